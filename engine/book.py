@@ -1,0 +1,94 @@
+"""The compiled book: an immutable model built once from the YAML document.
+
+Everything that changes during play lives in `GameState`; a `Book` never changes.
+Module-specific paragraph fields (combat, test, oracle...) are kept as validated
+plain data in `Paragraph.fields` and interpreted by the rule module.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Mapping
+
+from .expr import Expr
+
+ENDINGS = ("death", "victory")
+
+
+@dataclass(frozen=True, slots=True)
+class Effect:
+    """One effect: `kind` is the YAML key (gain, lose, add, set, flag, ... or a module's)."""
+
+    kind: str
+    value: Any              # item id, {stat: int|Expr}, flag name, or the module's data
+    path: tuple
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    text: str
+    target: int | None      # a fixed paragraph number ...
+    target_expr: Expr | None  # ... or an expression computed when the choice is shown
+    condition: Expr | None
+    effects: tuple[Effect, ...]
+    extra: Mapping[str, Any]  # module fields of a choice (e.g. invoke a god)
+    path: tuple
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    low: int
+    high: int
+    target: int
+    path: tuple
+
+
+@dataclass(frozen=True, slots=True)
+class RandomRoll:
+    dice: Expr
+    outcomes: tuple[Outcome, ...]
+    path: tuple
+
+
+@dataclass(frozen=True, slots=True)
+class Paragraph:
+    number: int
+    text: str
+    effects: tuple[Effect, ...]
+    choices: tuple[Choice, ...]
+    end: str | None               # "death" | "victory" | None
+    random: RandomRoll | None
+    fields: Mapping[str, Any]     # module fields: combat, test, oracle, ...
+    path: tuple
+
+    @property
+    def is_ending(self) -> bool:
+        return self.end is not None
+
+
+@dataclass(frozen=True, slots=True)
+class Item:
+    id: str
+    name: str
+    props: Mapping[str, Any]      # module-defined: weapon, armour, ...
+    path: tuple
+
+
+@dataclass(frozen=True)
+class Book:
+    id: str
+    title: str
+    author: str
+    language: str
+    rules: str
+    start: int
+    hero: Mapping[str, Any]
+    items: Mapping[str, Item]
+    paragraphs: Mapping[int, Paragraph]
+    options: Mapping[str, Any]
+    content_hash: str
+    file: str = ""
+    meta: Mapping[str, Any] = field(default_factory=dict)
+
+    def item_name(self, item_id: str) -> str:
+        item = self.items.get(item_id)
+        return item.name if item else item_id

@@ -1,0 +1,220 @@
+"""YAML document -> immutable `Book`, with every semantic problem as a Diagnostic.
+
+Expressions are parsed here, once, and type-checked against the names the rule
+module provides.  Problems inside an expression are located at the exact column
+inside the YAML scalar.  The compiler never raises on bad input: a paragraph whose
+shape is wrong (already reported by the schema) is compiled as an empty placeholder.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from . import expr as X
+from .book import Book, Choice, Effect, Item, Outcome, Paragraph, RandomRoll
+from .diagnostics import Diagnostic, Span, error
+
+CORE_FUNCTIONS = {
+    "has": ("item",), "count": ("item",), "visited": ("paragraph",), "flag": ("flag",),
+}
+CORE_RETURNS = {"has": "bool", "count": "int", "visited": "bool", "flag": "bool"}
+CORE_ALIASES = {"possede": "has", "possède": "has", "nombre": "count", "visite": "visited",
+                "visité": "visited", "drapeau": "flag", "ici": "here"}
+
+
+@dataclass
+class Compiled:
+    """What compiling collects besides the Book: references to check for grants."""
+
+    references: list = field(default_factory=list)   # (kind, value, Span)
+    grants: dict = field(default_factory=dict)       # kind -> set of values the book gives
+    broken: set = field(default_factory=set)         # paragraph numbers with schema errors
+
+
+def expr_env(module, item_ids, paragraph_numbers, extra_refs) -> X.Env:
+    variables = {s.name: "int" for s in module.stats}
+    variables.update(module.expr_variables())
+    variables["here"] = "int"
+    functions = {n: X.Signature(p, CORE_RETURNS[n]) for n, p in CORE_FUNCTIONS.items()}
+    functions.update(module.expr_functions())
+    aliases = dict(CORE_ALIASES)
+    aliases.update(module.stat_aliases())
+    aliases.update(module.expr_aliases())
+    refs = {"item": frozenset(item_ids), "paragraph": frozenset(paragraph_numbers)}
+    refs.update(extra_refs)
+    return X.Env(variables=variables, functions=functions, aliases=aliases, references=refs)
+
+
+class Compiler:
+    """Builds a Book from validated data; `doc` (positions) is None when the
+    diagnostics are already known (compiled-book cache)."""
+
+    def __init__(self, data: dict, module, doc=None, file: str = "", content_hash: str = "",
+                 parse: Callable[[str, str], Any] = X.parse, broken: set | None = None):
+        self.data, self.module, self.doc, self.file = data, module, doc, file
+        self.hash, self.parse = content_hash, parse
+        self.diags: list[Diagnostic] = []
+        self.out = Compiled(broken=set(broken or ()))
+        self.env: X.Env | None = None
+        self.exprs: dict = {}   # (text, kind) -> Expr, for the compiled-book cache
+
+    # --- locations ---------------------------------------------------------
+    def span(self, path, key=False) -> Span:
+        return self.doc.span(path, key=key) if self.doc else Span(self.file)
+
+    def inner(self, path, offset) -> Span:
+        return self.doc.inner_span(path, offset) if self.doc else Span(self.file)
+
+    def report(self, d: Diagnostic) -> None:
+        if self.doc is not None:
+            self.diags.append(d)
+
+    # --- whole book ----------------------------------------------------------
+    def compile(self) -> Book:
+        d, module = self.data, self.module
+        items = {str(k): Item(str(k), str(v.get("name", k)) if isinstance(v, dict) else str(k),
+                              v if isinstance(v, dict) else {}, ("items", k))
+                 for k, v in (d.get("items") or {}).items()}
+        raw_pars = d.get("paragraphs") or {}
+        numbers = {int(k) for k in raw_pars if re.fullmatch(r"[1-9][0-9]{0,5}", str(k))}
+        self.env = expr_env(module, items, numbers, module.references(_Header(d)))
+        paragraphs = {}
+        for key, raw in raw_pars.items():
+            if not re.fullmatch(r"[1-9][0-9]{0,5}", str(key)):
+                continue
+            n = int(key)
+            ok = isinstance(raw, dict) and n not in self.out.broken
+            paragraphs[n] = self.paragraph(n, raw, ("paragraphs", key)) if ok else \
+                Paragraph(n, "", (), (), None, None, {}, ("paragraphs", key))
+        options = dict(module.options)
+        options.update(d.get("options") or {})
+        book = Book(
+            id=str(d.get("id") or _slug(self.file)), title=str(d.get("title", "")),
+            author=str(d.get("author", "")), language=str(d.get("language", "fr")),
+            rules=module.id, start=int(d.get("start", 1)) if isinstance(d.get("start"), int) else 1,
+            hero=d.get("hero") or {}, items=items, paragraphs=paragraphs, options=options,
+            content_hash=self.hash, file=self.file,
+            meta={k: d[k] for k in ("description",) if k in d})
+        self._hero_grants(book)
+        return book
+
+    def _hero_grants(self, book: Book) -> None:
+        for item in book.hero.get("equipment", []) if isinstance(book.hero, dict) else []:
+            self.out.grants.setdefault("item", set()).add(str(item))
+
+    # --- paragraphs ----------------------------------------------------------
+    def paragraph(self, n: int, raw: dict, path: tuple) -> Paragraph:
+        effects = self.effects(raw.get("effects") or [], path + ("effects",), n)
+        choices = tuple(self.choice(c, path + ("choices", i), n)
+                        for i, c in enumerate(raw.get("choices") or []))
+        rnd = self.random(raw["random"], path + ("random",), n) if "random" in raw else None
+        core = {"text", "effects", "choices", "end", "random"}
+        fields = {k: v for k, v in raw.items() if k not in core}
+        return Paragraph(n, str(raw.get("text", "")), effects, choices, raw.get("end"),
+                         rnd, fields, path)
+
+    def choice(self, raw: dict, path: tuple, here: int) -> Choice:
+        to = raw.get("to")
+        target, target_expr = (to, None) if isinstance(to, int) else \
+            (None, self.expression(str(to), "target", path + ("to",), here))
+        cond = self.expression(raw["if"], "condition", path + ("if",), here) if "if" in raw else None
+        effects = self.effects(raw.get("effects") or [], path + ("effects",), here)
+        extra = {k: v for k, v in raw.items() if k not in ("text", "to", "if", "effects")}
+        return Choice(str(raw.get("text", "")), target, target_expr, cond, effects, extra, path)
+
+    def random(self, raw: dict, path: tuple, here: int) -> RandomRoll | None:
+        dice = self.expression(str(raw.get("dice", "")), "dice", path + ("dice",), here)
+        outs = tuple(Outcome(o["range"][0], o["range"][1], o["to"], path + ("outcomes", i))
+                     for i, o in enumerate(raw.get("outcomes", [])))
+        return RandomRoll(dice, outs, path) if dice is not None else None
+
+    def effects(self, raw: list, path: tuple, here: int) -> tuple[Effect, ...]:
+        out = []
+        for i, eff in enumerate(raw):
+            if not isinstance(eff, dict) or len(eff) != 1:
+                continue
+            (kind, value), = eff.items()
+            epath = path + (i, kind)
+            if kind in ("add", "set"):
+                value = {self.stat_name(k, epath + (k,)): self.number(v, epath + (k,), here)
+                         for k, v in value.items()}
+            elif kind in ("gain", "lose", "flag", "unflag"):
+                value = [value] if isinstance(value, str) else list(value)
+                self._names(kind, value, epath)
+            out.append(Effect(kind, value, epath))
+        return tuple(out)
+
+    def _names(self, kind: str, values: list, path: tuple) -> None:
+        ref_kind = "item" if kind in ("gain", "lose") else "flag"
+        for i, v in enumerate(values):
+            if kind in ("gain", "flag"):
+                self.out.grants.setdefault(ref_kind, set()).add(v)
+            if ref_kind == "item" and v not in self.env.references["item"]:
+                vpath = path if len(values) == 1 and not isinstance(self._raw(path), list) else path + (i,)
+                self.report(_unknown("unknown-item", self.span(vpath), v,
+                                     self.env.references["item"], "objet", "item"))
+
+    def _raw(self, path):
+        node = self.data
+        for p in path:
+            node = node[p]
+        return node
+
+    def stat_name(self, name: str, path: tuple) -> str:
+        spec = self.module.stat(name)
+        if spec is None:
+            self.report(_unknown("unknown-stat", self.span(path, key=True), name,
+                                 [s.name for s in self.module.stats], "caractéristique", "stat"))
+            return name
+        if spec.derived:
+            self.report(error("derived-stat", self.span(path, key=True),
+                              f"« {name} » est calculée par les règles et ne se modifie pas directement",
+                              f"'{name}' is computed by the rules and cannot be changed directly"))
+        return spec.name
+
+    def number(self, value, path: tuple, here: int):
+        if isinstance(value, int) and not isinstance(value, bool):
+            return value
+        return self.expression(str(value), "number", path, here)
+
+    # --- expressions ---------------------------------------------------------
+    def expression(self, text: str, kind: str, path: tuple, here: int):
+        """Parse and check one expression; None when it cannot be parsed."""
+        try:
+            expr = self.parse(text, kind)
+        except X.ExprError as exc:
+            self.report(error(exc.code, self.inner(path, exc.start), exc.message_fr, exc.message_en))
+            return None
+        self.exprs[(text, kind)] = expr
+        if self.doc is None:
+            return expr
+        result = X.check(expr, self.env)
+        for p in result.problems:
+            self.report(error(p.code, self.inner(path, p.start), p.message_fr, p.message_en))
+        for ref in result.references:
+            self.out.references.append((ref.kind, ref.value, self.inner(path, ref.start)))
+        return expr
+
+
+class _Header:
+    """The raw top of a book, for modules that declare references (e.g. gods)."""
+
+    def __init__(self, data: dict):
+        self.data = data
+        self.hero = data.get("hero") or {}
+        self.options = data.get("options") or {}
+        self.paragraphs = data.get("paragraphs") or {}
+
+
+def _unknown(code, span, name, known, kind_fr, kind_en) -> Diagnostic:
+    import difflib
+    close = difflib.get_close_matches(str(name), [str(k) for k in known], n=1)
+    fr = f"{kind_fr} inconnu(e) « {name} »" + (f" ; vouliez-vous dire « {close[0]} » ?" if close else "")
+    en = f"unknown {kind_en} '{name}'" + (f"; did you mean '{close[0]}'?" if close else "")
+    return error(code, span, fr, en)
+
+
+def _slug(file: str) -> str:
+    stem = re.sub(r"\.(ya?ml)$", "", file.replace("\\", "/").rsplit("/", 1)[-1])
+    return re.sub(r"[^a-z0-9-]+", "-", stem.lower()).strip("-") or "book"

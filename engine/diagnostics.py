@@ -1,0 +1,125 @@
+"""Diagnostics as data: a stable code, a severity, a bilingual message and a location.
+
+Every stage (load, validate, compile, lint) returns diagnostics instead of printing.
+Positions are 0-based inside the engine; they become 1-based only in `Span.human()`,
+the one place where the conversion happens.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from enum import Enum
+
+
+class Severity(str, Enum):
+    ERROR = "error"
+    WARNING = "warning"
+
+
+@dataclass(frozen=True, order=True)
+class Span:
+    """A 0-based (line, column) position in a file, with an optional end."""
+
+    file: str
+    line: int = -1
+    col: int = -1
+    end_line: int = -1
+    end_col: int = -1
+
+    def human(self) -> tuple[int, int]:
+        """1-based line and column for people; (0, 0) when the position is unknown."""
+        return (self.line + 1, self.col + 1) if self.line >= 0 else (0, 0)
+
+    def shifted(self, offset: int) -> "Span":
+        """The same span moved `offset` characters to the right on its line."""
+        return Span(self.file, self.line, self.col + offset)
+
+
+@dataclass(frozen=True)
+class Message:
+    """A user-visible sentence in French and English."""
+
+    fr: str
+    en: str
+
+    def get(self, lang: str) -> str:
+        return self.fr if lang == "fr" else self.en
+
+
+@dataclass(frozen=True)
+class Diagnostic:
+    """One problem found in a book."""
+
+    code: str
+    severity: Severity
+    message: Message
+    span: Span
+    related: tuple[Span, ...] = field(default=())
+
+    def sort_key(self) -> tuple:
+        return (self.span.file, self.span.line, self.span.col, self.code, self.message.en)
+
+    def to_json(self, lang: str = "en") -> dict:
+        line, col = self.span.human()
+        out = {
+            "file": self.span.file, "line": line, "column": col, "code": self.code,
+            "severity": self.severity.value, "message": self.message.get(lang),
+        }
+        if self.related:
+            out["related"] = [{"file": s.file, "line": s.human()[0], "column": s.human()[1]}
+                              for s in self.related]
+        return out
+
+    @staticmethod
+    def from_json(obj: dict) -> "Diagnostic":
+        """Rebuild a diagnostic from `to_cache()` (used by the compiled-book cache)."""
+        span = Span(*obj["span"])
+        return Diagnostic(obj["code"], Severity(obj["severity"]), Message(*obj["message"]),
+                          span, tuple(Span(*s) for s in obj.get("related", ())))
+
+    def to_cache(self) -> dict:
+        s = self.span
+        return {"code": self.code, "severity": self.severity.value,
+                "message": [self.message.fr, self.message.en],
+                "span": [s.file, s.line, s.col, s.end_line, s.end_col],
+                "related": [[r.file, r.line, r.col, r.end_line, r.end_col] for r in self.related]}
+
+
+def error(code: str, span: Span, fr: str, en: str, related: tuple[Span, ...] = ()) -> Diagnostic:
+    return Diagnostic(code, Severity.ERROR, Message(fr, en), span, related)
+
+
+def warning(code: str, span: Span, fr: str, en: str, related: tuple[Span, ...] = ()) -> Diagnostic:
+    return Diagnostic(code, Severity.WARNING, Message(fr, en), span, related)
+
+
+def render_text(diags: list[Diagnostic], lang: str) -> str:
+    """`file:line:col: CODE message`, one line a problem."""
+    lines = []
+    for d in diags:
+        line, col = d.span.human()
+        sev = "" if d.severity is Severity.ERROR else (" (avertissement)" if lang == "fr" else " (warning)")
+        text = d.message.get(lang)
+        if d.related:
+            also = ", ".join("%d:%d" % r.human() for r in d.related)
+            text += (" (voir aussi %s)" if lang == "fr" else " (see also %s)") % also
+        lines.append(f"{d.span.file}:{line}:{col}: {d.code}{sev} {text}")
+    return "\n".join(lines)
+
+
+def render_json(diags: list[Diagnostic], lang: str) -> str:
+    return json.dumps([d.to_json(lang) for d in diags], ensure_ascii=False, indent=2)
+
+
+def render_github(diags: list[Diagnostic], lang: str) -> str:
+    """GitHub Actions workflow commands, so problems show inline in a pull request."""
+    out = []
+    for d in diags:
+        line, col = d.span.human()
+        kind = "error" if d.severity is Severity.ERROR else "warning"
+        msg = d.message.get(lang).replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+        out.append(f"::{kind} file={d.span.file},line={line},col={col},title={d.code}::{msg}")
+    return "\n".join(out)
+
+
+RENDERERS = {"text": render_text, "json": render_json, "github": render_github}

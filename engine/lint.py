@@ -1,0 +1,168 @@
+"""Book-level checks over a compiled Book: targets, reachability, dead ends, grants.
+
+Each check is a small generator of Diagnostics; `CHECKS` lists them in order.  The
+rule module adds its own with `module.lint(book)`.  Codes and their documentation
+live in `engine/codes.py`.
+"""
+from __future__ import annotations
+
+from collections import deque
+from typing import Iterable
+
+from . import expr as X
+from .book import Book
+from .diagnostics import Diagnostic, error, warning
+from .rules.base import Exit
+
+
+def exits(book: Book, module, number: int) -> list[Exit]:
+    """Every way out of a paragraph: choices, random outcomes and the module's fields."""
+    p = book.paragraphs[number]
+    out = [Exit("choice", c.target if c.target is not None else c.target_expr, c.path + ("to",),
+                c.text, dashed=c.target is None) for c in p.choices]
+    if p.random is not None:
+        out += [Exit("random", o.target, o.path + ("to",), f"{o.low}-{o.high}") for o in p.random.outcomes]
+    out += list(module.exits(p))
+    return out
+
+
+def static_target(target, here: int) -> int | None:
+    """The paragraph a target leads to when it can be known without playing."""
+    if isinstance(target, int):
+        return target
+    if target is None:
+        return None
+    try:
+        value = X.evaluate(target, _HereOnly(here))
+    except Exception:
+        return None
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+class _HereOnly:
+    def __init__(self, here):
+        self.here = here
+
+    def variable(self, name):
+        if name == "here":
+            return self.here
+        raise LookupError(name)
+
+    def call(self, name, args):
+        raise LookupError(name)
+
+    def roll(self, count, sides):
+        raise LookupError("dice")
+
+
+def graph(book: Book, module) -> dict[int, list[tuple[Exit, int | None]]]:
+    return {n: [(e, static_target(e.target, n)) for e in exits(book, module, n)]
+            for n in book.paragraphs}
+
+
+def reachable(book: Book, edges) -> set[int]:
+    seen, todo = set(), deque([book.start])
+    while todo:
+        n = todo.popleft()
+        if n in seen or n not in book.paragraphs:
+            continue
+        seen.add(n)
+        todo.extend(t for _, t in edges.get(n, ()) if t is not None)
+    return seen
+
+
+def check_targets(book, module, doc, edges, ctx) -> Iterable[Diagnostic]:
+    if book.start not in book.paragraphs:
+        yield error("unknown-target", doc.span(("start",)),
+                    f"le paragraphe de départ {book.start} n'existe pas",
+                    f"the start paragraph {book.start} does not exist")
+    for n, outs in edges.items():
+        for e, t in outs:
+            if t is not None and t not in book.paragraphs:
+                yield error("unknown-target", doc.span(e.path),
+                            f"le paragraphe {t} n'existe pas (depuis le {n})",
+                            f"paragraph {t} does not exist (from {n})")
+
+
+def check_reachability(book, module, doc, edges, ctx) -> Iterable[Diagnostic]:
+    if not ctx["complete"] or any(e.target is not None and t is None
+                                  for outs in edges.values() for e, t in outs):
+        return  # a jump we cannot follow statically could reach anything
+    seen = reachable(book, edges)
+    for n, p in book.paragraphs.items():
+        if n not in seen:
+            yield warning("unreachable", doc.span(p.path, key=True),
+                          f"le paragraphe {n} est inaccessible depuis le départ ({book.start})",
+                          f"paragraph {n} cannot be reached from the start ({book.start})")
+
+
+def check_dead_ends(book, module, doc, edges, ctx) -> Iterable[Diagnostic]:
+    for n, p in book.paragraphs.items():
+        if n in ctx["broken"]:
+            continue
+        if not p.text.strip():
+            yield warning("empty-paragraph", doc.span(p.path, key=True),
+                          f"le paragraphe {n} n'a pas de texte", f"paragraph {n} has no text")
+        if p.end is None and not edges[n]:
+            yield error("dead-end", doc.span(p.path, key=True),
+                        f"le paragraphe {n} n'a ni choix ni issue : ajoutez des choix ou « end: death|victory »",
+                        f"paragraph {n} has no way out: add choices or 'end: death|victory'")
+        if p.end is not None and edges[n]:
+            yield warning("ending-with-exits", doc.span(p.path + ("end",)),
+                          f"le paragraphe {n} est une fin mais propose des sorties",
+                          f"paragraph {n} is an ending but has ways out")
+
+
+def check_random(book, module, doc, edges, ctx) -> Iterable[Diagnostic]:
+    for n, p in book.paragraphs.items():
+        if p.random is None:
+            continue
+        span = X.dice_range(p.random.dice)
+        covered = {}
+        for o in p.random.outcomes:
+            for v in range(o.low, o.high + 1):
+                if v in covered:
+                    yield error("random-overlap", doc.span(o.path),
+                                f"le résultat {v} mène à deux issues", f"result {v} leads to two outcomes")
+                    break
+                covered[v] = o
+        if span:
+            missing = [v for v in range(span[0], span[1] + 1) if v not in covered]
+            if missing:
+                yield error("random-gap", doc.span(p.random.path),
+                            f"aucune issue pour {_ranges(missing)}", f"no outcome for {_ranges(missing)}")
+
+
+def check_grants(book, module, doc, edges, ctx) -> Iterable[Diagnostic]:
+    grants = {k: set(v) for k, v in ctx["grants"].items()}
+    for kind, values in module.grants(book).items():
+        grants.setdefault(kind, set()).update(values)
+    for kind, value, span in ctx["references"]:
+        if kind in ("item", "flag") and value not in grants.get(kind, set()):
+            yield warning("never-granted", span,
+                          f"« {value} » ({kind}) n'est jamais donné par le livre : cette condition ne peut pas être vraie",
+                          f"'{value}' ({kind}) is never given by the book: this condition can never hold")
+
+
+def _ranges(values: list[int]) -> str:
+    parts, start = [], values[0]
+    for a, b in zip(values, values[1:] + [None]):
+        if b != a + 1:
+            parts.append(str(start) if start == a else f"{start}-{a}")
+            start = b
+    return ", ".join(parts)
+
+
+CHECKS = (check_targets, check_reachability, check_dead_ends, check_random, check_grants)
+
+
+def lint(book: Book, module, compiled, doc, complete: bool = True) -> list[Diagnostic]:
+    edges = graph(book, module)
+    ctx = {"complete": complete, "broken": compiled.broken, "grants": compiled.grants,
+           "references": compiled.references, "doc": doc}
+    out: list[Diagnostic] = []
+    for check in CHECKS:
+        out.extend(check(book, module, doc, edges, ctx))
+    if complete:
+        out.extend(module.lint(book, doc))
+    return out

@@ -1,0 +1,172 @@
+"""Load a book file end to end: read, parse, validate, compile, lint, with a cache.
+
+The compiled-book cache is keyed by the SHA-256 of the file's bytes, the engine's
+cache format and the rule module's id and version.  An entry holds the validated
+data, the diagnostics and the parsed expressions, so that an unchanged book loads
+at about the cost of reading JSON, without importing ruamel.yaml, jsonschema or lark.
+Entries are written atomically, checked on read, and safe to delete; anything odd
+in an entry means it is ignored and rebuilt.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from . import __version__
+from .book import Book
+from .diagnostics import Diagnostic, Severity, Span, error
+
+CACHE_FORMAT = 3
+
+
+@dataclass
+class Loaded:
+    book: Book | None
+    module: object | None
+    diagnostics: list[Diagnostic]
+    from_cache: bool = False
+
+    @property
+    def ok(self) -> bool:
+        return self.book is not None and not any(d.severity is Severity.ERROR for d in self.diagnostics)
+
+
+def cache_dir() -> Path | None:
+    if os.environ.get("GAMEBOOK_NO_CACHE"):
+        return None
+    if os.environ.get("GAMEBOOK_CACHE_DIR"):
+        return Path(os.environ["GAMEBOOK_CACHE_DIR"])
+    from platformdirs import user_cache_dir
+    return Path(user_cache_dir("gamebook-engine")) / "books"
+
+
+def load_book(path: str | Path, display: str | None = None, use_cache: bool = True) -> Loaded:
+    """Everything about one book file; never raises on bad input."""
+    from . import source
+    name = display or str(path)
+    raw, diag = source.read_bytes(Path(path), name)
+    if diag:
+        return Loaded(None, None, [diag])
+    key = _key(raw)
+    directory = cache_dir() if use_cache else None
+    if directory is not None:
+        hit = _from_cache(directory / f"{key}.json", key, name)
+        if hit is not None:
+            return hit
+    loaded, payload = _compile(raw, name, key)
+    if directory is not None and payload is not None:
+        _store(directory, key, payload)
+    return loaded
+
+
+def _key(raw: bytes) -> str:
+    h = hashlib.sha256(raw)
+    h.update(f"\0{CACHE_FORMAT}\0{__version__}".encode())
+    return h.hexdigest()
+
+
+def _rules_of(data, doc, name):
+    from .rules import registry
+    rules = data.get("rules") if isinstance(data, dict) else None
+    if not isinstance(rules, str):
+        return None, [error("missing-rules", doc.span(("rules",)) if rules is not None else Span(name, 0, 0),
+                            "le livre doit nommer ses règles : « rules: " + " | ".join(registry.names()) + " »",
+                            "the book must name its rules: 'rules: " + " | ".join(registry.names()) + "'")]
+    try:
+        return registry.get(rules), []
+    except registry.UnknownRules:
+        installed = ", ".join(registry.names())
+        return None, [error("unknown-rules", doc.span(("rules",)),
+                            f"module de règles inconnu « {rules} » ; installés : {installed}",
+                            f"unknown rule module '{rules}'; installed: {installed}")]
+    except Exception as exc:  # a broken third-party module must not crash the linter
+        return None, [error("rules-failed", doc.span(("rules",)),
+                            f"le module de règles « {rules} » n'a pas pu être chargé : {exc}",
+                            f"rule module '{rules}' failed to load: {exc}")]
+
+
+def _compile(raw: bytes, name: str, key: str):
+    from . import source
+    from .compiler import Compiler
+    from .lint import lint
+    from .schema import book_schema
+    from .validate import broken_paragraphs, validate
+    doc, diags = source.parse_bytes(raw, name)
+    if doc is None:
+        return Loaded(None, None, diags), None
+    if not isinstance(doc.data, dict):
+        diags.append(error("schema", doc.span(()), "un livre est un dictionnaire YAML (clé: valeur)",
+                           "a book is a YAML mapping (key: value)"))
+        return Loaded(None, None, diags), None
+    module, more = _rules_of(doc.data, doc, name)
+    diags += more
+    if module is None:
+        return Loaded(None, None, sorted(diags, key=Diagnostic.sort_key)), None
+    schema = book_schema(module)
+    schema_diags = validate(doc, schema)
+    broken = broken_paragraphs(doc.data, schema) if schema_diags else set()
+    comp = Compiler(doc.data, module, doc, file=name, content_hash=key, broken=broken)
+    book = comp.compile()
+    diags += schema_diags + comp.diags
+    diags += lint(book, module, comp.out, doc, complete=not schema_diags)
+    diags = sorted(set(diags), key=Diagnostic.sort_key)
+    payload = {"format": CACHE_FORMAT, "key": key, "rules": module.id,
+               "rules_version": module.version, "data": _jsonable(doc.data),
+               "broken": sorted(broken), "diagnostics": [d.to_cache() for d in diags],
+               "exprs": _expr_table(comp.exprs)}
+    return Loaded(book, module, diags), payload
+
+
+def _jsonable(data):
+    from .validate import json_view
+    return json_view(data)
+
+
+def _expr_table(exprs: dict) -> list:
+    from . import expr as X
+    return [[text, kind, X.to_json(e)] for (text, kind), e in exprs.items()]
+
+
+def _from_cache(path: Path, key: str, name: str) -> Loaded | None:
+    try:
+        payload = json.loads(path.read_bytes())
+        if payload.get("format") != CACHE_FORMAT or payload.get("key") != key:
+            return None
+        from . import expr as X
+        from .compiler import Compiler
+        from .rules import registry
+        module = registry.get(payload["rules"])
+        if module.version != payload["rules_version"]:
+            return None
+        table = {(t, k): j for t, k, j in payload["exprs"]}
+
+        def parse(text: str, kind: str):
+            return X.from_json(table[(text, kind)], text, kind) if (text, kind) in table \
+                else X.parse(text, kind)
+        book = Compiler(payload["data"], module, None, file=name, content_hash=key, parse=parse,
+                        broken=set(payload["broken"])).compile()
+        diags = [_renamed(Diagnostic.from_json(d), name) for d in payload["diagnostics"]]
+        return Loaded(book, module, diags, from_cache=True)
+    except Exception:  # a damaged or foreign entry is rebuilt, never trusted
+        return None
+
+
+def _renamed(d: Diagnostic, name: str) -> Diagnostic:
+    from dataclasses import replace
+    span = replace(d.span, file=name)
+    return replace(d, span=span, related=tuple(replace(r, file=name) for r in d.related))
+
+
+def _store(directory: Path, key: str, payload: dict) -> None:
+    try:
+        directory.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=directory, prefix=".tmp-", suffix=".json")
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            json.dump(payload, fh, ensure_ascii=False, separators=(",", ":"))
+        os.replace(tmp, directory / f"{key}.json")
+    except OSError:
+        pass  # a cache that cannot be written is only slower

@@ -1,0 +1,160 @@
+"""The book schema: the core format plus the parts each rule module contributes.
+
+`book_schema(module)` is the JSON Schema (2020-12) of a book for one rule module;
+`composed_schema(modules)` is the single file `schemas/book.schema.json` an editor
+uses, choosing the module's part with `if rules == ...`.  Run
+`python -m tools.gen_schema` after changing a module's schema; a test checks the
+file is current.
+"""
+from __future__ import annotations
+
+import copy
+from typing import Iterable
+
+DRAFT = "https://json-schema.org/draft/2020-12/schema"
+SCHEMA_ID = "https://gamebook-engine.invalid/schemas/book.schema.json"
+
+NAME = {"type": "string", "pattern": r"^[^\s].*$", "maxLength": 200}
+PARAGRAPH_REF = {"type": "integer", "minimum": 1, "maximum": 1_000_000,
+                 "description": "A paragraph number."}
+TARGET = {"description": "Where to go: a paragraph number, or an expression such as `here + 20`.",
+          "oneOf": [PARAGRAPH_REF, {"type": "string", "minLength": 1, "maxLength": 500}]}
+EXPR_NUMBER = {"description": "A number, or an expression/dice formula such as `1d6` or `-2`.",
+               "oneOf": [{"type": "integer"}, {"type": "string", "minLength": 1, "maxLength": 500}]}
+CONDITION = {"type": "string", "minLength": 1, "maxLength": 500,
+             "description": "A condition, e.g. `honneur >= 3 and has(\"épée\")`."}
+
+
+def _core_effects() -> list:
+    stat_map = {"type": "object", "minProperties": 1,
+                "additionalProperties": {"$ref": "#/$defs/number"}}
+    one_or_many = {"oneOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"},
+                                                   "minItems": 1}]}
+    def single(key, schema, doc):
+        return {"type": "object", "required": [key], "additionalProperties": False,
+                "properties": {key: dict(schema, description=doc)}}
+    return [
+        single("gain", one_or_many, "Give the hero one or several items (ids from `items`)."),
+        single("lose", one_or_many, "Take one or several items away from the hero."),
+        single("add", stat_map, "Add to stats: `{add: {honneur: 2, honte: -1}}`; values may be dice (`1d6`)."),
+        single("set", stat_map, "Set stats to a value: `{set: {honneur: 1}}`."),
+        single("flag", one_or_many, "Set one or several flags (remembered facts)."),
+        single("unflag", one_or_many, "Clear one or several flags."),
+    ]
+
+
+def book_schema(module) -> dict:
+    """The whole schema of a book written for `module`."""
+    parts = copy.deepcopy(module.schema_defs())
+    effects = _core_effects() + parts.pop("effects", [])
+    choice_extra = parts.pop("choice", {})
+    paragraph_extra = parts.pop("paragraph", {})
+    activities = {name: parts.pop(name) for name in module.activity_fields if name in parts}
+    hero = parts.pop("hero", {"type": "object"})
+    item = parts.pop("item", {"type": "object"})
+    options = parts.pop("options", {"type": "object", "additionalProperties": False})
+    choice = {
+        "type": "object", "required": ["text", "to"], "additionalProperties": False,
+        "properties": {
+            "text": dict(NAME, description="What the player reads for this choice."),
+            "to": {"$ref": "#/$defs/target"},
+            "if": dict(CONDITION, description="Shown only when this condition holds."),
+            "effects": {"$ref": "#/$defs/effects",
+                        "description": "Applied when the choice is taken, before moving."},
+            **choice_extra,
+        },
+    }
+    random = {
+        "type": "object", "required": ["dice", "outcomes"], "additionalProperties": False,
+        "description": "A random branch: roll the dice, go where the result falls.",
+        "properties": {
+            "dice": {"type": "string", "description": "Dice formula, e.g. `1d6`."},
+            "outcomes": {"type": "array", "minItems": 1, "items": {
+                "type": "object", "required": ["range", "to"], "additionalProperties": False,
+                "properties": {
+                    "range": {"type": "array", "items": {"type": "integer"}, "minItems": 2,
+                              "maxItems": 2, "description": "[lowest, highest] result, inclusive."},
+                    "to": PARAGRAPH_REF}}}},
+    }
+    paragraph = {
+        "type": "object", "required": ["text"], "additionalProperties": False,
+        "properties": {
+            "text": {"type": "string", "description": "The paragraph's text."},
+            "effects": {"$ref": "#/$defs/effects"},
+            "choices": {"type": "array", "items": {"$ref": "#/$defs/choice"}},
+            "end": {"enum": ["death", "victory"], "description": "This paragraph ends the adventure."},
+            "random": random,
+            **{name: {"$ref": f"#/$defs/{name}"} for name in activities},
+            **paragraph_extra,
+        },
+    }
+    return {
+        "$schema": DRAFT,
+        "title": f"Gamebook ({module.id})",
+        "type": "object",
+        "required": ["gamebook", "title", "rules", "start", "paragraphs"],
+        "additionalProperties": False,
+        "properties": {
+            "gamebook": {"const": 1, "description": "Book format version (1)."},
+            "id": {"type": "string", "pattern": "^[a-z0-9][a-z0-9-]*$",
+                   "description": "Stable identifier, used by saves (default: the file name)."},
+            "title": NAME, "author": NAME,
+            "description": {"type": "string"},
+            "language": {"enum": ["fr", "en"], "description": "Language of the text and of the player's interface."},
+            "rules": {"const": module.id, "description": "The rule module that plays this book."},
+            "start": PARAGRAPH_REF,
+            "options": options,
+            "hero": hero,
+            "items": {"type": "object", "description": "The item catalogue: id -> item.",
+                      "propertyNames": {"pattern": r"^[^\s]+$"},
+                      "additionalProperties": {"$ref": "#/$defs/item"}},
+            "paragraphs": {"type": "object", "minProperties": 1,
+                           "description": "Paragraphs keyed by number.",
+                           "propertyNames": {"pattern": "^[1-9][0-9]{0,5}$"},
+                           "additionalProperties": {"$ref": "#/$defs/paragraph"}},
+        },
+        "$defs": {
+            "target": TARGET, "number": EXPR_NUMBER, "condition": CONDITION,
+            "effects": {"type": "array", "items": {"$ref": "#/$defs/effect"},
+                        "description": "Effects applied in order."},
+            "effect": {"anyOf": effects}, "choice": choice, "paragraph": paragraph,
+            "item": item, **activities, **parts,
+        },
+    }
+
+
+def composed_schema(modules: Iterable) -> dict:
+    """One schema for every installed module, for editors (yaml-language-server)."""
+    modules = list(modules)
+    branches, defs = [], {}
+    for module in modules:
+        schema = book_schema(module)
+        prefix = f"{module.id}."
+        sub = _prefix_refs(schema, prefix)
+        for name, d in sub.pop("$defs").items():
+            defs[prefix + name] = d
+        sub.pop("$schema")
+        branches.append({"if": {"properties": {"rules": {"const": module.id}}, "required": ["rules"]},
+                         "then": sub})
+    return {
+        "$schema": DRAFT, "$id": SCHEMA_ID, "title": "Gamebook",
+        "description": "A gamebook for gamebook-engine. The `rules` key selects the rule module.",
+        "type": "object", "required": ["rules"],
+        "properties": {"rules": {"enum": [m.id for m in modules],
+                                 "description": "The rule module that plays this book."}},
+        "allOf": branches, "$defs": defs,
+    }
+
+
+def _prefix_refs(node, prefix):
+    if isinstance(node, dict):
+        out = {}
+        for k, v in node.items():
+            if k == "$ref" and isinstance(v, str) and v.startswith("#/$defs/"):
+                out[k] = "#/$defs/" + prefix + v[len("#/$defs/"):]
+            else:
+                out[k] = _prefix_refs(v, prefix)
+        return out
+    if isinstance(node, list):
+        return [_prefix_refs(v, prefix) for v in node]
+    return node

@@ -1,0 +1,353 @@
+"""Load a YAML book into plain Python data, keeping the position of every node.
+
+Events come from ruamel.yaml's C parser (libyaml); the composition into dicts and
+lists is our own, iterative, so that we control everything the YAML spec leaves
+open: no object is ever constructed from a tag, duplicate keys are errors naming
+both places, nesting depth and alias expansion are bounded, and the file size is
+checked before parsing.  Positions are 0-based (line, column) in characters; they
+are recorded per path (a tuple of keys and indexes) for keys and values.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .diagnostics import Diagnostic, Span, error
+
+MAX_BYTES = 10 * 1024 * 1024
+MAX_DEPTH = 64
+MAX_NODES = 2_000_000
+
+_INT = re.compile(r"[-+]?(?:0|[1-9][0-9_]*)\Z")
+_HEX = re.compile(r"0x[0-9a-fA-F_]+\Z")
+_OCT = re.compile(r"0o[0-7_]+\Z")
+_FLOAT = re.compile(r"[-+]?(?:\.[0-9]+|[0-9][0-9_]*(?:\.[0-9_]*)?)(?:[eE][-+]?[0-9]+)?\Z")
+_PLAIN = {"true": True, "True": True, "TRUE": True, "false": False, "False": False,
+          "FALSE": False, "null": None, "Null": None, "NULL": None, "~": None, "": None}
+_SAFE_TAGS = {"tag:yaml.org,2002:str": str, "tag:yaml.org,2002:int": int,
+              "tag:yaml.org,2002:float": float, "tag:yaml.org,2002:bool": bool,
+              "tag:yaml.org,2002:null": type(None), "tag:yaml.org,2002:map": dict,
+              "tag:yaml.org,2002:seq": list}
+
+Path_ = tuple
+
+
+@dataclass
+class Document:
+    """A loaded YAML file: its data, where each part of it was, and its text."""
+
+    file: str
+    text: str
+    data: object
+    where: dict = field(default_factory=dict)      # path -> (line, col, start index, style)
+    key_where: dict = field(default_factory=dict)  # path -> (line, col) of the mapping key
+
+    def span(self, path: Path_, *, key: bool = False) -> Span:
+        """The span of the value at `path` (or of its key), or of its closest ancestor."""
+        table = self.key_where if key else self.where
+        path = tuple(path)
+        while path:
+            pos = table.get(path) or self.where.get(path)
+            if pos:
+                return Span(self.file, pos[0], pos[1])
+            path = path[:-1]
+        pos = self.where.get(())
+        return Span(self.file, pos[0], pos[1]) if pos else Span(self.file, 0, 0)
+
+    def inner_span(self, path: Path_, offset: int) -> Span:
+        """The position of character `offset` of the string scalar at `path`.
+
+        Handles quotes and escapes so that an expression error points at the very
+        character inside the quoted YAML scalar, not at the start of the line."""
+        pos = self.where.get(tuple(path))
+        if pos is None:
+            return self.span(path)
+        line, col, index, style = pos
+        raw_index = _raw_offset(self.text, index, style, offset)
+        return Span(self.file, *_line_col(self.text, index, line, col, raw_index))
+
+
+def _raw_offset(text: str, index: int, style: str, offset: int) -> int:
+    """Index in `text` of the `offset`-th character of the scalar starting at `index`."""
+    if style in ("|", ">"):
+        return _block_offset(text, index, offset)
+    i = index + (1 if style in ("'", '"') else 0)
+    seen = 0
+    while seen < offset and i < len(text):
+        ch = text[i]
+        if style == '"' and ch == "\\":
+            i += 1
+        elif style == "'" and ch == "'" and text[i + 1:i + 2] == "'":
+            i += 1
+        i += 1
+        seen += 1
+    return i
+
+
+def _block_offset(text: str, index: int, offset: int) -> int:
+    """Index of the `offset`-th content character of a block scalar (| or >)."""
+    i = text.find("\n", index) + 1
+    indent = len(text[i:]) - len(text[i:].lstrip(" "))
+    seen = 0
+    i += indent
+    while seen < offset and i < len(text):
+        if text[i] == "\n":
+            i += 1
+            while i < len(text) and text[i] == " " and (i - text.rfind("\n", 0, i) - 1) < indent:
+                i += 1
+        else:
+            i += 1
+        seen += 1
+    return i
+
+
+def _line_col(text: str, index: int, line: int, col: int, target: int) -> tuple[int, int]:
+    breaks = text.count("\n", index, target)
+    if not breaks:
+        return line, col + (target - index)
+    return line + breaks, target - text.rfind("\n", 0, target) - 1
+
+
+class _Stop(Exception):
+    def __init__(self, diag: Diagnostic):
+        self.diag = diag
+
+
+def load(path: str | Path, display: str | None = None) -> tuple[Document | None, list[Diagnostic]]:
+    """Read and parse a YAML book file; never raises on bad input."""
+    name = display or str(path)
+    raw, diag = read_bytes(Path(path), name)
+    if diag:
+        return None, [diag]
+    return parse_bytes(raw, name)
+
+
+def read_bytes(path: Path, name: str) -> tuple[bytes, Diagnostic | None]:
+    top = Span(name, 0, 0)
+    try:
+        if path.is_dir():
+            return b"", error("not-a-file", top, "c'est un dossier, pas un fichier de livre YAML",
+                              "this is a directory, not a YAML book file")
+        size = path.stat().st_size
+        if size > MAX_BYTES:
+            mb, lim = size / 1e6, MAX_BYTES / 1e6
+            return b"", error("file-too-large", top,
+                              f"fichier trop gros ({mb:.1f} Mo, limite {lim:.0f} Mo) : découpez le livre",
+                              f"file too large ({mb:.1f} MB, limit {lim:.0f} MB): split the book")
+        with path.open("rb") as fh:
+            return fh.read(MAX_BYTES + 1), None
+    except FileNotFoundError:
+        return b"", error("file-not-found", top, "fichier introuvable : vérifiez le chemin",
+                          "file not found: check the path")
+    except OSError as exc:
+        return b"", error("file-unreadable", top, f"lecture impossible : {exc.strerror}",
+                          f"cannot read the file: {exc.strerror}")
+
+
+def parse_bytes(raw: bytes, name: str) -> tuple[Document | None, list[Diagnostic]]:
+    if b"\x00" in raw:
+        line = raw.count(b"\n", 0, raw.index(b"\x00"))
+        return None, [error("binary-file", Span(name, line, 0),
+                            "fichier binaire (octet NUL) : un livre est un texte YAML en UTF-8",
+                            "binary file (NUL byte): a book is UTF-8 YAML text")]
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        line = raw.count(b"\n", 0, exc.start)
+        col = len(raw[raw.rfind(b"\n", 0, exc.start) + 1:exc.start].decode("utf-8", "replace"))
+        return None, [error("invalid-utf8", Span(name, line, col),
+                            f"octet 0x{raw[exc.start]:02x} invalide en UTF-8 : enregistrez le fichier en UTF-8",
+                            f"byte 0x{raw[exc.start]:02x} is not valid UTF-8: save the file as UTF-8")]
+    return parse_text(text, name)
+
+
+def parse_text(text: str, name: str) -> tuple[Document | None, list[Diagnostic]]:
+    doc = Document(name, text, None)
+    composer = _Composer(doc)
+    try:
+        doc.data = composer.run()
+    except _Stop as stop:
+        return None, composer.diags + [stop.diag]
+    if doc.data is None:
+        return None, [error("empty-book", Span(name, 0, 0), "le fichier est vide",
+                            "the file is empty")]
+    return doc, composer.diags
+
+
+_NOKEY = object()
+_DROP = object()
+
+
+class _Composer:
+    """Turn the parser's event stream into dicts, lists and scalars, with positions."""
+
+    def __init__(self, doc: Document):
+        self.doc = doc
+        self.stack: list[list] = []   # [container, path, pending key, key position, seen keys]
+        self.anchors: dict[str, tuple[object, int]] = {}
+        self.nodes = 0
+        self.root: object = None
+        self.diags: list[Diagnostic] = []
+
+    def run(self) -> object:
+        from ruamel.yaml.cyaml import CBaseLoader
+        from ruamel.yaml.error import MarkedYAMLError, YAMLError
+        loader = CBaseLoader(self.doc.text)
+        try:
+            self._consume(loader.get_event)
+        except MarkedYAMLError as exc:
+            mark = exc.problem_mark or exc.context_mark
+            problem = (exc.problem or exc.context or "syntax error").strip()
+            raise _Stop(error("yaml-syntax", self._span(mark),
+                              f"YAML invalide : {problem}", f"invalid YAML: {problem}")) from None
+        except YAMLError as exc:
+            text = str(exc).splitlines()[0]
+            raise _Stop(error("yaml-syntax", Span(self.doc.file, 0, 0),
+                              f"YAML invalide : {text}", f"invalid YAML: {text}")) from None
+        finally:
+            loader.dispose()
+        return self.root
+
+    def _span(self, mark) -> Span:
+        return Span(self.doc.file, mark.line, mark.column) if mark else Span(self.doc.file, 0, 0)
+
+    def _consume(self, next_event) -> None:
+        documents = 0
+        while True:
+            event = next_event()
+            kind = type(event).__name__
+            if kind == "ScalarEvent":
+                self._attach(self._scalar(event), event, event.style or "")
+            elif kind in ("MappingStartEvent", "SequenceStartEvent"):
+                self._start(event, {} if kind == "MappingStartEvent" else [])
+            elif kind in ("MappingEndEvent", "SequenceEndEvent"):
+                self._end()
+            elif kind == "AliasEvent":
+                self._alias(event)
+            elif kind == "DocumentStartEvent":
+                documents += 1
+                if documents > 1:
+                    raise _Stop(error("multiple-documents", self._span(event.start_mark),
+                                      "un seul document YAML par livre (retirez ce « --- »)",
+                                      "one YAML document per book (remove this '---')"))
+            elif kind == "StreamEndEvent":
+                return
+
+    def _count(self, n: int, event) -> None:
+        self.nodes += n
+        if self.nodes > MAX_NODES:
+            raise _Stop(error("yaml-too-large", self._span(event.start_mark),
+                              f"plus de {MAX_NODES} nœuds YAML (alias en cascade ?) : livre refusé",
+                              f"more than {MAX_NODES} YAML nodes (alias bomb?): book refused"))
+
+    def _check_tag(self, event, expected) -> None:
+        tag = event.tag
+        if tag and tag not in ("!", "?") and _SAFE_TAGS.get(tag) is not expected:
+            raise _Stop(error("yaml-tag", self._span(event.start_mark),
+                              f"étiquette YAML « {tag} » refusée : retirez-la",
+                              f"YAML tag '{tag}' is not allowed: remove it"))
+
+    def _scalar(self, event):
+        value = event.value
+        self._count(1, event)
+        if event.tag and event.tag not in ("!", "?"):
+            expected = _SAFE_TAGS.get(event.tag)
+            if expected is str:
+                return value
+            if expected is None or expected in (dict, list):
+                self._check_tag(event, str)
+            return _resolve(value, event, self)
+        if event.style:
+            return value
+        return _resolve(value, event, None)
+
+    def _start(self, event, container) -> None:
+        self._check_tag(event, type(container))
+        self._count(1, event)
+        if len(self.stack) >= MAX_DEPTH:
+            raise _Stop(error("yaml-too-deep", self._span(event.start_mark),
+                              f"imbrication trop profonde (plus de {MAX_DEPTH} niveaux)",
+                              f"nesting too deep (more than {MAX_DEPTH} levels)"))
+        path = self._attach(container, event, "")
+        self.stack.append([container, path, _NOKEY, None, {}, event.anchor, self.nodes])
+
+    def _end(self) -> None:
+        container, _path, _key, _kpos, _seen, anchor, first = self.stack.pop()
+        if anchor:
+            self.anchors[anchor] = (container, self.nodes - first + 1)
+
+    def _alias(self, event) -> None:
+        if event.anchor not in self.anchors:
+            raise _Stop(error("yaml-syntax", self._span(event.start_mark),
+                              f"alias *{event.anchor} sans ancre &{event.anchor} définie avant",
+                              f"alias *{event.anchor} has no anchor &{event.anchor} defined before it"))
+        value, size = self.anchors[event.anchor]
+        self._count(size, event)
+        self._attach(value, event, "*")
+
+    def _attach(self, value, event, style: str) -> tuple:
+        mark = event.start_mark
+        where = (mark.line, mark.column, mark.index, style)
+        if type(event).__name__ == "ScalarEvent" and getattr(event, "anchor", None):
+            self.anchors[event.anchor] = (value, 1)
+        if not self.stack:
+            self.root = value
+            self.doc.where[()] = where
+            return ()
+        top = self.stack[-1]
+        container, path = top[0], top[1]
+        if isinstance(container, list):
+            path = path + (len(container),)
+            container.append(value)
+        elif top[2] is _NOKEY:
+            self._key(top, value, mark)
+            return path
+        elif top[2] is _DROP:
+            top[2] = _NOKEY
+            return path + ("\0duplicate",)
+        else:
+            key = top[2]
+            path = path + (key,)
+            container[key] = value
+            self.doc.key_where[path] = top[3]
+            top[2] = _NOKEY
+        self.doc.where[path] = where
+        return path
+
+    def _key(self, top, key, mark) -> None:
+        if isinstance(key, (dict, list)):
+            raise _Stop(error("yaml-complex-key", self._span(mark),
+                              "une clé doit être un simple texte ou nombre",
+                              "a key must be a plain string or number"))
+        seen = top[4]
+        if key in seen:
+            first = seen[key]
+            self.diags.append(error(
+                "duplicate-key", self._span(mark),
+                f"clé « {key} » en double (première à la ligne {first[0] + 1}) : fusionnez ou renommez",
+                f"duplicate key '{key}' (first at line {first[0] + 1}): merge or rename",
+                related=(Span(self.doc.file, first[0], first[1]),)))
+            top[2], top[3] = _DROP, None
+            return
+        seen[key] = (mark.line, mark.column)
+        top[2], top[3] = key, (mark.line, mark.column)
+
+
+def _resolve(value: str, event, strict):
+    """YAML 1.2 core schema resolution of a plain scalar; nothing else is constructed."""
+    if value in _PLAIN:
+        return _PLAIN[value]
+    if _INT.match(value):
+        return int(value.replace("_", ""))
+    if _HEX.match(value):
+        return int(value[2:].replace("_", ""), 16)
+    if _OCT.match(value):
+        return int(value[2:].replace("_", ""), 8)
+    if _FLOAT.match(value) and any(c.isdigit() for c in value):
+        return float(value.replace("_", ""))
+    if value in (".inf", "+.inf", "-.inf", ".nan", ".NaN", ".Inf", "-.Inf"):
+        return float(value.replace(".", "").replace("Inf", "inf").replace("NaN", "nan"))
+    if strict is not None:
+        strict._check_tag(event, str)
+    return value

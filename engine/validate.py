@@ -1,0 +1,245 @@
+"""Schema validation: a fast yes/no check first, jsonschema's full explanation on failure.
+
+`quick_valid` implements the subset of JSON Schema 2020-12 that the book schema uses;
+it only answers "valid" when jsonschema would too (a test compares them), and it
+answers `None` ("cannot tell") on any keyword it does not know.  A valid book, the
+common case, therefore never imports jsonschema.  An invalid one gets every error,
+each with its YAML line:column.
+"""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from .diagnostics import Diagnostic, error
+from .source import Document
+
+_TYPES = {
+    "object": lambda v: isinstance(v, dict),
+    "array": lambda v: isinstance(v, list),
+    "string": lambda v: isinstance(v, str),
+    "integer": lambda v: (isinstance(v, int) and not isinstance(v, bool))
+    or (isinstance(v, float) and v.is_integer()),
+    "number": lambda v: isinstance(v, (int, float)) and not isinstance(v, bool),
+    "boolean": lambda v: isinstance(v, bool),
+    "null": lambda v: v is None,
+}
+_IGNORED = {"description", "title", "$schema", "$id", "$defs", "default", "examples", "markdownDescription"}
+
+
+class _Unknown(Exception):
+    pass
+
+
+@lru_cache(maxsize=256)
+def _regex(pattern: str):
+    return re.compile(pattern)
+
+
+def _equal(a, b) -> bool:
+    return type(a) is type(b) and a == b if isinstance(a, bool) or isinstance(b, bool) else a == b
+
+
+def quick_valid(instance, schema: dict) -> bool | None:
+    """True/False when sure, None when the schema uses something this subset lacks."""
+    try:
+        return _valid(instance, schema, schema)
+    except _Unknown:
+        return None
+
+
+def _valid(v, s, root) -> bool:  # noqa: C901 - one dispatch over keywords, kept together
+    if s is True:
+        return True
+    if s is False:
+        return False
+    for key, arg in s.items():
+        if key in _IGNORED:
+            continue
+        if key == "$ref":
+            if not arg.startswith("#/$defs/"):
+                raise _Unknown(arg)
+            if not _valid(v, root["$defs"][arg[8:]], root):
+                return False
+        elif key == "type":
+            if not any(_TYPES[t](v) for t in ([arg] if isinstance(arg, str) else arg)):
+                return False
+        elif key in ("properties", "additionalProperties", "patternProperties"):
+            if isinstance(v, dict) and not _object(v, s, root):
+                return False
+        elif key == "required":
+            if isinstance(v, dict) and any(k not in v for k in arg):
+                return False
+        elif key in ("minProperties", "maxProperties"):
+            if isinstance(v, dict) and ((len(v) < arg) if key[1] == "i" else (len(v) > arg)):
+                return False
+        elif key == "propertyNames":
+            if isinstance(v, dict) and not all(_valid(str(k), arg, root) for k in v):
+                return False
+        elif key == "items":
+            if isinstance(v, list) and not all(_valid(x, arg, root) for x in v):
+                return False
+        elif key in ("minItems", "maxItems", "minLength", "maxLength"):
+            size = len(v) if isinstance(v, (list if "Items" in key else str)) else None
+            if size is not None and ((size < arg) if key.startswith("min") else (size > arg)):
+                return False
+        elif key in ("minimum", "maximum"):
+            if _TYPES["number"](v) and ((v < arg) if key == "minimum" else (v > arg)):
+                return False
+        elif key == "pattern":
+            if isinstance(v, str) and not _regex(arg).search(v):
+                return False
+        elif key == "enum":
+            if not any(_equal(v, x) for x in arg):
+                return False
+        elif key == "const":
+            if not _equal(v, arg):
+                return False
+        elif key == "anyOf":
+            if not any(_valid(v, x, root) for x in arg):
+                return False
+        elif key == "oneOf":
+            if sum(1 for x in arg if _valid(v, x, root)) != 1:
+                return False
+        elif key == "allOf":
+            if not all(_valid(v, x, root) for x in arg):
+                return False
+        else:
+            raise _Unknown(key)
+    return True
+
+
+def _object(v: dict, s: dict, root) -> bool:
+    props = s.get("properties", {})
+    patterns = s.get("patternProperties", {})
+    extra = s.get("additionalProperties", True)
+    for k, x in v.items():
+        k = str(k)
+        matched = False
+        if k in props:
+            matched = True
+            if not _valid(x, props[k], root):
+                return False
+        for pat, sub in patterns.items():
+            if _regex(pat).search(k):
+                matched = True
+                if not _valid(x, sub, root):
+                    return False
+        if not matched and extra is not True and not _valid(x, extra, root):
+            return False
+    return True
+
+
+def json_view(value):
+    """The document as JSON sees it: mapping keys become strings."""
+    if isinstance(value, dict):
+        return {str(k): json_view(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [json_view(v) for v in value]
+    return value
+
+
+def validate(doc: Document, schema: dict) -> list[Diagnostic]:
+    """Every schema error of the document, located; [] when valid."""
+    if quick_valid(doc.data, schema) is True:
+        return []
+    return detailed_errors(doc, schema)
+
+
+def detailed_errors(doc: Document, schema: dict) -> list[Diagnostic]:
+    from jsonschema import Draft202012Validator
+    validator = Draft202012Validator(schema)
+    keys = _original_keys(doc.data)
+    out = []
+    for err in validator.iter_errors(json_view(doc.data)):
+        for leaf in _leaves(err):
+            out.append(_diagnostic(doc, leaf, keys))
+    return sorted(set(out), key=Diagnostic.sort_key)
+
+
+def _leaves(err):
+    """The most specific errors under a oneOf/anyOf, so that the message is useful."""
+    if err.validator in ("anyOf", "oneOf") and err.context:
+        best = {}
+        for sub in err.context:
+            best.setdefault(sub.relative_schema_path[0], []).append(sub)
+        # The branch whose errors go deepest is the one the author meant.
+        branch = max(best.values(), key=lambda errs: (max(len(e.absolute_path) for e in errs),
+                                                      -len(errs)))
+        if max(len(e.absolute_path) for e in branch) > len(err.absolute_path):
+            for sub in branch:
+                yield from _leaves(sub)
+            return
+    yield err
+
+
+def _original_keys(data):
+    """Map str(key) back to the YAML key (paragraph numbers are ints in the document)."""
+    return lambda container, k: next((orig for orig in container if str(orig) == k), k) \
+        if isinstance(container, dict) else k
+
+
+def _real_path(data, path, keys):
+    real, node = [], data
+    for part in path:
+        part = keys(node, part)
+        real.append(part)
+        try:
+            node = node[part]
+        except (KeyError, IndexError, TypeError):
+            break
+    return tuple(real)
+
+
+def _diagnostic(doc: Document, err, keys) -> Diagnostic:
+    path = _real_path(doc.data, err.absolute_path, keys)
+    where = ".".join(str(p) for p in path) or "(racine)"
+    where_en = ".".join(str(p) for p in path) or "(root)"
+    if err.validator == "additionalProperties" and isinstance(err.instance, dict):
+        allowed = set(err.schema.get("properties", {}))
+        extra = sorted(str(k) for k in err.instance if str(k) not in allowed)
+        if extra:
+            import difflib
+            name = extra[0]
+            close = difflib.get_close_matches(name, sorted(allowed), n=1)
+            hint_fr = f" ; vouliez-vous dire « {close[0]} » ?" if close else f" ; attendu : {', '.join(sorted(allowed))}"
+            hint_en = f"; did you mean '{close[0]}'?" if close else f"; expected one of: {', '.join(sorted(allowed))}"
+            orig = keys(_node_at(doc.data, path), name)
+            return error("unknown-field", doc.span(path + (orig,), key=True),
+                         f"champ inconnu « {name} » dans {where}{hint_fr}",
+                         f"unknown field '{name}' in {where_en}{hint_en}")
+    msg = err.message if len(err.message) < 160 else err.message[:157] + "..."
+    return error("schema", doc.span(path), f"{where} : {_french(err)}", f"{where_en}: {msg}")
+
+
+def _node_at(data, path):
+    for p in path:
+        data = data[p]
+    return data
+
+
+def _french(err) -> str:
+    v = err.validator
+    if v == "required":
+        missing = err.message.split("'")[1] if "'" in err.message else "?"
+        return f"champ obligatoire « {missing} » manquant"
+    if v == "type":
+        return f"type attendu : {err.validator_value}, trouvé : {type(err.instance).__name__}"
+    if v in ("enum", "const"):
+        allowed = err.validator_value if v == "enum" else [err.validator_value]
+        return f"valeur {err.instance!r} refusée ; attendu : {', '.join(map(repr, allowed))}"
+    if v in ("minimum", "maximum"):
+        return f"valeur {err.instance!r} hors limites ({v} {err.validator_value})"
+    if v == "pattern":
+        return f"« {err.instance} » ne respecte pas le format attendu"
+    return f"valeur invalide ({v}) : {err.message[:120]}"
+
+
+def broken_paragraphs(data: dict, schema: dict) -> set:
+    """Numbers of the paragraphs that do not match the paragraph schema."""
+    pars = data.get("paragraphs")
+    if not isinstance(pars, dict):
+        return set()
+    sub = dict(schema["$defs"]["paragraph"], **{"$defs": schema["$defs"]})
+    return {int(k) for k, v in pars.items()
+            if str(k).isdigit() and quick_valid(v, sub) is not True}
