@@ -39,7 +39,7 @@ def syntax_error(text: str, exc) -> ExprError:
             "expr-syntax", start, max(end, start + 1),
             f"fin inattendue de l'expression ; attendu : {expected[0]}",
             f"unexpected end of expression; expected {expected[1]}")
-    if token.type == "COMP_OP":
+    if token.type == "COMP_OP" and "NAME" not in accepts:
         return ExprError(
             "expr-syntax", token.start_pos, token.end_pos,
             f"comparaison « {token} » enchaînée : les comparaisons ne s'enchaînent pas, utilisez « et »",
