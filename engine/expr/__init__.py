@@ -1,0 +1,31 @@
+"""Expression language of gamebook-engine: conditions, targets, dice formulas.
+
+Public API::
+
+    parse(text, kind) -> Expr          # kind: condition | target | number | dice
+    check(expr, env) -> CheckResult     # static types, names, references
+    evaluate(expr, ctx, aliases) -> value
+    describe(expr) -> str               # canonical text
+    dice_range(expr) -> (min, max) | None
+    to_json(expr) / from_json(obj, text, kind)
+
+Importing this package does not import lark; only ``parse`` does, lazily.
+"""
+
+from __future__ import annotations
+
+from .ast import Binary, Bool, Call, Dice, Expr, Int, Name, Node, Str, Unary
+from .check import CheckResult, Env, Problem, Reference, Signature, check
+from .describe import describe, dice_range
+from .errors import EvalError, ExprError
+from .evaluate import Context, compiled, evaluate
+from .parse import parse  # the function shadows the submodule name on purpose
+from .serial import from_json, to_json
+
+
+__all__ = [
+    "parse", "ExprError", "EvalError", "Expr", "Env", "Signature", "check", "CheckResult",
+    "Problem", "Reference", "evaluate", "compiled", "Context", "to_json", "from_json",
+    "describe", "dice_range",
+    "Node", "Int", "Str", "Bool", "Dice", "Name", "Call", "Unary", "Binary",
+]
