@@ -138,6 +138,8 @@ def check_grants(book, module, doc, edges, ctx) -> Iterable[Diagnostic]:
     for kind, values in module.grants(book).items():
         grants.setdefault(kind, set()).update(values)
     for kind, value, span in ctx["references"]:
+        if kind == "item" and value not in book.items:
+            continue  # already reported as an unknown item
         if kind in ("item", "flag") and value not in grants.get(kind, set()):
             yield warning("never-granted", span,
                           f"« {value} » ({kind}) n'est jamais donné par le livre : cette condition ne peut pas être vraie",

@@ -1,0 +1,90 @@
+"""The `gamebook` command: a thin dispatcher over `engine/commands/*.py`.
+
+Each subcommand lives in its own module exposing `HELP` (fr, en), `configure(parser)`
+and `run(args) -> int`; only the chosen one is imported, to keep start-up fast.
+Exit codes: 0 success, 1 problems found (lint) or game not finished, 2 usage error.
+"""
+from __future__ import annotations
+
+import argparse
+import importlib
+import os
+import sys
+
+COMMANDS = {
+    "play": ("jouer un livre", "play a book"),
+    "lint": ("vérifier des livres comme un compilateur", "check books like a compiler"),
+    "graph": ("dessiner le graphe des paragraphes", "draw the paragraph graph"),
+    "odds": ("probabilités exactes d'un combat", "exact odds of a fight"),
+    "explore": ("tester un livre par des parties automatiques", "playtest a book automatically"),
+    "rules": ("lister les modules de règles installés", "list the installed rule modules"),
+    "schema": ("afficher le schéma JSON des livres", "print the book JSON Schema"),
+}
+
+
+def ui_lang(argv: list[str] | None = None) -> str:
+    """--lang wins, then GAMEBOOK_LANG, then the locale; French or English."""
+    argv = argv or []
+    for i, a in enumerate(argv):
+        if a == "--lang" and i + 1 < len(argv):
+            return "fr" if argv[i + 1].startswith("fr") else "en"
+        if a.startswith("--lang="):
+            return "fr" if a[7:].startswith("fr") else "en"
+    env = os.environ.get("GAMEBOOK_LANG") or os.environ.get("LC_ALL") or os.environ.get("LANG", "")
+    return "fr" if env.startswith("fr") else "en"
+
+
+def build_parser(lang: str) -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="gamebook",
+        description="Moteur de livres-jeux : jouer, vérifier, analyser." if lang == "fr"
+        else "Gamebook engine: play, check and analyse YAML gamebooks.")
+    from . import __version__
+    parser.add_argument("--version", action="version", version=f"gamebook-engine {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+    for name, (fr, en) in COMMANDS.items():
+        p = sub.add_parser(name, help=fr if lang == "fr" else en,
+                           description=fr if lang == "fr" else en)
+        p.set_defaults(_command=name)
+        try:
+            module = importlib.import_module(f"engine.commands.{name}")
+        except ModuleNotFoundError:
+            continue
+        module.configure(p, lang)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    lang = ui_lang(argv)
+    chosen = next((a for a in argv if not a.startswith("-")), None)
+    parser = _lazy_parser(lang, chosen)
+    args = parser.parse_args(argv)
+    if not getattr(args, "_command", None):
+        parser.print_help()
+        return 2
+    module = importlib.import_module(f"engine.commands.{args._command}")
+    args.lang = getattr(args, "lang", None) or lang
+    try:
+        return module.run(args)
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return 0
+
+
+def _lazy_parser(lang: str, chosen: str | None) -> argparse.ArgumentParser:
+    """Only the chosen subcommand's module is imported (all of them for --help)."""
+    if chosen not in COMMANDS:
+        return build_parser(lang)
+    parser = argparse.ArgumentParser(prog="gamebook")
+    sub = parser.add_subparsers(dest="command")
+    fr, en = COMMANDS[chosen]
+    p = sub.add_parser(chosen, help=fr if lang == "fr" else en, description=fr if lang == "fr" else en)
+    p.set_defaults(_command=chosen)
+    importlib.import_module(f"engine.commands.{chosen}").configure(p, lang)
+    return parser
+
+
+if __name__ == "__main__":
+    sys.exit(main())
