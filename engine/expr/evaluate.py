@@ -110,6 +110,8 @@ def _compile(node: Node, aliases: Mapping[str, str]) -> Compiled:
             return _compile_logical(node, left, right)
         if node.op in ("==", "!="):
             return _compile_equality(node, left, right)
+        if isinstance(node.left, Name) and isinstance(node.right, Int) and node.op != "/":
+            return _compile_variable_op(node, aliases.get(node.left.name, node.left.name))
         return _compile_integer_op(node, left, right)
     raise TypeError(f"not an expression node: {node!r}")
 
@@ -200,6 +202,20 @@ def _compile_integer_op(node: Binary, left: Compiled, right: Compiled) -> Compil
             return op(a, b)
         raise _type_error(node, b if type(a) is int else a, int, node.op, span)
     return integer_op
+
+
+def _compile_variable_op(node: Binary, name: str) -> Compiled:
+    """Fast path for the very common ``variable <op> constant``."""
+    span = (node.op_start, node.op_end)
+    op = _ORDER.get(node.op) or _ARITH[node.op]
+    constant = node.right.value
+
+    def variable_op(ctx):
+        a = ctx.variable(name)
+        if type(a) is int:
+            return op(a, constant)
+        raise _type_error(node, a, int, node.op, span)
+    return variable_op
 
 
 def _compile_division(node: Binary, left: Compiled, right: Compiled, span) -> Compiled:
