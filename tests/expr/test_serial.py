@@ -149,3 +149,12 @@ def test_dice_range_bounds_real_evaluations(count, sides, constant, divisor, op,
     low, high = dice_range(expr)
     for rolls in ([count], [count * sides], [rng.randint(count, count * sides)]):
         assert low <= evaluate(expr, FakeContext(rolls=rolls)) <= high
+
+
+def test_free_references():
+    from engine.expr import free_references
+
+    expr = parse('honour >= 3 and has("épée") or not has(x)', "condition")
+    assert free_references(expr) == {"honour", "has", "x"}
+    assert free_references(expr, {"honour": "honneur"}) == {"honneur", "has", "x"}
+    assert free_references(parse("2d6 + 1", "number")) == frozenset()
