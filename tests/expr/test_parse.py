@@ -215,3 +215,10 @@ def test_unwritable_cache_location_is_silent(tmp_path):
 
     parser = build_parser(str(tmp_path / "missing-dir" / "grammar.cache"))
     assert shape(parser.parse("1 + 2")) == ("+", ("int", 1), ("int", 2))
+
+
+def test_package_parse_attribute_stays_the_function():
+    import engine.expr
+
+    engine.expr.parse("1 + 1", "number")
+    assert callable(engine.expr.parse)
