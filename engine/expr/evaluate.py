@@ -38,7 +38,13 @@ class Context(Protocol):
 
 
 def evaluate(expr: Expr, ctx: Context, aliases: Mapping[str, str] = NO_ALIASES) -> Value:
-    """Evaluate ``expr`` in ``ctx``; names are resolved through ``aliases``."""
+    """Evaluate ``expr`` in ``ctx``; names are resolved through ``aliases``.
+
+    Pass the same alias mapping object each time: the compiled closure is
+    cached per mapping identity (an empty mapping is always the same).
+    """
+    if not aliases:
+        aliases = NO_ALIASES
     entry = expr._compiled.get(id(aliases))
     if entry is None or entry[0] is not aliases:
         return compiled(expr, aliases)(ctx)
@@ -50,6 +56,8 @@ def compiled(expr: Expr, aliases: Mapping[str, str] = NO_ALIASES) -> Compiled:
 
     The alias mapping is assumed not to change after first use.
     """
+    if not aliases:
+        aliases = NO_ALIASES
     cache = expr._compiled
     entry = cache.get(id(aliases))
     if entry is not None and entry[0] is aliases:

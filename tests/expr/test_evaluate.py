@@ -123,3 +123,9 @@ def test_deepest_allowed_expression_evaluates():
     assert len(text) <= 500
     assert evaluate(parse(text, "condition"), FakeContext({"x": True})) is True
     assert evaluate(parse("-" * 199 + "1", "number"), FakeContext()) == -1
+
+
+def test_fresh_empty_alias_dicts_reuse_the_compiled_closure():
+    expr = parse("a * 2", "number")
+    assert compiled(expr, {}) is compiled(expr, {}) is compiled(expr)
+    assert evaluate(expr, FakeContext({"a": 21}), {}) == 42
