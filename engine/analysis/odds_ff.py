@@ -49,42 +49,42 @@ PENDING = {"after-wound-dealt": "d", "after-wound-taken": "t"}
 TWO_D6 = {s: 6 - abs(s - 7) for s in range(2, 13)}  # ways out of 36
 
 
-def lucky_chance(luck: int) -> Fraction:
-    """P(2d6 <= luck)."""
-    return Fraction(sum(n for s, n in TWO_D6.items() if s <= luck), 36)
+def lucky_ways(luck: int) -> int:
+    """Number of 2d6 outcomes (out of 36) that are <= luck."""
+    return sum(n for s, n in TWO_D6.items() if s <= luck)
 
 
-def duel(hero_skill: int, enemy_skill: int) -> tuple[Fraction, Fraction, Fraction]:
-    """(P(hero wounds), P(hero is wounded), P(parry)) for one round."""
+def duel(hero_skill: int, enemy_skill: int) -> tuple[int, int, int]:
+    """Ways (out of 1296) the hero wounds, is wounded, parries in one round."""
     win = lose = 0
     for a, na in TWO_D6.items():
         for b, nb in TWO_D6.items():
             diff = (a + hero_skill) - (b + enemy_skill)
             win += na * nb * (diff > 0)
             lose += na * nb * (diff < 0)
-    return Fraction(win, 1296), Fraction(lose, 1296), Fraction(1296 - win - lose, 1296)
+    return win, lose, 1296 - win - lose
 
 
 def _group_round(hero_skill: int, target_skill: int, others: tuple) -> dict:
-    """Distribution of (target result, wounds from the others) in one round.
+    """Ways (out of 1296 * 36**len(others)) of each (target result, k) in a round.
 
-    target result: 'd' (hero wounds it), 't' (it wounds the hero), '' (parry).
+    target result: 'd' (hero wounds it), 't' (it wounds the hero), '' (parry);
+    k: number of other enemies whose attack strength beats the hero's.
     """
     dist: dict = {}
     for x, nx in TWO_D6.items():
         hero = x + hero_skill
-        beat = [Fraction(sum(n for s, n in TWO_D6.items() if s + sk > hero), 36) for sk in others]
-        ks = [ONE]  # distribution of the number of other enemies wounding the hero
-        for w in beat:
-            ks = [(ks[k] if k < len(ks) else ZERO) * (ONE - w)
-                  + (ks[k - 1] * w if k else ZERO) for k in range(len(ks) + 1)]
+        ks = [1]  # ways (out of 36**j) that k of the first j others wound the hero
+        for sk in others:
+            beat = sum(n for s, n in TWO_D6.items() if s + sk > hero)
+            ks = [(ks[k] if k < len(ks) else 0) * (36 - beat)
+                  + (ks[k - 1] * beat if k else 0) for k in range(len(ks) + 1)]
         for y, ny in TWO_D6.items():
             enemy = y + target_skill
             res = "d" if hero > enemy else "t" if hero < enemy else ""
-            base = Fraction(nx * ny, 1296)
-            for k, pk in enumerate(ks):
-                if pk:
-                    dist[(res, k)] = dist.get((res, k), ZERO) + base * pk
+            for k, wk in enumerate(ks):
+                if wk:
+                    dist[(res, k)] = dist.get((res, k), 0) + nx * ny * wk
     return dist
 
 
@@ -118,7 +118,7 @@ class _Fight:
         while True:
             if he <= 0:
                 return End("lose", 0)
-            if not self.alive(es):
+            if not any(es):
                 return End("win", he)
             if not events or (self.use_luck and luck >= 1):
                 return (he, es, luck, arm, events)
@@ -131,44 +131,45 @@ class _Fight:
             return self.luck_options(node)
         if self.mode == "together":
             return [self.target_option(node, i) for i in self.alive(es)]
-        i = self.alive(es)[0]
+        i = next(j for j, e in enumerate(es) if e)
         p, q, r = self.duel(self.hero_skill, self.skills[i])
         dist = merge([(p, self.advance(he, es, luck, arm, (("d", i),))),
                       (q, self.advance(he, es, luck, arm, (("t",),)))])
-        return [("attack", dist, r, ONE)]
+        return [("attack", dist, r, 1296, 1296)]
 
     def target_option(self, node, i):
         he, es, luck, arm, _ = node
         others = tuple(self.skills[j] for j in self.alive(es) if j != i)
-        pairs, stay = [], ZERO
+        pairs, stay = [], 0
         for (res, k), p in self.group(self.hero_skill, self.skills[i], others).items():
             events = ((("d", i),) if res == "d" else (("t",),) if res == "t" else ()) + (("t",),) * k
             if events:
                 pairs.append((p, self.advance(he, es, luck, arm, events)))
             else:
                 stay += p
-        return (f"target:{i}", merge(pairs), stay, ONE)
+        denom = 1296 * 36 ** len(others)
+        return (f"target:{i}", merge(pairs), stay, denom, denom)
 
     def luck_options(self, node):
         he, es, luck, arm, events = node
         first, rest = events[0], events[1:]
-        plain = [(ONE, self.advance(*self.apply(he, es, arm, first, 0)[:2], luck,
-                                    self.apply(he, es, arm, first, 0)[2], rest))]
-        good = lucky_chance(luck)
+        h1, e1, a1 = self.apply(he, es, arm, first, 0)
+        plain = ((1, self.advance(h1, e1, luck, a1, rest)),)
+        good = lucky_ways(luck)
         tested = []
-        for p, shift in ((good, 1), (ONE - good, -1)):
+        for w, shift in ((good, 1), (36 - good, -1)):
             h2, e2, a2 = self.apply(he, es, arm, first, shift)
-            tested.append((p, self.advance(h2, e2, luck - 1, a2, rest)))
+            tested.append((w, self.advance(h2, e2, luck - 1, a2, rest)))
         options = []
         if self.luck_policy != "always":
-            options.append(("no-luck", merge(plain), ZERO, ZERO))
+            options.append(("no-luck", plain, 0, 1, 0))
         if self.luck_policy != "never":
-            options.append(("use-luck", merge(tested), ZERO, ZERO))
+            options.append(("use-luck", merge(tested), 0, 36, 0))
         return options
 
 
-def _end_value(end: End) -> Fraction:
-    return ONE if end.outcome == "win" else ZERO
+def _end_value(end: End) -> int:
+    return 1 if end.outcome == "win" else 0
 
 
 def _check(hero, enemies, mode, hero_damage, enemy_damage, luck_policy, pending):
