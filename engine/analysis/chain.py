@@ -96,8 +96,12 @@ def _backward(order, graph, factors, end_value, powers):
     choice: dict = {}
     for node in order:
         options = graph[node]
-        depth = 1 + max((0 if n.__class__ is End else phi[n])
-                        for opt in options for _w, n in opt[1])
+        depth = 0
+        for option in options:
+            for _w, n in option[1]:
+                if n.__class__ is not End and phi[n] > depth:
+                    depth = phi[n]
+        depth += 1
         best = best_i = None
         for i, option in enumerate(options):
             total = 0
@@ -182,6 +186,10 @@ class _Powers:
 
 def merge(pairs) -> tuple:
     """Merge ``(weight, node)`` pairs with the same node, dropping zeros."""
+    if len(pairs) == 2:
+        (w1, n1), (w2, n2) = pairs
+        if n1 != n2:
+            return ((w1, n1), (w2, n2)) if w1 and w2 else (((w1 or w2), n1 if w1 else n2),)
     acc: dict = {}
     for w, node in pairs:
         if w:

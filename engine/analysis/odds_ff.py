@@ -51,7 +51,10 @@ TWO_D6 = {s: 6 - abs(s - 7) for s in range(2, 13)}  # ways out of 36
 
 def lucky_ways(luck: int) -> int:
     """Number of 2d6 outcomes (out of 36) that are <= luck."""
-    return sum(n for s, n in TWO_D6.items() if s <= luck)
+    return LUCKY_WAYS[min(max(luck, 0), 12)]
+
+
+LUCKY_WAYS = [sum(n for s, n in TWO_D6.items() if s <= k) for k in range(13)]
 
 
 def duel(hero_skill: int, enemy_skill: int) -> tuple[int, int, int]:
