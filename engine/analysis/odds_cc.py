@@ -41,7 +41,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from engine.analysis.chain import ONE, ZERO, End, merge, solve
+from engine.analysis.chain import ZERO, End, merge, solve
 from engine.analysis.result import FightOdds
 
 RULES_ID = "chroniques-cretoises"

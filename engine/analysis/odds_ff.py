@@ -36,7 +36,6 @@ Reading of the rules (``defis-fantastiques-44.fr.txt``) used here:
 """
 from __future__ import annotations
 
-from fractions import Fraction
 from functools import lru_cache
 from typing import Sequence
 

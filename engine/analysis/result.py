@@ -21,8 +21,9 @@ def exact(value: Fraction) -> str:
 class FightOdds:
     """Exact outcome probabilities of one fight.
 
-    ``outcomes`` always contains ``"win"`` and ``"lose"``; the values of all
-    outcomes sum to exactly 1.  ``hero_final`` maps each final hero state
+    ``outcomes`` always contains ``"win"`` and ``"lose"``; together with
+    ``"all-badly-wounded"`` (Cretan Chronicles groups) they sum to exactly 1.
+    ``"shame"``, when present, is the part of ``"lose"`` due to Shame.  ``hero_final`` maps each final hero state
     (Endurance for Fighting Fantasy, condition for Cretan Chronicles) to the
     unconditional probability of ending the fight in it; death is ``0`` /
     ``"mort"``.  ``expected_rounds`` counts attack rounds (parries included)
