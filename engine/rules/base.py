@@ -205,6 +205,21 @@ class RuleModule:
     def commands(self) -> Sequence[Command]:
         return ()
 
+    # --- analysis -----------------------------------------------------------
+    def fight_odds(self, book: "Book", state: "GameState", spec: Mapping,
+                   pending: dict | None = None, policy: str = "optimal"):
+        """Exact odds of the combat `spec` (a paragraph's combat field) for the hero in
+        `state`; with `pending` (the combat's live state) from the current point, with
+        advice for the pending decision.  Returns an engine.analysis.result.FightOdds,
+        or None when this module has no combat analysis."""
+        return None
+
+    def hero_variants(self, book: "Book") -> Sequence[tuple[str, "GameState"]]:
+        """Starting sheets to analyse a book with: ("typical", state) at least; a
+        module with rolled characters adds e.g. ("weakest", ...), ("strongest", ...)
+        and may return many weighted variants via state.extra["weight"]."""
+        return ()
+
     def sheet(self, state: "GameState", lang: str) -> list[tuple[str, str]]:
         """The Adventure Sheet as (label, value) lines."""
         return [(s.label.get(lang), str(state.stats.get(s.name, ""))) for s in self.stats]
