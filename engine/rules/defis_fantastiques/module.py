@@ -59,6 +59,11 @@ class DefisFantastiques(RuleModule):
         return sheet.clamp(state, stat, value)
 
     def after_change(self, play) -> None:
+        """Endurance 0 is death ("vous êtes déclaré mort"), except while a wound
+        waits for its Luck decision (luck may still leave the hero standing)."""
+        pending = play.state.pending or {}
+        if play.state.stats.get("endurance", 1) <= 0 and not pending.get("luck"):
+            return play.die("endurance")
         equipment.normalise(play)
         # sheet() receives only the state: it keeps the names of the items held.
         play.state.extra["names"] = {i: play.book.item_name(i) for i in play.state.items}
