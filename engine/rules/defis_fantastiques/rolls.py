@@ -16,36 +16,38 @@ KINDS = {"chance": "chance", "luck": "chance", "habilete": "habilete", "habilet�
          "skill": "habilete"}
 
 
+# stat -> (event type, French name, English name, French results, English results)
+WORDS = {"chance": ("luck", "Tentez votre Chance", "Test your Luck",
+                    ("chanceux !", "malchanceux."), ("lucky!", "unlucky.")),
+         "habilete": ("skill", "Testez votre Habileté", "Test your Skill",
+                      ("habile !", "malhabile."), ("skilful!", "unskilful."))}
+
+
+def _roll_against(play, stat: str, added: int, **data) -> bool:
+    """2d6 + `added` against the current value of `stat`, reported as one event."""
+    current = play.state.stats.get(stat, 0)
+    roll = sum(play.roll(2, 6, stat))
+    total = roll + added
+    ok = total <= current
+    kind, fr, en, res_fr, res_en = WORDS[stat]
+    extra = f" ({roll} + {added})" if added else ""
+    play.emit(kind, f"{fr} : {total}{extra} contre {current}, {res_fr[not ok]}",
+              f"{en}: {total}{extra} against {current}, {res_en[not ok]}",
+              roll=roll, total=total, against=current, success=ok, **data)
+    return ok
+
+
 def test_luck(play, why: str = "", modifier: int = 0) -> bool:
     """Roll 2d6 (+ a book's modifier) against the current Chance; Chance −1 whatever the result."""
-    current = play.state.stats.get("chance", 0)
-    roll = sum(play.roll(2, 6, "chance"))
-    total = roll + modifier
-    lucky = total <= current
+    lucky = _roll_against(play, "chance", modifier, why=why)
     play.change("chance", delta=-1, reason="luck-test")
-    extra = f" ({roll} + {modifier})" if modifier else ""
-    play.emit("luck", f"Tentez votre Chance : {total}{extra} contre {current}, "
-              + ("chanceux !" if lucky else "malchanceux."),
-              f"Test your Luck: {total}{extra} against {current}, "
-              + ("lucky!" if lucky else "unlucky."),
-              roll=roll, total=total, against=current, lucky=lucky, why=why)
     return lucky
 
 
 def test_skill(play, modifier: int = 0) -> bool:
     """Roll 2d6 (+ armour penalty) against the current Habileté; nothing is lost."""
-    current = play.state.stats.get("habilete", 0)
-    roll = sum(play.roll(2, 6, "habilete"))
     penalty = equipment.skill_penalty(play)
-    total = roll + penalty + modifier
-    skilful = total <= current
-    extra = f" ({roll} + {penalty + modifier})" if penalty or modifier else ""
-    play.emit("skill", f"Testez votre Habileté : {total}{extra} contre {current}, "
-              + ("habile !" if skilful else "malhabile."),
-              f"Test your Skill: {total}{extra} against {current}, "
-              + ("skilful!" if skilful else "unskilful."),
-              roll=roll, penalty=penalty, total=total, against=current, success=skilful)
-    return skilful
+    return _roll_against(play, "habilete", penalty + modifier, penalty=penalty)
 
 
 def begin(play, spec: dict) -> dict:
