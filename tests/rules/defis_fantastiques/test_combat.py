@@ -1,7 +1,7 @@
 """One opponent: attack rounds, wounds, parries, Luck in a fight, death, escape, saves."""
 from engine.game import Game
 
-from helpers import events, keys, play
+from df_helpers import events, keys, play
 
 
 def fight(spec: str, before: str = "[]") -> str:

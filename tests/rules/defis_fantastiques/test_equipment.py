@@ -3,7 +3,7 @@ import pytest
 
 from engine.rules.base import Refused
 
-from helpers import HEADER, events, keys, play
+from df_helpers import HEADER, events, keys, play
 
 SHOP = """
 paragraphs:

@@ -2,7 +2,7 @@
 from engine import lint as core_lint
 from engine.rules import registry
 
-from helpers import HEADER, codes, load
+from df_helpers import HEADER, codes, load
 
 MODULE = registry.get("defis-fantastiques")
 

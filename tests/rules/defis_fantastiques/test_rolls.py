@@ -1,7 +1,7 @@
 """Tentez votre Chance and Testez votre Habileté as paragraph activities."""
 import pytest
 
-from helpers import events, keys, play
+from df_helpers import events, keys, play
 
 BOOK = """
 paragraphs:

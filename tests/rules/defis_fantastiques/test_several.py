@@ -1,5 +1,5 @@
 """Several opponents: as one, one after another, or all together."""
-from helpers import events, keys, play
+from df_helpers import events, keys, play
 
 
 def fight(mode: str, extra: str = "") -> str:

@@ -3,7 +3,7 @@ from engine.dice import ScriptedDice
 from engine.game import Game
 from engine.rules import registry
 
-from helpers import HEADER, events, load, play
+from df_helpers import HEADER, events, load, play
 
 ROLLED = HEADER.replace("hero: {habilete: 10, endurance: 20, chance: 9, or: 15, provisions: 2}\n",
                         "")
