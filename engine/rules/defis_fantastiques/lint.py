@@ -2,6 +2,7 @@
 
 Codes (each a small generator below):
 - combat-no-outcome: a fight with neither `win` nor choices to follow it.
+- unknown-stat: an escape cost naming no stat.
 - test-missing-target: a `test` without both `success` and `failure`.
 - several-activities: `combat` and `test` in one paragraph (only the fight runs).
 - not-a-weapon / not-an-armour: a `weapon:`/`armour:` effect naming the wrong item.
@@ -60,6 +61,11 @@ def _fights(book, doc):
             yield error("several-activities", doc.span(p.path + ("test",), key=True),
                         f"le paragraphe {n} a un combat et un test : un seul à la fois",
                         f"paragraph {n} has both a fight and a test: one at a time")
+        cost = (p.fields["combat"].get("escape") or {}).get("cost") or {}
+        for stat in cost:
+            if not any(stat == s.name or stat in s.aliases for s in STATS):
+                yield error("unknown-stat", doc.span(p.path + ("combat", "escape", "cost", stat), key=True),
+                            f"caractéristique inconnue « {stat} »", f"unknown stat '{stat}'")
         if p.fields["combat"].get("win") is None and not p.choices and p.end is None:
             yield error("combat-no-outcome", doc.span(p.path + ("combat",), key=True),
                         f"le combat du paragraphe {n} n'a pas d'issue : ajoutez « win: N » ou des choix",

@@ -62,6 +62,17 @@ def test_unknown_starting_equipment_and_default_equipment(tmp_path):
     assert "unknown-item" in codes(loaded)
 
 
+def test_escape_cost_must_name_a_stat(tmp_path):
+    loaded = load(tmp_path, """
+paragraphs:
+  1:
+    text: Un ours.
+    combat: {enemies: [{name: Ours, habilete: 8, endurance: 10}], win: 2, escape: {to: 2, cost: {sante: 2, stamina: 1}}}
+  2: {text: Fin., end: victory}
+""")
+    assert codes(loaded).count("unknown-stat") == 1
+
+
 def test_combat_and_test_in_one_paragraph(tmp_path):
     loaded = load(tmp_path, """
 paragraphs:
