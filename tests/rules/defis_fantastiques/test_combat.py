@@ -224,3 +224,20 @@ def test_escape_that_costs_the_last_endurance_kills(tmp_path):
     g.state.stats["endurance"] = 2
     g.answer("escape")
     assert g.state.ended == "death"
+
+
+def test_luck_prompt_appears_right_after_a_wound_and_only_then(tmp_path):
+    """The front end offers Luck in a fight only after a wound; eating never in a fight."""
+    faces = [6, 6, 1, 1, 3, 4, 4, 3, 1, 1, 6, 6, 2, 2, 2, 2]
+    g = play(tmp_path, GOBLIN.replace("habilete: 5", "habilete: 10"), faces)
+    g.state.stats["endurance"] = 15
+    seen = []
+    for _ in range(4):
+        eat = g.module.commands()[0]
+        assert not eat.available(g)
+        g.answer("attack")
+        wounded = bool(events(g, "wound"))
+        seen.append((wounded, g.prompt().kind))
+        if g.prompt().kind == "combat-luck":
+            g.answer("pass")
+    assert seen == [(True, "combat-luck"), (False, "combat"), (True, "combat-luck"), (False, "combat")]
