@@ -76,9 +76,10 @@ def check_targets(book, module, doc, edges, ctx) -> Iterable[Diagnostic]:
         yield error("unknown-target", doc.span(("start",)),
                     f"le paragraphe de départ {book.start} n'existe pas",
                     f"the start paragraph {book.start} does not exist")
+    own = getattr(module, "self_checked_exits", ())  # kinds the module reports with its own code
     for n, outs in edges.items():
         for e, t in outs:
-            if t is not None and t not in book.paragraphs:
+            if t is not None and t not in book.paragraphs and e.kind not in own:
                 yield error("unknown-target", doc.span(e.path),
                             f"le paragraphe {t} n'existe pas (depuis le {n})",
                             f"paragraph {t} does not exist (from {n})")
