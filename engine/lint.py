@@ -108,7 +108,7 @@ def check_dead_ends(book, module, doc, edges, ctx) -> Iterable[Diagnostic]:
             yield error("dead-end", doc.span(p.path, key=True),
                         f"le paragraphe {n} n'a ni choix ni issue : ajoutez des choix ou « end: death|victory »",
                         f"paragraph {n} has no way out: add choices or 'end: death|victory'")
-        if p.end is not None and edges[n]:
+        if p.end is not None and any(not e.dashed for e, _ in edges[n]):  # a hidden jump (Zeus) may leave an ending
             yield warning("ending-with-exits", doc.span(p.path + ("end",)),
                           f"le paragraphe {n} est une fin mais propose des sorties",
                           f"paragraph {n} is an ending but has ways out")
