@@ -87,31 +87,31 @@ def prompt(play, p: dict) -> Prompt:
 
 
 def _hero_need(play, p: dict) -> Message:
-    i, hon = p["current"], play.state.stats.get("honneur", 0)
-    e, force = p["enemies"][i], play.state.stats["force"]
-    count = hero_dice(play, p)
-    need = strike.needed(force, e["protection"])
-    fr, en = strike.chance_words(count, need)
-    return M(f"À vous de frapper : {count} dé(s) + Force {force} contre Protection {e['protection']} : "
-             f"il vous faut {fr}. Chaque point d'Honneur dépensé (vous en avez {hon}) ajoute 1 à votre "
-             f"Force pour ce coup seulement, et il est perdu quoi qu'il arrive.",
-             f"Your strike: {count} dice + Strength {force} against Protection {e['protection']}: "
-             f"you need {en}. Each Honour point you spend (you have {hon}) adds 1 to your Strength for "
-             f"this strike only, and is lost whatever happens.")
+    e = p["enemies"][p["current"]]
+    return _need(play, hero_dice(play, p), play.state.stats["force"], e["protection"], True,
+                 ("À vous de frapper", "Your strike"), (f"Protection {e['protection']}",) * 2)
 
 
 def _enemy_need(play, p: dict) -> Message:
-    i, hon = p["current"], play.state.stats.get("honneur", 0)
+    i = p["current"]
     e, prot = p["enemies"][i], play.state.stats["protection"]
-    force, count = enemy_force(p, i), enemy_dice(play, p)
-    need = strike.needed(force, prot)
-    fr, en = strike.chance_words(count, need)
-    return M(f"{e['name']} frappe : {count} dé(s) + Force {force} contre votre Protection {prot} : "
-             f"il lui faut {fr}. Chaque point d'Honneur dépensé (vous en avez {hon}) ajoute 1 à votre "
-             f"Protection pour ce coup seulement.",
-             f"{e['name']} strikes: {count} dice + Strength {force} against your Protection {prot}: "
-             f"it needs {en}. Each Honour point you spend (you have {hon}) adds 1 to your Protection "
-             f"for this strike only.")
+    return _need(play, enemy_dice(play, p), enemy_force(p, i), prot, False,
+                 (f"{e['name']} frappe", f"{e['name']} strikes"),
+                 (f"votre Protection {prot}", f"your Protection {prot}"))
+
+
+def _need(play, count, force, protection, hero, who, against) -> Message:
+    """The line shown before a roll: dice, Force, Protection, the number needed."""
+    hon = play.state.stats.get("honneur", 0)
+    fr, en = strike.chance_words(count, strike.needed(force, protection))
+    gain_fr, gain_en = ("Force", "Strength") if hero else ("Protection", "Protection")
+    lost = (", et il est perdu quoi qu'il arrive", ", and is lost whatever happens") if hero else ("", "")
+    return M(f"{who[0]} : {count} dé(s) + Force {force} contre {against[0]} : il {'vous' if hero else 'lui'} "
+             f"faut {fr}. Chaque point d'Honneur dépensé (vous en avez {hon}) ajoute 1 à votre {gain_fr} "
+             f"pour ce coup seulement{lost[0]}.",
+             f"{who[1]}: {count} dice + Strength {force} against {against[1]}: {'you need' if hero else 'it needs'} "
+             f"{en}. Each Honour point you spend (you have {hon}) adds 1 to your {gain_en} for this strike "
+             f"only{lost[1]}.")
 
 
 def can_retreat(play, p: dict) -> bool:

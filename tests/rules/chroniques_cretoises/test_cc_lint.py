@@ -88,3 +88,15 @@ def test_exits_of_module_fields(tmp_path):
     exits = {(e.kind, e.target, e.dashed) for e in MODULE.exits(loaded.book.paragraphs[1])}
     assert exits == {("win", 2, False), ("retreat", 21, False), ("surrender", 21, False), ("oracle", 21, True)}
     assert [(e.kind, e.target) for e in MODULE.exits(loaded.book.paragraphs[21])] == [("zeus", 2)]
+
+
+def test_documented_example_book_is_clean(tmp_path):
+    """The complete example of docs/rules-chroniques-cretoises.md loads without a diagnostic."""
+    from pathlib import Path
+    from engine.loader import load_book
+    doc = (Path(__file__).resolve().parents[3] / "docs" / "rules-chroniques-cretoises.md").read_text("utf-8")
+    snippet = doc.split("```yaml\n", 1)[1].split("```", 1)[0]
+    path = tmp_path / "exemple.yaml"
+    path.write_text(snippet, encoding="utf-8")
+    loaded = load_book(path, use_cache=False)
+    assert loaded.ok and not loaded.diagnostics, [(d.code, d.message.en) for d in loaded.diagnostics]
