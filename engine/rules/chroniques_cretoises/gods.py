@@ -47,7 +47,8 @@ def set_patron(play, god: str) -> None:
         st.extra["gods"][old] = N.NEUTRE
     st.extra["patron"] = name
     st.extra.setdefault("gods", {})[name] = N.FAVORABLE
-    play.emit("patron", f"Vous vous placez sous la protection de {name}.",
+    de = "d'" if N.fold(name)[0] in "aeiou" else "de "
+    play.emit("patron", f"Vous vous placez sous la protection {de}{name}.",
               f"You place yourself under the protection of {name}.", god=name)
 
 
