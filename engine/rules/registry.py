@@ -1,10 +1,20 @@
 """Where rule modules are found: the built-ins and the `gamebook.rules` entry points.
 
 The engine, compiler, linter and REPL ask this registry, never a module directly.
+A third-party distribution registers its module in its pyproject.toml:
+
+    [project.entry-points."gamebook.rules"]
+    kai = "gamebook_rules_kai:MODULE"
+
+The entry point's name is the id books write after `rules:`; it may point to a
+`RuleModule` instance or to a class (instantiated without arguments).  A built-in
+id wins over an entry point of the same name.  Nothing is cached: installing a
+plugin is seen by the next call.
 """
 from __future__ import annotations
 
 from importlib import import_module
+from importlib.util import find_spec
 from typing import Iterator
 
 from .base import RuleModule
@@ -30,14 +40,26 @@ def _entry_points() -> dict[str, object]:
     return {ep.name: ep for ep in entry_points(group=ENTRY_POINT_GROUP)}
 
 
+def _present(ref: str) -> bool:
+    """A built-in counts as installed when its package is there (a trimmed or
+    partial checkout may lack one); a present but broken one fails in `get`."""
+    return find_spec(ref.partition(":")[0]) is not None
+
+
+def builtin_names() -> list[str]:
+    """The ids of the built-in modules present in this installation, sorted."""
+    return sorted(name for name, ref in BUILTINS.items() if _present(ref))
+
+
 def names() -> list[str]:
     """Every installed module id, sorted."""
-    return sorted(set(BUILTINS) | set(_entry_points()))
+    return sorted(set(builtin_names()) | set(_entry_points()))
 
 
 def get(name: str) -> RuleModule:
-    """The module registered under `name`; built-ins first, then entry points."""
-    if name in BUILTINS:
+    """The module registered under `name`; built-ins first, then entry points.
+    Raises UnknownRules, or whatever a broken module raises while importing."""
+    if name in BUILTINS and _present(BUILTINS[name]):
         return _load(BUILTINS[name])
     eps = _entry_points()
     if name in eps:
