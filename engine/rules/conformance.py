@@ -150,11 +150,26 @@ def _schema(module) -> Iterator[str]:
     except SchemaError as exc:
         yield f"book schema is not valid JSON Schema 2020-12: {exc.message}"
         return
+    for ref in sorted(set(_refs(schema))):
+        if not ref.startswith("#/$defs/") or ref[8:] not in schema["$defs"]:
+            yield f"book schema cannot be used: $ref {ref!r} is not one of its $defs"
     book = dict(MINIMAL_BOOK, rules=module.id)
-    try:  # resolves every $ref reached by a minimal book (a dangling one raises)
+    try:  # the hero/options/item parts must accept a book that does not use them
         list(Draft202012Validator(schema).iter_errors(book))
     except Exception as exc:
         yield f"book schema cannot be used: {type(exc).__name__}: {exc}"
+
+
+def _refs(node) -> Iterator[str]:
+    if isinstance(node, dict):
+        for key, value in node.items():
+            if key == "$ref" and isinstance(value, str):
+                yield value
+            else:
+                yield from _refs(value)
+    elif isinstance(node, list):
+        for value in node:
+            yield from _refs(value)
 
 
 def _commands(module) -> Iterator[str]:
