@@ -14,7 +14,6 @@ plugin is seen by the next call.
 from __future__ import annotations
 
 from importlib import import_module
-from importlib.util import find_spec
 from typing import Iterator
 
 from .base import RuleModule
@@ -40,26 +39,16 @@ def _entry_points() -> dict[str, object]:
     return {ep.name: ep for ep in entry_points(group=ENTRY_POINT_GROUP)}
 
 
-def _present(ref: str) -> bool:
-    """A built-in counts as installed when its package is there (a trimmed or
-    partial checkout may lack one); a present but broken one fails in `get`."""
-    return find_spec(ref.partition(":")[0]) is not None
-
-
-def builtin_names() -> list[str]:
-    """The ids of the built-in modules present in this installation, sorted."""
-    return sorted(name for name, ref in BUILTINS.items() if _present(ref))
-
-
 def names() -> list[str]:
-    """Every installed module id, sorted."""
-    return sorted(set(builtin_names()) | set(_entry_points()))
+    """Every installed module id, sorted (a built-in whose package is missing is
+    still listed: `get` then fails and `gamebook rules` reports it as broken)."""
+    return sorted(set(BUILTINS) | set(_entry_points()))
 
 
 def get(name: str) -> RuleModule:
     """The module registered under `name`; built-ins first, then entry points.
     Raises UnknownRules, or whatever a broken module raises while importing."""
-    if name in BUILTINS and _present(BUILTINS[name]):
+    if name in BUILTINS:
         return _load(BUILTINS[name])
     eps = _entry_points()
     if name in eps:
