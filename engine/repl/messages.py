@@ -34,10 +34,6 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "flag-set": ("(noté : {flags})", "(noted: {flags})"),
     "restarted": ("Nouvelle aventure (vie n° {lives}).", "A new adventure (life {lives})."),
     "undone": ("Retour en arrière : paragraphe {paragraph}.", "Undone: back to paragraph {paragraph}."),
-    "victory": ("Victoire ! L'aventure est terminée.", "Victory! The adventure is over."),
-    "death": ("Vous êtes mort.", "You are dead."),
-    "ended": ("L'aventure est finie : « recommencer », « annuler » ou « quitter ».",
-              "The adventure is over: 'restart', 'undo' or 'quit'."),
     # commands
     "unknown-command": ("Commande inconnue « {word} ». Commandes : {names}",
                         "Unknown command '{word}'. Commands: {names}"),

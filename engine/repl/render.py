@@ -85,8 +85,6 @@ def event(out: Output, ev: dict, game, lang: str, width: int) -> None:
         out.line(t(lang, "stat", label=label, old=ev["old"], new=ev["new"]), style)
     elif kind == "restart":
         out.line(t(lang, "restarted", lives=ev["lives"]), "class:title")
-    elif kind == "victory":
-        out.line(t(lang, "victory"), "class:good")
     elif "say" in ev:
         style = "class:warning" if kind == "dice-exhausted" else "class:event"
         out.line(ev["say"]["fr" if lang == "fr" else "en"], style)

@@ -48,10 +48,10 @@ class Session(BuiltinCommands):
         return {name: cmd for cmd in self.game.module.commands() for name in cmd.names}
 
     def command_names(self) -> list[str]:
-        """The first (French) and English names of every command, for hints."""
-        names = [n for names, _, _ in BUILTINS for n in names[:2]]
-        names += [n for cmd in self.game.module.commands() for n in cmd.names[:2]]
-        return names
+        """Each command's name in the UI language (French first, then English)."""
+        pick = 0 if self.lang == "fr" else 1
+        groups = [names for names, _, _ in BUILTINS] + [c.names for c in self.game.module.commands()]
+        return [names[min(pick, len(names) - 1)] for names in groups]
 
     # --- output ----------------------------------------------------------------
     def start(self, notes: list[str] = ()) -> Output:
@@ -151,6 +151,7 @@ class Session(BuiltinCommands):
     def _answer(self, number: int, option, amount: int | None) -> Output:
         if option.amount and not option.amount[0] <= amount <= option.amount[1]:
             low, high = option.amount
+            self.awaiting = (number, option)   # ask again; any other input cancels
             return self._say("bad-amount", "class:error", low=low, high=high)
         try:
             self.game.answer(option.key, amount)
