@@ -120,11 +120,12 @@ def _schema_problem(obj) -> str | None:
 
 
 def _readable(path: Path) -> bool:
+    """Whether the file is a save we could load (anything else is kept, not replaced)."""
     try:
-        obj = json.loads(path.read_bytes().decode("utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError):
+        parse(path.read_bytes(), str(path))
+    except (OSError, SaveError):
         return False
-    return isinstance(obj, dict) and "version" in obj and "book" in obj
+    return True
 
 
 def paragraph_digest(paragraph) -> str:
