@@ -75,9 +75,9 @@ def event(out: Output, ev: dict, game, lang: str, width: int) -> None:
     elif kind == "choice":
         out.line(f"» {ev['text']}", "class:echo")
     elif kind == "dice":
+        # `purpose` is a keyword for logs, not a sentence: modules explain rolls with `say`
         faces = " + ".join(map(str, ev["faces"]))
-        purpose = f" ({ev['purpose']})" if ev.get("purpose") else ""
-        out.line(t(lang, "dice", faces=faces, total=ev["total"], purpose=purpose), "class:dice")
+        out.line(t(lang, "dice", faces=faces, total=ev["total"]), "class:dice")
     elif kind == "stat":
         spec = game.module.stat(ev["stat"])
         label = spec.label.get(lang) if spec else ev["stat"]

@@ -132,7 +132,8 @@ class Session(BuiltinCommands):
         if not 1 <= number <= len(options):
             if not options:
                 return self._say("no-choice", "class:error")
-            return self._say("bad-number", "class:error", n=number, count=len(options))
+            key = "bad-number-one" if len(options) == 1 else "bad-number"
+            return self._say(key, "class:error", n=number, count=len(options))
         option = options[number - 1]
         if not option.enabled:
             why = option.reason.get(self.lang) if option.reason else "—"
