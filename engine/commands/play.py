@@ -36,15 +36,11 @@ def _err(lang: str, fr: str, en: str) -> None:
     print(fr if lang == "fr" else en, file=sys.stderr)
 
 
-def _book_path(args, notes: list[str]) -> Path | None:
+def _book_path(args) -> Path | None:
     if args.book:
         return Path(args.book)
     from ..bundled import default_book
-    from ..repl.messages import text
-    path = default_book()
-    if path is not None:
-        notes.append(text(args.lang, "default-book", file=path.name))
-    return path
+    return default_book()
 
 
 def _dice(args):
@@ -59,8 +55,7 @@ def _dice(args):
 
 
 def run(args) -> int:
-    notes: list[str] = []
-    path = _book_path(args, notes)
+    path = _book_path(args)
     if path is None:
         _err(args.lang, "Aucun livre fourni : gamebook play LIVRE.yaml", "No bundled book: gamebook play BOOK.yaml")
         return 2
@@ -77,16 +72,17 @@ def run(args) -> int:
         _err(args.lang, f"--dice : faces invalides « {args.dice} » (p. ex. 6,5,3)",
              f"--dice: invalid faces '{args.dice}' (e.g. 6,5,3)")
         return 2
-    return _play(args, loaded, dice, banner, notes, str(path))
+    return _play(args, loaded, dice, banner, str(path))
 
 
-def _play(args, loaded, dice, banner, notes, book_ref) -> int:
+def _play(args, loaded, dice, banner, book_ref) -> int:
     from .. import saves
     from ..game import Game
     from ..repl.messages import text
     from ..repl.session import Session
     book, module = loaded.book, loaded.module
     lang = args.play_lang or book.language
+    notes = [] if args.book else [text(lang, "default-book", file=Path(book_ref).name)]
     store = saves.SaveStore(book.id)
     game = None
     if args.continue_:
