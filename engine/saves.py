@@ -120,12 +120,17 @@ def _schema_problem(obj) -> str | None:
 
 
 def _readable(path: Path) -> bool:
-    """Whether the file is a save we could load (anything else is kept, not replaced)."""
+    """Whether the file looks like one of our saves (anything else is kept aside, not
+    replaced).  A shape check only: the full schema would import jsonschema on every
+    autosave, a cost paid at each quit."""
     try:
-        parse(path.read_bytes(), str(path))
-    except (OSError, SaveError):
+        obj = json.loads(path.read_bytes().decode("utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError):
         return False
-    return True
+    book = obj.get("book") if isinstance(obj, dict) else None
+    return (isinstance(obj.get("version"), int) and isinstance(book, dict)
+            and isinstance(book.get("id"), str) and isinstance(book.get("hash"), str)
+            and isinstance(obj.get("rules"), str) and isinstance(obj.get("stats"), dict))
 
 
 def paragraph_digest(paragraph) -> str:
