@@ -127,7 +127,9 @@ def _readable(path: Path) -> bool:
         obj = json.loads(path.read_bytes().decode("utf-8"))
     except (OSError, UnicodeDecodeError, json.JSONDecodeError):
         return False
-    book = obj.get("book") if isinstance(obj, dict) else None
+    if not isinstance(obj, dict):
+        return False
+    book = obj.get("book")
     return (isinstance(obj.get("version"), int) and isinstance(book, dict)
             and isinstance(book.get("id"), str) and isinstance(book.get("hash"), str)
             and isinstance(obj.get("rules"), str) and isinstance(obj.get("stats"), dict))
