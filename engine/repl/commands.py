@@ -29,20 +29,19 @@ DEFAULT_SLOT = "partie"
 class BuiltinCommands:
     """Methods of `Session` answering the built-in commands."""
 
-    def _sheet(self, arg: str) -> Output:
+    def _rendered(self, draw) -> Output:
         out = Output()
-        render.sheet(out, self.game, self.lang)
+        draw(out, self.game, self.lang)
         return out
+
+    def _sheet(self, arg: str) -> Output:
+        return self._rendered(render.sheet)
 
     def _inventory(self, arg: str) -> Output:
-        out = Output()
-        render.inventory(out, self.game, self.lang)
-        return out
+        return self._rendered(render.inventory)
 
     def _history(self, arg: str) -> Output:
-        out = Output()
-        render.history(out, self.game, self.lang)
-        return out
+        return self._rendered(render.history)
 
     def _look(self, arg: str) -> Output:
         out = Output()
