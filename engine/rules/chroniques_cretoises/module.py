@@ -179,7 +179,7 @@ class ChroniquesCretoises(RuleModule):
                 "oracle : consulter l'Oracle (aller au paragraphe actuel + 20, quand son numéro est en italique)",
                 "oracle: consult the Oracle (go to this paragraph + 20, when its number is in italics)"),
                 zeus.oracle),
-            Command(("zeus",), M(
+            Command(("zeus", "invoke-zeus", "invoquer-zeus"), M(
                 "zeus [2|3|4] : invoquer Zeus, une seule fois par aventure (2 : 1d6 Honneur, 3 : Honneur de 0 à 1, "
                 "4 : tous les dieux neutres)",
                 "zeus [2|3|4]: call upon Zeus, once per adventure (2: 1d6 Honour, 3: Honour from 0 to 1, "
