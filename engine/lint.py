@@ -92,13 +92,14 @@ def check_reachability(book, module, doc, edges, ctx) -> Iterable[Diagnostic]:
     if not isinstance(doc.data.get("start"), int):
         return  # the schema already reports the start; any answer here would be a guess
     seen = reachable(book, edges)
-    blind = sorted(n for n in seen if n in ctx["broken"]
-                   or any(e.target is not None and t is None for e, t in edges.get(n, ())))
+    if seen & ctx["broken"]:
+        return  # a paragraph the schema rejected may hide any exit; its errors come first
+    blind = sorted(n for n in seen
+                   if any(e.target is not None and t is None for e, t in edges.get(n, ())))
     if blind:
         n = blind[0]
-        dyn = next((e for e, t in edges.get(n, ()) if e.target is not None and t is None), None)
-        where = doc.span(dyn.path) if dyn else doc.span(book.paragraphs[n].path, key=True)
-        yield note("reachability-unchecked", where,
+        dyn = next(e for e, t in edges[n] if e.target is not None and t is None)
+        yield note("reachability-unchecked", doc.span(dyn.path),
                    f"accessibilité non vérifiée : le saut du paragraphe {n} dépend de la partie",
                    f"reachability not checked: the jump from paragraph {n} depends on play")
         return

@@ -18,10 +18,11 @@ NAME = {"type": "string", "pattern": r"^[^\s].*$", "maxLength": 200}
 PARAGRAPH_REF = {"type": "integer", "minimum": 1, "maximum": 1_000_000,
                  "description": "A paragraph number."}
 TARGET = {"description": "Where to go: a paragraph number, or an expression such as `here + 20`.",
-          "oneOf": [PARAGRAPH_REF, {"type": "string", "minLength": 1, "maxLength": 500}]}
+          "oneOf": [PARAGRAPH_REF, {"type": "string", "minLength": 1}]}
 EXPR_NUMBER = {"description": "A number, or an expression/dice formula such as `1d6` or `-2`.",
-               "oneOf": [{"type": "integer"}, {"type": "string", "minLength": 1, "maxLength": 500}]}
-CONDITION = {"type": "string", "minLength": 1, "maxLength": 500,
+               "oneOf": [{"type": "integer"}, {"type": "string", "minLength": 1}]}
+# No maxLength on expressions: the parser's `expr-too-long` says more than a schema error.
+CONDITION = {"type": "string", "minLength": 1,
              "description": "A condition, e.g. `honneur >= 3 and has(\"épée\")`."}
 
 
