@@ -124,6 +124,20 @@ def book_schema(module) -> dict:
     }
 
 
+def installed_modules(builtin_only: bool = False) -> list:
+    """Every rule module that loads (only the built-in ones if asked: the schema file
+    in the repository must not depend on what else is installed); a broken module is
+    left out (`gamebook rules` reports it)."""
+    from .rules import registry
+    out = []
+    for name in sorted(registry.BUILTINS) if builtin_only else registry.names():
+        try:
+            out.append(registry.get(name))
+        except Exception:  # noqa: BLE001 - a third-party module may fail in any way
+            continue
+    return out
+
+
 def composed_schema(modules: Iterable) -> dict:
     """One schema for every installed module, for editors (yaml-language-server)."""
     modules = list(modules)
@@ -143,7 +157,7 @@ def composed_schema(modules: Iterable) -> dict:
         "type": "object", "required": ["rules"],
         "properties": {"rules": {"enum": [m.id for m in modules],
                                  "description": "The rule module that plays this book."}},
-        "allOf": branches, "$defs": defs,
+        **({"allOf": branches} if branches else {}), "$defs": defs,
     }
 
 

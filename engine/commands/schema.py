@@ -19,7 +19,7 @@ def configure(parser: argparse.ArgumentParser, lang: str) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from ..rules import registry
-    from ..schema import book_schema, composed_schema
+    from ..schema import book_schema, composed_schema, installed_modules
     if args.rules:
         try:
             schema = book_schema(registry.get(args.rules))
@@ -30,6 +30,6 @@ def run(args: argparse.Namespace) -> int:
                              f"gamebook schema: unknown rule module '{args.rules}'; installed: {installed}\n")
             return 2
     else:
-        schema = composed_schema(registry.all_modules())
+        schema = composed_schema(installed_modules())
     sys.stdout.write(json.dumps(schema, ensure_ascii=False, indent=2) + "\n")
     return 0
