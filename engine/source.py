@@ -15,7 +15,7 @@ from pathlib import Path
 
 from .diagnostics import Diagnostic, Span, error
 
-MAX_BYTES = 10 * 1024 * 1024
+MAX_BYTES = 20 * 1024 * 1024  # a 10,000-paragraph book is about 11 MB
 MAX_DEPTH = 64
 MAX_NODES = 2_000_000
 
