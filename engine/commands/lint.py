@@ -37,7 +37,7 @@ def run(args: argparse.Namespace) -> int:
     diags: list[Diagnostic] = []
     sources: dict[str, str] = {}
     for book in args.books:
-        loaded = load_book(book, display=book, use_cache=not args.no_cache)
+        loaded = load_book(book, display=book, use_cache=not args.no_cache, need_book=False)
         diags.extend(loaded.diagnostics)
         if args.show_source and loaded.diagnostics:
             sources[book] = _read_text(book)
