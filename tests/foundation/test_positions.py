@@ -13,45 +13,36 @@ STYLES = [
 ]
 
 
-@pytest.mark.parametrize("written", STYLES)
-def test_flow_scalar_styles(capsys, tmp_path, written):
-    text = book(f"""\
-        items: {{cle: {{name: Clé}}}}
+def condition_book(condition: str) -> str:
+    """A book whose only conditional choice has `condition` (YAML, 8-space indented) on line 13."""
+    return book("""\
+        items: {cle: {name: Clé}}
         paragraphs:
           1:
             text: Début.
-            effects: [{{gain: cle}}]
+            effects: [{gain: cle}]
             choices:
               - text: Aller
                 to: 2
-                {written}
-          2: {{text: Fin., end: victory}}
-        """)
+        """) + condition + "  2: {text: Fin., end: victory}\n"
+
+
+def unknown_name_at(capsys, tmp_path, text) -> list[str]:
     _, out, _ = lint(capsys, write(tmp_path, text), "--no-cache")
-    line = next(l for l in out.splitlines() if "unknown-name" in l)
+    return next(l for l in out.splitlines() if "unknown-name" in l).split(":")[1:3]
+
+
+@pytest.mark.parametrize("written", STYLES)
+def test_flow_scalar_styles(capsys, tmp_path, written):
+    text = condition_book(f"        {written}\n")
     col = text.splitlines()[12].index("chanse") + 1
-    assert line.split(":")[1:3] == ["13", str(col)], out
+    assert unknown_name_at(capsys, tmp_path, text) == ["13", str(col)]
 
 
 @pytest.mark.parametrize("indicator", ["|", ">", "|-", ">-"])
 def test_block_scalars(capsys, tmp_path, indicator):
-    text = book(f"""\
-        items: {{cle: {{name: Clé}}}}
-        paragraphs:
-          1:
-            text: Début.
-            effects: [{{gain: cle}}]
-            choices:
-              - text: Aller
-                to: 2
-                if: {indicator}
-                  has("cle")
-                  or chanse > 1
-          2: {{text: Fin., end: victory}}
-        """)
-    _, out, _ = lint(capsys, write(tmp_path, text), "--no-cache")
-    line = next(l for l in out.splitlines() if "unknown-name" in l)
-    assert line.split(":")[1:3] == ["15", "14"], out
+    text = condition_book(f"        if: {indicator}\n          has(\"cle\")\n          or chanse > 1\n")
+    assert unknown_name_at(capsys, tmp_path, text) == ["15", "14"]
 
 
 def test_syntax_error_column_in_target(capsys, tmp_path):
