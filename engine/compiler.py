@@ -79,11 +79,15 @@ class Compiler:
         raw_pars = d.get("paragraphs") or {}
         numbers = {int(k) for k in raw_pars if re.fullmatch(r"[1-9][0-9]{0,5}", str(k))}
         self.env = expr_env(module, items, numbers, module.references(_Header(d)))
-        paragraphs = {}
+        paragraphs, first_key = {}, {}
         for key, raw in raw_pars.items():
             if not re.fullmatch(r"[1-9][0-9]{0,5}", str(key)):
                 continue
             n = int(key)
+            if n in first_key:
+                self._duplicate(n, first_key[n], key)
+                continue
+            first_key[n] = key
             ok = isinstance(raw, dict) and n not in self.out.broken
             paragraphs[n] = self.paragraph(n, raw, ("paragraphs", key)) if ok else \
                 Paragraph(n, "", (), (), None, None, {}, ("paragraphs", key))
@@ -98,6 +102,16 @@ class Compiler:
             meta={k: d[k] for k in ("description",) if k in d})
         self._hero_grants(book)
         return book
+
+    def _duplicate(self, n: int, first, again) -> None:
+        """`1:` and `"1":` are different YAML keys but the same paragraph."""
+        here = self.span(("paragraphs", again), key=True)
+        there = self.span(("paragraphs", first), key=True)
+        self.report(error("duplicate-paragraph", here,
+                          f"paragraphe {n} en double (premier à la ligne {there.line + 1}) : "
+                          "renumérotez l'un des deux",
+                          f"paragraph {n} is defined twice (first at line {there.line + 1}): "
+                          "renumber one of them", related=(there,)))
 
     def _hero_grants(self, book: Book) -> None:
         for item in book.hero.get("equipment", []) if isinstance(book.hero, dict) else []:

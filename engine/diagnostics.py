@@ -14,6 +14,7 @@ from enum import Enum
 class Severity(str, Enum):
     ERROR = "error"
     WARNING = "warning"
+    NOTE = "note"          # information only: never changes the exit code
 
 
 @dataclass(frozen=True, order=True)
@@ -93,18 +94,48 @@ def warning(code: str, span: Span, fr: str, en: str, related: tuple[Span, ...] =
     return Diagnostic(code, Severity.WARNING, Message(fr, en), span, related)
 
 
-def render_text(diags: list[Diagnostic], lang: str) -> str:
-    """`file:line:col: CODE message`, one line a problem."""
+def note(code: str, span: Span, fr: str, en: str, related: tuple[Span, ...] = ()) -> Diagnostic:
+    return Diagnostic(code, Severity.NOTE, Message(fr, en), span, related)
+
+
+_SEVERITY_LABEL = {Severity.ERROR: ("", ""), Severity.WARNING: (" (avertissement)", " (warning)"),
+                   Severity.NOTE: (" (note)", " (note)")}
+
+
+def render_text(diags: list[Diagnostic], lang: str, sources: dict | None = None) -> str:
+    """`file:line:col: CODE message`, one line a problem; with `sources` (file -> text),
+    each line is followed by the source line and a caret under the column (ruff-style)."""
     lines = []
     for d in diags:
         line, col = d.span.human()
-        sev = "" if d.severity is Severity.ERROR else (" (avertissement)" if lang == "fr" else " (warning)")
+        sev = _SEVERITY_LABEL[d.severity][lang != "fr"]
         text = d.message.get(lang)
         if d.related:
             also = ", ".join("%d:%d" % r.human() for r in d.related)
             text += (" (voir aussi %s)" if lang == "fr" else " (see also %s)") % also
         lines.append(f"{d.span.file}:{line}:{col}: {d.code}{sev} {text}")
+        if sources and d.span.line >= 0 and d.span.file in sources:
+            lines.extend(_snippet(sources[d.span.file], d.span))
     return "\n".join(lines)
+
+
+def _snippet(text: str, span: Span) -> list[str]:
+    source = text.split("\n")
+    if span.line >= len(source):
+        return []
+    number = str(span.line + 1)
+    code = source[span.line].rstrip("\r").expandtabs(1)
+    return [f"  {number} | {code}", f"  {' ' * len(number)} | {' ' * max(span.col, 0)}^"]
+
+
+def summary(diags: list[Diagnostic], lang: str) -> str:
+    """"2 erreurs, 1 avertissement" / "2 errors, 1 warning"."""
+    errors = sum(d.severity is Severity.ERROR for d in diags)
+    warnings = sum(d.severity is Severity.WARNING for d in diags)
+    if lang == "fr":
+        return (f"{errors} erreur{'s' if errors > 1 else ''}, "
+                f"{warnings} avertissement{'s' if warnings > 1 else ''}")
+    return f"{errors} error{'s' if errors != 1 else ''}, {warnings} warning{'s' if warnings != 1 else ''}"
 
 
 def render_json(diags: list[Diagnostic], lang: str) -> str:
@@ -116,7 +147,7 @@ def render_github(diags: list[Diagnostic], lang: str) -> str:
     out = []
     for d in diags:
         line, col = d.span.human()
-        kind = "error" if d.severity is Severity.ERROR else "warning"
+        kind = {Severity.ERROR: "error", Severity.WARNING: "warning"}.get(d.severity, "notice")
         msg = d.message.get(lang).replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
         out.append(f"::{kind} file={d.span.file},line={line},col={col},title={d.code}::{msg}")
     return "\n".join(out)

@@ -11,7 +11,7 @@ from typing import Iterable
 
 from . import expr as X
 from .book import Book
-from .diagnostics import Diagnostic, error, warning
+from .diagnostics import Diagnostic, error, note, warning
 from .rules.base import Exit
 
 
@@ -86,10 +86,24 @@ def check_targets(book, module, doc, edges, ctx) -> Iterable[Diagnostic]:
 
 
 def check_reachability(book, module, doc, edges, ctx) -> Iterable[Diagnostic]:
-    if not ctx["complete"] or any(e.target is not None and t is None
-                                  for outs in edges.values() for e, t in outs):
-        return  # a jump we cannot follow statically could reach anything
+    """Follow every exit whose target is known without playing (numbers and
+    expressions of `here` only, such as `here + 20`).  A truly dynamic jump (one
+    that reads the hero's stats or dice) or a paragraph the schema rejected could
+    lead anywhere: when one of them is reachable, nothing is reported, with a note."""
+    if not isinstance(doc.data.get("start"), int):
+        return  # the schema already reports the start; any answer here would be a guess
     seen = reachable(book, edges)
+    if seen & ctx["broken"]:
+        return  # a paragraph the schema rejected may hide any exit; its errors come first
+    blind = sorted(n for n in seen
+                   if any(e.target is not None and t is None for e, t in edges.get(n, ())))
+    if blind:
+        n = blind[0]
+        dyn = next(e for e, t in edges[n] if e.target is not None and t is None)
+        yield note("reachability-unchecked", doc.span(dyn.path),
+                   f"accessibilité non vérifiée : le saut du paragraphe {n} dépend de la partie",
+                   f"reachability not checked: the jump from paragraph {n} depends on play")
+        return
     for n, p in book.paragraphs.items():
         if n not in seen:
             yield warning("unreachable", doc.span(p.path, key=True),
@@ -135,16 +149,23 @@ def check_random(book, module, doc, edges, ctx) -> Iterable[Diagnostic]:
 
 
 def check_grants(book, module, doc, edges, ctx) -> Iterable[Diagnostic]:
+    """A condition on an item, flag or module reference (god...) that nothing in
+    the book can ever give can never hold."""
     grants = {k: set(v) for k, v in ctx["grants"].items()}
     for kind, values in module.grants(book).items():
         grants.setdefault(kind, set()).update(values)
+    checked = {"item", "flag"} | set(grants)
     for kind, value, span in ctx["references"]:
         if kind == "item" and value not in book.items:
             continue  # already reported as an unknown item
-        if kind in ("item", "flag") and value not in grants.get(kind, set()):
+        if kind in checked and value not in grants.get(kind, set()):
             yield warning("never-granted", span,
-                          f"« {value} » ({kind}) n'est jamais donné par le livre : cette condition ne peut pas être vraie",
+                          f"« {value} » ({_KIND_FR.get(kind, kind)}) n'est jamais donné par le livre : "
+                          "cette condition ne peut pas être vraie",
                           f"'{value}' ({kind}) is never given by the book: this condition can never hold")
+
+
+_KIND_FR = {"item": "objet", "flag": "drapeau", "god": "dieu"}
 
 
 def _ranges(values: list[int]) -> str:

@@ -15,12 +15,15 @@ import os
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from . import __version__
-from .book import Book
 from .diagnostics import Diagnostic, Severity, Span, error
 
-CACHE_FORMAT = 3
+if TYPE_CHECKING:  # pragma: no cover - the Book model is imported only when built
+    from .book import Book
+
+CACHE_FORMAT = 4
 
 
 @dataclass
@@ -44,8 +47,11 @@ def cache_dir() -> Path | None:
     return Path(user_cache_dir("gamebook-engine")) / "books"
 
 
-def load_book(path: str | Path, display: str | None = None, use_cache: bool = True) -> Loaded:
-    """Everything about one book file; never raises on bad input."""
+def load_book(path: str | Path, display: str | None = None, use_cache: bool = True,
+              need_book: bool = True) -> Loaded:
+    """Everything about one book file; never raises on bad input.  With
+    `need_book=False` (the linter), a cache hit returns only the diagnostics
+    (`book` is None) without rebuilding the Book."""
     from . import source
     name = display or str(path)
     raw, diag = source.read_bytes(Path(path), name)
@@ -54,7 +60,7 @@ def load_book(path: str | Path, display: str | None = None, use_cache: bool = Tr
     key = _key(raw)
     directory = cache_dir() if use_cache else None
     if directory is not None:
-        hit = _from_cache(directory / f"{key}.json", key, name)
+        hit = _from_cache(directory / f"{key}.json", key, name, need_book)
         if hit is not None:
             return hit
     loaded, payload = _compile(raw, name, key)
@@ -116,9 +122,16 @@ def _compile(raw: bytes, name: str, key: str):
     diags = sorted(set(diags), key=Diagnostic.sort_key)
     payload = {"format": CACHE_FORMAT, "key": key, "rules": module.id,
                "rules_version": module.version, "data": _jsonable(doc.data),
+               "int_keys": _int_paragraph_keys(doc.data),
                "broken": sorted(broken), "diagnostics": [d.to_cache() for d in diags],
                "exprs": _expr_table(comp.exprs)}
     return Loaded(book, module, diags), payload
+
+
+def _int_paragraph_keys(data: dict) -> list[str]:
+    """Paragraph keys written as numbers (JSON turns them into strings)."""
+    pars = data.get("paragraphs")
+    return [str(k) for k in pars if isinstance(k, int)] if isinstance(pars, dict) else []
 
 
 def _jsonable(data):
@@ -131,28 +144,36 @@ def _expr_table(exprs: dict) -> list:
     return [[text, kind, X.to_json(e)] for (text, kind), e in exprs.items()]
 
 
-def _from_cache(path: Path, key: str, name: str) -> Loaded | None:
+def _from_cache(path: Path, key: str, name: str, need_book: bool = True) -> Loaded | None:
     try:
         payload = json.loads(path.read_bytes())
         if payload.get("format") != CACHE_FORMAT or payload.get("key") != key:
             return None
-        from . import expr as X
-        from .compiler import Compiler
         from .rules import registry
         module = registry.get(payload["rules"])
         if module.version != payload["rules_version"]:
             return None
-        table = {(t, k): j for t, k, j in payload["exprs"]}
-
-        def parse(text: str, kind: str):
-            return X.from_json(table[(text, kind)], text, kind) if (text, kind) in table \
-                else X.parse(text, kind)
-        book = Compiler(payload["data"], module, None, file=name, content_hash=key, parse=parse,
-                        broken=set(payload["broken"])).compile()
         diags = [_renamed(Diagnostic.from_json(d), name) for d in payload["diagnostics"]]
+        book = _cached_book(payload, module, name, key) if need_book else None
         return Loaded(book, module, diags, from_cache=True)
     except Exception:  # a damaged or foreign entry is rebuilt, never trusted
         return None
+
+
+def _cached_book(payload: dict, module, name: str, key: str) -> Book:
+    from . import expr as X
+    from .compiler import Compiler
+    table = {(t, k): j for t, k, j in payload["exprs"]}
+
+    def parse(text: str, kind: str):
+        return X.from_json(table[(text, kind)], text, kind) if (text, kind) in table \
+            else X.parse(text, kind)
+    data = payload["data"]
+    if isinstance(data.get("paragraphs"), dict):
+        ints = set(payload["int_keys"])
+        data["paragraphs"] = {int(k) if k in ints else k: v for k, v in data["paragraphs"].items()}
+    return Compiler(data, module, None, file=name, content_hash=key, parse=parse,
+                    broken=set(payload["broken"])).compile()
 
 
 def _renamed(d: Diagnostic, name: str) -> Diagnostic:

@@ -18,10 +18,11 @@ NAME = {"type": "string", "pattern": r"^[^\s].*$", "maxLength": 200}
 PARAGRAPH_REF = {"type": "integer", "minimum": 1, "maximum": 1_000_000,
                  "description": "A paragraph number."}
 TARGET = {"description": "Where to go: a paragraph number, or an expression such as `here + 20`.",
-          "oneOf": [PARAGRAPH_REF, {"type": "string", "minLength": 1, "maxLength": 500}]}
+          "oneOf": [PARAGRAPH_REF, {"type": "string", "minLength": 1}]}
 EXPR_NUMBER = {"description": "A number, or an expression/dice formula such as `1d6` or `-2`.",
-               "oneOf": [{"type": "integer"}, {"type": "string", "minLength": 1, "maxLength": 500}]}
-CONDITION = {"type": "string", "minLength": 1, "maxLength": 500,
+               "oneOf": [{"type": "integer"}, {"type": "string", "minLength": 1}]}
+# No maxLength on expressions: the parser's `expr-too-long` says more than a schema error.
+CONDITION = {"type": "string", "minLength": 1,
              "description": "A condition over stats, items and flags, e.g. `has(\"key\") and not flag(\"alarm\")`."}
 
 
@@ -123,6 +124,20 @@ def book_schema(module) -> dict:
     }
 
 
+def installed_modules(builtin_only: bool = False) -> list:
+    """Every rule module that loads (only the built-in ones if asked: the schema file
+    in the repository must not depend on what else is installed); a broken module is
+    left out (`gamebook rules` reports it)."""
+    from .rules import registry
+    out = []
+    for name in sorted(registry.BUILTINS) if builtin_only else registry.names():
+        try:
+            out.append(registry.get(name))
+        except Exception:  # noqa: BLE001 - a third-party module may fail in any way
+            continue
+    return out
+
+
 def composed_schema(modules: Iterable) -> dict:
     """One schema for every installed module, for editors (yaml-language-server)."""
     modules = list(modules)
@@ -142,7 +157,7 @@ def composed_schema(modules: Iterable) -> dict:
         "type": "object", "required": ["rules"],
         "properties": {"rules": {"enum": [m.id for m in modules],
                                  "description": "The rule module that plays this book."}},
-        "allOf": branches, "$defs": defs,
+        **({"allOf": branches} if branches else {}), "$defs": defs,
     }
 
 

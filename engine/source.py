@@ -15,7 +15,7 @@ from pathlib import Path
 
 from .diagnostics import Diagnostic, Span, error
 
-MAX_BYTES = 10 * 1024 * 1024
+MAX_BYTES = 20 * 1024 * 1024  # a 10,000-paragraph book is about 11 MB
 MAX_DEPTH = 64
 MAX_NODES = 2_000_000
 
@@ -68,6 +68,9 @@ class Document:
         return Span(self.file, *_line_col(self.text, index, line, col, raw_index))
 
 
+_ESCAPE_WIDTH = {"x": 3, "u": 5, "U": 9}   # characters after the backslash, minus one
+
+
 def _raw_offset(text: str, index: int, style: str, offset: int) -> int:
     """Index in `text` of the `offset`-th character of the scalar starting at `index`."""
     if style in ("|", ">"):
@@ -77,7 +80,7 @@ def _raw_offset(text: str, index: int, style: str, offset: int) -> int:
     while seen < offset and i < len(text):
         ch = text[i]
         if style == '"' and ch == "\\":
-            i += 1
+            i += _ESCAPE_WIDTH.get(text[i + 1:i + 2], 1)
         elif style == "'" and ch == "'" and text[i + 1:i + 2] == "'":
             i += 1
         i += 1

@@ -1,133 +1,33 @@
 """Schema validation: a fast yes/no check first, jsonschema's full explanation on failure.
 
-`quick_valid` implements the subset of JSON Schema 2020-12 that the book schema uses;
-it only answers "valid" when jsonschema would too (a test compares them), and it
-answers `None` ("cannot tell") on any keyword it does not know.  A valid book, the
+`quick_valid` (engine/quickschema.py, compiled once into closures) implements the
+subset of JSON Schema 2020-12 that the book schema uses; it only answers "valid"
+when jsonschema would too (a test compares them), and it answers `None` ("cannot
+tell") on any keyword it does not know.  A valid book, the
 common case, therefore never imports jsonschema.  An invalid one gets every error,
 each with its YAML line:column.
 """
 from __future__ import annotations
 
-import re
-from functools import lru_cache
-
 from .diagnostics import Diagnostic, error
+from .quickschema import Unsupported, compile_schema
 from .source import Document
 
-_TYPES = {
-    "object": lambda v: isinstance(v, dict),
-    "array": lambda v: isinstance(v, list),
-    "string": lambda v: isinstance(v, str),
-    "integer": lambda v: (isinstance(v, int) and not isinstance(v, bool))
-    or (isinstance(v, float) and v.is_integer()),
-    "number": lambda v: isinstance(v, (int, float)) and not isinstance(v, bool),
-    "boolean": lambda v: isinstance(v, bool),
-    "null": lambda v: v is None,
-}
-_IGNORED = {"description", "title", "$schema", "$id", "$defs", "default", "examples", "markdownDescription"}
-
-
-class _Unknown(Exception):
-    pass
-
-
-@lru_cache(maxsize=256)
-def _regex(pattern: str):
-    return re.compile(pattern)
-
-
-def _equal(a, b) -> bool:
-    return type(a) is type(b) and a == b if isinstance(a, bool) or isinstance(b, bool) else a == b
+_COMPILED: dict[int, tuple[dict, object]] = {}   # id(schema) -> (schema, check): a memo
 
 
 def quick_valid(instance, schema: dict) -> bool | None:
-    """True/False when sure, None when the schema uses something this subset lacks."""
-    try:
-        return _valid(instance, schema, schema)
-    except _Unknown:
-        return None
-
-
-def _valid(v, s, root) -> bool:  # noqa: C901 - one dispatch over keywords, kept together
-    if s is True:
-        return True
-    if s is False:
-        return False
-    for key, arg in s.items():
-        if key in _IGNORED:
-            continue
-        if key == "$ref":
-            if not arg.startswith("#/$defs/"):
-                raise _Unknown(arg)
-            if not _valid(v, root["$defs"][arg[8:]], root):
-                return False
-        elif key == "type":
-            if not any(_TYPES[t](v) for t in ([arg] if isinstance(arg, str) else arg)):
-                return False
-        elif key in ("properties", "additionalProperties", "patternProperties"):
-            if isinstance(v, dict) and not _object(v, s, root):
-                return False
-        elif key == "required":
-            if isinstance(v, dict) and any(k not in v for k in arg):
-                return False
-        elif key in ("minProperties", "maxProperties"):
-            if isinstance(v, dict) and ((len(v) < arg) if key[1] == "i" else (len(v) > arg)):
-                return False
-        elif key == "propertyNames":
-            if isinstance(v, dict) and not all(_valid(str(k), arg, root) for k in v):
-                return False
-        elif key == "items":
-            if isinstance(v, list) and not all(_valid(x, arg, root) for x in v):
-                return False
-        elif key in ("minItems", "maxItems", "minLength", "maxLength"):
-            size = len(v) if isinstance(v, (list if "Items" in key else str)) else None
-            if size is not None and ((size < arg) if key.startswith("min") else (size > arg)):
-                return False
-        elif key in ("minimum", "maximum"):
-            if _TYPES["number"](v) and ((v < arg) if key == "minimum" else (v > arg)):
-                return False
-        elif key == "pattern":
-            if isinstance(v, str) and not _regex(arg).search(v):
-                return False
-        elif key == "enum":
-            if not any(_equal(v, x) for x in arg):
-                return False
-        elif key == "const":
-            if not _equal(v, arg):
-                return False
-        elif key == "anyOf":
-            if not any(_valid(v, x, root) for x in arg):
-                return False
-        elif key == "oneOf":
-            if sum(1 for x in arg if _valid(v, x, root)) != 1:
-                return False
-        elif key == "allOf":
-            if not all(_valid(v, x, root) for x in arg):
-                return False
-        else:
-            raise _Unknown(key)
-    return True
-
-
-def _object(v: dict, s: dict, root) -> bool:
-    props = s.get("properties", {})
-    patterns = s.get("patternProperties", {})
-    extra = s.get("additionalProperties", True)
-    for k, x in v.items():
-        k = str(k)
-        matched = False
-        if k in props:
-            matched = True
-            if not _valid(x, props[k], root):
-                return False
-        for pat, sub in patterns.items():
-            if _regex(pat).search(k):
-                matched = True
-                if not _valid(x, sub, root):
-                    return False
-        if not matched and extra is not True and not _valid(x, extra, root):
-            return False
-    return True
+    """True/False when sure, None when the schema uses something the fast subset lacks."""
+    entry = _COMPILED.get(id(schema))
+    if entry is None or entry[0] is not schema:
+        try:
+            entry = (schema, compile_schema(schema))
+        except Unsupported:
+            entry = (schema, None)
+        if len(_COMPILED) > 16:
+            _COMPILED.clear()
+        _COMPILED[id(schema)] = entry
+    return None if entry[1] is None else entry[1](instance)
 
 
 def json_view(value):

@@ -1,0 +1,34 @@
+# gamebook-engine: every target bootstraps its own virtual environment in .venv.
+# The venv is (re)installed only when pyproject.toml is newer than the stamp file.
+
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: play test bench lint docs schema clean
+
+play: $(STAMP)
+	$(BIN)/gamebook play
+
+test: $(STAMP)
+	$(BIN)/python -m pytest
+
+bench: $(STAMP)
+	$(BIN)/python -m tools.bench
+
+lint: $(STAMP)
+	$(BIN)/gamebook lint books/*.yaml
+
+docs schema: $(STAMP)
+	$(BIN)/python -m tools.gen_docs
+	$(BIN)/python -m tools.gen_schema
+
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $(STAMP)
+
+clean:
+	rm -rf $(VENV) bench-out .pytest_cache .hypothesis

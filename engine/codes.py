@@ -1,0 +1,232 @@
+"""The table of diagnostic codes the core and the expression language emit.
+
+Each code is stable (kebab-case), has a severity, a one-line summary in French and
+English, and two examples: a book that produces it and the corrected book, which
+lints clean.  `tools/gen_docs.py` renders this table as docs/lint-codes.md; tests
+check that every code the engine can emit is here and that every example does
+what it claims.  Codes of the rule modules are documented by the modules.
+
+Stages: "file" (reading), "yaml" (parsing), "schema" (shape), "compile"
+(references, expressions), "lint" (the book as a graph), "runtime" (play only).
+For "file" and "runtime" codes the examples are prose, not YAML.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .diagnostics import Message
+
+
+@dataclass(frozen=True)
+class Code:
+    name: str
+    severity: str          # "error" | "warning" | "note"
+    stage: str
+    summary: Message
+    bad: str
+    good: str
+
+
+HEAD = "gamebook: 1\ntitle: Exemple\nrules: defis-fantastiques\nstart: 1\n"
+
+
+def _book(paragraphs: str, head: str = HEAD) -> str:
+    """A small example book: the header and the given `paragraphs:` body (2-space indented)."""
+    return head + "paragraphs:\n" + paragraphs
+
+
+FINE = _book("  1:\n    text: Vous entrez.\n    choices:\n      - {text: Avancer, to: 2}\n"
+             "  2: {text: Victoire !, end: victory}\n")
+ITEMS = HEAD + "items:\n  cle: {name: Clé de bronze}\n"
+
+
+def _choice(**choice) -> str:
+    """FINE with a different first choice (keys written in order)."""
+    body = ", ".join(f"{k}: {v}" for k, v in choice.items())
+    return _book("  1:\n    text: Vous entrez.\n    effects: [{gain: cle}]\n    choices:\n"
+                 f"      - {{{body}}}\n  2: {{text: Victoire !, end: victory}}\n", ITEMS)
+
+
+def _if(condition: str) -> str:
+    return _choice(text="Avancer", to=2, **{"if": condition}) .replace(
+        "    choices:\n", "    choices:\n      - {text: Partir, to: 2}\n")
+
+
+_DEEP = "[" * 70 + "]" * 70
+_LONG = " or ".join(["chance > 1"] * 50)
+
+CODES: tuple[Code, ...] = (
+    # --- file --------------------------------------------------------------
+    Code("file-not-found", "error", "file",
+         Message("le fichier n'existe pas", "the file does not exist"),
+         "gamebook lint livres/minotaure.yml   (the file is called minotaure.yaml)",
+         "gamebook lint livres/minotaure.yaml"),
+    Code("not-a-file", "error", "file",
+         Message("le chemin est un dossier", "the path is a directory"),
+         "gamebook lint livres/", "gamebook lint livres/*.yaml"),
+    Code("file-unreadable", "error", "file",
+         Message("le fichier ne peut pas être lu (droits, disque)",
+                 "the file cannot be read (permissions, disk)"),
+         "a file without read permission", "chmod a+r livre.yaml"),
+    Code("file-too-large", "error", "file",
+         Message("fichier de plus de 20 Mo, refusé avant lecture",
+                 "file over 20 MB, refused before parsing"),
+         "a 50 MB generated file", "split the book, or generate fewer paragraphs"),
+    Code("binary-file", "error", "file",
+         Message("le fichier contient un octet NUL : ce n'est pas du texte",
+                 "the file contains a NUL byte: it is not text"),
+         "an image or archive renamed to .yaml", "the YAML text of the book"),
+    Code("invalid-utf8", "error", "file",
+         Message("le fichier n'est pas en UTF-8", "the file is not UTF-8"),
+         "a book saved as Latin-1 (é is the byte 0xE9)", "the same book saved as UTF-8"),
+    # --- yaml ----------------------------------------------------------------
+    Code("yaml-syntax", "error", "yaml", Message("YAML invalide", "invalid YAML"),
+         FINE.replace("title: Exemple", "title: [Exemple"), FINE),
+    Code("empty-book", "error", "yaml", Message("le fichier est vide", "the file is empty"),
+         "# rien encore\n", FINE),
+    Code("multiple-documents", "error", "yaml",
+         Message("plusieurs documents YAML (« --- ») dans un livre",
+                 "several YAML documents ('---') in one book"),
+         FINE + "---\ntitle: Suite\n", FINE),
+    Code("duplicate-key", "error", "yaml",
+         Message("clé en double dans un dictionnaire (les deux lieux sont donnés)",
+                 "duplicate key in a mapping (both places are given)"),
+         FINE.replace("start: 1\n", "start: 1\ntitle: Autre\n"), FINE),
+    Code("yaml-tag", "error", "yaml",
+         Message("étiquette YAML (« !!python/... ») refusée", "YAML tag ('!!python/...') refused"),
+         FINE.replace("title: Exemple", "title: !!python/object:os.system Exemple"), FINE),
+    Code("yaml-complex-key", "error", "yaml",
+         Message("clé qui n'est ni un texte ni un nombre", "a key that is not a string or a number"),
+         FINE.replace("start: 1\n", "start: 1\noptions: {[a, b]: 1}\n"), FINE),
+    Code("yaml-too-deep", "error", "yaml",
+         Message("imbrication de plus de 64 niveaux", "nesting deeper than 64 levels"),
+         FINE.replace("start: 1\n", f"start: 1\noptions: {{x: {_DEEP}}}\n"), FINE),
+    Code("yaml-too-large", "error", "yaml",
+         Message("plus de 2 millions de nœuds (alias en cascade)",
+                 "more than 2 million nodes (alias bomb)"),
+         FINE + "".join(f"x{i}: &x{i} [" + ", ".join([f"*x{i - 1}" if i else "a"] * 10) + "]\n"
+                        for i in range(8)),
+         FINE),
+    # --- schema --------------------------------------------------------------
+    Code("missing-rules", "error", "schema",
+         Message("le livre ne nomme pas son module de règles", "the book does not name its rule module"),
+         FINE.replace("rules: defis-fantastiques\n", ""), FINE),
+    Code("unknown-rules", "error", "schema",
+         Message("module de règles non installé", "rule module not installed"),
+         FINE.replace("rules: defis-fantastiques", "rules: donjons-et-dragons"), FINE),
+    Code("rules-failed", "error", "schema",
+         Message("le module de règles n'a pas pu être chargé", "the rule module failed to load"),
+         FINE.replace("rules: defis-fantastiques", "rules: module-casse"), FINE),
+    Code("schema", "error", "schema",
+         Message("valeur de mauvaise forme (type, valeur permise, champ obligatoire)",
+                 "a value of the wrong shape (type, allowed value, required field)"),
+         FINE.replace("end: victory", "end: gagné"), FINE),
+    Code("unknown-field", "error", "schema",
+         Message("champ inconnu (souvent une faute de frappe)", "unknown field (often a typo)"),
+         FINE.replace("    choices:", "    choix:"), FINE),
+    Code("duplicate-paragraph", "error", "schema",
+         Message("le même numéro de paragraphe écrit deux fois (1: et \"1\":)",
+                 "the same paragraph number written twice (1: and \"1\":)"),
+         FINE + '  "1": {text: Encore, end: death}\n', FINE),
+    # --- compile ---------------------------------------------------------------
+    Code("unknown-item", "error", "compile",
+         Message("objet absent du catalogue `items`", "item missing from the `items` catalogue"),
+         _choice(text="Avancer", to=2).replace("{gain: cle}", "{gain: lampe}"),
+         _choice(text="Avancer", to=2)),
+    Code("unknown-stat", "error", "compile",
+         Message("caractéristique inconnue du module de règles", "stat unknown to the rule module"),
+         _choice(text="Avancer", to=2, effects="[{add: {charisme: 1}}]"),
+         _choice(text="Avancer", to=2, effects="[{add: {chance: 1}}]")),
+    Code("derived-stat", "error", "compile",
+         Message("caractéristique calculée par les règles, non modifiable",
+                 "stat computed by the rules, cannot be changed"),
+         _choice(text="Avancer", to=2, effects="[{add: {force: 1}}]").replace(
+             "defis-fantastiques", "chroniques-cretoises"),
+         _choice(text="Avancer", to=2, effects="[{gain: cle}]").replace(
+             "defis-fantastiques", "chroniques-cretoises")),
+    # --- expressions -----------------------------------------------------------
+    Code("expr-syntax", "error", "compile", Message("expression mal formée", "malformed expression"),
+         _if("'chance >='"), _if("'chance >= 3'")),
+    Code("expr-too-long", "error", "compile",
+         Message("expression de plus de 500 caractères", "expression longer than 500 characters"),
+         _if(f"'{_LONG}'"), _if("'chance > 1'")),
+    Code("expr-too-deep", "error", "compile",
+         Message("expression trop imbriquée ou trop complexe", "expression nested too deeply or too complex"),
+         _if("'" + "(" * 40 + "chance > 1" + ")" * 40 + "'"), _if("'(chance > 1)'")),
+    Code("unknown-name", "error", "compile",
+         Message("nom inconnu dans une expression", "unknown name in an expression"),
+         _if("'chanse >= 3'"), _if("'chance >= 3'")),
+    Code("unknown-function", "error", "compile",
+         Message("fonction inconnue dans une expression", "unknown function in an expression"),
+         _if("'possede_pas(\"cle\")'"), _if("'not has(\"cle\")'")),
+    Code("wrong-arity", "error", "compile",
+         Message("nombre d'arguments faux", "wrong number of arguments"),
+         _if("'has(\"cle\", 2)'"), _if("'count(\"cle\") >= 2'")),
+    Code("type-mismatch", "error", "compile",
+         Message("types incompatibles (nombre, booléen, texte)", "incompatible types (number, boolean, text)"),
+         _if("'chance + has(\"cle\") > 2'"), _if("'chance > 2 and has(\"cle\")'")),
+    Code("unknown-reference", "error", "compile",
+         Message("objet, paragraphe ou dieu inconnu cité dans une expression",
+                 "unknown item, paragraph or god named in an expression"),
+         _if("'has(\"lampe\")'"), _if("'has(\"cle\")'")),
+    Code("condition-not-boolean", "error", "compile",
+         Message("une condition `if:` doit être vraie ou fausse", "an `if:` condition must be true or false"),
+         _if("'chance + 1'"), _if("'chance >= 1'")),
+    Code("target-not-integer", "error", "compile",
+         Message("une destination calculée doit être un nombre", "a computed target must be a number"),
+         _choice(text="Avancer", to="'here >= 1'"), _choice(text="Avancer", to="'here + 1'")),
+    Code("dice-not-allowed", "error", "compile",
+         Message("dés interdits dans une condition ou une destination",
+                 "dice are not allowed in a condition or a target"),
+         _if("'1d6 > 3'"), _if("'chance > 3'")),
+    # --- lint ------------------------------------------------------------------
+    Code("unknown-target", "error", "lint",
+         Message("destination vers un paragraphe qui n'existe pas", "target paragraph does not exist"),
+         FINE.replace("to: 2", "to: 3"), FINE),
+    Code("dead-end", "error", "lint",
+         Message("paragraphe sans issue qui n'est pas une fin", "a paragraph with no way out that is not an ending"),
+         FINE.replace(", end: victory", ""), FINE),
+    Code("random-overlap", "error", "lint",
+         Message("deux issues d'un tirage couvrent le même résultat", "two outcomes of a roll cover the same result"),
+         FINE.replace("    choices:\n      - {text: Avancer, to: 2}\n",
+                      "    random: {dice: 1d6, outcomes: [{range: [1, 4], to: 2}, {range: [3, 6], to: 2}]}\n"),
+         FINE.replace("    choices:\n      - {text: Avancer, to: 2}\n",
+                      "    random: {dice: 1d6, outcomes: [{range: [1, 2], to: 2}, {range: [3, 6], to: 2}]}\n")),
+    Code("random-gap", "error", "lint",
+         Message("un résultat possible du tirage ne mène nulle part", "a possible result of the roll leads nowhere"),
+         FINE.replace("    choices:\n      - {text: Avancer, to: 2}\n",
+                      "    random: {dice: 2d6, outcomes: [{range: [2, 6], to: 2}, {range: [8, 12], to: 2}]}\n"),
+         FINE.replace("    choices:\n      - {text: Avancer, to: 2}\n",
+                      "    random: {dice: 2d6, outcomes: [{range: [2, 7], to: 2}, {range: [8, 12], to: 2}]}\n")),
+    Code("unreachable", "warning", "lint",
+         Message("paragraphe qu'aucun chemin depuis le départ n'atteint",
+                 "no path from the start reaches this paragraph"),
+         FINE + "  3: {text: Oublié., end: death}\n",
+         FINE.replace("      - {text: Avancer, to: 2}\n",
+                      "      - {text: Avancer, to: 2}\n      - {text: Sauter, to: 'here + 2'}\n")
+         + "  3: {text: Atteint par un saut calculé., end: death}\n"),
+    Code("empty-paragraph", "warning", "lint",
+         Message("paragraphe sans texte", "paragraph without text"),
+         FINE.replace("Victoire !", "''"), FINE),
+    Code("ending-with-exits", "warning", "lint",
+         Message("fin (`end:`) qui propose aussi des sorties", "an ending (`end:`) that also has ways out"),
+         FINE.replace("{text: Victoire !, end: victory}", "{text: Victoire !, end: victory, choices: [{text: Encore, to: 1}]}"),
+         FINE),
+    Code("never-granted", "warning", "lint",
+         Message("condition sur un objet, drapeau ou dieu que le livre ne donne jamais",
+                 "a condition on an item, flag or god the book never gives"),
+         _if("'flag(\"porte-vue\")'"),
+         _if("'flag(\"porte-vue\")'").replace("[{gain: cle}]", "[{gain: cle}, {flag: porte-vue}]")),
+    Code("reachability-unchecked", "note", "lint",
+         Message("accessibilité non vérifiée : un saut dépend de la partie",
+                 "reachability not checked: a jump depends on play"),
+         _choice(text="Avancer", to="'here + chance'"), _choice(text="Avancer", to="'here + 1'")),
+    # --- runtime ---------------------------------------------------------------
+    Code("expr-runtime", "error", "runtime",
+         Message("erreur pendant le calcul d'une expression en jeu (division par zéro...)",
+                 "error while computing an expression during play (division by zero...)"),
+         "to: 'here + 100 / (chance - 5)' when chance is 5",
+         "to: 'here + 1' (or a condition that rules out the zero)"),
+)
+
+BY_NAME = {c.name: c for c in CODES}

@@ -1,0 +1,62 @@
+"""`gamebook lint BOOK...`: check books the way a compiler checks code.
+
+Prints `file:line:col: CODE message`, one line a problem, sorted; `--format json`
+or `github` for tools.  Exit status: 0 clean, 1 errors (or warnings with
+`--strict`), 2 usage error (argparse).  A summary goes to stderr in text format.
+"""
+from __future__ import annotations
+
+import argparse
+import sys
+
+FORMATS = ("text", "json", "github")
+
+
+def configure(parser: argparse.ArgumentParser, lang: str) -> None:
+    fr = lang == "fr"
+    parser.add_argument("books", nargs="+", metavar="BOOK",
+                        help="fichiers de livre YAML" if fr else "YAML book files")
+    parser.add_argument("--format", choices=FORMATS, default="text",
+                        help="format de sortie" if fr else "output format")
+    parser.add_argument("--strict", action="store_true",
+                        help="les avertissements font aussi échouer" if fr
+                        else "warnings also make the check fail")
+    parser.add_argument("--lang", choices=("fr", "en"),
+                        help="langue des messages" if fr else "language of the messages")
+    parser.add_argument("--no-cache", action="store_true",
+                        help="ignorer le cache des livres compilés" if fr
+                        else "do not use the compiled-book cache")
+    parser.add_argument("--show-source", action="store_true",
+                        help="montrer la ligne fautive et un ^ sous la colonne" if fr
+                        else "show the offending line with a ^ under the column")
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..diagnostics import RENDERERS, Diagnostic, Severity, render_text, summary
+    from ..loader import load_book
+    diags: list[Diagnostic] = []
+    sources: dict[str, str] = {}
+    for book in args.books:
+        loaded = load_book(book, display=book, use_cache=not args.no_cache, need_book=False)
+        diags.extend(loaded.diagnostics)
+        if args.show_source and loaded.diagnostics:
+            sources[book] = _read_text(book)
+    diags.sort(key=Diagnostic.sort_key)
+    if args.format == "text":
+        out = render_text(diags, args.lang, sources if args.show_source else None)
+    else:
+        out = RENDERERS[args.format](diags, args.lang)
+    if out:
+        sys.stdout.write(out + "\n")
+    if args.format == "text":
+        sys.stderr.write(summary(diags, args.lang) + "\n")
+    failing = {Severity.ERROR, Severity.WARNING} if args.strict else {Severity.ERROR}
+    return 1 if any(d.severity in failing for d in diags) else 0
+
+
+def _read_text(path: str) -> str:
+    try:
+        with open(path, "rb") as fh:
+            return fh.read(64 * 1024 * 1024).decode("utf-8", "replace")
+    except OSError:
+        return ""

@@ -1,0 +1,35 @@
+"""`gamebook schema [--rules ID]`: print the book JSON Schema (2020-12).
+
+Without `--rules`, the composed schema of every installed module (the one written
+to schemas/book.schema.json); with it, the schema of a book for that module.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+
+def configure(parser: argparse.ArgumentParser, lang: str) -> None:
+    parser.add_argument("--rules", metavar="ID",
+                        help="un seul module de règles" if lang == "fr" else "one rule module only")
+    parser.add_argument("--lang", choices=("fr", "en"),
+                        help="langue" if lang == "fr" else "language")
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..rules import registry
+    from ..schema import book_schema, composed_schema, installed_modules
+    if args.rules:
+        try:
+            schema = book_schema(registry.get(args.rules))
+        except registry.UnknownRules:
+            installed = ", ".join(registry.names())
+            sys.stderr.write(f"gamebook schema: module de règles inconnu « {args.rules} » ; installés : {installed}\n"
+                             if args.lang == "fr" else
+                             f"gamebook schema: unknown rule module '{args.rules}'; installed: {installed}\n")
+            return 2
+    else:
+        schema = composed_schema(installed_modules())
+    sys.stdout.write(json.dumps(schema, ensure_ascii=False, indent=2) + "\n")
+    return 0

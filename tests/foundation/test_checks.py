@@ -1,0 +1,151 @@
+"""The core checks, one behaviour a test: reachability, grants, output formats, cache."""
+from __future__ import annotations
+
+import json
+
+from engine import loader
+
+from .lintkit import GOOD, book, codes, lint, write
+
+
+def test_computed_targets_are_followed(capsys, tmp_path):
+    text = book("""\
+        paragraphs:
+          1: {text: Début., choices: [{text: Sauter, to: "here + 20"}]}
+          21: {text: Fin., end: victory}
+          30: {text: Perdu., end: death}
+        """)
+    status, out, _ = lint(capsys, write(tmp_path, text), "--no-cache")
+    assert (status, codes(out)) == (0, ["unreachable"])
+    assert ":8:3: unreachable" in out
+
+
+def test_oracle_exit_is_followed(capsys, tmp_path):
+    text = book("""\
+        paragraphs:
+          1: {text: Début., oracle: true, choices: [{text: Aller, to: 2}]}
+          2: {text: Fin., end: victory}
+          21: {text: L'Oracle., end: victory}
+        """)
+    status, out, _ = lint(capsys, write(tmp_path, text), "--no-cache", "--strict")
+    assert (status, out) == (0, "")
+
+
+def test_dynamic_target_makes_reachability_conservative_with_a_note(capsys, tmp_path):
+    text = book("""\
+        paragraphs:
+          1: {text: Début., choices: [{text: Sauter, to: "here + chance"}, {text: B, to: 2}]}
+          2: {text: Fin., end: victory}
+          30: {text: Peut-être., end: death}
+        """)
+    status, out, _ = lint(capsys, write(tmp_path, text), "--no-cache", "--strict")
+    assert (status, codes(out)) == (0, ["reachability-unchecked"])
+    assert ":6:50: reachability-unchecked" in out
+
+
+def test_unreachable_dynamic_jump_does_not_blind_the_check(capsys, tmp_path):
+    text = book("""\
+        paragraphs:
+          1: {text: Début., choices: [{text: B, to: 2}]}
+          2: {text: Fin., end: victory}
+          30: {text: Isolé., choices: [{text: Sauter, to: "here + chance"}]}
+        """)
+    _, out, _ = lint(capsys, write(tmp_path, text), "--no-cache")
+    assert codes(out) == ["unreachable"]
+
+
+def test_dead_end_and_empty(capsys, tmp_path):
+    text = book("""\
+        paragraphs:
+          1: {text: Début., choices: [{text: B, to: 2}]}
+          2: {text: ""}
+        """)
+    status, out, _ = lint(capsys, write(tmp_path, text), "--no-cache")
+    assert (status, codes(out)) == (1, ["dead-end", "empty-paragraph"])
+
+
+def test_condition_on_a_god_never_granted(capsys, tmp_path):
+    text = GOOD.replace("{pray: Zeus}", "{pray: Arès}")
+    status, out, _ = lint(capsys, write(tmp_path, text), "--no-cache", "--strict")
+    assert (status, codes(out)) == (1, ["never-granted"])
+    assert "'Zeus' (god)" in out
+
+
+def test_each_bad_condition_name_is_listed(capsys, tmp_path):
+    text = GOOD.replace('has("cle") and god("Zeus")', 'has("lampe") or flag("jamais")')
+    _, out, _ = lint(capsys, write(tmp_path, text), "--no-cache")
+    assert codes(out) == ["unknown-reference", "never-granted"]
+
+
+def test_json_and_github_formats(capsys, tmp_path):
+    path = write(tmp_path, GOOD.replace("to: 2}", "to: 9}"))
+    status, out, err = lint(capsys, path, "--format", "json", "--no-cache")
+    assert status == 1 and err == ""
+    assert json.loads(out) == [{"file": str(path), "line": 14, "column": 26, "code": "unknown-target",
+                                "severity": "error", "message": "paragraph 9 does not exist (from 1)"}]
+    _, out, _ = lint(capsys, path, "--format", "github", "--no-cache")
+    assert out == f"::error file={path},line=14,col=26,title=unknown-target::paragraph 9 does not exist (from 1)\n"
+
+
+def test_french_summary_and_caret(capsys, tmp_path):
+    path = write(tmp_path, GOOD.replace("to: 2}", "to: 9}").replace("Un test.", "''"))
+    status, out, err = lint(capsys, path, "--lang", "fr", "--show-source", "--no-cache")
+    assert status == 1 and err == "1 erreur, 1 avertissement\n"
+    assert out.splitlines()[1:3] == ["  14 |       - {text: Nord, to: 9}", "     |                          ^"]
+
+
+def test_strict_fails_on_warnings_only(capsys, tmp_path):
+    path = write(tmp_path, GOOD + "  5: {text: Oublié., end: death}\n")
+    assert lint(capsys, path, "--no-cache")[0] == 0
+    assert lint(capsys, path, "--no-cache", "--strict")[0] == 1
+
+
+def test_usage_errors_exit_2(capsys, tmp_path):
+    assert lint(capsys, "--format", "xml", write(tmp_path, GOOD))[0] == 2
+    assert lint(capsys)[0] == 2
+
+
+def test_several_books_sorted(capsys, tmp_path):
+    a = write(tmp_path, GOOD.replace("to: 2}", "to: 9}"), "a.yaml")
+    b = write(tmp_path, GOOD.replace("success: 4", "success: 8"), "b.yaml")
+    _, out, _ = lint(capsys, b, a, "--no-cache")
+    files = [line.split(":")[0] for line in out.splitlines()]
+    assert files == sorted(files) and set(files) == {str(a), str(b)}
+
+
+# --- the compiled-book cache -------------------------------------------------------
+def cache_entry(tmp_path, text) -> tuple:
+    path = write(tmp_path, text)
+    first = loader.load_book(path)
+    entries = list(loader.cache_dir().glob("*.json"))
+    assert not first.from_cache and len(entries) == 1
+    return path, entries[0], first
+
+
+def test_cache_hit_gives_the_same_book_and_diagnostics(tmp_path):
+    path, _, first = cache_entry(tmp_path, GOOD + "  5: {text: Oublié., end: death}\n")
+    again = loader.load_book(path)
+    assert again.from_cache
+    assert again.diagnostics == first.diagnostics and again.book == first.book
+
+
+def test_corrupted_truncated_and_foreign_entries_are_rebuilt(tmp_path):
+    path, entry, first = cache_entry(tmp_path, GOOD)
+    good = entry.read_bytes()
+    payload = json.loads(good)
+    damaged = [b"\x00garbage", good[: len(good) // 2],
+               json.dumps(dict(payload, format=payload["format"] + 1)).encode(),
+               json.dumps(dict(payload, rules_version="0.0.1")).encode(),
+               json.dumps(dict(payload, key="0" * 64)).encode(),
+               json.dumps(dict(payload, diagnostics=[{"code": 1}])).encode()]
+    for bad in damaged:
+        entry.write_bytes(bad)
+        loaded = loader.load_book(path)
+        assert not loaded.from_cache and loaded.book == first.book
+        assert entry.read_bytes() == good  # rewritten whole
+
+
+def test_cache_is_optional(tmp_path, monkeypatch):
+    monkeypatch.setenv("GAMEBOOK_NO_CACHE", "1")
+    path = write(tmp_path, GOOD)
+    assert loader.load_book(path).ok and not loader.load_book(path).from_cache

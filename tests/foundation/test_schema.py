@@ -1,0 +1,95 @@
+"""The book schema: valid JSON Schema 2020-12, generated file current, editor modeline documented."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from jsonschema import Draft202012Validator
+
+from engine.rules import registry
+from engine.schema import book_schema, composed_schema
+from engine.source import parse_text
+from tools import gen_schema
+
+from .lintkit import GOOD, lint
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def fixture_module():
+    return registry.get("fixture")
+
+
+def test_schema_file_is_valid_json_schema():
+    Draft202012Validator.check_schema(json.loads(gen_schema.OUT.read_text(encoding="utf-8")))
+
+
+def test_schema_file_is_current(monkeypatch):
+    # The real built-ins, not the test fixture: the file is generated from them.
+    monkeypatch.undo()
+    assert gen_schema.OUT.read_text(encoding="utf-8") == gen_schema.render(), \
+        "schemas/book.schema.json is stale: run python -m tools.gen_schema"
+
+
+def test_composed_and_single_schemas_are_valid():
+    Draft202012Validator.check_schema(composed_schema([fixture_module()]))
+    Draft202012Validator.check_schema(book_schema(fixture_module()))
+
+
+def test_composed_schema_accepts_a_good_book_and_rejects_a_bad_one():
+    validator = Draft202012Validator(composed_schema([fixture_module()]))
+    doc, _ = parse_text(GOOD, "good.yaml")
+    data = json.loads(json.dumps(doc.data, default=str))
+    data["paragraphs"] = {str(k): v for k, v in doc.data["paragraphs"].items()}
+    assert list(validator.iter_errors(data)) == []
+    data["paragraphs"]["2"]["end"] = "peut-être"
+    assert list(validator.iter_errors(data))
+
+
+def test_modeline_is_documented():
+    text = (ROOT / "docs" / "book-format.md").read_text(encoding="utf-8")
+    assert "# yaml-language-server: $schema=../schemas/book.schema.json" in text
+
+
+def test_schema_command_prints_the_module_schema(capsys):
+    from engine.cli import main
+    assert main(["schema", "--rules", "fixture"]) == 0
+    assert json.loads(capsys.readouterr().out) == book_schema(fixture_module())
+    assert main(["schema"]) == 0
+    assert json.loads(capsys.readouterr().out) == composed_schema([fixture_module()])
+
+
+def test_schema_command_unknown_rules(capsys):
+    from engine.cli import main
+    assert main(["schema", "--rules", "nope"]) == 2
+    assert "nope" in capsys.readouterr().err
+
+
+def test_rules_command_lists_modules_with_versions(capsys):
+    from engine.cli import main
+    assert main(["rules"]) == 0
+    assert capsys.readouterr().out.split() == ["fixture", "1.2.3", "Test", "rules"]
+
+
+def test_rules_command_reports_a_broken_module(capsys, monkeypatch):
+    from engine.cli import main
+    monkeypatch.setitem(registry.BUILTINS, "casse", "tests.foundation.no_such_module:MODULE")
+    assert main(["rules"]) == 1
+    assert "casse" in capsys.readouterr().out
+
+
+def test_good_book_lints_clean(capsys, tmp_path):
+    path = tmp_path / "good.yaml"
+    path.write_text(GOOD, encoding="utf-8")
+    status, out, err = lint(capsys, path)
+    assert (status, out, err.strip()) == (0, "", "0 errors, 0 warnings")
+
+
+def test_book_format_example_lints_clean(capsys, tmp_path):
+    text = (ROOT / "docs" / "book-format.md").read_text(encoding="utf-8")
+    example = text.split("## A whole small book", 1)[1].split("```yaml\n", 1)[1].split("```", 1)[0]
+    path = tmp_path / "example.yaml"
+    path.write_text(example.replace("rules: defis-fantastiques", "rules: fixture"), encoding="utf-8")
+    status, out, _ = lint(capsys, path, "--strict", "--no-cache")
+    assert (status, out) == (0, ""), out

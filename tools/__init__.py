@@ -1,0 +1,1 @@
+"""Author and maintainer tools: generators (docs, schema, books) and benchmarks."""
