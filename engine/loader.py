@@ -58,12 +58,13 @@ def load_book(path: str | Path, display: str | None = None, use_cache: bool = Tr
     if diag:
         return Loaded(None, None, [diag])
     key = _key(raw)
+    content = hashlib.sha256(raw).hexdigest()
     directory = cache_dir() if use_cache else None
     if directory is not None:
-        hit = _from_cache(directory / f"{key}.json", key, name, need_book)
+        hit = _from_cache(directory / f"{key}.json", key, name, need_book, content)
         if hit is not None:
             return hit
-    loaded, payload = _compile(raw, name, key)
+    loaded, payload = _compile(raw, name, key, content)
     if directory is not None and payload is not None:
         _store(directory, key, payload)
     return loaded
@@ -95,7 +96,7 @@ def _rules_of(data, doc, name):
                             f"rule module '{rules}' failed to load: {exc}")]
 
 
-def _compile(raw: bytes, name: str, key: str):
+def _compile(raw: bytes, name: str, key: str, content: str):
     from . import source
     from .compiler import Compiler
     from .lint import lint
@@ -115,7 +116,7 @@ def _compile(raw: bytes, name: str, key: str):
     schema = book_schema(module)
     schema_diags = validate(doc, schema)
     broken = broken_paragraphs(doc.data, schema) if schema_diags else set()
-    comp = Compiler(doc.data, module, doc, file=name, content_hash=key, broken=broken)
+    comp = Compiler(doc.data, module, doc, file=name, content_hash=content, broken=broken)
     book = comp.compile()
     diags += schema_diags + comp.diags
     diags += lint(book, module, comp.out, doc, complete=not schema_diags)
@@ -144,7 +145,8 @@ def _expr_table(exprs: dict) -> list:
     return [[text, kind, X.to_json(e)] for (text, kind), e in exprs.items()]
 
 
-def _from_cache(path: Path, key: str, name: str, need_book: bool = True) -> Loaded | None:
+def _from_cache(path: Path, key: str, name: str, need_book: bool = True,
+                content: str = "") -> Loaded | None:
     try:
         payload = json.loads(path.read_bytes())
         if payload.get("format") != CACHE_FORMAT or payload.get("key") != key:
@@ -154,13 +156,13 @@ def _from_cache(path: Path, key: str, name: str, need_book: bool = True) -> Load
         if module.version != payload["rules_version"]:
             return None
         diags = [_renamed(Diagnostic.from_json(d), name) for d in payload["diagnostics"]]
-        book = _cached_book(payload, module, name, key) if need_book else None
+        book = _cached_book(payload, module, name, content) if need_book else None
         return Loaded(book, module, diags, from_cache=True)
     except Exception:  # a damaged or foreign entry is rebuilt, never trusted
         return None
 
 
-def _cached_book(payload: dict, module, name: str, key: str) -> Book:
+def _cached_book(payload: dict, module, name: str, content_hash: str) -> Book:
     from . import expr as X
     from .compiler import Compiler
     table = {(t, k): j for t, k, j in payload["exprs"]}
@@ -172,7 +174,7 @@ def _cached_book(payload: dict, module, name: str, key: str) -> Book:
     if isinstance(data.get("paragraphs"), dict):
         ints = set(payload["int_keys"])
         data["paragraphs"] = {int(k) if k in ints else k: v for k, v in data["paragraphs"].items()}
-    return Compiler(data, module, None, file=name, content_hash=key, parse=parse,
+    return Compiler(data, module, None, file=name, content_hash=content_hash, parse=parse,
                     broken=set(payload["broken"])).compile()
 
 
