@@ -22,7 +22,11 @@ CASES = [
 def test_fast_equals_chain_reference(case):
     case = dict(case)
     hero, enemies = case.pop("hero"), case.pop("enemies")
-    fast = ff_fight(hero, enemies, **case)
+    fast = ff_fight(hero, enemies, solver="fast", **case)
     ref = ff_fight(hero, enemies, solver="chain", **case)
     assert fast == ref
     assert fast.win + fast.lose == 1 and sum(fast.hero_final.values()) == 1
+
+
+def test_default_solver_is_the_fast_one_for_sequential_fights():
+    assert ff_fight((8, 6), [(8, 6)], luck=9) == ff_fight((8, 6), [(8, 6)], luck=9, solver="fast")
