@@ -113,6 +113,7 @@ class RuleModule:
     activity_fields: tuple[str, ...] = ()       # paragraph fields that start an activity, in order
     effect_kinds: tuple[str, ...] = ()          # effect keys the module handles itself
     options: Mapping[str, Any] = field(default_factory=dict)  # module options and defaults
+    self_checked_exits: tuple[str, ...] = ()    # exit kinds whose missing target module.lint reports
 
     # --- book format -------------------------------------------------------
     def schema_defs(self) -> dict:
