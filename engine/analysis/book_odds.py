@@ -6,6 +6,11 @@ the starting sheets (``("typical", state)``, ``("weakest", ...)``,
 ``state.extra["weight"]``), ``fight_odds(book, state, spec)`` the exact odds
 of one combat field.  Here: iterate, average and print.
 
+The table is computed with ``policy="never"``: the hero neither tests his
+Luck nor spends Honour (a fixed, cautious baseline, and fast: three enemies
+"together" with optimal Luck take seconds each).  The odds of one fight with
+the optimal policy are what `gamebook odds --luck/--honour` and the REPL give.
+
 Columns: every named variant except the weighted ones, and ``average``, the
 exact weighted mean over the weighted variants (weights need not sum to 1).
 """
@@ -49,7 +54,7 @@ def variant_columns(variants) -> tuple[list, list]:
     return named, weighted
 
 
-def book_rows(book, module) -> list[Row]:
+def book_rows(book, module, policy: str = "never") -> list[Row]:
     """P(win) of every combat for every starting variant of the book."""
     named, weighted = variant_columns(list(module.hero_variants(book)))
     rows = []
@@ -60,22 +65,22 @@ def book_rows(book, module) -> list[Row]:
                 continue
             spec = paragraph.fields[name]
             row = Row(number, name, opponents(spec))
-            if _fill(row, book, module, spec, named, weighted):
+            if _fill(row, book, module, spec, named, weighted, policy):
                 rows.append(row)
     return rows
 
 
-def _fill(row, book, module, spec, named, weighted) -> bool:
+def _fill(row, book, module, spec, named, weighted, policy) -> bool:
     """Compute the row's columns; False when the field is not a combat."""
     for label, state in named:
-        odds = module.fight_odds(book, state, spec)
+        odds = module.fight_odds(book, state, spec, policy=policy)
         if odds is None:
             return False
         row.win[label] = odds.win
     if weighted:
         total = num = Fraction(0)
         for _label, state in weighted:
-            odds = module.fight_odds(book, state, spec)
+            odds = module.fight_odds(book, state, spec, policy=policy)
             if odds is None:
                 return False
             weight = Fraction(state.extra["weight"])
