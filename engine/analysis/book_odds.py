@@ -11,6 +11,10 @@ Luck nor spends Honour (a fixed, cautious baseline, and fast: three enemies
 "together" with optimal Luck take seconds each).  The odds of one fight with
 the optimal policy are what `gamebook odds --luck/--honour` and the REPL give.
 
+The figure is P(the hero does not lose): P(win) for Fighting Fantasy; for a
+Cretan Chronicles group fight, which ends "all badly wounded" by the rules,
+P(win) + P(all badly wounded).
+
 Columns: every named variant except the weighted ones, and ``average``, the
 exact weighted mean over the weighted variants (weights need not sum to 1).
 """
@@ -76,7 +80,7 @@ def _fill(row, book, module, spec, named, weighted, policy) -> bool:
         odds = module.fight_odds(book, state, spec, policy=policy)
         if odds is None:
             return False
-        row.win[label] = odds.win
+        row.win[label] = 1 - odds.lose
     if weighted:
         total = num = Fraction(0)
         for _label, state in weighted:
@@ -85,7 +89,7 @@ def _fill(row, book, module, spec, named, weighted, policy) -> bool:
                 return False
             weight = Fraction(state.extra["weight"])
             total += weight
-            num += weight * odds.win
+            num += weight * (1 - odds.lose)
         row.win["average"] = num / total
     return bool(row.win)
 
