@@ -193,8 +193,13 @@ def ff_fight(hero: tuple[int, int], enemies: Sequence[tuple[int, int]], *,
              mode: str = "single", luck: int | None = None, hero_damage: int = 2,
              enemy_damage: int = 2, armour: tuple[int, int] | None = None,
              attack_bonus: int = 0, unarmed: bool = False, pending: str | None = None,
-             luck_policy: str = "optimal", max_states: int = 2_000_000) -> FightOdds:
-    """Exact odds of a Fighting Fantasy fight; hero and enemies are (skill, endurance)."""
+             luck_policy: str = "optimal", max_states: int = 2_000_000,
+             solver: str = "auto") -> FightOdds:
+    """Exact odds of a Fighting Fantasy fight; hero and enemies are (skill, endurance).
+
+    ``solver="chain"`` uses the generic chain solver (the slower reference the
+    fast solver of ``ff_fast`` is tested against); ``"auto"`` (default) uses
+    the fast one except for "together"."""
     _check(hero, enemies, mode, hero_damage, enemy_damage, luck_policy, pending)
     if mode in ("single", "as-one"):
         enemies = enemies[:1]
@@ -204,6 +209,13 @@ def ff_fight(hero: tuple[int, int], enemies: Sequence[tuple[int, int]], *,
                    armour[0] if armour else 0)
     luck0, arm0 = (luck or 0), (armour[1] if armour else 0)
     es = tuple(e[1] for e in enemies)
+    if solver == "fast" or (solver == "auto" and mode != "together"):
+        # "auto": ff_fast's common modulus grows too big with "together" rounds
+        from engine.analysis.ff_fast import solve_fast
+        event = None
+        if pending is not None and fight.alive(es):
+            event = ("d", fight.alive(es)[0]) if PENDING[pending] == "d" else ("t",)
+        return solve_fast(fight, (hero[1], es, luck0, arm0), event, use_luck, luck_policy)
     root = fight.advance(hero[1], es, luck0, arm0, ())
     if pending is not None and isinstance(root, tuple):
         first = fight.alive(es)[0]

@@ -173,6 +173,14 @@ class ChroniquesCretoises(RuleModule):
             raise Refused("option inconnue", "unknown option")
         zeus.resurrect(play)
 
+    def fight_odds(self, book, state, spec, pending=None, policy="optimal"):
+        from . import odds
+        return odds.fight_odds(book, state, spec, pending, policy)
+
+    def hero_variants(self, book):
+        from . import odds
+        return odds.hero_variants(self, book)
+
     def commands(self):
         return (
             Command(("oracle", "consulter"), M(

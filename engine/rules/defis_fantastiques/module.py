@@ -89,6 +89,14 @@ class DefisFantastiques(RuleModule):
         nouvelle identité": restart rolls a new hero (Game.restart calls new_hero)."""
         return Death(restart=True)
 
+    def fight_odds(self, book, state, spec, pending=None, policy="optimal"):
+        from . import odds
+        return odds.fight_odds(book, state, spec, pending, policy)
+
+    def hero_variants(self, book):
+        from . import odds
+        return odds.hero_variants(self, book)
+
     def commands(self):
         return commands.COMMANDS
 

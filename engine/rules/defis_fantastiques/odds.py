@@ -1,0 +1,100 @@
+"""Exact combat odds for the module (the `fight_odds` / `hero_variants` hooks).
+
+A combat field is mapped to `engine.analysis.odds_ff.ff_fight` as the combat
+code plays it: Attack Strength with the weapon bonus and the bare-handed -1,
+the weapon's damage, the worn armour and its hits left, Luck (optimal use),
+`as-one` merged into one opponent as `combat.begin` does.
+
+Readings and limits:
+* opponents with different `damage` values: no analysis (None), the solver
+  takes one damage for all;
+* live odds (`pending`): from the enemies' current Endurance; when a Luck
+  decision waits, the sheet before that wound is rebuilt from `luck.before`
+  and the advice is about it; other wounds still queued in the same
+  "together" round are not taken into account;
+* variants: "typical" (book values, or 10/19/10 when rolled), "weakest"
+  7/14/7, "strongest" 12/24/12 with optimal Luck, and the 66 rolled
+  Skill x Stamina sheets weighted by their dice probability, fought WITHOUT
+  Luck (so Luck, rolled apart, does not matter): their weighted mean is the
+  exact average over all rolled characters who never test their Luck.
+"""
+from __future__ import annotations
+
+from engine.analysis.odds_ff import ff_fight
+
+from . import combat, equipment, wounds
+
+TWO_D6 = {s: 6 - abs(s - 7) for s in range(2, 13)}
+
+
+class _View:
+    """What the equipment helpers read from a game: the book and the state."""
+
+    def __init__(self, book, state):
+        self.book, self.state = book, state
+
+
+def _enemies(spec) -> tuple[list[dict], str]:
+    enemies = [{"name": e["name"], "habilete": int(e["habilete"]), "endurance": int(e["endurance"]),
+                "damage": int(e.get("damage", equipment.STANDARD_DAMAGE))} for e in spec["enemies"]]
+    mode = spec.get("mode", "one-by-one")
+    if mode == "as-one" and len(enemies) > 1:
+        enemies = [combat._as_one(enemies)]
+    return enemies, mode
+
+
+def fight_odds(book, state, spec, pending=None, policy="optimal"):
+    if not isinstance(spec, dict) or "enemies" not in spec:
+        return None
+    view = _View(book, state)
+    enemies, mode = (pending["enemies"], pending["mode"]) if pending else _enemies(spec)
+    if len({e["damage"] for e in enemies}) > 1:
+        return None
+    flags = {"unarmed": equipment.unarmed(view, spec), "forced_unarmed": bool(spec.get("unarmed"))}
+    hero_end = state.stats.get("endurance", 0)
+    sheets = [(e["habilete"], e["endurance"]) for e in enemies]
+    event = None
+    luck_wait = (pending or {}).get("luck")
+    if luck_wait:
+        i = luck_wait["enemy"]
+        if luck_wait["kind"] == "dealt":
+            sheets[i] = (sheets[i][0], luck_wait["before"])
+            event = "after-wound-dealt"
+        else:
+            hero_end, event = luck_wait["before"], "after-wound-taken"
+    policy = state.extra.get("odds_policy", policy)
+    luck = state.stats.get("chance", 0) if policy != "never" else None
+    return ff_fight((combat.hero_skill(view, flags), max(hero_end, 1)), sheets,
+                    mode=mode if len(sheets) > 1 else "single", luck=luck,
+                    hero_damage=wounds.hero_damage(view, flags), enemy_damage=enemies[0]["damage"],
+                    armour=_armour(view), pending=event, luck_policy=policy)
+
+
+def _armour(view):
+    props = equipment.armour_props(view.book, equipment.armour(view))
+    if props is None:
+        return None
+    left = int(props.get("hits", 1)) - view.state.extra.get("armour_hits", 0)
+    return (int(props.get("absorbs", 0)), left) if left > 0 else None
+
+
+def hero_variants(module, book):
+    from engine.dice import SeededDice
+    from engine.game import Game
+    base = Game(book, module, SeededDice(0)).state
+    hero = book.hero if isinstance(book.hero, dict) else {}
+    fixed = all(isinstance(hero.get(s), int) for s in ("habilete", "endurance", "chance"))
+
+    def sheet(skill, stamina, luck, **extra):
+        st = base.copy()
+        st.stats.update(habilete=skill, endurance=stamina, chance=luck)
+        st.initial.update(habilete=skill, endurance=stamina, chance=luck)
+        st.extra.update(extra)
+        return st
+    if fixed:
+        return [("typical", sheet(hero["habilete"], hero["endurance"], hero["chance"]))]
+    variants = [("typical", sheet(10, 19, 10)), ("weakest", sheet(7, 14, 7)),
+                ("strongest", sheet(12, 24, 12))]
+    variants += [(f"{k}/{12 + s}", sheet(k, 12 + s, 0, weight=TWO_D6[s], odds_policy="never"))
+                 for k in range(7, 13) for s in TWO_D6]
+    return variants
