@@ -54,8 +54,12 @@ class _Ctx:
 
 class Game:
     def __init__(self, book: Book, module: RuleModule, dice, state: GameState | None = None,
-                 lang: str | None = None):
+                 lang: str | None = None, undo: bool = True):
+        """`undo=False` (the explorer) keeps no undo history and takes no snapshot per
+        answer: an answer refused by a module may then leave partial changes, and the
+        caller is expected to restore its own copy."""
         self.book, self.module, self.dice = book, module, dice
+        self.keeps_undo = undo
         self.lang = lang or book.language
         self.events: list[dict] = []
         self.listeners: list[Callable[[dict], None]] = []
@@ -219,6 +223,8 @@ class Game:
 
     def answer(self, key: str, amount: int | None = None) -> None:
         """Answer the pending prompt; raises Refused (state unchanged) when not allowed."""
+        if not self.keeps_undo:
+            return self._answer(key, amount)
         snapshot, seen = self._snapshot(), len(self.events)
         try:
             self._answer(key, amount)
@@ -288,7 +294,8 @@ class Game:
                     self._restore(snapshot)
                     del self.events[seen:]
                     raise
-                self._undo.append(snapshot)
+                if self.keeps_undo:
+                    self._undo.append(snapshot)
                 return
         raise KeyError(name)
 
