@@ -56,8 +56,8 @@ class Game:
     def __init__(self, book: Book, module: RuleModule, dice, state: GameState | None = None,
                  lang: str | None = None, undo: bool = True):
         """`undo=False` (the explorer) keeps no undo history and takes no snapshot per
-        answer: an answer refused by a module may then leave partial changes, and the
-        caller is expected to restore its own copy."""
+        answer or command: one refused by a module may then leave partial changes, and
+        the caller is expected to restore its own copy."""
         self.book, self.module, self.dice = book, module, dice
         self.keeps_undo = undo
         self.lang = lang or book.language
@@ -285,6 +285,9 @@ class Game:
     def command(self, name: str, arg: str = "") -> None:
         """Run a rule-module command (eat, oracle, ...); Refused when not allowed now."""
         for cmd in self.module.commands():
+            if name in cmd.names and not self.keeps_undo:
+                cmd.run(self, arg)
+                return self._after()
             if name in cmd.names:
                 snapshot, seen = self._snapshot(), len(self.events)
                 try:
@@ -325,6 +328,13 @@ class Game:
         lives = self.state.lives + 1
         self.state = GameState(self.book.id, self.book.content_hash, self.module.id, lives=lives)
         self.emit("restart", lives=lives)
+        self._new_game()
+
+    def reset(self, dice) -> None:
+        """A new game on this object with a fresh dice source (lives back to 1, no
+        restart event): cheaper than a new Game, whose expression caches start empty."""
+        self.dice, self.events, self._undo = dice, [], []
+        self.state = GameState(self.book.id, self.book.content_hash, self.module.id)
         self._new_game()
 
     def _new_game(self) -> None:
