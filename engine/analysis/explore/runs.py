@@ -64,10 +64,9 @@ def play(book, module, index: int, seed: int, max_steps: int, with_commands: boo
         while len(moves) < max_steps:
             if game.state.ended and not options(game):
                 return _run(index, seed, game.state.ended, game, moves)
-            game, move = _step(book, module, seed, game, moves, rng, with_commands)
-            if move is None:
+            game, moved = _step(book, module, seed, game, moves, rng, with_commands)
+            if not moved:
                 return _run(index, seed, "soft-lock", game, moves)
-            moves.append(move)
         return _run(index, seed, "stuck", game, moves)
     except Exception as exc:  # any engine or module failure is a finding, not a crash
         run = _run(index, seed, "error", game, moves)
@@ -77,24 +76,27 @@ def play(book, module, index: int, seed: int, max_steps: int, with_commands: boo
 
 
 def _step(book, module, seed, game, moves, rng, with_commands):
-    """One accepted move, or None when no candidate is enabled or accepted."""
+    """Make one move, appended to `moves` (a failing move stays there, so that the
+    replay shows the failure); False when no candidate is enabled or accepted."""
     opts = options(game)
     cmds = commands(game) if with_commands else []
     while opts or cmds:
         move = random_move(opts, cmds, rng)
         saved = light_copy(game.state) if move.command else None
         draws = game.dice.draws
+        moves.append(move)
         try:
             move.apply(game)
-            return game, move
+            return game, True
         except Refused:
+            moves.pop()
             # The game took no snapshot: restore ours, or rebuild by replaying the moves
             # (an answer refused after changes, or after dice were drawn, is rare).
             if saved is not None and game.dice.draws == draws:
                 game.state = saved
             else:
                 game = replay_game(book, module, seed, moves)
-    return game, None
+    return game, False
 
 
 def _clone(value):
