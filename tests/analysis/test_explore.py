@@ -28,7 +28,8 @@ def test_random_runs_are_deterministic_whatever_the_jobs():
     book, module, _ = load("softlock")
     one = run_batch(book, module, 300, seed=4, jobs=1)
     two = run_batch(book, module, 300, seed=4, jobs=2)
-    assert one.__dict__ == two.__dict__
+    spawned = run_batch(book, module, 300, seed=4, jobs=2, start_method="spawn")
+    assert one.__dict__ == two.__dict__ == spawned.__dict__
     other = run_batch(book, module, 300, seed=5, jobs=1)
     assert other.outcomes != one.outcomes or other.longest != one.longest
 

@@ -122,3 +122,12 @@ def test_every_book_renders(path):
     dot, mm = G.to_dot(g), G.to_mermaid(g)
     for n in book.paragraphs:
         assert f"  p{n} [" in dot and f"  p{n}" in mm
+
+
+def test_gen_graphs_writes_mermaid_and_svg(tmp_path):
+    from tools.gen_graphs import render
+    _needs_dot()
+    written = render(str(FIXTURES / "quest.yaml"), tmp_path)
+    assert sorted(p.name for p in written) == ["quest.mmd", "quest.svg"]
+    assert (tmp_path / "quest.mmd").read_text().startswith("flowchart TD")
+    assert "<svg" in (tmp_path / "quest.svg").read_text()

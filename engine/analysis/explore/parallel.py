@@ -43,7 +43,8 @@ def chunks(runs: int, jobs: int) -> list[tuple[int, int]]:
 
 
 def run_batch(book, module, runs: int, seed: int, max_steps: int = 2000, jobs: int | None = None,
-              with_commands: bool = True, progress: Callable[[int, int], None] | None = None) -> Stats:
+              with_commands: bool = True, progress: Callable[[int, int], None] | None = None,
+              start_method: str | None = None) -> Stats:
     jobs = max(1, jobs or os.cpu_count() or 1)
     tasks = [(book, module, seed, a, b, max_steps, with_commands) for a, b in chunks(runs, jobs)]
     total, done = Stats(), 0
@@ -51,7 +52,9 @@ def run_batch(book, module, runs: int, seed: int, max_steps: int = 2000, jobs: i
         results = map(run_chunk, tasks)
         return _collect(results, total, runs, progress)
     import multiprocessing
-    with multiprocessing.get_context("spawn").Pool(min(jobs, len(tasks))) as pool:
+    # The platform's default start method (fork on Linux starts fastest); the worker
+    # and its pickled tasks work as well under spawn (macOS, Windows).
+    with multiprocessing.get_context(start_method).Pool(min(jobs, len(tasks))) as pool:
         payloads = [dumps(t) for t in tasks]
         return _collect(pool.imap_unordered(_work, payloads), total, runs, progress)
 
