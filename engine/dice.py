@@ -1,8 +1,10 @@
 """Dice sources.  Every roll in the engine goes through one of these.
 
-`SeededDice` is reproducible: its state is the seed and the number of faces drawn,
-so a saved game reloaded rolls the same.  `ScriptedDice` returns forced faces, for
-replaying the worked examples of a rule book or a bug report.
+`SeededDice` is reproducible: its state is the seed and the dice drawn so far (how
+many, and their sizes when not all were d6), so a saved game reloaded rolls the same.
+`ScriptedDice` returns forced faces, for replaying the worked examples of a rule book
+or a bug report; when its faces run out it continues with a fallback source (seeded)
+and says so once (`exhausted` becomes true; the game turns that into an event).
 """
 from __future__ import annotations
 
@@ -11,7 +13,7 @@ from typing import Protocol, Sequence
 
 
 class OutOfDice(Exception):
-    """A scripted dice source has no face left."""
+    """A scripted dice source has no face left and no fallback, or a bad face."""
 
 
 class Dice(Protocol):
@@ -20,52 +22,83 @@ class Dice(Protocol):
 
 
 class SeededDice:
-    def __init__(self, seed: int, draws: int = 0):
+    def __init__(self, seed: int, draws: int = 0, sides: Sequence | None = None):
         self.seed, self.draws = seed, 0
         self._rng = random.Random(seed)
-        for _ in range(draws):
-            self.face(6)
+        # Run-length list of die sizes, kept only when some die was not a d6: the
+        # generator consumes a different number of bits for other sizes, so replaying
+        # needs the same sizes in the same order.
+        self._sides: list[list[int]] = []
+        runs = [list(r) for r in sides] if sides else [[6, draws]]
+        for size, count in runs:
+            for _ in range(count):
+                self.face(size)
 
     def face(self, sides: int) -> int:
         self.draws += 1
+        if self._sides and self._sides[-1][0] == sides:
+            self._sides[-1][1] += 1
+        else:
+            self._sides.append([sides, 1])
         return self._rng.randint(1, sides)
 
     def to_json(self) -> dict:
-        return {"kind": "seeded", "seed": self.seed, "draws": self.draws}
+        out = {"kind": "seeded", "seed": self.seed, "draws": self.draws}
+        if any(size != 6 for size, _ in self._sides):
+            out["sides"] = [list(r) for r in self._sides]
+        return out
 
 
 class ScriptedDice:
-    def __init__(self, faces: Sequence[int], used: int = 0, then: "Dice | None" = None):
+    def __init__(self, faces: Sequence[int], used: int = 0, then: "Dice | None" = None,
+                 borrowed: int = 0):
         self.faces, self.used, self.then = list(faces), used, then
+        self.borrowed = borrowed          # faces drawn from the fallback so far
+
+    @property
+    def exhausted(self) -> bool:
+        """True once a roll has needed more faces than were forced."""
+        return self.borrowed > 0
 
     def face(self, sides: int) -> int:
         if self.used < len(self.faces):
             value = self.faces[self.used]
-            self.used += 1
             if not 1 <= value <= sides:
                 raise OutOfDice(f"forced face {value} is not on a {sides}-sided die")
+            self.used += 1
             return value
         if self.then is None:
             raise OutOfDice("no forced dice left")
+        self.borrowed += 1
         return self.then.face(sides)
 
     def to_json(self) -> dict:
-        out = {"kind": "scripted", "faces": self.faces, "used": self.used}
+        out = {"kind": "scripted", "faces": list(self.faces), "used": self.used}
         if self.then is not None:
             out["then"] = self.then.to_json()
+            out["borrowed"] = self.borrowed
         return out
 
 
 def from_json(obj: dict) -> Dice:
     if obj.get("kind") == "scripted":
         then = from_json(obj["then"]) if obj.get("then") else None
-        return ScriptedDice(obj["faces"], obj.get("used", 0), then)
-    return SeededDice(int(obj["seed"]), int(obj.get("draws", 0)))
+        return ScriptedDice([int(f) for f in obj["faces"]], int(obj.get("used", 0)), then,
+                            int(obj.get("borrowed", 0)))
+    return SeededDice(int(obj["seed"]), int(obj.get("draws", 0)), obj.get("sides"))
 
 
 def parse_faces(text: str) -> list[int]:
     """'6,5,3' -> [6, 5, 3]; raises ValueError with a clear message."""
-    faces = [int(x) for x in text.replace(" ", "").split(",") if x]
+    try:
+        faces = [int(x) for x in text.replace(" ", "").split(",") if x]
+    except ValueError:
+        raise ValueError(text) from None
     if not faces or any(not 1 <= f <= 100 for f in faces):
         raise ValueError(text)
     return faces
+
+
+def new_seed() -> int:
+    """A fresh seed for a game started without --seed (shown and saved)."""
+    return random.SystemRandom().randrange(1, 1_000_000)

@@ -21,6 +21,7 @@ from .rules.base import Option, Prompt, Refused, RuleModule
 from .state import GameState
 
 M = Message
+UNDO_DEPTH = 200   # answers that can be undone; older snapshots are dropped to bound memory
 
 
 class _Ctx:
@@ -67,7 +68,7 @@ class Game:
         self._ctx = _Ctx(self)
         self._aliases = {**module.stat_aliases(), **module.expr_aliases()}
         if state is None:
-            self.state = GameState(book.id, book.content_hash, module.id)
+            self.state = self._fresh_state(1)
             self._new_game()
         else:
             self.state = state
@@ -88,9 +89,22 @@ class Game:
 
     # --- what modules call ---------------------------------------------------
     def roll(self, count: int, sides: int = 6, purpose: str = "") -> list[int]:
-        faces = [self.dice.face(sides) for _ in range(count)]
+        forced_before = getattr(self.dice, "exhausted", True)
+        try:
+            faces = [self.dice.face(sides) for _ in range(count)]
+        except dice_mod.OutOfDice as exc:   # a forced face that cannot be used: refuse the move
+            raise Refused(f"dés imposés inutilisables : {exc}", f"forced dice unusable: {exc}") from None
+        if not forced_before and self.dice.exhausted:
+            self._forced_dice_ran_out()
         self.emit("dice", faces=faces, sides=sides, total=sum(faces), purpose=purpose)
         return faces
+
+    def _forced_dice_ran_out(self) -> None:
+        then = self.dice.to_json().get("then") or {}
+        seed = then.get("seed", "?")
+        self.emit("dice-exhausted", seed=seed,
+                  fr=f"Les dés imposés sont épuisés : la suite est tirée au hasard (graine {seed}).",
+                  en=f"The forced dice have run out: further rolls are random (seed {seed}).")
 
     def change(self, stat: str, delta: int | None = None, value: int | None = None,
                reason: str = "") -> int:
@@ -232,7 +246,7 @@ class Game:
             self._restore(snapshot)
             del self.events[seen:]
             raise
-        self._undo.append(snapshot)
+        self._push_undo(snapshot)
 
     def _answer(self, key: str, amount: int | None) -> None:
         st = self.state
@@ -262,6 +276,7 @@ class Game:
             raise Refused(f"ce choix mène au paragraphe {target}, qui n'existe pas",
                           f"this choice leads to paragraph {target}, which does not exist")
         self.state.history.append({"choice": c.text})
+        self.emit("choice", text=c.text, to=target)
         for eff in c.effects:
             self.apply(eff)
         if c.extra and not self.module.choice_extra(self, c, "choose"):
@@ -297,8 +312,7 @@ class Game:
                     self._restore(snapshot)
                     del self.events[seen:]
                     raise
-                if self.keeps_undo:
-                    self._undo.append(snapshot)
+                self._push_undo(snapshot)
                 return
         raise KeyError(name)
 
@@ -321,12 +335,17 @@ class Game:
 
     def _answer_ending(self, key: str) -> None:
         if key == "restart":
-            return self.restart()
+            return self._restart()
         self.module.rescue(self, key)
 
     def restart(self) -> None:
+        """Start again from the beginning with a fresh sheet (undoable)."""
+        self._push_undo(self._snapshot())
+        self._restart()
+
+    def _restart(self) -> None:
         lives = self.state.lives + 1
-        self.state = GameState(self.book.id, self.book.content_hash, self.module.id, lives=lives)
+        self.state = self._fresh_state(lives)
         self.emit("restart", lives=lives)
         self._new_game()
 
@@ -334,8 +353,12 @@ class Game:
         """A new game on this object with a fresh dice source (lives back to 1, no
         restart event): cheaper than a new Game, whose expression caches start empty."""
         self.dice, self.events, self._undo = dice, [], []
-        self.state = GameState(self.book.id, self.book.content_hash, self.module.id)
+        self.state = self._fresh_state(1)
         self._new_game()
+
+    def _fresh_state(self, lives: int) -> GameState:
+        return GameState(self.book.id, self.book.content_hash, self.module.id, lives=lives,
+                         rules_version=str(self.module.version))
 
     def _new_game(self) -> None:
         self.module.new_hero(self)
@@ -348,6 +371,11 @@ class Game:
     def _restore(self, snap: dict) -> None:
         self.state = GameState.from_json(snap)
         self.dice = dice_mod.from_json(snap["dice"])
+
+    def _push_undo(self, snapshot: dict) -> None:
+        self._undo.append(snapshot)
+        if len(self._undo) > UNDO_DEPTH:
+            del self._undo[0]
 
     def undo(self) -> bool:
         """Go back one answer or command; False when there is nothing to undo."""

@@ -76,9 +76,10 @@ def check_targets(book, module, doc, edges, ctx) -> Iterable[Diagnostic]:
         yield error("unknown-target", doc.span(("start",)),
                     f"le paragraphe de départ {book.start} n'existe pas",
                     f"the start paragraph {book.start} does not exist")
+    own = getattr(module, "self_checked_exits", ())  # kinds the module reports with its own code
     for n, outs in edges.items():
         for e, t in outs:
-            if t is not None and t not in book.paragraphs:
+            if t is not None and t not in book.paragraphs and e.kind not in own:
                 yield error("unknown-target", doc.span(e.path),
                             f"le paragraphe {t} n'existe pas (depuis le {n})",
                             f"paragraph {t} does not exist (from {n})")
@@ -107,7 +108,7 @@ def check_dead_ends(book, module, doc, edges, ctx) -> Iterable[Diagnostic]:
             yield error("dead-end", doc.span(p.path, key=True),
                         f"le paragraphe {n} n'a ni choix ni issue : ajoutez des choix ou « end: death|victory »",
                         f"paragraph {n} has no way out: add choices or 'end: death|victory'")
-        if p.end is not None and edges[n]:
+        if p.end is not None and any(not e.dashed for e, _ in edges[n]):  # a hidden jump (Zeus) may leave an ending
             yield warning("ending-with-exits", doc.span(p.path + ("end",)),
                           f"le paragraphe {n} est une fin mais propose des sorties",
                           f"paragraph {n} is an ending but has ways out")

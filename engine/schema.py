@@ -22,7 +22,7 @@ TARGET = {"description": "Where to go: a paragraph number, or an expression such
 EXPR_NUMBER = {"description": "A number, or an expression/dice formula such as `1d6` or `-2`.",
                "oneOf": [{"type": "integer"}, {"type": "string", "minLength": 1, "maxLength": 500}]}
 CONDITION = {"type": "string", "minLength": 1, "maxLength": 500,
-             "description": "A condition, e.g. `honneur >= 3 and has(\"épée\")`."}
+             "description": "A condition over stats, items and flags, e.g. `has(\"key\") and not flag(\"alarm\")`."}
 
 
 def _core_effects() -> list:
@@ -36,8 +36,8 @@ def _core_effects() -> list:
     return [
         single("gain", one_or_many, "Give the hero one or several items (ids from `items`)."),
         single("lose", one_or_many, "Take one or several items away from the hero."),
-        single("add", stat_map, "Add to stats: `{add: {honneur: 2, honte: -1}}`; values may be dice (`1d6`)."),
-        single("set", stat_map, "Set stats to a value: `{set: {honneur: 1}}`."),
+        single("add", stat_map, "Add to stats: `{add: {STAT: 2, OTHER: -1}}` (the rule module's stat names); values may be dice (`1d6`)."),
+        single("set", stat_map, "Set stats to a value: `{set: {STAT: 1}}`."),
         single("flag", one_or_many, "Set one or several flags (remembered facts)."),
         single("unflag", one_or_many, "Clear one or several flags."),
     ]

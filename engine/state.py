@@ -31,6 +31,7 @@ class GameState:
     dice: dict[str, Any] = field(default_factory=dict)      # the dice source's state
     history: list[dict[str, Any]] = field(default_factory=list)
     lives: int = 1                                          # restarts count
+    rules_version: str = ""                                 # the rule module's version
 
     def has(self, item: str) -> bool:
         return self.items.get(item, 0) > 0
@@ -42,8 +43,9 @@ class GameState:
             "initial": dict(self.initial), "items": dict(self.items), "flags": sorted(self.flags),
             "visits": {str(k): v for k, v in sorted(self.visits.items())},
             "extra": copy.deepcopy(self.extra), "pending": copy.deepcopy(self.pending),
-            "ended": self.ended, "death_cause": self.death_cause, "dice": dict(self.dice),
+            "ended": self.ended, "death_cause": self.death_cause, "dice": copy.deepcopy(self.dice),
             "history": copy.deepcopy(self.history), "lives": self.lives,
+            "rules_version": self.rules_version,
         }
 
     @staticmethod
@@ -59,8 +61,9 @@ class GameState:
             items={k: int(v) for k, v in obj["items"].items()}, flags=set(obj["flags"]),
             visits={int(k): int(v) for k, v in obj["visits"].items()},
             extra=copy.deepcopy(obj["extra"]), pending=copy.deepcopy(obj["pending"]),
-            ended=obj["ended"], death_cause=obj.get("death_cause"), dice=dict(obj["dice"]),
+            ended=obj["ended"], death_cause=obj.get("death_cause"), dice=copy.deepcopy(obj["dice"]),
             history=copy.deepcopy(obj["history"]), lives=int(obj.get("lives", 1)),
+            rules_version=str(obj.get("rules_version", "")),
         )
 
     def copy(self) -> "GameState":

@@ -7,6 +7,7 @@ Public API::
     evaluate(expr, ctx, aliases) -> value
     describe(expr) -> str               # canonical text
     dice_range(expr) -> (min, max) | None
+    free_references(expr, aliases) -> canonical names used
     to_json(expr) / from_json(obj, text, kind)
 
 Importing this package does not import lark; only ``parse`` does, lazily.
@@ -16,7 +17,7 @@ from __future__ import annotations
 
 from .ast import Binary, Bool, Call, Dice, Expr, Int, Name, Node, Str, Unary
 from .check import CheckResult, Env, Problem, Reference, Signature, check
-from .describe import describe, dice_range
+from .describe import describe, dice_range, free_references
 from .errors import EvalError, ExprError
 from .evaluate import Context, compiled, evaluate
 from .parse import parse  # the function shadows the submodule name on purpose
@@ -26,6 +27,6 @@ from .serial import from_json, to_json
 __all__ = [
     "parse", "ExprError", "EvalError", "Expr", "Env", "Signature", "check", "CheckResult",
     "Problem", "Reference", "evaluate", "compiled", "Context", "to_json", "from_json",
-    "describe", "dice_range",
+    "describe", "dice_range", "free_references",
     "Node", "Int", "Str", "Bool", "Dice", "Name", "Call", "Unary", "Binary",
 ]

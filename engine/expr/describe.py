@@ -1,10 +1,11 @@
-"""Canonical printing of expressions and static ranges of dice formulas."""
+"""Canonical printing, static ranges of dice formulas and names used."""
 
 from __future__ import annotations
 
-from typing import Optional
+from types import MappingProxyType
+from typing import Mapping, Optional
 
-from .ast import Binary, Bool, Call, Dice, Expr, Int, Name, Node, Str, Unary
+from .ast import Binary, Bool, Call, Dice, Expr, Int, Name, Node, Str, Unary, walk
 
 _PRECEDENCE = {"or": 1, "and": 2, "not": 3, "==": 4, "!=": 4, "<": 4, "<=": 4,
                ">": 4, ">=": 4, "+": 5, "-": 5, "*": 6, "/": 6}
@@ -95,3 +96,9 @@ def _combine(op: str, left: tuple[int, int], right: tuple[int, int]) -> Optional
         return None
     corners = [x * y if op == "*" else x // y for x in (a, b) for y in (c, d)]
     return (min(corners), max(corners))
+
+
+def free_references(expr: Expr | Node, aliases: Mapping[str, str] = MappingProxyType({})) -> frozenset[str]:
+    """Canonical names of the variables and functions an expression uses."""
+    node = expr.root if isinstance(expr, Expr) else expr
+    return frozenset(aliases.get(n.name, n.name) for n in walk(node) if isinstance(n, (Name, Call)))

@@ -38,7 +38,13 @@ class Context(Protocol):
 
 
 def evaluate(expr: Expr, ctx: Context, aliases: Mapping[str, str] = NO_ALIASES) -> Value:
-    """Evaluate ``expr`` in ``ctx``; names are resolved through ``aliases``."""
+    """Evaluate ``expr`` in ``ctx``; names are resolved through ``aliases``.
+
+    Pass the same alias mapping object each time: the compiled closure is
+    cached per mapping identity (an empty mapping is always the same).
+    """
+    if not aliases:
+        aliases = NO_ALIASES
     entry = expr._compiled.get(id(aliases))
     if entry is None or entry[0] is not aliases:
         return compiled(expr, aliases)(ctx)
@@ -50,6 +56,8 @@ def compiled(expr: Expr, aliases: Mapping[str, str] = NO_ALIASES) -> Compiled:
 
     The alias mapping is assumed not to change after first use.
     """
+    if not aliases:
+        aliases = NO_ALIASES
     cache = expr._compiled
     entry = cache.get(id(aliases))
     if entry is not None and entry[0] is aliases:
@@ -110,6 +118,8 @@ def _compile(node: Node, aliases: Mapping[str, str]) -> Compiled:
             return _compile_logical(node, left, right)
         if node.op in ("==", "!="):
             return _compile_equality(node, left, right)
+        if isinstance(node.left, Name) and isinstance(node.right, Int) and node.op != "/":
+            return _compile_variable_op(node, aliases.get(node.left.name, node.left.name))
         return _compile_integer_op(node, left, right)
     raise TypeError(f"not an expression node: {node!r}")
 
@@ -200,6 +210,20 @@ def _compile_integer_op(node: Binary, left: Compiled, right: Compiled) -> Compil
             return op(a, b)
         raise _type_error(node, b if type(a) is int else a, int, node.op, span)
     return integer_op
+
+
+def _compile_variable_op(node: Binary, name: str) -> Compiled:
+    """Fast path for the very common ``variable <op> constant``."""
+    span = (node.op_start, node.op_end)
+    op = _ORDER.get(node.op) or _ARITH[node.op]
+    constant = node.right.value
+
+    def variable_op(ctx):
+        a = ctx.variable(name)
+        if type(a) is int:
+            return op(a, constant)
+        raise _type_error(node, a, int, node.op, span)
+    return variable_op
 
 
 def _compile_division(node: Binary, left: Compiled, right: Compiled, span) -> Compiled:

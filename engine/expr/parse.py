@@ -134,60 +134,65 @@ def _unwrap(item):
     return item, item.start, item.end
 
 
+class _BuilderMethods:
+    """Callbacks of the inline LALR transformer: build AST nodes while parsing.
+
+    Kept free of lark so the module imports without it; ``_builder_class``
+    mixes it with ``lark.Transformer``.  Tokens are ``str`` subclasses.
+    """
+
+    def start(self, children):
+        return children[0]
+
+    def int_lit(self, children):
+        (tok,) = children
+        return Int(int(tok), tok.start_pos, tok.end_pos)
+
+    def dice(self, children):
+        (tok,) = children
+        return _make_dice(str(tok), tok.start_pos, tok.end_pos)
+
+    def str_lit(self, children):
+        (tok,) = children
+        return Str(_UNESCAPE.sub(r"\1", str(tok)[1:-1]), tok.start_pos, tok.end_pos)
+
+    def bool_lit(self, children):
+        (tok,) = children
+        return Bool(str(tok) in ("true", "vrai"), tok.start_pos, tok.end_pos)
+
+    def name(self, children):
+        (tok,) = children
+        return Name(str(tok), tok.start_pos, tok.end_pos)
+
+    def call(self, children):
+        name_tok, rpar = children[0], children[-1]
+        args = tuple(_unwrap(c)[0] for c in children[2:-1]
+                     if c is not None and not isinstance(c, str))
+        return Call(str(name_tok), args, name_tok.start_pos, rpar.end_pos)
+
+    def paren(self, children):
+        lpar, inner, rpar = children
+        return _Paren(_unwrap(inner)[0], lpar.start_pos, rpar.end_pos)
+
+    def binop(self, children):
+        left, tok, right = children
+        left, start, _ = _unwrap(left)
+        right, _, end = _unwrap(right)
+        op = _CANONICAL_OP.get(str(tok), str(tok))
+        return Binary(op, left, right, tok.start_pos, tok.end_pos, start, end)
+
+    def unop(self, children):
+        tok, operand = children
+        operand, _, end = _unwrap(operand)
+        op = _CANONICAL_OP.get(str(tok), str(tok))
+        return Unary(op, operand, tok.end_pos, tok.start_pos, end)
+
+
 @functools.lru_cache(maxsize=1)
 def _builder_class():
-    from lark import Token, Transformer
+    from lark import Transformer
 
-    class AstBuilder(Transformer):
-        """Inline LALR transformer: builds AST nodes while parsing."""
-
-        def start(self, children):
-            return children[0]
-
-        def int_lit(self, children):
-            (tok,) = children
-            return Int(int(tok), tok.start_pos, tok.end_pos)
-
-        def dice(self, children):
-            (tok,) = children
-            return _make_dice(str(tok), tok.start_pos, tok.end_pos)
-
-        def str_lit(self, children):
-            (tok,) = children
-            return Str(_UNESCAPE.sub(r"\1", str(tok)[1:-1]), tok.start_pos, tok.end_pos)
-
-        def bool_lit(self, children):
-            (tok,) = children
-            return Bool(str(tok) in ("true", "vrai"), tok.start_pos, tok.end_pos)
-
-        def name(self, children):
-            (tok,) = children
-            return Name(str(tok), tok.start_pos, tok.end_pos)
-
-        def call(self, children):
-            name_tok, rpar = children[0], children[-1]
-            args = tuple(_unwrap(c)[0] for c in children[2:-1]
-                         if c is not None and not isinstance(c, Token))
-            return Call(str(name_tok), args, name_tok.start_pos, rpar.end_pos)
-
-        def paren(self, children):
-            lpar, inner, rpar = children
-            return _Paren(_unwrap(inner)[0], lpar.start_pos, rpar.end_pos)
-
-        def binop(self, children):
-            left, tok, right = children
-            left, start, _ = _unwrap(left)
-            right, _, end = _unwrap(right)
-            op = _CANONICAL_OP.get(str(tok), str(tok))
-            return Binary(op, left, right, tok.start_pos, tok.end_pos, start, end)
-
-        def unop(self, children):
-            tok, operand = children
-            operand, _, end = _unwrap(operand)
-            op = _CANONICAL_OP.get(str(tok), str(tok))
-            return Unary(op, operand, tok.end_pos, tok.start_pos, end)
-
-    return AstBuilder
+    return type("AstBuilder", (_BuilderMethods, Transformer), {})
 
 
 def _make_dice(token: str, start: int, end: int) -> Dice:

@@ -3,7 +3,11 @@
 A rule module is an object with the attributes and methods of `RuleModule` below.
 The engine core (compiler, linter, interpreter, REPL) knows nothing of any series:
 it asks the module.  Subclass `RuleModule` and override what your rules need; the
-defaults describe a system with no combat and no tests.
+defaults describe a system with no combat and no tests, whose hero starts with the
+sheet's initial values.  Modules are found through `engine.rules.registry`
+(built-ins, then the `gamebook.rules` entry points); `engine.rules.conformance.
+check_module(module)` says whether an object satisfies this interface, and
+docs/writing-a-rule-module.md walks through a complete third-party module.
 
 Contract in one paragraph: the module declares its sheet (`stats`), its part of the
 book schema (`schema_defs`), the names it adds to the expression language
@@ -14,6 +18,18 @@ adds (`apply_effect`), what death means (`on_death`), its REPL commands
 (`commands`) and its lint checks (`lint`).  Activities talk to the game only through
 the `Play` object they are given: dice come from `play.roll`, every change is made
 through `play` so that it becomes an event.
+
+Life of an activity: when the hero enters a paragraph, its effects are applied, then
+`after_change`, then for each name of `activity_fields` present in the paragraph
+`begin(play, name, spec)` is called; the first that returns a dict becomes
+`play.state.pending` (plain JSON, saved with the game) and the game waits.  Each
+`prompt(play, pending)` describes the question; each `answer(play, pending, key,
+amount)` mutates `pending` in place and acts through `play`.  The activity ends when
+the module moves (`play.goto`), kills (`play.die`), wins (`play.win`), or sets
+`play.state.pending = None` to offer the paragraph's own choices (activity fields
+after it in the same paragraph are not started then: one activity a paragraph is
+the simple rule).  Raise `Refused(fr, en)` for an answer not allowed now: the game
+restores the state as it was.
 """
 from __future__ import annotations
 
@@ -32,12 +48,19 @@ if TYPE_CHECKING:  # pragma: no cover
 
 @dataclass(frozen=True)
 class StatDef:
-    """One number on the character sheet."""
+    """One number on the character sheet.
+
+    `name` is the canonical name: ASCII lower-case (`[a-z_][a-z0-9_]*`), used in
+    books (`add: {name: 2}`), in expressions and in `GameState.stats`.  `aliases`
+    are the other spellings accepted everywhere (French with accents, English).
+    `initial` is what `RuleModule.roll_sheet` gives a new hero when the book's
+    `hero:` does not say otherwise.
+    """
 
     name: str                      # canonical name used in books and expressions (ASCII)
     label: Message                 # shown on the sheet
     aliases: tuple[str, ...] = ()  # other names accepted in books/expressions (accents, English)
-    initial: int | str = 0         # a number or a dice formula ("2d6+12")
+    initial: int | str = 0         # a number or a dice formula ("2d6+12"), rolled by roll_sheet
     ceiling: bool = False          # the initial value is a maximum (Fighting Fantasy)
     minimum: int | None = 0        # never below this (None: unbounded)
     derived: bool = False          # computed by the module (e.g. Force from weapons): not settable
@@ -56,7 +79,11 @@ class Option:
 
 @dataclass(frozen=True)
 class Prompt:
-    """What the game waits for: a path to choose, dice to roll, a combat decision."""
+    """What the game waits for: a path to choose, dice to roll, a combat decision.
+
+    Front ends show `title`, then `info`, then the options; the player's answer is
+    an option's `key` (and a number when the option has an `amount` range).
+    """
 
     kind: str                                  # "choice", "roll", "combat", "ending", ...
     options: tuple[Option, ...]
@@ -77,10 +104,16 @@ class Exit:
 
 @dataclass(frozen=True)
 class Command:
-    """A REPL command the module adds (eat, invoke a god, consult the Oracle...)."""
+    """A REPL command the module adds (eat, invoke a god, consult the Oracle...).
 
-    names: tuple[str, ...]                     # first is French, then English and other aliases
-    help: Message
+    `Game.command(name, arg)` finds it by any of its names and calls `run(play,
+    arg)` (arg: the rest of the typed line, "" if none); the game then calls
+    `after_change`, records an undo step, and restores everything if `run` raises
+    `Refused`.  `available` only hides the command from completion and help.
+    """
+
+    names: tuple[str, ...]                     # first is French, second English, then aliases
+    help: Message                              # one line, both languages
     run: Callable[["Play", str], None]         # raises Refused when not allowed now
     available: Callable[["Play"], bool] = lambda play: True
 
@@ -95,7 +128,11 @@ class Refused(Exception):
 
 @dataclass(frozen=True)
 class Death:
-    """What the module decides when the hero dies."""
+    """What the module decides when the hero dies (returned by `on_death`).
+
+    The ending prompt offers each of `rescues` (answered through `rescue`), then
+    "restart" when `restart` is true.  `Game.over` is true once no rescue is left.
+    """
 
     restart: bool = True                       # offer to restart with a fresh hero
     rescues: tuple[Option, ...] = ()           # extra options at death (e.g. invoke Zeus)
@@ -104,7 +141,17 @@ class Death:
 
 @dataclass
 class RuleModule:
-    """Base class and documentation of the interface; override what your rules need."""
+    """Base class and documentation of the interface; override what your rules need.
+
+    Attributes: `id` is what a book writes after `rules:` (kebab-case, equal to the
+    registry name); `version` a string that changes when the rules change (it keys
+    the compiled-book cache); `title` the series' name in both languages, shown by
+    `gamebook rules`; `stats` the sheet; `activity_fields` the paragraph keys that
+    start an activity, tried in this order; `effect_kinds` the effect keys handed
+    to `apply_effect`; `options` the defaults of the book's `options:` mapping.
+    Methods receive `play` (the `engine.game.Game`) at play time, a compiled
+    `Book` at lint time; none may print or keep global state.
+    """
 
     id: str = "base"
     version: str = "0"
@@ -113,16 +160,24 @@ class RuleModule:
     activity_fields: tuple[str, ...] = ()       # paragraph fields that start an activity, in order
     effect_kinds: tuple[str, ...] = ()          # effect keys the module handles itself
     options: Mapping[str, Any] = field(default_factory=dict)  # module options and defaults
+    self_checked_exits: tuple[str, ...] = ()    # exit kinds whose missing target module.lint reports
 
     # --- book format -------------------------------------------------------
     def schema_defs(self) -> dict:
-        """JSON Schema pieces: keys "hero", "item", "options", "paragraph" (extra
-        properties), "choice" (extra properties), "effects" (list of extra effect
-        schemas), and the schema of each activity field (e.g. "combat", "test")."""
+        """JSON Schema (2020-12) pieces, merged by `engine.schema.book_schema`:
+        "hero", "item", "options" (whole schemas; defaults: any object, any object,
+        no option), "paragraph" and "choice" (extra properties), "effects" (a list
+        of extra effect schemas, one per `effect_kinds` key), one schema per name
+        of `activity_fields`, and any other key as a shared `$defs` entry.
+        `{"$ref": "#/$defs/number"}` (int or formula), `.../target` and
+        `.../condition` are available.  Give `description`s: editors show them."""
         return {}
 
     def exits(self, paragraph: "Paragraph") -> Iterable[Exit]:
-        """Exits written in module fields (combat outcomes, test results, Oracle)."""
+        """Exits written in module fields (combat outcomes, test results, Oracle),
+        read from `paragraph.fields`; the linter's graph, reachability and
+        dead-end checks see nothing else.  `path` is relative to the document:
+        `paragraph.path + ("combat", "win")`."""
         return ()
 
     def grants(self, book: "Book") -> Mapping[str, set]:
@@ -145,24 +200,51 @@ class RuleModule:
         return {}
 
     def expr_functions(self) -> Mapping[str, "Signature"]:
+        """Extra functions, name -> `engine.expr.Signature(params, returns)`.  A
+        parameter type is "int"/"bool"/"str" or a reference kind ("item", or your
+        own such as "god"): literal arguments of a reference kind are checked
+        against `references()` at lint time.  Evaluated by `call`."""
         return {}
 
     def expr_aliases(self) -> Mapping[str, str]:
+        """Other spellings of the module's variables and functions (alias -> name);
+        stat aliases come from `stats` already."""
         return {}
 
-    def references(self, book: "Book") -> Mapping[str, frozenset]:
-        """Known values of the module's reference kinds (e.g. {"god": {...}})."""
+    def references(self, book) -> Mapping[str, frozenset]:
+        """Known values of the module's reference kinds (e.g. {"god": {...}}).
+        Called by the compiler before the Book exists: `book` has the raw
+        `.data`, `.hero`, `.options` and `.paragraphs` of the document."""
         return {}
 
     def variable(self, state: "GameState", name: str) -> Any:
+        """Value of a stat or of an `expr_variables` name (canonical name)."""
         return state.stats[name]
 
     def call(self, state: "GameState", name: str, args: tuple) -> Any:
+        """Value of one of `expr_functions` (core functions never reach here)."""
         raise KeyError(name)
 
     # --- play ---------------------------------------------------------------
     def new_hero(self, play: "Play") -> None:
-        """Fill play.state for a new game (stats, equipment, module state)."""
+        """Fill play.state for a new game (stats, equipment, module state); called
+        before the start paragraph is entered.  Default: `roll_sheet(play)`."""
+        self.roll_sheet(play)
+
+    def roll_sheet(self, play: "Play") -> None:
+        """Give each non-derived stat the book's `hero:` value (by name or alias)
+        or its `initial`, rolling dice formulas through `play`; remember it in
+        `state.initial` (the ceiling), then give the `hero.equipment` items."""
+        from .. import expr as X
+        hero = play.book.hero if isinstance(play.book.hero, Mapping) else {}
+        for spec in self.stats:
+            if spec.derived:
+                continue
+            raw = next((hero[k] for k in (spec.name, *spec.aliases) if k in hero), spec.initial)
+            value = raw if isinstance(raw, int) else play.number(X.parse(str(raw), "number"))
+            play.state.stats[spec.name] = play.state.initial[spec.name] = value
+        for item in hero.get("equipment", ()) or ():
+            play.gain(str(item))
 
     def clamp(self, state: "GameState", stat: str, value: int) -> int:
         """Apply the sheet's bounds to a new stat value."""
@@ -174,9 +256,12 @@ class RuleModule:
         return value
 
     def after_change(self, play: "Play") -> None:
-        """Called after every effect or answer (e.g. check death by Shame)."""
+        """Called after a paragraph's effects and after every answer or command,
+        unless the game has ended: the place for "Endurance 0 means death"
+        (`play.die(cause)`) or death by Shame."""
 
     def apply_effect(self, play: "Play", kind: str, value: Any) -> None:
+        """Carry out an effect whose key is in `effect_kinds` (value as written)."""
         raise KeyError(kind)
 
     def begin(self, play: "Play", field_name: str, spec: Mapping) -> dict | None:
@@ -185,9 +270,13 @@ class RuleModule:
         return None
 
     def prompt(self, play: "Play", pending: dict) -> Prompt:
+        """The question of the pending activity (`pending["activity"]` is its
+        field name); must not change anything."""
         raise NotImplementedError
 
     def answer(self, play: "Play", pending: dict, key: str, amount: int | None) -> None:
+        """Carry out the player's answer (an enabled option's key, already checked
+        by the game); see the module docstring for how an activity ends."""
         raise NotImplementedError
 
     def choice_extra(self, play: "Play", choice, key: str) -> bool:
@@ -196,6 +285,8 @@ class RuleModule:
         return True
 
     def on_death(self, play: "Play", cause: str) -> Death:
+        """What death means: the `cause` given to `play.die` ("paragraph" for an
+        `end: death` paragraph) -> rescues offered and whether to restart."""
         return Death()
 
     def rescue(self, play: "Play", key: str) -> None:
@@ -203,6 +294,22 @@ class RuleModule:
         raise Refused("option inconnue", "unknown option")
 
     def commands(self) -> Sequence[Command]:
+        """The module's REPL commands, each with a French and an English name."""
+        return ()
+
+    # --- analysis -----------------------------------------------------------
+    def fight_odds(self, book: "Book", state: "GameState", spec: Mapping,
+                   pending: dict | None = None, policy: str = "optimal"):
+        """Exact odds of the combat `spec` (a paragraph's combat field) for the hero in
+        `state`; with `pending` (the combat's live state) from the current point, with
+        advice for the pending decision.  Returns an engine.analysis.result.FightOdds,
+        or None when this module has no combat analysis."""
+        return None
+
+    def hero_variants(self, book: "Book") -> Sequence[tuple[str, "GameState"]]:
+        """Starting sheets to analyse a book with: ("typical", state) at least; a
+        module with rolled characters adds e.g. ("weakest", ...), ("strongest", ...)
+        and may return many weighted variants via state.extra["weight"]."""
         return ()
 
     def sheet(self, state: "GameState", lang: str) -> list[tuple[str, str]]:
@@ -215,10 +322,12 @@ class RuleModule:
 
     # --- helpers -----------------------------------------------------------
     def stat(self, name: str) -> StatDef | None:
+        """The sheet entry for a canonical name or an alias; None if unknown."""
         for s in self.stats:
             if s.name == name or name in s.aliases:
                 return s
         return None
 
     def stat_aliases(self) -> dict[str, str]:
+        """alias -> canonical name, for the expression language and effects."""
         return {alias: s.name for s in self.stats for alias in s.aliases}

@@ -1,6 +1,15 @@
 """Where rule modules are found: the built-ins and the `gamebook.rules` entry points.
 
 The engine, compiler, linter and REPL ask this registry, never a module directly.
+A third-party distribution registers its module in its pyproject.toml:
+
+    [project.entry-points."gamebook.rules"]
+    kai = "gamebook_rules_kai:MODULE"
+
+The entry point's name is the id books write after `rules:`; it may point to a
+`RuleModule` instance or to a class (instantiated without arguments).  A built-in
+id wins over an entry point of the same name.  Nothing is cached: installing a
+plugin is seen by the next call.
 """
 from __future__ import annotations
 
@@ -31,12 +40,14 @@ def _entry_points() -> dict[str, object]:
 
 
 def names() -> list[str]:
-    """Every installed module id, sorted."""
+    """Every installed module id, sorted (a built-in whose package is missing is
+    still listed: `get` then fails and `gamebook rules` reports it as broken)."""
     return sorted(set(BUILTINS) | set(_entry_points()))
 
 
 def get(name: str) -> RuleModule:
-    """The module registered under `name`; built-ins first, then entry points."""
+    """The module registered under `name`; built-ins first, then entry points.
+    Raises UnknownRules, or whatever a broken module raises while importing."""
     if name in BUILTINS:
         return _load(BUILTINS[name])
     eps = _entry_points()

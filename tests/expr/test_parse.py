@@ -215,3 +215,26 @@ def test_unwritable_cache_location_is_silent(tmp_path):
 
     parser = build_parser(str(tmp_path / "missing-dir" / "grammar.cache"))
     assert shape(parser.parse("1 + 2")) == ("+", ("int", 1), ("int", 2))
+
+
+def test_package_parse_attribute_stays_the_function():
+    import engine.expr
+
+    engine.expr.parse("1 + 1", "number")
+    assert callable(engine.expr.parse)
+
+
+def test_corrupt_cache_file_is_rebuilt_silently(tmp_path, capfd):
+    from engine.expr.parse import build_parser
+
+    cache = tmp_path / "grammar.cache"
+    cache.write_bytes(b"not a lark cache\n\x00garbage")
+    parser = build_parser(str(cache))
+    assert shape(parser.parse("a * 2")) == ("*", ("name", "a"), ("int", 2))
+    assert capfd.readouterr().err == ""
+
+
+def test_unicode_spaces_are_whitespace():
+    text = "honneur\u00a0>=\u202f3"
+    root = parse(text, "condition").root
+    assert (root.op, root.op_start, root.op_end, root.right.start) == (">=", 8, 10, 11)

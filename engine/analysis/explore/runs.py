@@ -113,7 +113,8 @@ def light_copy(state: GameState) -> GameState:
     return GameState(state.book_id, state.book_hash, state.rules, state.paragraph,
                      dict(state.stats), dict(state.initial), dict(state.items), set(state.flags),
                      dict(state.visits), _clone(state.extra), _clone(state.pending), state.ended,
-                     state.death_cause, state.dice, list(state.history), state.lives)
+                     state.death_cause, state.dice, list(state.history), state.lives,
+                     state.rules_version)
 
 
 def replay_game(book, module, seed, moves, faces=(), undo: bool = False) -> Game:

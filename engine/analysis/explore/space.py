@@ -57,7 +57,8 @@ def canonical(state: GameState) -> str:
 def rebuild(book, module, text: str) -> GameState:
     p, stats, initial, items, flags, visits, extra, pending, ended, cause = json.loads(text)
     return GameState(book.id, book.content_hash, module.id, p, stats, initial, items, set(flags),
-                     {n: 1 for n in visits}, extra, pending, ended, cause)
+                     {n: 1 for n in visits}, extra, pending, ended, cause,
+                     rules_version=str(module.version))
 
 
 @dataclass
@@ -86,7 +87,7 @@ class Explorer:
         self.book, self.module = book, module
         self.max_states, self.timeout, self.with_commands = max_states, timeout, with_commands
         self.space = Space()
-        blank = GameState(book.id, book.content_hash, module.id)
+        blank = GameState(book.id, book.content_hash, module.id, rules_version=str(module.version))
         self.game = Game(book, module, ForcedDice(()), blank, undo=False)
         self.queue: deque[int] = deque()
 

@@ -1,0 +1,122 @@
+"""`gamebook play [BOOK]`: play a book in the terminal, or scripted from stdin.
+
+On a terminal: the prompt_toolkit REPL.  With stdin not a terminal: one command a
+line, plain text out, exit 0 when the game reached an ending and 1 otherwise.
+Without BOOK: the bundled default book (engine/bundled.py).  A missing file is a
+usage error (exit 2); an invalid book prints its diagnostics (exit 1).
+"""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+OPTIONS = {   # dest -> (French help, English help)
+    "book": ("le livre (YAML) ; par défaut, le livre fourni", "the book (YAML); default: the bundled book"),
+    "seed": ("graine des dés (rejouer une partie à l'identique)", "dice seed (replay a game exactly)"),
+    "dice": ("dés imposés, p. ex. 6,5,3 ; ensuite des dés tirés selon la graine",
+             "forced dice, e.g. 6,5,3; then seeded random dice"),
+    "play_lang": ("langue de l'interface (par défaut : celle du livre)",
+                  "interface language (default: the book's)"),
+    "log": ("écrire chaque événement en JSON lines dans ce fichier", "write every event as JSON lines to this file"),
+    "continue_": ("reprendre la dernière partie (sauvegarde automatique)", "resume the last game (autosave)"),
+}
+
+
+def configure(parser, lang: str) -> None:
+    h = {k: (fr if lang == "fr" else en) for k, (fr, en) in OPTIONS.items()}
+    parser.add_argument("book", nargs="?", help=h["book"])
+    parser.add_argument("--seed", type=int, help=h["seed"])
+    parser.add_argument("--dice", metavar="6,5,3,...", help=h["dice"])
+    parser.add_argument("--lang", dest="play_lang", choices=("fr", "en"), help=h["play_lang"])
+    parser.add_argument("--log", metavar="FILE", help=h["log"])
+    parser.add_argument("--continue", dest="continue_", action="store_true", help=h["continue_"])
+
+
+def _err(lang: str, fr: str, en: str) -> None:
+    print(fr if lang == "fr" else en, file=sys.stderr)
+
+
+def _book_path(args) -> Path | None:
+    if args.book:
+        return Path(args.book)
+    from ..bundled import default_book
+    return default_book()
+
+
+def _dice(args):
+    """(dice source, banner line) from --seed / --dice; ValueError on bad --dice."""
+    from .. import dice as D
+    from ..repl.messages import text
+    seed = args.seed if args.seed is not None else D.new_seed()
+    if args.dice:
+        faces = D.parse_faces(args.dice)
+        return D.ScriptedDice(faces, then=D.SeededDice(seed)), ("forced", dict(faces=args.dice, seed=seed))
+    return D.SeededDice(seed), ("seed", dict(seed=seed))
+
+
+def run(args) -> int:
+    path = _book_path(args)
+    if path is None:
+        _err(args.lang, "Aucun livre fourni : gamebook play LIVRE.yaml", "No bundled book: gamebook play BOOK.yaml")
+        return 2
+    from ..diagnostics import Severity, render_text
+    from ..loader import load_book
+    loaded = load_book(path, display=str(path))
+    if not loaded.ok:
+        print(render_text([d for d in loaded.diagnostics if d.severity is Severity.ERROR], args.lang),
+              file=sys.stderr)
+        return 2 if any(d.code in ("file-not-found", "not-a-file") for d in loaded.diagnostics) else 1
+    try:
+        dice, banner = _dice(args)
+    except ValueError:
+        _err(args.lang, f"--dice : faces invalides « {args.dice} » (p. ex. 6,5,3)",
+             f"--dice: invalid faces '{args.dice}' (e.g. 6,5,3)")
+        return 2
+    return _play(args, loaded, dice, banner, str(path))
+
+
+def _play(args, loaded, dice, banner, book_ref) -> int:
+    from .. import saves
+    from ..game import Game
+    from ..repl.messages import text
+    from ..repl.session import Session
+    book, module = loaded.book, loaded.module
+    lang = args.play_lang or book.language
+    notes = [] if args.book else [text(lang, "default-book", file=Path(book_ref).name)]
+    store = saves.SaveStore(book.id)
+    game = None
+    if args.continue_:
+        game, more = _resume(store, book, module, lang)
+        notes += more
+    if game is None:
+        game = Game(book, module, dice, lang=lang)
+        notes.append(text(lang, banner[0], **banner[1]))
+    try:
+        log = open(args.log, "w", encoding="utf-8") if args.log else None
+    except OSError as exc:
+        _err(lang, f"--log : impossible d'écrire {args.log} : {exc.strerror}",
+             f"--log: cannot write {args.log}: {exc.strerror}")
+        return 2
+    try:
+        return _loop(Session(game, store, lang, book_ref=book_ref, log=log), notes)
+    finally:
+        if log is not None:
+            log.close()
+
+
+def _resume(store, book, module, lang):
+    from .. import saves
+    from ..repl.messages import text
+    try:
+        game, warnings = saves.restore(book, module, store.read(saves.AUTOSAVE), lang)
+    except saves.SaveError as exc:
+        return None, [exc.message.get(lang), text(lang, "no-autosave")]
+    return game, [text(lang, "resumed")] + [text(lang, "warning", text=w.get(lang)) for w in warnings]
+
+
+def _loop(session, notes) -> int:
+    if sys.stdin.isatty() and sys.stdout.isatty():
+        from ..repl import shell
+        return shell.run(session, notes)
+    from ..repl import plain
+    return plain.run(session, sys.stdin, sys.stdout, notes)

@@ -1,0 +1,26 @@
+"""`gamebook rules`: list the installed rule modules with their versions."""
+from __future__ import annotations
+
+import argparse
+import sys
+
+
+def configure(parser: argparse.ArgumentParser, lang: str) -> None:
+    parser.add_argument("--lang", choices=("fr", "en"),
+                        help="langue" if lang == "fr" else "language")
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..rules import registry
+    status = 0
+    for name in registry.names():
+        try:
+            module = registry.get(name)
+        except Exception as exc:  # a broken third-party module is reported, not fatal
+            broken = "module cassé" if args.lang == "fr" else "broken module"
+            sys.stdout.write(f"{name}  ({broken}: {type(exc).__name__}: {exc})\n")
+            status = 1
+            continue
+        title = module.title.get(args.lang) if module.title else ""
+        sys.stdout.write(f"{module.id}  {module.version}  {title}".rstrip() + "\n")
+    return status

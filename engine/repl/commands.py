@@ -1,0 +1,109 @@
+"""The REPL's built-in commands, in French and English (a mixin of `Session`).
+
+Each command takes the rest of the line and returns an Output; none of them
+raises on bad input.
+"""
+from __future__ import annotations
+
+from .. import saves
+from . import render
+from .messages import text as t
+from .render import Output
+
+# (names: French first, then English and aliases; help key; method name)
+BUILTINS = (
+    (("feuille", "sheet", "fiche"), "cmd-sheet", "_sheet"),
+    (("inventaire", "inventory", "inv"), "cmd-inventory", "_inventory"),
+    (("sauver", "save"), "cmd-save", "_save"),
+    (("charger", "load"), "cmd-load", "_load"),
+    (("annuler", "undo"), "cmd-undo", "_undo"),
+    (("recommencer", "restart"), "cmd-restart", "_restart"),
+    (("historique", "history"), "cmd-history", "_history"),
+    (("relire", "look"), "cmd-look", "_look"),
+    (("aide", "help", "?"), "cmd-help", "_help"),
+    (("quitter", "quit", "exit"), "cmd-quit", "_quit"),
+)
+DEFAULT_SLOT = "partie"
+
+
+class BuiltinCommands:
+    """Methods of `Session` answering the built-in commands."""
+
+    def _rendered(self, draw) -> Output:
+        out = Output()
+        draw(out, self.game, self.lang)
+        return out
+
+    def _sheet(self, arg: str) -> Output:
+        return self._rendered(render.sheet)
+
+    def _inventory(self, arg: str) -> Output:
+        return self._rendered(render.inventory)
+
+    def _history(self, arg: str) -> Output:
+        return self._rendered(render.history)
+
+    def _look(self, arg: str) -> Output:
+        out = Output()
+        render.paragraph(out, self.game, self.game.state.paragraph, self.width)
+        return self._show([], out)
+
+    def _help(self, arg: str) -> Output:
+        out = Output().line(t(self.lang, "help-title"), "class:title")
+        for names, key, _ in BUILTINS:
+            out.line(f"  {' / '.join(names[:2]):<26} {t(self.lang, key)}")
+        for cmd in self.game.module.commands():
+            out.line(f"  {' / '.join(cmd.names[:2]):<26} {cmd.help.get(self.lang)}")
+        return out.line(t(self.lang, "help-keys"), "class:info")
+
+    def _undo(self, arg: str) -> Output:
+        if not self.game.undo():
+            return self._say("nothing-to-undo", "class:error")
+        self.game.drain()
+        out = self._say("undone", paragraph=self.game.state.paragraph)
+        render.paragraph(out, self.game, self.game.state.paragraph, self.width)
+        return self._show([], out)
+
+    def _restart(self, arg: str) -> Output:
+        self.game.restart()
+        return self._show(self.game.drain())
+
+    def _save(self, arg: str) -> Output:
+        slot = arg.strip() or DEFAULT_SLOT
+        try:
+            path, kept = self.store.write(slot, saves.snapshot(self.game))
+        except saves.SaveError as exc:
+            return self._refused(exc.message)
+        out = self._say("saved", slot=slot, path=path)
+        if kept:
+            out.extend(self._say("kept-damaged", "class:warning", path=kept))
+        return out
+
+    def _load(self, arg: str) -> Output:
+        slot = arg.strip() or DEFAULT_SLOT
+        if not arg.strip() and slot not in self.store.slots():
+            slots = self.store.slots()
+            return self._say("slots", slots=", ".join(slots)) if slots else self._say("no-slots")
+        try:
+            game, warnings = saves.restore(self.game.book, self.game.module,
+                                           self.store.read(slot), self.lang)
+        except saves.SaveError as exc:
+            return self._refused(exc.message)
+        self._attach(game)
+        self.awaiting = None
+        out = self._say("loaded", slot=slot)
+        for w in warnings:
+            out.extend(self._say("warning", "class:warning", text=w.get(self.lang)))
+        return out.extend(self._look(""))
+
+    def _quit(self, arg: str) -> Output:
+        self.finished = True
+        return self.autosave()
+
+    def autosave(self) -> Output:
+        """Save to the autosave slot (on quit, Ctrl-D, end of input)."""
+        try:
+            self.store.write(saves.AUTOSAVE, saves.snapshot(self.game))
+        except saves.SaveError as exc:
+            return self._say("bye-unsaved", "class:warning", reason=exc.message.get(self.lang))
+        return self._say("bye", book=self.book_ref)

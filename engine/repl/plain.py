@@ -1,0 +1,20 @@
+"""The plain front end, for scripts: one command a line in, plain text out.
+
+No prompt, no escape code.  At the end of input the game is autosaved.  Exit
+status: 0 when the game is at an ending (victory or death), 1 otherwise.
+"""
+from __future__ import annotations
+
+from typing import TextIO
+
+
+def run(session, infile: TextIO, outfile: TextIO, notes: list[str] = ()) -> int:
+    outfile.write(str(session.start(notes)))
+    for line in infile:
+        outfile.write(str(session.handle_line(line.rstrip("\r\n"))))
+        if session.finished:
+            break
+    if not session.finished:
+        outfile.write(str(session.autosave()))
+    outfile.flush()
+    return 0 if session.game.state.ended else 1

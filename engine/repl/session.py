@@ -1,0 +1,174 @@
+"""The REPL's logic, with no terminal: `Session.handle_line(text) -> Output`.
+
+A line is a choice number (optionally followed by an amount: `1 3`), or a command,
+built-in (French and English names) or the rule module's.  Every refusal leaves
+the game unchanged.  The prompt_toolkit shell and the plain loop are thin layers
+over this class, and the tests drive it directly.
+"""
+from __future__ import annotations
+
+import json
+from typing import Callable, TextIO
+
+from .. import saves
+from ..rules.base import Refused
+from . import render
+from .commands import BUILTINS, BuiltinCommands
+from .messages import text as t
+from .render import Output
+
+
+
+class Session(BuiltinCommands):
+    """One player's game: input lines in, styled output out (the built-in commands
+    are in commands.py)."""
+
+    def __init__(self, game, store: saves.SaveStore, lang: str, width: int = 80,
+                 book_ref: str = "", log: TextIO | None = None):
+        self.game, self.store, self.lang, self.width = game, store, lang, width
+        self.book_ref = book_ref or game.book.file
+        self.log = log
+        self.finished = False
+        self.awaiting = None          # (option number, Option) waiting for an amount
+        self._commands: dict[str, Callable[[str], Output]] = {
+            name: getattr(self, method) for names, _, method in BUILTINS for name in names}
+        self._attach(game)
+
+    # --- wiring ----------------------------------------------------------------
+    def _attach(self, game) -> None:
+        self.game = game
+        if self.log is not None:
+            game.listeners.append(self._log_event)
+
+    def _log_event(self, event: dict) -> None:
+        self.log.write(json.dumps(event, ensure_ascii=False) + "\n")
+        self.log.flush()
+
+    def module_commands(self) -> dict:
+        return {name: cmd for cmd in self.game.module.commands() for name in cmd.names}
+
+    def command_names(self) -> list[str]:
+        """Each command's name in the UI language (French first, then English)."""
+        pick = 0 if self.lang == "fr" else 1
+        groups = [names for names, _, _ in BUILTINS] + [c.names for c in self.game.module.commands()]
+        return [names[min(pick, len(names) - 1)] for names in groups]
+
+    # --- output ----------------------------------------------------------------
+    def start(self, notes: list[str] = ()) -> Output:
+        """The banner, the first paragraph (or the current one) and the prompt."""
+        book, out = self.game.book, Output()
+        author = t(self.lang, "by", author=book.author) if book.author else ""
+        rules = self.game.module.title.get(self.lang) or self.game.module.id
+        out.line(t(self.lang, "banner", title=book.title, author=author, rules=rules), "class:title")
+        for note in notes:
+            out.line(note, "class:info")
+        out.line(t(self.lang, "hint"), "class:info")
+        events = self.game.drain()
+        if not any(e["type"] == "paragraph" for e in events):
+            render.paragraph(out, self.game, self.game.state.paragraph, self.width)
+        return self._show(events, out)
+
+    def _show(self, events: list[dict], out: Output | None = None, prompt: bool = True) -> Output:
+        out = out or Output()
+        for ev in events:
+            render.event(out, ev, self.game, self.lang, self.width)
+        if prompt:
+            render.prompt(out, self.game.prompt(), self.lang)
+        return out
+
+    def _say(self, key: str, style: str = "class:info", **values) -> Output:
+        return Output().line(t(self.lang, key, **values), style)
+
+    def _refused(self, message) -> Output:
+        return Output().line(t(self.lang, "refused", reason=message.get(self.lang)), "class:error")
+
+    def toolbar(self) -> str:
+        state = self.game.state
+        return f" §{state.paragraph}  " + self.game.module.toolbar(state, self.lang)
+
+    def prompt_text(self) -> str:
+        if self.awaiting:
+            low, high = self.awaiting[1].amount
+            return f"({low}-{high}) > "
+        return t(self.lang, "prompt")
+
+    def completion_tree(self) -> dict:
+        slots = {s: None for s in self.store.slots()}
+        tree = {name: None for name in self._commands}
+        tree.update({name: None for name in self.module_commands()})
+        for name in ("charger", "load", "sauver", "save"):
+            tree[name] = dict(slots)
+        return tree
+
+    # --- input -----------------------------------------------------------------
+    def handle_line(self, line: str) -> Output:
+        words = line.split()
+        if not words:
+            return self._show([], prompt=True) if not self.awaiting else Output()
+        if self.awaiting:
+            number, option = self.awaiting
+            self.awaiting = None
+            if _is_int(words[0]):
+                return self._answer(number, option, int(words[0]))
+        head, arg = words[0], " ".join(words[1:])
+        if _is_int(head):
+            return self._choose(int(head), words[1:])
+        if head.lower() in self._commands:
+            return self._commands[head.lower()](arg)
+        module_cmds = self.module_commands()
+        if head.lower() in module_cmds:
+            return self._module_command(head.lower(), module_cmds[head.lower()], arg)
+        return self._unknown(head)
+
+    def _unknown(self, word: str) -> Output:
+        keys = [o.key for o in self.game.prompt().options]
+        if word in keys:   # an option key typed as a word (e.g. "restart" at the end)
+            return self._choose(keys.index(word) + 1, [])
+        names = ", ".join(self.command_names())
+        return self._say("unknown-command", "class:error", word=word, names=names)
+
+    def _choose(self, number: int, rest: list[str]) -> Output:
+        options = self.game.prompt().options
+        if not 1 <= number <= len(options):
+            if not options:
+                return self._say("no-choice", "class:error")
+            key = "bad-number-one" if len(options) == 1 else "bad-number"
+            return self._say(key, "class:error", n=number, count=len(options))
+        option = options[number - 1]
+        if not option.enabled:
+            why = option.reason.get(self.lang) if option.reason else "—"
+            return self._refused_text(why)
+        if option.amount is None:
+            return self._answer(number, option, None)
+        if rest and _is_int(rest[0]):
+            return self._answer(number, option, int(rest[0]))
+        self.awaiting = (number, option)
+        low, high = option.amount
+        return self._say("amount-prompt", "class:title", low=low, high=high)
+
+    def _refused_text(self, reason: str) -> Output:
+        return Output().line(t(self.lang, "refused", reason=reason), "class:error")
+
+    def _answer(self, number: int, option, amount: int | None) -> Output:
+        if option.amount and not option.amount[0] <= amount <= option.amount[1]:
+            low, high = option.amount
+            self.awaiting = (number, option)   # ask again; any other input cancels
+            return self._say("bad-amount", "class:error", low=low, high=high)
+        try:
+            self.game.answer(option.key, amount)
+        except Refused as exc:
+            return self._refused(exc.message)
+        return self._show(self.game.drain())
+
+    def _module_command(self, name: str, cmd, arg: str) -> Output:
+        if not cmd.available(self.game):
+            return self._say("not-now", "class:error", name=name)
+        try:
+            self.game.command(name, arg)
+        except Refused as exc:
+            return self._refused(exc.message)
+        return self._show(self.game.drain(), prompt=False)
+
+
+def _is_int(word: str) -> bool:
+    return word.isdigit() or (word[:1] == "-" and word[1:].isdigit())

@@ -1,0 +1,172 @@
+"""The combat activity: its state, and the prompt offered at each moment.
+
+The whole fight lives in `state.pending` as plain JSON (a save in the middle of a
+fight works): the opponents with their condition, whose strike it is, whether a
+retreat or a surrender was already tried.  The hero's condition is the sheet's.
+Answers are carried out in `fight.py`; how a fight ends is in `endings.py`.
+"""
+from __future__ import annotations
+
+from ...diagnostics import Message
+from ..base import Option, Prompt
+from . import names as N
+from . import strike
+
+M = Message
+
+
+def spec_of(play) -> dict:
+    return play.book.paragraphs[play.state.paragraph].fields.get("combat") or {}
+
+
+def begin(play, spec: dict) -> dict:
+    enemies = [{"name": e["name"], "force": int(e["force"]), "protection": int(e["protection"]),
+                "beast": bool(e.get("beast", False)), "items": list(e.get("items") or []),
+                "surrenders": bool(e.get("surrenders", False)),
+                "condition": N.condition_index(e.get("condition", 0)) or 0, "state": "fighting"}
+               for e in spec.get("enemies") or []]
+    first = "enemy" if spec.get("initiative") in ("enemy", "adversaire") else "hero"
+    names = ", ".join(e["name"] for e in enemies)
+    play.emit("combat-start", f"Combat : {names}.", f"Fight: {names}.", enemies=[e["name"] for e in enemies])
+    return {"enemies": enemies, "current": 0, "turn": first, "acted": first == "enemy",
+            "retreat_failed": False, "surrender_refused": False, "offer": None, "all_down": False}
+
+
+def fighting(p: dict) -> list[int]:
+    return [i for i, e in enumerate(p["enemies"]) if e["state"] == "fighting"]
+
+
+def enemy_force(p: dict, i: int) -> int:
+    """Own Force + 1 for each surviving companion still to come after him."""
+    return p["enemies"][i]["force"] + sum(1 for j in fighting(p) if j > i)
+
+
+def hero_condition(play) -> int:
+    return play.state.extra.get("condition", 0)
+
+
+def all_badly_wounded(play, p: dict) -> bool:
+    return hero_condition(play) >= N.GRIEVEMENT and \
+        all(p["enemies"][i]["condition"] >= N.GRIEVEMENT for i in fighting(p))
+
+
+def two_dice_rule(play) -> bool:
+    return bool(play.book.options.get("all_wounded_two_dice", True))
+
+
+def hero_dice(play, p: dict) -> int:
+    return strike.dice_count(hero_condition(play), all_badly_wounded(play, p), two_dice_rule(play))
+
+
+def enemy_dice(play, p: dict) -> int:
+    e = p["enemies"][p["current"]]
+    return strike.dice_count(e["condition"], all_badly_wounded(play, p), two_dice_rule(play))
+
+
+def _status(play, p: dict) -> Message:
+    hero = N.CONDITION_LABELS[hero_condition(play)]
+    parts_fr, parts_en = [f"Althéos : {hero.fr}"], [f"Althéos: {hero.en}"]
+    for i, e in enumerate(p["enemies"]):
+        label = N.CONDITION_LABELS[e["condition"]]
+        gone = {"left": (" (écarté)", " (out of the fight)"), "dead": (" (mort)", " (dead)"),
+                "spared": (" (s'est rendu)", " (surrendered)")}.get(e["state"], ("", ""))
+        mark = "» " if i == p["current"] and e["state"] == "fighting" else ""
+        parts_fr.append(f"{mark}{e['name']} : {label.fr}{gone[0]}")
+        parts_en.append(f"{mark}{e['name']}: {label.en}{gone[1]}")
+    return M(" — ".join(parts_fr), " — ".join(parts_en))
+
+
+def prompt(play, p: dict) -> Prompt:
+    if p.get("offer") is not None:
+        return _offer_prompt(play, p)
+    e = p["enemies"][p["current"]]
+    title = M(f"Combat contre {e['name']}", f"Fight against {e['name']}")
+    if p["turn"] == "hero":
+        return Prompt("combat", tuple(_hero_options(play, p)), title, (_status(play, p), _hero_need(play, p)))
+    return Prompt("combat", tuple(_enemy_options(play, p)), title, (_status(play, p), _enemy_need(play, p)))
+
+
+def _hero_need(play, p: dict) -> Message:
+    e = p["enemies"][p["current"]]
+    return _need(play, hero_dice(play, p), play.state.stats["force"], e["protection"], True,
+                 ("À vous de frapper", "Your strike"), (f"Protection {e['protection']}",) * 2)
+
+
+def _enemy_need(play, p: dict) -> Message:
+    i = p["current"]
+    e, prot = p["enemies"][i], play.state.stats["protection"]
+    return _need(play, enemy_dice(play, p), enemy_force(p, i), prot, False,
+                 (f"{e['name']} frappe", f"{e['name']} strikes"),
+                 (f"votre Protection {prot}", f"your Protection {prot}"))
+
+
+def _need(play, count, force, protection, hero, who, against) -> Message:
+    """The line shown before a roll: dice, Force, Protection, the number needed."""
+    hon = play.state.stats.get("honneur", 0)
+    fr, en = strike.chance_words(count, strike.needed(force, protection))
+    gain_fr, gain_en = ("Force", "Strength") if hero else ("Protection", "Protection")
+    lost = (", et il est perdu quoi qu'il arrive", ", and is lost whatever happens") if hero else ("", "")
+    return M(f"{who[0]} : {count} dé(s) + Force {force} contre {against[0]} : il {'vous' if hero else 'lui'} "
+             f"faut {fr}. Chaque point d'Honneur dépensé (vous en avez {hon}) ajoute 1 à votre {gain_fr} "
+             f"pour ce coup seulement{lost[0]}.",
+             f"{who[1]}: {count} dice + Strength {force} against {against[1]}: {'you need' if hero else 'it needs'} "
+             f"{en}. Each Honour point you spend (you have {hon}) adds 1 to your {gain_en} for this strike "
+             f"only{lost[1]}.")
+
+
+def can_retreat(play, p: dict) -> bool:
+    spec = spec_of(play).get("retreat")
+    return spec is not None and not p["retreat_failed"] and hero_condition(play) <= N.BLESSE
+
+
+def can_surrender(play, p: dict) -> bool:
+    """Against a human opponent, once a fighter is Grièvement Blessé, if the book says where."""
+    e = p["enemies"][p["current"]]
+    someone = hero_condition(play) >= N.GRIEVEMENT or any(x["condition"] >= N.GRIEVEMENT for x in p["enemies"])
+    return "surrender" in spec_of(play) and not e["beast"] and someone and not p["surrender_refused"]
+
+
+def _hero_options(play, p: dict):
+    hon, spec = play.state.stats.get("honneur", 0), spec_of(play)
+    yield Option("strike", M(f"Frapper (Honneur à dépenser : 0 à {hon})", f"Strike (Honour to spend: 0 to {hon})"),
+                 amount=(0, hon))
+    if can_retreat(play, p):
+        yield Option("retreat", M("Battre en retraite (coûte 1 point d'Honneur)",
+                                  "Retreat (costs 1 Honour point)"))
+    if can_surrender(play, p):
+        yield Option("surrender", M("Vous rendre (1 point de Honte, vous livrez armure et arme)",
+                                    "Surrender (1 Shame point, you hand over armour and weapon)"))
+    if not p["acted"] and "invoke" in spec:
+        god = spec["invoke"]["god"]
+        yield Option("invoke", M(f"Invoquer {god} (l'adversaire frappera le premier)",
+                                 f"Call upon {god} (the opponent will strike first)"))
+    use = spec.get("use")
+    if not p["acted"] and use and play.state.items.get(use["item"], 0) > 0:
+        name = play.book.item_name(use["item"])
+        yield Option("use", M(f"Vous servir de : {name} (l'adversaire frappera le premier)",
+                              f"Use: {name} (the opponent will strike first)"))
+
+
+def _enemy_options(play, p: dict):
+    hon = play.state.stats.get("honneur", 0)
+    yield Option("defend", M(f"Parer (Honneur à dépenser : 0 à {hon})", f"Parry (Honour to spend: 0 to {hon})"),
+                 amount=(0, hon))
+    if can_surrender(play, p):
+        yield Option("surrender", M("Vous rendre (1 point de Honte, vous livrez armure et arme)",
+                                    "Surrender (1 Shame point, you hand over armour and weapon)"))
+
+
+def _offer_prompt(play, p: dict) -> Prompt:
+    e = p["enemies"][p["offer"]]
+    options = [Option(f"accept:{item}", M(f"Accepter et prendre : {play.book.item_name(item)}",
+                                          f"Accept and take: {play.book.item_name(item)}"))
+               for item in e["items"]]
+    if not options:
+        options.append(Option("accept", M("Accepter sa reddition", "Accept the surrender")))
+    options.append(Option("refuse", M("Refuser et l'achever (2 points de Honte)",
+                                      "Refuse and kill him (2 Shame points)")))
+    return Prompt("combat", tuple(options), M(f"{e['name']} se rend", f"{e['name']} surrenders"),
+                  (_status(play, p), M("Un adversaire qui se rend doit être épargné ; vous pouvez "
+                                       "prendre l'arme ou la pièce de cuirasse de votre choix.",
+                                       "An opponent who surrenders must be spared; you may take the "
+                                       "weapon or piece of armour you choose.")))

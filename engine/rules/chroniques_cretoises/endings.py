@@ -1,0 +1,129 @@
+"""How a fight ends or changes course: victory, all opponents Grièvement Blessé,
+retreat, the hero's surrender, an opponent's surrender, a god invoked, a magic
+object used.  Every way out of a fight the hero survives puts him back to Indemne."""
+from __future__ import annotations
+
+from . import combat as C
+from . import names as N
+from . import sheet
+
+
+def leave_fight(play, target: int) -> None:
+    """The hero survives the fight: Indemne again, then the paragraph."""
+    from .fight import set_hero_condition
+    set_hero_condition(play, N.INDEMNE)
+    play.emit("combat-end", "Fin du combat.", "End of the fight.", to=target)
+    play.goto(int(target))
+
+
+def after_enemy_out(play, p: dict) -> None:
+    """An opponent died, left or surrendered: next opponent, or victory."""
+    left = C.fighting(p)
+    if not left:
+        return victory(play, p)
+    p["current"] = left[0]
+    p["turn"] = "enemy"
+
+
+def victory(play, p: dict) -> None:
+    spec = C.spec_of(play)
+    reward = spec.get("reward", 0)
+    amount = play.number(reward) if isinstance(reward, int) else _formula(play, reward)
+    play.emit("combat-won", "Vous êtes victorieux !", "You are victorious!", reward=amount)
+    if amount:
+        if play.state.stats.get("honneur", 0) == 0 and play.state.extra.get("honour_exhausted") \
+                and play.state.extra.get("lock_zero", True):
+            play.emit("honour-locked", "Votre Honneur est tombé à 0 : seul Zeus ou un moyen du texte "
+                      "peut le rétablir ; la victoire ne vous en rapporte pas.",
+                      "Your Honour fell to 0: only Zeus or a means given by the text can restore it; "
+                      "this victory brings you none.")
+        play.change("honneur", delta=amount, reason="victory")
+    leave_fight(play, spec["win"])
+
+
+def _formula(play, text) -> int:
+    from ... import expr as X
+    return int(play.evaluate(X.parse(str(text), "number")))
+
+
+def all_down(play, p: dict) -> None:
+    """Every opponent of a group is Grièvement Blessé: the book says what follows."""
+    what = C.spec_of(play).get("all_down", "continue")
+    play.emit("all-down", "Tous vos adversaires sont grièvement blessés.",
+              "All your opponents are badly wounded.")
+    if isinstance(what, int):
+        return leave_fight(play, what)
+    p["all_down"] = True
+    p["turn"] = "enemy"
+
+
+def retreat(play, p: dict) -> None:
+    spec = C.spec_of(play)["retreat"]
+    target, low, high = (spec, 1, 4) if isinstance(spec, int) else \
+        (spec["to"], *spec.get("range", [1, 4]))
+    play.change("honneur", delta=-1, reason="retreat")
+    face = play.roll(1, 6, "combat:retreat")[0]
+    p["acted"] = True
+    if low <= face <= high:
+        play.emit("retreat", f"Vous tirez {face} : vous battez en retraite.",
+                  f"You roll {face}: you retreat.", success=True, face=face)
+        play.change("honte", delta=1, reason="retreat")
+        return leave_fight(play, target)
+    play.emit("retreat", f"Vous tirez {face} : la retraite échoue, vous devrez combattre jusqu'au bout.",
+              f"You roll {face}: the retreat fails, you must fight to the end.", success=False, face=face)
+    p["retreat_failed"] = True
+    p["turn"] = "enemy"
+
+
+def surrender(play, p: dict) -> None:
+    spec = C.spec_of(play)["surrender"]
+    accepted = spec.get("accepted", True)
+    p["acted"] = True
+    if not accepted:
+        play.emit("surrender-refused", "Votre adversaire refuse votre reddition : le combat continue.",
+                  "Your opponent refuses your surrender: the fight goes on.")
+        p["surrender_refused"] = True
+        p["turn"] = "enemy"
+        return
+    play.emit("surrender", "Vous vous rendez et livrez votre tribut.", "You surrender and pay your tribute.")
+    play.change("honte", delta=1, reason="surrender")
+    armour = sheet.best_armour(play.book, play.state.items)
+    weapon = sheet.wielded(play.book, play.state.items)
+    for item in (armour, weapon[0] if weapon else None):
+        if item:
+            play.lose(item, 1)
+    leave_fight(play, spec["to"])
+
+
+def answer_offer(play, p: dict, key: str) -> None:
+    i = p["offer"]
+    e = p["enemies"][i]
+    p["offer"] = None
+    if key == "refuse":
+        play.change("honte", delta=2, reason="refused-surrender")
+        e["state"] = "dead"
+        play.emit("enemy-killed", f"Vous achevez {e['name']} malgré sa reddition.",
+                  f"You kill {e['name']} although he surrendered.", name=e["name"])
+    else:
+        e["state"] = "spared"
+        if key.startswith("accept:"):
+            play.gain(key.split(":", 1)[1])
+            sheet.refresh(play)
+    after_enemy_out(play, p)
+
+
+def invoke(play, p: dict) -> None:
+    from .gods import pay_invocation
+    spec = C.spec_of(play)["invoke"]
+    p["acted"] = True
+    if pay_invocation(play, spec):
+        return leave_fight(play, spec["to"])
+    p["turn"] = "enemy"
+
+
+def use(play, p: dict) -> None:
+    spec = C.spec_of(play)["use"]
+    p["acted"] = True
+    name = play.book.item_name(spec["item"])
+    play.emit("use", f"Vous vous servez de : {name}.", f"You use: {name}.", item=spec["item"])
+    leave_fight(play, spec["to"])

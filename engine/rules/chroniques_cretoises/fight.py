@@ -1,0 +1,119 @@
+"""Carrying out the player's combat answers: strike, parry, retreat, surrender,
+invoke a god, use a magic object, accept or refuse an opponent's surrender."""
+from __future__ import annotations
+
+from ..base import Refused
+from . import combat as C
+from . import endings
+from . import names as N
+from . import strike
+
+
+def answer(play, p: dict, key: str, amount: int | None) -> None:
+    if p.get("offer") is not None:
+        return endings.answer_offer(play, p, key)
+    handlers = {"strike": _strike, "defend": _defend, "retreat": endings.retreat,
+                "surrender": endings.surrender, "invoke": endings.invoke, "use": endings.use}
+    handler = handlers.get(key)
+    if handler is None:
+        raise Refused(f"réponse « {key} » impossible ici", f"'{key}' is not a possible answer here")
+    if key in ("strike", "defend"):
+        return handler(play, p, amount or 0)
+    return handler(play, p)
+
+
+def spend(play, amount: int, what_fr: str, what_en: str) -> None:
+    if amount:
+        play.change("honneur", delta=-amount, reason="combat-spend")
+        play.emit("honour-spent", f"Vous dépensez {amount} point(s) d'Honneur pour votre {what_fr}.",
+                  f"You spend {amount} Honour point(s) on your {what_en}.", amount=amount)
+
+
+def _strike(play, p: dict, amount: int) -> None:
+    i = p["current"]
+    e = p["enemies"][i]
+    count = C.hero_dice(play, p)
+    force = play.state.stats["force"] + amount
+    spend(play, amount, "Force", "Strength")
+    need = strike.needed(force, e["protection"])
+    faces = play.roll(count, 6, "combat:hero-strike")
+    result = strike.resolve(faces, force, e["protection"])
+    p["acted"] = True
+    _report(play, "Althéos", e["name"], faces, need, result, amount, True)
+    if result.hit:
+        wound_enemy(play, p, i)
+    else:
+        p["turn"] = "enemy"
+
+
+def _defend(play, p: dict, amount: int) -> None:
+    i = p["current"]
+    e = p["enemies"][i]
+    force, count = C.enemy_force(p, i), C.enemy_dice(play, p)
+    protection = play.state.stats["protection"] + amount
+    spend(play, amount, "Protection", "Protection")
+    need = strike.needed(force, protection)
+    faces = play.roll(count, 6, "combat:enemy-strike")
+    result = strike.resolve(faces, force, protection)
+    p["acted"] = True
+    _report(play, e["name"], "Althéos", faces, need, result, amount, False)
+    if result.hit:
+        wound_hero(play)
+        if play.state.ended:
+            return
+    p["turn"] = "hero"
+
+
+def _report(play, attacker, defender, faces, need, result, spent, hero) -> None:
+    total = sum(faces)
+    auto_fr = {"hit": " (réussite automatique)", "miss": " (échec automatique)"}.get(result.automatic, "")
+    auto_en = {"hit": " (automatic hit)", "miss": " (automatic miss)"}.get(result.automatic, "")
+    verb = ("touche", "hits") if result.hit else ("manque", "misses")
+    play.emit("strike", f"{attacker} tire {total} (il fallait {need}){auto_fr} : {verb[0]} {defender}.",
+              f"{attacker} rolls {total} (needed {need}){auto_en}: {verb[1]} {defender}.",
+              attacker="hero" if hero else "enemy", faces=faces, total=total, needed=need,
+              hit=result.hit, automatic=result.automatic, spent=spent)
+
+
+def condition_event(play, who: str, name: str, old: int, new: int) -> None:
+    a, b = N.CONDITION_LABELS[old], N.CONDITION_LABELS[new]
+    play.emit("condition", f"{name} : {a.fr} → {b.fr}.", f"{name}: {a.en} → {b.en}.",
+              who=who, name=name, old=N.CONDITIONS[old], new=N.CONDITIONS[new])
+
+
+def set_hero_condition(play, new: int) -> None:
+    old = play.state.extra.get("condition", 0)
+    if old != new:
+        play.state.extra["condition"] = new
+        condition_event(play, "hero", "Althéos", old, new)
+
+
+def wound_hero(play, steps: int = 1) -> None:
+    """One step down the track; Mort is death."""
+    new = min(N.MORT, play.state.extra.get("condition", 0) + steps)
+    set_hero_condition(play, new)
+    if new >= N.MORT:
+        play.die("combat" if play.state.pending else "wound")
+
+
+def wound_enemy(play, p: dict, i: int) -> None:
+    e = p["enemies"][i]
+    old, e["condition"] = e["condition"], min(N.MORT, e["condition"] + 1)
+    condition_event(play, "enemy", e["name"], old, e["condition"])
+    if e["condition"] >= N.MORT:
+        e["state"] = "dead"
+        return endings.after_enemy_out(play, p)
+    if e["condition"] == N.GRIEVEMENT:
+        if e["surrenders"] and not e["beast"]:
+            p["offer"] = i
+            play.emit("enemy-surrenders", f"{e['name']} se rend.", f"{e['name']} surrenders.", name=e["name"])
+            return
+        others = [j for j in C.fighting(p) if j != i]
+        if others:
+            e["state"] = "left"
+            play.emit("enemy-leaves", f"{e['name']}, grièvement blessé, quitte le combat.",
+                      f"{e['name']}, badly wounded, leaves the fight.", name=e["name"])
+            return endings.after_enemy_out(play, p)
+        if any(x["state"] == "left" for x in p["enemies"]) and not p["all_down"]:
+            return endings.all_down(play, p)
+    p["turn"] = "enemy"

@@ -1,0 +1,86 @@
+"""The gods: the patron, the other gods' attitudes, invoking a god for a price in
+Honour (on a choice or in a fight)."""
+from __future__ import annotations
+
+from ...diagnostics import Message
+from ..base import Refused
+from . import names as N
+
+M = Message
+
+
+def known_gods(play) -> tuple[str, ...]:
+    return N.gods_of(play.book.options)
+
+
+def attitude_of(state, god: str) -> str:
+    gods = state.extra.get("gods", {})
+    canonical = N.god_name(god, gods) if gods else None
+    return gods.get(canonical, N.NEUTRE) if canonical else N.NEUTRE
+
+
+def set_attitudes(play, value: dict) -> None:
+    """Effect `{god: {Poséidon: défavorable}}`."""
+    gods = play.state.extra.setdefault("gods", {})
+    for god, att in value.items():
+        name = N.god_name(god, known_gods(play)) or god
+        new = N.attitude(att)
+        if new is None:
+            raise Refused(f"attitude inconnue « {att} »", f"unknown attitude '{att}'")
+        old = gods.get(name, N.NEUTRE)
+        gods[name] = new
+        if old != new:
+            a, b = N.ATTITUDE_LABELS[old], N.ATTITUDE_LABELS[new]
+            play.emit("god", f"{name} : {a.fr} → {b.fr}.", f"{name}: {a.en} → {b.en}.",
+                      god=name, old=old, new=new)
+
+
+def set_patron(play, god: str) -> None:
+    """Effect `{patron: Athéna}`: the hero places himself under a god's protection."""
+    name = N.god_name(god, N.PATRONS)
+    if name is None:
+        raise Refused(f"« {god} » ne peut pas être un dieu protecteur",
+                      f"'{god}' cannot be a patron god")
+    st = play.state
+    old = st.extra.get("patron")
+    if old and st.extra["gods"].get(old) == N.FAVORABLE:
+        st.extra["gods"][old] = N.NEUTRE
+    st.extra["patron"] = name
+    st.extra.setdefault("gods", {})[name] = N.FAVORABLE
+    de = "d'" if N.fold(name)[0] in "aeiou" else "de "
+    play.emit("patron", f"Vous vous placez sous la protection {de}{name}.",
+              f"You place yourself under the protection of {name}.", god=name)
+
+
+def cost_of(play, spec: dict) -> int:
+    cost = spec.get("cost", 0)
+    if isinstance(cost, int):
+        return cost
+    from ... import expr as X
+    return int(play.evaluate(X.parse(str(cost), "number")))
+
+
+def pay_invocation(play, spec: dict) -> bool:
+    """Pay the god's price in Honour; without enough Honour, lose 1 point and fail."""
+    god = spec["god"]
+    cost = cost_of(play, spec)
+    have = play.state.stats.get("honneur", 0)
+    if have >= cost:
+        if cost:
+            play.change("honneur", delta=-cost, reason="invoke")
+        play.emit("invoke", f"Vous invoquez {god}, qui exige {cost} point(s) d'Honneur : vous payez.",
+                  f"You call upon {god}, who asks {cost} Honour point(s): you pay.",
+                  god=god, cost=cost, paid=True)
+        return True
+    play.emit("invoke", f"{god} exige {cost} point(s) d'Honneur et vous n'en avez que {have} : "
+              f"votre prière reste sans réponse et vous perdez 1 point d'Honneur.",
+              f"{god} asks {cost} Honour point(s) and you have only {have}: your prayer goes "
+              f"unanswered and you lose 1 Honour point.", god=god, cost=cost, paid=False)
+    play.change("honneur", delta=-1, reason="invoke-failed")
+    return False
+
+
+def choice_extra(play, choice) -> bool:
+    """A choice with `invoke:`: pay and go on, or stay on this paragraph."""
+    spec = choice.extra.get("invoke")
+    return True if not spec else pay_invocation(play, spec)

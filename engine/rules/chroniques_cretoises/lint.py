@@ -1,0 +1,130 @@
+"""Module checks over a compiled book.
+
+Codes: combat-no-outcome (a fight with no `win`), combat-no-all-down (a group fight
+that does not say what happens when all opponents are Grièvement Blessé),
+oracle-target-missing (an Oracle paragraph whose number + 20 does not exist),
+unknown-god, unknown-item (in module fields), beast-with-items, bad-cost (an
+Honour price that is not a number or dice formula), no-patron (warning: nothing
+ever gives the hero a patron god).
+"""
+from __future__ import annotations
+
+import difflib
+
+from ...diagnostics import error, warning
+from . import names as N
+
+
+def check(book, doc):
+    gods = N.gods_of(book.options)
+    yield from _hero(book, doc, gods)
+    for n, p in sorted(book.paragraphs.items()):
+        if p.fields.get("oracle") and n + 20 not in book.paragraphs:
+            yield error("oracle-target-missing", doc.span(p.path + ("oracle",)),
+                        f"le paragraphe {n} est un paragraphe de l'Oracle mais le {n + 20} n'existe pas",
+                        f"paragraph {n} is an Oracle paragraph but {n + 20} does not exist")
+        if "combat" in p.fields:
+            yield from _combat(book, doc, p, gods)
+        for i, c in enumerate(p.choices):
+            if "invoke" in c.extra:
+                yield from _invoke(doc, c.extra["invoke"], c.path + ("invoke",), gods)
+        for eff in p.effects + tuple(e for c in p.choices for e in c.effects):
+            yield from _effect(doc, eff, gods)
+    if not book.hero.get("patron") and not any(
+            e.kind == "patron" for p in book.paragraphs.values()
+            for e in p.effects + tuple(x for c in p.choices for x in c.effects)):
+        yield warning("no-patron", doc.span(("hero",) if book.hero else ("rules",)),
+                      "rien ne donne de dieu protecteur au héros (hero.patron ou un effet « patron »)",
+                      "nothing gives the hero a patron god (hero.patron or a `patron` effect)")
+
+
+def _unknown_god(doc, name, path, gods):
+    close = difflib.get_close_matches(str(name), list(gods), n=1)
+    return error("unknown-god", doc.span(path, key=True) if path[-1] == name else doc.span(path),
+                 f"dieu inconnu « {name} »" + (f" ; vouliez-vous dire « {close[0]} » ?" if close else
+                                               " (ajoutez-le à options.gods)"),
+                 f"unknown god '{name}'" + (f"; did you mean '{close[0]}'?" if close else
+                                           " (add it to options.gods)"))
+
+
+def _item(book, doc, item, path):
+    if item not in book.items and item != "massue":
+        close = difflib.get_close_matches(str(item), list(book.items), n=1)
+        return error("unknown-item", doc.span(path),
+                     f"objet inconnu « {item} »" + (f" ; vouliez-vous dire « {close[0]} » ?" if close else ""),
+                     f"unknown item '{item}'" + (f"; did you mean '{close[0]}'?" if close else ""))
+    return None
+
+
+def _hero(book, doc, gods):
+    hero = book.hero or {}
+    if hero.get("patron") and not N.god_name(hero["patron"], N.PATRONS):
+        yield _unknown_god(doc, hero["patron"], ("hero", "patron"), N.PATRONS)
+    for g in hero.get("gods") or {}:
+        if not N.god_name(g, gods):
+            yield _unknown_god(doc, g, ("hero", "gods", g), gods)
+    for i, item in enumerate(hero.get("equipment") or []):
+        d = _item(book, doc, item, ("hero", "equipment", i))
+        if d:
+            yield d
+
+
+def _combat(book, doc, p, gods):
+    spec, path = p.fields["combat"], p.path + ("combat",)
+    if not isinstance(spec, dict):
+        return
+    if "win" not in spec:
+        yield error("combat-no-outcome", doc.span(path, key=True),
+                    f"le combat du paragraphe {p.number} ne dit pas où mène la victoire (« win »)",
+                    f"the fight of paragraph {p.number} does not say where victory leads ('win')")
+    enemies = spec.get("enemies") or []
+    if len(enemies) > 1 and "all_down" not in spec:
+        yield error("combat-no-all-down", doc.span(path, key=True),
+                    "combat à plusieurs : dites ce qui arrive quand tous sont grièvement blessés (« all_down »)",
+                    "group fight: say what happens when all are badly wounded ('all_down')")
+    for i, e in enumerate(enemies):
+        if e.get("beast") and e.get("items"):
+            yield error("beast-with-items", doc.span(path + ("enemies", i, "items")),
+                        f"{e['name']} n'est pas humain : il n'a ni armes ni cuirasse",
+                        f"{e['name']} is not human: no weapons and no armour")
+        for j, item in enumerate(e.get("items") or []):
+            d = _item(book, doc, item, path + ("enemies", i, "items", j))
+            if d:
+                yield d
+    if "invoke" in spec:
+        yield from _invoke(doc, spec["invoke"], path + ("invoke",), gods)
+        if "to" not in spec["invoke"]:
+            yield error("combat-no-outcome", doc.span(path + ("invoke",)),
+                        "une invocation pendant un combat doit dire où elle mène (« to »)",
+                        "an invocation during a fight must say where it leads ('to')")
+    if "use" in spec:
+        d = _item(book, doc, spec["use"]["item"], path + ("use", "item"))
+        if d:
+            yield d
+
+
+def _invoke(doc, spec, path, gods):
+    if not N.god_name(spec.get("god", ""), gods):
+        yield _unknown_god(doc, spec.get("god"), path + ("god",), gods)
+    cost = spec.get("cost", 0)
+    if isinstance(cost, str):
+        from ... import expr as X
+        try:
+            X.parse(cost, "number")
+        except X.ExprError as exc:
+            yield error("bad-cost", doc.inner_span(path + ("cost",), exc.start), exc.message_fr, exc.message_en)
+
+
+def _effect(doc, eff, gods):
+    if eff.kind in ("god", "dieu"):
+        for g in eff.value:
+            if not N.god_name(g, gods):
+                yield _unknown_god(doc, g, eff.path + (g,), gods)
+    elif eff.kind == "patron" and not N.god_name(eff.value, N.PATRONS):
+        yield _unknown_god(doc, eff.value, eff.path, N.PATRONS)
+    elif eff.kind == "restore_honour" and isinstance(eff.value, str):
+        from ... import expr as X
+        try:
+            X.parse(eff.value, "number")
+        except X.ExprError as exc:
+            yield error("bad-cost", doc.inner_span(eff.path, exc.start), exc.message_fr, exc.message_en)

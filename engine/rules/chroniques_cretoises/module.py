@@ -1,0 +1,206 @@
+"""The Chroniques Crétoises rule module: wiring of the sheet, combat, gods, Zeus and
+the Oracle into the RuleModule interface."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Mapping
+
+from ...diagnostics import Message
+from ..base import Command, Death, Exit, Option, Refused, RuleModule, StatDef
+from . import combat, endings, fight, gods, lint, schema, sheet, zeus
+from . import names as N
+
+M = Message
+
+STATS = (
+    StatDef("force", M("Force", "Strength"), ("strength",), 4, derived=True),
+    StatDef("protection", M("Protection", "Protection"), ("defense", "défense"), 10, derived=True),
+    StatDef("honneur", M("Honneur", "Honour"), ("honour", "honor"), 7),
+    StatDef("honte", M("Honte", "Shame"), ("shame",), 0),
+)
+OPTIONS = {"all_wounded_two_dice": True, "honour_zero_lock": True, "shame_death_restart": True,
+           "armour_spares": 2}
+EFFECTS = ("god", "dieu", "patron", "wound", "blessure", "heal", "soin", "restore_honour")
+
+
+@dataclass
+class ChroniquesCretoises(RuleModule):
+    id: str = "chroniques-cretoises"
+    version: str = "1"
+    title: Message = field(default_factory=lambda: M("Chroniques Crétoises", "Cretan Chronicles"))
+    stats: tuple = STATS
+    activity_fields: tuple = ("combat",)
+    effect_kinds: tuple = EFFECTS
+    options: Mapping[str, Any] = field(default_factory=lambda: dict(OPTIONS))
+    self_checked_exits: tuple = ("oracle",)
+
+    # --- book format -------------------------------------------------------
+    def schema_defs(self) -> dict:
+        return schema.defs()
+
+    def exits(self, paragraph):
+        p, path = paragraph.fields, paragraph.path
+        spec = p.get("combat")
+        if isinstance(spec, dict):
+            cpath = path + ("combat",)
+            for key in ("win", "all_down"):
+                if isinstance(spec.get(key), int):
+                    yield Exit(key.replace("_", "-"), spec[key], cpath + (key,), key)
+            retreat = spec.get("retreat")
+            if retreat is not None:
+                to = retreat if isinstance(retreat, int) else retreat.get("to")
+                yield Exit("retreat", to, cpath + ("retreat",), "retreat")
+            for key in ("surrender", "invoke", "use"):
+                if isinstance(spec.get(key), dict) and "to" in spec[key]:
+                    yield Exit(key, spec[key]["to"], cpath + (key, "to"), key)
+        if p.get("oracle"):
+            yield Exit("oracle", paragraph.number + 20, path + ("oracle",), "oracle", dashed=True)
+        if isinstance(p.get("zeus"), dict) and p["zeus"].get("resurrect"):
+            yield Exit("zeus", p["zeus"]["resurrect"], path + ("zeus", "resurrect"), "zeus", dashed=True)
+
+    def grants(self, book):
+        items = {i for p in book.paragraphs.values() if isinstance(p.fields.get("combat"), dict)
+                 for e in p.fields["combat"].get("enemies") or [] for i in e.get("items") or []}
+        if "equipment" not in (book.hero or {}):
+            items.add("massue")
+        return {"item": items, "god": set(N.gods_of(book.options))}
+
+    def lint(self, book, doc):
+        return lint.check(book, doc)
+
+    def header_style(self, paragraph) -> str:
+        return "italic" if paragraph.fields.get("oracle") else "plain"
+
+    # --- expression language ----------------------------------------------
+    def expr_variables(self):
+        return {"condition": "str", "patron": "str", "zeus_utilise": "bool"}
+
+    def expr_functions(self):
+        from ...expr import Signature
+        return {"god": Signature(("god",), "str")}
+
+    def expr_aliases(self):
+        return {"dieu": "god", "zeus_used": "zeus_utilise", "zeus_utilisé": "zeus_utilise",
+                "etat": "condition", "état": "condition"}
+
+    def references(self, book):
+        return {"god": N.spellings(N.gods_of(book.options))}
+
+    def variable(self, state, name):
+        if name == "condition":
+            return N.CONDITIONS[state.extra.get("condition", 0)]
+        if name == "patron":
+            return state.extra.get("patron") or ""
+        if name == "zeus_utilise":
+            return bool(state.extra.get("zeus_used"))
+        return state.stats.get(name, 0)
+
+    def call(self, state, name, args):
+        if name == "god":
+            return gods.attitude_of(state, args[0])
+        raise KeyError(name)
+
+    # --- play ---------------------------------------------------------------
+    def new_hero(self, play) -> None:
+        sheet.new_hero(play, N.gods_of(play.book.options))
+
+    def clamp(self, state, stat, value):
+        value = super().clamp(state, stat, value)
+        if stat == "honneur":
+            old = state.stats.get("honneur", 0)
+            if value == 0 and old > 0:
+                state.extra["honour_exhausted"] = True  # "Arrivé à 0": from now on only Zeus helps
+            elif old == 0 and value > 0 and state.extra.get("honour_exhausted") \
+                    and state.extra.get("lock_zero", True):
+                return 0
+        return value
+
+    def after_change(self, play) -> None:
+        st = play.state
+        if st.ended:
+            return
+        sheet.refresh(play)
+        if st.pending and st.pending.get("activity") == "combat":
+            return  # Shame is weighed only at the end of the fight
+        if st.stats.get("honte", 0) > st.stats.get("honneur", 0):
+            _shame_death(play)
+
+    def apply_effect(self, play, kind, value) -> None:
+        if kind in ("god", "dieu"):
+            gods.set_attitudes(play, value)
+        elif kind == "patron":
+            gods.set_patron(play, value)
+        elif kind in ("wound", "blessure"):
+            fight.wound_hero(play, int(value))
+        elif kind in ("heal", "soin"):
+            fight.set_hero_condition(play, N.INDEMNE)
+        elif kind == "restore_honour":
+            play.state.extra["honour_exhausted"] = False
+            amount = value if isinstance(value, int) else endings._formula(play, value)
+            play.change("honneur", delta=amount, reason="restore")
+        else:
+            raise KeyError(kind)
+
+    def begin(self, play, field_name, spec):
+        sheet.refresh(play)
+        return combat.begin(play, spec)
+
+    def prompt(self, play, pending):
+        if pending.get("activity") == "zeus":
+            return zeus.prompt(play)
+        return combat.prompt(play, pending)
+
+    def answer(self, play, pending, key, amount) -> None:
+        if pending.get("activity") == "zeus":
+            return zeus.answer(play, key)
+        fight.answer(play, pending, key, amount)
+
+    def choice_extra(self, play, choice, key) -> bool:
+        return gods.choice_extra(play, choice)
+
+    def on_death(self, play, cause) -> Death:
+        if cause == "shame":
+            return Death(restart=bool(play.book.options.get("shame_death_restart", True)), final=True)
+        rescues = ()
+        if zeus.can_resurrect(play):
+            target = zeus.resurrection_target(play)
+            rescues = (Option("zeus", M(f"Invoquer Zeus : il vous ressuscite (paragraphe {target})",
+                                        f"Call upon Zeus: he raises you (paragraph {target})")),)
+        return Death(restart=True, rescues=rescues)
+
+    def rescue(self, play, key) -> None:
+        if key != "zeus":
+            raise Refused("option inconnue", "unknown option")
+        zeus.resurrect(play)
+
+    def commands(self):
+        return (
+            Command(("oracle", "consulter"), M(
+                "oracle : consulter l'Oracle (aller au paragraphe actuel + 20, quand son numéro est en italique)",
+                "oracle: consult the Oracle (go to this paragraph + 20, when its number is in italics)"),
+                zeus.oracle),
+            Command(("zeus", "invoke-zeus", "invoquer-zeus"), M(
+                "zeus [2|3|4] : invoquer Zeus, une seule fois par aventure (2 : 1d6 Honneur, 3 : Honneur de 0 à 1, "
+                "4 : tous les dieux neutres)",
+                "zeus [2|3|4]: call upon Zeus, once per adventure (2: 1d6 Honour, 3: Honour from 0 to 1, "
+                "4: every god neutral)"), zeus.command, zeus.offered),
+        )
+
+    def sheet(self, state, lang):
+        from .view import sheet_lines
+        return sheet_lines(self, state, lang)
+
+    def toolbar(self, state, lang):
+        from .view import toolbar
+        return toolbar(state, lang)
+
+
+def _shame_death(play) -> None:
+    dagger = any(sheet.props(play.book, i).get("dagger") for i in play.state.items)
+    if dagger:
+        play.emit("shame", "Votre Honte dépasse votre Honneur : tourmenté, vous vous frappez de votre propre dague.",
+                  "Your Shame exceeds your Honour: tormented, you strike yourself with your own dagger.")
+    else:
+        play.emit("shame", "Votre Honte dépasse votre Honneur : Zeus vous foudroie et votre âme descend chez Hadès.",
+                  "Your Shame exceeds your Honour: Zeus strikes you down and your soul goes down to Hades.")
+    play.die("shame")

@@ -1,0 +1,145 @@
+"""The Adventure Sheet: the hero's starting values, Force and Protection derived
+from the equipment, the armour limits, and the sheet shown by the REPL.
+
+Force = natural Force + the Force of the most powerful weapon carried.
+Protection = natural Protection + the best piece of each kind of armour worn
++ the Protection of the weapon in hand (the lance of the rule text's example gives 1).
+The state keeps `stats.force` and `stats.protection` up to date (`refresh`), so that
+expressions, the sheet and the events all see the same numbers.
+"""
+from __future__ import annotations
+
+from ...diagnostics import Message
+from . import names as N
+
+M = Message
+
+# The rule text's starting weapon, used when a book does not describe it.
+MASSUE = {"name": "Massue", "weapon": {"force": 1, "protection": 0}}
+DEFAULTS = {"force": 4, "protection": 10, "honneur": 7, "honte": 0, "equipment": ["massue"]}
+
+
+def props(book, item_id: str) -> dict:
+    item = book.items.get(item_id)
+    if item is not None:
+        return dict(item.props)
+    return dict(MASSUE) if item_id == "massue" else {}
+
+
+def carried(book, items: dict) -> list[tuple[str, dict]]:
+    """One (id, props) per piece carried, a count of 2 giving two pieces."""
+    return [(i, props(book, i)) for i, n in sorted(items.items()) for _ in range(n)]
+
+
+def wielded(book, items: dict) -> tuple[str, dict] | None:
+    """The most powerful weapon: highest Force, then highest Protection, then id."""
+    weapons = [(i, p["weapon"]) for i, p in carried(book, items) if "weapon" in p]
+    if not weapons:
+        return None
+    return max(weapons, key=lambda w: (w[1].get("force", 0), w[1].get("protection", 0), w[0]))
+
+
+def armour_by_slot(book, items: dict) -> dict[str, list[tuple[str, int]]]:
+    """Armour pieces grouped by kind, best first."""
+    slots: dict[str, list[tuple[str, int]]] = {}
+    for i, p in carried(book, items):
+        if "armour" in p:
+            slots.setdefault(p["armour"].get("slot", i), []).append((i, p["armour"].get("protection", 0)))
+    for pieces in slots.values():
+        pieces.sort(key=lambda x: (-x[1], x[0]))
+    return slots
+
+
+def worn(book, items: dict) -> list[tuple[str, int]]:
+    """The piece worn of each kind (the best one); the others are spares."""
+    return [pieces[0] for _, pieces in sorted(armour_by_slot(book, items).items())]
+
+
+def force(book, state) -> int:
+    w = wielded(book, state.items)
+    return state.extra.get("base_force", 4) + (w[1].get("force", 0) if w else 0)
+
+
+def protection(book, state) -> int:
+    w = wielded(book, state.items)
+    armour = sum(p for _, p in worn(book, state.items))
+    return state.extra.get("base_protection", 10) + armour + (w[1].get("protection", 0) if w else 0)
+
+
+def best_armour(book, items: dict) -> str | None:
+    """The most important piece of armour (highest Protection), for a surrender's tribute."""
+    pieces = [x for pieces in armour_by_slot(book, items).values() for x in pieces]
+    return max(pieces, key=lambda x: (x[1], x[0]))[0] if pieces else None
+
+
+def new_hero(play, gods) -> None:
+    """Fill a fresh state from the book's `hero:` (or the rule text's values)."""
+    hero, st = dict(DEFAULTS), play.state
+    hero.update(play.book.hero or {})
+    opts = play.book.options
+    patron = N.god_name(hero["patron"], gods) if hero.get("patron") else None
+    attitudes = {g: N.NEUTRE for g in gods}
+    if patron:
+        attitudes[patron] = N.FAVORABLE
+    for g, a in (hero.get("gods") or {}).items():
+        name = N.god_name(g, gods)
+        if name and N.attitude(a):
+            attitudes[name] = N.attitude(a)
+    st.extra.update({
+        "base_force": int(hero["force"]), "base_protection": int(hero["protection"]),
+        "condition": N.condition_index(hero.get("condition", 0)) or 0, "patron": patron,
+        "gods": attitudes, "zeus_used": bool(hero.get("zeus_used", False)),
+        "honour_exhausted": False, "lock_zero": bool(opts.get("honour_zero_lock", True)),
+    })
+    st.items = {}
+    for item in hero.get("equipment") or []:
+        st.items[item] = st.items.get(item, 0) + 1
+    st.stats.update({"honneur": int(hero["honneur"]), "honte": int(hero["honte"])})
+    st.stats["force"] = force(play.book, st)
+    st.stats["protection"] = protection(play.book, st)
+    st.initial = dict(st.stats)
+    st.extra["equipment"] = {lang: equipment_lines(play.book, st, lang) for lang in ("fr", "en")}
+
+
+def enforce_spares(play) -> None:
+    """At most `armour_spares` (2) spare pieces of one kind besides the one worn."""
+    limit = 1 + int(play.book.options.get("armour_spares", 2))
+    for slot, pieces in armour_by_slot(play.book, play.state.items).items():
+        for item_id, _ in pieces[limit:]:
+            play.emit("armour-limit", f"Vous ne pouvez garder plus de {limit} pièces de type « {slot} ».",
+                      f"You cannot keep more than {limit} pieces of kind '{slot}'.", slot=slot)
+            play.lose(item_id, 1)
+
+
+def refresh(play) -> None:
+    """Recompute the derived stats after the equipment may have changed."""
+    enforce_spares(play)
+    st = play.state
+    for stat, value in (("force", force(play.book, st)), ("protection", protection(play.book, st))):
+        if st.stats.get(stat) != value:
+            old = st.stats.get(stat)
+            st.stats[stat] = value
+            play.emit("stat", stat=stat, old=old, new=value, reason="equipment")
+    # The sheet is drawn from the state alone, so the item names are kept with it.
+    st.extra["equipment"] = {lang: equipment_lines(play.book, st, lang) for lang in ("fr", "en")}
+
+
+def equipment_lines(book, state, lang: str) -> list[str]:
+    w = wielded(book, state.items)
+    worn_ids = [i for i, _ in worn(book, state.items)]
+    out = []
+    for item_id, n in sorted(state.items.items()):
+        name = book.item_name(item_id) if book.items.get(item_id) else props(book, item_id).get("name", item_id)
+        p = props(book, item_id)
+        note = ""
+        if "weapon" in p:
+            wp = p["weapon"]
+            note = f" (F {wp.get('force', 0)}, P {wp.get('protection', 0)})"
+            if w and w[0] == item_id:
+                note += " — en main" if lang == "fr" else " — in hand"
+        elif "armour" in p:
+            note = f" (P {p['armour'].get('protection', 0)})"
+            note += (" — portée" if lang == "fr" else " — worn") if item_id in worn_ids else \
+                (" — de rechange" if lang == "fr" else " — spare")
+        out.append(f"{name}{' ×' + str(n) if n > 1 else ''}{note}")
+    return out

@@ -1,0 +1,157 @@
+"""The `combat:` activity: attack rounds, several opponents, escape.
+
+Each round: "Lancez deux dés pour votre adversaire. Ajoutez ses points d'HABILETÉ ...
+Lancez deux dés pour vous-même": the higher Attack Strength wounds, equal totals
+parry.  Several opponents fight `as-one`, `one-by-one` or `together` ("vous pourrez
+choisir celui que vous affrontez ... à chaque assaut d'un autre adversaire ... si
+[votre Force d'Attaque] est supérieure ... vous évitez simplement un coup").
+The whole fight lives in `state.pending` as plain JSON.
+"""
+from __future__ import annotations
+
+from ..base import Option, Prompt, Refused
+from . import equipment, wounds
+from .messages import M
+
+MODES = ("as-one", "one-by-one", "together")
+
+
+def begin(play, spec: dict) -> dict:
+    enemies = [{"name": e["name"], "habilete": int(e["habilete"]), "endurance": int(e["endurance"]),
+                "damage": int(e.get("damage", equipment.STANDARD_DAMAGE))} for e in spec["enemies"]]
+    mode = spec.get("mode", "one-by-one")
+    if mode == "as-one" and len(enemies) > 1:
+        enemies = [_as_one(enemies)]
+    pending = {"mode": mode, "enemies": enemies, "round": 0, "queue": [], "luck": None,
+               "unarmed": equipment.unarmed(play, spec), "forced_unarmed": bool(spec.get("unarmed"))}
+    names = ", ".join(f"{e['name']} (H {e['habilete']}, E {e['endurance']})" for e in enemies)
+    play.emit("combat-start", f"Combat : {names}.", f"Fight: {names}.", mode=mode,
+              enemies=[e["name"] for e in enemies])
+    if pending["unarmed"]:
+        play.emit("unarmed", "Vous combattez à mains nues : −1 Habileté pour ce combat.",
+                  "You fight bare-handed: −1 Skill for this fight.")
+    return pending
+
+
+def _as_one(enemies: list[dict]) -> dict:
+    """Several enemies "comme un seul": the best Habileté and their Endurance together."""
+    return {"name": " & ".join(e["name"] for e in enemies),
+            "habilete": max(e["habilete"] for e in enemies),
+            "endurance": sum(e["endurance"] for e in enemies),
+            "damage": max(e["damage"] for e in enemies)}
+
+
+def hero_skill(play, pending: dict) -> int:
+    """Habileté for Attack Strength: current Skill, weapon bonus, −1 bare-handed."""
+    bonus = 0 if pending.get("forced_unarmed") else equipment.attack_bonus(play)
+    return play.state.stats.get("habilete", 0) + bonus - (1 if pending.get("unarmed") else 0)
+
+
+def living(pending: dict) -> list[int]:
+    return [i for i, e in enumerate(pending["enemies"]) if e["endurance"] > 0]
+
+
+def _spec(play) -> dict:
+    return play.book.paragraphs[play.state.paragraph].fields["combat"]
+
+
+def prompt(play, pending: dict) -> Prompt:
+    if pending.get("luck"):
+        return _luck_prompt(play, pending)
+    alive = living(pending)
+    if pending["mode"] == "together" and len(alive) > 1:
+        options = [Option(f"attack:{i}", M(f"Attaquer {pending['enemies'][i]['name']}",
+                                           f"Attack {pending['enemies'][i]['name']}")) for i in alive]
+    else:
+        options = [Option("attack", M("Lancer l'assaut", "Attack"))]
+    escape = _spec(play).get("escape")
+    if escape:
+        after = int(escape.get("after", 0))
+        ok = pending["round"] >= after
+        options.append(Option("escape", M("Prendre la fuite", "Escape"), ok,
+                              None if ok else M(f"pas avant {after} assaut(s)",
+                                                f"not before {after} round(s)")))
+    title = M(f"Combat — assaut {pending['round'] + 1}", f"Fight — round {pending['round'] + 1}")
+    return Prompt("combat", tuple(options), title, _status(play, pending))
+
+
+def _status(play, pending: dict) -> tuple[M, ...]:
+    skill, end = hero_skill(play, pending), play.state.stats.get("endurance", 0)
+    lines = [M(f"Vous : Habileté {skill}, Endurance {end}", f"You: Skill {skill}, Stamina {end}")]
+    for e in pending["enemies"]:
+        if e["endurance"] > 0:
+            lines.append(M(f"{e['name']} : Habileté {e['habilete']}, Endurance {e['endurance']}",
+                           f"{e['name']}: Skill {e['habilete']}, Stamina {e['endurance']}"))
+        else:
+            lines.append(M(f"{e['name']} : vaincu", f"{e['name']}: defeated"))
+    return tuple(lines)
+
+
+def _luck_prompt(play, pending: dict) -> Prompt:
+    luck = pending["luck"]
+    name = pending["enemies"][luck["enemy"]]["name"]
+    if luck["kind"] == "dealt":
+        info = M(f"Vous avez blessé {name}. Chanceux : 2 points de plus ; malchanceux : 1 point seulement.",
+                 f"You wounded {name}. Lucky: 2 more points; unlucky: only 1 point.")
+        use = M("Tenter votre Chance pour aggraver la blessure", "Test your Luck to deepen the wound")
+    else:
+        info = M(f"{name} vous a blessé. Chanceux : 1 point de moins ; malchanceux : 1 point de plus.",
+                 f"{name} wounded you. Lucky: 1 point less; unlucky: 1 point more.")
+        use = M("Tenter votre Chance pour limiter la blessure", "Test your Luck to lessen the wound")
+    chance = play.state.stats.get("chance", 0)
+    options = (Option("luck", use), Option("pass", M("Ne pas tenter sa Chance", "Do not test your Luck")))
+    return Prompt("combat-luck", options, M(f"Chance : {chance}", f"Luck: {chance}"), (info,))
+
+
+def answer(play, pending: dict, key: str, amount) -> None:
+    if pending.get("luck"):
+        return wounds.resolve_luck(play, pending, key == "luck")
+    if key == "escape":
+        return _escape(play)
+    alive = living(pending)
+    target = int(key.split(":", 1)[1]) if ":" in key else alive[0]
+    if target not in alive:
+        raise Refused("cet adversaire est déjà vaincu", "this opponent is already defeated")
+    _round(play, pending, target)
+    wounds.drain(play, pending)
+
+
+def _round(play, pending: dict, target: int) -> None:
+    """Roll every Attack Strength (opponents first, as the rules order it) and queue wounds."""
+    pending["round"] += 1
+    together = pending["mode"] == "together"
+    order = [target] + ([i for i in living(pending) if i != target] if together else [])
+    theirs = {i: sum(play.roll(2, 6, "enemy-attack")) + pending["enemies"][i]["habilete"] for i in order}
+    roll = sum(play.roll(2, 6, "hero-attack"))
+    mine = roll + hero_skill(play, pending)
+    for i in order:
+        _outcome(play, pending, i, mine, theirs[i], i == target)
+
+
+def _outcome(play, pending: dict, i: int, mine: int, theirs: int, target: bool) -> None:
+    name = pending["enemies"][i]["name"]
+    say = (f"Assaut {pending['round']} : votre Force d'Attaque {mine}, {name} {theirs}",
+           f"Round {pending['round']}: your Attack Strength {mine}, {name} {theirs}")
+    if mine > theirs and target:
+        result, fr, en = "hit", "vous touchez.", "you hit."
+        pending["queue"].append({"kind": "hit", "enemy": i})
+    elif mine > theirs:
+        result, fr, en = "dodge", "vous évitez son coup.", "you avoid the blow."
+    elif mine < theirs:
+        result, fr, en = "wounded", "vous êtes touché.", "you are hit."
+        pending["queue"].append({"kind": "wounded", "enemy": i})
+    else:
+        result, fr, en = "parry", "les coups sont parés.", "the blows are parried."
+    play.emit("combat-round", f"{say[0]} : {fr}", f"{say[1]}: {en}", round=pending["round"],
+              enemy=name, hero=mine, opponent=theirs, result=result)
+
+
+def _escape(play) -> None:
+    """"Escape is possible only where a paragraph offers it, with the cost it gives."""
+    escape = _spec(play)["escape"]
+    play.emit("escape", "Vous prenez la fuite.", "You run away.")
+    for stat, cost in (escape.get("cost") or {}).items():
+        play.change(play.module.stat(stat).name, delta=-play.number(cost), reason="escape")
+    if play.state.stats.get("endurance", 0) <= 0:
+        return play.die("escape")
+    play.goto(play.number(escape["to"]))

@@ -1,0 +1,121 @@
+"""Weapons and armour: one of each at a time, what they change, armour wear.
+
+"Vous ne pouvez emporter avec vous qu'une seule arme à la fois ... Lorsque vous
+abandonnez une arme, sachez qu'elle est perdue à jamais."  The same holds for
+armour, which also absorbs Endurance on every wound, counts the wounds it took and
+falls apart at its limit, and adds a penalty to every Skill test while worn.
+"""
+from __future__ import annotations
+
+STANDARD_DAMAGE = 2          # "enlevez 2 points à son total d'endurance"
+
+
+def weapon_props(book, item_id: str | None) -> dict | None:
+    item = book.items.get(item_id) if item_id else None
+    return item.props.get("weapon") if item is not None else None
+
+
+def armour_props(book, item_id: str | None) -> dict | None:
+    item = book.items.get(item_id) if item_id else None
+    return item.props.get("armour") if item is not None else None
+
+
+def _held(play, props) -> list[str]:
+    return [i for i, n in play.state.items.items() if n > 0 and props(play.book, i) is not None]
+
+
+def weapon(play) -> str | None:
+    """The weapon the hero carries, if any."""
+    held = _held(play, weapon_props)
+    return held[0] if held else None
+
+
+def armour(play) -> str | None:
+    held = _held(play, armour_props)
+    return held[0] if held else None
+
+
+def damage(play) -> int:
+    props = weapon_props(play.book, weapon(play)) or {}
+    return int(props.get("damage", STANDARD_DAMAGE))
+
+
+def attack_bonus(play) -> int:
+    props = weapon_props(play.book, weapon(play)) or {}
+    return int(props.get("attack", 0))
+
+
+def skill_penalty(play) -> int:
+    props = armour_props(play.book, armour(play)) or {}
+    return int(props.get("skill_test_penalty", 0))
+
+
+def take(play, kind: str, item_id: str | None) -> None:
+    """Effect `weapon: id` / `armour: id` (or `none`): the old one is lost for ever."""
+    props = weapon_props if kind == "weapon" else armour_props
+    for old in _held(play, props):
+        if old != item_id:
+            play.lose(old)
+            play.emit(f"{kind}-discarded", f"Vous abandonnez pour toujours : {play.book.item_name(old)}.",
+                      f"You leave behind for ever: {play.book.item_name(old)}.", item=old)
+    if item_id and not play.state.has(item_id):
+        play.gain(item_id)
+        if kind == "armour":
+            play.state.extra["armour_hits"] = 0
+    normalise(play)
+
+
+def normalise(play) -> None:
+    """Keep one weapon and one armour after any gain (a core `gain` of a second
+    weapon counts as taking it: the one held before is discarded)."""
+    for kind, props in (("weapon", weapon_props), ("armour", armour_props)):
+        held = _held(play, props)
+        before = play.state.extra.get(kind)
+        if len(held) > 1:
+            keep = [i for i in held if i != before][-1]
+            for old in held:
+                if old != keep:
+                    play.lose(old)
+                    play.emit(f"{kind}-discarded",
+                              f"Vous abandonnez pour toujours : {play.book.item_name(old)}.",
+                              f"You leave behind for ever: {play.book.item_name(old)}.", item=old)
+            held = [keep]
+        now = held[0] if held else None
+        if kind == "armour" and now != before:
+            play.state.extra["armour_hits"] = 0
+        play.state.extra[kind] = now
+
+
+def absorb(play, raw: int) -> tuple[int, int]:
+    """A wound of `raw` points reaches the hero: (Endurance lost, points absorbed).
+
+    The armour counts one more hit and falls apart when the count reaches its limit
+    ("dès que ce nombre atteint la limite prévue, l'armure tombe en ruine")."""
+    worn = armour(play)
+    props = armour_props(play.book, worn)
+    if props is None:
+        return raw, 0
+    absorbs = int(props.get("absorbs", 0))
+    hits = play.state.extra.get("armour_hits", 0) + 1
+    play.state.extra["armour_hits"] = hits
+    limit = int(props.get("hits", 1))
+    name = play.book.item_name(worn)
+    play.emit("armour-hit", f"{name} encaisse le coup ({hits}/{limit}) et absorbe {absorbs} point(s).",
+              f"{name} takes the blow ({hits}/{limit}) and absorbs {absorbs} point(s).",
+              item=worn, hits=hits, limit=limit, absorbs=absorbs)
+    if hits >= limit:
+        play.lose(worn)
+        play.state.extra["armour"], play.state.extra["armour_hits"] = None, 0
+        play.emit("armour-broken", f"{name} tombe en ruine.", f"{name} falls apart.", item=worn)
+    return max(0, raw - absorbs), absorbs
+
+
+def unarmed(play, spec: dict) -> bool:
+    """"à mains nues (c'est à dire sans arme ni armure)": see docs for the reading."""
+    if spec.get("unarmed"):
+        return True
+    if weapon(play) is not None:
+        return False
+    if play.book.options.get("unarmed") == "no-weapon-no-armour":
+        return armour(play) is None
+    return True

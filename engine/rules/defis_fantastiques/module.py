@@ -1,0 +1,115 @@
+"""The Défis Fantastiques rule module: the RuleModule subclass tying the parts together."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..base import Death, RuleModule
+from . import combat, commands, equipment, lint, rolls, schema, sheet
+from .messages import M
+
+ACTIVITIES = {"combat": combat, "test": rolls}
+
+
+@dataclass
+class DefisFantastiques(RuleModule):
+    id: str = "defis-fantastiques"
+    version: str = "1"
+    title: M = field(default_factory=lambda: M("Défis Fantastiques", "Fighting Fantasy"))
+    stats: tuple = sheet.STATS
+    activity_fields: tuple = ("combat", "test")
+    effect_kinds: tuple = ("weapon", "armour", "ceiling")
+    options: dict = field(default_factory=lambda: {"unarmed": "no-weapon"})
+
+    # --- book format ---------------------------------------------------------
+    def schema_defs(self) -> dict:
+        return schema.schema_defs()
+
+    def exits(self, paragraph):
+        return lint.exits(paragraph)
+
+    def grants(self, book):
+        return lint.grants(book)
+
+    def lint(self, book, doc):
+        return lint.lint(book, doc)
+
+    def expr_variables(self):
+        return {f"{s}_max": "int" for s in sheet.CAPPED}
+
+    def expr_aliases(self):
+        return {"habileté_max": "habilete_max", "skill_max": "habilete_max",
+                "stamina_max": "endurance_max", "luck_max": "chance_max"}
+
+    def variable(self, state, name):
+        if name.endswith("_max"):
+            cap = sheet.maximum(state, name[:-4])
+            return cap if cap is not None else state.stats.get(name[:-4], 0)
+        return state.stats[name]
+
+    # --- play ------------------------------------------------------------------
+    def new_hero(self, play) -> None:
+        """Roll the stats in front of the player, then the starting equipment."""
+        sheet.roll_stats(play)
+        hero = play.book.hero if isinstance(play.book.hero, dict) else {}
+        for item in hero.get("equipment", sheet.DEFAULT_EQUIPMENT):
+            play.gain(item)
+        self.after_change(play)
+
+    def clamp(self, state, stat, value):
+        return sheet.clamp(state, stat, value)
+
+    def after_change(self, play) -> None:
+        """Endurance 0 is death ("vous êtes déclaré mort"), except while a wound
+        waits for its Luck decision (luck may still leave the hero standing)."""
+        pending = play.state.pending or {}
+        if play.state.stats.get("endurance", 1) <= 0 and not pending.get("luck"):
+            return play.die("endurance")
+        equipment.normalise(play)
+        # sheet() receives only the state: it keeps the names of the items held.
+        play.state.extra["names"] = {i: play.book.item_name(i) for i in play.state.items}
+
+    def apply_effect(self, play, kind, value) -> None:
+        if kind in ("weapon", "armour"):
+            return equipment.take(play, kind, value)
+        if kind == "ceiling":
+            return sheet.raise_ceiling(play, value)
+        raise KeyError(kind)
+
+    def begin(self, play, field_name, spec):
+        return ACTIVITIES[field_name].begin(play, spec)
+
+    def prompt(self, play, pending):
+        return ACTIVITIES[pending["activity"]].prompt(play, pending)
+
+    def answer(self, play, pending, key, amount) -> None:
+        ACTIVITIES[pending["activity"]].answer(play, pending, key, amount)
+
+    def on_death(self, play, cause) -> Death:
+        """"Il vous faut recommencer au début et lancer les dés pour vous créer une
+        nouvelle identité": restart rolls a new hero (Game.restart calls new_hero)."""
+        return Death(restart=True)
+
+    def commands(self):
+        return commands.COMMANDS
+
+    # --- display ---------------------------------------------------------------
+    def sheet(self, state, lang):
+        """The Adventure Sheet: stats (x/max), weapon, armour and its hits, equipment."""
+        lines = [(s.label.get(lang), sheet.stat_line(state, s.name)) for s in self.stats]
+        weapon, armour = state.extra.get("weapon"), state.extra.get("armour")
+        known = state.extra.get("names", {})
+        name = lambda i: known.get(i, i)  # noqa: E731 - a one-line lookup
+        lines.append((M("Arme", "Weapon").get(lang), name(weapon) if weapon else "—"))
+        if armour:
+            hits = state.extra.get("armour_hits", 0)
+            worn = M(f"{name(armour)} ({hits} coup(s) encaissé(s))", f"{name(armour)} ({hits} hit(s) taken)")
+            lines.append((M("Armure", "Armour").get(lang), worn.get(lang)))
+        else:
+            lines.append((M("Armure", "Armour").get(lang), "—"))
+        others = [i for i, n in state.items.items() if n > 0 and i not in (weapon, armour)]
+        lines.append((M("Équipement", "Equipment").get(lang), ", ".join(map(name, others)) or "—"))
+        return lines
+
+    def toolbar(self, state, lang):
+        short = ("HAB", "END", "CHA", "Or", "Prov") if lang == "fr" else ("SKL", "STA", "LCK", "Gold", "Prov")
+        return "  ".join(f"{k} {sheet.stat_line(state, s.name)}" for k, s in zip(short, self.stats))

@@ -1,0 +1,83 @@
+"""Tentez votre Chance and Testez votre Habileté, and the `test:` paragraph activity.
+
+Luck: "lancez deux dés. Si le résultat obtenu est inférieur ou égal à votre total de
+chance du moment, vous êtes chanceux ... Chaque fois que vous Tentez votre Chance,
+vous devez soustraire 1 point à votre total de chance du moment."
+Skill: the same comparison with Habileté, without any loss, and with the worn
+armour's penalty added to the roll.
+"""
+from __future__ import annotations
+
+from ..base import Option, Prompt
+from . import equipment
+from .messages import M
+
+KINDS = {"chance": "chance", "luck": "chance", "habilete": "habilete", "habileté": "habilete",
+         "skill": "habilete"}
+
+
+# stat -> (event type, French name, English name, French results, English results)
+WORDS = {"chance": ("luck", "Tentez votre Chance", "Test your Luck",
+                    ("chanceux !", "malchanceux."), ("lucky!", "unlucky.")),
+         "habilete": ("skill", "Testez votre Habileté", "Test your Skill",
+                      ("habile !", "malhabile."), ("skilful!", "unskilful."))}
+
+
+def _roll_against(play, stat: str, added: int, **data) -> bool:
+    """2d6 + `added` against the current value of `stat`, reported as one event."""
+    current = play.state.stats.get(stat, 0)
+    roll = sum(play.roll(2, 6, stat))
+    total = roll + added
+    ok = total <= current
+    kind, fr, en, res_fr, res_en = WORDS[stat]
+    extra = f" ({roll} + {added})" if added else ""
+    play.emit(kind, f"{fr} : {total}{extra} contre {current}, {res_fr[not ok]}",
+              f"{en}: {total}{extra} against {current}, {res_en[not ok]}",
+              roll=roll, total=total, against=current, success=ok, **data)
+    return ok
+
+
+def test_luck(play, why: str = "", modifier: int = 0) -> bool:
+    """Roll 2d6 (+ a book's modifier) against the current Chance; Chance −1 whatever the result."""
+    lucky = _roll_against(play, "chance", modifier, why=why)
+    play.change("chance", delta=-1, reason="luck-test")
+    return lucky
+
+
+def test_skill(play, modifier: int = 0) -> bool:
+    """Roll 2d6 (+ armour penalty) against the current Habileté; nothing is lost."""
+    penalty = equipment.skill_penalty(play)
+    return _roll_against(play, "habilete", penalty + modifier, penalty=penalty)
+
+
+def begin(play, spec: dict) -> dict:
+    return {"type": KINDS[spec["type"]]}
+
+
+def prompt(play, pending: dict) -> Prompt:
+    if pending["type"] == "chance":
+        title = M("Tentez votre Chance", "Test your Luck")
+        info = M(f"Chance actuelle : {play.state.stats.get('chance', 0)}",
+                 f"Current Luck: {play.state.stats.get('chance', 0)}")
+    else:
+        pen = equipment.skill_penalty(play)
+        title = M("Testez votre Habileté", "Test your Skill")
+        more = (f" (armure : +{pen} au lancer)", f" (armour: +{pen} to the roll)") if pen else ("", "")
+        info = M(f"Habileté actuelle : {play.state.stats.get('habilete', 0)}{more[0]}",
+                 f"Current Skill: {play.state.stats.get('habilete', 0)}{more[1]}")
+    return Prompt("test", (Option("roll", M("Lancer les dés", "Roll the dice")),), title, (info,))
+
+
+def answer(play, pending: dict, key: str, amount) -> None:
+    spec = play.book.paragraphs[play.state.paragraph].fields["test"]
+    modifier = int(spec.get("modifier", 0))
+    if pending["type"] == "chance":
+        ok = test_luck(play, "paragraph", modifier)
+    else:
+        ok = test_skill(play, modifier)
+    target = spec.get("success" if ok else "failure")
+    if target is None:  # reported by the linter; the paragraph's choices remain
+        play.state.pending = None
+        return
+    play.goto(play.number(target))
+

@@ -1,0 +1,109 @@
+"""The book-format parts this module adds (JSON Schema 2020-12 pieces).
+
+Documented for authors in docs/rules-defis-fantastiques.md.
+"""
+from __future__ import annotations
+
+from .combat import MODES
+
+INT = {"type": "integer"}
+PARAGRAPH = {"type": "integer", "minimum": 1, "maximum": 1_000_000, "description": "A paragraph number."}
+VALUE = {"description": "A number, or a dice formula such as `2d6+12` rolled at creation.",
+         "oneOf": [{"type": "integer", "minimum": 0}, {"type": "string", "minLength": 1, "maxLength": 100}]}
+CAPPED = ("habilete", "endurance", "chance")
+
+
+def _object(props: dict, description: str, required=()) -> dict:
+    out = {"type": "object", "additionalProperties": False, "description": description,
+           "properties": props}
+    if required:
+        out["required"] = list(required)
+    return out
+
+
+def hero() -> dict:
+    stats = {name: dict(VALUE, description=doc) for name, doc in (
+        ("habilete", "Habileté (default 1d6+6)."), ("endurance", "Endurance (default 2d6+12)."),
+        ("chance", "Chance (default 1d6+6)."), ("or", "Pièces d'Or (default 2d6+12)."),
+        ("provisions", "Provisions (default 0)."))}
+    ceilings = _object({s: {"description": f"Maximum of {s}: a number, or false for none.",
+                            "oneOf": [{"type": "integer", "minimum": 0}, {"const": False}]}
+                        for s in CAPPED},
+                       "Override the rule that starting totals are maxima.")
+    equipment = {"type": "array", "items": {"type": "string"},
+                 "description": "Starting items (default: [epee, balluchon])."}
+    return _object({**stats, "equipment": equipment, "ceilings": ceilings},
+                   "The hero's starting values: numbers or dice formulas.")
+
+
+def item() -> dict:
+    weapon = _object({
+        "damage": {"type": "integer", "minimum": 0, "description": "Endurance the hero's wound removes (default 2)."},
+        "attack": dict(INT, description="Added to the hero's Attack Strength (default 0)."),
+    }, "This item is a weapon; the hero carries one at a time.")
+    armour = _object({
+        "absorbs": {"type": "integer", "minimum": 0, "description": "Endurance points absorbed per wound."},
+        "hits": {"type": "integer", "minimum": 1, "description": "Wounds it takes before falling apart."},
+        "skill_test_penalty": {"type": "integer", "minimum": 0,
+                               "description": "Added to every Skill test roll while worn."},
+    }, "This item is an armour; the hero wears one at a time.", required=("absorbs", "hits"))
+    return _object({"name": {"type": "string", "minLength": 1, "description": "Shown to the player."},
+                    "description": {"type": "string"}, "weapon": weapon, "armour": armour},
+                   "An item of the catalogue.", required=("name",))
+
+
+def combat() -> dict:
+    enemy = _object({
+        "name": {"type": "string", "minLength": 1},
+        "habilete": {"type": "integer", "minimum": 0, "description": "The enemy's Skill."},
+        "endurance": {"type": "integer", "minimum": 1, "description": "The enemy's Stamina."},
+        "damage": {"type": "integer", "minimum": 0, "description": "Endurance its wound removes (default 2)."},
+    }, "One opponent.", required=("name", "habilete", "endurance"))
+    escape = _object({
+        "to": PARAGRAPH,
+        "after": {"type": "integer", "minimum": 0, "description": "Rounds to fight before escaping (default 0)."},
+        "cost": {"type": "object", "description": "Stats lost when escaping, e.g. {endurance: 2}.",
+                 "additionalProperties": {"type": "integer", "minimum": 0}},
+    }, "Escape offered by this paragraph.", required=("to",))
+    return _object({
+        "enemies": {"type": "array", "minItems": 1, "items": enemy},
+        "mode": {"enum": list(MODES), "description": "Several opponents: as-one, one-by-one (default) or together."},
+        "win": dict(PARAGRAPH, description="Where to go after winning (else the paragraph's choices)."),
+        "escape": escape,
+        "unarmed": {"type": "boolean", "description": "The hero must fight bare-handed (−1 Habileté)."},
+    }, "A fight.", required=("enemies",))
+
+
+def test() -> dict:
+    return _object({
+        "type": {"enum": ["chance", "habilete", "luck", "skill"],
+                 "description": "Tentez votre Chance or Testez votre Habileté."},
+        "success": dict(PARAGRAPH, description="Where a success leads."),
+        "failure": dict(PARAGRAPH, description="Where a failure leads."),
+        "modifier": dict(INT, description="Added to the roll (default 0)."),
+    }, "A Luck or Skill test.", required=("type",))
+
+
+def effects() -> list:
+    one = {"oneOf": [{"type": "string", "minLength": 1}, {"const": None}]}
+    return [
+        _object({"weapon": dict(one, description="Take this weapon (the old one is lost for ever); null: lose it.")},
+                "Take a weapon.", required=("weapon",)),
+        _object({"armour": dict(one, description="Wear this armour (the old one is lost for ever); null: drop it.")},
+                "Take an armour.", required=("armour",)),
+        _object({"ceiling": {"type": "object", "minProperties": 1, "description": "Move a maximum: {habilete: 1}.",
+                             "additionalProperties": False,
+                             "properties": {s: INT for s in CAPPED}}},
+                "Raise or lower a stat's maximum.", required=("ceiling",)),
+    ]
+
+
+def options() -> dict:
+    return _object({"unarmed": {"enum": ["no-weapon", "no-weapon-no-armour"],
+                                "description": "When the −1 for fighting bare-handed applies (default no-weapon)."}},
+                   "Rule options of Défis Fantastiques.")
+
+
+def schema_defs() -> dict:
+    return {"hero": hero(), "item": item(), "combat": combat(), "test": test(),
+            "effects": effects(), "options": options()}

@@ -1,0 +1,106 @@
+"""The Adventure Sheet of Défis Fantastiques: stats, ceilings, creation, display.
+
+Habileté, Endurance and Chance start from dice and their starting totals are
+ceilings ("il vous est impossible de dépasser la limite de vos totaux de départ"),
+unless the book raises or removes a ceiling.  The starting totals themselves are
+kept untouched in `state.initial` ("n'effacez jamais vos totaux de départ"); the
+current maxima live in `state.extra["max"]`.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ... import expr as X
+from ..base import StatDef
+from .messages import M
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ...state import GameState
+
+STATS = (
+    StatDef("habilete", M("Habileté", "Skill"), ("habileté", "skill"), "1d6+6", ceiling=True),
+    StatDef("endurance", M("Endurance", "Stamina"), ("stamina",), "2d6+12", ceiling=True),
+    StatDef("chance", M("Chance", "Luck"), ("luck",), "1d6+6", ceiling=True),
+    StatDef("or", M("Pièces d'Or", "Gold Pieces"),
+            ("gold", "pieces_d_or", "pièces_d_or", "po"), "2d6+12"),
+    StatDef("provisions", M("Provisions", "Provisions"), ("repas", "meals"), 0),
+)
+CAPPED = ("habilete", "endurance", "chance")
+# The creation order is fixed so that a player rolling real dice can give them with
+# --dice in the order the rules list them.
+CREATION_ORDER = ("habilete", "endurance", "chance", "or", "provisions")
+DEFAULT_EQUIPMENT = ("epee", "balluchon")
+
+
+def maximum(state: "GameState", stat: str) -> int | None:
+    """The current ceiling of a stat, or None when it has none."""
+    caps = state.extra.get("max", {})
+    if stat in caps:
+        return caps[stat]
+    return state.initial.get(stat) if stat in CAPPED else None
+
+
+def formula(value) -> X.Expr | int:
+    """A hero value: an integer, or a dice formula parsed once (memoised by the parser)."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return value
+    return X.parse(str(value), "dice")
+
+
+class _RollCtx:
+    """Evaluates a dice formula with every die rolled through the game, with a purpose."""
+
+    def __init__(self, play, purpose: str):
+        self.play, self.purpose = play, purpose
+
+    def variable(self, name):
+        raise LookupError(name)
+
+    def call(self, name, args):
+        raise LookupError(name)
+
+    def roll(self, count: int, sides: int) -> int:
+        return sum(self.play.roll(count, sides, self.purpose))
+
+
+def roll_stats(play) -> None:
+    """Roll (or read) every starting stat, in front of the player: one event a roll."""
+    hero = play.book.hero if isinstance(play.book.hero, dict) else {}
+    st = play.state
+    for spec in STATS:
+        value = formula(hero.get(spec.name, spec.initial))
+        n = value if isinstance(value, int) else int(X.evaluate(value, _RollCtx(play, spec.name)))
+        st.stats[spec.name] = st.initial[spec.name] = n
+        play.emit("creation", f"{spec.label.fr} : {n}", f"{spec.label.en}: {n}", stat=spec.name, value=n)
+    caps = {}
+    for stat, cap in (hero.get("ceilings") or {}).items():
+        caps[stat] = None if cap is False else int(cap)
+    st.extra["max"] = caps
+
+
+def clamp(state: "GameState", stat: str, value: int) -> int:
+    value = max(0, value)
+    cap = maximum(state, stat)
+    return value if cap is None else min(cap, value)
+
+
+def raise_ceiling(play, changes: dict) -> None:
+    """Effect `ceiling: {habilete: 1}`: move a maximum (the rare cases the rules allow)."""
+    caps = play.state.extra.setdefault("max", {})
+    for stat, delta in changes.items():
+        old = maximum(play.state, stat)
+        base = old if old is not None else play.state.stats.get(stat, 0)
+        caps[stat] = max(0, base + play.number(delta))
+        play.emit("ceiling", f"Maximum de {label(stat, 'fr')} : {caps[stat]}.",
+                  f"{label(stat, 'en')} maximum: {caps[stat]}.", stat=stat, value=caps[stat])
+
+
+def label(stat: str, lang: str) -> str:
+    spec = next((s for s in STATS if s.name == stat), None)
+    return spec.label.get(lang) if spec else stat
+
+
+def stat_line(state: "GameState", stat: str) -> str:
+    cap = maximum(state, stat)
+    value = state.stats.get(stat, 0)
+    return f"{value}/{cap}" if cap is not None else str(value)

@@ -1,0 +1,115 @@
+"""Wounds of a combat round, applied one at a time, with the Luck decision after each.
+
+A round queues its wounds in `pending["queue"]` (plain JSON, so a save in the middle
+of a round works); each is applied in turn, and when Luck can change it the queue
+stops on a prompt ("luck" / "pass") until the player answers.
+
+"Vous venez de blesser un adversaire ... Vous êtes chanceux : soustrayez 2 points
+supplémentaires ... malchanceux : vous ne pouvez soustraire que 1 seul point."
+"L'adversaire vient de vous porter un coup ... chanceux : ne soustrayez que 1 point
+... malchanceux : il faut soustraire 1 point supplémentaire."
+"""
+from __future__ import annotations
+
+from . import equipment
+from .rolls import test_luck
+
+
+def hero_damage(play, pending) -> int:
+    if pending.get("forced_unarmed"):
+        return equipment.STANDARD_DAMAGE
+    return equipment.damage(play)
+
+
+def drain(play, pending: dict) -> None:
+    """Apply queued wounds until one waits for a Luck decision or the round is over."""
+    while pending["queue"]:
+        if _hero_dead(play):
+            return play.die("combat")
+        wound = pending["queue"].pop(0)
+        waits = _deal(play, pending, wound["enemy"]) if wound["kind"] == "hit" \
+            else _suffer(play, pending, wound["enemy"])
+        if waits:
+            return
+    finish(play, pending)
+
+
+def _hero_dead(play) -> bool:
+    return play.state.stats.get("endurance", 0) <= 0
+
+
+def _deal(play, pending: dict, i: int) -> bool:
+    enemy = pending["enemies"][i]
+    before, dmg = enemy["endurance"], hero_damage(play, pending)
+    enemy["endurance"] = max(0, before - dmg)
+    play.emit("wound", f"Vous blessez {enemy['name']} : −{dmg} (Endurance {enemy['endurance']}).",
+              f"You wound {enemy['name']}: −{dmg} (Stamina {enemy['endurance']}).",
+              target=enemy["name"], loss=dmg, endurance=enemy["endurance"])
+    if enemy["endurance"] > 0:
+        # Luck is offered only when it can matter: a dead enemy needs no deeper wound.
+        pending["luck"] = {"kind": "dealt", "enemy": i, "before": before, "damage": dmg}
+        return True
+    _defeated(play, enemy)
+    return False
+
+
+def _suffer(play, pending: dict, i: int) -> bool:
+    enemy = pending["enemies"][i]
+    raw, before = int(enemy.get("damage", equipment.STANDARD_DAMAGE)), play.state.stats["endurance"]
+    loss, absorbs = equipment.absorb(play, raw)
+    now = play.change("endurance", delta=-loss, reason="wound")
+    play.emit("wound", f"{enemy['name']} vous blesse : −{loss} (Endurance {now}).",
+              f"{enemy['name']} wounds you: −{loss} (Stamina {now}).",
+              target="hero", by=enemy["name"], loss=loss, absorbed=absorbs, endurance=now)
+    if max(0, 1 - absorbs) < loss:
+        pending["luck"] = {"kind": "taken", "enemy": i, "before": before, "damage": raw,
+                           "absorbs": absorbs}
+        return True
+    return False
+
+
+def _defeated(play, enemy: dict) -> None:
+    play.emit("enemy-defeated", f"{enemy['name']} est vaincu.", f"{enemy['name']} is defeated.",
+              name=enemy["name"])
+
+
+def resolve_luck(play, pending: dict, use: bool) -> None:
+    """The player's answer to the Luck prompt, then the rest of the round."""
+    luck, pending["luck"] = pending["luck"], None
+    if use:
+        lucky = test_luck(play, "combat")
+        (_luck_dealt if luck["kind"] == "dealt" else _luck_taken)(play, pending, luck, lucky)
+    drain(play, pending)
+
+
+def _luck_dealt(play, pending: dict, luck: dict, lucky: bool) -> None:
+    enemy = pending["enemies"][luck["enemy"]]
+    loss = luck["damage"] + 2 if lucky else 1
+    enemy["endurance"] = max(0, luck["before"] - loss)
+    play.emit("wound", f"Blessure de {enemy['name']} : −{loss} en tout (Endurance {enemy['endurance']}).",
+              f"{enemy['name']}'s wound: −{loss} in all (Stamina {enemy['endurance']}).",
+              target=enemy["name"], loss=loss, endurance=enemy["endurance"], luck=lucky)
+    if enemy["endurance"] <= 0:
+        _defeated(play, enemy)
+
+
+def _luck_taken(play, pending: dict, luck: dict, lucky: bool) -> None:
+    raw = 1 if lucky else luck["damage"] + 1
+    loss = max(0, raw - luck["absorbs"])
+    now = play.change("endurance", value=luck["before"] - loss, reason="luck")
+    play.emit("wound", f"Votre blessure : −{loss} en tout (Endurance {now}).",
+              f"Your wound: −{loss} in all (Stamina {now}).", target="hero", loss=loss,
+              endurance=now, luck=lucky)
+
+
+def finish(play, pending: dict) -> None:
+    """End of a round: death, victory, or the next round."""
+    if _hero_dead(play):
+        return play.die("combat")
+    if any(e["endurance"] > 0 for e in pending["enemies"]):
+        return
+    spec = play.book.paragraphs[play.state.paragraph].fields["combat"]
+    play.emit("combat-won", "Vous avez gagné le combat !", "You have won the fight!")
+    if spec.get("win") is not None:
+        return play.goto(play.number(spec["win"]))
+    play.state.pending = None  # no `win`: the paragraph's own choices follow the fight

@@ -1,0 +1,94 @@
+"""Exact Cretan Chronicles fight odds."""
+from fractions import Fraction
+
+import pytest
+
+from engine.analysis.odds_cc import _Fight, cc_fight, hit_ways
+
+LION = (5, 15)
+ALTHEOS = (7, 15)
+
+
+def test_lion_first_strikes_by_hand():
+    assert hit_ways(2, 7, 15) == (15, 36)  # needs 8: 5+4+3+2+1 ways
+    assert hit_ways(2, 5, 15) == (6, 36)  # the lion needs 10
+    assert hit_ways(2, -20, 15) == (3, 36)  # 11 and 12 always wound
+    assert hit_ways(2, 20, 15) == (33, 36)  # 2 and 3 always miss
+    assert hit_ways(1, 7, 15) == (0, 6)  # one die cannot make 8
+    assert hit_ways(1, 10, 15) == (2, 6)  # the example: 3 Honour -> needs 5
+    assert hit_ways(1, 20, 15) == (5, 6)  # a 1 always misses
+
+
+def test_all_badly_wounded_duel_by_hand():
+    # both Grièvement Blessé: both roll two dice again, one wound kills
+    odds = cc_fight(ALTHEOS, [LION], hero_condition="grièvement-blessé",
+                    enemy_conditions=["grièvement-blessé"])
+    x, y = Fraction(15, 36), Fraction(6, 36)
+    assert odds.win == x / (1 - (1 - x) * (1 - y)) == Fraction(30, 37)
+    assert odds.hero_final == {"grièvement-blessé": Fraction(30, 37), "mort": Fraction(7, 37)}
+    assert odds.expected_rounds == (1 + (1 - x)) / (1 - (1 - x) * (1 - y))
+
+
+def test_lion_sums_to_one():
+    for honour, spend in ((0, False), (10, True), (3, True)):
+        odds = cc_fight(ALTHEOS, [LION], honour=honour, spend_honour=spend)
+        assert odds.win + odds.lose == 1
+        assert sum(odds.hero_final.values()) == 1
+
+
+def test_lion_fights_on_when_badly_wounded():
+    odds = cc_fight(ALTHEOS, [LION], enemy_conditions=["grièvement-blessé"])
+    assert set(odds.outcomes) == {"win", "lose"}
+    assert odds.win > 0
+
+
+@pytest.mark.parametrize("honour", [0, 1, 3, 6, 10])
+def test_spending_honour_never_hurts(honour):
+    plain = cc_fight(ALTHEOS, [LION], honour=honour)
+    best = cc_fight(ALTHEOS, [LION], honour=honour, spend_honour=True)
+    assert best.win >= plain.win
+    assert best.win >= cc_fight(ALTHEOS, [LION], honour=max(honour - 1, 0), spend_honour=True).win
+
+
+def test_advice_for_pending_strike():
+    # the example: Grièvement Blessé Althéos needs 8 on one die; spend 3 -> needs 5
+    odds = cc_fight(ALTHEOS, [LION], hero_condition="grièvement-blessé",
+                    enemy_conditions=["blessé"], honour=10, spend_honour=True, pending="attack")
+    assert odds.advice.startswith("spend:") and int(odds.advice[6:]) >= 2
+    assert cc_fight(ALTHEOS, [LION], pending="attack").advice is None
+
+
+def test_more_force_wins_more():
+    wins = [cc_fight((force, 15), [LION]).win for force in range(3, 12)]
+    assert wins == sorted(wins) and wins[0] < wins[-1]
+
+
+def test_three_wolves_forces_4_3_2():
+    fight = _Fight(ALTHEOS, [(2, 12)] * 3, [0, 0, 0], False, None, 0)
+    assert [2 + b for b in fight.bonus] == [4, 3, 2]
+    odds = cc_fight(ALTHEOS, [(2, 12)] * 3)
+    assert odds.win == 0 and odds.outcomes["all-badly-wounded"] + odds.lose == 1
+    # more wolves, more danger; the lead wolf is the strongest
+    two = cc_fight(ALTHEOS, [(2, 12)] * 2)
+    assert odds.lose > two.lose
+    weak = (7, 12)  # with Protection 12 a Force 4 wolf needs 8, a Force 2 one 10
+    assert cc_fight(weak, [(4, 12)]).lose > cc_fight(weak, [(3, 12)]).lose > cc_fight(weak, [(2, 12)]).lose
+    # Force 2 first with two companions behind is as strong as a lone Force 4
+    assert cc_fight(weak, [(2, 12), (9, 30), (9, 30)]).lose > cc_fight(weak, [(2, 12), (9, 30)]).lose
+
+
+def test_shame_counts_as_lose():
+    odds = cc_fight(ALTHEOS, [LION], honour=0, honte=7, reward=6)
+    assert odds.win == 0 and odds.outcomes["shame"] > 0 and odds.lose == 1
+    saved = cc_fight(ALTHEOS, [LION], honour=1, honte=7, reward=6)
+    assert saved.win == cc_fight(ALTHEOS, [LION]).win
+
+
+def test_enemy_strikes_first():
+    assert cc_fight(ALTHEOS, [LION], hero_first=False).win < cc_fight(ALTHEOS, [LION]).win
+
+
+def test_json():
+    data = cc_fight(ALTHEOS, [(7, 14)] * 2, honour=12, spend_honour=True).to_json()
+    assert data["policy"] == "optimal"
+    assert abs(data["win"] + data["lose"] + data["outcomes"]["all-badly-wounded"] - 1) < 1e-12

@@ -1,0 +1,16 @@
+"""Build a Session over a fixture book with a private save store."""
+from __future__ import annotations
+
+from engine import saves
+from engine.dice import SeededDice
+from engine.game import Game
+from engine.loader import load_book
+from engine.repl.session import Session
+from tests.fixtures.env import BOOKS
+
+
+def session(tmp_path, book="mini.yaml", seed=1, lang=None) -> Session:
+    loaded = load_book(BOOKS / book, use_cache=False)
+    lang = lang or loaded.book.language
+    game = Game(loaded.book, loaded.module, SeededDice(seed), lang=lang)
+    return Session(game, saves.SaveStore(loaded.book.id, tmp_path), lang, width=60)

@@ -1,0 +1,188 @@
+"""One weapon, one armour with its wear and penalty, bare hands, meals."""
+import pytest
+
+from engine.rules.base import Refused
+
+from df_helpers import HEADER, events, keys, play
+
+SHOP = """
+paragraphs:
+  1:
+    text: Une échoppe.
+    choices:
+      - {text: Prendre la hache, to: 1, effects: [{weapon: hache}]}
+      - {text: Prendre la lance par gain, to: 1, effects: [{gain: lance}]}
+      - {text: Enfiler le cuir, to: 1, effects: [{armour: cuir}]}
+      - {text: Enfiler la cotte, to: 1, effects: [{armour: mailles}]}
+      - {text: Jeter son arme, to: 1, effects: [{weapon: null}]}
+      - {text: Se battre, to: 2}
+  2:
+    text: Un garde.
+    combat: {enemies: [{name: Garde, habilete: 5, endurance: 20}], win: 3}
+  3: {text: Victoire., end: victory}
+"""
+
+
+def test_taking_another_weapon_discards_the_old_one_for_ever(tmp_path):
+    """"Vous ne pouvez emporter avec vous qu'une seule arme à la fois ... Lorsque vous
+    abandonnez une arme, sachez qu'elle est perdue à jamais.\""""
+    g = play(tmp_path, SHOP)
+    g.answer("1")
+    assert "epee" not in g.state.items and g.state.extra["weapon"] == "hache"
+    assert events(g, "weapon-discarded")[0]["item"] == "epee"
+
+
+def test_gaining_a_weapon_counts_as_taking_it(tmp_path):
+    """A core `gain` of a second weapon also leaves the first one behind."""
+    g = play(tmp_path, SHOP)
+    g.answer("2")
+    assert g.state.extra["weapon"] == "lance" and "epee" not in g.state.items
+
+
+def test_a_new_armour_replaces_the_old_one(tmp_path):
+    """"vous ne pouvez porter qu'une seule armure à la fois ... Une armure écartée est
+    abandonnée pour toujours\""""
+    g = play(tmp_path, SHOP)
+    g.answer("3")
+    g.answer("4")
+    assert g.state.extra["armour"] == "mailles" and "cuir" not in g.state.items
+
+
+def test_armour_absorbs_counts_hits_and_falls_apart_at_its_limit(tmp_path):
+    """"votre armure vous protège chaque fois que vous perdez un combat ... vous devez
+    ajouter 1 au nombre de coups déjà encaissés : dès que ce nombre atteint la limite
+    prévue, l'armure tombe en ruine".  Cuir: absorbs 1, 2 hits."""
+    g = play(tmp_path, SHOP, [6, 6, 1, 1] * 3)
+    g.answer("3")
+    g.answer("6")
+    g.answer("attack")
+    assert g.state.stats["endurance"] == 19 and g.state.extra["armour_hits"] == 1
+    g.answer("pass")
+    g.answer("attack")
+    assert g.state.stats["endurance"] == 18 and "cuir" not in g.state.items
+    assert events(g, "armour-broken")[0]["item"] == "cuir"
+    g.answer("pass")
+    g.answer("attack")
+    assert g.state.stats["endurance"] == 16
+
+
+def test_armour_may_absorb_the_whole_wound_and_then_luck_is_not_offered(tmp_path):
+    """"Il se peut même que vous n'en perdiez aucun !" (absorbs 2)."""
+    g = play(tmp_path, SHOP, [6, 6, 1, 1])
+    g.answer("4")
+    g.answer("6")
+    g.answer("attack")
+    assert g.state.stats["endurance"] == 20 and g.prompt().kind == "combat"
+    assert g.state.extra["armour_hits"] == 1
+
+
+@pytest.mark.parametrize("faces, endurance", [([4, 5], 20), ([6, 6], 18)])
+def test_luck_after_a_wound_through_armour(tmp_path, faces, endurance):
+    """Armour absorbs from the Luck-changed wound too: lucky 1 − 1 = 0, unlucky 3 − 1 = 2."""
+    g = play(tmp_path, SHOP, [6, 6, 1, 1] + faces)
+    g.answer("3")
+    g.answer("6")
+    g.answer("attack")
+    g.answer("luck")
+    assert g.state.stats["endurance"] == endurance and g.state.extra["armour_hits"] == 1
+
+
+def test_armour_can_be_dropped_at_any_time_except_in_a_fight(tmp_path):
+    """"Vous pouvez également abandonner votre armure ... à n'importe quel moment de votre
+    aventure, sauf au cours d'un combat.\""""
+    g = play(tmp_path, SHOP)
+    with pytest.raises(Refused):
+        g.command("abandonner-armure")
+    g.answer("3")
+    g.answer("6")
+    assert not g.module.commands()[1].available(g)
+    with pytest.raises(Refused) as err:
+        g.command("drop-armour")
+    assert "combat" in err.value.message.fr and "fight" in err.value.message.en
+    g.undo()
+    assert g.module.commands()[1].available(g)
+    g.command("drop-armour")
+    assert "cuir" not in g.state.items and g.state.extra["armour"] is None
+
+
+def test_bare_handed_fight_costs_one_skill_for_that_fight(tmp_path):
+    """"Si vous êtes en situation de combattre à mains nues ... vous devez soustraire 1 point
+    à votre total d'HABILETÉ pendant la durée du combat.\""""
+    g = play(tmp_path, SHOP, [1, 1, 4, 4])
+    g.answer("5")
+    g.answer("6")
+    assert g.state.pending["unarmed"]
+    g.answer("attack")
+    assert events(g, "combat-round")[0]["hero"] == 17
+    assert g.state.stats["habilete"] == 10
+
+
+def test_forced_bare_hands_ignore_the_weapon(tmp_path):
+    """A paragraph may make the hero fight bare-handed (`unarmed: true`)."""
+    book = SHOP.replace("win: 3}", "win: 3, unarmed: true}")
+    g = play(tmp_path, book, [1, 1, 4, 4])
+    g.answer("1")                 # the axe: −1 attack, 3 damage, both ignored
+    g.answer("6")
+    g.answer("attack")
+    assert events(g, "combat-round")[0]["hero"] == 17
+    assert g.state.pending["enemies"][0]["endurance"] == 18
+
+
+def test_option_bare_hands_means_no_weapon_and_no_armour(tmp_path):
+    """The other reading of "sans arme ni armure", as a book option."""
+    header = HEADER.replace("start: 1\n", "start: 1\noptions: {unarmed: no-weapon-no-armour}\n")
+    g = play(tmp_path, SHOP, [], header=header)
+    g.answer("3")
+    g.answer("5")
+    g.answer("6")
+    assert not g.state.pending["unarmed"]
+
+
+def test_a_meal_gives_up_to_four_endurance_never_above_the_maximum(tmp_path):
+    """"Chaque fois que vous prenez un repas, vous pouvez gagner jusqu'à 4 points
+    d'endurance" and "vos points d'endurance ne peuvent dépasser votre total de départ"."""
+    g = play(tmp_path, SHOP)
+    g.state.stats["endurance"] = 14
+    g.command("manger")
+    assert g.state.stats["endurance"] == 18 and g.state.stats["provisions"] == 1
+    g.command("eat")
+    assert g.state.stats["endurance"] == 20 and g.state.stats["provisions"] == 0
+
+
+def test_no_meal_during_a_fight(tmp_path):
+    """"Vous pouvez faire une pause pour consommer vos Provisions à n'importe quel moment,
+    sauf lorsque vous êtes en train de combattre.\""""
+    g = play(tmp_path, SHOP)
+    g.state.stats["endurance"] = 14
+    assert g.module.commands()[0].available(g)
+    g.answer("6")
+    assert not g.module.commands()[0].available(g)
+    with pytest.raises(Refused) as err:
+        g.command("manger")
+    assert err.value.message.fr == "impossible de manger pendant un combat"
+    assert g.state.stats["provisions"] == 2
+
+
+def test_no_meal_without_provisions_or_at_full_endurance(tmp_path):
+    g = play(tmp_path, SHOP)
+    with pytest.raises(Refused):
+        g.command("eat")            # already at 20/20
+    g.state.stats["endurance"], g.state.stats["provisions"] = 10, 0
+    assert not g.module.commands()[0].available(g)
+    with pytest.raises(Refused) as err:
+        g.command("eat")
+    assert err.value.message.en == "you have no Provisions left"
+
+
+def test_eating_is_allowed_during_a_test(tmp_path):
+    """Only a fight forbids a meal."""
+    g = play(tmp_path, """
+paragraphs:
+  1:
+    text: Un gué.
+    test: {type: skill, success: 2, failure: 2}
+  2: {text: Fin., end: victory}
+""")
+    g.state.stats["endurance"] = 10
+    g.command("eat")
+    assert g.state.stats["endurance"] == 14 and keys(g) == ["roll"]
