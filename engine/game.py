@@ -55,8 +55,12 @@ class _Ctx:
 
 class Game:
     def __init__(self, book: Book, module: RuleModule, dice, state: GameState | None = None,
-                 lang: str | None = None):
+                 lang: str | None = None, undo: bool = True):
+        """`undo=False` (the explorer) keeps no undo history and takes no snapshot per
+        answer or command: one refused by a module may then leave partial changes, and
+        the caller is expected to restore its own copy."""
         self.book, self.module, self.dice = book, module, dice
+        self.keeps_undo = undo
         self.lang = lang or book.language
         self.events: list[dict] = []
         self.listeners: list[Callable[[dict], None]] = []
@@ -233,6 +237,8 @@ class Game:
 
     def answer(self, key: str, amount: int | None = None) -> None:
         """Answer the pending prompt; raises Refused (state unchanged) when not allowed."""
+        if not self.keeps_undo:
+            return self._answer(key, amount)
         snapshot, seen = self._snapshot(), len(self.events)
         try:
             self._answer(key, amount)
@@ -294,6 +300,9 @@ class Game:
     def command(self, name: str, arg: str = "") -> None:
         """Run a rule-module command (eat, oracle, ...); Refused when not allowed now."""
         for cmd in self.module.commands():
+            if name in cmd.names and not self.keeps_undo:
+                cmd.run(self, arg)
+                return self._after()
             if name in cmd.names:
                 snapshot, seen = self._snapshot(), len(self.events)
                 try:
@@ -338,6 +347,13 @@ class Game:
         lives = self.state.lives + 1
         self.state = self._fresh_state(lives)
         self.emit("restart", lives=lives)
+        self._new_game()
+
+    def reset(self, dice) -> None:
+        """A new game on this object with a fresh dice source (lives back to 1, no
+        restart event): cheaper than a new Game, whose expression caches start empty."""
+        self.dice, self.events, self._undo = dice, [], []
+        self.state = self._fresh_state(1)
         self._new_game()
 
     def _fresh_state(self, lives: int) -> GameState:

@@ -1,0 +1,15 @@
+"""Automated playtesting: random playthroughs and exhaustive exploration of a book.
+
+    stats = run_batch(book, module, runs=1000, seed=1)          # random runs (all cores)
+    result = exhaustive(book, module, max_states=..., timeout=...)
+    deep_diagnostics(book, module, doc) -> list[Diagnostic]     # for `gamebook lint --deep`
+
+Everything goes through the real engine (`Game`) and the rule-module interface.
+"""
+from __future__ import annotations
+
+from .deep import deep_diagnostics
+from .parallel import run_batch
+from .report import exhaustive
+
+__all__ = ["run_batch", "exhaustive", "deep_diagnostics"]

@@ -1,0 +1,48 @@
+"""Replay one reported playthrough (`--replay SEED:ANSWERS[:FACES]`) as a transcript."""
+from __future__ import annotations
+
+import traceback
+
+from .moves import parse_moves
+from .runs import new_game
+
+
+def parse_spec(spec: str):
+    """'SEED:ANSWERS[:FACES]' -> (seed, [Move], [faces]); ValueError when malformed."""
+    parts = spec.split(":")
+    if len(parts) not in (2, 3):
+        raise ValueError(spec)
+    faces = [int(f) for f in parts[2].split(",") if f] if len(parts) == 3 else []
+    return int(parts[0]), parse_moves(parts[1]), faces
+
+
+def replay(book, module, seed: int, moves, faces, lang: str) -> tuple[list[str], str | None]:
+    """(transcript lines, the traceback or refusal that ended it, or None)."""
+    lines = []
+    try:
+        game = new_game(book, module, seed, faces, undo=True)
+        lines += _events(game, lang)
+        for move in moves:
+            lines.append(f"> {move.text()}")
+            move.apply(game)
+            lines += _events(game, lang)
+    except Exception:  # the very failure the user asked to see
+        return lines, traceback.format_exc()
+    end = game.state.ended
+    lines.append(("Fin : " if lang == "fr" else "End: ") + (end or ("en cours" if lang == "fr" else "in progress")))
+    return lines, None
+
+
+def _events(game, lang: str) -> list[str]:
+    out = []
+    for e in game.drain():
+        if e["type"] == "paragraph":
+            text = game.book.paragraphs[e["number"]].text.strip().splitlines()
+            out.append(f"§ {e['number']}  {text[0] if text else ''}")
+        elif e["type"] == "dice":
+            out.append(f"  [{e.get('purpose', '')}] {e['faces']}")
+        elif "say" in e:
+            out.append("  " + e["say"]["fr" if lang == "fr" else "en"])
+        elif e["type"] == "stat":
+            out.append(f"  {e['stat']}: {e['old']} -> {e['new']}")
+    return out

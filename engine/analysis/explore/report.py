@@ -1,0 +1,75 @@
+"""Explorer results as plain data (the JSON format) and as a readable text report."""
+from __future__ import annotations
+
+from ...lint import graph as static_graph, reachable
+from .runs import Stats
+from .solve import victory_odds
+from .space import Space, explore, path_to
+
+
+def replay_spec(seed: int, moves, faces=()) -> str:
+    spec = f"{seed}:{moves if isinstance(moves, str) else ','.join(moves)}"
+    return spec + (":" + ",".join(map(str, faces)) if faces else "")
+
+
+def static_reachable(book, module) -> set[int]:
+    return reachable(book, static_graph(book, module))
+
+
+def random_report(book, module, stats: Stats) -> dict:
+    runs = max(1, stats.runs)
+    never = sorted(set(book.paragraphs) - set(stats.hits))
+    problems = []
+    for key, p in sorted(stats.problems.items(), key=lambda kv: kv[1]["example"]["index"]):
+        ex = p["example"]
+        problems.append({"kind": p["outcome"], "count": p["count"], "paragraph": ex["paragraph"],
+                         "type": ex.get("type"), "message": ex.get("message"),
+                         "replay": replay_spec(ex["seed"], ex["moves"]), "traceback": ex.get("traceback")})
+    return {
+        "book": book.id, "runs": stats.runs,
+        "outcomes": {k: {"runs": v, "share": v / runs} for k, v in sorted(stats.outcomes.items())},
+        "endings": {k: v for k, v in sorted(stats.endings.items())},
+        "paragraphs": {str(n): {"runs": stats.hits[n], "visits": stats.visits[n]}
+                       for n in sorted(stats.hits)},
+        "never_reached": never, "mean_steps": stats.steps / runs,
+        "longest": _example(stats.longest), "shortest": _example(stats.shortest), "problems": problems,
+    }
+
+
+def _example(ex):
+    return None if ex is None else {"steps": ex["steps"], "paragraph": ex["paragraph"],
+                                    "replay": replay_spec(ex["seed"], ex["moves"])}
+
+
+def exhaustive(book, module, max_states: int = 200_000, timeout: float = 60.0,
+               with_commands: bool = True) -> dict:
+    """Explore every state and summarise (the JSON format of `--exhaustive`)."""
+    space = explore(book, module, max_states=max_states, timeout=timeout, with_commands=with_commands)
+    return exhaustive_report(book, module, space)
+
+
+def exhaustive_report(book, module, space: Space) -> dict:
+    complete = space.bound is None
+    statically = static_reachable(book, module)
+    locks = {}
+    for s in space.soft_locks:
+        locks.setdefault(space.paragraph[s], s)
+    errors = {}
+    for e in space.errors:
+        key = (e["type"], e["message"], e["paragraph"])
+        if key not in errors:
+            moves, faces = path_to(space, e["state"]) if e["state"] is not None else ([], [])
+            moves = moves + ([e["move"]] if e["move"] else [])
+            errors[key] = dict(e, replay=replay_spec(0, moves, faces + e["faces"]))
+    return {
+        "book": book.id, "complete": complete, "bound": space.bound, "states": len(space.states),
+        "expanded": space.expanded, "seconds": space.seconds,
+        "transitions": sum(len(b) for acts in space.actions for _, b in acts),
+        "victory": victory_odds(space),
+        "victory_reachable": any(e == "victory" for e in space.ended),
+        "reached": sorted(space.reached),
+        "unreachable_in_play": sorted(statically - space.reached) if complete else [],
+        "soft_locks": [{"paragraph": n, "replay": replay_spec(0, *path_to(space, s))}
+                       for n, s in sorted(locks.items())],
+        "errors": [{k: v for k, v in e.items() if k != "state"} for e in errors.values()],
+    }

@@ -1,0 +1,215 @@
+"""Random playthroughs through the real engine, and their statistics by chunk.
+
+Each run `i` of a batch with seed `S` uses its own seed `run_seed(S, i)` for its dice
+and, through a distinct stream, for its choices; so a batch gives the same results
+whatever the number of workers and chunks, and any run replays from its seed and its
+move list alone.  The game is built with `undo=False` (no state snapshot per answer);
+when a module refuses an enabled answer the run is rebuilt by replaying its moves,
+which is what `--replay` does too.
+"""
+from __future__ import annotations
+
+import hashlib
+import random
+import traceback
+from collections import Counter
+from dataclasses import dataclass, field
+
+from ...dice import ScriptedDice, SeededDice
+from ...game import Game
+from ...rules.base import Refused
+from ...state import GameState
+from .moves import Move, commands, format_moves, options, random_move
+
+CHOICE_STREAM = 0x9E3779B97F4A7C15   # makes the choice stream differ from the dice stream
+
+
+def run_seed(base: int, index: int) -> int:
+    digest = hashlib.blake2b(f"{base}:{index}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big") >> 1
+
+
+def dice_for(seed: int, faces=()):
+    return ScriptedDice(list(faces), then=SeededDice(seed)) if faces else SeededDice(seed)
+
+
+def new_game(book, module, seed: int, faces=(), undo: bool = False) -> Game:
+    return Game(book, module, dice_for(seed, faces), undo=undo)
+
+
+@dataclass
+class Run:
+    """The end of one playthrough."""
+
+    index: int
+    seed: int
+    outcome: str          # victory | death | stuck | soft-lock | error
+    steps: int
+    paragraph: int
+    moves: list
+    visits: dict
+    error: dict | None = None
+
+
+def play(book, module, index: int, seed: int, max_steps: int, with_commands: bool = True,
+         game: Game | None = None) -> Run:
+    """One random playthrough; `game`, when given, is reused (reset) for speed."""
+    rng = random.Random(seed ^ CHOICE_STREAM)
+    moves = []
+    try:
+        if game is None:
+            game = new_game(book, module, seed)
+        else:
+            game.reset(SeededDice(seed))
+        while len(moves) < max_steps:
+            if game.state.ended and not options(game):
+                return _run(index, seed, game.state.ended, game, moves)
+            game, moved = _step(book, module, seed, game, moves, rng, with_commands)
+            if not moved:
+                return _run(index, seed, "soft-lock", game, moves)
+        return _run(index, seed, "stuck", game, moves)
+    except Exception as exc:  # any engine or module failure is a finding, not a crash
+        run = _run(index, seed, "error", game, moves)
+        run.error = {"type": type(exc).__name__, "message": str(exc),
+                     "traceback": traceback.format_exc(), "paragraph": run.paragraph}
+        return run
+
+
+def _step(book, module, seed, game, moves, rng, with_commands):
+    """Make one move, appended to `moves` (a failing move stays there, so that the
+    replay shows the failure); False when no candidate is enabled or accepted."""
+    opts = options(game)
+    cmds = commands(game) if with_commands else []
+    while opts or cmds:
+        move = random_move(opts, cmds, rng)
+        saved = light_copy(game.state) if move.command else None
+        draws = game.dice.draws
+        moves.append(move)
+        try:
+            move.apply(game)
+            return game, True
+        except Refused:
+            moves.pop()
+            # The game took no snapshot: restore ours, or rebuild by replaying the moves
+            # (an answer refused after changes, or after dice were drawn, is rare).
+            if saved is not None and game.dice.draws == draws:
+                game.state = saved
+            else:
+                game = replay_game(book, module, seed, moves)
+    return game, False
+
+
+def _clone(value):
+    """A copy of JSON-like data (faster than copy.deepcopy: no memo)."""
+    if isinstance(value, dict):
+        return {k: _clone(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_clone(v) for v in value]
+    return value
+
+
+def light_copy(state: GameState) -> GameState:
+    """The state without copying its (append-only) history."""
+    return GameState(state.book_id, state.book_hash, state.rules, state.paragraph,
+                     dict(state.stats), dict(state.initial), dict(state.items), set(state.flags),
+                     dict(state.visits), _clone(state.extra), _clone(state.pending), state.ended,
+                     state.death_cause, state.dice, list(state.history), state.lives,
+                     state.rules_version)
+
+
+def replay_game(book, module, seed, moves, faces=(), undo: bool = False) -> Game:
+    game = new_game(book, module, seed, faces, undo)
+    for m in moves:
+        m.apply(game)
+    return game
+
+
+def _run(index, seed, outcome, game, moves) -> Run:
+    state = game.state if game is not None else None
+    return Run(index, seed, outcome, len(moves), state.paragraph if state else 0, moves,
+               dict(state.visits) if state else {})
+
+
+@dataclass
+class Stats:
+    """What a batch of runs found; `merge` is order-independent (examples keep the
+    lowest run index), so results do not depend on how runs were split."""
+
+    runs: int = 0
+    outcomes: Counter = field(default_factory=Counter)
+    endings: Counter = field(default_factory=Counter)      # "death@5" -> runs
+    hits: Counter = field(default_factory=Counter)         # paragraph -> runs reaching it
+    visits: Counter = field(default_factory=Counter)       # paragraph -> entries
+    steps: int = 0
+    longest: dict | None = None
+    shortest: dict | None = None
+    problems: dict = field(default_factory=dict)           # key -> {count, example}
+
+    def add(self, run: Run) -> None:
+        self.runs += 1
+        self.outcomes[run.outcome] += 1
+        self.steps += run.steps
+        for n, count in run.visits.items():
+            self.hits[n] += 1
+            self.visits[n] += count
+        example = {"index": run.index, "seed": run.seed, "steps": run.steps,
+                   "paragraph": run.paragraph, "moves": format_moves(run.moves)}
+        if run.outcome in ("victory", "death"):
+            self.endings[f"{run.outcome}@{run.paragraph}"] += 1
+            if self.longest is None or _longer(example, self.longest):
+                self.longest = example
+            if self.shortest is None or _longer(self.shortest, example):
+                self.shortest = example
+        elif run.outcome in ("error", "soft-lock", "stuck"):
+            key = _problem_key(run)
+            example.update(run.error or {})
+            self._problem(key, run.outcome, 1, example)
+
+    def _problem(self, key, outcome, count, example) -> None:
+        seen = self.problems.get(key)
+        if seen is None:
+            self.problems[key] = {"outcome": outcome, "count": count, "example": example}
+        else:
+            seen["count"] += count
+            if example["index"] < seen["example"]["index"]:
+                seen["example"] = example
+
+    def merge(self, other: "Stats") -> None:
+        self.runs += other.runs
+        self.steps += other.steps
+        for mine, theirs in ((self.outcomes, other.outcomes), (self.endings, other.endings),
+                             (self.hits, other.hits), (self.visits, other.visits)):
+            mine.update(theirs)
+        for ex in (other.longest, other.shortest):
+            if ex and (self.longest is None or _longer(ex, self.longest)):
+                self.longest = ex
+            if ex and (self.shortest is None or _longer(self.shortest, ex)):
+                self.shortest = ex
+        for key, p in other.problems.items():
+            self._problem(key, p["outcome"], p["count"], p["example"])
+
+
+def _longer(a: dict, b: dict) -> bool:
+    """a is longer than b; equal lengths go to the lower run index."""
+    return (a["steps"], -a["index"]) > (b["steps"], -b["index"])
+
+
+def _problem_key(run: Run) -> str:
+    if run.error:
+        return f"error:{run.error['type']}:{run.error['message']}:{run.paragraph}"
+    return f"{run.outcome}:{run.paragraph}" if run.outcome == "soft-lock" else run.outcome
+
+
+def run_chunk(task) -> Stats:
+    """Worker entry point (top level, picklable arguments: safe under spawn)."""
+    book, module, base, start, stop, max_steps, with_commands = task
+    stats, game = Stats(), None
+    for i in range(start, stop):
+        seed = run_seed(base, i)
+        if game is None:
+            game = new_game(book, module, seed)
+        run = play(book, module, i, seed, max_steps, with_commands, game)
+        stats.add(run)
+        if run.outcome == "error":
+            game = None  # a failed game may be left in any state: start afresh
+    return stats

@@ -1,0 +1,109 @@
+"""Best-play odds of victory over an explored state space (expectimax).
+
+The value of a state is the probability of reaching a victory when the player always
+picks the best move and the dice fall as they will: 1 at a victory, 0 at a final
+death or an engine error, the maximum over moves of the expected value over dice
+otherwise.  Fights loop (a tied round leads back to the same state), so the graph
+has cycles.  It is cut into strongly connected components, solved in reverse
+topological order: a component without a cycle is solved exactly in one step; a
+cyclic one by value iteration (Gauss-Seidel sweeps from 0, which converges from
+below to the least fixed point, i.e. the true reach probability), stopped when no
+value moves by more than `TOLERANCE` or after `MAX_SWEEPS` sweeps.
+States beyond the exploration bound ("frontier") count as 0 for the lower bound and
+1 for the upper bound; without a bound the two are equal.
+"""
+from __future__ import annotations
+
+from .space import ERROR, FRONTIER, Space
+
+TOLERANCE = 1e-12
+MAX_SWEEPS = 100_000
+
+
+def components(n: int, succ) -> list[list[int]]:
+    """Tarjan's strongly connected components, iteratively; a component is listed
+    after every component it leads to (successors are solved first)."""
+    index, low, on, stack, out = [-1] * n, [0] * n, [False] * n, [], []
+    counter = 0
+    for root in range(n):
+        if index[root] != -1:
+            continue
+        work = [(root, iter(succ(root)))]
+        index[root] = low[root] = counter
+        counter += 1
+        stack.append(root)
+        on[root] = True
+        while work:
+            v, it = work[-1]
+            w = next(it, None)
+            if w is not None:
+                if index[w] == -1:
+                    index[w] = low[w] = counter
+                    counter += 1
+                    stack.append(w)
+                    on[w] = True
+                    work.append((w, iter(succ(w))))
+                elif on[w]:
+                    low[v] = min(low[v], index[w])
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[v])
+            if low[v] == index[v]:
+                comp = []
+                while True:
+                    w = stack.pop()
+                    on[w] = False
+                    comp.append(w)
+                    if w == v:
+                        break
+                out.append(comp)
+    return out
+
+
+def values(space: Space, frontier: float = 0.0) -> tuple[list[float], int]:
+    """Value of every state, and the number of value-iteration sweeps used."""
+    n = len(space.states)
+    value = [0.0] * n
+    special = {ERROR: 0.0, FRONTIER: frontier}
+
+    def succ(s):
+        return [t for _, branches in space.actions[s] for _, t in branches if t >= 0]
+
+    def backup(s) -> float:
+        if not space.done[s]:
+            return frontier
+        if not space.actions[s]:
+            return 1.0 if space.ended[s] == "victory" else 0.0
+        return max(sum(p * (value[t] if t >= 0 else special[t]) for p, t in branches)
+                   for _, branches in space.actions[s])
+
+    sweeps = 0
+    for comp in components(n, succ):
+        cyclic = len(comp) > 1 or comp[0] in succ(comp[0])
+        if not cyclic:
+            value[comp[0]] = backup(comp[0])
+            continue
+        for _ in range(MAX_SWEEPS):
+            sweeps += 1
+            change = 0.0
+            for s in comp:
+                new = backup(s)
+                change = max(change, abs(new - value[s]))
+                value[s] = new
+            if change <= TOLERANCE:
+                break
+    return value, sweeps
+
+
+def victory_odds(space: Space) -> dict:
+    """{"low", "high", "sweeps"}: the best-play probability of victory from a new game
+    (an interval when the exploration was bounded)."""
+    low, sweeps = values(space, 0.0)
+    start_low = sum(p * (low[t] if t >= 0 else 0.0) for p, t in space.root)
+    start_low = min(1.0, start_low)  # float sums can overshoot by an ulp
+    if space.bound is None:
+        return {"low": start_low, "high": start_low, "sweeps": sweeps}
+    high, more = values(space, 1.0)
+    start_high = sum(p * (high[t] if t >= 0 else 1.0 if t == FRONTIER else 0.0) for p, t in space.root)
+    return {"low": start_low, "high": min(1.0, start_high), "sweeps": sweeps + more}

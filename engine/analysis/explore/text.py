@@ -1,0 +1,75 @@
+"""The explorer's reports as readable text, in French or English."""
+from __future__ import annotations
+
+OUTCOMES = {"victory": ("victoire", "victory"), "death": ("mort", "death"),
+            "stuck": ("bloquée (limite de coups)", "stuck (step limit)"),
+            "soft-lock": ("impasse (aucune option)", "soft-lock (no option)"),
+            "error": ("erreur du moteur", "engine error")}
+
+
+def _t(lang: str, fr: str, en: str) -> str:
+    return fr if lang == "fr" else en
+
+
+def random_text(r: dict, lang: str, book_path: str) -> str:
+    lines = [_t(lang, f"{r['runs']} parties au hasard dans « {r['book']} »",
+                f"{r['runs']} random playthroughs of '{r['book']}'")]
+    for kind, v in r["outcomes"].items():
+        name = OUTCOMES.get(kind, (kind, kind))[0 if lang == "fr" else 1]
+        lines.append(f"  {name:<28} {v['runs']:>8}  {100 * v['share']:6.2f} %")
+    lines.append(_t(lang, "Fins atteintes :", "Endings reached:"))
+    lines += [f"  {k.replace('@', ' @ ')}: {v}" for k, v in r["endings"].items()]
+    lines.append(_t(lang, f"Coups par partie (moyenne) : {r['mean_steps']:.1f}",
+                    f"Moves per playthrough (mean): {r['mean_steps']:.1f}"))
+    for key, fr, en in (("longest", "La plus longue", "Longest"), ("shortest", "La plus courte", "Shortest")):
+        ex = r[key]
+        if ex:
+            lines.append(f"{_t(lang, fr, en)} : {ex['steps']} {_t(lang, 'coups', 'moves')} "
+                         f"(§ {ex['paragraph']}) --replay {ex['replay']}")
+    never = ", ".join(map(str, r["never_reached"])) or "-"
+    lines.append(_t(lang, f"Paragraphes jamais atteints : {never}", f"Paragraphs never reached: {never}"))
+    lines += _problems(r["problems"], lang, book_path)
+    return "\n".join(lines) + "\n"
+
+
+def _problems(problems, lang, book_path) -> list[str]:
+    if not problems:
+        return [_t(lang, "Aucune erreur ni impasse.", "No error, no soft-lock.")]
+    lines = [_t(lang, "Problèmes :", "Problems:")]
+    for p in problems:
+        name = OUTCOMES.get(p["kind"], (p["kind"], p["kind"]))[0 if lang == "fr" else 1]
+        what = f" {p['type']}: {p['message']}" if p.get("type") else ""
+        lines.append(f"  {name} × {p['count']} (§ {p['paragraph']}){what}")
+        lines.append(f"    gamebook explore {book_path} --replay {p['replay']}")
+    return lines
+
+
+def exhaustive_text(r: dict, lang: str, book_path: str) -> str:
+    v = r["victory"]
+    odds = f"{100 * v['low']:.4f} %" if v["low"] == v["high"] else \
+        f"{100 * v['low']:.4f} % – {100 * v['high']:.4f} %"
+    lines = [_t(lang, f"Exploration exhaustive de « {r['book']} » : {r['states']} états, "
+                      f"{r['transitions']} transitions, {r['seconds']:.2f} s",
+                f"Exhaustive exploration of '{r['book']}': {r['states']} states, "
+                f"{r['transitions']} transitions, {r['seconds']:.2f} s")]
+    if not r["complete"]:
+        bound = {"timeout": _t(lang, "--timeout", "--timeout"), "max-states": "--max-states"}[r["bound"]]
+        lines.append(_t(lang, f"INCOMPLÈTE : limite {bound} atteinte ({r['expanded']} états développés) ; "
+                              "résultats partiels, chances données en fourchette",
+                        f"INCOMPLETE: the {bound} bound was hit ({r['expanded']} states expanded); "
+                        "partial results, odds given as a range"))
+    lines.append(_t(lang, f"Chances de victoire en jouant au mieux : {odds}",
+                    f"Best-play probability of victory: {odds}"))
+    if r["complete"]:
+        un = ", ".join(map(str, r["unreachable_in_play"])) or "-"
+        lines.append(_t(lang, f"Inaccessibles en jeu (mais reliés dans le graphe) : {un}",
+                        f"Unreachable in play (though linked in the graph): {un}"))
+    for lock in r["soft_locks"]:
+        lines.append(_t(lang, f"Impasse au § {lock['paragraph']} : aucune option possible",
+                        f"Soft-lock at § {lock['paragraph']}: no option is possible"))
+        lines.append(f"    gamebook explore {book_path} --replay {lock['replay']}")
+    for e in r["errors"]:
+        lines.append(_t(lang, f"Erreur au § {e['paragraph']} : {e['type']}: {e['message']}",
+                        f"Error at § {e['paragraph']}: {e['type']}: {e['message']}"))
+        lines.append(f"    gamebook explore {book_path} --replay {e['replay']}")
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,220 @@
+"""The paragraph graph of a book as data, and its DOT, Mermaid, SVG and HTML renderings.
+
+`book_graph(book, module)` gathers what an author wants to see: every paragraph
+(endings by kind, the activities a module starts there such as combats and dice
+tests, paragraphs the static graph cannot reach) and every exit (conditions written
+on choices, computed and hidden jumps drawn dashed).  Exits whose target cannot be
+known without playing lead to a "?" node.  The renderers are pure functions of that
+data; only `to_svg` runs a program (Graphviz's `dot`).
+"""
+from __future__ import annotations
+
+import html
+import shutil
+import subprocess
+from dataclasses import dataclass, field
+
+from .. import expr as X
+from ..lint import graph as static_graph, reachable
+
+UNKNOWN = "?"
+COLOURS = {"death": "#f4b6b6", "victory": "#b9e4b0", "start": "#cfe0fa", "unreachable": "#d9d9d9"}
+
+
+@dataclass(frozen=True)
+class Node:
+    number: int
+    ending: str | None            # "death" | "victory" | None
+    activities: tuple[str, ...]   # module activity fields present (combat, test...)
+    start: bool = False
+    unreachable: bool = False
+
+
+@dataclass(frozen=True)
+class Edge:
+    source: int
+    target: int | str             # a paragraph number, or UNKNOWN
+    kind: str
+    label: str
+    dashed: bool
+
+
+@dataclass
+class BookGraph:
+    title: str
+    nodes: list[Node] = field(default_factory=list)
+    edges: list[Edge] = field(default_factory=list)
+    complete: bool = True         # every target is known statically
+
+
+def book_graph(book, module, lang: str = "fr") -> BookGraph:
+    """The graph of `book`; unreachable paragraphs are marked only when every
+    target is known (a computed jump could lead anywhere)."""
+    edges = static_graph(book, module)
+    out = BookGraph(book.title)
+    for n, outs in edges.items():
+        p = book.paragraphs[n]
+        conditions = [c.condition for c in p.choices]
+        for i, (ex, target) in enumerate(outs):
+            label = _label(ex, conditions[i] if ex.kind == "choice" and i < len(conditions) else None, lang)
+            if target is None:
+                out.complete = False
+                label = f"{label} [{X.describe(ex.target, lang)}]" if ex.target is not None else label
+            out.edges.append(Edge(n, UNKNOWN if target is None else target, ex.kind, label,
+                                  ex.dashed or target is None))
+    seen = reachable(book, edges) if out.complete else set(book.paragraphs)
+    for n, p in sorted(book.paragraphs.items()):
+        acts = tuple(f for f in module.activity_fields if f in p.fields)
+        out.nodes.append(Node(n, p.end, acts, n == book.start, n not in seen))
+    return out
+
+
+def _label(ex, condition, lang: str) -> str:
+    if ex.kind == "choice":
+        text = _short(ex.label)
+        return f"{text} [si {X.describe(condition, 'fr')}]" if condition is not None and lang == "fr" \
+            else f"{text} [if {X.describe(condition, 'en')}]" if condition is not None else text
+    return f"{ex.kind}: {ex.label}" if ex.label and ex.label != ex.kind else ex.kind
+
+
+def _short(text: str, width: int = 28) -> str:
+    text = " ".join(text.split())
+    return text if len(text) <= width else text[:width - 1] + "…"
+
+
+def _node_caption(node: Node) -> str:
+    parts = [str(node.number)] + list(node.activities)
+    if node.ending:
+        parts.append(node.ending)
+    return "\n".join(parts)
+
+
+# --- DOT ---------------------------------------------------------------------------
+def _dot_quote(text: str) -> str:
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
+
+
+def _dot_node(node: Node) -> str:
+    attrs = {"label": _node_caption(node), "shape": "box"}
+    if node.activities:
+        attrs["shape"] = "octagon" if "combat" in node.activities else "diamond"
+    fill = COLOURS.get(node.ending or "") or (COLOURS["unreachable"] if node.unreachable else
+                                              COLOURS["start"] if node.start else None)
+    if fill:
+        attrs.update(style="filled", fillcolor=fill)
+    if node.unreachable:
+        attrs.update(style="filled,dashed", color="#888888")
+    if node.ending:
+        attrs["shape"] = "doublecircle" if node.ending == "victory" else "Mcircle"
+    return f"  p{node.number} [" + ", ".join(f"{k}={_dot_quote(v)}" for k, v in attrs.items()) + "];"
+
+
+def to_dot(g: BookGraph) -> str:
+    lines = [f"digraph {_dot_quote(g.title)} {{", '  rankdir=TB;',
+             '  node [fontname="Helvetica", fontsize=11];',
+             '  edge [fontname="Helvetica", fontsize=9];']
+    lines += [_dot_node(n) for n in g.nodes]
+    if not g.complete:
+        lines.append(f'  unknown [label="{UNKNOWN}", shape=circle, style=dashed];')
+    known = {n.number for n in g.nodes}
+    for e in g.edges:
+        target = "unknown" if e.target == UNKNOWN else f"p{e.target}"
+        if e.target != UNKNOWN and e.target not in known:
+            lines.append(f'  p{e.target} [label="{e.target} ?", color=red, fontcolor=red];')
+        style = ", style=dashed" if e.dashed else ""
+        lines.append(f"  p{e.source} -> {target} [label={_dot_quote(e.label)}{style}];")
+    lines.append("}")
+    return "\n".join(lines) + "\n"
+
+
+# --- Mermaid -------------------------------------------------------------------------
+_MM_ENTITIES = (("#", "#35;"), ('"', "#quot;"), ("<", "#lt;"), (">", "#gt;"), ("|", "#124;"),
+                ("&", "#amp;"))
+
+
+def _mm_text(text: str) -> str:
+    """Mermaid's own entity codes (`#quot;`), then its line break."""
+    for char, code in _MM_ENTITIES:
+        text = text.replace(char, code)
+    return text.replace("\n", "<br/>")
+
+
+def to_mermaid(g: BookGraph) -> str:
+    lines = ["flowchart TD"]
+    for n in g.nodes:
+        cap = _mm_text(_node_caption(n))
+        if n.ending:
+            lines.append(f'  p{n.number}(("{cap}"))')
+        elif n.activities:
+            lines.append(f'  p{n.number}{{{{"{cap}"}}}}')
+        else:
+            lines.append(f'  p{n.number}["{cap}"]')
+    if not g.complete:
+        lines.append(f'  unknown(("{UNKNOWN}"))')
+    for e in g.edges:
+        target = "unknown" if e.target == UNKNOWN else f"p{e.target}"
+        arrow = "-.->" if e.dashed else "-->"
+        label = f'|"{_mm_text(e.label)}"|' if e.label else ""
+        lines.append(f"  p{e.source} {arrow}{label} {target}")
+    lines += _mermaid_classes(g)
+    return "\n".join(lines) + "\n"
+
+
+def _mermaid_classes(g: BookGraph) -> list[str]:
+    lines = [f"  classDef {k} fill:{v},stroke:#555" for k, v in COLOURS.items()]
+    lines[-1] += ",stroke-dasharray:4 3"
+    lines.append("  classDef activity stroke:#c05800,stroke-width:2px")
+    for n in g.nodes:
+        cls = n.ending or ("unreachable" if n.unreachable else "start" if n.start else None)
+        if cls:
+            lines.append(f"  class p{n.number} {cls}")
+        if n.activities and not n.ending:
+            lines.append(f"  class p{n.number} activity")
+        if n.unreachable and n.ending:
+            lines.append(f"  class p{n.number} unreachable")
+    return lines
+
+
+# --- SVG and HTML ---------------------------------------------------------------------
+class GraphvizMissing(RuntimeError):
+    """Graphviz's `dot` program is not installed."""
+
+
+def dot_program() -> str | None:
+    return shutil.which("dot")
+
+
+def to_svg(g: BookGraph) -> str:
+    """Render with Graphviz; raises GraphvizMissing when `dot` is not on PATH."""
+    program = dot_program()
+    if program is None:
+        raise GraphvizMissing("dot")
+    done = subprocess.run([program, "-Tsvg"], input=to_dot(g).encode("utf-8"),
+                          capture_output=True, check=True, timeout=120)
+    return done.stdout.decode("utf-8")
+
+
+def to_html(g: BookGraph, lang: str = "fr") -> str:
+    """A self-contained page: the SVG when Graphviz is installed, else the Mermaid
+    text, with a note that it needs mermaid.js (the page loads nothing from the network)."""
+    title = html.escape(g.title)
+    try:
+        body = to_svg(g)
+        body = body[body.find("<svg"):]
+    except GraphvizMissing:
+        note = ("Ce graphe est écrit en Mermaid : il faut mermaid.js pour le dessiner "
+                "(cette page ne charge rien depuis le réseau). Collez le texte dans un éditeur "
+                "Mermaid, ou installez Graphviz et relancez pour obtenir un SVG intégré."
+                if lang == "fr" else
+                "This graph is written in Mermaid: it needs mermaid.js to be drawn "
+                "(this page loads nothing from the network). Paste the text into a Mermaid "
+                "editor, or install Graphviz and run again to get an embedded SVG.")
+        body = f'<p class="note">{html.escape(note)}</p>\n<pre class="mermaid">\n' \
+               f"{html.escape(to_mermaid(g))}</pre>"
+    return (f'<!DOCTYPE html>\n<html lang="{lang}">\n<head><meta charset="utf-8">'
+            f"<title>{title}</title>\n<style>body{{font-family:sans-serif;margin:1em}}"
+            f".note{{background:#fff3cd;padding:.5em}}</style></head>\n"
+            f"<body>\n<h1>{title}</h1>\n{body}\n</body>\n</html>\n")
+
+
+RENDERERS = {"dot": to_dot, "mermaid": to_mermaid, "svg": to_svg}

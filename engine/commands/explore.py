@@ -1,0 +1,82 @@
+"""`gamebook explore BOOK`: automated playtesting (random runs, exhaustive search, replay).
+
+Exit code: 0 when no engine error and no soft-lock was found, 1 otherwise (or when
+the book does not load), 2 on a usage error (a malformed --replay).
+"""
+from __future__ import annotations
+
+import json
+import os
+import sys
+
+
+def configure(parser, lang: str) -> None:
+    fr = lang == "fr"
+    t = (lambda a, b: a) if fr else (lambda a, b: b)
+    parser.add_argument("book", help=t("le livre (YAML)", "the book (YAML)"))
+    parser.add_argument("--runs", type=int, default=1000, help=t("parties au hasard (défaut 1000)",
+                                                                  "random playthroughs (default 1000)"))
+    parser.add_argument("--seed", type=int, default=1, help=t("graine (défaut 1)", "seed (default 1)"))
+    parser.add_argument("--max-steps", type=int, default=2000,
+                        help=t("coups au plus par partie (au-delà : bloquée)", "moves per playthrough before it counts as stuck"))
+    parser.add_argument("--exhaustive", action="store_true",
+                        help=t("explorer tous les états (dés compris)", "explore every state (dice included)"))
+    parser.add_argument("--max-states", type=int, default=200_000, help=t("limite d'états", "state bound"))
+    parser.add_argument("--timeout", type=float, default=60.0, help=t("limite de temps (s)", "time bound (s)"))
+    parser.add_argument("--no-commands", action="store_true",
+                        help=t("ne pas essayer les commandes du module", "do not try the module's commands"))
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
+                        help=t("processus (défaut : tous les cœurs)", "processes (default: every core)"))
+    parser.add_argument("--replay", metavar="SEED:ANSWERS[:FACES]",
+                        help=t("rejouer une partie signalée", "replay a reported playthrough"))
+    parser.add_argument("--format", choices=("text", "json"), default="text")
+    parser.add_argument("--lang", choices=("fr", "en"))
+
+
+def run(args) -> int:
+    from ._common import load_or_report
+    loaded = load_or_report(args.book, args.lang)
+    if loaded is None:
+        return 1
+    book, module = loaded.book, loaded.module
+    if args.replay:
+        return _replay(book, module, args)
+    if args.exhaustive:
+        from ..analysis.explore.report import exhaustive
+        from ..analysis.explore.text import exhaustive_text
+        r = exhaustive(book, module, args.max_states, args.timeout, not args.no_commands)
+        _show(r, args, exhaustive_text)
+        return 1 if r["errors"] or r["soft_locks"] else 0
+    from ..analysis.explore.parallel import ProgressBar, run_batch
+    from ..analysis.explore.report import random_report
+    from ..analysis.explore.text import random_text
+    bar = ProgressBar("explore")
+    stats = run_batch(book, module, args.runs, args.seed, args.max_steps, args.jobs,
+                      not args.no_commands, progress=bar)
+    bar.close()
+    r = random_report(book, module, stats)
+    _show(r, args, random_text)
+    return 1 if any(p["kind"] in ("error", "soft-lock") for p in r["problems"]) else 0
+
+
+def _show(report: dict, args, text) -> None:
+    if args.format == "json":
+        print(json.dumps(report, ensure_ascii=False, indent=2))
+    else:
+        sys.stdout.write(text(report, args.lang, args.book))
+
+
+def _replay(book, module, args) -> int:
+    from ..analysis.explore.replay import parse_spec, replay
+    try:
+        seed, moves, faces = parse_spec(args.replay)
+    except ValueError:
+        print("--replay attend GRAINE:RÉPONSES[:FACES], par exemple 12:1,2,attaque" if args.lang == "fr"
+              else "--replay expects SEED:ANSWERS[:FACES], e.g. 12:1,2,attack", file=sys.stderr)
+        return 2
+    lines, failure = replay(book, module, seed, moves, faces, args.lang)
+    print("\n".join(lines))
+    if failure:
+        print(failure, file=sys.stderr)
+        return 1
+    return 0

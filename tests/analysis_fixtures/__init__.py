@@ -1,0 +1,1 @@
+"""Fixture rule module and books for the analysis tests (graph, explore)."""
