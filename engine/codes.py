@@ -221,6 +221,39 @@ CODES: tuple[Code, ...] = (
          Message("accessibilité non vérifiée : un saut dépend de la partie",
                  "reachability not checked: a jump depends on play"),
          _choice(text="Avancer", to="'here + chance'"), _choice(text="Avancer", to="'here + 1'")),
+    # --- deep (gamebook lint --deep: the book is played automatically) --------
+    Code("soft-lock", "error", "deep",
+         Message("partie bloquée : aucune option possible et ce n'est pas une fin",
+                 "soft-lock: no option is possible and it is not an ending"),
+         _book("  1:\n    text: Une porte close.\n    choices:\n"
+               "      - {text: Entrer, to: 2, if: 'flag(\"ouverte\")'}\n"
+               "  2: {text: Victoire !, end: victory, effects: [{flag: ouverte}]}\n"),
+         _book("  1:\n    text: Une porte close.\n    effects: [{flag: ouverte}]\n    choices:\n"
+               "      - {text: Entrer, to: 2, if: 'flag(\"ouverte\")'}\n"
+               "  2: {text: Victoire !, end: victory}\n")),
+    Code("unreachable-in-play", "warning", "deep",
+         Message("paragraphe relié au livre mais qu'aucune partie n'atteint",
+                 "a paragraph linked to the book that no game reaches"),
+         _book("  1:\n    text: Un carrefour.\n    choices:\n      - {text: Avancer, to: 2}\n"
+               "      - {text: Passage secret, to: 3, if: 'flag(\"secret\")'}\n"
+               "  2: {text: Victoire !, end: victory}\n"
+               "  3: {text: Un trésor., end: victory, effects: [{flag: secret}]}\n"),
+         _book("  1:\n    text: Un carrefour.\n    effects: [{flag: secret}]\n    choices:\n"
+               "      - {text: Avancer, to: 2}\n"
+               "      - {text: Passage secret, to: 3, if: 'flag(\"secret\")'}\n"
+               "  2: {text: Victoire !, end: victory}\n  3: {text: Un trésor., end: victory}\n")),
+    Code("explore-error", "error", "deep",
+         Message("le moteur a échoué pendant une partie (la commande pour la rejouer est donnée)",
+                 "the engine failed during a game (the command to replay it is given)"),
+         _book("  1:\n    text: Un gouffre.\n    choices:\n"
+               "      - {text: Sauter, to: 'here + 1 / (chance - chance)'}\n"
+               "  2: {text: Victoire !, end: victory}\n"),
+         FINE),
+    Code("victory-impossible", "error", "deep",
+         Message("aucune partie ne peut mener à une victoire", "no game can lead to a victory"),
+         _book("  1:\n    text: Vous entrez.\n    choices:\n      - {text: Avancer, to: 2}\n"
+               "  2: {text: Un piège !, end: death}\n"),
+         FINE),
     # --- runtime ---------------------------------------------------------------
     Code("expr-runtime", "error", "runtime",
          Message("erreur pendant le calcul d'une expression en jeu (division par zéro...)",

@@ -12,7 +12,7 @@ from engine.codes import CODES
 OUT = Path(__file__).resolve().parents[1] / "docs" / "lint-codes.md"
 STAGES = [("file", "Reading the file"), ("yaml", "YAML"), ("schema", "Shape of the book (schema)"),
           ("compile", "References and expressions"), ("lint", "The book as a whole"),
-          ("runtime", "During play")]
+          ("deep", "Found by playing the book (`gamebook lint --deep`)"), ("runtime", "During play")]
 
 
 def render() -> str:

@@ -26,6 +26,14 @@ def configure(parser: argparse.ArgumentParser, lang: str) -> None:
     parser.add_argument("--no-cache", action="store_true",
                         help="ignorer le cache des livres compilés" if fr
                         else "do not use the compiled-book cache")
+    parser.add_argument("--deep", action="store_true",
+                        help="jouer aussi le livre automatiquement (impasses, paragraphes "
+                        "inatteignables en jeu, erreurs du moteur)" if fr else
+                        "also play the book automatically (soft-locks, paragraphs unreachable "
+                        "in play, engine errors)")
+    parser.add_argument("--deep-timeout", type=float, default=10.0, metavar="SECONDS",
+                        help="durée maximale de l'exploration par livre" if fr
+                        else "time limit of the exploration, per book")
     parser.add_argument("--show-source", action="store_true",
                         help="montrer la ligne fautive et un ^ sous la colonne" if fr
                         else "show the offending line with a ^ under the column")
@@ -37,8 +45,11 @@ def run(args: argparse.Namespace) -> int:
     diags: list[Diagnostic] = []
     sources: dict[str, str] = {}
     for book in args.books:
-        loaded = load_book(book, display=book, use_cache=not args.no_cache, need_book=False)
+        loaded = load_book(book, display=book, use_cache=not args.no_cache,
+                           need_book=args.deep)
         diags.extend(loaded.diagnostics)
+        if args.deep and loaded.ok:
+            diags.extend(_deep(book, loaded, args.deep_timeout))
         if args.show_source and loaded.diagnostics:
             sources[book] = _read_text(book)
     diags.sort(key=Diagnostic.sort_key)
@@ -52,6 +63,14 @@ def run(args: argparse.Namespace) -> int:
         sys.stderr.write(summary(diags, args.lang) + "\n")
     failing = {Severity.ERROR, Severity.WARNING} if args.strict else {Severity.ERROR}
     return 1 if any(d.severity in failing for d in diags) else 0
+
+
+def _deep(path: str, loaded, timeout: float) -> list:
+    """The explorer's findings, located in the YAML document."""
+    from ..analysis.explore import deep_diagnostics
+    from ..source import load
+    doc, _ = load(path, display=path)
+    return deep_diagnostics(loaded.book, loaded.module, doc, timeout=timeout) if doc else []
 
 
 def _read_text(path: str) -> str:
