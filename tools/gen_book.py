@@ -86,7 +86,7 @@ def book(total: int, rules: str = "defis-fantastiques", seed: int = 1) -> str:
     rng = random.Random(seed)
     head = ["# yaml-language-server: $schema=../schemas/book.schema.json", "gamebook: 1",
             f"title: Les galeries sans fin ({total})", "author: Générateur", "language: fr",
-            f"rules: {rules}", "start: 1", "items:"]
+            f"rules: {rules}", "start: 1", "hero: {equipment: [lanterne]}", "items:"]
     head += [f"  {i}: {{name: {i.capitalize()}}}" for i in ITEMS]
     lines = head + ["paragraphs:"]
     deaths = _deaths(rng, total)
