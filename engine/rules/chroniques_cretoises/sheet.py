@@ -113,8 +113,14 @@ def enforce_spares(play) -> None:
 
 def refresh(play) -> None:
     """Recompute the derived stats after the equipment may have changed."""
-    enforce_spares(play)
     st = play.state
+    # Called after every change: skip the work when nothing it depends on moved.
+    key = [sorted(st.items.items()), st.extra.get("base_force"), st.extra.get("base_protection"),
+           st.stats.get("force"), st.stats.get("protection")]
+    key = [[list(x) for x in key[0]]] + key[1:]
+    if st.extra.get("equipment_key") == key and "equipment" in st.extra:
+        return
+    enforce_spares(play)
     for stat, value in (("force", force(play.book, st)), ("protection", protection(play.book, st))):
         if st.stats.get(stat) != value:
             old = st.stats.get(stat)
@@ -122,6 +128,9 @@ def refresh(play) -> None:
             play.emit("stat", stat=stat, old=old, new=value, reason="equipment")
     # The sheet is drawn from the state alone, so the item names are kept with it.
     st.extra["equipment"] = {lang: equipment_lines(play.book, st, lang) for lang in ("fr", "en")}
+    st.extra["equipment_key"] = [[list(x) for x in sorted(st.items.items())],
+                                 st.extra.get("base_force"), st.extra.get("base_protection"),
+                                 st.stats.get("force"), st.stats.get("protection")]
 
 
 def equipment_lines(book, state, lang: str) -> list[str]:
