@@ -50,10 +50,11 @@ class BuiltinCommands:
 
     def _help(self, arg: str) -> Output:
         out = Output().line(t(self.lang, "help-title"), "class:title")
+        hang = " " * 29   # continuation lines under the descriptions
         for names, key, _ in BUILTINS:
-            out.line(f"  {' / '.join(names[:2]):<26} {t(self.lang, key)}")
+            out.line(f"  {' / '.join(names[:2]):<26} {t(self.lang, key)}", hang=hang)
         for cmd in self.game.module.commands():
-            out.line(f"  {' / '.join(cmd.names[:2]):<26} {cmd.help.get(self.lang)}")
+            out.line(f"  {' / '.join(cmd.names[:2]):<26} {cmd.help.get(self.lang)}", hang=hang)
         return out.line(t(self.lang, "help-keys"), "class:info")
 
     def _undo(self, arg: str) -> Output:
@@ -105,5 +106,7 @@ class BuiltinCommands:
         try:
             self.store.write(saves.AUTOSAVE, saves.snapshot(self.game))
         except saves.SaveError as exc:
-            return self._say("bye-unsaved", "class:warning", reason=exc.message.get(self.lang))
-        return self._say("bye", book=self.book_ref)
+            out = self._say("bye-unsaved", "class:warning", reason=exc.message.get(self.lang))
+        else:
+            out = self._say("bye", book=self.book_ref)
+        return out.wrapped(self.width)
