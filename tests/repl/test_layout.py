@@ -75,3 +75,12 @@ def test_module_command_refused_says_why(tmp_path):
     s.start()
     out = str(s.handle_line("manger"))
     assert "Refusé :" in out and ("maximum" in out or "Provisions" in out), out
+
+
+def test_a_weapon_gained_by_a_choice_changes_force_before_the_next_paragraph(tmp_path):
+    s = bundled(tmp_path, "le-taureau-d-airain.yaml", width=100)
+    s.start()
+    s.handle_line("1")
+    s.handle_line("1")
+    out = str(s.handle_line("1"))
+    assert out.index("Force : 5 → 7") < out.index("— 5 —")
