@@ -90,7 +90,8 @@ def paragraph(out: Output, game, number: int, width: int) -> None:
 
 
 def prompt(out: Output, prompt, lang: str) -> None:
-    if prompt.title is not None:
+    if prompt.title is not None:   # a blank line sets a fight or a test apart from the events
+        out.line()
         out.line(prompt.title.get(lang), "class:title")
     for info in prompt.info:
         out.line(info.get(lang), "class:info")

@@ -24,9 +24,10 @@ def answer(play, p: dict, key: str, amount: int | None) -> None:
 
 def spend(play, amount: int, what_fr: str, what_en: str) -> None:
     if amount:
+        pts = N.honour_points(amount)
+        play.emit("honour-spent", f"Vous dépensez {pts.fr} : +{amount} à votre {what_fr} pour ce coup.",
+                  f"You spend {pts.en}: +{amount} to your {what_en} for this strike.", amount=amount)
         play.change("honneur", delta=-amount, reason="combat-spend")
-        play.emit("honour-spent", f"Vous dépensez {amount} point(s) d'Honneur pour votre {what_fr}.",
-                  f"You spend {amount} Honour point(s) on your {what_en}.", amount=amount)
 
 
 def _strike(play, p: dict, amount: int) -> None:
