@@ -69,10 +69,13 @@ def prompt(play, pending: dict) -> Prompt:
         after = int(escape.get("after", 0))
         ok = pending["round"] >= after
         options.append(Option("escape", M("Prendre la fuite", "Escape"), ok,
-                              None if ok else M(f"pas avant {after} assaut(s)",
-                                                f"not before {after} round(s)")))
+                              None if ok else _not_before(after)))
     title = M(f"Combat — assaut {pending['round'] + 1}", f"Fight — round {pending['round'] + 1}")
     return Prompt("combat", tuple(options), title, _status(play, pending))
+
+
+def _not_before(after: int) -> M:
+    return M(f"pas avant la fin de l'assaut {after}", f"not before the end of round {after}")
 
 
 def _status(play, pending: dict) -> tuple[M, ...]:

@@ -3,6 +3,11 @@ from __future__ import annotations
 
 from ...diagnostics import Message as M
 
-__all__ = ["M"]
+__all__ = ["M", "count"]
+
+
+def count(n: int, fr: tuple[str, str], en: tuple[str, str]) -> M:
+    """"1 point" / "2 points", each language with its own rule (French 0 is singular)."""
+    return M(f"{n} {fr[0] if n <= 1 else fr[1]}", f"{n} {en[0] if n == 1 else en[1]}")
 
 

@@ -211,7 +211,7 @@ def test_escape_with_its_cost_and_delay(tmp_path):
                  " escape: {to: 3, after: 1, cost: {endurance: 2}}}")
     g = play(tmp_path, book, [5, 5, 3, 4])
     option = next(o for o in g.prompt().options if o.key == "escape")
-    assert not option.enabled and option.reason.en == "not before 1 round(s)"
+    assert not option.enabled and option.reason.en == "not before the end of round 1"
     g.answer("attack")        # 13 against 17: a parry
     g.answer("escape")
     assert g.state.paragraph == 3 and g.state.stats["endurance"] == 18
