@@ -117,7 +117,7 @@ paragraphs:
     assert sheet["Armure"] == "Cuirasse de cuir (1 coup encaissé)"
     assert sheet["Équipement"] == "Balluchon, Corde"
     english = dict(g.module.sheet(g.state, "en"))
-    assert english["Armour"] == "Cuirasse de cuir (1 hit(s) taken)"
+    assert english["Armour"] == "Cuirasse de cuir (1 hit taken)"
     assert g.module.toolbar(g.state, "fr").startswith("HAB 10/10  END 17/20  CHA 9/9")
 
 
