@@ -36,6 +36,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     # events
     "stat": ("{label} : {old} → {new}", "{label}: {old} → {new}"),
     "dice": ("Dés : {faces} = {total}", "Dice: {faces} = {total}"),
+    "die": ("Dé : {face}", "Die: {face}"),
     "flag-set": ("(noté : {flags})", "(noted: {flags})"),
     "restarted": ("Nouvelle aventure (vie n° {lives}).", "A new adventure (life {lives})."),
     "undone": ("Retour en arrière : paragraphe {paragraph}.", "Undone: back to paragraph {paragraph}."),

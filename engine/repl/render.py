@@ -117,8 +117,11 @@ def event(out: Output, ev: dict, game, lang: str, width: int) -> None:
         out.line(f"» {ev['text']}", "class:echo")
     elif kind == "dice":
         # `purpose` is a keyword for logs, not a sentence: modules explain rolls with `say`
-        faces = " + ".join(map(str, ev["faces"]))
-        out.line(t(lang, "dice", faces=faces, total=ev["total"]), "class:dice")
+        if len(ev["faces"]) == 1:
+            out.line(t(lang, "die", face=ev["faces"][0]), "class:dice")
+        else:
+            faces = " + ".join(map(str, ev["faces"]))
+            out.line(t(lang, "dice", faces=faces, total=ev["total"]), "class:dice")
     elif kind == "stat":
         spec = game.module.stat(ev["stat"])
         label = spec.label.get(lang) if spec else ev["stat"]

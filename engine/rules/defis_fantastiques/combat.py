@@ -24,13 +24,29 @@ def begin(play, spec: dict) -> dict:
         enemies = [_as_one(enemies)]
     pending = {"mode": mode, "enemies": enemies, "round": 0, "queue": [], "luck": None,
                "unarmed": equipment.unarmed(play, spec), "forced_unarmed": bool(spec.get("unarmed"))}
-    names = ", ".join(f"{e['name']} (H {e['habilete']}, E {e['endurance']})" for e in enemies)
-    play.emit("combat-start", f"Combat : {names}.", f"Fight: {names}.", mode=mode,
-              enemies=[e["name"] for e in enemies])
+    _announce(play, spec, mode, enemies)
     if pending["unarmed"]:
         play.emit("unarmed", "Vous combattez à mains nues : −1 Habileté pour ce combat.",
                   "You fight bare-handed: −1 Skill for this fight.")
     return pending
+
+
+# how several opponents fight, as the player reads it
+MODE_WORDS = {"as-one": ("comme un seul adversaire", "as a single opponent"),
+              "one-by-one": ("l'un après l'autre", "one after the other"),
+              "together": ("tous à la fois", "all at once")}
+
+
+def _announce(play, spec: dict, mode: str, enemies: list[dict]) -> None:
+    """Several opponents: say how they fight (one: the prompt's title names him)."""
+    listed = [e["name"] for e in spec["enemies"]]
+    if len(listed) < 2:
+        return play.emit("combat-start", mode=mode, enemies=listed)
+    names_fr = ", ".join(listed[:-1]) + " et " + listed[-1]
+    names_en = ", ".join(listed[:-1]) + " and " + listed[-1]
+    how = MODE_WORDS.get(mode, MODE_WORDS["one-by-one"])
+    play.emit("combat-start", f"Vous affrontez {names_fr}, {how[0]}.", f"You fight {names_en}, {how[1]}.",
+              mode=mode, enemies=listed)
 
 
 def _as_one(enemies: list[dict]) -> dict:
@@ -68,10 +84,25 @@ def prompt(play, pending: dict) -> Prompt:
     if escape:
         after = int(escape.get("after", 0))
         ok = pending["round"] >= after
-        options.append(Option("escape", M("Prendre la fuite", "Escape"), ok,
+        options.append(Option("escape", _escape_label(play, escape), ok,
                               None if ok else _not_before(after)))
-    title = M(f"Combat — assaut {pending['round'] + 1}", f"Fight — round {pending['round'] + 1}")
+    n = pending["round"] + 1
+    if pending["mode"] == "together" and len(alive) > 1:
+        title = M(f"Combat — assaut {n}", f"Fight — round {n}")
+    else:
+        name = pending["enemies"][alive[0]]["name"]
+        title = M(f"Combat contre {name} — assaut {n}", f"Fight against {name} — round {n}")
     return Prompt("combat", tuple(options), title, _status(play, pending))
+
+
+def _escape_label(play, escape: dict) -> M:
+    """"Prendre la fuite", with what it costs."""
+    costs = [(play.module.stat(k), play.number(v)) for k, v in (escape.get("cost") or {}).items()]
+    costs = [(spec.label, n) for spec, n in costs if spec is not None and n]
+    if not costs:
+        return M("Prendre la fuite", "Escape")
+    return M("Prendre la fuite (coûte " + ", ".join(f"{n} {lab.fr}" for lab, n in costs) + ")",
+             "Escape (costs " + ", ".join(f"{n} {lab.en}" for lab, n in costs) + ")")
 
 
 def _not_before(after: int) -> M:
