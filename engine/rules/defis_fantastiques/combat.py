@@ -133,8 +133,12 @@ def _luck_prompt(play, pending: dict) -> Prompt:
                  f"{name} wounded you. Lucky: 1 point less; unlucky: 1 point more.")
         use = M("Tenter votre Chance pour limiter la blessure", "Test your Luck to lessen the wound")
     chance = play.state.stats.get("chance", 0)
-    options = (Option("luck", use), Option("pass", M("Ne pas tenter sa Chance", "Do not test your Luck")))
-    return Prompt("combat-luck", options, M(f"Chance : {chance}", f"Luck: {chance}"), (info,))
+    odds = M(f"Votre Chance : {chance} ; chanceux sur {chance} ou moins aux deux dés. "
+             f"Tenter sa Chance coûte 1 point de Chance.",
+             f"Your Luck: {chance}; lucky on {chance} or less on two dice. "
+             f"Testing your Luck costs 1 Luck point.")
+    options = (Option("luck", use), Option("pass", M("Ne pas tenter votre Chance", "Do not test your Luck")))
+    return Prompt("combat-luck", options, M("Tenter votre Chance ?", "Test your Luck?"), (info, odds))
 
 
 def answer(play, pending: dict, key: str, amount) -> None:
@@ -155,17 +159,21 @@ def _round(play, pending: dict, target: int) -> None:
     pending["round"] += 1
     together = pending["mode"] == "together"
     order = [target] + ([i for i in living(pending) if i != target] if together else [])
-    theirs = {i: sum(play.roll(2, 6, "enemy-attack")) + pending["enemies"][i]["habilete"] for i in order}
+    rolls = {i: sum(play.roll(2, 6, "enemy-attack")) for i in order}
     roll = sum(play.roll(2, 6, "hero-attack"))
-    mine = roll + hero_skill(play, pending)
+    skill = hero_skill(play, pending)
     for i in order:
-        _outcome(play, pending, i, mine, theirs[i], i == target)
+        _outcome(play, pending, i, (roll, skill), (rolls[i], pending["enemies"][i]["habilete"]), i == target)
 
 
-def _outcome(play, pending: dict, i: int, mine: int, theirs: int, target: bool) -> None:
+def _outcome(play, pending: dict, i: int, me: tuple, them: tuple, target: bool) -> None:
+    """One opponent's exchange; `me` and `them` are (dice, Habileté)."""
     name = pending["enemies"][i]["name"]
-    say = (f"Assaut {pending['round']} : votre Force d'Attaque {mine}, {name} {theirs}",
-           f"Round {pending['round']}: your Attack Strength {mine}, {name} {theirs}")
+    mine, theirs = sum(me), sum(them)
+    say = (f"Assaut {pending['round']} : votre Force d'Attaque {mine} ({me[0]} + {me[1]}), "
+           f"{name} {theirs} ({them[0]} + {them[1]})",
+           f"Round {pending['round']}: your Attack Strength {mine} ({me[0]} + {me[1]}), "
+           f"{name} {theirs} ({them[0]} + {them[1]})")
     if mine > theirs and target:
         result, fr, en = "hit", "vous touchez.", "you hit."
         pending["queue"].append({"kind": "hit", "enemy": i})

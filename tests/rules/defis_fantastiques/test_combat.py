@@ -43,7 +43,7 @@ def test_higher_opponent_strength_wounds_the_hero_for_two(tmp_path):
     g.answer("attack")
     assert g.state.stats["endurance"] == 18
     wound = events(g, "wound")[0]
-    assert wound["target"] == "hero" and wound["say"]["en"] == "Gobelin wounds you: −2 (Stamina 18)."
+    assert wound["target"] == "hero" and wound["say"]["en"] == "Gobelin wounds you: −2 Stamina." and wound["endurance"] == 18
 
 
 def test_equal_strengths_parry_and_no_luck_is_offered(tmp_path):
