@@ -104,8 +104,12 @@ def _hero_need(play, p: dict) -> Message:
 def _enemy_need(play, p: dict) -> Message:
     i = p["current"]
     e, prot = p["enemies"][i], play.state.stats["protection"]
-    return _need(play, enemy_dice(play, p), enemy_force(p, i), prot, False,
-                 (f"{e['name']} frappe", f"{e['name']} strikes"),
+    helpers = enemy_force(p, i) - e["force"]
+    aid = N.count(helpers, ("compagnon", "compagnons"), ("companion", "companions"))
+    who = (f"{e['name']} frappe", f"{e['name']} strikes") if not helpers else \
+        (f"{e['name']} frappe (Force {e['force']} + {helpers} : {aid.fr} encore à affronter)",
+         f"{e['name']} strikes (Strength {e['force']} + {helpers}: {aid.en} still to fight)")
+    return _need(play, enemy_dice(play, p), enemy_force(p, i), prot, False, who,
                  (f"votre Protection {prot}", f"your Protection {prot}"))
 
 
@@ -125,10 +129,11 @@ def _spend_line(play, hero: bool) -> Message:
     if hon <= 0:
         return M("Vous n'avez plus d'Honneur à dépenser.", "You have no Honour left to spend.")
     gain_fr, gain_en = ("Force", "Strength") if hero else ("Protection", "Protection")
-    lost = (", perdu quoi qu'il arrive", ", lost whatever happens") if hero else ("", "")
-    return M(f"Honneur à dépenser (vous en avez {hon}) : +1 à votre {gain_fr} par point, "
+    lost = ("; les points dépensés sont perdus quoi qu'il arrive", "; points spent are lost whatever happens") \
+        if hero else ("", "")
+    return M(f"Honneur à dépenser (vous en avez {hon}) : +1 en {gain_fr} par point, "
              f"pour ce coup seulement{lost[0]}.",
-             f"Honour to spend (you have {hon}): +1 to your {gain_en} a point, "
+             f"Honour to spend (you have {hon}): +1 {gain_en} per point, "
              f"for this strike only{lost[1]}.")
 
 
