@@ -140,7 +140,9 @@ def sheet(out: Output, game, lang: str) -> None:
     wide = max((len(label) for label, _ in rows), default=0)
     for label, value in rows:
         out.line(f"  {label.ljust(wide)}  {value}", hang=" " * (wide + 4))
-    inventory(out, game, lang)
+    shown = " ".join(value for _, value in rows)
+    if not all(game.book.item_name(item) in shown for item in game.state.items):
+        inventory(out, game, lang)   # the module's sheet does not list what is carried
 
 
 def inventory(out: Output, game, lang: str) -> None:

@@ -84,3 +84,16 @@ def test_a_weapon_gained_by_a_choice_changes_force_before_the_next_paragraph(tmp
     s.handle_line("1")
     out = str(s.handle_line("1"))
     assert out.index("Force : 5 → 7") < out.index("— 5 —")
+
+
+def test_help_names_the_commands_in_the_ui_language_first(tmp_path):
+    s = bundled(tmp_path, "la-cloche-de-brumesel.yaml", dice=[6] * 20, lang="en", width=100)
+    rows = str(s.handle_line("help")).splitlines()
+    assert any(r.startswith("  sheet / feuille ") for r in rows)
+    assert any(r.startswith("  eat / manger ") and r.endswith("not in a fight)") for r in rows)
+
+
+def test_sheet_listing_the_equipment_is_not_followed_by_the_inventory(tmp_path):
+    s = bundled(tmp_path, "la-cloche-de-brumesel.yaml", dice=[6] * 20, width=100)
+    out = str(s.handle_line("feuille"))
+    assert "Épée" in out and "Inventaire" not in out

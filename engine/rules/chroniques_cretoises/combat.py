@@ -129,7 +129,7 @@ def _spend_line(play, hero: bool) -> Message:
     if hon <= 0:
         return M("Vous n'avez plus d'Honneur à dépenser.", "You have no Honour left to spend.")
     gain_fr, gain_en = ("Force", "Strength") if hero else ("Protection", "Protection")
-    lost = ("; les points dépensés sont perdus quoi qu'il arrive", "; points spent are lost whatever happens") \
+    lost = (" ; les points dépensés sont perdus quoi qu'il arrive", "; points spent are lost whatever happens") \
         if hero else ("", "")
     return M(f"Honneur à dépenser (vous en avez {hon}) : +1 en {gain_fr} par point, "
              f"pour ce coup seulement{lost[0]}.",
