@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from ..base import Option, Prompt, Refused
 from . import equipment, wounds
-from .messages import M
+from .messages import M, dead
 
 MODES = ("as-one", "one-by-one", "together")
 
@@ -195,5 +195,5 @@ def _escape(play) -> None:
     for stat, cost in (escape.get("cost") or {}).items():
         play.change(play.module.stat(stat).name, delta=-play.number(cost), reason="escape")
     if play.state.stats.get("endurance", 0) <= 0:
-        return play.die("escape")
+        return dead(play, "escape")
     play.goto(play.number(escape["to"]))

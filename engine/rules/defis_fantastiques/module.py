@@ -5,7 +5,7 @@ from dataclasses import dataclass, field
 
 from ..base import Death, RuleModule
 from . import combat, commands, equipment, lint, rolls, schema, sheet
-from .messages import M, count
+from .messages import M, count, dead
 
 ACTIVITIES = {"combat": combat, "test": rolls}
 
@@ -63,7 +63,7 @@ class DefisFantastiques(RuleModule):
         waits for its Luck decision (luck may still leave the hero standing)."""
         pending = play.state.pending or {}
         if play.state.stats.get("endurance", 1) <= 0 and not pending.get("luck"):
-            return play.die("endurance")
+            return dead(play, "endurance")
         equipment.normalise(play)
         # sheet() receives only the state: it keeps the names of the items held.
         play.state.extra["names"] = {i: play.book.item_name(i) for i in play.state.items}

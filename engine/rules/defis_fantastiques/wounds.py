@@ -12,6 +12,7 @@ supplémentaires ... malchanceux : vous ne pouvez soustraire que 1 seul point."
 from __future__ import annotations
 
 from . import equipment
+from .messages import dead
 from .rolls import test_luck
 
 
@@ -25,7 +26,7 @@ def drain(play, pending: dict) -> None:
     """Apply queued wounds until one waits for a Luck decision or the round is over."""
     while pending["queue"]:
         if _hero_dead(play):
-            return play.die("combat")
+            return dead(play, "combat")
         wound = pending["queue"].pop(0)
         waits = _deal(play, pending, wound["enemy"]) if wound["kind"] == "hit" \
             else _suffer(play, pending, wound["enemy"])
@@ -110,7 +111,7 @@ def _luck_taken(play, pending: dict, luck: dict, lucky: bool) -> None:
 def finish(play, pending: dict) -> None:
     """End of a round: death, victory, or the next round."""
     if _hero_dead(play):
-        return play.die("combat")
+        return dead(play, "combat")
     if any(e["endurance"] > 0 for e in pending["enemies"]):
         return
     spec = play.book.paragraphs[play.state.paragraph].fields["combat"]
