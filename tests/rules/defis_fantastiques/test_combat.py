@@ -130,6 +130,8 @@ def test_hero_killed_in_a_fight_dies(tmp_path):
     g.answer("pass")
     assert g.state.ended == "death"
     assert [o.key for o in g.prompt().options] == ["restart"]
+    said = events(g, "stamina-out")
+    assert len(said) == 1 and said[0]["say"]["fr"].startswith("Votre Endurance est tombée à 0")
 
 
 def test_lucky_hero_at_zero_survives_the_wound(tmp_path):
