@@ -67,6 +67,7 @@ def roll_stats(play) -> None:
     """Roll (or read) every starting stat, in front of the player: one event a roll."""
     hero = play.book.hero if isinstance(play.book.hero, dict) else {}
     st = play.state
+    play.emit("creation-start", "Votre personnage :", "Your character:")
     for spec in STATS:
         value = formula(hero.get(spec.name, spec.initial))
         n = value if isinstance(value, int) else int(X.evaluate(value, _RollCtx(play, spec.name)))
