@@ -153,8 +153,12 @@ def _hero_options(play, p: dict):
     hon, spec = play.state.stats.get("honneur", 0), spec_of(play)
     yield _spend_option(hon, "strike", M("Frapper", "Strike"))
     if can_retreat(play, p):
-        yield Option("retreat", M("Battre en retraite (coûte 1 point d'Honneur)",
-                                  "Retreat (costs 1 Honour point)"))
+        retreat = spec["retreat"]
+        low, high = (1, 4) if isinstance(retreat, int) else retreat.get("range", [1, 4])
+        yield Option("retreat", M(f"Battre en retraite (−1 Honneur ; un dé : de {low} à {high}, vous fuyez "
+                                  f"avec 1 point de Honte, sinon vous combattez jusqu'au bout)",
+                                  f"Retreat (−1 Honour; one die: on {low} to {high} you flee with 1 Shame "
+                                  f"point, otherwise you fight to the end)"))
     if can_surrender(play, p):
         yield Option("surrender", M("Vous rendre (1 point de Honte, vous livrez armure et arme)",
                                     "Surrender (1 Shame point, you hand over armour and weapon)"))
