@@ -114,7 +114,7 @@ def event(out: Output, ev: dict, game, lang: str, width: int) -> None:
     if kind == "paragraph":
         paragraph(out, game, ev["number"], width)
     elif kind == "choice":
-        out.line(f"» {ev['text']}", "class:echo")
+        out.line(f"» {ev['text']}", "class:echo", hang="  ")
     elif kind == "dice":
         # `purpose` is a keyword for logs, not a sentence: modules explain rolls with `say`
         if len(ev["faces"]) == 1:
