@@ -279,6 +279,12 @@ class Game:
         self.emit("choice", text=c.text, to=target)
         for eff in c.effects:
             self.apply(eff)
+        if c.effects and not self.state.ended:
+            # the choice's consequences (derived stats, a weapon discarded, death) are
+            # told before the next paragraph, where they happened
+            self.module.after_change(self)
+            if self.state.ended:
+                return
         if c.extra and not self.module.choice_extra(self, c, "choose"):
             return self._after()
         if not self.state.ended:

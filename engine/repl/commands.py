@@ -50,11 +50,17 @@ class BuiltinCommands:
 
     def _help(self, arg: str) -> Output:
         out = Output().line(t(self.lang, "help-title"), "class:title")
-        for names, key, _ in BUILTINS:
-            out.line(f"  {' / '.join(names[:2]):<26} {t(self.lang, key)}")
-        for cmd in self.game.module.commands():
-            out.line(f"  {' / '.join(cmd.names[:2]):<26} {cmd.help.get(self.lang)}")
+        rows = [(self._names(names), t(self.lang, key)) for names, key, _ in BUILTINS]
+        rows += [(self._names(cmd.names), cmd.help.get(self.lang)) for cmd in self.game.module.commands()]
+        wide = max(len(names) for names, _ in rows)
+        for names, what in rows:   # continuation lines go under the descriptions
+            out.line(f"  {names:<{wide}}  {what}", hang=" " * (wide + 4))
         return out.line(t(self.lang, "help-keys"), "class:info")
+
+    def _names(self, names) -> str:
+        """A command's French and English names, the UI language's first."""
+        pair = list(names[:2]) if self.lang == "fr" else list(names[:2])[::-1]
+        return " / ".join(pair)
 
     def _undo(self, arg: str) -> Output:
         if not self.game.undo():
@@ -105,5 +111,7 @@ class BuiltinCommands:
         try:
             self.store.write(saves.AUTOSAVE, saves.snapshot(self.game))
         except saves.SaveError as exc:
-            return self._say("bye-unsaved", "class:warning", reason=exc.message.get(self.lang))
-        return self._say("bye", book=self.book_ref)
+            out = self._say("bye-unsaved", "class:warning", reason=exc.message.get(self.lang))
+        else:
+            out = self._say("bye", book=self.book_ref)
+        return out.wrapped(self.width)

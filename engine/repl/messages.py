@@ -7,8 +7,8 @@ from __future__ import annotations
 
 CATALOGUE: dict[str, tuple[str, str]] = {
     # banner and prompt
-    "banner": ("{title}{author} — règles : {rules}", "{title}{author} — rules: {rules}"),
-    "by": (", de {author}", ", by {author}"),
+    "by": ("par {author}", "by {author}"),
+    "rules": ("Règles : {rules}", "Rules: {rules}"),
     "seed": ("Graine des dés : {seed} (rejouer à l'identique : --seed {seed})",
              "Dice seed: {seed} (replay it exactly: --seed {seed})"),
     "forced": ("Dés imposés : {faces} ; ensuite graine {seed}.",
@@ -20,6 +20,10 @@ CATALOGUE: dict[str, tuple[str, str]] = {
                     "No game to resume for this book: new game."),
     "prompt": ("> ", "> "),
     "amount-prompt": ("Combien ? Un nombre de {low} à {high}.", "How many? A number from {low} to {high}."),
+    "amount-prompt-zero": ("Combien ? Un nombre de {low} à {high} (Entrée seule : 0).",
+                           "How many? A number from {low} to {high} (Enter alone: 0)."),
+    "amount-range": ("({low}-{high}) > ", "({low}-{high}) > "),
+    "amount-zero": ("({low}-{high}, Entrée = 0) > ", "({low}-{high}, Enter = 0) > "),
     # choices and answers
     "disabled": ("(impossible : {reason})", "(not possible: {reason})"),
     "bad-number": ("Il n'y a pas de choix n° {n} : tapez un numéro de 1 à {count}.",
@@ -32,6 +36,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     # events
     "stat": ("{label} : {old} → {new}", "{label}: {old} → {new}"),
     "dice": ("Dés : {faces} = {total}", "Dice: {faces} = {total}"),
+    "die": ("Dé : {face}", "Die: {face}"),
     "flag-set": ("(noté : {flags})", "(noted: {flags})"),
     "restarted": ("Nouvelle aventure (vie n° {lives}).", "A new adventure (life {lives})."),
     "undone": ("Retour en arrière : paragraphe {paragraph}.", "Undone: back to paragraph {paragraph}."),
@@ -42,8 +47,6 @@ CATALOGUE: dict[str, tuple[str, str]] = {
                    "Type a choice number (and a number when asked), or a command:"),
     "help-keys": ("Tab complète, ↑ rappelle, Ctrl-C annule la saisie, Ctrl-D sauve et quitte.",
                   "Tab completes, ↑ recalls, Ctrl-C cancels the input, Ctrl-D saves and quits."),
-    "not-now": ("La commande « {name} » n'est pas disponible maintenant.",
-                "The command '{name}' is not available now."),
     "nothing-to-undo": ("Rien à annuler.", "Nothing to undo."),
     "no-items": ("Vous ne portez rien.", "You carry nothing."),
     "inventory": ("Inventaire :", "Inventory:"),
@@ -57,8 +60,8 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "loaded": ("Partie chargée : {slot}.", "Game loaded: {slot}."),
     "slots": ("Sauvegardes : {slots}", "Saves: {slots}"),
     "no-slots": ("Aucune sauvegarde pour ce livre.", "No save for this book."),
-    "bye": ("Partie sauvée automatiquement. À bientôt ! (reprendre : gamebook play {book} --continue)",
-            "Game saved automatically. Goodbye! (resume: gamebook play {book} --continue)"),
+    "bye": ("Partie sauvée automatiquement. À bientôt !\nPour la reprendre : gamebook play {book} --continue",
+            "Game saved automatically. Goodbye!\nTo resume it: gamebook play {book} --continue"),
     "bye-unsaved": ("Au revoir (la partie n'a pas pu être sauvée : {reason}).",
                     "Goodbye (the game could not be saved: {reason})."),
     "warning": ("Attention : {text}", "Warning: {text}"),

@@ -1,44 +1,82 @@
 """Turning game data into styled text: paragraphs, prompts, events, the sheet.
 
-Output is a list of (style, text) fragments, prompt_toolkit's formatted-text shape:
-the terminal shell prints it with colours, the plain loop and the tests join the
-texts.  Style names are classes (`class:header`, ...) defined in shell.STYLE.
+Output is a list of styled lines; `fragments` gives them in prompt_toolkit's
+formatted-text shape (the terminal shell prints it with colours, the plain loop and
+the tests join the texts).  Style names are classes (`class:header`, ...) defined in
+shell.STYLE.  Lines are kept whole until `wrapped(width)` fits them to the terminal,
+each with its hanging indent, never separating French punctuation from its word.
 """
 from __future__ import annotations
 
+import re
 import textwrap
 
 from .messages import text as t
+
+# French typography: a space before ? ! : ; » and after « is non-breaking, and so
+# is the one of "n° 2".  Protected while wrapping, given back as plain spaces.
+_NBSP = "\u00a0"
+_BEFORE = re.compile(r"[ \t]+(?=[?!:;»])")
+_AFTER = re.compile(r"(?<=«|°)[ \t]+")
 
 
 class Output:
     """Styled lines; `str(out)` is the plain text, without any escape code."""
 
     def __init__(self):
-        self.fragments: list[tuple[str, str]] = []
+        self.rows: list[tuple[str, str, str | None]] = []   # (style, text, hanging indent)
 
-    def line(self, text: str = "", style: str = "") -> "Output":
-        if text:
-            self.fragments.append((style, text))
-        self.fragments.append(("", "\n"))
+    def line(self, text: str = "", style: str = "", hang: str | None = None) -> "Output":
+        """Add a line; `hang` indents its continuation lines (default: its own indent)."""
+        self.rows.append((style, text, hang))
         return self
 
     def extend(self, other: "Output") -> "Output":
-        self.fragments.extend(other.fragments)
+        self.rows.extend(other.rows)
         return self
 
+    def wrapped(self, width: int) -> "Output":
+        """The same lines, each longer than `width` split on word boundaries."""
+        out = Output()
+        for style, text, hang in self.rows:
+            for row in fill(text, width, hang):
+                out.rows.append((style, row, None))
+        return out
+
+    @property
+    def fragments(self) -> list[tuple[str, str]]:
+        frags: list[tuple[str, str]] = []
+        for style, text, _ in self.rows:
+            if text:
+                frags.append((style, text))
+            frags.append(("", "\n"))
+        return frags
+
     def __str__(self) -> str:
-        return "".join(text for _, text in self.fragments)
+        return "".join(text + "\n" for _, text, _ in self.rows)
+
+
+def fill(text: str, width: int, hang: str | None = None) -> list[str]:
+    """One line cut to `width` columns: the continuation lines start with `hang`
+    (default: the line's own leading spaces); French punctuation stays with its word."""
+    width = max(width, 20)
+    if len(text) <= width:
+        return [text]
+    lead = text[:len(text) - len(text.lstrip(" "))]
+    body = _AFTER.sub(_NBSP, _BEFORE.sub(_NBSP, text[len(lead):]))
+    rows = textwrap.wrap(body, width, initial_indent=lead,
+                         subsequent_indent=lead if hang is None else hang,
+                         break_on_hyphens=False) or [text]
+    return [row.replace(_NBSP, " ") for row in rows]
 
 
 def wrap(text: str, width: int) -> list[str]:
     """Reflow the author's lines to the width, keeping blank-line paragraphs."""
     out: list[str] = []
     for block in text.strip().split("\n\n"):
-        words = " ".join(block.split())
         if out:
             out.append("")
-        out.extend(textwrap.wrap(words, max(width, 20)) or [""])
+        out.extend(fill(" ".join(block.split()), width) if block.strip() else [""])
     return out
 
 
@@ -52,7 +90,8 @@ def paragraph(out: Output, game, number: int, width: int) -> None:
 
 
 def prompt(out: Output, prompt, lang: str) -> None:
-    if prompt.title is not None:
+    if prompt.title is not None:   # a blank line sets a fight or a test apart from the events
+        out.line()
         out.line(prompt.title.get(lang), "class:title")
     for info in prompt.info:
         out.line(info.get(lang), "class:info")
@@ -60,11 +99,13 @@ def prompt(out: Output, prompt, lang: str) -> None:
         label = option.label.get(lang)
         if option.amount:
             label += f" [{option.amount[0]}-{option.amount[1]}]"
+        head = f"  {i}. "
         if option.enabled:
-            out.line(f"  {i}. {label}", "class:option")
+            out.line(head + label, "class:option", hang=" " * len(head))
         else:
             why = option.reason.get(lang) if option.reason else "—"
-            out.line(f"  {i}. {label} " + t(lang, "disabled", reason=why), "class:disabled")
+            out.line(head + label + " " + t(lang, "disabled", reason=why), "class:disabled",
+                     hang=" " * len(head))
 
 
 def event(out: Output, ev: dict, game, lang: str, width: int) -> None:
@@ -73,11 +114,14 @@ def event(out: Output, ev: dict, game, lang: str, width: int) -> None:
     if kind == "paragraph":
         paragraph(out, game, ev["number"], width)
     elif kind == "choice":
-        out.line(f"» {ev['text']}", "class:echo")
+        out.line(f"» {ev['text']}", "class:echo", hang="  ")
     elif kind == "dice":
         # `purpose` is a keyword for logs, not a sentence: modules explain rolls with `say`
-        faces = " + ".join(map(str, ev["faces"]))
-        out.line(t(lang, "dice", faces=faces, total=ev["total"]), "class:dice")
+        if len(ev["faces"]) == 1:
+            out.line(t(lang, "die", face=ev["faces"][0]), "class:dice")
+        else:
+            faces = " + ".join(map(str, ev["faces"]))
+            out.line(t(lang, "dice", faces=faces, total=ev["total"]), "class:dice")
     elif kind == "stat":
         spec = game.module.stat(ev["stat"])
         label = spec.label.get(lang) if spec else ev["stat"]
@@ -95,8 +139,10 @@ def sheet(out: Output, game, lang: str) -> None:
     rows = game.module.sheet(game.state, lang)
     wide = max((len(label) for label, _ in rows), default=0)
     for label, value in rows:
-        out.line(f"  {label.ljust(wide)}  {value}")
-    inventory(out, game, lang)
+        out.line(f"  {label.ljust(wide)}  {value}", hang=" " * (wide + 4))
+    shown = " ".join(value for _, value in rows)
+    if not all(game.book.item_name(item) in shown for item in game.state.items):
+        inventory(out, game, lang)   # the module's sheet does not list what is carried
 
 
 def inventory(out: Output, game, lang: str) -> None:

@@ -57,16 +57,18 @@ class Session(BuiltinCommands):
     def start(self, notes: list[str] = ()) -> Output:
         """The banner, the first paragraph (or the current one) and the prompt."""
         book, out = self.game.book, Output()
-        author = t(self.lang, "by", author=book.author) if book.author else ""
+        out.line(book.title, "class:title")
+        if book.author:
+            out.line(t(self.lang, "by", author=book.author), "class:info")
         rules = self.game.module.title.get(self.lang) or self.game.module.id
-        out.line(t(self.lang, "banner", title=book.title, author=author, rules=rules), "class:title")
+        out.line(t(self.lang, "rules", rules=rules), "class:info")
         for note in notes:
             out.line(note, "class:info")
         out.line(t(self.lang, "hint"), "class:info")
         events = self.game.drain()
         if not any(e["type"] == "paragraph" for e in events):
             render.paragraph(out, self.game, self.game.state.paragraph, self.width)
-        return self._show(events, out)
+        return self._show(events, out).wrapped(self.width)
 
     def _show(self, events: list[dict], out: Output | None = None, prompt: bool = True) -> Output:
         out = out or Output()
@@ -77,7 +79,10 @@ class Session(BuiltinCommands):
         return out
 
     def _say(self, key: str, style: str = "class:info", **values) -> Output:
-        return Output().line(t(self.lang, key, **values), style)
+        out = Output()
+        for row in t(self.lang, key, **values).split("\n"):
+            out.line(row, style)
+        return out
 
     def _refused(self, message) -> Output:
         return Output().line(t(self.lang, "refused", reason=message.get(self.lang)), "class:error")
@@ -89,27 +94,39 @@ class Session(BuiltinCommands):
     def prompt_text(self) -> str:
         if self.awaiting:
             low, high = self.awaiting[1].amount
-            return f"({low}-{high}) > "
+            key = "amount-zero" if low <= 0 <= high else "amount-range"
+            return t(self.lang, key, low=low, high=high)
         return t(self.lang, "prompt")
 
     def completion_tree(self) -> dict:
         slots = {s: None for s in self.store.slots()}
         tree = {name: None for name in self._commands}
-        tree.update({name: None for name in self.module_commands()})
+        tree.update({name: None for name, cmd in self.module_commands().items()
+                     if cmd.available(self.game)})
         for name in ("charger", "load", "sauver", "save"):
             tree[name] = dict(slots)
         return tree
 
     # --- input -----------------------------------------------------------------
     def handle_line(self, line: str) -> Output:
+        """The answer to one line of input, fitted to the width."""
+        return self._handle(line).wrapped(self.width)
+
+    def _handle(self, line: str) -> Output:
         words = line.split()
-        if not words:
-            return self._show([], prompt=True) if not self.awaiting else Output()
         if self.awaiting:
             number, option = self.awaiting
+            if not words:   # Enter alone: 0 when 0 is allowed, else ask again
+                low, high = option.amount
+                if low <= 0 <= high:
+                    self.awaiting = None
+                    return self._answer(number, option, 0)
+                return self._say("bad-amount", "class:error", low=low, high=high)
             self.awaiting = None
             if _is_int(words[0]):
                 return self._answer(number, option, int(words[0]))
+        if not words:
+            return self._show([], prompt=True)
         head, arg = words[0], " ".join(words[1:])
         if _is_int(head):
             return self._choose(int(head), words[1:])
@@ -144,7 +161,8 @@ class Session(BuiltinCommands):
             return self._answer(number, option, int(rest[0]))
         self.awaiting = (number, option)
         low, high = option.amount
-        return self._say("amount-prompt", "class:title", low=low, high=high)
+        key = "amount-prompt-zero" if low <= 0 <= high else "amount-prompt"
+        return self._say(key, "class:title", low=low, high=high)
 
     def _refused_text(self, reason: str) -> Output:
         return Output().line(t(self.lang, "refused", reason=reason), "class:error")
@@ -161,8 +179,7 @@ class Session(BuiltinCommands):
         return self._show(self.game.drain())
 
     def _module_command(self, name: str, cmd, arg: str) -> Output:
-        if not cmd.available(self.game):
-            return self._say("not-now", "class:error", name=name)
+        # `available` only trims completion: `run` refuses with the reason (interface)
         try:
             self.game.command(name, arg)
         except Refused as exc:

@@ -9,8 +9,8 @@ from engine.repl.session import Session
 from tests.fixtures.env import BOOKS
 
 
-def session(tmp_path, book="mini.yaml", seed=1, lang=None) -> Session:
+def session(tmp_path, book="mini.yaml", seed=1, lang=None, width=60) -> Session:
     loaded = load_book(BOOKS / book, use_cache=False)
     lang = lang or loaded.book.language
     game = Game(loaded.book, loaded.module, SeededDice(seed), lang=lang)
-    return Session(game, saves.SaveStore(loaded.book.id, tmp_path), lang, width=60)
+    return Session(game, saves.SaveStore(loaded.book.id, tmp_path), lang, width=width)

@@ -8,7 +8,7 @@ from tests.repl.helpers import session
 
 
 def test_start_shows_header_text_and_numbered_choices(tmp_path):
-    out = str(session(tmp_path).start())
+    out = str(session(tmp_path, width=80).start())
     assert "— 1 —" in out and "  1. Entrer dans la grotte" in out
     assert "  2. Ouvrir la porte de fer (impossible : condition non remplie)" in out
 
@@ -28,7 +28,7 @@ def test_oracle_header_is_styled_italic(tmp_path):
     ("2", "Refusé : condition non remplie"),
 ])
 def test_bad_input_is_refused_and_state_unchanged(tmp_path, line, expected):
-    s = session(tmp_path)
+    s = session(tmp_path, width=100)
     s.start()
     before = s.game.save()
     assert expected in str(s.handle_line(line))

@@ -26,8 +26,14 @@ def begin(play, spec: dict) -> dict:
                 "condition": N.condition_index(e.get("condition", 0)) or 0, "state": "fighting"}
                for e in spec.get("enemies") or []]
     first = "enemy" if spec.get("initiative") in ("enemy", "adversaire") else "hero"
-    names = ", ".join(e["name"] for e in enemies)
-    play.emit("combat-start", f"Combat : {names}.", f"Fight: {names}.", enemies=[e["name"] for e in enemies])
+    listed = [e["name"] for e in enemies]
+    if len(enemies) > 1:   # one opponent: the prompt's title already names him
+        names = ", ".join(listed[:-1])
+        play.emit("combat-start", f"Vous affrontez {len(enemies)} adversaires, l'un après l'autre : "
+                  f"{names} et {listed[-1]}.", f"You face {len(enemies)} opponents, one after the "
+                  f"other: {names} and {listed[-1]}.", enemies=listed)
+    else:
+        play.emit("combat-start", enemies=listed)
     return {"enemies": enemies, "current": 0, "turn": first, "acted": first == "enemy",
             "retreat_failed": False, "surrender_refused": False, "offer": None, "all_down": False}
 
@@ -70,9 +76,10 @@ def _status(play, p: dict) -> Message:
         label = N.CONDITION_LABELS[e["condition"]]
         gone = {"left": (" (écarté)", " (out of the fight)"), "dead": (" (mort)", " (dead)"),
                 "spared": (" (s'est rendu)", " (surrendered)")}.get(e["state"], ("", ""))
-        mark = "» " if i == p["current"] and e["state"] == "fighting" else ""
-        parts_fr.append(f"{mark}{e['name']} : {label.fr}{gone[0]}")
-        parts_en.append(f"{mark}{e['name']}: {label.en}{gone[1]}")
+        facing = i == p["current"] and e["state"] == "fighting" and len(p["enemies"]) > 1
+        mark = (" (face à vous)", " (facing you)") if facing else ("", "")
+        parts_fr.append(f"{e['name']}{mark[0]} : {label.fr}{gone[0]}")
+        parts_en.append(f"{e['name']}{mark[1]}: {label.en}{gone[1]}")
     return M(" — ".join(parts_fr), " — ".join(parts_en))
 
 
@@ -82,8 +89,10 @@ def prompt(play, p: dict) -> Prompt:
     e = p["enemies"][p["current"]]
     title = M(f"Combat contre {e['name']}", f"Fight against {e['name']}")
     if p["turn"] == "hero":
-        return Prompt("combat", tuple(_hero_options(play, p)), title, (_status(play, p), _hero_need(play, p)))
-    return Prompt("combat", tuple(_enemy_options(play, p)), title, (_status(play, p), _enemy_need(play, p)))
+        info = (_status(play, p), _hero_need(play, p), _spend_line(play, True))
+        return Prompt("combat", tuple(_hero_options(play, p)), title, info)
+    info = (_status(play, p), _enemy_need(play, p), _spend_line(play, False))
+    return Prompt("combat", tuple(_enemy_options(play, p)), title, info)
 
 
 def _hero_need(play, p: dict) -> Message:
@@ -95,23 +104,37 @@ def _hero_need(play, p: dict) -> Message:
 def _enemy_need(play, p: dict) -> Message:
     i = p["current"]
     e, prot = p["enemies"][i], play.state.stats["protection"]
-    return _need(play, enemy_dice(play, p), enemy_force(p, i), prot, False,
-                 (f"{e['name']} frappe", f"{e['name']} strikes"),
+    helpers = enemy_force(p, i) - e["force"]
+    aid = N.count(helpers, ("compagnon", "compagnons"), ("companion", "companions"))
+    who = (f"{e['name']} frappe", f"{e['name']} strikes") if not helpers else \
+        (f"{e['name']} frappe (Force {e['force']} + {helpers} : {aid.fr} encore à affronter)",
+         f"{e['name']} strikes (Strength {e['force']} + {helpers}: {aid.en} still to fight)")
+    return _need(play, enemy_dice(play, p), enemy_force(p, i), prot, False, who,
                  (f"votre Protection {prot}", f"your Protection {prot}"))
 
 
 def _need(play, count, force, protection, hero, who, against) -> Message:
     """The line shown before a roll: dice, Force, Protection, the number needed."""
-    hon = play.state.stats.get("honneur", 0)
     fr, en = strike.chance_words(count, strike.needed(force, protection))
+    dice = N.count(count, ("dé", "dés"), ("die", "dice"))
+    return M(f"{who[0]} : {dice.fr} + Force {force} contre {against[0]} ; "
+             f"il {'vous' if hero else 'lui'} faut {fr}.",
+             f"{who[1]}: {dice.en} + Strength {force} against {against[1]}; "
+             f"{'you need' if hero else 'it needs'} {en}.")
+
+
+def _spend_line(play, hero: bool) -> Message:
+    """What spending Honour does on this strike, or that there is none left."""
+    hon = play.state.stats.get("honneur", 0)
+    if hon <= 0:
+        return M("Vous n'avez plus d'Honneur à dépenser.", "You have no Honour left to spend.")
     gain_fr, gain_en = ("Force", "Strength") if hero else ("Protection", "Protection")
-    lost = (", et il est perdu quoi qu'il arrive", ", and is lost whatever happens") if hero else ("", "")
-    return M(f"{who[0]} : {count} dé(s) + Force {force} contre {against[0]} : il {'vous' if hero else 'lui'} "
-             f"faut {fr}. Chaque point d'Honneur dépensé (vous en avez {hon}) ajoute 1 à votre {gain_fr} "
+    lost = (" ; les points dépensés sont perdus quoi qu'il arrive", "; points spent are lost whatever happens") \
+        if hero else ("", "")
+    return M(f"Honneur à dépenser (vous en avez {hon}) : +1 en {gain_fr} par point, "
              f"pour ce coup seulement{lost[0]}.",
-             f"{who[1]}: {count} dice + Strength {force} against {against[1]}: {'you need' if hero else 'it needs'} "
-             f"{en}. Each Honour point you spend (you have {hon}) adds 1 to your {gain_en} for this strike "
-             f"only{lost[1]}.")
+             f"Honour to spend (you have {hon}): +1 {gain_en} per point, "
+             f"for this strike only{lost[1]}.")
 
 
 def can_retreat(play, p: dict) -> bool:
@@ -128,11 +151,14 @@ def can_surrender(play, p: dict) -> bool:
 
 def _hero_options(play, p: dict):
     hon, spec = play.state.stats.get("honneur", 0), spec_of(play)
-    yield Option("strike", M(f"Frapper (Honneur à dépenser : 0 à {hon})", f"Strike (Honour to spend: 0 to {hon})"),
-                 amount=(0, hon))
+    yield _spend_option(hon, "strike", M("Frapper", "Strike"))
     if can_retreat(play, p):
-        yield Option("retreat", M("Battre en retraite (coûte 1 point d'Honneur)",
-                                  "Retreat (costs 1 Honour point)"))
+        retreat = spec["retreat"]
+        low, high = (1, 4) if isinstance(retreat, int) else retreat.get("range", [1, 4])
+        yield Option("retreat", M(f"Battre en retraite (−1 Honneur ; un dé : de {low} à {high}, vous fuyez "
+                                  f"avec 1 point de Honte, sinon vous combattez jusqu'au bout)",
+                                  f"Retreat (−1 Honour; one die: on {low} to {high} you flee with 1 Shame "
+                                  f"point, otherwise you fight to the end)"))
     if can_surrender(play, p):
         yield Option("surrender", M("Vous rendre (1 point de Honte, vous livrez armure et arme)",
                                     "Surrender (1 Shame point, you hand over armour and weapon)"))
@@ -147,10 +173,17 @@ def _hero_options(play, p: dict):
                               f"Use: {name} (the opponent will strike first)"))
 
 
+def _spend_option(hon: int, key: str, verb: Message) -> Option:
+    """Strike or parry, with the Honour to spend as the amount (none left: no amount)."""
+    if hon <= 0:
+        return Option(key, verb)
+    return Option(key, M(f"{verb.fr}, en dépensant de l'Honneur", f"{verb.en}, spending Honour"),
+                  amount=(0, hon))
+
+
 def _enemy_options(play, p: dict):
     hon = play.state.stats.get("honneur", 0)
-    yield Option("defend", M(f"Parer (Honneur à dépenser : 0 à {hon})", f"Parry (Honour to spend: 0 to {hon})"),
-                 amount=(0, hon))
+    yield _spend_option(hon, "defend", M("Parer", "Parry"))
     if can_surrender(play, p):
         yield Option("surrender", M("Vous rendre (1 point de Honte, vous livrez armure et arme)",
                                     "Surrender (1 Shame point, you hand over armour and weapon)"))

@@ -24,9 +24,10 @@ def answer(play, p: dict, key: str, amount: int | None) -> None:
 
 def spend(play, amount: int, what_fr: str, what_en: str) -> None:
     if amount:
+        pts = N.honour_points(amount)
+        play.emit("honour-spent", f"Vous dépensez {pts.fr} : +{amount} à votre {what_fr} pour ce coup.",
+                  f"You spend {pts.en}: +{amount} to your {what_en} for this strike.", amount=amount)
         play.change("honneur", delta=-amount, reason="combat-spend")
-        play.emit("honour-spent", f"Vous dépensez {amount} point(s) d'Honneur pour votre {what_fr}.",
-                  f"You spend {amount} Honour point(s) on your {what_en}.", amount=amount)
 
 
 def _strike(play, p: dict, amount: int) -> None:
@@ -66,11 +67,11 @@ def _defend(play, p: dict, amount: int) -> None:
 
 def _report(play, attacker, defender, faces, need, result, spent, hero) -> None:
     total = sum(faces)
-    auto_fr = {"hit": " (réussite automatique)", "miss": " (échec automatique)"}.get(result.automatic, "")
-    auto_en = {"hit": " (automatic hit)", "miss": " (automatic miss)"}.get(result.automatic, "")
+    auto_fr = {"hit": ", réussite automatique", "miss": ", échec automatique"}.get(result.automatic, "")
+    auto_en = {"hit": ", automatic hit", "miss": ", automatic miss"}.get(result.automatic, "")
     verb = ("touche", "hits") if result.hit else ("manque", "misses")
-    play.emit("strike", f"{attacker} tire {total} (il fallait {need}){auto_fr} : {verb[0]} {defender}.",
-              f"{attacker} rolls {total} (needed {need}){auto_en}: {verb[1]} {defender}.",
+    play.emit("strike", f"{attacker} tire {total} (il fallait {need}{auto_fr}) et {verb[0]} {defender}.",
+              f"{attacker} rolls {total} (needed {need}{auto_en}) and {verb[1]} {defender}.",
               attacker="hero" if hero else "enemy", faces=faces, total=total, needed=need,
               hit=result.hit, automatic=result.automatic, spent=spent)
 
@@ -106,7 +107,7 @@ def wound_enemy(play, p: dict, i: int) -> None:
     if e["condition"] == N.GRIEVEMENT:
         if e["surrenders"] and not e["beast"]:
             p["offer"] = i
-            play.emit("enemy-surrenders", f"{e['name']} se rend.", f"{e['name']} surrenders.", name=e["name"])
+            play.emit("enemy-surrenders", name=e["name"])   # the prompt's title says it
             return
         others = [j for j in C.fighting(p) if j != i]
         if others:

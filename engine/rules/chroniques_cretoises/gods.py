@@ -66,15 +66,18 @@ def pay_invocation(play, spec: dict) -> bool:
     cost = cost_of(play, spec)
     have = play.state.stats.get("honneur", 0)
     if have >= cost:
+        pts = N.honour_points(cost)
+        fr, en = (f"qui exige {pts.fr} : vous payez", f"who asks {pts.en}: you pay") if cost else \
+            ("qui vous entend sans rien exiger", "who hears you and asks nothing")
+        play.emit("invoke", f"Vous invoquez {god}, {fr}.", f"You call upon {god}, {en}.",
+                  god=god, cost=cost, paid=True)
         if cost:
             play.change("honneur", delta=-cost, reason="invoke")
-        play.emit("invoke", f"Vous invoquez {god}, qui exige {cost} point(s) d'Honneur : vous payez.",
-                  f"You call upon {god}, who asks {cost} Honour point(s): you pay.",
-                  god=god, cost=cost, paid=True)
         return True
-    play.emit("invoke", f"{god} exige {cost} point(s) d'Honneur et vous n'en avez que {have} : "
+    pts = N.honour_points(cost)
+    play.emit("invoke", f"{god} exige {pts.fr} et vous n'en avez que {have} : "
               f"votre prière reste sans réponse et vous perdez 1 point d'Honneur.",
-              f"{god} asks {cost} Honour point(s) and you have only {have}: your prayer goes "
+              f"{god} asks {pts.en} and you have only {have}: your prayer goes "
               f"unanswered and you lose 1 Honour point.", god=god, cost=cost, paid=False)
     play.change("honneur", delta=-1, reason="invoke-failed")
     return False

@@ -184,14 +184,14 @@ class ChroniquesCretoises(RuleModule):
     def commands(self):
         return (
             Command(("oracle", "consulter"), M(
-                "oracle : consulter l'Oracle (aller au paragraphe actuel + 20, quand son numéro est en italique)",
-                "oracle: consult the Oracle (go to this paragraph + 20, when its number is in italics)"),
+                "consulter l'Oracle (aller au paragraphe actuel + 20, quand son numéro est en italique)",
+                "consult the Oracle (go to this paragraph + 20, when its number is in italics)"),
                 zeus.oracle),
             Command(("zeus", "invoke-zeus", "invoquer-zeus"), M(
-                "zeus [2|3|4] : invoquer Zeus, une seule fois par aventure (2 : 1d6 Honneur, 3 : Honneur de 0 à 1, "
-                "4 : tous les dieux neutres)",
-                "zeus [2|3|4]: call upon Zeus, once per adventure (2: 1d6 Honour, 3: Honour from 0 to 1, "
-                "4: every god neutral)"), zeus.command, zeus.offered),
+                "invoquer Zeus, une fois par aventure, là où le texte le permet : zeus 2 (1d6 Honneur), "
+                "zeus 3 (Honneur de 0 à 1), zeus 4 (tous les dieux neutres)",
+                "call upon Zeus, once per adventure, where the text allows it: zeus 2 (1d6 Honour), "
+                "zeus 3 (Honour from 0 to 1), zeus 4 (every god neutral)"), zeus.command, zeus.offered),
         )
 
     def sheet(self, state, lang):

@@ -76,3 +76,12 @@ def spellings(known) -> frozenset:
         out.add(fold(g))
         out.add(fold(g).capitalize())
     return frozenset(out)
+
+
+def count(n: int, fr: tuple[str, str], en: tuple[str, str]) -> Message:
+    """"1 point" / "2 points", each language with its own rule (French 0 is singular)."""
+    return M(f"{n} {fr[0] if n <= 1 else fr[1]}", f"{n} {en[0] if n == 1 else en[1]}")
+
+
+def honour_points(n: int) -> Message:
+    return count(n, ("point d'Honneur", "points d'Honneur"), ("Honour point", "Honour points"))

@@ -48,9 +48,9 @@ def chance_words(count: int, need: int) -> tuple[str, str]:
             return "11 ou 12 (réussite automatique)", "11 or 12 (automatic hit)"
         if need <= 4:
             return "4 ou plus (2 et 3 manquent toujours)", "4 or more (2 and 3 always miss)"
-        return f"{need} ou plus sur deux dés", f"{need} or more on two dice"
+        return f"{need} ou plus", f"{need} or more"
     if need > 6:
-        return f"{need} : impossible avec un seul dé", f"{need}: impossible with one die"
+        return f"{need}, impossible avec un seul dé", f"{need}, impossible with one die"
     if need <= 2:
         return "2 ou plus (1 manque toujours)", "2 or more (1 always misses)"
-    return f"{need} ou plus sur un dé", f"{need} or more on one die"
+    return f"{need} ou plus", f"{need} or more"

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from ..base import Option, Prompt, Refused
 from . import equipment, wounds
-from .messages import M
+from .messages import M, dead
 
 MODES = ("as-one", "one-by-one", "together")
 
@@ -24,13 +24,29 @@ def begin(play, spec: dict) -> dict:
         enemies = [_as_one(enemies)]
     pending = {"mode": mode, "enemies": enemies, "round": 0, "queue": [], "luck": None,
                "unarmed": equipment.unarmed(play, spec), "forced_unarmed": bool(spec.get("unarmed"))}
-    names = ", ".join(f"{e['name']} (H {e['habilete']}, E {e['endurance']})" for e in enemies)
-    play.emit("combat-start", f"Combat : {names}.", f"Fight: {names}.", mode=mode,
-              enemies=[e["name"] for e in enemies])
+    _announce(play, spec, mode, enemies)
     if pending["unarmed"]:
         play.emit("unarmed", "Vous combattez à mains nues : −1 Habileté pour ce combat.",
                   "You fight bare-handed: −1 Skill for this fight.")
     return pending
+
+
+# how several opponents fight, as the player reads it
+MODE_WORDS = {"as-one": ("comme un seul adversaire", "as a single opponent"),
+              "one-by-one": ("l'un après l'autre", "one after the other"),
+              "together": ("tous à la fois", "all at once")}
+
+
+def _announce(play, spec: dict, mode: str, enemies: list[dict]) -> None:
+    """Several opponents: say how they fight (one: the prompt's title names him)."""
+    listed = [e["name"] for e in spec["enemies"]]
+    if len(listed) < 2:
+        return play.emit("combat-start", mode=mode, enemies=listed)
+    names_fr = ", ".join(listed[:-1]) + " et " + listed[-1]
+    names_en = ", ".join(listed[:-1]) + " and " + listed[-1]
+    how = MODE_WORDS.get(mode, MODE_WORDS["one-by-one"])
+    play.emit("combat-start", f"Vous affrontez {names_fr}, {how[0]}.", f"You fight {names_en}, {how[1]}.",
+              mode=mode, enemies=listed)
 
 
 def _as_one(enemies: list[dict]) -> dict:
@@ -68,11 +84,29 @@ def prompt(play, pending: dict) -> Prompt:
     if escape:
         after = int(escape.get("after", 0))
         ok = pending["round"] >= after
-        options.append(Option("escape", M("Prendre la fuite", "Escape"), ok,
-                              None if ok else M(f"pas avant {after} assaut(s)",
-                                                f"not before {after} round(s)")))
-    title = M(f"Combat — assaut {pending['round'] + 1}", f"Fight — round {pending['round'] + 1}")
+        options.append(Option("escape", _escape_label(play, escape), ok,
+                              None if ok else _not_before(after)))
+    n = pending["round"] + 1
+    if pending["mode"] == "together" and len(alive) > 1:
+        title = M(f"Combat — assaut {n}", f"Fight — round {n}")
+    else:
+        name = pending["enemies"][alive[0]]["name"]
+        title = M(f"Combat contre {name} — assaut {n}", f"Fight against {name} — round {n}")
     return Prompt("combat", tuple(options), title, _status(play, pending))
+
+
+def _escape_label(play, escape: dict) -> M:
+    """"Prendre la fuite", with what it costs."""
+    costs = [(play.module.stat(k), play.number(v)) for k, v in (escape.get("cost") or {}).items()]
+    costs = [(spec.label, n) for spec, n in costs if spec is not None and n]
+    if not costs:
+        return M("Prendre la fuite", "Escape")
+    return M("Prendre la fuite (coûte " + ", ".join(f"{n} {lab.fr}" for lab, n in costs) + ")",
+             "Escape (costs " + ", ".join(f"{n} {lab.en}" for lab, n in costs) + ")")
+
+
+def _not_before(after: int) -> M:
+    return M(f"pas avant la fin de l'assaut {after}", f"not before the end of round {after}")
 
 
 def _status(play, pending: dict) -> tuple[M, ...]:
@@ -99,8 +133,12 @@ def _luck_prompt(play, pending: dict) -> Prompt:
                  f"{name} wounded you. Lucky: 1 point less; unlucky: 1 point more.")
         use = M("Tenter votre Chance pour limiter la blessure", "Test your Luck to lessen the wound")
     chance = play.state.stats.get("chance", 0)
-    options = (Option("luck", use), Option("pass", M("Ne pas tenter sa Chance", "Do not test your Luck")))
-    return Prompt("combat-luck", options, M(f"Chance : {chance}", f"Luck: {chance}"), (info,))
+    odds = M(f"Votre Chance : {chance} ; chanceux sur {chance} ou moins aux deux dés. "
+             f"Tenter sa Chance coûte 1 point de Chance.",
+             f"Your Luck: {chance}; lucky on {chance} or less on two dice. "
+             f"Testing your Luck costs 1 Luck point.")
+    options = (Option("luck", use), Option("pass", M("Ne pas tenter votre Chance", "Do not test your Luck")))
+    return Prompt("combat-luck", options, M("Tenter votre Chance ?", "Test your Luck?"), (info, odds))
 
 
 def answer(play, pending: dict, key: str, amount) -> None:
@@ -121,17 +159,21 @@ def _round(play, pending: dict, target: int) -> None:
     pending["round"] += 1
     together = pending["mode"] == "together"
     order = [target] + ([i for i in living(pending) if i != target] if together else [])
-    theirs = {i: sum(play.roll(2, 6, "enemy-attack")) + pending["enemies"][i]["habilete"] for i in order}
+    rolls = {i: sum(play.roll(2, 6, "enemy-attack")) for i in order}
     roll = sum(play.roll(2, 6, "hero-attack"))
-    mine = roll + hero_skill(play, pending)
+    skill = hero_skill(play, pending)
     for i in order:
-        _outcome(play, pending, i, mine, theirs[i], i == target)
+        _outcome(play, pending, i, (roll, skill), (rolls[i], pending["enemies"][i]["habilete"]), i == target)
 
 
-def _outcome(play, pending: dict, i: int, mine: int, theirs: int, target: bool) -> None:
+def _outcome(play, pending: dict, i: int, me: tuple, them: tuple, target: bool) -> None:
+    """One opponent's exchange; `me` and `them` are (dice, Habileté)."""
     name = pending["enemies"][i]["name"]
-    say = (f"Assaut {pending['round']} : votre Force d'Attaque {mine}, {name} {theirs}",
-           f"Round {pending['round']}: your Attack Strength {mine}, {name} {theirs}")
+    mine, theirs = sum(me), sum(them)
+    say = (f"Assaut {pending['round']} : votre Force d'Attaque {mine} ({me[0]} + {me[1]}), "
+           f"{name} {theirs} ({them[0]} + {them[1]})",
+           f"Round {pending['round']}: your Attack Strength {mine} ({me[0]} + {me[1]}), "
+           f"{name} {theirs} ({them[0]} + {them[1]})")
     if mine > theirs and target:
         result, fr, en = "hit", "vous touchez.", "you hit."
         pending["queue"].append({"kind": "hit", "enemy": i})
@@ -153,5 +195,5 @@ def _escape(play) -> None:
     for stat, cost in (escape.get("cost") or {}).items():
         play.change(play.module.stat(stat).name, delta=-play.number(cost), reason="escape")
     if play.state.stats.get("endurance", 0) <= 0:
-        return play.die("escape")
+        return dead(play, "escape")
     play.goto(play.number(escape["to"]))

@@ -58,11 +58,11 @@ def drop_armour(play, arg: str = "") -> None:
 
 COMMANDS = (
     Command(("manger", "eat", "repas", "meal"),
-            M("manger : prendre un repas (une Provision, jusqu'à +4 Endurance ; pas en combat)",
-              "eat: have a meal (one Provision, up to +4 Stamina; not in a fight)"),
+            M("prendre un repas (une Provision, jusqu'à +4 Endurance ; pas en combat)",
+              "have a meal (one Provision, up to +4 Stamina; not in a fight)"),
             eat, can_eat),
     Command(("abandonner-armure", "drop-armour", "drop-armor"),
-            M("abandonner-armure : ôter votre armure pour toujours (pas en combat)",
-              "drop-armour: take off your armour for ever (not in a fight)"),
+            M("ôter votre armure pour toujours (pas en combat)",
+              "take off your armour for ever (not in a fight)"),
             drop_armour, can_drop_armour),
 )

@@ -7,6 +7,8 @@ falls apart at its limit, and adds a penalty to every Skill test while worn.
 """
 from __future__ import annotations
 
+from .messages import count
+
 STANDARD_DAMAGE = 2          # "enlevez 2 points à son total d'endurance"
 
 
@@ -100,8 +102,9 @@ def absorb(play, raw: int) -> tuple[int, int]:
     play.state.extra["armour_hits"] = hits
     limit = int(props.get("hits", 1))
     name = play.book.item_name(worn)
-    play.emit("armour-hit", f"{name} encaisse le coup ({hits}/{limit}) et absorbe {absorbs} point(s).",
-              f"{name} takes the blow ({hits}/{limit}) and absorbs {absorbs} point(s).",
+    pts = count(absorbs, ("point", "points"), ("point", "points"))
+    play.emit("armour-hit", f"{name} encaisse le coup ({hits}/{limit}) et absorbe {pts.fr}.",
+              f"{name} takes the blow ({hits}/{limit}) and absorbs {pts.en}.",
               item=worn, hits=hits, limit=limit, absorbs=absorbs)
     if hits >= limit:
         play.lose(worn)

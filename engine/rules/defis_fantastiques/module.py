@@ -5,7 +5,7 @@ from dataclasses import dataclass, field
 
 from ..base import Death, RuleModule
 from . import combat, commands, equipment, lint, rolls, schema, sheet
-from .messages import M
+from .messages import M, count, dead
 
 ACTIVITIES = {"combat": combat, "test": rolls}
 
@@ -63,7 +63,7 @@ class DefisFantastiques(RuleModule):
         waits for its Luck decision (luck may still leave the hero standing)."""
         pending = play.state.pending or {}
         if play.state.stats.get("endurance", 1) <= 0 and not pending.get("luck"):
-            return play.die("endurance")
+            return dead(play, "endurance")
         equipment.normalise(play)
         # sheet() receives only the state: it keeps the names of the items held.
         play.state.extra["names"] = {i: play.book.item_name(i) for i in play.state.items}
@@ -110,7 +110,8 @@ class DefisFantastiques(RuleModule):
         lines.append((M("Arme", "Weapon").get(lang), name(weapon) if weapon else "—"))
         if armour:
             hits = state.extra.get("armour_hits", 0)
-            worn = M(f"{name(armour)} ({hits} coup(s) encaissé(s))", f"{name(armour)} ({hits} hit(s) taken)")
+            hit = count(hits, ("coup encaissé", "coups encaissés"), ("hit taken", "hits taken"))
+            worn = M(f"{name(armour)} ({hit.fr})", f"{name(armour)} ({hit.en})")
             lines.append((M("Armure", "Armour").get(lang), worn.get(lang)))
         else:
             lines.append((M("Armure", "Armour").get(lang), "—"))

@@ -55,17 +55,32 @@ def begin(play, spec: dict) -> dict:
 
 
 def prompt(play, pending: dict) -> Prompt:
+    modifier = int(play.book.paragraphs[play.state.paragraph].fields["test"].get("modifier", 0))
     if pending["type"] == "chance":
         title = M("Tentez votre Chance", "Test your Luck")
-        info = M(f"Chance actuelle : {play.state.stats.get('chance', 0)}",
-                 f"Current Luck: {play.state.stats.get('chance', 0)}")
+        now, added = play.state.stats.get("chance", 0), modifier
+        info = [M(f"Chance actuelle : {now}.", f"Current Luck: {now}."),
+                M("Quel que soit le résultat, vous perdrez 1 point de Chance.",
+                  "Whatever the result, you will lose 1 Luck point.")]
     else:
         pen = equipment.skill_penalty(play)
         title = M("Testez votre Habileté", "Test your Skill")
+        now, added = play.state.stats.get("habilete", 0), pen + modifier
         more = (f" (armure : +{pen} au lancer)", f" (armour: +{pen} to the roll)") if pen else ("", "")
-        info = M(f"Habileté actuelle : {play.state.stats.get('habilete', 0)}{more[0]}",
-                 f"Current Skill: {play.state.stats.get('habilete', 0)}{more[1]}")
-    return Prompt("test", (Option("roll", M("Lancer les dés", "Roll the dice")),), title, (info,))
+        info = [M(f"Habileté actuelle : {now}{more[0]}.", f"Current Skill: {now}{more[1]}.")]
+    info.insert(1, _target(now - added))
+    return Prompt("test", (Option("roll", M("Lancer les dés", "Roll the dice")),), title, tuple(info))
+
+
+def _target(need: int) -> M:
+    """The number two dice must not exceed, read for the player."""
+    if need < 2:
+        return M("Il vous faudrait moins de 2 aux deux dés : c'est l'échec assuré.",
+                 "You would need less than 2 on two dice: failure is certain.")
+    if need >= 12:
+        return M("Deux dés ne peuvent pas dépasser 12 : la réussite est assurée.",
+                 "Two dice cannot exceed 12: success is certain.")
+    return M(f"Réussite sur {need} ou moins aux deux dés.", f"Success on {need} or less on two dice.")
 
 
 def answer(play, pending: dict, key: str, amount) -> None:

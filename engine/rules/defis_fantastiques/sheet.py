@@ -67,11 +67,14 @@ def roll_stats(play) -> None:
     """Roll (or read) every starting stat, in front of the player: one event a roll."""
     hero = play.book.hero if isinstance(play.book.hero, dict) else {}
     st = play.state
+    play.emit("creation-start", "Votre personnage :", "Your character:")
     for spec in STATS:
         value = formula(hero.get(spec.name, spec.initial))
         n = value if isinstance(value, int) else int(X.evaluate(value, _RollCtx(play, spec.name)))
         st.stats[spec.name] = st.initial[spec.name] = n
-        play.emit("creation", f"{spec.label.fr} : {n}", f"{spec.label.en}: {n}", stat=spec.name, value=n)
+        how = "" if isinstance(value, int) else f" ({hero.get(spec.name, spec.initial)})"
+        play.emit("creation", f"{spec.label.fr} : {n}{how}", f"{spec.label.en}: {n}{how}",
+                  stat=spec.name, value=n)
     caps = {}
     for stat, cap in (hero.get("ceilings") or {}).items():
         caps[stat] = None if cap is False else int(cap)

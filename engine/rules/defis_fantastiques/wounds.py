@@ -12,6 +12,7 @@ supplémentaires ... malchanceux : vous ne pouvez soustraire que 1 seul point."
 from __future__ import annotations
 
 from . import equipment
+from .messages import dead
 from .rolls import test_luck
 
 
@@ -25,7 +26,7 @@ def drain(play, pending: dict) -> None:
     """Apply queued wounds until one waits for a Luck decision or the round is over."""
     while pending["queue"]:
         if _hero_dead(play):
-            return play.die("combat")
+            return dead(play, "combat")
         wound = pending["queue"].pop(0)
         waits = _deal(play, pending, wound["enemy"]) if wound["kind"] == "hit" \
             else _suffer(play, pending, wound["enemy"])
@@ -57,10 +58,11 @@ def _suffer(play, pending: dict, i: int) -> bool:
     enemy = pending["enemies"][i]
     raw, before = int(enemy.get("damage", equipment.STANDARD_DAMAGE)), play.state.stats["endurance"]
     loss, absorbs = equipment.absorb(play, raw)
-    now = play.change("endurance", delta=-loss, reason="wound")
-    play.emit("wound", f"{enemy['name']} vous blesse : −{loss} (Endurance {now}).",
-              f"{enemy['name']} wounds you: −{loss} (Stamina {now}).",
-              target="hero", by=enemy["name"], loss=loss, absorbed=absorbs, endurance=now)
+    # told before the Endurance change, which the front end shows as "Endurance : 21 → 19"
+    play.emit("wound", f"{enemy['name']} vous blesse : −{loss} Endurance.",
+              f"{enemy['name']} wounds you: −{loss} Stamina.", target="hero", by=enemy["name"],
+              loss=loss, absorbed=absorbs, endurance=play.module.clamp(play.state, "endurance", before - loss))
+    play.change("endurance", delta=-loss, reason="wound")
     if max(0, 1 - absorbs) < loss:
         pending["luck"] = {"kind": "taken", "enemy": i, "before": before, "damage": raw,
                            "absorbs": absorbs}
@@ -86,8 +88,10 @@ def _luck_dealt(play, pending: dict, luck: dict, lucky: bool) -> None:
     enemy = pending["enemies"][luck["enemy"]]
     loss = luck["damage"] + 2 if lucky else 1
     enemy["endurance"] = max(0, luck["before"] - loss)
-    play.emit("wound", f"Blessure de {enemy['name']} : −{loss} en tout (Endurance {enemy['endurance']}).",
-              f"{enemy['name']}'s wound: −{loss} in all (Stamina {enemy['endurance']}).",
+    play.emit("wound", f"Blessure de {enemy['name']} : −{loss} en tout, au lieu de −{luck['damage']} "
+              f"(Endurance {enemy['endurance']}).",
+              f"{enemy['name']}'s wound: −{loss} in all, instead of −{luck['damage']} "
+              f"(Stamina {enemy['endurance']}).",
               target=enemy["name"], loss=loss, endurance=enemy["endurance"], luck=lucky)
     if enemy["endurance"] <= 0:
         _defeated(play, enemy)
@@ -96,16 +100,18 @@ def _luck_dealt(play, pending: dict, luck: dict, lucky: bool) -> None:
 def _luck_taken(play, pending: dict, luck: dict, lucky: bool) -> None:
     raw = 1 if lucky else luck["damage"] + 1
     loss = max(0, raw - luck["absorbs"])
-    now = play.change("endurance", value=luck["before"] - loss, reason="luck")
-    play.emit("wound", f"Votre blessure : −{loss} en tout (Endurance {now}).",
-              f"Your wound: −{loss} in all (Stamina {now}).", target="hero", loss=loss,
+    was = max(0, luck["damage"] - luck["absorbs"])
+    now = play.module.clamp(play.state, "endurance", luck["before"] - loss)
+    play.emit("wound", f"Votre blessure : −{loss} Endurance en tout, au lieu de −{was}.",
+              f"Your wound: −{loss} Stamina in all, instead of −{was}.", target="hero", loss=loss,
               endurance=now, luck=lucky)
+    play.change("endurance", value=luck["before"] - loss, reason="luck")
 
 
 def finish(play, pending: dict) -> None:
     """End of a round: death, victory, or the next round."""
     if _hero_dead(play):
-        return play.die("combat")
+        return dead(play, "combat")
     if any(e["endurance"] > 0 for e in pending["enemies"]):
         return
     spec = play.book.paragraphs[play.state.paragraph].fields["combat"]

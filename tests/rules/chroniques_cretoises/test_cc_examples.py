@@ -32,7 +32,7 @@ def lion_opening(tmp_path, dice, **kw):
                            ("hero", 9, 8, True), ("enemy", 10, 10, True)]
     assert conditions(ev) == [("Althéos", "blessé"), ("Lion", "blessé"), ("Althéos", "grièvement blessé")]
     info = g.prompt().info[1].fr
-    assert "1 dé(s)" in info and "impossible" in info   # 'cela est impossible avec un seul dé'
+    assert "1 dé +" in info and "impossible" in info   # 'cela est impossible avec un seul dé'
     g.answer("strike", 3)                            # 'Il en prend 3 ... n'a plus besoin que de faire 5. Il tire 6'
     ev = g.drain()
     assert strikes(ev) == [("hero", 6, 5, True)]
@@ -50,7 +50,7 @@ def test_lion_example_following_the_two_dice_rule(tmp_path):
     dice, spends 2 Honour (needs 6) and kills it with 7; 'bénéficie finalement de 6
     points d'Honneur' and is 'à nouveau Indemne'."""
     g = lion_opening(tmp_path, [3, 3, 5, 6, 4, 5, 4, 6, 6, 2, 2, 3, 4])
-    assert "2 dé(s)" in g.prompt().info[1].fr
+    assert "2 dés +" in g.prompt().info[1].fr
     g.answer("defend", 0)
     g.answer("strike", 2)
     ev = g.drain()
@@ -142,7 +142,7 @@ def play_cretans(tmp_path):
                            ("enemy", 10, 8, True)]
     assert conditions(ev) == [("Althéos", "blessé"), ("Second Crétois", "blessé"),
                               ("Althéos", "grièvement blessé")]
-    assert "1 dé(s)" in g.prompt().info[1].fr
+    assert "1 dé +" in g.prompt().info[1].fr
     g.answer("strike", 5)                         # 'utilise encore 5 points ... tire 4'
     ev = g.drain()
     assert strikes(ev) == [("hero", 4, 2, True)]
@@ -150,7 +150,7 @@ def play_cretans(tmp_path):
     assert [e["condition"] for e in g.state.pending["enemies"]] == [2, 2]
     assert of(ev, "all-down")
     # 'les deux parties ont le droit de tirer deux dés au lieu d'un'
-    assert "2 dé(s)" in g.prompt().info[1].fr
+    assert "2 dés +" in g.prompt().info[1].fr
     return g
 
 

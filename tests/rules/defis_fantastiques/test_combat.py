@@ -43,7 +43,7 @@ def test_higher_opponent_strength_wounds_the_hero_for_two(tmp_path):
     g.answer("attack")
     assert g.state.stats["endurance"] == 18
     wound = events(g, "wound")[0]
-    assert wound["target"] == "hero" and wound["say"]["en"] == "Gobelin wounds you: −2 (Stamina 18)."
+    assert wound["target"] == "hero" and wound["say"]["en"] == "Gobelin wounds you: −2 Stamina." and wound["endurance"] == 18
 
 
 def test_equal_strengths_parry_and_no_luck_is_offered(tmp_path):
@@ -130,6 +130,8 @@ def test_hero_killed_in_a_fight_dies(tmp_path):
     g.answer("pass")
     assert g.state.ended == "death"
     assert [o.key for o in g.prompt().options] == ["restart"]
+    said = events(g, "stamina-out")
+    assert len(said) == 1 and said[0]["say"]["fr"].startswith("Votre Endurance est tombée à 0")
 
 
 def test_lucky_hero_at_zero_survives_the_wound(tmp_path):
@@ -211,7 +213,7 @@ def test_escape_with_its_cost_and_delay(tmp_path):
                  " escape: {to: 3, after: 1, cost: {endurance: 2}}}")
     g = play(tmp_path, book, [5, 5, 3, 4])
     option = next(o for o in g.prompt().options if o.key == "escape")
-    assert not option.enabled and option.reason.en == "not before 1 round(s)"
+    assert not option.enabled and option.reason.en == "not before the end of round 1"
     g.answer("attack")        # 13 against 17: a parry
     g.answer("escape")
     assert g.state.paragraph == 3 and g.state.stats["endurance"] == 18

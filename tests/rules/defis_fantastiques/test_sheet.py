@@ -114,10 +114,10 @@ paragraphs:
     assert sheet["Habileté"] == "10/10" and sheet["Endurance"] == "17/20"
     assert sheet["Pièces d'Or"] == "15" and sheet["Provisions"] == "2"
     assert sheet["Arme"] == "Épée"
-    assert sheet["Armure"] == "Cuirasse de cuir (1 coup(s) encaissé(s))"
+    assert sheet["Armure"] == "Cuirasse de cuir (1 coup encaissé)"
     assert sheet["Équipement"] == "Balluchon, Corde"
     english = dict(g.module.sheet(g.state, "en"))
-    assert english["Armour"] == "Cuirasse de cuir (1 hit(s) taken)"
+    assert english["Armour"] == "Cuirasse de cuir (1 hit taken)"
     assert g.module.toolbar(g.state, "fr").startswith("HAB 10/10  END 17/20  CHA 9/9")
 
 
