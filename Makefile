@@ -16,6 +16,9 @@ test: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python -m tools.bench
+	$(BIN)/python -m tools.bench_play
+	$(BIN)/python -m tools.bench_odds
+	$(BIN)/python -m tools.bench_explore
 
 lint: $(STAMP)
 	$(BIN)/gamebook lint books/*.yaml
@@ -24,10 +27,14 @@ docs schema: $(STAMP)
 	$(BIN)/python -m tools.gen_docs
 	$(BIN)/python -m tools.gen_schema
 
-$(STAMP): pyproject.toml
+PLUGIN := tests/plugins/gamebook-rules-kai
+
+$(STAMP): pyproject.toml $(PLUGIN)/pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[test]'
+	# The third-party rule module that proves the plugin interface (tests only).
+	$(BIN)/python -m pip install --quiet --no-deps -e $(PLUGIN)
 	touch $(STAMP)
 
 clean:
