@@ -54,9 +54,9 @@ class Request:
         """The exact odds (FightOdds) of this fight, options overridden as asked."""
         options = {**self.options, **overrides}
         if self.rules == FF:
-            from engine.analysis.odds_ff import ff_fight
+            from engine.rules.defis_fantastiques.odds_solver import ff_fight
             return ff_fight(self.hero, self.enemies, **options)
-        from engine.analysis.odds_cc import cc_fight
+        from engine.rules.chroniques_cretoises.odds_solver import cc_fight
         return cc_fight(self.hero, self.enemies, **options)
 
 
