@@ -23,6 +23,10 @@ BUILTINS = {
     "chroniques-cretoises": "engine.rules.chroniques_cretoises:MODULE",
     "defis-fantastiques": "engine.rules.defis_fantastiques:MODULE",
 }
+# Documentation examples (engine/codes.py) need real modules: a plain one, and one
+# with a stat its rules compute (Force, from the weapons).
+EXAMPLE_RULES = "defis-fantastiques"
+EXAMPLE_DERIVED_RULES = "chroniques-cretoises"
 
 
 class UnknownRules(KeyError):
@@ -55,6 +59,24 @@ def get(name: str) -> RuleModule:
         module = eps[name].load()
         return module() if isinstance(module, type) else module
     raise UnknownRules(name)
+
+
+def resolve(word: str) -> str:
+    """The id of the module called `word` (case and surrounding blanks ignored):
+    an id, or one of a module's `aliases` (every module is loaded for these; a
+    broken one is skipped).  Raises UnknownRules."""
+    wanted = word.strip().lower()
+    known = names()
+    if wanted in known:
+        return wanted
+    for name in known:
+        try:
+            module = get(name)
+        except Exception:  # a broken module is reported by `gamebook rules`, not here
+            continue
+        if wanted in (a.lower() for a in getattr(module, "aliases", ())):
+            return name
+    raise UnknownRules(word)
 
 
 def all_modules() -> Iterator[RuleModule]:
