@@ -63,20 +63,29 @@ def get(name: str) -> RuleModule:
 
 def resolve(word: str) -> str:
     """The id of the module called `word` (case and surrounding blanks ignored):
-    an id, or one of a module's `aliases` (every module is loaded for these; a
-    broken one is skipped).  Raises UnknownRules."""
+    an id, or one of a module's `aliases`.  Built-ins are tried before entry
+    points (scanning those is slow); a broken module is skipped.  Raises UnknownRules."""
     wanted = word.strip().lower()
-    known = names()
-    if wanted in known:
+    if wanted in BUILTINS:
         return wanted
-    for name in known:
+    found = _by_alias(wanted, BUILTINS)
+    if found is None:
+        eps = sorted(set(_entry_points()) - set(BUILTINS))
+        found = wanted if wanted in eps else _by_alias(wanted, eps)
+    if found is None:
+        raise UnknownRules(word)
+    return found
+
+
+def _by_alias(wanted: str, candidates) -> str | None:
+    for name in candidates:
         try:
             module = get(name)
         except Exception:  # a broken module is reported by `gamebook rules`, not here
             continue
         if wanted in (a.lower() for a in getattr(module, "aliases", ())):
             return name
-    raise UnknownRules(word)
+    return None
 
 
 def all_modules() -> Iterator[RuleModule]:
