@@ -1,7 +1,8 @@
 """The `gamebook` command: a thin dispatcher over `engine/commands/*.py`.
 
 Each subcommand lives in its own module exposing `HELP` (fr, en), `configure(parser)`
-and `run(args) -> int`; only the chosen one is imported, to keep start-up fast.
+and `run(args) -> int`; only the chosen one is imported, to keep start-up fast.  A
+command whose flags depend on its words (odds) may also define `parse_words`.
 Exit codes: 0 success, 1 problems found (lint) or game not finished, 2 usage error.
 """
 from __future__ import annotations
@@ -59,7 +60,7 @@ def main(argv: list[str] | None = None) -> int:
     lang = ui_lang(argv)
     chosen = next((a for a in argv if not a.startswith("-")), None)
     parser = _lazy_parser(lang, chosen)
-    args = parser.parse_args(argv)
+    args = _parse(parser, argv, chosen, lang)
     if not getattr(args, "_command", None):
         parser.print_help()
         return 2
@@ -83,7 +84,18 @@ def _lazy_parser(lang: str, chosen: str | None) -> argparse.ArgumentParser:
     p = sub.add_parser(chosen, help=fr if lang == "fr" else en, description=fr if lang == "fr" else en)
     p.set_defaults(_command=chosen)
     importlib.import_module(f"engine.commands.{chosen}").configure(p, lang)
+    parser.set_defaults(_subparser=p)
     return parser
+
+
+def _parse(parser: argparse.ArgumentParser, argv: list[str], chosen: str | None, lang: str):
+    """A command whose flags depend on its other words (`odds --rules ID` adds the rule
+    module's own) parses them itself: `parse_words(subparser, words, lang)`."""
+    sub = parser.get_default("_subparser")
+    parse_words = getattr(sys.modules.get(f"engine.commands.{chosen}"), "parse_words", None)
+    if sub is None or parse_words is None or argv[:1] != [chosen]:
+        return parser.parse_args(argv)
+    return parse_words(sub, argv[1:], lang)
 
 
 if __name__ == "__main__":

@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .diagnostics import Message
+from .rules.registry import EXAMPLE_DERIVED_RULES, EXAMPLE_RULES
 
 
 @dataclass(frozen=True)
@@ -27,7 +28,7 @@ class Code:
     good: str
 
 
-HEAD = "gamebook: 1\ntitle: Exemple\nrules: defis-fantastiques\nstart: 1\n"
+HEAD = f"gamebook: 1\ntitle: Exemple\nrules: {EXAMPLE_RULES}\nstart: 1\n"
 
 
 def _book(paragraphs: str, head: str = HEAD) -> str:
@@ -110,13 +111,13 @@ CODES: tuple[Code, ...] = (
     # --- schema --------------------------------------------------------------
     Code("missing-rules", "error", "schema",
          Message("le livre ne nomme pas son module de règles", "the book does not name its rule module"),
-         FINE.replace("rules: defis-fantastiques\n", ""), FINE),
+         FINE.replace(f"rules: {EXAMPLE_RULES}\n", ""), FINE),
     Code("unknown-rules", "error", "schema",
          Message("module de règles non installé", "rule module not installed"),
-         FINE.replace("rules: defis-fantastiques", "rules: donjons-et-dragons"), FINE),
+         FINE.replace(f"rules: {EXAMPLE_RULES}", "rules: donjons-et-dragons"), FINE),
     Code("rules-failed", "error", "schema",
          Message("le module de règles n'a pas pu être chargé", "the rule module failed to load"),
-         FINE.replace("rules: defis-fantastiques", "rules: module-casse"), FINE),
+         FINE.replace(f"rules: {EXAMPLE_RULES}", "rules: module-casse"), FINE),
     Code("schema", "error", "schema",
          Message("valeur de mauvaise forme (type, valeur permise, champ obligatoire)",
                  "a value of the wrong shape (type, allowed value, required field)"),
@@ -141,9 +142,9 @@ CODES: tuple[Code, ...] = (
          Message("caractéristique calculée par les règles, non modifiable",
                  "stat computed by the rules, cannot be changed"),
          _choice(text="Avancer", to=2, effects="[{add: {force: 1}}]").replace(
-             "defis-fantastiques", "chroniques-cretoises"),
+             EXAMPLE_RULES, EXAMPLE_DERIVED_RULES),
          _choice(text="Avancer", to=2, effects="[{gain: cle}]").replace(
-             "defis-fantastiques", "chroniques-cretoises")),
+             EXAMPLE_RULES, EXAMPLE_DERIVED_RULES)),
     # --- expressions -----------------------------------------------------------
     Code("expr-syntax", "error", "compile", Message("expression mal formée", "malformed expression"),
          _if("'chance >='"), _if("'chance >= 3'")),

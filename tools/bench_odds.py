@@ -14,8 +14,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from engine.analysis.odds_cc import cc_fight  # noqa: E402
-from engine.analysis.odds_ff import ff_fight  # noqa: E402
+from engine.rules.chroniques_cretoises.odds_solver import cc_fight  # noqa: E402
+from engine.rules.defis_fantastiques.odds_solver import ff_fight  # noqa: E402
 
 CASES = {
     "FF 10/20 vs 8/8, no luck": lambda: ff_fight((10, 20), [(8, 8)]),

@@ -35,7 +35,7 @@ def live_text(game, lang: str) -> str:
         return tr(lang, "Pas de combat en cours à analyser.", "No fight in progress to analyse.")
     lines = [tr(lang, "Victoire : ", "Win:  ") + percent(odds.win, lang),
              tr(lang, "Défaite :  ", "Lose: ") + percent(odds.lose, lang)]
-    advice = advice_text(odds.advice, lang)
+    advice = advice_text(game.module, odds.advice, lang)
     if advice:
         lines.append(tr(lang, "Meilleure décision : ", "Best decision: ") + advice)
     return "\n".join(lines)

@@ -1,4 +1,4 @@
-"""Shared result type for the exact fight-odds solvers.
+"""Shared result types for the exact fight-odds solvers and `gamebook odds`.
 
 A :class:`FightOdds` holds exact probabilities (``fractions.Fraction``) of
 how a fight ends, the distribution of the hero's final state, the expected
@@ -7,9 +7,11 @@ the decision that is pending right now.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Mapping
+
+from engine.diagnostics import Message
 
 
 def exact(value: Fraction) -> str:
@@ -54,3 +56,36 @@ class FightOdds:
             "policy": self.policy,
             "advice": self.advice,
         }
+
+
+@dataclass(frozen=True)
+class OddsLabels:
+    """How a rule module's odds are worded (its `odds_labels()` hook).
+
+    ``final`` titles the chart of the hero's final state, ``rounds`` is the unit
+    of ``expected_rounds``; ``states`` names the final states that are words
+    (numbers are printed as they are), ``outcomes`` the outcomes beyond "win"
+    and "lose" (a leading blank indents a sub-outcome)."""
+
+    final: Message = field(default_factory=lambda: Message("État final du héros :",
+                                                           "Hero's final state:"))
+    rounds: Message = field(default_factory=lambda: Message("tours", "rounds"))
+    states: Mapping[str, Message] = field(default_factory=dict)
+    outcomes: Mapping[str, Message] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class OddsReport:
+    """One fight asked on the command line and solved (the `odds_from_arguments` hook).
+
+    ``header`` are the lines above the outcomes (the fight as understood);
+    ``facts`` the JSON keys written after ``"rules"`` (the sheets as given);
+    ``without`` the same fight when the hero spends no resource (Luck, a
+    currency...), when he has one; ``first`` the advice for the first decisions
+    of the fight, as ``(decision key, "If ...: " words, advice)``."""
+
+    odds: FightOdds
+    header: tuple[Message, ...] = ()
+    facts: Mapping[str, object] = field(default_factory=dict)
+    without: FightOdds | None = None
+    first: tuple[tuple[str, Message, str | None], ...] = ()

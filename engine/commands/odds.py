@@ -1,40 +1,35 @@
 """`gamebook odds`: exact probabilities of a fight, or of every fight of a book.
 
-    gamebook odds --rules defis-fantastiques --hero 10/20 --enemy 8/8 [--luck 9]
-    gamebook odds --rules chroniques-cretoises --hero 7/15 --enemy 5/15 --honour 10
+    gamebook odds --rules ID [the module's own flags: --rules ID --help]
     gamebook odds BOOK.yaml
+
+The command knows only BOOK, --rules, --format and --lang.  The words are parsed
+in two phases (`parse_words`): first --rules, which names a rule module (its id
+or one of its `aliases`), then the flags that module adds (`odds_arguments`);
+the module builds and solves the fight (`odds_from_arguments`).
 
 Exit codes: 0 done, 1 the book has errors, 2 usage error (message in the
 chosen language, never a traceback).
 """
 from __future__ import annotations
 
+import argparse
 import json
 import sys
 
-from engine.analysis import request as R
 from engine.analysis.render import advice_text, percent, render, tr
+from engine.rules.base import BadArguments, RuleModule
 
 HELP = {
     "book": ("livre à analyser (tous ses combats)", "book to analyse (every combat)"),
-    "rules": ("règles : defis-fantastiques | chroniques-cretoises", "rules: defis-fantastiques | chroniques-cretoises"),
-    "hero": ("héros HABILETÉ/ENDURANCE ou FORCE/PROTECTION", "hero SKILL/STAMINA or FORCE/PROTECTION"),
-    "enemy": ("un adversaire A/B (répétable)", "one enemy A/B (repeatable)"),
-    "mode": ("plusieurs adversaires (DF) : as-one | one-by-one | together",
-             "several enemies (FF): as-one | one-by-one | together"),
-    "luck": ("DF : CHANCE, utilisée au mieux", "FF: LUCK, used optimally"),
-    "armour": ("DF : armure ABSORBE/COUPS", "FF: armour ABSORBS/HITS"),
-    "damage": ("DF : dégâts infligés par le héros (2)", "FF: damage dealt by the hero (2)"),
-    "enemy_damage": ("DF : dégâts infligés par l'adversaire (2)", "FF: damage dealt by enemies (2)"),
-    "unarmed": ("DF : à mains nues (-1 HABILETÉ)", "FF: unarmed (-1 SKILL)"),
-    "honour": ("CC : Honneur, dépensé au mieux", "CC: Honour, spent optimally"),
-    "hero_condition": ("CC : état d'Althéos (indemne)", "CC: Althéos's condition (unhurt)"),
-    "enemy_condition": ("CC : état d'un adversaire (répétable)", "CC: an enemy's condition (repeatable)"),
-    "enemy_first": ("CC : l'adversaire frappe le premier", "CC: the enemy strikes first"),
-    "shame": ("CC : Honte (mort par la Honte après la victoire)", "CC: Shame (death by Shame after a win)"),
-    "reward": ("CC : Honneur gagné par la victoire", "CC: Honour won by the victory"),
+    "rules": ("module de règles (id ou alias) ; --rules ID --help montre ses options",
+              "rule module (id or alias); --rules ID --help lists its own flags"),
     "format": ("format de sortie", "output format"),
     "lang": ("langue des messages", "language of the messages"),
+    "epilog": ("Chaque module de règles a ses propres options (--hero, --enemy...) : "
+               "gamebook odds --rules ID --help les montre.",
+               "Each rule module has its own flags (--hero, --enemy...): "
+               "gamebook odds --rules ID --help lists them."),
 }
 
 
@@ -43,19 +38,9 @@ def configure(parser, lang: str) -> None:
         return tr(lang, *HELP[key])
     parser.add_argument("book", nargs="?", help=h("book"))
     parser.add_argument("--rules", help=h("rules"))
-    parser.add_argument("--hero", metavar="A/B", help=h("hero"))
-    parser.add_argument("--enemy", metavar="A/B", action="append", default=[], help=h("enemy"))
-    parser.add_argument("--mode", help=h("mode"))
-    for name in ("luck", "damage", "enemy_damage", "honour", "shame", "reward"):
-        parser.add_argument("--" + name.replace("_", "-"), dest=name, metavar="N", help=h(name))
-    parser.add_argument("--armour", "--armor", dest="armour", metavar="A/H", help=h("armour"))
-    parser.add_argument("--unarmed", action="store_true", help=h("unarmed"))
-    parser.add_argument("--hero-condition", dest="hero_condition", help=h("hero_condition"))
-    parser.add_argument("--enemy-condition", dest="enemy_condition", action="append",
-                        default=[], help=h("enemy_condition"))
-    parser.add_argument("--enemy-first", dest="enemy_first", action="store_true", help=h("enemy_first"))
     parser.add_argument("--format", choices=("text", "json"), default="text", help=h("format"))
     parser.add_argument("--lang", choices=("fr", "en"), help=h("lang"))
+    parser.epilog = h("epilog")
     parser.error = _usage_error(parser, lang)
 
 
@@ -70,91 +55,134 @@ def _usage_error(parser, lang: str):
     return error
 
 
+def parse_words(parser, words: list[str], lang: str) -> argparse.Namespace:
+    """Phase 1 finds --rules; phase 2 parses every word with the module's flags added.
+
+    Flags the module does not know are kept in `args.foreign` for `run` to refuse
+    with a clear message (they may belong to another module)."""
+    module, rules_id = _module(words)
+    if offers_odds(module):
+        title = module.title.get(lang) if module.title else rules_id
+        module.odds_arguments(parser.add_argument_group(title), lang)
+    args, extras = parser.parse_known_args(words)
+    if extras and not any(word.startswith("-") for word in extras):
+        parser.error("unrecognized arguments: " + " ".join(extras))
+    args.module, args.rules_id = module, rules_id
+    args.foreign = [word.split("=")[0] for word in extras if word.startswith("-")]
+    return args
+
+
+def _module(words: list[str]):
+    """(the module --rules names, its id), or (None, None) when absent or unknown."""
+    from engine.rules import registry
+    first = argparse.ArgumentParser(add_help=False, exit_on_error=False)
+    first.add_argument("--rules")
+    try:
+        word = first.parse_known_args(words)[0].rules
+        if word is None:
+            return None, None
+        rules_id = registry.resolve(word)
+        return registry.get(rules_id), rules_id
+    except Exception:  # unknown or broken: run() says so; a malformed --rules fails in phase 2
+        return None, None
+
+
+def offers_odds(module) -> bool:
+    """The module overrides `odds_from_arguments` (the base class offers nothing)."""
+    hook = getattr(type(module), "odds_from_arguments", None)
+    return module is not None and hook is not None and hook is not RuleModule.odds_from_arguments
+
+
 def run(args) -> int:
     lang = args.lang or "en"
     try:
+        _check(args)
         if args.book:
             from engine.analysis.book_odds import run_book
             return run_book(args, lang)
-        req = R.build(args)
-        odds = _solve(req)
-    except R.BadRequest as bad:
+        report = _solve(args)
+    except BadArguments as bad:
         sys.stderr.write(tr(lang, "erreur : ", "error: ") + bad.message.get(lang) + "\n")
         return 2
-    extra = _extras(req)
     if args.format == "json":
-        print(json.dumps(_json(req, odds, extra), ensure_ascii=False, indent=2))
+        print(json.dumps(_json(args.rules_id, report), ensure_ascii=False, indent=2))
     else:
-        print(render(odds, lang, _header(req, lang), req.rules == R.FF, _extra_lines(odds, extra, lang)))
+        labels = args.module.odds_labels()
+        print(render(report.odds, lang, [m.get(lang) for m in report.header], labels,
+                     _extra_lines(args.module, report, lang)))
     return 0
 
 
-def _solve(req: R.Request, **overrides):
-    """The solver's own refusals (a stalemate, too many states) as usage errors."""
+def _check(args) -> None:
+    """The usage errors left by `parse_words`, in the order a user fixes them."""
+    module, word = getattr(args, "module", None), args.rules
+    if word is not None and module is None:
+        raise BadArguments(f"règles inconnues « {word} » (connues : {_known()})",
+                           f"unknown rules '{word}' (known: {_known()})")
+    if args.book and not getattr(args, "foreign", None):
+        return
+    if module is None:
+        raise BadArguments(f"indiquez les règles : --rules {_known(' | ')}",
+                           f"name the rules: --rules {_known(' | ')}")
+    if not offers_odds(module):
+        raise BadArguments(f"le module de règles {args.rules_id} ne calcule pas de probabilités "
+                           f"exactes (modules qui le font : {_known()})",
+                           f"the rule module {args.rules_id} offers no exact odds "
+                           f"(modules that do: {_known()})")
+    if args.foreign:
+        flag, rules = args.foreign[0], args.rules_id
+        raise BadArguments(f"{flag} ne s'applique pas aux règles {rules} "
+                           f"(leurs options : gamebook odds --rules {rules} --help)",
+                           f"{flag} does not apply to the {rules} rules "
+                           f"(their flags: gamebook odds --rules {rules} --help)")
+
+
+def _known(sep: str = ", ") -> str:
+    """The installed modules that offer odds (broken ones left out)."""
+    from engine.rules import registry
+    found = []
+    for name in registry.names():
+        try:
+            if offers_odds(registry.get(name)):
+                found.append(name)
+        except Exception:  # a broken module: `gamebook rules` says why
+            continue
+    return sep.join(found)
+
+
+def _solve(args):
+    """The module's report; a solver's own refusal (a stalemate, too many states)
+    is a usage error too."""
     try:
-        return req.solve(**overrides)
+        return args.module.odds_from_arguments(args)
+    except BadArguments:
+        raise
     except ValueError as err:
-        raise R.BadRequest(f"combat impossible à analyser : {err}",
+        raise BadArguments(f"combat impossible à analyser : {err}",
                            f"this fight cannot be analysed: {err}") from err
 
 
-def _extras(req: R.Request) -> dict:
-    """Value without the resource, and the advice for the first decisions."""
-    extra: dict = {}
-    if req.rules == R.FF and "luck" in req.options:
-        extra["without"] = _solve(req, luck=None)
-        extra["first"] = {event: _solve(req, pending=event).advice
-                          for event in ("after-wound-dealt", "after-wound-taken")}
-    elif req.rules == R.CC and req.options["spend_honour"]:
-        first = req.options["pending"] != "defence"
-        extra["without"] = _solve(req, spend_honour=False, pending=None, hero_first=first)
-    return extra
-
-
-def _header(req: R.Request, lang: str) -> list[str]:
-    if req.rules == R.FF:
-        title = tr(lang, "Défis Fantastiques", "Fighting Fantasy")
-        hero = tr(lang, f"héros HABILETÉ {req.hero[0]}, ENDURANCE {req.hero[1]}",
-                  f"hero SKILL {req.hero[0]}, STAMINA {req.hero[1]}")
-        if "luck" in req.options:
-            hero += tr(lang, f", CHANCE {req.options['luck']}", f", LUCK {req.options['luck']}")
-    else:
-        title = tr(lang, "Chroniques Crétoises", "Cretan Chronicles")
-        hero = tr(lang, f"Althéos FORCE {req.hero[0]}, PROTECTION {req.hero[1]}",
-                  f"Althéos FORCE {req.hero[0]}, PROTECTION {req.hero[1]}")
-        if req.options["spend_honour"]:
-            hero += tr(lang, f", HONNEUR {req.options['honour']}", f", HONOUR {req.options['honour']}")
-    enemies = ", ".join(f"{a}/{b}" for a, b in req.enemies)
-    mode = req.options.get("mode")
-    if mode and mode != "single":
-        enemies += f" ({mode})"
-    return [f"{title} — {hero}", tr(lang, f"contre {enemies}", f"against {enemies}")]
-
-
-def _extra_lines(odds, extra: dict, lang: str) -> list[str]:
+def _extra_lines(module, report, lang: str) -> list[str]:
     lines = []
-    if "without" in extra:
+    if report.without is not None:
         lines.append("")
         lines.append(tr(lang, "Politique optimale — victoire : ", "Optimal policy — win: ")
-                     + percent(odds.win, lang))
+                     + percent(report.odds.win, lang))
         lines.append(tr(lang, "Sans rien dépenser — victoire :  ", "Spending nothing — win:  ")
-                     + percent(extra["without"].win, lang))
-    for event, advice in extra.get("first", {}).items():
-        when = (tr(lang, "Si vous blessez l'adversaire : ", "If you wound the enemy: ")
-                if event == "after-wound-dealt" else
-                tr(lang, "Si vous êtes blessé : ", "If you are wounded: "))
-        lines.append("  " + when + advice_text(advice, lang))
-    if odds.advice:
-        lines.append(tr(lang, "Conseil maintenant : ", "Advice now: ") + advice_text(odds.advice, lang))
+                     + percent(report.without.win, lang))
+    for _key, when, advice in report.first:
+        lines.append("  " + when.get(lang) + (advice_text(module, advice, lang) or ""))
+    if report.odds.advice:
+        lines.append(tr(lang, "Conseil maintenant : ", "Advice now: ")
+                     + advice_text(module, report.odds.advice, lang))
     return lines
 
 
-def _json(req: R.Request, odds, extra: dict) -> dict:
-    out = {"rules": req.rules, "hero": list(req.hero), "enemies": [list(e) for e in req.enemies],
-           **odds.to_json()}
-    if "without" in extra:
-        out["win_without_resources"] = float(extra["without"].win)
-        out["win_without_resources_exact"] = extra["without"].to_json()["win_exact"]
-    if "first" in extra:
-        out["first_decisions"] = extra["first"]
+def _json(rules_id: str, report) -> dict:
+    out = {"rules": rules_id, **report.facts, **report.odds.to_json()}
+    if report.without is not None:
+        out["win_without_resources"] = float(report.without.win)
+        out["win_without_resources_exact"] = report.without.to_json()["win_exact"]
+    if report.first:
+        out["first_decisions"] = {key: advice for key, _when, advice in report.first}
     return out

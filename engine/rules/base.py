@@ -126,6 +126,14 @@ class Refused(Exception):
         self.message = Message(fr, en)
 
 
+class BadArguments(ValueError):
+    """A bad value on the command line of `gamebook odds --rules ID` (exit 2)."""
+
+    def __init__(self, fr: str, en: str):
+        super().__init__(en)
+        self.message = Message(fr, en)
+
+
 @dataclass(frozen=True)
 class Death:
     """What the module decides when the hero dies (returned by `on_death`).
@@ -148,7 +156,8 @@ class RuleModule:
     the compiled-book cache); `title` the series' name in both languages, shown by
     `gamebook rules`; `stats` the sheet; `activity_fields` the paragraph keys that
     start an activity, tried in this order; `effect_kinds` the effect keys handed
-    to `apply_effect`; `options` the defaults of the book's `options:` mapping.
+    to `apply_effect`; `options` the defaults of the book's `options:` mapping;
+    `aliases` other names `gamebook odds --rules` accepts (books write the `id`).
     Methods receive `play` (the `engine.game.Game`) at play time, a compiled
     `Book` at lint time; none may print or keep global state.
     """
@@ -161,6 +170,7 @@ class RuleModule:
     effect_kinds: tuple[str, ...] = ()          # effect keys the module handles itself
     options: Mapping[str, Any] = field(default_factory=dict)  # module options and defaults
     self_checked_exits: tuple[str, ...] = ()    # exit kinds whose missing target module.lint reports
+    aliases: tuple[str, ...] = ()               # other names for `gamebook odds --rules` ("df", ...)
 
     # --- book format -------------------------------------------------------
     def schema_defs(self) -> dict:
@@ -311,6 +321,32 @@ class RuleModule:
         module with rolled characters adds e.g. ("weakest", ...), ("strongest", ...)
         and may return many weighted variants via state.extra["weight"]."""
         return ()
+
+    def odds_advice(self, advice: str) -> Message:
+        """A FightOdds `advice` ("use-luck", "spend:3"...) in words, for `gamebook
+        odds` and the REPL's live odds.  Default: the advice as written."""
+        return Message(advice, advice)
+
+    def odds_labels(self):
+        """How the odds are worded: an engine.analysis.result.OddsLabels (title of
+        the hero's final-state chart, unit of the fight's length, names of word
+        states and extra outcomes).  Default: generic words."""
+        from ..analysis.result import OddsLabels
+        return OddsLabels()
+
+    # --- exact odds from the command line: `gamebook odds --rules ID ...` ----
+    def odds_arguments(self, parser, lang: str) -> None:
+        """Add the module's own flags (--hero, --enemy, ...) to `parser`, an
+        argparse group that already has BOOK, --rules, --format and --lang; help
+        texts in `lang`.  Values are checked in `odds_from_arguments`, not here."""
+
+    def odds_from_arguments(self, args):
+        """The fight the parsed `args` describe, solved: an
+        engine.analysis.result.OddsReport.  Raise `BadArguments(fr, en)` for a
+        bad value (a ValueError from a solver is reported as a fight that cannot
+        be analysed).  Return None (the default) when the module offers no odds:
+        a module offers them by overriding this method and `odds_arguments`."""
+        return None
 
     def sheet(self, state: "GameState", lang: str) -> list[tuple[str, str]]:
         """The Adventure Sheet as (label, value) lines."""

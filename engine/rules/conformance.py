@@ -4,7 +4,8 @@ Meant for a module's own test suite (one line: `assert check_module(MODULE) == [
 and for the engine's test that every registered module conforms.  It checks what
 can be checked without playing: identity, the sheet, the book schema (valid
 against the JSON Schema 2020-12 metaschema, every `$ref` resolvable), the
-expression names, the REPL commands and the method signatures.  Each problem is
+expression names, the REPL commands, the optional `gamebook odds` hooks and the
+method signatures.  Each problem is
 one English sentence for the module's developer, naming the attribute at fault.
 """
 from __future__ import annotations
@@ -27,7 +28,7 @@ MINIMAL_BOOK = {"gamebook": 1, "title": "t", "start": 1,
 def check_module(module) -> list[str]:
     """Every way `module` departs from the interface; [] when it conforms."""
     problems: list[str] = []
-    for check in (_identity, _sheet, _expressions, _schema, _commands, _signatures):
+    for check in (_identity, _sheet, _expressions, _schema, _commands, _odds, _signatures):
         try:
             problems.extend(check(module))
         except Exception as exc:  # a crashing hook is itself a finding, not a crash
@@ -192,6 +193,36 @@ def _commands(module) -> Iterator[str]:
             yield f"command {label!r}: run must be callable as run(play, arg)"
         if not callable(cmd.available) or not _accepts(cmd.available, 1):
             yield f"command {label!r}: available must be callable as available(play)"
+
+
+def _odds(module) -> Iterator[str]:
+    """`aliases`, and for a module offering `gamebook odds`: its flags fit beside the
+    command's own in both languages, and its labels are bilingual."""
+    import argparse
+    from ..analysis.result import OddsLabels
+    from ..commands.odds import configure, offers_odds
+    aliases = getattr(module, "aliases", ())
+    if not isinstance(aliases, tuple) or not all(
+            isinstance(a, str) and a and not any(c.isspace() for c in a) for a in aliases):
+        yield "aliases must be a tuple of one-word strings"
+    elif getattr(module, "id", None) in aliases:
+        yield "aliases repeat the id"
+    if not offers_odds(module):
+        return
+    for lang in ("fr", "en"):
+        parser = argparse.ArgumentParser(prog="gamebook odds")
+        configure(parser, lang)
+        try:
+            module.odds_arguments(parser.add_argument_group("module"), lang)
+        except argparse.ArgumentError as exc:
+            yield f"odds_arguments: {exc} (the command already has BOOK, --rules, --format, --lang)"
+            return
+    labels = module.odds_labels()
+    if not isinstance(labels, OddsLabels):
+        yield f"odds_labels() must return an OddsLabels, not {type(labels).__name__}"
+        return
+    yield from _bilingual(labels.final, "odds_labels().final")
+    yield from _bilingual(labels.rounds, "odds_labels().rounds")
 
 
 def _accepts(func, count: int) -> bool:

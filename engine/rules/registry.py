@@ -23,6 +23,10 @@ BUILTINS = {
     "chroniques-cretoises": "engine.rules.chroniques_cretoises:MODULE",
     "defis-fantastiques": "engine.rules.defis_fantastiques:MODULE",
 }
+# Documentation examples (engine/codes.py) need real modules: a plain one, and one
+# with a stat its rules compute (Force, from the weapons).
+EXAMPLE_RULES = "defis-fantastiques"
+EXAMPLE_DERIVED_RULES = "chroniques-cretoises"
 
 
 class UnknownRules(KeyError):
@@ -55,6 +59,33 @@ def get(name: str) -> RuleModule:
         module = eps[name].load()
         return module() if isinstance(module, type) else module
     raise UnknownRules(name)
+
+
+def resolve(word: str) -> str:
+    """The id of the module called `word` (case and surrounding blanks ignored):
+    an id, or one of a module's `aliases`.  Built-ins are tried before entry
+    points (scanning those is slow); a broken module is skipped.  Raises UnknownRules."""
+    wanted = word.strip().lower()
+    if wanted in BUILTINS:
+        return wanted
+    found = _by_alias(wanted, BUILTINS)
+    if found is None:
+        eps = sorted(set(_entry_points()) - set(BUILTINS))
+        found = wanted if wanted in eps else _by_alias(wanted, eps)
+    if found is None:
+        raise UnknownRules(word)
+    return found
+
+
+def _by_alias(wanted: str, candidates) -> str | None:
+    for name in candidates:
+        try:
+            module = get(name)
+        except Exception:  # a broken module is reported by `gamebook rules`, not here
+            continue
+        if wanted in (a.lower() for a in getattr(module, "aliases", ())):
+            return name
+    return None
 
 
 def all_modules() -> Iterator[RuleModule]:

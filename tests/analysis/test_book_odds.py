@@ -7,7 +7,7 @@ import pytest
 
 from engine.analysis.book_odds import book_rows
 from engine.analysis.live import live_odds, live_text
-from engine.analysis.odds_ff import ff_fight
+from engine.rules.defis_fantastiques.odds_solver import ff_fight
 from engine.cli import main
 from engine.dice import ScriptedDice, SeededDice
 from engine.game import Game

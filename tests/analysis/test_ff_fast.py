@@ -1,7 +1,7 @@
 """The fast Fighting Fantasy solver equals the generic chain reference exactly."""
 import pytest
 
-from engine.analysis.odds_ff import ff_fight
+from engine.rules.defis_fantastiques.odds_solver import ff_fight
 
 CASES = [
     dict(hero=(8, 6), enemies=[(8, 6)], luck=9),

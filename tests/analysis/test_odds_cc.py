@@ -3,7 +3,7 @@ from fractions import Fraction
 
 import pytest
 
-from engine.analysis.odds_cc import _Fight, cc_fight, hit_ways
+from engine.rules.chroniques_cretoises.odds_solver import _Fight, cc_fight, hit_ways
 
 LION = (5, 15)
 ALTHEOS = (7, 15)

@@ -4,8 +4,8 @@ from fractions import Fraction
 
 import pytest
 
-from engine.analysis.odds_cc import cc_fight
-from engine.analysis.odds_ff import ff_fight
+from engine.rules.chroniques_cretoises.odds_solver import cc_fight
+from engine.rules.defis_fantastiques.odds_solver import ff_fight
 from engine.cli import main
 
 

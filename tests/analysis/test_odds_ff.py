@@ -4,7 +4,7 @@ from math import ceil, comb
 
 import pytest
 
-from engine.analysis.odds_ff import duel, ff_fight
+from engine.rules.defis_fantastiques.odds_solver import duel, ff_fight
 
 
 def closed_form(hero, enemy):

@@ -3,8 +3,9 @@
 Every Python file of `engine/` outside the rule modules' own packages is read
 token by token; comments and docstrings are skipped, code (names and string
 literals) may not name a built-in module or one of their stats.  The only
-exception is the `BUILTINS` table of engine/rules/registry.py, which is where
-the built-ins are declared.
+exceptions are the `BUILTINS` table of engine/rules/registry.py, which is where
+the built-ins are declared, and the real modules its `EXAMPLE_RULES` and
+`EXAMPLE_DERIVED_RULES` name for the documentation's examples (engine/codes.py).
 """
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ ENGINE = Path(__file__).resolve().parents[2] / "engine"
 FORBIDDEN = ("defis-fantastiques", "chroniques-cretoises", "defis_fantastiques",
              "chroniques_cretoises", "honneur", "habilete", "endurance", "oracle")
 MODULE_PACKAGES = ("chroniques_cretoises", "defis_fantastiques")
+REGISTRY_TABLES = ("BUILTINS", "EXAMPLE_RULES", "EXAMPLE_DERIVED_RULES")
 
 
 def core_files() -> list[Path]:
@@ -45,7 +47,7 @@ def _builtins_table_lines(path: Path, tree: ast.AST) -> set[int]:
     if path != ENGINE / "rules" / "registry.py":
         return set()
     return {line for node in ast.walk(tree) if isinstance(node, ast.Assign)
-            and any(isinstance(t, ast.Name) and t.id == "BUILTINS" for t in node.targets)
+            and any(isinstance(t, ast.Name) and t.id in REGISTRY_TABLES for t in node.targets)
             for line in range(node.lineno, node.end_lineno + 1)}
 
 

@@ -33,6 +33,7 @@ class ChroniquesCretoises(RuleModule):
     effect_kinds: tuple = EFFECTS
     options: Mapping[str, Any] = field(default_factory=lambda: dict(OPTIONS))
     self_checked_exits: tuple = ("oracle",)
+    aliases: tuple = ("cc", "chroniques-crétoises", "cretan-chronicles")
 
     # --- book format -------------------------------------------------------
     def schema_defs(self) -> dict:
@@ -180,6 +181,22 @@ class ChroniquesCretoises(RuleModule):
     def hero_variants(self, book):
         from . import odds
         return odds.hero_variants(self, book)
+
+    def odds_arguments(self, parser, lang):
+        from . import odds_cli
+        odds_cli.arguments(parser, lang)
+
+    def odds_from_arguments(self, args):
+        from . import odds_cli
+        return odds_cli.from_arguments(args)
+
+    def odds_labels(self):
+        from . import odds_cli
+        return odds_cli.LABELS
+
+    def odds_advice(self, advice):
+        from . import odds_cli
+        return odds_cli.advice(advice)
 
     def commands(self):
         return (

@@ -1,6 +1,6 @@
 """Exact combat odds for the module (the `fight_odds` / `hero_variants` hooks).
 
-A combat field is mapped to `engine.analysis.odds_cc.cc_fight`: the hero's
+A combat field is mapped to `odds_solver.cc_fight`: the hero's
 current Force and Protection (weapon and armour included by the sheet), his
 condition, the opponents' Force/Protection/condition, `initiative: enemy`,
 Honour spent optimally (policy "optimal") or not at all ("never"), Shame and
@@ -13,7 +13,7 @@ characters are not rolled.
 """
 from __future__ import annotations
 
-from engine.analysis.odds_cc import CONDITIONS, cc_fight
+from .odds_solver import CONDITIONS, cc_fight
 
 from . import names as N
 

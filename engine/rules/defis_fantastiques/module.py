@@ -19,6 +19,7 @@ class DefisFantastiques(RuleModule):
     activity_fields: tuple = ("combat", "test")
     effect_kinds: tuple = ("weapon", "armour", "ceiling")
     options: dict = field(default_factory=lambda: {"unarmed": "no-weapon"})
+    aliases: tuple = ("df", "ff", "défis-fantastiques", "fighting-fantasy")
 
     # --- book format ---------------------------------------------------------
     def schema_defs(self) -> dict:
@@ -96,6 +97,22 @@ class DefisFantastiques(RuleModule):
     def hero_variants(self, book):
         from . import odds
         return odds.hero_variants(self, book)
+
+    def odds_arguments(self, parser, lang):
+        from . import odds_cli
+        odds_cli.arguments(parser, lang)
+
+    def odds_from_arguments(self, args):
+        from . import odds_cli
+        return odds_cli.from_arguments(args)
+
+    def odds_labels(self):
+        from . import odds_cli
+        return odds_cli.LABELS
+
+    def odds_advice(self, advice):
+        from . import odds_cli
+        return odds_cli.advice(advice)
 
     def commands(self):
         return commands.COMMANDS

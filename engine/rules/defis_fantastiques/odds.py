@@ -1,6 +1,6 @@
 """Exact combat odds for the module (the `fight_odds` / `hero_variants` hooks).
 
-A combat field is mapped to `engine.analysis.odds_ff.ff_fight` as the combat
+A combat field is mapped to `odds_solver.ff_fight` as the combat
 code plays it: Attack Strength with the weapon bonus and the bare-handed -1,
 the weapon's damage, the worn armour and its hits left, Luck (optimal use),
 `as-one` merged into one opponent as `combat.begin` does.
@@ -20,7 +20,7 @@ Readings and limits:
 """
 from __future__ import annotations
 
-from engine.analysis.odds_ff import ff_fight
+from .odds_solver import ff_fight
 
 from . import combat, equipment, wounds
 

@@ -1,4 +1,4 @@
-"""Fast exact solver for Fighting Fantasy fights (same readings as ``odds_ff``).
+"""Fast exact solver for Fighting Fantasy fights (same readings as ``odds_solver``).
 
 Why a second solver: the generic chain (``chain.solve``) makes every Luck
 decision a node of its own and hashes tuples for each; with Luck 12 and
@@ -33,7 +33,7 @@ class FastFight:
         self.values: dict = {}     # round state -> (numerator, best target index)
         self.chains: dict = {}     # (state, events) -> use Luck?
         self.choice = False
-        from engine.analysis.odds_ff import LUCKY_WAYS
+        from .odds_solver import LUCKY_WAYS
         self.lucky = LUCKY_WAYS + [36] * 64  # indexed by Luck; 12 and more always lucky
         m = 1
         for alive in self._alive_sets():

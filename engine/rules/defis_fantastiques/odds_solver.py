@@ -211,7 +211,7 @@ def ff_fight(hero: tuple[int, int], enemies: Sequence[tuple[int, int]], *,
     es = tuple(e[1] for e in enemies)
     if solver == "fast" or (solver == "auto" and mode != "together"):
         # "auto": ff_fast's common modulus grows too big with "together" rounds
-        from engine.analysis.ff_fast import solve_fast
+        from .ff_fast import solve_fast
         event = None
         if pending is not None and fight.alive(es):
             event = ("d", fight.alive(es)[0]) if PENDING[pending] == "d" else ("t",)

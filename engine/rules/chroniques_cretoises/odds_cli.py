@@ -1,0 +1,112 @@
+"""`gamebook odds --rules chroniques-cretoises`: the module's flags and their fight.
+
+    gamebook odds --rules cc --hero 7/15 --enemy 5/15 [--honour 10]
+                  [--hero-condition blessé] [--enemy-condition wounded]...
+                  [--enemy-first] [--shame 3] [--reward 2]
+
+Sheets are FORCE/PROTECTION; Honour, when given, is spent optimally and the
+report adds the odds without spending it.  Every bad value is a bilingual
+`BadArguments`.
+"""
+from __future__ import annotations
+
+from engine.analysis.arguments import against, count, sheets
+from engine.analysis.result import OddsLabels, OddsReport
+from engine.diagnostics import Message as M
+from engine.rules.base import BadArguments
+
+from .odds_solver import cc_fight
+
+NAMES = ("FORCE", "PROTECTION", "FORCE", "PROTECTION")
+CONDITIONS = {
+    "indemne": "indemne", "unhurt": "indemne", "unharmed": "indemne",
+    "blessé": "blessé", "blesse": "blessé", "wounded": "blessé",
+    "grièvement-blessé": "grièvement-blessé", "grievement-blesse": "grièvement-blessé",
+    "gravement-blessé": "grièvement-blessé", "badly-wounded": "grièvement-blessé",
+}
+HELP = {
+    "hero": ("Althéos FORCE/PROTECTION", "Althéos FORCE/PROTECTION"),
+    "enemy": ("un adversaire FORCE/PROTECTION (répétable)", "one enemy FORCE/PROTECTION (repeatable)"),
+    "honour": ("Honneur, dépensé au mieux", "Honour, spent optimally"),
+    "hero_condition": ("état d'Althéos (indemne)", "Althéos's condition (unhurt)"),
+    "enemy_condition": ("état d'un adversaire (répétable)", "an enemy's condition (repeatable)"),
+    "enemy_first": ("l'adversaire frappe le premier", "the enemy strikes first"),
+    "shame": ("Honte (mort par la Honte après la victoire)", "Shame (death by Shame after a win)"),
+    "reward": ("Honneur gagné par la victoire", "Honour won by the victory"),
+}
+LABELS = OddsLabels(
+    final=M("État final d'Althéos :", "Althéos's final condition:"), rounds=M("coups", "strikes"),
+    states={"indemne": M("Indemne", "Unhurt"), "blessé": M("Blessé", "Wounded"),
+            "grièvement-blessé": M("Grièvement Blessé", "Badly Wounded"), "mort": M("Mort", "Dead")},
+    outcomes={"all-badly-wounded": M("Tous Grièvement Blessés", "All badly wounded"),
+              "shame": M("  dont mort par la Honte", "  of which death by Shame")})
+
+
+def arguments(parser, lang: str) -> None:
+    def h(key):
+        return HELP[key][0] if lang == "fr" else HELP[key][1]
+    parser.add_argument("--hero", metavar="A/B", help=h("hero"))
+    parser.add_argument("--enemy", metavar="A/B", action="append", default=[], help=h("enemy"))
+    for name in ("honour", "shame", "reward"):
+        parser.add_argument("--" + name, dest=name, metavar="N", help=h(name))
+    parser.add_argument("--hero-condition", dest="hero_condition", help=h("hero_condition"))
+    parser.add_argument("--enemy-condition", dest="enemy_condition", action="append",
+                        default=[], help=h("enemy_condition"))
+    parser.add_argument("--enemy-first", dest="enemy_first", action="store_true", help=h("enemy_first"))
+
+
+def condition(word: str, flag: str) -> str:
+    found = CONDITIONS.get(word.strip().lower())
+    if found is None:
+        raise BadArguments(f"{flag} « {word} » : état inconnu (indemne, blessé, grièvement-blessé)",
+                           f"{flag} '{word}': unknown condition (unhurt, wounded, badly-wounded)")
+    return found
+
+
+def from_arguments(args) -> OddsReport:
+    """Check the flags, solve the fight, and the same fight without spending Honour."""
+    hero, enemies = sheets(args.hero, args.enemy, NAMES)
+    options = _options(args, enemies)
+    odds = cc_fight(hero, enemies, **options)
+    without = None
+    text = f"Althéos FORCE {hero[0]}, PROTECTION {hero[1]}"
+    fr = en = text
+    if options["spend_honour"]:
+        first = options["pending"] != "defence"
+        without = cc_fight(hero, enemies, **{**options, "spend_honour": False, "pending": None,
+                                             "hero_first": first})
+        fr, en = text + f", HONNEUR {options['honour']}", text + f", HONOUR {options['honour']}"
+    header = (M(f"Chroniques Crétoises — {fr}", f"Cretan Chronicles — {en}"), against(enemies))
+    facts = {"hero": list(hero), "enemies": [list(e) for e in enemies]}
+    return OddsReport(odds, header, facts, without)
+
+
+def _options(args, enemies) -> dict:
+    conditions = [condition(c, "--enemy-condition") for c in args.enemy_condition or []]
+    if conditions and len(conditions) != len(enemies):
+        raise BadArguments(
+            f"{len(conditions)} --enemy-condition pour {len(enemies)} adversaires : un par adversaire",
+            f"{len(conditions)} --enemy-condition for {len(enemies)} enemies: one per enemy")
+    honour = count(args.honour, "--honour")
+    options = {
+        "hero_condition": condition(args.hero_condition or "indemne", "--hero-condition"),
+        "enemy_conditions": conditions or None, "honour": honour or 0,
+        "spend_honour": bool(honour), "reward": count(args.reward, "--reward") or 0,
+        "honte": count(args.shame, "--shame"),
+    }
+    if honour:
+        # the strike that comes first is the pending decision the advice is about
+        options["pending"] = "defence" if args.enemy_first else "attack"
+    else:
+        options["hero_first"] = not args.enemy_first
+    return options
+
+
+def advice(word: str):
+    """A pending decision in words: how much Honour to spend on this strike."""
+    kind, _, value = word.partition(":")
+    if kind == "spend":
+        n = int(value)
+        return (M("Ne dépensez pas d'Honneur", "Spend no Honour") if n == 0
+                else M(f"Dépensez {n} point(s) d'Honneur", f"Spend {n} Honour point(s)"))
+    return M(word, word)

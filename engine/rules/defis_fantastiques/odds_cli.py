@@ -1,0 +1,111 @@
+"""`gamebook odds --rules defis-fantastiques`: the module's flags and their fight.
+
+    gamebook odds --rules df --hero 10/20 --enemy 8/8 [--luck 9] [--mode together]
+                  [--armour 1/6] [--damage 3] [--enemy-damage 3] [--unarmed]
+
+Sheets are SKILL/STAMINA; Luck, when given, is used optimally and the report
+adds the odds without it and the advice for the first wounds.  Every bad value
+is a bilingual `BadArguments`.
+"""
+from __future__ import annotations
+
+from engine.analysis.arguments import SHEET, against, count, sheets
+from engine.analysis.result import OddsLabels, OddsReport
+from engine.rules.base import BadArguments
+
+from .messages import M
+from .odds_solver import ff_fight
+
+MODES = ("as-one", "one-by-one", "together")
+NAMES = ("HABILETÉ", "ENDURANCE", "SKILL", "STAMINA")
+HELP = {
+    "hero": ("héros HABILETÉ/ENDURANCE", "hero SKILL/STAMINA"),
+    "enemy": ("un adversaire HABILETÉ/ENDURANCE (répétable)", "one enemy SKILL/STAMINA (repeatable)"),
+    "mode": ("plusieurs adversaires : as-one | one-by-one | together",
+             "several enemies: as-one | one-by-one | together"),
+    "luck": ("CHANCE, utilisée au mieux", "LUCK, used optimally"),
+    "armour": ("armure ABSORBE/COUPS", "armour ABSORBS/HITS"),
+    "damage": ("dégâts infligés par le héros (2)", "damage dealt by the hero (2)"),
+    "enemy_damage": ("dégâts infligés par l'adversaire (2)", "damage dealt by enemies (2)"),
+    "unarmed": ("à mains nues (-1 HABILETÉ)", "unarmed (-1 SKILL)"),
+}
+FIRST = (("after-wound-dealt", M("Si vous blessez l'adversaire : ", "If you wound the enemy: ")),
+         ("after-wound-taken", M("Si vous êtes blessé : ", "If you are wounded: ")))
+LABELS = OddsLabels(final=M("ENDURANCE finale du héros :", "Hero's final STAMINA:"),
+                    rounds=M("assauts", "attack rounds"))
+
+
+def arguments(parser, lang: str) -> None:
+    def h(key):
+        return HELP[key][0] if lang == "fr" else HELP[key][1]
+    parser.add_argument("--hero", metavar="A/B", help=h("hero"))
+    parser.add_argument("--enemy", metavar="A/B", action="append", default=[], help=h("enemy"))
+    parser.add_argument("--mode", help=h("mode"))
+    for name in ("luck", "damage", "enemy_damage"):
+        parser.add_argument("--" + name.replace("_", "-"), dest=name, metavar="N", help=h(name))
+    parser.add_argument("--armour", "--armor", dest="armour", metavar="A/H", help=h("armour"))
+    parser.add_argument("--unarmed", action="store_true", help=h("unarmed"))
+
+
+def from_arguments(args) -> OddsReport:
+    """Check the flags, solve the fight, and the extras when Luck is given."""
+    hero, enemies = sheets(args.hero, args.enemy, NAMES)
+    options = _options(args, hero, enemies)
+    odds = ff_fight(hero, enemies, **options)
+    without = first = None
+    if "luck" in options:
+        without = ff_fight(hero, enemies, **{**options, "luck": None})
+        first = tuple((event, when, ff_fight(hero, enemies, **options, pending=event).advice)
+                      for event, when in FIRST)
+    text = f"héros HABILETÉ {hero[0]}, ENDURANCE {hero[1]}", f"hero SKILL {hero[0]}, STAMINA {hero[1]}"
+    if "luck" in options:
+        text = text[0] + f", CHANCE {options['luck']}", text[1] + f", LUCK {options['luck']}"
+    header = (M(f"Défis Fantastiques — {text[0]}", f"Fighting Fantasy — {text[1]}"),
+              against(enemies, options["mode"]))
+    facts = {"hero": list(hero), "enemies": [list(e) for e in enemies]}
+    return OddsReport(odds, header, facts, without, first or ())
+
+
+def _options(args, hero, enemies) -> dict:
+    if hero[1] == 0:
+        raise BadArguments("l'ENDURANCE du héros doit être au moins 1",
+                           "the hero's STAMINA must be at least 1")
+    mode = args.mode or ("single" if len(enemies) == 1 else "one-by-one")
+    if mode not in MODES + ("single",):
+        raise BadArguments(f"--mode « {mode} » : attendu {', '.join(MODES)}",
+                           f"--mode '{mode}': expected {', '.join(MODES)}")
+    options = {"mode": "as-one" if mode == "single" and len(enemies) > 1 else mode,
+               "unarmed": bool(args.unarmed)}
+    luck = count(args.luck, "--luck")
+    if luck is not None:
+        options["luck"] = luck
+    for key, flag in (("damage", "--damage"), ("enemy_damage", "--enemy-damage")):
+        value = count(getattr(args, key), flag)
+        if value == 0:
+            raise BadArguments(f"{flag} doit valoir au moins 1", f"{flag} must be at least 1")
+        if value is not None:
+            options["hero_damage" if key == "damage" else "enemy_damage"] = value
+    if args.armour is not None:
+        options["armour"] = _armour(args.armour)
+    return options
+
+
+def _armour(word: str) -> tuple[int, int]:
+    match = SHEET.match(word)
+    if not match:
+        raise BadArguments(f"--armour « {word} » : attendu ABSORBE/COUPS, par exemple 1/6",
+                           f"--armour '{word}': expected ABSORBS/HITS, e.g. 1/6")
+    return int(match[1]), int(match[2])
+
+
+def advice(word: str):
+    """A pending decision in words: Luck, or the target in a "together" fight."""
+    if word == "use-luck":
+        return M("Tentez votre Chance", "Test your Luck")
+    if word == "no-luck":
+        return M("Ne tentez pas votre Chance", "Do not test your Luck")
+    kind, _, value = word.partition(":")
+    if kind == "target":
+        n = int(value) + 1
+        return M(f"Attaquez l'adversaire n° {n}", f"Attack enemy no. {n}")
+    return M(word, word)
