@@ -20,6 +20,7 @@ BUILTINS = (
     (("recommencer", "restart"), "cmd-restart", "_restart"),
     (("historique", "history"), "cmd-history", "_history"),
     (("relire", "look"), "cmd-look", "_look"),
+    (("chances", "odds"), "cmd-odds", "_odds"),
     (("aide", "help", "?"), "cmd-help", "_help"),
     (("quitter", "quit", "exit"), "cmd-quit", "_quit"),
 )
@@ -42,6 +43,14 @@ class BuiltinCommands:
 
     def _history(self, arg: str) -> Output:
         return self._rendered(render.history)
+
+    def _odds(self, arg: str) -> Output:
+        """The exact odds of the fight in progress and the best decision now."""
+        from ..analysis.live import live_text
+        out = Output()
+        for line in live_text(self.game, self.lang).splitlines():
+            out.line(line, "class:info")
+        return out
 
     def _look(self, arg: str) -> Output:
         out = Output()

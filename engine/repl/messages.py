@@ -74,6 +74,8 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "cmd-restart": ("recommencer l'aventure (annulable)", "start the adventure again (undoable)"),
     "cmd-history": ("les paragraphes parcourus", "the paragraphs visited"),
     "cmd-look": ("relire le paragraphe", "read the paragraph again"),
+    "cmd-odds": ("chances exactes du combat en cours et meilleure décision",
+                 "exact odds of the fight in progress and the best decision"),
     "cmd-help": ("cette aide", "this help"),
     "cmd-quit": ("sauver et quitter", "save and quit"),
 }

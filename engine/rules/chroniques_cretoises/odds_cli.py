@@ -108,5 +108,6 @@ def advice(word: str):
     if kind == "spend":
         n = int(value)
         return (M("Ne dépensez pas d'Honneur", "Spend no Honour") if n == 0
-                else M(f"Dépensez {n} point(s) d'Honneur", f"Spend {n} Honour point(s)"))
+                else M(f"Dépensez {n} point{'s' if n > 1 else ''} d'Honneur",
+                       f"Spend {n} Honour point{'s' if n != 1 else ''}"))
     return M(word, word)
