@@ -5,11 +5,9 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-FIXTURES = ROOT / "tests" / "analysis_fixtures" / "books"
-sys.path.insert(0, str(ROOT))
+from tests.analysis_fixtures.support import BOOKS, FIXTURES, ROOT, load  # noqa: F401
 
-BOOKS = sorted(glob.glob(str(ROOT / "books" / "*.yaml")))
+sys.path.insert(0, str(ROOT))
 
 
 @pytest.fixture(autouse=True)
@@ -19,14 +17,3 @@ def fixture_rules(monkeypatch):
     monkeypatch.setenv("GAMEBOOK_NO_CACHE", "1")
 
 
-def load(name_or_path):
-    """(book, module, doc) of a fixture book name ('quest') or a path."""
-    from engine import source
-    from engine.loader import load_book
-    path = Path(name_or_path)
-    if not path.suffix:
-        path = FIXTURES / f"{name_or_path}.yaml"
-    loaded = load_book(path, use_cache=False)
-    assert loaded.book is not None, loaded.diagnostics
-    doc, _ = source.load(path)
-    return loaded.book, loaded.module, doc

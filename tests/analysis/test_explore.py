@@ -4,7 +4,7 @@ import json
 
 import pytest
 
-from conftest import BOOKS, FIXTURES, load
+from tests.analysis_fixtures.support import BOOKS, FIXTURES, load
 from engine.analysis.explore import deep_diagnostics, exhaustive, run_batch
 from engine.analysis.explore.moves import Move, parse_moves
 from engine.analysis.explore.replay import parse_spec, replay

@@ -5,7 +5,7 @@ import shutil
 
 import pytest
 
-from conftest import BOOKS, FIXTURES, load
+from tests.analysis_fixtures.support import BOOKS, FIXTURES, load
 from engine.analysis import graph as G
 from engine.cli import main
 

@@ -7,6 +7,7 @@ from typing import Any, Mapping
 
 from ...diagnostics import Message
 from ..base import Command, Death, Exit, Option, Refused, RuleModule, StatDef
+from ..odds_hooks import PackagedOdds
 from . import combat, endings, fight, gods, lint, schema, sheet, zeus
 from . import names as N
 
@@ -24,7 +25,7 @@ EFFECTS = ("god", "dieu", "patron", "wound", "blessure", "heal", "soin", "restor
 
 
 @dataclass
-class ChroniquesCretoises(RuleModule):
+class ChroniquesCretoises(PackagedOdds, RuleModule):
     id: str = "chroniques-cretoises"
     version: str = "1"
     title: Message = field(default_factory=lambda: M("Chroniques Crétoises", "Cretan Chronicles"))
@@ -173,30 +174,6 @@ class ChroniquesCretoises(RuleModule):
         if key != "zeus":
             raise Refused("option inconnue", "unknown option")
         zeus.resurrect(play)
-
-    def fight_odds(self, book, state, spec, pending=None, policy="optimal"):
-        from . import odds
-        return odds.fight_odds(book, state, spec, pending, policy)
-
-    def hero_variants(self, book):
-        from . import odds
-        return odds.hero_variants(self, book)
-
-    def odds_arguments(self, parser, lang):
-        from . import odds_cli
-        odds_cli.arguments(parser, lang)
-
-    def odds_from_arguments(self, args):
-        from . import odds_cli
-        return odds_cli.from_arguments(args)
-
-    def odds_labels(self):
-        from . import odds_cli
-        return odds_cli.LABELS
-
-    def odds_advice(self, advice):
-        from . import odds_cli
-        return odds_cli.advice(advice)
 
     def commands(self):
         return (

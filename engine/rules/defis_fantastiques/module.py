@@ -4,6 +4,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..base import Death, RuleModule
+from ..odds_hooks import PackagedOdds
 from . import combat, commands, equipment, lint, rolls, schema, sheet
 from .messages import M, count, dead
 
@@ -11,7 +12,7 @@ ACTIVITIES = {"combat": combat, "test": rolls}
 
 
 @dataclass
-class DefisFantastiques(RuleModule):
+class DefisFantastiques(PackagedOdds, RuleModule):
     id: str = "defis-fantastiques"
     version: str = "1"
     title: M = field(default_factory=lambda: M("Défis Fantastiques", "Fighting Fantasy"))
@@ -89,30 +90,6 @@ class DefisFantastiques(RuleModule):
         """"Il vous faut recommencer au début et lancer les dés pour vous créer une
         nouvelle identité": restart rolls a new hero (Game.restart calls new_hero)."""
         return Death(restart=True)
-
-    def fight_odds(self, book, state, spec, pending=None, policy="optimal"):
-        from . import odds
-        return odds.fight_odds(book, state, spec, pending, policy)
-
-    def hero_variants(self, book):
-        from . import odds
-        return odds.hero_variants(self, book)
-
-    def odds_arguments(self, parser, lang):
-        from . import odds_cli
-        odds_cli.arguments(parser, lang)
-
-    def odds_from_arguments(self, args):
-        from . import odds_cli
-        return odds_cli.from_arguments(args)
-
-    def odds_labels(self):
-        from . import odds_cli
-        return odds_cli.LABELS
-
-    def odds_advice(self, advice):
-        from . import odds_cli
-        return odds_cli.advice(advice)
 
     def commands(self):
         return commands.COMMANDS
