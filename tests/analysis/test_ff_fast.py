@@ -68,3 +68,16 @@ def test_no_luck_family_reads_every_stamina_from_one_table():
         ref = ff_fight((9, he), [(8, 4), (7, 3)], mode="together", solver="chain")
         assert table.win(he) == ref.win
         assert table.odds(he) == ref
+
+
+def test_fight_wins_equals_fight_odds_for_every_variant():
+    from engine.loader import load_book
+    loaded = load_book("books/la-cloche-de-brumesel.yaml")
+    book, module = loaded.book, loaded.module
+    states = [s for _n, s in module.hero_variants(book)]
+    specs = [p.fields["combat"] for p in book.paragraphs.values() if "combat" in p.fields]
+    together = [s for s in specs if s.get("mode") == "together"]
+    assert together
+    for spec in together + specs[:2]:
+        wins = module.fight_wins(book, states, spec, policy="never")
+        assert wins == [1 - module.fight_odds(book, s, spec, policy="never").lose for s in states]

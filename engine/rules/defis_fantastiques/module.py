@@ -94,6 +94,10 @@ class DefisFantastiques(RuleModule):
         from . import odds
         return odds.fight_odds(book, state, spec, pending, policy)
 
+    def fight_wins(self, book, states, spec, policy="never"):
+        from . import odds
+        return odds.fight_wins(book, states, spec, policy)
+
     def hero_variants(self, book):
         from . import odds
         return odds.hero_variants(self, book)

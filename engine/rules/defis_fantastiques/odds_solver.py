@@ -228,6 +228,24 @@ def ff_fight(hero: tuple[int, int], enemies: Sequence[tuple[int, int]], *,
     return _odds(sol, use_luck or mode == "together")
 
 
+def no_luck_table(hero: tuple[int, int], enemies: Sequence[tuple[int, int]], *,
+                  mode: str = "single", hero_damage: int = 2, enemy_damage: int = 2,
+                  armour: tuple[int, int] | None = None):
+    """P(win) without Luck as a function of the hero's starting Endurance, for every
+    Endurance up to ``hero[1]``, from ONE backward pass (``ff_noluck``)."""
+    from .ff_noluck import NoLuckFight
+    _check(hero, enemies, mode, hero_damage, enemy_damage, "never", None)
+    if mode in ("single", "as-one"):
+        enemies = enemies[:1]
+    fight = _Fight(hero[0], tuple(e[0] for e in enemies), mode, False, "never",
+                   hero_damage, enemy_damage, armour[0] if armour else 0)
+    es = tuple(e[1] for e in enemies)
+    if not any(es):
+        return lambda he: ONE
+    table = NoLuckFight(fight, es, armour[1] if armour else 0, hero[1])
+    return table.win
+
+
 def _solve_no_luck(fight, he, es, arm, event) -> FightOdds:
     """``ff_noluck`` from the sheet, a pending wound applied first (no Luck to decide)."""
     from .ff_noluck import NoLuckFight
