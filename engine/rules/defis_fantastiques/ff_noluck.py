@@ -29,8 +29,9 @@ from math import lcm
 class NoLuckFight:
     """Values of every state (he <= max_he, es <= es0, arm <= arm0) of one fight."""
 
-    def __init__(self, fight, es0: tuple, arm0: int, max_he: int):
+    def __init__(self, fight, es0: tuple, arm0: int, max_he: int, only_start: bool = False):
         self.f, self.es0, self.arm0, self.max_he = fight, tuple(es0), arm0, max_he
+        self.only_start = only_start
         self.options = {mask: self._options(mask) for mask in product((False, True), repeat=len(es0))
                         if any(mask)}
         self.M = lcm(*(norm for opts in self.options.values() for _i, _o, norm, _d in opts))
@@ -80,15 +81,38 @@ class NoLuckFight:
                 break
         return out
 
+    def _enemy_states(self) -> list:
+        """Enemies' Endurance tuples that can occur, in lexicographic (dependency) order:
+        all of them "together", else the dead ones first and the others untouched."""
+        if self.f.mode == "together":
+            return [es for es in product(*(range(e + 1) for e in self.es0)) if any(es)]
+        es0, out = self.es0, []
+        for k in range(len(es0)):
+            out += [(0,) * k + (e,) + es0[k + 1:] for e in range(1, es0[k] + 1)]
+        return sorted(out)
+
+    def _heroes(self) -> list:
+        """(arm, he) pairs to solve, ascending: every Endurance up to max_he, or with
+        ``only_start`` just those a wound chain reaches from (max_he, arm0)."""
+        if not self.only_start:
+            return [(arm, he) for arm in range(self.arm0 + 1) for he in range(1, self.max_he + 1)]
+        seen, todo = set(), [(self.max_he, self.arm0)]
+        while todo:
+            he, arm = todo.pop()
+            if he > 0 and (arm, he) not in seen:
+                seen.add((arm, he))
+                hit = self._hits(he, arm, 1)[1]
+                if hit is not None:
+                    todo.append(hit)
+        return sorted(seen)
+
     def _backward(self):
-        ranges = [range(e + 1) for e in self.es0]
+        states = self._enemy_states()
         most = len(self.es0)
-        for arm in range(self.arm0 + 1):
-            for he in range(1, self.max_he + 1):
-                hits = self._hits(he, arm, most)
-                for es in product(*ranges):
-                    if any(es):
-                        self._solve(he, es, arm, hits)
+        for arm, he in self._heroes():
+            hits = self._hits(he, arm, most)
+            for es in states:
+                self._solve(he, es, arm, hits)
 
     def _solve(self, he, es, arm, hits):
         w = self.potential(he, es, arm)

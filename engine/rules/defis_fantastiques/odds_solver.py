@@ -255,7 +255,7 @@ def _solve_no_luck(fight, he, es, arm, event) -> FightOdds:
         end = max(he, 0)
         return FightOdds(ONE * (end > 0), ONE * (end <= 0), {"win": ONE * (end > 0), "lose": ONE * (end <= 0)},
                          {end: ONE}, ZERO, "none", None)
-    return NoLuckFight(fight, es, arm, he).odds(he)
+    return NoLuckFight(fight, es, arm, he, only_start=True).odds(he)
 
 
 def _odds(sol, decisions: bool) -> FightOdds:
