@@ -1,12 +1,15 @@
 """Generate a synthetic, lint-clean book of N paragraphs for benchmarks.
 
-Usage: python -m tools.gen_book N [--rules ID] [--seed S] [-o FILE]
+Usage: python -m tools.gen_book N [--rules ID] [--seed S] [--combats C] [-o FILE]
 
 Realistic shape: ~1 KB of French-looking text a paragraph, 2-4 choices, ~30% of
 them with conditions, some effects, some computed targets (`here + k`), random
 branches, endings.  Only core features and the stats `chance` and `or` (shared by
 Défis Fantastiques and the test fixture module) are used, so that the book lints
 clean under either.  Every paragraph is reachable: paragraph n always links to n+1.
+``--combats C`` (Défis Fantastiques) turns C paragraphs into combats won towards
+n+1: about half single fights, the rest one-by-one, as-one and together groups of
+two or three (what ``gamebook odds BOOK`` is benchmarked on).
 """
 from __future__ import annotations
 
@@ -39,12 +42,15 @@ def text(rng: random.Random, size: int = 850) -> str:
     return "\n".join("      " + ln for ln in lines).capitalize()
 
 
-def paragraph(rng: random.Random, n: int, total: int, deaths: set) -> list[str]:
+def paragraph(rng: random.Random, n: int, total: int, deaths: set,
+              combats: dict | None = None) -> list[str]:
     out = [f"  {n}:", "    text: |", "      " + text(rng).lstrip()]
     if n == total:
         return out + ["    end: victory"]
     if n in deaths:
         return out + ["    end: death"]
+    if combats and n in combats:
+        return out + combats[n]
     effects = []
     if rng.random() < 0.25:
         effects.append(f"{{gain: {rng.choice(ITEMS)}}}")
@@ -82,7 +88,31 @@ def choice(rng: random.Random, n: int, total: int) -> str:
     return "{" + ", ".join(parts) + "}"
 
 
-def book(total: int, rules: str = "defis-fantastiques", seed: int = 1) -> str:
+ENEMIES = ("Gobelin", "Orque", "Squelette", "Rat géant", "Brigand", "Loup", "Garde", "Goule")
+MODES = ("single", "single", "single", "single", "one-by-one", "as-one", "together", "together")
+
+
+def combat(rng: random.Random, n: int) -> list[str]:
+    """A combat field won towards n + 1 (one to three enemies, a mode)."""
+    mode = rng.choice(MODES)
+    count = 1 if mode == "single" else rng.randint(2, 3)
+    group = mode == "together" or mode == "as-one"
+    lines = ["    combat:"] + ([f"      mode: {mode}"] if count > 1 else []) + ["      enemies:"]
+    for k in range(count):
+        skill = rng.randint(5, 8) if group else rng.randint(5, 10)
+        stamina = rng.randint(3, 7) if group else rng.randint(4, 12)
+        name = f"{rng.choice(ENEMIES)} {k + 1}" if count > 1 else rng.choice(ENEMIES)
+        lines.append(f"        - {{name: {name}, habilete: {skill}, endurance: {stamina}}}")
+    return lines + [f"      win: {n + 1}"]
+
+
+def _combats(rng: random.Random, total: int, deaths: set, count: int) -> dict:
+    """``count`` combat paragraphs, away from deaths (their win leads to n + 1)."""
+    free = [n for n in range(2, total - 1) if n not in deaths and n + 1 not in deaths]
+    return {n: combat(rng, n) for n in sorted(rng.sample(free, min(count, len(free))))}
+
+
+def book(total: int, rules: str = "defis-fantastiques", seed: int = 1, combats: int = 0) -> str:
     rng = random.Random(seed)
     head = ["# yaml-language-server: $schema=../schemas/book.schema.json", "gamebook: 1",
             f"title: Les galeries sans fin ({total})", "author: Générateur", "language: fr",
@@ -90,8 +120,10 @@ def book(total: int, rules: str = "defis-fantastiques", seed: int = 1) -> str:
     head += [f"  {i}: {{name: {i.capitalize()}}}" for i in ITEMS]
     lines = head + ["paragraphs:"]
     deaths = _deaths(rng, total)
+    # a separate generator: the book without combats stays the same for a seed
+    fights = _combats(random.Random(seed + 1), total, deaths, combats) if combats else {}
     for n in range(1, total + 1):
-        lines += paragraph(rng, n, total, deaths)
+        lines += paragraph(rng, n, total, deaths, fights)
     return "\n".join(lines) + "\n"
 
 
@@ -109,9 +141,10 @@ def main(argv: list[str]) -> int:
     parser.add_argument("paragraphs", type=int)
     parser.add_argument("--rules", default="defis-fantastiques")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--combats", type=int, default=0)
     parser.add_argument("-o", "--output")
     args = parser.parse_args(argv)
-    out = book(args.paragraphs, args.rules, args.seed)
+    out = book(args.paragraphs, args.rules, args.seed, args.combats)
     if args.output:
         with open(args.output, "w", encoding="utf-8") as fh:
             fh.write(out)

@@ -76,20 +76,23 @@ def book_rows(book, module, policy: str = "never") -> list[Row]:
 
 def _fill(row, book, module, spec, named, weighted, policy) -> bool:
     """Compute the row's columns; False when the field is not a combat."""
-    for label, state in named:
-        odds = module.fight_odds(book, state, spec, policy=policy)
-        if odds is None:
-            return False
-        row.win[label] = 1 - odds.lose
-    if weighted:
-        total = num = Fraction(0)
-        for _label, state in weighted:
+    states = [s for _l, s in named + weighted]
+    wins = module.fight_wins(book, states, spec, policy=policy)
+    if wins is None:
+        wins = []
+        for state in states:
             odds = module.fight_odds(book, state, spec, policy=policy)
             if odds is None:
                 return False
+            wins.append(1 - odds.lose)
+    for (label, _s), win in zip(named, wins):
+        row.win[label] = win
+    if weighted:
+        total = num = Fraction(0)
+        for (_label, state), win in zip(weighted, wins[len(named):]):
             weight = Fraction(state.extra["weight"])
             total += weight
-            num += weight * (1 - odds.lose)
+            num += weight * win
         row.win["average"] = num / total
     return bool(row.win)
 

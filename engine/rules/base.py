@@ -316,6 +316,13 @@ class RuleModule:
         or None when this module has no combat analysis."""
         return None
 
+    def fight_wins(self, book: "Book", states: Sequence["GameState"], spec: Mapping,
+                   policy: str = "never"):
+        """Optional shortcut for `gamebook odds BOOK`: P(the hero does not lose) of
+        the combat `spec` for each of `states` (a list of Fractions, same order), when
+        the module can share work between them; None to fall back on fight_odds."""
+        return None
+
     def hero_variants(self, book: "Book") -> Sequence[tuple[str, "GameState"]]:
         """Starting sheets to analyse a book with: ("typical", state) at least; a
         module with rolled characters adds e.g. ("weakest", ...), ("strongest", ...)

@@ -20,6 +20,10 @@ class PackagedOdds:
     def fight_odds(self, book, state, spec, pending=None, policy="optimal"):
         return self._odds_part("odds").fight_odds(book, state, spec, pending, policy)
 
+    def fight_wins(self, book, states, spec, policy="never"):
+        solver = getattr(self._odds_part("odds"), "fight_wins", None)
+        return solver(book, states, spec, policy) if solver else None
+
     def hero_variants(self, book):
         return self._odds_part("odds").hero_variants(self, book)
 

@@ -20,7 +20,7 @@ Readings and limits:
 """
 from __future__ import annotations
 
-from .odds_solver import ff_fight
+from .odds_solver import ff_fight, no_luck_table
 
 from . import combat, equipment, wounds
 
@@ -68,6 +68,35 @@ def fight_odds(book, state, spec, pending=None, policy="optimal"):
                     mode=mode if len(sheets) > 1 else "single", luck=luck,
                     hero_damage=wounds.hero_damage(view, flags), enemy_damage=enemies[0]["damage"],
                     armour=_armour(view), pending=event, luck_policy=policy)
+
+
+def fight_wins(book, states, spec, policy="never"):
+    """P(win) of the combat for each state; the states fought without Luck that
+    share Skill, damage and armour (they differ by Stamina, and by Luck, unused)
+    are read off ONE ``ff_noluck`` table; equal fights are solved once."""
+    if not isinstance(spec, dict) or "enemies" not in spec:
+        return None
+    enemies, mode = _enemies(spec)
+    if len({e["damage"] for e in enemies}) > 1:
+        return None
+    wins: list = [None] * len(states)
+    families: dict = {}
+    for n, state in enumerate(states):
+        if state.extra.get("odds_policy", policy) != "never":
+            wins[n] = 1 - fight_odds(book, state, spec, policy=policy).lose
+            continue
+        view = _View(book, state)
+        flags = {"unarmed": equipment.unarmed(view, spec), "forced_unarmed": bool(spec.get("unarmed"))}
+        key = (combat.hero_skill(view, flags), wounds.hero_damage(view, flags), _armour(view))
+        families.setdefault(key, []).append((n, max(state.stats.get("endurance", 0), 1)))
+    sheets = [(e["habilete"], e["endurance"]) for e in enemies]
+    for (skill, damage, armour), members in families.items():
+        table = no_luck_table((skill, max(he for _n, he in members)), sheets,
+                              mode=mode if len(sheets) > 1 else "single", hero_damage=damage,
+                              enemy_damage=enemies[0]["damage"], armour=armour)
+        for n, he in members:
+            wins[n] = table(he)
+    return wins
 
 
 def _armour(view):

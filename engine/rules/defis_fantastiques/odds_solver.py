@@ -199,7 +199,8 @@ def ff_fight(hero: tuple[int, int], enemies: Sequence[tuple[int, int]], *,
 
     ``solver="chain"`` uses the generic chain solver (the slower reference the
     fast solver of ``ff_fast`` is tested against); ``"auto"`` (default) uses
-    the fast one except for "together"."""
+    ``ff_noluck`` without Luck, ``ff_fast`` with Luck except for "together"
+    (``solver="fast"`` / ``"noluck"`` force one)."""
     _check(hero, enemies, mode, hero_damage, enemy_damage, luck_policy, pending)
     if mode in ("single", "as-one"):
         enemies = enemies[:1]
@@ -209,12 +210,14 @@ def ff_fight(hero: tuple[int, int], enemies: Sequence[tuple[int, int]], *,
                    armour[0] if armour else 0)
     luck0, arm0 = (luck or 0), (armour[1] if armour else 0)
     es = tuple(e[1] for e in enemies)
+    event = None
+    if pending is not None and fight.alive(es):
+        event = ("d", fight.alive(es)[0]) if PENDING[pending] == "d" else ("t",)
+    if solver == "noluck" or (solver == "auto" and not use_luck):
+        return _solve_no_luck(fight, hero[1], es, arm0, event)
     if solver == "fast" or (solver == "auto" and mode != "together"):
         # "auto": ff_fast's common modulus grows too big with "together" rounds
         from .ff_fast import solve_fast
-        event = None
-        if pending is not None and fight.alive(es):
-            event = ("d", fight.alive(es)[0]) if PENDING[pending] == "d" else ("t",)
         return solve_fast(fight, (hero[1], es, luck0, arm0), event, use_luck, luck_policy)
     root = fight.advance(hero[1], es, luck0, arm0, ())
     if pending is not None and isinstance(root, tuple):
@@ -223,6 +226,36 @@ def ff_fight(hero: tuple[int, int], enemies: Sequence[tuple[int, int]], *,
                              (("d", first),) if PENDING[pending] == "d" else (("t",),))
     sol = solve(root, fight.expand, _end_value, max_states)
     return _odds(sol, use_luck or mode == "together")
+
+
+def no_luck_table(hero: tuple[int, int], enemies: Sequence[tuple[int, int]], *,
+                  mode: str = "single", hero_damage: int = 2, enemy_damage: int = 2,
+                  armour: tuple[int, int] | None = None):
+    """P(win) without Luck as a function of the hero's starting Endurance, for every
+    Endurance up to ``hero[1]``, from ONE backward pass (``ff_noluck``)."""
+    from .ff_noluck import NoLuckFight
+    _check(hero, enemies, mode, hero_damage, enemy_damage, "never", None)
+    if mode in ("single", "as-one"):
+        enemies = enemies[:1]
+    fight = _Fight(hero[0], tuple(e[0] for e in enemies), mode, False, "never",
+                   hero_damage, enemy_damage, armour[0] if armour else 0)
+    es = tuple(e[1] for e in enemies)
+    if not any(es):
+        return lambda he: ONE
+    table = NoLuckFight(fight, es, armour[1] if armour else 0, hero[1])
+    return table.win
+
+
+def _solve_no_luck(fight, he, es, arm, event) -> FightOdds:
+    """``ff_noluck`` from the sheet, a pending wound applied first (no Luck to decide)."""
+    from .ff_noluck import NoLuckFight
+    if event is not None:
+        he, es, arm = fight.apply(he, es, arm, event, 0)
+    if he <= 0 or not any(es):
+        end = max(he, 0)
+        return FightOdds(ONE * (end > 0), ONE * (end <= 0), {"win": ONE * (end > 0), "lose": ONE * (end <= 0)},
+                         {end: ONE}, ZERO, "none", None)
+    return NoLuckFight(fight, es, arm, he, only_start=True).odds(he)
 
 
 def _odds(sol, decisions: bool) -> FightOdds:
