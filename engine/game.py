@@ -90,8 +90,11 @@ class Game:
     # --- what modules call ---------------------------------------------------
     def roll(self, count: int, sides: int = 6, purpose: str = "") -> list[int]:
         forced_before = getattr(self.dice, "exhausted", True)
+        # A source may answer a whole roll at once (the exhaustive explorer does, to
+        # branch over the outcomes of a roll rather than over each die).
+        whole = getattr(self.dice, "roll", None)
         try:
-            faces = [self.dice.face(sides) for _ in range(count)]
+            faces = whole(count, sides) if whole else [self.dice.face(sides) for _ in range(count)]
         except dice_mod.OutOfDice as exc:   # a forced face that cannot be used: refuse the move
             raise Refused(f"dés imposés inutilisables : {exc}", f"forced dice unusable: {exc}") from None
         if not forced_before and self.dice.exhausted:

@@ -33,6 +33,11 @@ class ChroniquesCretoises(RuleModule):
     effect_kinds: tuple = EFFECTS
     options: Mapping[str, Any] = field(default_factory=lambda: dict(OPTIONS))
     self_checked_exits: tuple = ("oracle",)
+    # For the exhaustive explorer (class attributes, not fields): strikes read a roll
+    # only through its total and its number of dice; the sheet's equipment lines and
+    # their cache key are derived from the rest of the state, for display.
+    dice_by_sum = True
+    display_extra = ("equipment", "equipment_key")
 
     # --- book format -------------------------------------------------------
     def schema_defs(self) -> dict:

@@ -19,6 +19,10 @@ class DefisFantastiques(RuleModule):
     activity_fields: tuple = ("combat", "test")
     effect_kinds: tuple = ("weapon", "armour", "ceiling")
     options: dict = field(default_factory=lambda: {"unarmed": "no-weapon"})
+    # For the exhaustive explorer (class attributes, not fields): every roll is read
+    # through its total; the item names kept for the sheet derive from the items.
+    dice_by_sum = True
+    display_extra = ("names",)
 
     # --- book format ---------------------------------------------------------
     def schema_defs(self) -> dict:
