@@ -70,7 +70,9 @@ class DefisFantastiques(RuleModule):
             return dead(play, "endurance")
         equipment.normalise(play)
         # sheet() receives only the state: it keeps the names of the items held.
-        play.state.extra["names"] = {i: play.book.item_name(i) for i in play.state.items}
+        names = play.state.extra.get("names")
+        if names is None or list(names) != list(play.state.items):
+            play.state.extra["names"] = {i: play.book.item_name(i) for i in play.state.items}
 
     def apply_effect(self, play, kind, value) -> None:
         if kind in ("weapon", "armour"):
