@@ -65,6 +65,9 @@ class Game:
         self.events: list[dict] = []
         self.listeners: list[Callable[[dict], None]] = []
         self._undo: list[dict] = []
+        # The last prompt built and the state it was built for: answer() reuses it
+        # instead of building it again (every change through this object forgets it).
+        self._prompted: tuple | None = None
         self._ctx = _Ctx(self)
         self._aliases = {**module.stat_aliases(), **module.expr_aliases()}
         if state is None:
@@ -75,6 +78,7 @@ class Game:
 
     # --- events --------------------------------------------------------------
     def emit(self, type_: str, fr: str | None = None, en: str | None = None, **data) -> dict:
+        self._prompted = None
         event = {"type": type_, **data}
         if fr is not None:
             event["say"] = {"fr": fr, "en": en if en is not None else fr}
@@ -90,8 +94,11 @@ class Game:
     # --- what modules call ---------------------------------------------------
     def roll(self, count: int, sides: int = 6, purpose: str = "") -> list[int]:
         forced_before = getattr(self.dice, "exhausted", True)
+        # A source may answer a whole roll at once (the exhaustive explorer does, to
+        # branch over the outcomes of a roll rather than over each die).
+        whole = getattr(self.dice, "roll", None)
         try:
-            faces = [self.dice.face(sides) for _ in range(count)]
+            faces = whole(count, sides) if whole else [self.dice.face(sides) for _ in range(count)]
         except dice_mod.OutOfDice as exc:   # a forced face that cannot be used: refuse the move
             raise Refused(f"dés imposés inutilisables : {exc}", f"forced dice unusable: {exc}") from None
         if not forced_before and self.dice.exhausted:
@@ -109,6 +116,7 @@ class Game:
     def change(self, stat: str, delta: int | None = None, value: int | None = None,
                reason: str = "") -> int:
         st = self.state
+        self._prompted = None
         old = st.stats.get(stat, 0)
         new = self.module.clamp(st, stat, value if value is not None else old + (delta or 0))
         if new != old:
@@ -217,6 +225,11 @@ class Game:
 
     # --- what front ends call ----------------------------------------------------
     def prompt(self) -> Prompt:
+        prompt = self._prompt()
+        self._prompted = (self.state, prompt)
+        return prompt
+
+    def _prompt(self) -> Prompt:
         st = self.state
         if st.ended:
             return self._ending_prompt()
@@ -249,8 +262,9 @@ class Game:
         self._push_undo(snapshot)
 
     def _answer(self, key: str, amount: int | None) -> None:
-        st = self.state
-        prompt = self.prompt()
+        st, seen = self.state, self._prompted
+        self._prompted = None
+        prompt = seen[1] if seen is not None and seen[0] is st else self._prompt()
         option = next((o for o in prompt.options if o.key == key), None)
         if option is None:
             raise Refused(f"réponse « {key} » impossible ici", f"'{key}' is not a possible answer here")
@@ -305,6 +319,7 @@ class Game:
 
     def command(self, name: str, arg: str = "") -> None:
         """Run a rule-module command (eat, oracle, ...); Refused when not allowed now."""
+        self._prompted = None
         for cmd in self.module.commands():
             if name in cmd.names and not self.keeps_undo:
                 cmd.run(self, arg)
@@ -358,7 +373,7 @@ class Game:
     def reset(self, dice) -> None:
         """A new game on this object with a fresh dice source (lives back to 1, no
         restart event): cheaper than a new Game, whose expression caches start empty."""
-        self.dice, self.events, self._undo = dice, [], []
+        self.dice, self.events, self._undo, self._prompted = dice, [], [], None
         self.state = self._fresh_state(1)
         self._new_game()
 
@@ -375,6 +390,7 @@ class Game:
         return self.state.to_json()
 
     def _restore(self, snap: dict) -> None:
+        self._prompted = None
         self.state = GameState.from_json(snap)
         self.dice = dice_mod.from_json(snap["dice"])
 

@@ -3,6 +3,10 @@ by side with the same count of plain random walks over the paragraph graph (the 
 of the rules), and optionally a cProfile of the game loop.
 
     python -m tools.bench_explore [BOOK...] [--runs 10000] [--jobs N] [--profile]
+                                  [--baseline DIR]
+
+`--baseline DIR` (another checkout, e.g. `git worktree add /tmp/main main`) measures
+that tree too, book by book in the same run, so both lines share the machine's load.
 
 Without BOOK it measures every books/*.yaml (and the analysis fixture books when
 there is none yet).  Prints one line a book; nothing is asserted (figures only).
@@ -13,6 +17,7 @@ import argparse
 import glob
 import os
 import random
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -53,6 +58,14 @@ def bench(path: str, runs: int, jobs: int) -> str:
             f"graph walks {runs / (t3 - t2):,.0f}/s ({walk_steps / runs:.1f} steps each)")
 
 
+def baseline(tree: str, path: str, runs: int, jobs: int) -> str:
+    """The same measurement made by the bench script of another source tree."""
+    cmd = [sys.executable, str(Path(tree) / "tools" / "bench_explore.py"), os.path.abspath(path),
+           "--runs", str(runs), "--jobs", str(jobs)]
+    out = subprocess.run(cmd, cwd=tree, capture_output=True, text=True, check=False)
+    return (out.stdout or out.stderr).strip()
+
+
 def profile(path: str, runs: int) -> None:
     import cProfile
     import pstats
@@ -70,6 +83,7 @@ def main(argv=None) -> int:
     parser.add_argument("--runs", type=int, default=10_000)
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--profile", action="store_true")
+    parser.add_argument("--baseline", metavar="DIR", help="also measure this source tree, side by side")
     parser.add_argument("--fixtures", action="store_true", help="register the test fixture rule module")
     args = parser.parse_args(argv)
     books = args.books or sorted(glob.glob(str(ROOT / "books" / "*.yaml")))
@@ -78,7 +92,9 @@ def main(argv=None) -> int:
         registry.BUILTINS["fixture"] = "tests.analysis_fixtures.fixture_rules:MODULE"
         books = books or sorted(glob.glob(str(ROOT / "tests" / "analysis_fixtures" / "books" / "*.yaml")))
     for path in books:
-        print(bench(path, args.runs, args.jobs), flush=True)
+        if args.baseline:
+            print("before:", baseline(args.baseline, path, args.runs, args.jobs), flush=True)
+        print(("after:  " if args.baseline else "") + bench(path, args.runs, args.jobs), flush=True)
         if args.profile:
             profile(path, args.runs)
     return 0

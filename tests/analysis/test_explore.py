@@ -124,3 +124,12 @@ def test_every_book_explores_without_engine_errors(path):
     assert stats.runs == 50
     expected_bug = "crash" in path  # the fixture that is broken on purpose
     assert bool(stats.outcomes["error"]) == expected_bug
+
+
+def test_roll_outcomes_merge_orders_and_totals():
+    from engine.analysis.explore.space import roll_outcomes
+    by_faces = roll_outcomes(2, 6, by_sum=False)
+    by_sum = dict((sum(f), p) for f, p in roll_outcomes(2, 6, by_sum=True))
+    assert len(by_faces) == 21 and sum(p for _, p in by_faces) == pytest.approx(1.0)
+    assert dict(by_faces)[(3, 4)] == pytest.approx(2 / 36)
+    assert sorted(by_sum) == list(range(2, 13)) and by_sum[7] == pytest.approx(6 / 36)

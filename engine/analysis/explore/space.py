@@ -1,12 +1,15 @@
 """Exhaustive exploration of a book's state space, dice included as chance nodes.
 
 A state is the game state minus what does not change the future: the history, the
-dice source, and visit counts (kept as "visited or not", which is all the expression
-language can ask).  Its canonical JSON text is both its identity (deduplication) and
-what is needed to rebuild it.  From each state every move is tried with a dice
-source that raises `NeedDie` when the move wants a face beyond a forced prefix; the
-move is then replayed with every face 1..sides appended, each branch weighing
-1/sides.  The start of the game (hero creation can roll) is the root chance node.
+dice source, visit counts (kept as "visited or not", which is all the expression
+language can ask) and the module's display-only extras (`display_extra`).  Its
+canonical JSON text is both its identity (deduplication) and what is needed to
+rebuild it.  From each state every move is tried with a dice source that raises
+`NeedRoll` when the move makes one more roll than a forced prefix of rolls holds; the
+move is then replayed once per distinct outcome of that roll: each sorted multiset
+of faces (dice thrown together are interchangeable), or each total when the module
+declares `dice_by_sum` (its rules read a roll only through its total and its count).
+The start of the game (hero creation can roll) is the root chance node.
 Bounds: `max_states` and `timeout`; when one is hit the unexpanded states are
 "frontier" and the results say so.
 """
@@ -17,6 +20,8 @@ import time
 import traceback
 from collections import deque
 from dataclasses import dataclass, field
+from itertools import combinations_with_replacement
+from math import factorial
 
 from ...game import Game
 from ...rules.base import Refused
@@ -26,31 +31,57 @@ from .moves import Move, all_moves
 ERROR, FRONTIER = -1, -2   # pseudo successors of a transition
 
 
-class NeedDie(Exception):
-    """The move wants one more die than the forced prefix holds."""
+class NeedRoll(Exception):
+    """The move makes one more roll than the forced prefix holds."""
 
-    def __init__(self, sides: int):
-        super().__init__(sides)
-        self.sides = sides
+    def __init__(self, count: int, sides: int):
+        super().__init__(count, sides)
+        self.count, self.sides = count, sides
 
 
 class ForcedDice:
-    def __init__(self, faces: tuple):
-        self.faces, self.used = faces, 0
+    """A prefix of whole rolls (tuples of faces), answered one roll at a time."""
+
+    def __init__(self, rolls: tuple):
+        self.rolls, self.used = rolls, 0
+
+    def roll(self, count: int, sides: int) -> list[int]:
+        if self.used >= len(self.rolls):
+            raise NeedRoll(count, sides)
+        self.used += 1
+        return list(self.rolls[self.used - 1])
 
     def face(self, sides: int) -> int:
-        if self.used >= len(self.faces):
-            raise NeedDie(sides)
-        self.used += 1
-        return self.faces[self.used - 1]
+        return self.roll(1, sides)[0]
 
     def to_json(self) -> dict:
-        return {"kind": "scripted", "faces": list(self.faces), "used": self.used}
+        return {"kind": "scripted", "faces": flat(self.rolls), "used": self.used}
 
 
-def canonical(state: GameState) -> str:
+def flat(rolls) -> list[int]:
+    return [f for faces in rolls for f in faces]
+
+
+def roll_outcomes(count: int, sides: int, by_sum: bool) -> list[tuple[tuple, float]]:
+    """[(faces, probability)]: one entry a sorted multiset of faces, or a total."""
+    merged: dict = {}
+    for faces in combinations_with_replacement(range(1, sides + 1), count):
+        ways = factorial(count)
+        for f in set(faces):
+            ways //= factorial(faces.count(f))
+        key = sum(faces) if by_sum else faces
+        if key in merged:
+            merged[key][1] += ways
+        else:
+            merged[key] = [faces, ways]
+    total = sides ** count
+    return [(faces, ways / total) for faces, ways in merged.values()]
+
+
+def canonical(state: GameState, display: tuple = ()) -> str:
+    extra = {k: v for k, v in state.extra.items() if k not in display} if display else state.extra
     return json.dumps([state.paragraph, state.stats, state.initial, state.items, sorted(state.flags),
-                       sorted(n for n, c in state.visits.items() if c), state.extra, state.pending,
+                       sorted(n for n, c in state.visits.items() if c), extra, state.pending,
                        state.ended, state.death_cause], sort_keys=True, separators=(",", ":"))
 
 
@@ -90,6 +121,9 @@ class Explorer:
         blank = GameState(book.id, book.content_hash, module.id, rules_version=str(module.version))
         self.game = Game(book, module, ForcedDice(()), blank, undo=False)
         self.queue: deque[int] = deque()
+        self.display = tuple(getattr(module, "display_extra", ()))
+        self.by_sum = bool(getattr(module, "dice_by_sum", False))
+        self._outcomes: dict = {}
 
     def run(self) -> Space:
         start, sp = time.monotonic(), self.space
@@ -118,16 +152,16 @@ class Explorer:
         if not sp.actions[s] and not sp.ended[s]:
             sp.soft_locks.append(s)
 
-    def _branches(self, s, move: Move | None, faces: tuple) -> list:
+    def _branches(self, s, move: Move | None, rolls: tuple) -> list:
         """[(probability, successor)] of a move (None: the start of the game); [] when
         the move is refused without any dice drawn."""
-        out, todo = {}, [(faces, 1.0)]
+        out, todo = {}, [(rolls, 1.0)]
         while todo:
             prefix, p = todo.pop()
             try:
                 state = self._play(s, move, prefix)
-            except NeedDie as need:
-                todo += [(prefix + (f,), p / need.sides) for f in range(need.sides, 0, -1)]
+            except NeedRoll as need:
+                todo += [(prefix + (faces,), p * q) for faces, q in reversed(self.outcomes(need))]
                 continue
             except Refused:
                 if not prefix:
@@ -141,6 +175,12 @@ class Explorer:
             out[target] = out.get(target, 0.0) + p
         return sorted(((p, t) for t, p in out.items()), key=lambda pt: pt[1])
 
+    def outcomes(self, need: NeedRoll) -> list[tuple[tuple, float]]:
+        key = (need.count, need.sides)
+        if key not in self._outcomes:
+            self._outcomes[key] = roll_outcomes(need.count, need.sides, self.by_sum)
+        return self._outcomes[key]
+
     def _play(self, s, move, prefix) -> GameState:
         game = self.game
         if move is None:
@@ -152,7 +192,7 @@ class Explorer:
         return game.state
 
     def _state(self, state: GameState, parent, move, faces) -> int:
-        sp, text = self.space, canonical(state)
+        sp, text = self.space, canonical(state, self.display)
         found = sp.index.get(text)
         if found is not None:
             return found
@@ -166,14 +206,14 @@ class Explorer:
         sp.ended.append(state.ended)
         sp.actions.append([])
         sp.done.append(False)
-        sp.parent.append((parent, move.text() if move else None, faces))
+        sp.parent.append((parent, move.text() if move else None, flat(faces)))
         sp.reached.update(state.visits)
         self.queue.append(n)
         return n
 
     def _error(self, s, move, faces, exc) -> None:
         self.space.errors.append({
-            "state": s, "move": move.text() if move else None, "faces": list(faces),
+            "state": s, "move": move.text() if move else None, "faces": flat(faces),
             "type": type(exc).__name__, "message": str(exc), "traceback": traceback.format_exc(),
             "paragraph": self.space.paragraph[s] if s is not None else self.book.start})
 

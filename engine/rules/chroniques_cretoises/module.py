@@ -24,6 +24,20 @@ OPTIONS = {"all_wounded_two_dice": True, "honour_zero_lock": True, "shame_death_
 EFFECTS = ("god", "dieu", "patron", "wound", "blessure", "heal", "soin", "restore_honour")
 
 
+# Built once: the explorer asks for the commands at every move.
+COMMANDS = (
+    Command(("oracle", "consulter"), M(
+        "consulter l'Oracle (aller au paragraphe actuel + 20, quand son numéro est en italique)",
+        "consult the Oracle (go to this paragraph + 20, when its number is in italics)"),
+        zeus.oracle),
+    Command(("zeus", "invoke-zeus", "invoquer-zeus"), M(
+        "invoquer Zeus, une fois par aventure, là où le texte le permet : zeus 2 (1d6 Honneur), "
+        "zeus 3 (Honneur de 0 à 1), zeus 4 (tous les dieux neutres)",
+        "call upon Zeus, once per adventure, where the text allows it: zeus 2 (1d6 Honour), "
+        "zeus 3 (Honour from 0 to 1), zeus 4 (every god neutral)"), zeus.command, zeus.offered),
+)
+
+
 @dataclass
 class ChroniquesCretoises(PackagedOdds, RuleModule):
     id: str = "chroniques-cretoises"
@@ -35,6 +49,11 @@ class ChroniquesCretoises(PackagedOdds, RuleModule):
     options: Mapping[str, Any] = field(default_factory=lambda: dict(OPTIONS))
     self_checked_exits: tuple = ("oracle",)
     aliases: tuple = ("cc", "chroniques-crétoises", "cretan-chronicles")
+    # For the exhaustive explorer (class attributes, not fields): strikes read a roll
+    # only through its total and its number of dice; the sheet's equipment lines and
+    # their cache key are derived from the rest of the state, for display.
+    dice_by_sum = True
+    display_extra = ("equipment", "equipment_key")
 
     # --- book format -------------------------------------------------------
     def schema_defs(self) -> dict:
@@ -176,17 +195,7 @@ class ChroniquesCretoises(PackagedOdds, RuleModule):
         zeus.resurrect(play)
 
     def commands(self):
-        return (
-            Command(("oracle", "consulter"), M(
-                "consulter l'Oracle (aller au paragraphe actuel + 20, quand son numéro est en italique)",
-                "consult the Oracle (go to this paragraph + 20, when its number is in italics)"),
-                zeus.oracle),
-            Command(("zeus", "invoke-zeus", "invoquer-zeus"), M(
-                "invoquer Zeus, une fois par aventure, là où le texte le permet : zeus 2 (1d6 Honneur), "
-                "zeus 3 (Honneur de 0 à 1), zeus 4 (tous les dieux neutres)",
-                "call upon Zeus, once per adventure, where the text allows it: zeus 2 (1d6 Honour), "
-                "zeus 3 (Honour from 0 to 1), zeus 4 (every god neutral)"), zeus.command, zeus.offered),
-        )
+        return COMMANDS
 
     def sheet(self, state, lang):
         from .view import sheet_lines

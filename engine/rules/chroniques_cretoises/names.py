@@ -33,6 +33,9 @@ CONDITION_LABELS = (M("Indemne", "Unhurt"), M("Blessé", "Wounded"),
 
 def fold(text: str) -> str:
     """Lower case without accents: how two spellings of one name are compared."""
+    text = str(text)
+    if text.isascii():  # the common case, and a hot one (conditions naming gods)
+        return text.lower().strip()
     decomposed = unicodedata.normalize("NFD", str(text))
     return "".join(c for c in decomposed if unicodedata.category(c) != "Mn").lower().strip()
 

@@ -115,10 +115,10 @@ def refresh(play) -> None:
     """Recompute the derived stats after the equipment may have changed."""
     st = play.state
     # Called after every change: skip the work when nothing it depends on moved.
-    key = [sorted(st.items.items()), st.extra.get("base_force"), st.extra.get("base_protection"),
-           st.stats.get("force"), st.stats.get("protection")]
-    key = [[list(x) for x in key[0]]] + key[1:]
-    if st.extra.get("equipment_key") == key and "equipment" in st.extra:
+    key = st.extra.get("equipment_key")
+    if key is not None and "equipment" in st.extra and key[1:] == [
+            st.extra.get("base_force"), st.extra.get("base_protection"),
+            st.stats.get("force"), st.stats.get("protection")] and _same_items(key[0], st.items):
         return
     enforce_spares(play)
     for stat, value in (("force", force(play.book, st)), ("protection", protection(play.book, st))):
@@ -131,6 +131,11 @@ def refresh(play) -> None:
     st.extra["equipment_key"] = [[list(x) for x in sorted(st.items.items())],
                                  st.extra.get("base_force"), st.extra.get("base_protection"),
                                  st.stats.get("force"), st.stats.get("protection")]
+
+
+def _same_items(held: list, items: dict) -> bool:
+    """The [[id, count], ...] of an equipment key holds exactly `items`."""
+    return len(held) == len(items) and all(items.get(i) == n for i, n in held)
 
 
 def equipment_lines(book, state, lang: str) -> list[str]:

@@ -26,6 +26,19 @@ def _held(play, props) -> list[str]:
     return [i for i, n in play.state.items.items() if n > 0 and props(play.book, i) is not None]
 
 
+def _held_by_kind(play) -> dict[str, list[str]]:
+    """_held for weapons and armour in one pass over the items (after every change)."""
+    out: dict[str, list[str]] = {"weapon": [], "armour": []}
+    items = play.book.items
+    for i, n in play.state.items.items():
+        item = items.get(i) if n > 0 else None
+        if item is not None:
+            for kind in ("weapon", "armour"):
+                if item.props.get(kind) is not None:
+                    out[kind].append(i)
+    return out
+
+
 def weapon(play) -> str | None:
     """The weapon the hero carries, if any."""
     held = _held(play, weapon_props)
@@ -70,8 +83,9 @@ def take(play, kind: str, item_id: str | None) -> None:
 def normalise(play) -> None:
     """Keep one weapon and one armour after any gain (a core `gain` of a second
     weapon counts as taking it: the one held before is discarded)."""
-    for kind, props in (("weapon", weapon_props), ("armour", armour_props)):
-        held = _held(play, props)
+    held_by_kind = _held_by_kind(play)
+    for kind in ("weapon", "armour"):
+        held = held_by_kind[kind]
         before = play.state.extra.get(kind)
         if len(held) > 1:
             keep = [i for i in held if i != before][-1]

@@ -21,6 +21,10 @@ class DefisFantastiques(PackagedOdds, RuleModule):
     effect_kinds: tuple = ("weapon", "armour", "ceiling")
     options: dict = field(default_factory=lambda: {"unarmed": "no-weapon"})
     aliases: tuple = ("df", "ff", "défis-fantastiques", "fighting-fantasy")
+    # For the exhaustive explorer (class attributes, not fields): every roll is read
+    # through its total; the item names kept for the sheet derive from the items.
+    dice_by_sum = True
+    display_extra = ("names",)
 
     # --- book format ---------------------------------------------------------
     def schema_defs(self) -> dict:
@@ -68,7 +72,9 @@ class DefisFantastiques(PackagedOdds, RuleModule):
             return dead(play, "endurance")
         equipment.normalise(play)
         # sheet() receives only the state: it keeps the names of the items held.
-        play.state.extra["names"] = {i: play.book.item_name(i) for i in play.state.items}
+        names = play.state.extra.get("names")
+        if names is None or list(names) != list(play.state.items):
+            play.state.extra["names"] = {i: play.book.item_name(i) for i in play.state.items}
 
     def apply_effect(self, play, kind, value) -> None:
         if kind in ("weapon", "armour"):
