@@ -18,7 +18,7 @@ def random_text(r: dict, lang: str, book_path: str) -> str:
         name = OUTCOMES.get(kind, (kind, kind))[0 if lang == "fr" else 1]
         lines.append(f"  {name:<28} {v['runs']:>8}  {100 * v['share']:6.2f} %")
     lines.append(_t(lang, "Fins atteintes :", "Endings reached:"))
-    lines += [f"  {k.replace('@', ' @ ')}: {v}" for k, v in r["endings"].items()]
+    lines += _endings(r["endings"], lang)
     lines.append(_t(lang, f"Coups par partie (moyenne) : {r['mean_steps']:.1f}",
                     f"Moves per playthrough (mean): {r['mean_steps']:.1f}"))
     for key, fr, en in (("longest", "La plus longue", "Longest"), ("shortest", "La plus courte", "Shortest")):
@@ -30,6 +30,20 @@ def random_text(r: dict, lang: str, book_path: str) -> str:
     lines.append(_t(lang, f"Paragraphes jamais atteints : {never}", f"Paragraphs never reached: {never}"))
     lines += _problems(r["problems"], lang, book_path)
     return "\n".join(lines) + "\n"
+
+
+def _endings(endings: dict, lang: str) -> list[str]:
+    """'death@12' -> '  mort au § 12 : 77', by kind then paragraph number."""
+    def key(item):
+        kind, _, number = item[0].partition("@")
+        return kind, int(number) if number.isdigit() else 0
+    out = []
+    for ending, runs in sorted(endings.items(), key=key):
+        kind, _, number = ending.partition("@")
+        name = OUTCOMES.get(kind, (kind, kind))[0 if lang == "fr" else 1]
+        where = _t(lang, f"au § {number}", f"at § {number}") if number else ""
+        out.append(f"  {name} {where} : {runs}" if lang == "fr" else f"  {name} {where}: {runs}")
+    return out
 
 
 def _problems(problems, lang, book_path) -> list[str]:
