@@ -8,7 +8,7 @@ shape is wrong (already reported by the schema) is compiled as an empty placehol
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from .records import field, record
 from typing import Any, Callable
 
 from . import expr as X
@@ -23,7 +23,7 @@ CORE_ALIASES = {"possede": "has", "possède": "has", "nombre": "count", "visite"
                 "visité": "visited", "drapeau": "flag", "ici": "here"}
 
 
-@dataclass
+@record
 class Compiled:
     """What compiling collects besides the Book: references to check for grants."""
 

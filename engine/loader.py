@@ -13,7 +13,7 @@ import hashlib
 import json
 import os
 import tempfile
-from dataclasses import dataclass
+from .records import record
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -26,7 +26,7 @@ if TYPE_CHECKING:  # pragma: no cover - the Book model is imported only when bui
 CACHE_FORMAT = 4
 
 
-@dataclass
+@record
 class Loaded:
     book: Book | None
     module: object | None
@@ -179,7 +179,7 @@ def _cached_book(payload: dict, module, name: str, content_hash: str) -> Book:
 
 
 def _renamed(d: Diagnostic, name: str) -> Diagnostic:
-    from dataclasses import replace
+    from .records import replace
     span = replace(d.span, file=name)
     return replace(d, span=span, related=tuple(replace(r, file=name) for r in d.related))
 

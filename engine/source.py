@@ -10,7 +10,7 @@ are recorded per path (a tuple of keys and indexes) for keys and values.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from .records import field, record
 from pathlib import Path
 
 from .diagnostics import Diagnostic, Span, error
@@ -33,7 +33,7 @@ _SAFE_TAGS = {"tag:yaml.org,2002:str": str, "tag:yaml.org,2002:int": int,
 Path_ = tuple
 
 
-@dataclass
+@record
 class Document:
     """A loaded YAML file: its data, where each part of it was, and its text."""
 

@@ -1,14 +1,14 @@
 """JSON round-trip of parsed expressions, for the compiled-book cache.
 
 ``from_json`` rebuilds an ``Expr`` without importing lark.  The format is
-nested lists: ``[tag, field, ...]`` with the node's dataclass fields in
+nested lists: ``[tag, field, ...]`` with the node's record fields in
 declaration order, sub-nodes nested the same way and call arguments as a
 list, e.g. ``["binary", "+", ["dice", 2, 6, 0, 3], ["int", 12, 4, 6], 3, 4, 0, 6]``.
 """
 
 from __future__ import annotations
 
-from dataclasses import fields
+from ..records import fields
 
 from .ast import KINDS, Binary, Bool, Call, Dice, Expr, Int, Name, Node, Str, Unary
 
