@@ -121,6 +121,10 @@ def _init(cls, flds: list[Field], frozen: bool):
     assign = object.__setattr__
 
     def __init__(self, *args, **kwargs):
+        if not kwargs and len(args) == count:  # the common call: every field, in order
+            for name, value in zip(names, args):
+                assign(self, name, value)
+            return
         if len(args) > count:
             raise TypeError(f"{cls.__name__}() takes {count} arguments but {len(args)} were given")
         for name, value in zip(names, args):
