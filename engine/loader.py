@@ -166,10 +166,15 @@ def _cached_book(payload: dict, module, name: str, content_hash: str) -> Book:
     from . import expr as X
     from .compiler import Compiler
     table = {(t, k): j for t, k, j in payload["exprs"]}
+    built: dict = {}
 
     def parse(text: str, kind: str):
-        return X.from_json(table[(text, kind)], text, kind) if (text, kind) in table \
-            else X.parse(text, kind)
+        """One Expr per distinct (text, kind), shared as X.parse's memo shares them."""
+        expr = built.get((text, kind))
+        if expr is None:
+            expr = built[(text, kind)] = X.from_json(table[(text, kind)], text, kind) \
+                if (text, kind) in table else X.parse(text, kind)
+        return expr
     data = payload["data"]
     if isinstance(data.get("paragraphs"), dict):
         ints = set(payload["int_keys"])

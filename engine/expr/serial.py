@@ -54,10 +54,7 @@ def _node(obj, depth: int) -> Node:
     specs = fields(cls)
     if len(obj) != len(specs) + 1:
         raise ValueError(f"wrong number of fields for {obj[0]!r} node")
-    values = {}
-    for spec, raw in zip(specs, obj[1:]):
-        values[spec.name] = _field(cls, spec.name, raw, depth)
-    return cls(**values)
+    return cls(*[_field(cls, spec.name, raw, depth) for spec, raw in zip(specs, obj[1:])])
 
 
 def _field(cls, name: str, raw, depth: int):
