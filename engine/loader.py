@@ -66,7 +66,7 @@ def load_book(path: str | Path, display: str | None = None, use_cache: bool = Tr
             return hit
     loaded, payload = _compile(raw, name, key, content)
     if directory is not None and payload is not None:
-        _store(directory, key, payload)
+        _store(directory, key, payload())
     return loaded
 
 
@@ -121,11 +121,13 @@ def _compile(raw: bytes, name: str, key: str, content: str):
     diags += schema_diags + comp.diags
     diags += lint(book, module, comp.out, doc, complete=not schema_diags)
     diags = sorted(set(diags), key=Diagnostic.sort_key)
-    payload = {"format": CACHE_FORMAT, "key": key, "rules": module.id,
-               "rules_version": module.version, "data": _jsonable(doc.data),
-               "int_keys": _int_paragraph_keys(doc.data),
-               "broken": sorted(broken), "diagnostics": [d.to_cache() for d in diags],
-               "exprs": _expr_table(comp.exprs)}
+
+    def payload() -> dict:  # built only when there is a cache to write
+        return {"format": CACHE_FORMAT, "key": key, "rules": module.id,
+                "rules_version": module.version, "data": _jsonable(doc.data),
+                "int_keys": _int_paragraph_keys(doc.data),
+                "broken": sorted(broken), "diagnostics": [d.to_cache() for d in diags],
+                "exprs": _expr_table(comp.exprs)}
     return Loaded(book, module, diags), payload
 
 
