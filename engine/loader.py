@@ -12,7 +12,6 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import tempfile
 from .records import record
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -192,6 +191,7 @@ def _renamed(d: Diagnostic, name: str) -> Diagnostic:
 
 
 def _store(directory: Path, key: str, payload: dict) -> None:
+    import tempfile  # only a cache miss writes
     try:
         directory.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(dir=directory, prefix=".tmp-", suffix=".json")
