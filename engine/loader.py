@@ -192,11 +192,13 @@ def _renamed(d: Diagnostic, name: str) -> Diagnostic:
 
 def _store(directory: Path, key: str, payload: dict) -> None:
     import tempfile  # only a cache miss writes
+    # json.dumps uses the C encoder; json.dump to a file is the pure-Python one
+    text = json.dumps(payload, ensure_ascii=False, separators=(",", ":"))
     try:
         directory.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(dir=directory, prefix=".tmp-", suffix=".json")
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            json.dump(payload, fh, ensure_ascii=False, separators=(",", ":"))
+            fh.write(text)
         os.replace(tmp, directory / f"{key}.json")
     except OSError:
         pass  # a cache that cannot be written is only slower
