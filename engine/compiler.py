@@ -15,6 +15,8 @@ from . import expr as X
 from .book import Book, Choice, Effect, Item, Outcome, Paragraph, RandomRoll
 from .diagnostics import Diagnostic, Span, error
 
+_NUMBER = re.compile(r"[1-9][0-9]{0,5}")   # a paragraph key
+
 CORE_FUNCTIONS = {
     "has": ("item",), "count": ("item",), "visited": ("paragraph",), "flag": ("flag",),
 }
@@ -77,11 +79,11 @@ class Compiler:
                               v if isinstance(v, dict) else {}, ("items", k))
                  for k, v in (d.get("items") or {}).items()}
         raw_pars = d.get("paragraphs") or {}
-        numbers = {int(k) for k in raw_pars if re.fullmatch(r"[1-9][0-9]{0,5}", str(k))}
+        numbers = {int(k) for k in raw_pars if _NUMBER.fullmatch(str(k))}
         self.env = expr_env(module, items, numbers, module.references(_Header(d)))
         paragraphs, first_key = {}, {}
         for key, raw in raw_pars.items():
-            if not re.fullmatch(r"[1-9][0-9]{0,5}", str(key)):
+            if not _NUMBER.fullmatch(str(key)):
                 continue
             n = int(key)
             if n in first_key:

@@ -289,7 +289,8 @@ class _Composer:
         return _resolve(value, event, None)
 
     def _start(self, event, container) -> None:
-        self._check_tag(event, type(container))
+        if event.ctag is not None:
+            self._check_tag(event, type(container))
         self._count(1, event)
         if len(self.stack) >= MAX_DEPTH:
             raise _Stop(error("yaml-too-deep", self._span(event.start_mark),
