@@ -116,15 +116,38 @@ def _set_state(names: tuple[str, ...]):
 def _init(cls, flds: list[Field], frozen: bool):
     names = tuple(f.name for f in flds)
     count = len(names)
+    trailing = 0   # the last fields with a plain default: filled in without a look-up
+    while trailing < count and flds[count - 1 - trailing].default is not _MISSING:
+        trailing += 1
+    fill = tuple(f.default for f in flds[count - trailing:])
+    least = count - trailing
+    assign = object.__setattr__
+    general = _general_init(cls, flds)
+
+    def __init__(self, *args, **kwargs):
+        if not kwargs:
+            given = len(args)
+            if given == count:  # the common calls: every field, or the leading ones
+                for name, value in zip(names, args):
+                    assign(self, name, value)
+                return
+            if least <= given < count:
+                for name, value in zip(names, args + fill[given - least:]):
+                    assign(self, name, value)
+                return
+        general(self, args, kwargs)
+    return __init__
+
+
+def _general_init(cls, flds: list[Field]):
+    """Keywords, factories and every error message."""
+    names = tuple(f.name for f in flds)
+    count = len(names)
     defaults = {f.name: f.default for f in flds if f.default is not _MISSING}
     factories = {f.name: f.default_factory for f in flds if f.default_factory is not _MISSING}
     assign = object.__setattr__
 
-    def __init__(self, *args, **kwargs):
-        if not kwargs and len(args) == count:  # the common call: every field, in order
-            for name, value in zip(names, args):
-                assign(self, name, value)
-            return
+    def init(self, args: tuple, kwargs: dict) -> None:
         if len(args) > count:
             raise TypeError(f"{cls.__name__}() takes {count} arguments but {len(args)} were given")
         for name, value in zip(names, args):
@@ -143,7 +166,7 @@ def _init(cls, flds: list[Field], frozen: bool):
             assign(self, name, value)
         if kwargs:
             raise TypeError(f"{cls.__name__}() got an unexpected keyword argument '{next(iter(kwargs))}'")
-    return __init__
+    return init
 
 
 def _repr(flds: list[Field]):

@@ -45,6 +45,8 @@ def test_init_defaults_keywords_and_methods():
     assert (p.file, p.line, p.col) == ("a", -1, 3)
     assert p.moved(2) == Point("a", -1, 5)
     assert Point(file="b", line=1, col=2) == Point("b", 1, 2)
+    assert (Point("a").line, Point("a").col, Point("a", 2).col) == (-1, -1, -1)
+    assert Tagged("t").cache == {} and Box([1]).name == ""
 
 
 def test_init_rejects_what_a_dataclass_rejects():
