@@ -6,10 +6,10 @@ plain data in `Paragraph.fields` and interpreted by the rule module.
 """
 from __future__ import annotations
 
-from .records import field, record
 from typing import Any, Mapping
 
 from .expr import Expr
+from .records import field, record
 
 ENDINGS = ("death", "victory")
 

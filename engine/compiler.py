@@ -8,12 +8,12 @@ shape is wrong (already reported by the schema) is compiled as an empty placehol
 from __future__ import annotations
 
 import re
-from .records import field, record
 from typing import Any, Callable
 
 from . import expr as X
 from .book import Book, Choice, Effect, Item, Outcome, Paragraph, RandomRoll
 from .diagnostics import Diagnostic, Span, error
+from .records import field, record
 
 _NUMBER = re.compile(r"[1-9][0-9]{0,5}")   # a paragraph key
 

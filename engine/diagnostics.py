@@ -6,9 +6,9 @@ the one place where the conversion happens.
 """
 from __future__ import annotations
 
-import json
-from .records import field, record
 from enum import Enum
+
+from .records import field, record
 
 
 class Severity(str, Enum):
@@ -139,6 +139,8 @@ def summary(diags: list[Diagnostic], lang: str) -> str:
 
 
 def render_json(diags: list[Diagnostic], lang: str) -> str:
+    import json  # only this renderer needs it
+
     return json.dumps([d.to_json(lang) for d in diags], ensure_ascii=False, indent=2)
 
 

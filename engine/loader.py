@@ -12,12 +12,12 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-from .records import record
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from . import __version__
 from .diagnostics import Diagnostic, Severity, Span, error
+from .records import record
 
 if TYPE_CHECKING:  # pragma: no cover - the Book model is imported only when built
     from .book import Book

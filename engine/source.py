@@ -10,10 +10,10 @@ are recorded per path (a tuple of keys and indexes) for keys and values.
 from __future__ import annotations
 
 import re
-from .records import field, record
 from pathlib import Path
 
 from .diagnostics import Diagnostic, Span, error
+from .records import field, record
 
 MAX_BYTES = 20 * 1024 * 1024  # a 10,000-paragraph book is about 11 MB
 MAX_DEPTH = 64

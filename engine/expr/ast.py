@@ -11,8 +11,9 @@ load the parser.
 
 from __future__ import annotations
 
-from ..records import field, record
 from typing import Union
+
+from ..records import field, record
 
 KINDS = frozenset({"condition", "target", "number", "dice"})
 

@@ -8,10 +8,9 @@ passed to a reference-kind parameter so the linter can cross-check it.
 
 from __future__ import annotations
 
-import difflib
-from ..records import field, record
 from typing import Mapping, Optional
 
+from ..records import field, record
 from .ast import ARITHMETIC, COMPARISONS, LOGICAL, Binary, Bool, Call, Dice, Expr, Int, Name, Node, Str, Unary
 
 BASE_TYPES = frozenset({"int", "bool", "str"})
@@ -98,6 +97,8 @@ def _en(type_name: str) -> str:
 
 
 def _closest(word: str, candidates) -> Optional[str]:
+    import difflib  # only for a misspelt name
+
     matches = difflib.get_close_matches(word, [str(c) for c in candidates], n=1, cutoff=0.6)
     return matches[0] if matches else None
 
