@@ -13,7 +13,8 @@ closures instead (a few microseconds a class), with the behaviour the engine rel
   (an AttributeError); `slots=True`: `__slots__`, no instance `__dict__`;
 - `fields(record)` and `replace(record, **changes)`, as in `dataclasses`.
 
-Annotations only name the fields: their types are never evaluated.
+Annotations only name the fields: their types are never evaluated (so no
+`ClassVar`/`InitVar`, and no `__post_init__`: none of the converted classes used them).
 """
 from __future__ import annotations
 
@@ -83,7 +84,8 @@ def _build(cls, frozen: bool, slots: bool, order: bool):
     if slots:
         ns = {k: v for k, v in cls.__dict__.items()
               if k not in names and k not in ("__dict__", "__weakref__")}
-        ns["__slots__"] = names
+        inherited = {n for base in cls.__mro__[1:] for n in getattr(base, "__slots__", ())}
+        ns["__slots__"] = tuple(n for n in names if n not in inherited)
         cls = type(cls)(cls.__name__, cls.__bases__, ns)
     else:
         for f in flds:

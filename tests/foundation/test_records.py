@@ -113,3 +113,16 @@ def test_match_args():
 
 def test_field_accepts_the_dataclasses_keywords():
     assert field(default=1, hash=False).default == 1
+
+
+def test_a_record_extends_a_record():
+    @record(frozen=True, slots=True)
+    class Base:
+        a: int
+
+    @record(frozen=True, slots=True)
+    class Sub(Base):
+        b: int = 0
+
+    assert [f.name for f in fields(Sub)] == ["a", "b"] and Sub.__slots__ == ("b",)
+    assert Sub(1) == Sub(1, 0) and Sub(1, 2).a == 1 and Sub(1) != Base(1)
