@@ -191,14 +191,15 @@ def _renamed(d: Diagnostic, name: str) -> Diagnostic:
 
 
 def _store(directory: Path, key: str, payload: dict) -> None:
-    import tempfile  # only a cache miss writes
     # json.dumps uses the C encoder; json.dump to a file is the pure-Python one
-    text = json.dumps(payload, ensure_ascii=False, separators=(",", ":"))
+    data = json.dumps(payload, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    # a unique temporary name made with os alone: tempfile imports shutil, bz2, lzma...
+    tmp = directory / f".tmp-{os.getpid()}-{os.urandom(6).hex()}.json"
     try:
         directory.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=directory, prefix=".tmp-", suffix=".json")
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            fh.write(text)
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
         os.replace(tmp, directory / f"{key}.json")
     except OSError:
         pass  # a cache that cannot be written is only slower
