@@ -56,8 +56,8 @@ def load_book(path: str | Path, display: str | None = None, use_cache: bool = Tr
     raw, diag = source.read_bytes(Path(path), name)
     if diag:
         return Loaded(None, None, [diag])
-    key = _key(raw)
-    content = hashlib.sha256(raw).hexdigest()
+    content_digest = hashlib.sha256(raw)
+    key, content = _key(raw, content_digest), content_digest.hexdigest()
     directory = cache_dir() if use_cache else None
     if directory is not None:
         hit = _from_cache(directory / f"{key}.json", key, name, need_book, content)
@@ -69,8 +69,9 @@ def load_book(path: str | Path, display: str | None = None, use_cache: bool = Tr
     return loaded
 
 
-def _key(raw: bytes) -> str:
-    h = hashlib.sha256(raw)
+def _key(raw: bytes, digest=None) -> str:
+    """The cache key; `digest` is `sha256(raw)` when the caller has it (one pass over big books)."""
+    h = digest.copy() if digest is not None else hashlib.sha256(raw)
     h.update(f"\0{CACHE_FORMAT}\0{__version__}".encode())
     return h.hexdigest()
 
