@@ -6,15 +6,15 @@ plain data in `Paragraph.fields` and interpreted by the rule module.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from .expr import Expr
+from .records import field, record
 
 ENDINGS = ("death", "victory")
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Effect:
     """One effect: `kind` is the YAML key (gain, lose, add, set, flag, ... or a module's)."""
 
@@ -23,7 +23,7 @@ class Effect:
     path: tuple
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Choice:
     text: str
     target: int | None      # a fixed paragraph number ...
@@ -34,7 +34,7 @@ class Choice:
     path: tuple
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Outcome:
     low: int
     high: int
@@ -42,14 +42,14 @@ class Outcome:
     path: tuple
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class RandomRoll:
     dice: Expr
     outcomes: tuple[Outcome, ...]
     path: tuple
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Paragraph:
     number: int
     text: str
@@ -65,7 +65,7 @@ class Paragraph:
         return self.end is not None
 
 
-@dataclass(frozen=True, slots=True)
+@record(frozen=True, slots=True)
 class Item:
     id: str
     name: str
@@ -73,7 +73,7 @@ class Item:
     path: tuple
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Book:
     id: str
     title: str

@@ -35,9 +35,33 @@ def ui_lang(argv: list[str] | None = None) -> str:
     return "fr" if env.startswith("fr") else "en"
 
 
+def _columns() -> int:
+    """`shutil.get_terminal_size().columns`, without importing shutil (and bz2, lzma...)."""
+    try:
+        columns = int(os.environ["COLUMNS"])
+    except (KeyError, ValueError):
+        columns = 0
+    if columns <= 0:
+        try:
+            columns = os.get_terminal_size(sys.__stdout__.fileno()).columns or 80
+        except (AttributeError, ValueError, OSError):
+            columns = 80
+    return columns
+
+
+class _Formatter(argparse.HelpFormatter):
+    """argparse's formatter; argparse builds one for every add_argument, and its
+    default width comes from shutil, an import that costs more than the rest of
+    the command line."""
+
+    def __init__(self, prog, indent_increment=2, max_help_position=24, width=None):
+        super().__init__(prog, indent_increment, max_help_position,
+                         _columns() - 2 if width is None else width)
+
+
 def build_parser(lang: str) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="gamebook",
+        prog="gamebook", formatter_class=_Formatter,
         description="Moteur de livres-jeux : jouer, vérifier, analyser." if lang == "fr"
         else "Gamebook engine: play, check and analyse YAML gamebooks.")
     from . import __version__
@@ -45,7 +69,7 @@ def build_parser(lang: str) -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, (fr, en) in COMMANDS.items():
         p = sub.add_parser(name, help=fr if lang == "fr" else en,
-                           description=fr if lang == "fr" else en)
+                           description=fr if lang == "fr" else en, formatter_class=_Formatter)
         p.set_defaults(_command=name)
         try:
             module = importlib.import_module(f"engine.commands.{name}")
@@ -78,10 +102,11 @@ def _lazy_parser(lang: str, chosen: str | None) -> argparse.ArgumentParser:
     """Only the chosen subcommand's module is imported (all of them for --help)."""
     if chosen not in COMMANDS:
         return build_parser(lang)
-    parser = argparse.ArgumentParser(prog="gamebook")
+    parser = argparse.ArgumentParser(prog="gamebook", formatter_class=_Formatter)
     sub = parser.add_subparsers(dest="command")
     fr, en = COMMANDS[chosen]
-    p = sub.add_parser(chosen, help=fr if lang == "fr" else en, description=fr if lang == "fr" else en)
+    p = sub.add_parser(chosen, help=fr if lang == "fr" else en, description=fr if lang == "fr" else en,
+                       formatter_class=_Formatter)
     p.set_defaults(_command=chosen)
     importlib.import_module(f"engine.commands.{chosen}").configure(p, lang)
     parser.set_defaults(_subparser=p)

@@ -8,12 +8,14 @@ shape is wrong (already reported by the schema) is compiled as an empty placehol
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from . import expr as X
 from .book import Book, Choice, Effect, Item, Outcome, Paragraph, RandomRoll
 from .diagnostics import Diagnostic, Span, error
+from .records import field, record
+
+_NUMBER = re.compile(r"[1-9][0-9]{0,5}")   # a paragraph key
 
 CORE_FUNCTIONS = {
     "has": ("item",), "count": ("item",), "visited": ("paragraph",), "flag": ("flag",),
@@ -23,7 +25,7 @@ CORE_ALIASES = {"possede": "has", "possède": "has", "nombre": "count", "visite"
                 "visité": "visited", "drapeau": "flag", "ici": "here"}
 
 
-@dataclass
+@record
 class Compiled:
     """What compiling collects besides the Book: references to check for grants."""
 
@@ -77,11 +79,11 @@ class Compiler:
                               v if isinstance(v, dict) else {}, ("items", k))
                  for k, v in (d.get("items") or {}).items()}
         raw_pars = d.get("paragraphs") or {}
-        numbers = {int(k) for k in raw_pars if re.fullmatch(r"[1-9][0-9]{0,5}", str(k))}
+        numbers = {int(k) for k in raw_pars if _NUMBER.fullmatch(str(k))}
         self.env = expr_env(module, items, numbers, module.references(_Header(d)))
         paragraphs, first_key = {}, {}
         for key, raw in raw_pars.items():
-            if not re.fullmatch(r"[1-9][0-9]{0,5}", str(key)):
+            if not _NUMBER.fullmatch(str(key)):
                 continue
             n = int(key)
             if n in first_key:

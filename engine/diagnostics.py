@@ -6,9 +6,9 @@ the one place where the conversion happens.
 """
 from __future__ import annotations
 
-import json
-from dataclasses import dataclass, field
 from enum import Enum
+
+from .records import field, record
 
 
 class Severity(str, Enum):
@@ -17,7 +17,7 @@ class Severity(str, Enum):
     NOTE = "note"          # information only: never changes the exit code
 
 
-@dataclass(frozen=True, order=True)
+@record(frozen=True, order=True)
 class Span:
     """A 0-based (line, column) position in a file, with an optional end."""
 
@@ -36,7 +36,7 @@ class Span:
         return Span(self.file, self.line, self.col + offset)
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Message:
     """A user-visible sentence in French and English."""
 
@@ -47,7 +47,7 @@ class Message:
         return self.fr if lang == "fr" else self.en
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Diagnostic:
     """One problem found in a book."""
 
@@ -139,6 +139,8 @@ def summary(diags: list[Diagnostic], lang: str) -> str:
 
 
 def render_json(diags: list[Diagnostic], lang: str) -> str:
+    import json  # only this renderer needs it
+
     return json.dumps([d.to_json(lang) for d in diags], ensure_ascii=False, indent=2)
 
 

@@ -12,13 +12,12 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import tempfile
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from . import __version__
 from .diagnostics import Diagnostic, Severity, Span, error
+from .records import record
 
 if TYPE_CHECKING:  # pragma: no cover - the Book model is imported only when built
     from .book import Book
@@ -26,7 +25,7 @@ if TYPE_CHECKING:  # pragma: no cover - the Book model is imported only when bui
 CACHE_FORMAT = 4
 
 
-@dataclass
+@record
 class Loaded:
     book: Book | None
     module: object | None
@@ -57,8 +56,8 @@ def load_book(path: str | Path, display: str | None = None, use_cache: bool = Tr
     raw, diag = source.read_bytes(Path(path), name)
     if diag:
         return Loaded(None, None, [diag])
-    key = _key(raw)
-    content = hashlib.sha256(raw).hexdigest()
+    content_digest = hashlib.sha256(raw)
+    key, content = _key(raw, content_digest), content_digest.hexdigest()
     directory = cache_dir() if use_cache else None
     if directory is not None:
         hit = _from_cache(directory / f"{key}.json", key, name, need_book, content)
@@ -66,12 +65,13 @@ def load_book(path: str | Path, display: str | None = None, use_cache: bool = Tr
             return hit
     loaded, payload = _compile(raw, name, key, content)
     if directory is not None and payload is not None:
-        _store(directory, key, payload)
+        _store(directory, key, payload())
     return loaded
 
 
-def _key(raw: bytes) -> str:
-    h = hashlib.sha256(raw)
+def _key(raw: bytes, digest=None) -> str:
+    """The cache key; `digest` is `sha256(raw)` when the caller has it (one pass over big books)."""
+    h = digest.copy() if digest is not None else hashlib.sha256(raw)
     h.update(f"\0{CACHE_FORMAT}\0{__version__}".encode())
     return h.hexdigest()
 
@@ -121,11 +121,13 @@ def _compile(raw: bytes, name: str, key: str, content: str):
     diags += schema_diags + comp.diags
     diags += lint(book, module, comp.out, doc, complete=not schema_diags)
     diags = sorted(set(diags), key=Diagnostic.sort_key)
-    payload = {"format": CACHE_FORMAT, "key": key, "rules": module.id,
-               "rules_version": module.version, "data": _jsonable(doc.data),
-               "int_keys": _int_paragraph_keys(doc.data),
-               "broken": sorted(broken), "diagnostics": [d.to_cache() for d in diags],
-               "exprs": _expr_table(comp.exprs)}
+
+    def payload() -> dict:  # built only when there is a cache to write
+        return {"format": CACHE_FORMAT, "key": key, "rules": module.id,
+                "rules_version": module.version, "data": _jsonable(doc.data),
+                "int_keys": _int_paragraph_keys(doc.data),
+                "broken": sorted(broken), "diagnostics": [d.to_cache() for d in diags],
+                "exprs": _expr_table(comp.exprs)}
     return Loaded(book, module, diags), payload
 
 
@@ -166,10 +168,15 @@ def _cached_book(payload: dict, module, name: str, content_hash: str) -> Book:
     from . import expr as X
     from .compiler import Compiler
     table = {(t, k): j for t, k, j in payload["exprs"]}
+    built: dict = {}
 
     def parse(text: str, kind: str):
-        return X.from_json(table[(text, kind)], text, kind) if (text, kind) in table \
-            else X.parse(text, kind)
+        """One Expr per distinct (text, kind), shared as X.parse's memo shares them."""
+        expr = built.get((text, kind))
+        if expr is None:
+            expr = built[(text, kind)] = X.from_json(table[(text, kind)], text, kind) \
+                if (text, kind) in table else X.parse(text, kind)
+        return expr
     data = payload["data"]
     if isinstance(data.get("paragraphs"), dict):
         ints = set(payload["int_keys"])
@@ -179,17 +186,21 @@ def _cached_book(payload: dict, module, name: str, content_hash: str) -> Book:
 
 
 def _renamed(d: Diagnostic, name: str) -> Diagnostic:
-    from dataclasses import replace
+    from .records import replace
     span = replace(d.span, file=name)
     return replace(d, span=span, related=tuple(replace(r, file=name) for r in d.related))
 
 
 def _store(directory: Path, key: str, payload: dict) -> None:
+    # json.dumps uses the C encoder; json.dump to a file is the pure-Python one
+    data = json.dumps(payload, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+    # a unique temporary name made with os alone: tempfile imports shutil, bz2, lzma...
+    tmp = directory / f".tmp-{os.getpid()}-{os.urandom(6).hex()}.json"
     try:
         directory.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(dir=directory, prefix=".tmp-", suffix=".json")
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            json.dump(payload, fh, ensure_ascii=False, separators=(",", ":"))
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
         os.replace(tmp, directory / f"{key}.json")
     except OSError:
         pass  # a cache that cannot be written is only slower

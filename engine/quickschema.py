@@ -70,10 +70,7 @@ class _Compiler:
                   if k not in _IGNORED and k not in _OBJECT_KEYS[1:]]
         if any(k in s for k in _OBJECT_KEYS) and "properties" not in s:
             checks.append(self.object(s))
-        checks = [c for c in checks if c is not None]
-        if len(checks) == 1:
-            return checks[0]
-        return lambda v: all(c(v) for c in checks)
+        return _all([c for c in checks if c is not None])
 
     def keyword(self, key: str, arg, s: dict) -> Check | None:  # noqa: C901 - one dispatch
         if key == "$ref":
@@ -92,8 +89,7 @@ class _Compiler:
             sub = self.compile(arg)
             return lambda v: type(v) is not dict or all(sub(str(k)) for k in v)
         if key == "items":
-            sub = self.compile(arg)
-            return lambda v: type(v) is not list or all(sub(x) for x in v)
+            return _items(self.compile(arg))
         if key in ("minItems", "maxItems", "minLength", "maxLength"):
             kind = list if key.endswith("Items") else str
             low = key.startswith("min")
@@ -110,9 +106,9 @@ class _Compiler:
         if key in ("anyOf", "oneOf", "allOf"):
             subs = [self.compile(x) for x in arg]
             if key == "anyOf":
-                return lambda v: any(c(v) for c in subs)
+                return _any(subs)
             if key == "allOf":
-                return lambda v: all(c(v) for c in subs)
+                return _all(subs)
             return lambda v: sum(1 for c in subs if c(v)) == 1
         raise Unsupported(key)
 
@@ -141,6 +137,42 @@ class _Compiler:
                     return False
             return True
         return check
+
+
+# Plain loops in closures: the checks run for every node of a book, and a loop
+# costs less than all()/any() over a generator.
+def _all(checks: list[Check]) -> Check:
+    if len(checks) == 1:
+        return checks[0]
+    if len(checks) == 2:
+        first, second = checks
+        return lambda v: first(v) and second(v)
+
+    def every(v) -> bool:
+        for c in checks:
+            if not c(v):
+                return False
+        return True
+    return every
+
+
+def _any(checks: list[Check]) -> Check:
+    def some(v) -> bool:
+        for c in checks:
+            if c(v):
+                return True
+        return False
+    return some
+
+
+def _items(sub: Check) -> Check:
+    def items(v) -> bool:
+        if type(v) is list:
+            for x in v:
+                if not sub(x):
+                    return False
+        return True
+    return items
 
 
 def _has_str(v: dict, key: str) -> bool:

@@ -10,10 +10,10 @@ are recorded per path (a tuple of keys and indexes) for keys and values.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from .diagnostics import Diagnostic, Span, error
+from .records import field, record
 
 MAX_BYTES = 20 * 1024 * 1024  # a 10,000-paragraph book is about 11 MB
 MAX_DEPTH = 64
@@ -25,6 +25,7 @@ _OCT = re.compile(r"0o[0-7_]+\Z")
 _FLOAT = re.compile(r"[-+]?(?:\.[0-9]+|[0-9][0-9_]*(?:\.[0-9_]*)?)(?:[eE][-+]?[0-9]+)?\Z")
 _PLAIN = {"true": True, "True": True, "TRUE": True, "false": False, "False": False,
           "FALSE": False, "null": None, "Null": None, "NULL": None, "~": None, "": None}
+_NUMBER_START = frozenset("0123456789+-.")   # every int, float, .inf and .nan starts so
 _SAFE_TAGS = {"tag:yaml.org,2002:str": str, "tag:yaml.org,2002:int": int,
               "tag:yaml.org,2002:float": float, "tag:yaml.org,2002:bool": bool,
               "tag:yaml.org,2002:null": type(None), "tag:yaml.org,2002:map": dict,
@@ -33,7 +34,7 @@ _SAFE_TAGS = {"tag:yaml.org,2002:str": str, "tag:yaml.org,2002:int": int,
 Path_ = tuple
 
 
-@dataclass
+@record
 class Document:
     """A loaded YAML file: its data, where each part of it was, and its text."""
 
@@ -190,6 +191,7 @@ class _Composer:
         self.stack: list[list] = []   # [container, path, pending key, key position, seen keys]
         self.anchors: dict[str, tuple[object, int]] = {}
         self.nodes = 0
+        self.documents = 0
         self.root: object = None
         self.diags: list[Diagnostic] = []
 
@@ -216,26 +218,42 @@ class _Composer:
         return Span(self.doc.file, mark.line, mark.column) if mark else Span(self.doc.file, 0, 0)
 
     def _consume(self, next_event) -> None:
-        documents = 0
+        """The event loop: dispatch on the event's class; plain scalars, most of a
+        book, are resolved and attached inline (this loop is most of the load time)."""
+        from ruamel.yaml import events as E
+        handlers = {E.MappingStartEvent: lambda e: self._start(e, {}),
+                    E.SequenceStartEvent: lambda e: self._start(e, []),
+                    E.MappingEndEvent: self._end, E.SequenceEndEvent: self._end,
+                    E.AliasEvent: self._alias, E.DocumentStartEvent: self._document}
+        scalar_event, stream_end = E.ScalarEvent, E.StreamEndEvent
+        stack, attach, resolve = self.stack, self._attach, _resolve
         while True:
             event = next_event()
-            kind = type(event).__name__
-            if kind == "ScalarEvent":
-                self._attach(self._scalar(event), event, event.style or "")
-            elif kind in ("MappingStartEvent", "SequenceStartEvent"):
-                self._start(event, {} if kind == "MappingStartEvent" else [])
-            elif kind in ("MappingEndEvent", "SequenceEndEvent"):
-                self._end()
-            elif kind == "AliasEvent":
-                self._alias(event)
-            elif kind == "DocumentStartEvent":
-                documents += 1
-                if documents > 1:
-                    raise _Stop(error("multiple-documents", self._span(event.start_mark),
-                                      "un seul document YAML par livre (retirez ce « --- »)",
-                                      "one YAML document per book (remove this '---')"))
-            elif kind == "StreamEndEvent":
-                return
+            cls = event.__class__
+            if cls is not scalar_event:
+                if cls is stream_end:
+                    return
+                handler = handlers.get(cls)
+                if handler is not None:
+                    handler(event)
+                continue
+            self.nodes += 1
+            if self.nodes > MAX_NODES:
+                self._count(0, event)
+            value, style = event.value, event.style
+            if event.ctag is not None or event.anchor:
+                attach(self._scalar(value, event), event, style or "")
+            elif not stack or stack[-1][2] is not _NOKEY or stack[-1][0].__class__ is list:
+                attach(value if style else resolve(value, event, None), event, style or "")
+            else:  # a mapping key: the most common event of all
+                self._key(stack[-1], value if style else resolve(value, event, None), event.start_mark)
+
+    def _document(self, event) -> None:
+        self.documents += 1
+        if self.documents > 1:
+            raise _Stop(error("multiple-documents", self._span(event.start_mark),
+                              "un seul document YAML par livre (retirez ce « --- »)",
+                              "one YAML document per book (remove this '---')"))
 
     def _count(self, n: int, event) -> None:
         self.nodes += n
@@ -251,9 +269,14 @@ class _Composer:
                               f"étiquette YAML « {tag} » refusée : retirez-la",
                               f"YAML tag '{tag}' is not allowed: remove it"))
 
-    def _scalar(self, event):
-        value = event.value
-        self._count(1, event)
+    def _scalar(self, value, event):
+        """A tagged or anchored scalar (already counted)."""
+        value = self._tagged(value, event)
+        if event.anchor:
+            self.anchors[event.anchor] = (value, 1)
+        return value
+
+    def _tagged(self, value, event):
         if event.tag and event.tag not in ("!", "?"):
             expected = _SAFE_TAGS.get(event.tag)
             if expected is str:
@@ -266,7 +289,8 @@ class _Composer:
         return _resolve(value, event, None)
 
     def _start(self, event, container) -> None:
-        self._check_tag(event, type(container))
+        if event.ctag is not None:
+            self._check_tag(event, type(container))
         self._count(1, event)
         if len(self.stack) >= MAX_DEPTH:
             raise _Stop(error("yaml-too-deep", self._span(event.start_mark),
@@ -275,7 +299,7 @@ class _Composer:
         path = self._attach(container, event, "")
         self.stack.append([container, path, _NOKEY, None, {}, event.anchor, self.nodes])
 
-    def _end(self) -> None:
+    def _end(self, _event=None) -> None:
         container, _path, _key, _kpos, _seen, anchor, first = self.stack.pop()
         if anchor:
             self.anchors[anchor] = (container, self.nodes - first + 1)
@@ -292,15 +316,13 @@ class _Composer:
     def _attach(self, value, event, style: str) -> tuple:
         mark = event.start_mark
         where = (mark.line, mark.column, mark.index, style)
-        if type(event).__name__ == "ScalarEvent" and getattr(event, "anchor", None):
-            self.anchors[event.anchor] = (value, 1)
         if not self.stack:
             self.root = value
             self.doc.where[()] = where
             return ()
         top = self.stack[-1]
         container, path = top[0], top[1]
-        if isinstance(container, list):
+        if container.__class__ is list:
             path = path + (len(container),)
             container.append(value)
         elif top[2] is _NOKEY:
@@ -341,6 +363,10 @@ def _resolve(value: str, event, strict):
     """YAML 1.2 core schema resolution of a plain scalar; nothing else is constructed."""
     if value in _PLAIN:
         return _PLAIN[value]
+    if value[0] not in _NUMBER_START:  # most scalars are words: skip the patterns
+        if strict is not None:
+            strict._check_tag(event, str)
+        return value
     if _INT.match(value):
         return int(value.replace("_", ""))
     if _HEX.match(value):

@@ -1,6 +1,6 @@
 """AST of the gamebook expression language.
 
-Every node is a frozen dataclass carrying ``start`` / ``end``: 0-based
+Every node is a frozen record (engine.records) carrying ``start`` / ``end``: 0-based
 character offsets into the source text (``end`` exclusive).  A node's span
 covers the parentheses written around it by its parent's operands, so
 ``text[node.start:node.end]`` always re-parses to the same node.
@@ -11,8 +11,9 @@ load the parser.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Union
+
+from ..records import field, record
 
 KINDS = frozenset({"condition", "target", "number", "dice"})
 
@@ -23,7 +24,7 @@ LOGICAL = frozenset({"and", "or"})
 UNARY_OPS = ("not", "-")
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Int:
     """Integer literal (non-negative; ``-1`` is ``Unary("-", Int(1))``)."""
 
@@ -32,7 +33,7 @@ class Int:
     end: int
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Str:
     """String literal, already unescaped."""
 
@@ -41,7 +42,7 @@ class Str:
     end: int
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Bool:
     """Boolean literal (``true``/``false``/``vrai``/``faux``)."""
 
@@ -50,7 +51,7 @@ class Bool:
     end: int
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Dice:
     """Dice roll ``NdM``: ``count`` dice of ``sides`` faces."""
 
@@ -60,7 +61,7 @@ class Dice:
     end: int
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Name:
     """Variable reference, spelled as written (aliases resolve later)."""
 
@@ -69,7 +70,7 @@ class Name:
     end: int
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Call:
     """Function call ``name(args...)``; the name starts at ``start``."""
 
@@ -84,7 +85,7 @@ class Call:
         return self.start + len(self.name)
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Unary:
     """Unary operation: ``op`` is ``"not"`` or ``"-"``; op token at start."""
 
@@ -95,7 +96,7 @@ class Unary:
     end: int
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Binary:
     """Binary operation; ``op`` is canonical (``and``, ``or``, ``+``, ...)."""
 
@@ -111,7 +112,7 @@ class Binary:
 Node = Union[Int, Str, Bool, Dice, Name, Call, Unary, Binary]
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Expr:
     """A parsed expression: its source ``text``, ``kind`` and ``root`` node.
 

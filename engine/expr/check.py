@@ -8,10 +8,9 @@ passed to a reference-kind parameter so the linter can cross-check it.
 
 from __future__ import annotations
 
-import difflib
-from dataclasses import dataclass, field
 from typing import Mapping, Optional
 
+from ..records import field, record
 from .ast import ARITHMETIC, COMPARISONS, LOGICAL, Binary, Bool, Call, Dice, Expr, Int, Name, Node, Str, Unary
 
 BASE_TYPES = frozenset({"int", "bool", "str"})
@@ -20,7 +19,7 @@ TYPE_EN = {"int": "an integer", "bool": "a boolean", "str": "a string"}
 KIND_FR = {"item": "objet", "paragraph": "paragraphe", "flag": "drapeau", "god": "dieu"}
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Signature:
     """Function signature: parameter types (base or reference kind) and result."""
 
@@ -28,7 +27,7 @@ class Signature:
     returns: str
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Env:
     """Names known to the checker (canonical names; aliases map to them)."""
 
@@ -38,7 +37,7 @@ class Env:
     references: Mapping[str, frozenset] = field(default_factory=dict)
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Problem:
     """A static problem; ``suggestion`` is the closest known name, if any."""
 
@@ -50,7 +49,7 @@ class Problem:
     suggestion: Optional[str] = None
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Reference:
     """A literal argument passed to a reference-kind parameter."""
 
@@ -60,7 +59,7 @@ class Reference:
     end: int
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class CheckResult:
     """Inferred type (None if unknown), problems and literal references."""
 
@@ -98,6 +97,8 @@ def _en(type_name: str) -> str:
 
 
 def _closest(word: str, candidates) -> Optional[str]:
+    import difflib  # only for a misspelt name
+
     matches = difflib.get_close_matches(word, [str(c) for c in candidates], n=1, cutoff=0.6)
     return matches[0] if matches else None
 

@@ -1,9 +1,11 @@
 """Parser of the expression language: bounds checks, lark LALR, AST building.
 
-``lark`` is imported lazily, the first time a string actually has to be
-parsed, so that loading a compiled book (``from_json``) never imports it.
-The Lark parser is built once per process and its grammar analysis is
-cached on disk under the user cache directory.
+Parsing uses ``_lalr``, lark's stand-alone parser generated from grammar.lark
+by ``tools/gen_expr_parser.py``: importing it (byte-compiled) is cheaper than
+importing lark and loading the grammar.  It is imported lazily, the first time
+a string actually has to be parsed, so that loading a compiled book
+(``from_json``) never imports it.  ``build_parser`` builds the same parser with
+lark itself (the reference the tests compare the generated one against).
 """
 
 from __future__ import annotations
@@ -74,11 +76,11 @@ def check_bounds(text: str) -> None:
 
 
 def _parse_root(text: str):
-    import lark  # lazy: keep `import engine.expr` free of lark
+    from . import _lalr  # lazy: keep `import engine.expr` free of the parser
 
     try:
         result = _parser().parse(text)
-    except lark.exceptions.UnexpectedInput as exc:
+    except _lalr.UnexpectedInput as exc:
         raise _syntax_error(text, exc) from None
     return _unwrap(result)[0]
 
@@ -101,7 +103,9 @@ def cache_path() -> str | None:
 
 @functools.lru_cache(maxsize=1)
 def _parser():
-    return build_parser(cache_path())
+    from . import _lalr
+
+    return _lalr.Lark_StandAlone(transformer=_builder_class(_lalr.Transformer)())
 
 
 def build_parser(cache: str | None):
@@ -113,7 +117,7 @@ def build_parser(cache: str | None):
         parser="lalr",
         lexer="contextual",
         propagate_positions=True,
-        transformer=_builder_class()(),
+        transformer=_builder_class(lark.Transformer)(),
         cache=cache if cache else False,
     )
 
@@ -188,11 +192,10 @@ class _BuilderMethods:
         return Unary(op, operand, tok.end_pos, tok.start_pos, end)
 
 
-@functools.lru_cache(maxsize=1)
-def _builder_class():
-    from lark import Transformer
-
-    return type("AstBuilder", (_BuilderMethods, Transformer), {})
+@functools.lru_cache(maxsize=2)
+def _builder_class(transformer: type):
+    """The AST builder over lark's or the stand-alone parser's Transformer."""
+    return type("AstBuilder", (_BuilderMethods, transformer), {})
 
 
 def _make_dice(token: str, start: int, end: int) -> Dice:

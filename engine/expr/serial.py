@@ -1,15 +1,14 @@
 """JSON round-trip of parsed expressions, for the compiled-book cache.
 
 ``from_json`` rebuilds an ``Expr`` without importing lark.  The format is
-nested lists: ``[tag, field, ...]`` with the node's dataclass fields in
+nested lists: ``[tag, field, ...]`` with the node's record fields in
 declaration order, sub-nodes nested the same way and call arguments as a
 list, e.g. ``["binary", "+", ["dice", 2, 6, 0, 3], ["int", 12, 4, 6], 3, 4, 0, 6]``.
 """
 
 from __future__ import annotations
 
-from dataclasses import fields
-
+from ..records import fields
 from .ast import KINDS, Binary, Bool, Call, Dice, Expr, Int, Name, Node, Str, Unary
 
 _CLASSES = {"int": Int, "str": Str, "bool": Bool, "dice": Dice, "name": Name,
@@ -54,10 +53,7 @@ def _node(obj, depth: int) -> Node:
     specs = fields(cls)
     if len(obj) != len(specs) + 1:
         raise ValueError(f"wrong number of fields for {obj[0]!r} node")
-    values = {}
-    for spec, raw in zip(specs, obj[1:]):
-        values[spec.name] = _field(cls, spec.name, raw, depth)
-    return cls(**values)
+    return cls(*[_field(cls, spec.name, raw, depth) for spec, raw in zip(specs, obj[1:])])
 
 
 def _field(cls, name: str, raw, depth: int):

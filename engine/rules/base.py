@@ -36,6 +36,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Sequence
 
+from ..records import record
+
 from ..diagnostics import Message
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -46,7 +48,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from ..state import GameState
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class StatDef:
     """One number on the character sheet.
 
@@ -66,7 +68,7 @@ class StatDef:
     derived: bool = False          # computed by the module (e.g. Force from weapons): not settable
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Option:
     """One answer the player may give to a prompt."""
 
@@ -77,7 +79,7 @@ class Option:
     amount: tuple[int, int] | None = None      # the answer carries a number in this range
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Prompt:
     """What the game waits for: a path to choose, dice to roll, a combat decision.
 
@@ -91,7 +93,7 @@ class Prompt:
     info: tuple[Message, ...] = ()             # lines shown above the options
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Exit:
     """A way out of a paragraph, for the linter and the graph."""
 
@@ -102,7 +104,7 @@ class Exit:
     dashed: bool = False                       # computed or hidden jump (Oracle)
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Command:
     """A REPL command the module adds (eat, invoke a god, consult the Oracle...).
 
@@ -134,7 +136,7 @@ class BadArguments(ValueError):
         self.message = Message(fr, en)
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Death:
     """What the module decides when the hero dies (returned by `on_death`).
 
@@ -147,7 +149,7 @@ class Death:
     final: bool = False                        # no rescue at all (e.g. death by Shame)
 
 
-@dataclass
+@dataclass  # rule modules subclass it as dataclasses
 class RuleModule:
     """Base class and documentation of the interface; override what your rules need.
 
