@@ -149,3 +149,17 @@ def test_cache_is_optional(tmp_path, monkeypatch):
     monkeypatch.setenv("GAMEBOOK_NO_CACHE", "1")
     path = write(tmp_path, GOOD)
     assert loader.load_book(path).ok and not loader.load_book(path).from_cache
+
+
+def test_a_comma_that_cuts_a_text_in_a_flow_mapping_gets_a_hint(capsys, tmp_path):
+    """`{text: Vous partez, libre., end: victory}`: YAML reads a field 'libre.'."""
+    text = book("""\
+        paragraphs:
+          1: {text: Vous quittez la foire, libre., end: victory}
+        """)
+    status, out, _ = lint(capsys, write(tmp_path, text), "--no-cache", "--lang", "en")
+    assert status == 1 and codes(out) == ["unknown-field"]
+    assert ":6:36: unknown-field unknown field 'libre.'" in out
+    assert "a comma separates fields: put the text in quotes" in out
+    _, out, _ = lint(capsys, write(tmp_path, text.replace("foire, libre.", "foire")), "--no-cache")
+    assert out == ""
