@@ -34,7 +34,9 @@ def dice_for(seed: int, faces=()):
 
 
 def new_game(book, module, seed: int, faces=(), undo: bool = False) -> Game:
-    return Game(book, module, dice_for(seed, faces), undo=undo)
+    """A silent game for the runs (no event text, no prompt text); the `--replay`
+    transcript, which asks for `undo`, is told in full."""
+    return Game(book, module, dice_for(seed, faces), undo=undo, narrate=undo)
 
 
 @dataclass
@@ -99,12 +101,16 @@ def _step(book, module, seed, game, moves, rng, with_commands):
     return game, False
 
 
+_ATOMS = frozenset((str, int, bool, float, type(None)))
+
+
 def _clone(value):
-    """A copy of JSON-like data (faster than copy.deepcopy: no memo)."""
-    if isinstance(value, dict):
-        return {k: _clone(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_clone(v) for v in value]
+    """A copy of JSON-like data (faster than copy.deepcopy: no memo, and no call for
+    the scalars, which are most of the values)."""
+    if type(value) is dict:
+        return {k: v if type(v) in _ATOMS else _clone(v) for k, v in value.items()}
+    if type(value) is list:
+        return [v if type(v) in _ATOMS else _clone(v) for v in value]
     return value
 
 

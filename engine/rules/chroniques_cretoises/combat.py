@@ -86,6 +86,8 @@ def _status(play, p: dict) -> Message:
 def prompt(play, p: dict) -> Prompt:
     if p.get("offer") is not None:
         return _offer_prompt(play, p)
+    if not play.narrate:  # the explorer: the options only (their labels are cheap)
+        return Prompt("combat", tuple(_hero_options(play, p) if p["turn"] == "hero" else _enemy_options(play, p)))
     e = p["enemies"][p["current"]]
     title = M(f"Combat contre {e['name']}", f"Fight against {e['name']}")
     if p["turn"] == "hero":
