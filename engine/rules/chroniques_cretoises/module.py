@@ -49,6 +49,8 @@ class ChroniquesCretoises(PackagedOdds, RuleModule):
     options: Mapping[str, Any] = field(default_factory=lambda: dict(OPTIONS))
     self_checked_exits: tuple = ("oracle",)
     aliases: tuple = ("cc", "chroniques-crétoises", "cretan-chronicles")
+    # sheet.derived's cache: (book hash, items) -> what those items give
+    derived_cache: dict = field(default_factory=dict, repr=False, compare=False)
     # For the exhaustive explorer (class attributes, not fields): strikes read a roll
     # only through its total and its number of dice; the sheet's equipment lines and
     # their cache key are derived from the rest of the state, for display.

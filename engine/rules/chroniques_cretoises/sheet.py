@@ -9,6 +9,8 @@ expressions, the sheet and the events all see the same numbers.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from ...diagnostics import Message
 from . import names as N
 
@@ -16,6 +18,7 @@ M = Message
 
 # The rule text's starting weapon, used when a book does not describe it.
 MASSUE = {"name": "Massue", "weapon": {"force": 1, "protection": 0}}
+CACHE_SIZE = 4096   # item sets remembered by `derived` (a book has few)
 DEFAULTS = {"force": 4, "protection": 10, "honneur": 7, "honte": 0, "equipment": ["massue"]}
 
 
@@ -116,18 +119,21 @@ def refresh(play) -> None:
     st = play.state
     # Called after every change: skip the work when nothing it depends on moved.
     key = st.extra.get("equipment_key")
-    if key is not None and "equipment" in st.extra and key[1:] == [
-            st.extra.get("base_force"), st.extra.get("base_protection"),
-            st.stats.get("force"), st.stats.get("protection")] and _same_items(key[0], st.items):
+    if key is not None and "equipment" in st.extra and key[1] == st.extra.get("base_force") \
+            and key[2] == st.extra.get("base_protection") and key[3] == st.stats.get("force") \
+            and key[4] == st.stats.get("protection") and _same_items(key[0], st.items):
         return
-    enforce_spares(play)
-    for stat, value in (("force", force(play.book, st)), ("protection", protection(play.book, st))):
+    if derived(play).over_limit:
+        enforce_spares(play)
+    d = derived(play)
+    for stat, value in (("force", st.extra.get("base_force", 4) + d.force),
+                        ("protection", st.extra.get("base_protection", 10) + d.protection)):
         if st.stats.get(stat) != value:
             old = st.stats.get(stat)
             st.stats[stat] = value
             play.emit("stat", stat=stat, old=old, new=value, reason="equipment")
     # The sheet is drawn from the state alone, so the item names are kept with it.
-    st.extra["equipment"] = {lang: equipment_lines(play.book, st, lang) for lang in ("fr", "en")}
+    st.extra["equipment"] = {lang: list(lines) for lang, lines in d.lines.items()}
     st.extra["equipment_key"] = [[list(x) for x in sorted(st.items.items())],
                                  st.extra.get("base_force"), st.extra.get("base_protection"),
                                  st.stats.get("force"), st.stats.get("protection")]
@@ -135,14 +141,53 @@ def refresh(play) -> None:
 
 def _same_items(held: list, items: dict) -> bool:
     """The [[id, count], ...] of an equipment key holds exactly `items`."""
-    return len(held) == len(items) and all(items.get(i) == n for i, n in held)
+    if len(held) != len(items):
+        return False
+    for i, n in held:
+        if items.get(i) != n:
+            return False
+    return True
+
+
+@dataclass(frozen=True)
+class Derived:
+    """What the items carried give, whatever the rest of the state."""
+
+    force: int              # the wielded weapon's Force
+    protection: int         # the armour worn + the wielded weapon's Protection
+    over_limit: bool        # more spare pieces of one kind than allowed
+    lines: dict             # lang -> the sheet's equipment lines
+
+
+def derived(play) -> Derived:
+    """`Derived` for the items held, computed once per book and set of items (the
+    cache lives on the module object and is bounded)."""
+    book, items = play.book, play.state.items
+    cache = play.module.derived_cache
+    key = (book.content_hash, tuple(sorted(items.items())))
+    d = cache.get(key)
+    if d is None:
+        if len(cache) > CACHE_SIZE:
+            cache.clear()
+        w = wielded(book, items)
+        limit = 1 + int(book.options.get("armour_spares", 2))
+        d = cache[key] = Derived(
+            w[1].get("force", 0) if w else 0,
+            sum(p for _, p in worn(book, items)) + (w[1].get("protection", 0) if w else 0),
+            any(len(pieces) > limit for pieces in armour_by_slot(book, items).values()),
+            {lang: tuple(_lines(book, items, lang)) for lang in ("fr", "en")})
+    return d
 
 
 def equipment_lines(book, state, lang: str) -> list[str]:
-    w = wielded(book, state.items)
-    worn_ids = [i for i, _ in worn(book, state.items)]
+    return _lines(book, state.items, lang)
+
+
+def _lines(book, items: dict, lang: str) -> list[str]:
+    w = wielded(book, items)
+    worn_ids = [i for i, _ in worn(book, items)]
     out = []
-    for item_id, n in sorted(state.items.items()):
+    for item_id, n in sorted(items.items()):
         name = book.item_name(item_id) if book.items.get(item_id) else props(book, item_id).get("name", item_id)
         p = props(book, item_id)
         note = ""
