@@ -85,7 +85,7 @@ def _step(book, module, seed, game, moves, rng, with_commands):
     while opts or cmds:
         move = random_move(opts, cmds, rng)
         saved = light_copy(game.state) if move.command else None
-        draws = game.dice.draws
+        draws, told = game.dice.draws, len(game.state.history)
         moves.append(move)
         try:
             move.apply(game)
@@ -95,6 +95,7 @@ def _step(book, module, seed, game, moves, rng, with_commands):
             # The game took no snapshot: restore ours, or rebuild by replaying the moves
             # (an answer refused after changes, or after dice were drawn, is rare).
             if saved is not None and game.dice.draws == draws:
+                del saved.history[told:]
                 game.state = saved
             else:
                 game = replay_game(book, module, seed, moves)
@@ -115,11 +116,12 @@ def _clone(value):
 
 
 def light_copy(state: GameState) -> GameState:
-    """The state without copying its (append-only) history."""
+    """A copy that shares the (append-only) history: to restore it, cut the history
+    back to its length at the time of the copy."""
     return GameState(state.book_id, state.book_hash, state.rules, state.paragraph,
                      dict(state.stats), dict(state.initial), dict(state.items), set(state.flags),
                      dict(state.visits), _clone(state.extra), _clone(state.pending), state.ended,
-                     state.death_cause, state.dice, list(state.history), state.lives,
+                     state.death_cause, state.dice, state.history, state.lives,
                      state.rules_version)
 
 
