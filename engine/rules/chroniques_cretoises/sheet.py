@@ -58,17 +58,6 @@ def worn(book, items: dict) -> list[tuple[str, int]]:
     return [pieces[0] for _, pieces in sorted(armour_by_slot(book, items).items())]
 
 
-def force(book, state) -> int:
-    w = wielded(book, state.items)
-    return state.extra.get("base_force", 4) + (w[1].get("force", 0) if w else 0)
-
-
-def protection(book, state) -> int:
-    w = wielded(book, state.items)
-    armour = sum(p for _, p in worn(book, state.items))
-    return state.extra.get("base_protection", 10) + armour + (w[1].get("protection", 0) if w else 0)
-
-
 def best_armour(book, items: dict) -> str | None:
     """The most important piece of armour (highest Protection), for a surrender's tribute."""
     pieces = [x for pieces in armour_by_slot(book, items).values() for x in pieces]
@@ -98,10 +87,11 @@ def new_hero(play, gods) -> None:
     for item in hero.get("equipment") or []:
         st.items[item] = st.items.get(item, 0) + 1
     st.stats.update({"honneur": int(hero["honneur"]), "honte": int(hero["honte"])})
-    st.stats["force"] = force(play.book, st)
-    st.stats["protection"] = protection(play.book, st)
+    d = derived(play)
+    st.stats["force"] = st.extra["base_force"] + d.force
+    st.stats["protection"] = st.extra["base_protection"] + d.protection
     st.initial = dict(st.stats)
-    st.extra["equipment"] = {lang: equipment_lines(play.book, st, lang) for lang in ("fr", "en")}
+    st.extra["equipment"] = {lang: list(lines) for lang, lines in d.lines.items()}
 
 
 def enforce_spares(play) -> None:
@@ -177,10 +167,6 @@ def derived(play) -> Derived:
             any(len(pieces) > limit for pieces in armour_by_slot(book, items).values()),
             {lang: tuple(_lines(book, items, lang)) for lang in ("fr", "en")})
     return d
-
-
-def equipment_lines(book, state, lang: str) -> list[str]:
-    return _lines(book, state.items, lang)
 
 
 def _lines(book, items: dict, lang: str) -> list[str]:
