@@ -73,6 +73,7 @@ class Game:
         self._ctx = _Ctx(self)
         # (id of a choice of the book, enabled) -> its Option: both are immutable
         self._choice_options: dict = {}
+        self._choice_prompts: dict = {}   # paragraph without conditions -> its choice Prompt
         self._aliases = {**module.stat_aliases(), **module.expr_aliases()}
         if state is None:
             self.state = self._fresh_state(1)
@@ -241,8 +242,15 @@ class Game:
             if st.pending.get("activity") == "random":
                 return Prompt("roll", (Option("roll", M("Lancer les dés", "Roll the dice")),))
             return self.module.prompt(self, st.pending)
-        return Prompt("choice", tuple(self._choice_option(i, c) for i, c in
-                                      enumerate(self.book.paragraphs[st.paragraph].choices)))
+        return self._choice_prompt(self.book.paragraphs[st.paragraph])
+
+    def _choice_prompt(self, p) -> Prompt:
+        prompt = self._choice_prompts.get(p.number)
+        if prompt is None:
+            prompt = Prompt("choice", tuple(self._choice_option(i, c) for i, c in enumerate(p.choices)))
+            if all(c.condition is None for c in p.choices):   # the same prompt every time
+                self._choice_prompts[p.number] = prompt
+        return prompt
 
     def _choice_option(self, i: int, c: Choice) -> Option:
         ok = c.condition is None or bool(self.evaluate(c.condition))
