@@ -7,15 +7,16 @@ an exploration ends at an ending.  The same texts make the `--replay` lists.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from ...rules.base import Option
 
 COMMAND = "!"
 
 
-@dataclass(frozen=True)
-class Move:
+class Move(NamedTuple):
+    """One move (a tuple: made about once a move, cheaper than a frozen dataclass)."""
+
     key: str
     amount: int | None = None
     command: bool = False
