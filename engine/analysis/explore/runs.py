@@ -84,7 +84,7 @@ def _step(book, module, seed, game, moves, rng, with_commands):
     cmds = commands(game) if with_commands else []
     while opts or cmds:
         move = random_move(opts, cmds, rng)
-        saved = light_copy(game.state) if move.command else None
+        saved = light_copy(game.state, getattr(module, "display_extra", ())) if move.command else None
         draws, told = game.dice.draws, len(game.state.history)
         moves.append(move)
         try:
@@ -115,12 +115,15 @@ def _clone(value):
     return value
 
 
-def light_copy(state: GameState) -> GameState:
+def light_copy(state: GameState, shared: tuple = ()) -> GameState:
     """A copy that shares the (append-only) history: to restore it, cut the history
-    back to its length at the time of the copy."""
+    back to its length at the time of the copy.  It also shares the `shared` entries
+    of `extra`: the module's display data (`display_extra`), which it replaces whole
+    when it recomputes them, never changes in place."""
+    extra = {k: v if k in shared or type(v) in _ATOMS else _clone(v) for k, v in state.extra.items()}
     return GameState(state.book_id, state.book_hash, state.rules, state.paragraph,
                      dict(state.stats), dict(state.initial), dict(state.items), set(state.flags),
-                     dict(state.visits), _clone(state.extra), _clone(state.pending), state.ended,
+                     dict(state.visits), extra, _clone(state.pending), state.ended,
                      state.death_cause, state.dice, state.history, state.lives,
                      state.rules_version)
 
