@@ -81,6 +81,8 @@ def gods_of(options) -> tuple[str, ...]:
 
 def god_name(text, known) -> str | None:
     """The canonical spelling of a god among `known`, accents and case ignored."""
+    if type(known) is tuple and text in known:   # already canonical (a gods_of tuple
+        return text                              # never holds two spellings of a name)
     wanted = fold(text)
     return next((g for g in known if fold(g) == wanted), None)
 
