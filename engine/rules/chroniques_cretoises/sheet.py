@@ -108,10 +108,7 @@ def refresh(play) -> None:
     """Recompute the derived stats after the equipment may have changed."""
     st = play.state
     # Called after every change: skip the work when nothing it depends on moved.
-    key = st.extra.get("equipment_key")
-    if key is not None and "equipment" in st.extra and key[1] == st.extra.get("base_force") \
-            and key[2] == st.extra.get("base_protection") and key[3] == st.stats.get("force") \
-            and key[4] == st.stats.get("protection") and _same_items(key[0], st.items):
+    if _unchanged(st):
         return
     if derived(play).over_limit:
         enforce_spares(play)
@@ -129,9 +126,15 @@ def refresh(play) -> None:
                                  st.stats.get("force"), st.stats.get("protection")]
 
 
-def _same_items(held: list, items: dict) -> bool:
-    """The [[id, count], ...] of an equipment key holds exactly `items`."""
-    if len(held) != len(items):
+def _unchanged(st) -> bool:
+    """Nothing the derived stats depend on moved since the last refresh (its key:
+    [[id, count], ...], base Force, base Protection, Force, Protection)."""
+    key, extra, stats, items = st.extra.get("equipment_key"), st.extra, st.stats, st.items
+    if key is None or "equipment" not in extra:
+        return False
+    held, base_force, base_protection, force, protection = key
+    if base_force != extra.get("base_force") or base_protection != extra.get("base_protection") \
+            or force != stats.get("force") or protection != stats.get("protection") or len(held) != len(items):
         return False
     for i, n in held:
         if items.get(i) != n:
