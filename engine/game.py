@@ -55,12 +55,14 @@ class _Ctx:
 
 class Game:
     def __init__(self, book: Book, module: RuleModule, dice, state: GameState | None = None,
-                 lang: str | None = None, undo: bool = True):
+                 lang: str | None = None, undo: bool = True, narrate: bool = True):
         """`undo=False` (the explorer) keeps no undo history and takes no snapshot per
         answer or command: one refused by a module may then leave partial changes, and
-        the caller is expected to restore its own copy."""
+        the caller is expected to restore its own copy.  `narrate=False` (the explorer
+        again) drops the text of events and lets modules skip building prompt text
+        nobody reads (`title`, `info`); rules, state and option keys are unchanged."""
         self.book, self.module, self.dice = book, module, dice
-        self.keeps_undo = undo
+        self.keeps_undo, self.narrate = undo, narrate
         self.lang = lang or book.language
         self.events: list[dict] = []
         self.listeners: list[Callable[[dict], None]] = []
@@ -69,6 +71,9 @@ class Game:
         # instead of building it again (every change through this object forgets it).
         self._prompted: tuple | None = None
         self._ctx = _Ctx(self)
+        # (id of a choice of the book, enabled) -> its Option: both are immutable
+        self._choice_options: dict = {}
+        self._choice_prompts: dict = {}   # paragraph without conditions -> its choice Prompt
         self._aliases = {**module.stat_aliases(), **module.expr_aliases()}
         if state is None:
             self.state = self._fresh_state(1)
@@ -80,7 +85,7 @@ class Game:
     def emit(self, type_: str, fr: str | None = None, en: str | None = None, **data) -> dict:
         self._prompted = None
         event = {"type": type_, **data}
-        if fr is not None:
+        if fr is not None and self.narrate:
             event["say"] = {"fr": fr, "en": en if en is not None else fr}
         self.events.append(event)
         for listener in self.listeners:
@@ -237,13 +242,23 @@ class Game:
             if st.pending.get("activity") == "random":
                 return Prompt("roll", (Option("roll", M("Lancer les dés", "Roll the dice")),))
             return self.module.prompt(self, st.pending)
-        return Prompt("choice", tuple(self._choice_option(i, c) for i, c in
-                                      enumerate(self.book.paragraphs[st.paragraph].choices)))
+        return self._choice_prompt(self.book.paragraphs[st.paragraph])
+
+    def _choice_prompt(self, p) -> Prompt:
+        prompt = self._choice_prompts.get(p.number)
+        if prompt is None:
+            prompt = Prompt("choice", tuple(self._choice_option(i, c) for i, c in enumerate(p.choices)))
+            if all(c.condition is None for c in p.choices):   # the same prompt every time
+                self._choice_prompts[p.number] = prompt
+        return prompt
 
     def _choice_option(self, i: int, c: Choice) -> Option:
         ok = c.condition is None or bool(self.evaluate(c.condition))
-        reason = None if ok else M("condition non remplie", "condition not met")
-        return Option(str(i + 1), M(c.text, c.text), ok, reason)
+        option = self._choice_options.get((id(c), ok))
+        if option is None:
+            reason = None if ok else M("condition non remplie", "condition not met")
+            option = self._choice_options[id(c), ok] = Option(str(i + 1), M(c.text, c.text), ok, reason)
+        return option
 
     def choice_target(self, c: Choice) -> int:
         return c.target if c.target is not None else int(self.evaluate(c.target_expr))

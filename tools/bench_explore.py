@@ -3,10 +3,12 @@ by side with the same count of plain random walks over the paragraph graph (the 
 of the rules), and optionally a cProfile of the game loop.
 
     python -m tools.bench_explore [BOOK...] [--runs 10000] [--jobs N] [--profile]
-                                  [--baseline DIR]
+                                  [--baseline DIR] [--repeat N]
 
-`--baseline DIR` (another checkout, e.g. `git worktree add /tmp/main main`) measures
-that tree too, book by book in the same run, so both lines share the machine's load.
+`--baseline DIR` (another checkout, e.g. `git archive main | tar -x -C /tmp/main`)
+measures that tree's engine too, with this script, round by round in the same run,
+so both lines share the machine's load.  `--repeat N` keeps each figure's best of N
+rounds (one-core figures in CPU time), which a busy machine makes necessary.
 
 Without BOOK it measures every books/*.yaml (and the analysis fixture books when
 there is none yet).  Prints one line a book; nothing is asserted (figures only).
@@ -15,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import glob
+import json
 import os
 import random
 import subprocess
@@ -41,29 +44,44 @@ def random_walks(book, module, runs: int, seed: int, max_steps: int = 2000) -> i
     return steps
 
 
-def bench(path: str, runs: int, jobs: int) -> str:
+def bench(path: str, runs: int, jobs: int) -> dict:
+    """One round: playthroughs per second on one core (CPU time) and with `jobs`
+    workers (wall time), and graph walks per second (CPU time)."""
     from engine.analysis.explore.parallel import run_batch
     from engine.loader import load_book
     loaded = load_book(path)
     book, module = loaded.book, loaded.module
-    t0 = time.perf_counter()
+    t0 = time.process_time()
     one = run_batch(book, module, runs, seed=1, jobs=1)
-    t1 = time.perf_counter()
+    t1, w0 = time.process_time(), time.perf_counter()
     run_batch(book, module, runs, seed=1, jobs=jobs)
-    t2 = time.perf_counter()
+    w1, t2 = time.perf_counter(), time.process_time()
     walk_steps = random_walks(book, module, runs, 1)
-    t3 = time.perf_counter()
-    return (f"{Path(path).name}: {runs} playthroughs, {one.steps / runs:.1f} moves each | "
-            f"1 core {runs / (t1 - t0):,.0f}/s | {jobs} jobs {runs / (t2 - t1):,.0f}/s | "
-            f"graph walks {runs / (t3 - t2):,.0f}/s ({walk_steps / runs:.1f} steps each)")
+    t3 = time.process_time()
+    return {"moves": one.steps / runs, "one": runs / (t1 - t0), "jobs": runs / (w1 - w0),
+            "walks": runs / (t3 - t2), "walk_steps": walk_steps / runs}
 
 
-def baseline(tree: str, path: str, runs: int, jobs: int) -> str:
-    """The same measurement made by the bench script of another source tree."""
-    cmd = [sys.executable, str(Path(tree) / "tools" / "bench_explore.py"), os.path.abspath(path),
-           "--runs", str(runs), "--jobs", str(jobs)]
-    out = subprocess.run(cmd, cwd=tree, capture_output=True, text=True, check=False)
-    return (out.stdout or out.stderr).strip()
+def line(path: str, runs: int, jobs: int, r: dict) -> str:
+    return (f"{Path(path).name}: {runs} playthroughs, {r['moves']:.1f} moves each | "
+            f"1 core {r['one']:,.0f}/s | {jobs} jobs {r['jobs']:,.0f}/s | "
+            f"graph walks {r['walks']:,.0f}/s ({r['walk_steps']:.1f} steps each)")
+
+
+def round_in(tree: str | None, path: str, runs: int, jobs: int, fixtures: bool) -> dict:
+    """One round in a fresh process importing the engine of `tree` (None: this one)."""
+    cmd = [sys.executable, str(Path(__file__).resolve()), os.path.abspath(path), "--runs", str(runs),
+           "--jobs", str(jobs), "--round"] + (["--tree", tree] if tree else []) + (["--fixtures"] if fixtures else [])
+    out = subprocess.run(cmd, capture_output=True, text=True, check=False)
+    if out.returncode:
+        raise SystemExit(out.stderr.strip())
+    return json.loads(out.stdout)
+
+
+def best(rounds: list[dict]) -> dict:
+    """Each rate's best round (the moves and steps are the same in every round)."""
+    return {k: max(r[k] for r in rounds) if k in ("one", "jobs", "walks") else rounds[0][k]
+            for k in rounds[0]}
 
 
 def profile(path: str, runs: int) -> None:
@@ -84,17 +102,31 @@ def main(argv=None) -> int:
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--profile", action="store_true")
     parser.add_argument("--baseline", metavar="DIR", help="also measure this source tree, side by side")
+    parser.add_argument("--repeat", type=int, default=1, help="best of N rounds")
     parser.add_argument("--fixtures", action="store_true", help="register the test fixture rule module")
+    parser.add_argument("--round", action="store_true", help=argparse.SUPPRESS)   # one round, as JSON
+    parser.add_argument("--tree", help=argparse.SUPPRESS)                         # the engine to import
     args = parser.parse_args(argv)
+    if args.tree:
+        sys.path.insert(0, os.path.abspath(args.tree))
     books = args.books or sorted(glob.glob(str(ROOT / "books" / "*.yaml")))
-    if args.fixtures or not books:
+    fixtures = args.fixtures or not books
+    if fixtures:
         from engine.rules import registry
         registry.BUILTINS["fixture"] = "tests.analysis_fixtures.fixture_rules:MODULE"
         books = books or sorted(glob.glob(str(ROOT / "tests" / "analysis_fixtures" / "books" / "*.yaml")))
+    if args.round:
+        print(json.dumps(bench(books[0], args.runs, args.jobs)))
+        return 0
+    trees = [args.baseline, None] if args.baseline else [None]
     for path in books:
-        if args.baseline:
-            print("before:", baseline(args.baseline, path, args.runs, args.jobs), flush=True)
-        print(("after:  " if args.baseline else "") + bench(path, args.runs, args.jobs), flush=True)
+        rounds: dict = {t: [] for t in trees}
+        for _ in range(max(1, args.repeat)):
+            for t in trees:   # interleaved, so that both trees see the same load
+                rounds[t].append(round_in(t, path, args.runs, args.jobs, fixtures))
+        for t in trees:
+            label = ("before: " if t else "after:  ") if args.baseline else ""
+            print(label + line(path, args.runs, args.jobs, best(rounds[t])), flush=True)
         if args.profile:
             profile(path, args.runs)
     return 0

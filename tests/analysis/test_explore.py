@@ -6,7 +6,7 @@ import pytest
 
 from tests.analysis_fixtures.support import BOOKS, FIXTURES, load
 from engine.analysis.explore import deep_diagnostics, exhaustive, run_batch
-from engine.analysis.explore.moves import Move, parse_moves
+from engine.analysis.explore.moves import Move, below, parse_moves
 from engine.analysis.explore.replay import parse_spec, replay
 from engine.analysis.explore.report import random_report
 from engine.analysis.explore.solve import components
@@ -22,6 +22,13 @@ def test_moves_round_trip():
     assert parse_spec("12:1,roll:6,5") == (12, [Move("1"), Move("roll")], [6, 5])
     with pytest.raises(ValueError):
         parse_spec("nonsense")
+
+
+def test_below_draws_what_randrange_draws():
+    import random
+    mine, theirs = random.Random(3), random.Random(3)
+    sizes = [1, 2, 3, 5, 7, 8, 13, 100] * 50
+    assert [below(mine, n) for n in sizes] == [theirs.randrange(n) for n in sizes]
 
 
 def test_random_runs_are_deterministic_whatever_the_jobs():

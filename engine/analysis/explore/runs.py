@@ -34,7 +34,9 @@ def dice_for(seed: int, faces=()):
 
 
 def new_game(book, module, seed: int, faces=(), undo: bool = False) -> Game:
-    return Game(book, module, dice_for(seed, faces), undo=undo)
+    """A silent game for the runs (no event text, no prompt text); the `--replay`
+    transcript, which asks for `undo`, is told in full."""
+    return Game(book, module, dice_for(seed, faces), undo=undo, narrate=undo)
 
 
 @dataclass
@@ -82,8 +84,8 @@ def _step(book, module, seed, game, moves, rng, with_commands):
     cmds = commands(game) if with_commands else []
     while opts or cmds:
         move = random_move(opts, cmds, rng)
-        saved = light_copy(game.state) if move.command else None
-        draws = game.dice.draws
+        saved = light_copy(game.state, getattr(module, "display_extra", ())) if move.command else None
+        draws, told = game.dice.draws, len(game.state.history)
         moves.append(move)
         try:
             move.apply(game)
@@ -93,27 +95,36 @@ def _step(book, module, seed, game, moves, rng, with_commands):
             # The game took no snapshot: restore ours, or rebuild by replaying the moves
             # (an answer refused after changes, or after dice were drawn, is rare).
             if saved is not None and game.dice.draws == draws:
+                del saved.history[told:]
                 game.state = saved
             else:
                 game = replay_game(book, module, seed, moves)
     return game, False
 
 
+_ATOMS = frozenset((str, int, bool, float, type(None)))
+
+
 def _clone(value):
-    """A copy of JSON-like data (faster than copy.deepcopy: no memo)."""
-    if isinstance(value, dict):
-        return {k: _clone(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_clone(v) for v in value]
+    """A copy of JSON-like data (faster than copy.deepcopy: no memo, and no call for
+    the scalars, which are most of the values)."""
+    if type(value) is dict:
+        return {k: v if type(v) in _ATOMS else _clone(v) for k, v in value.items()}
+    if type(value) is list:
+        return [v if type(v) in _ATOMS else _clone(v) for v in value]
     return value
 
 
-def light_copy(state: GameState) -> GameState:
-    """The state without copying its (append-only) history."""
+def light_copy(state: GameState, shared: tuple = ()) -> GameState:
+    """A copy that shares the (append-only) history: to restore it, cut the history
+    back to its length at the time of the copy.  It also shares the `shared` entries
+    of `extra`: the module's display data (`display_extra`), which it replaces whole
+    when it recomputes them, never changes in place."""
+    extra = {k: v if k in shared or type(v) in _ATOMS else _clone(v) for k, v in state.extra.items()}
     return GameState(state.book_id, state.book_hash, state.rules, state.paragraph,
                      dict(state.stats), dict(state.initial), dict(state.items), set(state.flags),
-                     dict(state.visits), _clone(state.extra), _clone(state.pending), state.ended,
-                     state.death_cause, state.dice, list(state.history), state.lives,
+                     dict(state.visits), extra, _clone(state.pending), state.ended,
+                     state.death_cause, state.dice, state.history, state.lives,
                      state.rules_version)
 
 

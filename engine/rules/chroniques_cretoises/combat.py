@@ -86,6 +86,8 @@ def _status(play, p: dict) -> Message:
 def prompt(play, p: dict) -> Prompt:
     if p.get("offer") is not None:
         return _offer_prompt(play, p)
+    if not play.narrate:  # the explorer: the options only (their labels are cheap)
+        return Prompt("combat", tuple(_hero_options(play, p) if p["turn"] == "hero" else _enemy_options(play, p)))
     e = p["enemies"][p["current"]]
     title = M(f"Combat contre {e['name']}", f"Fight against {e['name']}")
     if p["turn"] == "hero":
@@ -149,9 +151,15 @@ def can_surrender(play, p: dict) -> bool:
     return "surrender" in spec_of(play) and not e["beast"] and someone and not p["surrender_refused"]
 
 
+# The labels of the two answers of every strike, made once.
+STRIKE, PARRY = M("Frapper", "Strike"), M("Parer", "Parry")
+SPENDING = {key: M(f"{verb.fr}, en dépensant de l'Honneur", f"{verb.en}, spending Honour")
+            for key, verb in (("strike", STRIKE), ("defend", PARRY))}
+
+
 def _hero_options(play, p: dict):
     hon, spec = play.state.stats.get("honneur", 0), spec_of(play)
-    yield _spend_option(hon, "strike", M("Frapper", "Strike"))
+    yield _spend_option(hon, "strike", STRIKE)
     if can_retreat(play, p):
         retreat = spec["retreat"]
         low, high = (1, 4) if isinstance(retreat, int) else retreat.get("range", [1, 4])
@@ -177,13 +185,12 @@ def _spend_option(hon: int, key: str, verb: Message) -> Option:
     """Strike or parry, with the Honour to spend as the amount (none left: no amount)."""
     if hon <= 0:
         return Option(key, verb)
-    return Option(key, M(f"{verb.fr}, en dépensant de l'Honneur", f"{verb.en}, spending Honour"),
-                  amount=(0, hon))
+    return Option(key, SPENDING[key], amount=(0, hon))
 
 
 def _enemy_options(play, p: dict):
     hon = play.state.stats.get("honneur", 0)
-    yield _spend_option(hon, "defend", M("Parer", "Parry"))
+    yield _spend_option(hon, "defend", PARRY)
     if can_surrender(play, p):
         yield Option("surrender", M("Vous rendre (1 point de Honte, vous livrez armure et arme)",
                                     "Surrender (1 Shame point, you hand over armour and weapon)"))

@@ -66,14 +66,15 @@ def _defend(play, p: dict, amount: int) -> None:
 
 
 def _report(play, attacker, defender, faces, need, result, spent, hero) -> None:
-    total = sum(faces)
-    auto_fr = {"hit": ", réussite automatique", "miss": ", échec automatique"}.get(result.automatic, "")
-    auto_en = {"hit": ", automatic hit", "miss": ", automatic miss"}.get(result.automatic, "")
-    verb = ("touche", "hits") if result.hit else ("manque", "misses")
-    play.emit("strike", f"{attacker} tire {total} (il fallait {need}{auto_fr}) et {verb[0]} {defender}.",
-              f"{attacker} rolls {total} (needed {need}{auto_en}) and {verb[1]} {defender}.",
-              attacker="hero" if hero else "enemy", faces=faces, total=total, needed=need,
-              hit=result.hit, automatic=result.automatic, spent=spent)
+    total, fr, en = sum(faces), None, None
+    if play.narrate:   # the explorer reads no text: the most frequent event skips it
+        auto_fr = {"hit": ", réussite automatique", "miss": ", échec automatique"}.get(result.automatic, "")
+        auto_en = {"hit": ", automatic hit", "miss": ", automatic miss"}.get(result.automatic, "")
+        verb = ("touche", "hits") if result.hit else ("manque", "misses")
+        fr = f"{attacker} tire {total} (il fallait {need}{auto_fr}) et {verb[0]} {defender}."
+        en = f"{attacker} rolls {total} (needed {need}{auto_en}) and {verb[1]} {defender}."
+    play.emit("strike", fr, en, attacker="hero" if hero else "enemy", faces=faces, total=total,
+              needed=need, hit=result.hit, automatic=result.automatic, spent=spent)
 
 
 def condition_event(play, who: str, name: str, old: int, new: int) -> None:

@@ -10,7 +10,12 @@ M = Message
 
 
 def known_gods(play) -> tuple[str, ...]:
-    return N.gods_of(play.book.options)
+    """N.gods_of for the book, computed once per book (cached on the module)."""
+    key = ("gods", play.book.content_hash)
+    gods = play.module.derived_cache.get(key)
+    if gods is None:
+        gods = play.module.derived_cache[key] = N.gods_of(play.book.options)
+    return gods
 
 
 def attitude_of(state, god: str) -> str:

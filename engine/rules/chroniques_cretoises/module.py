@@ -49,6 +49,8 @@ class ChroniquesCretoises(PackagedOdds, RuleModule):
     options: Mapping[str, Any] = field(default_factory=lambda: dict(OPTIONS))
     self_checked_exits: tuple = ("oracle",)
     aliases: tuple = ("cc", "chroniques-crétoises", "cretan-chronicles")
+    # per-book derived data: (book hash, items) -> sheet.Derived, ("gods", book hash) -> gods
+    derived_cache: dict = field(default_factory=dict, repr=False, compare=False)
     # For the exhaustive explorer (class attributes, not fields): strikes read a roll
     # only through its total and its number of dice; the sheet's equipment lines and
     # their cache key are derived from the rest of the state, for display.
@@ -123,7 +125,7 @@ class ChroniquesCretoises(PackagedOdds, RuleModule):
 
     # --- play ---------------------------------------------------------------
     def new_hero(self, play) -> None:
-        sheet.new_hero(play, N.gods_of(play.book.options))
+        sheet.new_hero(play, gods.known_gods(play))
 
     def clamp(self, state, stat, value):
         value = super().clamp(state, stat, value)

@@ -31,13 +31,25 @@ CONDITION_LABELS = (M("Indemne", "Unhurt"), M("Blessé", "Wounded"),
                     M("Grièvement Blessé", "Badly Wounded"), M("Mort", "Dead"))
 
 
+def _strip_accents(text: str) -> str:
+    decomposed = unicodedata.normalize("NFD", text)
+    return "".join(c for c in decomposed if unicodedata.category(c) != "Mn").lower().strip()
+
+
+# The accented names of the rules, folded once (read-only).
+_FOLDED = {name: _strip_accents(name) for name in PATRONS + ATTITUDES + CONDITIONS}
+
+
 def fold(text: str) -> str:
     """Lower case without accents: how two spellings of one name are compared."""
     text = str(text)
     if text.isascii():  # the common case, and a hot one (conditions naming gods)
         return text.lower().strip()
-    decomposed = unicodedata.normalize("NFD", str(text))
-    return "".join(c for c in decomposed if unicodedata.category(c) != "Mn").lower().strip()
+    known = _FOLDED.get(text)
+    return known if known is not None else _strip_accents(text)
+
+
+FOLDED_PATRONS = tuple(fold(g) for g in PATRONS)
 
 
 def attitude(text: str) -> str | None:
@@ -59,15 +71,18 @@ def condition_index(text) -> int | None:
 def gods_of(options) -> tuple[str, ...]:
     """Every god a book may name: the six patrons plus the book's `options.gods`."""
     extra = options.get("gods") if isinstance(options, dict) or hasattr(options, "get") else None
-    names = list(PATRONS)
+    names, folded = list(PATRONS), set(FOLDED_PATRONS)
     for g in extra or ():
-        if isinstance(g, str) and fold(g) not in {fold(n) for n in names}:
+        if isinstance(g, str) and fold(g) not in folded:
             names.append(g)
+            folded.add(fold(g))
     return tuple(names)
 
 
 def god_name(text, known) -> str | None:
     """The canonical spelling of a god among `known`, accents and case ignored."""
+    if type(known) is tuple and text in known:   # already canonical (a gods_of tuple
+        return text                              # never holds two spellings of a name)
     wanted = fold(text)
     return next((g for g in known if fold(g) == wanted), None)
 

@@ -9,6 +9,8 @@ expressions, the sheet and the events all see the same numbers.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from ...diagnostics import Message
 from . import names as N
 
@@ -16,6 +18,7 @@ M = Message
 
 # The rule text's starting weapon, used when a book does not describe it.
 MASSUE = {"name": "Massue", "weapon": {"force": 1, "protection": 0}}
+CACHE_SIZE = 4096   # item sets remembered by `derived` (a book has few)
 DEFAULTS = {"force": 4, "protection": 10, "honneur": 7, "honte": 0, "equipment": ["massue"]}
 
 
@@ -55,17 +58,6 @@ def worn(book, items: dict) -> list[tuple[str, int]]:
     return [pieces[0] for _, pieces in sorted(armour_by_slot(book, items).items())]
 
 
-def force(book, state) -> int:
-    w = wielded(book, state.items)
-    return state.extra.get("base_force", 4) + (w[1].get("force", 0) if w else 0)
-
-
-def protection(book, state) -> int:
-    w = wielded(book, state.items)
-    armour = sum(p for _, p in worn(book, state.items))
-    return state.extra.get("base_protection", 10) + armour + (w[1].get("protection", 0) if w else 0)
-
-
 def best_armour(book, items: dict) -> str | None:
     """The most important piece of armour (highest Protection), for a surrender's tribute."""
     pieces = [x for pieces in armour_by_slot(book, items).values() for x in pieces]
@@ -95,10 +87,11 @@ def new_hero(play, gods) -> None:
     for item in hero.get("equipment") or []:
         st.items[item] = st.items.get(item, 0) + 1
     st.stats.update({"honneur": int(hero["honneur"]), "honte": int(hero["honte"])})
-    st.stats["force"] = force(play.book, st)
-    st.stats["protection"] = protection(play.book, st)
+    d = derived(play)
+    st.stats["force"] = st.extra["base_force"] + d.force
+    st.stats["protection"] = st.extra["base_protection"] + d.protection
     st.initial = dict(st.stats)
-    st.extra["equipment"] = {lang: equipment_lines(play.book, st, lang) for lang in ("fr", "en")}
+    st.extra["equipment"] = {lang: list(lines) for lang, lines in d.lines.items()}
 
 
 def enforce_spares(play) -> None:
@@ -115,34 +108,75 @@ def refresh(play) -> None:
     """Recompute the derived stats after the equipment may have changed."""
     st = play.state
     # Called after every change: skip the work when nothing it depends on moved.
-    key = st.extra.get("equipment_key")
-    if key is not None and "equipment" in st.extra and key[1:] == [
-            st.extra.get("base_force"), st.extra.get("base_protection"),
-            st.stats.get("force"), st.stats.get("protection")] and _same_items(key[0], st.items):
+    if _unchanged(st):
         return
-    enforce_spares(play)
-    for stat, value in (("force", force(play.book, st)), ("protection", protection(play.book, st))):
+    if derived(play).over_limit:
+        enforce_spares(play)
+    d = derived(play)
+    for stat, value in (("force", st.extra.get("base_force", 4) + d.force),
+                        ("protection", st.extra.get("base_protection", 10) + d.protection)):
         if st.stats.get(stat) != value:
             old = st.stats.get(stat)
             st.stats[stat] = value
             play.emit("stat", stat=stat, old=old, new=value, reason="equipment")
     # The sheet is drawn from the state alone, so the item names are kept with it.
-    st.extra["equipment"] = {lang: equipment_lines(play.book, st, lang) for lang in ("fr", "en")}
+    st.extra["equipment"] = {lang: list(lines) for lang, lines in d.lines.items()}
     st.extra["equipment_key"] = [[list(x) for x in sorted(st.items.items())],
                                  st.extra.get("base_force"), st.extra.get("base_protection"),
                                  st.stats.get("force"), st.stats.get("protection")]
 
 
-def _same_items(held: list, items: dict) -> bool:
-    """The [[id, count], ...] of an equipment key holds exactly `items`."""
-    return len(held) == len(items) and all(items.get(i) == n for i, n in held)
+def _unchanged(st) -> bool:
+    """Nothing the derived stats depend on moved since the last refresh (its key:
+    [[id, count], ...], base Force, base Protection, Force, Protection)."""
+    key, extra, stats, items = st.extra.get("equipment_key"), st.extra, st.stats, st.items
+    if key is None or "equipment" not in extra:
+        return False
+    held, base_force, base_protection, force, protection = key
+    if base_force != extra.get("base_force") or base_protection != extra.get("base_protection") \
+            or force != stats.get("force") or protection != stats.get("protection") or len(held) != len(items):
+        return False
+    for i, n in held:
+        if items.get(i) != n:
+            return False
+    return True
 
 
-def equipment_lines(book, state, lang: str) -> list[str]:
-    w = wielded(book, state.items)
-    worn_ids = [i for i, _ in worn(book, state.items)]
+@dataclass(frozen=True)
+class Derived:
+    """What the items carried give, whatever the rest of the state."""
+
+    force: int              # the wielded weapon's Force
+    protection: int         # the armour worn + the wielded weapon's Protection
+    over_limit: bool        # more spare pieces of one kind than allowed
+    lines: dict             # lang -> the sheet's equipment lines
+
+
+def derived(play) -> Derived:
+    """`Derived` for the items held, computed once per book and set of items (the
+    cache lives on the module object and is bounded)."""
+    book, items = play.book, play.state.items
+    cache = play.module.derived_cache
+    key = (book.content_hash, tuple(sorted(items.items())))
+    d = cache.get(key)
+    if d is None:
+        if len(cache) > CACHE_SIZE:
+            cache.clear()
+        w = wielded(book, items)
+        limit = 1 + int(book.options.get("armour_spares", 2))
+        d = cache[key] = Derived(
+            w[1].get("force", 0) if w else 0,
+            sum(p for _, p in worn(book, items)) + (w[1].get("protection", 0) if w else 0),
+            any(len(pieces) > limit for pieces in armour_by_slot(book, items).values()),
+            {lang: tuple(_lines(book, items, lang)) for lang in ("fr", "en")})
+    return d
+
+
+def _lines(book, items: dict, lang: str) -> list[str]:
+    w = wielded(book, items)
+    worn_ids = [i for i, _ in worn(book, items)]
     out = []
-    for item_id, n in sorted(state.items.items()):
+    for item_id, n in sorted(items.items()):
         name = book.item_name(item_id) if book.items.get(item_id) else props(book, item_id).get("name", item_id)
         p = props(book, item_id)
         note = ""

@@ -86,6 +86,8 @@ def prompt(play, pending: dict) -> Prompt:
         ok = pending["round"] >= after
         options.append(Option("escape", _escape_label(play, escape), ok,
                               None if ok else _not_before(after)))
+    if not play.narrate:   # the explorer: the options only
+        return Prompt("combat", tuple(options))
     n = pending["round"] + 1
     if pending["mode"] == "together" and len(alive) > 1:
         title = M(f"Combat — assaut {n}", f"Fight — round {n}")
@@ -121,23 +123,29 @@ def _status(play, pending: dict) -> tuple[M, ...]:
     return tuple(lines)
 
 
+# The answers of a Luck decision (by whether the hero dealt the wound), made once.
+LUCK_USE = {True: M("Tenter votre Chance pour aggraver la blessure", "Test your Luck to deepen the wound"),
+            False: M("Tenter votre Chance pour limiter la blessure", "Test your Luck to lessen the wound")}
+LUCK_PASS = Option("pass", M("Ne pas tenter votre Chance", "Do not test your Luck"))
+
+
 def _luck_prompt(play, pending: dict) -> Prompt:
     luck = pending["luck"]
+    options = (Option("luck", LUCK_USE[luck["kind"] == "dealt"]), LUCK_PASS)
+    if not play.narrate:   # the explorer: the options only
+        return Prompt("combat-luck", options)
     name = pending["enemies"][luck["enemy"]]["name"]
     if luck["kind"] == "dealt":
         info = M(f"Vous avez blessé {name}. Chanceux : 2 points de plus ; malchanceux : 1 point seulement.",
                  f"You wounded {name}. Lucky: 2 more points; unlucky: only 1 point.")
-        use = M("Tenter votre Chance pour aggraver la blessure", "Test your Luck to deepen the wound")
     else:
         info = M(f"{name} vous a blessé. Chanceux : 1 point de moins ; malchanceux : 1 point de plus.",
                  f"{name} wounded you. Lucky: 1 point less; unlucky: 1 point more.")
-        use = M("Tenter votre Chance pour limiter la blessure", "Test your Luck to lessen the wound")
     chance = play.state.stats.get("chance", 0)
     odds = M(f"Votre Chance : {chance} ; chanceux sur {chance} ou moins aux deux dés. "
              f"Tenter sa Chance coûte 1 point de Chance.",
              f"Your Luck: {chance}; lucky on {chance} or less on two dice. "
              f"Testing your Luck costs 1 Luck point.")
-    options = (Option("luck", use), Option("pass", M("Ne pas tenter votre Chance", "Do not test your Luck")))
     return Prompt("combat-luck", options, M("Tenter votre Chance ?", "Test your Luck?"), (info, odds))
 
 
