@@ -232,8 +232,8 @@ def no_luck_table(hero: tuple[int, int], enemies: Sequence[tuple[int, int]], *,
                   mode: str = "single", hero_damage: int = 2, enemy_damage: int = 2,
                   armour: tuple[int, int] | None = None):
     """P(win) without Luck as a function of the hero's starting Endurance, for every
-    Endurance up to ``hero[1]``, from ONE backward pass (``ff_noluck``)."""
-    from .ff_noluck import NoLuckFight
+    Endurance up to ``hero[1]``, from ONE backward pass (``ff_wintable``)."""
+    from .ff_wintable import WinTable
     _check(hero, enemies, mode, hero_damage, enemy_damage, "never", None)
     if mode in ("single", "as-one"):
         enemies = enemies[:1]
@@ -242,7 +242,7 @@ def no_luck_table(hero: tuple[int, int], enemies: Sequence[tuple[int, int]], *,
     es = tuple(e[1] for e in enemies)
     if not any(es):
         return lambda he: ONE
-    table = NoLuckFight(fight, es, armour[1] if armour else 0, hero[1])
+    table = WinTable(fight, es, armour[1] if armour else 0, hero[1])
     return table.win
 
 
