@@ -25,13 +25,15 @@ def test_win_table_equals_chain_reference_for_every_stamina(case):
         assert table(he) == ref.win
 
 
-def test_identical_enemies_are_solved_once_per_sorted_state():
+def test_states_count_wounds_and_identical_enemies_are_sorted():
     from engine.rules.defis_fantastiques.ff_wintable import WinTable
     from engine.rules.defis_fantastiques.odds_solver import _Fight
     fight = _Fight(9, (8, 8, 7), "together", False, "never", 2, 2, 0)
     table = WinTable(fight, (3, 4, 2), 0, 6)
-    assert table.es0 == (4, 3, 2)
-    # Skill-8 pairs a >= b, a <= 4, b <= 3: 1+2+3+4+4 = 14; any c <= 2; minus (0, 0, 0)
-    assert len(table.plan) == 14 * 3 - 1
+    # Endurance 3, 4, 2 with damage 2: 2, 2, 1 wounds to take, the Skill-8 pair sorted
+    assert table.es0 == (2, 2, 1)
+    # Skill-8 pairs a >= b, a <= 2: 6; c <= 1: 2; minus (0, 0, 0)
+    assert len(table.plan) == 6 * 2 - 1
+    assert table.rows[(0, 5)] is table.rows[(0, 6)] and table.rows[(0, 4)] is not table.rows[(0, 5)]
     ref = ff_fight((9, 6), [(8, 3), (8, 4), (7, 2)], mode="together", solver="chain")
     assert table.win(6) == ref.win

@@ -31,7 +31,8 @@ class WinTable(NoLuckFight):
     def __init__(self, fight, es0: tuple, arm0: int, max_he: int):
         self.f, self.arm0, self.max_he, self.only_start = fight, arm0, max_he, False
         self.groups = _groups(fight) if fight.mode == "together" else None
-        self.es0 = self._canon(tuple(es0))
+        # an enemy's Endurance only matters through the wounds it still takes
+        self.es0 = self._canon(tuple(-(-e // fight.hd) for e in es0))
         self.options = {}
         states = self._states()
         opts = [self._state_options(es) for es in states]
@@ -72,17 +73,24 @@ class WinTable(NoLuckFight):
         """[(scale, [(weight, j, next index | None = won)])] of one enemy state."""
         plan = []
         for norm, outs, i in per:
-            hurt = es[:i] + (max(es[i] - self.f.hd, 0),) + es[i + 1:]
+            hurt = es[:i] + (es[i] - 1,) + es[i + 1:]
             after = None if not any(hurt) else self.index[self._canon(hurt)]
             me = self.index[es]
             plan.append((self.M // norm, [(w, j, after if dealt else me) for w, dealt, j in outs]))
         return plan
+
+    def potential(self, he, es, arm) -> int:
+        return -(-he // self.f.ed) + sum(es) + arm
 
     def _fill(self):
         most = len(self.es0)
         win = self.M ** self.P
         size, M = len(self.plan), self.M
         for arm, he in self._heroes():
+            if arm == 0 and (he - 1) % self.f.ed:
+                # without armour only the wounds he can still take matter
+                self.rows[(0, he)] = self.rows[(0, he - (he - 1) % self.f.ed)]
+                continue
             hits = self._hits(he, arm, most)
             row = [0] * size
             rows = [row] + [self.rows.get((h[1], h[0])) if h else None for h in hits[1:]]
