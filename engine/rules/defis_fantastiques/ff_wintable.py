@@ -70,13 +70,17 @@ class WinTable(NoLuckFight):
         return out
 
     def _plan(self, es, per) -> list:
-        """[(scale, [(weight, j, next index | None = won)])] of one enemy state."""
-        plan = []
+        """[(scale, won weight, [(weight, j, next index)] sorted by j, cuts)] of one
+        enemy state; ``cuts[k]`` = how many outcomes leave the hero k wounds or fewer."""
+        plan, me = [], self.index[es]
         for norm, outs, i in per:
             hurt = es[:i] + (es[i] - 1,) + es[i + 1:]
-            after = None if not any(hurt) else self.index[self._canon(hurt)]
-            me = self.index[es]
-            plan.append((self.M // norm, [(w, j, after if dealt else me) for w, dealt, j in outs]))
+            won = not any(hurt)
+            after = None if won else self.index[self._canon(hurt)]
+            rest = sorted((j, w, after if dealt else me) for w, dealt, j in outs if not (dealt and won))
+            cuts = [sum(1 for j, _w, _n in rest if j <= k) for k in range(len(self.es0) + 1)]
+            plan.append((self.M // norm, sum(w for w, dealt, _j in outs if dealt and won),
+                         [(w, j, n) for j, w, n in rest], cuts))
         return plan
 
     def potential(self, he, es, arm) -> int:
@@ -85,7 +89,7 @@ class WinTable(NoLuckFight):
     def _fill(self):
         most = len(self.es0)
         win = self.M ** self.P
-        size, M = len(self.plan), self.M
+        size = len(self.plan)
         for arm, he in self._heroes():
             if arm == 0 and (he - 1) % self.f.ed:
                 # without armour only the wounds he can still take matter
@@ -93,22 +97,24 @@ class WinTable(NoLuckFight):
                 continue
             hits = self._hits(he, arm, most)
             row = [0] * size
-            rows = [row] + [self.rows.get((h[1], h[0])) if h else None for h in hits[1:]]
-            rows += [None] * (most + 1 - len(rows))
-            for n, plan in enumerate(self.plan):
-                best = 0
-                for scale, outs in plan:
-                    total = 0
-                    for weight, j, nxt in outs:
-                        if nxt is None:
-                            total += weight * win
-                        elif rows[j] is not None:
-                            total += weight * rows[j][nxt]
-                    total *= scale
-                    if total > best:
-                        best = total
-                row[n] = best // M
+            rows = [row] + [self.rows[(h[1], h[0])] for h in hits[1:] if h]
             self.rows[(arm, he)] = row
+            self._fill_row(row, rows, len(rows) - 1, win)
+
+    def _fill_row(self, row, rows, alive, win):
+        """One hero (Endurance, armour): every enemy state, in dependency order;
+        ``rows[j]`` is the hero's row after j wounds, ``alive`` the most he survives."""
+        M = self.M
+        for n, plan in enumerate(self.plan):
+            best = 0
+            for scale, won, outs, cuts in plan:
+                total = won * win
+                for weight, j, nxt in outs[:cuts[alive]]:
+                    total += weight * rows[j][nxt]
+                total *= scale
+                if total > best:
+                    best = total
+            row[n] = best // M
 
     def win(self, he: int) -> Fraction:
         """Exact P(win) from the initial enemies and armour, hero Endurance ``he``."""
