@@ -73,7 +73,7 @@ def fight_odds(book, state, spec, pending=None, policy="optimal"):
 def fight_wins(book, states, spec, policy="never"):
     """P(win) of the combat for each state; the states fought without Luck that
     share Skill, damage and armour (they differ by Stamina, and by Luck, unused)
-    are read off ONE ``ff_noluck`` table; equal fights are solved once."""
+    are read off ONE ``ff_wintable`` table; equal fights are solved once."""
     if not isinstance(spec, dict) or "enemies" not in spec:
         return None
     enemies, mode = _enemies(spec)
