@@ -71,8 +71,10 @@ def _spec(play) -> dict:
     return play.book.paragraphs[play.state.paragraph].fields["combat"]
 
 
-# The one attack answer against a single opponent (immutable: made once).
+# The one attack answer against a single opponent, and the explorer's prompt with
+# only that answer (immutable: made once).
 ATTACK = Option("attack", M("Lancer l'assaut", "Attack"))
+ATTACK_ONLY = Prompt("combat", (ATTACK,))
 
 
 def prompt(play, pending: dict) -> Prompt:
@@ -85,6 +87,8 @@ def prompt(play, pending: dict) -> Prompt:
     else:
         options = [ATTACK]
     escape = _spec(play).get("escape")
+    if not escape and not play.narrate and options[0] is ATTACK:
+        return ATTACK_ONLY
     if escape:
         after = int(escape.get("after", 0))
         ok = pending["round"] >= after
@@ -131,13 +135,15 @@ def _status(play, pending: dict) -> tuple[M, ...]:
 LUCK_USE = {True: M("Tenter votre Chance pour aggraver la blessure", "Test your Luck to deepen the wound"),
             False: M("Tenter votre Chance pour limiter la blessure", "Test your Luck to lessen the wound")}
 LUCK_PASS = Option("pass", M("Ne pas tenter votre Chance", "Do not test your Luck"))
+LUCK_OPTIONS = {dealt: (Option("luck", LUCK_USE[dealt]), LUCK_PASS) for dealt in (True, False)}
+LUCK_ONLY = {dealt: Prompt("combat-luck", LUCK_OPTIONS[dealt]) for dealt in (True, False)}
 
 
 def _luck_prompt(play, pending: dict) -> Prompt:
     luck = pending["luck"]
-    options = (Option("luck", LUCK_USE[luck["kind"] == "dealt"]), LUCK_PASS)
+    options = LUCK_OPTIONS[luck["kind"] == "dealt"]
     if not play.narrate:   # the explorer: the options only
-        return Prompt("combat-luck", options)
+        return LUCK_ONLY[luck["kind"] == "dealt"]
     name = pending["enemies"][luck["enemy"]]["name"]
     if luck["kind"] == "dealt":
         info = M(f"Vous avez blessé {name}. Chanceux : 2 points de plus ; malchanceux : 1 point seulement.",
