@@ -53,6 +53,19 @@ class SeededDice:
             r = bits(k)
         return r + 1
 
+    def faces(self, count: int, sides: int) -> list[int]:
+        """`count` calls of face(sides) at once (a whole roll: the game's usual call)."""
+        if sides != 6 or self._sides is not None:
+            return [self.face(sides) for _ in range(count)]
+        self.draws += count
+        bits, out = self._rng.getrandbits, []
+        for _ in range(count):
+            r = bits(3)
+            while r >= 6:
+                r = bits(3)
+            out.append(r + 1)
+        return out
+
     def to_json(self) -> dict:
         out = {"kind": "seeded", "seed": self.seed, "draws": self.draws}
         if self._sides is not None:

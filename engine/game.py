@@ -100,8 +100,7 @@ class Game:
     def roll(self, count: int, sides: int = 6, purpose: str = "") -> list[int]:
         dice = self.dice
         if type(dice) is dice_mod.SeededDice:   # the usual source: nothing forced, die by die
-            face = dice.face
-            faces = [face(sides) for _ in range(count)]
+            faces = dice.faces(count, sides)
         else:
             faces = self._roll_from(dice, count, sides)
         self.emit("dice", faces=faces, sides=sides, total=sum(faces), purpose=purpose)

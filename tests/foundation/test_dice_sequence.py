@@ -59,3 +59,14 @@ def test_copies_keep_drawing_the_same_faces():
     for twin in (copy.deepcopy(dice), pickle.loads(pickle.dumps(dice))):
         assert [twin.face(6) for _ in range(20)] == _reference(11, [6] * 21)[1:]
     assert dice.face(6) == _reference(11, [6] * 2)[1]   # the copies drew on their own
+
+
+def test_whole_rolls_are_the_same_faces_and_state():
+    sizes = [(2, 6), (1, 6), (3, 6), (1, 20), (2, 6), (4, 4), (2, 6)]
+    for seed in (1, 77, 2024):
+        one, whole = SeededDice(seed), SeededDice(seed)
+        for count, sides in sizes:
+            assert whole.faces(count, sides) == [one.face(sides) for _ in range(count)]
+            assert whole.to_json() == one.to_json()
+        flat = [s for count, sides in sizes for s in [sides] * count]
+        assert from_json(whole.to_json()).face(6) == _reference(seed, flat + [6])[-1]
