@@ -25,26 +25,50 @@ class SeededDice:
     def __init__(self, seed: int, draws: int = 0, sides: Sequence | None = None):
         self.seed, self.draws = seed, 0
         self._rng = random.Random(seed)
-        # Run-length list of die sizes, kept only when some die was not a d6: the
-        # generator consumes a different number of bits for other sizes, so replaying
-        # needs the same sizes in the same order.
-        self._sides: list[list[int]] = []
+        # Run-length list of die sizes, kept only once some die was not a d6 (None
+        # until then): the generator consumes a different number of bits for other
+        # sizes, so replaying needs the same sizes in the same order.
+        self._sides: list[list[int]] | None = None
         runs = [list(r) for r in sides] if sides else [[6, draws]]
         for size, count in runs:
             for _ in range(count):
                 self.face(size)
 
     def face(self, sides: int) -> int:
+        """`random.Random.randint(1, sides)`, drawn exactly the same way (its
+        `_randbelow`: the fewest bits that hold `sides - 1`, redrawn while too big),
+        so every seed keeps its rolls, without randint's argument checks."""
         self.draws += 1
-        if self._sides and self._sides[-1][0] == sides:
-            self._sides[-1][1] += 1
-        else:
-            self._sides.append([sides, 1])
-        return self._rng.randint(1, sides)
+        runs = self._sides
+        if runs is not None:
+            if runs[-1][0] == sides:
+                runs[-1][1] += 1
+            else:
+                runs.append([sides, 1])
+        elif sides != 6:
+            self._sides = ([[6, self.draws - 1]] if self.draws > 1 else []) + [[sides, 1]]
+        bits, k = self._rng.getrandbits, sides.bit_length()
+        r = bits(k)
+        while r >= sides:
+            r = bits(k)
+        return r + 1
+
+    def faces(self, count: int, sides: int) -> list[int]:
+        """`count` calls of face(sides) at once (a whole roll: the game's usual call)."""
+        if sides != 6 or self._sides is not None:
+            return [self.face(sides) for _ in range(count)]
+        self.draws += count
+        bits, out = self._rng.getrandbits, []
+        for _ in range(count):
+            r = bits(3)
+            while r >= 6:
+                r = bits(3)
+            out.append(r + 1)
+        return out
 
     def to_json(self) -> dict:
         out = {"kind": "seeded", "seed": self.seed, "draws": self.draws}
-        if any(size != 6 for size, _ in self._sides):
+        if self._sides is not None:
             out["sides"] = [list(r) for r in self._sides]
         return out
 

@@ -98,17 +98,26 @@ class Game:
 
     # --- what modules call ---------------------------------------------------
     def roll(self, count: int, sides: int = 6, purpose: str = "") -> list[int]:
-        forced_before = getattr(self.dice, "exhausted", True)
+        dice = self.dice
+        if type(dice) is dice_mod.SeededDice:   # the usual source: nothing forced, die by die
+            faces = dice.faces(count, sides)
+        else:
+            faces = self._roll_from(dice, count, sides)
+        self.emit("dice", faces=faces, sides=sides, total=sum(faces), purpose=purpose)
+        return faces
+
+    def _roll_from(self, dice, count: int, sides: int) -> list[int]:
+        """A roll from forced dice or from a source answering whole rolls."""
+        forced_before = getattr(dice, "exhausted", True)
         # A source may answer a whole roll at once (the exhaustive explorer does, to
         # branch over the outcomes of a roll rather than over each die).
-        whole = getattr(self.dice, "roll", None)
+        whole = getattr(dice, "roll", None)
         try:
-            faces = whole(count, sides) if whole else [self.dice.face(sides) for _ in range(count)]
+            faces = whole(count, sides) if whole else [dice.face(sides) for _ in range(count)]
         except dice_mod.OutOfDice as exc:   # a forced face that cannot be used: refuse the move
             raise Refused(f"dés imposés inutilisables : {exc}", f"forced dice unusable: {exc}") from None
-        if not forced_before and self.dice.exhausted:
+        if not forced_before and dice.exhausted:
             self._forced_dice_ran_out()
-        self.emit("dice", faces=faces, sides=sides, total=sum(faces), purpose=purpose)
         return faces
 
     def _forced_dice_ran_out(self) -> None:

@@ -71,6 +71,12 @@ def _spec(play) -> dict:
     return play.book.paragraphs[play.state.paragraph].fields["combat"]
 
 
+# The one attack answer against a single opponent, and the explorer's prompt with
+# only that answer (immutable: made once).
+ATTACK = Option("attack", M("Lancer l'assaut", "Attack"))
+ATTACK_ONLY = Prompt("combat", (ATTACK,))
+
+
 def prompt(play, pending: dict) -> Prompt:
     if pending.get("luck"):
         return _luck_prompt(play, pending)
@@ -79,8 +85,10 @@ def prompt(play, pending: dict) -> Prompt:
         options = [Option(f"attack:{i}", M(f"Attaquer {pending['enemies'][i]['name']}",
                                            f"Attack {pending['enemies'][i]['name']}")) for i in alive]
     else:
-        options = [Option("attack", M("Lancer l'assaut", "Attack"))]
+        options = [ATTACK]
     escape = _spec(play).get("escape")
+    if not escape and not play.narrate and options[0] is ATTACK:
+        return ATTACK_ONLY
     if escape:
         after = int(escape.get("after", 0))
         ok = pending["round"] >= after
@@ -127,13 +135,15 @@ def _status(play, pending: dict) -> tuple[M, ...]:
 LUCK_USE = {True: M("Tenter votre Chance pour aggraver la blessure", "Test your Luck to deepen the wound"),
             False: M("Tenter votre Chance pour limiter la blessure", "Test your Luck to lessen the wound")}
 LUCK_PASS = Option("pass", M("Ne pas tenter votre Chance", "Do not test your Luck"))
+LUCK_OPTIONS = {dealt: (Option("luck", LUCK_USE[dealt]), LUCK_PASS) for dealt in (True, False)}
+LUCK_ONLY = {dealt: Prompt("combat-luck", LUCK_OPTIONS[dealt]) for dealt in (True, False)}
 
 
 def _luck_prompt(play, pending: dict) -> Prompt:
     luck = pending["luck"]
-    options = (Option("luck", LUCK_USE[luck["kind"] == "dealt"]), LUCK_PASS)
+    options = LUCK_OPTIONS[luck["kind"] == "dealt"]
     if not play.narrate:   # the explorer: the options only
-        return Prompt("combat-luck", options)
+        return LUCK_ONLY[luck["kind"] == "dealt"]
     name = pending["enemies"][luck["enemy"]]["name"]
     if luck["kind"] == "dealt":
         info = M(f"Vous avez blessé {name}. Chanceux : 2 points de plus ; malchanceux : 1 point seulement.",
@@ -178,22 +188,31 @@ def _outcome(play, pending: dict, i: int, me: tuple, them: tuple, target: bool) 
     """One opponent's exchange; `me` and `them` are (dice, Habileté)."""
     name = pending["enemies"][i]["name"]
     mine, theirs = sum(me), sum(them)
-    say = (f"Assaut {pending['round']} : votre Force d'Attaque {mine} ({me[0]} + {me[1]}), "
-           f"{name} {theirs} ({them[0]} + {them[1]})",
-           f"Round {pending['round']}: your Attack Strength {mine} ({me[0]} + {me[1]}), "
-           f"{name} {theirs} ({them[0]} + {them[1]})")
-    if mine > theirs and target:
-        result, fr, en = "hit", "vous touchez.", "you hit."
-        pending["queue"].append({"kind": "hit", "enemy": i})
-    elif mine > theirs:
-        result, fr, en = "dodge", "vous évitez son coup.", "you avoid the blow."
-    elif mine < theirs:
-        result, fr, en = "wounded", "vous êtes touché.", "you are hit."
-        pending["queue"].append({"kind": "wounded", "enemy": i})
-    else:
-        result, fr, en = "parry", "les coups sont parés.", "the blows are parried."
-    play.emit("combat-round", f"{say[0]} : {fr}", f"{say[1]}: {en}", round=pending["round"],
+    result = ("hit" if target else "dodge") if mine > theirs else "wounded" if mine < theirs else "parry"
+    if result in ("hit", "wounded"):
+        pending["queue"].append({"kind": result, "enemy": i})
+    fr = en = None
+    if play.narrate:   # the explorer reads no text: it is not written for it
+        fr, en = _round_text(pending["round"], name, me, them, result)
+    play.emit("combat-round", fr, en, round=pending["round"],
               enemy=name, hero=mine, opponent=theirs, result=result)
+
+
+# What each exchange's result says (French, English).
+RESULT_TEXT = {"hit": ("vous touchez.", "you hit."),
+               "dodge": ("vous évitez son coup.", "you avoid the blow."),
+               "wounded": ("vous êtes touché.", "you are hit."),
+               "parry": ("les coups sont parés.", "the blows are parried.")}
+
+
+def _round_text(n: int, name: str, me: tuple, them: tuple, result: str) -> tuple[str, str]:
+    mine, theirs = sum(me), sum(them)
+    fr, en = RESULT_TEXT[result]
+    say = (f"Assaut {n} : votre Force d'Attaque {mine} ({me[0]} + {me[1]}), "
+           f"{name} {theirs} ({them[0]} + {them[1]})",
+           f"Round {n}: your Attack Strength {mine} ({me[0]} + {me[1]}), "
+           f"{name} {theirs} ({them[0]} + {them[1]})")
+    return f"{say[0]} : {fr}", f"{say[1]}: {en}"
 
 
 def _escape(play) -> None:

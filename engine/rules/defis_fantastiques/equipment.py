@@ -39,15 +39,23 @@ def _held_by_kind(play) -> dict[str, list[str]]:
     return out
 
 
+def _first(play, kind: str) -> str | None:
+    """_held(...)[0] without the list (asked on every combat round)."""
+    items = play.book.items
+    for i, n in play.state.items.items():
+        item = items.get(i) if n > 0 else None
+        if item is not None and item.props.get(kind) is not None:
+            return i
+    return None
+
+
 def weapon(play) -> str | None:
     """The weapon the hero carries, if any."""
-    held = _held(play, weapon_props)
-    return held[0] if held else None
+    return _first(play, "weapon")
 
 
 def armour(play) -> str | None:
-    held = _held(play, armour_props)
-    return held[0] if held else None
+    return _first(play, "armour")
 
 
 def damage(play) -> int:

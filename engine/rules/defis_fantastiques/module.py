@@ -70,10 +70,11 @@ class DefisFantastiques(PackagedOdds, RuleModule):
         pending = play.state.pending or {}
         if play.state.stats.get("endurance", 1) <= 0 and not pending.get("luck"):
             return dead(play, "endurance")
-        equipment.normalise(play)
-        # sheet() receives only the state: it keeps the names of the items held.
+        # sheet() receives only the state: it keeps the names of the items held, as
+        # they were after the last normalise; the same items since need no new one.
         names = play.state.extra.get("names")
         if names is None or list(names) != list(play.state.items):
+            equipment.normalise(play)
             play.state.extra["names"] = {i: play.book.item_name(i) for i in play.state.items}
 
     def apply_effect(self, play, kind, value) -> None:

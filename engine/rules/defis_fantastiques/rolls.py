@@ -54,7 +54,14 @@ def begin(play, spec: dict) -> dict:
     return {"type": KINDS[spec["type"]]}
 
 
+# The answer of a test, and the explorer's prompt (no title nor lines): made once.
+ROLL = Option("roll", M("Lancer les dés", "Roll the dice"))
+ROLL_ONLY = Prompt("test", (ROLL,))
+
+
 def prompt(play, pending: dict) -> Prompt:
+    if not play.narrate:
+        return ROLL_ONLY
     modifier = int(play.book.paragraphs[play.state.paragraph].fields["test"].get("modifier", 0))
     if pending["type"] == "chance":
         title = M("Tentez votre Chance", "Test your Luck")
@@ -69,7 +76,7 @@ def prompt(play, pending: dict) -> Prompt:
         more = (f" (armure : +{pen} au lancer)", f" (armour: +{pen} to the roll)") if pen else ("", "")
         info = [M(f"Habileté actuelle : {now}{more[0]}.", f"Current Skill: {now}{more[1]}.")]
     info.insert(1, _target(now - added))
-    return Prompt("test", (Option("roll", M("Lancer les dés", "Roll the dice")),), title, tuple(info))
+    return Prompt("test", (ROLL,), title, tuple(info))
 
 
 def _target(need: int) -> M:

@@ -16,6 +16,10 @@ from .messages import dead
 from .rolls import test_luck
 
 
+# The text of an event the explorer does not narrate (Game.emit leaves it out).
+NO_TEXT = (None, None)
+
+
 def hero_damage(play, pending) -> int:
     if pending.get("forced_unarmed"):
         return equipment.STANDARD_DAMAGE
@@ -43,9 +47,9 @@ def _deal(play, pending: dict, i: int) -> bool:
     enemy = pending["enemies"][i]
     before, dmg = enemy["endurance"], hero_damage(play, pending)
     enemy["endurance"] = max(0, before - dmg)
-    play.emit("wound", f"Vous blessez {enemy['name']} : −{dmg} (Endurance {enemy['endurance']}).",
-              f"You wound {enemy['name']}: −{dmg} (Stamina {enemy['endurance']}).",
-              target=enemy["name"], loss=dmg, endurance=enemy["endurance"])
+    say = (f"Vous blessez {enemy['name']} : −{dmg} (Endurance {enemy['endurance']}).",
+           f"You wound {enemy['name']}: −{dmg} (Stamina {enemy['endurance']}).") if play.narrate else NO_TEXT
+    play.emit("wound", *say, target=enemy["name"], loss=dmg, endurance=enemy["endurance"])
     if enemy["endurance"] > 0:
         # Luck is offered only when it can matter: a dead enemy needs no deeper wound.
         pending["luck"] = {"kind": "dealt", "enemy": i, "before": before, "damage": dmg}
@@ -59,8 +63,9 @@ def _suffer(play, pending: dict, i: int) -> bool:
     raw, before = int(enemy.get("damage", equipment.STANDARD_DAMAGE)), play.state.stats["endurance"]
     loss, absorbs = equipment.absorb(play, raw)
     # told before the Endurance change, which the front end shows as "Endurance : 21 → 19"
-    play.emit("wound", f"{enemy['name']} vous blesse : −{loss} Endurance.",
-              f"{enemy['name']} wounds you: −{loss} Stamina.", target="hero", by=enemy["name"],
+    say = (f"{enemy['name']} vous blesse : −{loss} Endurance.",
+           f"{enemy['name']} wounds you: −{loss} Stamina.") if play.narrate else NO_TEXT
+    play.emit("wound", *say, target="hero", by=enemy["name"],
               loss=loss, absorbed=absorbs, endurance=play.module.clamp(play.state, "endurance", before - loss))
     play.change("endurance", delta=-loss, reason="wound")
     if max(0, 1 - absorbs) < loss:
@@ -88,11 +93,11 @@ def _luck_dealt(play, pending: dict, luck: dict, lucky: bool) -> None:
     enemy = pending["enemies"][luck["enemy"]]
     loss = luck["damage"] + 2 if lucky else 1
     enemy["endurance"] = max(0, luck["before"] - loss)
-    play.emit("wound", f"Blessure de {enemy['name']} : −{loss} en tout, au lieu de −{luck['damage']} "
-              f"(Endurance {enemy['endurance']}).",
-              f"{enemy['name']}'s wound: −{loss} in all, instead of −{luck['damage']} "
-              f"(Stamina {enemy['endurance']}).",
-              target=enemy["name"], loss=loss, endurance=enemy["endurance"], luck=lucky)
+    say = (f"Blessure de {enemy['name']} : −{loss} en tout, au lieu de −{luck['damage']} "
+           f"(Endurance {enemy['endurance']}).",
+           f"{enemy['name']}'s wound: −{loss} in all, instead of −{luck['damage']} "
+           f"(Stamina {enemy['endurance']}).") if play.narrate else NO_TEXT
+    play.emit("wound", *say, target=enemy["name"], loss=loss, endurance=enemy["endurance"], luck=lucky)
     if enemy["endurance"] <= 0:
         _defeated(play, enemy)
 
@@ -102,8 +107,9 @@ def _luck_taken(play, pending: dict, luck: dict, lucky: bool) -> None:
     loss = max(0, raw - luck["absorbs"])
     was = max(0, luck["damage"] - luck["absorbs"])
     now = play.module.clamp(play.state, "endurance", luck["before"] - loss)
-    play.emit("wound", f"Votre blessure : −{loss} Endurance en tout, au lieu de −{was}.",
-              f"Your wound: −{loss} Stamina in all, instead of −{was}.", target="hero", loss=loss,
+    say = (f"Votre blessure : −{loss} Endurance en tout, au lieu de −{was}.",
+           f"Your wound: −{loss} Stamina in all, instead of −{was}.") if play.narrate else NO_TEXT
+    play.emit("wound", *say, target="hero", loss=loss,
               endurance=now, luck=lucky)
     play.change("endurance", value=luck["before"] - loss, reason="luck")
 
