@@ -26,6 +26,7 @@ lint: $(STAMP)
 docs schema: $(STAMP)
 	$(BIN)/python -m tools.gen_docs
 	$(BIN)/python -m tools.gen_schema
+	$(BIN)/python -m tools.gen_graphs
 
 PLUGIN := tests/plugins/gamebook-rules-kai
 
