@@ -156,26 +156,21 @@ class Compiler:
                 value = {self.stat_name(k, epath + (k,)): self.number(v, epath + (k,), here)
                          for k, v in value.items()}
             elif kind in ("gain", "lose", "flag", "unflag"):
-                value = [value] if isinstance(value, str) else list(value)
-                self._names(kind, value, epath)
+                single = isinstance(value, str)
+                value = [value] if single else list(value)
+                self._names(kind, value, epath, single)
             out.append(Effect(kind, value, epath))
         return tuple(out)
 
-    def _names(self, kind: str, values: list, path: tuple) -> None:
+    def _names(self, kind: str, values: list, path: tuple, single: bool) -> None:
         ref_kind = "item" if kind in ("gain", "lose") else "flag"
         for i, v in enumerate(values):
             if kind in ("gain", "flag"):
                 self.out.grants.setdefault(ref_kind, set()).add(v)
             if ref_kind == "item" and v not in self.env.references["item"]:
-                vpath = path if len(values) == 1 and not isinstance(self._raw(path), list) else path + (i,)
+                vpath = path if single else path + (i,)  # `gain: x` or `gain: [x, y]`
                 self.report(_unknown("unknown-item", self.span(vpath), v,
                                      self.env.references["item"], "objet", "item"))
-
-    def _raw(self, path):
-        node = self.data
-        for p in path:
-            node = node[p]
-        return node
 
     def stat_name(self, name: str, path: tuple) -> str:
         spec = self.module.stat(name)

@@ -163,3 +163,18 @@ def test_a_comma_that_cuts_a_text_in_a_flow_mapping_gets_a_hint(capsys, tmp_path
     assert "a comma separates fields: put the text in quotes" in out
     _, out, _ = lint(capsys, write(tmp_path, text.replace("foire, libre.", "foire")), "--no-cache")
     assert out == ""
+
+
+def test_an_unknown_item_is_located_on_its_own_name_in_both_effect_forms(capsys, tmp_path):
+    """`gain: x` points at x; in `gain: [a, x]` it points at x inside the list."""
+    text = book("""\
+        paragraphs:
+          1:
+            text: Début.
+            effects: [{gain: torche}, {gain: [epee, lampe]}]
+            end: victory
+        """).replace("start: 1\n", "start: 1\nitems: {epee: {name: Épée}}\n")
+    _, out, _ = lint(capsys, write(tmp_path, text), "--no-cache", "--lang", "en")
+    assert codes(out) == ["unknown-item", "unknown-item"], out
+    assert ":9:22: unknown-item unknown item 'torche'" in out
+    assert ":9:45: unknown-item unknown item 'lampe'" in out
