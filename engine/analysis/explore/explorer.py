@@ -18,15 +18,17 @@ Bounds: `max_states` and `timeout`; past one the unexpanded states are "frontier
 """
 from __future__ import annotations
 
-import heapq
 import json
 import time
 import traceback
+from collections import deque
 
 from ...game import Game
 from ...rules.base import Refused
 from ...state import GameState
+from .focus import GAP, Focus
 from .lens import Lens
+from .start import FIRST_BATCH, Sample, count_starts
 from .moves import Move, all_moves
 from .nodes import fight_node
 from .space import ERROR, FRONTIER, ForcedDice, NeedRoll, Space, canonical, flat, rebuild, roll_outcomes
@@ -34,10 +36,11 @@ from .space import ERROR, FRONTIER, ForcedDice, NeedRoll, Space, canonical, flat
 
 class Explorer:
     def __init__(self, book, module, max_states: int = 200_000, timeout: float = 60.0,
-                 with_commands: bool = True, fight_nodes: bool = True, lens: bool = True):
+                 with_commands: bool = True, fight_nodes: bool = True, lens: bool = True,
+                 seed: int = 0, max_sheets: int | None = 256):
         self.book, self.module = book, module
         self.max_states, self.timeout, self.with_commands = max_states, timeout, with_commands
-        self.fight_nodes = fight_nodes
+        self.fight_nodes, self.seed, self.max_sheets = fight_nodes, seed, max_sheets
         self.lens = Lens(book, module) if lens else None
         self.cache: dict = {}                 # the module's memo of solved fights
         blank = GameState(book.id, book.content_hash, module.id, rules_version=str(module.version))
@@ -50,7 +53,8 @@ class Explorer:
     def run(self) -> Space:
         start = time.monotonic()
         while True:
-            self.space, self.queue, self.reach = Space(), [], []
+            self.space, self.todo = Space(), deque()
+            self.focus = Focus(self, self.seed)
             self._explore(start)
             if self.lens is None or not self.lens.stale:
                 break
@@ -60,31 +64,53 @@ class Explorer:
         return self.space
 
     def _explore(self, start: float) -> None:
+        """Focused trials until the odds are known (drawing more sheets when the start is
+        sampled), then the rest of the space in breadth."""
         sp = self.space
-        sp.root = self._branches(None, None, ())
-        self._push(sp.root, 1.0)
-        while self.queue and not (self.lens and self.lens.stale):
-            if time.monotonic() - start > self.timeout:
-                sp.bound = "timeout"
-                break
-            _p, _seq, s = heapq.heappop(self.queue)
+        late = lambda: time.monotonic() - start > self.timeout  # noqa: E731
+        sample = self._start()
+        refresh = time.monotonic() + 0.5
+        while not self._stop(late):
+            if self.focus.root_gap() <= GAP:
+                if sample is None or not sample.more(time.monotonic() - start, self.timeout):
+                    break
+                sample.draw(len(sample.drawn))
+            self.focus.trial()
+            if time.monotonic() > refresh:   # at most a fifth of the time on it
+                t0 = time.monotonic()
+                self.focus.refresh()
+                refresh = time.monotonic() + max(0.5, 4 * (time.monotonic() - t0))
+        while self.todo and not self._stop(late):
+            s = self.todo.popleft()
             if not sp.done[s]:
-                self._expand(s)
-                self._push([b for _m, branches in sp.actions[s] for b in branches], self.reach[s])
+                self.expand(s)
+        if self.todo and not (self.lens and self.lens.stale) and any(not d for d in sp.done):
+            sp.bound = sp.bound or "timeout"
 
-    def _push(self, branches, p: float) -> None:
-        """Queue the successors by the probability of reaching them (most likely first:
-        when a bound stops the exploration, what is left is what matters least)."""
-        for q, t in branches:
-            if t >= 0 and not self.space.done[t] and p * q > self.reach[t]:
-                self.reach[t] = p * q
-                heapq.heappush(self.queue, (-p * q, t, t))
+    def _start(self):
+        """The root: every starting state, or a sample of them (None, or the Sample)."""
+        if not self.max_sheets or count_starts(self, self.max_sheets) <= self.max_sheets:
+            self.space.root = self._branches(None, None, ())
+            return None
+        sample = Sample(self, self.seed)
+        sample.draw(FIRST_BATCH)
+        self.space.sample = sample.drawn
+        return sample
+
+    def _stop(self, late) -> bool:
+        if self.lens and self.lens.stale:
+            return True
+        if late():
+            self.space.bound = self.space.bound or "timeout"
+            return True
+        return False
 
     # --- one state -------------------------------------------------------------
-    def _expand(self, s: int) -> None:
+    def expand(self, s: int) -> None:
         sp = self.space
         sp.expanded += 1
         sp.done[s] = True
+        self._applied: dict = {}
         self.game.state = rebuild(self.book, self.module, sp.states[s])
         moves, strategies = self._moves(s)
         if sp.ended[s] and not moves and not strategies:
@@ -93,8 +119,12 @@ class Explorer:
             branches = self._branches(s, move, ())
             if branches:
                 sp.actions[s].append((move.text(), branches))
+        seen = set()
         for strategy in strategies:
-            sp.actions[s].append((strategy.text(), self._strategy(s, strategy)))
+            branches = self._strategy(s, strategy)
+            if tuple(branches) not in seen:   # two policies playing alike: keep one
+                seen.add(tuple(branches))
+                sp.actions[s].append((strategy.text(), branches))
         if not sp.actions[s] and not sp.ended[s]:
             sp.soft_locks.append(s)
 
@@ -119,7 +149,10 @@ class Explorer:
         applied through the engine (which may roll dice in the paragraph it enters)."""
         out: dict = {}
         for p, outcome in strategy.outcomes:
-            for q, t in self._branches(s, outcome, ()) or [(1.0, s)]:
+            found = self._applied.get(outcome.finish)   # strategies share outcomes
+            if found is None:
+                found = self._applied[outcome.finish] = self._branches(s, outcome, ()) or [(1.0, s)]
+            for q, t in found:
                 out[t] = out.get(t, 0.0) + float(p) * q
         return sorted(((p, t) for t, p in out.items()), key=lambda pt: pt[1])
 
@@ -167,7 +200,7 @@ class Explorer:
     def _state(self, state: GameState, parent, move, faces) -> int:
         sp = self.space
         sp.reached.update(state.visits)
-        key, text = self._key(state, parent)
+        key, text, final = self._key(state, parent)
         found = sp.index.get(key)
         if found is not None:
             return found
@@ -179,14 +212,17 @@ class Explorer:
         sp.index[key] = n
         sp.paragraph.append(state.paragraph)
         sp.ended.append(state.ended)
+        sp.final.append(final)
+        sp.done.append(final is not None)   # nothing to expand at a final ending
         sp.actions.append([])
-        sp.done.append(False)
         sp.parent.append((parent, move.text() if move else None, flat(faces)))
-        self.reach.append(0.0)
+        self.focus.added(final)
+        self.todo.append(n)
         return n
 
-    def _key(self, state: GameState, parent) -> tuple[str, str]:
-        """(identity, text to rebuild it) of a new state, dead parts dropped."""
+    def _key(self, state: GameState, parent) -> tuple[str, str, str | None]:
+        """(identity, text to rebuild it, its ending if final) of a new state, dead
+        parts dropped."""
         if self.lens is not None:
             start = self.space.paragraph[parent] if parent is not None else None
             entered = [n for n, c in state.visits.items() if c > 1 or n not in self._before]
@@ -194,8 +230,8 @@ class Explorer:
             self.lens.strip(state)
         text = canonical(state, self.display)
         if state.ended and self._final():
-            return json.dumps(["end", state.paragraph, state.ended, state.death_cause]), text
-        return text, text
+            return json.dumps(["end", state.paragraph, state.ended, state.death_cause]), text, state.ended
+        return text, text, None
 
     def _final(self) -> bool:
         """The ended game in self.game offers no rescue (nothing can follow)."""

@@ -94,6 +94,7 @@ class Space:
     index: dict[str, int] = field(default_factory=dict)
     paragraph: list[int] = field(default_factory=list)
     ended: list[str | None] = field(default_factory=list)
+    final: list[str | None] = field(default_factory=list)  # the ending, when nothing can follow
     actions: list[list] = field(default_factory=list)
     done: list[bool] = field(default_factory=list)        # expanded (else frontier)
     parent: list[tuple] = field(default_factory=list)     # (state, move text, faces)
@@ -105,6 +106,7 @@ class Space:
     bound: str | None = None                              # "max-states" | "timeout" | None
     strategies: set[str] = field(default_factory=set)     # fight strategies (chance nodes) used
     restarts: int = 0                                     # explorations begun again (lens corrected)
+    sample: list[int] | None = None                       # sampled start: the state of each draw
     seconds: float = 0.0
 
 

@@ -8,13 +8,16 @@ when Grièvement Blessé, two again when everyone is) + Force against Protection
 opponents of a group get +1 Force per companion still to come and leave the fight
 Grièvement Blessé, the last one ends it "all down".
 
-One strategy, "honour-optimal": before each strike the hero spends the Honour that
+Strategies: "honour-optimal", then "honour-keep-K" for every K up to the hero's
+Honour: before each strike the hero spends, out of all but K points, the Honour that
 maximises the chance of surviving the fight (a victory that would kill him of Shame
-counts as a loss) or of reaching the next decision; only the smallest spend giving
-each hit chance is tried.  The next decision is any answer that was not possible
-where the strategy started (retreat once the enemy has struck first, surrender once
-someone is Grièvement Blessé) and an opponent's surrender: the fight stops there,
-pending, and the explorer tries those answers one by one (kept), and this strategy.
+counts as a loss; "all down" survives it); only the smallest spend giving each hit
+chance is tried.  Keeping Honour back for later fights is the explorer's choice,
+between strategies.  The fight stops, pending, where an answer opens that was not
+possible where the strategy started (retreat once the enemy has struck first,
+surrender once someone is Grièvement Blessé) and where an opponent surrenders: the
+explorer tries those answers one by one (kept) and the strategies again.  A stop is
+priced at what fighting on from it is worth (a surrender offered: as accepted).
 """
 from __future__ import annotations
 
@@ -47,7 +50,7 @@ def fight_outcomes(play, pending, cache):
                 fight = cache[("cc", rules, start, keep)] = _Fight(rules, start, keep, on)
             cache[key] = fight.chain.outcomes(root)
         label = "honour-optimal" if keep == 0 else f"honour-keep-{keep}"
-        strategies.append((label, [(p, _finish(end, spec)) for end, p in cache[key]]))
+        strategies.append((label, [(p, _finish(end, cache)) for end, p in cache[key]]))
     return strategies, KEEP
 
 
@@ -96,6 +99,8 @@ class _Fight:
         self.force, self.prot, self.enemies, self.honte, self.reward, self.two_dice, *_ = rules
         self.rules, self.start, self.keep, self.fight_on = rules, start, keep, fight_on
         self.chain = Chain(self.expand, self.value)
+        self.expanded: dict = {}
+        self.strikes: dict = {}
 
     def value(self, end: End) -> float:
         if end.outcome == "stop":
@@ -122,13 +127,29 @@ class _Fight:
         return self.enemies[i][0] + sum(1 for j, (_c, s) in enumerate(enemies) if j > i and s == "f")
 
     def expand(self, node):
+        found = self.expanded.get(node)
+        if found is None:
+            found = self.expanded[node] = self._expand(node)
+        return found
+
+    def spends(self, budget, dice, force, prot, attack: bool):
+        """Smallest spends reaching each hit chance of one strike: [(spend, ways)]."""
+        key = (budget, dice, force, prot, attack)
+        if key not in self.strikes:
+            if attack:
+                self.strikes[key] = _spends(budget, lambda a: hit_ways(dice, force + a, prot)[0],
+                                            lambda n, o: n > o)
+            else:
+                self.strikes[key] = _spends(budget, lambda d: hit_ways(dice, force, prot + d)[0],
+                                            lambda n, o: n < o)
+        return self.strikes[key]
+
+    def _expand(self, node):
         turn, hc, cur, enemies, h, down = node
         hd, ed = self.dice(node, cur)
-        prot = self.enemies[cur][1]
         budget = max(0, h - self.keep)
-        attack = _spends(budget, lambda a: hit_ways(hd, self.force + a, prot)[0], lambda n, o: n > o)
-        force = self.enemy_force(enemies, cur)
-        defence = _spends(budget, lambda d: hit_ways(ed, force, self.prot + d)[0], lambda n, o: n < o)
+        attack = self.spends(budget, hd, self.force, self.enemies[cur][1], True)
+        defence = self.spends(budget, ed, self.enemy_force(enemies, cur), self.prot, False)
         dh, de = hit_ways(hd, 0, 0)[1], hit_ways(ed, 0, 0)[1]
         if turn == "E":
             return [(f"spend:{d}", _merge([(y, self.hero_hurt(node, h - d)),
@@ -199,8 +220,16 @@ class _Fight:
         return new
 
 
-def _finish(end: End, spec):
-    """Put the game into an outcome, then end the fight as the runtime does."""
+def _finish(end: End, cache):
+    """Put the game into an outcome, then end the fight as the runtime does (one
+    function per outcome: the explorer applies each once for all strategies)."""
+    key = ("cc-finish", end)
+    if key not in cache:
+        cache[key] = _finisher(end)
+    return cache[key]
+
+
+def _finisher(end: End):
     def finish(play):
         p = play.state.pending
         if end.outcome == "lose":

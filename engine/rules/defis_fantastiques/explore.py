@@ -9,16 +9,17 @@ decision where the rules offer one, death checked before each wound and at the e
 
 Strategies (in-fight policies; the explorer takes the better one in each state):
 * "no-luck": the hero never tests his Luck in the fight; with "together" the target
-  of each round maximises the chance of surviving to the end or the next decision;
+  of each round maximises the chance of winning the fight;
 * "luck-optimal": Luck tested wherever it maximises that same chance (only when the
-  hero has Luck to test; it costs more to solve, since Luck is then part of the node).
-The next decision is escaping (`escape: {after: N}`): the fight stops, pending, at
-the end of the round it becomes possible, and the explorer tries "escape" (kept)
-and fighting on from there.  Solutions are memoised per starting point in `cache`.
+  hero has Luck to test, and not against opponents "together": Luck in the node
+  makes those chains too long to solve for every starting point).
+The fight stops, pending, at the end of the round where escaping (`escape: {after:
+N}`) becomes possible: the explorer tries "escape" (kept) and fighting on from there;
+a stop is priced at what fighting on from it is worth.  Every starting point of one
+fight shares the nodes solved (in `cache`).
 """
 from __future__ import annotations
 
-from fractions import Fraction
 from itertools import product
 
 from ...analysis.chain import End
@@ -38,7 +39,10 @@ def fight_outcomes(play, pending, cache):
             play.state.stats.get("chance", 0), play.state.extra.get("armour_hits", 0),
             _capped(pending["round"], rules[-1]))
     strategies = []
-    for policy in POLICIES if root[2] > 0 else POLICIES[:1]:
+    # Luck tested in a fight makes its chain many times longer; with opponents
+    # "together" too long to solve for every starting point: there, no Luck.
+    lucky = root[2] > 0 and not rules[5]
+    for policy in POLICIES if lucky else POLICIES[:1]:
         key = ("df", policy, rules, root)
         if key not in cache:
             fight = cache.get(("df", policy, rules))
@@ -46,7 +50,7 @@ def fight_outcomes(play, pending, cache):
                 on = _Fight(rules, policy == "luck-optimal", None)   # the fight to the end
                 fight = cache[("df", policy, rules)] = _Fight(rules, policy == "luck-optimal", on)
             cache[key] = fight.outcomes(root)
-        strategies.append((policy, [(p, _finish(end)) for end, p in cache[key]]))
+        strategies.append((policy, [(p, _finish(end, cache)) for end, p in cache[key]]))
     escape = combat._spec(play).get("escape")
     return strategies, ("escape",) if escape else ()
 
@@ -210,7 +214,16 @@ def _with_luck(detail, luck):
     return detail[:2] + (luck,) + detail[3:]   # stop: (he, es, luck, hits, round)
 
 
-def _finish(end: End):
+def _finish(end: End, cache):
+    """Put the game into an outcome, then end the fight as the runtime does (one
+    function per outcome: the explorer applies each once for all strategies)."""
+    key = ("df-finish", end)
+    if key not in cache:
+        cache[key] = _finisher(end)
+    return cache[key]
+
+
+def _finisher(end: End):
     def finish(play):
         pending = play.state.pending
         if end.outcome == "lose":

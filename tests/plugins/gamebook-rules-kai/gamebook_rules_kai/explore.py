@@ -1,27 +1,23 @@
 """Kai fights as chance nodes, for `gamebook explore --exhaustive` (the `fight_outcomes` hook).
 
-From any point of a fight, the rest of it is solved exactly with
-`engine.analysis.chain.solve`: a node is (hero Endurance, enemy, its Endurance,
-round, war cry used), a round draws the random number 0-9 (1/10 each) and reads the
-table as `combat.answer` does.  One strategy, "survive": the war cry is used when it
-maximises the chance of winning or of living to the next decision.  The next
-decision is the first moment evading becomes possible (after `after` rounds against
-an enemy): the fight stops there, pending, and the explorer tries "evade" (kept) and
-this strategy again (fight on).  Several starting points share one cache entry per
-(hero skill, war cry, enemies, position).
+From any point of a fight, the rest of it is solved with
+`engine.analysis.explore.chains.Chain`: a node is (hero Endurance, enemy, its
+Endurance, round, war cry used), a round draws the random number 0-9 (1/10 each) and
+reads the table as `combat.answer` does.  One strategy, "survive": the war cry is
+used when it maximises the chance of winning the fight.  The fight stops, pending,
+when evading becomes possible (after `after` rounds against an enemy), where the
+explorer tries "evade" (kept) and this strategy again (fight on); a stop is priced
+at what fighting on from it is worth.  Every starting point of one fight shares the
+nodes solved (the cache).
 """
 from __future__ import annotations
 
-from fractions import Fraction
-
-from engine.analysis.chain import End, merge, solve
+from engine.analysis.chain import End, merge
+from engine.analysis.explore.chains import Chain
 
 from .combat import hero_skill
 from .sheet import disciplines
 from .table import losses
-
-TENTH = Fraction(1, 10)
-
 
 def fight_outcomes(play, pending, cache):
     if pending.get("activity") != "combat":
@@ -30,35 +26,42 @@ def fight_outcomes(play, pending, cache):
     cry = "cri" in disciplines(play.state)
     enemies = tuple((e["maitrise"], e["vigueur"]) for e in pending["enemies"])
     after = pending["evade"]["after"] if pending["evade"] else None
-    node = (play.state.stats["vigueur"], pending["enemy"], enemies[pending["enemy"]][1],
+    root = (play.state.stats["vigueur"], pending["enemy"], enemies[pending["enemy"]][1],
             _capped(pending["round"], after), pending["shout"])
-    key = ("kai", skill, cry, tuple(m for m, _ in enemies), after, node)
+    rules = (skill, cry, enemies, after)
+    key = ("kai", rules, root)
     if key not in cache:
-        cache[key] = _solve(skill, cry, [m for m, _ in enemies], [v for _, v in enemies], after, node)
-    outcomes = [(p, _finish(end)) for end, p in cache[key]]
-    keep = ("evade",) if after is not None else ()
-    return [("survive", outcomes)], keep
+        fight = cache.get(("kai", rules))
+        if fight is None:
+            fight = cache[("kai", rules)] = _Fight(rules, _Fight(rules, None))
+        cache[key] = fight.chain.outcomes(root)
+    outcomes = [(p, _finish(end, cache)) for end, p in cache[key]]
+    return [("survive", outcomes)], ("evade",) if after is not None else ()
 
 
-def _solve(skill, cry, skills, lives, after, root):
-    """[(End, probability)] of the fight from `root` under the "survive" policy."""
-    def stops(node, new) -> bool:   # evading becomes possible at `new`
-        return after is not None and new[3] >= after and (new[1] != node[1] or node[3] < after)
+class _Fight:
+    """The rest of a fight; `fight_on`: the same fight never stopping, whose values
+    price a stop (what fighting on from there is worth); None: this is that fight."""
 
-    def expand(node):
-        options = [("fight", _round(node, False))]
-        if cry and not node[4]:
-            options.append(("shout", _round(node, True)))
-        return [(label, merge([(1, stop(node, n)) for n in nexts]), 0, 10, 10) for label, nexts in options]
+    def __init__(self, rules, fight_on):
+        self.skill, self.cry, self.enemies, self.after = rules
+        self.fight_on = fight_on
+        self.chain = Chain(self.expand, self.value)
 
-    def stop(node, new):
-        if isinstance(new, End) or not stops(node, new):
-            return new
-        return End("stop", new)
+    def value(self, end) -> float:
+        if end.outcome == "stop":
+            return self.fight_on.chain.value_at(end.detail)
+        return 0.0 if end.outcome == "lose" else 1.0
 
-    def _round(node, shout):
+    def expand(self, node):
+        options = [("fight", self.round(node, False))]
+        if self.cry and not node[4]:
+            options.append(("shout", self.round(node, True)))
+        return [(label, merge([(1, n) for n in nexts]), 0, 10, 10) for label, nexts in options]
+
+    def round(self, node, shout):
         hv, i, ev, rnd, used = node
-        ratio = skill + (3 if shout else 0) - skills[i]
+        ratio = self.skill + (3 if shout else 0) - self.enemies[i][0]
         out = []
         for number in range(10):
             enemy_loss, hero_loss = losses(ratio, number)
@@ -66,15 +69,19 @@ def _solve(skill, cry, skills, lives, after, root):
             if h <= 0:
                 out.append(End("lose", 0))
             elif e > 0:
-                out.append((h, i, e, _capped(rnd + 1, after), used or shout))
-            elif i + 1 < len(skills):
-                out.append((h, i + 1, lives[i + 1], 0, used or shout))
+                out.append(self.stop(node, (h, i, e, _capped(rnd + 1, self.after), used or shout)))
+            elif i + 1 < len(self.enemies):
+                out.append(self.stop(node, (h, i + 1, self.enemies[i + 1][1], 0, used or shout)))
             else:
                 out.append(End("win", h))
         return out
 
-    solution = solve(root, expand, lambda end: int(end.outcome != "lose"), 1_000_000)
-    return [(end, p) for end, p in solution.ends.items()]
+    def stop(self, node, new):
+        """`new`, or the fight stopped there when evading has just become possible."""
+        after = self.after
+        if self.fight_on and after is not None and new[3] >= after and (new[1] != node[1] or node[3] < after):
+            return End("stop", new)
+        return new
 
 
 def _capped(rnd: int, after) -> int:
@@ -82,7 +89,15 @@ def _capped(rnd: int, after) -> int:
     return 0 if after is None else min(rnd, after)
 
 
-def _finish(end):
+def _finish(end, cache):
+    """One function per outcome (the explorer applies each once for all strategies)."""
+    key = ("kai-finish", end)
+    if key not in cache:
+        cache[key] = _finisher(end)
+    return cache[key]
+
+
+def _finisher(end):
     def finish(play):
         pending = play.state.pending
         if end.outcome == "lose":
