@@ -51,7 +51,7 @@ class Explorer:
         self._before: set = set()   # visits of the state a move starts from
 
     def run(self) -> Space:
-        start = time.monotonic()
+        start, restarts = time.monotonic(), 0
         while True:
             self.space, self.todo = Space(), deque()
             self.focus = Focus(self, self.seed)
@@ -59,7 +59,8 @@ class Explorer:
             if self.lens is None or not self.lens.stale:
                 break
             self.lens.refresh()   # a path the static graph missed: explore again, corrected
-            self.space.restarts += 1
+            restarts += 1
+        self.space.restarts = restarts
         self.space.seconds = time.monotonic() - start
         return self.space
 
@@ -70,7 +71,7 @@ class Explorer:
         late = lambda: time.monotonic() - start > self.timeout  # noqa: E731
         sample = self._start()
         refresh = time.monotonic() + 0.5
-        while not self._stop(late):
+        while not self._stop(late) and sp.bound != "max-states":   # (no new state: no progress)
             if self.focus.root_gap() <= GAP:
                 if sample is None or not sample.more(time.monotonic() - start, self.timeout):
                     break
