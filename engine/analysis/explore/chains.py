@@ -81,3 +81,17 @@ class Chain:
             if best_value is None or v > best_value + 1e-15:
                 best, best_value = probs, v
         self.value[node], self.best[node] = best_value, best
+
+
+def outcomes_of(cache: dict, tag: str, ends, finisher: Callable) -> list:
+    """The `fight_outcomes` list [(probability, finish)] of the ends [(End, p)] of a
+    chain: one `finish` function per End, kept in `cache` under (tag, End), so that
+    the explorer applies an outcome shared by several strategies only once."""
+    out = []
+    for end, p in ends:
+        key = (tag, end)
+        if key not in cache:
+            cache[key] = finisher(end)
+        out.append((p, cache[key]))
+    return out
+

@@ -21,12 +21,12 @@ priced at what fighting on from it is worth (a surrender offered: as accepted).
 """
 from __future__ import annotations
 
-from ...analysis.chain import End
-from ...analysis.explore.chains import Chain
+from ...analysis.chain import End, merge
+from ...analysis.explore.chains import Chain, outcomes_of
 from . import combat as C
 from . import endings, fight
 from . import names as N
-from .odds_solver import hit_ways
+from .odds_solver import hit_ways, spends
 
 KEEP = ("retreat", "surrender", "invoke", "use")
 STATES = {"fighting": "f", "left": "l", "dead": "d", "spared": "s"}
@@ -50,7 +50,7 @@ def fight_outcomes(play, pending, cache):
                 fight = cache[("cc", rules, start, keep)] = _Fight(rules, start, keep, on)
             cache[key] = fight.chain.outcomes(root)
         label = "honour-optimal" if keep == 0 else f"honour-keep-{keep}"
-        strategies.append((label, [(p, _finish(end, cache)) for end, p in cache[key]]))
+        strategies.append((label, outcomes_of(cache, "cc", cache[key], _finisher)))
     return strategies, KEEP
 
 
@@ -137,10 +137,10 @@ class _Fight:
         key = (budget, dice, force, prot, attack)
         if key not in self.strikes:
             if attack:
-                self.strikes[key] = _spends(budget, lambda a: hit_ways(dice, force + a, prot)[0],
+                self.strikes[key] = spends(budget, lambda a: hit_ways(dice, force + a, prot)[0],
                                             lambda n, o: n > o)
             else:
-                self.strikes[key] = _spends(budget, lambda d: hit_ways(dice, force, prot + d)[0],
+                self.strikes[key] = spends(budget, lambda d: hit_ways(dice, force, prot + d)[0],
                                             lambda n, o: n < o)
         return self.strikes[key]
 
@@ -152,14 +152,14 @@ class _Fight:
         defence = self.spends(budget, ed, self.enemy_force(enemies, cur), self.prot, False)
         dh, de = hit_ways(hd, 0, 0)[1], hit_ways(ed, 0, 0)[1]
         if turn == "E":
-            return [(f"spend:{d}", _merge([(y, self.hero_hurt(node, h - d)),
+            return [(f"spend:{d}", merge([(y, self.hero_hurt(node, h - d)),
                                            (de - y, self.turn(node, "H", h - d))]), 0, de, de)
                     for d, y in defence]
         options = []
         for a, x in attack:
             hit = self.enemy_hurt(node, h - a)
             if a:
-                options.append((f"spend:{a}", _merge([(x, hit), (dh - x, self.turn(node, "E", h - a))]),
+                options.append((f"spend:{a}", merge([(x, hit), (dh - x, self.turn(node, "E", h - a))]),
                                 0, dh, dh))
                 continue
             for d, y in defence:   # a free miss: the opponent's strike (spending d) follows
@@ -169,7 +169,7 @@ class _Fight:
                     pairs.append(((dh - x) * (de - y), self.turn(node, "H", h - d)))
                 if stay == dh * de:
                     raise ValueError("stalemate: neither side can ever wound")
-                options.append(("spend:0", _merge(pairs), stay, dh * de, dh * de))
+                options.append(("spend:0", merge(pairs), stay, dh * de, dh * de))
         return options
 
     def turn(self, node, turn, h):
@@ -220,15 +220,6 @@ class _Fight:
         return new
 
 
-def _finish(end: End, cache):
-    """Put the game into an outcome, then end the fight as the runtime does (one
-    function per outcome: the explorer applies each once for all strategies)."""
-    key = ("cc-finish", end)
-    if key not in cache:
-        cache[key] = _finisher(end)
-    return cache[key]
-
-
 def _finisher(end: End):
     def finish(play):
         p = play.state.pending
@@ -247,21 +238,3 @@ def _finisher(end: End):
             return endings.all_down(play, p)
         return None
     return finish
-
-
-def _spends(honour: int, ways_of, better) -> list[tuple[int, int]]:
-    """Smallest spends reaching each distinct hit chance: [(spend, ways)]."""
-    found = [(0, ways_of(0))]
-    for spend in range(1, honour + 1):
-        ways = ways_of(spend)
-        if better(ways, found[-1][1]):
-            found.append((spend, ways))
-    return found
-
-
-def _merge(pairs):
-    acc: dict = {}
-    for w, n in pairs:
-        if w:
-            acc[n] = acc.get(n, 0) + w
-    return [(w, n) for n, w in acc.items()]

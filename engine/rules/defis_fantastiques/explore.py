@@ -22,8 +22,8 @@ from __future__ import annotations
 
 from itertools import product
 
-from ...analysis.chain import End
-from ...analysis.explore.chains import Chain
+from ...analysis.chain import End, merge
+from ...analysis.explore.chains import Chain, outcomes_of
 from . import combat, equipment, wounds
 from .messages import dead
 from .odds_solver import LUCKY_WAYS, TWO_D6
@@ -50,7 +50,7 @@ def fight_outcomes(play, pending, cache):
                 on = _Fight(rules, policy == "luck-optimal", None)   # the fight to the end
                 fight = cache[("df", policy, rules)] = _Fight(rules, policy == "luck-optimal", on)
             cache[key] = fight.outcomes(root)
-        strategies.append((policy, [(p, _finish(end, cache)) for end, p in cache[key]]))
+        strategies.append((policy, outcomes_of(cache, "df", cache[key], _finisher)))
     escape = combat._spec(play).get("escape")
     return strategies, ("escape",) if escape else ()
 
@@ -185,7 +185,7 @@ class _Fight:
                 raw = 1 if lucky else self.enemies[i][1] + 1
                 h, e = max(0, he - max(0, raw - absorbs)), es
             tested.append((ways, self.resolve((h, e, luck - 1, hits, rnd), rest)))
-        return [("pass", [(1, plain)], 0, 1, 0), ("luck", _merge(tested), 0, 36, 0)]
+        return [("pass", [(1, plain)], 0, 1, 0), ("luck", merge(tested), 0, 36, 0)]
 
     def after_round(self, he, es, luck, hits, rnd):
         if he <= 0:
@@ -198,12 +198,6 @@ class _Fight:
         return (he, es, luck, hits, new)
 
 
-def _merge(pairs):
-    acc: dict = {}
-    for w, n in pairs:
-        acc[n] = acc.get(n, 0) + w
-    return [(w, n) for n, w in acc.items()]
-
 
 def _with_luck(detail, luck):
     """A "no-luck" outcome's detail with the Luck the hero had (it never changed)."""
@@ -212,15 +206,6 @@ def _with_luck(detail, luck):
     if len(detail) == 3:                       # win: (he, luck, hits)
         return (detail[0], luck, detail[2])
     return detail[:2] + (luck,) + detail[3:]   # stop: (he, es, luck, hits, round)
-
-
-def _finish(end: End, cache):
-    """Put the game into an outcome, then end the fight as the runtime does (one
-    function per outcome: the explorer applies each once for all strategies)."""
-    key = ("df-finish", end)
-    if key not in cache:
-        cache[key] = _finisher(end)
-    return cache[key]
 
 
 def _finisher(end: End):

@@ -13,7 +13,7 @@ nodes solved (the cache).
 from __future__ import annotations
 
 from engine.analysis.chain import End, merge
-from engine.analysis.explore.chains import Chain
+from engine.analysis.explore.chains import Chain, outcomes_of
 
 from .combat import hero_skill
 from .sheet import disciplines
@@ -35,7 +35,7 @@ def fight_outcomes(play, pending, cache):
         if fight is None:
             fight = cache[("kai", rules)] = _Fight(rules, _Fight(rules, None))
         cache[key] = fight.chain.outcomes(root)
-    outcomes = [(p, _finish(end, cache)) for end, p in cache[key]]
+    outcomes = outcomes_of(cache, "kai", cache[key], _finisher)
     return [("survive", outcomes)], ("evade",) if after is not None else ()
 
 
@@ -87,14 +87,6 @@ class _Fight:
 def _capped(rnd: int, after) -> int:
     """The round count as far as it matters: only to know whether evading is possible."""
     return 0 if after is None else min(rnd, after)
-
-
-def _finish(end, cache):
-    """One function per outcome (the explorer applies each once for all strategies)."""
-    key = ("kai-finish", end)
-    if key not in cache:
-        cache[key] = _finisher(end)
-    return cache[key]
 
 
 def _finisher(end):
