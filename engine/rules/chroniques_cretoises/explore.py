@@ -8,8 +8,8 @@ when Grièvement Blessé, two again when everyone is) + Force against Protection
 opponents of a group get +1 Force per companion still to come and leave the fight
 Grièvement Blessé, the last one ends it "all down".
 
-Strategies: "honour-optimal", then "honour-keep-K" for every K up to the hero's
-Honour: before each strike the hero spends, out of all but K points, the Honour that
+Strategies: "honour-optimal", then "honour-keep-K" for K = 1, 2, 3, 5, 8, 13, 21 and
+all of the hero's Honour: before each strike the hero spends, out of all but K points, the Honour that
 maximises the chance of surviving the fight (a victory that would kill him of Shame
 counts as a loss; "all down" survives it); only the smallest spend giving each hit
 chance is tried.  Keeping Honour back for later fights is the explorer's choice,
@@ -29,6 +29,15 @@ from . import names as N
 from .odds_solver import hit_ways, spends
 
 KEEP = ("retreat", "surrender", "invoke", "use")
+
+
+KEPT_BACK = (0, 1, 2, 3, 5, 8, 13, 21)
+
+
+def _kept_back(honour: int) -> list[int]:
+    """How much Honour a strategy keeps for later: a few amounts, and all of it (fewer
+    strategies leave time to explore further; each costs a chain and its outcomes)."""
+    return sorted({k for k in KEPT_BACK if k < honour} | {honour})
 STATES = {"fighting": "f", "left": "l", "dead": "d", "spared": "s"}
 NAMES = {v: k for k, v in STATES.items()}
 
@@ -41,7 +50,7 @@ def fight_outcomes(play, pending, cache):
     root = _node(play, pending)
     start = _available(rules, root, pending["acted"], play)
     strategies = []
-    for keep in range(root[4] + 1):   # Honour kept back for later: 0 (spend freely) .. all
+    for keep in _kept_back(root[4]):
         key = ("cc", rules, start, keep, root)
         if key not in cache:
             fight = cache.get(("cc", rules, start, keep))
