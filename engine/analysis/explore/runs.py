@@ -33,10 +33,10 @@ def dice_for(seed: int, faces=()):
     return ScriptedDice(list(faces), then=SeededDice(seed)) if faces else SeededDice(seed)
 
 
-def new_game(book, module, seed: int, faces=(), undo: bool = False) -> Game:
-    """A silent game for the runs (no event text, no prompt text); the `--replay`
-    transcript, which asks for `undo`, is told in full."""
-    return Game(book, module, dice_for(seed, faces), undo=undo, narrate=undo)
+def new_game(book, module, seed: int, faces=(), undo: bool = False, narrate: bool | None = None) -> Game:
+    """A silent game for the runs (no events, no prompt text); the `--replay`
+    transcript, which asks for `undo`, is told in full (`narrate` forces either)."""
+    return Game(book, module, dice_for(seed, faces), undo=undo, narrate=undo if narrate is None else narrate)
 
 
 @dataclass
@@ -98,7 +98,7 @@ def _step(book, module, seed, game, moves, rng, with_commands):
                 del saved.history[told:]
                 game.state = saved
             else:
-                game = replay_game(book, module, seed, moves)
+                game = replay_game(book, module, seed, moves, narrate=game.narrate)
     return game, False
 
 
@@ -128,8 +128,9 @@ def light_copy(state: GameState, shared: tuple = ()) -> GameState:
                      state.rules_version)
 
 
-def replay_game(book, module, seed, moves, faces=(), undo: bool = False) -> Game:
-    game = new_game(book, module, seed, faces, undo)
+def replay_game(book, module, seed, moves, faces=(), undo: bool = False,
+                narrate: bool | None = None) -> Game:
+    game = new_game(book, module, seed, faces, undo, narrate)
     for m in moves:
         m.apply(game)
     return game

@@ -1,0 +1,333 @@
+"""The `Game` object: what rule modules call, and the answer loop front ends drive.
+
+Every change made through it (a roll, a stat, an item, a move) forgets the last
+prompt built and becomes an event; a game that does not narrate (the explorer)
+records no events at all, and its hot paths stay short: the random explorer makes
+tens of thousands of answers a second through these methods.
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+from .. import dice as dice_mod
+from .. import expr as X
+from ..book import Book, Choice, Effect
+from ..diagnostics import Message as M
+from ..rules.base import Refused, RuleModule
+from ..state import GameState
+from .context import GameContext
+from .history import History
+from .prompts import Prompts
+
+SeededDice = dice_mod.SeededDice
+
+
+class Game(Prompts, History):
+    def __init__(self, book: Book, module: RuleModule, dice, state: GameState | None = None,
+                 lang: str | None = None, undo: bool = True, narrate: bool = True):
+        """`undo=False` (the explorer) keeps no undo history and takes no snapshot per
+        answer or command: one refused by a module may then leave partial changes, and
+        the caller is expected to restore its own copy.  `narrate=False` (the explorer
+        again) records no events (listeners, if any, still get them, without text) and
+        lets modules skip building prompt text nobody reads (`title`, `info`); rules,
+        state and option keys are unchanged."""
+        self.book, self.module, self.dice = book, module, dice
+        self.keeps_undo, self.narrate = undo, narrate
+        self.lang = lang or book.language
+        self.events: list[dict] = []
+        self.listeners: list[Callable[[dict], None]] = []
+        self._undo: list[dict] = []
+        # The last prompt built and the state it was built for: answer() reuses it
+        # instead of building it again (every change through this object forgets it).
+        self._prompted: tuple | None = None
+        self._ctx = GameContext(self)
+        self._choice_prompts: dict = {}   # paragraph -> its choice Prompt, or {flags: Prompt}
+        self._aliases = {**module.stat_aliases(), **module.expr_aliases()}
+        self._rules_version = str(module.version)
+        self._commands: tuple | None = None   # the module's commands, asked once
+        if state is None:
+            self.state = self._fresh_state(1)
+            self._new_game()
+        else:
+            self.state = state
+
+    # --- events --------------------------------------------------------------
+    def emit(self, type_: str, fr: str | None = None, en: str | None = None, **data) -> dict | None:
+        self._prompted = None
+        if self.narrate:
+            event = {"type": type_, **data}
+            if fr is not None:
+                event["say"] = {"fr": fr, "en": en if en is not None else fr}
+            self.events.append(event)
+        elif self.listeners:
+            event = {"type": type_, **data}
+        else:
+            return None   # nobody reads it: not even made
+        for listener in self.listeners:
+            listener(event)
+        return event
+
+    def drain(self) -> list[dict]:
+        out, self.events = self.events, []
+        return out
+
+    # --- what modules call ---------------------------------------------------
+    def roll(self, count: int, sides: int = 6, purpose: str = "") -> list[int]:
+        dice = self.dice
+        if type(dice) is SeededDice:   # the usual source: nothing forced, die by die
+            faces = dice.faces(count, sides)
+        else:
+            faces = self._roll_from(dice, count, sides)
+        if self.narrate or self.listeners:
+            self.emit("dice", faces=faces, sides=sides, total=sum(faces), purpose=purpose)
+        else:
+            self._prompted = None
+        return faces
+
+    def _roll_from(self, dice, count: int, sides: int) -> list[int]:
+        """A roll from forced dice or from a source answering whole rolls."""
+        forced_before = getattr(dice, "exhausted", True)
+        # A source may answer a whole roll at once (the exhaustive explorer does, to
+        # branch over the outcomes of a roll rather than over each die).
+        whole = getattr(dice, "roll", None)
+        try:
+            faces = whole(count, sides) if whole else [dice.face(sides) for _ in range(count)]
+        except dice_mod.OutOfDice as exc:   # a forced face that cannot be used: refuse the move
+            raise Refused(f"dés imposés inutilisables : {exc}", f"forced dice unusable: {exc}") from None
+        if not forced_before and dice.exhausted:
+            self._forced_dice_ran_out()
+        return faces
+
+    def _forced_dice_ran_out(self) -> None:
+        then = self.dice.to_json().get("then") or {}
+        seed = then.get("seed", "?")
+        self.emit("dice-exhausted", seed=seed,
+                  fr=f"Les dés imposés sont épuisés : la suite est tirée au hasard (graine {seed}).",
+                  en=f"The forced dice have run out: further rolls are random (seed {seed}).")
+
+    def change(self, stat: str, delta: int | None = None, value: int | None = None,
+               reason: str = "") -> int:
+        st = self.state
+        self._prompted = None
+        old = st.stats.get(stat, 0)
+        new = self.module.clamp(st, stat, value if value is not None else old + (delta or 0))
+        if new != old:
+            st.stats[stat] = new
+            if self.narrate or self.listeners:
+                self.emit("stat", stat=stat, old=old, new=new, reason=reason)
+        return new
+
+    def gain(self, item: str, count: int = 1) -> None:
+        items = self.state.items
+        items[item] = items.get(item, 0) + count
+        if self.narrate or self.listeners:
+            name = self.book.item_name(item)
+            self.emit("item", item=item, change=count, fr=f"Vous obtenez : {name}.", en=f"You get: {name}.")
+        else:
+            self._prompted = None
+
+    def lose(self, item: str, count: int | None = None) -> None:
+        items = self.state.items
+        have = items.get(item, 0)
+        if not have:
+            return
+        gone = have if count is None else min(have, count)
+        if have - gone:
+            items[item] = have - gone
+        else:
+            del items[item]
+        if self.narrate or self.listeners:
+            name = self.book.item_name(item)
+            self.emit("item", item=item, change=-gone, fr=f"Vous perdez : {name}.", en=f"You lose: {name}.")
+        else:
+            self._prompted = None
+
+    def evaluate(self, expr):
+        return X.evaluate(expr, self._ctx, self._aliases)
+
+    def number(self, value) -> int:
+        return value if isinstance(value, int) else int(self.evaluate(value))
+
+    def goto(self, number: int) -> None:
+        """Leave the current activity and enter paragraph `number`."""
+        p = self.book.paragraphs.get(number)
+        if p is None:   # refused before anything changed (the explorer relies on it)
+            raise Refused(f"le paragraphe {number} n'existe pas dans ce livre",
+                          f"paragraph {number} does not exist in this book")
+        st = self.state
+        st.pending = None
+        st.paragraph = number
+        st.visits[number] = st.visits.get(number, 0) + 1
+        st.history.append({"paragraph": number})
+        self.emit("paragraph", number=number)
+        self._enter(p)
+
+    def die(self, cause: str = "") -> None:
+        st = self.state
+        if st.ended:
+            return
+        st.pending, st.ended, st.death_cause = None, "death", cause
+        self.emit("death", cause=cause)
+
+    def win(self) -> None:
+        self.state.pending, self.state.ended = None, "victory"
+        self.emit("victory")
+
+    @property
+    def over(self) -> bool:
+        """True when the game has ended and nothing but restarting is left."""
+        return self.state.ended is not None and not self._death().rescues
+
+    # --- paragraphs ------------------------------------------------------------
+    def _enter(self, p) -> None:
+        st, module, number = self.state, self.module, p.number
+        for eff in p.effects:
+            self.apply(eff)
+            if st.ended or st.paragraph != number:
+                return
+        module.after_change(self)
+        if st.ended or st.paragraph != number:
+            return
+        if p.end == "death":
+            return self.die("paragraph")
+        if p.end == "victory":
+            return self.win()
+        fields = p.fields
+        if fields:
+            for name in module.activity_fields:
+                if name in fields:
+                    pending = module.begin(self, name, fields[name])
+                    if st.paragraph != number or st.ended:
+                        return
+                    if pending is not None:
+                        st.pending = {"activity": name, **pending}
+                        return
+        if p.random is not None:
+            st.pending = {"activity": "random"}
+
+    def apply(self, eff: Effect) -> None:
+        kind, value = eff.kind, eff.value
+        if kind == "gain":
+            for item in value:
+                self.gain(item)
+        elif kind == "lose":
+            for item in value:
+                self.lose(item)
+        elif kind in ("add", "set"):
+            for stat, amount in value.items():
+                n = self.number(amount)
+                self.change(stat, delta=n if kind == "add" else None,
+                            value=n if kind == "set" else None, reason="effect")
+        elif kind == "flag":
+            self.state.flags.update(value)
+            self.emit("flag", flags=list(value), set=True)
+        elif kind == "unflag":
+            self.state.flags.difference_update(value)
+            self.emit("flag", flags=list(value), set=False)
+        else:
+            self.module.apply_effect(self, kind, value)
+
+    # --- what front ends call ----------------------------------------------------
+    def answer(self, key: str, amount: int | None = None) -> None:
+        """Answer the pending prompt; raises Refused (state unchanged) when not allowed."""
+        if not self.keeps_undo:
+            return self._answer(key, amount)
+        snapshot, seen = self._snapshot(), len(self.events)
+        try:
+            self._answer(key, amount)
+        except Refused:
+            self._restore(snapshot)
+            del self.events[seen:]
+            raise
+        self._push_undo(snapshot)
+
+    def _answer(self, key: str, amount: int | None) -> None:
+        st, seen = self.state, self._prompted
+        self._prompted = None
+        prompt = seen[1] if seen is not None and seen[0] is st else self._prompt()
+        for option in prompt.options:
+            if option.key == key:
+                break
+        else:
+            raise Refused(f"réponse « {key} » impossible ici", f"'{key}' is not a possible answer here")
+        if not option.enabled:
+            why = option.reason or M("non disponible", "not available")
+            raise Refused(f"impossible : {why.fr}", f"not allowed: {why.en}")
+        if option.amount and (amount is None or not option.amount[0] <= amount <= option.amount[1]):
+            lo, hi = option.amount
+            raise Refused(f"donnez un nombre entre {lo} et {hi}", f"give a number from {lo} to {hi}")
+        if st.ended:
+            return self._answer_ending(key)
+        pending = st.pending
+        if not pending:
+            return self._choose(self.book.paragraphs[st.paragraph].choices[int(key) - 1])
+        if pending.get("activity") == "random":
+            return self._roll_random()
+        self.module.answer(self, pending, key, amount)
+        if not self.state.ended:
+            self.module.after_change(self)
+
+    def _choose(self, c: Choice) -> None:
+        target = self.choice_target(c)
+        if target not in self.book.paragraphs:
+            raise Refused(f"ce choix mène au paragraphe {target}, qui n'existe pas",
+                          f"this choice leads to paragraph {target}, which does not exist")
+        st = self.state
+        st.history.append({"choice": c.text})
+        self.emit("choice", text=c.text, to=target)
+        if c.effects:
+            for eff in c.effects:
+                self.apply(eff)
+            if not st.ended:
+                # the choice's consequences (derived stats, a weapon discarded, death) are
+                # told before the next paragraph, where they happened
+                self.module.after_change(self)
+                if st.ended:
+                    return
+        if c.extra and not self.module.choice_extra(self, c, "choose"):
+            return self._after()
+        if not st.ended:
+            self.goto(target)
+        self._after()
+
+    def _after(self) -> None:
+        if not self.state.ended:
+            self.module.after_change(self)
+
+    def _roll_random(self) -> None:
+        rnd = self.book.paragraphs[self.state.paragraph].random
+        total = self.number(rnd.dice)
+        for out in rnd.outcomes:
+            if out.low <= total <= out.high:
+                return self.goto(out.target)
+        raise Refused(f"aucune issue prévue pour {total}", f"no outcome for a roll of {total}")
+
+    def command(self, name: str, arg: str = "") -> None:
+        """Run a rule-module command (eat, oracle, ...); Refused when not allowed now."""
+        self._prompted = None
+        cmd = self._command(name)
+        if not self.keeps_undo:
+            cmd.run(self, arg)
+            return self._after()
+        snapshot, seen = self._snapshot(), len(self.events)
+        try:
+            cmd.run(self, arg)
+            self._after()
+        except Refused:
+            self._restore(snapshot)
+            del self.events[seen:]
+            raise
+        self._push_undo(snapshot)
+
+    def module_commands(self) -> tuple:
+        """The rule module's commands (asked of the module once per game)."""
+        if self._commands is None:
+            self._commands = tuple(self.module.commands())
+        return self._commands
+
+    def _command(self, name: str):
+        """The module command called `name` (KeyError when none is)."""
+        for cmd in self.module_commands():
+            if name in cmd.names:
+                return cmd
+        raise KeyError(name)
