@@ -1,7 +1,12 @@
 """`gamebook explore` plays its silent games exactly as narrated ones, on the bundled books
 (the kai plugin's book: tests/plugins/test_plugin_explore_silent.py)."""
+import random
+
 import pytest
 
+from engine.dice import SeededDice
+from engine.game import Game
+from engine.rules.base import Refused
 from tests.analysis_fixtures.silent import assert_silent_runs_match
 from tests.analysis_fixtures.support import BOOKS, load
 
@@ -11,3 +16,38 @@ def test_silent_runs_visit_what_narrated_runs_visit(path):
     book, module, _ = load(path)
     outcomes = assert_silent_runs_match(book, module, range(300))
     assert sum(outcomes.values()) == 300 and {"victory", "death"} <= set(outcomes)
+
+
+@pytest.mark.parametrize("path", BOOKS, ids=lambda p: p.rsplit("/", 1)[-1])
+def test_commands_said_to_refuse_cleanly_change_nothing_when_refused(path):
+    """The random explorer takes no copy before a module's `refuses_cleanly` commands."""
+    book, module, _ = load(path)
+    clean = module.refuses_cleanly
+    assert clean and all(any(name == c.names[0] for c in module.commands()) for name in clean)
+    refused = {name: 0 for name in clean}
+    for seed in range(60):
+        game = Game(book, module, SeededDice(seed), undo=False)
+        rng = random.Random(seed)
+        for _ in range(150):
+            for name in clean:
+                before = _saved(game)
+                try:
+                    game.command(name, "")
+                except Refused:
+                    refused[name] += 1
+                    assert _saved(game) == before, (seed, name, game.state.paragraph)
+                game._restore(before)
+            options = [o for o in game.prompt().options if o.enabled and o.key != "restart"]
+            if not options:
+                break
+            option = rng.choice(options)
+            try:
+                game.answer(option.key, option.amount[1] if option.amount else None)
+            except Refused:
+                break
+    assert all(refused.values()), refused
+
+
+def _saved(game) -> dict:
+    game.state.dice = game.dice.to_json()
+    return game.state.to_json()

@@ -19,7 +19,7 @@ from ...dice import ScriptedDice, SeededDice
 from ...game import Game
 from ...rules.base import Refused
 from ...state import GameState
-from .moves import Move, commands, format_moves, options, random_move
+from .moves import Move, format_moves, options, random_move
 
 CHOICE_STREAM = 0x9E3779B97F4A7C15   # makes the choice stream differ from the dice stream
 
@@ -57,16 +57,17 @@ def play(book, module, index: int, seed: int, max_steps: int, with_commands: boo
          game: Game | None = None) -> Run:
     """One random playthrough; `game`, when given, is reused (reset) for speed."""
     rng = random.Random(seed ^ CHOICE_STREAM)
-    moves = []
+    moves: list = []
     try:
         if game is None:
             game = new_game(book, module, seed)
         else:
             game.reset(SeededDice(seed))
+        mover = _Mover(book, module, seed, rng, with_commands)
         while len(moves) < max_steps:
             if game.state.ended and not options(game):
                 return _run(index, seed, game.state.ended, game, moves)
-            game, moved = _step(book, module, seed, game, moves, rng, with_commands)
+            game, moved = mover.step(game, moves)
             if not moved:
                 return _run(index, seed, "soft-lock", game, moves)
         return _run(index, seed, "stuck", game, moves)
@@ -77,29 +78,53 @@ def play(book, module, index: int, seed: int, max_steps: int, with_commands: boo
         return run
 
 
-def _step(book, module, seed, game, moves, rng, with_commands):
-    """Make one move, appended to `moves` (a failing move stays there, so that the
-    replay shows the failure); False when no candidate is enabled or accepted."""
-    opts = options(game)
-    cmds = commands(game) if with_commands else []
-    while opts or cmds:
-        move = random_move(opts, cmds, rng)
-        saved = light_copy(game.state, getattr(module, "display_extra", ())) if move.command else None
-        draws, told = game.dice.draws, len(game.state.history)
-        moves.append(move)
-        try:
-            move.apply(game)
-            return game, True
-        except Refused:
-            moves.pop()
-            # The game took no snapshot: restore ours, or rebuild by replaying the moves
-            # (an answer refused after changes, or after dice were drawn, is rare).
-            if saved is not None and game.dice.draws == draws:
+class _Mover:
+    """Makes one random move at a time in the games of one run."""
+
+    __slots__ = ("book", "module", "seed", "rng", "with_commands", "shared", "clean")
+
+    def __init__(self, book, module, seed: int, rng: random.Random, with_commands: bool):
+        self.book, self.module, self.seed, self.rng = book, module, seed, rng
+        self.with_commands = with_commands
+        self.shared = getattr(module, "display_extra", ())
+        # Commands whose refusals come before any change need no copy to undo them.
+        self.clean = frozenset(getattr(module, "refuses_cleanly", ()))
+
+    def step(self, game: Game, moves: list) -> tuple[Game, bool]:
+        """Make one move, appended to `moves` (a failing move stays there, so that the
+        replay shows the failure); False when no candidate is enabled or accepted."""
+        opts = [o for o in game.prompt().options if o.enabled and o.key != "restart"]
+        cmds = [c.names[0] for c in game.module_commands() if c.available(game)] \
+            if self.with_commands and not game.state.ended else []
+        while opts or cmds:
+            move = random_move(opts, cmds, self.rng)
+            copy = move.command and move.key not in self.clean
+            saved = light_copy(game.state, self.shared) if copy else None
+            draws, told = game.dice.draws, len(game.state.history)
+            moves.append(move)
+            try:
+                if move.command:
+                    game.command(move.key, "")
+                else:
+                    game.answer(move.key, move.amount)
+                return game, True
+            except Refused:
+                moves.pop()
+                game = self._undo(game, moves, move, saved, draws, told)
+        return game, False
+
+    def _undo(self, game: Game, moves: list, move, saved, draws: int, told: int) -> Game:
+        """The game took no snapshot: restore ours, or nothing when the command refuses
+        cleanly, or rebuild by replaying the moves (an answer refused after changes,
+        or after dice were drawn, is rare)."""
+        if game.dice.draws == draws:
+            if saved is not None:
                 del saved.history[told:]
                 game.state = saved
-            else:
-                game = replay_game(book, module, seed, moves, narrate=game.narrate)
-    return game, False
+                return game
+            if move.command:   # one of the module's `refuses_cleanly`
+                return game
+        return replay_game(self.book, self.module, self.seed, moves, narrate=game.narrate)
 
 
 _ATOMS = frozenset((str, int, bool, float, type(None)))

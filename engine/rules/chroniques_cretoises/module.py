@@ -56,6 +56,9 @@ class ChroniquesCretoises(PackagedOdds, RuleModule):
     # their cache key are derived from the rest of the state, for display.
     dice_by_sum = True
     display_extra = ("equipment", "equipment_key")
+    # The random explorer tries these commands without copying the state first:
+    # they refuse before changing anything (tests/analysis/test_explore_silent.py).
+    refuses_cleanly = ("oracle", "zeus")
 
     # --- book format -------------------------------------------------------
     def schema_defs(self) -> dict:

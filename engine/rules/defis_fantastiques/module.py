@@ -25,6 +25,9 @@ class DefisFantastiques(PackagedOdds, RuleModule):
     # through its total; the item names kept for the sheet derive from the items.
     dice_by_sum = True
     display_extra = ("names",)
+    # The random explorer tries these commands without copying the state first:
+    # they refuse before changing anything (tests/analysis/test_explore_silent.py).
+    refuses_cleanly = ("manger", "abandonner-armure")
 
     # --- book format ---------------------------------------------------------
     def schema_defs(self) -> dict:
