@@ -28,9 +28,9 @@ class Game(Prompts, History):
         """`undo=False` (the explorer) keeps no undo history and takes no snapshot per
         answer or command: one refused by a module may then leave partial changes, and
         the caller is expected to restore its own copy.  `narrate=False` (the explorer
-        again) records no events (listeners, if any, still get them, without text) and
-        lets modules skip building prompt text nobody reads (`title`, `info`); rules,
-        state and option keys are unchanged."""
+        again) makes no events at all (none recorded, no listener called: modules may
+        skip their `emit` calls) and lets modules skip building prompt text nobody
+        reads (`title`, `info`, labels); rules, state and option keys are unchanged."""
         self.book, self.module, self.dice = book, module, dice
         self.keeps_undo, self.narrate = undo, narrate
         self.lang = lang or book.language
@@ -45,6 +45,9 @@ class Game(Prompts, History):
         self._aliases = {**module.stat_aliases(), **module.expr_aliases()}
         self._rules_version = str(module.version)
         self._commands: tuple | None = None   # the module's commands, asked once
+        # What a rule module derives from the book alone (prompts made once...), keyed
+        # as it likes: kept for the life of this object, whose book never changes.
+        self.memo: dict = {}
         if state is None:
             self.state = self._fresh_state(1)
             self._new_game()
@@ -54,15 +57,12 @@ class Game(Prompts, History):
     # --- events --------------------------------------------------------------
     def emit(self, type_: str, fr: str | None = None, en: str | None = None, **data) -> dict | None:
         self._prompted = None
-        if self.narrate:
-            event = {"type": type_, **data}
-            if fr is not None:
-                event["say"] = {"fr": fr, "en": en if en is not None else fr}
-            self.events.append(event)
-        elif self.listeners:
-            event = {"type": type_, **data}
-        else:
+        if not self.narrate:
             return None   # nobody reads it: not even made
+        event = {"type": type_, **data}
+        if fr is not None:
+            event["say"] = {"fr": fr, "en": en if en is not None else fr}
+        self.events.append(event)
         for listener in self.listeners:
             listener(event)
         return event
@@ -78,7 +78,7 @@ class Game(Prompts, History):
             faces = dice.faces(count, sides)
         else:
             faces = self._roll_from(dice, count, sides)
-        if self.narrate or self.listeners:
+        if self.narrate:
             self.emit("dice", faces=faces, sides=sides, total=sum(faces), purpose=purpose)
         else:
             self._prompted = None
@@ -113,14 +113,14 @@ class Game(Prompts, History):
         new = self.module.clamp(st, stat, value if value is not None else old + (delta or 0))
         if new != old:
             st.stats[stat] = new
-            if self.narrate or self.listeners:
+            if self.narrate:
                 self.emit("stat", stat=stat, old=old, new=new, reason=reason)
         return new
 
     def gain(self, item: str, count: int = 1) -> None:
         items = self.state.items
         items[item] = items.get(item, 0) + count
-        if self.narrate or self.listeners:
+        if self.narrate:
             name = self.book.item_name(item)
             self.emit("item", item=item, change=count, fr=f"Vous obtenez : {name}.", en=f"You get: {name}.")
         else:
@@ -136,7 +136,7 @@ class Game(Prompts, History):
             items[item] = have - gone
         else:
             del items[item]
-        if self.narrate or self.listeners:
+        if self.narrate:
             name = self.book.item_name(item)
             self.emit("item", item=item, change=-gone, fr=f"Vous perdez : {name}.", en=f"You lose: {name}.")
         else:

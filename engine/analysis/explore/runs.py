@@ -186,29 +186,33 @@ class Stats:
         self.runs += 1
         self.outcomes[run.outcome] += 1
         self.steps += run.steps
-        for n, count in run.visits.items():
-            self.hits[n] += 1
-            self.visits[n] += count
-        example = {"index": run.index, "seed": run.seed, "steps": run.steps,
-                   "paragraph": run.paragraph, "moves": format_moves(run.moves)}
+        self.hits.update(run.visits.keys())
+        self.visits.update(run.visits)
+        # An example (its moves written out) is made only for a run it will stand for.
+        example = None
         if run.outcome in ("victory", "death"):
             self.endings[f"{run.outcome}@{run.paragraph}"] += 1
-            if self.longest is None or _longer(example, self.longest):
-                self.longest = example
-            if self.shortest is None or _longer(self.shortest, example):
-                self.shortest = example
+            mine = {"steps": run.steps, "index": run.index}
+            if self.longest is None or _longer(mine, self.longest):
+                self.longest = example = _example(run)
+            if self.shortest is None or _longer(self.shortest, mine):
+                self.shortest = example or _example(run)
         elif run.outcome in ("error", "soft-lock", "stuck"):
             key = _problem_key(run)
-            example.update(run.error or {})
+            seen = self.problems.get(key)
+            if seen is None or run.index < seen["example"]["index"]:
+                example = _example(run)
+                example.update(run.error or {})
             self._problem(key, run.outcome, 1, example)
 
     def _problem(self, key, outcome, count, example) -> None:
+        """Count a problem; `example` may be None only when the one kept has a lower index."""
         seen = self.problems.get(key)
         if seen is None:
             self.problems[key] = {"outcome": outcome, "count": count, "example": example}
         else:
             seen["count"] += count
-            if example["index"] < seen["example"]["index"]:
+            if example is not None and example["index"] < seen["example"]["index"]:
                 seen["example"] = example
 
     def merge(self, other: "Stats") -> None:
@@ -224,6 +228,11 @@ class Stats:
                 self.shortest = ex
         for key, p in other.problems.items():
             self._problem(key, p["outcome"], p["count"], p["example"])
+
+
+def _example(run: Run) -> dict:
+    return {"index": run.index, "seed": run.seed, "steps": run.steps,
+            "paragraph": run.paragraph, "moves": format_moves(run.moves)}
 
 
 def _longer(a: dict, b: dict) -> bool:

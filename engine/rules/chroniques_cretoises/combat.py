@@ -86,8 +86,8 @@ def _status(play, p: dict) -> Message:
 def prompt(play, p: dict) -> Prompt:
     if p.get("offer") is not None:
         return _offer_prompt(play, p)
-    if not play.narrate:  # the explorer: the options only (their labels are cheap)
-        return Prompt("combat", tuple(_hero_options(play, p) if p["turn"] == "hero" else _enemy_options(play, p)))
+    if not play.narrate:  # the explorer: the options only
+        return _bare_prompt(play, p)
     e = p["enemies"][p["current"]]
     title = M(f"Combat contre {e['name']}", f"Fight against {e['name']}")
     if p["turn"] == "hero":
@@ -95,6 +95,24 @@ def prompt(play, p: dict) -> Prompt:
         return Prompt("combat", tuple(_hero_options(play, p)), title, info)
     info = (_status(play, p), _enemy_need(play, p), _spend_line(play, False))
     return Prompt("combat", tuple(_enemy_options(play, p)), title, info)
+
+
+def _bare_prompt(play, p: dict) -> Prompt:
+    """The explorer's prompt, made once for each paragraph and each set of answers
+    (the game's memo): the key holds everything the options depend on."""
+    st, spec = play.state, spec_of(play)
+    hon, surrender = st.stats.get("honneur", 0), can_surrender(play, p)
+    if p["turn"] == "hero":
+        use, fresh = spec.get("use"), not p["acted"]
+        key = ("cc-hero", st.paragraph, hon, can_retreat(play, p), surrender, fresh and "invoke" in spec,
+               fresh and bool(use) and st.items.get(use["item"], 0) > 0)
+    else:
+        key = ("cc-enemy", st.paragraph, hon, surrender)
+    made = play.memo.get(key)
+    if made is None:
+        options = _hero_options(play, p) if p["turn"] == "hero" else _enemy_options(play, p)
+        made = play.memo[key] = Prompt("combat", tuple(options))
+    return made
 
 
 def _hero_need(play, p: dict) -> Message:

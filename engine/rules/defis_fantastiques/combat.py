@@ -80,29 +80,48 @@ ATTACK_ONLY = Prompt("combat", (ATTACK,))
 def prompt(play, pending: dict) -> Prompt:
     if pending.get("luck"):
         return _luck_prompt(play, pending)
-    alive = living(pending)
-    if pending["mode"] == "together" and len(alive) > 1:
-        options = [Option(f"attack:{i}", M(f"Attaquer {pending['enemies'][i]['name']}",
-                                           f"Attack {pending['enemies'][i]['name']}")) for i in alive]
-    else:
-        options = [ATTACK]
     escape = _spec(play).get("escape")
-    if not escape and not play.narrate and options[0] is ATTACK:
-        return ATTACK_ONLY
+    alive = living(pending)
+    several = pending["mode"] == "together" and len(alive) > 1
+    if not play.narrate:   # the explorer: the options only
+        if not escape and not several:
+            return ATTACK_ONLY
+        return _bare_prompt(play, pending, tuple(alive) if several else (), escape)
+    options = _options(play, pending, alive if several else (), escape)
+    n = pending["round"] + 1
+    if several:
+        title = M(f"Combat — assaut {n}", f"Fight — round {n}")
+    else:
+        name = pending["enemies"][alive[0]]["name"]
+        title = M(f"Combat contre {name} — assaut {n}", f"Fight against {name} — round {n}")
+    return Prompt("combat", options, title, _status(play, pending))
+
+
+def _options(play, pending: dict, targets, escape) -> tuple[Option, ...]:
+    """One attack a living target when several fight together (else one attack), then
+    the escape when the paragraph offers it."""
+    options = [Option(f"attack:{i}", M(f"Attaquer {pending['enemies'][i]['name']}",
+                                       f"Attack {pending['enemies'][i]['name']}")) for i in targets] or [ATTACK]
     if escape:
         after = int(escape.get("after", 0))
         ok = pending["round"] >= after
         options.append(Option("escape", _escape_label(play, escape), ok,
                               None if ok else _not_before(after)))
-    if not play.narrate:   # the explorer: the options only
-        return Prompt("combat", tuple(options))
-    n = pending["round"] + 1
-    if pending["mode"] == "together" and len(alive) > 1:
-        title = M(f"Combat — assaut {n}", f"Fight — round {n}")
-    else:
-        name = pending["enemies"][alive[0]]["name"]
-        title = M(f"Combat contre {name} — assaut {n}", f"Fight against {name} — round {n}")
-    return Prompt("combat", tuple(options), title, _status(play, pending))
+    return tuple(options)
+
+
+def _bare_prompt(play, pending: dict, targets: tuple, escape) -> Prompt:
+    """The explorer's prompt, made once per paragraph, targets and escape state (the
+    game's memo): unless an escape cost is a formula, which the label evaluates each
+    time, as the told prompt does."""
+    ok = bool(escape) and pending["round"] >= int(escape.get("after", 0))
+    key = ("df-combat", play.state.paragraph, targets, ok)
+    made = play.memo.get(key)
+    if made is None:
+        made = Prompt("combat", _options(play, pending, targets, escape))
+        if not escape or all(isinstance(v, int) for v in (escape.get("cost") or {}).values()):
+            play.memo[key] = made
+    return made
 
 
 def _escape_label(play, escape: dict) -> M:
@@ -175,27 +194,25 @@ def answer(play, pending: dict, key: str, amount) -> None:
 def _round(play, pending: dict, target: int) -> None:
     """Roll every Attack Strength (opponents first, as the rules order it) and queue wounds."""
     pending["round"] += 1
-    together = pending["mode"] == "together"
-    order = [target] + ([i for i in living(pending) if i != target] if together else [])
-    rolls = {i: sum(play.roll(2, 6, "enemy-attack")) for i in order}
-    roll = sum(play.roll(2, 6, "hero-attack"))
-    skill = hero_skill(play, pending)
-    for i in order:
-        _outcome(play, pending, i, (roll, skill), (rolls[i], pending["enemies"][i]["habilete"]), i == target)
+    enemies = pending["enemies"]
+    order = [target] + [i for i in living(pending) if i != target] if pending["mode"] == "together" else (target,)
+    rolls = [sum(play.roll(2, 6, "enemy-attack")) for _ in order]
+    me = (sum(play.roll(2, 6, "hero-attack")), hero_skill(play, pending))
+    for i, roll in zip(order, rolls):
+        _outcome(play, pending, i, me, (roll, enemies[i]["habilete"]), i == target)
 
 
 def _outcome(play, pending: dict, i: int, me: tuple, them: tuple, target: bool) -> None:
     """One opponent's exchange; `me` and `them` are (dice, Habileté)."""
-    name = pending["enemies"][i]["name"]
-    mine, theirs = sum(me), sum(them)
+    mine, theirs = me[0] + me[1], them[0] + them[1]
     result = ("hit" if target else "dodge") if mine > theirs else "wounded" if mine < theirs else "parry"
-    if result in ("hit", "wounded"):
+    if result == "hit" or result == "wounded":
         pending["queue"].append({"kind": result, "enemy": i})
-    fr = en = None
-    if play.narrate:   # the explorer reads no text: it is not written for it
+    if play.narrate:   # the explorer reads no event: none is made for it
+        name = pending["enemies"][i]["name"]
         fr, en = _round_text(pending["round"], name, me, them, result)
-    play.emit("combat-round", fr, en, round=pending["round"],
-              enemy=name, hero=mine, opponent=theirs, result=result)
+        play.emit("combat-round", fr, en, round=pending["round"],
+                  enemy=name, hero=mine, opponent=theirs, result=result)
 
 
 # What each exchange's result says (French, English).

@@ -21,7 +21,9 @@ def in_fight(play) -> bool:
 
 
 def can_eat(play) -> bool:
-    return not play.state.ended and not in_fight(play) and play.state.stats.get("provisions", 0) > 0
+    st = play.state   # asked before every move of the explorer: kept short
+    return not st.ended and not (st.pending and st.pending.get("activity") == "combat") \
+        and st.stats.get("provisions", 0) > 0
 
 
 def eat(play, arg: str = "") -> None:

@@ -70,15 +70,15 @@ class DefisFantastiques(PackagedOdds, RuleModule):
     def after_change(self, play) -> None:
         """Endurance 0 is death ("vous êtes déclaré mort"), except while a wound
         waits for its Luck decision (luck may still leave the hero standing)."""
-        pending = play.state.pending or {}
-        if play.state.stats.get("endurance", 1) <= 0 and not pending.get("luck"):
+        st = play.state
+        if st.stats.get("endurance", 1) <= 0 and not (st.pending and st.pending.get("luck")):
             return dead(play, "endurance")
         # sheet() receives only the state: it keeps the names of the items held, as
         # they were after the last normalise; the same items since need no new one.
-        names = play.state.extra.get("names")
-        if names is None or list(names) != list(play.state.items):
+        names = st.extra.get("names")
+        if names is None or list(names) != list(st.items):
             equipment.normalise(play)
-            play.state.extra["names"] = {i: play.book.item_name(i) for i in play.state.items}
+            st.extra["names"] = {i: play.book.item_name(i) for i in st.items}
 
     def apply_effect(self, play, kind, value) -> None:
         if kind in ("weapon", "armour"):

@@ -29,11 +29,12 @@ def _roll_against(play, stat: str, added: int, **data) -> bool:
     roll = sum(play.roll(2, 6, stat))
     total = roll + added
     ok = total <= current
-    kind, fr, en, res_fr, res_en = WORDS[stat]
-    extra = f" ({roll} + {added})" if added else ""
-    play.emit(kind, f"{fr} : {total}{extra} contre {current}, {res_fr[not ok]}",
-              f"{en}: {total}{extra} against {current}, {res_en[not ok]}",
-              roll=roll, total=total, against=current, success=ok, **data)
+    if play.narrate:   # the explorer reads no event: none is made for it
+        kind, fr, en, res_fr, res_en = WORDS[stat]
+        extra = f" ({roll} + {added})" if added else ""
+        play.emit(kind, f"{fr} : {total}{extra} contre {current}, {res_fr[not ok]}",
+                  f"{en}: {total}{extra} against {current}, {res_en[not ok]}",
+                  roll=roll, total=total, against=current, success=ok, **data)
     return ok
 
 

@@ -72,9 +72,10 @@ def roll_stats(play) -> None:
         value = formula(hero.get(spec.name, spec.initial))
         n = value if isinstance(value, int) else int(X.evaluate(value, _RollCtx(play, spec.name)))
         st.stats[spec.name] = st.initial[spec.name] = n
-        how = "" if isinstance(value, int) else f" ({hero.get(spec.name, spec.initial)})"
-        play.emit("creation", f"{spec.label.fr} : {n}{how}", f"{spec.label.en}: {n}{how}",
-                  stat=spec.name, value=n)
+        if play.narrate:   # the explorer reads no event: none is made for it
+            how = "" if isinstance(value, int) else f" ({hero.get(spec.name, spec.initial)})"
+            play.emit("creation", f"{spec.label.fr} : {n}{how}", f"{spec.label.en}: {n}{how}",
+                      stat=spec.name, value=n)
     caps = {}
     for stat, cap in (hero.get("ceilings") or {}).items():
         caps[stat] = None if cap is False else int(cap)
