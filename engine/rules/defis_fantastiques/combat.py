@@ -80,13 +80,11 @@ ATTACK_ONLY = Prompt("combat", (ATTACK,))
 def prompt(play, pending: dict) -> Prompt:
     if pending.get("luck"):
         return _luck_prompt(play, pending)
+    if not play.narrate:   # the explorer: the options only
+        return _bare_prompt(play, pending)
     escape = _spec(play).get("escape")
     alive = living(pending)
     several = pending["mode"] == "together" and len(alive) > 1
-    if not play.narrate:   # the explorer: the options only
-        if not escape and not several:
-            return ATTACK_ONLY
-        return _bare_prompt(play, pending, tuple(alive) if several else (), escape)
     options = _options(play, pending, alive if several else (), escape)
     n = pending["round"] + 1
     if several:
@@ -110,17 +108,29 @@ def _options(play, pending: dict, targets, escape) -> tuple[Option, ...]:
     return tuple(options)
 
 
-def _bare_prompt(play, pending: dict, targets: tuple, escape) -> Prompt:
+def _bare_prompt(play, pending: dict) -> Prompt:
     """The explorer's prompt, made once per paragraph, targets and escape state (the
     game's memo): unless an escape cost is a formula, which the label evaluates each
     time, as the told prompt does."""
-    ok = bool(escape) and pending["round"] >= int(escape.get("after", 0))
-    key = ("df-combat", play.state.paragraph, targets, ok)
-    made = play.memo.get(key)
+    memo, number = play.memo, play.state.paragraph
+    shape = memo.get(("df-combat", number))
+    if shape is None:   # the paragraph's escape, read once
+        escape = _spec(play).get("escape") or None
+        fixed = not escape or all(isinstance(v, int) for v in (escape.get("cost") or {}).values())
+        shape = memo["df-combat", number] = (escape, int(escape.get("after", 0)) if escape else 0, fixed)
+    escape, after, fixed = shape
+    targets = ()
+    if pending["mode"] == "together":
+        alive = living(pending)
+        targets = tuple(alive) if len(alive) > 1 else ()
+    if escape is None and not targets:
+        return ATTACK_ONLY
+    key = ("df-combat", number, targets, escape is not None and pending["round"] >= after)
+    made = memo.get(key) if fixed else None
     if made is None:
         made = Prompt("combat", _options(play, pending, targets, escape))
-        if not escape or all(isinstance(v, int) for v in (escape.get("cost") or {}).values()):
-            play.memo[key] = made
+        if fixed:
+            memo[key] = made
     return made
 
 
@@ -183,20 +193,32 @@ def answer(play, pending: dict, key: str, amount) -> None:
         return wounds.resolve_luck(play, pending, key == "luck")
     if key == "escape":
         return _escape(play)
-    alive = living(pending)
-    target = int(key.split(":", 1)[1]) if ":" in key else alive[0]
-    if target not in alive:
-        raise Refused("cet adversaire est déjà vaincu", "this opponent is already defeated")
+    if ":" in key:
+        target = int(key.split(":", 1)[1])
+        if target not in living(pending):
+            raise Refused("cet adversaire est déjà vaincu", "this opponent is already defeated")
+    else:
+        target = _first_alive(pending)
     _round(play, pending, target)
     wounds.drain(play, pending)
+
+
+def _first_alive(pending: dict) -> int:
+    for i, e in enumerate(pending["enemies"]):
+        if e["endurance"] > 0:
+            return i
+    raise IndexError("no opponent left")
 
 
 def _round(play, pending: dict, target: int) -> None:
     """Roll every Attack Strength (opponents first, as the rules order it) and queue wounds."""
     pending["round"] += 1
     enemies = pending["enemies"]
-    order = [target] + [i for i in living(pending) if i != target] if pending["mode"] == "together" else (target,)
-    rolls = [sum(play.roll(2, 6, "enemy-attack")) for _ in order]
+    if pending["mode"] == "together":
+        order = [target] + [i for i in living(pending) if i != target]
+        rolls = [sum(play.roll(2, 6, "enemy-attack")) for _ in order]
+    else:
+        order, rolls = (target,), (sum(play.roll(2, 6, "enemy-attack")),)
     me = (sum(play.roll(2, 6, "hero-attack")), hero_skill(play, pending))
     for i, roll in zip(order, rolls):
         _outcome(play, pending, i, me, (roll, enemies[i]["habilete"]), i == target)

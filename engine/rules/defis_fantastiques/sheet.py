@@ -34,8 +34,8 @@ DEFAULT_EQUIPMENT = ("epee", "balluchon")
 
 def maximum(state: "GameState", stat: str) -> int | None:
     """The current ceiling of a stat, or None when it has none."""
-    caps = state.extra.get("max", {})
-    if stat in caps:
+    caps = state.extra.get("max")
+    if caps and stat in caps:
         return caps[stat]
     return state.initial.get(stat) if stat in CAPPED else None
 
@@ -83,9 +83,10 @@ def roll_stats(play) -> None:
 
 
 def clamp(state: "GameState", stat: str, value: int) -> int:
-    value = max(0, value)
+    if value < 0:
+        value = 0
     cap = maximum(state, stat)
-    return value if cap is None else min(cap, value)
+    return value if cap is None or value <= cap else cap
 
 
 def raise_ceiling(play, changes: dict) -> None:

@@ -24,9 +24,9 @@ def hero_damage(play, pending) -> int:
 
 def drain(play, pending: dict) -> None:
     """Apply queued wounds until one waits for a Luck decision or the round is over."""
-    queue = pending["queue"]
+    queue, stats = pending["queue"], play.state.stats
     while queue:
-        if _hero_dead(play):
+        if stats.get("endurance", 0) <= 0:
             return dead(play, "combat")
         wound = queue.pop(0)
         waits = _deal(play, pending, wound["enemy"]) if wound["kind"] == "hit" \
