@@ -45,8 +45,9 @@ class Game(Prompts, History):
         self._aliases = {**module.stat_aliases(), **module.expr_aliases()}
         self._rules_version = str(module.version)
         self._commands: tuple | None = None   # the module's commands, asked once
-        # What a rule module derives from the book alone (prompts made once...), keyed
-        # as it likes: kept for the life of this object, whose book never changes.
+        # What is derived from the book alone (prompts made once...) by a rule module
+        # or the explorer, each under keys of its own: kept for the life of this
+        # object, whose book never changes.
         self.memo: dict = {}
         if state is None:
             self.state = self._fresh_state(1)

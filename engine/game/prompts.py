@@ -76,7 +76,7 @@ class Prompts:
         options = tuple(death.rescues)
         if death.restart:
             options += (RESTART,)
-        return Prompt("ending", options, title=DEAD)
+        return Prompt("ending", options, DEAD)
 
     def _answer_ending(self, key: str) -> None:
         if key == "restart":

@@ -93,7 +93,7 @@ class _Mover:
     def step(self, game: Game, moves: list) -> tuple[Game, bool]:
         """Make one move, appended to `moves` (a failing move stays there, so that the
         replay shows the failure); False when no candidate is enabled or accepted."""
-        opts = [o for o in game.prompt().options if o.enabled and o.key != "restart"]
+        opts = _enabled(game)
         cmds = [c.names[0] for c in game.module_commands() if c.available(game)] \
             if self.with_commands and not game.state.ended else []
         while opts or cmds:
@@ -125,6 +125,23 @@ class _Mover:
             if move.command:   # one of the module's `refuses_cleanly`
                 return game
         return replay_game(self.book, self.module, self.seed, moves, narrate=game.narrate)
+
+
+def _enabled(game: Game) -> list:
+    """The enabled answers of the prompt, "restart" left out (as `moves.options`),
+    read once per prompt object: most prompts are made once and reused."""
+    prompt = game.prompt()
+    seen = game.memo.get(ENABLED)
+    if seen is None or len(seen) > 4096:
+        seen = game.memo[ENABLED] = {}
+    known = seen.get(id(prompt))
+    if known is None or known[0] is not prompt:
+        # the prompt is kept with its answers, so that its id is not reused meanwhile
+        known = seen[id(prompt)] = (prompt, [o for o in prompt.options if o.enabled and o.key != "restart"])
+    return known[1][:]
+
+
+ENABLED = ("explore", "enabled")   # the explorer's key in the game's memo
 
 
 _ATOMS = frozenset((str, int, bool, float, type(None)))
@@ -186,8 +203,11 @@ class Stats:
         self.runs += 1
         self.outcomes[run.outcome] += 1
         self.steps += run.steps
-        self.hits.update(run.visits.keys())
-        self.visits.update(run.visits)
+        hits, visits = self.hits, self.visits
+        hit, seen = hits.get, visits.get   # dict's own get: a Counter's [n] += 1 is slower
+        for n, count in run.visits.items():
+            hits[n] = hit(n, 0) + 1
+            visits[n] = seen(n, 0) + count
         # An example (its moves written out) is made only for a run it will stand for.
         example = None
         if run.outcome in ("victory", "death"):

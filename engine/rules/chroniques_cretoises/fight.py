@@ -28,9 +28,10 @@ OTHER_ANSWERS = {"retreat": endings.retreat, "surrender": endings.surrender,
 
 def spend(play, amount: int, what_fr: str, what_en: str) -> None:
     if amount:
-        pts = N.honour_points(amount)
-        play.emit("honour-spent", f"Vous dépensez {pts.fr} : +{amount} à votre {what_fr} pour ce coup.",
-                  f"You spend {pts.en}: +{amount} to your {what_en} for this strike.", amount=amount)
+        if play.narrate:   # the explorer reads no event: none is made for it
+            pts = N.honour_points(amount)
+            play.emit("honour-spent", f"Vous dépensez {pts.fr} : +{amount} à votre {what_fr} pour ce coup.",
+                      f"You spend {pts.en}: +{amount} to your {what_en} for this strike.", amount=amount)
         play.change("honneur", delta=-amount, reason="combat-spend")
 
 

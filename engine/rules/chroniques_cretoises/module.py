@@ -192,7 +192,7 @@ class ChroniquesCretoises(PackagedOdds, RuleModule):
             target = zeus.resurrection_target(play)
             rescues = (Option("zeus", M(f"Invoquer Zeus : il vous ressuscite (paragraphe {target})",
                                         f"Call upon Zeus: he raises you (paragraph {target})")),)
-        return Death(restart=True, rescues=rescues)
+        return Death(True, rescues)
 
     def rescue(self, play, key) -> None:
         if key != "zeus":
