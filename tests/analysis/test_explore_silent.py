@@ -51,3 +51,23 @@ def test_commands_said_to_refuse_cleanly_change_nothing_when_refused(path):
 def _saved(game) -> dict:
     game.state.dice = game.dice.to_json()
     return game.state.to_json()
+
+
+def test_the_runs_pick_their_moves_as_random_move_does():
+    """The runs' own pick (Moves made once) draws what `moves.random_move` draws."""
+    from engine.analysis.explore.moves import random_move
+    from engine.analysis.explore.runs import _Mover
+    from engine.rules.base import Option
+    from engine.diagnostics import Message
+    book, module, _ = load(BOOKS[0])
+    game = Game(book, module, SeededDice(1), undo=False, narrate=False)
+    shapes = random.Random(5)
+    for seed in range(200):
+        opts = [Option(f"k{i}", Message("x", "x"), amount=(0, shapes.randrange(9)) if shapes.random() < .3 else None)
+                for i in range(shapes.randrange(4))]
+        cmds = [f"c{i}" for i in range(shapes.randrange(3))] or ([] if opts else ["c"])
+        mover = _Mover(book, module, seed, random.Random(seed), True, game)
+        theirs, mine = random.Random(seed), (list(opts), list(cmds))
+        for _ in range(len(opts) + len(cmds)):
+            assert mover.pick(*mine) == random_move(opts, cmds, theirs)
+        assert mover.rng.getrandbits(32) == theirs.getrandbits(32)

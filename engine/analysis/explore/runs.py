@@ -19,7 +19,7 @@ from ...dice import ScriptedDice, SeededDice
 from ...game import Game
 from ...rules.base import Refused
 from ...state import GameState
-from .moves import Move, format_moves, options, random_move
+from .moves import Move, below, format_moves, options
 
 CHOICE_STREAM = 0x9E3779B97F4A7C15   # makes the choice stream differ from the dice stream
 
@@ -63,7 +63,7 @@ def play(book, module, index: int, seed: int, max_steps: int, with_commands: boo
             game = new_game(book, module, seed)
         else:
             game.reset(SeededDice(seed))
-        mover = _Mover(book, module, seed, rng, with_commands)
+        mover = _Mover(book, module, seed, rng, with_commands, game)
         while len(moves) < max_steps:
             if game.state.ended and not options(game):
                 return _run(index, seed, game.state.ended, game, moves)
@@ -81,25 +81,30 @@ def play(book, module, index: int, seed: int, max_steps: int, with_commands: boo
 class _Mover:
     """Makes one random move at a time in the games of one run."""
 
-    __slots__ = ("book", "module", "seed", "rng", "with_commands", "shared", "clean")
+    __slots__ = ("book", "module", "seed", "rng", "shared", "clean", "commands", "enabled", "moves")
 
-    def __init__(self, book, module, seed: int, rng: random.Random, with_commands: bool):
+    def __init__(self, book, module, seed: int, rng: random.Random, with_commands: bool, game: Game):
         self.book, self.module, self.seed, self.rng = book, module, seed, rng
-        self.with_commands = with_commands
         self.shared = getattr(module, "display_extra", ())
         # Commands whose refusals come before any change need no copy to undo them.
         self.clean = frozenset(getattr(module, "refuses_cleanly", ()))
+        self.commands = [(c.names[0], c.available) for c in game.module_commands()] if with_commands else []
+        # Kept with the game (the same book): each prompt's enabled answers, each answer's Move.
+        memo = game.memo
+        self.enabled = memo.get(ENABLED)
+        if self.enabled is None or len(self.enabled) > 4096:
+            self.enabled = memo[ENABLED] = {}
+        self.moves = memo.setdefault(MOVES, {})
 
     def step(self, game: Game, moves: list) -> tuple[Game, bool]:
         """Make one move, appended to `moves` (a failing move stays there, so that the
         replay shows the failure); False when no candidate is enabled or accepted."""
-        opts = _enabled(game)
-        cmds = [c.names[0] for c in game.module_commands() if c.available(game)] \
-            if self.with_commands and not game.state.ended else []
+        opts = self.options(game)
+        cmds = [name for name, available in self.commands if available(game)] if not game.state.ended else []
         while opts or cmds:
-            move = random_move(opts, cmds, self.rng)
-            copy = move.command and move.key not in self.clean
-            saved = light_copy(game.state, self.shared) if copy else None
+            move = self.pick(opts, cmds)
+            saved = light_copy(game.state, self.shared) \
+                if move.command and move.key not in self.clean else None
             draws, told = game.dice.draws, len(game.state.history)
             moves.append(move)
             try:
@@ -112,6 +117,35 @@ class _Mover:
                 moves.pop()
                 game = self._undo(game, moves, move, saved, draws, told)
         return game, False
+
+    def options(self, game: Game) -> list:
+        """The enabled answers of the prompt, "restart" left out (as `moves.options`),
+        read once per prompt object: most prompts are made once and reused."""
+        prompt = game.prompt()
+        known = self.enabled.get(id(prompt))
+        if known is None or known[0] is not prompt:
+            # the prompt is kept with its answers, so that its id is not reused meanwhile
+            known = self.enabled[id(prompt)] = (prompt, [o for o in prompt.options
+                                                         if o.enabled and o.key != "restart"])
+        return known[1][:]
+
+    def pick(self, opts: list, cmds: list) -> Move:
+        """`moves.random_move(opts, cmds, rng)`, the same draws (tested), with the Move
+        of an answer without amount made once."""
+        n = len(opts) + len(cmds)
+        bits, k = self.rng.getrandbits, n.bit_length()
+        pick = bits(k)
+        while pick >= n:
+            pick = bits(k)
+        if pick >= len(opts):
+            return Move(cmds.pop(pick - len(opts)), command=True)
+        o = opts.pop(pick)
+        if o.amount:
+            return Move(o.key, o.amount[0] + below(self.rng, o.amount[1] - o.amount[0] + 1))
+        move = self.moves.get(o.key)
+        if move is None:
+            move = self.moves[o.key] = Move(o.key)
+        return move
 
     def _undo(self, game: Game, moves: list, move, saved, draws: int, told: int) -> Game:
         """The game took no snapshot: restore ours, or nothing when the command refuses
@@ -127,21 +161,8 @@ class _Mover:
         return replay_game(self.book, self.module, self.seed, moves, narrate=game.narrate)
 
 
-def _enabled(game: Game) -> list:
-    """The enabled answers of the prompt, "restart" left out (as `moves.options`),
-    read once per prompt object: most prompts are made once and reused."""
-    prompt = game.prompt()
-    seen = game.memo.get(ENABLED)
-    if seen is None or len(seen) > 4096:
-        seen = game.memo[ENABLED] = {}
-    known = seen.get(id(prompt))
-    if known is None or known[0] is not prompt:
-        # the prompt is kept with its answers, so that its id is not reused meanwhile
-        known = seen[id(prompt)] = (prompt, [o for o in prompt.options if o.enabled and o.key != "restart"])
-    return known[1][:]
-
-
-ENABLED = ("explore", "enabled")   # the explorer's key in the game's memo
+# The explorer's keys in the game's memo.
+ENABLED, MOVES = ("explore", "enabled"), ("explore", "moves")
 
 
 _ATOMS = frozenset((str, int, bool, float, type(None)))
