@@ -44,7 +44,9 @@ def eat(play, arg: str = "") -> None:
 
 
 def can_drop_armour(play) -> bool:
-    return not play.state.ended and not in_fight(play) and equipment.armour(play) is not None
+    st = play.state   # asked before every move of the explorer: kept short
+    return not st.ended and not (st.pending and st.pending.get("activity") == "combat") \
+        and st.extra.get("armour") is not None   # equipment.armour
 
 
 def drop_armour(play, arg: str = "") -> None:

@@ -74,9 +74,10 @@ class DefisFantastiques(PackagedOdds, RuleModule):
         if st.stats.get("endurance", 1) <= 0 and not (st.pending and st.pending.get("luck")):
             return dead(play, "endurance")
         # sheet() receives only the state: it keeps the names of the items held, as
-        # they were after the last normalise; the same items since need no new one.
+        # they were after the last normalise; the same items since need no new one
+        # (nor does the same set in another order: normalise would change nothing).
         names = st.extra.get("names")
-        if names is None or list(names) != list(st.items):
+        if names is None or names.keys() != st.items.keys():
             equipment.normalise(play)
             st.extra["names"] = {i: play.book.item_name(i) for i in st.items}
 
