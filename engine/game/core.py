@@ -49,6 +49,8 @@ class Game(Prompts, History):
         # or the explorer, each under keys of its own: kept for the life of this
         # object, whose book never changes.
         self.memo: dict = {}
+        if not undo:   # no snapshot to take: the answer itself, without a wrapper call
+            self.answer = self._answer
         if state is None:
             self.state = self._fresh_state(1)
             self._new_game()
@@ -160,7 +162,8 @@ class Game(Prompts, History):
         st.paragraph = number
         st.visits[number] = st.visits.get(number, 0) + 1
         st.history.append({"paragraph": number})
-        self.emit("paragraph", number=number)
+        if self.narrate:
+            self.emit("paragraph", number=number)
         self._enter(p)
 
     def die(self, cause: str = "") -> None:
@@ -231,9 +234,7 @@ class Game(Prompts, History):
     # --- what front ends call ----------------------------------------------------
     def answer(self, key: str, amount: int | None = None) -> None:
         """Answer the pending prompt; raises Refused (state unchanged) when not allowed."""
-        if not self.keeps_undo:
-            return self._answer(key, amount)
-        snapshot, seen = self._snapshot(), len(self.events)
+        snapshot, seen = self._snapshot(), len(self.events)   # (undo=False: _answer)
         try:
             self._answer(key, amount)
         except Refused:
@@ -242,10 +243,10 @@ class Game(Prompts, History):
             raise
         self._push_undo(snapshot)
 
-    def _answer(self, key: str, amount: int | None) -> None:
+    def _answer(self, key: str, amount: int | None = None) -> None:
         st, seen = self.state, self._prompted
+        prompt = seen[1] if seen is not None and seen[0] is st else self.prompt()
         self._prompted = None
-        prompt = seen[1] if seen is not None and seen[0] is st else self._prompt()
         for option in prompt.options:
             if option.key == key:
                 break
@@ -275,7 +276,8 @@ class Game(Prompts, History):
                           f"this choice leads to paragraph {target}, which does not exist")
         st = self.state
         st.history.append({"choice": c.text})
-        self.emit("choice", text=c.text, to=target)
+        if self.narrate:
+            self.emit("choice", text=c.text, to=target)
         if c.effects:
             for eff in c.effects:
                 self.apply(eff)

@@ -23,21 +23,20 @@ class Prompts:
     """The prompt half of `Game` (a mixin: it reads `state`, `book`, `module`)."""
 
     def prompt(self) -> Prompt:
-        """The question the game waits an answer to (made again after any change)."""
-        prompt = self._prompt()
-        self._prompted = (self.state, prompt)
-        return prompt
-
-    def _prompt(self) -> Prompt:
+        """The question the game waits an answer to (made again after any change; the
+        next answer reuses it)."""
         st = self.state
-        if st.ended:
-            return self._ending_prompt()
         pending = st.pending
-        if pending:
-            if pending.get("activity") == "random":
-                return ROLL
-            return self.module.prompt(self, pending)
-        return self._choice_prompt(self.book.paragraphs[st.paragraph])
+        if st.ended:
+            prompt = self._ending_prompt()
+        elif not pending:
+            prompt = self._choice_prompt(self.book.paragraphs[st.paragraph])
+        elif pending.get("activity") == "random":
+            prompt = ROLL
+        else:
+            prompt = self.module.prompt(self, pending)
+        self._prompted = (st, prompt)
+        return prompt
 
     def _choice_prompt(self, p) -> Prompt:
         made = self._choice_prompts.get(p.number)

@@ -63,14 +63,8 @@ def play(book, module, index: int, seed: int, max_steps: int, with_commands: boo
             game = new_game(book, module, seed)
         else:
             game.reset(SeededDice(seed))
-        mover = _Mover(book, module, seed, rng, with_commands, game)
-        while len(moves) < max_steps:
-            if game.state.ended and not options(game):
-                return _run(index, seed, game.state.ended, game, moves)
-            game, moved = mover.step(game, moves)
-            if not moved:
-                return _run(index, seed, "soft-lock", game, moves)
-        return _run(index, seed, "stuck", game, moves)
+        outcome, game = _Mover(book, module, seed, rng, with_commands, game).run(game, moves, max_steps)
+        return _run(index, seed, outcome, game, moves)
     except Exception as exc:  # any engine or module failure is a finding, not a crash
         run = _run(index, seed, "error", game, moves)
         run.error = {"type": type(exc).__name__, "message": str(exc),
@@ -96,27 +90,37 @@ class _Mover:
             self.enabled = memo[ENABLED] = {}
         self.moves = memo.setdefault(MOVES, {})
 
-    def step(self, game: Game, moves: list) -> tuple[Game, bool]:
-        """Make one move, appended to `moves` (a failing move stays there, so that the
-        replay shows the failure); False when no candidate is enabled or accepted."""
-        opts = self.options(game)
-        cmds = [name for name, available in self.commands if available(game)] if not game.state.ended else []
-        while opts or cmds:
-            move = self.pick(opts, cmds)
-            saved = light_copy(game.state, self.shared) \
-                if move.command and move.key not in self.clean else None
-            draws, told = game.dice.draws, len(game.state.history)
-            moves.append(move)
-            try:
-                if move.command:
-                    game.command(move.key, "")
-                else:
-                    game.answer(move.key, move.amount)
-                return game, True
-            except Refused:
-                moves.pop()
-                game = self._undo(game, moves, move, saved, draws, told)
-        return game, False
+    def run(self, game: Game, moves: list, max_steps: int) -> tuple[str, Game]:
+        """Move until an ending, a soft-lock (no candidate enabled or accepted) or
+        `max_steps` moves: (outcome, the game).  Each move is appended to `moves` (a
+        failing one stays there, so that the replay shows the failure)."""
+        while len(moves) < max_steps:
+            st = game.state
+            if st.ended and not options(game):
+                return st.ended, game
+            opts, cmds = self.options(game), []
+            if not st.ended:
+                for name, available in self.commands:   # (a loop: cheaper than a comprehension)
+                    if available(game):
+                        cmds.append(name)
+            while True:
+                if not opts and not cmds:
+                    return "soft-lock", game
+                move = self.pick(opts, cmds)
+                saved = light_copy(st, self.shared) if move.command and move.key not in self.clean else None
+                draws, told = game.dice.draws, len(st.history)
+                moves.append(move)
+                try:
+                    if move.command:
+                        game.command(move.key, "")
+                    else:
+                        game.answer(move.key, move.amount)
+                    break
+                except Refused:
+                    moves.pop()
+                    game = self._undo(game, moves, move, saved, draws, told)
+                    st = game.state
+        return "stuck", game
 
     def options(self, game: Game) -> list:
         """The enabled answers of the prompt, "restart" left out (as `moves.options`),

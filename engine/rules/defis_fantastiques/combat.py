@@ -64,7 +64,11 @@ def hero_skill(play, pending: dict) -> int:
 
 
 def living(pending: dict) -> list[int]:
-    return [i for i, e in enumerate(pending["enemies"]) if e["endurance"] > 0]
+    alive = []   # (a loop: cheaper than a comprehension, on the explorer's hot path)
+    for i, e in enumerate(pending["enemies"]):
+        if e["endurance"] > 0:
+            alive.append(i)
+    return alive
 
 
 def _spec(play) -> dict:
@@ -78,10 +82,11 @@ ATTACK_ONLY = Prompt("combat", (ATTACK,))
 
 
 def prompt(play, pending: dict) -> Prompt:
-    if pending.get("luck"):
-        return _luck_prompt(play, pending)
+    luck = pending.get("luck")
     if not play.narrate:   # the explorer: the options only
-        return _bare_prompt(play, pending)
+        return LUCK_ONLY[luck["kind"] == "dealt"] if luck else _bare_prompt(play, pending)
+    if luck:
+        return _luck_prompt(play, pending)
     escape = _spec(play).get("escape")
     alive = living(pending)
     several = pending["mode"] == "together" and len(alive) > 1
@@ -171,8 +176,6 @@ LUCK_ONLY = {dealt: Prompt("combat-luck", LUCK_OPTIONS[dealt]) for dealt in (Tru
 def _luck_prompt(play, pending: dict) -> Prompt:
     luck = pending["luck"]
     options = LUCK_OPTIONS[luck["kind"] == "dealt"]
-    if not play.narrate:   # the explorer: the options only
-        return LUCK_ONLY[luck["kind"] == "dealt"]
     name = pending["enemies"][luck["enemy"]]["name"]
     if luck["kind"] == "dealt":
         info = M(f"Vous avez blessé {name}. Chanceux : 2 points de plus ; malchanceux : 1 point seulement.",
@@ -218,8 +221,10 @@ def _round(play, pending: dict, target: int) -> None:
         order = [target] + [i for i in living(pending) if i != target]
         rolls = [sum(play.roll(2, 6, "enemy-attack")) for _ in order]
     else:
-        order, rolls = (target,), (sum(play.roll(2, 6, "enemy-attack")),)
-    me = (sum(play.roll(2, 6, "hero-attack")), hero_skill(play, pending))
+        a, b = play.roll(2, 6, "enemy-attack")
+        order, rolls = (target,), (a + b,)
+    a, b = play.roll(2, 6, "hero-attack")
+    me = (a + b, hero_skill(play, pending))
     for i, roll in zip(order, rolls):
         _outcome(play, pending, i, me, (roll, enemies[i]["habilete"]), i == target)
 

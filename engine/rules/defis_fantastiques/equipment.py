@@ -51,12 +51,16 @@ def armour(play) -> str | None:
 
 
 def damage(play) -> int:
-    props = weapon_props(play.book, weapon(play)) or {}
+    """The carried weapon's damage (weapon_props inlined: asked on every wound)."""
+    item = play.book.items.get(play.state.extra.get("weapon"))
+    props = (item.props.get("weapon") if item is not None else None) or {}
     return int(props.get("damage", STANDARD_DAMAGE))
 
 
 def attack_bonus(play) -> int:
-    props = weapon_props(play.book, weapon(play)) or {}
+    """The carried weapon's attack bonus (weapon_props inlined: asked every round)."""
+    item = play.book.items.get(play.state.extra.get("weapon"))
+    props = (item.props.get("weapon") if item is not None else None) or {}
     return int(props.get("attack", 0))
 
 

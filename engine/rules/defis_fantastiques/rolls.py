@@ -26,7 +26,8 @@ WORDS = {"chance": ("luck", "Tentez votre Chance", "Test your Luck",
 def _roll_against(play, stat: str, added: int, **data) -> bool:
     """2d6 + `added` against the current value of `stat`, reported as one event."""
     current = play.state.stats.get(stat, 0)
-    roll = sum(play.roll(2, 6, stat))
+    a, b = play.roll(2, 6, stat)
+    roll = a + b
     total = roll + added
     ok = total <= current
     if play.narrate:   # the explorer reads no event: none is made for it

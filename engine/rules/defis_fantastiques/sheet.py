@@ -85,7 +85,8 @@ def roll_stats(play) -> None:
 def clamp(state: "GameState", stat: str, value: int) -> int:
     if value < 0:
         value = 0
-    cap = maximum(state, stat)
+    caps = state.extra.get("max")   # maximum(state, stat), inlined: asked on every change
+    cap = caps[stat] if caps and stat in caps else state.initial.get(stat) if stat in CAPPED else None
     return value if cap is None or value <= cap else cap
 
 

@@ -17,9 +17,7 @@ from .rolls import test_luck
 
 
 def hero_damage(play, pending) -> int:
-    if pending.get("forced_unarmed"):
-        return equipment.STANDARD_DAMAGE
-    return equipment.damage(play)
+    return equipment.STANDARD_DAMAGE if pending.get("forced_unarmed") else equipment.damage(play)
 
 
 def drain(play, pending: dict) -> None:
@@ -34,10 +32,6 @@ def drain(play, pending: dict) -> None:
         if waits:
             return
     finish(play, pending)
-
-
-def _hero_dead(play) -> bool:
-    return play.state.stats.get("endurance", 0) <= 0
 
 
 def _deal(play, pending: dict, i: int) -> bool:
@@ -114,7 +108,7 @@ def _luck_taken(play, pending: dict, luck: dict, lucky: bool) -> None:
 
 def finish(play, pending: dict) -> None:
     """End of a round: death, victory, or the next round."""
-    if _hero_dead(play):
+    if play.state.stats.get("endurance", 0) <= 0:
         return dead(play, "combat")
     for e in pending["enemies"]:
         if e["endurance"] > 0:
