@@ -152,7 +152,8 @@ class Game(Prompts, History):
         return value if isinstance(value, int) else int(self.evaluate(value))
 
     def goto(self, number: int) -> None:
-        """Leave the current activity and enter paragraph `number`."""
+        """Leave the current activity and enter paragraph `number`: its effects, then
+        `after_change`, then its ending or the first of its activities."""
         p = self.book.paragraphs.get(number)
         if p is None:   # refused before anything changed (the explorer relies on it)
             raise Refused(f"le paragraphe {number} n'existe pas dans ce livre",
@@ -164,7 +165,21 @@ class Game(Prompts, History):
         st.history.append({"paragraph": number})
         if self.narrate:
             self.emit("paragraph", number=number)
-        self._enter(p)
+        for eff in p.effects:
+            self.apply(eff)
+            if st.ended or st.paragraph != number:
+                return
+        self.module.after_change(self)
+        if st.ended or st.paragraph != number:
+            return
+        if p.end == "death":
+            return self.die("paragraph")
+        if p.end == "victory":
+            return self.win()
+        if p.fields and self._begin(p):
+            return
+        if p.random is not None:
+            st.pending = {"activity": "random"}
 
     def die(self, cause: str = "") -> None:
         st = self.state
@@ -183,31 +198,19 @@ class Game(Prompts, History):
         return self.state.ended is not None and not self._death().rescues
 
     # --- paragraphs ------------------------------------------------------------
-    def _enter(self, p) -> None:
-        st, module, number = self.state, self.module, p.number
-        for eff in p.effects:
-            self.apply(eff)
-            if st.ended or st.paragraph != number:
-                return
-        module.after_change(self)
-        if st.ended or st.paragraph != number:
-            return
-        if p.end == "death":
-            return self.die("paragraph")
-        if p.end == "victory":
-            return self.win()
-        fields = p.fields
-        if fields:
-            for name in module.activity_fields:
-                if name in fields:
-                    pending = module.begin(self, name, fields[name])
-                    if st.paragraph != number or st.ended:
-                        return
-                    if pending is not None:
-                        st.pending = {"activity": name, **pending}
-                        return
-        if p.random is not None:
-            st.pending = {"activity": "random"}
+    def _begin(self, p) -> bool:
+        """Start the first activity of the paragraph that asks something; True when
+        that, or the module moving on or ending the game, leaves nothing else to do."""
+        st, module, number, fields = self.state, self.module, p.number, p.fields
+        for name in module.activity_fields:
+            if name in fields:
+                pending = module.begin(self, name, fields[name])
+                if st.paragraph != number or st.ended:
+                    return True
+                if pending is not None:
+                    st.pending = {"activity": name, **pending}
+                    return True
+        return False
 
     def apply(self, eff: Effect) -> None:
         kind, value = eff.kind, eff.value

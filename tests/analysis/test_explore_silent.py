@@ -54,10 +54,11 @@ def _saved(game) -> dict:
 
 
 def test_the_runs_pick_their_moves_as_random_move_does():
-    """The runs' own pick (Moves made once) draws what `moves.random_move` draws."""
+    """The runs' own pick (over Moves made once per prompt) draws what
+    `moves.random_move` draws."""
     from engine.analysis.explore.moves import random_move
-    from engine.analysis.explore.runs import _Mover
-    from engine.rules.base import Option
+    from engine.analysis.explore.runs import _candidates, _Mover
+    from engine.rules.base import Option, Prompt
     from engine.diagnostics import Message
     book, module, _ = load(BOOKS[0])
     game = Game(book, module, SeededDice(1), undo=False, narrate=False)
@@ -67,7 +68,7 @@ def test_the_runs_pick_their_moves_as_random_move_does():
                 for i in range(shapes.randrange(4))]
         cmds = [f"c{i}" for i in range(shapes.randrange(3))] or ([] if opts else ["c"])
         mover = _Mover(book, module, seed, random.Random(seed), True, game)
-        theirs, mine = random.Random(seed), (list(opts), list(cmds))
+        theirs, mine = random.Random(seed), (list(_candidates(Prompt("choice", tuple(opts)))), list(cmds))
         for _ in range(len(opts) + len(cmds)):
             assert mover.pick(*mine) == random_move(opts, cmds, theirs)
         assert mover.rng.getrandbits(32) == theirs.getrandbits(32)

@@ -75,7 +75,7 @@ def play(book, module, index: int, seed: int, max_steps: int, with_commands: boo
 class _Mover:
     """Makes one random move at a time in the games of one run."""
 
-    __slots__ = ("book", "module", "seed", "rng", "shared", "clean", "commands", "enabled", "moves")
+    __slots__ = ("book", "module", "seed", "rng", "shared", "clean", "commands", "enabled")
 
     def __init__(self, book, module, seed: int, rng: random.Random, with_commands: bool, game: Game):
         self.book, self.module, self.seed, self.rng = book, module, seed, rng
@@ -83,27 +83,30 @@ class _Mover:
         # Commands whose refusals come before any change need no copy to undo them.
         self.clean = frozenset(getattr(module, "refuses_cleanly", ()))
         self.commands = [(c.names[0], c.available) for c in game.module_commands()] if with_commands else []
-        # Kept with the game (the same book): each prompt's enabled answers, each answer's Move.
-        memo = game.memo
-        self.enabled = memo.get(ENABLED)
+        # Kept with the game (the same book): each prompt's enabled answers.
+        self.enabled = game.memo.get(ENABLED)
         if self.enabled is None or len(self.enabled) > 4096:
-            self.enabled = memo[ENABLED] = {}
-        self.moves = memo.setdefault(MOVES, {})
+            self.enabled = game.memo[ENABLED] = {}
 
     def run(self, game: Game, moves: list, max_steps: int) -> tuple[str, Game]:
         """Move until an ending, a soft-lock (no candidate enabled or accepted) or
         `max_steps` moves: (outcome, the game).  Each move is appended to `moves` (a
         failing one stays there, so that the replay shows the failure)."""
-        while len(moves) < max_steps:
+        known, steps = self.enabled, len(moves)
+        while steps < max_steps:
             st = game.state
             if st.ended and not options(game):
                 return st.ended, game
-            opts, cmds = self.options(game), []
+            prompt = game.prompt()   # its candidates, made once per prompt object
+            seen = known.get(id(prompt))
+            if seen is None or seen[0] is not prompt:   # (kept with it: its id stays unique)
+                seen = known[id(prompt)] = (prompt, _candidates(prompt))
+            opts, cmds = list(seen[1]), []
             if not st.ended:
                 for name, available in self.commands:   # (a loop: cheaper than a comprehension)
                     if available(game):
                         cmds.append(name)
-            while True:
+            while True:   # random candidates until one is accepted
                 if not opts and not cmds:
                     return "soft-lock", game
                 move = self.pick(opts, cmds)
@@ -120,36 +123,23 @@ class _Mover:
                     moves.pop()
                     game = self._undo(game, moves, move, saved, draws, told)
                     st = game.state
+            steps += 1
         return "stuck", game
 
-    def options(self, game: Game) -> list:
-        """The enabled answers of the prompt, "restart" left out (as `moves.options`),
-        read once per prompt object: most prompts are made once and reused."""
-        prompt = game.prompt()
-        known = self.enabled.get(id(prompt))
-        if known is None or known[0] is not prompt:
-            # the prompt is kept with its answers, so that its id is not reused meanwhile
-            known = self.enabled[id(prompt)] = (prompt, [o for o in prompt.options
-                                                         if o.enabled and o.key != "restart"])
-        return known[1][:]
-
     def pick(self, opts: list, cmds: list) -> Move:
-        """`moves.random_move(opts, cmds, rng)`, the same draws (tested), with the Move
-        of an answer without amount made once."""
-        n = len(opts) + len(cmds)
+        """`moves.random_move` over these candidates, the same draws (tested)."""
+        answers = len(opts)
+        n = answers + len(cmds)
         bits, k = self.rng.getrandbits, n.bit_length()
         pick = bits(k)
         while pick >= n:
             pick = bits(k)
-        if pick >= len(opts):
-            return Move(cmds.pop(pick - len(opts)), command=True)
+        if pick >= answers:
+            return Move(cmds.pop(pick - answers), command=True)
         o = opts.pop(pick)
-        if o.amount:
-            return Move(o.key, o.amount[0] + below(self.rng, o.amount[1] - o.amount[0] + 1))
-        move = self.moves.get(o.key)
-        if move is None:
-            move = self.moves[o.key] = Move(o.key)
-        return move
+        if type(o) is Move:
+            return o
+        return Move(o.key, o.amount[0] + below(self.rng, o.amount[1] - o.amount[0] + 1))
 
     def _undo(self, game: Game, moves: list, move, saved, draws: int, told: int) -> Game:
         """The game took no snapshot: restore ours, or nothing when the command refuses
@@ -166,7 +156,13 @@ class _Mover:
 
 
 # The explorer's keys in the game's memo.
-ENABLED, MOVES = ("explore", "enabled"), ("explore", "moves")
+ENABLED = ("explore", "enabled")
+
+
+def _candidates(prompt) -> tuple:
+    """The enabled answers of a prompt, "restart" left out (as `moves.options`): the
+    Move of each, or the Option itself when it carries an amount (drawn each time)."""
+    return tuple(o if o.amount else Move(o.key) for o in prompt.options if o.enabled and o.key != "restart")
 
 
 _ATOMS = frozenset((str, int, bool, float, type(None)))

@@ -17,18 +17,30 @@ MODES = ("as-one", "one-by-one", "together")
 
 
 def begin(play, spec: dict) -> dict:
-    enemies = [{"name": e["name"], "habilete": int(e["habilete"]), "endurance": int(e["endurance"]),
-                "damage": int(e.get("damage", equipment.STANDARD_DAMAGE))} for e in spec["enemies"]]
     mode = spec.get("mode", "one-by-one")
-    if mode == "as-one" and len(enemies) > 1:
-        enemies = [_as_one(enemies)]
-    pending = {"mode": mode, "enemies": enemies, "round": 0, "queue": [], "luck": None,
-               "unarmed": equipment.unarmed(play, spec), "forced_unarmed": bool(spec.get("unarmed"))}
-    _announce(play, spec, mode, enemies)
-    if pending["unarmed"]:
-        play.emit("unarmed", "Vous combattez à mains nues : −1 Habileté pour ce combat.",
-                  "You fight bare-handed: −1 Skill for this fight.")
+    pending = {"mode": mode, "enemies": [dict(e) for e in _enemies(play, spec, mode)], "round": 0,
+               "queue": [], "luck": None, "unarmed": equipment.unarmed(play, spec),
+               "forced_unarmed": bool(spec.get("unarmed"))}
+    if play.narrate:   # the explorer reads no event: none is made for it
+        _announce(play, spec, mode)
+        if pending["unarmed"]:
+            play.emit("unarmed", "Vous combattez à mains nues : −1 Habileté pour ce combat.",
+                      "You fight bare-handed: −1 Skill for this fight.")
     return pending
+
+
+def _enemies(play, spec: dict, mode: str) -> tuple[dict, ...]:
+    """The opponents as a fight starts, read from the book once per paragraph (the
+    game's memo; the fight changes copies of them)."""
+    key = ("df-enemies", play.state.paragraph)
+    enemies = play.memo.get(key)
+    if enemies is None:
+        enemies = [{"name": e["name"], "habilete": int(e["habilete"]), "endurance": int(e["endurance"]),
+                    "damage": int(e.get("damage", equipment.STANDARD_DAMAGE))} for e in spec["enemies"]]
+        if mode == "as-one" and len(enemies) > 1:
+            enemies = [_as_one(enemies)]
+        enemies = play.memo[key] = tuple(enemies)
+    return enemies
 
 
 # how several opponents fight, as the player reads it
@@ -37,7 +49,7 @@ MODE_WORDS = {"as-one": ("comme un seul adversaire", "as a single opponent"),
               "together": ("tous à la fois", "all at once")}
 
 
-def _announce(play, spec: dict, mode: str, enemies: list[dict]) -> None:
+def _announce(play, spec: dict, mode: str) -> None:
     """Several opponents: say how they fight (one: the prompt's title names him)."""
     listed = [e["name"] for e in spec["enemies"]]
     if len(listed) < 2:
@@ -79,12 +91,17 @@ def _spec(play) -> dict:
 # only that answer (immutable: made once).
 ATTACK = Option("attack", M("Lancer l'assaut", "Attack"))
 ATTACK_ONLY = Prompt("combat", (ATTACK,))
+NO_ESCAPE = (None, 0, True)   # the explorer's memo for a paragraph offering no escape
 
 
 def prompt(play, pending: dict) -> Prompt:
     luck = pending.get("luck")
     if not play.narrate:   # the explorer: the options only
-        return LUCK_ONLY[luck["kind"] == "dealt"] if luck else _bare_prompt(play, pending)
+        if luck:
+            return LUCK_ONLY[luck["kind"] == "dealt"]
+        if pending["mode"] != "together" and play.memo.get(("df-combat", play.state.paragraph)) is NO_ESCAPE:
+            return ATTACK_ONLY
+        return _bare_prompt(play, pending)
     if luck:
         return _luck_prompt(play, pending)
     escape = _spec(play).get("escape")
@@ -122,7 +139,8 @@ def _bare_prompt(play, pending: dict) -> Prompt:
     if shape is None:   # the paragraph's escape, read once
         escape = _spec(play).get("escape") or None
         fixed = not escape or all(isinstance(v, int) for v in (escape.get("cost") or {}).values())
-        shape = memo["df-combat", number] = (escape, int(escape.get("after", 0)) if escape else 0, fixed)
+        shape = memo["df-combat", number] = (escape, int(escape.get("after", 0)) if escape else 0, fixed) \
+            if escape else NO_ESCAPE
     escape, after, fixed = shape
     targets = ()
     if pending["mode"] == "together":
