@@ -67,12 +67,15 @@ def roll_stats(play) -> None:
     """Roll (or read) every starting stat, in front of the player: one event a roll."""
     hero = play.book.hero if isinstance(play.book.hero, dict) else {}
     st = play.state
-    play.emit("creation-start", "Votre personnage :", "Your character:")
-    for spec in STATS:
-        value = formula(hero.get(spec.name, spec.initial))
-        n = value if isinstance(value, int) else int(X.evaluate(value, _RollCtx(play, spec.name)))
+    if play.narrate:   # the explorer reads no event: none is made for it
+        play.emit("creation-start", "Votre personnage :", "Your character:")
+    for spec, value, dice in _sheet_rolls(play, hero):
+        if dice is not None:   # NdS±K: the dice rolled as the evaluator would roll them
+            n = sum(play.roll(dice[0], dice[1], spec.name)) + dice[2]
+        else:
+            n = value if isinstance(value, int) else int(X.evaluate(value, _RollCtx(play, spec.name)))
         st.stats[spec.name] = st.initial[spec.name] = n
-        if play.narrate:   # the explorer reads no event: none is made for it
+        if play.narrate:
             how = "" if isinstance(value, int) else f" ({hero.get(spec.name, spec.initial)})"
             play.emit("creation", f"{spec.label.fr} : {n}{how}", f"{spec.label.en}: {n}{how}",
                       stat=spec.name, value=n)
@@ -80,6 +83,30 @@ def roll_stats(play) -> None:
     for stat, cap in (hero.get("ceilings") or {}).items():
         caps[stat] = None if cap is False else int(cap)
     st.extra["max"] = caps
+
+
+def _sheet_rolls(play, hero: dict) -> tuple:
+    """(stat, value, (count, sides, added) for a plain NdS±K formula, else None) for
+    each stat of the sheet, read from the book once (the game's memo; tested against
+    the evaluator)."""
+    made = play.memo.get("df-sheet")
+    if made is None:
+        made = []
+        for spec in STATS:
+            value = formula(hero.get(spec.name, spec.initial))
+            made.append((spec, value, None if isinstance(value, int) else _plain_dice(value.root)))
+        made = play.memo["df-sheet"] = tuple(made)
+    return made
+
+
+def _plain_dice(root) -> tuple[int, int, int] | None:
+    """NdS, NdS+K or NdS-K as (N, S, ±K); None for any other formula."""
+    if isinstance(root, X.Dice):
+        return root.count, root.sides, 0
+    if isinstance(root, X.Binary) and root.op in ("+", "-") and isinstance(root.left, X.Dice) \
+            and isinstance(root.right, X.Int):
+        return root.left.count, root.left.sides, root.right.value if root.op == "+" else -root.right.value
+    return None
 
 
 def clamp(state: "GameState", stat: str, value: int) -> int:
