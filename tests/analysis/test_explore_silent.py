@@ -48,6 +48,30 @@ def test_commands_said_to_refuse_cleanly_change_nothing_when_refused(path):
     assert all(refused.values()), refused
 
 
+def test_a_module_listing_its_available_commands_lists_those_available():
+    """`available_commands(play)` (Défis Fantastiques has it) is the explorer's one-call
+    list of the commands whose `available` is true (first names, in order)."""
+    book, module, _ = load(next(b for b in BOOKS if "cloche" in b))
+    listing, seen = module.available_commands, set()
+    for seed in range(40):
+        game, rng = Game(book, module, SeededDice(seed), undo=False), random.Random(seed)
+        for _ in range(200):
+            names = [c.names[0] for c in module.commands() if c.available(game)] if not game.state.ended else []
+            assert listing(game) == names, (seed, game.state.paragraph)
+            seen.add(tuple(names))
+            options = [o for o in game.prompt().options if o.enabled and o.key != "restart"]
+            moves = [("answer", o) for o in options] + [("command", n) for n in names]
+            if not moves:
+                break
+            kind, what = rng.choice(moves)
+            try:
+                game.answer(what.key, what.amount[1] if what.amount else None) if kind == "answer" \
+                    else game.command(what, "")
+            except Refused:
+                break
+    assert len(seen) > 2, seen   # none, one and both commands were met
+
+
 def _saved(game) -> dict:
     game.state.dice = game.dice.to_json()
     return game.state.to_json()

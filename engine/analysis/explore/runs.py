@@ -75,7 +75,7 @@ def play(book, module, index: int, seed: int, max_steps: int, with_commands: boo
 class _Mover:
     """Makes one random move at a time in the games of one run."""
 
-    __slots__ = ("book", "module", "seed", "rng", "shared", "clean", "commands", "enabled")
+    __slots__ = ("book", "module", "seed", "rng", "shared", "clean", "commands", "available", "enabled")
 
     def __init__(self, book, module, seed: int, rng: random.Random, with_commands: bool, game: Game):
         self.book, self.module, self.seed, self.rng = book, module, seed, rng
@@ -83,6 +83,9 @@ class _Mover:
         # Commands whose refusals come before any change need no copy to undo them.
         self.clean = frozenset(getattr(module, "refuses_cleanly", ()))
         self.commands = [(c.names[0], c.available) for c in game.module_commands()] if with_commands else []
+        # A module may list its available commands in one call (`available_commands`:
+        # the first names of those whose `available` is true, in order; none once ended).
+        self.available = getattr(module, "available_commands", None) if with_commands else None
         # Kept with the game (the same book): each prompt's enabled answers.
         self.enabled = game.memo.get(ENABLED)
         if self.enabled is None or len(self.enabled) > 4096:
@@ -102,7 +105,9 @@ class _Mover:
             if seen is None or seen[0] is not prompt:   # (kept with it: its id stays unique)
                 seen = known[id(prompt)] = (prompt, _candidates(prompt))
             opts, cmds = list(seen[1]), []
-            if not st.ended:
+            if self.available is not None:
+                cmds = self.available(game)
+            elif not st.ended:
                 for name, available in self.commands:   # (a loop: cheaper than a comprehension)
                     if available(game):
                         cmds.append(name)
@@ -110,21 +115,34 @@ class _Mover:
                 if not opts and not cmds:
                     return "soft-lock", game
                 move = self.pick(opts, cmds)
-                saved = light_copy(st, self.shared) if move.command and move.key not in self.clean else None
-                draws, told = game.dice.draws, len(st.history)
                 moves.append(move)
+                if move.command:
+                    accepted, game = self.command(game, moves, move)
+                    if accepted:
+                        break
+                    st = game.state
+                    continue
                 try:
-                    if move.command:
-                        game.command(move.key, "")
-                    else:
-                        game.answer(move.key, move.amount)
+                    game.answer(move.key, move.amount)
                     break
-                except Refused:
+                except Refused:   # refused answers are rare: the game is rebuilt
                     moves.pop()
-                    game = self._undo(game, moves, move, saved, draws, told)
+                    game = replay_game(self.book, self.module, self.seed, moves, narrate=game.narrate)
                     st = game.state
             steps += 1
         return "stuck", game
+
+    def command(self, game: Game, moves: list, move: Move) -> tuple[bool, Game]:
+        """Try a command move (appended to `moves`): (accepted, the game)."""
+        st = game.state
+        saved = None if move.key in self.clean else light_copy(st, self.shared)
+        draws, told = game.dice.draws, len(st.history)
+        try:
+            game.command(move.key, "")
+            return True, game
+        except Refused:
+            moves.pop()
+            return False, self._undo(game, moves, saved, draws, told)
 
     def pick(self, opts: list, cmds: list) -> Move:
         """`moves.random_move` over these candidates, the same draws (tested)."""
@@ -141,18 +159,16 @@ class _Mover:
             return o
         return Move(o.key, o.amount[0] + below(self.rng, o.amount[1] - o.amount[0] + 1))
 
-    def _undo(self, game: Game, moves: list, move, saved, draws: int, told: int) -> Game:
-        """The game took no snapshot: restore ours, or nothing when the command refuses
-        cleanly, or rebuild by replaying the moves (an answer refused after changes,
-        or after dice were drawn, is rare)."""
-        if game.dice.draws == draws:
-            if saved is not None:
-                del saved.history[told:]
-                game.state = saved
-                return game
-            if move.command:   # one of the module's `refuses_cleanly`
-                return game
-        return replay_game(self.book, self.module, self.seed, moves, narrate=game.narrate)
+    def _undo(self, game: Game, moves: list, saved, draws: int, told: int) -> Game:
+        """A refused command: the game took no snapshot, so restore our copy, or nothing
+        when the command refuses cleanly (`saved` None), or rebuild by replaying the
+        moves when dice were drawn."""
+        if game.dice.draws != draws:
+            return replay_game(self.book, self.module, self.seed, moves, narrate=game.narrate)
+        if saved is not None:
+            del saved.history[told:]
+            game.state = saved
+        return game
 
 
 # The explorer's keys in the game's memo.

@@ -60,6 +60,18 @@ def drop_armour(play, arg: str = "") -> None:
     equipment.take(play, "armour", None)
 
 
+def available_now(play) -> list[str]:
+    """The first names of the commands whose `available` is true now, in their order,
+    in one call (the random explorer asks before every move; tested against them)."""
+    st = play.state
+    if st.ended or (st.pending and st.pending.get("activity") == "combat"):
+        return []
+    names = ["manger"] if st.stats.get("provisions", 0) > 0 else []
+    if st.extra.get("armour") is not None:
+        names.append("abandonner-armure")
+    return names
+
+
 COMMANDS = (
     Command(("manger", "eat", "repas", "meal"),
             M("prendre un repas (une Provision, jusqu'à +4 Endurance ; pas en combat)",

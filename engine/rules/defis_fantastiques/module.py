@@ -28,6 +28,7 @@ class DefisFantastiques(PackagedOdds, RuleModule):
     # The random explorer tries these commands without copying the state first:
     # they refuse before changing anything (tests/analysis/test_explore_silent.py).
     refuses_cleanly = ("manger", "abandonner-armure")
+    available_commands = staticmethod(commands.available_now)   # the same, in one call (tested)
 
     # --- book format ---------------------------------------------------------
     def schema_defs(self) -> dict:
