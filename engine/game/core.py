@@ -273,7 +273,7 @@ class Game(Prompts, History):
             self.module.after_change(self)
 
     def _choose(self, c: Choice) -> None:
-        target = self.choice_target(c)
+        target = c.target if c.target is not None else self.choice_target(c)
         if target not in self.book.paragraphs:
             raise Refused(f"ce choix mène au paragraphe {target}, qui n'existe pas",
                           f"this choice leads to paragraph {target}, which does not exist")
@@ -294,7 +294,8 @@ class Game(Prompts, History):
             return self._after()
         if not st.ended:
             self.goto(target)
-        self._after()
+        if not self.state.ended:   # (_after)
+            self.module.after_change(self)
 
     def _after(self) -> None:
         if not self.state.ended:

@@ -70,8 +70,13 @@ def _as_one(enemies: list[dict]) -> dict:
 
 
 def hero_skill(play, pending: dict) -> int:
-    """Habileté for Attack Strength: current Skill, weapon bonus, −1 bare-handed."""
-    bonus = 0 if pending.get("forced_unarmed") else equipment.attack_bonus(play)
+    """Habileté for Attack Strength: current Skill, the weapon's `attack` bonus (the
+    weapon read inline: asked every round), −1 bare-handed."""
+    bonus = 0
+    if not pending.get("forced_unarmed"):
+        item = play.book.items.get(play.state.extra.get("weapon"))   # equipment.weapon
+        props = item.props.get("weapon") if item is not None else None
+        bonus = int(props.get("attack", 0)) if props else 0
     return play.state.stats.get("habilete", 0) + bonus - (1 if pending.get("unarmed") else 0)
 
 
@@ -218,8 +223,8 @@ def answer(play, pending: dict, key: str, amount) -> None:
         target = int(key.split(":", 1)[1])
         if target not in living(pending):
             raise Refused("cet adversaire est déjà vaincu", "this opponent is already defeated")
-    else:
-        target = _first_alive(pending)
+    else:   # the first living opponent (most often the first)
+        target = 0 if pending["enemies"][0]["endurance"] > 0 else _first_alive(pending)
     _round(play, pending, target)
     wounds.drain(play, pending)
 
@@ -235,12 +240,13 @@ def _round(play, pending: dict, target: int) -> None:
     """Roll every Attack Strength (opponents first, as the rules order it) and queue wounds."""
     pending["round"] += 1
     enemies = pending["enemies"]
-    if pending["mode"] == "together":
-        order = [target] + [i for i in living(pending) if i != target]
-        rolls = [sum(play.roll(2, 6, "enemy-attack")) for _ in order]
-    else:
+    if pending["mode"] != "together":   # one opponent at a time: one exchange
         a, b = play.roll(2, 6, "enemy-attack")
-        order, rolls = (target,), (a + b,)
+        theirs = (a + b, enemies[target]["habilete"])
+        a, b = play.roll(2, 6, "hero-attack")
+        return _outcome(play, pending, target, (a + b, hero_skill(play, pending)), theirs, True)
+    order = [target] + [i for i in living(pending) if i != target]
+    rolls = [sum(play.roll(2, 6, "enemy-attack")) for _ in order]
     a, b = play.roll(2, 6, "hero-attack")
     me = (a + b, hero_skill(play, pending))
     for i, roll in zip(order, rolls):

@@ -50,20 +50,6 @@ def armour(play) -> str | None:
     return play.state.extra.get("armour")
 
 
-def damage(play) -> int:
-    """The carried weapon's damage (weapon_props inlined: asked on every wound)."""
-    item = play.book.items.get(play.state.extra.get("weapon"))
-    props = (item.props.get("weapon") if item is not None else None) or {}
-    return int(props.get("damage", STANDARD_DAMAGE))
-
-
-def attack_bonus(play) -> int:
-    """The carried weapon's attack bonus (weapon_props inlined: asked every round)."""
-    item = play.book.items.get(play.state.extra.get("weapon"))
-    props = (item.props.get("weapon") if item is not None else None) or {}
-    return int(props.get("attack", 0))
-
-
 def skill_penalty(play) -> int:
     props = armour_props(play.book, armour(play)) or {}
     return int(props.get("skill_test_penalty", 0))

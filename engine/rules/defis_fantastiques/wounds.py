@@ -17,11 +17,17 @@ from .rolls import test_luck
 
 
 def hero_damage(play, pending) -> int:
-    return equipment.STANDARD_DAMAGE if pending.get("forced_unarmed") else equipment.damage(play)
+    """The carried weapon's `damage` (2 by default, and bare-handed)."""
+    if pending.get("forced_unarmed"):
+        return equipment.STANDARD_DAMAGE
+    item = play.book.items.get(play.state.extra.get("weapon"))   # equipment.weapon
+    props = item.props.get("weapon") if item is not None else None
+    return int(props.get("damage", equipment.STANDARD_DAMAGE)) if props else equipment.STANDARD_DAMAGE
 
 
 def drain(play, pending: dict) -> None:
-    """Apply queued wounds until one waits for a Luck decision or the round is over."""
+    """Apply queued wounds until one waits for a Luck decision; then, the round over:
+    death, victory, or the next round."""
     queue, stats = pending["queue"], play.state.stats
     while queue:
         if stats.get("endurance", 0) <= 0:
@@ -31,7 +37,12 @@ def drain(play, pending: dict) -> None:
             else _suffer(play, pending, wound["enemy"])
         if waits:
             return
-    finish(play, pending)
+    if stats.get("endurance", 0) <= 0:
+        return dead(play, "combat")
+    for e in pending["enemies"]:
+        if e["endurance"] > 0:
+            return
+    _won(play)
 
 
 def _deal(play, pending: dict, i: int) -> bool:
@@ -106,13 +117,8 @@ def _luck_taken(play, pending: dict, luck: dict, lucky: bool) -> None:
     play.change("endurance", value=luck["before"] - loss, reason="luck")
 
 
-def finish(play, pending: dict) -> None:
-    """End of a round: death, victory, or the next round."""
-    if play.state.stats.get("endurance", 0) <= 0:
-        return dead(play, "combat")
-    for e in pending["enemies"]:
-        if e["endurance"] > 0:
-            return
+def _won(play) -> None:
+    """Every opponent is down: the fight's `win`, or the paragraph's own choices."""
     spec = play.book.paragraphs[play.state.paragraph].fields["combat"]
     play.emit("combat-won", "Vous avez gagné le combat !", "You have won the fight!")
     if spec.get("win") is not None:
