@@ -92,7 +92,44 @@ def test_the_runs_pick_their_moves_as_random_move_does():
                 for i in range(shapes.randrange(4))]
         cmds = [f"c{i}" for i in range(shapes.randrange(3))] or ([] if opts else ["c"])
         mover = _Mover(book, module, seed, random.Random(seed), True, game)
-        theirs, mine = random.Random(seed), (list(_candidates(Prompt("choice", tuple(opts)))), list(cmds))
+        theirs, mine = random.Random(seed), (list(_candidates(Prompt("choice", tuple(opts)))[1]), list(cmds))
         for _ in range(len(opts) + len(cmds)):
             assert mover.pick(*mine) == random_move(opts, cmds, theirs)
         assert mover.rng.getrandbits(32) == theirs.getrandbits(32)
+
+
+def _reference_run(book, module, seed: int, max_steps: int = 2000):
+    """A random run written the plain way: a narrated game with undo, and at each step
+    `moves.random_move` over `moves.options` and `moves.commands`."""
+    from engine.analysis.explore.moves import commands, options, random_move
+    from engine.analysis.explore.runs import CHOICE_STREAM
+    rng, moves = random.Random(seed ^ CHOICE_STREAM), []
+    game = Game(book, module, SeededDice(seed), undo=True, narrate=True)
+    while len(moves) < max_steps:
+        if game.state.ended and not options(game):
+            return game.state.ended, moves
+        opts, cmds = options(game), commands(game)
+        while opts or cmds:
+            move = random_move(opts, cmds, rng)
+            try:
+                move.apply(game)   # a refused move leaves the game as it was (undo)
+            except Refused:
+                continue
+            moves.append(move)
+            break
+        else:
+            return "soft-lock", moves
+    return "stuck", moves
+
+
+@pytest.mark.parametrize("path", BOOKS, ids=lambda p: p.rsplit("/", 1)[-1])
+def test_the_runs_make_the_moves_a_plain_random_run_makes(path):
+    """The runs' shortcuts (prompts' answers read once, one-call command lists, commands
+    tried without a copy, refused answers replayed) choose exactly what the plain way does."""
+    from engine.analysis.explore.runs import new_game, play, run_seed
+    book, module, _ = load(path)
+    game = new_game(book, module, 0)
+    for i in range(120):
+        seed = run_seed(3, i)
+        run = play(book, module, i, seed, 2000, True, game)
+        assert (run.outcome, run.moves) == _reference_run(book, module, seed), (i, seed)

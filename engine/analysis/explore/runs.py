@@ -95,7 +95,7 @@ class _Mover:
         """Move until an ending, a soft-lock (no candidate enabled or accepted) or
         `max_steps` moves: (outcome, the game).  Each move is appended to `moves` (a
         failing one stays there, so that the replay shows the failure)."""
-        known, steps = self.enabled, len(moves)
+        known, steps, bits = self.enabled, len(moves), self.rng.getrandbits
         while steps < max_steps:
             st = game.state
             if st.ended and not options(game):
@@ -103,18 +103,25 @@ class _Mover:
             prompt = game.prompt()   # its candidates, made once per prompt object
             seen = known.get(id(prompt))
             if seen is None or seen[0] is not prompt:   # (kept with it: its id stays unique)
-                seen = known[id(prompt)] = (prompt, _candidates(prompt))
-            opts, cmds = list(seen[1]), []
+                seen = known[id(prompt)] = _candidates(prompt)
+            cmds = []
             if self.available is not None:
                 cmds = self.available(game)
             elif not st.ended:
                 for name, available in self.commands:   # (a loop: cheaper than a comprehension)
                     if available(game):
                         cmds.append(name)
+            single = seen[2] if not cmds else None
+            opts = [] if single is not None else list(seen[1])
             while True:   # random candidates until one is accepted
-                if not opts and not cmds:
+                if single is not None:   # the only candidate: pick's draws (a bit until 0)
+                    while bits(1):
+                        pass
+                    move, single = single, None
+                elif not opts and not cmds:
                     return "soft-lock", game
-                move = self.pick(opts, cmds)
+                else:
+                    move = self.pick(opts, cmds)
                 moves.append(move)
                 if move.command:
                     accepted, game = self.command(game, moves, move)
@@ -176,9 +183,11 @@ ENABLED = ("explore", "enabled")
 
 
 def _candidates(prompt) -> tuple:
-    """The enabled answers of a prompt, "restart" left out (as `moves.options`): the
-    Move of each, or the Option itself when it carries an amount (drawn each time)."""
-    return tuple(o if o.amount else Move(o.key) for o in prompt.options if o.enabled and o.key != "restart")
+    """(prompt, its enabled answers, the Move when it is the only one and carries no
+    amount, else None).  The answers leave "restart" out (as `moves.options`): the Move
+    of each, or the Option itself when it carries an amount (drawn each time)."""
+    answers = tuple(o if o.amount else Move(o.key) for o in prompt.options if o.enabled and o.key != "restart")
+    return prompt, answers, answers[0] if len(answers) == 1 and type(answers[0]) is Move else None
 
 
 _ATOMS = frozenset((str, int, bool, float, type(None)))
