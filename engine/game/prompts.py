@@ -30,7 +30,9 @@ class Prompts:
         if st.ended:
             prompt = self._ending_prompt()
         elif not pending:
-            prompt = self._choice_prompt(self.book.paragraphs[st.paragraph])
+            prompt = self._choice_prompts.get(st.paragraph)   # most are made once
+            if type(prompt) is not Prompt:
+                prompt = self._choice_prompt(self.book.paragraphs[st.paragraph])
         elif pending.get("activity") == "random":
             prompt = ROLL
         else:
