@@ -9,7 +9,8 @@
 Rule modules receive this object: they roll dice, change stats, move and kill the
 hero only through its methods, so that every change becomes an event.
 
-- core.py: `Game`, what modules call and the answer loop;
+- core.py: `Game`, what rule modules call (rolls, changes, moves, events);
+- answers.py: what front ends call (answers, commands);
 - prompts.py: the prompts (choices, rolls, endings), made once when they can be;
 - history.py: new game, restart, undo snapshots, save and load;
 - context.py: what expressions read from the game.

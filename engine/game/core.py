@@ -1,4 +1,4 @@
-"""The `Game` object: what rule modules call, and the answer loop front ends drive.
+"""The `Game` object and what rule modules call on it (answers.py: what front ends call).
 
 Every change made through it (a roll, a stat, an item, a move) forgets the last
 prompt built and becomes an event; a game that does not narrate (the explorer)
@@ -11,10 +11,10 @@ from typing import Callable
 
 from .. import dice as dice_mod
 from .. import expr as X
-from ..book import Book, Choice, Effect
-from ..diagnostics import Message as M
+from ..book import Book, Effect
 from ..rules.base import Refused, RuleModule
 from ..state import GameState
+from .answers import Answers
 from .context import GameContext
 from .history import History
 from .prompts import Prompts
@@ -22,7 +22,7 @@ from .prompts import Prompts
 SeededDice = dice_mod.SeededDice
 
 
-class Game(Prompts, History):
+class Game(Answers, Prompts, History):
     def __init__(self, book: Book, module: RuleModule, dice, state: GameState | None = None,
                  lang: str | None = None, undo: bool = True, narrate: bool = True):
         """`undo=False` (the explorer) keeps no undo history and takes no snapshot per
@@ -233,108 +233,3 @@ class Game(Prompts, History):
             self.emit("flag", flags=list(value), set=False)
         else:
             self.module.apply_effect(self, kind, value)
-
-    # --- what front ends call ----------------------------------------------------
-    def answer(self, key: str, amount: int | None = None) -> None:
-        """Answer the pending prompt; raises Refused (state unchanged) when not allowed."""
-        snapshot, seen = self._snapshot(), len(self.events)   # (undo=False: _answer)
-        try:
-            self._answer(key, amount)
-        except Refused:
-            self._restore(snapshot)
-            del self.events[seen:]
-            raise
-        self._push_undo(snapshot)
-
-    def _answer(self, key: str, amount: int | None = None) -> None:
-        st, seen = self.state, self._prompted
-        prompt = seen[1] if seen is not None and seen[0] is st else self.prompt()
-        self._prompted = None
-        for option in prompt.options:
-            if option.key == key:
-                break
-        else:
-            raise Refused(f"réponse « {key} » impossible ici", f"'{key}' is not a possible answer here")
-        if not option.enabled:
-            why = option.reason or M("non disponible", "not available")
-            raise Refused(f"impossible : {why.fr}", f"not allowed: {why.en}")
-        if option.amount and (amount is None or not option.amount[0] <= amount <= option.amount[1]):
-            lo, hi = option.amount
-            raise Refused(f"donnez un nombre entre {lo} et {hi}", f"give a number from {lo} to {hi}")
-        if st.ended:
-            return self._answer_ending(key)
-        pending = st.pending
-        if not pending:
-            return self._choose(self.book.paragraphs[st.paragraph].choices[int(key) - 1])
-        if pending.get("activity") == "random":
-            return self._roll_random()
-        self.module.answer(self, pending, key, amount)
-        if not self.state.ended:
-            self.module.after_change(self)
-
-    def _choose(self, c: Choice) -> None:
-        target = c.target if c.target is not None else self.choice_target(c)
-        if target not in self.book.paragraphs:
-            raise Refused(f"ce choix mène au paragraphe {target}, qui n'existe pas",
-                          f"this choice leads to paragraph {target}, which does not exist")
-        st = self.state
-        st.history.append({"choice": c.text})
-        if self.narrate:
-            self.emit("choice", text=c.text, to=target)
-        if c.effects:
-            for eff in c.effects:
-                self.apply(eff)
-            if not st.ended:
-                # the choice's consequences (derived stats, a weapon discarded, death) are
-                # told before the next paragraph, where they happened
-                self.module.after_change(self)
-                if st.ended:
-                    return
-        if c.extra and not self.module.choice_extra(self, c, "choose"):
-            return self._after()
-        if not st.ended:
-            self.goto(target)
-        if not self.state.ended:   # (_after)
-            self.module.after_change(self)
-
-    def _after(self) -> None:
-        if not self.state.ended:
-            self.module.after_change(self)
-
-    def _roll_random(self) -> None:
-        rnd = self.book.paragraphs[self.state.paragraph].random
-        total = self.number(rnd.dice)
-        for out in rnd.outcomes:
-            if out.low <= total <= out.high:
-                return self.goto(out.target)
-        raise Refused(f"aucune issue prévue pour {total}", f"no outcome for a roll of {total}")
-
-    def command(self, name: str, arg: str = "") -> None:
-        """Run a rule-module command (eat, oracle, ...); Refused when not allowed now."""
-        self._prompted = None
-        cmd = self._command(name)
-        if not self.keeps_undo:
-            cmd.run(self, arg)
-            return self._after()
-        snapshot, seen = self._snapshot(), len(self.events)
-        try:
-            cmd.run(self, arg)
-            self._after()
-        except Refused:
-            self._restore(snapshot)
-            del self.events[seen:]
-            raise
-        self._push_undo(snapshot)
-
-    def module_commands(self) -> tuple:
-        """The rule module's commands (asked of the module once per game)."""
-        if self._commands is None:
-            self._commands = tuple(self.module.commands())
-        return self._commands
-
-    def _command(self, name: str):
-        """The module command called `name` (KeyError when none is)."""
-        for cmd in self.module_commands():
-            if name in cmd.names:
-                return cmd
-        raise KeyError(name)
