@@ -13,22 +13,19 @@ grammar.lark it was built from (tests/expr/test_lalr_current.py checks it).
 """
 from __future__ import annotations
 
-import hashlib
 import pprint
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-GRAMMAR = ROOT / "engine" / "expr" / "grammar.lark"
+from tools import gen_expr_parser
+from tools.gen_expr_parser import GRAMMAR, ROOT, grammar_digest
+
 OUT = ROOT / "engine" / "expr" / "_tables.py"
 MARK = "GRAMMAR_SHA256 = "
 
 
-def grammar_digest() -> str:
-    return hashlib.sha256(GRAMMAR.read_bytes()).hexdigest()
-
-
 def recorded_digest(path: Path = OUT) -> str | None:
+    """The grammar digest written in the generated file, if any."""
     try:
         for line in path.read_text(encoding="utf-8").splitlines():
             if line.startswith(MARK):
@@ -143,13 +140,7 @@ def generate() -> str:
 
 
 def main(argv: list[str]) -> int:
-    if "--check" in argv:
-        if recorded_digest() != grammar_digest():
-            print(f"{OUT} is out of date: run python -m tools.gen_expr_tables", file=sys.stderr)
-            return 1
-        return 0
-    OUT.write_text(generate(), encoding="utf-8")
-    return 0
+    return gen_expr_parser.main(argv, OUT, recorded_digest, generate, "tools.gen_expr_tables")
 
 
 if __name__ == "__main__":
