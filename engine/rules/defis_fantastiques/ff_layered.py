@@ -42,53 +42,61 @@ from .odds_solver import LUCKY_WAYS, end_odds
 DEALT_SHIFT = {1: 2, 0: 0, -1: -1}  # Luck test on a wound dealt: +2 / -1 damage
 
 
+def most_rounds(fight, he0: int, es0: tuple, arm0: int, luck0: int) -> int:
+    """A bound on the decisive rounds of a fight: each wounds someone (or uses up an
+    armour hit), and a Luck test lowers one wound by a point at most, so adds one
+    wound at most."""
+    return (arm0 + -(-he0 // fight.ed) + sum(-(-e // fight.hd) for e in es0 if e > 0)
+            + luck0)
+
+
+def check_size(states: int, max_states: int):
+    """Refuse a fight too big to solve (the caller then gives no odds)."""
+    if states > max_states:
+        raise ValueError(f"fight has more than {max_states} states")
+
+
+def hero_axis(fight, he0: int, arm0: int) -> tuple[list, list]:
+    """([None] + every (Endurance, armour hits left) a wound chain reaches, sorted by
+    Endurance + hits; per index the next index after a wound taken plain / lucky /
+    unlucky, 0 = dead)."""
+    def hit(he, arm, shift):
+        dmg = max(fight.ed - shift, 0)
+        if arm > 0:
+            dmg, arm = max(dmg - fight.absorbs, 0), arm - 1
+        return (he - dmg, arm) if he > dmg else None
+    seen, todo = {(he0, arm0)}, [(he0, arm0)]
+    while todo:
+        he, arm = todo.pop()
+        for shift in (0, 1, -1):
+            nxt = hit(he, arm, shift)
+            if nxt is not None and nxt not in seen:
+                seen.add(nxt)
+                todo.append(nxt)
+    heroes = [None] + sorted(seen, key=lambda s: (s[0] + s[1], s))
+    index = {s: n for n, s in enumerate(heroes) if s}
+    return heroes, [(0, 0, 0)] + [tuple(index.get(hit(he, arm, shift), 0) for shift in (0, 1, -1))
+                                  for he, arm in heroes[1:]]
+
+
 class LayeredFight:
     """Values of every (Luck, hero index, enemy index) of one sequential fight."""
 
     def __init__(self, fight, he0: int, es0: tuple, luck0: int, arm0: int,
-                 use_luck: bool, policy: str):
+                 use_luck: bool, policy: str, max_states: int = 2_000_000):
         self.f, self.policy = fight, policy
         self.luck0 = luck0 if use_luck else 0
-        self._hero_axis(he0, arm0)
+        self.heroes, self.hero_next = hero_axis(fight, he0, arm0)
+        check_size(len(self.heroes) * sum(es0) * (self.luck0 + 1), max_states)
         self._enemy_axis(es0)
         norm = lcm(*{p + q for p, q, _s in self.rounds})
         self.M = norm * 36
         self.scale = [(p, q, norm // (p + q)) for p, q, _s in self.rounds]
-        self.top = norm ** self._most_rounds(he0, es0, arm0) * 36 ** self.luck0
+        self.top = norm ** most_rounds(fight, he0, es0, arm0, self.luck0) * 36 ** self.luck0
         self.layers: list = []
         self._backward()
 
-    def _most_rounds(self, he0, es0, arm0) -> int:
-        """A bound on the decisive rounds: each wounds, each armour hit counts one,
-        and a Luck test lowers one wound by a point at most (so adds a round at most)."""
-        f = self.f
-        return (arm0 + -(-he0 // f.ed) + sum(-(-e // f.hd) for e in es0 if e > 0)
-                + self.luck0)
-
-    # --- the axes ---------------------------------------------------------------
-    def _hit(self, he, arm, shift):
-        """(he, arm) after a wound taken with a Luck shift; None once dead."""
-        dmg = max(self.f.ed - shift, 0)
-        if arm > 0:
-            dmg, arm = max(dmg - self.f.absorbs, 0), arm - 1
-        return (he - dmg, arm) if he > dmg else None
-
-    def _hero_axis(self, he0, arm0):
-        seen, todo = {(he0, arm0)}, [(he0, arm0)]
-        while todo:
-            he, arm = todo.pop()
-            for shift in (0, 1, -1):
-                nxt = self._hit(he, arm, shift)
-                if nxt is not None and nxt not in seen:
-                    seen.add(nxt)
-                    todo.append(nxt)
-        self.heroes = [None] + sorted(seen, key=lambda s: (s[0] + s[1], s))
-        index = {s: n for n, s in enumerate(self.heroes) if s}
-        # [plain, lucky, unlucky] next hero index after a wound taken
-        self.hero_next = [(0, 0, 0)] + [
-            tuple(index.get(self._hit(he, arm, shift), 0) for shift in (0, 1, -1))
-            for he, arm in self.heroes[1:]]
-
+    # --- the enemy axis -----------------------------------------------------------
     def _enemy_axis(self, es0):
         living = [e for e in es0 if e > 0]
         skills = [s for s, e in zip(self.f.skills, es0) if e > 0]
@@ -242,7 +250,8 @@ class LayeredFight:
         return test
 
 
-def solve_layered(fight, sheet: tuple, pending_event, use_luck: bool, policy: str):
+def solve_layered(fight, sheet: tuple, pending_event, use_luck: bool, policy: str,
+                  max_states: int = 2_000_000):
     """Exact FightOdds of a sequential fight from the round sheet (he, es, luck, arm),
     maybe with a wound pending (its Luck decision is then the advice)."""
     he, es, luck, arm = sheet
@@ -252,6 +261,6 @@ def solve_layered(fight, sheet: tuple, pending_event, use_luck: bool, policy: st
         he, es, arm = fight.apply(he, es, arm, pending_event, 0)
     if he <= 0 or not any(es):
         return end_odds(he)
-    solver = LayeredFight(fight, he, es, luck, arm, use_luck, policy)
+    solver = LayeredFight(fight, he, es, luck, arm, use_luck, policy, max_states)
     h = solver.heroes.index((he, arm))
     return solver.odds(h, solver.start_enemy, luck, pending_event[0] if decide else None)

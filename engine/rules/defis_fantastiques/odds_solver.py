@@ -199,8 +199,10 @@ def ff_fight(hero: tuple[int, int], enemies: Sequence[tuple[int, int]], *,
 
     ``solver="chain"`` uses the generic chain solver (the slower reference the
     other solvers are tested against); ``"auto"`` (default) uses ``ff_noluck``
-    without Luck, ``ff_layered`` with Luck except for "together", else the chain
-    (``solver="layered"`` / ``"fast"`` (``ff_fast``) / ``"noluck"`` force one)."""
+    without Luck, else ``ff_layered`` (one enemy at a time) or ``ff_together``
+    (``solver="layered"`` / ``"together"`` / ``"fast"`` (``ff_fast``) /
+    ``"noluck"`` force one).  ``max_states`` bounds the states of the chain and
+    of the layered solvers (a ValueError beyond)."""
     _check(hero, enemies, mode, hero_damage, enemy_damage, luck_policy, pending)
     if mode in ("single", "as-one"):
         enemies = enemies[:1]
@@ -215,14 +217,18 @@ def ff_fight(hero: tuple[int, int], enemies: Sequence[tuple[int, int]], *,
         event = ("d", fight.alive(es)[0]) if PENDING[pending] == "d" else ("t",)
     if solver == "noluck" or (solver == "auto" and not use_luck):
         return _solve_no_luck(fight, hero[1], es, arm0, event)
+    sheet = (hero[1], es, luck0, arm0)
+    if solver in ("layered", "together") and (solver == "together") != (mode == "together"):
+        raise ValueError(f"the {solver} solver does not take mode {mode!r}")
     if solver == "layered" or (solver == "auto" and mode != "together"):
-        if mode == "together":
-            raise ValueError("the layered solver takes one enemy at a time, not 'together'")
         from .ff_layered import solve_layered
-        return solve_layered(fight, (hero[1], es, luck0, arm0), event, use_luck, luck_policy)
+        return solve_layered(fight, sheet, event, use_luck, luck_policy, max_states)
+    if solver in ("together", "auto"):
+        from .ff_together import solve_together
+        return solve_together(fight, sheet, event, use_luck, luck_policy, max_states)
     if solver == "fast":
         from .ff_fast import solve_fast
-        return solve_fast(fight, (hero[1], es, luck0, arm0), event, use_luck, luck_policy)
+        return solve_fast(fight, sheet, event, use_luck, luck_policy)
     root = fight.advance(hero[1], es, luck0, arm0, ())
     if pending is not None and not isinstance(root, End):
         first = fight.alive(es)[0]
