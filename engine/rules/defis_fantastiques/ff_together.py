@@ -60,8 +60,8 @@ class TogetherFight:
     # --- the enemy axis -----------------------------------------------------------
     def _enemy_axis(self):
         """``plans[x]``: per living target of state x, (i, next state after its wound
-        plain / lucky / unlucky, [(k, scaled weight of "dealt then k taken")], [(m,
-        scaled weight of "m taken")], scaled parry-free length of the round)."""
+        plain / lucky / unlucky, [(k, weight of "dealt then k taken")], [(m, 36 x weight
+        of "m taken")], the round's normaliser, its length times N // normaliser)."""
         f, es0 = self.f, self.es0
         strides = [prod(e + 1 for e in es0[j + 1:]) for j in range(len(es0))]
         self.states = list(product(*(range(e + 1) for e in es0)))
@@ -75,12 +75,11 @@ class TogetherFight:
         for x, es in enumerate(self.states[1:], start=1):
             plan = []
             for i, dealt, taken, norm, den in rounds[tuple(e > 0 for e in es)]:
-                scale = self.N // norm
                 after = tuple(x - min(es[i], max(f.hd + DEALT_SHIFT[s], 0)) * strides[i]
                               for s in (0, 1, -1))
-                plan.append((i, after, [(k, w * scale) for k, w in enumerate(dealt) if w],
-                             [(m, 36 * w * scale) for m, w in enumerate(taken, start=1) if w],
-                             den * scale))
+                plan.append((i, after, [(k, w) for k, w in enumerate(dealt) if w],
+                             [(m, 36 * w) for m, w in enumerate(taken, start=1) if w],
+                             norm, den * (self.N // norm)))
             self.plans.append(plan)
 
     def _round(self, mask, i):
@@ -129,10 +128,10 @@ class TogetherFight:
         value, choice, tested = [self.top] + [0] * (size - 1), bytearray(size), bytearray(size * most * most)
         rows[0] = value
         prev, good, always = self.prev[h] if luck else None, self.lucky(luck), self.policy == "always"
-        bad, M = 36 - good, 36 * self.N
+        bad = 36 - good
         for x in range(1, size):
             best = None
-            for pos, (_i, (n0, n1, n2), dealt, taken, _den) in enumerate(self.plans[x]):
+            for pos, (_i, (n0, n1, n2), dealt, taken, norm, _den) in enumerate(self.plans[x]):
                 total = 0
                 for m, w in taken:
                     total += w * rows[m][x]
@@ -144,9 +143,10 @@ class TogetherFight:
                         if b > a or always:
                             a, tested[(x * most + pos) * most + k] = b, 1
                     total += w * a
-                if best is None or total > best:
-                    best, choice[x] = total, pos
-            value[x] = best // M
+                # value = total / (36 * norm): compare the targets' values exactly
+                if best is None or total * best_norm > best * norm:
+                    best, best_norm, choice[x] = total, norm, pos
+            value[x] = best // (36 * best_norm)
         self.targets[(luck, h)], self.dealt[(luck, h)] = choice, tested
         return value
 
@@ -166,7 +166,7 @@ class TogetherFight:
             if pending[0] == "t":
                 self._walk(luck, h, x, 1, self.top)
             else:
-                after = next(a for i, a, _d, _t, _n in self.plans[x] if i == pending[1])
+                after = next(p[1] for p in self.plans[x] if p[0] == pending[1])
                 self._deal(luck, h, after, 0, test, self.top)
             advice = ("use-luck" if test else "no-luck") if self.policy == "optimal" else None
             choice = any(len(self.plans[y]) > 1 for (_l, _h), row in self.mass.items()
@@ -192,7 +192,7 @@ class TogetherFight:
             return True
         if pending[0] == "t":
             return bool(self.taken[(luck, h, 1)][x])
-        n0, n1, n2 = next(a for i, a, _d, _t, _n in self.plans[x] if i == pending[1])
+        n0, n1, n2 = next(p[1] for p in self.plans[x] if p[0] == pending[1])
         good, now, before = self.lucky(luck), self.cur[h][0], self.prev[h][0]
         return good * before[n1] + (36 - good) * before[n2] > 36 * now[n0]
 
@@ -210,13 +210,13 @@ class TogetherFight:
                     if not mass:
                         continue
                     pos = choice[x]
-                    _i, after, dealt, taken, den = self.plans[x][pos]
+                    _i, after, dealt, taken, norm, den = self.plans[x][pos]
                     rounds += mass * den
                     for m, w in taken:
-                        self._walk(luck, h, x, m, mass * w // (36 * self.N))
+                        self._walk(luck, h, x, m, mass * w // (36 * norm))
                     for k, w in dealt:
                         self._deal(luck, h, after, k, tested[(x * most + pos) * most + k],
-                                   mass * w // self.N)
+                                   mass * w // norm)
         return rounds
 
     def _deal(self, luck, h, after, k, test, mass):
