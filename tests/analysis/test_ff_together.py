@@ -42,6 +42,15 @@ def test_default_solver_with_luck_is_the_together_one():
     assert odds.policy == "optimal" and odds.advice.startswith("target:")
 
 
+@pytest.mark.parametrize("enemies", [[(8, 2), (8, 4), (7, 3)], [(7, 3), (8, 1), (8, 4)],
+                                     [(6, 3), (6, 3), (6, 2)]])
+def test_enemies_of_the_same_skill_in_any_order(enemies):
+    # the solver sorts them (interchangeable); the advice names the real list position
+    for pending in (None, "after-wound-dealt", "after-wound-taken"):
+        case = dict(mode="together", luck=6, pending=pending)
+        assert ff_fight((9, 6), enemies, **case) == ff_fight((9, 6), enemies, solver="chain", **case)
+
+
 def test_equal_enemies_tie_on_the_first_target():
     # two identical enemies: the reference advises the first of equal targets
     odds = ff_fight((9, 6), [(8, 3), (8, 3)], mode="together", luck=5)
