@@ -39,9 +39,15 @@ CASES = {
         (12, 24), [(12, 24)], luck=12, solver="fast"),
     "FF 10/20 vs 3 enemies one-by-one, luck 9": lambda: ff_fight(
         (10, 20), [(8, 6), (7, 6), (9, 5)], mode="one-by-one", luck=9),
+    "FF 10/20 vs 2 enemies together, luck 10": lambda: ff_fight(
+        (10, 20), [(7, 6), (6, 5)], mode="together", luck=10),
+    "FF same, together chain reference": lambda: ff_fight(
+        (10, 20), [(7, 6), (6, 5)], mode="together", luck=10, solver="chain"),
+    "FF 10/20 vs 3 enemies (2 alike) together, luck 10": lambda: ff_fight(
+        (10, 20), [(6, 4), (7, 5), (6, 4)], mode="together", luck=10),
     "FF 10/20 vs 3 enemies together, no luck": lambda: ff_fight(
         (10, 20), [(8, 6), (7, 6), (9, 5)], mode="together"),
-    "FF same, together chain reference": lambda: ff_fight(
+    "FF same, no luck, chain reference": lambda: ff_fight(
         (10, 20), [(8, 6), (7, 6), (9, 5)], mode="together", solver="chain"),
     "FF 10/20 vs 8/8, luck 9, optimal": lambda: ff_fight((10, 20), [(8, 8)], luck=9),
     "FF same, chain reference solver": lambda: ff_fight((10, 20), [(8, 8)], luck=9, solver="chain"),
