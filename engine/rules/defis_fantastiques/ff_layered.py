@@ -37,6 +37,8 @@ from __future__ import annotations
 from fractions import Fraction
 from math import lcm
 
+from engine.analysis.result import FightOdds
+
 from .odds_solver import LUCKY_WAYS, end_odds
 
 DEALT_SHIFT = {1: 2, 0: 0, -1: -1}  # Luck test on a wound dealt: +2 / -1 damage
@@ -181,7 +183,6 @@ class LayeredFight:
     def odds(self, h: int, k: int, luck: int, pending: str | None = None):
         """Exact FightOdds from a round state (or from a wound ``pending`` there,
         ``"d"`` or ``"t"``, the decision on it first), with the advice."""
-        from engine.analysis.result import FightOdds
         mass = [[[0] * len(self.enemies) for _h in self.heroes] for _l in range(luck + 1)]
         ends = [0] * len(self.heroes)  # mass won per hero index; index 0 = lost
         top = self.top
@@ -194,16 +195,8 @@ class LayeredFight:
             if self.policy == "optimal" and luck:
                 advice = "use-luck" if test else "no-luck"
         rounds = self._forward(mass, ends)
-        final: dict = {}
-        for n in sorted(range(len(ends)), key=lambda n: -self.heroes[n][0] if n else 0):
-            if ends[n]:
-                he = self.heroes[n][0] if n else 0
-                final[he] = final.get(he, 0) + ends[n]
-        win = Fraction(sum(ends) - ends[0], top)
-        final = {he: Fraction(v, top) for he, v in final.items()}
         policy = "optimal" if self.policy == "optimal" and luck else "none"
-        return FightOdds(win, 1 - win, {"win": win, "lose": 1 - win}, final,
-                         Fraction(rounds, top * self.M), policy, advice)
+        return ends_odds(self.heroes, ends, top, Fraction(rounds, top * self.M), policy, advice)
 
     def _forward(self, mass, ends) -> int:
         """Push the mass down (Luck, hero, enemy descending); the rounds numerator."""
@@ -250,10 +243,21 @@ class LayeredFight:
         return test
 
 
-def solve_layered(fight, sheet: tuple, pending_event, use_luck: bool, policy: str,
-                  max_states: int = 2_000_000):
-    """Exact FightOdds of a sequential fight from the round sheet (he, es, luck, arm),
-    maybe with a wound pending (its Luck decision is then the advice)."""
+def ends_odds(heroes: list, ends: list, top: int, rounds: Fraction, policy: str, advice):
+    """FightOdds from the mass (over ``top``) won per hero index, lost at index 0."""
+    final: dict = {}
+    for n in sorted(range(len(ends)), key=lambda n: -heroes[n][0] if n else 0):
+        if ends[n]:
+            he = heroes[n][0] if n else 0
+            final[he] = final.get(he, 0) + ends[n]
+    win = Fraction(sum(ends) - ends[0], top)
+    return FightOdds(win, 1 - win, {"win": win, "lose": 1 - win},
+                     {he: Fraction(v, top) for he, v in final.items()}, rounds, policy, advice)
+
+
+def start(fight, sheet: tuple, pending_event, use_luck: bool):
+    """(he, es, luck, arm, the pending wound if Luck is to be decided on it), the
+    wound applied when it is not; or the FightOdds of a fight already over."""
     he, es, luck, arm = sheet
     luck = luck if use_luck else 0
     decide = pending_event is not None and luck >= 1
@@ -261,6 +265,23 @@ def solve_layered(fight, sheet: tuple, pending_event, use_luck: bool, policy: st
         he, es, arm = fight.apply(he, es, arm, pending_event, 0)
     if he <= 0 or not any(es):
         return end_odds(he)
+    return he, tuple(es), luck, arm, pending_event if decide else None
+
+
+def solve_layered(fight, sheet: tuple, pending_event, use_luck: bool, policy: str,
+                  max_states: int = 2_000_000):
+    """Exact FightOdds from the round sheet (he, es, luck, arm), maybe with a wound
+    pending (its Luck decision is then the advice): here for sequential fights,
+    by ``ff_together`` for "together" ones."""
+    begin = start(fight, sheet, pending_event, use_luck)
+    if not isinstance(begin, tuple):
+        return begin
+    he, es, luck, arm, event = begin
+    if fight.mode == "together":
+        from .ff_together import TogetherFight
+        from .ff_together_mass import Mass
+        solved = TogetherFight(fight, he, es, luck, arm, use_luck, policy, max_states)
+        return Mass(solved).odds(solved.heroes.index((he, arm)), solved.index(es), luck, event)
     solver = LayeredFight(fight, he, es, luck, arm, use_luck, policy, max_states)
     h = solver.heroes.index((he, arm))
-    return solver.odds(h, solver.start_enemy, luck, pending_event[0] if decide else None)
+    return solver.odds(h, solver.start_enemy, luck, event[0] if event else None)

@@ -39,7 +39,7 @@ from itertools import product
 from math import lcm, prod
 
 from .ff_layered import DEALT_SHIFT, check_size, hero_axis, most_rounds
-from .odds_solver import LUCKY_WAYS, end_odds
+from .odds_solver import LUCKY_WAYS
 
 
 class TogetherFight:
@@ -79,7 +79,7 @@ class TogetherFight:
         skills = f.skills
         self.groups = [spots for spots in ([j for j, t in enumerate(skills) if t == s]
                                            for s in sorted(set(skills))) if len(spots) > 1]
-        self.canon = [self._index(self._canonical(es)) for es in self.states]
+        self.canon = [self.index(self._canonical(es)) for es in self.states]
         self.order = [x for x in range(1, len(self.states)) if self.canon[x] == x]
         rounds = {}
         for x in self.order:
@@ -103,7 +103,7 @@ class TogetherFight:
                 out[j] = e
         return tuple(out)
 
-    def _index(self, es: tuple) -> int:
+    def index(self, es: tuple) -> int:
         return sum(e * s for e, s in zip(es, self.strides))
 
     def _distinct_targets(self, es: tuple) -> list:
@@ -190,20 +190,3 @@ class TogetherFight:
             value[x] = best // (36 * best_norm)
         self.targets[(luck, h)], self.dealt[(luck, h)] = best_of, tested
         return value
-
-
-def solve_together(fight, sheet: tuple, pending_event, use_luck: bool, policy: str,
-                   max_states: int = 2_000_000):
-    """Exact FightOdds of a "together" fight from the round sheet (he, es, luck, arm),
-    maybe with a wound pending (its Luck decision is then the advice)."""
-    he, es, luck, arm = sheet
-    luck = luck if use_luck else 0
-    decide = pending_event is not None and luck >= 1
-    if pending_event is not None and not decide:
-        he, es, arm = fight.apply(he, es, arm, pending_event, 0)
-    if he <= 0 or not any(es):
-        return end_odds(he)
-    solved = TogetherFight(fight, he, tuple(es), luck, arm, use_luck, policy, max_states)
-    from .ff_together_mass import Mass
-    return Mass(solved).odds(solved.heroes.index((he, arm)), solved._index(tuple(es)), luck,
-                             pending_event if decide else None)

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+from .ff_layered import ends_odds
+
 
 class Mass:
     """The final Endurance and expected rounds of one start, from a solved TogetherFight."""
@@ -22,7 +24,6 @@ class Mass:
     def odds(self, h: int, x: int, luck: int, pending=None):
         """Exact FightOdds from the state (h, x) at the starting Luck, or from a wound
         pending there (``("d", i)`` or ``("t",)``), with the advice."""
-        from engine.analysis.result import FightOdds
         s, advice = self.s, None
         if pending is None:
             self._walk(luck, h, x, 0, s.top)
@@ -37,17 +38,9 @@ class Mass:
             advice = ("use-luck" if test else "no-luck") if s.policy == "optimal" else None
             choice = any(self._living(y) > 1 for row in self.mass.values()
                          for y, m in enumerate(row) if m)
-        rounds = self._forward()
-        final: dict = {}
-        for n in sorted(range(len(self.ends)), key=lambda n: -s.heroes[n][0] if n else 0):
-            if self.ends[n]:
-                he = s.heroes[n][0] if n else 0
-                final[he] = final.get(he, 0) + self.ends[n]
-        win = Fraction(sum(self.ends) - self.ends[0], s.top)
+        rounds = Fraction(self._forward(), s.top * s.N)
         policy = "optimal" if choice or (s.policy == "optimal" and luck) else "none"
-        return FightOdds(win, 1 - win, {"win": win, "lose": 1 - win},
-                         {he: Fraction(v, s.top) for he, v in final.items()},
-                         Fraction(rounds, s.top * s.N), policy, advice)
+        return ends_odds(s.heroes, self.ends, s.top, rounds, policy, advice)
 
     def _living(self, x: int) -> int:
         return sum(1 for e in self.s.states[x] if e)

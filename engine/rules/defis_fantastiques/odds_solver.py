@@ -220,12 +220,9 @@ def ff_fight(hero: tuple[int, int], enemies: Sequence[tuple[int, int]], *,
     sheet = (hero[1], es, luck0, arm0)
     if solver in ("layered", "together") and (solver == "together") != (mode == "together"):
         raise ValueError(f"the {solver} solver does not take mode {mode!r}")
-    if solver == "layered" or (solver == "auto" and mode != "together"):
+    if solver in ("layered", "together", "auto"):
         from .ff_layered import solve_layered
         return solve_layered(fight, sheet, event, use_luck, luck_policy, max_states)
-    if solver in ("together", "auto"):
-        from .ff_together import solve_together
-        return solve_together(fight, sheet, event, use_luck, luck_policy, max_states)
     if solver == "fast":
         from .ff_fast import solve_fast
         return solve_fast(fight, sheet, event, use_luck, luck_policy)
