@@ -1,10 +1,11 @@
 """Layered exact solver for sequential Fighting Fantasy fights, Luck included.
 
 Modes "single", "as-one" and "one-by-one" (one enemy fights at a time); same
-readings as ``odds_solver``.  Why a third solver: ``ff_fast`` recurses through
-every (state, wound) pair with dict look-ups and a power of ``M`` per outcome;
-with 12/24 against 12/24 and Luck 12 (7,500 states) that is 0.2-0.3 s.  Here
-a fight is three small axes solved by plain loops over lists:
+readings as ``odds_solver``; ``solve_layered`` hands "together" fights to
+``ff_together``, built the same way.  Why: ``ff_fast`` recurses through every
+(state, wound) pair with dict look-ups and a power of ``M`` per outcome; with
+12/24 against 12/24 and Luck 12 (7,500 states) that is 0.2-0.3 s, here under
+10 ms.  A fight is three small axes solved by plain loops over lists:
 
 * the hero axis: every (Endurance, armour hits left) a wound chain can reach,
   index 0 = dead, sorted by ``Endurance + hits`` (a wound without Luck always
