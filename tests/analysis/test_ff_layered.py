@@ -2,6 +2,7 @@
 same Fractions, same final distribution, same expected rounds, same policy and advice."""
 from fractions import Fraction
 
+import pytest
 from hypothesis import given, settings, strategies as st
 
 from engine.rules.defis_fantastiques.odds_solver import ff_fight
@@ -57,7 +58,8 @@ def test_luck_dominates_and_equal_sheets_stay_even_without_it():
     assert best.win >= ff_fight((12, 24), [(12, 24)], luck=12, luck_policy="always").win
 
 
-def test_together_is_refused():
-    import pytest
+def test_together_and_too_big_fights_are_refused():
     with pytest.raises(ValueError):
         ff_fight((10, 9), [(8, 3), (7, 3)], mode="together", luck=5, solver="layered")
+    with pytest.raises(ValueError, match="more than 1000 states"):
+        ff_fight((12, 24), [(12, 24)], luck=12, max_states=1000)
