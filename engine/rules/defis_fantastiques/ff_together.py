@@ -47,7 +47,7 @@ class TogetherFight:
 
     def __init__(self, fight, he0: int, es0: tuple, luck0: int, arm0: int,
                  use_luck: bool, policy: str, max_states: int = 2_000_000):
-        self.f, self.policy, self.es0 = fight, policy, tuple(es0)
+        self.f, self.policy = fight, policy
         self.luck0 = luck0 if use_luck else 0
         self.heroes, self.hero_next = hero_axis(fight, he0, arm0)
         # enemies of the same Skill share a range, so that sorting them stays in it
