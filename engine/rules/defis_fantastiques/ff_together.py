@@ -57,7 +57,9 @@ class TogetherFight:
                    max_states)
         self.most = len(es0)  # wounds taken in one round: the target's and the others'
         self._enemy_axis()
-        self.top = self.N ** most_rounds(fight, he0, es0, arm0, self.luck0) * 36 ** self.luck0
+        # bounds, not es0: every state solved, reachable or not, must be exact
+        rounds = most_rounds(fight, he0, self.bounds, arm0, self.luck0)
+        self.top = self.N ** rounds * 36 ** self.luck0
         self.targets: dict = {}  # (luck, h) -> per state, the targets of best value (bits)
         self.taken: dict = {}    # (luck, h, m) -> 1 where the first of m wounds taken is tested
         self.dealt: dict = {}    # (luck, h) -> 1 at (state, target position, k) tested
