@@ -63,3 +63,17 @@ def test_together_and_too_big_fights_are_refused():
         ff_fight((10, 9), [(8, 3), (7, 3)], mode="together", luck=5, solver="layered")
     with pytest.raises(ValueError, match="more than 1000 states"):
         ff_fight((12, 24), [(12, 24)], luck=12, max_states=1000)
+
+
+@settings(max_examples=60, deadline=None)
+@given(sheet, sheet, st.integers(0, 12), st.sampled_from([None, (1, 3), (2, 2)]))
+def test_backward_value_equals_forward_win(hero, enemy, luck, armour):
+    # the values (divisions on one scale) and the pushed mass agree exactly
+    from engine.rules.defis_fantastiques.ff_layered import LayeredFight
+    from engine.rules.defis_fantastiques.odds_solver import _Fight
+    fight = _Fight(hero[0], (enemy[0],), "single", True, "optimal", 2, 2, armour[0] if armour else 0)
+    arm = armour[1] if armour else 0
+    solver = LayeredFight(fight, hero[1], (enemy[1],), luck, arm, True, "optimal")
+    h = solver.heroes.index((hero[1], arm))
+    value = Fraction(solver.layers[luck][h][solver.start_enemy], solver.top)
+    assert value == solver.odds(h, solver.start_enemy, luck).win
