@@ -19,7 +19,7 @@ def fights(draw):
                             min_size=count, max_size=count))
     options = dict(
         mode=mode,
-        luck=draw(st.one_of(st.none(), st.integers(0, 13))),
+        luck=draw(st.one_of(st.none(), st.integers(-1, 13))),
         hero_damage=draw(st.integers(1, 3)), enemy_damage=draw(st.integers(1, 3)),
         armour=draw(st.one_of(st.none(), st.tuples(st.integers(0, 3), st.integers(1, 3)))),
         attack_bonus=draw(st.integers(0, 2)), unarmed=draw(st.booleans()),

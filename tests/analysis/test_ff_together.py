@@ -14,7 +14,7 @@ def together_fights(draw):
                             min_size=count, max_size=count))
     options = dict(
         mode="together",
-        luck=draw(st.one_of(st.none(), st.integers(0, 13 if count == 2 else 6))),
+        luck=draw(st.one_of(st.none(), st.integers(-1, 13 if count == 2 else 6))),
         hero_damage=draw(st.integers(1, 3)), enemy_damage=draw(st.integers(1, 3)),
         armour=draw(st.one_of(st.none(), st.tuples(st.integers(0, 2), st.integers(1, 2)))),
         attack_bonus=draw(st.integers(0, 2)),

@@ -260,7 +260,7 @@ def start(fight, sheet: tuple, pending_event, use_luck: bool):
     """(he, es, luck, arm, the pending wound if Luck is to be decided on it), the
     wound applied when it is not; or the FightOdds of a fight already over."""
     he, es, luck, arm = sheet
-    luck = luck if use_luck else 0
+    luck = max(luck, 0) if use_luck else 0  # no Luck left: nothing to test
     decide = pending_event is not None and luck >= 1
     if pending_event is not None and not decide:
         he, es, arm = fight.apply(he, es, arm, pending_event, 0)
