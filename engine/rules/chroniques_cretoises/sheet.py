@@ -9,7 +9,7 @@ expressions, the sheet and the events all see the same numbers.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from ...records import record
 
 from ...diagnostics import Message
 from . import names as N
@@ -130,7 +130,7 @@ def refresh(play) -> None:
                                  st.stats.get("force"), st.stats.get("protection")]
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Derived:
     """What the items carried give, whatever the rest of the state."""
 

@@ -7,7 +7,7 @@ Grièvement Blessé, all roll two dice again.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from ...records import record
 
 from .names import GRIEVEMENT
 
@@ -23,7 +23,7 @@ def needed(force: int, protection: int) -> int:
     return protection - force
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Result:
     hit: bool
     automatic: str | None   # "hit" | "miss" | None

@@ -1,7 +1,7 @@
 """The Défis Fantastiques rule module: the RuleModule subclass tying the parts together."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from types import MappingProxyType
 
 from ..base import Death, RuleModule
 from ..odds_hooks import PackagedOdds
@@ -11,16 +11,15 @@ from .messages import M, count, dead
 ACTIVITIES = {"combat": combat, "test": rolls}
 
 
-@dataclass
 class DefisFantastiques(PackagedOdds, RuleModule):
-    id: str = "defis-fantastiques"
-    version: str = "1"
-    title: M = field(default_factory=lambda: M("Défis Fantastiques", "Fighting Fantasy"))
-    stats: tuple = sheet.STATS
-    activity_fields: tuple = ("combat", "test")
-    effect_kinds: tuple = ("weapon", "armour", "ceiling")
-    options: dict = field(default_factory=lambda: {"unarmed": "no-weapon"})
-    aliases: tuple = ("df", "ff", "défis-fantastiques", "fighting-fantasy")
+    id = "defis-fantastiques"
+    version = "1"
+    title = M("Défis Fantastiques", "Fighting Fantasy")
+    stats = sheet.STATS
+    activity_fields = ("combat", "test")
+    effect_kinds = ("weapon", "armour", "ceiling")
+    options = MappingProxyType({"unarmed": "no-weapon"})
+    aliases = ("df", "ff", "défis-fantastiques", "fighting-fantasy")
     # For the exhaustive explorer (class attributes, not fields): every roll is read
     # through its total; the item names kept for the sheet derive from the items.
     dice_by_sum = True
@@ -29,6 +28,9 @@ class DefisFantastiques(PackagedOdds, RuleModule):
     # they refuse before changing anything (tests/analysis/test_explore_silent.py).
     refuses_cleanly = ("manger", "abandonner-armure")
     available_commands = staticmethod(commands.available_now)   # the same, in one call (tested)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}()"
 
     # --- book format ---------------------------------------------------------
     def schema_defs(self) -> dict:
