@@ -40,6 +40,14 @@ class Answers:
         if option.amount and (amount is None or not option.amount[0] <= amount <= option.amount[1]):
             lo, hi = option.amount
             raise Refused(f"donnez un nombre entre {lo} et {hi}", f"give a number from {lo} to {hi}")
+        self.answer_enabled(key, amount)
+
+    def answer_enabled(self, key: str, amount: int | None = None) -> None:
+        """Carry out an answer taken from the enabled options of the prompt last built,
+        its amount in range (the explorer's answers, checked as it picked them): no
+        look-up, no check, and no snapshot (a game without undo)."""
+        self._prompted = None
+        st = self.state
         if st.ended:
             return self._answer_ending(key)
         pending = st.pending

@@ -130,7 +130,7 @@ class _Mover:
                     st = game.state
                     continue
                 try:
-                    game.answer(move.key, move.amount)
+                    game.answer_enabled(move.key, move.amount)   # (a candidate: enabled, in range)
                     break
                 except Refused:   # refused answers are rare: the game is rebuilt
                     moves.pop()
