@@ -1,9 +1,9 @@
 """The `Game` object and what rule modules call on it (answers.py: what front ends call).
 
-Every change made through it (a roll, a stat, an item, a move) forgets the last
-prompt built and becomes an event; a game that does not narrate (the explorer)
-records no events at all, and its hot paths stay short: the random explorer makes
-tens of thousands of answers a second through these methods.
+Every change made through it (a roll, a stat, an item, a move) becomes an event; a
+game that does not narrate (the explorer) makes no events at all, and its hot paths
+stay short: the random explorer makes tens of thousands of answers a second through
+these methods.
 """
 from __future__ import annotations
 
@@ -37,8 +37,10 @@ class Game(Answers, Prompts, History):
         self.events: list[dict] = []
         self.listeners: list[Callable[[dict], None]] = []
         self._undo: list[dict] = []
-        # The last prompt built and the state it was built for: answer() reuses it
-        # instead of building it again (every change through this object forgets it).
+        # The last prompt built and the state it was built for: the next answer reuses
+        # it instead of building it again.  Only prompt() sets it and every answer,
+        # command and undo clears it, so no change can come between (the changes made
+        # through this object clear it too, for safety).
         self._prompted: tuple | None = None
         self._ctx = GameContext(self)
         self._choice_prompts: dict = {}   # paragraph -> its choice Prompt, or {flags: Prompt}
