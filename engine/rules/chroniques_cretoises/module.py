@@ -53,6 +53,9 @@ class ChroniquesCretoises(PackagedOdds, RuleModule):
     # their cache key are derived from the rest of the state, for display.
     dice_by_sum = True
     display_extra = ("equipment", "equipment_key")
+    # The random explorer tries these commands without copying the state first:
+    # they refuse before changing anything (tests/analysis/test_explore_silent.py).
+    refuses_cleanly = ("oracle", "zeus")
 
     def __init__(self) -> None:
         super().__init__()
@@ -194,7 +197,7 @@ class ChroniquesCretoises(PackagedOdds, RuleModule):
             target = zeus.resurrection_target(play)
             rescues = (Option("zeus", M(f"Invoquer Zeus : il vous ressuscite (paragraphe {target})",
                                         f"Call upon Zeus: he raises you (paragraph {target})")),)
-        return Death(restart=True, rescues=rescues)
+        return Death(True, rescues)
 
     def rescue(self, play, key) -> None:
         if key != "zeus":

@@ -29,16 +29,21 @@ class Result:
     automatic: str | None   # "hit" | "miss" | None
 
 
+# The four results, made once (a strike is the most frequent move of a fight).
+AUTO_MISS, AUTO_HIT = Result(False, "miss"), Result(True, "hit")
+HIT, MISS = Result(True, None), Result(False, None)
+
+
 def resolve(faces: list[int], force: int, protection: int) -> Result:
     total = sum(faces)
     if len(faces) == 2:
         if total <= 3:
-            return Result(False, "miss")
+            return AUTO_MISS
         if total >= 11:
-            return Result(True, "hit")
+            return AUTO_HIT
     elif total == 1:
-        return Result(False, "miss")
-    return Result(total + force >= protection, None)
+        return AUTO_MISS
+    return HIT if total + force >= protection else MISS
 
 
 def chance_words(count: int, need: int) -> tuple[str, str]:
