@@ -1,6 +1,4 @@
 """`python -m engine` is the `gamebook` command."""
-import sys
+from .cli import entry
 
-from .cli import main
-
-sys.exit(main())
+entry()

@@ -29,7 +29,7 @@ CORE_ALIASES = {"possede": "has", "possède": "has", "nombre": "count", "visite"
 class Compiled:
     """What compiling collects besides the Book: references to check for grants."""
 
-    references: list = field(default_factory=list)   # (kind, value, Span)
+    references: list = field(default_factory=list)   # (kind, value, path, offset in the scalar)
     grants: dict = field(default_factory=dict)       # kind -> set of values the book gives
     broken: set = field(default_factory=set)         # paragraph numbers with schema errors
 
@@ -60,6 +60,7 @@ class Compiler:
         self.out = Compiled(broken=set(broken or ()))
         self.env: X.Env | None = None
         self.exprs: dict = {}   # (text, kind) -> Expr, for the compiled-book cache
+        self.checked: dict = {}  # (text, kind) -> CheckResult: the same env for the whole book
 
     # --- locations ---------------------------------------------------------
     def span(self, path, key=False) -> Span:
@@ -200,11 +201,13 @@ class Compiler:
         self.exprs[(text, kind)] = expr
         if self.doc is None:
             return expr
-        result = X.check(expr, self.env)
+        result = self.checked.get((text, kind))
+        if result is None:
+            result = self.checked[(text, kind)] = X.check(expr, self.env)
         for p in result.problems:
             self.report(error(p.code, self.inner(path, p.start), p.message_fr, p.message_en))
-        for ref in result.references:
-            self.out.references.append((ref.kind, ref.value, self.inner(path, ref.start)))
+        for ref in result.references:  # located only if reported: most never are
+            self.out.references.append((ref.kind, ref.value, path, ref.start))
         return expr
 
 

@@ -54,14 +54,24 @@ class SeededDice:
         return r + 1
 
     def faces(self, count: int, sides: int) -> list[int]:
-        """`count` calls of face(sides) at once (a whole roll: the game's usual call)."""
-        if sides != 6 or self._sides is not None:
+        """`count` calls of face(sides) at once (a whole roll: the game's usual call;
+        one or two d6, the usual rolls, are drawn without a loop over the dice)."""
+        if sides != 6 or self._sides is not None or count < 1:
             return [self.face(sides) for _ in range(count)]
         self.draws += count
-        bits, out = self._rng.getrandbits, []
-        for _ in range(count):
+        bits = self._rng.getrandbits
+        r = bits(3)
+        while r > 5:
             r = bits(3)
-            while r >= 6:
+        if count == 1:
+            return [r + 1]
+        s = bits(3)
+        while s > 5:
+            s = bits(3)
+        out = [r + 1, s + 1]
+        for _ in range(count - 2):
+            r = bits(3)
+            while r > 5:
                 r = bits(3)
             out.append(r + 1)
         return out

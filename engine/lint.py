@@ -155,11 +155,11 @@ def check_grants(book, module, doc, edges, ctx) -> Iterable[Diagnostic]:
     for kind, values in module.grants(book).items():
         grants.setdefault(kind, set()).update(values)
     checked = {"item", "flag"} | set(grants)
-    for kind, value, span in ctx["references"]:
+    for kind, value, path, offset in ctx["references"]:
         if kind == "item" and value not in book.items:
             continue  # already reported as an unknown item
         if kind in checked and value not in grants.get(kind, set()):
-            yield warning("never-granted", span,
+            yield warning("never-granted", doc.inner_span(path, offset),
                           f"« {value} » ({_KIND_FR.get(kind, kind)}) n'est jamais donné par le livre : "
                           "cette condition ne peut pas être vraie",
                           f"'{value}' ({kind}) is never given by the book: this condition can never hold")

@@ -96,7 +96,8 @@ def _build(cls, frozen: bool, slots: bool, order: bool):
                     setattr(cls, f.name, f.default)
     cls.__record_fields__ = tuple(flds)
     cls.__match_args__ = names
-    cls.__init__ = _init(cls, flds, frozen)
+    in_slots = slots or any(getattr(base, "__slots__", ()) for base in cls.__mro__[1:])
+    cls.__init__ = _init(cls, flds, frozen, in_slots)
     cls.__repr__ = _repr(flds)
     _compare(cls, tuple(f.name for f in flds if f.compare), frozen, order)
     if frozen:
@@ -115,7 +116,7 @@ def _set_state(names: tuple[str, ...]):
     return __setstate__
 
 
-def _init(cls, flds: list[Field], frozen: bool):
+def _init(cls, flds: list[Field], frozen: bool, slots: bool = False):
     names = tuple(f.name for f in flds)
     count = len(names)
     trailing = 0   # the last fields with a plain default: filled in without a look-up
@@ -125,6 +126,18 @@ def _init(cls, flds: list[Field], frozen: bool):
     least = count - trailing
     assign = object.__setattr__
     general = _general_init(cls, flds)
+    if not slots:  # one dict update: several times faster than a setattr a field
+        def __init__(self, *args, **kwargs):
+            if not kwargs:
+                given = len(args)
+                if given == count:
+                    self.__dict__.update(zip(names, args))
+                    return
+                if least <= given < count:
+                    self.__dict__.update(zip(names, args + fill[given - least:]))
+                    return
+            general(self, args, kwargs)
+        return __init__
 
     def __init__(self, *args, **kwargs):
         if not kwargs:

@@ -218,8 +218,10 @@ class _Composer:
         return Span(self.doc.file, mark.line, mark.column) if mark else Span(self.doc.file, 0, 0)
 
     def _consume(self, next_event) -> None:
-        """The event loop: dispatch on the event's class; plain scalars, most of a
-        book, are resolved and attached inline (this loop is most of the load time)."""
+        """The event loop: dispatch on the event's class.  Plain scalars are most of a
+        book (this loop is most of the load time): a value under a pending key, a list
+        item and a new key are attached inline; anything rarer goes through `_attach`
+        and `_key`, which these inline paths mirror."""
         from ruamel.yaml import events as E
         handlers = {E.MappingStartEvent: lambda e: self._start(e, {}),
                     E.SequenceStartEvent: lambda e: self._start(e, []),
@@ -227,6 +229,7 @@ class _Composer:
                     E.AliasEvent: self._alias, E.DocumentStartEvent: self._document}
         scalar_event, stream_end = E.ScalarEvent, E.StreamEndEvent
         stack, attach, resolve = self.stack, self._attach, _resolve
+        where, key_where = self.doc.where, self.doc.key_where
         while True:
             event = next_event()
             cls = event.__class__
@@ -241,12 +244,35 @@ class _Composer:
             if self.nodes > MAX_NODES:
                 self._count(0, event)
             value, style = event.value, event.style
-            if event.ctag is not None or event.anchor:
-                attach(self._scalar(value, event), event, style or "")
-            elif not stack or stack[-1][2] is not _NOKEY or stack[-1][0].__class__ is list:
-                attach(value if style else resolve(value, event, None), event, style or "")
-            else:  # a mapping key: the most common event of all
-                self._key(stack[-1], value if style else resolve(value, event, None), event.start_mark)
+            if event.ctag is not None or event.anchor or not stack:
+                attach(self._scalar(value, event) if event.ctag is not None or event.anchor else
+                       value if style else resolve(value, event, None), event, style or "")
+                continue
+            if not style:
+                value = resolve(value, event, None)
+            top = stack[-1]
+            container, pending = top[0], top[2]
+            if container.__class__ is list:
+                mark = event.start_mark
+                path = top[1] + (len(container),)
+                container.append(value)
+                where[path] = (mark.line, mark.column, mark.index, style or "")
+            elif pending is _NOKEY:  # a mapping key: the most common event of all
+                mark = event.start_mark
+                if value in top[4]:
+                    self._key(top, value, mark)
+                else:
+                    top[4][value] = top[3] = (mark.line, mark.column)
+                    top[2] = value
+            elif pending is _DROP:
+                attach(value, event, style or "")
+            else:
+                mark = event.start_mark
+                path = top[1] + (pending,)
+                container[pending] = value
+                key_where[path] = top[3]
+                where[path] = (mark.line, mark.column, mark.index, style or "")
+                top[2] = _NOKEY
 
     def _document(self, event) -> None:
         self.documents += 1

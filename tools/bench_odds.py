@@ -1,15 +1,22 @@
-"""Time the exact fight-odds solvers (median of several runs, perf_counter).
+"""Time the exact fight-odds solvers: median and best wall time, median CPU time.
 
-Usage: python tools/bench_odds.py [runs]
+Usage: python -m tools.bench_odds [runs]
 
-"proxy book": 50 fights of typical size, the table's no-Luck policy.  The
-"gamebook odds" lines time the whole process (python -m engine odds BOOK, no
-cache) on a bundled book and on a synthetic 400-paragraph book with 40 combats
-(tools/gen_book.py --combats 40, written to a temporary file).
+In-process lines: one ``ff_fight`` / ``cc_fight`` call each (targets: a single
+fight with the optimal Luck / Honour policy in the low milliseconds).  "proxy
+book": 50 fights of typical size, the table's no-Luck policy; "chain
+reference" lines time the generic solver the fast ones are tested against.
+The "gamebook odds" lines time the whole process (python -m engine odds BOOK,
+no compiled-book cache) on a bundled book and on a synthetic 400-paragraph book
+with 40 combats (tools/gen_book.py, written to a temporary file); like an
+installed package, the child keeps its .pyc files (outside the source tree).
+The machine's load average is printed first: on a shared machine wall times
+vary, CPU time (this process, or the child process) much less.
 """
 from __future__ import annotations
 
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -25,11 +32,22 @@ from engine.rules.defis_fantastiques.odds_solver import ff_fight  # noqa: E402
 CASES = {
     "FF 10/20 vs 8/8, no luck": lambda: ff_fight((10, 20), [(8, 8)]),
     "FF 12/24 vs 12/24, luck 12, optimal": lambda: ff_fight((12, 24), [(12, 24)], luck=12),
+    "FF 12/24 vs 12/30, luck 12, optimal": lambda: ff_fight((12, 24), [(12, 30)], luck=12),
+    "FF 12/24 vs 12/24, luck 12, wound taken: advice": lambda: ff_fight(
+        (12, 24), [(12, 24)], luck=12, pending="after-wound-taken"),
+    "FF 12/24 vs 12/24, luck 12, ff_fast solver": lambda: ff_fight(
+        (12, 24), [(12, 24)], luck=12, solver="fast"),
     "FF 10/20 vs 3 enemies one-by-one, luck 9": lambda: ff_fight(
         (10, 20), [(8, 6), (7, 6), (9, 5)], mode="one-by-one", luck=9),
+    "FF 10/20 vs 2 enemies together, luck 10": lambda: ff_fight(
+        (10, 20), [(7, 6), (6, 5)], mode="together", luck=10),
+    "FF same, together chain reference": lambda: ff_fight(
+        (10, 20), [(7, 6), (6, 5)], mode="together", luck=10, solver="chain"),
+    "FF 10/20 vs 3 enemies (2 alike) together, luck 10": lambda: ff_fight(
+        (10, 20), [(6, 4), (7, 5), (6, 4)], mode="together", luck=10),
     "FF 10/20 vs 3 enemies together, no luck": lambda: ff_fight(
         (10, 20), [(8, 6), (7, 6), (9, 5)], mode="together"),
-    "FF same, together chain reference": lambda: ff_fight(
+    "FF same, no luck, chain reference": lambda: ff_fight(
         (10, 20), [(8, 6), (7, 6), (9, 5)], mode="together", solver="chain"),
     "FF 10/20 vs 8/8, luck 9, optimal": lambda: ff_fight((10, 20), [(8, 8)], luck=9),
     "FF same, chain reference solver": lambda: ff_fight((10, 20), [(8, 8)], luck=9, solver="chain"),
@@ -40,21 +58,33 @@ CASES = {
     "CC lion, honour 10, optimal": lambda: cc_fight((7, 15), [(5, 15)], honour=10, spend_honour=True),
     "CC three wolves, honour 10, optimal": lambda: cc_fight(
         (7, 15), [(2, 12)] * 3, honour=10, spend_honour=True),
+    "CC lion, honour 30, optimal": lambda: cc_fight((7, 15), [(5, 15)], honour=30, spend_honour=True),
 }
+PYCACHE = os.path.join(tempfile.gettempdir(), "gamebook-bench-pycache")
 
 
-def median_seconds(func, runs: int) -> float:
-    times = []
+def cpu() -> float:
+    """CPU seconds used so far by this process and its finished children."""
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
+def seconds(func, runs: int) -> tuple[float, float, float]:
+    """(median wall, best wall, median CPU) time of ``runs`` calls."""
+    walls, cpus = [], []
     for _ in range(runs):
-        start = time.perf_counter()
+        start, used = time.perf_counter(), cpu()
         func()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times)
+        walls.append(time.perf_counter() - start)
+        cpus.append(cpu() - used)
+    return statistics.median(walls), min(walls), statistics.median(cpus)
 
 
 def odds_process(path: str):
     """The whole `gamebook odds BOOK` process, as a user runs it."""
-    env = dict(os.environ, GAMEBOOK_NO_CACHE="1")
+    env = dict(os.environ, GAMEBOOK_NO_CACHE="1", PYTHONPYCACHEPREFIX=PYCACHE)
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
     root = Path(__file__).resolve().parent.parent
     return lambda: subprocess.run([sys.executable, "-m", "engine", "odds", path], cwd=root,
                                   env=env, check=True, stdout=subprocess.DEVNULL)
@@ -70,11 +100,14 @@ def main(argv: list[str]) -> int:
         cases["gamebook odds la-cloche-de-brumesel (process)"] = odds_process(
             "books/la-cloche-de-brumesel.yaml")
         cases["gamebook odds 400 paragraphs, 40 combats (process)"] = odds_process(str(synthetic))
+        print(f"load average: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+        print(f"{'':50s} {'median':>9s}    {'best':>9s}    {'CPU':>9s}")
         for name, func in cases.items():
             odds = func()
-            ms = median_seconds(func, runs) * 1000
+            median, best, used = seconds(func, runs)
             win = f"P(win)={float(odds.win):.6f}" if hasattr(odds, "win") else ""
-            print(f"{name:50s} {ms:9.2f} ms   {win}")
+            print(f"{name:50s} {median * 1000:9.2f} ms {best * 1000:9.2f} ms "
+                  f"{used * 1000:9.2f} ms   {win}")
     return 0
 
 

@@ -76,13 +76,16 @@ def generate() -> str:
     return header + _edit(code)
 
 
-def main(argv: list[str]) -> int:
+def main(argv: list[str], out: Path = OUT, recorded=recorded_digest, make=None,
+         tool: str = "tools.gen_expr_parser") -> int:
+    """`--check`: exit 1 if `out` was not generated from today's grammar; else rewrite it
+    (shared with tools/gen_expr_tables.py)."""
     if "--check" in argv:
-        if recorded_digest() != grammar_digest():
-            print(f"{OUT} is out of date: run python -m tools.gen_expr_parser", file=sys.stderr)
+        if recorded() != grammar_digest():
+            print(f"{out} is out of date: run python -m {tool}", file=sys.stderr)
             return 1
         return 0
-    OUT.write_text(generate(), encoding="utf-8")
+    out.write_text((make or generate)(), encoding="utf-8")
     return 0
 
 

@@ -7,9 +7,11 @@ the starting sheets (``("typical", state)``, ``("weakest", ...)``,
 of one combat field.  Here: iterate, average and print.
 
 The table is computed with ``policy="never"``: the hero neither tests his
-Luck nor spends Honour (a fixed, cautious baseline, and fast: three enemies
-"together" with optimal Luck take seconds each).  The odds of one fight with
-the optimal policy are what `gamebook odds --luck/--honour` and the REPL give.
+Luck nor spends Honour (a fixed, cautious baseline, and fast: one no-Luck
+table serves every rolled Stamina, where optimal Luck is a solve per variant,
+up to tenths of a second for three enemies "together").  The odds of one fight
+with the optimal policy are what `gamebook odds --luck/--honour` and the REPL
+give.
 
 The figure is P(the hero does not lose): P(win) for Fighting Fantasy; for a
 Cretan Chronicles group fight, which ends "all badly wounded" by the rules,

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import sys
 
+FAST_EXIT = True  # nothing to clean up after `run`: see engine.cli.entry
+
 FORMATS = ("dot", "mermaid", "svg", "html")
 
 

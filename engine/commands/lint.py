@@ -9,6 +9,8 @@ from __future__ import annotations
 import argparse
 import sys
 
+FAST_EXIT = True  # nothing to clean up after `run`: see engine.cli.entry
+
 FORMATS = ("text", "json", "github")
 
 

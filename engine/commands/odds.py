@@ -20,6 +20,8 @@ import sys
 from engine.analysis.render import advice_text, percent, render, tr
 from engine.rules.base import BadArguments, RuleModule
 
+FAST_EXIT = True  # nothing to clean up after `run`: see engine.cli.entry
+
 HELP = {
     "book": ("livre à analyser (tous ses combats)", "book to analyse (every combat)"),
     "rules": ("module de règles (id ou alias) ; --rules ID --help montre ses options",

@@ -5,6 +5,8 @@ import argparse
 import sys
 
 
+FAST_EXIT = True  # nothing to clean up after `run`: see engine.cli.entry
+
 def configure(parser: argparse.ArgumentParser, lang: str) -> None:
     parser.add_argument("--lang", choices=("fr", "en"),
                         help="langue" if lang == "fr" else "language")

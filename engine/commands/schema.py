@@ -10,6 +10,8 @@ import json
 import sys
 
 
+FAST_EXIT = True  # nothing to clean up after `run`: see engine.cli.entry
+
 def configure(parser: argparse.ArgumentParser, lang: str) -> None:
     parser.add_argument("--rules", metavar="ID",
                         help="un seul module de règles" if lang == "fr" else "one rule module only")

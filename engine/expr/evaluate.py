@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import operator
 from types import MappingProxyType
-from typing import Callable, Mapping, Protocol, Union
+from typing import TYPE_CHECKING, Callable, Mapping, Protocol, Union
 
 from .ast import Binary, Bool, Call, Dice, Expr, Int, Name, Node, Str, Unary
 from .errors import EvalError
 
 Value = Union[int, bool, str]
-Compiled = Callable[["Context"], Value]
+if TYPE_CHECKING:  # only for readers and checkers: the forward reference compiles code at import
+    Compiled = Callable[["Context"], Value]
 NO_ALIASES: Mapping[str, str] = MappingProxyType({})
 _MAX_COMPILED_PER_EXPR = 8
 _ORDER = {"<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge}

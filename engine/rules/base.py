@@ -33,7 +33,7 @@ restores the state as it was.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Mapping, Sequence
 
 from ..records import record
@@ -149,7 +149,6 @@ class Death:
     final: bool = False                        # no rescue at all (e.g. death by Shame)
 
 
-@dataclass  # rule modules subclass it as dataclasses
 class RuleModule:
     """Base class and documentation of the interface; override what your rules need.
 
@@ -162,21 +161,34 @@ class RuleModule:
     `aliases` other names `gamebook odds --rules` accepts (books write the `id`).
     Methods receive `play` (the `engine.game.Game`) at play time, a compiled
     `Book` at lint time; none may print or keep global state.
+
+    The attributes are class attributes here: a module sets its own in its class
+    body, as plain class attributes or as the fields of a `@dataclass` subclass
+    (both work; the base is not a dataclass, so that importing the engine does not
+    import `dataclasses`), or given to `RuleModule.__init__` as keywords.  The
+    registry builds a module with no argument.
     """
 
     id: str = "base"
     version: str = "0"
-    title: Message = field(default_factory=lambda: Message("", ""))
+    title: Message = Message("", "")
     stats: tuple[StatDef, ...] = ()
     activity_fields: tuple[str, ...] = ()       # paragraph fields that start an activity, in order
     effect_kinds: tuple[str, ...] = ()          # effect keys the module handles itself
-    options: Mapping[str, Any] = field(default_factory=dict)  # module options and defaults
+    options: Mapping[str, Any] = MappingProxyType({})  # module options and defaults
     self_checked_exits: tuple[str, ...] = ()    # exit kinds whose missing target module.lint reports
     aliases: tuple[str, ...] = ()               # other names for `gamebook odds --rules` ("df", ...)
-    # For `gamebook explore --exhaustive` (a class attribute, not a field): stats this
-    # module's own code never reads, only books do (gold...); where no expression
-    # ahead names one, the explorer forgets its value.
-    passive_stats = ()
+    # For `gamebook explore --exhaustive`: stats this module's own code never reads,
+    # only books do (gold...); where no expression ahead names one, the explorer
+    # forgets its value.
+    passive_stats: tuple[str, ...] = ()
+
+    def __init__(self, **attributes: Any) -> None:
+        """`RuleModule(id="x", stats=(...))` sets those attributes on this instance."""
+        for name, value in attributes.items():
+            if name.startswith("_") or not hasattr(type(self), name) or callable(getattr(type(self), name)):
+                raise TypeError(f"{type(self).__name__}() got an unexpected keyword argument {name!r}")
+            setattr(self, name, value)
 
     # --- book format -------------------------------------------------------
     def schema_defs(self) -> dict:

@@ -92,3 +92,18 @@ def test_json():
     data = cc_fight(ALTHEOS, [(7, 14)] * 2, honour=12, spend_honour=True).to_json()
     assert data["policy"] == "optimal"
     assert abs(data["win"] + data["lose"] + data["outcomes"]["all-badly-wounded"] - 1) < 1e-12
+
+
+@pytest.mark.parametrize("dice", [1, 2])
+def test_spend_table_is_the_smallest_spend_of_each_chance_for_any_budget(dice):
+    fight = _Fight(ALTHEOS, [LION], [0], True, None, 0)
+    for force, protection in [(7, 15), (5, 15), (-3, 20), (12, 4), (0, 0)]:
+        for attack in (True, False):
+            table = fight.spend_table(dice, force, protection, attack)
+            for budget in range(0, 30):
+                ways = [hit_ways(dice, force + (s if attack else -s), protection)[0]
+                        for s in range(budget + 1)]
+                wanted = max(ways) if attack else min(ways)
+                smallest = [(s, w) for s, w in enumerate(ways) if w not in ways[:s]]
+                assert [o for o in table if o[0] <= budget] == smallest
+                assert smallest[-1][1] == wanted

@@ -70,3 +70,12 @@ def test_whole_rolls_are_the_same_faces_and_state():
             assert whole.to_json() == one.to_json()
         flat = [s for count, sides in sizes for s in [sides] * count]
         assert from_json(whole.to_json()).face(6) == _reference(seed, flat + [6])[-1]
+
+
+def test_many_seeded_rolls_of_one_two_and_three_d6_are_the_faces_of_single_dice():
+    """faces() draws one or two d6 without a loop over the dice: the same faces."""
+    for seed in range(300):
+        one, whole = SeededDice(seed), SeededDice(seed)
+        for count in (2, 1, 2, 3, 2, 2, 1, 2) * 6:
+            assert whole.faces(count, 6) == [one.face(6) for _ in range(count)], seed
+        assert whole.to_json() == one.to_json() and whole.face(6) == one.face(6)

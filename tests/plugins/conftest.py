@@ -46,6 +46,10 @@ def kai_installed() -> Path:
     # installed earlier in this same process (its import hook is already loaded).
     if str(PLUGIN) not in sys.path:
         sys.path.insert(0, str(PLUGIN))
+    for name in [n for n in sys.modules if n.split(".")[0] == "gamebook_rules_kai"]:
+        where = getattr(sys.modules[name], "__file__", None)
+        if where and not Path(where).resolve().is_relative_to(PLUGIN):
+            del sys.modules[name]  # imported earlier from another checkout's install
     module = importlib.import_module("gamebook_rules_kai")
     assert Path(module.__file__).resolve().is_relative_to(PLUGIN)
     return PLUGIN

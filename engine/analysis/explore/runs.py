@@ -19,7 +19,7 @@ from ...dice import ScriptedDice, SeededDice
 from ...game import Game
 from ...rules.base import Refused
 from ...state import GameState
-from .moves import Move, commands, format_moves, options, random_move
+from .moves import Move, below, format_moves, options
 
 CHOICE_STREAM = 0x9E3779B97F4A7C15   # makes the choice stream differ from the dice stream
 
@@ -33,10 +33,10 @@ def dice_for(seed: int, faces=()):
     return ScriptedDice(list(faces), then=SeededDice(seed)) if faces else SeededDice(seed)
 
 
-def new_game(book, module, seed: int, faces=(), undo: bool = False) -> Game:
-    """A silent game for the runs (no event text, no prompt text); the `--replay`
-    transcript, which asks for `undo`, is told in full."""
-    return Game(book, module, dice_for(seed, faces), undo=undo, narrate=undo)
+def new_game(book, module, seed: int, faces=(), undo: bool = False, narrate: bool | None = None) -> Game:
+    """A silent game for the runs (no events, no prompt text); the `--replay`
+    transcript, which asks for `undo`, is told in full (`narrate` forces either)."""
+    return Game(book, module, dice_for(seed, faces), undo=undo, narrate=undo if narrate is None else narrate)
 
 
 @dataclass
@@ -57,19 +57,14 @@ def play(book, module, index: int, seed: int, max_steps: int, with_commands: boo
          game: Game | None = None) -> Run:
     """One random playthrough; `game`, when given, is reused (reset) for speed."""
     rng = random.Random(seed ^ CHOICE_STREAM)
-    moves = []
+    moves: list = []
     try:
         if game is None:
             game = new_game(book, module, seed)
         else:
             game.reset(SeededDice(seed))
-        while len(moves) < max_steps:
-            if game.state.ended and not options(game):
-                return _run(index, seed, game.state.ended, game, moves)
-            game, moved = _step(book, module, seed, game, moves, rng, with_commands)
-            if not moved:
-                return _run(index, seed, "soft-lock", game, moves)
-        return _run(index, seed, "stuck", game, moves)
+        outcome, game = _Mover(book, module, seed, rng, with_commands, game).run(game, moves, max_steps)
+        return _run(index, seed, outcome, game, moves)
     except Exception as exc:  # any engine or module failure is a finding, not a crash
         run = _run(index, seed, "error", game, moves)
         run.error = {"type": type(exc).__name__, "message": str(exc),
@@ -77,29 +72,122 @@ def play(book, module, index: int, seed: int, max_steps: int, with_commands: boo
         return run
 
 
-def _step(book, module, seed, game, moves, rng, with_commands):
-    """Make one move, appended to `moves` (a failing move stays there, so that the
-    replay shows the failure); False when no candidate is enabled or accepted."""
-    opts = options(game)
-    cmds = commands(game) if with_commands else []
-    while opts or cmds:
-        move = random_move(opts, cmds, rng)
-        saved = light_copy(game.state, getattr(module, "display_extra", ())) if move.command else None
-        draws, told = game.dice.draws, len(game.state.history)
-        moves.append(move)
+class _Mover:
+    """Makes one random move at a time in the games of one run."""
+
+    __slots__ = ("book", "module", "seed", "rng", "shared", "clean", "commands", "available", "enabled")
+
+    def __init__(self, book, module, seed: int, rng: random.Random, with_commands: bool, game: Game):
+        self.book, self.module, self.seed, self.rng = book, module, seed, rng
+        self.shared = getattr(module, "display_extra", ())
+        # Commands whose refusals come before any change need no copy to undo them.
+        self.clean = frozenset(getattr(module, "refuses_cleanly", ()))
+        self.commands = [(c.names[0], c.available) for c in game.module_commands()] if with_commands else []
+        # A module may list its available commands in one call (`available_commands`:
+        # the first names of those whose `available` is true, in order; none once ended).
+        self.available = getattr(module, "available_commands", None) if with_commands else None
+        # Kept with the game (the same book): each prompt's enabled answers.
+        self.enabled = game.memo.get(ENABLED)
+        if self.enabled is None or len(self.enabled) > 4096:
+            self.enabled = game.memo[ENABLED] = {}
+
+    def run(self, game: Game, moves: list, max_steps: int) -> tuple[str, Game]:
+        """Move until an ending, a soft-lock (no candidate enabled or accepted) or
+        `max_steps` moves: (outcome, the game).  Each move is appended to `moves` (a
+        failing one stays there, so that the replay shows the failure)."""
+        known, steps, bits = self.enabled, len(moves), self.rng.getrandbits
+        while steps < max_steps:
+            st = game.state
+            if st.ended and not options(game):
+                return st.ended, game
+            prompt = game.prompt()   # its candidates, made once per prompt object
+            seen = known.get(id(prompt))
+            if seen is None or seen[0] is not prompt:   # (kept with it: its id stays unique)
+                seen = known[id(prompt)] = _candidates(prompt)
+            cmds = []
+            if self.available is not None:
+                cmds = self.available(game)
+            elif not st.ended:
+                for name, available in self.commands:   # (a loop: cheaper than a comprehension)
+                    if available(game):
+                        cmds.append(name)
+            single = seen[2] if not cmds else None
+            opts = [] if single is not None else list(seen[1])
+            while True:   # random candidates until one is accepted
+                if single is not None:   # the only candidate: pick's draws (a bit until 0)
+                    while bits(1):
+                        pass
+                    move, single = single, None
+                elif not opts and not cmds:
+                    return "soft-lock", game
+                else:
+                    move = self.pick(opts, cmds)
+                moves.append(move)
+                if move.command:
+                    accepted, game = self.command(game, moves, move)
+                    if accepted:
+                        break
+                    st = game.state
+                    continue
+                try:
+                    game.answer_enabled(move.key, move.amount)   # (a candidate: enabled, in range)
+                    break
+                except Refused:   # refused answers are rare: the game is rebuilt
+                    moves.pop()
+                    game = replay_game(self.book, self.module, self.seed, moves, narrate=game.narrate)
+                    st = game.state
+            steps += 1
+        return "stuck", game
+
+    def command(self, game: Game, moves: list, move: Move) -> tuple[bool, Game]:
+        """Try a command move (appended to `moves`): (accepted, the game)."""
+        st = game.state
+        saved = None if move.key in self.clean else light_copy(st, self.shared)
+        draws, told = game.dice.draws, len(st.history)
         try:
-            move.apply(game)
-            return game, True
+            game.command(move.key, "")
+            return True, game
         except Refused:
             moves.pop()
-            # The game took no snapshot: restore ours, or rebuild by replaying the moves
-            # (an answer refused after changes, or after dice were drawn, is rare).
-            if saved is not None and game.dice.draws == draws:
-                del saved.history[told:]
-                game.state = saved
-            else:
-                game = replay_game(book, module, seed, moves)
-    return game, False
+            return False, self._undo(game, moves, saved, draws, told)
+
+    def pick(self, opts: list, cmds: list) -> Move:
+        """`moves.random_move` over these candidates, the same draws (tested)."""
+        answers = len(opts)
+        n = answers + len(cmds)
+        bits, k = self.rng.getrandbits, n.bit_length()
+        pick = bits(k)
+        while pick >= n:
+            pick = bits(k)
+        if pick >= answers:
+            return Move(cmds.pop(pick - answers), command=True)
+        o = opts.pop(pick)
+        if type(o) is Move:
+            return o
+        return Move(o.key, o.amount[0] + below(self.rng, o.amount[1] - o.amount[0] + 1))
+
+    def _undo(self, game: Game, moves: list, saved, draws: int, told: int) -> Game:
+        """A refused command: the game took no snapshot, so restore our copy, or nothing
+        when the command refuses cleanly (`saved` None), or rebuild by replaying the
+        moves when dice were drawn."""
+        if game.dice.draws != draws:
+            return replay_game(self.book, self.module, self.seed, moves, narrate=game.narrate)
+        if saved is not None:
+            del saved.history[told:]
+            game.state = saved
+        return game
+
+
+# The explorer's keys in the game's memo.
+ENABLED = ("explore", "enabled")
+
+
+def _candidates(prompt) -> tuple:
+    """(prompt, its enabled answers, the Move when it is the only one and carries no
+    amount, else None).  The answers leave "restart" out (as `moves.options`): the Move
+    of each, or the Option itself when it carries an amount (drawn each time)."""
+    answers = tuple(o if o.amount else Move(o.key) for o in prompt.options if o.enabled and o.key != "restart")
+    return prompt, answers, answers[0] if len(answers) == 1 and type(answers[0]) is Move else None
 
 
 _ATOMS = frozenset((str, int, bool, float, type(None)))
@@ -128,8 +216,9 @@ def light_copy(state: GameState, shared: tuple = ()) -> GameState:
                      state.rules_version)
 
 
-def replay_game(book, module, seed, moves, faces=(), undo: bool = False) -> Game:
-    game = new_game(book, module, seed, faces, undo)
+def replay_game(book, module, seed, moves, faces=(), undo: bool = False,
+                narrate: bool | None = None) -> Game:
+    game = new_game(book, module, seed, faces, undo, narrate)
     for m in moves:
         m.apply(game)
     return game
@@ -160,29 +249,36 @@ class Stats:
         self.runs += 1
         self.outcomes[run.outcome] += 1
         self.steps += run.steps
+        hits, visits = self.hits, self.visits
+        hit, seen = hits.get, visits.get   # dict's own get: a Counter's [n] += 1 is slower
         for n, count in run.visits.items():
-            self.hits[n] += 1
-            self.visits[n] += count
-        example = {"index": run.index, "seed": run.seed, "steps": run.steps,
-                   "paragraph": run.paragraph, "moves": format_moves(run.moves)}
+            hits[n] = hit(n, 0) + 1
+            visits[n] = seen(n, 0) + count
+        # An example (its moves written out) is made only for a run it will stand for.
+        example = None
         if run.outcome in ("victory", "death"):
             self.endings[f"{run.outcome}@{run.paragraph}"] += 1
-            if self.longest is None or _longer(example, self.longest):
-                self.longest = example
-            if self.shortest is None or _longer(self.shortest, example):
-                self.shortest = example
+            mine = {"steps": run.steps, "index": run.index}
+            if self.longest is None or _longer(mine, self.longest):
+                self.longest = example = _example(run)
+            if self.shortest is None or _longer(self.shortest, mine):
+                self.shortest = example or _example(run)
         elif run.outcome in ("error", "soft-lock", "stuck"):
             key = _problem_key(run)
-            example.update(run.error or {})
+            seen = self.problems.get(key)
+            if seen is None or run.index < seen["example"]["index"]:
+                example = _example(run)
+                example.update(run.error or {})
             self._problem(key, run.outcome, 1, example)
 
     def _problem(self, key, outcome, count, example) -> None:
+        """Count a problem; `example` may be None only when the one kept has a lower index."""
         seen = self.problems.get(key)
         if seen is None:
             self.problems[key] = {"outcome": outcome, "count": count, "example": example}
         else:
             seen["count"] += count
-            if example["index"] < seen["example"]["index"]:
+            if example is not None and example["index"] < seen["example"]["index"]:
                 seen["example"] = example
 
     def merge(self, other: "Stats") -> None:
@@ -198,6 +294,11 @@ class Stats:
                 self.shortest = ex
         for key, p in other.problems.items():
             self._problem(key, p["outcome"], p["count"], p["example"])
+
+
+def _example(run: Run) -> dict:
+    return {"index": run.index, "seed": run.seed, "steps": run.steps,
+            "paragraph": run.paragraph, "moves": format_moves(run.moves)}
 
 
 def _longer(a: dict, b: dict) -> bool:

@@ -86,8 +86,8 @@ def _status(play, p: dict) -> Message:
 def prompt(play, p: dict) -> Prompt:
     if p.get("offer") is not None:
         return _offer_prompt(play, p)
-    if not play.narrate:  # the explorer: the options only (their labels are cheap)
-        return Prompt("combat", tuple(_hero_options(play, p) if p["turn"] == "hero" else _enemy_options(play, p)))
+    if not play.narrate:  # the explorer: the options only
+        return _bare_prompt(play, p)
     e = p["enemies"][p["current"]]
     title = M(f"Combat contre {e['name']}", f"Fight against {e['name']}")
     if p["turn"] == "hero":
@@ -95,6 +95,25 @@ def prompt(play, p: dict) -> Prompt:
         return Prompt("combat", tuple(_hero_options(play, p)), title, info)
     info = (_status(play, p), _enemy_need(play, p), _spend_line(play, False))
     return Prompt("combat", tuple(_enemy_options(play, p)), title, info)
+
+
+def _bare_prompt(play, p: dict) -> Prompt:
+    """The explorer's prompt, made once for each paragraph and each set of answers
+    (the game's memo): the key holds everything the options depend on."""
+    st, spec = play.state, spec_of(play)
+    condition = st.extra.get("condition", 0)   # hero_condition
+    hon, surrender = st.stats.get("honneur", 0), _surrender_open(spec, p, condition)
+    if p["turn"] == "hero":
+        use, fresh = spec.get("use"), not p["acted"]
+        key = ("cc-hero", st.paragraph, hon, _retreat_open(spec, p, condition), surrender,
+               fresh and "invoke" in spec, fresh and bool(use) and st.items.get(use["item"], 0) > 0)
+    else:
+        key = ("cc-enemy", st.paragraph, hon, surrender)
+    made = play.memo.get(key)
+    if made is None:
+        options = _hero_options(play, p) if p["turn"] == "hero" else _enemy_options(play, p)
+        made = play.memo[key] = Prompt("combat", tuple(options))
+    return made
 
 
 def _hero_need(play, p: dict) -> Message:
@@ -140,15 +159,27 @@ def _spend_line(play, hero: bool) -> Message:
 
 
 def can_retreat(play, p: dict) -> bool:
-    spec = spec_of(play).get("retreat")
-    return spec is not None and not p["retreat_failed"] and hero_condition(play) <= N.BLESSE
+    return _retreat_open(spec_of(play), p, hero_condition(play))
+
+
+def _retreat_open(spec: dict, p: dict, condition: int) -> bool:
+    return spec.get("retreat") is not None and not p["retreat_failed"] and condition <= N.BLESSE
 
 
 def can_surrender(play, p: dict) -> bool:
     """Against a human opponent, once a fighter is Grièvement Blessé, if the book says where."""
-    e = p["enemies"][p["current"]]
-    someone = hero_condition(play) >= N.GRIEVEMENT or any(x["condition"] >= N.GRIEVEMENT for x in p["enemies"])
-    return "surrender" in spec_of(play) and not e["beast"] and someone and not p["surrender_refused"]
+    return _surrender_open(spec_of(play), p, hero_condition(play))
+
+
+def _surrender_open(spec: dict, p: dict, condition: int) -> bool:
+    if "surrender" not in spec or p["enemies"][p["current"]]["beast"] or p["surrender_refused"]:
+        return False
+    if condition >= N.GRIEVEMENT:
+        return True
+    for x in p["enemies"]:   # (a loop: cheaper than any() over a generator)
+        if x["condition"] >= N.GRIEVEMENT:
+            return True
+    return False
 
 
 # The labels of the two answers of every strike, made once.

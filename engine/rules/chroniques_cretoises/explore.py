@@ -26,7 +26,7 @@ from ...analysis.explore.chains import Chain, outcomes_of
 from . import combat as C
 from . import endings, fight
 from . import names as N
-from .odds_solver import hit_ways, spends
+from .odds_solver import hit_ways
 
 KEEP = ("retreat", "surrender", "invoke", "use")
 
@@ -142,16 +142,20 @@ class _Fight:
         return found
 
     def spends(self, budget, dice, force, prot, attack: bool):
-        """Smallest spends reaching each hit chance of one strike: [(spend, ways)]."""
-        key = (budget, dice, force, prot, attack)
-        if key not in self.strikes:
-            if attack:
-                self.strikes[key] = spends(budget, lambda a: hit_ways(dice, force + a, prot)[0],
-                                            lambda n, o: n > o)
-            else:
-                self.strikes[key] = spends(budget, lambda d: hit_ways(dice, force, prot + d)[0],
-                                            lambda n, o: n < o)
-        return self.strikes[key]
+        """The smallest spends (within `budget`) giving each hit chance of a strike:
+        [(spend, ways)].  Spending on a parry is as lowering the striker's Force."""
+        key = (dice, force, prot, attack)
+        table = self.strikes.get(key)
+        if table is None:
+            sign = 1 if attack else -1
+            table, last = [], None
+            for spend in range(0, 2 * 13 + max(0, prot - force) + max(0, force - prot) + 1):
+                ways = hit_ways(dice, force + sign * spend, prot)[0]
+                if ways != last:
+                    table.append((spend, ways))
+                    last = ways
+            self.strikes[key] = table
+        return [(spend, ways) for spend, ways in table if spend <= budget]
 
     def _expand(self, node):
         turn, hc, cur, enemies, h, down = node

@@ -12,21 +12,26 @@ from . import strike
 def answer(play, p: dict, key: str, amount: int | None) -> None:
     if p.get("offer") is not None:
         return endings.answer_offer(play, p, key)
-    handlers = {"strike": _strike, "defend": _defend, "retreat": endings.retreat,
-                "surrender": endings.surrender, "invoke": endings.invoke, "use": endings.use}
-    handler = handlers.get(key)
+    if key == "strike":
+        return _strike(play, p, amount or 0)
+    if key == "defend":
+        return _defend(play, p, amount or 0)
+    handler = OTHER_ANSWERS.get(key)
     if handler is None:
         raise Refused(f"réponse « {key} » impossible ici", f"'{key}' is not a possible answer here")
-    if key in ("strike", "defend"):
-        return handler(play, p, amount or 0)
     return handler(play, p)
+
+
+OTHER_ANSWERS = {"retreat": endings.retreat, "surrender": endings.surrender,
+                 "invoke": endings.invoke, "use": endings.use}
 
 
 def spend(play, amount: int, what_fr: str, what_en: str) -> None:
     if amount:
-        pts = N.honour_points(amount)
-        play.emit("honour-spent", f"Vous dépensez {pts.fr} : +{amount} à votre {what_fr} pour ce coup.",
-                  f"You spend {pts.en}: +{amount} to your {what_en} for this strike.", amount=amount)
+        if play.narrate:   # the explorer reads no event: none is made for it
+            pts = N.honour_points(amount)
+            play.emit("honour-spent", f"Vous dépensez {pts.fr} : +{amount} à votre {what_fr} pour ce coup.",
+                      f"You spend {pts.en}: +{amount} to your {what_en} for this strike.", amount=amount)
         play.change("honneur", delta=-amount, reason="combat-spend")
 
 
@@ -66,18 +71,21 @@ def _defend(play, p: dict, amount: int) -> None:
 
 
 def _report(play, attacker, defender, faces, need, result, spent, hero) -> None:
-    total, fr, en = sum(faces), None, None
-    if play.narrate:   # the explorer reads no text: the most frequent event skips it
-        auto_fr = {"hit": ", réussite automatique", "miss": ", échec automatique"}.get(result.automatic, "")
-        auto_en = {"hit": ", automatic hit", "miss": ", automatic miss"}.get(result.automatic, "")
-        verb = ("touche", "hits") if result.hit else ("manque", "misses")
-        fr = f"{attacker} tire {total} (il fallait {need}{auto_fr}) et {verb[0]} {defender}."
-        en = f"{attacker} rolls {total} (needed {need}{auto_en}) and {verb[1]} {defender}."
+    if not play.narrate:   # the explorer reads no event: the most frequent is not made
+        return
+    total = sum(faces)
+    auto_fr = {"hit": ", réussite automatique", "miss": ", échec automatique"}.get(result.automatic, "")
+    auto_en = {"hit": ", automatic hit", "miss": ", automatic miss"}.get(result.automatic, "")
+    verb = ("touche", "hits") if result.hit else ("manque", "misses")
+    fr = f"{attacker} tire {total} (il fallait {need}{auto_fr}) et {verb[0]} {defender}."
+    en = f"{attacker} rolls {total} (needed {need}{auto_en}) and {verb[1]} {defender}."
     play.emit("strike", fr, en, attacker="hero" if hero else "enemy", faces=faces, total=total,
               needed=need, hit=result.hit, automatic=result.automatic, spent=spent)
 
 
 def condition_event(play, who: str, name: str, old: int, new: int) -> None:
+    if not play.narrate:   # the explorer reads no event: none is made for it
+        return
     a, b = N.CONDITION_LABELS[old], N.CONDITION_LABELS[new]
     play.emit("condition", f"{name} : {a.fr} → {b.fr}.", f"{name}: {a.en} → {b.en}.",
               who=who, name=name, old=N.CONDITIONS[old], new=N.CONDITIONS[new])

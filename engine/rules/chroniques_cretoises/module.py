@@ -2,7 +2,7 @@
 the Oracle into the RuleModule interface."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from types import MappingProxyType
 from typing import Any, Mapping
 
 from ...diagnostics import Message
@@ -38,24 +38,32 @@ COMMANDS = (
 )
 
 
-@dataclass
 class ChroniquesCretoises(PackagedOdds, RuleModule):
-    id: str = "chroniques-cretoises"
-    version: str = "1"
-    title: Message = field(default_factory=lambda: M("Chroniques Crétoises", "Cretan Chronicles"))
-    stats: tuple = STATS
-    activity_fields: tuple = ("combat",)
-    effect_kinds: tuple = EFFECTS
-    options: Mapping[str, Any] = field(default_factory=lambda: dict(OPTIONS))
-    self_checked_exits: tuple = ("oracle",)
-    aliases: tuple = ("cc", "chroniques-crétoises", "cretan-chronicles")
-    # per-book derived data: (book hash, items) -> sheet.Derived, ("gods", book hash) -> gods
-    derived_cache: dict = field(default_factory=dict, repr=False, compare=False)
+    id = "chroniques-cretoises"
+    version = "1"
+    title = M("Chroniques Crétoises", "Cretan Chronicles")
+    stats = STATS
+    activity_fields = ("combat",)
+    effect_kinds = EFFECTS
+    options: Mapping[str, Any] = MappingProxyType(OPTIONS)
+    self_checked_exits = ("oracle",)
+    aliases = ("cc", "chroniques-crétoises", "cretan-chronicles")
     # For the exhaustive explorer (class attributes, not fields): strikes read a roll
     # only through its total and its number of dice; the sheet's equipment lines and
     # their cache key are derived from the rest of the state, for display.
     dice_by_sum = True
     display_extra = ("equipment", "equipment_key")
+    # The random explorer tries these commands without copying the state first:
+    # they refuse before changing anything (tests/analysis/test_explore_silent.py).
+    refuses_cleanly = ("oracle", "zeus")
+
+    def __init__(self) -> None:
+        super().__init__()
+        # per-book derived data: (book hash, items) -> sheet.Derived, ("gods", book hash) -> gods
+        self.derived_cache: dict = {}
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}()"
 
     # --- book format -------------------------------------------------------
     def schema_defs(self) -> dict:
@@ -189,7 +197,7 @@ class ChroniquesCretoises(PackagedOdds, RuleModule):
             target = zeus.resurrection_target(play)
             rescues = (Option("zeus", M(f"Invoquer Zeus : il vous ressuscite (paragraphe {target})",
                                         f"Call upon Zeus: he raises you (paragraph {target})")),)
-        return Death(restart=True, rescues=rescues)
+        return Death(True, rescues)
 
     def rescue(self, play, key) -> None:
         if key != "zeus":

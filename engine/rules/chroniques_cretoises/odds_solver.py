@@ -57,16 +57,6 @@ def hit_ways(dice: int, force: int, protection: int) -> tuple[int, int]:
     return sum(1 for d in range(2, 7) if d + force >= protection), 6
 
 
-def spends(honour: int, ways_of, better) -> list[tuple[int, int]]:
-    """Smallest spends reaching each distinct hit chance: [(spend, ways)]."""
-    found = [(0, ways_of(0))]
-    for spend in range(1, honour + 1):
-        ways = ways_of(spend)
-        if better(ways, found[-1][1]):
-            found.append((spend, ways))
-    return found
-
-
 class _Fight:
     """The Cretan Chronicles chain; nodes are (turn, hero cond, i, enemy cond, honour)."""
 
@@ -77,6 +67,7 @@ class _Fight:
         self.group = len(enemies) > 1
         self.bonus = [sum(1 for c in conds[i + 1:] if c < 2) if self.group else 0
                       for i in range(len(enemies))]
+        self.tables: dict = {}  # spend tables of this fight's strikes
 
     def next_opponent(self, i: int, hc: int, h: int, turn: str):
         """Node where opponent i (or the next one still in) faces the hero."""
@@ -107,11 +98,29 @@ class _Fight:
         budget = h if self.spend else 0
         dh = hit_ways(hd, 0, 0)[1]
         de = hit_ways(ed, 0, 0)[1]
-        attack = spends(budget, lambda a: hit_ways(hd, self.force + a, prot)[0],
-                        lambda new, old: new > old)
-        defence = spends(budget, lambda d: hit_ways(ed, force + self.bonus[i], self.prot + d)[0],
-                         lambda new, old: new < old)
+        attack = [o for o in self.spend_table(hd, self.force, prot, True) if o[0] <= budget]
+        defence = [o for o in self.spend_table(ed, force + self.bonus[i], self.prot, False)
+                   if o[0] <= budget]
         return attack, dh, defence, de
+
+    def spend_table(self, dice, force, protection, attack: bool) -> list:
+        """``spends`` for any budget, made once per strike (a node only keeps the spends
+        it can afford): up to the spend where the chance stops changing (every roll
+        that is not automatic wounds, or misses)."""
+        key = (dice, force, protection, attack)
+        found = self.tables.get(key)
+        if found is None:
+            sign = 1 if attack else -1
+            def ways(spend):
+                return hit_ways(dice, force + sign * spend, protection)[0]
+            extreme = ways(10 ** 6)
+            found, spend = [(0, ways(0))], 0
+            while found[-1][1] != extreme:
+                spend += 1
+                if ways(spend) != found[-1][1]:
+                    found.append((spend, ways(spend)))
+            self.tables[key] = found
+        return found
 
     def expand(self, node):
         turn, hc, i, ec, h = node

@@ -9,7 +9,7 @@ expressions, the sheet and the events all see the same numbers.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from ...records import record
 
 from ...diagnostics import Message
 from . import names as N
@@ -107,8 +107,13 @@ def enforce_spares(play) -> None:
 def refresh(play) -> None:
     """Recompute the derived stats after the equipment may have changed."""
     st = play.state
-    # Called after every change: skip the work when nothing it depends on moved.
-    if _unchanged(st):
+    # Called after every change: skip the work when nothing it depends on moved (the
+    # key: {id: count}, base Force, base Protection, Force, Protection; a key of
+    # another form, from an older save, is simply not equal).
+    key, extra, stats = st.extra.get("equipment_key"), st.extra, st.stats
+    if key is not None and key[0] == st.items and key[1] == extra.get("base_force") \
+            and key[2] == extra.get("base_protection") and key[3] == stats.get("force") \
+            and key[4] == stats.get("protection") and "equipment" in extra:
         return
     if derived(play).over_limit:
         enforce_spares(play)
@@ -121,28 +126,11 @@ def refresh(play) -> None:
             play.emit("stat", stat=stat, old=old, new=value, reason="equipment")
     # The sheet is drawn from the state alone, so the item names are kept with it.
     st.extra["equipment"] = {lang: list(lines) for lang, lines in d.lines.items()}
-    st.extra["equipment_key"] = [[list(x) for x in sorted(st.items.items())],
-                                 st.extra.get("base_force"), st.extra.get("base_protection"),
+    st.extra["equipment_key"] = [dict(st.items), st.extra.get("base_force"), st.extra.get("base_protection"),
                                  st.stats.get("force"), st.stats.get("protection")]
 
 
-def _unchanged(st) -> bool:
-    """Nothing the derived stats depend on moved since the last refresh (its key:
-    [[id, count], ...], base Force, base Protection, Force, Protection)."""
-    key, extra, stats, items = st.extra.get("equipment_key"), st.extra, st.stats, st.items
-    if key is None or "equipment" not in extra:
-        return False
-    held, base_force, base_protection, force, protection = key
-    if base_force != extra.get("base_force") or base_protection != extra.get("base_protection") \
-            or force != stats.get("force") or protection != stats.get("protection") or len(held) != len(items):
-        return False
-    for i, n in held:
-        if items.get(i) != n:
-            return False
-    return True
-
-
-@dataclass(frozen=True)
+@record(frozen=True)
 class Derived:
     """What the items carried give, whatever the rest of the state."""
 

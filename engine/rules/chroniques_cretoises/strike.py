@@ -7,7 +7,7 @@ Grièvement Blessé, all roll two dice again.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from ...records import record
 
 from .names import GRIEVEMENT
 
@@ -23,22 +23,27 @@ def needed(force: int, protection: int) -> int:
     return protection - force
 
 
-@dataclass(frozen=True)
+@record(frozen=True)
 class Result:
     hit: bool
     automatic: str | None   # "hit" | "miss" | None
+
+
+# The four results, made once (a strike is the most frequent move of a fight).
+AUTO_MISS, AUTO_HIT = Result(False, "miss"), Result(True, "hit")
+HIT, MISS = Result(True, None), Result(False, None)
 
 
 def resolve(faces: list[int], force: int, protection: int) -> Result:
     total = sum(faces)
     if len(faces) == 2:
         if total <= 3:
-            return Result(False, "miss")
+            return AUTO_MISS
         if total >= 11:
-            return Result(True, "hit")
+            return AUTO_HIT
     elif total == 1:
-        return Result(False, "miss")
-    return Result(total + force >= protection, None)
+        return AUTO_MISS
+    return HIT if total + force >= protection else MISS
 
 
 def chance_words(count: int, need: int) -> tuple[str, str]:

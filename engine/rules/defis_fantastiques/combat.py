@@ -17,18 +17,30 @@ MODES = ("as-one", "one-by-one", "together")
 
 
 def begin(play, spec: dict) -> dict:
-    enemies = [{"name": e["name"], "habilete": int(e["habilete"]), "endurance": int(e["endurance"]),
-                "damage": int(e.get("damage", equipment.STANDARD_DAMAGE))} for e in spec["enemies"]]
     mode = spec.get("mode", "one-by-one")
-    if mode == "as-one" and len(enemies) > 1:
-        enemies = [_as_one(enemies)]
-    pending = {"mode": mode, "enemies": enemies, "round": 0, "queue": [], "luck": None,
-               "unarmed": equipment.unarmed(play, spec), "forced_unarmed": bool(spec.get("unarmed"))}
-    _announce(play, spec, mode, enemies)
-    if pending["unarmed"]:
-        play.emit("unarmed", "Vous combattez à mains nues : −1 Habileté pour ce combat.",
-                  "You fight bare-handed: −1 Skill for this fight.")
+    pending = {"mode": mode, "enemies": [dict(e) for e in _enemies(play, spec, mode)], "round": 0,
+               "queue": [], "luck": None, "unarmed": equipment.unarmed(play, spec),
+               "forced_unarmed": bool(spec.get("unarmed"))}
+    if play.narrate:   # the explorer reads no event: none is made for it
+        _announce(play, spec, mode)
+        if pending["unarmed"]:
+            play.emit("unarmed", "Vous combattez à mains nues : −1 Habileté pour ce combat.",
+                      "You fight bare-handed: −1 Skill for this fight.")
     return pending
+
+
+def _enemies(play, spec: dict, mode: str) -> tuple[dict, ...]:
+    """The opponents as a fight starts, read from the book once per paragraph (the
+    game's memo; the fight changes copies of them)."""
+    key = ("df-enemies", play.state.paragraph)
+    enemies = play.memo.get(key)
+    if enemies is None:
+        enemies = [{"name": e["name"], "habilete": int(e["habilete"]), "endurance": int(e["endurance"]),
+                    "damage": int(e.get("damage", equipment.STANDARD_DAMAGE))} for e in spec["enemies"]]
+        if mode == "as-one" and len(enemies) > 1:
+            enemies = [_as_one(enemies)]
+        enemies = play.memo[key] = tuple(enemies)
+    return enemies
 
 
 # how several opponents fight, as the player reads it
@@ -37,7 +49,7 @@ MODE_WORDS = {"as-one": ("comme un seul adversaire", "as a single opponent"),
               "together": ("tous à la fois", "all at once")}
 
 
-def _announce(play, spec: dict, mode: str, enemies: list[dict]) -> None:
+def _announce(play, spec: dict, mode: str) -> None:
     """Several opponents: say how they fight (one: the prompt's title names him)."""
     listed = [e["name"] for e in spec["enemies"]]
     if len(listed) < 2:
@@ -58,13 +70,22 @@ def _as_one(enemies: list[dict]) -> dict:
 
 
 def hero_skill(play, pending: dict) -> int:
-    """Habileté for Attack Strength: current Skill, weapon bonus, −1 bare-handed."""
-    bonus = 0 if pending.get("forced_unarmed") else equipment.attack_bonus(play)
+    """Habileté for Attack Strength: current Skill, the weapon's `attack` bonus (the
+    weapon read inline: asked every round), −1 bare-handed."""
+    bonus = 0
+    if not pending.get("forced_unarmed"):
+        item = play.book.items.get(play.state.extra.get("weapon"))   # equipment.weapon
+        props = item.props.get("weapon") if item is not None else None
+        bonus = int(props.get("attack", 0)) if props else 0
     return play.state.stats.get("habilete", 0) + bonus - (1 if pending.get("unarmed") else 0)
 
 
 def living(pending: dict) -> list[int]:
-    return [i for i, e in enumerate(pending["enemies"]) if e["endurance"] > 0]
+    alive = []   # (a loop: cheaper than a comprehension, on the explorer's hot path)
+    for i, e in enumerate(pending["enemies"]):
+        if e["endurance"] > 0:
+            alive.append(i)
+    return alive
 
 
 def _spec(play) -> dict:
@@ -75,34 +96,70 @@ def _spec(play) -> dict:
 # only that answer (immutable: made once).
 ATTACK = Option("attack", M("Lancer l'assaut", "Attack"))
 ATTACK_ONLY = Prompt("combat", (ATTACK,))
+NO_ESCAPE = (None, 0, True)   # the explorer's memo for a paragraph offering no escape
 
 
 def prompt(play, pending: dict) -> Prompt:
-    if pending.get("luck"):
+    luck = pending.get("luck")
+    if not play.narrate:   # the explorer: the options only
+        if luck:
+            return LUCK_ONLY[luck["kind"] == "dealt"]
+        if pending["mode"] != "together" and play.memo.get(("df-combat", play.state.paragraph)) is NO_ESCAPE:
+            return ATTACK_ONLY
+        return _bare_prompt(play, pending)
+    if luck:
         return _luck_prompt(play, pending)
-    alive = living(pending)
-    if pending["mode"] == "together" and len(alive) > 1:
-        options = [Option(f"attack:{i}", M(f"Attaquer {pending['enemies'][i]['name']}",
-                                           f"Attack {pending['enemies'][i]['name']}")) for i in alive]
-    else:
-        options = [ATTACK]
     escape = _spec(play).get("escape")
-    if not escape and not play.narrate and options[0] is ATTACK:
-        return ATTACK_ONLY
+    alive = living(pending)
+    several = pending["mode"] == "together" and len(alive) > 1
+    options = _options(play, pending, alive if several else (), escape)
+    n = pending["round"] + 1
+    if several:
+        title = M(f"Combat — assaut {n}", f"Fight — round {n}")
+    else:
+        name = pending["enemies"][alive[0]]["name"]
+        title = M(f"Combat contre {name} — assaut {n}", f"Fight against {name} — round {n}")
+    return Prompt("combat", options, title, _status(play, pending))
+
+
+def _options(play, pending: dict, targets, escape) -> tuple[Option, ...]:
+    """One attack a living target when several fight together (else one attack), then
+    the escape when the paragraph offers it."""
+    options = [Option(f"attack:{i}", M(f"Attaquer {pending['enemies'][i]['name']}",
+                                       f"Attack {pending['enemies'][i]['name']}")) for i in targets] or [ATTACK]
     if escape:
         after = int(escape.get("after", 0))
         ok = pending["round"] >= after
         options.append(Option("escape", _escape_label(play, escape), ok,
                               None if ok else _not_before(after)))
-    if not play.narrate:   # the explorer: the options only
-        return Prompt("combat", tuple(options))
-    n = pending["round"] + 1
-    if pending["mode"] == "together" and len(alive) > 1:
-        title = M(f"Combat — assaut {n}", f"Fight — round {n}")
-    else:
-        name = pending["enemies"][alive[0]]["name"]
-        title = M(f"Combat contre {name} — assaut {n}", f"Fight against {name} — round {n}")
-    return Prompt("combat", tuple(options), title, _status(play, pending))
+    return tuple(options)
+
+
+def _bare_prompt(play, pending: dict) -> Prompt:
+    """The explorer's prompt, made once per paragraph, targets and escape state (the
+    game's memo): unless an escape cost is a formula, which the label evaluates each
+    time, as the told prompt does."""
+    memo, number = play.memo, play.state.paragraph
+    shape = memo.get(("df-combat", number))
+    if shape is None:   # the paragraph's escape, read once
+        escape = _spec(play).get("escape") or None
+        fixed = not escape or all(isinstance(v, int) for v in (escape.get("cost") or {}).values())
+        shape = memo["df-combat", number] = (escape, int(escape.get("after", 0)) if escape else 0, fixed) \
+            if escape else NO_ESCAPE
+    escape, after, fixed = shape
+    targets = ()
+    if pending["mode"] == "together":
+        alive = living(pending)
+        targets = tuple(alive) if len(alive) > 1 else ()
+    if escape is None and not targets:
+        return ATTACK_ONLY
+    key = ("df-combat", number, targets, escape is not None and pending["round"] >= after)
+    made = memo.get(key) if fixed else None
+    if made is None:
+        made = Prompt("combat", _options(play, pending, targets, escape))
+        if fixed:
+            memo[key] = made
+    return made
 
 
 def _escape_label(play, escape: dict) -> M:
@@ -142,8 +199,6 @@ LUCK_ONLY = {dealt: Prompt("combat-luck", LUCK_OPTIONS[dealt]) for dealt in (Tru
 def _luck_prompt(play, pending: dict) -> Prompt:
     luck = pending["luck"]
     options = LUCK_OPTIONS[luck["kind"] == "dealt"]
-    if not play.narrate:   # the explorer: the options only
-        return LUCK_ONLY[luck["kind"] == "dealt"]
     name = pending["enemies"][luck["enemy"]]["name"]
     if luck["kind"] == "dealt":
         info = M(f"Vous avez blessé {name}. Chanceux : 2 points de plus ; malchanceux : 1 point seulement.",
@@ -164,38 +219,51 @@ def answer(play, pending: dict, key: str, amount) -> None:
         return wounds.resolve_luck(play, pending, key == "luck")
     if key == "escape":
         return _escape(play)
-    alive = living(pending)
-    target = int(key.split(":", 1)[1]) if ":" in key else alive[0]
-    if target not in alive:
-        raise Refused("cet adversaire est déjà vaincu", "this opponent is already defeated")
+    if ":" in key:
+        target = int(key.split(":", 1)[1])
+        if target not in living(pending):
+            raise Refused("cet adversaire est déjà vaincu", "this opponent is already defeated")
+    else:   # the first living opponent (most often the first)
+        target = 0 if pending["enemies"][0]["endurance"] > 0 else _first_alive(pending)
     _round(play, pending, target)
     wounds.drain(play, pending)
+
+
+def _first_alive(pending: dict) -> int:
+    for i, e in enumerate(pending["enemies"]):
+        if e["endurance"] > 0:
+            return i
+    raise IndexError("no opponent left")
 
 
 def _round(play, pending: dict, target: int) -> None:
     """Roll every Attack Strength (opponents first, as the rules order it) and queue wounds."""
     pending["round"] += 1
-    together = pending["mode"] == "together"
-    order = [target] + ([i for i in living(pending) if i != target] if together else [])
-    rolls = {i: sum(play.roll(2, 6, "enemy-attack")) for i in order}
-    roll = sum(play.roll(2, 6, "hero-attack"))
-    skill = hero_skill(play, pending)
-    for i in order:
-        _outcome(play, pending, i, (roll, skill), (rolls[i], pending["enemies"][i]["habilete"]), i == target)
+    enemies = pending["enemies"]
+    if pending["mode"] != "together":   # one opponent at a time: one exchange
+        a, b = play.roll(2, 6, "enemy-attack")
+        theirs = (a + b, enemies[target]["habilete"])
+        a, b = play.roll(2, 6, "hero-attack")
+        return _outcome(play, pending, target, (a + b, hero_skill(play, pending)), theirs, True)
+    order = [target] + [i for i in living(pending) if i != target]
+    rolls = [sum(play.roll(2, 6, "enemy-attack")) for _ in order]
+    a, b = play.roll(2, 6, "hero-attack")
+    me = (a + b, hero_skill(play, pending))
+    for i, roll in zip(order, rolls):
+        _outcome(play, pending, i, me, (roll, enemies[i]["habilete"]), i == target)
 
 
 def _outcome(play, pending: dict, i: int, me: tuple, them: tuple, target: bool) -> None:
     """One opponent's exchange; `me` and `them` are (dice, Habileté)."""
-    name = pending["enemies"][i]["name"]
-    mine, theirs = sum(me), sum(them)
+    mine, theirs = me[0] + me[1], them[0] + them[1]
     result = ("hit" if target else "dodge") if mine > theirs else "wounded" if mine < theirs else "parry"
-    if result in ("hit", "wounded"):
+    if result == "hit" or result == "wounded":
         pending["queue"].append({"kind": result, "enemy": i})
-    fr = en = None
-    if play.narrate:   # the explorer reads no text: it is not written for it
+    if play.narrate:   # the explorer reads no event: none is made for it
+        name = pending["enemies"][i]["name"]
         fr, en = _round_text(pending["round"], name, me, them, result)
-    play.emit("combat-round", fr, en, round=pending["round"],
-              enemy=name, hero=mine, opponent=theirs, result=result)
+        play.emit("combat-round", fr, en, round=pending["round"],
+                  enemy=name, hero=mine, opponent=theirs, result=result)
 
 
 # What each exchange's result says (French, English).

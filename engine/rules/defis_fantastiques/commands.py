@@ -21,7 +21,9 @@ def in_fight(play) -> bool:
 
 
 def can_eat(play) -> bool:
-    return not play.state.ended and not in_fight(play) and play.state.stats.get("provisions", 0) > 0
+    st = play.state   # asked before every move of the explorer: kept short
+    return not st.ended and not (st.pending and st.pending.get("activity") == "combat") \
+        and st.stats.get("provisions", 0) > 0
 
 
 def eat(play, arg: str = "") -> None:
@@ -42,7 +44,9 @@ def eat(play, arg: str = "") -> None:
 
 
 def can_drop_armour(play) -> bool:
-    return not play.state.ended and not in_fight(play) and equipment.armour(play) is not None
+    st = play.state   # asked before every move of the explorer: kept short
+    return not st.ended and not (st.pending and st.pending.get("activity") == "combat") \
+        and st.extra.get("armour") is not None   # equipment.armour
 
 
 def drop_armour(play, arg: str = "") -> None:
@@ -54,6 +58,18 @@ def drop_armour(play, arg: str = "") -> None:
     if equipment.armour(play) is None:
         raise Refused("vous ne portez pas d'armure", "you wear no armour")
     equipment.take(play, "armour", None)
+
+
+def available_now(play) -> list[str]:
+    """The first names of the commands whose `available` is true now, in their order,
+    in one call (the random explorer asks before every move; tested against them)."""
+    st = play.state
+    if st.ended or (st.pending and st.pending.get("activity") == "combat"):
+        return []
+    names = ["manger"] if st.stats.get("provisions", 0) > 0 else []
+    if st.extra.get("armour") is not None:
+        names.append("abandonner-armure")
+    return names
 
 
 COMMANDS = (

@@ -39,33 +39,15 @@ def _held_by_kind(play) -> dict[str, list[str]]:
     return out
 
 
-def _first(play, kind: str) -> str | None:
-    """_held(...)[0] without the list (asked on every combat round)."""
-    items = play.book.items
-    for i, n in play.state.items.items():
-        item = items.get(i) if n > 0 else None
-        if item is not None and item.props.get(kind) is not None:
-            return i
-    return None
-
-
 def weapon(play) -> str | None:
-    """The weapon the hero carries, if any."""
-    return _first(play, "weapon")
+    """The weapon the hero carries: the one `normalise` keeps in the state (it runs
+    whenever the items change, before any rule reads them; tested)."""
+    return play.state.extra.get("weapon")
 
 
 def armour(play) -> str | None:
-    return _first(play, "armour")
-
-
-def damage(play) -> int:
-    props = weapon_props(play.book, weapon(play)) or {}
-    return int(props.get("damage", STANDARD_DAMAGE))
-
-
-def attack_bonus(play) -> int:
-    props = weapon_props(play.book, weapon(play)) or {}
-    return int(props.get("attack", 0))
+    """The armour the hero wears (kept by `normalise`, as the weapon)."""
+    return play.state.extra.get("armour")
 
 
 def skill_penalty(play) -> int:
@@ -124,10 +106,11 @@ def absorb(play, raw: int) -> tuple[int, int]:
     play.state.extra["armour_hits"] = hits
     limit = int(props.get("hits", 1))
     name = play.book.item_name(worn)
-    pts = count(absorbs, ("point", "points"), ("point", "points"))
-    play.emit("armour-hit", f"{name} encaisse le coup ({hits}/{limit}) et absorbe {pts.fr}.",
-              f"{name} takes the blow ({hits}/{limit}) and absorbs {pts.en}.",
-              item=worn, hits=hits, limit=limit, absorbs=absorbs)
+    if play.narrate:   # the explorer reads no event: none is made for it
+        pts = count(absorbs, ("point", "points"), ("point", "points"))
+        play.emit("armour-hit", f"{name} encaisse le coup ({hits}/{limit}) et absorbe {pts.fr}.",
+                  f"{name} takes the blow ({hits}/{limit}) and absorbs {pts.en}.",
+                  item=worn, hits=hits, limit=limit, absorbs=absorbs)
     if hits >= limit:
         play.lose(worn)
         play.state.extra["armour"], play.state.extra["armour_hits"] = None, 0

@@ -224,10 +224,11 @@ def _finisher(end: End):
         play.change("endurance", value=he, reason="wound")
         play.change("chance", value=luck, reason="luck-test")
         _armour(play, hits)
-        if end.outcome == "win":
+        if end.outcome == "win":   # every opponent down, no wound left: the round's end
             for e in pending["enemies"]:
                 e["endurance"] = 0
-            wounds.finish(play, pending)
+            pending["queue"], pending["luck"] = [], None
+            wounds.drain(play, pending)
     return finish
 
 

@@ -1,5 +1,9 @@
 """Fast exact solver for Fighting Fantasy fights (same readings as ``odds_solver``).
 
+Only used when asked for (``ff_fight(..., solver="fast")``): sequential fights
+with Luck go to the faster ``ff_layered``, "together" with Luck to the chain
+(for three enemies this solver's common modulus makes it slower than the chain).
+
 Why a second solver: the generic chain (``chain.solve``) makes every Luck
 decision a node of its own and hashes tuples for each; with Luck 12 and
 24/24 sheets that is 27,000 nodes and ~0.6 s, and 150,000 nodes for three

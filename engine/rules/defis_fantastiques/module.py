@@ -1,7 +1,7 @@
 """The Défis Fantastiques rule module: the RuleModule subclass tying the parts together."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from types import MappingProxyType
 
 from ..base import Death, RuleModule
 from ..odds_hooks import PackagedOdds
@@ -11,21 +11,27 @@ from .messages import M, count, dead
 ACTIVITIES = {"combat": combat, "test": rolls}
 
 
-@dataclass
 class DefisFantastiques(PackagedOdds, RuleModule):
-    id: str = "defis-fantastiques"
-    version: str = "1"
-    title: M = field(default_factory=lambda: M("Défis Fantastiques", "Fighting Fantasy"))
-    stats: tuple = sheet.STATS
-    activity_fields: tuple = ("combat", "test")
-    effect_kinds: tuple = ("weapon", "armour", "ceiling")
-    options: dict = field(default_factory=lambda: {"unarmed": "no-weapon"})
-    aliases: tuple = ("df", "ff", "défis-fantastiques", "fighting-fantasy")
+    id = "defis-fantastiques"
+    version = "1"
+    title = M("Défis Fantastiques", "Fighting Fantasy")
+    stats = sheet.STATS
+    activity_fields = ("combat", "test")
+    effect_kinds = ("weapon", "armour", "ceiling")
+    options = MappingProxyType({"unarmed": "no-weapon"})
+    aliases = ("df", "ff", "défis-fantastiques", "fighting-fantasy")
     # For the exhaustive explorer (class attributes, not fields): every roll is read
     # through its total; the item names kept for the sheet derive from the items.
     dice_by_sum = True
     display_extra = ("names",)
     passive_stats = ("or",)   # the rules never read the gold (only books do)
+    # The random explorer tries these commands without copying the state first:
+    # they refuse before changing anything (tests/analysis/test_explore_silent.py).
+    refuses_cleanly = ("manger", "abandonner-armure")
+    available_commands = staticmethod(commands.available_now)   # the same, in one call (tested)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}()"
 
     # --- book format ---------------------------------------------------------
     def schema_defs(self) -> dict:
@@ -62,21 +68,21 @@ class DefisFantastiques(PackagedOdds, RuleModule):
             play.gain(item)
         self.after_change(play)
 
-    def clamp(self, state, stat, value):
-        return sheet.clamp(state, stat, value)
+    clamp = staticmethod(sheet.clamp)   # (asked on every change: one call less)
 
     def after_change(self, play) -> None:
         """Endurance 0 is death ("vous êtes déclaré mort"), except while a wound
         waits for its Luck decision (luck may still leave the hero standing)."""
-        pending = play.state.pending or {}
-        if play.state.stats.get("endurance", 1) <= 0 and not pending.get("luck"):
+        st = play.state
+        if st.stats.get("endurance", 1) <= 0 and not (st.pending and st.pending.get("luck")):
             return dead(play, "endurance")
         # sheet() receives only the state: it keeps the names of the items held, as
-        # they were after the last normalise; the same items since need no new one.
-        names = play.state.extra.get("names")
-        if names is None or list(names) != list(play.state.items):
+        # they were after the last normalise; the same items since need no new one
+        # (nor does the same set in another order: normalise would change nothing).
+        names = st.extra.get("names")
+        if names is None or names.keys() != st.items.keys():
             equipment.normalise(play)
-            play.state.extra["names"] = {i: play.book.item_name(i) for i in play.state.items}
+            st.extra["names"] = {i: play.book.item_name(i) for i in st.items}
 
     def apply_effect(self, play, kind, value) -> None:
         if kind in ("weapon", "armour"):

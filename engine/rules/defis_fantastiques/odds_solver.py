@@ -198,9 +198,11 @@ def ff_fight(hero: tuple[int, int], enemies: Sequence[tuple[int, int]], *,
     """Exact odds of a Fighting Fantasy fight; hero and enemies are (skill, endurance).
 
     ``solver="chain"`` uses the generic chain solver (the slower reference the
-    fast solver of ``ff_fast`` is tested against); ``"auto"`` (default) uses
-    ``ff_noluck`` without Luck, ``ff_fast`` with Luck except for "together"
-    (``solver="fast"`` / ``"noluck"`` force one)."""
+    other solvers are tested against); ``"auto"`` (default) uses ``ff_noluck``
+    without Luck, else ``ff_layered`` (one enemy at a time) or ``ff_together``
+    (``solver="layered"`` / ``"together"`` / ``"fast"`` (``ff_fast``) /
+    ``"noluck"`` force one).  ``max_states`` bounds the states of the chain and
+    of the layered solvers (a ValueError beyond)."""
     _check(hero, enemies, mode, hero_damage, enemy_damage, luck_policy, pending)
     if mode in ("single", "as-one"):
         enemies = enemies[:1]
@@ -215,12 +217,17 @@ def ff_fight(hero: tuple[int, int], enemies: Sequence[tuple[int, int]], *,
         event = ("d", fight.alive(es)[0]) if PENDING[pending] == "d" else ("t",)
     if solver == "noluck" or (solver == "auto" and not use_luck):
         return _solve_no_luck(fight, hero[1], es, arm0, event)
-    if solver == "fast" or (solver == "auto" and mode != "together"):
-        # "auto": ff_fast's common modulus grows too big with "together" rounds
+    sheet = (hero[1], es, luck0, arm0)
+    if solver in ("layered", "together") and (solver == "together") != (mode == "together"):
+        raise ValueError(f"the {solver} solver does not take mode {mode!r}")
+    if solver in ("layered", "together", "auto"):
+        from .ff_layered import solve_layered
+        return solve_layered(fight, sheet, event, use_luck, luck_policy, max_states)
+    if solver == "fast":
         from .ff_fast import solve_fast
-        return solve_fast(fight, (hero[1], es, luck0, arm0), event, use_luck, luck_policy)
+        return solve_fast(fight, sheet, event, use_luck, luck_policy)
     root = fight.advance(hero[1], es, luck0, arm0, ())
-    if pending is not None and isinstance(root, tuple):
+    if pending is not None and not isinstance(root, End):
         first = fight.alive(es)[0]
         root = fight.advance(hero[1], es, luck0, arm0,
                              (("d", first),) if PENDING[pending] == "d" else (("t",),))
@@ -252,10 +259,15 @@ def _solve_no_luck(fight, he, es, arm, event) -> FightOdds:
     if event is not None:
         he, es, arm = fight.apply(he, es, arm, event, 0)
     if he <= 0 or not any(es):
-        end = max(he, 0)
-        return FightOdds(ONE * (end > 0), ONE * (end <= 0), {"win": ONE * (end > 0), "lose": ONE * (end <= 0)},
-                         {end: ONE}, ZERO, "none", None)
+        return end_odds(he)
     return NoLuckFight(fight, es, arm, he, only_start=True).odds(he)
+
+
+def end_odds(he: int) -> FightOdds:
+    """The odds of a fight already over: won with ``he`` Endurance left, or lost."""
+    end = max(he, 0)
+    win = ONE * (end > 0)
+    return FightOdds(win, 1 - win, {"win": win, "lose": 1 - win}, {end: ONE}, ZERO, "none", None)
 
 
 def _odds(sol, decisions: bool) -> FightOdds:

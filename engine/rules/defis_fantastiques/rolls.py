@@ -23,23 +23,26 @@ WORDS = {"chance": ("luck", "Tentez votre Chance", "Test your Luck",
                       ("habile !", "malhabile."), ("skilful!", "unskilful."))}
 
 
-def _roll_against(play, stat: str, added: int, **data) -> bool:
-    """2d6 + `added` against the current value of `stat`, reported as one event."""
+def _roll_against(play, stat: str, added: int, told: str, value) -> bool:
+    """2d6 + `added` against the current value of `stat`, reported as one event (with
+    `told`: `value` in its data)."""
     current = play.state.stats.get(stat, 0)
-    roll = sum(play.roll(2, 6, stat))
+    a, b = play.roll(2, 6, stat)
+    roll = a + b
     total = roll + added
     ok = total <= current
-    kind, fr, en, res_fr, res_en = WORDS[stat]
-    extra = f" ({roll} + {added})" if added else ""
-    play.emit(kind, f"{fr} : {total}{extra} contre {current}, {res_fr[not ok]}",
-              f"{en}: {total}{extra} against {current}, {res_en[not ok]}",
-              roll=roll, total=total, against=current, success=ok, **data)
+    if play.narrate:   # the explorer reads no event: none is made for it
+        kind, fr, en, res_fr, res_en = WORDS[stat]
+        extra = f" ({roll} + {added})" if added else ""
+        play.emit(kind, f"{fr} : {total}{extra} contre {current}, {res_fr[not ok]}",
+                  f"{en}: {total}{extra} against {current}, {res_en[not ok]}",
+                  roll=roll, total=total, against=current, success=ok, **{told: value})
     return ok
 
 
 def test_luck(play, why: str = "", modifier: int = 0) -> bool:
     """Roll 2d6 (+ a book's modifier) against the current Chance; Chance −1 whatever the result."""
-    lucky = _roll_against(play, "chance", modifier, why=why)
+    lucky = _roll_against(play, "chance", modifier, "why", why)
     play.change("chance", delta=-1, reason="luck-test")
     return lucky
 
@@ -47,7 +50,7 @@ def test_luck(play, why: str = "", modifier: int = 0) -> bool:
 def test_skill(play, modifier: int = 0) -> bool:
     """Roll 2d6 (+ armour penalty) against the current Habileté; nothing is lost."""
     penalty = equipment.skill_penalty(play)
-    return _roll_against(play, "habilete", penalty + modifier, penalty=penalty)
+    return _roll_against(play, "habilete", penalty + modifier, "penalty", penalty)
 
 
 def begin(play, spec: dict) -> dict:

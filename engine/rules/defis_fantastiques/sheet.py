@@ -34,8 +34,8 @@ DEFAULT_EQUIPMENT = ("epee", "balluchon")
 
 def maximum(state: "GameState", stat: str) -> int | None:
     """The current ceiling of a stat, or None when it has none."""
-    caps = state.extra.get("max", {})
-    if stat in caps:
+    caps = state.extra.get("max")
+    if caps and stat in caps:
         return caps[stat]
     return state.initial.get(stat) if stat in CAPPED else None
 
@@ -67,24 +67,54 @@ def roll_stats(play) -> None:
     """Roll (or read) every starting stat, in front of the player: one event a roll."""
     hero = play.book.hero if isinstance(play.book.hero, dict) else {}
     st = play.state
-    play.emit("creation-start", "Votre personnage :", "Your character:")
-    for spec in STATS:
-        value = formula(hero.get(spec.name, spec.initial))
-        n = value if isinstance(value, int) else int(X.evaluate(value, _RollCtx(play, spec.name)))
+    if play.narrate:   # the explorer reads no event: none is made for it
+        play.emit("creation-start", "Votre personnage :", "Your character:")
+    for spec, value, dice in _sheet_rolls(play, hero):
+        if dice is not None:   # NdS±K: the dice rolled as the evaluator would roll them
+            n = sum(play.roll(dice[0], dice[1], spec.name)) + dice[2]
+        else:
+            n = value if isinstance(value, int) else int(X.evaluate(value, _RollCtx(play, spec.name)))
         st.stats[spec.name] = st.initial[spec.name] = n
-        how = "" if isinstance(value, int) else f" ({hero.get(spec.name, spec.initial)})"
-        play.emit("creation", f"{spec.label.fr} : {n}{how}", f"{spec.label.en}: {n}{how}",
-                  stat=spec.name, value=n)
+        if play.narrate:
+            how = "" if isinstance(value, int) else f" ({hero.get(spec.name, spec.initial)})"
+            play.emit("creation", f"{spec.label.fr} : {n}{how}", f"{spec.label.en}: {n}{how}",
+                      stat=spec.name, value=n)
     caps = {}
     for stat, cap in (hero.get("ceilings") or {}).items():
         caps[stat] = None if cap is False else int(cap)
     st.extra["max"] = caps
 
 
+def _sheet_rolls(play, hero: dict) -> tuple:
+    """(stat, value, (count, sides, added) for a plain NdS±K formula, else None) for
+    each stat of the sheet, read from the book once (the game's memo; tested against
+    the evaluator)."""
+    made = play.memo.get("df-sheet")
+    if made is None:
+        made = []
+        for spec in STATS:
+            value = formula(hero.get(spec.name, spec.initial))
+            made.append((spec, value, None if isinstance(value, int) else _plain_dice(value.root)))
+        made = play.memo["df-sheet"] = tuple(made)
+    return made
+
+
+def _plain_dice(root) -> tuple[int, int, int] | None:
+    """NdS, NdS+K or NdS-K as (N, S, ±K); None for any other formula."""
+    if isinstance(root, X.Dice):
+        return root.count, root.sides, 0
+    if isinstance(root, X.Binary) and root.op in ("+", "-") and isinstance(root.left, X.Dice) \
+            and isinstance(root.right, X.Int):
+        return root.left.count, root.left.sides, root.right.value if root.op == "+" else -root.right.value
+    return None
+
+
 def clamp(state: "GameState", stat: str, value: int) -> int:
-    value = max(0, value)
-    cap = maximum(state, stat)
-    return value if cap is None else min(cap, value)
+    if value < 0:
+        value = 0
+    caps = state.extra.get("max")   # maximum(state, stat), inlined: asked on every change
+    cap = caps[stat] if caps and stat in caps else state.initial.get(stat) if stat in CAPPED else None
+    return value if cap is None or value <= cap else cap
 
 
 def raise_ceiling(play, changes: dict) -> None:

@@ -16,40 +16,43 @@ from .messages import dead
 from .rolls import test_luck
 
 
-# The text of an event the explorer does not narrate (Game.emit leaves it out).
-NO_TEXT = (None, None)
-
-
 def hero_damage(play, pending) -> int:
+    """The carried weapon's `damage` (2 by default, and bare-handed)."""
     if pending.get("forced_unarmed"):
         return equipment.STANDARD_DAMAGE
-    return equipment.damage(play)
+    item = play.book.items.get(play.state.extra.get("weapon"))   # equipment.weapon
+    props = item.props.get("weapon") if item is not None else None
+    return int(props.get("damage", equipment.STANDARD_DAMAGE)) if props else equipment.STANDARD_DAMAGE
 
 
 def drain(play, pending: dict) -> None:
-    """Apply queued wounds until one waits for a Luck decision or the round is over."""
-    while pending["queue"]:
-        if _hero_dead(play):
+    """Apply queued wounds until one waits for a Luck decision; then, the round over:
+    death, victory, or the next round."""
+    queue, stats = pending["queue"], play.state.stats
+    while queue:
+        if stats.get("endurance", 0) <= 0:
             return dead(play, "combat")
-        wound = pending["queue"].pop(0)
+        wound = queue.pop(0)
         waits = _deal(play, pending, wound["enemy"]) if wound["kind"] == "hit" \
             else _suffer(play, pending, wound["enemy"])
         if waits:
             return
-    finish(play, pending)
-
-
-def _hero_dead(play) -> bool:
-    return play.state.stats.get("endurance", 0) <= 0
+    if stats.get("endurance", 0) <= 0:
+        return dead(play, "combat")
+    for e in pending["enemies"]:
+        if e["endurance"] > 0:
+            return
+    _won(play)
 
 
 def _deal(play, pending: dict, i: int) -> bool:
     enemy = pending["enemies"][i]
     before, dmg = enemy["endurance"], hero_damage(play, pending)
     enemy["endurance"] = max(0, before - dmg)
-    say = (f"Vous blessez {enemy['name']} : −{dmg} (Endurance {enemy['endurance']}).",
-           f"You wound {enemy['name']}: −{dmg} (Stamina {enemy['endurance']}).") if play.narrate else NO_TEXT
-    play.emit("wound", *say, target=enemy["name"], loss=dmg, endurance=enemy["endurance"])
+    if play.narrate:   # the explorer reads no event: none is made for it
+        play.emit("wound", f"Vous blessez {enemy['name']} : −{dmg} (Endurance {enemy['endurance']}).",
+                  f"You wound {enemy['name']}: −{dmg} (Stamina {enemy['endurance']}).",
+                  target=enemy["name"], loss=dmg, endurance=enemy["endurance"])
     if enemy["endurance"] > 0:
         # Luck is offered only when it can matter: a dead enemy needs no deeper wound.
         pending["luck"] = {"kind": "dealt", "enemy": i, "before": before, "damage": dmg}
@@ -62,11 +65,10 @@ def _suffer(play, pending: dict, i: int) -> bool:
     enemy = pending["enemies"][i]
     raw, before = int(enemy.get("damage", equipment.STANDARD_DAMAGE)), play.state.stats["endurance"]
     loss, absorbs = equipment.absorb(play, raw)
-    # told before the Endurance change, which the front end shows as "Endurance : 21 → 19"
-    say = (f"{enemy['name']} vous blesse : −{loss} Endurance.",
-           f"{enemy['name']} wounds you: −{loss} Stamina.") if play.narrate else NO_TEXT
-    play.emit("wound", *say, target="hero", by=enemy["name"],
-              loss=loss, absorbed=absorbs, endurance=play.module.clamp(play.state, "endurance", before - loss))
+    if play.narrate:   # told before the Endurance change ("Endurance : 21 → 19")
+        play.emit("wound", f"{enemy['name']} vous blesse : −{loss} Endurance.",
+                  f"{enemy['name']} wounds you: −{loss} Stamina.", target="hero", by=enemy["name"],
+                  loss=loss, absorbed=absorbs, endurance=play.module.clamp(play.state, "endurance", before - loss))
     play.change("endurance", delta=-loss, reason="wound")
     if max(0, 1 - absorbs) < loss:
         pending["luck"] = {"kind": "taken", "enemy": i, "before": before, "damage": raw,
@@ -93,11 +95,12 @@ def _luck_dealt(play, pending: dict, luck: dict, lucky: bool) -> None:
     enemy = pending["enemies"][luck["enemy"]]
     loss = luck["damage"] + 2 if lucky else 1
     enemy["endurance"] = max(0, luck["before"] - loss)
-    say = (f"Blessure de {enemy['name']} : −{loss} en tout, au lieu de −{luck['damage']} "
-           f"(Endurance {enemy['endurance']}).",
-           f"{enemy['name']}'s wound: −{loss} in all, instead of −{luck['damage']} "
-           f"(Stamina {enemy['endurance']}).") if play.narrate else NO_TEXT
-    play.emit("wound", *say, target=enemy["name"], loss=loss, endurance=enemy["endurance"], luck=lucky)
+    if play.narrate:
+        play.emit("wound", f"Blessure de {enemy['name']} : −{loss} en tout, au lieu de −{luck['damage']} "
+                  f"(Endurance {enemy['endurance']}).",
+                  f"{enemy['name']}'s wound: −{loss} in all, instead of −{luck['damage']} "
+                  f"(Stamina {enemy['endurance']}).",
+                  target=enemy["name"], loss=loss, endurance=enemy["endurance"], luck=lucky)
     if enemy["endurance"] <= 0:
         _defeated(play, enemy)
 
@@ -105,21 +108,17 @@ def _luck_dealt(play, pending: dict, luck: dict, lucky: bool) -> None:
 def _luck_taken(play, pending: dict, luck: dict, lucky: bool) -> None:
     raw = 1 if lucky else luck["damage"] + 1
     loss = max(0, raw - luck["absorbs"])
-    was = max(0, luck["damage"] - luck["absorbs"])
-    now = play.module.clamp(play.state, "endurance", luck["before"] - loss)
-    say = (f"Votre blessure : −{loss} Endurance en tout, au lieu de −{was}.",
-           f"Your wound: −{loss} Stamina in all, instead of −{was}.") if play.narrate else NO_TEXT
-    play.emit("wound", *say, target="hero", loss=loss,
-              endurance=now, luck=lucky)
+    if play.narrate:
+        was = max(0, luck["damage"] - luck["absorbs"])
+        now = play.module.clamp(play.state, "endurance", luck["before"] - loss)
+        play.emit("wound", f"Votre blessure : −{loss} Endurance en tout, au lieu de −{was}.",
+                  f"Your wound: −{loss} Stamina in all, instead of −{was}.", target="hero", loss=loss,
+                  endurance=now, luck=lucky)
     play.change("endurance", value=luck["before"] - loss, reason="luck")
 
 
-def finish(play, pending: dict) -> None:
-    """End of a round: death, victory, or the next round."""
-    if _hero_dead(play):
-        return dead(play, "combat")
-    if any(e["endurance"] > 0 for e in pending["enemies"]):
-        return
+def _won(play) -> None:
+    """Every opponent is down: the fight's `win`, or the paragraph's own choices."""
     spec = play.book.paragraphs[play.state.paragraph].fields["combat"]
     play.emit("combat-won", "Vous avez gagné le combat !", "You have won the fight!")
     if spec.get("win") is not None:

@@ -186,3 +186,27 @@ paragraphs:
     g.state.stats["endurance"] = 10
     g.command("eat")
     assert g.state.stats["endurance"] == 14 and keys(g) == ["roll"]
+
+
+def _held(g, kind):
+    return [i for i in g.state.items if (g.book.items.get(i) and g.book.items[i].props.get(kind)) is not None]
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_the_weapon_and_armour_the_rules_read_are_those_carried(tmp_path, seed):
+    """Combat, wounds and tests read the weapon and armour that `normalise` keeps in the
+    state: after every answer they are the one weapon and one armour among the items."""
+    import random
+    from engine.dice import SeededDice
+    from engine.game import Game
+    from df_helpers import load
+    loaded = load(tmp_path, SHOP)
+    g, rng = Game(loaded.book, loaded.module, SeededDice(seed)), random.Random(seed)
+    for _ in range(60):
+        for kind in ("weapon", "armour"):
+            held = _held(g, kind)
+            assert len(held) <= 1 and g.state.extra.get(kind) == (held[0] if held else None)
+        options = [o for o in g.prompt().options if o.enabled and o.key != "restart"]
+        if not options:
+            break
+        g.answer(rng.choice(options).key)

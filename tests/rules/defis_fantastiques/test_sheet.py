@@ -127,3 +127,29 @@ def test_hero_values_may_be_dice_formulas(tmp_path):
     loaded = load(tmp_path, SIMPLE, header)
     g = Game(loaded.book, registry.get("defis-fantastiques"), ScriptedDice([2, 3]))
     assert g.state.stats["habilete"] == 5
+
+
+def test_hero_formulas_roll_as_the_expression_evaluator_rolls_them(tmp_path):
+    """Plain NdS±K formulas are rolled directly: the same dice, purposes and totals as
+    the evaluator gives, and any other formula still goes through it."""
+    from engine import expr as X
+    from engine.dice import SeededDice
+    from engine.rules.defis_fantastiques.sheet import STATS
+    hero = {"habilete": "2d6-1", "endurance": "3d6", "chance": "1d6*2+1", "or": "2d6 + 12", "provisions": "1d4+1d6"}
+    header = ROLLED.replace("items:", "hero: {%s}\nitems:" % ", ".join(f"{k}: '{v}'" for k, v in hero.items()))
+    loaded = load(tmp_path, SIMPLE, header)
+    for seed in range(30):
+        source, told = SeededDice(seed), []
+
+        class Ctx:   # the evaluator's dice, drawn from the same seed
+            def roll(self, count, sides):
+                told.append((self.purpose, source.faces(count, sides)))
+                return sum(told[-1][1])
+        ctx, expected = Ctx(), {}
+        for spec in STATS:
+            ctx.purpose = spec.name
+            expected[spec.name] = int(X.evaluate(X.parse(hero[spec.name], "dice"), ctx))
+        silent = Game(loaded.book, loaded.module, SeededDice(seed), undo=False, narrate=False)
+        told_game = Game(loaded.book, loaded.module, SeededDice(seed))
+        assert silent.state.stats == told_game.state.stats == expected
+        assert [(e["purpose"], e["faces"]) for e in events(told_game, "dice")] == told

@@ -1,0 +1,127 @@
+"""What front ends call: answer the pending prompt, run a module command.
+
+With undo (the REPL), each answer or command takes a snapshot first and puts it back
+when the module refuses; a game without undo (the explorer) answers straight away.
+"""
+from __future__ import annotations
+
+from ..book import Choice
+from ..diagnostics import Message as M
+from ..rules.base import Refused
+
+
+class Answers:
+    """The answer half of `Game` (a mixin: it drives `state`, `module` and the
+    methods of the other halves)."""
+
+    def answer(self, key: str, amount: int | None = None) -> None:
+        """Answer the pending prompt; raises Refused (state unchanged) when not allowed."""
+        snapshot, seen = self._snapshot(), len(self.events)   # (undo=False: _answer)
+        try:
+            self._answer(key, amount)
+        except Refused:
+            self._restore(snapshot)
+            del self.events[seen:]
+            raise
+        self._push_undo(snapshot)
+
+    def _answer(self, key: str, amount: int | None = None) -> None:
+        st, seen = self.state, self._prompted
+        prompt = seen[1] if seen is not None and seen[0] is st else self.prompt()
+        self._prompted = None
+        for option in prompt.options:
+            if option.key == key:
+                break
+        else:
+            raise Refused(f"réponse « {key} » impossible ici", f"'{key}' is not a possible answer here")
+        if not option.enabled:
+            why = option.reason or M("non disponible", "not available")
+            raise Refused(f"impossible : {why.fr}", f"not allowed: {why.en}")
+        if option.amount and (amount is None or not option.amount[0] <= amount <= option.amount[1]):
+            lo, hi = option.amount
+            raise Refused(f"donnez un nombre entre {lo} et {hi}", f"give a number from {lo} to {hi}")
+        self.answer_enabled(key, amount)
+
+    def answer_enabled(self, key: str, amount: int | None = None) -> None:
+        """Carry out an answer taken from the enabled options of the prompt last built,
+        its amount in range (the explorer's answers, checked as it picked them): no
+        look-up, no check, and no snapshot (a game without undo)."""
+        self._prompted = None
+        st = self.state
+        if st.ended:
+            return self._answer_ending(key)
+        pending = st.pending
+        if not pending:
+            return self._choose(self.book.paragraphs[st.paragraph].choices[int(key) - 1])
+        if pending.get("activity") == "random":
+            return self._roll_random()
+        self.module.answer(self, pending, key, amount)
+        if not self.state.ended:
+            self.module.after_change(self)
+
+    def _choose(self, c: Choice) -> None:
+        target = c.target if c.target is not None else self.choice_target(c)
+        if target not in self.book.paragraphs:
+            raise Refused(f"ce choix mène au paragraphe {target}, qui n'existe pas",
+                          f"this choice leads to paragraph {target}, which does not exist")
+        st = self.state
+        st.history.append({"choice": c.text})
+        if self.narrate:
+            self.emit("choice", text=c.text, to=target)
+        if c.effects:
+            for eff in c.effects:
+                self.apply(eff)
+            if not st.ended:
+                # the choice's consequences (derived stats, a weapon discarded, death) are
+                # told before the next paragraph, where they happened
+                self.module.after_change(self)
+                if st.ended:
+                    return
+        if c.extra and not self.module.choice_extra(self, c, "choose"):
+            return self._after()
+        if not st.ended:
+            self.goto(target)
+        if not self.state.ended:   # (_after)
+            self.module.after_change(self)
+
+    def _after(self) -> None:
+        if not self.state.ended:
+            self.module.after_change(self)
+
+    def _roll_random(self) -> None:
+        rnd = self.book.paragraphs[self.state.paragraph].random
+        total = self.number(rnd.dice)
+        for out in rnd.outcomes:
+            if out.low <= total <= out.high:
+                return self.goto(out.target)
+        raise Refused(f"aucune issue prévue pour {total}", f"no outcome for a roll of {total}")
+
+    def command(self, name: str, arg: str = "") -> None:
+        """Run a rule-module command (eat, oracle, ...); Refused when not allowed now."""
+        self._prompted = None
+        cmd = self._command(name)
+        if not self.keeps_undo:
+            cmd.run(self, arg)
+            return self._after()
+        snapshot, seen = self._snapshot(), len(self.events)
+        try:
+            cmd.run(self, arg)
+            self._after()
+        except Refused:
+            self._restore(snapshot)
+            del self.events[seen:]
+            raise
+        self._push_undo(snapshot)
+
+    def module_commands(self) -> tuple:
+        """The rule module's commands (asked of the module once per game)."""
+        if self._commands is None:
+            self._commands = tuple(self.module.commands())
+        return self._commands
+
+    def _command(self, name: str):
+        """The module command called `name` (KeyError when none is)."""
+        for cmd in self.module_commands():
+            if name in cmd.names:
+                return cmd
+        raise KeyError(name)

@@ -1,0 +1,237 @@
+"""The `Game` object and what rule modules call on it (answers.py: what front ends call).
+
+Every change made through it (a roll, a stat, an item, a move) becomes an event; a
+game that does not narrate (the explorer) makes no events at all, and its hot paths
+stay short: the random explorer makes tens of thousands of answers a second through
+these methods.
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+from .. import dice as dice_mod
+from .. import expr as X
+from ..book import Book, Effect
+from ..rules.base import Refused, RuleModule
+from ..state import GameState
+from .answers import Answers
+from .context import GameContext
+from .history import History
+from .prompts import Prompts
+
+SeededDice = dice_mod.SeededDice
+
+
+class Game(Answers, Prompts, History):
+    def __init__(self, book: Book, module: RuleModule, dice, state: GameState | None = None,
+                 lang: str | None = None, undo: bool = True, narrate: bool = True):
+        """`undo=False` (the explorer) keeps no undo history and takes no snapshot per
+        answer or command: one refused by a module may then leave partial changes, and
+        the caller is expected to restore its own copy.  `narrate=False` (the explorer
+        again) makes no events at all (none recorded, no listener called: modules may
+        skip their `emit` calls) and lets modules skip building prompt text nobody
+        reads (`title`, `info`, labels); rules, state and option keys are unchanged."""
+        self.book, self.module, self.dice = book, module, dice
+        self.keeps_undo, self.narrate = undo, narrate
+        self.lang = lang or book.language
+        self.events: list[dict] = []
+        self.listeners: list[Callable[[dict], None]] = []
+        self._undo: list[dict] = []
+        # The last prompt built and the state it was built for: the next answer reuses
+        # it instead of building it again.  Only prompt() sets it and every answer,
+        # command and undo clears it, so no change can come between (the changes made
+        # through this object clear it too, for safety).
+        self._prompted: tuple | None = None
+        self._ctx = GameContext(self)
+        self._choice_prompts: dict = {}   # paragraph -> its choice Prompt, or {flags: Prompt}
+        self._aliases = {**module.stat_aliases(), **module.expr_aliases()}
+        self._rules_version = str(module.version)
+        self._commands: tuple | None = None   # the module's commands, asked once
+        # What is derived from the book alone (prompts made once...) by a rule module
+        # or the explorer, each under keys of its own: kept for the life of this
+        # object, whose book never changes.
+        self.memo: dict = {}
+        if not undo:   # no snapshot to take: the answer itself, without a wrapper call
+            self.answer = self._answer
+        if state is None:
+            self.state = self._fresh_state(1)
+            self._new_game()
+        else:
+            self.state = state
+
+    # --- events --------------------------------------------------------------
+    def emit(self, type_: str, fr: str | None = None, en: str | None = None, **data) -> dict | None:
+        self._prompted = None
+        if not self.narrate:
+            return None   # nobody reads it: not even made
+        event = {"type": type_, **data}
+        if fr is not None:
+            event["say"] = {"fr": fr, "en": en if en is not None else fr}
+        self.events.append(event)
+        for listener in self.listeners:
+            listener(event)
+        return event
+
+    def drain(self) -> list[dict]:
+        out, self.events = self.events, []
+        return out
+
+    # --- what modules call ---------------------------------------------------
+    def roll(self, count: int, sides: int = 6, purpose: str = "") -> list[int]:
+        dice = self.dice
+        if type(dice) is SeededDice:   # the usual source: nothing forced, die by die
+            faces = dice.faces(count, sides)
+        else:
+            faces = self._roll_from(dice, count, sides)
+        if self.narrate:
+            self.emit("dice", faces=faces, sides=sides, total=sum(faces), purpose=purpose)
+        else:
+            self._prompted = None
+        return faces
+
+    def _roll_from(self, dice, count: int, sides: int) -> list[int]:
+        """A roll from forced dice or from a source answering whole rolls."""
+        forced_before = getattr(dice, "exhausted", True)
+        # A source may answer a whole roll at once (the exhaustive explorer does, to
+        # branch over the outcomes of a roll rather than over each die).
+        whole = getattr(dice, "roll", None)
+        try:
+            faces = whole(count, sides) if whole else [dice.face(sides) for _ in range(count)]
+        except dice_mod.OutOfDice as exc:   # a forced face that cannot be used: refuse the move
+            raise Refused(f"dés imposés inutilisables : {exc}", f"forced dice unusable: {exc}") from None
+        if not forced_before and dice.exhausted:
+            self._forced_dice_ran_out()
+        return faces
+
+    def _forced_dice_ran_out(self) -> None:
+        then = self.dice.to_json().get("then") or {}
+        seed = then.get("seed", "?")
+        self.emit("dice-exhausted", seed=seed,
+                  fr=f"Les dés imposés sont épuisés : la suite est tirée au hasard (graine {seed}).",
+                  en=f"The forced dice have run out: further rolls are random (seed {seed}).")
+
+    def change(self, stat: str, delta: int | None = None, value: int | None = None,
+               reason: str = "") -> int:
+        st = self.state
+        self._prompted = None
+        old = st.stats.get(stat, 0)
+        new = self.module.clamp(st, stat, value if value is not None else old + (delta or 0))
+        if new != old:
+            st.stats[stat] = new
+            if self.narrate:
+                self.emit("stat", stat=stat, old=old, new=new, reason=reason)
+        return new
+
+    def gain(self, item: str, count: int = 1) -> None:
+        items = self.state.items
+        items[item] = items.get(item, 0) + count
+        if self.narrate:
+            name = self.book.item_name(item)
+            self.emit("item", item=item, change=count, fr=f"Vous obtenez : {name}.", en=f"You get: {name}.")
+        else:
+            self._prompted = None
+
+    def lose(self, item: str, count: int | None = None) -> None:
+        items = self.state.items
+        have = items.get(item, 0)
+        if not have:
+            return
+        gone = have if count is None else min(have, count)
+        if have - gone:
+            items[item] = have - gone
+        else:
+            del items[item]
+        if self.narrate:
+            name = self.book.item_name(item)
+            self.emit("item", item=item, change=-gone, fr=f"Vous perdez : {name}.", en=f"You lose: {name}.")
+        else:
+            self._prompted = None
+
+    def evaluate(self, expr):
+        return X.evaluate(expr, self._ctx, self._aliases)
+
+    def number(self, value) -> int:
+        return value if isinstance(value, int) else int(self.evaluate(value))
+
+    def goto(self, number: int) -> None:
+        """Leave the current activity and enter paragraph `number`: its effects, then
+        `after_change`, then its ending or the first of its activities."""
+        p = self.book.paragraphs.get(number)
+        if p is None:   # refused before anything changed (the explorer relies on it)
+            raise Refused(f"le paragraphe {number} n'existe pas dans ce livre",
+                          f"paragraph {number} does not exist in this book")
+        st = self.state
+        st.pending = None
+        st.paragraph = number
+        st.visits[number] = st.visits.get(number, 0) + 1
+        st.history.append({"paragraph": number})
+        if self.narrate:
+            self.emit("paragraph", number=number)
+        for eff in p.effects:
+            self.apply(eff)
+            if st.ended or st.paragraph != number:
+                return
+        self.module.after_change(self)
+        if st.ended or st.paragraph != number:
+            return
+        if p.end == "death":
+            return self.die("paragraph")
+        if p.end == "victory":
+            return self.win()
+        if p.fields and self._begin(p):
+            return
+        if p.random is not None:
+            st.pending = {"activity": "random"}
+
+    def die(self, cause: str = "") -> None:
+        st = self.state
+        if st.ended:
+            return
+        st.pending, st.ended, st.death_cause = None, "death", cause
+        self.emit("death", cause=cause)
+
+    def win(self) -> None:
+        self.state.pending, self.state.ended = None, "victory"
+        self.emit("victory")
+
+    @property
+    def over(self) -> bool:
+        """True when the game has ended and nothing but restarting is left."""
+        return self.state.ended is not None and not self._death().rescues
+
+    # --- paragraphs ------------------------------------------------------------
+    def _begin(self, p) -> bool:
+        """Start the first activity of the paragraph that asks something; True when
+        that, or the module moving on or ending the game, leaves nothing else to do."""
+        st, module, number, fields = self.state, self.module, p.number, p.fields
+        for name in module.activity_fields:
+            if name in fields:
+                pending = module.begin(self, name, fields[name])
+                if st.paragraph != number or st.ended:
+                    return True
+                if pending is not None:
+                    st.pending = {"activity": name, **pending}
+                    return True
+        return False
+
+    def apply(self, eff: Effect) -> None:
+        kind, value = eff.kind, eff.value
+        if kind == "gain":
+            for item in value:
+                self.gain(item)
+        elif kind == "lose":
+            for item in value:
+                self.lose(item)
+        elif kind in ("add", "set"):
+            for stat, amount in value.items():
+                n = self.number(amount)
+                self.change(stat, delta=n if kind == "add" else None,
+                            value=n if kind == "set" else None, reason="effect")
+        elif kind == "flag":
+            self.state.flags.update(value)
+            self.emit("flag", flags=list(value), set=True)
+        elif kind == "unflag":
+            self.state.flags.difference_update(value)
+            self.emit("flag", flags=list(value), set=False)
+        else:
+            self.module.apply_effect(self, kind, value)

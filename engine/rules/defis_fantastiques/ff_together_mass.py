@@ -1,0 +1,125 @@
+"""The forward pass of ``ff_together``: where the probability mass goes under the policy.
+
+It runs on the real states, not their canonical forms, so that the reference's
+choice among targets of equal value is kept: the first living enemy of the list
+whose (Skill, Endurance) is one of the best targets of the canonical state.
+The Luck decisions are read at the canonical state (they do not depend on the
+enemies' order).  Masses are integers on the solver's scale (exact divisions).
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+
+from .ff_layered import ends_odds
+
+
+class Mass:
+    """The final Endurance and expected rounds of one start, from a solved TogetherFight."""
+
+    def __init__(self, solved):
+        self.s = solved
+        self.mass: dict = {}                   # (luck, h) -> mass per state
+        self.ends = [0] * len(solved.heroes)   # mass won per hero index; index 0 = lost
+
+    def odds(self, h: int, x: int, luck: int, pending=None):
+        """Exact FightOdds from the state (h, x) at the starting Luck, or from a wound
+        pending there (``("d", i)`` or ``("t",)``), with the advice."""
+        s, advice = self.s, None
+        if pending is None:
+            self._walk(luck, h, x, 0, s.top)
+            choice = self._living(x) > 1
+            advice = f"target:{self.target(luck, h, x)[0]}" if choice else None
+        else:
+            test = self._first_test(luck, h, x, pending)
+            if pending[0] == "t":
+                self._walk(luck, h, x, 1, s.top)
+            else:
+                self._deal(luck, h, s.after(x, pending[1]), 0, test, s.top)
+            advice = ("use-luck" if test else "no-luck") if s.policy == "optimal" else None
+            choice = any(self._living(y) > 1 for row in self.mass.values()
+                         for y, m in enumerate(row) if m)
+        rounds = Fraction(self._forward(), s.top * s.N)
+        policy = "optimal" if choice or (s.policy == "optimal" and luck) else "none"
+        return ends_odds(s.heroes, self.ends, s.top, rounds, policy, advice)
+
+    def _living(self, x: int) -> int:
+        return sum(1 for e in self.s.states[x] if e)
+
+    def target(self, luck, h, x) -> tuple[int, int]:
+        """(enemy i, position in the canonical plan) of the target chosen at x."""
+        s = self.s
+        c, es = s.canon[x], s.states[x]
+        plan, best = s.plans[c], s.targets[(luck, h)][c]
+        keys = {(s.f.skills[plan[p][0]], s.states[c][plan[p][0]]): p
+                for p in range(len(plan)) if best >> p & 1}
+        return next((i, keys[(s.f.skills[i], e)]) for i, e in enumerate(es)
+                    if e and (s.f.skills[i], e) in keys)
+
+    def _first_test(self, luck, h, x, pending) -> bool:
+        """The decision on the pending wound at the start (the last Luck layers)."""
+        s = self.s
+        if s.policy == "always":
+            return True
+        if pending[0] == "t":
+            return bool(s.taken[(luck, h, 1)][s.canon[x]])
+        n0, n1, n2 = (s.canon[y] for y in s.after(x, pending[1]))
+        good, now, before = s.lucky(luck), s.cur[h][0], s.prev[h][0]
+        return good * before[n1] + (36 - good) * before[n2] > 36 * now[n0]
+
+    def _forward(self) -> int:
+        """Push the mass down (Luck, hero, state descending); the rounds numerator."""
+        s, rounds = self.s, 0
+        for luck in reversed(range(s.luck0 + 1)):
+            for h in reversed(range(1, len(s.heroes))):
+                row = self.mass.get((luck, h))
+                if row is not None:
+                    rounds += self._row(luck, h, row)
+        return rounds
+
+    def _row(self, luck, h, row) -> int:
+        s, rounds, most = self.s, 0, self.s.most
+        tested = s.dealt[(luck, h)]
+        for x in reversed(range(1, len(row))):
+            mass = row[x]
+            if not mass:
+                continue
+            i, pos = self.target(luck, h, x)
+            _i, _after, dealt, taken, norm, den = s.plans[s.canon[x]][pos]
+            rounds += mass * den
+            for m, w in taken:
+                self._walk(luck, h, x, m, mass * w // (36 * norm))
+            after, at = s.after(x, i), (s.canon[x] * most + pos) * most
+            for k, w in dealt:
+                self._deal(luck, h, after, k, tested[at + k], mass * w // norm)
+        return rounds
+
+    def _deal(self, luck, h, after, k, test, mass):
+        """A wound dealt (its next states plain / lucky / unlucky), then k taken."""
+        if not test:
+            self._walk(luck, h, after[0], k, mass)
+            return
+        good = self.s.lucky(luck)
+        for w, x in ((good, after[1]), (36 - good, after[2])):
+            if w:
+                self._walk(luck - 1, h, x, k, mass * w // 36)
+
+    def _walk(self, luck, h, x, m, mass):
+        """Resolve m wounds taken from (luck, h, x) carrying ``mass``; a round state
+        (m = 0) gathers it."""
+        if not h or not x:
+            self.ends[h] += mass  # hero dead (index 0) or every enemy dead: won
+            return
+        if not m:
+            row = self.mass.get((luck, h))
+            if row is None:
+                row = self.mass[(luck, h)] = [0] * len(self.s.states)
+            row[x] += mass
+            return
+        t0, tp, tm = self.s.hero_next[h]
+        if not (luck and self.s.taken[(luck, h, m)][self.s.canon[x]]):
+            self._walk(luck, t0, x, m - 1, mass)
+            return
+        good = self.s.lucky(luck)
+        for w, nxt in ((good, tp), (36 - good, tm)):
+            if w:
+                self._walk(luck - 1, nxt, x, m - 1, mass * w // 36)
