@@ -3,7 +3,7 @@ by side with the same count of plain random walks over the paragraph graph (the 
 of the rules), and optionally a cProfile of the game loop.
 
     python -m tools.bench_explore [BOOK...] [--runs 10000] [--jobs N] [--profile]
-                                  [--baseline DIR] [--repeat N]
+                                  [--baseline DIR] [--repeat N] [--exhaustive-timeout S]
 
 `--baseline DIR` (another checkout, e.g. `git archive main | tar -x -C /tmp/main`)
 measures that tree's engine too, with this script, round by round in the same run,
@@ -12,6 +12,9 @@ rounds (one-core figures in CPU time), which a busy machine makes necessary.
 
 Without BOOK it measures every books/*.yaml (and the analysis fixture books when
 there is none yet).  Prints one line a book; nothing is asserted (figures only).
+A second line a book times `gamebook explore --exhaustive` (one core, this tree's
+engine): seconds, states, what the odds are (exact / policies / bounded /
+sampled) and the odds; `--exhaustive-timeout 0` leaves it out.
 """
 from __future__ import annotations
 
@@ -62,6 +65,31 @@ def bench(path: str, runs: int, jobs: int) -> dict:
             "walks": runs / (t3 - t2), "walk_steps": walk_steps / runs}
 
 
+def exhaustive_line(path: str, timeout: float, fixtures: bool) -> str:
+    """`explore --exhaustive` on one book, in a fresh process (one core, CPU time)."""
+    cmd = [sys.executable, str(Path(__file__).resolve()), os.path.abspath(path), "--round-exhaustive",
+           "--exhaustive-timeout", str(timeout)] + (["--fixtures"] if fixtures else [])
+    out = subprocess.run(cmd, capture_output=True, text=True, check=False)
+    if out.returncode:
+        raise SystemExit(out.stderr.strip())
+    r = json.loads(out.stdout)
+    v = r["victory"]
+    odds = f"{100 * v['low']:.2f} %" + ("" if v["low"] == v["high"] else f" - {100 * v['high']:.2f} %")
+    if v.get("sample"):
+        odds += f" (± {100 * v['sample']['margin']:.2f} %, {v['sample']['draws']} sheets drawn)"
+    return (f"{Path(path).name}: explore --exhaustive {r['cpu']:.1f} s CPU ({r['seconds']:.1f} s wall), "
+            f"{r['states']:,} states, {r['exactness']}, best play {odds}")
+
+
+def exhaustive_round(path: str, timeout: float) -> dict:
+    from engine.analysis.explore.report import exhaustive
+    from engine.loader import load_book
+    loaded = load_book(path)
+    t0 = time.process_time()
+    r = exhaustive(loaded.book, loaded.module, timeout=timeout)
+    return {k: r[k] for k in ("seconds", "states", "exactness", "victory")} | {"cpu": time.process_time() - t0}
+
+
 def line(path: str, runs: int, jobs: int, r: dict) -> str:
     return (f"{Path(path).name}: {runs} playthroughs, {r['moves']:.1f} moves each | "
             f"1 core {r['one']:,.0f}/s | {jobs} jobs {r['jobs']:,.0f}/s | "
@@ -104,7 +132,10 @@ def main(argv=None) -> int:
     parser.add_argument("--baseline", metavar="DIR", help="also measure this source tree, side by side")
     parser.add_argument("--repeat", type=int, default=1, help="best of N rounds")
     parser.add_argument("--fixtures", action="store_true", help="register the test fixture rule module")
+    parser.add_argument("--exhaustive-timeout", type=float, default=20.0,
+                        help="time bound of the --exhaustive line (0: no such line)")
     parser.add_argument("--round", action="store_true", help=argparse.SUPPRESS)   # one round, as JSON
+    parser.add_argument("--round-exhaustive", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--tree", help=argparse.SUPPRESS)                         # the engine to import
     args = parser.parse_args(argv)
     if args.tree:
@@ -118,6 +149,9 @@ def main(argv=None) -> int:
     if args.round:
         print(json.dumps(bench(books[0], args.runs, args.jobs)))
         return 0
+    if args.round_exhaustive:
+        print(json.dumps(exhaustive_round(books[0], args.exhaustive_timeout)))
+        return 0
     trees = [args.baseline, None] if args.baseline else [None]
     for path in books:
         rounds: dict = {t: [] for t in trees}
@@ -127,6 +161,8 @@ def main(argv=None) -> int:
         for t in trees:
             label = ("before: " if t else "after:  ") if args.baseline else ""
             print(label + line(path, args.runs, args.jobs, best(rounds[t])), flush=True)
+        if args.exhaustive_timeout > 0:
+            print(exhaustive_line(path, args.exhaustive_timeout, fixtures), flush=True)
         if args.profile:
             profile(path, args.runs)
     return 0

@@ -20,9 +20,15 @@ def configure(parser, lang: str) -> None:
     parser.add_argument("--max-steps", type=int, default=2000,
                         help=t("coups au plus par partie (au-delà : bloquée)", "moves per playthrough before it counts as stuck"))
     parser.add_argument("--exhaustive", action="store_true",
-                        help=t("explorer tous les états (dés compris)", "explore every state (dice included)"))
+                        help=t("explorer tous les états (dés compris) : chances de victoire en jouant au mieux, "
+                               "impasses, paragraphes inaccessibles", "explore every state (dice included): "
+                               "best-play odds of victory, soft-locks, unreachable paragraphs"))
     parser.add_argument("--max-states", type=int, default=200_000, help=t("limite d'états", "state bound"))
-    parser.add_argument("--timeout", type=float, default=60.0, help=t("limite de temps (s)", "time bound (s)"))
+    parser.add_argument("--timeout", type=float, default=20.0,
+                        help=t("limite de temps de --exhaustive (s, défaut 20)", "time bound of --exhaustive (s, default 20)"))
+    parser.add_argument("--step-by-step", action="store_true",
+                        help=t("--exhaustive : jouer aussi les combats réponse par réponse (pas de nœud de combat)",
+                               "--exhaustive: play fights answer by answer too (no fight node)"))
     parser.add_argument("--no-commands", action="store_true",
                         help=t("ne pas essayer les commandes du module", "do not try the module's commands"))
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
@@ -44,7 +50,8 @@ def run(args) -> int:
     if args.exhaustive:
         from ..analysis.explore.report import exhaustive
         from ..analysis.explore.text import exhaustive_text
-        r = exhaustive(book, module, args.max_states, args.timeout, not args.no_commands)
+        r = exhaustive(book, module, args.max_states, args.timeout, not args.no_commands,
+                       fight_nodes=not args.step_by_step, seed=args.seed)
         _show(r, args, exhaustive_text)
         return 1 if r["errors"] or r["soft_locks"] else 0
     from ..analysis.explore.parallel import ProgressBar, run_batch

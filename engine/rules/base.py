@@ -178,6 +178,10 @@ class RuleModule:
     options: Mapping[str, Any] = MappingProxyType({})  # module options and defaults
     self_checked_exits: tuple[str, ...] = ()    # exit kinds whose missing target module.lint reports
     aliases: tuple[str, ...] = ()               # other names for `gamebook odds --rules` ("df", ...)
+    # For `gamebook explore --exhaustive`: stats this module's own code never reads,
+    # only books do (gold...); where no expression ahead names one, the explorer
+    # forgets its value.
+    passive_stats: tuple[str, ...] = ()
 
     def __init__(self, **attributes: Any) -> None:
         """`RuleModule(id="x", stats=(...))` sets those attributes on this instance."""
@@ -342,6 +346,24 @@ class RuleModule:
         module with rolled characters adds e.g. ("weakest", ...), ("strongest", ...)
         and may return many weighted variants via state.extra["weight"]."""
         return ()
+
+    def fight_outcomes(self, play: "Play", pending: dict, cache: dict):
+        """Optional, for `gamebook explore --exhaustive`: the pending activity (a fight)
+        played on from here as chance nodes, instead of answer by answer.
+
+        Return None (the default: the explorer tries every answer and every roll) or
+        `(strategies, keep)`.  `strategies` lists `(label, outcomes)`: one way to play
+        on under a policy the module states (`label`, a short id such as
+        "luck-optimal", is printed in the report); `outcomes` lists `(probability,
+        finish)`, probabilities (Fractions, or floats exact to rounding) summing to 1,
+        where `finish(play)` puts
+        the game into that outcome through `play`, as the activity itself would (stats
+        changed, then `goto`/`die`/`win`/`pending = None`, or a later decision point
+        of the same activity left pending).  `keep` are the option keys the explorer
+        still tries one by one from here (escape, retreat...).  `cache` is one dict for
+        the whole exploration: memoise solved fights in it.  The explorer calls
+        `after_change` after `finish`, as after an answer."""
+        return None
 
     def odds_advice(self, advice: str) -> Message:
         """A FightOdds `advice` ("use-luck", "spend:3"...) in words, for `gamebook

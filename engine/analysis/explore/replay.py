@@ -4,6 +4,7 @@ from __future__ import annotations
 import traceback
 
 from .moves import parse_moves
+from .nodes import MACRO
 from .runs import new_game
 
 
@@ -24,6 +25,9 @@ def replay(book, module, seed: int, moves, faces, lang: str) -> tuple[list[str],
         lines += _events(game, lang)
         for move in moves:
             lines.append(f"> {move.text()}")
+            if move.key.startswith(MACRO) and not move.command:
+                lines.append(_fight_node(move.key[1:], lang))
+                return lines, None
             move.apply(game)
             lines += _events(game, lang)
     except Exception:  # the very failure the user asked to see
@@ -31,6 +35,15 @@ def replay(book, module, seed: int, moves, faces, lang: str) -> tuple[list[str],
     end = game.state.ended
     lines.append(("Fin : " if lang == "fr" else "End: ") + (end or ("en cours" if lang == "fr" else "in progress")))
     return lines, None
+
+
+def _fight_node(label: str, lang: str) -> str:
+    """What a fight played as a chance node (`~label` in a path) leaves to the reader."""
+    if lang == "fr":
+        return (f"(combat joué d'un bloc par la stratégie « {label} » : la suite du chemin "
+                "dépend de son issue et ne peut être rejouée réponse par réponse)")
+    return (f"(fight played as one chance node by the strategy '{label}': the rest of the path "
+            "depends on its outcome and cannot be replayed answer by answer)")
 
 
 def _events(game, lang: str) -> list[str]:

@@ -41,15 +41,17 @@ def _example(ex):
                                     "replay": replay_spec(ex["seed"], ex["moves"])}
 
 
-def exhaustive(book, module, max_states: int = 200_000, timeout: float = 60.0,
-               with_commands: bool = True) -> dict:
-    """Explore every state and summarise (the JSON format of `--exhaustive`)."""
-    space = explore(book, module, max_states=max_states, timeout=timeout, with_commands=with_commands)
+def exhaustive(book, module, max_states: int = 200_000, timeout: float = 20.0,
+               with_commands: bool = True, fight_nodes: bool = True, seed: int = 0) -> dict:
+    """Explore every state (or as many as the bounds allow) and summarise (the JSON
+    format of `--exhaustive`)."""
+    space = explore(book, module, max_states=max_states, timeout=timeout,
+                    with_commands=with_commands, fight_nodes=fight_nodes, seed=seed)
     return exhaustive_report(book, module, space)
 
 
 def exhaustive_report(book, module, space: Space) -> dict:
-    complete = space.bound is None
+    complete = space.bound is None and not space.sample
     statically = static_reachable(book, module)
     locks = {}
     for s in space.soft_locks:
@@ -61,15 +63,29 @@ def exhaustive_report(book, module, space: Space) -> dict:
             moves, faces = path_to(space, e["state"]) if e["state"] is not None else ([], [])
             moves = moves + ([e["move"]] if e["move"] else [])
             errors[key] = dict(e, replay=replay_spec(0, moves, faces + e["faces"]))
+    victory = victory_odds(space)
     return {
         "book": book.id, "complete": complete, "bound": space.bound, "states": len(space.states),
         "expanded": space.expanded, "seconds": space.seconds,
         "transitions": sum(len(b) for acts in space.actions for _, b in acts),
-        "victory": victory_odds(space),
+        "victory": victory, "exactness": exactness(space, victory),
+        "strategies": sorted(space.strategies), "restarts": space.restarts,
         "victory_reachable": any(e == "victory" for e in space.ended),
         "reached": sorted(space.reached),
         "unreachable_in_play": sorted(statically - space.reached) if complete else [],
+        "not_reached": sorted(statically - space.reached),
         "soft_locks": [{"paragraph": n, "replay": replay_spec(0, *path_to(space, s))}
                        for n, s in sorted(locks.items())],
         "errors": [{k: v for k, v in e.items() if k != "state"} for e in errors.values()],
     }
+
+
+def exactness(space: Space, victory: dict) -> str:
+    """What the odds are: "exact" (every state, no fight policy), "policies" (every
+    state, fights played by the module's strategies: a lower bound of best play),
+    "bounded" (states left unexplored), "sampled" (a sample of the starting sheets)."""
+    if space.sample:
+        return "sampled"
+    if space.bound is not None:
+        return "bounded"
+    return "policies" if space.strategies else "exact"

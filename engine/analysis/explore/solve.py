@@ -14,6 +14,8 @@ States beyond the exploration bound ("frontier") count as 0 for the lower bound 
 """
 from __future__ import annotations
 
+import math
+
 from .space import ERROR, FRONTIER, Space
 
 TOLERANCE = 1e-12
@@ -97,13 +99,33 @@ def values(space: Space, frontier: float = 0.0) -> tuple[list[float], int]:
 
 
 def victory_odds(space: Space) -> dict:
-    """{"low", "high", "sweeps"}: the best-play probability of victory from a new game
-    (an interval when the exploration was bounded)."""
+    """{"low", "high", "sweeps", "sample"}: the best-play probability of victory from a
+    new game (an interval when the exploration was bounded).  With a sampled start,
+    low and high are the sample's means and "sample" gives its size and the 95 %
+    margin of the sampling (see start.py)."""
     low, sweeps = values(space, 0.0)
-    start_low = sum(p * (low[t] if t >= 0 else 0.0) for p, t in space.root)
-    start_low = min(1.0, start_low)  # float sums can overshoot by an ulp
-    if space.bound is None:
-        return {"low": start_low, "high": start_low, "sweeps": sweeps}
-    high, more = values(space, 1.0)
-    start_high = sum(p * (high[t] if t >= 0 else 1.0 if t == FRONTIER else 0.0) for p, t in space.root)
-    return {"low": start_low, "high": min(1.0, start_high), "sweeps": sweeps + more}
+    high, more = values(space, 1.0) if space.bound is not None else (low, 0)
+    if space.sample:
+        est = _estimate(space.sample, low, high)
+        return {"low": est["low"], "high": est["high"], "sweeps": sweeps + more, "sample": est}
+    start_low = min(1.0, _start(space, low, 0.0))   # float sums can overshoot by an ulp
+    start_high = min(1.0, _start(space, high, 1.0)) if space.bound is not None else start_low
+    return {"low": start_low, "high": start_high, "sweeps": sweeps + more, "sample": None}
+
+
+def _start(space: Space, value: list[float], frontier: float) -> float:
+    special = {ERROR: 0.0, FRONTIER: frontier}
+    return sum(p * (value[t] if t >= 0 else special[t]) for p, t in space.root)
+
+
+def _estimate(drawn: list[int], low: list[float], high: list[float]) -> dict:
+    """Mean bounds over the sheets drawn, and the 95 % margin of the sampling (normal
+    approximation, from the spread of the sheets' midpoints)."""
+    from .start import Z95
+    n = len(drawn)
+    lows, highs = [low[t] for t in drawn], [high[t] for t in drawn]
+    mids = [(a + b) / 2 for a, b in zip(lows, highs)]
+    mean = sum(mids) / n
+    spread = math.sqrt(sum((m - mean) ** 2 for m in mids) / (n - 1)) if n > 1 else 0.5
+    return {"draws": n, "distinct": len(set(drawn)), "low": sum(lows) / n, "high": sum(highs) / n,
+            "margin": Z95 * spread / math.sqrt(n)}

@@ -16,17 +16,11 @@ Bounds: `max_states` and `timeout`; when one is hit the unexpanded states are
 from __future__ import annotations
 
 import json
-import time
-import traceback
-from collections import deque
 from dataclasses import dataclass, field
 from itertools import combinations_with_replacement
 from math import factorial
 
-from ...game import Game
-from ...rules.base import Refused
 from ...state import GameState
-from .moves import Move, all_moves
 
 ERROR, FRONTIER = -1, -2   # pseudo successors of a transition
 
@@ -100,6 +94,7 @@ class Space:
     index: dict[str, int] = field(default_factory=dict)
     paragraph: list[int] = field(default_factory=list)
     ended: list[str | None] = field(default_factory=list)
+    final: list[str | None] = field(default_factory=list)  # the ending, when nothing can follow
     actions: list[list] = field(default_factory=list)
     done: list[bool] = field(default_factory=list)        # expanded (else frontier)
     parent: list[tuple] = field(default_factory=list)     # (state, move text, faces)
@@ -109,113 +104,10 @@ class Space:
     errors: list[dict] = field(default_factory=list)
     expanded: int = 0
     bound: str | None = None                              # "max-states" | "timeout" | None
+    strategies: set[str] = field(default_factory=set)     # fight strategies (chance nodes) used
+    restarts: int = 0                                     # explorations begun again (lens corrected)
+    sample: list[int] | None = None                       # sampled start: the state of each draw
     seconds: float = 0.0
-
-
-class Explorer:
-    def __init__(self, book, module, max_states: int = 200_000, timeout: float = 60.0,
-                 with_commands: bool = True):
-        self.book, self.module = book, module
-        self.max_states, self.timeout, self.with_commands = max_states, timeout, with_commands
-        self.space = Space()
-        blank = GameState(book.id, book.content_hash, module.id, rules_version=str(module.version))
-        self.game = Game(book, module, ForcedDice(()), blank, undo=False)
-        self.queue: deque[int] = deque()
-        self.display = tuple(getattr(module, "display_extra", ()))
-        self.by_sum = bool(getattr(module, "dice_by_sum", False))
-        self._outcomes: dict = {}
-
-    def run(self) -> Space:
-        start, sp = time.monotonic(), self.space
-        sp.root = self._branches(None, None, ())
-        while self.queue:
-            if time.monotonic() - start > self.timeout:
-                sp.bound = "timeout"
-                break
-            self._expand(self.queue.popleft())
-        sp.seconds = time.monotonic() - start
-        return sp
-
-    # --- one state -------------------------------------------------------------------
-    def _expand(self, s: int) -> None:
-        sp = self.space
-        sp.expanded += 1
-        sp.done[s] = True
-        self.game.state = rebuild(self.book, self.module, sp.states[s])
-        moves = all_moves(self.game, self.with_commands)
-        if sp.ended[s] and not moves:
-            return  # an ending
-        for move in moves:
-            branches = self._branches(s, move, ())
-            if branches:
-                sp.actions[s].append((move.text(), branches))
-        if not sp.actions[s] and not sp.ended[s]:
-            sp.soft_locks.append(s)
-
-    def _branches(self, s, move: Move | None, rolls: tuple) -> list:
-        """[(probability, successor)] of a move (None: the start of the game); [] when
-        the move is refused without any dice drawn."""
-        out, todo = {}, [(rolls, 1.0)]
-        while todo:
-            prefix, p = todo.pop()
-            try:
-                state = self._play(s, move, prefix)
-            except NeedRoll as need:
-                todo += [(prefix + (faces,), p * q) for faces, q in reversed(self.outcomes(need))]
-                continue
-            except Refused:
-                if not prefix:
-                    return []
-                target = s  # refused after rolling: nothing happened, as with undo
-            except Exception as exc:  # an engine or module failure is a finding
-                self._error(s, move, prefix, exc)
-                target = ERROR
-            else:
-                target = self._state(state, s, move, prefix)
-            out[target] = out.get(target, 0.0) + p
-        return sorted(((p, t) for t, p in out.items()), key=lambda pt: pt[1])
-
-    def outcomes(self, need: NeedRoll) -> list[tuple[tuple, float]]:
-        key = (need.count, need.sides)
-        if key not in self._outcomes:
-            self._outcomes[key] = roll_outcomes(need.count, need.sides, self.by_sum)
-        return self._outcomes[key]
-
-    def _play(self, s, move, prefix) -> GameState:
-        game = self.game
-        if move is None:
-            game.reset(ForcedDice(prefix))
-            return game.state
-        game.state = rebuild(self.book, self.module, self.space.states[s])
-        game.dice = ForcedDice(prefix)
-        move.apply(game)
-        return game.state
-
-    def _state(self, state: GameState, parent, move, faces) -> int:
-        sp, text = self.space, canonical(state, self.display)
-        found = sp.index.get(text)
-        if found is not None:
-            return found
-        if len(sp.states) >= self.max_states:
-            sp.bound = sp.bound or "max-states"
-            return FRONTIER
-        n = len(sp.states)
-        sp.states.append(text)
-        sp.index[text] = n
-        sp.paragraph.append(state.paragraph)
-        sp.ended.append(state.ended)
-        sp.actions.append([])
-        sp.done.append(False)
-        sp.parent.append((parent, move.text() if move else None, flat(faces)))
-        sp.reached.update(state.visits)
-        self.queue.append(n)
-        return n
-
-    def _error(self, s, move, faces, exc) -> None:
-        self.space.errors.append({
-            "state": s, "move": move.text() if move else None, "faces": flat(faces),
-            "type": type(exc).__name__, "message": str(exc), "traceback": traceback.format_exc(),
-            "paragraph": self.space.paragraph[s] if s is not None else self.book.start})
 
 
 def path_to(space: Space, s: int | None) -> tuple[list[str], list[int]]:
@@ -230,5 +122,6 @@ def path_to(space: Space, s: int | None) -> tuple[list[str], list[int]]:
     return moves, faces
 
 
-def explore(book, module, **bounds) -> Space:
-    return Explorer(book, module, **bounds).run()
+def explore(book, module, **options) -> Space:
+    from .explorer import Explorer
+    return Explorer(book, module, **options).run()

@@ -59,25 +59,20 @@ def _problems(problems, lang, book_path) -> list[str]:
 
 
 def exhaustive_text(r: dict, lang: str, book_path: str) -> str:
-    v = r["victory"]
-    odds = f"{100 * v['low']:.4f} %" if v["low"] == v["high"] else \
-        f"{100 * v['low']:.4f} % – {100 * v['high']:.4f} %"
     lines = [_t(lang, f"Exploration exhaustive de « {r['book']} » : {r['states']} états, "
                       f"{r['transitions']} transitions, {r['seconds']:.2f} s",
                 f"Exhaustive exploration of '{r['book']}': {r['states']} states, "
                 f"{r['transitions']} transitions, {r['seconds']:.2f} s")]
-    if not r["complete"]:
-        bound = {"timeout": _t(lang, "--timeout", "--timeout"), "max-states": "--max-states"}[r["bound"]]
-        lines.append(_t(lang, f"INCOMPLÈTE : limite {bound} atteinte ({r['expanded']} états développés) ; "
-                              "résultats partiels, chances données en fourchette",
-                        f"INCOMPLETE: the {bound} bound was hit ({r['expanded']} states expanded); "
-                        "partial results, odds given as a range"))
-    lines.append(_t(lang, f"Chances de victoire en jouant au mieux : {odds}",
-                    f"Best-play probability of victory: {odds}"))
+    lines += _odds(r, lang)
     if r["complete"]:
         un = ", ".join(map(str, r["unreachable_in_play"])) or "-"
         lines.append(_t(lang, f"Inaccessibles en jeu (mais reliés dans le graphe) : {un}",
                         f"Unreachable in play (though linked in the graph): {un}"))
+    else:
+        un = ", ".join(map(str, r["not_reached"])) or "-"
+        lines.append(_t(lang, f"Non atteints dans la partie explorée (sans preuve qu'ils soient "
+                              f"inaccessibles) : {un}",
+                        f"Not reached in the part explored (not proven unreachable): {un}"))
     for lock in r["soft_locks"]:
         lines.append(_t(lang, f"Impasse au § {lock['paragraph']} : aucune option possible",
                         f"Soft-lock at § {lock['paragraph']}: no option is possible"))
@@ -87,3 +82,59 @@ def exhaustive_text(r: dict, lang: str, book_path: str) -> str:
                         f"Error at § {e['paragraph']}: {e['type']}: {e['message']}"))
         lines.append(f"    gamebook explore {book_path} --replay {e['replay']}")
     return "\n".join(lines) + "\n"
+
+
+def _families(labels) -> list[str]:
+    """"honour-keep-1", ..., "honour-keep-11" -> "honour-keep-1..11"."""
+    numbered: dict = {}
+    out = []
+    for label in labels:
+        stem, _, n = label.rpartition("-")
+        if stem and n.isdigit():
+            numbered.setdefault(stem, []).append(int(n))
+        else:
+            out.append(label)
+    out += [f"{stem}-{min(ns)}..{max(ns)}" if len(ns) > 1 else f"{stem}-{ns[0]}"
+            for stem, ns in numbered.items()]
+    return sorted(out)
+
+
+def _pct(x: float) -> str:
+    return f"{100 * x:.2f} %"
+
+
+def _odds(r: dict, lang: str) -> list[str]:
+    """The best-play odds, and exactly what they are (see report.exactness)."""
+    v, kind = r["victory"], r["exactness"]
+    odds = _pct(v["low"]) if v["low"] == v["high"] else f"{_pct(v['low'])} – {_pct(v['high'])}"
+    lines = [_t(lang, f"Chances de victoire en jouant au mieux : {odds}",
+                f"Best-play probability of victory: {odds}")]
+    if kind == "sampled":
+        s = v["sample"]
+        lines.append(_t(lang, f"  ESTIMATION : trop de personnages de départ possibles ; {s['draws']} tirés au "
+                              f"hasard ({s['distinct']} différents), moyenne de leurs chances ; marge "
+                              f"d'échantillonnage ± {_pct(s['margin'])} (95 %)",
+                        f"  ESTIMATE: too many possible starting characters; {s['draws']} drawn at random "
+                        f"({s['distinct']} distinct), mean of their odds; sampling margin "
+                        f"± {_pct(s['margin'])} (95 %)"))
+    if kind in ("sampled", "bounded") and v["low"] != v["high"]:
+        bound = {"timeout": "--timeout", "max-states": "--max-states"}.get(r["bound"], "--timeout")
+        lines.append(_t(lang, f"  BORNÉ : limite {bound} atteinte ({r['expanded']} états développés) ; "
+                              "les états non explorés comptent comme perdus (borne basse) ou gagnés "
+                              "(borne haute) ; la borne basse est atteinte par une façon de jouer",
+                        f"  BOUNDED: the {bound} bound was hit ({r['expanded']} states expanded); "
+                        "states not explored count as lost (low bound) or won (high bound); "
+                        "some way of playing achieves the low bound"))
+    if r["strategies"]:
+        names = ", ".join(_families(r["strategies"]))
+        lines.append(_t(lang, f"  Combats joués comme nœuds de hasard par les stratégies du module ({names}) : "
+                              "une borne basse du jeu optimal quand un combat offre des décisions",
+                        f"  Fights played as chance nodes by the module's strategies ({names}): "
+                        "a lower bound of best play where a fight offers decisions"))
+    if kind == "exact":
+        lines.append(_t(lang, "  EXACT : chaque état possible a été exploré.",
+                        "  EXACT: every possible state was explored."))
+    elif kind == "policies":
+        lines.append(_t(lang, "  Exact pour ces stratégies de combat : chaque état possible a été exploré.",
+                        "  Exact for those fight strategies: every possible state was explored."))
+    return lines

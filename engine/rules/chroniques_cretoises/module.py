@@ -207,6 +207,10 @@ class ChroniquesCretoises(PackagedOdds, RuleModule):
     def commands(self):
         return COMMANDS
 
+    def fight_outcomes(self, play, pending, cache):
+        from .explore import fight_outcomes
+        return fight_outcomes(play, pending, cache)
+
     def sheet(self, state, lang):
         from .view import sheet_lines
         return sheet_lines(self, state, lang)

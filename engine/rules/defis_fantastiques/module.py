@@ -24,6 +24,7 @@ class DefisFantastiques(PackagedOdds, RuleModule):
     # through its total; the item names kept for the sheet derive from the items.
     dice_by_sum = True
     display_extra = ("names",)
+    passive_stats = ("or",)   # the rules never read the gold (only books do)
     # The random explorer tries these commands without copying the state first:
     # they refuse before changing anything (tests/analysis/test_explore_silent.py).
     refuses_cleanly = ("manger", "abandonner-armure")
@@ -106,6 +107,10 @@ class DefisFantastiques(PackagedOdds, RuleModule):
 
     def commands(self):
         return commands.COMMANDS
+
+    def fight_outcomes(self, play, pending, cache):
+        from .explore import fight_outcomes
+        return fight_outcomes(play, pending, cache)
 
     # --- display ---------------------------------------------------------------
     def sheet(self, state, lang):

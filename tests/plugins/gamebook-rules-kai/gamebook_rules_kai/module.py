@@ -22,6 +22,8 @@ class KaiRules(RuleModule):
                                                      "Kai (random number table, disciplines)"))
     stats: tuple = STATS
     activity_fields: tuple = ("disciplines", "faim", "combat")
+    # For the exhaustive explorer: the rules never read the crowns (only books do).
+    passive_stats = ("couronnes",)
 
     # --- book format -------------------------------------------------------
     def schema_defs(self) -> dict:
@@ -110,6 +112,10 @@ class KaiRules(RuleModule):
         if activity == "faim":
             return activities.hunger_answer(play, pending, key)
         return combat.answer(play, pending, key)
+
+    def fight_outcomes(self, play, pending, cache):
+        from .explore import fight_outcomes
+        return fight_outcomes(play, pending, cache)
 
     def on_death(self, play, cause):
         return Death(restart=True)

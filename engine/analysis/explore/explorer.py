@@ -1,0 +1,248 @@
+"""The exhaustive explorer: every move from every distinct state, dice as chance nodes.
+
+From each state (rebuilt from its canonical text into one reused `Game`) every move
+is tried with a dice source that raises `NeedRoll` when the move makes one more roll
+than a forced prefix holds; the move is then replayed once per distinct outcome of
+that roll (see `space.roll_outcomes`).  The start of the game, hero creation
+included, is the root chance node: its outcomes are the distinct starting states,
+each with its probability.
+
+Three reductions keep the space small without changing any result:
+* a fight the rule module can solve (`fight_outcomes`) is one chance node per
+  strategy (`nodes.py`), the module's stated policy inside the fight;
+* the `Lens` drops what no later step can read (`lens.py`); a move that shows the
+  lens's paragraph graph wrong starts the exploration again with it corrected;
+* a final ending (victory, or death without rescue) is one state per paragraph and
+  kind of ending, whatever the sheet.
+Bounds: `max_states` and `timeout`; past one the unexpanded states are "frontier".
+"""
+from __future__ import annotations
+
+import json
+import time
+import traceback
+from collections import deque
+
+from ...game import Game
+from ...rules.base import Refused
+from ...state import GameState
+from .focus import GAP, Focus
+from .lens import Lens
+from .start import FIRST_BATCH, Sample, count_starts
+from .moves import Move, all_moves
+from .nodes import fight_node
+from .space import ERROR, FRONTIER, ForcedDice, NeedRoll, Space, canonical, flat, rebuild, roll_outcomes
+
+
+class Explorer:
+    def __init__(self, book, module, max_states: int = 200_000, timeout: float = 60.0,
+                 with_commands: bool = True, fight_nodes: bool = True, lens: bool = True,
+                 seed: int = 0, max_sheets: int | None = 256):
+        self.book, self.module = book, module
+        self.max_states, self.timeout, self.with_commands = max_states, timeout, with_commands
+        self.fight_nodes, self.seed, self.max_sheets = fight_nodes, seed, max_sheets
+        self.lens = Lens(book, module) if lens else None
+        self.cache: dict = {}                 # the module's memo of solved fights
+        blank = GameState(book.id, book.content_hash, module.id, rules_version=str(module.version))
+        self.game = Game(book, module, ForcedDice(()), blank, undo=False, narrate=False)
+        self.display = tuple(getattr(module, "display_extra", ()))
+        self.by_sum = bool(getattr(module, "dice_by_sum", False))
+        self._outcomes: dict = {}
+        self._before: set = set()   # visits of the state a move starts from
+
+    def run(self) -> Space:
+        start, restarts = time.monotonic(), 0
+        while True:
+            self.space, self.todo = Space(), deque()
+            self.focus = Focus(self, self.seed)
+            self._explore(start)
+            if self.lens is None or not self.lens.stale:
+                break
+            self.lens.refresh()   # a path the static graph missed: explore again, corrected
+            restarts += 1
+        self.space.restarts = restarts
+        self.space.seconds = time.monotonic() - start
+        return self.space
+
+    def _explore(self, start: float) -> None:
+        """Focused trials until the odds are known (drawing more sheets when the start is
+        sampled), then the rest of the space in breadth."""
+        sp = self.space
+        late = lambda: time.monotonic() - start > self.timeout  # noqa: E731
+        sample = self._start()
+        refresh = time.monotonic() + 0.5
+        while not self._stop(late) and sp.bound != "max-states":   # (no new state: no progress)
+            if self.focus.root_gap() <= GAP:
+                if sample is None or not sample.more(time.monotonic() - start, self.timeout):
+                    break
+                sample.draw(len(sample.drawn))
+            self.focus.trial()
+            if time.monotonic() > refresh:   # at most a fifth of the time on it
+                t0 = time.monotonic()
+                self.focus.refresh()
+                refresh = time.monotonic() + max(0.5, 4 * (time.monotonic() - t0))
+        while self.todo and not self._stop(late):
+            s = self.todo.popleft()
+            if not sp.done[s]:
+                self.expand(s)
+        if self.todo and not (self.lens and self.lens.stale) and any(not d for d in sp.done):
+            sp.bound = sp.bound or "timeout"
+
+    def _start(self):
+        """The root: every starting state, or a sample of them (None, or the Sample)."""
+        if not self.max_sheets or count_starts(self, self.max_sheets) <= self.max_sheets:
+            self.space.root = self._branches(None, None, ())
+            return None
+        sample = Sample(self, self.seed)
+        sample.draw(FIRST_BATCH)
+        self.space.sample = sample.drawn
+        return sample
+
+    def _stop(self, late) -> bool:
+        if self.lens and self.lens.stale:
+            return True
+        if late():
+            self.space.bound = self.space.bound or "timeout"
+            return True
+        return False
+
+    # --- one state -------------------------------------------------------------
+    def expand(self, s: int) -> None:
+        sp = self.space
+        sp.expanded += 1
+        sp.done[s] = True
+        self._applied: dict = {}
+        self.game.state = rebuild(self.book, self.module, sp.states[s])
+        moves, strategies = self._moves(s)
+        if sp.ended[s] and not moves and not strategies:
+            return  # an ending
+        for move in moves:
+            branches = self._branches(s, move, ())
+            if branches:
+                sp.actions[s].append((move.text(), branches))
+        seen = set()
+        for strategy in strategies:
+            branches = self._strategy(s, strategy)
+            if tuple(branches) not in seen:   # two policies playing alike: keep one
+                seen.add(tuple(branches))
+                sp.actions[s].append((strategy.text(), branches))
+        if not sp.actions[s] and not sp.ended[s]:
+            sp.soft_locks.append(s)
+
+    def _moves(self, s) -> tuple[list, list]:
+        """(moves tried one by one, fight strategies) from the state in self.game."""
+        moves = all_moves(self.game, self.with_commands)
+        if not self.fight_nodes:
+            return moves, []
+        try:
+            node = fight_node(self.game, self.cache)
+        except Exception as exc:  # a failing hook is a finding; the answers remain
+            self._error(s, None, (), exc)
+            return moves, []
+        if node is None:
+            return moves, []
+        strategies, keep = node
+        self.space.strategies.update(st.label for st in strategies)
+        return [m for m in moves if m.command or m.key in keep], strategies
+
+    def _strategy(self, s, strategy) -> list:
+        """[(probability, successor)] of one fight strategy: its outcomes, each
+        applied through the engine (which may roll dice in the paragraph it enters)."""
+        out: dict = {}
+        for p, outcome in strategy.outcomes:
+            found = self._applied.get(outcome.finish)   # strategies share outcomes
+            if found is None:
+                found = self._applied[outcome.finish] = self._branches(s, outcome, ()) or [(1.0, s)]
+            for q, t in found:
+                out[t] = out.get(t, 0.0) + float(p) * q
+        return sorted(((p, t) for t, p in out.items()), key=lambda pt: pt[1])
+
+    def _branches(self, s, move: Move | None, rolls: tuple) -> list:
+        """[(probability, successor)] of a move (None: the start of the game); [] when
+        the move is refused without any dice drawn."""
+        out, todo = {}, [(rolls, 1.0)]
+        while todo:
+            prefix, p = todo.pop()
+            try:
+                state = self._play(s, move, prefix)
+            except NeedRoll as need:
+                todo += [(prefix + (faces,), p * q) for faces, q in reversed(self.outcomes(need))]
+                continue
+            except Refused:
+                if not prefix:
+                    return []
+                target = s  # refused after rolling: nothing happened, as with undo
+            except Exception as exc:  # an engine or module failure is a finding
+                self._error(s, move, prefix, exc)
+                target = ERROR
+            else:
+                target = self._state(state, s, move, prefix)
+            out[target] = out.get(target, 0.0) + p
+        return sorted(((p, t) for t, p in out.items()), key=lambda pt: pt[1])
+
+    def outcomes(self, need: NeedRoll) -> list[tuple[tuple, float]]:
+        key = (need.count, need.sides)
+        if key not in self._outcomes:
+            self._outcomes[key] = roll_outcomes(need.count, need.sides, self.by_sum)
+        return self._outcomes[key]
+
+    def _play(self, s, move, prefix) -> GameState:
+        game = self.game
+        if move is None:
+            game.reset(ForcedDice(prefix))
+            return game.state
+        game.state = rebuild(self.book, self.module, self.space.states[s])
+        self._before = set(game.state.visits)
+        game.dice = ForcedDice(prefix)
+        move.apply(game)
+        return game.state
+
+    # --- the state graph ---------------------------------------------------------
+    def _state(self, state: GameState, parent, move, faces) -> int:
+        sp = self.space
+        sp.reached.update(state.visits)
+        key, text, final = self._key(state, parent)
+        found = sp.index.get(key)
+        if found is not None:
+            return found
+        if len(sp.states) >= self.max_states:
+            sp.bound = sp.bound or "max-states"
+            return FRONTIER
+        n = len(sp.states)
+        sp.states.append(text)
+        sp.index[key] = n
+        sp.paragraph.append(state.paragraph)
+        sp.ended.append(state.ended)
+        sp.final.append(final)
+        sp.done.append(final is not None)   # nothing to expand at a final ending
+        sp.actions.append([])
+        sp.parent.append((parent, move.text() if move else None, flat(faces)))
+        self.focus.added(final)
+        self.todo.append(n)
+        return n
+
+    def _key(self, state: GameState, parent) -> tuple[str, str, str | None]:
+        """(identity, text to rebuild it, its ending if final) of a new state, dead
+        parts dropped."""
+        if self.lens is not None:
+            start = self.space.paragraph[parent] if parent is not None else None
+            entered = [n for n, c in state.visits.items() if c > 1 or n not in self._before]
+            self.lens.check(start, entered + [state.paragraph])
+            self.lens.strip(state)
+        text = canonical(state, self.display)
+        if state.ended and self._final():
+            return json.dumps(["end", state.paragraph, state.ended, state.death_cause]), text, state.ended
+        return text, text, None
+
+    def _final(self) -> bool:
+        """The ended game in self.game offers no rescue (nothing can follow)."""
+        st = self.game.state
+        if st.ended != "death":
+            return True
+        return not self.module.on_death(self.game, st.death_cause or "").rescues
+
+    def _error(self, s, move, faces, exc) -> None:
+        self.space.errors.append({
+            "state": s, "move": move.text() if move else None, "faces": flat(faces),
+            "type": type(exc).__name__, "message": str(exc), "traceback": traceback.format_exc(),
+            "paragraph": self.space.paragraph[s] if s is not None else self.book.start})

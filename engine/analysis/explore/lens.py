@@ -1,0 +1,145 @@
+"""What of a game state can still matter: the explorer's state keys without dead parts.
+
+Two states that differ only in something no later step will ever read have the same
+future; keeping them apart multiplies the state space for nothing.  The lens drops,
+at each paragraph, what cannot be read any more on any path from it:
+
+* visits: the expression language asks only `visited(n)` (counts are already kept
+  as visited-or-not); a paragraph's visit is kept only where a `visited(n)` can still
+  be evaluated on some path (all of them when a `visited` argument is computed).
+  Rule modules read visits only through expressions (none of the built-in ones
+  reads `state.visits`);
+* the module's `passive_stats`, stats its own code never reads (gold in Défis
+  Fantastiques): kept only where a book expression, an effect or a string of a
+  module field of a paragraph still ahead names the stat; elsewhere set to 0.
+
+"Ahead" is the static paragraph graph (choices, random outcomes, the module's exits;
+a computed target may go anywhere).  The explorer checks every move against it: a
+move entering a paragraph the graph says cannot follow adds the edge and marks the
+lens stale, and the exploration starts again with the corrected lens (so the result
+never rests on a wrong graph).
+"""
+from __future__ import annotations
+
+import re
+from collections import deque
+
+from ... import expr as X
+from ...expr.ast import Call, Int, Name, Str, walk
+from ...lint import graph as static_graph
+
+ALL = "*"
+WORD = re.compile(r"[^\W\d]\w*")
+VISITED = re.compile(r"visited\s*\(\s*(\d+)\s*\)")
+
+
+class Lens:
+    def __init__(self, book, module):
+        self.book, self.module = book, module
+        aliases = {**module.stat_aliases(), **module.expr_aliases()}
+        self.passive = frozenset(getattr(module, "passive_stats", ()) or ())
+        self.names = {a: n for a, n in aliases.items()}
+        self.reads = {n: self._reads(p) for n, p in book.paragraphs.items()}
+        self.edges = {n: set() for n in book.paragraphs}
+        for n, outs in static_graph(book, module).items():
+            for _exit, target in outs:
+                self.edges[n].update(book.paragraphs if target is None else (target,))
+        self.stale = False
+        self._compute()
+
+    # --- what each paragraph reads ------------------------------------------
+    def _reads(self, p) -> set:
+        """Facts read at paragraph p: passive stat names, ("v", n) visits, ("v", ALL).
+        Everything an expression, an effect or a module field names counts (texts
+        shown to the reader do not)."""
+        found: set = set()
+        values: list = [p.fields, p.random.dice if p.random else None]
+        values += [e.value if e.kind not in ("add", "set") else dict(e.value) for e in p.effects]
+        for c in p.choices:
+            values += [c.condition, c.target_expr, dict(c.extra)]
+            values += [e.value if e.kind not in ("add", "set") else dict(e.value) for e in c.effects]
+        for value in values:
+            self._scan(value, found)
+        return found
+
+    def _scan(self, value, found: set) -> None:
+        if isinstance(value, X.Expr):
+            self._expr(value, found)
+        elif isinstance(value, str):
+            found.update(self.names.get(w, w) for w in WORD.findall(value))
+            found.update(("v", int(m)) for m in VISITED.findall(value))
+            if "visited" in value and not VISITED.search(value):
+                found.add(("v", ALL))
+        elif hasattr(value, "items"):
+            for k, v in value.items():
+                self._scan(k, found)
+                self._scan(v, found)
+        elif isinstance(value, (list, tuple, set, frozenset)):
+            for v in value:
+                self._scan(v, found)
+
+    def _expr(self, e, found: set) -> None:
+        for node in walk(e.root):
+            if isinstance(node, Name):
+                found.add(self.names.get(node.name, node.name))
+            elif isinstance(node, Call) and node.name == "visited":
+                arg = node.args[0] if node.args else None
+                found.add(("v", arg.value) if isinstance(arg, Int) else ("v", ALL))
+            elif isinstance(node, Str):
+                found.add(node.value)
+
+    # --- liveness -------------------------------------------------------------
+    def _compute(self) -> None:
+        """live[n]: the facts some paragraph reachable from n (n included) reads."""
+        back = {n: set() for n in self.edges}
+        for n, targets in self.edges.items():
+            for t in targets:
+                if t in back:
+                    back[t].add(n)
+        self.live = {n: set() for n in self.edges}
+        facts = {f for r in self.reads.values() for f in r
+                 if (isinstance(f, tuple)) or f in self.passive}
+        for fact in facts:
+            todo = deque(n for n, r in self.reads.items() if fact in r)
+            while todo:
+                n = todo.popleft()
+                if fact not in self.live[n]:
+                    self.live[n].add(fact)
+                    todo.extend(back[n])
+        self.reach = {n: self._closure(n) for n in self.edges}
+
+    def _closure(self, n) -> set:
+        seen, todo = {n}, [n]
+        while todo:
+            for t in self.edges[todo.pop()]:
+                if t not in seen and t in self.edges:
+                    seen.add(t)
+                    todo.append(t)
+        return seen
+
+    def check(self, start: int | None, entered) -> None:
+        """A move from paragraph `start` entered `entered`: correct the graph if it
+        did not know such a path (the exploration must then start again)."""
+        if start is None or start not in self.reach:
+            return
+        missing = [q for q in entered if q not in self.reach[start] and q in self.edges]
+        if missing:
+            self.edges[start].update(missing)
+            self.stale = True
+
+    def refresh(self) -> None:
+        self._compute()
+        self.stale = False
+
+    # --- the reduction --------------------------------------------------------
+    def strip(self, state) -> None:
+        """Drop from `state` (in place) what cannot be read from its paragraph on."""
+        live = self.live.get(state.paragraph, set())
+        if state.visits and ("v", ALL) not in live:
+            state.visits = {n: 1 for n, c in state.visits.items() if c and ("v", n) in live}
+        for stat in self.passive:
+            if stat not in live:
+                if state.stats.get(stat):
+                    state.stats[stat] = 0
+                if state.initial.get(stat):
+                    state.initial[stat] = 0

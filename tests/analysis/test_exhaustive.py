@@ -1,0 +1,156 @@
+"""`explore --exhaustive` abstractions checked against brute force on small books: a
+fight played as one chance node against the same fight answer by answer, the lens
+against full states, a sampled start against every sheet, bounds against the exact
+value; and what the report says of each."""
+import json
+
+import pytest
+
+from tests.analysis_fixtures.fixture_rules import FixtureRules
+from tests.analysis_fixtures.support import FIXTURES, load
+from engine.analysis.explore.explorer import Explorer
+from engine.analysis.explore.replay import replay
+from engine.analysis.explore.report import exhaustive, exhaustive_report
+from engine.analysis.explore.solve import values, victory_odds
+from engine.analysis.explore.text import exhaustive_text
+from engine.analysis.explore.moves import parse_moves
+from engine.cli import main
+
+
+def odds(space) -> tuple[float, float]:
+    v = victory_odds(space)
+    return v["low"], v["high"]
+
+
+def test_a_df_fight_node_is_the_fight_played_answer_by_answer():
+    """One fight straight to victory: the best strategy of the fight is best play, so
+    the node's odds fall inside the answer-by-answer bounds (parries make that
+    space endless: it is cut, and its bounds are tight)."""
+    book, module, _ = load("df-duel")
+    node = Explorer(book, module).run()
+    steps = Explorer(book, module, fight_nodes=False, max_states=150).run()
+    assert node.bound is None and node.strategies == {"no-luck", "luck-optimal"}
+    low, high = odds(steps)
+    assert high - low < 1e-2 and low - 1e-9 <= odds(node)[0] <= high + 1e-9
+    assert len(node.states) < 10 < len(steps.states)
+
+
+def test_cc_fight_nodes_without_decisions_are_exact():
+    book, module, _ = load("cc-duels")
+    data = dict(book.hero)
+    plain = _variant(book, hero={**data, "honneur": 0})
+    node, steps = Explorer(plain, module).run(), Explorer(plain, module, fight_nodes=False).run()
+    assert node.bound is None and steps.bound is None
+    assert odds(node)[0] == pytest.approx(odds(steps)[0], abs=1e-9)
+    assert node.reached == steps.reached
+
+
+def test_cc_fight_strategies_are_a_lower_bound_of_best_play():
+    """Two fights and Honour: spending per fight (keeping 0..all of it back for the
+    second) cannot beat best play, and keeping some back beats never keeping any."""
+    book, module, _ = load("cc-duels")
+    node = Explorer(book, module).run()
+    steps = Explorer(book, module, fight_nodes=False).run()
+    assert "honour-keep-2" in node.strategies
+    assert odds(node)[0] <= odds(steps)[0] + 1e-12
+    assert odds(node)[0] > 0.8 * odds(steps)[0]
+    assert node.reached == steps.reached == {1, 2, 3, 4}
+
+
+def test_modules_without_a_fight_solver_go_answer_by_answer():
+    book, module, _ = load("duel")
+    with_nodes, without = Explorer(book, module).run(), Explorer(book, module, fight_nodes=False).run()
+    assert not with_nodes.strategies and len(with_nodes.states) == len(without.states)
+    assert odds(with_nodes) == pytest.approx(odds(without))
+
+
+def test_a_malformed_fight_node_is_reported_and_the_fight_played_answer_by_answer():
+    class Broken(FixtureRules):
+        def fight_outcomes(self, play, pending, cache):
+            return [("half", [(0.5, lambda p: p.win())])], ()
+    book, module, _ = load("duel")
+    space = Explorer(book, Broken()).run()
+    assert any("sum to 0.5" in e["message"] for e in space.errors)
+    assert odds(space)[0] == pytest.approx(odds(Explorer(book, module, fight_nodes=False).run())[0])
+
+
+def test_the_lens_forgets_dead_gold_and_visits_without_changing_anything():
+    book, module, _ = load("df-market")
+    lensed, full = Explorer(book, module).run(), Explorer(book, module, lens=False).run()
+    assert odds(lensed) == pytest.approx(odds(full), abs=1e-12)
+    assert lensed.reached == full.reached and len(lensed.states) < len(full.states)
+    after = [json.loads(t) for t, p in zip(lensed.states, lensed.paragraph) if p == 5]
+    assert all(s[1]["or"] == 0 and s[5] == [] for s in after)   # gold and visits forgotten
+
+
+def test_a_path_the_static_graph_misses_restarts_the_exploration():
+    class Hidden(FixtureRules):   # the test's exits are not declared
+        def exits(self, paragraph):
+            return () if "test" in paragraph.fields else super().exits(paragraph)
+    book, module, _ = load("quest")
+    space = Explorer(book, Hidden()).run()
+    full = Explorer(book, module, lens=False).run()
+    assert space.restarts >= 1
+    assert odds(space) == pytest.approx(odds(full)) and space.reached == full.reached
+
+
+def _variant(book, **changes):
+    from dataclasses import replace
+    try:
+        return replace(book, **changes)
+    except TypeError:   # a record, not a dataclass
+        return type(book)(**{**{k: getattr(book, k) for k in book.__annotations__}, **changes})
+
+
+def test_a_sampled_start_is_the_mean_of_the_sheets_drawn():
+    """1d12 at creation, at most 4 sheets: a sample; each sheet drawn is explored to
+    the end, so the estimate is the mean of their exact odds."""
+    book, module, _ = load("duel")
+    rolled = _variant(book, hero={**dict(book.hero), "bonus_die": 12})
+    every = Explorer(rolled, module, max_sheets=None).run()
+    exact = dict(zip(every.states, values(every)[0]))
+    sampled = Explorer(rolled, module, max_sheets=4, seed=3).run()
+    v = victory_odds(sampled)
+    assert len(every.root) == 12 and sampled.sample and v["sample"]["draws"] >= 16
+    mean = sum(exact[sampled.states[t]] for t in sampled.sample) / len(sampled.sample)
+    assert v["low"] == pytest.approx(mean) == pytest.approx(v["high"])
+    assert exhaustive_report(rolled, module, sampled)["exactness"] == "sampled"
+    again = Explorer(rolled, module, max_sheets=4, seed=3).run()
+    assert again.sample == sampled.sample
+
+
+def test_cut_explorations_bound_the_exact_odds():
+    book, module, _ = load("cc-duels")
+    exact = odds(Explorer(book, module).run())[0]
+    for cap in (3, 8, 14):
+        low, high = odds(Explorer(book, module, max_states=cap).run())
+        assert low - 1e-12 <= exact <= high + 1e-12
+
+
+def test_the_report_says_what_the_odds_are():
+    book, module, _ = load("df-duel")
+    r = exhaustive(book, module)
+    assert r["exactness"] == "policies" and r["complete"]
+    text = exhaustive_text(r, "en", "df-duel.yaml")
+    assert "Exact for those fight strategies" in text and "luck-optimal" in text
+    assert exhaustive(*load("softlock")[:2])["exactness"] == "exact"
+    cut = exhaustive(*load("cc-duels")[:2], max_states=5)
+    assert cut["exactness"] == "bounded" and "BOUNDED" in exhaustive_text(cut, "en", "x")
+    assert "BORNÉ" in exhaustive_text(cut, "fr", "x") and cut["not_reached"]
+
+
+def test_a_path_through_a_fight_node_replays_up_to_the_fight():
+    book, module, _ = load("df-duel")
+    lines, failure = replay(book, module, 0, parse_moves("~luck-optimal"), [], "en")
+    assert failure is None and "chance node" in lines[-1]
+
+
+def test_cli_exhaustive_step_by_step_flag(capsys):
+    path = str(FIXTURES / "df-duel.yaml")
+    assert main(["explore", path, "--exhaustive", "--format", "json"]) == 0
+    fast = json.loads(capsys.readouterr().out)
+    assert main(["explore", path, "--exhaustive", "--step-by-step", "--max-states", "150",
+                 "--format", "json"]) == 0
+    slow = json.loads(capsys.readouterr().out)
+    assert fast["strategies"] and not slow["strategies"] and slow["exactness"] == "bounded"
+    assert slow["victory"]["low"] - 1e-9 <= fast["victory"]["low"] <= slow["victory"]["high"] + 1e-9
