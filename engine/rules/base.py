@@ -89,6 +89,9 @@ class RuleModule:
                 raise TypeError(f"{type(self).__name__}() got an unexpected keyword argument {name!r}")
             setattr(self, name, value)
 
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}()"
+
     # --- book format -------------------------------------------------------
     def schema_defs(self) -> dict:
         """JSON Schema (2020-12) pieces, merged by `engine.schema.book_schema`:

@@ -62,9 +62,6 @@ class ChroniquesCretoises(PackagedOdds, RuleModule):
         # per-book derived data: (book hash, items) -> sheet.Derived, ("gods", book hash) -> gods
         self.derived_cache: dict = {}
 
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}()"
-
     # --- book format -------------------------------------------------------
     def schema_defs(self) -> dict:
         return schema.defs()

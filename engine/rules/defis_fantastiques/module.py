@@ -30,9 +30,6 @@ class DefisFantastiques(PackagedOdds, RuleModule):
     refuses_cleanly = ("manger", "abandonner-armure")
     available_commands = staticmethod(commands.available_now)   # the same, in one call (tested)
 
-    def __repr__(self) -> str:
-        return f"{type(self).__name__}()"
-
     # --- book format ---------------------------------------------------------
     def schema_defs(self) -> dict:
         return schema.schema_defs()
