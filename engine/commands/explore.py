@@ -11,27 +11,28 @@ import sys
 
 
 def configure(parser, lang: str) -> None:
+    from . import positive
     fr = lang == "fr"
     t = (lambda a, b: a) if fr else (lambda a, b: b)
     parser.add_argument("book", help=t("le livre (YAML)", "the book (YAML)"))
-    parser.add_argument("--runs", type=int, default=1000, help=t("parties au hasard (défaut 1000)",
+    parser.add_argument("--runs", type=positive(int, lang), default=1000, help=t("parties au hasard (défaut 1000)",
                                                                   "random playthroughs (default 1000)"))
     parser.add_argument("--seed", type=int, default=1, help=t("graine (défaut 1)", "seed (default 1)"))
-    parser.add_argument("--max-steps", type=int, default=2000,
+    parser.add_argument("--max-steps", type=positive(int, lang), default=2000,
                         help=t("coups au plus par partie (au-delà : bloquée)", "moves per playthrough before it counts as stuck"))
     parser.add_argument("--exhaustive", action="store_true",
                         help=t("explorer tous les états (dés compris) : chances de victoire en jouant au mieux, "
                                "impasses, paragraphes inaccessibles", "explore every state (dice included): "
                                "best-play odds of victory, soft-locks, unreachable paragraphs"))
-    parser.add_argument("--max-states", type=int, default=200_000, help=t("limite d'états", "state bound"))
-    parser.add_argument("--timeout", type=float, default=20.0,
+    parser.add_argument("--max-states", type=positive(int, lang), default=200_000, help=t("limite d'états", "state bound"))
+    parser.add_argument("--timeout", type=positive(float, lang), default=20.0,
                         help=t("limite de temps de --exhaustive (s, défaut 20)", "time bound of --exhaustive (s, default 20)"))
     parser.add_argument("--step-by-step", action="store_true",
                         help=t("--exhaustive : jouer aussi les combats réponse par réponse (pas de nœud de combat)",
                                "--exhaustive: play fights answer by answer too (no fight node)"))
     parser.add_argument("--no-commands", action="store_true",
                         help=t("ne pas essayer les commandes du module", "do not try the module's commands"))
-    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
+    parser.add_argument("--jobs", type=positive(int, lang), default=os.cpu_count() or 1,
                         help=t("processus (défaut : tous les cœurs)", "processes (default: every core)"))
     parser.add_argument("--replay", metavar="SEED:ANSWERS[:FACES]",
                         help=t("rejouer une partie signalée", "replay a reported playthrough"))

@@ -15,6 +15,7 @@ FORMATS = ("text", "json", "github")
 
 
 def configure(parser: argparse.ArgumentParser, lang: str) -> None:
+    from . import positive
     fr = lang == "fr"
     parser.add_argument("books", nargs="+", metavar="BOOK",
                         help="fichiers de livre YAML" if fr else "YAML book files")
@@ -33,7 +34,7 @@ def configure(parser: argparse.ArgumentParser, lang: str) -> None:
                         "inatteignables en jeu, erreurs du moteur)" if fr else
                         "also play the book automatically (soft-locks, paragraphs unreachable "
                         "in play, engine errors)")
-    parser.add_argument("--deep-timeout", type=float, default=10.0, metavar="SECONDS",
+    parser.add_argument("--deep-timeout", type=positive(float, lang), default=10.0, metavar="SECONDS",
                         help="durée maximale de l'exploration par livre" if fr
                         else "time limit of the exploration, per book")
     parser.add_argument("--show-source", action="store_true",
