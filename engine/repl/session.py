@@ -11,15 +11,17 @@ import json
 from typing import Callable, TextIO
 
 from .. import saves
+from ..game import journal
 from ..rules.base import Refused
 from . import render
 from .commands import BUILTINS, BuiltinCommands
 from .messages import text as t
 from .render import Output
+from .tabletop import TableTopCommands
 
 
 
-class Session(BuiltinCommands):
+class Session(TableTopCommands, BuiltinCommands):
     """One player's game: input lines in, styled output out (the built-in commands
     are in commands.py)."""
 
@@ -37,6 +39,7 @@ class Session(BuiltinCommands):
     # --- wiring ----------------------------------------------------------------
     def _attach(self, game) -> None:
         self.game = game
+        journal.follow(game)
         if self.log is not None:
             game.listeners.append(self._log_event)
 
@@ -74,6 +77,7 @@ class Session(BuiltinCommands):
         out = out or Output()
         for ev in events:
             render.event(out, ev, self.game, self.lang, self.width)
+        self.ending_check(out)
         if prompt:
             render.prompt(out, self.game.prompt(), self.lang)
         return out
@@ -103,7 +107,7 @@ class Session(BuiltinCommands):
         tree = {name: None for name in self._commands}
         tree.update({name: None for name, cmd in self.module_commands().items()
                      if cmd.available(self.game)})
-        for name in ("charger", "load", "sauver", "save"):
+        for name in ("charger", "load", "sauver", "save", "effacer", "delete"):
             tree[name] = dict(slots)
         return tree
 
@@ -114,6 +118,8 @@ class Session(BuiltinCommands):
 
     def _handle(self, line: str) -> Output:
         words = line.split()
+        if self.confirming:   # a yes/no question (tabletop.py): any other answer is no
+            return self._confirmed(words)
         if self.awaiting:
             number, option = self.awaiting
             if not words:   # Enter alone: 0 when 0 is allowed, else ask again
