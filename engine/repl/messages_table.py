@@ -74,6 +74,7 @@ TABLE: dict[str, tuple[str, str]] = {
     "fs-you": ("Vous", "You"),
     "fs-keys": ("Entrée : valider · PgPréc/PgSuiv : défiler · Ctrl-D : sauver et quitter",
                 "Enter: confirm · PgUp/PgDn: scroll · Ctrl-D: save and quit"),
+    "fs-keys-short": ("PgPréc/PgSuiv : défiler · Ctrl-D : quitter", "PgUp/PgDn: scroll · Ctrl-D: quit"),
     "fs-small": ("Terminal trop petit ({cols}×{rows}) : agrandissez-le au moins à {min_cols}×{min_rows}.",
                  "Terminal too small ({cols}×{rows}): make it at least {min_cols}×{min_rows}."),
     "fs-fallback": ("Terminal trop petit pour l'affichage plein écran : mode ligne.",

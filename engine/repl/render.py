@@ -15,7 +15,7 @@ from .messages import text as t
 
 # French typography: a space before ? ! : ; » and after « is non-breaking, and so
 # is the one of "n° 2".  Protected while wrapping, given back as plain spaces.
-_NBSP = "\u00a0"
+_NBSP = NBSP = "\u00a0"
 _BEFORE = re.compile(r"[ \t]+(?=[?!:;»])")
 _AFTER = re.compile(r"(?<=«|°)[ \t]+")
 

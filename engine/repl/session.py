@@ -25,6 +25,8 @@ class Session(TableTopCommands, BuiltinCommands):
     """One player's game: input lines in, styled output out (the built-in commands
     are in commands.py)."""
 
+    show_prompt = True   # False: the front end shows the prompt in a pane of its own
+
     def __init__(self, game, store: saves.SaveStore, lang: str, width: int = 80,
                  book_ref: str = "", log: TextIO | None = None):
         self.game, self.store, self.lang, self.width = game, store, lang, width
@@ -78,7 +80,7 @@ class Session(TableTopCommands, BuiltinCommands):
         for ev in events:
             render.event(out, ev, self.game, self.lang, self.width)
         self.ending_check(out)
-        if prompt:
+        if prompt and self.show_prompt:
             render.prompt(out, self.game.prompt(), self.lang)
         return out
 

@@ -24,6 +24,7 @@ class TableTopCommands:
     confirming = None    # (what to do on yes) while a yes/no question waits
     ended_seen = False   # the end screen of the game's present ending was made
     end_screen: Output | None = None   # the last one, for the full-screen layout
+    end_in_story = True   # False: the front end shows `end_screen` in a pane of its own
 
     # --- confirmations ---------------------------------------------------------
     def _ask(self, key: str, action, **values) -> Output:
@@ -159,7 +160,8 @@ class TableTopCommands:
             return
         self.ended_seen = True
         self.end_screen = self._end_screen()
-        out.extend(self.end_screen)
+        if self.end_in_story:
+            out.extend(self.end_screen)
 
     def _end_screen(self) -> Output:
         st, out = self.game.state, Output().line()

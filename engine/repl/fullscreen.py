@@ -1,0 +1,196 @@
+"""The full-screen front end: a prompt_toolkit `Application` over `Session`.
+
+The story (scrollable) with the Adventure Sheet beside it on a wide terminal, or
+above it in a few lines on a narrow one; during a fight both sides next to each
+other; at the end, the end screen; then the choices and the input line.  Every
+line typed goes to `Session.handle_line`, as in the line shell: this module only
+lays out what the session and panels.py give.  Text is kept unwrapped and fitted to
+the panes at each redraw, so a resized terminal reflows at once.  Below
+MIN_COLUMNS x MIN_ROWS the line shell is used instead (`fits`), and a terminal made
+smaller during a game shows how much room is needed until it is made larger again.
+"""
+from __future__ import annotations
+
+from prompt_toolkit.application import Application, get_app
+from prompt_toolkit.buffer import Buffer
+from prompt_toolkit.completion import DynamicCompleter, NestedCompleter
+from prompt_toolkit.data_structures import Point
+from prompt_toolkit.filters import has_completions
+from prompt_toolkit.key_binding import KeyBindings
+from prompt_toolkit.layout import (DynamicContainer, Float, FloatContainer,
+                                   HSplit, Layout, VSplit, Window)
+from prompt_toolkit.layout.controls import BufferControl, FormattedTextControl
+from prompt_toolkit.layout.menus import CompletionsMenu
+from prompt_toolkit.layout.processors import BeforeInput
+from prompt_toolkit.styles import Style, merge_styles
+
+from . import panels, shell
+from .messages import text as t
+from .render import Output
+
+MIN_COLUMNS, MIN_ROWS = 50, 18
+WIDE = 100          # from this width on, the sheet stands beside the story
+SHEET_WIDTH = 32
+UNWRAPPED = 10_000  # the session's width: the panes wrap its lines themselves
+STYLE = merge_styles([shell.STYLE, Style.from_dict({
+    "rule": "#5f5f5f", "sheet": "ansibrightblack", "keys": "reverse", "fight": "bold"})])
+
+
+def fits(output) -> bool:
+    size = output.get_size()
+    return size.columns >= MIN_COLUMNS and size.rows >= MIN_ROWS
+
+
+class FullScreen:
+    """The application and what it shows; `run` plays until quit or Ctrl-D."""
+
+    def __init__(self, session, notes=(), input=None, output=None):
+        self.session, self.back = session, 0
+        session.width, session.show_prompt, session.end_in_story = UNWRAPPED, False, False
+        self.story: list[Output] = [session.start(notes)]
+        self.input = Buffer(multiline=False, accept_handler=self._accept,
+                            completer=DynamicCompleter(self._completer), complete_while_typing=False,
+                            history=shell._history())
+        self.text = Window(FormattedTextControl(self._story, get_cursor_position=self._story_cursor),
+                           wrap_lines=False, always_hide_cursor=True)
+        self.prompt = Window(BufferControl(self.input, input_processors=[
+            BeforeInput(lambda: session.prompt_text(), style="class:title")]), height=1)
+        self.app = Application(layout=Layout(self._root(), focused_element=self.prompt),
+                               key_bindings=self._keys(), style=STYLE, full_screen=True,
+                               mouse_support=False, input=input, output=output)
+
+    # --- sizes ------------------------------------------------------------------
+    def _size(self):
+        return get_app().output.get_size()
+
+    def _wide(self) -> bool:
+        return self._size().columns >= WIDE
+
+    def _story_width(self) -> int:
+        cols = self._size().columns
+        return max(20, min(shell.MAX_WIDTH, (cols - SHEET_WIDTH - 1 if self._wide() else cols) - 1))
+
+    # --- panes --------------------------------------------------------------------
+    def _root(self):
+        body = DynamicContainer(self._body)
+        return FloatContainer(body, floats=[Float(xcursor=True, ycursor=True, content=CompletionsMenu(
+            max_height=8, scroll_offset=1), transparent=True)])
+
+    def _body(self):
+        size = self._size()
+        if size.columns < MIN_COLUMNS or size.rows < MIN_ROWS:
+            return HSplit([self._static(lambda: self._small()), self.prompt])
+        lang = self.session.lang
+        story = HSplit([self.text])
+        if self._wide():
+            sheet = self._static(lambda: panels.sheet(self.session.game, lang, SHEET_WIDTH - 1).fragments)
+            top = VSplit([story, Window(width=1, char="│", style="class:rule"),
+                          HSplit([sheet, Window()], width=SHEET_WIDTH)])   # (Window: fills the column)
+        else:
+            line = self._static(lambda: panels.sheet_line(self.session.game, lang, size.columns - 1).fragments)
+            top = HSplit([line, self._rule(), story])
+        parts = [top, self._rule()]
+        fight = panels.fight(self.session.game, lang, max(16, size.columns // 2 - 3))
+        if fight is not None:
+            you, them = fight
+            parts += [VSplit([self._static(lambda: you.fragments), Window(width=1, char="│", style="class:rule"),
+                              self._static(lambda: them.fragments)]), self._rule()]
+        elif self.session.end_screen is not None and self.session.game.over:
+            end = self.session.end_screen.wrapped(size.columns - 1)
+            while end.rows and not end.rows[0][1]:   # (the blank line of the line mode)
+                end.rows.pop(0)
+            parts += [self._static(lambda: end.fragments), self._rule()]
+        choices = panels.choices(self.session.game, lang, size.columns - 1)
+        limit = max(3, size.rows // 3)
+        parts += [self._static(lambda: choices.fragments[-2 * limit:]), self.prompt,
+                  Window(FormattedTextControl(lambda: [("class:keys", " " + self._keys_help())]), height=1)]
+        return HSplit(parts)
+
+    @staticmethod
+    def _static(get) -> Window:
+        """A window exactly as tall as its lines (the last line's newline dropped)."""
+        def lines():
+            frags = list(get())
+            return frags[:-1] if frags and frags[-1] == ("", "\n") else frags
+        return Window(FormattedTextControl(lines), dont_extend_height=True, wrap_lines=True)
+
+    @staticmethod
+    def _rule() -> Window:
+        return Window(height=1, char="─", style="class:rule")
+
+    def _keys_help(self) -> str:
+        lang, cols = self.session.lang, self._size().columns
+        full = t(lang, "fs-keys")
+        return full if len(full) < cols else t(lang, "fs-keys-short")
+
+    def _small(self):
+        size = self._size()
+        return [("class:warning", t(self.session.lang, "fs-small", cols=size.columns, rows=size.rows,
+                                    min_cols=MIN_COLUMNS, min_rows=MIN_ROWS))]
+
+    def _lines(self) -> list:
+        width, out = self._story_width(), Output()
+        for block in self.story:
+            out.extend(block)
+        frags = out.wrapped(width).fragments
+        return frags[:-1] if frags and frags[-1] == ("", "\n") else frags
+
+    def _story(self):
+        return self._lines()
+
+    def _story_cursor(self) -> Point:
+        lines = 1 + sum(1 for _, text in self._lines() if text == "\n")
+        self.back = min(self.back, max(0, lines - 1))
+        return Point(0, max(0, lines - 1 - self.back))
+
+    # --- input --------------------------------------------------------------------
+    def _completer(self):
+        return NestedCompleter.from_nested_dict(self.session.completion_tree())
+
+    def _accept(self, buffer: Buffer) -> bool:
+        self.enter(buffer.text)
+        return False   # the buffer is emptied (and the line kept in the history)
+
+    def enter(self, line: str) -> None:
+        """One line typed: echoed in the story, answered by the session."""
+        echo = Output().line(self.session.prompt_text() + line, "class:echo")
+        self.story.append(echo.extend(self.session.handle_line(line)))
+        self.back = 0
+        if self.session.finished:
+            self.app.exit(result=0)
+
+    def _keys(self) -> KeyBindings:
+        keys = KeyBindings()
+
+        @keys.add("c-d")
+        def _quit(event):
+            self.story.append(self.session.autosave())
+            event.app.exit(result=0)
+
+        @keys.add("c-c")
+        def _cancel(event):
+            self.input.reset()
+            self.session.awaiting = self.session.confirming = None
+            self.story.append(self.session._say("cancelled"))
+
+        @keys.add("pageup")
+        def _up(event):
+            self.back += max(1, self.text.render_info.window_height - 1 if self.text.render_info else 10)
+
+        @keys.add("pagedown")
+        def _down(event):
+            self.back = max(0, self.back - (self.text.render_info.window_height - 1
+                                            if self.text.render_info else 10))
+
+        @keys.add("tab", filter=~has_completions)
+        def _complete(event):
+            self.input.start_completion(select_first=False)
+        return keys
+
+    def run(self) -> int:
+        return self.app.run() or 0
+
+
+def run(session, notes=(), input=None, output=None) -> int:
+    return FullScreen(session, notes, input, output).run()
+
