@@ -11,7 +11,7 @@ smaller during a game shows how much room is needed until it is made larger agai
 """
 from __future__ import annotations
 
-from prompt_toolkit.application import Application, get_app
+from prompt_toolkit.application import Application, get_app_session
 from prompt_toolkit.buffer import Buffer
 from prompt_toolkit.completion import DynamicCompleter, NestedCompleter
 from prompt_toolkit.data_structures import Point
@@ -46,6 +46,7 @@ class FullScreen:
 
     def __init__(self, session, notes=(), input=None, output=None):
         self.session, self.back = session, 0
+        self.output = output or get_app_session().output   # (the terminal, whose size the panes follow)
         session.width, session.show_prompt, session.end_in_story = UNWRAPPED, False, False
         self.story: list[Output] = [session.start(notes)]
         self.input = Buffer(multiline=False, accept_handler=self._accept,
@@ -57,11 +58,11 @@ class FullScreen:
             BeforeInput(lambda: session.prompt_text(), style="class:title")]), height=1)
         self.app = Application(layout=Layout(self._root(), focused_element=self.prompt),
                                key_bindings=self._keys(), style=STYLE, full_screen=True,
-                               mouse_support=False, input=input, output=output)
+                               mouse_support=False, input=input, output=self.output)
 
     # --- sizes ------------------------------------------------------------------
     def _size(self):
-        return get_app().output.get_size()
+        return self.output.get_size()
 
     def _wide(self) -> bool:
         return self._size().columns >= WIDE

@@ -21,7 +21,12 @@ def sheet(game, lang: str, width: int) -> Output:
     out = Output().line(t(lang, "fs-sheet"), "class:title")
     for label, value in game.module.sheet(game.state, lang):
         row = f"{label} : {value}" if lang == "fr" else f"{label}: {value}"
-        out.line(row, hang="  ")
+        if len(row) > width and ", " in value:   # a list (gods, equipment): one a line
+            out.line(label, hang="  ")
+            for part in _parts(value):
+                out.line("  " + part, hang="    ")
+        else:
+            out.line(row, hang="  ")
     shown = " ".join(value for _, value in game.module.sheet(game.state, lang))
     items = [_item(game, i, n) for i, n in game.state.items.items()]
     if items and not all(game.book.item_name(i) in shown for i in game.state.items):
@@ -30,6 +35,17 @@ def sheet(game, lang: str, width: int) -> Output:
             out.line(f"  {name}", hang="    ")
     _notes(out, game, lang)
     return out.wrapped(width)
+
+
+def _parts(value: str) -> list[str]:
+    """A list value cut at its commas, but not at those inside brackets ("(F 3, P 1)")."""
+    parts, depth, start = [], 0, 0
+    for i, ch in enumerate(value):
+        depth += (ch in "([") - (ch in ")]")
+        if depth == 0 and value.startswith(", ", i):
+            parts.append(value[start:i])
+            start = i + 2
+    return parts + [value[start:]]
 
 
 def sheet_line(game, lang: str, width: int) -> Output:
