@@ -46,6 +46,7 @@ class FullScreen:
 
     def __init__(self, session, notes=(), input=None, output=None):
         self.session, self.back = session, 0
+        self._fitted: tuple = (None, [])   # ((width, blocks), the story fitted to them)
         self.output = output or get_app_session().output   # (the terminal, whose size the panes follow)
         session.width, session.show_prompt, session.end_in_story = UNWRAPPED, False, False
         self.story: list[Output] = [session.start(notes)]
@@ -130,19 +131,28 @@ class FullScreen:
                                     min_cols=MIN_COLUMNS, min_rows=MIN_ROWS))]
 
     def _lines(self) -> list:
-        width, out = self._story_width(), Output()
-        for block in self.story:
-            out.extend(block)
-        frags = out.wrapped(width).fragments
-        return frags[:-1] if frags and frags[-1] == ("", "\n") else frags
+        """The story's fragments fitted to the pane, without the last newline."""
+        width = self._story_width()
+        key = (width, len(self.story))   # (blocks are only ever appended)
+        if self._fitted[0] != key:
+            out = Output()
+            for block in self.story:
+                out.extend(block)
+            frags = out.wrapped(width).fragments
+            self._fitted = key, (frags[:-1] if frags and frags[-1] == ("", "\n") else frags)
+        return self._fitted[1]
 
     def _story(self):
-        return self._lines()
+        """The story up to `back` lines from its end: the pane shows its bottom."""
+        frags = self._lines()
+        if not self.back:
+            return frags
+        ends = [i for i, (_, text) in enumerate(frags) if text == "\n"]
+        self.back = min(self.back, len(ends))
+        return frags[:ends[len(ends) - self.back]]
 
     def _story_cursor(self) -> Point:
-        lines = 1 + sum(1 for _, text in self._lines() if text == "\n")
-        self.back = min(self.back, max(0, lines - 1))
-        return Point(0, max(0, lines - 1 - self.back))
+        return Point(0, sum(1 for _, text in self._story() if text == "\n"))
 
     # --- input --------------------------------------------------------------------
     def _completer(self):
@@ -155,7 +165,8 @@ class FullScreen:
     def enter(self, line: str) -> None:
         """One line typed: echoed in the story, answered by the session."""
         echo = Output().line(self.session.prompt_text() + line, "class:echo")
-        self.story.append(echo.extend(self.session.handle_line(line)))
+        # unwrapped (with each line's hanging indent): the pane fits it at each redraw
+        self.story.append(echo.extend(self.session._handle(line)))
         self.back = 0
         if self.session.finished:
             self.app.exit(result=0)

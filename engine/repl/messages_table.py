@@ -59,9 +59,8 @@ TABLE: dict[str, tuple[str, str]] = {
     "kind-death": ("mort", "death"),
     "kind-victory": ("victoire", "victory"),
     # command help lines
-    "cmd-journal": ("le parcours : paragraphes, combats, morts, Zeus, chargements, annulations ; "
-                    "historique N y revient", "the path: paragraphs, fights, deaths, Zeus, loads, "
-                    "undos; history N goes back there"),
+    "cmd-journal": ("le parcours, combats et morts compris ; historique N y revient",
+                    "the path, fights and deaths included; history N goes back there"),
     "cmd-note": ("note TEXTE : ajouter une note ; note : les lister ; note effacer N",
                  "note TEXT: add a note; note: list them; note delete N"),
     "cmd-slots": ("les sauvegardes : livre, paragraphe, date", "the saves: book, paragraph, date"),

@@ -139,8 +139,10 @@ def test_page_up_scrolls_the_story_back(tmp_path):
     app = run(s, "aide\r\x1b[5~\x04")
     assert app.back > 0
     with create_app_session(output=Sized()):
-        lines = texts(app._story()).count("\n") + 1
-        assert app._story_cursor().y == lines - 1 - app.back
+        whole, shown = texts(app._lines()).splitlines(), texts(app._story()).splitlines()
+        assert shown == whole[:len(whole) - app.back] and app._story_cursor().y == len(shown) - 1
+        help_line = next(i for i, line in enumerate(whole) if line.startswith("  parties / slots"))
+        assert whole[help_line + 1].startswith(" " * 30)   # the help's hanging indent kept
 
 
 def test_fighters_for_defis_fantastiques(tmp_path):

@@ -206,3 +206,15 @@ def test_endings_store_round_trip(tmp_path):
 def test_journal_points_skip_choices():
     history = [{"paragraph": 1}, {"choice": "x"}, {"paragraph": 2}, {"fight": ["Rat"]}]
     assert [i for i, _ in journal.points(history)] == [0, 2, 3]
+
+
+def test_zeus_and_victories_are_followed_only_in_followed_games(tmp_path):
+    s = session(tmp_path)
+    s.start()
+    s.game.emit("zeus", favour="honneur")
+    assert s.game.state.history[-1] == {"zeus": "honneur"}
+    assert "Zeus invoqué (honneur)" in play(s, "historique")
+    from engine.game import Game
+    other = Game(s.game.book, s.game.module, s.game.dice)   # not a REPL's: nothing followed
+    other.emit("zeus", favour="honneur")
+    assert {"zeus": "honneur"} not in other.state.history
