@@ -11,10 +11,12 @@ smaller during a game shows how much room is needed until it is made larger agai
 """
 from __future__ import annotations
 
+from prompt_toolkit import print_formatted_text
 from prompt_toolkit.application import Application, get_app_session
 from prompt_toolkit.buffer import Buffer
 from prompt_toolkit.completion import DynamicCompleter, NestedCompleter
 from prompt_toolkit.data_structures import Point
+from prompt_toolkit.formatted_text import FormattedText
 from prompt_toolkit.filters import has_completions
 from prompt_toolkit.key_binding import KeyBindings
 from prompt_toolkit.layout import (DynamicContainer, Float, FloatContainer,
@@ -164,9 +166,9 @@ class FullScreen:
 
     def enter(self, line: str) -> None:
         """One line typed: echoed in the story, answered by the session."""
-        echo = Output().line(self.session.prompt_text() + line, "class:echo")
+        self.story.append(Output().line(self.session.prompt_text() + line, "class:echo"))
         # unwrapped (with each line's hanging indent): the pane fits it at each redraw
-        self.story.append(echo.extend(self.session._handle(line)))
+        self.story.append(self.session.handle_unwrapped(line))
         self.back = 0
         if self.session.finished:
             self.app.exit(result=0)
@@ -177,6 +179,7 @@ class FullScreen:
         @keys.add("c-d")
         def _quit(event):
             self.story.append(self.session.autosave())
+            self.session.finished = True
             event.app.exit(result=0)
 
         @keys.add("c-c")
@@ -200,7 +203,11 @@ class FullScreen:
         return keys
 
     def run(self) -> int:
-        return self.app.run() or 0
+        result = self.app.run() or 0
+        if self.session.finished and self.story:   # the goodbye (how to resume), left on the terminal
+            bye = self.story[-1].wrapped(max(20, min(shell.MAX_WIDTH, self._size().columns - 1)))
+            print_formatted_text(FormattedText(bye.fragments), style=STYLE, end="", output=self.output)
+        return result
 
 
 def run(session, notes=(), input=None, output=None) -> int:

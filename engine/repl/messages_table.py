@@ -69,7 +69,6 @@ TABLE: dict[str, tuple[str, str]] = {
     "fs-sheet": ("Feuille d'aventure", "Adventure Sheet"),
     "fs-items": ("Objets", "Items"),
     "fs-notes": ("Notes", "Notes"),
-    "fs-fight": ("Combat", "Fight"),
     "fs-you": ("Vous", "You"),
     "fs-keys": ("Entrée : valider · PgPréc/PgSuiv : défiler · Ctrl-D : sauver et quitter",
                 "Enter: confirm · PgUp/PgDn: scroll · Ctrl-D: save and quit"),

@@ -118,6 +118,11 @@ class Session(TableTopCommands, BuiltinCommands):
         """The answer to one line of input, fitted to the width."""
         return self._handle(line).wrapped(self.width)
 
+    def handle_unwrapped(self, line: str) -> Output:
+        """The same answer before fitting: each line keeps its hanging indent, for a
+        front end that fits it at each redraw (the full-screen layout)."""
+        return self._handle(line)
+
     def _handle(self, line: str) -> Output:
         words = line.split()
         if self.confirming:   # a yes/no question (tabletop.py): any other answer is no

@@ -133,7 +133,10 @@ def test_full_screen_at_60_and_140_columns_with_resizes(tmux):
     assert "— Fin : victoire au paragraphe 3 —" in screen and "1. Recommencer" in screen
     assert all(len(line.rstrip()) <= 60 for line in screen.splitlines())
 
+    tmux.tmux("set-option", "-t", "play", "remain-on-exit", "on")   # to read the goodbye
     tmux.tmux("send-keys", "-t", "play", "C-d")
+    screen = tmux.wait_for("Pour la reprendre : gamebook play")
+    assert "Partie sauvée automatiquement." in screen and "Feuille" not in screen
     autosave = tmux.data / "saves" / "arene" / "autosave.json"
     end = time.monotonic() + WAIT
     while not autosave.exists():
