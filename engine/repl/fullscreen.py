@@ -21,6 +21,7 @@ from prompt_toolkit.filters import has_completions
 from prompt_toolkit.key_binding import KeyBindings
 from prompt_toolkit.layout import (DynamicContainer, Float, FloatContainer,
                                    HSplit, Layout, VSplit, Window)
+from prompt_toolkit.layout.dimension import Dimension
 from prompt_toolkit.layout.controls import BufferControl, FormattedTextControl
 from prompt_toolkit.layout.menus import CompletionsMenu
 from prompt_toolkit.layout.processors import BeforeInput
@@ -56,7 +57,7 @@ class FullScreen:
                             completer=DynamicCompleter(self._completer), complete_while_typing=False,
                             history=shell._history())
         self.text = Window(FormattedTextControl(self._story, get_cursor_position=self._story_cursor),
-                           wrap_lines=False, always_hide_cursor=True)
+                           wrap_lines=False, always_hide_cursor=True, height=Dimension(min=3))
         self.prompt = Window(BufferControl(self.input, input_processors=[
             BeforeInput(lambda: session.prompt_text(), style="class:title")]), height=1)
         self.app = Application(layout=Layout(self._root(), focused_element=self.prompt),
@@ -83,40 +84,50 @@ class FullScreen:
     def _body(self):
         size = self._size()
         if size.columns < MIN_COLUMNS or size.rows < MIN_ROWS:
-            return HSplit([self._static(lambda: self._small()), self.prompt])
-        lang = self.session.lang
-        story = HSplit([self.text])
+            return HSplit([self._static(self._small()), self.prompt])
+        choices = panels.choices(self.session.game, self.session.lang, size.columns - 1)
+        keys = Window(FormattedTextControl(lambda: [("class:keys", " " + self._keys_help())]), height=1)
+        return HSplit([self._top(size), self._rule(), *self._middle(size),
+                       self._static(choices.fragments), self.prompt, keys])
+
+    def _top(self, size):
+        """The story, with the sheet beside it (wide) or above it (narrow)."""
+        game, lang = self.session.game, self.session.lang
         if self._wide():
-            sheet = self._static(lambda: panels.sheet(self.session.game, lang, SHEET_WIDTH - 1).fragments)
-            top = VSplit([story, Window(width=1, char="│", style="class:rule"),
-                          HSplit([sheet, Window()], width=SHEET_WIDTH)])   # (Window: fills the column)
-        else:
-            line = self._static(lambda: panels.sheet_line(self.session.game, lang, size.columns - 1).fragments)
-            top = HSplit([line, self._rule(), story])
-        parts = [top, self._rule()]
-        fight = panels.fight(self.session.game, lang, max(16, size.columns // 2 - 3))
+            sheet = self._static(panels.sheet(game, lang, SHEET_WIDTH - 1).fragments)
+            return VSplit([self.text, self._bar(),
+                           HSplit([sheet, Window()], width=SHEET_WIDTH)])   # (Window: fills the column)
+        line = self._static(panels.sheet_line(game, lang, size.columns - 1).fragments,
+                            most=max(2, size.rows // 6))   # (the whole sheet: `feuille`)
+        return HSplit([line, self._rule(), self.text])
+
+    def _middle(self, size) -> list:
+        """During a fight both sides; at the end the end screen; else nothing."""
+        game = self.session.game
+        fight = panels.fight(game, self.session.lang, max(16, size.columns // 2 - 3))
         if fight is not None:
             you, them = fight
-            parts += [VSplit([self._static(lambda: you.fragments), Window(width=1, char="│", style="class:rule"),
-                              self._static(lambda: them.fragments)]), self._rule()]
-        elif self.session.end_screen is not None and self.session.game.over:
+            return [VSplit([self._static(you.fragments), self._bar(),
+                            self._static(them.fragments)]), self._rule()]
+        if self.session.end_screen is not None and game.over:
             end = self.session.end_screen.wrapped(size.columns - 1)
             while end.rows and not end.rows[0][1]:   # (the blank line of the line mode)
                 end.rows.pop(0)
-            parts += [self._static(lambda: end.fragments), self._rule()]
-        choices = panels.choices(self.session.game, lang, size.columns - 1)
-        limit = max(3, size.rows // 3)
-        parts += [self._static(lambda: choices.fragments[-2 * limit:]), self.prompt,
-                  Window(FormattedTextControl(lambda: [("class:keys", " " + self._keys_help())]), height=1)]
-        return HSplit(parts)
+            return [self._static(end.fragments), self._rule()]
+        return []
 
     @staticmethod
-    def _static(get) -> Window:
-        """A window exactly as tall as its lines (the last line's newline dropped)."""
-        def lines():
-            frags = list(get())
-            return frags[:-1] if frags and frags[-1] == ("", "\n") else frags
-        return Window(FormattedTextControl(lines), dont_extend_height=True, wrap_lines=True)
+    def _bar() -> Window:
+        return Window(width=1, char="│", style="class:rule")
+
+    @staticmethod
+    def _static(frags: list, most: int | None = None) -> Window:
+        """A window exactly as tall as its lines (already fitted to its width), or `most`
+        lines: the story gives up its room first, so the choices are always whole."""
+        if frags and frags[-1] == ("", "\n"):
+            frags = frags[:-1]
+        lines = 1 + sum(1 for _, text in frags if text == "\n")
+        return Window(FormattedTextControl(frags), height=min(lines, most or lines), wrap_lines=True)
 
     @staticmethod
     def _rule() -> Window:

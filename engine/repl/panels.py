@@ -50,12 +50,20 @@ def _parts(value: str) -> list[str]:
 
 def sheet_line(game, lang: str, width: int) -> Output:
     """The sheet in a few lines for a narrow terminal: `Label value · Label value`."""
-    # each "label value" kept whole on one line (non-breaking spaces, given back by fill)
-    rows = [f"{label} {value}".replace(" ", NBSP) for label, value in game.module.sheet(game.state, lang)
-            if value]
+    # each label kept with its value's first word (non-breaking spaces, given back by fill)
+    rows = [f"{label} {_first(value)}".replace(" ", NBSP) + _rest(value)
+            for label, value in game.module.sheet(game.state, lang) if value]
     out = Output().line(f"{NBSP}· ".join(rows), "class:sheet", hang="")
     _notes(out, game, lang)
     return out.wrapped(width)
+
+
+def _first(value: str) -> str:
+    return value.split(" ", 1)[0]
+
+
+def _rest(value: str) -> str:
+    return value[len(_first(value)):]
 
 
 def _item(game, item: str, count: int) -> str:

@@ -81,8 +81,8 @@ def _shown(container) -> str:
     out = []
     for w in _windows(container):
         control = getattr(w, "content", None)
-        if control is not None and hasattr(control, "text") and callable(control.text):
-            out.append(texts(control.text()))
+        if control is not None and hasattr(control, "text"):
+            out.append(texts(control.text() if callable(control.text) else control.text))
     return "\n".join(out)
 
 
@@ -98,6 +98,8 @@ def test_wide_terminal_puts_the_sheet_beside_the_story(tmp_path):
 def test_narrow_terminal_puts_the_sheet_above_in_a_few_lines(tmp_path):
     app, body, _ = _laid_out(tmp_path, 30, 60)
     shown = _shown(body)
+    sheet = body.get_children()[0].get_children()[0]
+    assert sheet.height == 3 and shown.startswith("Habileté 12/12")   # its 3 lines, whole
     assert "Feuille d'aventure" not in shown
     assert "Habileté 12/12 · Endurance 20/20" in shown
     assert all(len(line) <= 60 for line in shown.splitlines())
@@ -174,6 +176,15 @@ def test_sheet_column_puts_a_list_one_item_a_line(tmp_path):
     lines = str(panels.sheet(s.game, "fr", 31)).splitlines()
     assert "Dieux" in lines and "  Poséidon : Neutre" in lines
     assert all(len(line) <= 31 for line in lines)
+
+
+def test_choices_are_never_cut_the_story_gives_way(tmp_path):
+    app, body, _ = _laid_out(tmp_path, 18, 60, keys="aide\r\x04", book=TAUREAU)
+    windows = [w for w in _windows(body) if isinstance(w, type(app.text))]
+    assert windows[0].height == 3   # the sheet, cut to 18 // 6 lines (`feuille` shows it all)
+    choices = windows[-3]
+    assert choices.height == 1 + texts(choices.content.text).count("\n")
+    assert "6. Héra, reine de l'Olympe" in texts(choices.content.text)
 
 
 def test_sheet_line_keeps_each_label_with_its_value(tmp_path):
