@@ -26,6 +26,7 @@ TABLE: dict[str, tuple[str, str]] = {
                  "Go back to point {n} ({what})? 'undo' brings you back here. (y/n)"),
     "jumped": ("Retour au point {n} : paragraphe {paragraph}.", "Back to point {n}: paragraph {paragraph}."),
     "confirm-no": ("Rien n'est fait.", "Nothing done."),
+    "yes-no": ("(o/n) > ", "(y/n) > "),
     # notes
     "notes-title": ("Vos notes :", "Your notes:"),
     "notes-none": ("Aucune note. « note TEXTE » en ajoute une.", "No notes. 'note TEXT' adds one."),
@@ -37,7 +38,8 @@ TABLE: dict[str, tuple[str, str]] = {
     "notes-hint": ("note TEXTE : ajouter ; note effacer N : supprimer.", "note TEXT: add; note delete N: delete."),
     # save slots
     "slots-title": ("Sauvegardes de ce livre :", "Saves of this book:"),
-    "slot-row": ("{slot} : {title}, paragraphe {paragraph}, {date}", "{slot}: {title}, paragraph {paragraph}, {date}"),
+    "slot-row": ("{slot} : {what}", "{slot}: {what}"),
+    "slot-what": ("{title}, paragraphe {paragraph}, {date}", "{title}, paragraph {paragraph}, {date}"),
     "slot-damaged": ("{slot} : illisible (gardé tel quel)", "{slot}: unreadable (kept as it is)"),
     "slots-hint": ("charger NOM : reprendre ; effacer NOM : supprimer.", "load NAME: resume; delete NAME: delete."),
     "delete-usage": ("effacer NOM : le nom d'une sauvegarde (« parties » les liste).",

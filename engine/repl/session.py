@@ -98,6 +98,8 @@ class Session(TableTopCommands, BuiltinCommands):
         return f" §{state.paragraph}  " + self.game.module.toolbar(state, self.lang)
 
     def prompt_text(self) -> str:
+        if self.confirming:
+            return t(self.lang, "yes-no")
         if self.awaiting:
             low, high = self.awaiting[1].amount
             key = "amount-zero" if low <= 0 <= high else "amount-range"

@@ -134,13 +134,18 @@ class TableTopCommands:
     def _slot_line(self, info: dict) -> str:
         if info.get("problem"):
             return t(self.lang, "slot-damaged", slot=info["slot"])
-        return t(self.lang, "slot-row", **info)
+        return t(self.lang, "slot-row", slot=info["slot"], what=self._slot_what(info))
+
+    def _slot_what(self, info: dict) -> str:
+        if info.get("problem"):
+            return t(self.lang, "slot-damaged", slot=info["slot"])
+        return t(self.lang, "slot-what", title=info["title"], paragraph=info["paragraph"], date=info["date"])
 
     def _delete(self, arg: str) -> Output:
         slot = arg.strip()
         if not slot or " " in slot or not saves.SLOT.match(slot) or slot not in self.store.slots():
             return self._say("delete-usage", "class:error")
-        what = self._slot_line(self.store.describe(slot)).split(" : ", 1)[-1].split(": ", 1)[-1]
+        what = self._slot_what(self.store.describe(slot))
         return self._ask("delete-ask", lambda: self._deleted(slot), slot=slot, what=what)
 
     def _deleted(self, slot: str) -> Output:

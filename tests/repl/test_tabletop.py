@@ -55,6 +55,7 @@ def test_jump_back_asks_first_then_is_undoable(tmp_path):
     after = s.game.save()
     asked = play(s, "historique 1")
     assert "Revenir au point 1 (§1) ?" in asked and s.game.save() == after
+    assert s.prompt_text() == "(o/n) > "
     assert "Rien n'est fait." in play(s, "historique 1", "non")
     assert s.game.save() == after
     assert "Retour au point 1 : paragraphe 1." in play(s, "historique 1", "o")
