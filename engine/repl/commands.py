@@ -77,6 +77,7 @@ class BuiltinCommands:
             return self._say("nothing-to-undo", "class:error")
         self.game.drain()
         journal.note(self.game, "undo", self.game.state.paragraph)
+        self.ended_seen = self.game.over   # (back to an end already counted)
         out = self._say("undone", paragraph=self.game.state.paragraph)
         render.paragraph(out, self.game, self.game.state.paragraph, self.width)
         return self._show([], out)

@@ -41,6 +41,7 @@ class Session(TableTopCommands, BuiltinCommands):
     # --- wiring ----------------------------------------------------------------
     def _attach(self, game) -> None:
         self.game = game
+        self.ended_seen = game.over   # a game loaded at its end: that end was counted when reached
         journal.follow(game)
         if self.log is not None:
             game.listeners.append(self._log_event)

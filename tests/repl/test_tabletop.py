@@ -174,6 +174,15 @@ def test_end_screen_is_made_once_per_ending(tmp_path):
     assert EndingStore("tiny", tmp_path).read()[2]["times"] == 2
 
 
+def test_an_end_is_not_counted_again_by_loading_or_undoing_back_to_it(tmp_path):
+    s = session(tmp_path, book="tiny-en.yaml", width=100)
+    s.start()
+    play(s, "1", "save won")
+    out = play(s, "load won", "restart", "undo")
+    assert "The end" not in out
+    assert EndingStore("tiny", tmp_path).read()[2]["times"] == 1
+
+
 def test_no_end_screen_while_a_rescue_is_offered(tmp_path):
     s = session(tmp_path, width=100)
     s.start()
