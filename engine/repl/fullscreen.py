@@ -197,7 +197,7 @@ class FullScreen:
         def _cancel(event):
             self.input.reset()
             self.session.awaiting = self.session.confirming = None
-            self.story.append(self.session._say("cancelled"))
+            self.story.append(Output().line(t(self.session.lang, "cancelled"), "class:info"))
 
         @keys.add("pageup")
         def _up(event):
