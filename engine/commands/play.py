@@ -1,8 +1,9 @@
 """`gamebook play [BOOK]`: play a book in the terminal, or scripted from stdin.
 
 On a terminal: the full-screen layout (engine/repl/fullscreen.py), or the
-prompt_toolkit line REPL with --ligne/--line/--plain or on a small terminal.  With stdin not a terminal: one command a
-line, plain text out, exit 0 when the game reached an ending and 1 otherwise.
+prompt_toolkit line REPL with --ligne/--line/--plain or on a small terminal.  With
+stdin not a terminal: one command a line, plain text out, exit 0 when the game
+reached an ending and 1 otherwise.
 Without BOOK: the bundled default book (engine/bundled.py).  A missing file is a
 usage error (exit 2); an invalid book prints its diagnostics (exit 1).
 """
@@ -126,9 +127,10 @@ def _loop(session, notes, line_mode: bool = False) -> int:
         if not line_mode:   # full screen, unless the terminal is too small for it
             from prompt_toolkit.output import create_output
             from ..repl import fullscreen
+            from ..repl.messages import text
             if fullscreen.fits(create_output()):
                 return fullscreen.run(session, notes)
-            notes = [*notes, fullscreen.t(session.lang, "fs-fallback")]
+            notes = [*notes, text(session.lang, "fs-fallback")]
         return shell.run(session, notes)
     from ..repl import plain
     return plain.run(session, sys.stdin, sys.stdout, notes)
