@@ -56,6 +56,8 @@ SCHEMA = {
         "dice": {"$ref": "#/$defs/dice"},
         "history": {"type": "array", "items": {"type": "object"}},
         "lives": {"type": "integer", "minimum": 1},
+        "notes": {"type": "array", "items": {"type": "string", "maxLength": 500},
+                  "description": "The player's own notes (absent in older saves)."},
         "meta": {"type": "object", "description": "Written by the front end (paragraph digest, title).",
                  "properties": {"paragraph_digest": {"type": "string"}, "title": {"type": "string"}}},
     },

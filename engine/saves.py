@@ -59,6 +59,32 @@ class SaveStore:
         return sorted(p.stem for p in self.dir.glob("*.json") if SLOT.match(p.stem)
                       and not p.stem.endswith(".damaged"))
 
+    def describe(self, slot: str) -> dict:
+        """What a slot listing shows: book title, paragraph, date (UTC, from the file),
+        or `problem` for a file that cannot be read (left as it is)."""
+        path = self.path(slot)
+        try:
+            stamp = path.stat().st_mtime
+            obj = json.loads(path.read_bytes().decode("utf-8"))
+            info = {"slot": slot, "title": str((obj.get("meta") or {}).get("title", obj["book"]["id"])),
+                    "paragraph": int(obj["paragraph"])}
+        except (OSError, UnicodeDecodeError, ValueError, KeyError, TypeError, AttributeError):
+            return {"slot": slot, "problem": True}
+        from datetime import datetime, timezone
+        info["date"] = datetime.fromtimestamp(stamp, timezone.utc).strftime("%Y-%m-%d %H:%M")
+        return info
+
+    def delete(self, slot: str) -> None:
+        """Remove a slot's file; SaveError when there is none or it cannot be removed."""
+        path = self.path(slot)
+        try:
+            path.unlink()
+        except FileNotFoundError:
+            raise SaveError(f"aucune sauvegarde « {slot} »", f"no save named '{slot}'") from None
+        except OSError as exc:
+            raise SaveError(f"impossible de supprimer {path} : {exc.strerror}",
+                            f"cannot delete {path}: {exc.strerror}") from None
+
     def write(self, slot: str, obj: dict) -> tuple[Path, Path | None]:
         """Write atomically; returns the path and where a damaged old file was kept."""
         path = self.path(slot)
@@ -68,10 +94,7 @@ class SaveStore:
             if path.exists() and not _readable(path):
                 kept = path.with_name(f"{slot}.damaged.json")
                 os.replace(path, kept)
-            fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-", suffix=".json")
-            with os.fdopen(fd, "w", encoding="utf-8") as fh:
-                json.dump(obj, fh, ensure_ascii=False, indent=1)
-            os.replace(tmp, path)
+            write_atomic(path, obj)
         except OSError as exc:
             raise SaveError(f"impossible d'écrire {path} : {exc.strerror}",
                             f"cannot write {path}: {exc.strerror}") from None
@@ -88,6 +111,19 @@ class SaveStore:
             raise SaveError(f"impossible de lire {path} : {exc.strerror}",
                             f"cannot read {path}: {exc.strerror}") from None
         return parse(raw, str(path))
+
+
+def write_atomic(path: Path, obj) -> None:
+    """Write JSON to `path` through a temporary file and os.replace (OSError on failure):
+    a crash leaves the old file or the new one, never half of one."""
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-", suffix=".json")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            json.dump(obj, fh, ensure_ascii=False, indent=1)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
 
 
 def parse(raw: bytes, name: str) -> dict:

@@ -32,12 +32,13 @@ class GameState:
     history: list[dict[str, Any]] = field(default_factory=list)
     lives: int = 1                                          # restarts count
     rules_version: str = ""                                 # the rule module's version
+    notes: list[str] = field(default_factory=list)          # the player's own notes
 
     def has(self, item: str) -> bool:
         return self.items.get(item, 0) > 0
 
     def to_json(self) -> dict:
-        return {
+        obj = {
             "version": SAVE_VERSION, "book": {"id": self.book_id, "hash": self.book_hash},
             "rules": self.rules, "paragraph": self.paragraph, "stats": dict(self.stats),
             "initial": dict(self.initial), "items": dict(self.items), "flags": sorted(self.flags),
@@ -47,6 +48,9 @@ class GameState:
             "history": copy.deepcopy(self.history), "lives": self.lives,
             "rules_version": self.rules_version,
         }
+        if self.notes:   # only when there are some: saves without notes stay as they were
+            obj["notes"] = list(self.notes)
+        return obj
 
     @staticmethod
     def from_json(obj: dict) -> "GameState":
@@ -64,6 +68,7 @@ class GameState:
             ended=obj["ended"], death_cause=obj.get("death_cause"), dice=copy.deepcopy(obj["dice"]),
             history=copy.deepcopy(obj["history"]), lives=int(obj.get("lives", 1)),
             rules_version=str(obj.get("rules_version", "")),
+            notes=[str(n) for n in obj.get("notes", ())],   # (older saves have none)
         )
 
     def copy(self) -> "GameState":

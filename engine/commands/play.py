@@ -1,7 +1,9 @@
 """`gamebook play [BOOK]`: play a book in the terminal, or scripted from stdin.
 
-On a terminal: the prompt_toolkit REPL.  With stdin not a terminal: one command a
-line, plain text out, exit 0 when the game reached an ending and 1 otherwise.
+On a terminal: the full-screen layout (engine/repl/fullscreen.py), or the
+prompt_toolkit line REPL with --ligne/--line/--plain or on a small terminal.  With
+stdin not a terminal: one command a line, plain text out, exit 0 when the game
+reached an ending and 1 otherwise.
 Without BOOK: the bundled default book (engine/bundled.py).  A missing file is a
 usage error (exit 2); an invalid book prints its diagnostics (exit 1).
 """
@@ -19,6 +21,8 @@ OPTIONS = {   # dest -> (French help, English help)
                   "interface language (default: the book's)"),
     "log": ("écrire chaque événement en JSON lines dans ce fichier", "write every event as JSON lines to this file"),
     "continue_": ("reprendre la dernière partie (sauvegarde automatique)", "resume the last game (autosave)"),
+    "line_mode": ("mode ligne même sur un terminal (sans l'affichage plein écran)",
+                  "line mode even on a terminal (no full-screen layout)"),
 }
 
 
@@ -30,6 +34,8 @@ def configure(parser, lang: str) -> None:
     parser.add_argument("--lang", dest="play_lang", choices=("fr", "en"), help=h["play_lang"])
     parser.add_argument("--log", metavar="FILE", help=h["log"])
     parser.add_argument("--continue", dest="continue_", action="store_true", help=h["continue_"])
+    parser.add_argument("--ligne", "--line", "--plain", dest="line_mode", action="store_true",
+                        help=h["line_mode"])
 
 
 def _err(lang: str, fr: str, en: str) -> None:
@@ -98,7 +104,8 @@ def _play(args, loaded, dice, banner, book_ref) -> int:
              f"--log: cannot write {args.log}: {exc.strerror}")
         return 2
     try:
-        return _loop(Session(game, store, lang, book_ref=book_ref, log=log), notes)
+        return _loop(Session(game, store, lang, book_ref=book_ref, log=log), notes,
+                     getattr(args, "line_mode", False))
     finally:
         if log is not None:
             log.close()
@@ -114,9 +121,16 @@ def _resume(store, book, module, lang):
     return game, [text(lang, "resumed")] + [text(lang, "warning", text=w.get(lang)) for w in warnings]
 
 
-def _loop(session, notes) -> int:
+def _loop(session, notes, line_mode: bool = False) -> int:
     if sys.stdin.isatty() and sys.stdout.isatty():
         from ..repl import shell
+        if not line_mode:   # full screen, unless the terminal is too small for it
+            from prompt_toolkit.output import create_output
+            from ..repl import fullscreen
+            from ..repl.messages import text
+            if fullscreen.fits(create_output()):
+                return fullscreen.run(session, notes)
+            notes = [*notes, text(session.lang, "fs-fallback")]
         return shell.run(session, notes)
     from ..repl import plain
     return plain.run(session, sys.stdin, sys.stdout, notes)

@@ -20,8 +20,9 @@ class History:
         self._restart()
 
     def _restart(self) -> None:
-        lives = self.state.lives + 1
+        lives, notes = self.state.lives + 1, self.state.notes
         self.state = self._fresh_state(lives)
+        self.state.notes = notes   # the player's notes are not the hero's: a new life keeps them
         self.emit("restart", lives=lives)
         self._new_game()
 
@@ -46,7 +47,9 @@ class History:
 
     def _restore(self, snap: dict) -> None:
         self._prompted = None
+        notes = self.state.notes   # the player's, not the game's: undo and jumps keep them
         self.state = GameState.from_json(snap)
+        self.state.notes = notes
         self.dice = dice_mod.from_json(snap["dice"])
 
     def _push_undo(self, snapshot: dict) -> None:

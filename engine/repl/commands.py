@@ -6,6 +6,7 @@ raises on bad input.
 from __future__ import annotations
 
 from .. import saves
+from ..game import journal
 from . import render
 from .messages import text as t
 from .render import Output
@@ -18,7 +19,10 @@ BUILTINS = (
     (("charger", "load"), "cmd-load", "_load"),
     (("annuler", "undo"), "cmd-undo", "_undo"),
     (("recommencer", "restart"), "cmd-restart", "_restart"),
-    (("historique", "history"), "cmd-history", "_history"),
+    (("historique", "history"), "cmd-journal", "_history"),
+    (("note", "notes"), "cmd-note", "_notes"),
+    (("parties", "slots"), "cmd-slots", "_slots"),
+    (("effacer", "delete"), "cmd-delete", "_delete"),
     (("relire", "look"), "cmd-look", "_look"),
     (("chances", "odds"), "cmd-odds", "_odds"),
     (("aide", "help", "?"), "cmd-help", "_help"),
@@ -40,9 +44,6 @@ class BuiltinCommands:
 
     def _inventory(self, arg: str) -> Output:
         return self._rendered(render.inventory)
-
-    def _history(self, arg: str) -> Output:
-        return self._rendered(render.history)
 
     def _odds(self, arg: str) -> Output:
         """The exact odds of the fight in progress and the best decision now."""
@@ -75,6 +76,8 @@ class BuiltinCommands:
         if not self.game.undo():
             return self._say("nothing-to-undo", "class:error")
         self.game.drain()
+        journal.note(self.game, "undo", self.game.state.paragraph)
+        self.ended_seen = self.game.over   # (back to an end already counted)
         out = self._say("undone", paragraph=self.game.state.paragraph)
         render.paragraph(out, self.game, self.game.state.paragraph, self.width)
         return self._show([], out)
@@ -105,6 +108,7 @@ class BuiltinCommands:
         except saves.SaveError as exc:
             return self._refused(exc.message)
         self._attach(game)
+        journal.note(game, "load", slot)
         self.awaiting = None
         out = self._say("loaded", slot=slot)
         for w in warnings:

@@ -52,7 +52,6 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "inventory": ("Inventaire :", "Inventory:"),
     "sheet": ("Feuille d'aventure :", "Adventure sheet:"),
     "flags": ("Notes : {flags}", "Notes: {flags}"),
-    "history": ("Votre parcours :", "Your path:"),
     "history-empty": ("Rien encore.", "Nothing yet."),
     "saved": ("Partie sauvée : {slot} ({path})", "Game saved: {slot} ({path})"),
     "kept-damaged": ("L'ancien fichier, illisible, est gardé sous {path}.",
@@ -72,7 +71,6 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "cmd-load": ("charger une partie [nom]", "load a game [name]"),
     "cmd-undo": ("annuler la dernière action", "undo the last action"),
     "cmd-restart": ("recommencer l'aventure (annulable)", "start the adventure again (undoable)"),
-    "cmd-history": ("les paragraphes parcourus", "the paragraphs visited"),
     "cmd-look": ("relire le paragraphe", "read the paragraph again"),
     "cmd-odds": ("chances exactes du combat en cours et meilleure décision",
                  "exact odds of the fight in progress and the best decision"),
@@ -84,3 +82,8 @@ CATALOGUE: dict[str, tuple[str, str]] = {
 def text(lang: str, key: str, **values) -> str:
     fr, en = CATALOGUE[key]
     return (fr if lang == "fr" else en).format(**values)
+
+
+from .messages_table import TABLE  # noqa: E402  (the table-top commands' sentences)
+
+CATALOGUE.update(TABLE)

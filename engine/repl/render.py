@@ -15,7 +15,7 @@ from .messages import text as t
 
 # French typography: a space before ? ! : ; » and after « is non-breaking, and so
 # is the one of "n° 2".  Protected while wrapping, given back as plain spaces.
-_NBSP = "\u00a0"
+_NBSP = NBSP = "\u00a0"
 _BEFORE = re.compile(r"[ \t]+(?=[?!:;»])")
 _AFTER = re.compile(r"(?<=«|°)[ \t]+")
 
@@ -143,6 +143,10 @@ def sheet(out: Output, game, lang: str) -> None:
     shown = " ".join(value for _, value in rows)
     if not all(game.book.item_name(item) in shown for item in game.state.items):
         inventory(out, game, lang)   # the module's sheet does not list what is carried
+    if game.state.notes:   # the player's own (command `note`)
+        out.line(t(lang, "notes-title"), "class:title")
+        for n, note in enumerate(game.state.notes, 1):
+            out.line(f"  {n}. {note}", hang="     ")
 
 
 def inventory(out: Output, game, lang: str) -> None:
@@ -154,16 +158,3 @@ def inventory(out: Output, game, lang: str) -> None:
     for item, count in items.items():
         name = game.book.item_name(item)
         out.line(f"  {name}" + (f" ×{count}" if count > 1 else ""))
-
-
-def history(out: Output, game, lang: str, last: int = 30) -> None:
-    steps = game.state.history[-last:]
-    if not steps:
-        out.line(t(lang, "history-empty"))
-        return
-    out.line(t(lang, "history"), "class:title")
-    for step in steps:
-        if "paragraph" in step:
-            out.line(f"  {step['paragraph']}")
-        elif "choice" in step:
-            out.line(f"     » {step['choice']}", "class:echo")

@@ -11,17 +11,21 @@ import json
 from typing import Callable, TextIO
 
 from .. import saves
+from ..game import journal
 from ..rules.base import Refused
 from . import render
 from .commands import BUILTINS, BuiltinCommands
 from .messages import text as t
 from .render import Output
+from .tabletop import TableTopCommands
 
 
 
-class Session(BuiltinCommands):
+class Session(TableTopCommands, BuiltinCommands):
     """One player's game: input lines in, styled output out (the built-in commands
     are in commands.py)."""
+
+    show_prompt = True   # False: the front end shows the prompt in a pane of its own
 
     def __init__(self, game, store: saves.SaveStore, lang: str, width: int = 80,
                  book_ref: str = "", log: TextIO | None = None):
@@ -37,6 +41,8 @@ class Session(BuiltinCommands):
     # --- wiring ----------------------------------------------------------------
     def _attach(self, game) -> None:
         self.game = game
+        self.ended_seen = game.over   # a game loaded at its end: that end was counted when reached
+        journal.follow(game)
         if self.log is not None:
             game.listeners.append(self._log_event)
 
@@ -74,7 +80,8 @@ class Session(BuiltinCommands):
         out = out or Output()
         for ev in events:
             render.event(out, ev, self.game, self.lang, self.width)
-        if prompt:
+        self.ending_check(out)
+        if prompt and self.show_prompt:
             render.prompt(out, self.game.prompt(), self.lang)
         return out
 
@@ -92,6 +99,8 @@ class Session(BuiltinCommands):
         return f" §{state.paragraph}  " + self.game.module.toolbar(state, self.lang)
 
     def prompt_text(self) -> str:
+        if self.confirming:
+            return t(self.lang, "yes-no")
         if self.awaiting:
             low, high = self.awaiting[1].amount
             key = "amount-zero" if low <= 0 <= high else "amount-range"
@@ -103,7 +112,7 @@ class Session(BuiltinCommands):
         tree = {name: None for name in self._commands}
         tree.update({name: None for name, cmd in self.module_commands().items()
                      if cmd.available(self.game)})
-        for name in ("charger", "load", "sauver", "save"):
+        for name in ("charger", "load", "sauver", "save", "effacer", "delete"):
             tree[name] = dict(slots)
         return tree
 
@@ -112,8 +121,15 @@ class Session(BuiltinCommands):
         """The answer to one line of input, fitted to the width."""
         return self._handle(line).wrapped(self.width)
 
+    def handle_unwrapped(self, line: str) -> Output:
+        """The same answer before fitting: each line keeps its hanging indent, for a
+        front end that fits it at each redraw (the full-screen layout)."""
+        return self._handle(line)
+
     def _handle(self, line: str) -> Output:
         words = line.split()
+        if self.confirming:   # a yes/no question (tabletop.py): any other answer is no
+            return self._confirmed(words)
         if self.awaiting:
             number, option = self.awaiting
             if not words:   # Enter alone: 0 when 0 is allowed, else ask again

@@ -73,5 +73,8 @@ def run(session, notes: list[str] = (), input=None, output=None) -> int:
     return 0
 
 
+MAX_WIDTH = 100   # longer lines are hard to read
+
+
 def _width(prompt) -> int:
-    return max(20, min(prompt.output.get_size().columns - 1, 100))
+    return max(20, min(prompt.output.get_size().columns - 1, MAX_WIDTH))

@@ -47,3 +47,23 @@ def test_the_kai_book_is_explored_without_errors(cli, book, kai_installed):
     assert report["runs"] == 300 and report["never_reached"] == []
     assert report["problems"] == []          # no engine error, no soft-lock
     assert report["endings"].get("victory@17", 0) > 0
+
+
+def test_the_kai_fight_has_both_sides_in_the_full_screen_panel(book, kai_installed, tmp_path):
+    from engine import saves
+    from engine.dice import ScriptedDice, SeededDice
+    from engine.game import Game
+    from engine.loader import load_book
+    from engine.repl import panels
+    from engine.repl.session import Session
+    loaded = load_book(book, use_cache=False)
+    game = Game(loaded.book, loaded.module, ScriptedDice(VICTORY_DICE, then=SeededDice(1)), lang="en")
+    s = Session(game, saves.SaveStore(loaded.book.id, tmp_path), "en")
+    s.start()
+    for move in VICTORY_MOVES:
+        if panels.fighters(game, "en"):
+            break
+        s.handle_line(move)
+    hero, foes = panels.fighters(game, "en")
+    assert [label for label, _ in hero] == ["Combat Skill", "Endurance"]
+    assert [label for label, _ in foes[0][1]] == ["Combat Skill", "Endurance"]

@@ -1,0 +1,128 @@
+"""What the full-screen layout's panels show, as styled lines (`Output`), with no
+terminal: the Adventure Sheet, the two sides of a fight, the choices.
+
+Every value comes from the rule module (its `stats`, `sheet`, `prompt`) and the
+game state; nothing is decided here.  A fight is any pending activity with a list
+of `enemies` (the three modules keep their opponents so): each opponent's numbers
+are those of its keys the module knows as stats (Habileté, Force, Maîtrise...),
+and the hero's side shows the same stats from the module's own sheet.
+"""
+from __future__ import annotations
+
+from . import render
+from .messages import text as t
+from .render import NBSP, Output
+
+CURRENT_KEYS = ("current", "enemy")   # the index of the opponent being fought, when one is
+
+
+def sheet(game, lang: str, width: int) -> Output:
+    """The sheet as a column: a label line, the value under it when both do not fit."""
+    out = Output().line(t(lang, "fs-sheet"), "class:title")
+    for label, value in game.module.sheet(game.state, lang):
+        row = f"{label} : {value}" if lang == "fr" else f"{label}: {value}"
+        if len(row) > width and ", " in value:   # a list (gods, equipment): one a line
+            out.line(label, hang="  ")
+            for part in _parts(value):
+                out.line("  " + part, hang="    ")
+        else:
+            out.line(row, hang="  ")
+    shown = " ".join(value for _, value in game.module.sheet(game.state, lang))
+    items = [_item(game, i, n) for i, n in game.state.items.items()]
+    if items and not all(game.book.item_name(i) in shown for i in game.state.items):
+        out.line(t(lang, "fs-items"), "class:title")
+        for name in items:
+            out.line(f"  {name}", hang="    ")
+    _notes(out, game, lang)
+    return out.wrapped(width)
+
+
+def _parts(value: str) -> list[str]:
+    """A list value cut at its commas, but not at those inside brackets ("(F 3, P 1)")."""
+    parts, depth, start = [], 0, 0
+    for i, ch in enumerate(value):
+        depth += (ch in "([") - (ch in ")]")
+        if depth == 0 and value.startswith(", ", i):
+            parts.append(value[start:i])
+            start = i + 2
+    return parts + [value[start:]]
+
+
+def sheet_line(game, lang: str, width: int) -> Output:
+    """The sheet in a few lines for a narrow terminal: `Label value · Label value`."""
+    # each label kept with its value's first word (non-breaking spaces, given back by fill)
+    rows = [f"{label} {_first(value)}".replace(" ", NBSP) + _rest(value)
+            for label, value in game.module.sheet(game.state, lang) if value]
+    out = Output().line(f"{NBSP}· ".join(rows), "class:sheet", hang="")
+    _notes(out, game, lang)
+    return out.wrapped(width)
+
+
+def _first(value: str) -> str:
+    return value.split(" ", 1)[0]
+
+
+def _rest(value: str) -> str:
+    return value[len(_first(value)):]
+
+
+def _item(game, item: str, count: int) -> str:
+    return game.book.item_name(item) + (f" ×{count}" if count > 1 else "")
+
+
+def _notes(out: Output, game, lang: str) -> None:
+    if game.state.notes:
+        out.line(t(lang, "fs-notes"), "class:title")
+        for n, note in enumerate(game.state.notes, 1):
+            out.line(f"  {n}. {note}", hang="     ")
+
+
+def fighters(game, lang: str) -> tuple[list[tuple[str, str]], list[tuple[str, list[tuple[str, str]], str]]] | None:
+    """(the hero's fighting stats, [(opponent, its stats, mark)]) during a fight, else None.
+    The mark is "▶" for the opponent being fought (when the module says which), "✝"
+    for one out of the fight."""
+    pending = game.state.pending
+    enemies = pending.get("enemies") if isinstance(pending, dict) else None
+    if not enemies or not isinstance(enemies, list) or game.state.ended:
+        return None
+    module, foes, names = game.module, [], set()
+    current = next((pending[k] for k in CURRENT_KEYS if isinstance(pending.get(k), int)), None)
+    for i, enemy in enumerate(enemies):
+        if not isinstance(enemy, dict):
+            continue
+        stats = [(module.stat(k), v) for k, v in enemy.items()
+                 if isinstance(v, int) and not isinstance(v, bool) and module.stat(k) is not None]
+        names.update(spec.name for spec, _ in stats)
+        # out of the fight: the module says so (a `state`), or one of its numbers is down to 0
+        out = enemy["state"] != "fighting" if "state" in enemy else any(v <= 0 for _, v in stats)
+        mark = "✝" if out else ("▶" if i == current and len(enemies) > 1 else "")
+        foes.append((str(enemy.get("name", "?")), [(s.label.get(lang), str(v)) for s, v in stats], mark))
+    labels = {module.stat(n).label.get(lang) for n in names}
+    hero = [(label, value) for label, value in module.sheet(game.state, lang) if label in labels]
+    return hero, foes
+
+
+def fight(game, lang: str, width: int) -> tuple[Output, Output] | None:
+    """The two sides of the fight, each fitted to `width`: (you, your opponents)."""
+    sides = fighters(game, lang)
+    if sides is None:
+        return None
+    hero, foes = sides
+    you = Output().line(t(lang, "fs-you"), "class:title")
+    for label, value in hero:
+        you.line(f"  {label} {value}", "class:good")
+    them = Output()
+    for name, stats, mark in foes:
+        them.line(f"{mark} {name}".strip(), "class:disabled" if mark == "✝" else "class:title")
+        for label, value in stats:
+            them.line(f"  {label} {value}", "class:disabled" if mark == "✝" else "class:bad")
+    return you.wrapped(width), them.wrapped(width)
+
+
+def choices(game, lang: str, width: int) -> Output:
+    """The prompt of the moment: its title, its information and the numbered options."""
+    out = Output()
+    render.prompt(out, game.prompt(), lang)
+    while out.rows and not out.rows[0][1]:   # the blank line that sets it apart in line mode
+        out.rows.pop(0)
+    return out.wrapped(width)

@@ -1,0 +1,200 @@
+"""The full-screen layout without a terminal: the application driven through a pipe
+input and a dummy output, its panes laid out at chosen sizes, and the panels' lines
+for the three rule modules."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from prompt_toolkit.application import create_app_session
+from prompt_toolkit.data_structures import Size
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.layout import VSplit
+from prompt_toolkit.output import DummyOutput
+
+from engine.repl import fullscreen, panels
+from tests.fixtures.env import BOOKS
+from tests.repl.helpers import session
+
+ARENE = BOOKS / "arene.yaml"
+TAUREAU = Path(__file__).parents[2] / "books" / "le-taureau-d-airain.yaml"
+
+
+class Sized(DummyOutput):
+    def __init__(self, rows=30, columns=60):
+        self.size = Size(rows=rows, columns=columns)
+
+    def get_size(self) -> Size:
+        return self.size
+
+
+def run(s, keys: str, output=None) -> fullscreen.FullScreen:
+    output = output or Sized()
+    with create_pipe_input() as inp, create_app_session(input=inp, output=output):
+        inp.send_text(keys)
+        app = fullscreen.FullScreen(s, input=inp, output=output)
+        assert app.run() == 0
+    return app
+
+
+def texts(frags) -> str:
+    return "".join(text for _, text in frags)
+
+
+def test_lines_typed_go_to_the_session_and_ctrl_d_autosaves(tmp_path):
+    s = session(tmp_path, book=ARENE)
+    app = run(s, "1\r1\r\x04")
+    assert s.game.state.paragraph == 2 and s.game.state.pending["round"] == 1
+    assert "autosave" in s.store.slots()
+    story = "".join(str(block) for block in app.story)
+    assert "> 1\n» Avancer vers les gardes" in story and "Partie sauvée automatiquement" in story
+    assert "  1. Avancer vers les gardes" not in story   # the choices have a pane of their own
+
+
+def test_quit_ends_the_application(tmp_path):
+    s = session(tmp_path, book=ARENE)
+    run(s, "quitter\r")
+    assert s.finished and "autosave" in s.store.slots()
+
+
+def test_ctrl_c_cancels_a_question(tmp_path):
+    s = session(tmp_path, book=ARENE)
+    run(s, "sauver a\reffacer a\r\x03o\r\x04")
+    assert "a" in s.store.slots() and s.confirming is None
+
+
+def _laid_out(tmp_path, rows, columns, keys="1\r\x04", book=ARENE):
+    s = session(tmp_path, book=book)
+    output = Sized(rows, columns)
+    app = run(s, keys, output)
+    with create_app_session(output=output):
+        return app, app._body(), s
+
+
+def _windows(container) -> list:
+    found = [container]
+    for child in container.get_children():
+        found += _windows(child)
+    return found
+
+
+def _shown(container) -> str:
+    out = []
+    for w in _windows(container):
+        control = getattr(w, "content", None)
+        if control is not None and hasattr(control, "text"):
+            out.append(texts(control.text() if callable(control.text) else control.text))
+    return "\n".join(out)
+
+
+def test_wide_terminal_puts_the_sheet_beside_the_story(tmp_path):
+    app, body, _ = _laid_out(tmp_path, 30, 140)
+    top = body.get_children()[0]
+    assert isinstance(top, VSplit)
+    shown = _shown(body)
+    assert "Feuille d'aventure" in shown and "Habileté : 12/12" in shown
+    assert "Vous" in shown and "Garde au bouclier" in shown and "1. Lancer l'assaut" in shown
+
+
+def test_narrow_terminal_puts_the_sheet_above_in_a_few_lines(tmp_path):
+    app, body, _ = _laid_out(tmp_path, 30, 60)
+    shown = _shown(body)
+    sheet = body.get_children()[0].get_children()[0]
+    assert sheet.height == 3 and shown.startswith("Habileté 12/12")   # its 3 lines, whole
+    assert "Feuille d'aventure" not in shown
+    assert "Habileté 12/12 · Endurance 20/20" in shown
+    assert all(len(line) <= 60 for line in shown.splitlines())
+
+
+def test_story_reflows_to_the_width_at_each_redraw(tmp_path):
+    s = session(tmp_path, book=ARENE)
+    output = Sized(30, 60)
+    app = run(s, "\x04", output)
+    with create_app_session(output=output):
+        narrow = texts(app._story()).splitlines()
+        output.size = Size(rows=30, columns=140)
+        wide = texts(app._story()).splitlines()
+    assert len(wide) < len(narrow) and max(map(len, narrow)) <= 59 < max(map(len, wide))
+
+
+def test_a_terminal_made_too_small_says_how_big_it_must_be(tmp_path):
+    app, body, _ = _laid_out(tmp_path, 10, 40, keys="\x04")
+    assert "Terminal trop petit (40×10) : agrandissez-le au moins à 50×18." in _shown(body)
+
+
+def test_fits_decides_between_full_screen_and_line_mode():
+    assert fullscreen.fits(Sized(18, 50)) and not fullscreen.fits(Sized(17, 80))
+    assert not fullscreen.fits(Sized(40, 49))
+
+
+def test_the_end_screen_has_a_pane_at_the_end(tmp_path):
+    s = session(tmp_path, book="tiny-en.yaml")
+    output = Sized(30, 80)
+    app = run(s, "1\r\x04", output)
+    with create_app_session(output=output):
+        shown = _shown(app._body())
+    assert "— The end: victory at paragraph 2 —" in shown and "(new!)" in shown
+    assert "The end" not in "".join(str(b) for b in app.story)   # not twice
+
+
+def test_page_up_scrolls_the_story_back(tmp_path):
+    s = session(tmp_path, book=ARENE)
+    app = run(s, "aide\r\x1b[5~\x04")
+    assert app.back > 0
+    with create_app_session(output=Sized()):
+        whole, shown = texts(app._lines()).splitlines(), texts(app._story()).splitlines()
+        assert shown == whole[:len(whole) - app.back] and app._story_cursor().y == len(shown) - 1
+        help_line = next(i for i, line in enumerate(whole) if line.startswith("  parties / slots"))
+        assert whole[help_line + 1].startswith(" " * 30)   # the help's hanging indent kept
+
+
+def test_fighters_for_defis_fantastiques(tmp_path):
+    s = session(tmp_path, book=ARENE)
+    s.start()
+    assert panels.fighters(s.game, "fr") is None
+    s.handle_line("1")
+    hero, foes = panels.fighters(s.game, "fr")
+    assert hero == [("Habileté", "12/12"), ("Endurance", "20/20")]
+    assert foes[0] == ("Garde au bouclier", [("Habileté", "6"), ("Endurance", "4")], "")
+    s.game.state.pending["enemies"][0]["endurance"] = 0
+    assert panels.fighters(s.game, "fr")[1][0][2] == "✝"
+
+
+def test_fighters_for_chroniques_cretoises(tmp_path):
+    s = session(tmp_path, book=TAUREAU, seed=4)
+    s.start()
+    for _ in range(12):
+        if panels.fighters(s.game, "fr"):
+            break
+        s.handle_line("1")
+    hero, foes = panels.fighters(s.game, "en")
+    assert [label for label, _ in hero] == ["Strength", "Protection"]
+    assert foes[0][0] == "Démarque le soldat" and [k for k, _ in foes[0][1]] == ["Strength", "Protection"]
+
+
+def test_sheet_column_puts_a_list_one_item_a_line(tmp_path):
+    s = session(tmp_path, book=TAUREAU)
+    lines = str(panels.sheet(s.game, "fr", 31)).splitlines()
+    assert "Dieux" in lines and "  Poséidon : Neutre" in lines
+    assert all(len(line) <= 31 for line in lines)
+
+
+def test_choices_are_never_cut_the_story_gives_way(tmp_path):
+    app, body, _ = _laid_out(tmp_path, 18, 60, keys="aide\r\x04", book=TAUREAU)
+    windows = [w for w in _windows(body) if isinstance(w, type(app.text))]
+    assert windows[0].height == 3   # the sheet, cut to 18 // 6 lines (`feuille` shows it all)
+    choices = windows[-3]
+    assert choices.height == 1 + texts(choices.content.text).count("\n")
+    assert "6. Héra, reine de l'Olympe" in texts(choices.content.text)
+
+
+def test_sheet_line_keeps_each_label_with_its_value(tmp_path):
+    s = session(tmp_path, book=ARENE)
+    s.game.state.notes.append("la porte nord")
+    out = str(panels.sheet_line(s.game, "fr", 30))
+    for pair in ("Pièces d'Or 5", "Habileté 12/12", "Arme Épée courte"):
+        assert pair in out.replace("\n", "|"), pair
+    assert "1. la porte nord" in out
+
+
+def test_parts_keep_brackets_whole():
+    assert panels._parts("Lance (F 3, P 1) — en main, Massue") == ["Lance (F 3, P 1) — en main", "Massue"]
