@@ -115,8 +115,20 @@ def _resume(store, book, module, lang):
 
 
 def _loop(session, notes) -> int:
-    if sys.stdin.isatty() and sys.stdout.isatty():
+    """The front end, with SIGTERM and SIGHUP saving the game before the exit."""
+    from ..repl.signals import StopGuard, Stopped, stop
+    with StopGuard() as guard:
+        session.handle_line = guard.deferring(session.handle_line)   # what both front ends call
+        try:
+            return _front_end(session, notes)
+        except Stopped as exc:
+            return stop(session, guard, exc.signum, lambda out: sys.stdout.write(str(out)))
+
+
+def _front_end(session, notes) -> int:
+    stdin = sys.stdin   # None when descriptor 0 was closed: an empty input
+    if stdin is not None and stdin.isatty() and sys.stdout.isatty():
         from ..repl import shell
         return shell.run(session, notes)
     from ..repl import plain
-    return plain.run(session, sys.stdin, sys.stdout, notes)
+    return plain.run(session, stdin if stdin is not None else iter(()), sys.stdout, notes)
