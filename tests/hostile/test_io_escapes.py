@@ -88,3 +88,12 @@ def test_lint_github_with_a_forging_file_name(tmp_path):
     done = gamebook(tmp_path, "lint", "--format", "github", name)
     rows = done.stdout.decode().splitlines()
     assert done.returncode == 1 and rows and all(r.startswith("::error file=x%0A%3A%3Aerror") for r in rows)
+
+
+def test_the_event_log_is_the_same_json_without_controls(tmp_path):
+    book = hostile_book(tmp_path, ALL)
+    log = tmp_path / "game.jsonl"
+    gamebook(tmp_path, "play", book, "--seed", "1", "--log", log, input=b"1\n")
+    text = log.read_text(encoding="utf-8")
+    events = [json.loads(row) for row in text.splitlines()]
+    assert _harmless(text) and {"type": "choice", "text": "Open " + ALL, "to": 2} in events
