@@ -16,11 +16,16 @@ import threading
 SIGNALS = tuple(getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name))
 
 
-class Stopped(Exception):
-    """SIGTERM or SIGHUP arrived (`signum`)."""
+class Stopped(SystemExit):
+    """SIGTERM or SIGHUP arrived (`signum`).
+
+    A SystemExit, because the signal can land anywhere: asyncio (under prompt_toolkit)
+    logs and drops any other exception raised in one of its callbacks, and a plugin's
+    `except Exception` would swallow it too.  Its code is the exit status, should it
+    ever reach the top."""
 
     def __init__(self, signum: int):
-        super().__init__(signum)
+        super().__init__(128 + signum)
         self.signum = signum
 
 

@@ -51,6 +51,8 @@ class Terminal:
 
     def finish(self) -> int:
         code = self.proc.wait(timeout=30)
+        if self.proc.stdin is not None:
+            self.proc.stdin.close()
         os.close(self.master)
         return code
 
@@ -79,3 +81,34 @@ def test_closing_the_terminal_autosaves(tmp_path):
     os.close(term.master)                  # the window is closed: the kernel sends SIGHUP
     assert term.proc.wait(timeout=30) == 128 + signal.SIGHUP
     assert autosave(tmp_path)["paragraph"] == 2
+
+
+def test_a_signal_landing_in_an_event_loop_callback_still_stops():
+    """The REPL runs in asyncio, which drops an Exception raised in a callback."""
+    import asyncio
+    from engine.repl.signals import Stopped
+
+    def callback():
+        raise Stopped(signal.SIGTERM)
+    loop = asyncio.new_event_loop()
+    try:
+        loop.call_soon(callback)
+        loop.call_soon(loop.stop)          # a dropped Stopped ends here: RuntimeError
+        with pytest.raises(Stopped) as stop:
+            loop.run_until_complete(loop.create_future())
+    finally:
+        loop.close()
+    assert stop.value.code == 128 + signal.SIGTERM
+
+
+def test_a_signal_during_a_move_waits_for_its_end():
+    from engine.repl.signals import StopGuard, Stopped
+    played = []
+    with StopGuard() as guard:
+        def move(line):
+            os.kill(os.getpid(), signal.SIGTERM)    # arrives in the middle of the move
+            played.append(line)
+            return "done"
+        with pytest.raises(Stopped):
+            guard.deferring(move)("1")
+    assert played == ["1"]
