@@ -6,9 +6,13 @@ so the books stay tiny, and gets private data and cache directories.
 """
 from __future__ import annotations
 
+import fcntl
 import os
+import pty
+import select
 import subprocess
 import sys
+import termios
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -106,3 +110,45 @@ def autosave(tmp_path: Path, book_id: str = "evil") -> dict:
     import json
     path = tmp_path / "data" / "saves" / book_id / "autosave.json"
     return json.loads(path.read_text(encoding="utf-8"))
+
+
+def _controlling_tty() -> None:
+    os.setsid()
+    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+
+
+class Terminal:
+    """`gamebook play` on a pseudo-terminal; stdin can be a pipe instead (plain mode)."""
+
+    def __init__(self, tmp_path, book, plain: bool = False):
+        self.master, slave = pty.openpty()
+        stdin = subprocess.PIPE if plain else slave
+        self.proc = popen(tmp_path, "play", book, "--seed", "1", stdin=stdin, stdout=slave,
+                          stderr=slave, preexec_fn=None if plain else _controlling_tty,
+                          start_new_session=plain)
+        os.close(slave)
+        self.seen = b""
+
+    def send(self, text: str) -> None:
+        if self.proc.stdin is not None:
+            self.proc.stdin.write(text.replace("\r", "\n").encode())
+            self.proc.stdin.flush()
+        else:
+            os.write(self.master, text.encode())
+
+    def wait_for(self, text: str) -> None:
+        """Read the terminal until `text` shows (a safety net of 30 s, not a measure)."""
+        while text.encode() not in self.seen:
+            ready, _, _ = select.select([self.master], [], [], 30)
+            assert ready, f"{text!r} never shown; seen: {self.seen[-300:]!r}"
+            try:
+                self.seen += os.read(self.master, 65536)
+            except OSError:
+                raise AssertionError(f"{text!r} never shown; seen: {self.seen[-300:]!r}")
+
+    def finish(self) -> int:
+        code = self.proc.wait(timeout=30)
+        if self.proc.stdin is not None:
+            self.proc.stdin.close()
+        os.close(self.master)
+        return code

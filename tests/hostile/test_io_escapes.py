@@ -97,3 +97,18 @@ def test_the_event_log_is_the_same_json_without_controls(tmp_path):
     text = log.read_text(encoding="utf-8")
     events = [json.loads(row) for row in text.splitlines()]
     assert _harmless(text) and {"type": "choice", "text": "Open " + ALL, "to": 2} in events
+
+
+def test_the_repl_on_a_real_terminal_sends_none_of_the_books_sequences(tmp_path):
+    from tests.hostile._io_support import Terminal
+    term = Terminal(tmp_path, hostile_book(tmp_path, ALL))
+    term.wait_for("Walk away")
+    term.send("1\r")
+    term.wait_for("A corridor")
+    term.send("quit\r")
+    assert term.finish() == 0
+    seen = term.seen
+    assert b"PWNED" in seen and b"\\u001b]0;PWNED\\u0007" in seen     # shown, as text
+    for raw in (b"\x07", b"\x1b]", b"\x1bP", "\x9b".encode(), "\u202e".encode(), b"\rFORGED"):
+        assert raw not in seen
+    assert b"\x1b[" in seen                                            # the REPL's own colours

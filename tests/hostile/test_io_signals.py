@@ -2,59 +2,12 @@
 then the exit status is 128 + the signal's number (REPL and plain mode)."""
 from __future__ import annotations
 
-import fcntl
 import os
-import pty
-import select
 import signal
-import subprocess
-import termios
 
 import pytest
 
-from tests.hostile._io_support import autosave, hostile_book, popen
-
-
-def _controlling_tty() -> None:
-    os.setsid()
-    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
-
-
-class Terminal:
-    """`gamebook play` on a pseudo-terminal; stdin can be a pipe instead (plain mode)."""
-
-    def __init__(self, tmp_path, book, plain: bool = False):
-        self.master, slave = pty.openpty()
-        stdin = subprocess.PIPE if plain else slave
-        self.proc = popen(tmp_path, "play", book, "--seed", "1", stdin=stdin, stdout=slave,
-                          stderr=slave, preexec_fn=None if plain else _controlling_tty,
-                          start_new_session=plain)
-        os.close(slave)
-        self.seen = b""
-
-    def send(self, text: str) -> None:
-        if self.proc.stdin is not None:
-            self.proc.stdin.write(text.replace("\r", "\n").encode())
-            self.proc.stdin.flush()
-        else:
-            os.write(self.master, text.encode())
-
-    def wait_for(self, text: str) -> None:
-        """Read the terminal until `text` shows (a safety net of 30 s, not a measure)."""
-        while text.encode() not in self.seen:
-            ready, _, _ = select.select([self.master], [], [], 30)
-            assert ready, f"{text!r} never shown; seen: {self.seen[-300:]!r}"
-            try:
-                self.seen += os.read(self.master, 65536)
-            except OSError:
-                raise AssertionError(f"{text!r} never shown; seen: {self.seen[-300:]!r}")
-
-    def finish(self) -> int:
-        code = self.proc.wait(timeout=30)
-        if self.proc.stdin is not None:
-            self.proc.stdin.close()
-        os.close(self.master)
-        return code
+from tests.hostile._io_support import Terminal, autosave, hostile_book
 
 
 @pytest.mark.parametrize("plain", [False, True], ids=["repl", "plain"])
