@@ -86,6 +86,8 @@ def entry() -> None:
     when `run` returns) exits without freeing the book it loaded: Python's clean
     exit frees every object one by one, a tenth of a cold lint.  The same trick as
     mypy's `hard_exit`.  Tests call `main`, which always returns."""
+    from .safe_io import reopen_closed_descriptors
+    reopen_closed_descriptors()
     code = main(fast_exit=True)
     sys.exit(code)
 
@@ -94,31 +96,52 @@ def _hard_exit(code: int) -> None:
     for stream in (sys.stdout, sys.stderr):
         try:
             stream.flush()
-        except (OSError, ValueError):  # a closed pipe (`| head`) or stream: nothing to lose
+        except (OSError, ValueError, AttributeError):  # a closed pipe, stream or descriptor
             pass
     os._exit(code)
 
 
 def main(argv: list[str] | None = None, fast_exit: bool = False) -> int:
+    """Run one command with its output behind safe streams (engine/safe_io.py): every
+    string printed is cleaned of control sequences, and an output that cannot be
+    written ends the command with one line instead of a traceback."""
+    from .safe_io import failure, guarded
     argv = sys.argv[1:] if argv is None else argv
     lang = ui_lang(argv)
+    stop = None
+    with guarded() as (out, err):
+        try:
+            code, module = _main(argv, lang)
+        except SystemExit as exc:   # argparse: --help, --version, a usage error
+            stop, module = exc, None
+            code = exc.code if isinstance(exc.code, int) else (0 if exc.code is None else 2)
+        problem = failure(out, lang)
+        if problem is not None:
+            err.write(problem + "\n")
+            code = code or 1
+    if stop is not None:
+        raise SystemExit(code)
+    if fast_exit and getattr(module, "FAST_EXIT", False):
+        _hard_exit(code)
+    return code
+
+
+def _main(argv: list[str], lang: str):
+    """(exit code, command module) of one command line."""
     chosen = next((a for a in argv if not a.startswith("-")), None)
     parser = _lazy_parser(lang, chosen)
     args = _parse(parser, argv, chosen, lang)
     if not getattr(args, "_command", None):
         parser.print_help()
-        return 2
+        return 2, None
     module = importlib.import_module(f"engine.commands.{args._command}")
     args.lang = getattr(args, "lang", None) or lang
     try:
-        code = module.run(args)
+        return module.run(args), module
     except KeyboardInterrupt:
-        return 130
+        return 130, module
     except BrokenPipeError:
-        return 0
-    if fast_exit and getattr(module, "FAST_EXIT", False):
-        _hard_exit(code)
-    return code
+        return 0, module
 
 
 def _lazy_parser(lang: str, chosen: str | None) -> argparse.ArgumentParser:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from enum import Enum
 
 from .records import field, record
+from .safe_text import clean_line
 
 
 class Severity(str, Enum):
@@ -113,7 +114,8 @@ def render_text(diags: list[Diagnostic], lang: str, sources: dict | None = None)
         if d.related:
             also = ", ".join("%d:%d" % r.human() for r in d.related)
             text += (" (voir aussi %s)" if lang == "fr" else " (see also %s)") % also
-        lines.append(f"{d.span.file}:{line}:{col}: {d.code}{sev} {text}")
+        # one problem, one line: a newline in a file name or a quoted value forges none
+        lines.append(clean_line(f"{d.span.file}:{line}:{col}: {d.code}{sev} {text}"))
         if sources and d.span.line >= 0 and d.span.file in sources:
             lines.extend(_snippet(sources[d.span.file], d.span))
     return "\n".join(lines)
@@ -125,7 +127,7 @@ def _snippet(text: str, span: Span) -> list[str]:
         return []
     number = str(span.line + 1)
     code = source[span.line].rstrip("\r").expandtabs(1)
-    return [f"  {number} | {code}", f"  {' ' * len(number)} | {' ' * max(span.col, 0)}^"]
+    return [clean_line(f"  {number} | {code}"), f"  {' ' * len(number)} | {' ' * max(span.col, 0)}^"]
 
 
 def summary(diags: list[Diagnostic], lang: str) -> str:
@@ -145,14 +147,27 @@ def render_json(diags: list[Diagnostic], lang: str) -> str:
 
 
 def render_github(diags: list[Diagnostic], lang: str) -> str:
-    """GitHub Actions workflow commands, so problems show inline in a pull request."""
+    """GitHub Actions workflow commands, so problems show inline in a pull request.
+
+    Escaped by GitHub's rules, so that no file name or message can end the command
+    early and forge another (`::error ...`) or a property (`line=`)."""
     out = []
     for d in diags:
         line, col = d.span.human()
         kind = {Severity.ERROR: "error", Severity.WARNING: "warning"}.get(d.severity, "notice")
-        msg = d.message.get(lang).replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
-        out.append(f"::{kind} file={d.span.file},line={line},col={col},title={d.code}::{msg}")
+        props = f"file={_gh_property(d.span.file)},line={line},col={col},title={_gh_property(d.code)}"
+        out.append(f"::{kind} {props}::{_gh_data(d.message.get(lang))}")
     return "\n".join(out)
+
+
+def _gh_data(text: str) -> str:
+    """A workflow command's message: `%`, CR and LF escaped (`%` first)."""
+    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def _gh_property(text: str) -> str:
+    """A workflow command's property value: as data, and `:` and `,` too."""
+    return _gh_data(text).replace(":", "%3A").replace(",", "%2C")
 
 
 RENDERERS = {"text": render_text, "json": render_json, "github": render_github}

@@ -5,7 +5,9 @@ cache format and the rule module's id and version.  An entry holds the validated
 data, the diagnostics and the parsed expressions, so that an unchanged book loads
 at about the cost of reading JSON, without importing ruamel.yaml, jsonschema or lark.
 Entries are written atomically, checked on read, and safe to delete; anything odd
-in an entry means it is ignored and rebuilt.
+in an entry means it is ignored and rebuilt.  An entry is used only if its seal is
+this cache's and the source hash it records is the one of the file just read
+(engine/cache_seal.py): another book's entry put under this book's name is refused.
 """
 from __future__ import annotations
 
@@ -22,7 +24,7 @@ from .records import record
 if TYPE_CHECKING:  # pragma: no cover - the Book model is imported only when built
     from .book import Book
 
-CACHE_FORMAT = 4
+CACHE_FORMAT = 5
 
 
 @record
@@ -123,7 +125,7 @@ def _compile(raw: bytes, name: str, key: str, content: str):
     diags = sorted(set(diags), key=Diagnostic.sort_key)
 
     def payload() -> dict:  # built only when there is a cache to write
-        return {"format": CACHE_FORMAT, "key": key, "rules": module.id,
+        return {"format": CACHE_FORMAT, "key": key, "source": content, "rules": module.id,
                 "rules_version": module.version, "data": _jsonable(doc.data),
                 "int_keys": _int_paragraph_keys(doc.data),
                 "broken": sorted(broken), "diagnostics": [d.to_cache() for d in diags],
@@ -149,9 +151,14 @@ def _expr_table(exprs: dict) -> list:
 
 def _from_cache(path: Path, key: str, name: str, need_book: bool = True,
                 content: str = "") -> Loaded | None:
+    from .cache_seal import cache_key, unseal
     try:
-        payload = json.loads(path.read_bytes())
-        if payload.get("format") != CACHE_FORMAT or payload.get("key") != key:
+        data = unseal(path.read_bytes(), cache_key(path.parent))
+        if data is None:   # not sealed by this cache: edited, copied or forged
+            return None
+        payload = json.loads(data)
+        if payload.get("format") != CACHE_FORMAT or payload.get("key") != key \
+                or payload.get("source") != content:   # made from other bytes than this file's
             return None
         from .rules import registry
         module = registry.get(payload["rules"])
@@ -192,12 +199,17 @@ def _renamed(d: Diagnostic, name: str) -> Diagnostic:
 
 
 def _store(directory: Path, key: str, payload: dict) -> None:
+    from .cache_seal import cache_key, seal
     # json.dumps uses the C encoder; json.dump to a file is the pure-Python one
     data = json.dumps(payload, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
     # a unique temporary name made with os alone: tempfile imports shutil, bz2, lzma...
     tmp = directory / f".tmp-{os.getpid()}-{os.urandom(6).hex()}.json"
     try:
         directory.mkdir(parents=True, exist_ok=True)
+        secret = cache_key(directory, create=True)
+        if secret is None:
+            return   # no key, no entry: an unsealed one would never be used
+        data = seal(data, secret)
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)

@@ -122,7 +122,21 @@ def _resume(store, book, module, lang):
 
 
 def _loop(session, notes, line_mode: bool = False) -> int:
-    if sys.stdin.isatty() and sys.stdout.isatty():
+    """The front end, with SIGTERM and SIGHUP saving the game before the exit."""
+    from ..repl.signals import StopGuard, Stopped, stop
+    with StopGuard() as guard:
+        # what the front ends call: the line shell and plain mode, and the full screen
+        session.handle_line = guard.deferring(session.handle_line)
+        session.handle_unwrapped = guard.deferring(session.handle_unwrapped)
+        try:
+            return _front_end(session, notes, line_mode)
+        except Stopped as exc:
+            return stop(session, guard, exc.signum, lambda out: sys.stdout.write(str(out)))
+
+
+def _front_end(session, notes, line_mode: bool) -> int:
+    stdin = sys.stdin   # None when descriptor 0 was closed: an empty input
+    if stdin is not None and stdin.isatty() and sys.stdout.isatty():
         from ..repl import shell
         if not line_mode:   # full screen, unless the terminal is too small for it
             from prompt_toolkit.output import create_output
@@ -133,4 +147,4 @@ def _loop(session, notes, line_mode: bool = False) -> int:
             notes = [*notes, text(session.lang, "fs-fallback")]
         return shell.run(session, notes)
     from ..repl import plain
-    return plain.run(session, sys.stdin, sys.stdout, notes)
+    return plain.run(session, stdin if stdin is not None else iter(()), sys.stdout, notes)

@@ -33,6 +33,10 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "bad-amount": ("Donnez un nombre entre {low} et {high}.", "Give a number from {low} to {high}."),
     "refused": ("Refusé : {reason}", "Refused: {reason}"),
     "cancelled": ("Annulé.", "Cancelled."),
+    "history-refused": ("Historique non enregistré : {path} n'est pas un fichier ordinaire "
+                        "(lien symbolique ?) ; supprimez-le pour retrouver l'historique.",
+                        "History not saved: {path} is not a regular file (a symbolic link?); "
+                        "remove it to get the history back."),
     # events
     "stat": ("{label} : {old} → {new}", "{label}: {old} → {new}"),
     "dice": ("Dés : {faces} = {total}", "Dice: {faces} = {total}"),

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 import textwrap
 
+from ..safe_text import clean
 from .messages import text as t
 
 # French typography: a space before ? ! : ; » and after « is non-breaking, and so
@@ -45,10 +46,12 @@ class Output:
 
     @property
     def fragments(self) -> list[tuple[str, str]]:
+        """The lines for prompt_toolkit, cleaned of control sequences (safe_text): the
+        REPL writes to the real terminal, not through the command line's SafeStream."""
         frags: list[tuple[str, str]] = []
         for style, text, _ in self.rows:
             if text:
-                frags.append((style, text))
+                frags.append((style, clean(text)))
             frags.append(("", "\n"))
         return frags
 

@@ -13,6 +13,7 @@ from typing import Callable, TextIO
 from .. import saves
 from ..game import journal
 from ..rules.base import Refused
+from ..safe_text import clean
 from . import render
 from .commands import BUILTINS, BuiltinCommands
 from .messages import text as t
@@ -47,7 +48,8 @@ class Session(TableTopCommands, BuiltinCommands):
             game.listeners.append(self._log_event)
 
     def _log_event(self, event: dict) -> None:
-        self.log.write(json.dumps(event, ensure_ascii=False) + "\n")
+        # cleaned: the same JSON, but `tail -f` on the log shows no control sequence
+        self.log.write(clean(json.dumps(event, ensure_ascii=False)) + "\n")
         self.log.flush()
 
     def module_commands(self) -> dict:

@@ -6,13 +6,18 @@ Imported only when stdin is a terminal, so scripts never pay for prompt_toolkit.
 """
 from __future__ import annotations
 
+import sys
+
 from prompt_toolkit import PromptSession, print_formatted_text
 from prompt_toolkit.completion import DynamicCompleter, NestedCompleter
 from prompt_toolkit.formatted_text import FormattedText
-from prompt_toolkit.history import FileHistory, InMemoryHistory
+from prompt_toolkit.output import create_output
 from prompt_toolkit.styles import Style
 
 from .. import saves
+from ..safe_io import raw
+from ..safe_text import clean_line
+from .history_file import open_history
 from .messages import text as t
 
 STYLE = Style.from_dict({
@@ -33,24 +38,19 @@ STYLE = Style.from_dict({
 })
 
 
-def _history():
-    folder = saves.data_dir()
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        return FileHistory(str(folder / "history"))
-    except OSError:   # a read-only home still lets the player play
-        return InMemoryHistory()
-
-
-def make_prompt(session, input=None, output=None) -> PromptSession:
+def make_prompt(session, input=None, output=None, history=None) -> PromptSession:
+    # the real stdout: the command line's SafeStream would clean the REPL's own escape codes
+    output = output or create_output(stdout=raw(sys.stdout))
     return PromptSession(
-        history=_history(), input=input, output=output, style=STYLE,
+        history=history, input=input, output=output, style=STYLE,
         completer=DynamicCompleter(lambda: NestedCompleter.from_nested_dict(session.completion_tree())),
-        bottom_toolbar=session.toolbar, complete_while_typing=False)
+        bottom_toolbar=lambda: clean_line(session.toolbar()), complete_while_typing=False)
 
 
 def run(session, notes: list[str] = (), input=None, output=None) -> int:
-    prompt = make_prompt(session, input, output)
+    history, warning = open_history(saves.data_dir(), session.lang)
+    prompt = make_prompt(session, input, output, history)
+    notes = list(notes) + ([warning] if warning else [])
 
     def show(out) -> None:
         print_formatted_text(FormattedText(out.fragments), style=STYLE, end="",
@@ -61,7 +61,7 @@ def run(session, notes: list[str] = (), input=None, output=None) -> int:
     while not session.finished:
         session.width = _width(prompt)
         try:
-            line = prompt.prompt(session.prompt_text())
+            line = prompt.prompt(clean_line(session.prompt_text()))
         except KeyboardInterrupt:
             session.awaiting = None
             print_formatted_text(t(session.lang, "cancelled"), output=prompt.output)
