@@ -140,9 +140,10 @@ def _front_end(session, notes, line_mode: bool) -> int:
         from ..repl import shell
         if not line_mode:   # full screen, unless the terminal is too small for it
             from prompt_toolkit.output import create_output
+            from ..safe_io import raw
             from ..repl import fullscreen
             from ..repl.messages import text
-            if fullscreen.fits(create_output()):
+            if fullscreen.fits(create_output(stdout=raw(sys.stdout))):
                 return fullscreen.run(session, notes)
             notes = [*notes, text(session.lang, "fs-fallback")]
         return shell.run(session, notes)

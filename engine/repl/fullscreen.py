@@ -11,8 +11,10 @@ smaller during a game shows how much room is needed until it is made larger agai
 """
 from __future__ import annotations
 
+import sys
+
 from prompt_toolkit import print_formatted_text
-from prompt_toolkit.application import Application, get_app_session
+from prompt_toolkit.application import Application
 from prompt_toolkit.buffer import Buffer
 from prompt_toolkit.completion import DynamicCompleter, NestedCompleter
 from prompt_toolkit.data_structures import Point
@@ -25,11 +27,16 @@ from prompt_toolkit.layout.dimension import Dimension
 from prompt_toolkit.layout.controls import BufferControl, FormattedTextControl
 from prompt_toolkit.layout.menus import CompletionsMenu
 from prompt_toolkit.layout.processors import BeforeInput
+from prompt_toolkit.output import create_output
 from prompt_toolkit.styles import Style, merge_styles
 
+from .. import saves
 from . import panels, shell
+from .history_file import open_history
 from .messages import text as t
 from .render import Output
+from ..safe_io import raw
+from ..safe_text import clean_line
 
 MIN_COLUMNS, MIN_ROWS = 50, 18
 WIDE = 100          # from this width on, the sheet stands beside the story
@@ -50,16 +57,20 @@ class FullScreen:
     def __init__(self, session, notes=(), input=None, output=None):
         self.session, self.back = session, 0
         self._fitted: tuple = (None, [])   # ((width, blocks), the story fitted to them)
-        self.output = output or get_app_session().output   # (the terminal, whose size the panes follow)
+        # the terminal, whose size the panes follow: the real stdout, since the command
+        # line's SafeStream would clean the layout's own escape codes (book text is
+        # cleaned in Output.fragments)
+        self.output = output or create_output(stdout=raw(sys.stdout))
         session.width, session.show_prompt, session.end_in_story = UNWRAPPED, False, False
-        self.story: list[Output] = [session.start(notes)]
+        history, warning = open_history(saves.data_dir(), session.lang)
+        self.story: list[Output] = [session.start([*notes, *([warning] if warning else [])])]
         self.input = Buffer(multiline=False, accept_handler=self._accept,
                             completer=DynamicCompleter(self._completer), complete_while_typing=False,
-                            history=shell._history())
+                            history=history)
         self.text = Window(FormattedTextControl(self._story, get_cursor_position=self._story_cursor),
                            wrap_lines=False, always_hide_cursor=True, height=Dimension(min=3))
         self.prompt = Window(BufferControl(self.input, input_processors=[
-            BeforeInput(lambda: session.prompt_text(), style="class:title")]), height=1)
+            BeforeInput(lambda: clean_line(session.prompt_text()), style="class:title")]), height=1)
         self.app = Application(layout=Layout(self._root(), focused_element=self.prompt),
                                key_bindings=self._keys(), style=STYLE, full_screen=True,
                                mouse_support=False, input=input, output=self.output)

@@ -28,8 +28,9 @@ class Output:
         self.rows: list[tuple[str, str, str | None]] = []   # (style, text, hanging indent)
 
     def line(self, text: str = "", style: str = "", hang: str | None = None) -> "Output":
-        """Add a line; `hang` indents its continuation lines (default: its own indent)."""
-        self.rows.append((style, text, hang))
+        """Add a line; `hang` indents its continuation lines (default: its own indent).
+        The text is cleaned of control sequences now, so that it is wrapped as shown."""
+        self.rows.append((style, clean(text), hang))
         return self
 
     def extend(self, other: "Output") -> "Output":

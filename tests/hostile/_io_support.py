@@ -9,9 +9,11 @@ from __future__ import annotations
 import fcntl
 import os
 import pty
+import re
 import select
 import subprocess
 import sys
+import struct
 import termios
 from pathlib import Path
 
@@ -117,13 +119,24 @@ def _controlling_tty() -> None:
     fcntl.ioctl(0, termios.TIOCSCTTY, 0)
 
 
+_LAYOUT = re.compile(rb"\x1b\[[0-9;?]*[A-Za-z]|[\r\n]")
+
+
+def _screen_text(seen: bytes) -> bytes:
+    """What was written, without the layout's own cursor moves and line ends (the
+    full-screen layout draws a long line in pieces)."""
+    return _LAYOUT.sub(b"", seen)
+
+
 class Terminal:
     """`gamebook play` on a pseudo-terminal; stdin can be a pipe instead (plain mode)."""
 
-    def __init__(self, tmp_path, book, plain: bool = False):
+    def __init__(self, tmp_path, book, plain: bool = False, args: tuple = ()):
         self.master, slave = pty.openpty()
+        # a terminal of 100 x 40, room for the full-screen layout
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 40, 100, 0, 0))
         stdin = subprocess.PIPE if plain else slave
-        self.proc = popen(tmp_path, "play", book, "--seed", "1", stdin=stdin, stdout=slave,
+        self.proc = popen(tmp_path, "play", book, "--seed", "1", *args, stdin=stdin, stdout=slave,
                           stderr=slave, preexec_fn=None if plain else _controlling_tty,
                           start_new_session=plain)
         os.close(slave)
@@ -138,7 +151,7 @@ class Terminal:
 
     def wait_for(self, text: str) -> None:
         """Read the terminal until `text` shows (a safety net of 30 s, not a measure)."""
-        while text.encode() not in self.seen:
+        while text.encode() not in _screen_text(self.seen):
             ready, _, _ = select.select([self.master], [], [], 30)
             assert ready, f"{text!r} never shown; seen: {self.seen[-300:]!r}"
             try:

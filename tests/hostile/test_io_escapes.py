@@ -99,9 +99,10 @@ def test_the_event_log_is_the_same_json_without_controls(tmp_path):
     assert _harmless(text) and {"type": "choice", "text": "Open " + ALL, "to": 2} in events
 
 
-def test_the_repl_on_a_real_terminal_sends_none_of_the_books_sequences(tmp_path):
+@pytest.mark.parametrize("front_end", [(), ("--line",)], ids=["full-screen", "line"])
+def test_the_repl_on_a_real_terminal_sends_none_of_the_books_sequences(tmp_path, front_end):
     from tests.hostile._io_support import Terminal
-    term = Terminal(tmp_path, hostile_book(tmp_path, ALL))
+    term = Terminal(tmp_path, hostile_book(tmp_path, ALL), args=front_end)
     term.wait_for("Walk away")
     term.send("1\r")
     term.wait_for("A corridor")
