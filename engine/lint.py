@@ -26,14 +26,14 @@ def exits(book: Book, module, number: int) -> list[Exit]:
     return out
 
 
-def static_target(target, here: int) -> int | None:
+def static_target(target, here: int, aliases=X.NO_ALIASES) -> int | None:
     """The paragraph a target leads to when it can be known without playing."""
     if isinstance(target, int):
         return target
     if target is None:
         return None
     try:
-        value = X.evaluate(target, _HereOnly(here))
+        value = X.evaluate(target, _HereOnly(here), aliases)
     except Exception:
         return None
     return value if isinstance(value, int) and not isinstance(value, bool) else None
@@ -56,7 +56,9 @@ class _HereOnly:
 
 
 def graph(book: Book, module) -> dict[int, list[tuple[Exit, int | None]]]:
-    return {n: [(e, static_target(e.target, n)) for e in exits(book, module, n)]
+    from .compiler import book_aliases
+    aliases = book_aliases(module)   # `ici + 1` is as static as `here + 1`
+    return {n: [(e, static_target(e.target, n, aliases)) for e in exits(book, module, n)]
             for n in book.paragraphs}
 
 

@@ -8,8 +8,10 @@ passed to a reference-kind parameter so the linter can cross-check it.
 
 from __future__ import annotations
 
+import operator
 from typing import Mapping, Optional
 
+from ..limits import MAX_INT
 from ..records import field, record
 from .ast import ARITHMETIC, COMPARISONS, LOGICAL, Binary, Bool, Call, Dice, Expr, Int, Name, Node, Str, Unary
 
@@ -88,6 +90,30 @@ def check(expr: Expr, env: Env) -> CheckResult:
     return CheckResult(result, tuple(checker.problems), tuple(checker.references))
 
 
+_FOLD = {"+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.floordiv}
+
+
+def constant(node: Node, bounded: bool = True) -> Optional[int]:
+    """The value of an integer sub-expression made of literals only (``2 - 2``), or
+    None when it reads a name, rolls dice or cannot be computed; with `bounded`, None
+    too when it leaves -MAX_INT..MAX_INT."""
+    if isinstance(node, Bool):
+        return None
+    if isinstance(node, Int):
+        value = node.value
+    elif isinstance(node, Unary) and node.op == "-":
+        inner = constant(node.operand)
+        value = None if inner is None else -inner
+    elif isinstance(node, Binary) and node.op in ARITHMETIC:
+        a, b = constant(node.left), constant(node.right)
+        if a is None or b is None or (node.op == "/" and b == 0):
+            return None
+        value = _FOLD[node.op](a, b)
+    else:
+        return None
+    return value if not bounded or -MAX_INT <= value <= MAX_INT else None
+
+
 def _fr(type_name: str) -> str:
     return TYPE_FR.get(type_name, f"« {type_name} »")
 
@@ -144,6 +170,10 @@ class _Checker:
         if isinstance(node, Str):
             return "str"
         if isinstance(node, Int):
+            if not -MAX_INT <= node.value <= MAX_INT:
+                self.report("number-too-large", node.start, node.end,
+                            f"nombre trop grand : les entiers vont de -{MAX_INT} à {MAX_INT}",
+                            f"number too large: integers go from -{MAX_INT} to {MAX_INT}")
             return "int"
         raise TypeError(f"not an expression node: {node!r}")
 
@@ -241,6 +271,16 @@ class _Checker:
 
     def binary(self, node: Binary) -> Optional[str]:
         left, right = self.visit(node.left), self.visit(node.right)
+        if node.op == "/" and constant(node.right) == 0:
+            self.report("division-by-zero", node.op_start, node.op_end,
+                        "division par zéro : le diviseur vaut toujours 0",
+                        "division by zero: the divisor is always 0")
+        elif node.op in ARITHMETIC and not isinstance(node.left, Bool) and constant(node) is None:
+            value = constant(node, bounded=False)
+            if value is not None:
+                self.report("number-too-large", node.op_start, node.op_end,
+                            f"résultat trop grand : les entiers vont de -{MAX_INT} à {MAX_INT}",
+                            f"result too large: integers go from -{MAX_INT} to {MAX_INT}")
         if node.op in LOGICAL:
             wanted, result = "bool", "bool"
         elif node.op in ARITHMETIC:

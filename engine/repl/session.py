@@ -11,6 +11,7 @@ import json
 from typing import Callable, TextIO
 
 from .. import saves
+from ..game.faults import BookFault
 from ..rules.base import Refused
 from . import render
 from .commands import BUILTINS, BuiltinCommands
@@ -75,7 +76,20 @@ class Session(BuiltinCommands):
         for ev in events:
             render.event(out, ev, self.game, self.lang, self.width)
         if prompt:
-            render.prompt(out, self.game.prompt(), self.lang)
+            try:
+                question = self.game.prompt()
+            except BookFault as fault:   # nothing can be asked: the game stops, saved
+                return self._stopped(out, fault)
+            render.prompt(out, question, self.lang)
+        return out
+
+    def _book_error(self, fault: BookFault, key: str = "book-error") -> Output:
+        return Output().line(t(self.lang, key, reason=fault.located().get(self.lang)), "class:error")
+
+    def _stopped(self, out: Output, fault: BookFault) -> Output:
+        """An error of the book leaves no question to ask: say where, autosave, stop."""
+        out.extend(self._book_error(fault, "book-error-stop")).extend(self.autosave())
+        self.finished = True
         return out
 
     def _say(self, key: str, style: str = "class:info", **values) -> Output:
@@ -176,6 +190,8 @@ class Session(BuiltinCommands):
             self.game.answer(option.key, amount)
         except Refused as exc:
             return self._refused(exc.message)
+        except BookFault as fault:   # undone: the other choices are still there
+            return self._book_error(fault)
         return self._show(self.game.drain())
 
     def _module_command(self, name: str, cmd, arg: str) -> Output:
@@ -184,6 +200,8 @@ class Session(BuiltinCommands):
             self.game.command(name, arg)
         except Refused as exc:
             return self._refused(exc.message)
+        except BookFault as fault:
+            return self._book_error(fault)
         return self._show(self.game.drain(), prompt=False)
 
 
