@@ -29,6 +29,10 @@ MAX_EXPR_TOKENS = 200
 MAX_DICE = 100                        # dice in one NdM
 MAX_SIDES = 100                       # faces of one die
 
+# --- lint --deep and explore (engine/analysis/explore) --------------------------------
+MAX_ROLL_OUTCOMES = 50_000            # distinct outcomes of one roll read face by face
+MAX_MOVE_BRANCHES = 20_000            # replays of one move over its rolls (2 rolls of 100d100: 10^8)
+
 # --- a save file ---------------------------------------------------------------------
 MAX_SAVE_BYTES = 8 * 1024 * 1024      # a long game's save is about 100 KB
 MAX_SAVE_DEPTH = 24                   # nesting of JSON arrays and objects
