@@ -111,6 +111,8 @@ def constant(node: Node, bounded: bool = True) -> Optional[int]:
         value = _FOLD[node.op](a, b)
     else:
         return None
+    if value is None:
+        return None
     return value if not bounded or -MAX_INT <= value <= MAX_INT else None
 
 
