@@ -8,15 +8,19 @@ over this class, and the tests drive it directly.
 from __future__ import annotations
 
 import json
+import re
 from typing import Callable, TextIO
 
 from .. import saves
 from ..game.faults import BookFault
+from ..limits import MAX_INT_DIGITS
 from ..rules.base import Refused
 from . import render
 from .commands import BUILTINS, BuiltinCommands
 from .messages import text as t
 from .render import Output
+
+_INT = re.compile(r"-?[0-9]{1,%d}" % MAX_INT_DIGITS)
 
 
 
@@ -156,7 +160,8 @@ class Session(BuiltinCommands):
         if word in keys:   # an option key typed as a word (e.g. "restart" at the end)
             return self._choose(keys.index(word) + 1, [])
         names = ", ".join(self.command_names())
-        return self._say("unknown-command", "class:error", word=word, names=names)
+        shown = word if len(word) <= 40 else word[:39] + "…"   # a pasted page is not echoed whole
+        return self._say("unknown-command", "class:error", word=shown, names=names)
 
     def _choose(self, number: int, rest: list[str]) -> Output:
         options = self.game.prompt().options
@@ -206,4 +211,6 @@ class Session(BuiltinCommands):
 
 
 def _is_int(word: str) -> bool:
-    return word.isdigit() or (word[:1] == "-" and word[1:].isdigit())
+    """A number as typed: ASCII digits ("①".isdigit() is true, int("①") raises), no
+    longer than MAX_INT (a 5,000-digit line is an unknown command, not a conversion)."""
+    return _INT.fullmatch(word) is not None

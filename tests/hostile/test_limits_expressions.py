@@ -127,3 +127,34 @@ def test_deep_lint_reports_a_runtime_error_without_crashing(tmp_path):
     result = run(["lint", "--deep", str(path)], tmp_path)
     no_traceback(result)
     assert result.returncode == 1 and "explore-error" in result.stdout
+
+
+def test_numbers_typed_at_the_prompt_never_crash(tmp_path):
+    path = tmp_path / "typed.yaml"
+    path.write_text(choice_book("{text: A, to: 2}"), encoding="utf-8")
+    typed = "①\n" + "9" * 5000 + "\n-" + "9" * 5000 + "\n1 " + "9" * 5000 + "\n٣\n2\n"
+    result = run(["play", "--lang", "en", path.name], tmp_path, stdin=typed)
+    no_traceback(result)
+    assert result.returncode == 0 and "Victory!" in result.stdout
+    assert result.stdout.count("Unknown command") + result.stdout.count("unknown command") >= 3
+    assert max(len(line) for line in result.stdout.splitlines()) <= 80
+
+
+def test_a_paragraph_number_in_other_digits_is_a_schema_error(tmp_path):
+    path = tmp_path / "digits.yaml"
+    path.write_text(book_text("  1: {text: A, end: victory}\n  \"①\": {text: 3}\n"), encoding="utf-8")
+    result = run(["lint", str(path)], tmp_path)
+    assert result.returncode == 1 and one_line(result, "digits.yaml:8:", "①", "schema")
+
+
+def test_french_names_pass_deep_lint(tmp_path):
+    path = tmp_path / "fr.yaml"
+    path.write_text(book_text(
+        "  1:\n    text: Départ.\n    effects: [{gain: epee}, {flag: vu}]\n    choices:\n"
+        "      - {text: A, to: 'ici + 1', if: 'possède(\"epee\") et visité(1) et drapeau(\"vu\") "
+        "et nombre(\"epee\") == 1'}\n      - {text: B, to: 3}\n"
+        "  2: {text: Victoire, end: victory}\n  3: {text: Mort, end: death}\n",
+        extra="items:\n  epee: {name: Épée}\n"), encoding="utf-8")
+    result = run(["lint", "--deep", str(path)], tmp_path)
+    no_traceback(result)
+    assert result.returncode == 0, result.stdout + result.stderr
