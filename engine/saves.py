@@ -17,6 +17,7 @@ import hashlib
 import json
 import os
 import re
+import stat
 import tempfile
 from pathlib import Path
 
@@ -81,13 +82,25 @@ class SaveStore:
         """The save in `slot`, checked against the save schema; SaveError otherwise."""
         path = self.path(slot)
         try:
-            raw = path.read_bytes()
+            raw = read_bounded(path)
         except FileNotFoundError:
             raise SaveError(f"aucune sauvegarde « {slot} »", f"no save named '{slot}'") from None
         except OSError as exc:
             raise SaveError(f"impossible de lire {path} : {exc.strerror}",
                             f"cannot read {path}: {exc.strerror}") from None
         return parse(raw, str(path))
+
+
+def read_bounded(path: Path) -> bytes:
+    """The bytes of a regular file, at most one byte over MAX_SAVE_BYTES (parse then
+    refuses it): a FIFO or a device put in place of a save is not waited on or read."""
+    from .limits import MAX_SAVE_BYTES
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    with os.fdopen(fd, "rb") as fh:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise SaveError(f"{path} n'est pas un fichier ordinaire (tube, dossier...)",
+                            f"{path} is not a regular file (pipe, directory...)")
+        return fh.read(MAX_SAVE_BYTES + 1)
 
 
 def parse(raw: bytes, name: str) -> dict:
@@ -139,8 +152,8 @@ def _readable(path: Path) -> bool:
     replaced).  A shape check only: the full schema would import jsonschema on every
     autosave, a cost paid at each quit."""
     try:
-        obj = json.loads(path.read_bytes().decode("utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError):
+        obj = json.loads(read_bounded(path).decode("utf-8"))
+    except (OSError, SaveError, UnicodeDecodeError, ValueError):   # (JSONDecodeError is one)
         return False
     if not isinstance(obj, dict):
         return False

@@ -3,10 +3,11 @@ wrong, exit or go on cleanly, and leave the file byte for byte as it was."""
 from __future__ import annotations
 
 import json
+import os
 
 import pytest
 
-from engine import saves
+from engine import limits, saves
 from engine.dice import SeededDice
 from engine.game import Game
 from engine.loader import load_book
@@ -88,3 +89,20 @@ def test_a_save_within_the_limits_still_resumes(tmp_path):
     _write(tmp_path, "autosave", obj)
     result = run(["play", "--lang", "en", "--continue", "hostile.yaml"], tmp_path, stdin="2\n")
     assert result.returncode == 0 and "Game resumed" in result.stdout
+
+
+def test_a_fifo_in_place_of_the_autosave_is_not_waited_on(tmp_path):
+    _saved(tmp_path)
+    folder = tmp_path / "data" / "saves" / "hostile"
+    folder.mkdir(parents=True)
+    os.mkfifo(folder / "autosave.json")
+    result = run(["play", "--lang", "en", "--continue", "hostile.yaml"], tmp_path, timeout=30)
+    assert result.returncode == 1 and one_line(result, "autosave.json is not a regular file")
+
+
+def test_a_save_over_the_size_limit_is_refused_unread(tmp_path):
+    _saved(tmp_path)
+    raw = _write(tmp_path, "autosave", b"{" + b" " * limits.MAX_SAVE_BYTES + b"}")
+    result = run(["play", "--lang", "en", "--continue", "hostile.yaml"], tmp_path)
+    assert result.returncode == 1 and one_line(result, "file too large")
+    assert (tmp_path / "data" / "saves" / "hostile" / "autosave.json").read_bytes() == raw
