@@ -8,12 +8,12 @@ passed to a reference-kind parameter so the linter can cross-check it.
 
 from __future__ import annotations
 
-import operator
 from typing import Mapping, Optional
 
 from ..limits import MAX_INT
 from ..records import field, record
 from .ast import ARITHMETIC, COMPARISONS, LOGICAL, Binary, Bool, Call, Dice, Expr, Int, Name, Node, Str, Unary
+from .describe import dice_range
 
 BASE_TYPES = frozenset({"int", "bool", "str"})
 TYPE_FR = {"int": "un entier", "bool": "un booléen", "str": "une chaîne"}
@@ -90,30 +90,15 @@ def check(expr: Expr, env: Env) -> CheckResult:
     return CheckResult(result, tuple(checker.problems), tuple(checker.references))
 
 
-_FOLD = {"+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.floordiv}
+def _fits(span) -> bool:
+    """Whether a (low, high) range, or an unknown one (None), stays within ±MAX_INT."""
+    return span is None or (-MAX_INT <= span[0] and span[1] <= MAX_INT)
 
 
-def constant(node: Node, bounded: bool = True) -> Optional[int]:
-    """The value of an integer sub-expression made of literals only (``2 - 2``), or
-    None when it reads a name, rolls dice or cannot be computed; with `bounded`, None
-    too when it leaves -MAX_INT..MAX_INT."""
-    if isinstance(node, Bool):
-        return None
-    if isinstance(node, Int):
-        value = node.value
-    elif isinstance(node, Unary) and node.op == "-":
-        inner = constant(node.operand)
-        value = None if inner is None else -inner
-    elif isinstance(node, Binary) and node.op in ARITHMETIC:
-        a, b = constant(node.left), constant(node.right)
-        if a is None or b is None or (node.op == "/" and b == 0):
-            return None
-        value = _FOLD[node.op](a, b)
-    else:
-        return None
-    if value is None:
-        return None
-    return value if not bounded or -MAX_INT <= value <= MAX_INT else None
+def _overflows(node: Binary) -> bool:
+    """`node` (made of numbers and dice) can leave ±MAX_INT while its operands cannot:
+    reported once, at the operator that first overflows (``99999 * 99999``, ``1d6 * 10^9``)."""
+    return not _fits(dice_range(node)) and _fits(dice_range(node.left)) and _fits(dice_range(node.right))
 
 
 def _fr(type_name: str) -> str:
@@ -273,16 +258,14 @@ class _Checker:
 
     def binary(self, node: Binary) -> Optional[str]:
         left, right = self.visit(node.left), self.visit(node.right)
-        if node.op == "/" and constant(node.right) == 0:
+        if node.op == "/" and dice_range(node.right) == (0, 0):   # made of numbers only, and 0
             self.report("division-by-zero", node.op_start, node.op_end,
                         "division par zéro : le diviseur vaut toujours 0",
                         "division by zero: the divisor is always 0")
-        elif node.op in ARITHMETIC and not isinstance(node.left, Bool) and constant(node) is None:
-            value = constant(node, bounded=False)
-            if value is not None:
-                self.report("number-too-large", node.op_start, node.op_end,
-                            f"résultat trop grand : les entiers vont de -{MAX_INT} à {MAX_INT}",
-                            f"result too large: integers go from -{MAX_INT} to {MAX_INT}")
+        elif node.op in ARITHMETIC and _overflows(node):
+            self.report("number-too-large", node.op_start, node.op_end,
+                        f"résultat trop grand : les entiers vont de -{MAX_INT} à {MAX_INT}",
+                        f"result too large: integers go from -{MAX_INT} to {MAX_INT}")
         if node.op in LOGICAL:
             wanted, result = "bool", "bool"
         elif node.op in ARITHMETIC:

@@ -158,3 +158,24 @@ def test_french_names_pass_deep_lint(tmp_path):
     result = run(["lint", "--deep", str(path)], tmp_path)
     no_traceback(result)
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+DF_HEAD = ("gamebook: 1\ntitle: DF\nrules: defis-fantastiques\nstart: 1\nhero: {{habilete: '{f}'}}\n"
+           "items:\n  epee: {{name: Épée}}\n  balluchon: {{name: Balluchon}}\n")
+
+
+def test_a_hero_formula_dividing_by_a_zero_roll_stops_play_in_one_line(tmp_path):
+    path = tmp_path / "hero.yaml"
+    path.write_text(book_text("  1: {text: A, end: victory}\n", head=DF_HEAD.format(f="1d6 / (1d6 - 1d6)")),
+                    encoding="utf-8")
+    result = run(["play", "--lang", "en", "--dice", "3,3,3", path.name], tmp_path)
+    assert result.returncode == 1
+    assert one_line(result, "book error, hero.yaml:5:23: division by zero")
+
+
+def test_a_dice_formula_that_can_outgrow_max_int_is_a_lint_error(tmp_path):
+    path = tmp_path / "hero.yaml"
+    path.write_text(book_text("  1: {text: A, end: victory}\n", head=DF_HEAD.format(f="1d6 * 999999999")),
+                    encoding="utf-8")
+    result = run(["lint", str(path)], tmp_path)
+    assert result.returncode == 1 and one_line(result, "hero.yaml:5:23", "result too large")
