@@ -63,7 +63,8 @@ CODES: tuple[Code, ...] = (
          "gamebook lint livres/minotaure.yml   (the file is called minotaure.yaml)",
          "gamebook lint livres/minotaure.yaml"),
     Code("not-a-file", "error", "file",
-         Message("le chemin est un dossier", "the path is a directory"),
+         Message("le chemin n'est pas un fichier ordinaire (dossier, tube, périphérique)",
+                 "the path is not a regular file (directory, pipe, device)"),
          "gamebook lint livres/", "gamebook lint livres/*.yaml"),
     Code("file-unreadable", "error", "file",
          Message("le fichier ne peut pas être lu (droits, disque)",
@@ -108,6 +109,10 @@ CODES: tuple[Code, ...] = (
          FINE + "".join(f"x{i}: &x{i} [" + ", ".join([f"*x{i - 1}" if i else "a"] * 10) + "]\n"
                         for i in range(8)),
          FINE),
+    Code("number-too-large", "error", "yaml",
+         Message("entier hors de -10⁹..10⁹ (engine/limits.py : MAX_INT)",
+                 "integer outside -10⁹..10⁹ (engine/limits.py: MAX_INT)"),
+         FINE.replace("start: 1\n", "start: 1\noptions: {graine: 99999999999}\n"), FINE),
     # --- schema --------------------------------------------------------------
     Code("missing-rules", "error", "schema",
          Message("le livre ne nomme pas son module de règles", "the book does not name its rule module"),
@@ -180,6 +185,9 @@ CODES: tuple[Code, ...] = (
          Message("dés interdits dans une condition ou une destination",
                  "dice are not allowed in a condition or a target"),
          _if("'1d6 > 3'"), _if("'chance > 3'")),
+    Code("division-by-zero", "error", "compile",
+         Message("division par une valeur toujours nulle", "division by a value that is always zero"),
+         _choice(text="Avancer", to="'here + 1 / (2 - 2)'"), _choice(text="Avancer", to="'here + 1'")),
     # --- lint ------------------------------------------------------------------
     Code("unknown-target", "error", "lint",
          Message("destination vers un paragraphe qui n'existe pas", "target paragraph does not exist"),

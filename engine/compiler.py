@@ -34,15 +34,20 @@ class Compiled:
     broken: set = field(default_factory=set)         # paragraph numbers with schema errors
 
 
+def book_aliases(module) -> dict[str, str]:
+    """Every other name an expression may use -> its canonical name: the core's French
+    names, the module's stat and expression aliases.  The checker, the game and the
+    explorer all resolve names through this one mapping (what lint accepts, play runs)."""
+    return {**CORE_ALIASES, **module.stat_aliases(), **module.expr_aliases()}
+
+
 def expr_env(module, item_ids, paragraph_numbers, extra_refs) -> X.Env:
     variables = {s.name: "int" for s in module.stats}
     variables.update(module.expr_variables())
     variables["here"] = "int"
     functions = {n: X.Signature(p, CORE_RETURNS[n]) for n, p in CORE_FUNCTIONS.items()}
     functions.update(module.expr_functions())
-    aliases = dict(CORE_ALIASES)
-    aliases.update(module.stat_aliases())
-    aliases.update(module.expr_aliases())
+    aliases = book_aliases(module)
     refs = {"item": frozenset(item_ids), "paragraph": frozenset(paragraph_numbers)}
     refs.update(extra_refs)
     return X.Env(variables=variables, functions=functions, aliases=aliases, references=refs)

@@ -6,6 +6,7 @@ live in `engine/codes.py`.
 """
 from __future__ import annotations
 
+import bisect
 from collections import deque
 from typing import Iterable
 
@@ -26,14 +27,14 @@ def exits(book: Book, module, number: int) -> list[Exit]:
     return out
 
 
-def static_target(target, here: int) -> int | None:
+def static_target(target, here: int, aliases=X.NO_ALIASES) -> int | None:
     """The paragraph a target leads to when it can be known without playing."""
     if isinstance(target, int):
         return target
     if target is None:
         return None
     try:
-        value = X.evaluate(target, _HereOnly(here))
+        value = X.evaluate(target, _HereOnly(here), aliases)
     except Exception:
         return None
     return value if isinstance(value, int) and not isinstance(value, bool) else None
@@ -56,7 +57,9 @@ class _HereOnly:
 
 
 def graph(book: Book, module) -> dict[int, list[tuple[Exit, int | None]]]:
-    return {n: [(e, static_target(e.target, n)) for e in exits(book, module, n)]
+    from .compiler import book_aliases
+    aliases = book_aliases(module)   # `ici + 1` is as static as `here + 1`
+    return {n: [(e, static_target(e.target, n, aliases)) for e in exits(book, module, n)]
             for n in book.paragraphs}
 
 
@@ -129,23 +132,62 @@ def check_dead_ends(book, module, doc, edges, ctx) -> Iterable[Diagnostic]:
 
 
 def check_random(book, module, doc, edges, ctx) -> Iterable[Diagnostic]:
+    """Overlapping and missing results of each `random:` roll, by intervals: a range
+    of a billion results costs what a range of six does."""
     for n, p in book.paragraphs.items():
         if p.random is None:
             continue
-        span = X.dice_range(p.random.dice)
-        covered = {}
+        covered: list[tuple[int, int]] = []   # disjoint, sorted (low, high) so far
         for o in p.random.outcomes:
-            for v in range(o.low, o.high + 1):
-                if v in covered:
-                    yield error("random-overlap", doc.span(o.path),
-                                f"le résultat {v} mène à deux issues", f"result {v} leads to two outcomes")
-                    break
-                covered[v] = o
-        if span:
-            missing = [v for v in range(span[0], span[1] + 1) if v not in covered]
-            if missing:
-                yield error("random-gap", doc.span(p.random.path),
-                            f"aucune issue pour {_ranges(missing)}", f"no outcome for {_ranges(missing)}")
+            if o.low > o.high:
+                continue
+            first = _first_covered(covered, o.low, o.high)
+            if first is not None:
+                yield error("random-overlap", doc.span(o.path),
+                            f"le résultat {first} mène à deux issues", f"result {first} leads to two outcomes")
+            _cover(covered, o.low, o.high)
+        span = X.dice_range(p.random.dice)
+        missing = _gaps(covered, *span) if span else []
+        if missing:
+            yield error("random-gap", doc.span(p.random.path),
+                        f"aucune issue pour {_ranges(missing)}", f"no outcome for {_ranges(missing)}")
+
+
+def _first_covered(covered: list, low: int, high: int) -> int | None:
+    """The smallest value of low..high inside one of the `covered` intervals."""
+    i = bisect.bisect_right(covered, (low, float("inf"))) - 1   # the last starting at or before low
+    for a, b in covered[max(i, 0):i + 2]:
+        if a <= high and low <= b:
+            return max(a, low)
+    return None
+
+
+def _cover(covered: list, low: int, high: int) -> None:
+    """Add low..high to the sorted disjoint intervals, merging what touches it."""
+    i = bisect.bisect_left(covered, (low, low))
+    if i and covered[i - 1][1] >= low - 1:   # touches the one before
+        i -= 1
+    j = i
+    while j < len(covered) and covered[j][0] <= high + 1:
+        low, high = min(low, covered[j][0]), max(high, covered[j][1])
+        j += 1
+    covered[i:j] = [(low, high)]
+
+
+def _gaps(covered: list, low: int, high: int) -> list[tuple[int, int]]:
+    """The parts of low..high that no interval covers."""
+    gaps, at = [], low
+    for a, b in covered:
+        if b < at:
+            continue
+        if a > high:
+            break
+        if a > at:
+            gaps.append((at, a - 1))
+        at = max(at, b + 1)
+    if at <= high:
+        gaps.append((at, high))
+    return gaps
 
 
 def check_grants(book, module, doc, edges, ctx) -> Iterable[Diagnostic]:
@@ -168,13 +210,8 @@ def check_grants(book, module, doc, edges, ctx) -> Iterable[Diagnostic]:
 _KIND_FR = {"item": "objet", "flag": "drapeau", "god": "dieu"}
 
 
-def _ranges(values: list[int]) -> str:
-    parts, start = [], values[0]
-    for a, b in zip(values, values[1:] + [None]):
-        if b != a + 1:
-            parts.append(str(start) if start == a else f"{start}-{a}")
-            start = b
-    return ", ".join(parts)
+def _ranges(intervals: list[tuple[int, int]]) -> str:
+    return ", ".join(str(a) if a == b else f"{a}-{b}" for a, b in intervals)
 
 
 CHECKS = (check_targets, check_reachability, check_dead_ends, check_random, check_grants)

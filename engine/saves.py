@@ -17,6 +17,7 @@ import hashlib
 import json
 import os
 import re
+import stat
 import tempfile
 from pathlib import Path
 
@@ -104,7 +105,7 @@ class SaveStore:
         """The save in `slot`, checked against the save schema; SaveError otherwise."""
         path = self.path(slot)
         try:
-            raw = path.read_bytes()
+            raw = read_bounded(path)
         except FileNotFoundError:
             raise SaveError(f"aucune sauvegarde « {slot} »", f"no save named '{slot}'") from None
         except OSError as exc:
@@ -126,9 +127,29 @@ def write_atomic(path: Path, obj) -> None:
         raise
 
 
+def read_bounded(path: Path) -> bytes:
+    """The bytes of a regular file, at most one byte over MAX_SAVE_BYTES (parse then
+    refuses it): a FIFO or a device put in place of a save is not waited on or read."""
+    from .limits import MAX_SAVE_BYTES
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    with os.fdopen(fd, "rb") as fh:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise SaveError(f"{path} n'est pas un fichier ordinaire (tube, dossier...)",
+                            f"{path} is not a regular file (pipe, directory...)")
+        return fh.read(MAX_SAVE_BYTES + 1)
+
+
 def parse(raw: bytes, name: str) -> dict:
+    """The save in `raw` (the bytes of file `name`), checked: bounds (save_checks),
+    JSON, version and schema; SaveError with one sentence otherwise."""
+    from . import save_checks
+    problem = save_checks.raw_problem(raw)
+    if problem is not None:
+        raise _not_a_save(name, problem)
     try:
-        obj = json.loads(raw.decode("utf-8"))
+        obj = json.loads(raw.decode("utf-8"), parse_int=save_checks.bounded_int)
+    except save_checks.TooLong as exc:
+        raise _not_a_save(name, Message(f"nombre de {exc} chiffres", f"a number of {exc} digits")) from None
     except (UnicodeDecodeError, json.JSONDecodeError) as exc:
         where = f" (ligne {exc.lineno})" if isinstance(exc, json.JSONDecodeError) else ""
         where_en = f" (line {exc.lineno})" if isinstance(exc, json.JSONDecodeError) else ""
@@ -140,9 +161,16 @@ def parse(raw: bytes, name: str) -> dict:
                         f"{name} was written by a newer version of the engine")
     problem = _schema_problem(obj)
     if problem:
-        raise SaveError(f"{name} n'est pas une sauvegarde de gamebook-engine ({problem})",
-                        f"{name} is not a gamebook-engine save ({problem})")
+        raise _not_a_save(name, Message(problem, problem))
+    problem = save_checks.value_problem(obj)
+    if problem:
+        raise _not_a_save(name, problem)
     return obj
+
+
+def _not_a_save(name: str, why: Message) -> SaveError:
+    return SaveError(f"{name} n'est pas une sauvegarde de gamebook-engine utilisable ({why.fr})",
+                     f"{name} is not a usable gamebook-engine save ({why.en})")
 
 
 def _schema_problem(obj) -> str | None:
@@ -160,8 +188,8 @@ def _readable(path: Path) -> bool:
     replaced).  A shape check only: the full schema would import jsonschema on every
     autosave, a cost paid at each quit."""
     try:
-        obj = json.loads(path.read_bytes().decode("utf-8"))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError):
+        obj = json.loads(read_bounded(path).decode("utf-8"))
+    except (OSError, SaveError, UnicodeDecodeError, ValueError):   # (JSONDecodeError is one)
         return False
     if not isinstance(obj, dict):
         return False
@@ -197,6 +225,10 @@ def check(book, module, obj: dict) -> list[Message]:
     if saved_rules != module.id:
         raise SaveError(f"les règles ont changé ({saved_rules} → {module.id}) : sauvegarde inutilisable",
                         f"the rules changed ({saved_rules} → {module.id}): the save cannot be used")
+    from .save_checks import book_problem
+    problem = book_problem(book, module, obj)
+    if problem is not None:
+        raise SaveError(f"sauvegarde incohérente : {problem.fr}", f"inconsistent save: {problem.en}")
     warnings = []
     if obj.get("rules_version", module.version) != module.version:
         warnings.append(Message(
@@ -208,10 +240,7 @@ def check(book, module, obj: dict) -> list[Message]:
 
 
 def _edited_book(book, module, obj: dict) -> list[Message]:
-    here = obj["paragraph"]
-    if here not in book.paragraphs:
-        raise SaveError(f"le livre a été modifié : le paragraphe {here} de la sauvegarde n'existe plus",
-                        f"the book was edited: the saved paragraph {here} no longer exists")
+    here = obj["paragraph"]   # (it exists: save_checks.book_problem)
     unknown_items = sorted(set(obj["items"]) - set(book.items))
     if unknown_items:
         names = ", ".join(unknown_items)
@@ -242,6 +271,19 @@ def restore(book, module, obj: dict, lang: str | None = None):
     warnings = check(book, module, obj)
     obj = dict(obj, visits={k: v for k, v in obj["visits"].items() if int(k) in book.paragraphs})
     try:
-        return Game.load(book, module, obj, lang), warnings
-    except (KeyError, ValueError, TypeError) as exc:
-        raise SaveError(f"sauvegarde incohérente : {exc}", f"inconsistent save: {exc}") from None
+        game = Game.load(book, module, obj, lang)
+        # what the module keeps in `extra` and `pending` is its own: a hand-edited one
+        # fails here, where it is a bad save, rather than at the first move
+        game.prompt()
+        module.toolbar(game.state, lang or book.language)
+        module.sheet(game.state, lang or book.language)
+    except (KeyError, ValueError, TypeError, AttributeError, IndexError) as exc:
+        raise SaveError(f"sauvegarde incohérente : {_brief(exc)}", f"inconsistent save: {_brief(exc)}") from None
+    return game, warnings
+
+
+def _brief(exc: Exception) -> str:
+    """The exception in one short line (its text may quote the hand-edited save)."""
+    text = " ".join(f"{type(exc).__name__}: {exc}".split())
+    return text if len(text) <= 120 else text[:117] + "..."
+

@@ -12,12 +12,14 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from .bookfile import read_bytes
 from .diagnostics import Diagnostic, Span, error
 from .records import field, record
 
-MAX_BYTES = 20 * 1024 * 1024  # a 10,000-paragraph book is about 11 MB
-MAX_DEPTH = 64
-MAX_NODES = 2_000_000
+from .limits import MAX_INT, MAX_INT_DIGITS
+from .limits import MAX_YAML_CHARS as MAX_CHARS
+from .limits import MAX_YAML_DEPTH as MAX_DEPTH
+from .limits import MAX_YAML_NODES as MAX_NODES
 
 _INT = re.compile(r"[-+]?(?:0|[1-9][0-9_]*)\Z")
 _HEX = re.compile(r"0x[0-9a-fA-F_]+\Z")
@@ -113,6 +115,13 @@ def _line_col(text: str, index: int, line: int, col: int, target: int) -> tuple[
     return line + breaks, target - text.rfind("\n", 0, target) - 1
 
 
+class _BigNumber(Exception):
+    """An integer literal beyond MAX_INT, raised where it is resolved (no file name there)."""
+
+    def __init__(self, mark, digits: int):
+        self.mark, self.digits = mark, digits
+
+
 class _Stop(Exception):
     def __init__(self, diag: Diagnostic):
         self.diag = diag
@@ -125,28 +134,6 @@ def load(path: str | Path, display: str | None = None) -> tuple[Document | None,
     if diag:
         return None, [diag]
     return parse_bytes(raw, name)
-
-
-def read_bytes(path: Path, name: str) -> tuple[bytes, Diagnostic | None]:
-    top = Span(name, 0, 0)
-    try:
-        if path.is_dir():
-            return b"", error("not-a-file", top, "c'est un dossier, pas un fichier de livre YAML",
-                              "this is a directory, not a YAML book file")
-        size = path.stat().st_size
-        if size > MAX_BYTES:
-            mb, lim = size / 1e6, MAX_BYTES / 1e6
-            return b"", error("file-too-large", top,
-                              f"fichier trop gros ({mb:.1f} Mo, limite {lim:.0f} Mo) : découpez le livre",
-                              f"file too large ({mb:.1f} MB, limit {lim:.0f} MB): split the book")
-        with path.open("rb") as fh:
-            return fh.read(MAX_BYTES + 1), None
-    except FileNotFoundError:
-        return b"", error("file-not-found", top, "fichier introuvable : vérifiez le chemin",
-                          "file not found: check the path")
-    except OSError as exc:
-        return b"", error("file-unreadable", top, f"lecture impossible : {exc.strerror}",
-                          f"cannot read the file: {exc.strerror}")
 
 
 def parse_bytes(raw: bytes, name: str) -> tuple[Document | None, list[Diagnostic]]:
@@ -189,8 +176,9 @@ class _Composer:
     def __init__(self, doc: Document):
         self.doc = doc
         self.stack: list[list] = []   # [container, path, pending key, key position, seen keys]
-        self.anchors: dict[str, tuple[object, int]] = {}
+        self.anchors: dict[str, tuple[object, int, int]] = {}   # name -> (value, nodes, chars)
         self.nodes = 0
+        self.expanded = 0   # characters that aliases add to the text (MAX_CHARS bounds the sum)
         self.documents = 0
         self.root: object = None
         self.diags: list[Diagnostic] = []
@@ -201,6 +189,12 @@ class _Composer:
         loader = CBaseLoader(self.doc.text)
         try:
             self._consume(loader.get_event)
+        except _BigNumber as big:
+            raise _Stop(error("number-too-large", self._span(big.mark),
+                              f"nombre trop grand ({big.digits} chiffres) : un livre écrit des entiers "
+                              f"de -{MAX_INT} à {MAX_INT}",
+                              f"number too large ({big.digits} digits): a book's integers are "
+                              f"from -{MAX_INT} to {MAX_INT}")) from None
         except MarkedYAMLError as exc:
             mark = exc.problem_mark or exc.context_mark
             problem = (exc.problem or exc.context or "syntax error").strip()
@@ -299,7 +293,7 @@ class _Composer:
         """A tagged or anchored scalar (already counted)."""
         value = self._tagged(value, event)
         if event.anchor:
-            self.anchors[event.anchor] = (value, 1)
+            self.anchors[event.anchor] = (value, 1, len(value) if isinstance(value, str) else 1)
         return value
 
     def _tagged(self, value, event):
@@ -323,20 +317,29 @@ class _Composer:
                               f"imbrication trop profonde (plus de {MAX_DEPTH} niveaux)",
                               f"nesting too deep (more than {MAX_DEPTH} levels)"))
         path = self._attach(container, event, "")
-        self.stack.append([container, path, _NOKEY, None, {}, event.anchor, self.nodes])
+        self.stack.append([container, path, _NOKEY, None, {}, event.anchor, self.nodes,
+                           event.start_mark.index, self.expanded])
 
-    def _end(self, _event=None) -> None:
-        container, _path, _key, _kpos, _seen, anchor, first = self.stack.pop()
-        if anchor:
-            self.anchors[anchor] = (container, self.nodes - first + 1)
+    def _end(self, event=None) -> None:
+        container, _path, _key, _kpos, _seen, anchor, first, index, expanded = self.stack.pop()
+        if anchor:   # its characters: its source text, plus what aliases inside it added
+            chars = event.end_mark.index - index + self.expanded - expanded
+            self.anchors[anchor] = (container, self.nodes - first + 1, chars)
 
     def _alias(self, event) -> None:
         if event.anchor not in self.anchors:
             raise _Stop(error("yaml-syntax", self._span(event.start_mark),
                               f"alias *{event.anchor} sans ancre &{event.anchor} définie avant",
                               f"alias *{event.anchor} has no anchor &{event.anchor} defined before it"))
-        value, size = self.anchors[event.anchor]
+        value, size, chars = self.anchors[event.anchor]
         self._count(size, event)
+        self.expanded += chars
+        if self.expanded + len(self.doc.text) > MAX_CHARS:
+            raise _Stop(error("yaml-too-large", self._span(event.start_mark),
+                              f"plus de {MAX_CHARS} caractères une fois les alias remplacés "
+                              "(alias en cascade ?) : livre refusé",
+                              f"more than {MAX_CHARS} characters once aliases are expanded "
+                              "(alias bomb?): book refused"))
         self._attach(value, event, "*")
 
     def _attach(self, value, event, style: str) -> tuple:
@@ -394,11 +397,11 @@ def _resolve(value: str, event, strict):
             strict._check_tag(event, str)
         return value
     if _INT.match(value):
-        return int(value.replace("_", ""))
+        return _bounded(value.replace("_", ""), 10, event)
     if _HEX.match(value):
-        return int(value[2:].replace("_", ""), 16)
+        return _bounded(value[2:].replace("_", ""), 16, event)
     if _OCT.match(value):
-        return int(value[2:].replace("_", ""), 8)
+        return _bounded(value[2:].replace("_", ""), 8, event)
     if _FLOAT.match(value) and any(c.isdigit() for c in value):
         return float(value.replace("_", ""))
     if value in (".inf", "+.inf", "-.inf", ".nan", ".NaN", ".Inf", "-.Inf"):
@@ -406,3 +409,13 @@ def _resolve(value: str, event, strict):
     if strict is not None:
         strict._check_tag(event, str)
     return value
+
+
+def _bounded(digits: str, base: int, event) -> int:
+    """int(digits, base) within ±MAX_INT; a longer literal is never converted (Python
+    refuses over 4,300 digits, and a long one costs quadratic time)."""
+    if len(digits.lstrip("+-0")) <= MAX_INT_DIGITS:
+        number = int(digits, base)
+        if -MAX_INT <= number <= MAX_INT:
+            return number
+    raise _BigNumber(event.start_mark, len(digits.lstrip("+-")))

@@ -9,11 +9,14 @@ each with its YAML line:column.
 """
 from __future__ import annotations
 
+import re
+
 from .diagnostics import Diagnostic, error
 from .quickschema import Unsupported, compile_schema
 from .source import Document
 
 _COMPILED: dict[int, tuple[dict, object]] = {}   # id(schema) -> (schema, check): a memo
+_DIGITS = re.compile(r"[0-9]{1,9}")
 
 
 def quick_valid(instance, schema: dict) -> bool | None:
@@ -145,5 +148,6 @@ def broken_paragraphs(data: dict, schema: dict) -> set:
     if not isinstance(pars, dict):
         return set()
     sub = dict(schema["$defs"]["paragraph"], **{"$defs": schema["$defs"]})
+    # ASCII digits only: "①".isdigit() is true, and int("①") raises
     return {int(k) for k, v in pars.items()
-            if str(k).isdigit() and quick_valid(v, sub) is not True}
+            if _DIGITS.fullmatch(str(k)) and quick_valid(v, sub) is not True}

@@ -84,6 +84,7 @@ def run(args) -> int:
 def _play(args, loaded, dice, banner, book_ref) -> int:
     from .. import saves
     from ..game import Game
+    from ..game.faults import BookFault
     from ..repl.messages import text
     from ..repl.session import Session
     book, module = loaded.book, loaded.module
@@ -93,9 +94,19 @@ def _play(args, loaded, dice, banner, book_ref) -> int:
     game = None
     if args.continue_:
         game, more = _resume(store, book, module, lang)
+        if game is None and store.path(saves.AUTOSAVE).exists():
+            # an autosave that cannot be resumed is kept as it is: a new game would
+            # overwrite it when it ends
+            _err(lang, more[0] + " (gamebook play sans --continue : nouvelle partie)",
+                 more[0] + " (gamebook play without --continue: new game)")
+            return 1
         notes += more
     if game is None:
-        game = Game(book, module, dice, lang=lang)
+        try:
+            game = Game(book, module, dice, lang=lang)
+        except BookFault as fault:   # the start paragraph itself fails: nothing to play
+            print(fault.located().get(lang), file=sys.stderr)
+            return 1
         notes.append(text(lang, banner[0], **banner[1]))
     try:
         log = open(args.log, "w", encoding="utf-8") if args.log else None

@@ -19,7 +19,7 @@ from .ast import Binary, Bool, Call, Dice, Expr, Int, Name, Node, Str, Unary
 from .check import CheckResult, Env, Problem, Reference, Signature, check
 from .describe import describe, dice_range, free_references
 from .errors import EvalError, ExprError
-from .evaluate import Context, compiled, evaluate
+from .evaluate import NO_ALIASES, Context, compiled, evaluate
 from .parse import parse  # the function shadows the submodule name on purpose
 from .serial import from_json, to_json
 
@@ -27,6 +27,6 @@ from .serial import from_json, to_json
 __all__ = [
     "parse", "ExprError", "EvalError", "Expr", "Env", "Signature", "check", "CheckResult",
     "Problem", "Reference", "evaluate", "compiled", "Context", "to_json", "from_json",
-    "describe", "dice_range", "free_references",
+    "describe", "dice_range", "free_references", "NO_ALIASES",
     "Node", "Int", "Str", "Bool", "Dice", "Name", "Call", "Unary", "Binary",
 ]

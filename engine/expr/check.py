@@ -10,8 +10,10 @@ from __future__ import annotations
 
 from typing import Mapping, Optional
 
+from ..limits import MAX_INT
 from ..records import field, record
 from .ast import ARITHMETIC, COMPARISONS, LOGICAL, Binary, Bool, Call, Dice, Expr, Int, Name, Node, Str, Unary
+from .describe import dice_range
 
 BASE_TYPES = frozenset({"int", "bool", "str"})
 TYPE_FR = {"int": "un entier", "bool": "un booléen", "str": "une chaîne"}
@@ -88,6 +90,17 @@ def check(expr: Expr, env: Env) -> CheckResult:
     return CheckResult(result, tuple(checker.problems), tuple(checker.references))
 
 
+def _fits(span) -> bool:
+    """Whether a (low, high) range, or an unknown one (None), stays within ±MAX_INT."""
+    return span is None or (-MAX_INT <= span[0] and span[1] <= MAX_INT)
+
+
+def _overflows(node: Binary) -> bool:
+    """`node` (made of numbers and dice) can leave ±MAX_INT while its operands cannot:
+    reported once, at the operator that first overflows (``99999 * 99999``, ``1d6 * 10^9``)."""
+    return not _fits(dice_range(node)) and _fits(dice_range(node.left)) and _fits(dice_range(node.right))
+
+
 def _fr(type_name: str) -> str:
     return TYPE_FR.get(type_name, f"« {type_name} »")
 
@@ -144,6 +157,10 @@ class _Checker:
         if isinstance(node, Str):
             return "str"
         if isinstance(node, Int):
+            if not -MAX_INT <= node.value <= MAX_INT:
+                self.report("number-too-large", node.start, node.end,
+                            f"nombre trop grand : les entiers vont de -{MAX_INT} à {MAX_INT}",
+                            f"number too large: integers go from -{MAX_INT} to {MAX_INT}")
             return "int"
         raise TypeError(f"not an expression node: {node!r}")
 
@@ -241,6 +258,14 @@ class _Checker:
 
     def binary(self, node: Binary) -> Optional[str]:
         left, right = self.visit(node.left), self.visit(node.right)
+        if node.op == "/" and dice_range(node.right) == (0, 0):   # made of numbers only, and 0
+            self.report("division-by-zero", node.op_start, node.op_end,
+                        "division par zéro : le diviseur vaut toujours 0",
+                        "division by zero: the divisor is always 0")
+        elif node.op in ARITHMETIC and _overflows(node):
+            self.report("number-too-large", node.op_start, node.op_end,
+                        f"résultat trop grand : les entiers vont de -{MAX_INT} à {MAX_INT}",
+                        f"result too large: integers go from -{MAX_INT} to {MAX_INT}")
         if node.op in LOGICAL:
             wanted, result = "bool", "bool"
         elif node.op in ARITHMETIC:

@@ -3,7 +3,8 @@
 Each ``Expr`` is compiled on first evaluation (per alias mapping) and the
 closure is cached on the ``Expr`` object, so evaluating a condition a
 million times does no dispatching over node types.  ``and``/``or``
-short-circuit; runtime type errors and division by zero raise EvalError.
+short-circuit; runtime type errors, division by zero and a result beyond
+``limits.MAX_INT`` (``or * 1000`` applied again and again) raise EvalError.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import operator
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Callable, Mapping, Protocol, Union
 
+from ..limits import MAX_INT
 from .ast import Binary, Bool, Call, Dice, Expr, Int, Name, Node, Str, Unary
 from .errors import EvalError
 
@@ -201,16 +203,29 @@ def _compile_integer_op(node: Binary, left: Compiled, right: Compiled) -> Compil
         def with_constant(ctx):
             a = left(ctx)
             if type(a) is int:
-                return op(a, constant)
+                result = op(a, constant)
+                if -MAX_INT <= result <= MAX_INT:   # (a comparison's bool passes too)
+                    return result
+                raise _too_big(result, span)
             raise _type_error(node, a, int, node.op, span)
         return with_constant
 
     def integer_op(ctx):
         a, b = left(ctx), right(ctx)
         if type(a) is int and type(b) is int:
-            return op(a, b)
+            result = op(a, b)
+            if -MAX_INT <= result <= MAX_INT:
+                return result
+            raise _too_big(result, span)
         raise _type_error(node, b if type(a) is int else a, int, node.op, span)
     return integer_op
+
+
+def _too_big(value: int, span) -> EvalError:
+    size = f"~10^{len(str(abs(value))) - 1}"
+    return EvalError(span[0], span[1],
+                     f"résultat trop grand ({size}) : les entiers vont de -{MAX_INT} à {MAX_INT}",
+                     f"result too large ({size}): integers go from -{MAX_INT} to {MAX_INT}")
 
 
 def _compile_variable_op(node: Binary, name: str) -> Compiled:
@@ -222,7 +237,10 @@ def _compile_variable_op(node: Binary, name: str) -> Compiled:
     def variable_op(ctx):
         a = ctx.variable(name)
         if type(a) is int:
-            return op(a, constant)
+            result = op(a, constant)
+            if -MAX_INT <= result <= MAX_INT:
+                return result
+            raise _too_big(result, span)
         raise _type_error(node, a, int, node.op, span)
     return variable_op
 

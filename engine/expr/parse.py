@@ -22,11 +22,10 @@ from .ast import KINDS, Binary, Bool, Call, Dice, Expr, Int, Name, Str, Unary
 from .errors import ExprError
 from .syntax_messages import syntax_error as _syntax_error
 
-MAX_LENGTH = 500
-MAX_DEPTH = 32
-MAX_TOKENS = 200
-MAX_DICE = 100
-MAX_SIDES = 100
+from ..limits import MAX_DICE, MAX_SIDES
+from ..limits import MAX_EXPR_DEPTH as MAX_DEPTH
+from ..limits import MAX_EXPR_LENGTH as MAX_LENGTH
+from ..limits import MAX_EXPR_TOKENS as MAX_TOKENS
 
 _GRAMMAR = Path(__file__).with_name("grammar.lark")
 _SCAN = re.compile(r"\"(?:[^\"\\]|\\.)*\"?|'(?:[^'\\]|\\.)*'?|\w+|[<>=!]=|\S")

@@ -8,6 +8,7 @@ from __future__ import annotations
 from ..book import Choice
 from ..diagnostics import Message as M
 from ..rules.base import Refused
+from .faults import BookFault
 
 
 class Answers:
@@ -15,11 +16,12 @@ class Answers:
     methods of the other halves)."""
 
     def answer(self, key: str, amount: int | None = None) -> None:
-        """Answer the pending prompt; raises Refused (state unchanged) when not allowed."""
+        """Answer the pending prompt; raises Refused (state unchanged) when not allowed,
+        BookFault (state unchanged too) when an expression of the book fails."""
         snapshot, seen = self._snapshot(), len(self.events)   # (undo=False: _answer)
         try:
             self._answer(key, amount)
-        except Refused:
+        except (Refused, BookFault):
             self._restore(snapshot)
             del self.events[seen:]
             raise
@@ -107,7 +109,7 @@ class Answers:
         try:
             cmd.run(self, arg)
             self._after()
-        except Refused:
+        except (Refused, BookFault):
             self._restore(snapshot)
             del self.events[seen:]
             raise

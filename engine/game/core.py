@@ -12,10 +12,13 @@ from typing import Callable
 from .. import dice as dice_mod
 from .. import expr as X
 from ..book import Book, Effect
+from ..compiler import book_aliases
+from ..limits import MAX_INT
 from ..rules.base import Refused, RuleModule
 from ..state import GameState
 from .answers import Answers
 from .context import GameContext
+from .faults import expression_fault, stat_fault
 from .history import History
 from .prompts import Prompts
 
@@ -44,7 +47,7 @@ class Game(Answers, Prompts, History):
         self._prompted: tuple | None = None
         self._ctx = GameContext(self)
         self._choice_prompts: dict = {}   # paragraph -> its choice Prompt, or {flags: Prompt}
-        self._aliases = {**module.stat_aliases(), **module.expr_aliases()}
+        self._aliases = book_aliases(module)
         self._rules_version = str(module.version)
         self._commands: tuple | None = None   # the module's commands, asked once
         # What is derived from the book alone (prompts made once...) by a rule module
@@ -115,7 +118,10 @@ class Game(Answers, Prompts, History):
         st = self.state
         self._prompted = None
         old = st.stats.get(stat, 0)
-        new = self.module.clamp(st, stat, value if value is not None else old + (delta or 0))
+        wanted = value if value is not None else old + (delta or 0)
+        if not -MAX_INT <= wanted <= MAX_INT:   # `add: {or: 999999999}` again and again
+            raise stat_fault(self.book, st.paragraph, stat, wanted, MAX_INT)
+        new = self.module.clamp(st, stat, wanted)
         if new != old:
             st.stats[stat] = new
             if self.narrate:
@@ -148,7 +154,12 @@ class Game(Answers, Prompts, History):
             self._prompted = None
 
     def evaluate(self, expr):
-        return X.evaluate(expr, self._ctx, self._aliases)
+        """The value of a book expression now; BookFault (located) when it cannot be
+        computed (division by zero, a result beyond MAX_INT)."""
+        try:
+            return X.evaluate(expr, self._ctx, self._aliases)
+        except X.EvalError as exc:
+            raise expression_fault(self.book, self.state.paragraph, expr.text, exc) from None
 
     def number(self, value) -> int:
         return value if isinstance(value, int) else int(self.evaluate(value))

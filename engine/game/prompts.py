@@ -9,6 +9,7 @@ from __future__ import annotations
 from ..book import Choice
 from ..diagnostics import Message as M
 from ..rules.base import Death, Option, Prompt
+from .faults import BookFault
 
 ROLL = Prompt("roll", (Option("roll", M("Lancer les dés", "Roll the dice")),))
 VICTORY = Prompt("ending", (Option("restart", M("Recommencer", "Start again")),),
@@ -50,12 +51,27 @@ class Prompts:
             return made
         # Only the enabled flags change: one prompt per set of them (every condition
         # is evaluated, in order, as a fresh prompt would).
-        flags = tuple([c.condition is None or bool(self.evaluate(c.condition)) for c in p.choices])
+        try:
+            flags = tuple([c.condition is None or bool(self.evaluate(c.condition)) for c in p.choices])
+        except BookFault:
+            return self._faulty_choice_prompt(p)
         prompt = made.get(flags)
         if prompt is None:
             prompt = made[flags] = Prompt("choice", tuple(
                 self._choice_option(i, c, ok) for i, (c, ok) in enumerate(zip(p.choices, flags))))
         return prompt
+
+    def _faulty_choice_prompt(self, p) -> Prompt:
+        """The choices when a condition cannot be computed (a book error, located): the
+        choice is offered disabled with the error as its reason; the game goes on."""
+        options = []
+        for i, c in enumerate(p.choices):
+            try:
+                ok, why = c.condition is None or bool(self.evaluate(c.condition)), NOT_MET
+            except BookFault as fault:
+                ok, why = False, fault.located()
+            options.append(Option(str(i + 1), M(c.text, c.text), ok, None if ok else why))
+        return Prompt("choice", tuple(options))
 
     @staticmethod
     def _choice_option(i: int, c: Choice, ok: bool) -> Option:
@@ -83,3 +99,4 @@ class Prompts:
         if key == "restart":
             return self._restart()
         self.module.rescue(self, key)
+

@@ -32,6 +32,10 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "no-choice": ("Aucun choix ici.", "No choice here."),
     "bad-amount": ("Donnez un nombre entre {low} et {high}.", "Give a number from {low} to {high}."),
     "refused": ("Refusé : {reason}", "Refused: {reason}"),
+    "book-error": ("{reason} (coup annulé ; signalez-le à l'auteur du livre)",
+                   "{reason} (move undone; report it to the book's author)"),
+    "book-error-stop": ("{reason} (la partie ne peut continuer ; signalez-le à l'auteur du livre)",
+                        "{reason} (the game cannot go on; report it to the book's author)"),
     "cancelled": ("Annulé.", "Cancelled."),
     "history-refused": ("Historique non enregistré : {path} n'est pas un fichier ordinaire "
                         "(lien symbolique ?) ; supprimez-le pour retrouver l'historique.",

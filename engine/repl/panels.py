@@ -9,6 +9,7 @@ and the hero's side shows the same stats from the module's own sheet.
 """
 from __future__ import annotations
 
+from ..game.faults import BookFault
 from . import render
 from .messages import text as t
 from .render import NBSP, Output
@@ -122,7 +123,11 @@ def fight(game, lang: str, width: int) -> tuple[Output, Output] | None:
 def choices(game, lang: str, width: int) -> Output:
     """The prompt of the moment: its title, its information and the numbered options."""
     out = Output()
-    render.prompt(out, game.prompt(), lang)
+    try:
+        question = game.prompt()
+    except BookFault:   # the session has said where and stopped the game
+        return out
+    render.prompt(out, question, lang)
     while out.rows and not out.rows[0][1]:   # the blank line that sets it apart in line mode
         out.rows.pop(0)
     return out.wrapped(width)

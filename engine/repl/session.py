@@ -8,10 +8,13 @@ over this class, and the tests drive it directly.
 from __future__ import annotations
 
 import json
+import re
 from typing import Callable, TextIO
 
 from .. import saves
 from ..game import journal
+from ..game.faults import BookFault
+from ..limits import MAX_INT_DIGITS
 from ..rules.base import Refused
 from ..safe_text import clean
 from . import render
@@ -19,6 +22,8 @@ from .commands import BUILTINS, BuiltinCommands
 from .messages import text as t
 from .render import Output
 from .tabletop import TableTopCommands
+
+_INT = re.compile(r"-?[0-9]{1,%d}" % MAX_INT_DIGITS)
 
 
 
@@ -83,8 +88,22 @@ class Session(TableTopCommands, BuiltinCommands):
         for ev in events:
             render.event(out, ev, self.game, self.lang, self.width)
         self.ending_check(out)
-        if prompt and self.show_prompt:
-            render.prompt(out, self.game.prompt(), self.lang)
+        if prompt:
+            try:
+                question = self.game.prompt()
+            except BookFault as fault:   # nothing can be asked: the game stops, saved
+                return self._stopped(out, fault)
+            if self.show_prompt:   # (the full-screen layout shows the choices in a pane)
+                render.prompt(out, question, self.lang)
+        return out
+
+    def _book_error(self, fault: BookFault, key: str = "book-error") -> Output:
+        return Output().line(t(self.lang, key, reason=fault.located().get(self.lang)), "class:error")
+
+    def _stopped(self, out: Output, fault: BookFault) -> Output:
+        """An error of the book leaves no question to ask: say where, autosave, stop."""
+        out.extend(self._book_error(fault, "book-error-stop")).extend(self.autosave())
+        self.finished = True
         return out
 
     def _say(self, key: str, style: str = "class:info", **values) -> Output:
@@ -160,7 +179,8 @@ class Session(TableTopCommands, BuiltinCommands):
         if word in keys:   # an option key typed as a word (e.g. "restart" at the end)
             return self._choose(keys.index(word) + 1, [])
         names = ", ".join(self.command_names())
-        return self._say("unknown-command", "class:error", word=word, names=names)
+        shown = word if len(word) <= 40 else word[:39] + "…"   # a pasted page is not echoed whole
+        return self._say("unknown-command", "class:error", word=shown, names=names)
 
     def _choose(self, number: int, rest: list[str]) -> Output:
         options = self.game.prompt().options
@@ -194,6 +214,8 @@ class Session(TableTopCommands, BuiltinCommands):
             self.game.answer(option.key, amount)
         except Refused as exc:
             return self._refused(exc.message)
+        except BookFault as fault:   # undone: the other choices are still there
+            return self._book_error(fault)
         return self._show(self.game.drain())
 
     def _module_command(self, name: str, cmd, arg: str) -> Output:
@@ -202,8 +224,12 @@ class Session(TableTopCommands, BuiltinCommands):
             self.game.command(name, arg)
         except Refused as exc:
             return self._refused(exc.message)
+        except BookFault as fault:
+            return self._book_error(fault)
         return self._show(self.game.drain(), prompt=False)
 
 
 def _is_int(word: str) -> bool:
-    return word.isdigit() or (word[:1] == "-" and word[1:].isdigit())
+    """A number as typed: ASCII digits ("①".isdigit() is true, int("①") raises), no
+    longer than MAX_INT (a 5,000-digit line is an unknown command, not a conversion)."""
+    return _INT.fullmatch(word) is not None

@@ -24,6 +24,7 @@ import traceback
 from collections import deque
 
 from ...game import Game
+from ...limits import MAX_MOVE_BRANCHES
 from ...rules.base import Refused
 from ...state import GameState
 from .focus import GAP, Focus
@@ -31,7 +32,8 @@ from .lens import Lens
 from .start import FIRST_BATCH, Sample, count_starts
 from .moves import Move, all_moves
 from .nodes import fight_node
-from .space import ERROR, FRONTIER, ForcedDice, NeedRoll, Space, canonical, flat, rebuild, roll_outcomes
+from .space import (ERROR, FRONTIER, ForcedDice, NeedRoll, Space, TooManyOutcomes, canonical, flat,
+                    rebuild, roll_outcomes)
 
 
 class Explorer:
@@ -71,7 +73,7 @@ class Explorer:
         late = lambda: time.monotonic() - start > self.timeout  # noqa: E731
         sample = self._start()
         refresh = time.monotonic() + 0.5
-        while not self._stop(late) and sp.bound != "max-states":   # (no new state: no progress)
+        while not self._stop(late) and sp.bound not in ("max-states", "max-branches"):   # (no progress)
             if self.focus.root_gap() <= GAP:
                 if sample is None or not sample.more(time.monotonic() - start, self.timeout):
                     break
@@ -160,13 +162,20 @@ class Explorer:
     def _branches(self, s, move: Move | None, rolls: tuple) -> list:
         """[(probability, successor)] of a move (None: the start of the game); [] when
         the move is refused without any dice drawn."""
-        out, todo = {}, [(rolls, 1.0)]
+        out, todo, plays = {}, [(rolls, 1.0)], 0
         while todo:
             prefix, p = todo.pop()
+            plays += 1
+            if plays > MAX_MOVE_BRANCHES:   # `100d100 * 100d100`: 10^8 replays of one move
+                self._too_many(out, p + sum(q for _, q in todo))
+                break
             try:
                 state = self._play(s, move, prefix)
             except NeedRoll as need:
-                todo += [(prefix + (faces,), p * q) for faces, q in reversed(self.outcomes(need))]
+                try:
+                    todo += [(prefix + (faces,), p * q) for faces, q in reversed(self.outcomes(need))]
+                except TooManyOutcomes:
+                    self._too_many(out, p)
                 continue
             except Refused:
                 if not prefix:
@@ -179,6 +188,11 @@ class Explorer:
                 target = self._state(state, s, move, prefix)
             out[target] = out.get(target, 0.0) + p
         return sorted(((p, t) for t, p in out.items()), key=lambda pt: pt[1])
+
+    def _too_many(self, out: dict, p: float) -> None:
+        """What is left of a move with too many outcomes is not explored (a bound)."""
+        self.space.bound = self.space.bound or "max-branches"
+        out[FRONTIER] = out.get(FRONTIER, 0.0) + p
 
     def outcomes(self, need: NeedRoll) -> list[tuple[tuple, float]]:
         key = (need.count, need.sides)

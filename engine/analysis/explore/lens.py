@@ -25,18 +25,20 @@ import re
 from collections import deque
 
 from ... import expr as X
+from ...compiler import book_aliases
 from ...expr.ast import Call, Int, Name, Str, walk
 from ...lint import graph as static_graph
 
 ALL = "*"
 WORD = re.compile(r"[^\W\d]\w*")
-VISITED = re.compile(r"visited\s*\(\s*(\d+)\s*\)")
+VISITED = re.compile(r"(?:visited|visit[eé])\s*\(\s*(\d+)\s*\)")   # French names too
+VISITS = re.compile(r"visited|visit[eé]")
 
 
 class Lens:
     def __init__(self, book, module):
         self.book, self.module = book, module
-        aliases = {**module.stat_aliases(), **module.expr_aliases()}
+        aliases = book_aliases(module)
         self.passive = frozenset(getattr(module, "passive_stats", ()) or ())
         self.names = {a: n for a, n in aliases.items()}
         self.reads = {n: self._reads(p) for n, p in book.paragraphs.items()}
@@ -68,7 +70,7 @@ class Lens:
         elif isinstance(value, str):
             found.update(self.names.get(w, w) for w in WORD.findall(value))
             found.update(("v", int(m)) for m in VISITED.findall(value))
-            if "visited" in value and not VISITED.search(value):
+            if VISITS.search(value) and not VISITED.search(value):
                 found.add(("v", ALL))
         elif hasattr(value, "items"):
             for k, v in value.items():
@@ -82,7 +84,7 @@ class Lens:
         for node in walk(e.root):
             if isinstance(node, Name):
                 found.add(self.names.get(node.name, node.name))
-            elif isinstance(node, Call) and node.name == "visited":
+            elif isinstance(node, Call) and self.names.get(node.name, node.name) == "visited":
                 arg = node.args[0] if node.args else None
                 found.add(("v", arg.value) if isinstance(arg, Int) else ("v", ALL))
             elif isinstance(node, Str):

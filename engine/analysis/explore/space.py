@@ -10,15 +10,18 @@ move is then replayed once per distinct outcome of that roll: each sorted multis
 of faces (dice thrown together are interchangeable), or each total when the module
 declares `dice_by_sum` (its rules read a roll only through its total and its count).
 The start of the game (hero creation can roll) is the root chance node.
-Bounds: `max_states` and `timeout`; when one is hit the unexpanded states are
-"frontier" and the results say so.
+Bounds: `max_states` and `timeout`, and engine/limits.py's MAX_ROLL_OUTCOMES (one roll)
+and MAX_MOVE_BRANCHES (one move over all its rolls); when one is hit the unexpanded
+states are "frontier" and the results say so.
 """
 from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
 from itertools import combinations_with_replacement
-from math import factorial
+from math import comb, factorial
+
+from ...limits import MAX_ROLL_OUTCOMES
 
 from ...state import GameState
 
@@ -56,20 +59,49 @@ def flat(rolls) -> list[int]:
     return [f for faces in rolls for f in faces]
 
 
+class TooManyOutcomes(Exception):
+    """A roll with more distinct outcomes than MAX_ROLL_OUTCOMES (100 dice read face by face)."""
+
+
 def roll_outcomes(count: int, sides: int, by_sum: bool) -> list[tuple[tuple, float]]:
-    """[(faces, probability)]: one entry a sorted multiset of faces, or a total."""
+    """[(faces, probability)]: one entry a sorted multiset of faces, or a total (then
+    its faces are the first multiset of that total, in ascending order of totals)."""
+    if by_sum:
+        return _sum_outcomes(count, sides)
+    if comb(sides + count - 1, count) > MAX_ROLL_OUTCOMES:
+        raise TooManyOutcomes(f"{count}d{sides}")
     merged: dict = {}
     for faces in combinations_with_replacement(range(1, sides + 1), count):
         ways = factorial(count)
         for f in set(faces):
             ways //= factorial(faces.count(f))
-        key = sum(faces) if by_sum else faces
-        if key in merged:
-            merged[key][1] += ways
-        else:
-            merged[key] = [faces, ways]
+        merged[faces] = [faces, ways]
     total = sides ** count
     return [(faces, ways / total) for faces, ways in merged.values()]
+
+
+def _sum_outcomes(count: int, sides: int) -> list[tuple[tuple, float]]:
+    """The totals of `count` dice by convolution with a sliding sum: count × totals
+    steps (100d100: 10^6), where listing the multisets of faces would never end."""
+    ways = [1]   # ways[t]: ways for the dice so far to total t (offset by their count)
+    for _ in range(count):
+        nxt, window = [], 0
+        for t in range(len(ways) + sides - 1):
+            window += ways[t] if t < len(ways) else 0
+            window -= ways[t - sides] if t >= sides else 0
+            nxt.append(window)
+        ways = nxt
+    total = sides ** count
+    return [(_first_faces(count, sides, count + t), w / total) for t, w in enumerate(ways)]
+
+
+def _first_faces(count: int, sides: int, total: int) -> tuple:
+    """The smallest sorted multiset of faces with this total: ones, then one die, then sixes."""
+    extra = total - count
+    high, rest = divmod(extra, sides - 1)
+    if high == count:
+        return (sides,) * count
+    return (1,) * (count - high - 1) + (1 + rest,) + (sides,) * high
 
 
 def canonical(state: GameState, display: tuple = ()) -> str:
@@ -103,7 +135,7 @@ class Space:
     soft_locks: list[int] = field(default_factory=list)
     errors: list[dict] = field(default_factory=list)
     expanded: int = 0
-    bound: str | None = None                              # "max-states" | "timeout" | None
+    bound: str | None = None                              # "max-states" | "timeout" | "max-branches" | None
     strategies: set[str] = field(default_factory=set)     # fight strategies (chance nodes) used
     restarts: int = 0                                     # explorations begun again (lens corrected)
     sample: list[int] | None = None                       # sampled start: the state of each draw

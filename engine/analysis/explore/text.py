@@ -118,7 +118,8 @@ def _odds(r: dict, lang: str) -> list[str]:
                         f"({s['distinct']} distinct), mean of their odds; sampling margin "
                         f"± {_pct(s['margin'])} (95 %)"))
     if kind in ("sampled", "bounded") and v["low"] != v["high"]:
-        bound = {"timeout": "--timeout", "max-states": "--max-states"}.get(r["bound"], "--timeout")
+        bound = {"timeout": "--timeout", "max-states": "--max-states",
+                 "max-branches": "MAX_MOVE_BRANCHES"}.get(r["bound"], "--timeout")
         lines.append(_t(lang, f"  BORNÉ : limite {bound} atteinte ({r['expanded']} états développés) ; "
                               "les états non explorés comptent comme perdus (borne basse) ou gagnés "
                               "(borne haute) ; la borne basse est atteinte par une façon de jouer",

@@ -73,7 +73,7 @@ def roll_stats(play) -> None:
         if dice is not None:   # NdS±K: the dice rolled as the evaluator would roll them
             n = sum(play.roll(dice[0], dice[1], spec.name)) + dice[2]
         else:
-            n = value if isinstance(value, int) else int(X.evaluate(value, _RollCtx(play, spec.name)))
+            n = value if isinstance(value, int) else _rolled(play, value, spec.name)
         st.stats[spec.name] = st.initial[spec.name] = n
         if play.narrate:
             how = "" if isinstance(value, int) else f" ({hero.get(spec.name, spec.initial)})"
@@ -83,6 +83,14 @@ def roll_stats(play) -> None:
     for stat, cap in (hero.get("ceilings") or {}).items():
         caps[stat] = None if cap is False else int(cap)
     st.extra["max"] = caps
+
+
+def _rolled(play, value: X.Expr, purpose: str) -> int:
+    try:
+        return int(X.evaluate(value, _RollCtx(play, purpose)))
+    except X.EvalError as exc:   # `1d6 / (1d6 - 1d6)`: told where it is in the book
+        from ...game.faults import expression_fault
+        raise expression_fault(play.book, play.state.paragraph, value.text, exc) from None
 
 
 def _sheet_rolls(play, hero: dict) -> tuple:
