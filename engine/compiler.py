@@ -205,7 +205,8 @@ class Compiler:
         if result is None:
             result = self.checked[(text, kind)] = X.check(expr, self.env)
         for p in result.problems:
-            self.report(error(p.code, self.inner(path, p.start), p.message_fr, p.message_en))
+            self.report(error(p.code, self.inner(path, p.start), p.message_fr, p.message_en,
+                              fix=p.suggestion))
         for ref in result.references:  # located only if reported: most never are
             self.out.references.append((ref.kind, ref.value, path, ref.start))
         return expr
@@ -226,7 +227,7 @@ def _unknown(code, span, name, known, kind_fr, kind_en) -> Diagnostic:
     close = difflib.get_close_matches(str(name), [str(k) for k in known], n=1)
     fr = f"{kind_fr} inconnu(e) « {name} »" + (f" ; vouliez-vous dire « {close[0]} » ?" if close else "")
     en = f"unknown {kind_en} '{name}'" + (f"; did you mean '{close[0]}'?" if close else "")
-    return error(code, span, fr, en)
+    return error(code, span, fr, en, fix=close[0] if close else None)
 
 
 def _slug(file: str) -> str:
