@@ -76,10 +76,11 @@ class Compiler:
     # --- whole book ----------------------------------------------------------
     def compile(self) -> Book:
         d, module = self.data, self.module
+        raw_items = d.get("items") if isinstance(d.get("items"), dict) else {}  # else a schema error
         items = {str(k): Item(str(k), str(v.get("name", k)) if isinstance(v, dict) else str(k),
                               v if isinstance(v, dict) else {}, ("items", k))
-                 for k, v in (d.get("items") or {}).items()}
-        raw_pars = d.get("paragraphs") or {}
+                 for k, v in raw_items.items()}
+        raw_pars = d.get("paragraphs") if isinstance(d.get("paragraphs"), dict) else {}
         numbers = {int(k) for k in raw_pars if _NUMBER.fullmatch(str(k))}
         self.env = expr_env(module, items, numbers, module.references(_Header(d)))
         paragraphs, first_key = {}, {}
@@ -95,12 +96,13 @@ class Compiler:
             paragraphs[n] = self.paragraph(n, raw, ("paragraphs", key)) if ok else \
                 Paragraph(n, "", (), (), None, None, {}, ("paragraphs", key))
         options = dict(module.options)
-        options.update(d.get("options") or {})
+        options.update(d.get("options") if isinstance(d.get("options"), dict) else {})
         book = Book(
             id=str(d.get("id") or _slug(self.file)), title=str(d.get("title", "")),
             author=str(d.get("author", "")), language=str(d.get("language", "fr")),
             rules=module.id, start=int(d.get("start", 1)) if isinstance(d.get("start"), int) else 1,
-            hero=d.get("hero") or {}, items=items, paragraphs=paragraphs, options=options,
+            hero=d.get("hero") if isinstance(d.get("hero"), dict) else {},
+            items=items, paragraphs=paragraphs, options=options,
             content_hash=self.hash, file=self.file,
             meta={k: d[k] for k in ("description",) if k in d})
         self._hero_grants(book)
@@ -217,9 +219,9 @@ class _Header:
 
     def __init__(self, data: dict):
         self.data = data
-        self.hero = data.get("hero") or {}
-        self.options = data.get("options") or {}
-        self.paragraphs = data.get("paragraphs") or {}
+        self.hero = data.get("hero") if isinstance(data.get("hero"), dict) else {}
+        self.options = data.get("options") if isinstance(data.get("options"), dict) else {}
+        self.paragraphs = data.get("paragraphs") if isinstance(data.get("paragraphs"), dict) else {}
 
 
 def _unknown(code, span, name, known, kind_fr, kind_en) -> Diagnostic:
