@@ -78,7 +78,13 @@ class GamebookServer(LanguageServer):
         except Exception:  # closed meanwhile
             return
         loop = asyncio.get_running_loop()
-        snap = await loop.run_in_executor(None, self.check, uri, text)
+        try:
+            snap = await loop.run_in_executor(None, self.check, uri, text)
+        except Exception as exc:  # an engine bug: say so in the editor's log, keep serving
+            log.exception("check failed")
+            self.window_log_message(T.LogMessageParams(
+                T.MessageType.Error, f"gamebook: the check of {uri} failed: {exc!r}"))
+            return
         if self.pending.get(uri) is asyncio.current_task():
             self.pending.pop(uri, None)
         if snap.text == self.text(uri):  # a newer edit will publish its own
