@@ -115,10 +115,12 @@ def _compile(raw: bytes, name: str, key: str, content: str):
     return Loaded(book, module, diags), payload
 
 
-def check_document(doc, diags: list, name: str, content: str = ""):
+def check_document(doc, diags: list, name: str, content: str = "", validator=None):
     """Validate, compile and lint a parsed document (what `gamebook lint` does after
     parsing; the language server calls it on the editor's text): (Loaded, the
-    Compiler or None when the book could not be compiled, the broken paragraphs)."""
+    Compiler or None when the book could not be compiled, the broken paragraphs).
+    `validator(doc, schema)` replaces `engine.validate.validate` (the server's
+    remembers the paragraphs already found valid)."""
     from .compiler import Compiler
     from .lint import lint
     from .schema import book_schema
@@ -132,7 +134,7 @@ def check_document(doc, diags: list, name: str, content: str = ""):
     if module is None:
         return Loaded(None, None, sorted(diags, key=Diagnostic.sort_key)), None, set()
     schema = book_schema(module)
-    schema_diags = validate(doc, schema)
+    schema_diags = (validator or validate)(doc, schema)
     broken = broken_paragraphs(doc.data, schema) if schema_diags else set()
     comp = Compiler(doc.data, module, doc, file=name, content_hash=content, broken=broken)
     book = comp.compile()

@@ -7,7 +7,8 @@ one block per paragraph at the same indentation (`  12:`), up to the end of the
 file.  Each block is parsed alone (as the indented mapping it is) and cached by
 its text; its positions are shifted to where it stands in the file now.  Any
 other layout, a block that does not parse alone (a YAML error, an alias to
-another block), or a paragraph number written twice falls back to a whole-file
+another block) or has a problem (a duplicate key), or a paragraph number
+written twice falls back to a whole-file
 parse with `engine.source.parse_text`, so the diagnostics are always the ones
 `gamebook lint` gives.
 """
@@ -15,8 +16,6 @@ from __future__ import annotations
 
 import re
 
-from ..diagnostics import Span
-from ..records import replace
 from ..source import Document, parse_text
 
 _PARAGRAPHS = re.compile(r"^paragraphs:[ \t]*(?:#.*)?\r?$", re.M)
@@ -28,6 +27,7 @@ class Parser:
 
     def __init__(self):
         self.blocks: dict[str, tuple] = {}   # block text -> (Document, diagnostics)
+        self.validator = Validator()
 
     def parse(self, text: str, name: str):
         """(Document or None, diagnostics), as `engine.source.parse_text` returns them."""
@@ -44,8 +44,8 @@ class Parser:
         for start, end in zip(starts, starts[1:] + [len(text)]):
             chunk = text[start:end]
             parsed = cache.get(chunk) or parse_text(chunk, name)
-            if parsed[0] is None or not isinstance(parsed[0].data, dict) or \
-                    not merged.add(parsed, line, start):
+            if parsed[0] is None or not isinstance(parsed[0].data, dict) or parsed[1] or \
+                    not merged.add(parsed, line, start):  # messages may name lines: whole file
                 return parse_text(text, name)
             self.blocks[chunk] = parsed
             line += chunk.count("\n")
@@ -127,8 +127,6 @@ class _Merged:
         if self.where.first is None and () in doc.where:
             ln, col, i, _style = doc.where[()]
             self.where.first = (ln + line, col, i + index, "")
-        if diags:
-            self.diags.extend(_shifted(d, line) for d in diags)
         return True
 
     def document(self) -> Document:
@@ -137,7 +135,37 @@ class _Merged:
         return Document(self.head.file, self.text, data, self.where, self.key_where)
 
 
-def _shifted(d, line: int):
-    def move(s: Span) -> Span:
-        return replace(s, line=s.line + line, end_line=s.end_line + line if s.end_line >= 0 else -1)
-    return replace(d, span=move(d.span), related=tuple(move(r) for r in d.related))
+class Validator:
+    """`engine.validate.validate`, skipping the paragraphs already found valid.
+
+    A paragraph's validity depends on nothing else in the book, and an unchanged
+    block comes back from the parser as the very same objects: the fast check
+    (compiled once per rule module) runs on the header and the new paragraphs
+    only.  Any error, or a schema the fast check cannot judge, goes to the full
+    validation of the whole document."""
+
+    def __init__(self):
+        self.valid: dict[int, object] = {}   # id(paragraph data) -> the data (kept alive)
+        self.rules = None                    # the rule module whose schema they satisfy
+        self.check = None
+
+    def __call__(self, doc, schema):
+        from ..quickschema import Unsupported, compile_schema
+        from ..validate import validate
+        data = doc.data
+        pars = data.get("paragraphs") if isinstance(data, dict) else None
+        if not isinstance(pars, dict) or not pars:
+            return validate(doc, schema)
+        rules = schema.get("properties", {}).get("rules", {}).get("const")
+        if rules != self.rules or self.check is None:
+            try:
+                self.valid, self.rules, self.check = {}, rules, compile_schema(schema)
+            except Unsupported:
+                return validate(doc, schema)
+        fresh = {k: v for k, v in pars.items() if self.valid.get(id(v)) is not v}
+        first = next(iter(pars))
+        fresh.setdefault(first, pars[first])   # `paragraphs` may not be empty
+        if self.check(dict(data, paragraphs=fresh)) is not True:
+            return validate(doc, schema)
+        self.valid = {id(v): v for v in pars.values()}
+        return []

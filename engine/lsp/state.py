@@ -46,7 +46,8 @@ class Snapshot:
 
 def analyse(uri: str, text: str, name: str | None = None, parser=None) -> Snapshot:
     """Everything `gamebook lint` finds in `text`; never raises on bad input.
-    `parser` (an `incremental.Parser`) reuses the paragraphs of the previous text."""
+    `parser` (an `incremental.Parser`) reuses the paragraphs of the previous text,
+    and its `validator` the paragraphs already found valid."""
     from ..diagnostics import error, Span
     from ..loader import check_document
     from ..source import MAX_BYTES, parse_text
@@ -61,7 +62,8 @@ def analyse(uri: str, text: str, name: str | None = None, parser=None) -> Snapsh
     doc, diags = parser.parse(text, name) if parser is not None else parse_text(text, name)
     if doc is None:
         return Snapshot(uri, text, lines, diags)
-    loaded, comp, _broken = check_document(doc, diags, name)
+    validator = getattr(parser, "validator", None)
+    loaded, comp, _broken = check_document(doc, diags, name, validator=validator)
     return Snapshot(uri, text, lines, loaded.diagnostics, doc, loaded.book, loaded.module, comp)
 
 
