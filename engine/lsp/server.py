@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
 
 from lsprotocol import types as T
 from pygls.lsp.server import LanguageServer
@@ -20,6 +21,7 @@ from .incremental import Parser
 from .state import Book, Snapshot, analyse
 
 DEBOUNCE = 0.15  # seconds of quiet typing before a check
+_BOOK = re.compile(r"^(?:gamebook|rules)\s*:", re.M)  # a book names its format or rules
 
 log = logging.getLogger(__name__)
 
@@ -58,6 +60,9 @@ class GamebookServer(LanguageServer):
         return snap if snap.book is not None else (book.last_good or snap)
 
     def publish(self, snap: Snapshot) -> None:
+        if not _BOOK.search(snap.text):  # another YAML file the editor opened: not ours
+            self.text_document_publish_diagnostics(T.PublishDiagnosticsParams(uri=snap.uri, diagnostics=[]))
+            return
         good = self.books[snap.uri].last_good if snap.uri in self.books else None
         lang = snap.language if snap.doc is not None or good is None else good.language
         rules = (snap.module or (good.module if good else None))
