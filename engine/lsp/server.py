@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import re
 
 from lsprotocol import types as T
@@ -20,7 +21,8 @@ from . import report
 from .incremental import Parser
 from .state import Book, Snapshot, analyse
 
-DEBOUNCE = 0.15  # seconds of quiet typing before a check
+# seconds of quiet typing before a check (tools/bench_lsp.py sets 0 to time the check alone)
+DEBOUNCE = float(os.environ.get("GAMEBOOK_LSP_DEBOUNCE") or 0.15)
 _BOOK = re.compile(r"^(?:gamebook|rules)\s*:", re.M)  # a book names its format or rules
 
 log = logging.getLogger(__name__)
