@@ -86,14 +86,16 @@ async def _round_trips(text: str, versions: list[str]) -> list[float]:
     await client.initialize_async(T.InitializeParams(capabilities=T.ClientCapabilities()))
     client.initialized(T.InitializedParams())
     uri = "file:///bench.yaml"
-    client.text_document_did_open(T.DidOpenTextDocumentParams(T.TextDocumentItem(uri=uri, language_id="yaml", version=1, text=text)))
+    client.text_document_did_open(T.DidOpenTextDocumentParams(
+        T.TextDocumentItem(uri=uri, language_id="yaml", version=1, text=text)))
     await asyncio.wait_for(arrived.wait(), 120)
     times = []
     for n, version in enumerate(versions, 2):
         arrived.clear()
         start = time.perf_counter()
         client.text_document_did_change(T.DidChangeTextDocumentParams(
-            T.VersionedTextDocumentIdentifier(version=n, uri=uri), [T.TextDocumentContentChangeWholeDocument(text=version)]))
+            T.VersionedTextDocumentIdentifier(version=n, uri=uri),
+            [T.TextDocumentContentChangeWholeDocument(text=version)]))
         await asyncio.wait_for(arrived.wait(), 120)
         times.append(time.perf_counter() - start)
     await client.shutdown_async(None)

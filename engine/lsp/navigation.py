@@ -92,10 +92,12 @@ def rename(snap, line: int, col: int, new: str) -> T.WorkspaceEdit:
 def _rename_name(snap, kind: str, old: str, new: str) -> list[T.TextEdit]:
     lang = snap.language
     if not _ITEM.match(new):
-        raise Refused(Message(f"« {new} » n'est pas un nom valable (pas d'espace ni de : {{ }} [ ] , # ni guillemet)",
-                              f"'{new}' is not a valid name (no space, : {{ }} [ ] , # or quote)").get(lang))
+        raise Refused(Message(
+            f"« {new} » n'est pas un nom valable (pas d'espace ni de : {{ }} [ ] , # ni guillemet)",
+            f"'{new}' is not a valid name (no space, : {{ }} [ ] , # or quote)").get(lang))
     if snap.index.of(kind, new):
-        raise Refused(Message(f"« {new} » existe déjà dans le livre", f"'{new}' already exists in the book").get(lang))
+        raise Refused(Message(f"« {new} » existe déjà dans le livre",
+                              f"'{new}' already exists in the book").get(lang))
     return [T.TextEdit(snap.lines.range(r.line, r.col, r.end), new) for r in snap.index.of(kind, old)]
 
 
