@@ -19,15 +19,13 @@ class Place:
     path: list          # keys down to the mapping the cursor is in
     key: str | None     # the key whose value is being typed, None when typing a key
     value: str          # what is typed of the value so far (for expressions)
-    word: str           # the word being typed
 
 
 def place(lines, line: int, col: int) -> Place:
     prefix = lines.line(line)[:col]
     block = _block_path(lines, line, prefix)
     flow, key, value = _flow(prefix)
-    m = re.search(r"[\w\-.]*$", prefix)
-    return Place(block + flow, key, value, m.group(0) if m else "")
+    return Place(block + flow, key, value)
 
 
 def _indent(text: str) -> int:
@@ -42,8 +40,8 @@ def _block_path(lines, line: int, prefix: str) -> list:
     rest = text[indent:]
     if rest.startswith("- ") or rest == "-":
         path.append("[]")
-    elif not _KEY.match(text[:max(len(prefix), indent)] or " ") and not rest.strip():
-        indent = _indent(prefix) if prefix.strip() == "" else indent
+    elif not rest.strip():
+        indent = len(prefix)  # a blank line: the key will start at the cursor
     for n in range(line - 1, -1, -1):
         above = lines.line(n)
         if not above.strip() or above.lstrip().startswith("#"):
@@ -53,11 +51,7 @@ def _block_path(lines, line: int, prefix: str) -> list:
             continue
         body = above[i:]
         if body.startswith("-"):
-            path.insert(0, "[]")
-            m = _KEY.match(" " + body[1:])
-            if m:  # `- key: value` opens a mapping inside the item
-                path.insert(1, _unquote(m.group(2)))
-                path.pop(1)  # the cursor is in the item's mapping, not under its first key
+            path.insert(0, "[]")  # `- key: value`: the cursor is in the item's mapping
         else:
             m = _KEY.match(body)
             if m:
@@ -104,8 +98,9 @@ def _flow(prefix: str) -> tuple[list, str | None, str]:
             path.append(k)
         if kind == "[":
             path.append("[]")
-    in_list = bool(stack) and stack[-1][0] == "["
-    return path, key if not in_list or key else (stack[-1][1] if in_list else None), prefix[start:].lstrip()
+    if key is None and stack and stack[-1][0] == "[":
+        key = stack[-1][1]  # an item of `gain: [a, |`: the list's own key
+    return path, key, prefix[start:].lstrip()
 
 
 def _unquote(s: str) -> str:

@@ -6,6 +6,8 @@ hero's equipment, `gain`/`lose`/`flag`/`unflag` effects and the literal argument
 of `has("...")`, `flag("...")`, `visited(12)` are uses.  A target written as an
 expression (`here + 20`) is a *computed* use of the paragraph it reaches; one that
 depends on play (`here + chance`) has no paragraph, and makes renumbering unsafe.
+An exit of the rule module whose field does not hold its number (a flag that
+sends the reader to this paragraph's number + 20) is an *implicit* use.
 """
 from __future__ import annotations
 
@@ -20,8 +22,9 @@ class Occ:
     line: int
     col: int
     end: int         # end column (same line)
-    role: str        # "def" | "ref" | "set" (a flag: effect) | "computed" | "oracle" | "expr"
+    role: str        # "def" | "ref" | "set" (a flag: effect) | "computed" | "implicit" | "expr"
     paragraph: int | None = None   # the paragraph it is written in
+    field: str | None = None       # for an "implicit" exit: the module field that makes it
 
 
 @record
@@ -74,25 +77,33 @@ def _targets(snap, n, out, dynamic, word) -> None:
         pos = doc.where.get(tuple(e.path))
         if pos is None:
             continue
-        if isinstance(e.target, int) and e.kind != "oracle":
+        written = _value(doc.data, e.path)
+        if isinstance(e.target, int) and written == e.target and not isinstance(written, bool):
             word("paragraph", e.target, pos, "ref", n)
             continue
         target = static_target(e.target, n)
         end = _scalar_end(snap, e.path, pos)
-        occ = Occ("paragraph", target, pos[0], pos[1], end, "oracle" if e.kind == "oracle" else "computed", n)
+        role = "implicit" if isinstance(e.target, int) else "computed"
+        occ = Occ("paragraph", target, pos[0], pos[1], end, role, n, str(e.path[-1]))
         if target is None:
             dynamic.append((n, occ))
         else:
             out.append(occ)
 
 
-def _scalar_end(snap, path, pos) -> int:
-    """End column of the scalar at `path` when it fits on its line."""
-    value = snap.doc.data
+def _value(data, path):
     try:
         for p in path:
-            value = value[p]
+            data = data[p]
     except (KeyError, IndexError, TypeError):
+        return None
+    return data
+
+
+def _scalar_end(snap, path, pos) -> int:
+    """End column of the scalar at `path` when it fits on its line."""
+    value = _value(snap.doc.data, path)
+    if value is None:
         return pos[1] + 1
     span = snap.doc.inner_span(tuple(path), len(str(value)))
     return span.col if span.line == pos[0] else len(snap.lines.line(pos[0]))

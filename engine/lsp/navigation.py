@@ -3,8 +3,10 @@
 Every edit is a text edit at the exact range of one occurrence: the YAML's
 comments, quotes and layout stay as the author wrote them.  Renumbering a
 paragraph is refused, with the reason, when a reference to it cannot be rewritten
-safely: a computed target (`here + 20`) leading to it or written in it, an Oracle
-pair (n and n + 20), or a jump that depends on play and might lead anywhere.
+safely: a computed target (`here + 20`) leading to it or written in it, an exit
+the rule module computes from the paragraph's number (a field such as a flag that
+means "go to this number + 20"), or a jump that depends on play and might lead
+anywhere.
 """
 from __future__ import annotations
 
@@ -70,7 +72,7 @@ def first_words(text: str, limit: int = 60) -> str:
 
 def prepare_rename(snap, line: int, col: int):
     o = snap.index.at(line, col) if snap.index else None
-    if o is None or o.value is None or o.role in ("computed", "oracle"):
+    if o is None or o.value is None or o.role in ("computed", "implicit"):
         return None
     return T.PrepareRenameResult_Type2(range=snap.lines.range(o.line, o.col, o.end),
                                        placeholder=str(o.value))
@@ -79,7 +81,7 @@ def prepare_rename(snap, line: int, col: int):
 def rename(snap, line: int, col: int, new: str) -> T.WorkspaceEdit:
     lang = snap.language
     o = snap.index.at(line, col) if snap.index else None
-    if o is None or o.value is None or o.role in ("computed", "oracle"):
+    if o is None or o.value is None or o.role in ("computed", "implicit"):
         raise Refused(Message("placez le curseur sur un numéro de paragraphe, un objet ou un drapeau",
                               "put the cursor on a paragraph number, an item or a flag").get(lang))
     if o.kind == "paragraph":
@@ -125,9 +127,9 @@ def renumber_refusal(snap, old: int, new: str) -> Message | None:
     if own:
         return Message(f"ses sauts calculés (ligne {own[0].line + 1}) changeraient de destination",
                        f"its computed jumps (line {own[0].line + 1}) would lead elsewhere")
-    oracle = _oracle(snap, old)
-    if oracle is not None:
-        return oracle
+    implicit = _implicit(snap, old)
+    if implicit is not None:
+        return implicit
     if snap.index.dynamic:
         p, o = snap.index.dynamic[0]
         return Message(f"le saut du paragraphe {p} (ligne {o.line + 1}) dépend de la partie : "
@@ -137,13 +139,17 @@ def renumber_refusal(snap, old: int, new: str) -> Message | None:
     return None
 
 
-def _oracle(snap, old: int) -> Message | None:
-    """The Oracle of paragraph n leads to n + 20: neither end of such a pair may move."""
-    mine = snap.index.of("paragraph", old + 20, {"oracle"})
-    if any(o.paragraph == old for o in mine):
-        return Message(f"l'Oracle du paragraphe {old} mène au {old + 20} (numéro + 20)",
-                       f"the Oracle of paragraph {old} leads to {old + 20} (number + 20)")
-    if snap.index.of("paragraph", old, {"oracle"}):
-        return Message(f"c'est la réponse de l'Oracle du paragraphe {old - 20} (numéro + 20)",
-                       f"it is the Oracle answer of paragraph {old - 20} (number + 20)")
+def _implicit(snap, old: int) -> Message | None:
+    """An exit the rules compute from its paragraph's number: neither end may move."""
+    for o in snap.index.occs:
+        if o.role == "implicit" and o.paragraph == old:
+            return Message(f"le champ « {o.field} » du paragraphe {old} mène au {o.value}, un numéro "
+                           f"que les règles calculent à partir de {old}",
+                           f"the '{o.field}' field of paragraph {old} leads to {o.value}, a number "
+                           f"the rules compute from {old}")
+    for o in snap.index.of("paragraph", old, {"implicit"}):
+        return Message(f"le paragraphe {o.paragraph} y mène par son champ « {o.field} », un numéro "
+                       f"que les règles calculent à partir de {o.paragraph}",
+                       f"paragraph {o.paragraph} leads here by its '{o.field}' field, a number "
+                       f"the rules compute from {o.paragraph}")
     return None

@@ -40,7 +40,10 @@ def doc_href(code: str, rules: str | None) -> str | None:
         return None
     if code in _core_codes() or not rules:
         return f"{base}lint-codes.md#{code}"
-    return f"{base}rules-{rules}.md"
+    page = f"rules-{rules}.md"
+    if not os.environ.get("GAMEBOOK_DOCS_URL") and not (DOCS / page).is_file():
+        return None  # a third-party module documents its codes elsewhere
+    return base + page
 
 
 def to_lsp(d, lines, lang: str, uri: str, rules: str | None) -> T.Diagnostic:

@@ -46,7 +46,8 @@ async def test_gods_in_god_calls_and_attitudes_after_a_comparison(client):
 
 
 async def test_an_oracle_pair_is_never_renumbered(client):
-    for key, word in (("  1:", "Oracle du paragraphe 1"), ("  21:", "réponse de l'Oracle")):
+    for key, word in (("  1:", "champ « oracle » du paragraphe 1 mène au 21"),
+                      ("  21:", "le paragraphe 1 y mène par son champ « oracle »")):
         with pytest.raises(JsonRpcException, match=word):
             await client.text_document_rename_async(T.RenameParams(
                 text_document=DOC, position=position_of(BOOK, key, 2), new_name="50"))
