@@ -13,7 +13,7 @@ from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
 ROOT = Path(__file__).resolve().parents[2]
 
 
-@pytest_lsp.fixture(scope="module", config=ClientServerConfig(
+@pytest_lsp.fixture(scope="session", config=ClientServerConfig(
     server_command=[sys.executable, "-m", "engine", "lsp"],
     server_env={**os.environ, "PYTHONPATH": str(ROOT), "GAMEBOOK_NO_CACHE": "1"}))
 async def client(lsp_client: LanguageClient):

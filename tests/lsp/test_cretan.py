@@ -7,7 +7,7 @@ from pygls.exceptions import JsonRpcException
 
 from tests.lsp.conftest import open_book, position_of
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = pytest.mark.asyncio(loop_scope="session")
 URI = "file:///tmp/cretan.yaml"
 DOC = T.TextDocumentIdentifier(uri=URI)
 BOOK = """\

@@ -7,7 +7,7 @@ from lsprotocol import types as T
 from tests.lsp.books import DF
 from tests.lsp.conftest import change_book, open_book
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = pytest.mark.asyncio(loop_scope="session")
 
 
 async def test_clean_book_has_no_diagnostics(client):

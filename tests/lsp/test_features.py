@@ -8,7 +8,7 @@ from pygls.exceptions import JsonRpcException
 from tests.lsp.books import DF
 from tests.lsp.conftest import change_book, open_book, position_of
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = pytest.mark.asyncio(loop_scope="session")
 URI = "file:///tmp/features.yaml"
 DOC = T.TextDocumentIdentifier(uri=URI)
 
@@ -157,3 +157,13 @@ def apply(text: str, edits) -> str:
     for start, end, new in spans:
         text = text[:start] + new + text[end:]
     return text
+
+
+async def test_rename_a_flag_where_it_is_set_and_tested(client):
+    edit = await client.text_document_rename_async(T.RenameParams(
+        text_document=DOC, position=position_of(DF, 'flag("sorti")', 7), new_name="dehors"))
+    renamed = apply(DF, edit.changes[URI])
+    assert "{flag: dehors}" in renamed and 'flag("dehors")' in renamed and "sorti" not in renamed
+    with pytest.raises(JsonRpcException, match="pas un nom valable"):
+        await client.text_document_rename_async(T.RenameParams(
+            text_document=DOC, position=position_of(DF, 'flag("sorti")', 7), new_name="la sortie"))

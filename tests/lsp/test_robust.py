@@ -7,7 +7,7 @@ from lsprotocol import types as T
 from tests.lsp.books import DF
 from tests.lsp.conftest import open_book, position_of
 
-pytestmark = pytest.mark.asyncio(loop_scope="module")
+pytestmark = pytest.mark.asyncio(loop_scope="session")
 
 BROKEN = {
     "tab": DF.replace("    text: Une porte", "\ttext: Une porte"),
