@@ -36,7 +36,11 @@ class GamebookServer(LanguageServer):
 
     # --- documents ---------------------------------------------------------
     def text(self, uri: str) -> str:
-        return self.workspace.get_text_document(uri).source
+        """The editor's text; "" for a document it never opened (nothing to answer from)."""
+        try:
+            return self.workspace.get_text_document(uri).source
+        except OSError:  # pygls reads an unopened document from the disk
+            return ""
 
     def check(self, uri: str, text: str) -> Snapshot:
         book = self.books.get(uri)

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import pytest
+import pytest_asyncio
 from lsprotocol import types as T
 from pygls.exceptions import JsonRpcException
 
@@ -27,6 +28,12 @@ paragraphs:
   2: {text: La voix se tait., end: death}
   21: {text: Vous repartez plus sage., end: victory}
 """
+
+
+@pytest_asyncio.fixture(loop_scope="session", scope="module", autouse=True)
+async def opened(client):
+    """The book is open before any test of this file (each may also run alone)."""
+    await open_book(client, URI, BOOK)
 
 
 async def test_opened(client):
