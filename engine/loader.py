@@ -115,12 +115,12 @@ def _compile(raw: bytes, name: str, key: str, content: str):
     return Loaded(book, module, diags), payload
 
 
-def check_document(doc, diags: list, name: str, content: str = "", validator=None):
+def check_document(doc, diags: list, name: str, content: str = "", validator=None, compiler=None):
     """Validate, compile and lint a parsed document (what `gamebook lint` does after
     parsing; the language server calls it on the editor's text): (Loaded, the
     Compiler or None when the book could not be compiled, the broken paragraphs).
-    `validator(doc, schema)` replaces `engine.validate.validate` (the server's
-    remembers the paragraphs already found valid)."""
+    `validator(doc, schema)` replaces `engine.validate.validate`, `compiler` the
+    `Compiler` class (the server's remember the paragraphs already checked)."""
     from .compiler import Compiler
     from .lint import lint
     from .schema import book_schema
@@ -136,7 +136,7 @@ def check_document(doc, diags: list, name: str, content: str = "", validator=Non
     schema = book_schema(module)
     schema_diags = (validator or validate)(doc, schema)
     broken = broken_paragraphs(doc.data, schema) if schema_diags else set()
-    comp = Compiler(doc.data, module, doc, file=name, content_hash=content, broken=broken)
+    comp = (compiler or Compiler)(doc.data, module, doc, file=name, content_hash=content, broken=broken)
     book = comp.compile()
     diags += schema_diags + comp.diags
     diags += lint(book, module, comp.out, doc, complete=not schema_diags)

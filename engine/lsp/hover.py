@@ -107,9 +107,11 @@ def _expression(snap, lines, line, col) -> str | None:
     """The type of the expression under the cursor (a condition, a computed target...)."""
     text = lines.line(line)
     comp = snap.compiled
-    for (source, kind), result in comp.checked.items():
+    for (source, kind), expr in comp.exprs.items():
         for m in re.finditer(re.escape(source), text):
             if m.start() <= col <= m.end() and not source.strip().isdigit():
+                from .. import expr as X
+                result = comp.checked.get((source, kind)) or X.check(expr, comp.env)
                 fr = snap.language == "fr"
                 kind_word = {"condition": ("condition", "condition"), "target": ("cible", "target"),
                              "number": ("nombre", "number"), "dice": ("dés", "dice")}[kind][not fr]

@@ -28,6 +28,8 @@ class Parser:
     def __init__(self):
         self.blocks: dict[str, tuple] = {}   # block text -> (Document, diagnostics)
         self.validator = Validator()
+        from .compile_cache import ParagraphCache
+        self.paragraphs = ParagraphCache()  # compiled paragraphs, for engine.lsp.state
 
     def parse(self, text: str, name: str):
         """(Document or None, diagnostics), as `engine.source.parse_text` returns them."""

@@ -63,7 +63,8 @@ def analyse(uri: str, text: str, name: str | None = None, parser=None) -> Snapsh
     if doc is None:
         return Snapshot(uri, text, lines, diags)
     validator = getattr(parser, "validator", None)
-    loaded, comp, _broken = check_document(doc, diags, name, validator=validator)
+    compiler = parser.paragraphs.compiler if parser is not None else None
+    loaded, comp, _broken = check_document(doc, diags, name, validator=validator, compiler=compiler)
     return Snapshot(uri, text, lines, loaded.diagnostics, doc, loaded.book, loaded.module, comp)
 
 

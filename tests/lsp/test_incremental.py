@@ -58,3 +58,17 @@ def test_positions_are_those_of_a_full_parse():
     assert all(doc.where.get(path) == pos for path, pos in full.where.items())
     assert all(doc.key_where.get(path) == pos for path, pos in full.key_where.items())
     assert parser.blocks and len(parser.blocks) == len(full.data["paragraphs"])
+
+
+def test_a_paragraph_is_checked_again_when_the_names_of_the_book_change():
+    from tests.lsp.books import DF
+    parser = Parser()
+    unknown = DF.replace("{gain: cle}", "{gain: lampe}")
+    first = analyse("x", unknown, "x", parser)
+    assert "unknown-item" in [d.code for d in first.diagnostics]
+    declared = unknown.replace("  cle: {name: Clé de fer}", "  cle: {name: Clé de fer}\n  lampe: {name: Lampe}")
+    again = analyse("x", declared, "x", parser)
+    assert again.diagnostics == analyse("x", declared, "x").diagnostics
+    assert "unknown-item" not in [d.code for d in again.diagnostics]
+    moved = "# une ligne de plus\n" + unknown
+    assert analyse("x", moved, "x", parser).diagnostics == analyse("x", moved, "x").diagnostics
