@@ -20,6 +20,7 @@ COMMANDS = {
     "explore": ("tester un livre par des parties automatiques", "playtest a book automatically"),
     "rules": ("lister les modules de règles installés", "list the installed rule modules"),
     "schema": ("afficher le schéma JSON des livres", "print the book JSON Schema"),
+    "lsp": ("serveur de langage pour les éditeurs (LSP)", "language server for editors (LSP)"),
 }
 
 

@@ -81,10 +81,11 @@ class Compiler:
     # --- whole book ----------------------------------------------------------
     def compile(self) -> Book:
         d, module = self.data, self.module
+        raw_items = d.get("items") if isinstance(d.get("items"), dict) else {}  # else a schema error
         items = {str(k): Item(str(k), str(v.get("name", k)) if isinstance(v, dict) else str(k),
                               v if isinstance(v, dict) else {}, ("items", k))
-                 for k, v in (d.get("items") or {}).items()}
-        raw_pars = d.get("paragraphs") or {}
+                 for k, v in raw_items.items()}
+        raw_pars = d.get("paragraphs") if isinstance(d.get("paragraphs"), dict) else {}
         numbers = {int(k) for k in raw_pars if _NUMBER.fullmatch(str(k))}
         self.env = expr_env(module, items, numbers, module.references(_Header(d)))
         paragraphs, first_key = {}, {}
@@ -100,12 +101,13 @@ class Compiler:
             paragraphs[n] = self.paragraph(n, raw, ("paragraphs", key)) if ok else \
                 Paragraph(n, "", (), (), None, None, {}, ("paragraphs", key))
         options = dict(module.options)
-        options.update(d.get("options") or {})
+        options.update(d.get("options") if isinstance(d.get("options"), dict) else {})
         book = Book(
             id=str(d.get("id") or _slug(self.file)), title=str(d.get("title", "")),
             author=str(d.get("author", "")), language=str(d.get("language", "fr")),
             rules=module.id, start=int(d.get("start", 1)) if isinstance(d.get("start"), int) else 1,
-            hero=d.get("hero") or {}, items=items, paragraphs=paragraphs, options=options,
+            hero=d.get("hero") if isinstance(d.get("hero"), dict) else {},
+            items=items, paragraphs=paragraphs, options=options,
             content_hash=self.hash, file=self.file,
             meta={k: d[k] for k in ("description",) if k in d})
         self._hero_grants(book)
@@ -210,7 +212,8 @@ class Compiler:
         if result is None:
             result = self.checked[(text, kind)] = X.check(expr, self.env)
         for p in result.problems:
-            self.report(error(p.code, self.inner(path, p.start), p.message_fr, p.message_en))
+            self.report(error(p.code, self.inner(path, p.start), p.message_fr, p.message_en,
+                              fix=p.suggestion))
         for ref in result.references:  # located only if reported: most never are
             self.out.references.append((ref.kind, ref.value, path, ref.start))
         return expr
@@ -221,9 +224,9 @@ class _Header:
 
     def __init__(self, data: dict):
         self.data = data
-        self.hero = data.get("hero") or {}
-        self.options = data.get("options") or {}
-        self.paragraphs = data.get("paragraphs") or {}
+        self.hero = data.get("hero") if isinstance(data.get("hero"), dict) else {}
+        self.options = data.get("options") if isinstance(data.get("options"), dict) else {}
+        self.paragraphs = data.get("paragraphs") if isinstance(data.get("paragraphs"), dict) else {}
 
 
 def _unknown(code, span, name, known, kind_fr, kind_en) -> Diagnostic:
@@ -231,7 +234,7 @@ def _unknown(code, span, name, known, kind_fr, kind_en) -> Diagnostic:
     close = difflib.get_close_matches(str(name), [str(k) for k in known], n=1)
     fr = f"{kind_fr} inconnu(e) « {name} »" + (f" ; vouliez-vous dire « {close[0]} » ?" if close else "")
     en = f"unknown {kind_en} '{name}'" + (f"; did you mean '{close[0]}'?" if close else "")
-    return error(code, span, fr, en)
+    return error(code, span, fr, en, fix=close[0] if close else None)
 
 
 def _slug(file: str) -> str:

@@ -57,6 +57,10 @@ class Diagnostic:
     message: Message
     span: Span
     related: tuple[Span, ...] = field(default=())
+    # The "did you mean" fix, structured: the text that replaces the word (name,
+    # number or quoted string's content) starting at `span`.  Editors offer it as a
+    # code action (engine/lsp/actions.py); None when there is nothing to suggest.
+    fix: str | None = None
 
     def sort_key(self) -> tuple:
         return (self.span.file, self.span.line, self.span.col, self.code, self.message.en)
@@ -70,6 +74,8 @@ class Diagnostic:
         if self.related:
             out["related"] = [{"file": s.file, "line": s.human()[0], "column": s.human()[1]}
                               for s in self.related]
+        if self.fix is not None:
+            out["fix"] = self.fix
         return out
 
     @staticmethod
@@ -77,26 +83,30 @@ class Diagnostic:
         """Rebuild a diagnostic from `to_cache()` (used by the compiled-book cache)."""
         span = Span(*obj["span"])
         return Diagnostic(obj["code"], Severity(obj["severity"]), Message(*obj["message"]),
-                          span, tuple(Span(*s) for s in obj.get("related", ())))
+                          span, tuple(Span(*s) for s in obj.get("related", ())), obj.get("fix"))
 
     def to_cache(self) -> dict:
         s = self.span
         return {"code": self.code, "severity": self.severity.value,
                 "message": [self.message.fr, self.message.en],
                 "span": [s.file, s.line, s.col, s.end_line, s.end_col],
-                "related": [[r.file, r.line, r.col, r.end_line, r.end_col] for r in self.related]}
+                "related": [[r.file, r.line, r.col, r.end_line, r.end_col] for r in self.related],
+                "fix": self.fix}
 
 
-def error(code: str, span: Span, fr: str, en: str, related: tuple[Span, ...] = ()) -> Diagnostic:
-    return Diagnostic(code, Severity.ERROR, Message(fr, en), span, related)
+def error(code: str, span: Span, fr: str, en: str, related: tuple[Span, ...] = (),
+          fix: str | None = None) -> Diagnostic:
+    return Diagnostic(code, Severity.ERROR, Message(fr, en), span, related, fix)
 
 
-def warning(code: str, span: Span, fr: str, en: str, related: tuple[Span, ...] = ()) -> Diagnostic:
-    return Diagnostic(code, Severity.WARNING, Message(fr, en), span, related)
+def warning(code: str, span: Span, fr: str, en: str, related: tuple[Span, ...] = (),
+            fix: str | None = None) -> Diagnostic:
+    return Diagnostic(code, Severity.WARNING, Message(fr, en), span, related, fix)
 
 
-def note(code: str, span: Span, fr: str, en: str, related: tuple[Span, ...] = ()) -> Diagnostic:
-    return Diagnostic(code, Severity.NOTE, Message(fr, en), span, related)
+def note(code: str, span: Span, fr: str, en: str, related: tuple[Span, ...] = (),
+         fix: str | None = None) -> Diagnostic:
+    return Diagnostic(code, Severity.NOTE, Message(fr, en), span, related, fix)
 
 
 _SEVERITY_LABEL = {Severity.ERROR: ("", ""), Severity.WARNING: (" (avertissement)", " (warning)"),

@@ -100,29 +100,13 @@ def _rules_of(data, doc, name):
 
 def _compile(raw: bytes, name: str, key: str, content: str):
     from . import source
-    from .compiler import Compiler
-    from .lint import lint
-    from .schema import book_schema
-    from .validate import broken_paragraphs, validate
     doc, diags = source.parse_bytes(raw, name)
     if doc is None:
         return Loaded(None, None, diags), None
-    if not isinstance(doc.data, dict):
-        diags.append(error("schema", doc.span(()), "un livre est un dictionnaire YAML (clé: valeur)",
-                           "a book is a YAML mapping (key: value)"))
-        return Loaded(None, None, diags), None
-    module, more = _rules_of(doc.data, doc, name)
-    diags += more
-    if module is None:
-        return Loaded(None, None, sorted(diags, key=Diagnostic.sort_key)), None
-    schema = book_schema(module)
-    schema_diags = validate(doc, schema)
-    broken = broken_paragraphs(doc.data, schema) if schema_diags else set()
-    comp = Compiler(doc.data, module, doc, file=name, content_hash=content, broken=broken)
-    book = comp.compile()
-    diags += schema_diags + comp.diags
-    diags += lint(book, module, comp.out, doc, complete=not schema_diags)
-    diags = sorted(set(diags), key=Diagnostic.sort_key)
+    loaded, comp, broken = check_document(doc, diags, name, content)
+    if comp is None:
+        return loaded, None
+    book, module, diags = loaded.book, loaded.module, loaded.diagnostics
 
     def payload() -> dict:  # built only when there is a cache to write
         return {"format": CACHE_FORMAT, "key": key, "source": content, "rules": module.id,
@@ -131,6 +115,34 @@ def _compile(raw: bytes, name: str, key: str, content: str):
                 "broken": sorted(broken), "diagnostics": [d.to_cache() for d in diags],
                 "exprs": _expr_table(comp.exprs)}
     return Loaded(book, module, diags), payload
+
+
+def check_document(doc, diags: list, name: str, content: str = "", validator=None, compiler=None):
+    """Validate, compile and lint a parsed document (what `gamebook lint` does after
+    parsing; the language server calls it on the editor's text): (Loaded, the
+    Compiler or None when the book could not be compiled, the broken paragraphs).
+    `validator(doc, schema)` replaces `engine.validate.validate`, `compiler` the
+    `Compiler` class (the server's remember the paragraphs already checked)."""
+    from .compiler import Compiler
+    from .lint import lint
+    from .schema import book_schema
+    from .validate import broken_paragraphs, validate
+    if not isinstance(doc.data, dict):
+        diags.append(error("schema", doc.span(()), "un livre est un dictionnaire YAML (clé: valeur)",
+                           "a book is a YAML mapping (key: value)"))
+        return Loaded(None, None, diags), None, set()
+    module, more = _rules_of(doc.data, doc, name)
+    diags += more
+    if module is None:
+        return Loaded(None, None, sorted(diags, key=Diagnostic.sort_key)), None, set()
+    schema = book_schema(module)
+    schema_diags = (validator or validate)(doc, schema)
+    broken = broken_paragraphs(doc.data, schema) if schema_diags else set()
+    comp = (compiler or Compiler)(doc.data, module, doc, file=name, content_hash=content, broken=broken)
+    book = comp.compile()
+    diags += schema_diags + comp.diags
+    diags += lint(book, module, comp.out, doc, complete=not schema_diags)
+    return Loaded(book, module, sorted(set(diags), key=Diagnostic.sort_key)), comp, broken
 
 
 def _int_paragraph_keys(data: dict) -> list[str]:

@@ -107,14 +107,16 @@ def _diagnostic(doc: Document, err, keys) -> Diagnostic:
             close = difflib.get_close_matches(name, sorted(allowed), n=1)
             hint_fr = f" ; vouliez-vous dire « {close[0]} » ?" if close else f" ; attendu : {', '.join(sorted(allowed))}"
             hint_en = f"; did you mean '{close[0]}'?" if close else f"; expected one of: {', '.join(sorted(allowed))}"
+            fix = close[0] if close else None
             if " " in name.strip() or name.rstrip()[-1:] in ".!?»":
                 # Prose where a field name should be: a comma inside {...} cut a text in two.
                 hint_fr = " ; dans { … }, une virgule sépare les champs : mettez le texte entre guillemets"
                 hint_en = "; inside { ... } a comma separates fields: put the text in quotes"
+                fix = None
             orig = keys(_node_at(doc.data, path), name)
             return error("unknown-field", doc.span(path + (orig,), key=True),
                          f"champ inconnu « {name} » dans {where}{hint_fr}",
-                         f"unknown field '{name}' in {where_en}{hint_en}")
+                         f"unknown field '{name}' in {where_en}{hint_en}", fix=fix)
     msg = err.message if len(err.message) < 160 else err.message[:157] + "..."
     return error("schema", doc.span(path), f"{where} : {_french(err)}", f"{where_en}: {msg}")
 

@@ -141,6 +141,12 @@ class RuleModule:
         stat aliases come from `stats` already."""
         return {}
 
+    def expr_values(self) -> Mapping[str, Sequence[str]]:
+        """Optional: the strings a variable or function of the module can be equal
+        to (name -> values, e.g. {"god": ("favorable", ...)}), offered by the
+        editor's completion after `god("Zeus") == "`.  Default: none."""
+        return {}
+
     def references(self, book) -> Mapping[str, frozenset]:
         """Known values of the module's reference kinds (e.g. {"god": {...}}).
         Called by the compiler before the Book exists: `book` has the raw

@@ -44,7 +44,7 @@ def _unknown_god(doc, name, path, gods):
                  f"dieu inconnu « {name} »" + (f" ; vouliez-vous dire « {close[0]} » ?" if close else
                                                " (ajoutez-le à options.gods)"),
                  f"unknown god '{name}'" + (f"; did you mean '{close[0]}'?" if close else
-                                           " (add it to options.gods)"))
+                                           " (add it to options.gods)"), fix=close[0] if close else None)
 
 
 def _item(book, doc, item, path):
@@ -52,7 +52,8 @@ def _item(book, doc, item, path):
         close = difflib.get_close_matches(str(item), list(book.items), n=1)
         return error("unknown-item", doc.span(path),
                      f"objet inconnu « {item} »" + (f" ; vouliez-vous dire « {close[0]} » ?" if close else ""),
-                     f"unknown item '{item}'" + (f"; did you mean '{close[0]}'?" if close else ""))
+                     f"unknown item '{item}'" + (f"; did you mean '{close[0]}'?" if close else ""),
+                     fix=close[0] if close else None)
     return None
 
 

@@ -111,6 +111,9 @@ class ChroniquesCretoises(PackagedOdds, RuleModule):
         return {"dieu": "god", "zeus_used": "zeus_utilise", "zeus_utilisé": "zeus_utilise",
                 "etat": "condition", "état": "condition"}
 
+    def expr_values(self):
+        return {"god": N.ATTITUDES, "condition": N.CONDITIONS, "patron": N.PATRONS}
+
     def references(self, book):
         return {"god": N.spellings(N.gods_of(book.options))}
 

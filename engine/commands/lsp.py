@@ -1,0 +1,20 @@
+"""`gamebook lsp`: the language server for editors, over stdin/stdout.
+
+The editor starts it (docs/editors.md); it speaks the Language Server Protocol
+and never prints anything else on stdout.
+"""
+from __future__ import annotations
+
+import argparse
+
+
+def configure(parser: argparse.ArgumentParser, lang: str) -> None:
+    parser.add_argument("--stdio", action="store_true",
+                        help="communiquer par l'entrée et la sortie standard (par défaut)" if lang == "fr"
+                        else "talk over standard input and output (the default)")
+
+
+def run(args: argparse.Namespace) -> int:
+    from ..lsp.server import serve
+    serve()
+    return 0

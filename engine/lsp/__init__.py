@@ -1,0 +1,9 @@
+"""`gamebook lsp`: a Language Server Protocol server for books, on pygls.
+
+Modules: `positions` (the one place where engine spans become LSP positions),
+`state` (the analysed text of an open book, and its last good parse), `index`
+(where each paragraph, item and flag is defined and used), `completion`,
+`navigation` (definition, references, outline, rename, renumber), `hover`,
+`actions` (code actions) and `server` (the pygls wiring, debounced diagnostics).
+Nothing here is imported by the other commands.
+"""

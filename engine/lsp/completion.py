@@ -1,0 +1,113 @@
+"""Completion that knows the book: paragraph numbers, items, stats, gods, flags,
+expression names and the rule module's fields, in block and flow style alike.
+
+The place is read from the editor's text as it is now (`context.place`); what
+can be offered comes from the last snapshot that compiled, so completion keeps
+working while the text does not parse.
+"""
+from __future__ import annotations
+
+import re
+
+from lsprotocol import types as T
+
+from . import fields
+from .context import place
+from .navigation import first_words
+
+K = T.CompletionItemKind
+_CALL = re.compile(r"([\wéèàç]+)\s*\(\s*([\"']?)([^\"'()]*)$")
+_COMPARE = re.compile(r"([\wéèàç]+)\s*(?:\([^)]*\))?\s*[!=]=\s*[\"']([^\"']*)$")
+_EXPRESSION_KEYS = {"if"}
+
+
+def complete(snap, lines, line: int, col: int) -> list[T.CompletionItem]:
+    """`snap` is the best snapshot (it compiled), `lines` the editor's text now."""
+    if snap is None or snap.book is None:
+        return []
+    where = place(lines, line, col)
+    schema = fields.schema_of(snap.module)
+    lang = snap.language
+    if where.key is None:
+        if where.path and where.path[-1] in ("add", "set"):
+            return _stats(snap)
+        return [T.CompletionItem(label=name, kind=K.Field, insert_text=f"{name}: ",
+                                 documentation=fields.description(schema, sub, lang) or None)
+                for name, sub in sorted(fields.fields_at(schema, where.path).items())]
+    return _value(snap, schema, where)
+
+
+def _value(snap, schema, where) -> list[T.CompletionItem]:
+    key, value = where.key, where.value
+    expression = key in _EXPRESSION_KEYS or (value and not value.strip("\"' ").isdigit()) or \
+        value.startswith(("'", '"'))
+    if key in fields.target_fields(snap.module):
+        return (_expression(snap, value) if expression and value.strip() else []) + _paragraphs(snap)
+    if expression and (key in _EXPRESSION_KEYS or "(" in value):
+        return _expression(snap, value)
+    if key in ("gain", "lose", "equipment"):
+        return _items(snap, quote="")
+    if key in ("flag", "unflag"):
+        return _names(_flags(snap), K.Variable, "")
+    refs = snap.compiled.env.references
+    if key in ("patron", "invoke", "god", "dieu") and "god" in refs:
+        return _names(refs["god"], K.EnumMember, "")
+    enum = [v for node in fields.node_at(schema, where.path + [key])
+            for v in node.get("enum", [node["const"]] if "const" in node else [])]
+    return _names(enum, K.EnumMember, "")
+
+
+def _paragraphs(snap) -> list[T.CompletionItem]:
+    return [T.CompletionItem(label=str(n), kind=K.Reference, detail=first_words(p.text, 50),
+                             sort_text=f"{n:07d}") for n, p in sorted(snap.book.paragraphs.items())]
+
+
+def _items(snap, quote: str) -> list[T.CompletionItem]:
+    return [T.CompletionItem(label=i, kind=K.Constant, detail=item.name,
+                             insert_text=f"{quote}{i}{quote}") for i, item in sorted(snap.book.items.items())]
+
+
+def _flags(snap) -> set:
+    found = set(snap.compiled.out.grants.get("flag", ()))
+    found |= {str(v) for k, v, _p, _o in snap.compiled.out.references if k == "flag"}
+    return found
+
+
+def _names(values, kind, quote: str) -> list[T.CompletionItem]:
+    return [T.CompletionItem(label=str(v), kind=kind, insert_text=f"{quote}{v}{quote}")
+            for v in sorted(set(values), key=str)]
+
+
+def _stats(snap) -> list[T.CompletionItem]:
+    return [T.CompletionItem(label=s.name, kind=K.Property, insert_text=f"{s.name}: ",
+                             detail=s.label.get(snap.language) if s.label else None)
+            for s in snap.module.stats if not s.derived]
+
+
+def _expression(snap, value: str) -> list[T.CompletionItem]:
+    """Inside an expression: a function's argument, a value compared with, or a name."""
+    env = snap.compiled.env
+    call = _CALL.search(value)
+    if call:
+        name = env.aliases.get(call.group(1), call.group(1))
+        sig = env.functions.get(name)
+        if sig is not None and sig.params:
+            quote = "" if call.group(2) else '"'
+            kind = sig.params[0]
+            if kind == "item":
+                return _items(snap, quote)
+            if kind == "paragraph":
+                return _paragraphs(snap)
+            values = _flags(snap) if kind == "flag" else env.references.get(kind, ())
+            return _names(values, K.EnumMember, quote)
+    compare = _COMPARE.search(value)
+    if compare:
+        name = env.aliases.get(compare.group(1), compare.group(1))
+        values = getattr(snap.module, "expr_values", lambda: {})().get(name, ())
+        return _names(values, K.EnumMember, "")
+    out = [T.CompletionItem(label=n, kind=K.Variable, detail=t) for n, t in sorted(env.variables.items())]
+    out += [T.CompletionItem(label=n, kind=K.Function, insert_text=f"{n}(",
+                             detail=f"{n}({', '.join(s.params)}) -> {s.returns}")
+            for n, s in sorted(env.functions.items())]
+    out += [T.CompletionItem(label=w, kind=K.Keyword) for w in ("and", "or", "not", "true", "false")]
+    return out

@@ -1,0 +1,75 @@
+"""The LSP requests, each delegated to its module (completion, navigation, hover, actions).
+
+Positions arrive in UTF-16 columns and are converted once, by `_at`."""
+from __future__ import annotations
+
+from lsprotocol import types as T
+
+from . import actions, completion, hover, navigation
+from .positions import Lines
+from .server import GamebookServer, server
+
+TRIGGERS = [":", " ", "(", '"', "'", ",", "[", "{"]
+
+
+def _at(snap, position: T.Position) -> tuple[int, int]:
+    return snap.lines.from_lsp(position)
+
+
+@server.feature(T.TEXT_DOCUMENT_COMPLETION, T.CompletionOptions(trigger_characters=TRIGGERS))
+def on_completion(ls: GamebookServer, params: T.CompletionParams):
+    uri = params.text_document.uri
+    lines = Lines(ls.text(uri))
+    snap = ls.best(uri)
+    line, col = lines.from_lsp(params.position)
+    return T.CompletionList(is_incomplete=False, items=completion.complete(snap, lines, line, col))
+
+
+@server.feature(T.TEXT_DOCUMENT_DEFINITION)
+def on_definition(ls: GamebookServer, params: T.DefinitionParams):
+    snap = ls.fresh(params.text_document.uri)
+    return navigation.definition(snap, *_at(snap, params.position)) if snap.book else []
+
+
+@server.feature(T.TEXT_DOCUMENT_REFERENCES)
+def on_references(ls: GamebookServer, params: T.ReferenceParams):
+    snap = ls.fresh(params.text_document.uri)
+    if snap.book is None:
+        return []
+    return navigation.references(snap, *_at(snap, params.position), params.context.include_declaration)
+
+
+@server.feature(T.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
+def on_symbols(ls: GamebookServer, params: T.DocumentSymbolParams):
+    return navigation.symbols(ls.best(params.text_document.uri))
+
+
+@server.feature(T.TEXT_DOCUMENT_PREPARE_RENAME)
+def on_prepare_rename(ls: GamebookServer, params: T.PrepareRenameParams):
+    snap = ls.fresh(params.text_document.uri)
+    return navigation.prepare_rename(snap, *_at(snap, params.position)) if snap.book else None
+
+
+@server.feature(T.TEXT_DOCUMENT_RENAME)
+def on_rename(ls: GamebookServer, params: T.RenameParams):
+    snap = ls.fresh(params.text_document.uri)
+    if snap.book is None:
+        raise navigation.Refused("le livre ne se compile pas : corrigez-le d'abord" if snap.language == "fr"
+                                 else "the book does not compile: fix it first")
+    return navigation.rename(snap, *_at(snap, params.position), params.new_name)
+
+
+@server.feature(T.TEXT_DOCUMENT_HOVER)
+def on_hover(ls: GamebookServer, params: T.HoverParams):
+    snap = ls.fresh(params.text_document.uri)
+    if snap.book is None:
+        return None
+    return hover.hover(snap, snap.lines, *_at(snap, params.position))
+
+
+@server.feature(T.TEXT_DOCUMENT_CODE_ACTION,
+                T.CodeActionOptions(code_action_kinds=[T.CodeActionKind.QuickFix]))
+def on_code_action(ls: GamebookServer, params: T.CodeActionParams):
+    snap = ls.fresh(params.text_document.uri)
+    ours = [d for d in params.context.diagnostics if d.source == "gamebook"]
+    return actions.actions(snap, snap.lines, ours, snap.language)

@@ -1,0 +1,132 @@
+"""Hover: a target shows its paragraph's opening lines, a combat its exact odds for
+the starting sheet (without and with the module's resources: Luck, Honour), an
+expression its type, a field its documentation in the book's language.
+
+The odds are the ones `gamebook odds BOOK` prints (`engine.analysis.book_odds`),
+solved by the rule module; they are cached by the combat's data and the book's
+header, since a hover repeats while the mouse rests.
+"""
+from __future__ import annotations
+
+import json
+import re
+
+from lsprotocol import types as T
+
+from . import fields
+from .context import place
+
+_ODDS: dict = {}
+_POLICIES = (("never", "sans ressources", "without resources"),
+             ("optimal", "ressources au mieux", "resources at best"))
+
+
+def hover(snap, lines, line: int, col: int) -> T.Hover | None:
+    if snap is None or snap.book is None:
+        return None
+    for part in (_target, _combat, _expression, _field):
+        text = part(snap, lines, line, col)
+        if text:
+            return T.Hover(contents=T.MarkupContent(kind=T.MarkupKind.Markdown, value=text))
+    return None
+
+
+def _target(snap, lines, line, col) -> str | None:
+    o = snap.index.at(line, col) if snap.index else None
+    if o is None or o.kind != "paragraph" or o.value is None or o.role == "def":
+        return None
+    p = snap.book.paragraphs.get(o.value)
+    if p is None:
+        return None
+    opening = "\n".join(p.text.strip().splitlines()[:4])
+    return f"**§{o.value}**" + (f" ({lines.line(o.line)[o.col:o.end]})" if o.role == "computed" else "") \
+        + "\n\n" + opening
+
+
+def _combat(snap, lines, line, col) -> str | None:
+    where = place(lines, line, col)
+    path = where.path + ([where.key] if where.key else [lines.word_around(line, col)[2]])
+    if len(path) < 3 or path[0] != "paragraphs" or not str(path[1]).isdigit():
+        return None
+    field = path[2]
+    p = snap.book.paragraphs.get(int(path[1]))
+    if p is None or field not in snap.module.activity_fields or field not in p.fields:
+        return None
+    return odds_text(snap, p.fields[field], snap.language)
+
+
+def odds_text(snap, spec, lang: str) -> str | None:
+    """P(win) of the combat `spec` for each starting sheet, as a small Markdown table."""
+    rows = _odds(snap, spec)
+    if not rows:
+        return None
+    fr = lang == "fr"
+    head = "| " + ("héros" if fr else "hero") + " | " + " | ".join(
+        (f if fr else e) for _p, f, e in _POLICIES if any(_p in r for _n, r in rows)) + " |"
+    out = ["**" + ("Chances de victoire (exactes)" if fr else "Exact odds of winning") + "**", "",
+           head, "|---" * (head.count("|") - 1) + "|"]
+    for name, row in rows:
+        cells = [_percent(row[p], fr) for p, _f, _e in _POLICIES if p in row]
+        out.append(f"| {name} | " + " | ".join(cells) + " |")
+    return "\n".join(out)
+
+
+def _percent(value, fr: bool) -> str:
+    text = f"{float(value) * 100:.1f} %"
+    return text.replace(".", ",") if fr else text.replace(" %", "%")
+
+
+def _odds(snap, spec) -> list:
+    from ..analysis.book_odds import NAMED, variant_columns
+    key = (snap.module.id, json.dumps([spec, snap.book.hero, dict(snap.book.options),
+                                       {i: dict(it.props) for i, it in snap.book.items.items()}],
+                                      sort_keys=True, default=str))
+    if key in _ODDS:
+        return _ODDS[key]
+    rows = []
+    try:
+        named, _weighted = variant_columns(list(snap.module.hero_variants(snap.book)))
+        for name, state in named[:3]:
+            row = {}
+            for policy, _f, _e in _POLICIES:
+                odds = snap.module.fight_odds(snap.book, state, spec, policy=policy)
+                if odds is not None:
+                    row[policy] = 1 - odds.lose
+            if row:
+                label = NAMED.get(name, (name, name))[snap.language != "fr"]
+                rows.append((label, row))
+    except (ValueError, ArithmeticError, KeyError, TypeError):
+        rows = []  # a fight the solver refuses (a stalemate...): no odds, no crash
+    if len(_ODDS) > 256:
+        _ODDS.clear()
+    _ODDS[key] = rows
+    return rows
+
+
+def _expression(snap, lines, line, col) -> str | None:
+    """The type of the expression under the cursor (a condition, a computed target...)."""
+    text = lines.line(line)
+    comp = snap.compiled
+    for (source, kind), expr in comp.exprs.items():
+        for m in re.finditer(re.escape(source), text):
+            if m.start() <= col <= m.end() and not source.strip().isdigit():
+                from .. import expr as X
+                result = comp.checked.get((source, kind)) or X.check(expr, comp.env)
+                fr = snap.language == "fr"
+                kind_word = {"condition": ("condition", "condition"), "target": ("cible", "target"),
+                             "number": ("nombre", "number"), "dice": ("dés", "dice")}[kind][not fr]
+                return f"`{source}`: {kind_word}, " + ("type " if fr else "type ") + f"`{result.type or '?'}`"
+    return None
+
+
+def _field(snap, lines, line, col) -> str | None:
+    start, end, word = lines.word_around(line, col)
+    if not word or not lines.line(line)[end:].lstrip().startswith(":"):
+        return None
+    where = place(lines, line, start)
+    schema = fields.schema_of(snap.module)
+    sub = fields.fields_at(schema, where.path).get(word)
+    if sub is None:
+        return None
+    doc = fields.description(schema, sub, snap.language)
+    return f"**{word}**" + (f"\n\n{doc}" if doc else "")

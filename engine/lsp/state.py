@@ -1,0 +1,87 @@
+"""The analysed text of an open book: parse, validate, compile and lint it with the
+very code `gamebook lint` runs (`engine.loader.check_document`), in memory.
+
+While the author types, the text is often not valid YAML: a `Snapshot` of such a
+text has no document, and completion, navigation and hover use the last snapshot
+that compiled (`Book.last_good`) together with the text around the cursor.
+Expressions are parsed once per distinct text (`engine.expr.parse` memoises), so
+re-checking after an edit redoes mostly the YAML parse, the schema and the lint.
+"""
+from __future__ import annotations
+
+from ..diagnostics import Diagnostic
+from ..records import field, record
+from .positions import Lines
+
+
+@record
+class Snapshot:
+    """One version of a book's text and all that is known about it."""
+
+    uri: str
+    text: str
+    lines: Lines
+    diagnostics: list[Diagnostic]
+    doc: object = None        # engine.source.Document, None when the YAML does not parse
+    book: object = None       # engine.book.Book, None when it could not be compiled
+    module: object = None     # the rule module
+    compiled: object = None   # engine.compiler.Compiler (its env, references, grants)
+    _index: object = field(default=None)
+
+    @property
+    def language(self) -> str:
+        """The book's language for messages: `language: en` books get English."""
+        data = self.doc.data if self.doc is not None and isinstance(self.doc.data, dict) else {}
+        lang = str(data.get("language") or "fr")
+        return "en" if lang.startswith("en") else "fr"
+
+    @property
+    def index(self):
+        """Where every paragraph, item and flag is defined and used (built on demand)."""
+        if self._index is None and self.book is not None:
+            from .index import build
+            self._index = build(self)
+        return self._index
+
+
+def analyse(uri: str, text: str, name: str | None = None, parser=None) -> Snapshot:
+    """Everything `gamebook lint` finds in `text`; never raises on bad input.
+    `parser` (an `incremental.Parser`) reuses the paragraphs of the previous text,
+    and its `validator` the paragraphs already found valid."""
+    from ..diagnostics import error, Span
+    from ..loader import check_document
+    from ..source import MAX_BYTES, parse_text
+    name = name or uri
+    lines = Lines(text)
+    if len(text) > MAX_BYTES:
+        return Snapshot(uri, text, lines, [error(
+            "file-too-large", Span(name, 0, 0),
+            f"texte trop gros (limite {MAX_BYTES // 1_000_000} Mo) : découpez le livre",
+            f"text too large (limit {MAX_BYTES // 1_000_000} MB): split the book")])
+    text = text[1:] if text.startswith("\ufeff") else text
+    doc, diags = parser.parse(text, name) if parser is not None else parse_text(text, name)
+    if doc is None:
+        return Snapshot(uri, text, lines, diags)
+    validator = getattr(parser, "validator", None)
+    compiler = parser.paragraphs.compiler if parser is not None else None
+    loaded, comp, _broken = check_document(doc, diags, name, validator=validator, compiler=compiler)
+    return Snapshot(uri, text, lines, loaded.diagnostics, doc, loaded.book, loaded.module, comp)
+
+
+class Book:
+    """An open book: its newest snapshot and the newest one that compiled."""
+
+    def __init__(self, snapshot: Snapshot, parser=None):
+        self.parser = parser
+        self.current = snapshot
+        self.last_good = snapshot if snapshot.book is not None else None
+
+    def update(self, snapshot: Snapshot) -> None:
+        self.current = snapshot
+        if snapshot.book is not None:
+            self.last_good = snapshot
+
+    @property
+    def best(self) -> Snapshot:
+        """The snapshot to answer from: the current one when it compiled."""
+        return self.current if self.current.book is not None else (self.last_good or self.current)
