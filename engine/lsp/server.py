@@ -131,5 +131,9 @@ def did_close(ls: GamebookServer, params: T.DidCloseTextDocumentParams):
 
 
 def serve() -> None:
+    import sys
+    from ..safe_io import raw
     from . import features  # noqa: F401 - registers the request handlers
-    server.start_io()
+    # the real streams: the protocol is JSON, whose strings escape every control
+    # character, and the command line's SafeStream has no binary buffer
+    server.start_io(stdin=raw(sys.stdin).buffer, stdout=raw(sys.stdout).buffer)

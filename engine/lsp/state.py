@@ -50,7 +50,8 @@ def analyse(uri: str, text: str, name: str | None = None, parser=None) -> Snapsh
     and its `validator` the paragraphs already found valid."""
     from ..diagnostics import error, Span
     from ..loader import check_document
-    from ..source import MAX_BYTES, parse_text
+    from ..limits import MAX_BOOK_BYTES as MAX_BYTES
+    from ..source import parse_text
     name = name or uri
     lines = Lines(text)
     if len(text) > MAX_BYTES:
