@@ -20,6 +20,8 @@ COMMANDS = {
     "explore": ("tester un livre par des parties automatiques", "playtest a book automatically"),
     "rules": ("lister les modules de règles installés", "list the installed rule modules"),
     "schema": ("afficher le schéma JSON des livres", "print the book JSON Schema"),
+    "export": ("exporter un livre à imprimer ou à lire (pdf, html, md)",
+               "export a book to print or read (pdf, html, md)"),
 }
 
 
