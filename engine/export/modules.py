@@ -1,21 +1,27 @@
-"""Which module phrases an export uses: Chroniques Crétoises, Défis Fantastiques,
-or, for any other module, its exits (`RuleModule.exits`) as plain ways out.
+"""Which module phrases an export uses.
 
-A third-party module's hidden exits (`Exit.dashed`: computed or secret jumps) are
-not printed; its other exits read "<label>: turn to N".
+A rule module may ship an `export.py` next to its code (its package's `export`
+module) whose `names()` returns the phrases of its series: module fields (combat,
+tests), hidden ways out, conditions and effects in words, the Adventure Sheet's
+own parts.  Any other module's exits (`RuleModule.exits`) are printed as plain
+ways out, except its hidden ones (`Exit.dashed`: computed or secret jumps).
 """
 from __future__ import annotations
 
-from . import cretan, fantasy, sheet
+import importlib
+
 from .model import Para
 from .ways import turn_to
 
 
 def names_for(module) -> dict:
-    if module.id == "chroniques-cretoises":
-        return dict(cretan.names(), sheet=sheet.cretan_sheet)
-    if module.id == "defis-fantastiques":
-        return dict(fantasy.names(), sheet=sheet.fantasy_sheet)
+    package = type(module).__module__.rpartition(".")[0]
+    try:
+        own = importlib.import_module(f"{package}.export")
+    except ImportError:
+        own = None
+    if own is not None and hasattr(own, "names"):
+        return dict(own.names())
     return {"fields": _generic_fields(module)}
 
 

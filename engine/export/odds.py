@@ -15,10 +15,10 @@ def appendix(book, module, w: Words) -> list:
     for row in rows:
         columns += [c for c in row.win if c not in columns]
     heads = [w.t(*NAMED[c]) if c in NAMED else c for c in columns]
-    intro = w.t("Probabilité de ne pas perdre chaque combat, sans dépenser de Chance ni d'Honneur, "
-                "pour le héros de départ.",
-                "The probability of not losing each fight, spending neither Luck nor Honour, "
-                "for the starting hero.")
+    intro = w.t("Probabilité de ne pas perdre chaque combat pour le héros de départ, s'il ne dépense "
+                "rien de ce que les règles permettent de dépenser en combat.",
+                "The probability of not losing each fight for the starting hero, if he spends "
+                "nothing the rules let him spend in a fight.")
     body = tuple((str(r.paragraph), r.opponents) + tuple(_percent(r.win.get(c), w) for c in columns)
                  for r in rows)
     return [Para((intro,)), Table(("§", w.t("Adversaires", "Opponents")) + tuple(heads), body)]

@@ -4,16 +4,15 @@ The summary is the module's own text, `reader.json` next to the module's code
 (`{"fr": [paragraphs], "en": [...]}`); a module without one gets a sentence naming
 its rules.  The sheet is built from the module's stats (`StatDef`): a box for each,
 with "starting total" room for the stats whose start is a ceiling; a module adds
-its own parts (`sheet` in engine/export/modules.py): gods and the Condition Physique
-ladder for Chroniques Crétoises, weapon, armour and monster boxes for Défis
-Fantastiques.
+its own parts (`sheet` in its `export.py`: gods and the condition ladder, weapon
+and armour...).
 """
 from __future__ import annotations
 
 import json
 from importlib import resources
 
-from .model import Boxes, Heading, Para, Table
+from .model import Boxes, Heading, Para
 from .phrases import Words
 
 
@@ -49,28 +48,4 @@ def adventure_sheet(module, w: Words) -> list:
         out += extra(w)
     out.append(Heading(2, w.t("Équipement", "Equipment")))
     out.append(Boxes(((w.t("Équipement", "Equipment"), 5), (w.t("Notes", "Notes"), 5))))
-    return out
-
-
-def cretan_sheet(w: Words) -> list:
-    from ..rules.chroniques_cretoises import names as N
-    out = [Boxes(((w.t("Armes", "Weapons"), 2), (w.t("Pièces d'armure", "Pieces of armour"), 3),
-                  (w.t("Dieu protecteur", "Patron god"), 1)))]
-    out.append(Heading(2, w.t("Attitude des dieux", "The gods' attitudes")))
-    f, n, d = (N.ATTITUDE_LABELS[a].get(w.lang) for a in N.ATTITUDES)
-    rows = tuple((g, "☐", "☐", "☐") for g in N.gods_of(w.book.options))
-    out.append(Table((w.t("Dieu", "God"), f, n, d), rows))
-    out.append(Table((w.t("Zeus (une seule fois par aventure) : invoqué", "Zeus (once an adventure): called upon"),),
-                     (("☐",),)))
-    out.append(Heading(2, w.t("Condition Physique", "Physical Condition")))
-    out.append(Table(tuple(label.get(w.lang) for label in N.CONDITION_LABELS),
-                     (("☐",) * len(N.CONDITION_LABELS),)))
-    return out
-
-
-def fantasy_sheet(w: Words) -> list:
-    out = [Boxes(((w.t("Arme", "Weapon"), 1), (w.t("Armure (coups encaissés)", "Armour (hits taken)"), 1)))]
-    out.append(Heading(2, w.t("Rencontres avec des monstres", "Monster encounter boxes")))
-    label = (w.t("HABILETÉ", "SKILL"), w.t("ENDURANCE", "STAMINA"))
-    out.append(Table((w.t("Adversaire", "Opponent"),) + label, tuple(("", "", "") for _ in range(6))))
     return out

@@ -2,9 +2,9 @@
 as instructions, escapes, and the module's effects (weapon, armour, ceilings)."""
 from __future__ import annotations
 
-from .model import Para, Stats
-from .phrases import Words
-from .ways import turn_to
+from ...export.model import Boxes, Heading, Para, Stats, Table
+from ...export.phrases import Words
+from ...export.ways import turn_to
 
 _MODES = {
     "together": ("Ils vous attaquent tous en même temps.", "They all attack you at the same time."),
@@ -15,7 +15,7 @@ _MODES = {
 
 
 def names() -> dict:
-    return {"fields": fields, "effect": effect,
+    return {"sheet": sheet, "fields": fields, "effect": effect,
             "counted": {"or": ("Pièce d'Or", "Pièces d'Or", "Gold Piece", "Gold Pieces"),
                         "provisions": ("Provision", "Provisions", "Provision", "Provisions")}}
 
@@ -100,3 +100,11 @@ def effect(kind: str, value, w: Words) -> str | None:
         return ", ".join(w.t(f"votre total de départ {w.of(w.stat(s))} change de {n:+d}",
                              f"your starting {w.stat(s)} changes by {n:+d}") for s, n in value.items())
     return None
+
+
+def sheet(w: Words) -> list:
+    out = [Boxes(((w.t("Arme", "Weapon"), 1), (w.t("Armure (coups encaissés)", "Armour (hits taken)"), 1)))]
+    out.append(Heading(2, w.t("Rencontres avec des monstres", "Monster encounter boxes")))
+    label = (w.t("HABILETÉ", "SKILL"), w.t("ENDURANCE", "STAMINA"))
+    out.append(Table((w.t("Adversaire", "Opponent"),) + label, tuple(("", "", "") for _ in range(6))))
+    return out

@@ -7,20 +7,21 @@ resurrection is "au numéro de paragraphe indiqué dans le texte": it is printed
 """
 from __future__ import annotations
 
-from ..expr.ast import Call, Name, Str
-from .model import Para, Stats
-from .phrases import Words
-from .ways import turn_to
+from ...expr.ast import Call, Name, Str
+from ...export.model import Boxes, Heading, Para, Stats, Table
+from ...export.phrases import Words
+from ...export.ways import turn_to
+from . import names as N
 
 
 def names() -> dict:
-    return {"fields": fields, "hidden": hidden, "compare": compare, "effect": effect,
+    return {"sheet": sheet, "fields": fields, "hidden": hidden, "compare": compare, "effect": effect,
             "choice_extra": choice_extra}
 
 
 def hidden(paragraph, choice, w: Words) -> bool:
     """A choice written as the Oracle's jump (`to: here + 20` from an italic number)."""
-    from .phrases import static_number
+    from ...export.phrases import static_number
     if not paragraph.fields.get("oracle") or choice.target_expr is None:
         return False
     return static_number(choice.target_expr, paragraph.number) == paragraph.number + 20
@@ -138,3 +139,18 @@ def effect(kind: str, value, w: Words) -> str | None:
         return w.t(f"gagnez {value} points d'Honneur, même si votre Honneur était tombé à 0",
                    f"gain {value} Honour points, even if your Honour had fallen to 0")
     return None
+
+
+def sheet(w: Words) -> list:
+    out = [Boxes(((w.t("Armes", "Weapons"), 2), (w.t("Pièces d'armure", "Pieces of armour"), 3),
+                  (w.t("Dieu protecteur", "Patron god"), 1)))]
+    out.append(Heading(2, w.t("Attitude des dieux", "The gods' attitudes")))
+    f, n, d = (N.ATTITUDE_LABELS[a].get(w.lang) for a in N.ATTITUDES)
+    rows = tuple((g, "☐", "☐", "☐") for g in N.gods_of(w.book.options))
+    out.append(Table((w.t("Dieu", "God"), f, n, d), rows))
+    out.append(Table((w.t("Zeus (une seule fois par aventure) : invoqué", "Zeus (once an adventure): called upon"),),
+                     (("☐",),)))
+    out.append(Heading(2, w.t("Condition Physique", "Physical Condition")))
+    out.append(Table(tuple(label.get(w.lang) for label in N.CONDITION_LABELS),
+                     (("☐",) * len(N.CONDITION_LABELS),)))
+    return out
