@@ -140,10 +140,10 @@ def _french(err) -> str:
 
 
 def broken_paragraphs(data: dict, schema: dict) -> set:
-    """Numbers of the paragraphs that do not match the paragraph schema."""
+    """Numbers (or names, format 1.1) of the paragraphs that do not match the paragraph schema."""
     pars = data.get("paragraphs")
     if not isinstance(pars, dict):
         return set()
     sub = dict(schema["$defs"]["paragraph"], **{"$defs": schema["$defs"]})
-    return {int(k) for k, v in pars.items()
-            if str(k).isdigit() and quick_valid(v, sub) is not True}
+    return {int(k) if str(k).isdigit() else str(k) for k, v in pars.items()
+            if quick_valid(v, sub) is not True}
