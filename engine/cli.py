@@ -22,6 +22,7 @@ COMMANDS = {
     "schema": ("afficher le schéma JSON des livres", "print the book JSON Schema"),
     "export": ("exporter un livre à imprimer ou à lire (pdf, html, md)",
                "export a book to print or read (pdf, html, md)"),
+    "renumber": ("numéroter un livre comme un livre imprimé", "number a book as a printed book is"),
 }
 
 
