@@ -47,5 +47,5 @@ def adventure_sheet(module, w: Words) -> list:
     if extra:
         out += extra(w)
     out.append(Heading(2, w.t("Équipement", "Equipment")))
-    out.append(Boxes(((w.t("Équipement", "Equipment"), 5), (w.t("Notes", "Notes"), 5))))
+    out.append(Boxes(((w.t("Équipement", "Equipment"), 3), (w.t("Notes", "Notes"), 3))))
     return out

@@ -45,6 +45,20 @@ def _cell(text: str) -> str:
     return f"[{t(text)}]"
 
 
+def _widths(table) -> list:
+    """Short columns (numbers, tick boxes) as narrow as they are; a column of names wider."""
+    out, wide = [], False
+    for i, head in enumerate(table.header):
+        cells = [head] + [row[i] for row in table.rows]
+        if max(len(c) for c in cells) <= 6:
+            out.append("auto")
+        else:
+            named = not wide and any(row[i] not in (BOX, "") for row in table.rows)
+            out.append("2fr" if named else "1fr")
+            wide = wide or named
+    return out
+
+
 def block(b) -> str:
     if isinstance(b, Heading):
         return f"#heading(level: {b.level + 1}, outlined: false)[{t(b.text)}]"
@@ -69,7 +83,8 @@ def block(b) -> str:
         return f"#grid(columns: (1fr, 1fr), gutter: 6pt, {', '.join(items)})"
     if isinstance(b, Table):
         cells = [f"strong[{t(h)}]" for h in b.header] + [_cell(c) for row in b.rows for c in row]
-        return (f"#table(columns: {len(b.header)}, inset: 5pt, stroke: 0.5pt, align: left + horizon, "
+        widths = ", ".join(_widths(b))
+        return (f"#table(columns: ({widths},), inset: 3.5pt, stroke: 0.5pt, align: left + horizon, "
                 f"{', '.join(cells)})")
     raise TypeError(b)
 

@@ -117,7 +117,7 @@ def compare(left, op, right, w: Words) -> str | None:
                    f"your patron god {'is' if yes else 'is not'} {right.value}")
     if isinstance(left, Call) and left.name in ("god", "dieu") and left.args and isinstance(left.args[0], Str):
         god = left.args[0].value
-        return w.t(f"l'attitude de {god} envers vous {'est' if yes else 'n’est pas'} « {right.value} »",
+        return w.t(f"l'attitude {w.of(god)} envers vous {'est' if yes else 'n’est pas'} « {right.value} »",
                    f"{god}'s attitude towards you {'is' if yes else 'is not'} '{right.value}'")
     if isinstance(left, Name) and left.name in ("condition", "etat", "état"):
         return w.t(f"votre Condition Physique {'est' if yes else 'n’est pas'} « {right.value} »",
@@ -129,7 +129,7 @@ def effect(kind: str, value, w: Words) -> str | None:
     if kind in ("patron",):
         return w.t(f"{value} est désormais votre dieu protecteur", f"{value} is now your patron god")
     if kind in ("god", "dieu") and isinstance(value, dict):
-        return ", ".join(w.t(f"notez l'attitude de {g} : {a}", f"note {g}'s attitude: {a}") for g, a in value.items())
+        return ", ".join(w.t(f"notez l'attitude {w.of(g)} : {a}", f"note {g}'s attitude: {a}") for g, a in value.items())
     if kind in ("wound", "blessure"):
         return w.t(f"descendez de {value} case(s) sur l'échelle de Condition Physique",
                    f"move {value} step(s) down the Physical Condition ladder")
@@ -142,14 +142,14 @@ def effect(kind: str, value, w: Words) -> str | None:
 
 
 def sheet(w: Words) -> list:
-    out = [Boxes(((w.t("Armes", "Weapons"), 2), (w.t("Pièces d'armure", "Pieces of armour"), 3),
-                  (w.t("Dieu protecteur", "Patron god"), 1)))]
+    out = [Boxes(((w.t("Armes", "Weapons"), 2), (w.t("Pièces d'armure", "Pieces of armour"), 2)))]
     out.append(Heading(2, w.t("Attitude des dieux", "The gods' attitudes")))
     f, n, d = (N.ATTITUDE_LABELS[a].get(w.lang) for a in N.ATTITUDES)
     rows = tuple((g, "☐", "☐", "☐") for g in N.gods_of(w.book.options))
     out.append(Table((w.t("Dieu", "God"), f, n, d), rows))
-    out.append(Table((w.t("Zeus (une seule fois par aventure) : invoqué", "Zeus (once an adventure): called upon"),),
-                     (("☐",),)))
+    out.append(Table((w.t("Dieu protecteur", "Patron god"),
+                      w.t("Zeus invoqué (une fois par aventure)", "Zeus called upon (once an adventure)")),
+                     (("", "☐"),)))
     out.append(Heading(2, w.t("Condition Physique", "Physical Condition")))
     out.append(Table(tuple(label.get(w.lang) for label in N.CONDITION_LABELS),
                      (("☐",) * len(N.CONDITION_LABELS),)))
