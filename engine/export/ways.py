@@ -28,9 +28,12 @@ def blocks(paragraph, w: Words) -> list:
     if fields:
         out.extend(fields(paragraph, w))
     hidden = w.names.get("hidden", lambda p, c, w: False)
-    for choice in paragraph.choices:
-        if not hidden(paragraph, choice, w):
-            out.append(Para(tuple(choice_runs(paragraph, choice, w)), "way"))
+    shown = [c for c in paragraph.choices if not hidden(paragraph, c, w)]
+    either = otherwise(shown, w)
+    if either:
+        out.append(either)
+    else:
+        out.extend(Para(tuple(choice_runs(paragraph, c, w)), "way") for c in shown)
     if paragraph.random is not None:
         out.extend(random_blocks(paragraph.random, w))
     if paragraph.end:
@@ -43,6 +46,28 @@ def ending(end: str, w: Words) -> str:
         return w.t("Vous avez réussi : votre aventure s'achève ici.",
                    "You have succeeded: your adventure ends here.")
     return w.t("Votre aventure se termine ici.", "Your adventure ends here.")
+
+
+def otherwise(choices, w: Words):
+    """"Si C, rendez-vous au 31. Sinon, rendez-vous au 12.": two choices whose
+    conditions are C and `not C` (exactly one is ever offered), without effects;
+    None for any other set of choices."""
+    from ..expr.ast import Unary
+    from ..expr.describe import describe
+    if len(choices) != 2 or any(c.effects or c.target is None for c in choices):
+        return None
+    first, second = choices
+    if first.condition is None:
+        first, second = second, first
+    if first.condition is None or second.condition is None:
+        return None
+    negated = second.condition.root
+    if not (isinstance(negated, Unary) and negated.op == "not"
+            and describe(negated.operand) == describe(first.condition)):
+        return None
+    lead = w.t(f"Si {condition(first.condition, w)}, ", f"If {condition(first.condition, w)}, ")
+    return Para(tuple([lead] + turn_to(first.target, w) + [w.t(". Sinon, ", ". Otherwise, ")]
+                      + turn_to(second.target, w) + ["."]), "way")
 
 
 def choice_runs(paragraph, choice, w: Words) -> list:

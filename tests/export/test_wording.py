@@ -37,7 +37,12 @@ paragraphs:
   3:
     text: A trap.
     test: {{type: luck, success: 21, failure: 4}}
-  4: {{text: You die., end: death}}
+  4:
+    text: A door.
+    choices:
+      - {{text: Unlock it, to: 21, if: 'has("key")'}}
+      - {{text: Turn back, to: 5, if: 'not has("key")'}}
+  5: {{text: You die., end: death}}
   21: {{text: You win., end: victory}}
 """
 
@@ -75,6 +80,14 @@ def test_french_wording_and_typography(tmp_path):
     ways = _ways(doc, 1)
     assert "Open the door (si vous possédez l'objet «\u00a0Bronze Key\u00a0»)\u00a0: rendez-vous au\u00a03." in ways
     assert _ways(doc, 3)[1] == "Si vous êtes Chanceux, rendez-vous au\u00a021."
+
+
+def test_complementary_conditions_read_otherwise(tmp_path):
+    _loaded, doc = _doc(tmp_path)
+    assert _ways(doc, 4) == ["If you have the item 'Bronze Key', turn to\u00a021. Otherwise, turn to\u00a05."]
+    _loaded, doc = _doc(tmp_path, "fr")
+    assert _ways(doc, 4) == ["Si vous possédez l'objet «\u00a0Bronze Key\u00a0», rendez-vous au\u00a021. "
+                             "Sinon, rendez-vous au\u00a05."]
 
 
 def test_book_text_cannot_inject_markup(tmp_path):
