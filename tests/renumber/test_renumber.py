@@ -120,3 +120,19 @@ def test_the_command_writes_the_file(tmp_path, capsys):
     assert main(["renumber", str(BOOKS[0]), "--shuffle", "--seed", "3", "-o", str(out)]) == 0
     assert load_book(out, use_cache=False).ok
     assert data_at({"a": [{"b": 1}]}, ("a", 0, "b")) == 1
+
+
+def test_a_save_of_the_named_book_plays_on_with_the_numbered_one(tmp_path):
+    from engine.saves import restore, snapshot
+    named = tmp_path / "named.yaml"
+    named.write_text(NAMED.replace("title: Names", "id: names\ntitle: Names"), encoding="utf-8")
+    before = load_book(named, use_cache=False)
+    game = Game(before.book, before.module, SeededDice(1))
+    game.answer(next(o.key for o in game.prompt().options if o.label.en == "In"))
+    saved = snapshot(game)
+    numbered = tmp_path / "numbered.yaml"
+    numbered.write_text(renumber(named, False)[0], encoding="utf-8")
+    after = load_book(numbered, use_cache=False)
+    resumed, _warnings = restore(after.book, after.module, saved)   # warns: digests hold YAML paths
+    assert resumed.state.paragraph == 40
+    assert after.book.paragraphs[40].text == "A hall."
