@@ -71,6 +71,8 @@ def block(b) -> str:
             return f"#block(inset: (left: 1.2em), above: 0.55em, below: 0.55em)[{runs(b.runs)}]"
         return runs(b.runs)
     if isinstance(b, Stats):
+        if not b.rows:
+            return ""
         cells = []
         for marker, name, values in b.rows:
             cells += [_cell(marker), f"smallcaps[{t(name)}]"] + [f"[{t(f'{k} {v}')}]" for k, v in values]
