@@ -63,3 +63,13 @@ def test_format_1_books_are_unchanged(tmp_path):
     for path in sorted((Path(__file__).resolve().parents[2] / "books").glob("*.yaml")):
         loaded = load_book(path, use_cache=False)
         assert loaded.ok and all(isinstance(n, int) for n in loaded.book.paragraphs)
+
+
+def test_a_named_book_from_the_cache_is_the_same(tmp_path, monkeypatch):
+    monkeypatch.delenv("GAMEBOOK_NO_CACHE", raising=False)
+    monkeypatch.setenv("GAMEBOOK_CACHE_DIR", str(tmp_path / "cache"))
+    path = tmp_path / "b.yaml"
+    path.write_text(NAMED, encoding="utf-8")
+    first, again = load_book(path), load_book(path)
+    assert again.from_cache and not first.from_cache
+    assert again.book.paragraphs == first.book.paragraphs and again.book.start == first.book.start
