@@ -78,7 +78,8 @@ def block(b) -> str:
             cells += [_cell(marker), f"smallcaps[{t(name)}]"] + [f"[{t(f'{k} {v}')}]" for k, v in values]
         width = 2 + max(len(v) for _m, _n, v in b.rows)
         return (f"#align(center)[#block(above: 0.9em, below: 0.9em)[#grid(columns: {width}, "
-                f"column-gutter: 1.2em, row-gutter: 0.5em, {', '.join(cells)})]]")
+                f"column-gutter: 1.2em, row-gutter: 0.5em, align: (right, left) + (left,) * {width - 2}, "
+                f"{', '.join(cells)})]]")
     if isinstance(b, Boxes):
         items = [f"block(width: 100%, height: {1.2 * n + 1.1:.1f}em, stroke: 0.6pt, inset: 4pt)"
                  f"[#text(size: 7.5pt)[{t(label)}]]" for label, n in b.boxes]

@@ -93,9 +93,12 @@ def effect(kind: str, value, w: Words) -> str | None:
         if value is None:
             return w.t("rayez votre arme" if kind == "weapon" else "rayez votre armure",
                        "cross off your weapon" if kind == "weapon" else "cross off your armour")
-        what = w.t("arme" if kind == "weapon" else "armure", kind)
-        return w.t(f"votre {what} est désormais : {w.item(value)} (l'ancienne est perdue)",
-                   f"your {what} is now the {w.item(value)} (the old one is lost)")
+        name = w.item(value)
+        if kind == "weapon":
+            return w.t(f"prenez l'arme « {name} », l'ancienne est perdue",
+                       f"take the weapon '{name}', the old one is lost")
+        return w.t(f"revêtez l'armure « {name} », l'ancienne est perdue",
+                   f"put on the armour '{name}', the old one is lost")
     if kind == "ceiling":
         return ", ".join(w.t(f"votre total de départ {w.of(w.stat(s))} change de {n:+d}",
                              f"your starting {w.stat(s)} changes by {n:+d}") for s, n in value.items())
