@@ -106,3 +106,15 @@ def test_oracle_numbers_are_italic_and_their_plus_20_never_printed(exported):
     for target in hidden - written:
         assert target not in visible
         assert f'href="#p{target}"' not in text and f"(#p{target})" not in md
+
+
+def test_each_paragraph_prints_all_its_visible_ways_out(exported):
+    loaded, doc, *_ = exported
+    for p in loaded.book.paragraphs.values():
+        section = next(s for s in doc.sections if s.number == p.number)
+        printed = {r.number for b in section.blocks for r in getattr(b, "runs", ()) if isinstance(r, Ref)}
+        visible = {c.target for c in p.choices if c.target is not None}
+        visible |= {o.target for o in (p.random.outcomes if p.random else ())}
+        visible |= {e.target for e in loaded.module.exits(p) if e.kind != "oracle" and isinstance(e.target, int)}
+        assert visible <= printed, p.number
+        assert printed <= set(loaded.book.paragraphs)
