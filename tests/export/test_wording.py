@@ -101,3 +101,16 @@ def test_book_text_cannot_inject_markup(tmp_path):
     text = " ".join(p.extract_text() for p in reader.pages)
     assert "#set page(width: 1cm)" in text and "alert(1)" in text   # printed, not run
     assert reader.pages[0].mediabox.width > 300                     # the page kept its A5 width
+
+
+def test_the_rules_summary_is_the_module_s_in_the_book_s_language():
+    from .conftest import BOOKS
+    for path in BOOKS:
+        loaded = load(path)
+        fr = build.document(loaded.book, loaded.module)
+        en = build.document(loaded.book, loaded.module, "en")
+        assert fr.front[0][0] == "Règles du jeu" and en.front[0][0] == "How to play"
+        fr_text = " ".join(runs_text(b.runs) for b in fr.front[0][1])
+        en_text = " ".join(runs_text(b.runs) for b in en.front[0][1])
+        assert "commence au paragraphe 1" in fr_text and "begins at paragraph 1" in en_text
+        assert fr_text != en_text and len(fr.front[0][1]) >= 4
