@@ -183,10 +183,13 @@ class Compiler:
     def random(self, raw: dict, path: tuple, here: int) -> RandomRoll | None:
         dice = self.expression(str(raw.get("dice", "")), "dice", path + ("dice",), here)
         outs = tuple(Outcome(o["range"][0], o["range"][1],
-                             self._target_name(o["to"], path + ("outcomes", i, "to")) or o["to"],
-                             path + ("outcomes", i))
+                             self._outcome_target(o["to"], path + ("outcomes", i, "to")), path + ("outcomes", i))
                      for i, o in enumerate(raw.get("outcomes", [])))
         return RandomRoll(dice, outs, path) if dice is not None else None
+
+    def _outcome_target(self, to, path: tuple) -> int:
+        named = self._target_name(to, path)
+        return named if named is not None else to if isinstance(to, int) else 0
 
     def effects(self, raw: list, path: tuple, here: int) -> tuple[Effect, ...]:
         out = []

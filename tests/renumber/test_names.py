@@ -73,3 +73,9 @@ def test_a_named_book_from_the_cache_is_the_same(tmp_path, monkeypatch):
     first, again = load_book(path), load_book(path)
     assert again.from_cache and not first.from_cache
     assert again.book.paragraphs == first.book.paragraphs and again.book.start == first.book.start
+
+
+def test_an_unknown_name_in_a_random_outcome_is_reported_not_a_crash(tmp_path):
+    loaded = _load(tmp_path, NAMED.replace("to: end}", "to: ende}"))
+    errors = [d for d in loaded.diagnostics if d.code == "unknown-paragraph-name"]
+    assert len(errors) == 1 and "'end'" in errors[0].message.en
