@@ -25,7 +25,10 @@ def sites(book, module, doc, by_key: dict) -> list:
     """[(index in the text, old number)]: where each paragraph reference is written."""
     where = _Where(doc)
     out = [(where.key(("paragraphs", key)), n) for key, n in by_key.items()]
-    value = lambda path, n: out.append((doc.where[tuple(path)][2], n)) if tuple(path) in doc.where else None  # noqa: E731
+
+    def value(path, n) -> None:
+        if tuple(path) in doc.where:
+            out.append((doc.where[tuple(path)][2], n))
     start = data_at(doc.data, ("start",))
     if isinstance(start, (int, str)) and not isinstance(start, bool):
         value(("start",), book.start)
