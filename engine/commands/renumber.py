@@ -13,9 +13,9 @@ def configure(parser, lang: str) -> None:
     parser.add_argument("book", help="le livre (YAML)" if fr else "the book (YAML)")
     parser.add_argument("--shuffle", action="store_true",
                         help="mélanger les numéros comme un livre imprimé (1 au début, la victoire à la fin, "
-                             "numéros fixés et écarts de l'Oracle gardés)" if fr
+                             "numéros fixés et sauts relatifs comme +20 gardés)" if fr
                         else "shuffle the numbers as a printed book does (1 first, the victory last, "
-                             "pinned numbers and the Oracle's distances kept)")
+                             "pinned numbers and relative jumps such as +20 kept)")
     parser.add_argument("--seed", type=int, default=0,
                         help="graine du mélange (défaut : 0) : la même graine donne les mêmes numéros" if fr
                         else "shuffle seed (default: 0): the same seed gives the same numbers")
