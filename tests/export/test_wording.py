@@ -114,3 +114,29 @@ def test_the_rules_summary_is_the_module_s_in_the_book_s_language():
         en_text = " ".join(runs_text(b.runs) for b in en.front[0][1])
         assert "commence au paragraphe 1" in fr_text and "begins at paragraph 1" in en_text
         assert fr_text != en_text and len(fr.front[0][1]) >= 4
+
+
+CRETAN = """gamebook: 1
+title: Oracle
+rules: chroniques-cretoises
+start: 1
+paragraphs:
+  1:
+    oracle: true
+    text: Un temple.
+    choices:
+      - {text: Entrer, to: 2}
+      - {text: Consulter l'Oracle, to: "here + 20"}
+  2: {text: Victoire., end: victory}
+  21: {text: Un secret., choices: [{text: Sortir, to: 2}]}
+"""
+
+
+def test_the_oracle_s_jump_is_never_printed_even_written_as_a_choice(tmp_path):
+    loaded = load(write_book(tmp_path, CRETAN))
+    doc = build.document(loaded.book, loaded.module)
+    first = next(s for s in doc.sections if s.number == 1)
+    assert first.italic
+    assert _ways(doc, 1) == ["Entrer\u00a0: rendez-vous au\u00a02."]
+    page = html.render(doc)
+    assert 'href="#p21"' not in page and 'id="p21"' in page     # printed, never pointed at
