@@ -21,6 +21,9 @@ COMMANDS = {
     "rules": ("lister les modules de règles installés", "list the installed rule modules"),
     "schema": ("afficher le schéma JSON des livres", "print the book JSON Schema"),
     "lsp": ("serveur de langage pour les éditeurs (LSP)", "language server for editors (LSP)"),
+    "export": ("exporter un livre à imprimer ou à lire (pdf, html, md)",
+               "export a book to print or read (pdf, html, md)"),
+    "renumber": ("numéroter un livre comme un livre imprimé", "number a book as a printed book is"),
 }
 
 

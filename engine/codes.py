@@ -36,6 +36,9 @@ def _book(paragraphs: str, head: str = HEAD) -> str:
     return head + "paragraphs:\n" + paragraphs
 
 
+HEAD_11 = HEAD.replace("gamebook: 1\n", "gamebook: 1.1\n").replace("start: 1\n", "start: entree\n")
+NAMED = _book("  entree:\n    text: Vous entrez.\n    choices:\n      - {text: Avancer, to: sortie}\n"
+              "  sortie: {number: 2, text: Victoire !, end: victory}\n", HEAD_11)
 FINE = _book("  1:\n    text: Vous entrez.\n    choices:\n      - {text: Avancer, to: 2}\n"
              "  2: {text: Victoire !, end: victory}\n")
 ITEMS = HEAD + "items:\n  cle: {name: Clé de bronze}\n"
@@ -135,6 +138,17 @@ CODES: tuple[Code, ...] = (
                  "the same paragraph number written twice (1: and \"1\":)"),
          FINE + '  "1": {text: Encore, end: death}\n', FINE),
     # --- compile ---------------------------------------------------------------
+    Code("paragraph-name-format", "error", "compile",
+         Message("paragraphes nommés dans un livre au format 1 (les noms demandent « gamebook: 1.1 »)",
+                 "named paragraphs in a format 1 book (names need 'gamebook: 1.1')"),
+         NAMED.replace("gamebook: 1.1", "gamebook: 1"), NAMED),
+    Code("unknown-paragraph-name", "error", "compile",
+         Message("`to:` ou `start:` nomme un paragraphe qui n'existe pas",
+                 "`to:` or `start:` names a paragraph that does not exist"),
+         NAMED.replace("to: sortie", "to: sortei"), NAMED),
+    Code("pinned-number-clash", "error", "compile",
+         Message("le `number:` d'un paragraphe nommé est déjà pris", "a named paragraph's `number:` is already taken"),
+         NAMED.replace("  entree:\n", "  entree:\n    number: 2\n"), NAMED),
     Code("unknown-item", "error", "compile",
          Message("objet absent du catalogue `items`", "item missing from the `items` catalogue"),
          _choice(text="Avancer", to=2).replace("{gain: cle}", "{gain: lampe}"),

@@ -15,8 +15,6 @@ from .book import Book, Choice, Effect, Item, Outcome, Paragraph, RandomRoll
 from .diagnostics import Diagnostic, Span, error
 from .records import field, record
 
-_NUMBER = re.compile(r"[1-9][0-9]{0,5}")   # a paragraph key
-
 CORE_FUNCTIONS = {
     "has": ("item",), "count": ("item",), "visited": ("paragraph",), "flag": ("flag",),
 }
@@ -64,6 +62,7 @@ class Compiler:
         self.diags: list[Diagnostic] = []
         self.out = Compiled(broken=set(broken or ()))
         self.env: X.Env | None = None
+        self.names: dict = {}    # paragraph name -> number (format 1.1)
         self.exprs: dict = {}   # (text, kind) -> Expr, for the compiled-book cache
         self.checked: dict = {}  # (text, kind) -> CheckResult: the same env for the whole book
 
@@ -86,18 +85,19 @@ class Compiler:
                               v if isinstance(v, dict) else {}, ("items", k))
                  for k, v in raw_items.items()}
         raw_pars = d.get("paragraphs") if isinstance(d.get("paragraphs"), dict) else {}
-        numbers = {int(k) for k in raw_pars if _NUMBER.fullmatch(str(k))}
+        by_key = self._numbering(raw_pars)
+        numbers = set(by_key.values())
         self.env = expr_env(module, items, numbers, module.references(_Header(d)))
         paragraphs, first_key = {}, {}
         for key, raw in raw_pars.items():
-            if not _NUMBER.fullmatch(str(key)):
+            if key not in by_key:
                 continue
-            n = int(key)
+            n = by_key[key]
             if n in first_key:
                 self._duplicate(n, first_key[n], key)
                 continue
             first_key[n] = key
-            ok = isinstance(raw, dict) and n not in self.out.broken
+            ok = isinstance(raw, dict) and n not in self.out.broken and key not in self.out.broken
             paragraphs[n] = self.paragraph(n, raw, ("paragraphs", key)) if ok else \
                 Paragraph(n, "", (), (), None, None, {}, ("paragraphs", key))
         options = dict(module.options)
@@ -105,13 +105,52 @@ class Compiler:
         book = Book(
             id=str(d.get("id") or _slug(self.file)), title=str(d.get("title", "")),
             author=str(d.get("author", "")), language=str(d.get("language", "fr")),
-            rules=module.id, start=int(d.get("start", 1)) if isinstance(d.get("start"), int) else 1,
+            rules=module.id, start=self._start(d.get("start")),
             hero=d.get("hero") if isinstance(d.get("hero"), dict) else {},
             items=items, paragraphs=paragraphs, options=options,
             content_hash=self.hash, file=self.file,
             meta={k: d[k] for k in ("description",) if k in d})
         self._hero_grants(book)
         return book
+
+    def _numbering(self, raw_pars: dict) -> dict:
+        """{key: number}; names (format 1.1) reported when the book is format 1."""
+        from . import naming
+        by_key, problems = naming.numbering(raw_pars if isinstance(raw_pars, dict) else {})
+        self.names = naming.names(by_key)
+        for _kind, key, other in problems:
+            self.report(error("pinned-number-clash", self.span(("paragraphs", key, "number")),
+                              f"le numéro de « {key} » est déjà celui de « {other} » : choisissez-en un autre",
+                              f"the number of '{key}' is already that of '{other}': pick another one"))
+        if self.names and self.data.get("gamebook") == 1:
+            key = next(iter(self.names))
+            self.report(error("paragraph-name-format", self.span(("paragraphs", key), key=True),
+                              f"paragraphe nommé « {key} » : les noms demandent « gamebook: 1.1 »",
+                              f"named paragraph '{key}': names need 'gamebook: 1.1'"))
+        return by_key
+
+    def _start(self, start) -> int:
+        if isinstance(start, int) and not isinstance(start, bool):
+            return start
+        if isinstance(start, str) and start in self.names:
+            return self.names[start]
+        if isinstance(start, str):
+            self._unknown_name(start, ("start",))
+        return 1
+
+    def _unknown_name(self, name: str, path: tuple) -> None:
+        self.report(_unknown("unknown-paragraph-name", self.span(path), name, self.names,
+                             "nom de paragraphe", "paragraph name"))
+
+    def _target_name(self, to, path: tuple):
+        """A `to:` naming a paragraph -> its number; a name no paragraph has -> reported, 0."""
+        from .naming import is_name
+        if isinstance(to, str) and to in self.names:
+            return self.names[to]
+        if self.names and is_name(to) and to not in self.env.variables and to not in self.env.aliases:
+            self._unknown_name(to, path)
+            return 0
+        return None
 
     def _duplicate(self, n: int, first, again) -> None:
         """`1:` and `"1":` are different YAML keys but the same paragraph."""
@@ -133,14 +172,15 @@ class Compiler:
         choices = tuple(self.choice(c, path + ("choices", i), n)
                         for i, c in enumerate(raw.get("choices") or []))
         rnd = self.random(raw["random"], path + ("random",), n) if "random" in raw else None
-        core = {"text", "effects", "choices", "end", "random"}
+        core = {"text", "effects", "choices", "end", "random", "number"}
         fields = {k: v for k, v in raw.items() if k not in core}
         return Paragraph(n, str(raw.get("text", "")), effects, choices, raw.get("end"),
                          rnd, fields, path)
 
     def choice(self, raw: dict, path: tuple, here: int) -> Choice:
         to = raw.get("to")
-        target, target_expr = (to, None) if isinstance(to, int) else \
+        named = self._target_name(to, path + ("to",))
+        target, target_expr = (to, None) if isinstance(to, int) else (named, None) if named is not None else \
             (None, self.expression(str(to), "target", path + ("to",), here))
         cond = self.expression(raw["if"], "condition", path + ("if",), here) if "if" in raw else None
         effects = self.effects(raw.get("effects") or [], path + ("effects",), here)
@@ -149,9 +189,14 @@ class Compiler:
 
     def random(self, raw: dict, path: tuple, here: int) -> RandomRoll | None:
         dice = self.expression(str(raw.get("dice", "")), "dice", path + ("dice",), here)
-        outs = tuple(Outcome(o["range"][0], o["range"][1], o["to"], path + ("outcomes", i))
+        outs = tuple(Outcome(o["range"][0], o["range"][1],
+                             self._outcome_target(o["to"], path + ("outcomes", i, "to")), path + ("outcomes", i))
                      for i, o in enumerate(raw.get("outcomes", [])))
         return RandomRoll(dice, outs, path) if dice is not None else None
+
+    def _outcome_target(self, to, path: tuple) -> int:
+        named = self._target_name(to, path)
+        return named if named is not None else to if isinstance(to, int) else 0
 
     def effects(self, raw: list, path: tuple, here: int) -> tuple[Effect, ...]:
         out = []

@@ -112,7 +112,7 @@ def _compile(raw: bytes, name: str, key: str, content: str):
         return {"format": CACHE_FORMAT, "key": key, "source": content, "rules": module.id,
                 "rules_version": module.version, "data": _jsonable(doc.data),
                 "int_keys": _int_paragraph_keys(doc.data),
-                "broken": sorted(broken), "diagnostics": [d.to_cache() for d in diags],
+                "broken": sorted(broken, key=str), "diagnostics": [d.to_cache() for d in diags],
                 "exprs": _expr_table(comp.exprs)}
     return Loaded(book, module, diags), payload
 

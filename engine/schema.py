@@ -17,6 +17,8 @@ SCHEMA_ID = "https://gamebook-engine.invalid/schemas/book.schema.json"
 NAME = {"type": "string", "pattern": r"^[^\s].*$", "maxLength": 200}
 PARAGRAPH_REF = {"type": "integer", "minimum": 1, "maximum": 1_000_000,
                  "description": "A paragraph number."}
+PARAGRAPH_NAME = {"type": "string", "pattern": "^[a-z][a-z0-9_-]*$",
+                  "description": "Format 1.1: a paragraph's name (its key in `paragraphs:`)."}
 TARGET = {"description": "Where to go: a paragraph number, or an expression such as `here + 20`.",
           "oneOf": [PARAGRAPH_REF, {"type": "string", "minLength": 1}]}
 EXPR_NUMBER = {"description": "A number, or an expression/dice formula such as `1d6` or `-2`.",
@@ -75,12 +77,13 @@ def book_schema(module) -> dict:
                 "properties": {
                     "range": {"type": "array", "items": {"type": "integer"}, "minItems": 2,
                               "maxItems": 2, "description": "[lowest, highest] result, inclusive."},
-                    "to": PARAGRAPH_REF}}}},
+                    "to": {"oneOf": [PARAGRAPH_REF, PARAGRAPH_NAME]}}}}},
     }
     paragraph = {
         "type": "object", "required": ["text"], "additionalProperties": False,
         "properties": {
             "text": {"type": "string", "description": "The paragraph's text."},
+            "number": dict(PARAGRAPH_REF, description="Format 1.1: the number a named paragraph keeps."),
             "effects": {"$ref": "#/$defs/effects"},
             "choices": {"type": "array", "items": {"$ref": "#/$defs/choice"}},
             "end": {"enum": ["death", "victory"], "description": "This paragraph ends the adventure."},
@@ -96,22 +99,22 @@ def book_schema(module) -> dict:
         "required": ["gamebook", "title", "rules", "start", "paragraphs"],
         "additionalProperties": False,
         "properties": {
-            "gamebook": {"const": 1, "description": "Book format version (1)."},
+            "gamebook": {"enum": [1, 1.1], "description": "Book format version: 1, or 1.1 (named paragraphs)."},
             "id": {"type": "string", "pattern": "^[a-z0-9][a-z0-9-]*$",
                    "description": "Stable identifier, used by saves (default: the file name)."},
             "title": NAME, "author": NAME,
             "description": {"type": "string"},
             "language": {"enum": ["fr", "en"], "description": "Language of the text and of the player's interface."},
             "rules": {"const": module.id, "description": "The rule module that plays this book."},
-            "start": PARAGRAPH_REF,
+            "start": {"oneOf": [PARAGRAPH_REF, PARAGRAPH_NAME]},
             "options": options,
             "hero": hero,
             "items": {"type": "object", "description": "The item catalogue: id -> item.",
                       "propertyNames": {"pattern": r"^[^\s]+$"},
                       "additionalProperties": {"$ref": "#/$defs/item"}},
             "paragraphs": {"type": "object", "minProperties": 1,
-                           "description": "Paragraphs keyed by number.",
-                           "propertyNames": {"pattern": "^[1-9][0-9]{0,5}$"},
+                           "description": "Paragraphs keyed by number (or, format 1.1, by name).",
+                           "propertyNames": {"pattern": "^([1-9][0-9]{0,5}|[a-z][a-z0-9_-]*)$"},
                            "additionalProperties": {"$ref": "#/$defs/paragraph"}},
         },
         "$defs": {

@@ -145,11 +145,11 @@ def _french(err) -> str:
 
 
 def broken_paragraphs(data: dict, schema: dict) -> set:
-    """Numbers of the paragraphs that do not match the paragraph schema."""
+    """Numbers (or names, format 1.1) of the paragraphs that do not match the paragraph schema."""
     pars = data.get("paragraphs")
     if not isinstance(pars, dict):
         return set()
     sub = dict(schema["$defs"]["paragraph"], **{"$defs": schema["$defs"]})
-    # ASCII digits only: "①".isdigit() is true, and int("①") raises
-    return {int(k) for k, v in pars.items()
-            if _DIGITS.fullmatch(str(k)) and quick_valid(v, sub) is not True}
+    # ASCII digits only: "①".isdigit() is true, and int("①") raises; other keys are names
+    return {int(k) if _DIGITS.fullmatch(str(k)) else str(k) for k, v in pars.items()
+            if quick_valid(v, sub) is not True}

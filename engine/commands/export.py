@@ -1,0 +1,79 @@
+"""`gamebook export BOOK --format pdf|html|md -o FILE [--odds] [--lang fr|en]`:
+the book as a reader holds it (see docs/export.md)."""
+from __future__ import annotations
+
+import os
+import sys
+
+FAST_EXIT = True  # nothing to clean up after `run`: see engine.cli.entry
+
+FORMATS = ("pdf", "html", "md")
+
+
+def configure(parser, lang: str) -> None:
+    fr = lang == "fr"
+    parser.add_argument("book", help="le livre (YAML)" if fr else "the book (YAML)")
+    parser.add_argument("--format", choices=FORMATS, default=None,
+                        help="format : pdf, html ou md (défaut : d'après l'extension de -o, sinon html)" if fr
+                        else "format: pdf, html or md (default: from the -o extension, else html)")
+    parser.add_argument("-o", "--output", metavar="FILE",
+                        help="fichier de sortie (obligatoire pour pdf ; défaut : la sortie standard)" if fr
+                        else "output file (required for pdf; default: standard output)")
+    parser.add_argument("--odds", action="store_true",
+                        help="ajouter l'annexe des chances exactes de chaque combat" if fr
+                        else "add the appendix with the exact odds of each fight")
+    parser.add_argument("--lang", choices=("fr", "en"),
+                        help="langue des messages (le livre garde la sienne)" if fr
+                        else "language of the messages (the book keeps its own)")
+
+
+def _format(args) -> str:
+    if args.format:
+        return args.format
+    ext = os.path.splitext(args.output or "")[1].lower().lstrip(".")
+    return {"pdf": "pdf", "md": "md", "markdown": "md", "htm": "html"}.get(ext, "html")
+
+
+def run(args) -> int:
+    from ..export import build, html, markdown, typeset
+    from ._common import load_or_report
+    fmt, fr = _format(args), args.lang == "fr"
+    if fmt == "pdf" and not args.output:
+        print("le format pdf s'écrit dans un fichier : ajoutez -o LIVRE.pdf" if fr
+              else "the pdf format is written to a file: add -o BOOK.pdf", file=sys.stderr)
+        return 2
+    loaded = load_or_report(args.book, args.lang)
+    if loaded is None:
+        return 1
+    doc = build.document(loaded.book, loaded.module, odds=args.odds)
+    if fmt == "pdf":
+        from ..export.pdf import PdfUnavailable, compile_pdf
+        try:
+            data = compile_pdf(typeset.render(doc))
+        except PdfUnavailable as exc:
+            print(exc.fr if fr else exc.en, file=sys.stderr)
+            return 1
+    else:
+        data = (html.render(doc) if fmt == "html" else markdown.render(doc)).encode("utf-8")
+    return _write(data, args.output, fr)
+
+
+def _write(data: bytes, path: str | None, fr: bool) -> int:
+    """To the file atomically (a failed export never leaves half a file), or to stdout."""
+    if not path:
+        sys.stdout.buffer.write(data)
+        return 0
+    tmp = f"{path}.tmp-{os.getpid()}"
+    try:
+        with open(tmp, "wb") as fh:
+            fh.write(data)
+        os.replace(tmp, path)
+    except OSError as exc:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        print(f"impossible d'écrire {path} : {exc.strerror}" if fr
+              else f"cannot write {path}: {exc.strerror}", file=sys.stderr)
+        return 1
+    return 0

@@ -1,0 +1,71 @@
+"""Effects in words: what the reader writes on the Adventure Sheet.
+
+The core effects (gain, lose, add, set, flag, unflag) are worded here; a module's
+own effects through `Words.names["effect"]` (engine/export/modules.py), with the
+effect's key and value as a last resort.
+"""
+from __future__ import annotations
+
+from ..expr import Expr
+from ..expr.describe import describe
+from .phrases import Words
+
+
+def effects(effs, w: Words) -> str:
+    """Several effects as one sentence ("" when there are none)."""
+    text = clause(effs, w)
+    return text[0].upper() + text[1:] + "." if text else ""
+
+
+def clause(effs, w: Words) -> str:
+    """Several effects as a clause, first letter as worded ("" when none)."""
+    parts = [p for p in (effect(e.kind, e.value, w) for e in effs) if p]
+    return (" ; " if w.fr else "; ").join(parts)
+
+
+def effect(kind: str, value, w: Words) -> str:
+    special = w.names.get("effect")
+    if special:
+        text = special(kind, value, w)
+        if text is not None:
+            return text
+    if kind in ("gain", "lose"):
+        things = things_named(value, w)
+        return w.t(f"prenez {things}", f"take {things}") if kind == "gain" \
+            else w.t(f"rayez {things} de votre équipement", f"cross {things} off your equipment")
+    if kind in ("flag", "unflag"):
+        words = ", ".join(f"« {v} »" if w.fr else f"'{v}'" for v in value)
+        return w.t(f"notez le mot-code {words}", f"note the codeword {words}") if kind == "flag" \
+            else w.t(f"rayez le mot-code {words}", f"cross off the codeword {words}")
+    if kind == "add":
+        return ", ".join(_add(stat, amount, w) for stat, amount in value.items())
+    if kind == "set":
+        return ", ".join(w.t(f"votre {w.stat(s)} passe à {_number(v, w)}",
+                             f"your {w.stat(s)} becomes {_number(v, w)}") for s, v in value.items())
+    return f"{kind} : {value}" if w.fr else f"{kind}: {value}"
+
+
+def things_named(ids, w: Words) -> str:
+    """« Casque » et « Jambières » / the 'Helmet' and the 'Greaves': names in quotes,
+    since the book gives no article."""
+    names = [f"« {w.item(i)} »" if w.fr else f"'{w.item(i)}'" for i in ids]
+    joined = names[0] if len(names) == 1 else ", ".join(names[:-1]) + w.t(" et ", " and ") + names[-1]
+    return w.t(("l'objet " if len(names) == 1 else "les objets ") + joined,
+               ("the item " if len(names) == 1 else "the items ") + joined)
+
+
+def _add(stat: str, amount, w: Words) -> str:
+    label = w.stat(stat)
+    if isinstance(amount, int):
+        return w.t("gagnez " if amount >= 0 else "perdez ", "gain " if amount >= 0 else "lose ") \
+            + w.points(stat, abs(amount))
+    text = _number(amount, w)
+    if text.startswith("-"):
+        return w.t(f"perdez {text[1:]} points {w.of(label)}", f"lose {text[1:]} {label} points")
+    return w.t(f"ajoutez {text} à votre {label}", f"add {text} to your {label}")
+
+
+def _number(value, w: Words) -> str:
+    if isinstance(value, Expr):
+        return describe(value, w.lang)
+    return str(value)

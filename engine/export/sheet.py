@@ -1,0 +1,51 @@
+"""The front matter: the rules summary for the reader and the Adventure Sheet.
+
+The summary is the module's own text, `reader.json` next to the module's code
+(`{"fr": [paragraphs], "en": [...]}`); a module without one gets a sentence naming
+its rules.  The sheet is built from the module's stats (`StatDef`): a box for each,
+with "starting total" room for the stats whose start is a ceiling; a module adds
+its own parts (`sheet` in its `export.py`: gods and the condition ladder, weapon
+and armour...).
+"""
+from __future__ import annotations
+
+import json
+from importlib import resources
+
+from .model import Boxes, Heading, Para
+from .phrases import Words
+
+
+def summary(module, w: Words) -> list:
+    """The rules for the reader, in the book's language."""
+    package = type(module).__module__.rpartition(".")[0]
+    try:
+        data = json.loads(resources.files(package).joinpath("reader.json").read_text("utf-8"))
+        paragraphs = [str(p) for p in data.get(w.lang) or data.get("fr") or []]
+    except (OSError, ValueError, ModuleNotFoundError, TypeError, AttributeError):
+        paragraphs = []
+    if not paragraphs:
+        title = module.title.get(w.lang) if hasattr(module.title, "get") else str(module.title)
+        paragraphs = [w.t(f"Ce livre se joue avec les règles « {title} ».",
+                          f"This book is played with the rules of '{title}'.")]
+    return [Para((p,)) for p in paragraphs]
+
+
+def stat_boxes(module, w: Words) -> list:
+    boxes = []
+    for spec in module.stats:
+        label = spec.label.get(w.lang)
+        if spec.ceiling:
+            boxes.append((label + w.t(" — total de départ", " — starting total"), 1))
+        boxes.append((label, 2 if not spec.ceiling else 1))
+    return [Boxes(tuple(boxes))]
+
+
+def adventure_sheet(module, w: Words) -> list:
+    out = stat_boxes(module, w)
+    extra = w.names.get("sheet")
+    if extra:
+        out += extra(w)
+    out.append(Heading(2, w.t("Équipement", "Equipment")))
+    out.append(Boxes(((w.t("Équipement", "Equipment"), 3), (w.t("Notes", "Notes"), 3))))
+    return out

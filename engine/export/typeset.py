@@ -1,0 +1,114 @@
+"""The Document as Typst markup, for the PDF.
+
+Every string of the book goes in as a Typst string literal (`#"..."`), never as
+markup: a book cannot inject Typst code, whatever it contains.  Layout: A5 pages,
+justified Libertinus Serif (embedded in the typst wheel), paragraph numbers as
+sticky headings so that a page break never separates a number from its text.
+"""
+from __future__ import annotations
+
+from .model import Boxes, Heading, Para, Stats, Table, anchor, render_runs
+
+BOX = "☐"   # a tick box in the model; drawn as a square in the PDF
+
+PREAMBLE = """#set document(title: {title})
+#set page(paper: "a5", margin: (x: 16mm, top: 16mm, bottom: 18mm),
+  footer: context [#set align(center); #set text(size: 8pt); #counter(page).display()])
+#set text(font: "Libertinus Serif", size: 10pt, lang: "{lang}", hyphenate: true)
+#set par(justify: true, leading: 0.6em, spacing: 0.75em)
+#show heading.where(level: 1): it => [#pagebreak(weak: true) #set align(center); #set text(size: 16pt); #v(1em) #it #v(0.8em)]
+#show heading.where(level: 2): it => [#set text(size: 11pt); #v(0.4em) #it]
+#show heading.where(level: 3): it => block(width: 100%, above: 1.4em, below: 0.7em, sticky: true)[#set align(center); #set text(size: 13pt, weight: "bold"); #it.body]
+#show link: it => it
+"""
+
+
+def lit(text: str) -> str:
+    """A Typst string literal: the only way book text enters the markup."""
+    body = str(text).replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n").replace("\r", "")
+    return f'"{body}"'
+
+
+def t(text: str) -> str:
+    # U+2060 WORD JOINER: Typst never breaks "rendez-vous" at its hyphen
+    return "#" + lit(text.replace("rendez-vous", "rendez-\u2060vous"))
+
+
+def runs(rs) -> str:
+    return render_runs(rs, t, lambda n: f"#link(label({lit(anchor(n))}))[{t(str(n))}]",
+                       lambda x: f"#emph[{t(x)}]", lambda x: f"#strong[{t(x)}]")
+
+
+def _cell(text: str) -> str:
+    if text == BOX:
+        return "box(width: 0.9em, height: 0.9em, stroke: 0.6pt)"
+    return f"[{t(text)}]"
+
+
+def _widths(table) -> list:
+    """Short columns (numbers, tick boxes) as narrow as they are; a column of names wider."""
+    out, wide = [], False
+    for i, head in enumerate(table.header):
+        cells = [head] + [row[i] for row in table.rows]
+        if max(len(c) for c in cells) <= 6:
+            out.append("auto")
+        else:
+            named = not wide and any(row[i] not in (BOX, "") for row in table.rows)
+            out.append("2fr" if named else "1fr")
+            wide = wide or named
+    return out
+
+
+def block(b) -> str:
+    if isinstance(b, Heading):
+        return f"#heading(level: {b.level + 1}, outlined: false)[{t(b.text)}]"
+    if isinstance(b, Para):
+        if b.style == "center":
+            return f"#align(center)[{runs(b.runs)}]"
+        if b.style == "note":
+            return f"#emph[{runs(b.runs)}]"
+        if b.style == "way":
+            return f"#block(inset: (left: 1.2em), above: 0.55em, below: 0.55em)[{runs(b.runs)}]"
+        return runs(b.runs)
+    if isinstance(b, Stats):
+        if not b.rows:
+            return ""
+        cells = []
+        for marker, name, values in b.rows:
+            cells += [_cell(marker), f"smallcaps[{t(name)}]"] + [f"[{t(f'{k} {v}')}]" for k, v in values]
+        width = 2 + max(len(v) for _m, _n, v in b.rows)
+        return (f"#align(center)[#block(above: 0.9em, below: 0.9em)[#grid(columns: {width}, "
+                f"column-gutter: 1.2em, row-gutter: 0.5em, align: (right, left) + (left,) * {width - 2}, "
+                f"{', '.join(cells)})]]")
+    if isinstance(b, Boxes):
+        items = [f"block(width: 100%, height: {1.2 * n + 1.1:.1f}em, stroke: 0.6pt, inset: 4pt)"
+                 f"[#text(size: 7.5pt)[{t(label)}]]" for label, n in b.boxes]
+        return f"#grid(columns: (1fr, 1fr), gutter: 6pt, {', '.join(items)})"
+    if isinstance(b, Table):
+        cells = [f"strong[{t(h)}]" for h in b.header] + [_cell(c) for row in b.rows for c in row]
+        widths = ", ".join(_widths(b))
+        return (f"#table(columns: ({widths},), inset: 3.5pt, stroke: 0.5pt, align: left + horizon, "
+                f"{', '.join(cells)})")
+    raise TypeError(b)
+
+
+def render(doc) -> str:
+    out = [PREAMBLE.replace("{title}", lit(doc.title)).replace("{lang}", "fr" if doc.lang == "fr" else "en")]
+    out.append("#align(center + horizon)[")
+    out.append(f"#text(size: 24pt, weight: \"bold\")[{t(doc.title)}]")
+    if doc.author:
+        out.append(f"\n\n#v(0.5em)#emph[{t(doc.author)}]")
+    if doc.description:
+        out.append(f"\n\n#v(2em)#block(width: 85%)[#set par(justify: true); {t(doc.description)}]")
+    out.append("]")
+    for title, blocks in doc.front + ((doc.labels["paragraphs"], ()),):
+        out.append(f"\n#heading(level: 1, outlined: false)[{t(title)}]\n")
+        out += [block(b) + "\n" for b in blocks]
+    for s in doc.sections:
+        number = f"#emph[{t(str(s.number))}]" if s.italic else t(str(s.number))
+        out.append(f"\n#heading(level: 3, outlined: false)[{number}] <{anchor(s.number)}>\n")
+        out += [block(b) + "\n" for b in s.blocks]
+    for title, blocks in doc.back:
+        out.append(f"\n#heading(level: 1, outlined: false)[{t(title)}]\n")
+        out += [block(b) + "\n" for b in blocks]
+    return "\n".join(out)

@@ -1,0 +1,102 @@
+"""A paragraph's ways out as printed books write them, as model blocks.
+
+"Descendre vers le village : rendez-vous au 3." / "Go down to the village: turn
+to 3."  A condition is worded (engine/export/phrases.py); a number the reader
+computes is explained without its value; a way out the module says is hidden
+(`Words.names["hidden"]`, e.g. the Oracle) is not printed at all.  Module fields
+(combat, tests, the Oracle's italics...) come from `Words.names["fields"]`.
+"""
+from __future__ import annotations
+
+from .effects import clause, effects
+from .model import Em, Para, Ref
+from .phrases import Words, computed, condition, dice, static_number
+
+
+def turn_to(number: int, w: Words) -> list:
+    """"rendez-vous au 12" / "turn to 12" (the number as a Ref)."""
+    return [w.t("rendez-vous au\u00a0", "turn to\u00a0"), Ref(number)]   # the number never alone on a line
+
+
+def blocks(paragraph, w: Words) -> list:
+    """Everything printed after the paragraph's text."""
+    out = []
+    note = effects(paragraph.effects, w)
+    if note:
+        out.append(Para((note,), "note"))
+    fields = w.names.get("fields")
+    if fields:
+        out.extend(fields(paragraph, w))
+    hidden = w.names.get("hidden", lambda p, c, w: False)
+    shown = [c for c in paragraph.choices if not hidden(paragraph, c, w)]
+    either = otherwise(shown, w)
+    if either:
+        out.append(either)
+    else:
+        out.extend(Para(tuple(choice_runs(paragraph, c, w)), "way") for c in shown)
+    if paragraph.random is not None:
+        out.extend(random_blocks(paragraph.random, w))
+    if paragraph.end:
+        out.append(Para((Em(ending(paragraph.end, w)),), "center"))
+    return out
+
+
+def ending(end: str, w: Words) -> str:
+    if end == "victory":
+        return w.t("Vous avez réussi : votre aventure s'achève ici.",
+                   "You have succeeded: your adventure ends here.")
+    return w.t("Votre aventure se termine ici.", "Your adventure ends here.")
+
+
+def otherwise(choices, w: Words):
+    """"Si C, rendez-vous au 31. Sinon, rendez-vous au 12.": two choices whose
+    conditions are C and `not C` (exactly one is ever offered), without effects;
+    None for any other set of choices."""
+    from ..expr.ast import Unary
+    from ..expr.describe import describe
+    if len(choices) != 2 or any(c.effects or c.target is None for c in choices):
+        return None
+    first, second = choices
+    if first.condition is None:
+        first, second = second, first
+    if first.condition is None or second.condition is None:
+        return None
+    negated = second.condition.root
+    if not (isinstance(negated, Unary) and negated.op == "not"
+            and describe(negated.operand) == describe(first.condition)):
+        return None
+    lead = w.t(f"Si {condition(first.condition, w)}, ", f"If {condition(first.condition, w)}, ")
+    return Para(tuple([lead] + turn_to(first.target, w) + [w.t(". Sinon, ", ". Otherwise, ")]
+                      + turn_to(second.target, w) + ["."]), "way")
+
+
+def choice_runs(paragraph, choice, w: Words) -> list:
+    runs = [choice.text.strip()]
+    if choice.condition is not None:
+        runs.append(w.t(f" (si {condition(choice.condition, w)})", f" (if {condition(choice.condition, w)})"))
+    extra = w.names.get("choice_extra")
+    if extra:
+        runs.extend(extra(choice, w))
+    note = clause(choice.effects, w)
+    if note:
+        runs.append(f" ({note})")
+    runs.append(w.t(" : ", ": "))
+    target = choice.target
+    if target is None and choice.target_expr is not None:
+        target = static_number(choice.target_expr, paragraph.number)
+    if target is not None:
+        runs += turn_to(target, w) + ["."]
+    else:  # a number the reader computes: how, never which
+        how = computed(choice.target_expr, w) if choice.target_expr is not None else "?"
+        runs.append(w.t(f"calculez {how} et rendez-vous au paragraphe qui porte ce numéro.",
+                        f"work out {how} and turn to the paragraph with that number."))
+    return runs
+
+
+def random_blocks(roll, w: Words) -> list:
+    out = [Para((w.t(f"Lancez {dice(roll.dice, w)}.", f"Roll {dice(roll.dice, w)}."),), "way")]
+    for o in roll.outcomes:
+        span = (w.t(f"Sur un {o.low}", f"On a {o.low}") if o.low == o.high
+                else w.t(f"De {o.low} à {o.high}", f"From {o.low} to {o.high}"))
+        out.append(Para(tuple([span, w.t(" : ", ": ")] + turn_to(o.target, w) + ["."]), "way"))
+    return out

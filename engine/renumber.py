@@ -1,0 +1,206 @@
+"""`gamebook renumber`: give a book the numbers a printed book has.
+
+`plan(...)` chooses the numbers: the start paragraph is 1, the final victory the
+last, pinned numbers (`number:`, format 1.1) stay, relative jumps keep their
+distance (the Oracle's +20, `to: "here + 20"`), and, where a free number allows it,
+no paragraph sits next to one that leads to it.  `--shuffle --seed N` draws the
+order at random, reproducibly; without it the book's own order is kept.
+
+`rewrite(...)` writes the result as text edits of the source: every place a
+paragraph number or name is written (keys, `to:`, `start:`, random outcomes, the
+module's exits, `visited(N)` in expressions, the module's paragraph options) is
+replaced and nothing else moves, so comments and layout survive.
+"""
+from __future__ import annotations
+
+import random
+
+from .expr import Expr
+from .expr.ast import Name, walk
+from .records import record
+
+
+class CannotRenumber(Exception):
+    def __init__(self, fr: str, en: str):
+        super().__init__(en)
+        self.fr, self.en = fr, en
+
+
+@record
+class Graph:
+    """What numbering must respect: every paragraph, edges, relative jumps, fixed numbers."""
+
+    nodes: list                 # old numbers, in the book's order
+    edges: set                  # (from, to) pairs of old numbers
+    relative: list              # (from, to, offset): new(to) == new(from) + offset
+    fixed: dict                 # old -> new number that may not change
+
+
+def graph(book, module, raw_at) -> Graph:
+    """The constraints of `book`; `raw_at(path)` reads the YAML data at a path."""
+    from .export.phrases import static_number
+    edges, relative = set(), []
+    for n, p in book.paragraphs.items():
+        for c in p.choices:
+            target = c.target
+            if target is None and c.target_expr is not None:
+                target = static_number(c.target_expr, n)
+                if target is None:
+                    raise CannotRenumber(
+                        f"le paragraphe {n} a une destination calculée pendant la partie "
+                        f"(« {c.target_expr.text} ») : renumber ne peut pas la suivre",
+                        f"paragraph {n} has a target computed during play ('{c.target_expr.text}'): "
+                        "renumber cannot follow it")
+                if _uses_here(c.target_expr):
+                    relative.append((n, target, target - n))
+            edges.add((n, target))
+        for o in (p.random.outcomes if p.random else ()):
+            edges.add((n, o.target))
+        for ex in module.exits(p):
+            if isinstance(ex.target, int):
+                edges.add((n, ex.target))
+                written = raw_at(ex.path)
+                if not isinstance(written, (int, dict)) or isinstance(written, bool):
+                    # no number written: the module computes it from this paragraph's (the Oracle)
+                    relative.append((n, ex.target, ex.target - n))
+    known = book.paragraphs
+    return Graph(list(known), {e for e in edges if e[1] in known and e[0] != e[1]},
+                 [r for r in relative if r[1] in known], {})
+
+
+def _uses_here(expr: Expr) -> bool:
+    return any(isinstance(n, Name) and n.name in ("here", "ici") for n in walk(expr.root))
+
+
+# --- choosing the numbers ------------------------------------------------------
+def plan(g: Graph, start: int, last: int | None, seed: int, attempts: int = 200) -> dict:
+    """{old: new} for every paragraph, drawn with `random.Random(seed)`."""
+    groups = _groups(g)
+    numbers = _numbers(len(g.nodes), g.fixed.values())
+    fixed = dict(g.fixed)
+    taken = set(fixed.values())
+    if start not in fixed and 1 not in taken:
+        fixed[start] = 1
+    if last is not None and last not in fixed and max(numbers) not in set(fixed.values()):
+        fixed[last] = max(numbers)
+    rng = random.Random(seed)
+    best = None
+    for _ in range(attempts):
+        result = _attempt(g, groups, numbers, fixed, rng)
+        if result is not None and (best is None or result[1] < best[1]):
+            best = result
+            if best[1] == 0:
+                break
+    if best is None:
+        raise CannotRenumber("aucune numérotation ne respecte les numéros fixés et les écarts (+20)",
+                             "no numbering keeps both the fixed numbers and the fixed distances (+20)")
+    return best[0]
+
+
+def _numbers(count: int, pinned) -> list:
+    """The numbers used: the pinned ones and the smallest others, `count` in all."""
+    chosen = set(pinned)
+    n = 1
+    while len(chosen) < count:
+        chosen.add(n)
+        n += 1
+    return sorted(chosen)
+
+
+def _groups(g: Graph) -> list:
+    """Paragraphs tied by relative jumps, each as {old: offset from the group's first}."""
+    offset, group_of = {}, {}
+    for node in g.nodes:
+        if node not in group_of:
+            group_of[node], offset[node] = node, 0
+    changed = True
+    while changed:   # a few passes: relative jumps are few and short chains
+        changed = False
+        for a, b, k in g.relative:
+            ga, gb = group_of[a], group_of[b]
+            if ga == gb:
+                if offset[b] - offset[a] != k:
+                    raise CannotRenumber(f"écarts contradictoires entre {a} et {b}",
+                                         f"contradictory distances between {a} and {b}")
+                continue
+            shift = offset[a] + k - offset[b]
+            for node, grp in list(group_of.items()):
+                if grp == gb:
+                    group_of[node], offset[node] = ga, offset[node] + shift
+            changed = True
+    members: dict = {}
+    for node in g.nodes:
+        members.setdefault(group_of[node], {})[node] = offset[node]
+    return list(members.values())
+
+
+def _attempt(g, groups, numbers, fixed, rng):
+    neighbours: dict = {n: set() for n in g.nodes}
+    for a, b in g.edges:
+        neighbours[a].add(b)
+        neighbours[b].add(a)
+    free, new, violations = set(numbers), {}, 0
+    order = sorted(groups, key=lambda grp: (not any(n in fixed for n in grp), -len(grp), rng.random()))
+    for grp in order:
+        bases = _bases(grp, fixed, numbers, rng)
+        best = None
+        for base in bases:
+            placed = {n: base + off for n, off in grp.items()}
+            if any(v not in free for v in placed.values()):
+                continue
+            cost = sum(1 for n, v in placed.items() for m in neighbours[n]
+                       if m in new and abs(new[m] - v) == 1)
+            if best is None or cost < best[1]:
+                best = (placed, cost)
+                if cost == 0:
+                    break
+        if best is None:
+            return None
+        new.update(best[0])
+        free -= set(best[0].values())
+        violations += best[1]
+    return new, violations
+
+
+def _bases(grp: dict, fixed: dict, numbers: list, rng) -> list:
+    """The numbers the group's first member may take (forced by a fixed member)."""
+    for n, off in grp.items():
+        if n in fixed:
+            return [fixed[n] - off]
+    bases = list(numbers)
+    rng.shuffle(bases)
+    return bases
+
+
+def adjacent(g: Graph, new: dict) -> list:
+    """The (from, to) ways out whose two paragraphs got neighbouring numbers."""
+    return sorted((a, b) for a, b in g.edges if abs(new[a] - new[b]) == 1)
+
+
+# --- the whole command -----------------------------------------------------------
+def renumber(path, shuffle: bool, seed: int = 0, loaded=None):
+    """(new text, {old: new}, ways out left between neighbours) for the book at `path`
+    (`loaded`: the book already loaded); raises CannotRenumber with a message when
+    the book cannot be renumbered."""
+    from pathlib import Path
+
+    from . import naming, source
+    from .loader import load_book
+    from .renumber_text import data_at, rewrite, sites
+    loaded = loaded or load_book(path, use_cache=False)
+    if not loaded.ok:
+        raise CannotRenumber("le livre a des erreurs : corrigez-les d'abord (gamebook lint)",
+                             "the book has errors: fix them first (gamebook lint)")
+    doc, _diags = source.parse_bytes(Path(path).read_bytes(), str(path))
+    book, module = loaded.book, loaded.module
+    by_key, _problems = naming.numbering(doc.data["paragraphs"])
+    g = graph(book, module, lambda p: data_at(doc.data, p))
+    g.fixed = {n: n for key, n in by_key.items() if naming.is_name(key)
+               and isinstance(doc.data["paragraphs"][key], dict) and "number" in doc.data["paragraphs"][key]}
+    if shuffle:
+        victories = [n for n, p in book.paragraphs.items() if p.end == "victory"]
+        new = plan(g, book.start, max(victories) if victories else None, seed)
+    else:
+        new = {n: n for n in book.paragraphs}
+    text = rewrite(doc.text, sites(book, module, doc, by_key), new)
+    return text, new, adjacent(g, new)

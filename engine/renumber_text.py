@@ -1,0 +1,110 @@
+"""The text edits of `gamebook renumber`: every place a paragraph number or name is
+written in a book's YAML, and the same text with new numbers there and nowhere else
+(comments, quotes, layout and key order are untouched)."""
+from __future__ import annotations
+
+import re
+
+from .expr.ast import Call, Int, walk
+
+_TOKEN = re.compile(r"[A-Za-z0-9_-]+")
+VISITED = ("visited", "visite", "visité")
+
+
+def data_at(data, path):
+    """The YAML data at `path`, or None."""
+    for key in path:
+        try:
+            data = data[key]
+        except (KeyError, IndexError, TypeError):
+            return None
+    return data
+
+
+def sites(book, module, doc, by_key: dict) -> list:
+    """[(index in the text, old number)]: where each paragraph reference is written."""
+    where = _Where(doc)
+    out = [(where.key(("paragraphs", key)), n) for key, n in by_key.items()]
+
+    def value(path, n) -> None:
+        if tuple(path) in doc.where:
+            out.append((doc.where[tuple(path)][2], n))
+    start = data_at(doc.data, ("start",))
+    if isinstance(start, (int, str)) and not isinstance(start, bool):
+        value(("start",), book.start)
+    for name in _paragraph_options(module):
+        if isinstance(book.options.get(name), int) and data_at(doc.data, ("options", name)) is not None:
+            value(("options", name), book.options[name])
+    for n, p in book.paragraphs.items():
+        for c in p.choices:
+            raw = data_at(doc.data, c.path + ("to",))
+            if c.target is not None and (isinstance(raw, int) or raw in by_key):
+                value(c.path + ("to",), c.target)
+            elif c.target_expr is not None and isinstance(c.target_expr.root, Int):
+                out.append((where.inner(c.path + ("to",), c.target_expr.root.start), c.target_expr.root.value))
+            _visited(where, c.path + ("if",), c.condition, out)
+            _visited(where, c.path + ("to",), c.target_expr, out)
+        for o in (p.random.outcomes if p.random else ()):
+            value(o.path + ("to",), o.target)
+        for ex in module.exits(p):
+            raw = data_at(doc.data, ex.path)
+            if isinstance(raw, dict) and isinstance(raw.get("to"), int):
+                value(ex.path + ("to",), ex.target)
+            elif isinstance(raw, int) and not isinstance(raw, bool) and isinstance(ex.target, int):
+                value(ex.path, ex.target)
+    return sorted(set(out))
+
+
+def _paragraph_options(module) -> list:
+    """The module options holding a paragraph number (schema-shaped like one)."""
+    props = (module.schema_defs().get("options") or {}).get("properties") or {}
+    return [k for k, v in props.items() if isinstance(v, dict) and v.get("type") == "integer"
+            and v.get("minimum") == 1 and v.get("maximum") == 1_000_000]
+
+
+def _visited(where, path, expr, out) -> None:
+    if expr is None:
+        return
+    for node in walk(expr.root):
+        if isinstance(node, Call) and node.name in VISITED and node.args and isinstance(node.args[0], Int):
+            out.append((where.inner(path, node.args[0].start), node.args[0].value))
+
+
+class _Where:
+    """Character indexes in the text from the document's (line, column) positions."""
+
+    def __init__(self, doc):
+        self.doc, self.starts = doc, [0]
+        for i, ch in enumerate(doc.text):
+            if ch == "\n":
+                self.starts.append(i + 1)
+
+    def key(self, path) -> int:
+        line, col = self.doc.key_where[tuple(path)][:2]
+        return self.starts[line] + col
+
+    def inner(self, path, offset: int) -> int:
+        span = self.doc.inner_span(path, offset)
+        return self.starts[span.line] + span.col
+
+
+def rewrite(text: str, edits: list, new: dict) -> str:
+    """`text` with the token at each (index, old) replaced by `new[old]`."""
+    out, last = [], len(text)
+    for index, old in sorted(set(edits), reverse=True):
+        end = _token_end(text, index)
+        if end > last:
+            continue   # the same place seen twice (a key and its value never overlap)
+        out.append(text[end:last])
+        out.append(str(new[old]))
+        last = index
+    out.append(text[:last])
+    return "".join(reversed(out))
+
+
+def _token_end(text: str, index: int) -> int:
+    if text[index] in "'\"":
+        close = text.index(text[index], index + 1)
+        return close + 1
+    m = _TOKEN.match(text, index)
+    return m.end() if m else index

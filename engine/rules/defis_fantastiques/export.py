@@ -1,0 +1,113 @@
+"""Défis Fantastiques in print: `HABILETÉ 7   ENDURANCE 8`, tests of Luck and Skill
+as instructions, escapes, and the module's effects (weapon, armour, ceilings)."""
+from __future__ import annotations
+
+from ...export.model import Boxes, Heading, Para, Stats, Table
+from ...export.phrases import Words
+from ...export.ways import turn_to
+
+_MODES = {
+    "together": ("Ils vous attaquent tous en même temps.", "They all attack you at the same time."),
+    "as-one": ("Combattez-les comme s'ils n'étaient qu'une seule créature.",
+               "Fight them as if they were a single creature."),
+    "one-by-one": ("Combattez-les l'un après l'autre.", "Fight them one at a time."),
+}
+
+
+def names() -> dict:
+    return {"sheet": sheet, "fields": fields, "effect": effect,
+            "counted": {"or": ("Pièce d'Or", "Pièces d'Or", "Gold Piece", "Gold Pieces"),
+                        "provisions": ("Provision", "Provisions", "Provision", "Provisions")}}
+
+
+def _rounds(n: int, w: Words) -> str:
+    return w.t(f"{n} assaut" + ("s" if n > 1 else ""), f"{n} Attack Round" + ("s" if n > 1 else ""))
+
+
+def fields(paragraph, w: Words) -> list:
+    out = []
+    spec = paragraph.fields.get("combat")
+    if isinstance(spec, dict):
+        out += combat(spec, w)
+    test = paragraph.fields.get("test")
+    if isinstance(test, dict):
+        out += tests(test, w)
+    return out
+
+
+def combat(spec: dict, w: Words) -> list:
+    out = []
+    enemies = spec.get("enemies") or []
+    if len(enemies) > 1:
+        out.append(Para((w.t(*_MODES.get(spec.get("mode", "one-by-one"), _MODES["one-by-one"])),), "way"))
+    rows = []
+    for e in enemies:
+        rows.append(("", str(e.get("name", "?")).upper(),
+                     ((w.t("HABILETÉ", "SKILL"), str(e.get("habilete", "?"))),
+                      (w.t("ENDURANCE", "STAMINA"), str(e.get("endurance", "?"))))))
+    out.append(Stats(tuple(rows)))
+    damage = {e.get("damage") for e in enemies if e.get("damage") not in (None, 2)}
+    for d in sorted(damage):
+        out.append(Para((w.t(f"Chaque blessure qu'ils vous infligent vous fait perdre {w.points('endurance', d)}.",
+                             f"Each wound they inflict costs you {w.points('endurance', d)}."),), "way"))
+    if spec.get("unarmed"):
+        out.append(Para((w.t("Vous combattez à mains nues : ôtez 1 point à votre Force d'Attaque.",
+                             "You fight bare-handed: take 1 from your Attack Strength."),), "way"))
+    escape = spec.get("escape")
+    if isinstance(escape, dict) and escape.get("to") is not None:
+        out.append(Para(tuple([_escape(escape, w)] + turn_to(escape["to"], w) + ["."]), "way"))
+    if spec.get("win") is not None:
+        out.append(Para(tuple([w.t("Si vous êtes vainqueur, ", "If you win, ")] + turn_to(spec["win"], w)
+                              + ["."]), "way"))
+    return out
+
+
+def _escape(escape: dict, w: Words) -> str:
+    after = escape.get("after", 0)
+    when = "" if not after else w.t(f" après {_rounds(after, w)}", f" after {_rounds(after, w)}")
+    cost = escape.get("cost") or {}
+    price = ", ".join(w.t("perdez ", "lose ") + w.points(s, n) for s, n in cost.items())
+    price = f" ({price})" if price else ""
+    return w.t(f"Vous pouvez prendre la fuite{when}{price} : ", f"You may escape{when}{price}: ")
+
+
+def tests(test: dict, w: Words) -> list:
+    luck = test.get("type") in ("chance", "luck")
+    modifier = test.get("modifier", 0)
+    lead = w.t("Tentez votre Chance", "Test your Luck") if luck else \
+        w.t("Testez votre Habileté", "Test your Skill")
+    if modifier:
+        lead += w.t(f" (ajoutez {modifier} au résultat des dés)", f" (add {modifier} to the dice)")
+    out = [Para((lead + ".",), "way")]
+    for key, fr, en in (("success", "Si vous êtes Chanceux, " if luck else "Si vous réussissez, ",
+                         "If you are Lucky, " if luck else "If you succeed, "),
+                        ("failure", "Si vous êtes Malchanceux, " if luck else "Si vous échouez, ",
+                         "If you are Unlucky, " if luck else "If you fail, ")):
+        if test.get(key) is not None:
+            out.append(Para(tuple([w.t(fr, en)] + turn_to(test[key], w) + ["."]), "way"))
+    return out
+
+
+def effect(kind: str, value, w: Words) -> str | None:
+    if kind in ("weapon", "armour"):
+        if value is None:
+            return w.t("rayez votre arme" if kind == "weapon" else "rayez votre armure",
+                       "cross off your weapon" if kind == "weapon" else "cross off your armour")
+        name = w.item(value)
+        if kind == "weapon":
+            return w.t(f"prenez l'arme « {name} », l'ancienne est perdue",
+                       f"take the weapon '{name}', the old one is lost")
+        return w.t(f"revêtez l'armure « {name} », l'ancienne est perdue",
+                   f"put on the armour '{name}', the old one is lost")
+    if kind == "ceiling":
+        return ", ".join(w.t(f"votre total de départ {w.of(w.stat(s))} change de {n:+d}",
+                             f"your starting {w.stat(s)} changes by {n:+d}") for s, n in value.items())
+    return None
+
+
+def sheet(w: Words) -> list:
+    out = [Boxes(((w.t("Arme", "Weapon"), 1), (w.t("Armure (coups encaissés)", "Armour (hits taken)"), 1)))]
+    out.append(Heading(2, w.t("Rencontres avec des monstres", "Monster encounter boxes")))
+    label = (w.t("HABILETÉ", "SKILL"), w.t("ENDURANCE", "STAMINA"))
+    out.append(Table((w.t("Adversaire", "Opponent"),) + label, tuple(("", "", "") for _ in range(6))))
+    return out
