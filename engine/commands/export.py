@@ -60,8 +60,8 @@ def run(args) -> int:
 
 def _write(data: bytes, path: str | None, fr: bool) -> int:
     """To the file atomically (a failed export never leaves half a file), or to stdout."""
-    if not path:
-        sys.stdout.buffer.write(data)
+    if not path:   # text only (a PDF needs -o): through the command line's safe stdout
+        sys.stdout.write(data.decode("utf-8"))
         return 0
     tmp = f"{path}.tmp-{os.getpid()}"
     try:
