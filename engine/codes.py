@@ -28,7 +28,19 @@ class Code:
     good: str
 
 
-HEAD = f"gamebook: 1\ntitle: Exemple\nrules: {EXAMPLE_RULES}\nstart: 1\n"
+# `hero:` is written out so that every example lints as written: Défis Fantastiques
+# gives a hero `[epee, balluchon]` by default, which would have to be in `items`.
+HERO = "hero: {equipment: []}\n"
+HEAD = f"gamebook: 1\ntitle: Exemple\nrules: {EXAMPLE_RULES}\nstart: 1\n" + HERO
+# `--deep` explores every game: one starting sheet (no dice at creation) keeps it exact.
+DEEP_HEAD = HEAD.replace(HERO, "hero: {habilete: 10, endurance: 20, chance: 10, or: 5, equipment: []}\n")
+# Chroniques Crétoises wants a patron god (else the warning `no-patron`).
+CC_HERO = "hero: {patron: Athéna, equipment: []}\n"
+
+
+def _cc(text: str) -> str:
+    """An example book played by Chroniques Crétoises instead."""
+    return text.replace(f"rules: {EXAMPLE_RULES}", f"rules: {EXAMPLE_DERIVED_RULES}").replace(HERO, CC_HERO)
 
 
 def _book(paragraphs: str, head: str = HEAD) -> str:
@@ -141,10 +153,8 @@ CODES: tuple[Code, ...] = (
     Code("derived-stat", "error", "compile",
          Message("caractéristique calculée par les règles, non modifiable",
                  "stat computed by the rules, cannot be changed"),
-         _choice(text="Avancer", to=2, effects="[{add: {force: 1}}]").replace(
-             EXAMPLE_RULES, EXAMPLE_DERIVED_RULES),
-         _choice(text="Avancer", to=2, effects="[{gain: cle}]").replace(
-             EXAMPLE_RULES, EXAMPLE_DERIVED_RULES)),
+         _cc(_choice(text="Avancer", to=2, effects="[{add: {force: 1}}]")),
+         _cc(_choice(text="Avancer", to=2, effects="[{gain: cle}]"))),
     # --- expressions -----------------------------------------------------------
     Code("expr-syntax", "error", "compile", Message("expression mal formée", "malformed expression"),
          _if("'chance >='"), _if("'chance >= 3'")),
@@ -228,32 +238,32 @@ CODES: tuple[Code, ...] = (
                  "soft-lock: no option is possible and it is not an ending"),
          _book("  1:\n    text: Une porte close.\n    choices:\n"
                "      - {text: Entrer, to: 2, if: 'flag(\"ouverte\")'}\n"
-               "  2: {text: Victoire !, end: victory, effects: [{flag: ouverte}]}\n"),
+               "  2: {text: Victoire !, end: victory, effects: [{flag: ouverte}]}\n", DEEP_HEAD),
          _book("  1:\n    text: Une porte close.\n    effects: [{flag: ouverte}]\n    choices:\n"
                "      - {text: Entrer, to: 2, if: 'flag(\"ouverte\")'}\n"
-               "  2: {text: Victoire !, end: victory}\n")),
+               "  2: {text: Victoire !, end: victory}\n", DEEP_HEAD)),
     Code("unreachable-in-play", "warning", "deep",
          Message("paragraphe relié au livre mais qu'aucune partie n'atteint",
                  "a paragraph linked to the book that no game reaches"),
          _book("  1:\n    text: Un carrefour.\n    choices:\n      - {text: Avancer, to: 2}\n"
                "      - {text: Passage secret, to: 3, if: 'flag(\"secret\")'}\n"
                "  2: {text: Victoire !, end: victory}\n"
-               "  3: {text: Un trésor., end: victory, effects: [{flag: secret}]}\n"),
+               "  3: {text: Un trésor., end: victory, effects: [{flag: secret}]}\n", DEEP_HEAD),
          _book("  1:\n    text: Un carrefour.\n    effects: [{flag: secret}]\n    choices:\n"
                "      - {text: Avancer, to: 2}\n"
                "      - {text: Passage secret, to: 3, if: 'flag(\"secret\")'}\n"
-               "  2: {text: Victoire !, end: victory}\n  3: {text: Un trésor., end: victory}\n")),
+               "  2: {text: Victoire !, end: victory}\n  3: {text: Un trésor., end: victory}\n", DEEP_HEAD)),
     Code("explore-error", "error", "deep",
          Message("le moteur a échoué pendant une partie (la commande pour la rejouer est donnée)",
                  "the engine failed during a game (the command to replay it is given)"),
          _book("  1:\n    text: Un gouffre.\n    choices:\n"
                "      - {text: Sauter, to: 'here + 1 / (chance - chance)'}\n"
-               "  2: {text: Victoire !, end: victory}\n"),
+               "  2: {text: Victoire !, end: victory}\n", DEEP_HEAD),
          FINE),
     Code("victory-impossible", "error", "deep",
          Message("aucune partie ne peut mener à une victoire", "no game can lead to a victory"),
          _book("  1:\n    text: Vous entrez.\n    choices:\n      - {text: Avancer, to: 2}\n"
-               "  2: {text: Un piège !, end: death}\n"),
+               "  2: {text: Un piège !, end: death}\n", DEEP_HEAD),
          FINE),
     # --- runtime ---------------------------------------------------------------
     Code("expr-runtime", "error", "runtime",
