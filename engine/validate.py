@@ -53,7 +53,7 @@ def detailed_errors(doc: Document, schema: dict) -> list[Diagnostic]:
     out = []
     for err in validator.iter_errors(json_view(doc.data)):
         for leaf in _leaves(err):
-            out.append(_diagnostic(doc, leaf, keys))
+            out.extend(_diagnostics(doc, leaf, keys))
     return sorted(set(out), key=Diagnostic.sort_key)
 
 
@@ -91,29 +91,39 @@ def _real_path(data, path, keys):
     return tuple(real)
 
 
-def _diagnostic(doc: Document, err, keys) -> Diagnostic:
+def _diagnostics(doc: Document, err, keys) -> list[Diagnostic]:
     path = _real_path(doc.data, err.absolute_path, keys)
     where = ".".join(str(p) for p in path) or "(racine)"
     where_en = ".".join(str(p) for p in path) or "(root)"
     if err.validator == "additionalProperties" and isinstance(err.instance, dict):
         allowed = set(err.schema.get("properties", {}))
         extra = sorted(str(k) for k in err.instance if str(k) not in allowed)
-        if extra:
-            import difflib
-            name = extra[0]
-            close = difflib.get_close_matches(name, sorted(allowed), n=1)
-            hint_fr = f" ; vouliez-vous dire « {close[0]} » ?" if close else f" ; attendu : {', '.join(sorted(allowed))}"
-            hint_en = f"; did you mean '{close[0]}'?" if close else f"; expected one of: {', '.join(sorted(allowed))}"
-            if " " in name.strip() or name.rstrip()[-1:] in ".!?»":
-                # Prose where a field name should be: a comma inside {...} cut a text in two.
-                hint_fr = " ; dans { … }, une virgule sépare les champs : mettez le texte entre guillemets"
-                hint_en = "; inside { ... } a comma separates fields: put the text in quotes"
-            orig = keys(_node_at(doc.data, path), name)
-            return error("unknown-field", doc.span(path + (orig,), key=True),
-                         f"champ inconnu « {name} » dans {where}{hint_fr}",
-                         f"unknown field '{name}' in {where_en}{hint_en}")
+        if extra:  # every unknown key of the mapping, not only the first
+            return [_unknown_field(doc, path, keys, name, allowed, (where, where_en))
+                    for name in extra]
+    if err.validator == "maxLength" and isinstance(err.instance, str):
+        return [error("text-too-long", doc.span(path),
+                      f"{where} : texte de {len(err.instance)} caractères, la limite est "
+                      f"{err.validator_value} : raccourcissez-le",
+                      f"{where_en}: a text of {len(err.instance)} characters, the limit is "
+                      f"{err.validator_value}: shorten it")]
     msg = err.message if len(err.message) < 160 else err.message[:157] + "..."
-    return error("schema", doc.span(path), f"{where} : {_french(err)}", f"{where_en}: {msg}")
+    return [error("schema", doc.span(path), f"{where} : {_french(err)}", f"{where_en}: {msg}")]
+
+
+def _unknown_field(doc, path, keys, name, allowed, where) -> Diagnostic:
+    import difflib
+    close = difflib.get_close_matches(name, sorted(allowed), n=1)
+    hint_fr = f" ; vouliez-vous dire « {close[0]} » ?" if close else f" ; attendu : {', '.join(sorted(allowed))}"
+    hint_en = f"; did you mean '{close[0]}'?" if close else f"; expected one of: {', '.join(sorted(allowed))}"
+    if " " in name.strip() or name.rstrip()[-1:] in ".!?»":
+        # Prose where a field name should be: a comma inside {...} cut a text in two.
+        hint_fr = " ; dans { … }, une virgule sépare les champs : mettez le texte entre guillemets"
+        hint_en = "; inside { ... } a comma separates fields: put the text in quotes"
+    orig = keys(_node_at(doc.data, path), name)
+    return error("unknown-field", doc.span(path + (orig,), key=True),
+                 f"champ inconnu « {name} » dans {where[0]}{hint_fr}",
+                 f"unknown field '{name}' in {where[1]}{hint_en}")
 
 
 def _node_at(data, path):

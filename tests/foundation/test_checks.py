@@ -178,3 +178,33 @@ def test_an_unknown_item_is_located_on_its_own_name_in_both_effect_forms(capsys,
     assert codes(out) == ["unknown-item", "unknown-item"], out
     assert ":9:22: unknown-item unknown item 'torche'" in out
     assert ":9:45: unknown-item unknown item 'lampe'" in out
+
+
+def test_every_unknown_key_of_a_mapping_is_reported(capsys, tmp_path):
+    text = book("""\
+        paragraphs:
+          1:
+            text: Début.
+            chioces: []
+            choices:
+              - {text: Nord, too: 2, to: 2, iff: x}
+          2: {text: Fin., end: victory}
+        """).replace("start: 1\n", "start: 1\ntitel: X\nautor: Y\n")
+    status, out, _ = lint(capsys, write(tmp_path, text), "--no-cache")
+    assert status == 1
+    named = sorted(line.split("'")[1] for line in out.splitlines() if "unknown-field" in line)
+    assert named == ["autor", "chioces", "iff", "titel", "too"], out
+
+
+def test_a_text_over_its_limit_states_the_limit(capsys, tmp_path):
+    text = book(f"""\
+        paragraphs:
+          1:
+            text: Début.
+            choices:
+              - {{text: {"x" * 250}, to: 2}}
+          2: {{text: Fin., end: victory}}
+        """)
+    status, out, _ = lint(capsys, write(tmp_path, text), "--no-cache")
+    assert codes(out) == ["text-too-long"]
+    assert "250 characters, the limit is 200" in out

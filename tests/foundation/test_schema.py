@@ -85,11 +85,3 @@ def test_good_book_lints_clean(capsys, tmp_path):
     status, out, err = lint(capsys, path)
     assert (status, out, err.strip()) == (0, "", "0 errors, 0 warnings")
 
-
-def test_book_format_example_lints_clean(capsys, tmp_path):
-    text = (ROOT / "docs" / "book-format.md").read_text(encoding="utf-8")
-    example = text.split("## A whole small book", 1)[1].split("```yaml\n", 1)[1].split("```", 1)[0]
-    path = tmp_path / "example.yaml"
-    path.write_text(example.replace("rules: defis-fantastiques", "rules: fixture"), encoding="utf-8")
-    status, out, _ = lint(capsys, path, "--strict", "--no-cache")
-    assert (status, out) == (0, ""), out
