@@ -90,8 +90,8 @@ def check_reachability(book, module, doc, edges, ctx) -> Iterable[Diagnostic]:
     expressions of `here` only, such as `here + 20`).  A truly dynamic jump (one
     that reads the hero's stats or dice) or a paragraph the schema rejected could
     lead anywhere: when one of them is reachable, nothing is reported, with a note."""
-    if not isinstance(doc.data.get("start"), int):
-        return  # the schema already reports the start; any answer here would be a guess
+    if not isinstance(doc.data.get("start"), int) or book.start not in book.paragraphs:
+        return  # the start is already reported, once: every paragraph would follow
     seen = reachable(book, edges)
     if seen & ctx["broken"]:
         return  # a paragraph the schema rejected may hide any exit; its errors come first

@@ -208,3 +208,10 @@ def test_a_text_over_its_limit_states_the_limit(capsys, tmp_path):
     status, out, _ = lint(capsys, write(tmp_path, text), "--no-cache")
     assert codes(out) == ["text-too-long"]
     assert "250 characters, the limit is 200" in out
+
+
+def test_a_missing_start_paragraph_is_reported_once(capsys, tmp_path):
+    text = GOOD.replace("start: 1\n", "start: 99\n")
+    status, out, _ = lint(capsys, write(tmp_path, text), "--no-cache")
+    assert (status, codes(out)) == (1, ["unknown-target"]), out
+    assert "start paragraph 99" in out
