@@ -65,6 +65,13 @@ def _if(condition: str) -> str:
         "    choices:\n", "    choices:\n      - {text: Partir, to: 2}\n")
 
 
+# A Chroniques Crétoises book (its hero, weapon and fight), headed with EXAMPLE_RULES.
+_CC_FIGHT = HEAD.replace(HERO, "hero: {force: 4, protection: 10, honneur: 7, patron: Athéna, "
+                               "equipment: [massue]}\n") + (
+    "items:\n  massue: {name: Massue, weapon: {force: 1, protection: 0}}\nparagraphs:\n"
+    "  1:\n    text: Un soldat vous barre la route.\n    combat:\n"
+    "      enemies: [{name: Soldat, force: 5, protection: 12}]\n      reward: 2\n      win: 2\n"
+    "  2: {text: Victoire !, end: victory}\n")
 _DEEP = "[" * 70 + "]" * 70
 _LONG = " or ".join(["chance > 1"] * 50)
 
@@ -127,6 +134,10 @@ CODES: tuple[Code, ...] = (
     Code("unknown-rules", "error", "schema",
          Message("module de règles non installé", "rule module not installed"),
          FINE.replace(f"rules: {EXAMPLE_RULES}", "rules: donjons-et-dragons"), FINE),
+    Code("wrong-rules", "error", "schema",
+         Message("livre écrit pour un autre module de règles (une erreur au lieu d'une par champ)",
+                 "a book written for another rule module (one error instead of one per field)"),
+         _CC_FIGHT, _CC_FIGHT.replace(f"rules: {EXAMPLE_RULES}", f"rules: {EXAMPLE_DERIVED_RULES}")),
     Code("rules-failed", "error", "schema",
          Message("le module de règles n'a pas pu être chargé", "the rule module failed to load"),
          FINE.replace(f"rules: {EXAMPLE_RULES}", "rules: module-casse"), FINE),

@@ -102,6 +102,7 @@ def _compile(raw: bytes, name: str, key: str, content: str):
     from .lint import lint
     from .schema import book_schema
     from .validate import broken_paragraphs, validate
+    from .wrong_rules import wrong_rules
     doc, diags = source.parse_bytes(raw, name)
     if doc is None:
         return Loaded(None, None, diags), None
@@ -115,6 +116,9 @@ def _compile(raw: bytes, name: str, key: str, content: str):
         return Loaded(None, None, sorted(diags, key=Diagnostic.sort_key)), None
     schema = book_schema(module)
     schema_diags = validate(doc, schema)
+    wrong = wrong_rules(doc, module, schema_diags)
+    if wrong is not None:  # the cause, once: not each field the other module defines
+        return Loaded(None, None, sorted(diags + [wrong], key=Diagnostic.sort_key)), None
     broken = broken_paragraphs(doc.data, schema) if schema_diags else set()
     comp = Compiler(doc.data, module, doc, file=name, content_hash=content, broken=broken)
     book = comp.compile()

@@ -2,10 +2,15 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
+
+import pytest
 
 from engine import loader
 
 from .lintkit import GOOD, book, codes, lint, write
+
+BOOKS = Path(__file__).resolve().parents[2] / "books"
 
 
 def test_computed_targets_are_followed(capsys, tmp_path):
@@ -215,3 +220,21 @@ def test_a_missing_start_paragraph_is_reported_once(capsys, tmp_path):
     status, out, _ = lint(capsys, write(tmp_path, text), "--no-cache")
     assert (status, codes(out)) == (1, ["unknown-target"]), out
     assert "start paragraph 99" in out
+
+
+@pytest.mark.real_rules
+@pytest.mark.parametrize("name,wrong,right", [
+    ("le-taureau-d-airain", "defis-fantastiques", "chroniques-cretoises"),
+    ("la-cloche-de-brumesel", "chroniques-cretoises", "defis-fantastiques")])
+def test_a_book_under_the_wrong_rules_gets_one_error_naming_the_right_ones(
+        name, wrong, right, capsys, tmp_path):
+    text = (BOOKS / f"{name}.yaml").read_text(encoding="utf-8").replace(f"rules: {right}", f"rules: {wrong}")
+    status, out, _ = lint(capsys, write(tmp_path, text), "--no-cache")
+    assert (status, codes(out)) == (1, ["wrong-rules"]), out
+    assert f"write 'rules: {right}'" in out
+
+
+def test_a_few_shape_problems_are_not_blamed_on_the_rules(capsys, tmp_path):
+    text = GOOD.replace("text: Début.", "txt: Début.")
+    _, out, _ = lint(capsys, write(tmp_path, text), "--no-cache")
+    assert "wrong-rules" not in codes(out) and "unknown-field" in codes(out)
