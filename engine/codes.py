@@ -72,6 +72,18 @@ _CC_FIGHT = HEAD.replace(HERO, "hero: {force: 4, protection: 10, honneur: 7, pat
     "  1:\n    text: Un soldat vous barre la route.\n    combat:\n"
     "      enemies: [{name: Soldat, force: 5, protection: 12}]\n      reward: 2\n      win: 2\n"
     "  2: {text: Victoire !, end: victory}\n")
+_CC_WIN = "  2: {text: Victoire !, end: victory}\n"
+_PRAY = _cc(_book("  1:\n    text: Un gouffre.\n    choices:\n"
+                  "      - {text: Prier Athéna, to: 2, invoke: {god: Athéna, cost: 2}}\n" + _CC_WIN))
+_WOLF = _cc(_book("  1:\n    text: Un loup.\n    combat:\n"
+                  "      enemies: [{name: Loup, force: 3, protection: 10, beast: true}]\n      win: 2\n"
+                  + _CC_WIN))
+_HELMS = _cc(HEAD + "items:\n  casque: {name: Casque, armour: {slot: casque, protection: 2}}\n"
+                    "  heaume: {name: Heaume, armour: {slot: casque, protection: 1}}\n"
+             + FINE[len(HEAD):])
+_GUARD = _cc(_book("  1:\n    text: Un garde.\n    combat:\n"
+                   "      enemies: [{name: Garde, force: 3, protection: 10}]\n      win: 2\n"
+                   "      surrender: {accepted: false}\n" + _CC_WIN))
 _DEEP = "[" * 70 + "]" * 70
 _LONG = " or ".join(["chance > 1"] * 50)
 
@@ -248,6 +260,23 @@ CODES: tuple[Code, ...] = (
          Message("accessibilité non vérifiée : un saut dépend de la partie",
                  "reachability not checked: a jump depends on play"),
          _choice(text="Avancer", to="'here + chance'"), _choice(text="Avancer", to="'here + 1'")),
+    # --- Chroniques Crétoises (the module's checks, with the core's examples) --
+    Code("negative-honour", "error", "lint",
+         Message("prix ou gain d'Honneur qui peut être négatif (payer ferait gagner de l'Honneur)",
+                 "an Honour price or reward that can be negative (paying would raise Honour)"),
+         _PRAY.replace("cost: 2", "cost: -2"), _PRAY),
+    Code("beast-surrenders", "error", "lint",
+         Message("une bête (beast) ne se rend pas", "a beast never surrenders"),
+         _WOLF.replace("beast: true", "beast: true, surrenders: true"), _WOLF),
+    Code("armour-slot-typo", "warning", "lint",
+         Message("emplacement d'armure utilisé une fois et proche d'un autre (casques / casque)",
+                 "an armour slot used once and close to another (casques / casque)"),
+         _HELMS.replace("slot: casque, protection: 1", "slot: casques, protection: 1"), _HELMS),
+    Code("refused-surrender-unreachable", "warning", "lint",
+         Message("reddition refusée dont la destination n'est atteinte par rien d'autre",
+                 "a refused surrender whose target nothing else reaches"),
+         _GUARD.replace("{accepted: false}", "{to: 3, accepted: false}") + "  3: {text: Captif., end: death}\n",
+         _GUARD),
     # --- deep (gamebook lint --deep: the book is played automatically) --------
     Code("soft-lock", "error", "deep",
          Message("partie bloquée : aucune option possible et ce n'est pas une fin",

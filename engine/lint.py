@@ -12,6 +12,7 @@ from typing import Iterable
 from . import expr as X
 from .book import Book
 from .diagnostics import Diagnostic, error, note, warning
+from .fold import fold
 from .rules.base import Exit
 
 
@@ -150,21 +151,27 @@ def check_random(book, module, doc, edges, ctx) -> Iterable[Diagnostic]:
 
 def check_grants(book, module, doc, edges, ctx) -> Iterable[Diagnostic]:
     """A condition on an item, flag or module reference (god...) that nothing in
-    the book can ever give can never hold."""
+    the book can ever give can never hold (unless it is negated: `not flag("x")`
+    then always holds).  Module names compare folded, as play compares them."""
     grants = {k: set(v) for k, v in ctx["grants"].items()}
     for kind, values in module.grants(book).items():
         grants.setdefault(kind, set()).update(values)
+    folded = {k: {fold(v) for v in values} for k, values in grants.items() if k not in EXACT}
     checked = {"item", "flag"} | set(grants)
-    for kind, value, path, offset in ctx["references"]:
+    for kind, value, path, offset, negated in ctx["references"]:
+        if negated or kind not in checked:
+            continue
         if kind == "item" and value not in book.items:
             continue  # already reported as an unknown item
-        if kind in checked and value not in grants.get(kind, set()):
+        given = value in grants.get(kind, ()) if kind in EXACT else fold(value) in folded.get(kind, ())
+        if not given:
             yield warning("never-granted", doc.inner_span(path, offset),
                           f"« {value} » ({_KIND_FR.get(kind, kind)}) n'est jamais donné par le livre : "
                           "cette condition ne peut pas être vraie",
                           f"'{value}' ({kind}) is never given by the book: this condition can never hold")
 
 
+EXACT = X.EXACT_KINDS  # the author's own ids compare exactly, module names folded
 _KIND_FR = {"item": "objet", "flag": "drapeau", "god": "dieu"}
 
 

@@ -129,6 +129,12 @@ class RuleModule:
         """Extra variables beyond the stats, name -> type ("int"/"bool"/"str")."""
         return {}
 
+    def expr_variable_kinds(self) -> Mapping[str, str]:
+        """Text variables whose values are of a reference kind (`{"patron": "god"}`):
+        `patron == "Athéna"` is then checked against `references(book)["god"]`.  A
+        function's text result says so with `Signature(..., returns_kind="...")`."""
+        return {}
+
     def expr_functions(self) -> Mapping[str, "Signature"]:
         """Extra functions, name -> `engine.expr.Signature(params, returns)`.  A
         parameter type is "int"/"bool"/"str" or a reference kind ("item", or your

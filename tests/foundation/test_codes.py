@@ -17,11 +17,11 @@ EMITTERS = re.compile(r"\b(?:error|warning|note|_unknown|report|ExprError|__init
                       r"\"([a-z][a-z0-9]*(?:-[a-z0-9]+)*)\"")
 
 
-def engine_codes() -> set[str]:
+def engine_codes(modules: bool = False) -> set[str]:
     found = set()
     for path in ENGINE.rglob("*.py"):
-        if any(part in MODULE_PACKAGES for part in path.parts):
-            continue  # module codes are documented by the modules
+        if not modules and any(part in MODULE_PACKAGES for part in path.parts):
+            continue  # module codes are documented by the modules (some here too)
         found |= set(EMITTERS.findall(path.read_text(encoding="utf-8")))
     return found
 
@@ -33,7 +33,7 @@ def test_every_emitted_code_is_documented():
 
 
 def test_every_documented_code_exists_in_the_engine():
-    assert set(BY_NAME) - engine_codes() == set()
+    assert set(BY_NAME) - engine_codes(modules=True) == set()
 
 
 def test_codes_are_unique_kebab_case_and_bilingual():

@@ -94,7 +94,7 @@ class ChroniquesCretoises(PackagedOdds, RuleModule):
         return {"item": items, "god": set(N.gods_of(book.options))}
 
     def lint(self, book, doc):
-        return lint.check(book, doc)
+        return lint.check(book, doc, self)
 
     def header_style(self, paragraph) -> str:
         return "italic" if paragraph.fields.get("oracle") else "plain"
@@ -105,14 +105,18 @@ class ChroniquesCretoises(PackagedOdds, RuleModule):
 
     def expr_functions(self):
         from ...expr import Signature
-        return {"god": Signature(("god",), "str")}
+        return {"god": Signature(("god",), "str", "attitude")}
+
+    def expr_variable_kinds(self):
+        return {"patron": "god", "condition": "condition"}
 
     def expr_aliases(self):
         return {"dieu": "god", "zeus_used": "zeus_utilise", "zeus_utilisé": "zeus_utilise",
                 "etat": "condition", "état": "condition"}
 
     def references(self, book):
-        return {"god": N.spellings(N.gods_of(book.options))}
+        return {"god": N.spellings(N.gods_of(book.options)), "attitude": N.spellings(N.ATTITUDES),
+                "condition": N.spellings(N.CONDITIONS) | {"grievement blesse", "grièvement blessé"}}
 
     def variable(self, state, name):
         if name == "condition":

@@ -101,8 +101,14 @@ def combat() -> dict:
         "retreat": {"description": "Where a successful retreat leads; `{to, range}` to change the 1–4.",
                     "oneOf": [PAR, obj({"to": PAR, "range": {"type": "array", "items": INT, "minItems": 2,
                                                             "maxItems": 2}}, ["to"])]},
-        "surrender": obj({"to": PAR, "accepted": {"type": "boolean"}}, ["to"],
-                         "Althéos may surrender; `accepted: false` when the opponent refuses."),
+        "surrender": dict(obj({"to": dict(PAR, description="Where an accepted surrender leads."),
+                               "accepted": {"type": "boolean", "description":
+                                            "false: the opponent refuses and the fight goes on "
+                                            "(then no `to`)."}},
+                              description="Althéos may surrender; `accepted: false` when the opponent refuses."),
+                          # `to` is needed unless the surrender is refused
+                          anyOf=[{"required": ["to"]},
+                                 {"required": ["accepted"], "properties": {"accepted": {"const": False}}}]),
         "all_down": {"description": "Group fight, all opponents Grièvement Blessé: `continue` or a paragraph.",
                      "oneOf": [PAR, {"const": "continue"}]},
         "initiative": {"enum": ["hero", "enemy", "adversaire"], "description": "Who strikes first (default hero)."},
