@@ -134,14 +134,20 @@ def check_random(book, module, doc, edges, ctx) -> Iterable[Diagnostic]:
         if p.random is None:
             continue
         span = X.dice_range(p.random.dice)
-        covered = {}
+        covered: dict = {}
         for o in p.random.outcomes:
-            for v in range(o.low, o.high + 1):
-                if v in covered:
-                    yield error("random-overlap", doc.span(o.path),
-                                f"le résultat {v} mène à deux issues", f"result {v} leads to two outcomes")
-                    break
-                covered[v] = o
+            twice = [v for v in range(o.low, o.high + 1) if v in covered]
+            if twice:  # reported once; the rest of the range still counts as covered
+                yield error("random-overlap", doc.span(o.path),
+                            f"le résultat {_ranges(twice)} mène à deux issues",
+                            f"result {_ranges(twice)} leads to two outcomes")
+            covered.update((v, o) for v in range(o.low, o.high + 1) if v not in covered)
+            if span and (o.low < span[0] or o.high > span[1]):
+                yield error("random-out-of-range", doc.span(o.path + ("range",)),
+                            f"l'issue {o.low}-{o.high} sort des résultats possibles de "
+                            f"{X.describe(p.random.dice)} ({span[0]} à {span[1]})",
+                            f"the outcome {o.low}-{o.high} is outside what "
+                            f"{X.describe(p.random.dice)} can roll ({span[0]} to {span[1]})")
         if span:
             missing = [v for v in range(span[0], span[1] + 1) if v not in covered]
             if missing:

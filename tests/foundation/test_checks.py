@@ -238,3 +238,28 @@ def test_a_few_shape_problems_are_not_blamed_on_the_rules(capsys, tmp_path):
     text = GOOD.replace("text: Début.", "txt: Début.")
     _, out, _ = lint(capsys, write(tmp_path, text), "--no-cache")
     assert "wrong-rules" not in codes(out) and "unknown-field" in codes(out)
+
+
+def _roll(dice: str, *ranges) -> str:
+    outcomes = ", ".join(f"{{range: [{a}, {b}], to: 2}}" for a, b in ranges)
+    return book(f"""\
+        paragraphs:
+          1:
+            text: Un dé.
+            random: {{dice: {dice}, outcomes: [{outcomes}]}}
+          2: {{text: Fin., end: victory}}
+        """)
+
+
+def test_an_overlap_is_reported_once_and_makes_no_false_gap(capsys, tmp_path):
+    _, out, _ = lint(capsys, write(tmp_path, _roll("1d6", (1, 4), (3, 6))), "--no-cache")
+    assert codes(out) == ["random-overlap"], out
+    assert "result 3-4 leads" in out
+
+
+def test_an_outcome_outside_the_dice_range(capsys, tmp_path):
+    _, out, _ = lint(capsys, write(tmp_path, _roll("1d6", (1, 2), (3, 7))), "--no-cache")
+    assert codes(out) == ["random-out-of-range"], out
+    assert "outside what 1d6 can roll (1 to 6)" in out
+    _, out, _ = lint(capsys, write(tmp_path, _roll("2d6", (2, 7), (8, 12))), "--no-cache")
+    assert out == ""
