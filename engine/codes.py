@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .diagnostics import Message
+from .rules import registry
 from .rules.registry import EXAMPLE_DERIVED_RULES, EXAMPLE_RULES
 
 
@@ -33,7 +34,13 @@ class Code:
 HERO = "hero: {equipment: []}\n"
 HEAD = f"gamebook: 1\ntitle: Exemple\nrules: {EXAMPLE_RULES}\nstart: 1\n" + HERO
 # `--deep` explores every game: one starting sheet (no dice at creation) keeps it exact.
-DEEP_HEAD = HEAD.replace(HERO, "hero: {habilete: 10, endurance: 20, chance: 10, or: 5, equipment: []}\n")
+def _fixed_hero() -> str:
+    """Every stat of the example module given as a number (the core names none)."""
+    stats = registry.get(EXAMPLE_RULES).stats
+    return "hero: {" + ", ".join(f"{s.name}: 10" for s in stats if not s.derived) + ", equipment: []}\n"
+
+
+DEEP_HEAD = HEAD.replace(HERO, _fixed_hero())
 # Chroniques Crétoises wants a patron god (else the warning `no-patron`).
 CC_HERO = "hero: {patron: Athéna, equipment: []}\n"
 
@@ -66,7 +73,7 @@ def _if(condition: str) -> str:
 
 
 # A Chroniques Crétoises book (its hero, weapon and fight), headed with EXAMPLE_RULES.
-_CC_FIGHT = HEAD.replace(HERO, "hero: {force: 4, protection: 10, honneur: 7, patron: Athéna, "
+_CC_FIGHT = HEAD.replace(HERO, "hero: {force: 4, protection: 10, patron: Athéna, "
                                "equipment: [massue]}\n") + (
     "items:\n  massue: {name: Massue, weapon: {force: 1, protection: 0}}\nparagraphs:\n"
     "  1:\n    text: Un soldat vous barre la route.\n    combat:\n"
@@ -251,6 +258,12 @@ CODES: tuple[Code, ...] = (
          FINE.replace("      - {text: Avancer, to: 2}\n",
                       "      - {text: Avancer, to: 2}\n      - {text: Sauter, to: 'here + 2'}\n")
          + "  3: {text: Atteint par un saut calculé., end: death}\n"),
+    Code("no-victory", "warning", "lint",
+         Message("aucune victoire accessible depuis le départ (d'après le graphe)",
+                 "no victory can be reached from the start (from the graph)"),
+         FINE.replace("end: victory", "end: death") + "  3: {text: Le trésor., end: victory}\n",
+         FINE.replace("{text: Avancer, to: 2}", "{text: Avancer, to: 2}\n      - {text: Creuser, to: 3}")
+         + "  3: {text: Le trésor., end: victory}\n"),
     Code("empty-paragraph", "warning", "lint",
          Message("paragraphe sans texte", "paragraph without text"),
          FINE.replace("Victoire !", "''"), FINE),
@@ -269,7 +282,8 @@ CODES: tuple[Code, ...] = (
          _choice(text="Avancer", to="'here + chance'"), _choice(text="Avancer", to="'here + 1'")),
     # --- Chroniques Crétoises (the module's checks, with the core's examples) --
     Code("negative-honour", "error", "lint",
-         Message("prix ou gain d'Honneur qui peut être négatif (payer ferait gagner de l'Honneur)",
+         Message("prix d'une invocation ou gain d'une victoire qui peut être négatif "
+                 "(payer ferait gagner des points)",
                  "an Honour price or reward that can be negative (paying would raise Honour)"),
          _PRAY.replace("cost: 2", "cost: -2"), _PRAY),
     Code("beast-surrenders", "error", "lint",

@@ -105,11 +105,26 @@ def check_reachability(book, module, doc, edges, ctx) -> Iterable[Diagnostic]:
                    f"accessibilité non vérifiée : le saut du paragraphe {n} dépend de la partie",
                    f"reachability not checked: the jump from paragraph {n} depends on play")
         return
+    yield from _victory(book, doc, seen, edges)
     for n, p in book.paragraphs.items():
         if n not in seen:
             yield warning("unreachable", doc.span(p.path, key=True),
                           f"le paragraphe {n} est inaccessible depuis le départ ({book.start})",
                           f"paragraph {n} cannot be reached from the start ({book.start})")
+
+
+def _victory(book, doc, seen, edges) -> Iterable[Diagnostic]:
+    """No victory among the paragraphs the start reaches (the graph alone: `--deep`
+    also plays the conditions).  A reachable dead end is the error to fix first."""
+    if any(book.paragraphs[n].end == "victory" or (book.paragraphs[n].end is None and not edges[n])
+           for n in seen):
+        return
+    won = sorted(n for n, p in book.paragraphs.items() if p.end == "victory")
+    fr = (f"aucune victoire n'est accessible depuis le départ (victoires : {', '.join(map(str, won))})"
+          if won else "le livre n'a aucune victoire : ajoutez un paragraphe « end: victory »")
+    en = (f"no victory can be reached from the start (victories: {', '.join(map(str, won))})"
+          if won else "the book has no victory: add a paragraph with 'end: victory'")
+    yield warning("no-victory", doc.span(("start",)), fr, en)
 
 
 def check_dead_ends(book, module, doc, edges, ctx) -> Iterable[Diagnostic]:

@@ -263,3 +263,18 @@ def test_an_outcome_outside_the_dice_range(capsys, tmp_path):
     assert "outside what 1d6 can roll (1 to 6)" in out
     _, out, _ = lint(capsys, write(tmp_path, _roll("2d6", (2, 7), (8, 12))), "--no-cache")
     assert out == ""
+
+
+def test_a_book_whose_start_reaches_no_victory(capsys, tmp_path):
+    text = book("""\
+        paragraphs:
+          1: {text: Début., choices: [{text: B, to: 2}]}
+          2: {text: Mort., end: death}
+          3: {text: Trésor., end: victory}
+        """)
+    status, out, _ = lint(capsys, write(tmp_path, text), "--no-cache", "--strict")
+    assert (status, codes(out)) == (1, ["no-victory", "unreachable"]), out
+    assert "victories: 3" in out
+    _, out, _ = lint(capsys, write(tmp_path, text.replace("  3: {text: Trésor., end: victory}\n", "")),
+                     "--no-cache")
+    assert "the book has no victory" in out
