@@ -119,11 +119,11 @@ def _compile(raw: bytes, name: str, key: str, content: str):
     wrong = wrong_rules(doc, module, schema_diags)
     if wrong is not None:  # the cause, once: not each field the other module defines
         return Loaded(None, None, sorted(diags + [wrong], key=Diagnostic.sort_key)), None
-    broken = broken_paragraphs(doc.data, schema) if schema_diags else set()
+    broken = (broken_paragraphs(doc.data, schema) if schema_diags else set()) | doc.broken
     comp = Compiler(doc.data, module, doc, file=name, content_hash=content, broken=broken)
     book = comp.compile()
     diags += schema_diags + comp.diags
-    diags += lint(book, module, comp.out, doc, complete=not schema_diags)
+    diags += lint(book, module, comp.out, doc, complete=not schema_diags and not doc.broken)
     diags = sorted(set(diags), key=Diagnostic.sort_key)
 
     def payload() -> dict:  # built only when there is a cache to write
