@@ -205,7 +205,30 @@ def _ranges(values: list[int]) -> str:
     return ", ".join(parts)
 
 
-CHECKS = (check_targets, check_reachability, check_dead_ends, check_random, check_grants)
+def check_bounds(book, module, doc, edges, ctx) -> Iterable[Diagnostic]:
+    """A choice's condition that the module's bounds on its stats rule out."""
+    from .bounds import never_holds
+    bounds = getattr(module, "stat_bounds", lambda b: {})(book)
+    if not bounds:
+        return
+    aliases = dict(module.stat_aliases())
+    for n, p in book.paragraphs.items():
+        for c in p.choices:
+            if c.condition is not None and never_holds(c.condition, bounds, aliases):
+                names = sorted(X.free_references(c.condition, aliases) & set(bounds))
+                where = ", ".join(f"{s} {_bound(bounds[s])}" for s in names)
+                yield warning("condition-never-holds", doc.span(c.path + ("if",)),
+                              f"cette condition ne peut jamais être vraie ({where.replace(' to ', ' à ')})",
+                              f"this condition can never hold ({where})")
+
+
+def _bound(bound) -> str:
+    low, high = bound
+    return f"{low} to {high}" if high is not None else f">= {low}"
+
+
+CHECKS = (check_targets, check_reachability, check_dead_ends, check_random, check_grants,
+          check_bounds)
 
 
 def lint(book: Book, module, compiled, doc, complete: bool = True) -> list[Diagnostic]:

@@ -278,3 +278,29 @@ def test_a_book_whose_start_reaches_no_victory(capsys, tmp_path):
     _, out, _ = lint(capsys, write(tmp_path, text.replace("  3: {text: Trésor., end: victory}\n", "")),
                      "--no-cache")
     assert "the book has no victory" in out
+
+
+def _df_choice(condition: str, effects: str = "") -> str:
+    """A Défis Fantastiques book whose first choice has `condition`."""
+    return ("gamebook: 1\ntitle: Essai\nrules: defis-fantastiques\nstart: 1\nhero: {equipment: []}\n"
+            "paragraphs:\n  1:\n    text: Vous.\n" + effects + "    choices:\n"
+            f"      - {{text: A, to: 2, if: '{condition}'}}\n      - {{text: B, to: 2}}\n"
+            "  2: {text: Victoire !, end: victory}\n")
+
+
+@pytest.mark.real_rules
+@pytest.mark.parametrize("condition,never", [
+    ("chance > 30", True), ("or > 100 and or < 50", True), ("not (habileté <= 12)", True),
+    ("chance > 12 or endurance < 0", True), ("chance > 5 and or > 100", False),
+    ('not flag("x")', False), ("chance >= 12", False), ("luck > 12 or or > 1000", False),
+    ("chance != 3 and chance != 4", False)])
+def test_conditions_the_module_bounds_rule_out(condition, never, capsys, tmp_path):
+    _, out, _ = lint(capsys, write(tmp_path, _df_choice(condition)), "--no-cache", "--strict")
+    assert codes(out) == (["condition-never-holds"] if never else []), out
+
+
+@pytest.mark.real_rules
+def test_a_raised_ceiling_lifts_the_bound(capsys, tmp_path):
+    text = _df_choice("chance > 15", "    effects: [{ceiling: {chance: 20}}]\n")
+    _, out, _ = lint(capsys, write(tmp_path, text), "--no-cache", "--strict")
+    assert out == ""

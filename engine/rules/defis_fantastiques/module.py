@@ -56,6 +56,9 @@ class DefisFantastiques(PackagedOdds, RuleModule):
             return cap if cap is not None else state.stats.get(name[:-4], 0)
         return state.stats[name]
 
+    def stat_bounds(self, book):
+        return sheet.bounds(book)
+
     # --- play ------------------------------------------------------------------
     def new_hero(self, play) -> None:
         """Roll the stats in front of the player, then the starting equipment."""
