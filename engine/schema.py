@@ -70,7 +70,8 @@ def book_schema(module) -> dict:
         "description": "A random branch: roll the dice, go where the result falls.",
         "properties": {
             "dice": {"type": "string", "description": "Dice formula, e.g. `1d6`."},
-            "outcomes": {"type": "array", "minItems": 1, "items": {
+            "outcomes": {"type": "array", "minItems": 1, "description": "Where each range of results leads.",
+                         "items": {
                 "type": "object", "required": ["range", "to"], "additionalProperties": False,
                 "properties": {
                     "range": {"type": "array", "items": {"type": "integer"}, "minItems": 2,
@@ -82,7 +83,8 @@ def book_schema(module) -> dict:
         "properties": {
             "text": {"type": "string", "description": "The paragraph's text."},
             "effects": {"$ref": "#/$defs/effects"},
-            "choices": {"type": "array", "items": {"$ref": "#/$defs/choice"}},
+            "choices": {"type": "array", "items": {"$ref": "#/$defs/choice"},
+                        "description": "The choices offered to the player."},
             "end": {"enum": ["death", "victory"], "description": "This paragraph ends the adventure."},
             "random": random,
             **{name: {"$ref": f"#/$defs/{name}"} for name in activities},
@@ -99,8 +101,9 @@ def book_schema(module) -> dict:
             "gamebook": {"const": 1, "description": "Book format version (1)."},
             "id": {"type": "string", "pattern": "^[a-z0-9][a-z0-9-]*$",
                    "description": "Stable identifier, used by saves (default: the file name)."},
-            "title": NAME, "author": NAME,
-            "description": {"type": "string"},
+            "title": dict(NAME, description="The book's title, shown when the game starts."),
+            "author": dict(NAME, description="Who wrote the book (shown on the title screen)."),
+            "description": {"type": "string", "description": "A few lines about the book (title screen)."},
             "language": {"enum": ["fr", "en"], "description": "Language of the text and of the player's interface."},
             "rules": {"const": module.id, "description": "The rule module that plays this book."},
             "start": PARAGRAPH_REF,
@@ -149,8 +152,11 @@ def composed_schema(modules: Iterable) -> dict:
         for name, d in sub.pop("$defs").items():
             defs[prefix + name] = d
         sub.pop("$schema")
+        sub.pop("title")  # editors would label every untitled alternative "Gamebook (id)"
         branches.append({"if": {"properties": {"rules": {"const": module.id}}, "required": ["rules"]},
                          "then": sub})
+    defs = {name: _for_editors(d) for name, d in defs.items()}
+    branches = [_for_editors(b) for b in branches]
     return {
         "$schema": DRAFT, "$id": SCHEMA_ID, "title": "Gamebook",
         "description": "A gamebook for gamebook-engine. The `rules` key selects the rule module.",
@@ -159,6 +165,37 @@ def composed_schema(modules: Iterable) -> dict:
                                  "description": "The rule module that plays this book."}},
         **({"allOf": branches} if branches else {}), "$defs": defs,
     }
+
+
+def _for_editors(node):
+    """What editors show: each object alternative of an `anyOf`/`oneOf` titled by its
+    keys (`{gain: …}`) so that completion lists it so, not as "object(Gamebook ...)"; and a field's own description on each alternative, so that hovering
+    `all_down: 40` shows `all_down`'s documentation, not "A paragraph number."."""
+    if isinstance(node, list):
+        return [_for_editors(v) for v in node]
+    if not isinstance(node, dict):
+        return node
+    out = {k: _for_editors(v) for k, v in node.items()}
+    for key in ("anyOf", "oneOf"):
+        if isinstance(out.get(key), list):
+            out[key] = [_titled(b, out.get("description")) for b in out[key]]
+    return out
+
+
+def _titled(branch, description):
+    if not isinstance(branch, dict) or "$ref" in branch:
+        return branch
+    branch = dict(branch)
+    required = branch.get("required") or []
+    if len(required) == 1 and required[0] in (branch.get("properties") or {}):
+        key = required[0]  # an effect: `{gain: ...}` is the `gain` effect
+        branch.setdefault("title", f"{{{key}: …}}")
+        branch.setdefault("description", branch["properties"][key].get("description", ""))
+    elif description:
+        branch["description"] = description
+    if "title" not in branch and branch.get("type") == "object":  # offered as a whole
+        branch["title"] = "{" + ", ".join(f"{k}: …" for k in required or branch.get("properties", {})) + "}"
+    return branch
 
 
 def _prefix_refs(node, prefix):

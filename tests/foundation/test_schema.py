@@ -85,3 +85,46 @@ def test_good_book_lints_clean(capsys, tmp_path):
     status, out, err = lint(capsys, path)
     assert (status, out, err.strip()) == (0, "", "0 errors, 0 warnings")
 
+
+
+def _walk(node, path=""):
+    """(path, node) for every schema object of the file."""
+    if isinstance(node, dict):
+        yield path, node
+        for k, v in node.items():
+            yield from _walk(v, f"{path}/{k}")
+    elif isinstance(node, list):
+        for i, v in enumerate(node):
+            yield from _walk(v, f"{path}[{i}]")
+
+
+def _schema_file() -> dict:
+    import json
+    return json.loads((ROOT / "schemas" / "book.schema.json").read_text(encoding="utf-8"))
+
+
+def test_every_object_alternative_is_titled_for_editors():
+    """yaml-language-server labelled untitled alternatives "object(Gamebook (...))"."""
+    untitled = [p for p, n in _walk(_schema_file()) for key in ("anyOf", "oneOf")
+                for i, b in enumerate(n.get(key) or []) if isinstance(b, dict)
+                and b.get("type") == "object" and "title" not in b]
+    assert untitled == []
+    assert "Gamebook (" not in json_text()
+
+
+def json_text() -> str:
+    return (ROOT / "schemas" / "book.schema.json").read_text(encoding="utf-8")
+
+
+def test_each_alternative_of_a_field_carries_the_field_s_description():
+    """Hovering `all_down: 40` showed "A paragraph number.", another field's words."""
+    defs = _schema_file()["$defs"]
+    all_down = defs["chroniques-cretoises.combat"]["properties"]["all_down"]
+    assert {b["description"] for b in all_down["oneOf"]} == {all_down["description"]}
+
+
+def test_every_field_is_described():
+    missing = [f"{p}.{k}" for p, n in _walk(_schema_file()) if "/if" not in p
+               for k, v in (n.get("properties") or {}).items()
+               if isinstance(v, dict) and "description" not in v and "$ref" not in v]
+    assert missing == []
