@@ -11,6 +11,8 @@ from __future__ import annotations
 import copy
 from typing import Iterable
 
+from .schema_fr import FR
+
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
 SCHEMA_ID = "https://gamebook-engine.invalid/schemas/book.schema.json"
 
@@ -155,27 +157,28 @@ def composed_schema(modules: Iterable) -> dict:
         sub.pop("title")  # editors would label every untitled alternative "Gamebook (id)"
         branches.append({"if": {"properties": {"rules": {"const": module.id}}, "required": ["rules"]},
                          "then": sub})
-    defs = {name: _for_editors(d) for name, d in defs.items()}
-    branches = [_for_editors(b) for b in branches]
-    return {
+    return _for_editors({
         "$schema": DRAFT, "$id": SCHEMA_ID, "title": "Gamebook",
         "description": "A gamebook for gamebook-engine. The `rules` key selects the rule module.",
         "type": "object", "required": ["rules"],
         "properties": {"rules": {"enum": [m.id for m in modules],
                                  "description": "The rule module that plays this book."}},
         **({"allOf": branches} if branches else {}), "$defs": defs,
-    }
+    })
 
 
 def _for_editors(node):
     """What editors show: each object alternative of an `anyOf`/`oneOf` titled by its
     keys (`{gain: …}`) so that completion lists it so, not as "object(Gamebook ...)"; and a field's own description on each alternative, so that hovering
-    `all_down: 40` shows `all_down`'s documentation, not "A paragraph number."."""
+    `all_down: 40` shows `all_down`'s documentation, not "A paragraph number.";
+    each description also in French (`x-description-fr`, engine/schema_fr.py)."""
     if isinstance(node, list):
         return [_for_editors(v) for v in node]
     if not isinstance(node, dict):
         return node
     out = {k: _for_editors(v) for k, v in node.items()}
+    if isinstance(out.get("description"), str) and out["description"] in FR:
+        out["x-description-fr"] = FR[out["description"]]
     for key in ("anyOf", "oneOf"):
         if isinstance(out.get(key), list):
             out[key] = [_titled(b, out.get("description")) for b in out[key]]
@@ -186,6 +189,7 @@ def _titled(branch, description):
     if not isinstance(branch, dict) or "$ref" in branch:
         return branch
     branch = dict(branch)
+    described = branch.get("description")
     required = branch.get("required") or []
     if len(required) == 1 and required[0] in (branch.get("properties") or {}):
         key = required[0]  # an effect: `{gain: ...}` is the `gain` effect
@@ -193,6 +197,8 @@ def _titled(branch, description):
         branch.setdefault("description", branch["properties"][key].get("description", ""))
     elif description:
         branch["description"] = description
+    if branch.get("description") != described and branch.get("description") in FR:
+        branch["x-description-fr"] = FR[branch["description"]]
     if "title" not in branch and branch.get("type") == "object":  # offered as a whole
         branch["title"] = "{" + ", ".join(f"{k}: …" for k in required or branch.get("properties", {})) + "}"
     return branch

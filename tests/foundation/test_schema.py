@@ -128,3 +128,9 @@ def test_every_field_is_described():
                for k, v in (n.get("properties") or {}).items()
                if isinstance(v, dict) and "description" not in v and "$ref" not in v]
     assert missing == []
+
+
+def test_every_description_is_also_in_french():
+    untranslated = sorted({n["description"] for _, n in _walk(_schema_file())
+                           if isinstance(n.get("description"), str) and not n.get("x-description-fr")})
+    assert untranslated == []
