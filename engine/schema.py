@@ -157,6 +157,9 @@ def composed_schema(modules: Iterable) -> dict:
         sub.pop("title")  # editors would label every untitled alternative "Gamebook (id)"
         branches.append({"if": {"properties": {"rules": {"const": module.id}}, "required": ["rules"]},
                          "then": sub})
+    french = dict(FR)
+    for module in modules:
+        french.update(getattr(module, "schema_descriptions_fr", dict)())
     return _for_editors({
         "$schema": DRAFT, "$id": SCHEMA_ID, "title": "Gamebook",
         "description": "A gamebook for gamebook-engine. The `rules` key selects the rule module.",
@@ -164,28 +167,28 @@ def composed_schema(modules: Iterable) -> dict:
         "properties": {"rules": {"enum": [m.id for m in modules],
                                  "description": "The rule module that plays this book."}},
         **({"allOf": branches} if branches else {}), "$defs": defs,
-    })
+    }, french)
 
 
-def _for_editors(node):
+def _for_editors(node, french: dict):
     """What editors show: each object alternative of an `anyOf`/`oneOf` titled by its
     keys (`{gain: …}`) so that completion lists it so, not as "object(Gamebook ...)"; and a field's own description on each alternative, so that hovering
     `all_down: 40` shows `all_down`'s documentation, not "A paragraph number.";
-    each description also in French (`x-description-fr`, engine/schema_fr.py)."""
+    each description also in French (`x-description-fr`, from `french`)."""
     if isinstance(node, list):
-        return [_for_editors(v) for v in node]
+        return [_for_editors(v, french) for v in node]
     if not isinstance(node, dict):
         return node
-    out = {k: _for_editors(v) for k, v in node.items()}
-    if isinstance(out.get("description"), str) and out["description"] in FR:
-        out["x-description-fr"] = FR[out["description"]]
+    out = {k: _for_editors(v, french) for k, v in node.items()}
+    if isinstance(out.get("description"), str) and out["description"] in french:
+        out["x-description-fr"] = french[out["description"]]
     for key in ("anyOf", "oneOf"):
         if isinstance(out.get(key), list):
-            out[key] = [_titled(b, out.get("description")) for b in out[key]]
+            out[key] = [_titled(b, out.get("description"), french) for b in out[key]]
     return out
 
 
-def _titled(branch, description):
+def _titled(branch, description, french):
     if not isinstance(branch, dict) or "$ref" in branch:
         return branch
     branch = dict(branch)
@@ -197,8 +200,8 @@ def _titled(branch, description):
         branch.setdefault("description", branch["properties"][key].get("description", ""))
     elif description:
         branch["description"] = description
-    if branch.get("description") != described and branch.get("description") in FR:
-        branch["x-description-fr"] = FR[branch["description"]]
+    if branch.get("description") != described and branch.get("description") in french:
+        branch["x-description-fr"] = french[branch["description"]]
     if "title" not in branch and branch.get("type") == "object":  # offered as a whole
         branch["title"] = "{" + ", ".join(f"{k}: …" for k in required or branch.get("properties", {})) + "}"
     return branch

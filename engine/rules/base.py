@@ -135,6 +135,11 @@ class RuleModule:
         Only stats given here are analysed; a bound must hold in every game."""
         return {}
 
+    def schema_descriptions_fr(self) -> Mapping[str, str]:
+        """French of the descriptions in `schema_defs()`, keyed by their English text
+        (written as `x-description-fr` in the editors' schema)."""
+        return {}
+
     def expr_variable_kinds(self) -> Mapping[str, str]:
         """Text variables whose values are of a reference kind (`{"patron": "god"}`):
         `patron == "Athéna"` is then checked against `references(book)["god"]`.  A

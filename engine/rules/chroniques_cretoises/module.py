@@ -66,6 +66,10 @@ class ChroniquesCretoises(PackagedOdds, RuleModule):
     def schema_defs(self) -> dict:
         return schema.defs()
 
+    def schema_descriptions_fr(self) -> dict:
+        from .schema_fr import FR
+        return FR
+
     def exits(self, paragraph):
         p, path = paragraph.fields, paragraph.path
         spec = p.get("combat")

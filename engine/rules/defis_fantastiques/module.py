@@ -34,6 +34,10 @@ class DefisFantastiques(PackagedOdds, RuleModule):
     def schema_defs(self) -> dict:
         return schema.schema_defs()
 
+    def schema_descriptions_fr(self) -> dict:
+        from .schema_fr import FR
+        return FR
+
     def exits(self, paragraph):
         return lint.exits(paragraph)
 
