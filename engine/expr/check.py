@@ -262,6 +262,10 @@ class _Checker:
             suggestion = str(min(numbers, key=lambda k: abs(k - arg.value))) if numbers else None
         else:
             suggestion = _closest(arg.value, known)
+            if suggestion is not None and kind not in EXACT_KINDS:
+                # among the spellings of one name, suggest the written one ("Athéna")
+                same = [k for k in known if isinstance(k, str) and fold(k) == fold(suggestion)]
+                suggestion = max(same, key=lambda k: (not k.isascii(), k[:1].isupper()))
         hint_fr, hint_en = _hint(suggestion)
         kind_fr = KIND_FR.get(kind, kind)
         self.report("unknown-reference", arg.start, arg.end,

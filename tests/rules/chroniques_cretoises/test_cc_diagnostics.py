@@ -109,3 +109,10 @@ def test_a_refused_surrender_whose_target_nothing_else_reaches(tmp_path):
     assert codes(load(tmp_path, FIGHT.replace("{to: 3, accepted: false}", "{accepted: false}")
                       .replace("  3: {text: z, end: death}\n", ""))) == []
     assert codes(load(tmp_path, FIGHT.replace("      win: 2\n", "      win: 2\n      retreat: 3\n"))) == []
+
+
+def test_a_suggestion_is_the_name_as_the_rules_write_it(tmp_path):
+    (d,) = load(tmp_path, one_choice('god("Athéna") == "defavorabel"')).diagnostics
+    assert "did you mean “défavorable”?" in d.message.en
+    (d,) = load(tmp_path, one_choice('patron == "Athenna"')).diagnostics
+    assert "did you mean “Athéna”?" in d.message.en
