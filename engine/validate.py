@@ -50,11 +50,29 @@ def detailed_errors(doc: Document, schema: dict) -> list[Diagnostic]:
     from jsonschema import Draft202012Validator
     validator = Draft202012Validator(schema)
     keys = _original_keys(doc.data)
+    leaves = [leaf for err in validator.iter_errors(json_view(doc.data)) for leaf in _leaves(err)]
+    misspelt = set().union(*(_misspelt(leaf) for leaf in leaves))
     out = []
-    for err in validator.iter_errors(json_view(doc.data)):
-        for leaf in _leaves(err):
-            out.extend(_diagnostics(doc, leaf, keys))
+    for leaf in leaves:
+        if leaf.validator == "required" and (tuple(leaf.absolute_path), _missing(leaf)) in misspelt:
+            continue  # `txt:` for `text:`: the unknown field is the cause, reported once
+        out.extend(_diagnostics(doc, leaf, keys))
     return sorted(set(out), key=Diagnostic.sort_key)
+
+
+def _missing(err) -> str:
+    return err.message.split("'")[1] if "'" in err.message else ""
+
+
+def _misspelt(err) -> set:
+    """(path, field) for each allowed field an unknown key of this error is close to."""
+    if err.validator != "additionalProperties" or not isinstance(err.instance, dict):
+        return set()
+    import difflib
+    allowed = sorted(err.schema.get("properties", {}))
+    path = tuple(err.absolute_path)
+    return {(path, close) for k in err.instance if str(k) not in allowed
+            for close in difflib.get_close_matches(str(k), allowed, n=1)}
 
 
 def _leaves(err):

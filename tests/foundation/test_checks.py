@@ -199,6 +199,13 @@ def test_every_unknown_key_of_a_mapping_is_reported(capsys, tmp_path):
     assert status == 1
     named = sorted(line.split("'")[1] for line in out.splitlines() if "unknown-field" in line)
     assert named == ["autor", "chioces", "iff", "titel", "too"], out
+    assert codes(out).count("unknown-field") == len(codes(out))  # no "'title' is required" besides
+
+
+def test_a_misspelt_required_field_is_reported_once(capsys, tmp_path):
+    _, out, _ = lint(capsys, write(tmp_path, GOOD.replace("text: Début.", "txt: Début.")), "--no-cache")
+    assert codes(out) == ["unknown-field"], out
+    assert "did you mean 'text'" in out
 
 
 def test_a_text_over_its_limit_states_the_limit(capsys, tmp_path):
