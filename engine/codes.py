@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .diagnostics import Message
+from .rules import registry
 from .rules.registry import EXAMPLE_DERIVED_RULES, EXAMPLE_RULES
 
 
@@ -28,7 +29,25 @@ class Code:
     good: str
 
 
-HEAD = f"gamebook: 1\ntitle: Exemple\nrules: {EXAMPLE_RULES}\nstart: 1\n"
+# `hero:` is written out so that every example lints as written: Défis Fantastiques
+# gives a hero `[epee, balluchon]` by default, which would have to be in `items`.
+HERO = "hero: {equipment: []}\n"
+HEAD = f"gamebook: 1\ntitle: Exemple\nrules: {EXAMPLE_RULES}\nstart: 1\n" + HERO
+# `--deep` explores every game: one starting sheet (no dice at creation) keeps it exact.
+def _fixed_hero() -> str:
+    """Every stat of the example module given as a number (the core names none)."""
+    stats = registry.get(EXAMPLE_RULES).stats
+    return "hero: {" + ", ".join(f"{s.name}: 10" for s in stats if not s.derived) + ", equipment: []}\n"
+
+
+DEEP_HEAD = HEAD.replace(HERO, _fixed_hero())
+# Chroniques Crétoises wants a patron god (else the warning `no-patron`).
+CC_HERO = "hero: {patron: Athéna, equipment: []}\n"
+
+
+def _cc(text: str) -> str:
+    """An example book played by Chroniques Crétoises instead."""
+    return text.replace(f"rules: {EXAMPLE_RULES}", f"rules: {EXAMPLE_DERIVED_RULES}").replace(HERO, CC_HERO)
 
 
 def _book(paragraphs: str, head: str = HEAD) -> str:
@@ -56,6 +75,25 @@ def _if(condition: str) -> str:
         "    choices:\n", "    choices:\n      - {text: Partir, to: 2}\n")
 
 
+# A Chroniques Crétoises book (its hero, weapon and fight), headed with EXAMPLE_RULES.
+_CC_FIGHT = HEAD.replace(HERO, "hero: {force: 4, protection: 10, patron: Athéna, "
+                               "equipment: [massue]}\n") + (
+    "items:\n  massue: {name: Massue, weapon: {force: 1, protection: 0}}\nparagraphs:\n"
+    "  1:\n    text: Un soldat vous barre la route.\n    combat:\n"
+    "      enemies: [{name: Soldat, force: 5, protection: 12}]\n      reward: 2\n      win: 2\n"
+    "  2: {text: Victoire !, end: victory}\n")
+_CC_WIN = "  2: {text: Victoire !, end: victory}\n"
+_PRAY = _cc(_book("  1:\n    text: Un gouffre.\n    choices:\n"
+                  "      - {text: Prier Athéna, to: 2, invoke: {god: Athéna, cost: 2}}\n" + _CC_WIN))
+_WOLF = _cc(_book("  1:\n    text: Un loup.\n    combat:\n"
+                  "      enemies: [{name: Loup, force: 3, protection: 10, beast: true}]\n      win: 2\n"
+                  + _CC_WIN))
+_HELMS = _cc(HEAD + "items:\n  casque: {name: Casque, armour: {slot: casque, protection: 2}}\n"
+                    "  heaume: {name: Heaume, armour: {slot: casque, protection: 1}}\n"
+             + FINE[len(HEAD):])
+_GUARD = _cc(_book("  1:\n    text: Un garde.\n    combat:\n"
+                   "      enemies: [{name: Garde, force: 3, protection: 10}]\n      win: 2\n"
+                   "      surrender: {accepted: false}\n" + _CC_WIN))
 _DEEP = "[" * 70 + "]" * 70
 _LONG = " or ".join(["chance > 1"] * 50)
 
@@ -87,6 +125,31 @@ CODES: tuple[Code, ...] = (
     # --- yaml ----------------------------------------------------------------
     Code("yaml-syntax", "error", "yaml", Message("YAML invalide", "invalid YAML"),
          FINE.replace("title: Exemple", "title: [Exemple"), FINE),
+    Code("yaml-tab", "error", "yaml",
+         Message("tabulation dans l'indentation : indentez avec des espaces",
+                 "a tab in the indentation: indent with spaces"),
+         FINE.replace("    text: Vous entrez.", "\ttext: Vous entrez."), FINE),
+    Code("yaml-unquoted-colon", "error", "yaml",
+         Message("« : » dans un texte sans guillemets : mettez le texte entre guillemets",
+                 "': ' inside an unquoted text: quote the text"),
+         FINE.replace("text: Vous entrez.", "text: Le garde dit : entrez."),
+         FINE.replace("text: Vous entrez.", 'text: "Le garde dit : entrez."')),
+    Code("yaml-hash-in-text", "warning", "yaml",
+         Message("« # » dans un texte sans guillemets : la fin du texte devient un commentaire",
+                 "'#' inside an unquoted text: the end of the text becomes a comment"),
+         FINE.replace("text: Vous entrez.", "text: Vous entrez au #3 de la rue."),
+         FINE.replace("text: Vous entrez.", 'text: "Vous entrez au #3 de la rue."')),
+    Code("yaml-swallowed-field", "error", "yaml",
+         Message("un champ (« choices: ») indenté comme le texte « | » en fait partie",
+                 "a field ('choices:') indented like a '|' text is part of it"),
+         FINE.replace("    text: Vous entrez.\n    choices:\n      - ",
+                      "    text: |\n      Vous entrez.\n      choices:\n      - "),
+         FINE.replace("    text: Vous entrez.\n", "    text: |\n      Vous entrez.\n")),
+    Code("yaml-dedented-field", "error", "yaml",
+         Message("un champ de paragraphe (« choices: ») au niveau des numéros de paragraphe",
+                 "a paragraph field ('choices:') at the level of the paragraph numbers"),
+         FINE.replace("    choices:\n      - {text: Avancer, to: 2}\n",
+                      "  choices:\n    - {text: Avancer, to: 2}\n"), FINE),
     Code("empty-book", "error", "yaml", Message("le fichier est vide", "the file is empty"),
          "# rien encore\n", FINE),
     Code("multiple-documents", "error", "yaml",
@@ -123,6 +186,10 @@ CODES: tuple[Code, ...] = (
     Code("unknown-rules", "error", "schema",
          Message("module de règles non installé", "rule module not installed"),
          FINE.replace(f"rules: {EXAMPLE_RULES}", "rules: donjons-et-dragons"), FINE),
+    Code("wrong-rules", "error", "schema",
+         Message("livre écrit pour un autre module de règles (une erreur au lieu d'une par champ)",
+                 "a book written for another rule module (one error instead of one per field)"),
+         _CC_FIGHT, _CC_FIGHT.replace(f"rules: {EXAMPLE_RULES}", f"rules: {EXAMPLE_DERIVED_RULES}")),
     Code("rules-failed", "error", "schema",
          Message("le module de règles n'a pas pu être chargé", "the rule module failed to load"),
          FINE.replace(f"rules: {EXAMPLE_RULES}", "rules: module-casse"), FINE),
@@ -133,6 +200,11 @@ CODES: tuple[Code, ...] = (
     Code("unknown-field", "error", "schema",
          Message("champ inconnu (souvent une faute de frappe)", "unknown field (often a typo)"),
          FINE.replace("    choices:", "    choix:"), FINE),
+    Code("text-too-long", "error", "schema",
+         Message("texte au-delà de sa limite (la limite est donnée)",
+                 "a text over its length limit (the limit is given)"),
+         FINE.replace("{text: Avancer, to: 2}", "{text: " + "Avancer encore " * 14 + "loin, to: 2}"),
+         FINE),
     Code("duplicate-paragraph", "error", "schema",
          Message("le même numéro de paragraphe écrit deux fois (1: et \"1\":)",
                  "the same paragraph number written twice (1: and \"1\":)"),
@@ -160,10 +232,8 @@ CODES: tuple[Code, ...] = (
     Code("derived-stat", "error", "compile",
          Message("caractéristique calculée par les règles, non modifiable",
                  "stat computed by the rules, cannot be changed"),
-         _choice(text="Avancer", to=2, effects="[{add: {force: 1}}]").replace(
-             EXAMPLE_RULES, EXAMPLE_DERIVED_RULES),
-         _choice(text="Avancer", to=2, effects="[{gain: cle}]").replace(
-             EXAMPLE_RULES, EXAMPLE_DERIVED_RULES)),
+         _cc(_choice(text="Avancer", to=2, effects="[{add: {force: 1}}]")),
+         _cc(_choice(text="Avancer", to=2, effects="[{gain: cle}]"))),
     # --- expressions -----------------------------------------------------------
     Code("expr-syntax", "error", "compile", Message("expression mal formée", "malformed expression"),
          _if("'chance >='"), _if("'chance >= 3'")),
@@ -221,6 +291,13 @@ CODES: tuple[Code, ...] = (
                       "    random: {dice: 2d6, outcomes: [{range: [2, 6], to: 2}, {range: [8, 12], to: 2}]}\n"),
          FINE.replace("    choices:\n      - {text: Avancer, to: 2}\n",
                       "    random: {dice: 2d6, outcomes: [{range: [2, 7], to: 2}, {range: [8, 12], to: 2}]}\n")),
+    Code("random-out-of-range", "error", "lint",
+         Message("issue d'un tirage hors des résultats possibles des dés",
+                 "an outcome of a roll outside what the dice can roll"),
+         FINE.replace("    choices:\n      - {text: Avancer, to: 2}\n",
+                      "    random: {dice: 1d6, outcomes: [{range: [1, 3], to: 2}, {range: [4, 7], to: 2}]}\n"),
+         FINE.replace("    choices:\n      - {text: Avancer, to: 2}\n",
+                      "    random: {dice: 1d6, outcomes: [{range: [1, 3], to: 2}, {range: [4, 6], to: 2}]}\n")),
     Code("unreachable", "warning", "lint",
          Message("paragraphe qu'aucun chemin depuis le départ n'atteint",
                  "no path from the start reaches this paragraph"),
@@ -228,6 +305,12 @@ CODES: tuple[Code, ...] = (
          FINE.replace("      - {text: Avancer, to: 2}\n",
                       "      - {text: Avancer, to: 2}\n      - {text: Sauter, to: 'here + 2'}\n")
          + "  3: {text: Atteint par un saut calculé., end: death}\n"),
+    Code("no-victory", "warning", "lint",
+         Message("aucune victoire accessible depuis le départ (d'après le graphe)",
+                 "no victory can be reached from the start (from the graph)"),
+         FINE.replace("end: victory", "end: death") + "  3: {text: Le trésor., end: victory}\n",
+         FINE.replace("{text: Avancer, to: 2}", "{text: Avancer, to: 2}\n      - {text: Creuser, to: 3}")
+         + "  3: {text: Le trésor., end: victory}\n"),
     Code("empty-paragraph", "warning", "lint",
          Message("paragraphe sans texte", "paragraph without text"),
          FINE.replace("Victoire !", "''"), FINE),
@@ -240,42 +323,64 @@ CODES: tuple[Code, ...] = (
                  "a condition on an item, flag or god the book never gives"),
          _if("'flag(\"porte-vue\")'"),
          _if("'flag(\"porte-vue\")'").replace("[{gain: cle}]", "[{gain: cle}, {flag: porte-vue}]")),
+    Code("condition-never-holds", "warning", "lint",
+         Message("condition impossible d'après les bornes des caractéristiques (plafond, minimum 0)",
+                 "a condition the stats' bounds rule out (ceiling, minimum 0)"),
+         _if("'chance > 30'"), _if("'chance > 10'")),
     Code("reachability-unchecked", "note", "lint",
          Message("accessibilité non vérifiée : un saut dépend de la partie",
                  "reachability not checked: a jump depends on play"),
          _choice(text="Avancer", to="'here + chance'"), _choice(text="Avancer", to="'here + 1'")),
+    # --- Chroniques Crétoises (the module's checks, with the core's examples) --
+    Code("negative-honour", "error", "lint",
+         Message("prix d'une invocation ou gain d'une victoire qui peut être négatif "
+                 "(payer ferait gagner des points)",
+                 "an Honour price or reward that can be negative (paying would raise Honour)"),
+         _PRAY.replace("cost: 2", "cost: -2"), _PRAY),
+    Code("beast-surrenders", "error", "lint",
+         Message("une bête (beast) ne se rend pas", "a beast never surrenders"),
+         _WOLF.replace("beast: true", "beast: true, surrenders: true"), _WOLF),
+    Code("armour-slot-typo", "warning", "lint",
+         Message("emplacement d'armure utilisé une fois et proche d'un autre (casques / casque)",
+                 "an armour slot used once and close to another (casques / casque)"),
+         _HELMS.replace("slot: casque, protection: 1", "slot: casques, protection: 1"), _HELMS),
+    Code("refused-surrender-unreachable", "warning", "lint",
+         Message("reddition refusée dont la destination n'est atteinte par rien d'autre",
+                 "a refused surrender whose target nothing else reaches"),
+         _GUARD.replace("{accepted: false}", "{to: 3, accepted: false}") + "  3: {text: Captif., end: death}\n",
+         _GUARD),
     # --- deep (gamebook lint --deep: the book is played automatically) --------
     Code("soft-lock", "error", "deep",
          Message("partie bloquée : aucune option possible et ce n'est pas une fin",
                  "soft-lock: no option is possible and it is not an ending"),
          _book("  1:\n    text: Une porte close.\n    choices:\n"
                "      - {text: Entrer, to: 2, if: 'flag(\"ouverte\")'}\n"
-               "  2: {text: Victoire !, end: victory, effects: [{flag: ouverte}]}\n"),
+               "  2: {text: Victoire !, end: victory, effects: [{flag: ouverte}]}\n", DEEP_HEAD),
          _book("  1:\n    text: Une porte close.\n    effects: [{flag: ouverte}]\n    choices:\n"
                "      - {text: Entrer, to: 2, if: 'flag(\"ouverte\")'}\n"
-               "  2: {text: Victoire !, end: victory}\n")),
+               "  2: {text: Victoire !, end: victory}\n", DEEP_HEAD)),
     Code("unreachable-in-play", "warning", "deep",
          Message("paragraphe relié au livre mais qu'aucune partie n'atteint",
                  "a paragraph linked to the book that no game reaches"),
          _book("  1:\n    text: Un carrefour.\n    choices:\n      - {text: Avancer, to: 2}\n"
                "      - {text: Passage secret, to: 3, if: 'flag(\"secret\")'}\n"
                "  2: {text: Victoire !, end: victory}\n"
-               "  3: {text: Un trésor., end: victory, effects: [{flag: secret}]}\n"),
+               "  3: {text: Un trésor., end: victory, effects: [{flag: secret}]}\n", DEEP_HEAD),
          _book("  1:\n    text: Un carrefour.\n    effects: [{flag: secret}]\n    choices:\n"
                "      - {text: Avancer, to: 2}\n"
                "      - {text: Passage secret, to: 3, if: 'flag(\"secret\")'}\n"
-               "  2: {text: Victoire !, end: victory}\n  3: {text: Un trésor., end: victory}\n")),
+               "  2: {text: Victoire !, end: victory}\n  3: {text: Un trésor., end: victory}\n", DEEP_HEAD)),
     Code("explore-error", "error", "deep",
          Message("le moteur a échoué pendant une partie (la commande pour la rejouer est donnée)",
                  "the engine failed during a game (the command to replay it is given)"),
          _book("  1:\n    text: Un gouffre.\n    choices:\n"
                "      - {text: Sauter, to: 'here + 1 / (chance - chance)'}\n"
-               "  2: {text: Victoire !, end: victory}\n"),
+               "  2: {text: Victoire !, end: victory}\n", DEEP_HEAD),
          FINE),
     Code("victory-impossible", "error", "deep",
          Message("aucune partie ne peut mener à une victoire", "no game can lead to a victory"),
          _book("  1:\n    text: Vous entrez.\n    choices:\n      - {text: Avancer, to: 2}\n"
-               "  2: {text: Un piège !, end: death}\n"),
+               "  2: {text: Un piège !, end: death}\n", DEEP_HEAD),
          FINE),
     # --- runtime ---------------------------------------------------------------
     Code("expr-runtime", "error", "runtime",

@@ -27,7 +27,7 @@ CORE_ALIASES = {"possede": "has", "possède": "has", "nombre": "count", "visite"
 class Compiled:
     """What compiling collects besides the Book: references to check for grants."""
 
-    references: list = field(default_factory=list)   # (kind, value, path, offset in the scalar)
+    references: list = field(default_factory=list)   # (kind, value, path, offset, under a `not`)
     grants: dict = field(default_factory=dict)       # kind -> set of values the book gives
     broken: set = field(default_factory=set)         # paragraph numbers with schema errors
 
@@ -48,7 +48,9 @@ def expr_env(module, item_ids, paragraph_numbers, extra_refs) -> X.Env:
     aliases = book_aliases(module)
     refs = {"item": frozenset(item_ids), "paragraph": frozenset(paragraph_numbers)}
     refs.update(extra_refs)
-    return X.Env(variables=variables, functions=functions, aliases=aliases, references=refs)
+    kinds = getattr(module, "expr_variable_kinds", dict)()
+    return X.Env(variables=variables, functions=functions, aliases=aliases, references=refs,
+                 variable_kinds=kinds)
 
 
 class Compiler:
@@ -260,7 +262,9 @@ class Compiler:
             self.report(error(p.code, self.inner(path, p.start), p.message_fr, p.message_en,
                               fix=p.suggestion))
         for ref in result.references:  # located only if reported: most never are
-            self.out.references.append((ref.kind, ref.value, path, ref.start))
+            known = self.env.references.get(ref.kind)
+            if known is None or X.known_value(ref.kind, ref.value, known):  # else reported already
+                self.out.references.append((ref.kind, ref.value, path, ref.start, ref.negated))
         return expr
 
 

@@ -13,6 +13,7 @@ from typing import Iterable
 from . import expr as X
 from .book import Book
 from .diagnostics import Diagnostic, error, note, warning
+from .fold import fold
 from .rules.base import Exit
 
 
@@ -93,8 +94,8 @@ def check_reachability(book, module, doc, edges, ctx) -> Iterable[Diagnostic]:
     expressions of `here` only, such as `here + 20`).  A truly dynamic jump (one
     that reads the hero's stats or dice) or a paragraph the schema rejected could
     lead anywhere: when one of them is reachable, nothing is reported, with a note."""
-    if not isinstance(doc.data.get("start"), int):
-        return  # the schema already reports the start; any answer here would be a guess
+    if not isinstance(doc.data.get("start"), int) or book.start not in book.paragraphs:
+        return  # the start is already reported, once: every paragraph would follow
     seen = reachable(book, edges)
     if seen & ctx["broken"]:
         return  # a paragraph the schema rejected may hide any exit; its errors come first
@@ -107,11 +108,26 @@ def check_reachability(book, module, doc, edges, ctx) -> Iterable[Diagnostic]:
                    f"accessibilité non vérifiée : le saut du paragraphe {n} dépend de la partie",
                    f"reachability not checked: the jump from paragraph {n} depends on play")
         return
+    yield from _victory(book, doc, seen, edges)
     for n, p in book.paragraphs.items():
         if n not in seen:
             yield warning("unreachable", doc.span(p.path, key=True),
                           f"le paragraphe {n} est inaccessible depuis le départ ({book.start})",
                           f"paragraph {n} cannot be reached from the start ({book.start})")
+
+
+def _victory(book, doc, seen, edges) -> Iterable[Diagnostic]:
+    """No victory among the paragraphs the start reaches (the graph alone: `--deep`
+    also plays the conditions).  A reachable dead end is the error to fix first."""
+    if any(book.paragraphs[n].end == "victory" or (book.paragraphs[n].end is None and not edges[n])
+           for n in seen):
+        return
+    won = sorted(n for n, p in book.paragraphs.items() if p.end == "victory")
+    fr = (f"aucune victoire n'est accessible depuis le départ (victoires : {', '.join(map(str, won))})"
+          if won else "le livre n'a aucune victoire : ajoutez un paragraphe « end: victory »")
+    en = (f"no victory can be reached from the start (victories: {', '.join(map(str, won))})"
+          if won else "the book has no victory: add a paragraph with 'end: victory'")
+    yield warning("no-victory", doc.span(("start",)), fr, en)
 
 
 def check_dead_ends(book, module, doc, edges, ctx) -> Iterable[Diagnostic]:
@@ -137,29 +153,39 @@ def check_random(book, module, doc, edges, ctx) -> Iterable[Diagnostic]:
     for n, p in book.paragraphs.items():
         if p.random is None:
             continue
+        span = X.dice_range(p.random.dice)
         covered: list[tuple[int, int]] = []   # disjoint, sorted (low, high) so far
         for o in p.random.outcomes:
             if o.low > o.high:
                 continue
-            first = _first_covered(covered, o.low, o.high)
-            if first is not None:
+            twice = _covered_parts(covered, o.low, o.high)
+            if twice:   # reported once; the rest of the range still counts as covered
                 yield error("random-overlap", doc.span(o.path),
-                            f"le résultat {first} mène à deux issues", f"result {first} leads to two outcomes")
+                            f"le résultat {_ranges(twice)} mène à deux issues",
+                            f"result {_ranges(twice)} leads to two outcomes")
             _cover(covered, o.low, o.high)
-        span = X.dice_range(p.random.dice)
+            if span and (o.low < span[0] or o.high > span[1]):
+                yield error("random-out-of-range", doc.span(o.path + ("range",)),
+                            f"l'issue {o.low}-{o.high} sort des résultats possibles de "
+                            f"{X.describe(p.random.dice)} ({span[0]} à {span[1]})",
+                            f"the outcome {o.low}-{o.high} is outside what "
+                            f"{X.describe(p.random.dice)} can roll ({span[0]} to {span[1]})")
         missing = _gaps(covered, *span) if span else []
         if missing:
             yield error("random-gap", doc.span(p.random.path),
                         f"aucune issue pour {_ranges(missing)}", f"no outcome for {_ranges(missing)}")
 
 
-def _first_covered(covered: list, low: int, high: int) -> int | None:
-    """The smallest value of low..high inside one of the `covered` intervals."""
-    i = bisect.bisect_right(covered, (low, float("inf"))) - 1   # the last starting at or before low
-    for a, b in covered[max(i, 0):i + 2]:
-        if a <= high and low <= b:
-            return max(a, low)
-    return None
+def _covered_parts(covered: list, low: int, high: int) -> list[tuple[int, int]]:
+    """The parts of low..high already inside the sorted disjoint `covered` intervals."""
+    i = max(bisect.bisect_right(covered, (low, float("inf"))) - 1, 0)   # the last starting at or before low
+    parts = []
+    for a, b in covered[i:]:
+        if a > high:
+            break
+        if b >= low:
+            parts.append((max(a, low), min(b, high)))
+    return parts
 
 
 def _cover(covered: list, low: int, high: int) -> None:
@@ -192,21 +218,27 @@ def _gaps(covered: list, low: int, high: int) -> list[tuple[int, int]]:
 
 def check_grants(book, module, doc, edges, ctx) -> Iterable[Diagnostic]:
     """A condition on an item, flag or module reference (god...) that nothing in
-    the book can ever give can never hold."""
+    the book can ever give can never hold (unless it is negated: `not flag("x")`
+    then always holds).  Module names compare folded, as play compares them."""
     grants = {k: set(v) for k, v in ctx["grants"].items()}
     for kind, values in module.grants(book).items():
         grants.setdefault(kind, set()).update(values)
+    folded = {k: {fold(v) for v in values} for k, values in grants.items() if k not in EXACT}
     checked = {"item", "flag"} | set(grants)
-    for kind, value, path, offset in ctx["references"]:
+    for kind, value, path, offset, negated in ctx["references"]:
+        if negated or kind not in checked:
+            continue
         if kind == "item" and value not in book.items:
             continue  # already reported as an unknown item
-        if kind in checked and value not in grants.get(kind, set()):
+        given = value in grants.get(kind, ()) if kind in EXACT else fold(value) in folded.get(kind, ())
+        if not given:
             yield warning("never-granted", doc.inner_span(path, offset),
                           f"« {value} » ({_KIND_FR.get(kind, kind)}) n'est jamais donné par le livre : "
                           "cette condition ne peut pas être vraie",
                           f"'{value}' ({kind}) is never given by the book: this condition can never hold")
 
 
+EXACT = X.EXACT_KINDS  # the author's own ids compare exactly, module names folded
 _KIND_FR = {"item": "objet", "flag": "drapeau", "god": "dieu"}
 
 
@@ -214,7 +246,30 @@ def _ranges(intervals: list[tuple[int, int]]) -> str:
     return ", ".join(str(a) if a == b else f"{a}-{b}" for a, b in intervals)
 
 
-CHECKS = (check_targets, check_reachability, check_dead_ends, check_random, check_grants)
+def check_bounds(book, module, doc, edges, ctx) -> Iterable[Diagnostic]:
+    """A choice's condition that the module's bounds on its stats rule out."""
+    from .bounds import never_holds
+    bounds = getattr(module, "stat_bounds", lambda b: {})(book)
+    if not bounds:
+        return
+    aliases = dict(module.stat_aliases())
+    for n, p in book.paragraphs.items():
+        for c in p.choices:
+            if c.condition is not None and never_holds(c.condition, bounds, aliases):
+                names = sorted(X.free_references(c.condition, aliases) & set(bounds))
+                where = ", ".join(f"{s} {_bound(bounds[s])}" for s in names)
+                yield warning("condition-never-holds", doc.span(c.path + ("if",)),
+                              f"cette condition ne peut jamais être vraie ({where.replace(' to ', ' à ')})",
+                              f"this condition can never hold ({where})")
+
+
+def _bound(bound) -> str:
+    low, high = bound
+    return f"{low} to {high}" if high is not None else f">= {low}"
+
+
+CHECKS = (check_targets, check_reachability, check_dead_ends, check_random, check_grants,
+          check_bounds)
 
 
 def lint(book: Book, module, compiled, doc, complete: bool = True) -> list[Diagnostic]:

@@ -127,6 +127,7 @@ def check_document(doc, diags: list, name: str, content: str = "", validator=Non
     from .lint import lint
     from .schema import book_schema
     from .validate import broken_paragraphs, validate
+    from .wrong_rules import wrong_rules
     if not isinstance(doc.data, dict):
         diags.append(error("schema", doc.span(()), "un livre est un dictionnaire YAML (clé: valeur)",
                            "a book is a YAML mapping (key: value)"))
@@ -137,11 +138,14 @@ def check_document(doc, diags: list, name: str, content: str = "", validator=Non
         return Loaded(None, None, sorted(diags, key=Diagnostic.sort_key)), None, set()
     schema = book_schema(module)
     schema_diags = (validator or validate)(doc, schema)
-    broken = broken_paragraphs(doc.data, schema) if schema_diags else set()
+    wrong = wrong_rules(doc, module, schema_diags)
+    if wrong is not None:  # the cause, once: not each field the other module defines
+        return Loaded(None, None, sorted(diags + [wrong], key=Diagnostic.sort_key)), None, set()
+    broken = (broken_paragraphs(doc.data, schema) if schema_diags else set()) | doc.broken
     comp = (compiler or Compiler)(doc.data, module, doc, file=name, content_hash=content, broken=broken)
     book = comp.compile()
     diags += schema_diags + comp.diags
-    diags += lint(book, module, comp.out, doc, complete=not schema_diags)
+    diags += lint(book, module, comp.out, doc, complete=not schema_diags and not doc.broken)
     return Loaded(book, module, sorted(set(diags), key=Diagnostic.sort_key)), comp, broken
 
 

@@ -11,6 +11,8 @@ from __future__ import annotations
 import copy
 from typing import Iterable
 
+from .schema_fr import FR
+
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
 SCHEMA_ID = "https://gamebook-engine.invalid/schemas/book.schema.json"
 
@@ -72,12 +74,14 @@ def book_schema(module) -> dict:
         "description": "A random branch: roll the dice, go where the result falls.",
         "properties": {
             "dice": {"type": "string", "description": "Dice formula, e.g. `1d6`."},
-            "outcomes": {"type": "array", "minItems": 1, "items": {
+            "outcomes": {"type": "array", "minItems": 1, "description": "Where each range of results leads.",
+                         "items": {
                 "type": "object", "required": ["range", "to"], "additionalProperties": False,
                 "properties": {
                     "range": {"type": "array", "items": {"type": "integer"}, "minItems": 2,
                               "maxItems": 2, "description": "[lowest, highest] result, inclusive."},
-                    "to": {"oneOf": [PARAGRAPH_REF, PARAGRAPH_NAME]}}}}},
+                    "to": {"description": "Where this result leads: a paragraph number, or (format 1.1) a paragraph's name.",
+                           "oneOf": [PARAGRAPH_REF, PARAGRAPH_NAME]}}}}},
     }
     paragraph = {
         "type": "object", "required": ["text"], "additionalProperties": False,
@@ -85,7 +89,8 @@ def book_schema(module) -> dict:
             "text": {"type": "string", "description": "The paragraph's text."},
             "number": dict(PARAGRAPH_REF, description="Format 1.1: the number a named paragraph keeps."),
             "effects": {"$ref": "#/$defs/effects"},
-            "choices": {"type": "array", "items": {"$ref": "#/$defs/choice"}},
+            "choices": {"type": "array", "items": {"$ref": "#/$defs/choice"},
+                        "description": "The choices offered to the player."},
             "end": {"enum": ["death", "victory"], "description": "This paragraph ends the adventure."},
             "random": random,
             **{name: {"$ref": f"#/$defs/{name}"} for name in activities},
@@ -102,11 +107,13 @@ def book_schema(module) -> dict:
             "gamebook": {"enum": [1, 1.1], "description": "Book format version: 1, or 1.1 (named paragraphs)."},
             "id": {"type": "string", "pattern": "^[a-z0-9][a-z0-9-]*$",
                    "description": "Stable identifier, used by saves (default: the file name)."},
-            "title": NAME, "author": NAME,
-            "description": {"type": "string"},
+            "title": dict(NAME, description="The book's title, shown when the game starts."),
+            "author": dict(NAME, description="Who wrote the book (shown on the title screen)."),
+            "description": {"type": "string", "description": "A few lines about the book (title screen)."},
             "language": {"enum": ["fr", "en"], "description": "Language of the text and of the player's interface."},
             "rules": {"const": module.id, "description": "The rule module that plays this book."},
-            "start": {"oneOf": [PARAGRAPH_REF, PARAGRAPH_NAME]},
+            "start": {"description": "The first paragraph: its number, or (format 1.1) its name.",
+                      "oneOf": [PARAGRAPH_REF, PARAGRAPH_NAME]},
             "options": options,
             "hero": hero,
             "items": {"type": "object", "description": "The item catalogue: id -> item.",
@@ -152,16 +159,57 @@ def composed_schema(modules: Iterable) -> dict:
         for name, d in sub.pop("$defs").items():
             defs[prefix + name] = d
         sub.pop("$schema")
+        sub.pop("title")  # editors would label every untitled alternative "Gamebook (id)"
         branches.append({"if": {"properties": {"rules": {"const": module.id}}, "required": ["rules"]},
                          "then": sub})
-    return {
+    french = dict(FR)
+    for module in modules:
+        french.update(getattr(module, "schema_descriptions_fr", dict)())
+    return _for_editors({
         "$schema": DRAFT, "$id": SCHEMA_ID, "title": "Gamebook",
         "description": "A gamebook for gamebook-engine. The `rules` key selects the rule module.",
         "type": "object", "required": ["rules"],
         "properties": {"rules": {"enum": [m.id for m in modules],
                                  "description": "The rule module that plays this book."}},
         **({"allOf": branches} if branches else {}), "$defs": defs,
-    }
+    }, french)
+
+
+def _for_editors(node, french: dict):
+    """What editors show: each object alternative of an `anyOf`/`oneOf` titled by its
+    keys (`{gain: …}`) so that completion lists it so, not as "object(Gamebook ...)"; and a field's own description on each alternative, so that hovering
+    `all_down: 40` shows `all_down`'s documentation, not "A paragraph number.";
+    each description also in French (`x-description-fr`, from `french`)."""
+    if isinstance(node, list):
+        return [_for_editors(v, french) for v in node]
+    if not isinstance(node, dict):
+        return node
+    out = {k: _for_editors(v, french) for k, v in node.items()}
+    if isinstance(out.get("description"), str) and out["description"] in french:
+        out["x-description-fr"] = french[out["description"]]
+    for key in ("anyOf", "oneOf"):
+        if isinstance(out.get(key), list):
+            out[key] = [_titled(b, out.get("description"), french) for b in out[key]]
+    return out
+
+
+def _titled(branch, description, french):
+    if not isinstance(branch, dict) or "$ref" in branch:
+        return branch
+    branch = dict(branch)
+    described = branch.get("description")
+    required = branch.get("required") or []
+    if len(required) == 1 and required[0] in (branch.get("properties") or {}):
+        key = required[0]  # an effect: `{gain: ...}` is the `gain` effect
+        branch.setdefault("title", f"{{{key}: …}}")
+        branch.setdefault("description", branch["properties"][key].get("description", ""))
+    elif description:
+        branch["description"] = description
+    if branch.get("description") != described and branch.get("description") in french:
+        branch["x-description-fr"] = french[branch["description"]]
+    if "title" not in branch and branch.get("type") == "object":  # offered as a whole
+        branch["title"] = "{" + ", ".join(f"{k}: …" for k in required or branch.get("properties", {})) + "}"
+    return branch
 
 
 def _prefix_refs(node, prefix):

@@ -45,6 +45,7 @@ class Document:
     data: object
     where: dict = field(default_factory=dict)      # path -> (line, col, start index, style)
     key_where: dict = field(default_factory=dict)  # path -> (line, col) of the mapping key
+    broken: set = field(default_factory=set)       # paragraphs a YAML mistake cut (yaml_hints)
 
     def span(self, path: Path_, *, key: bool = False) -> Span:
         """The span of the value at `path` (or of its key), or of its closest ancestor."""
@@ -163,7 +164,8 @@ def parse_text(text: str, name: str) -> tuple[Document | None, list[Diagnostic]]
     if doc.data is None:
         return None, [error("empty-book", Span(name, 0, 0), "le fichier est vide",
                             "the file is empty")]
-    return doc, composer.diags
+    from .yaml_hints import text_hints
+    return doc, composer.diags + text_hints(doc)
 
 
 _NOKEY = object()
@@ -198,8 +200,10 @@ class _Composer:
         except MarkedYAMLError as exc:
             mark = exc.problem_mark or exc.context_mark
             problem = (exc.problem or exc.context or "syntax error").strip()
-            raise _Stop(error("yaml-syntax", self._span(mark),
-                              f"YAML invalide : {problem}", f"invalid YAML: {problem}")) from None
+            from .yaml_hints import syntax
+            raise _Stop(syntax(self.doc.text, self._span(mark), problem) or error(
+                "yaml-syntax", self._span(mark),
+                f"YAML invalide : {problem}", f"invalid YAML: {problem}")) from None
         except YAMLError as exc:
             text = str(exc).splitlines()[0]
             raise _Stop(error("yaml-syntax", Span(self.doc.file, 0, 0),

@@ -53,11 +53,29 @@ def detailed_errors(doc: Document, schema: dict) -> list[Diagnostic]:
     from jsonschema import Draft202012Validator
     validator = Draft202012Validator(schema)
     keys = _original_keys(doc.data)
+    leaves = [leaf for err in validator.iter_errors(json_view(doc.data)) for leaf in _leaves(err)]
+    misspelt = set().union(*(_misspelt(leaf) for leaf in leaves))
     out = []
-    for err in validator.iter_errors(json_view(doc.data)):
-        for leaf in _leaves(err):
-            out.append(_diagnostic(doc, leaf, keys))
+    for leaf in leaves:
+        if leaf.validator == "required" and (tuple(leaf.absolute_path), _missing(leaf)) in misspelt:
+            continue  # `txt:` for `text:`: the unknown field is the cause, reported once
+        out.extend(_diagnostics(doc, leaf, keys))
     return sorted(set(out), key=Diagnostic.sort_key)
+
+
+def _missing(err) -> str:
+    return err.message.split("'")[1] if "'" in err.message else ""
+
+
+def _misspelt(err) -> set:
+    """(path, field) for each allowed field an unknown key of this error is close to."""
+    if err.validator != "additionalProperties" or not isinstance(err.instance, dict):
+        return set()
+    import difflib
+    allowed = sorted(err.schema.get("properties", {}))
+    path = tuple(err.absolute_path)
+    return {(path, close) for k in err.instance if str(k) not in allowed
+            for close in difflib.get_close_matches(str(k), allowed, n=1)}
 
 
 def _leaves(err):
@@ -94,31 +112,40 @@ def _real_path(data, path, keys):
     return tuple(real)
 
 
-def _diagnostic(doc: Document, err, keys) -> Diagnostic:
+def _diagnostics(doc: Document, err, keys) -> list[Diagnostic]:
     path = _real_path(doc.data, err.absolute_path, keys)
     where = ".".join(str(p) for p in path) or "(racine)"
     where_en = ".".join(str(p) for p in path) or "(root)"
     if err.validator == "additionalProperties" and isinstance(err.instance, dict):
         allowed = set(err.schema.get("properties", {}))
         extra = sorted(str(k) for k in err.instance if str(k) not in allowed)
-        if extra:
-            import difflib
-            name = extra[0]
-            close = difflib.get_close_matches(name, sorted(allowed), n=1)
-            hint_fr = f" ; vouliez-vous dire « {close[0]} » ?" if close else f" ; attendu : {', '.join(sorted(allowed))}"
-            hint_en = f"; did you mean '{close[0]}'?" if close else f"; expected one of: {', '.join(sorted(allowed))}"
-            fix = close[0] if close else None
-            if " " in name.strip() or name.rstrip()[-1:] in ".!?»":
-                # Prose where a field name should be: a comma inside {...} cut a text in two.
-                hint_fr = " ; dans { … }, une virgule sépare les champs : mettez le texte entre guillemets"
-                hint_en = "; inside { ... } a comma separates fields: put the text in quotes"
-                fix = None
-            orig = keys(_node_at(doc.data, path), name)
-            return error("unknown-field", doc.span(path + (orig,), key=True),
-                         f"champ inconnu « {name} » dans {where}{hint_fr}",
-                         f"unknown field '{name}' in {where_en}{hint_en}", fix=fix)
+        if extra:  # every unknown key of the mapping, not only the first
+            return [_unknown_field(doc, path, keys, name, allowed, (where, where_en))
+                    for name in extra]
+    if err.validator == "maxLength" and isinstance(err.instance, str):
+        return [error("text-too-long", doc.span(path),
+                      f"{where} : texte de {len(err.instance)} caractères, la limite est "
+                      f"{err.validator_value} : raccourcissez-le",
+                      f"{where_en}: a text of {len(err.instance)} characters, the limit is "
+                      f"{err.validator_value}: shorten it")]
     msg = err.message if len(err.message) < 160 else err.message[:157] + "..."
-    return error("schema", doc.span(path), f"{where} : {_french(err)}", f"{where_en}: {msg}")
+    return [error("schema", doc.span(path), f"{where} : {_french(err)}", f"{where_en}: {msg}")]
+
+
+def _unknown_field(doc, path, keys, name, allowed, where) -> Diagnostic:
+    import difflib
+    close = difflib.get_close_matches(name, sorted(allowed), n=1)
+    hint_fr = f" ; vouliez-vous dire « {close[0]} » ?" if close else f" ; attendu : {', '.join(sorted(allowed))}"
+    hint_en = f"; did you mean '{close[0]}'?" if close else f"; expected one of: {', '.join(sorted(allowed))}"
+    if " " in name.strip() or name.rstrip()[-1:] in ".!?»":
+        # Prose where a field name should be: a comma inside {...} cut a text in two.
+        hint_fr = " ; dans { … }, une virgule sépare les champs : mettez le texte entre guillemets"
+        hint_en = "; inside { ... } a comma separates fields: put the text in quotes"
+        close = []
+    orig = keys(_node_at(doc.data, path), name)
+    return error("unknown-field", doc.span(path + (orig,), key=True),
+                 f"champ inconnu « {name} » dans {where[0]}{hint_fr}",
+                 f"unknown field '{name}' in {where[1]}{hint_en}", fix=close[0] if close else None)
 
 
 def _node_at(data, path):

@@ -2,7 +2,8 @@
 
 Prints `file:line:col: CODE message`, one line a problem, sorted; `--format json`
 or `github` for tools.  Exit status: 0 clean, 1 errors (or warnings with
-`--strict`), 2 usage error (argparse).  A summary goes to stderr in text format.
+`--strict`), 2 usage error (argparse, or a book file that does not exist: the same
+status as `gamebook play`).  A summary goes to stderr in text format.
 """
 from __future__ import annotations
 
@@ -12,6 +13,8 @@ import sys
 FAST_EXIT = True  # nothing to clean up after `run`: see engine.cli.entry
 
 FORMATS = ("text", "json", "github")
+# A path that names no file is a usage error (exit 2), for `lint` as for `play`.
+USAGE_CODES = ("file-not-found", "not-a-file")
 
 
 def configure(parser: argparse.ArgumentParser, lang: str) -> None:
@@ -64,6 +67,8 @@ def run(args: argparse.Namespace) -> int:
         sys.stdout.write(out + "\n")
     if args.format == "text":
         sys.stderr.write(summary(diags, args.lang) + "\n")
+    if any(d.code in USAGE_CODES for d in diags):
+        return 2
     failing = {Severity.ERROR, Severity.WARNING} if args.strict else {Severity.ERROR}
     return 1 if any(d.severity in failing for d in diags) else 0
 

@@ -16,7 +16,7 @@ Importing this package does not import lark; only ``parse`` does, lazily.
 from __future__ import annotations
 
 from .ast import Binary, Bool, Call, Dice, Expr, Int, Name, Node, Str, Unary
-from .check import CheckResult, Env, Problem, Reference, Signature, check
+from .check import CheckResult, Env, Problem, Reference, Signature, check, known_value, EXACT_KINDS
 from .describe import describe, dice_range, free_references
 from .errors import EvalError, ExprError
 from .evaluate import NO_ALIASES, Context, compiled, evaluate
@@ -26,7 +26,7 @@ from .serial import from_json, to_json
 
 __all__ = [
     "parse", "ExprError", "EvalError", "Expr", "Env", "Signature", "check", "CheckResult",
-    "Problem", "Reference", "evaluate", "compiled", "Context", "to_json", "from_json",
-    "describe", "dice_range", "free_references", "NO_ALIASES",
+    "Problem", "Reference", "known_value", "EXACT_KINDS", "evaluate", "compiled", "Context",
+    "to_json", "from_json", "describe", "dice_range", "free_references", "NO_ALIASES",
     "Node", "Int", "Str", "Bool", "Dice", "Name", "Call", "Unary", "Binary",
 ]

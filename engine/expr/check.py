@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Mapping, Optional
 
+from ..fold import fold
 from ..limits import MAX_INT
 from ..records import field, record
 from .ast import ARITHMETIC, COMPARISONS, LOGICAL, Binary, Bool, Call, Dice, Expr, Int, Name, Node, Str, Unary
@@ -18,7 +19,19 @@ from .describe import dice_range
 BASE_TYPES = frozenset({"int", "bool", "str"})
 TYPE_FR = {"int": "un entier", "bool": "un booléen", "str": "une chaîne"}
 TYPE_EN = {"int": "an integer", "bool": "a boolean", "str": "a string"}
-KIND_FR = {"item": "objet", "paragraph": "paragraphe", "flag": "drapeau", "god": "dieu"}
+KIND_FR = {"item": "objet", "paragraph": "paragraphe", "flag": "drapeau", "god": "dieu",
+           "attitude": "attitude", "condition": "état"}
+_FEMININE = frozenset({"attitude"})
+# The author's own ids, compared exactly in play; the rule module's names (gods,
+# attitudes...) compare folded (engine/fold.py), in play as here.
+EXACT_KINDS = frozenset({"item", "flag", "paragraph"})
+
+
+def known_value(kind: str, value, known) -> bool:
+    """Whether a literal names one of `known` values of its reference kind."""
+    if value in known:
+        return True
+    return kind not in EXACT_KINDS and isinstance(value, str) and fold(value) in known
 
 
 @record(frozen=True)
@@ -27,6 +40,7 @@ class Signature:
 
     params: tuple[str, ...]
     returns: str
+    returns_kind: Optional[str] = None   # the reference kind of a text result ("attitude")
 
 
 @record(frozen=True)
@@ -37,6 +51,9 @@ class Env:
     functions: Mapping[str, Signature]
     aliases: Mapping[str, str] = field(default_factory=dict)
     references: Mapping[str, frozenset] = field(default_factory=dict)
+    # A text variable whose values are of a reference kind (`patron` -> "god"): a text
+    # compared with it is checked like a reference.
+    variable_kinds: Mapping[str, str] = field(default_factory=dict)
 
 
 @record(frozen=True)
@@ -59,6 +76,7 @@ class Reference:
     value: object
     start: int
     end: int
+    negated: bool = False   # under an odd number of `not`: the condition holds without it
 
 
 @record(frozen=True)
@@ -130,6 +148,7 @@ class _Checker:
         self.kind = kind
         self.problems: list[Problem] = []
         self.references: list[Reference] = []
+        self.negated = False
 
     def report(self, code, start, end, fr, en, suggestion=None) -> None:
         self.problems.append(Problem(code, start, end, fr, en, suggestion))
@@ -230,10 +249,29 @@ class _Checker:
             return
         if param in BASE_TYPES or not isinstance(arg, (Str, Int)) or isinstance(arg, Bool):
             return
-        self.references.append(Reference(param, arg.value, arg.start, arg.end))
-        known = self.env.references.get(param)
-        if known is not None and arg.value not in known:
-            self.unknown_reference(param, arg, known)
+        self.reference(param, arg)
+
+    def reference(self, kind: str, arg) -> None:
+        self.references.append(Reference(kind, arg.value, arg.start, arg.end, self.negated))
+        known = self.env.references.get(kind)
+        if known is not None and not known_value(kind, arg.value, known):
+            self.unknown_reference(kind, arg, known)
+
+    def value_kind(self, node: Node) -> Optional[str]:
+        """The reference kind of a text variable or function result, if it has one."""
+        if isinstance(node, Name):
+            return self.env.variable_kinds.get(self.canonical(node.name))
+        if isinstance(node, Call):
+            signature = self.env.functions.get(self.canonical(node.name))
+            return signature.returns_kind if signature is not None else None
+        return None
+
+    def compared_text(self, node: Binary) -> None:
+        """`patron == "Athéna"`, `god("Arès") != "défavorable"`: the text is checked."""
+        for value, literal in ((node.left, node.right), (node.right, node.left)):
+            kind = self.value_kind(value)
+            if kind is not None and isinstance(literal, Str):
+                self.reference(kind, literal)
 
     def unknown_reference(self, kind: str, arg, known) -> None:
         if isinstance(arg.value, int):
@@ -241,14 +279,22 @@ class _Checker:
             suggestion = str(min(numbers, key=lambda k: abs(k - arg.value))) if numbers else None
         else:
             suggestion = _closest(arg.value, known)
+            if suggestion is not None and kind not in EXACT_KINDS:
+                # among the spellings of one name, suggest the written one ("Athéna")
+                same = [k for k in known if isinstance(k, str) and fold(k) == fold(suggestion)]
+                suggestion = max(same, key=lambda k: (not k.isascii(), k[:1].isupper()))
         hint_fr, hint_en = _hint(suggestion)
         kind_fr = KIND_FR.get(kind, kind)
         self.report("unknown-reference", arg.start, arg.end,
-                    f"{kind_fr} inconnu « {arg.value} »{hint_fr}",
+                    f"{kind_fr} inconnu{'e' if kind in _FEMININE else ''} « {arg.value} »{hint_fr}",
                     f"unknown {kind} “{arg.value}”{hint_en}", suggestion)
 
     def unary(self, node: Unary) -> Optional[str]:
+        if node.op == "not":
+            self.negated = not self.negated
         operand = self.visit(node.operand)
+        if node.op == "not":
+            self.negated = not self.negated
         wanted = "bool" if node.op == "not" else "int"
         if operand is not None and operand != wanted:
             self.report("type-mismatch", node.start, node.op_end,
@@ -275,6 +321,7 @@ class _Checker:
         else:
             wanted, result = "int", "bool"
         if wanted is None:
+            self.compared_text(node)
             if left is not None and right is not None and left != right:
                 self.report("type-mismatch", node.op_start, node.op_end,
                             f"« {node.op} » compare {_fr(left)} à {_fr(right)}",

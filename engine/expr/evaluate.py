@@ -13,6 +13,7 @@ import operator
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Callable, Mapping, Protocol, Union
 
+from ..fold import fold
 from ..limits import MAX_INT
 from .ast import Binary, Bool, Call, Dice, Expr, Int, Name, Node, Str, Unary
 from .errors import EvalError
@@ -188,6 +189,8 @@ def _compile_equality(node: Binary, left: Compiled, right: Compiled) -> Compiled
                             f"« {_show(a, 'fr')} » et « {_show(b, 'fr')} »",
                             f"“{node.op}” compares values of different types: "
                             f"“{_show(a, 'en')}” and “{_show(b, 'en')}”")
+        if type(a) is str:  # texts compare as names do: case and accents aside
+            a, b = fold(a), fold(b)
         return (a != b) if negate else (a == b)
     return equality
 

@@ -69,7 +69,7 @@ def _items(snap, quote: str) -> list[T.CompletionItem]:
 
 def _flags(snap) -> set:
     found = set(snap.compiled.out.grants.get("flag", ()))
-    found |= {str(v) for k, v, _p, _o in snap.compiled.out.references if k == "flag"}
+    found |= {str(v) for k, v, _p, _o, _n in snap.compiled.out.references if k == "flag"}
     return found
 
 

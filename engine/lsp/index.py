@@ -126,7 +126,7 @@ def _effect(doc, eff, n, word) -> None:
 def _expression_refs(snap, out) -> None:
     """`has("cle")`, `flag("x")`, `visited(12)`: the literal inside the expression."""
     kinds = {"item": "item", "flag": "flag", "paragraph": "paragraph"}
-    for kind, value, path, offset in snap.compiled.out.references:
+    for kind, value, path, offset, _negated in snap.compiled.out.references:
         if kind not in kinds:
             continue
         span = snap.doc.inner_span(path, offset)

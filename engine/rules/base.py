@@ -129,6 +129,23 @@ class RuleModule:
         """Extra variables beyond the stats, name -> type ("int"/"bool"/"str")."""
         return {}
 
+    def stat_bounds(self, book: "Book") -> Mapping[str, tuple]:
+        """Values each stat can take in this book, name -> (low, high or None), for
+        the linter's `condition-never-holds` (`chance > 30` under a ceiling of 12).
+        Only stats given here are analysed; a bound must hold in every game."""
+        return {}
+
+    def schema_descriptions_fr(self) -> Mapping[str, str]:
+        """French of the descriptions in `schema_defs()`, keyed by their English text
+        (written as `x-description-fr` in the editors' schema)."""
+        return {}
+
+    def expr_variable_kinds(self) -> Mapping[str, str]:
+        """Text variables whose values are of a reference kind (`{"patron": "god"}`):
+        `patron == "Athéna"` is then checked against `references(book)["god"]`.  A
+        function's text result says so with `Signature(..., returns_kind="...")`."""
+        return {}
+
     def expr_functions(self) -> Mapping[str, "Signature"]:
         """Extra functions, name -> `engine.expr.Signature(params, returns)`.  A
         parameter type is "int"/"bool"/"str" or a reference kind ("item", or your

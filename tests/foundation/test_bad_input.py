@@ -13,9 +13,9 @@ from .lintkit import GOOD, HEADER, book, codes, lint, write
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def only(capsys, path, code, line=None, col=None):
-    status, out, err = lint(capsys, path, "--no-cache")
-    assert status == 1, out + err
+def only(capsys, path, code, line=None, col=None, status=1):
+    got, out, err = lint(capsys, path, "--no-cache")
+    assert got == status, out + err
     assert "Traceback" not in out + err
     found = [l for l in out.splitlines() if f": {code} " in l]
     assert found, out
@@ -25,12 +25,12 @@ def only(capsys, path, code, line=None, col=None):
 
 
 def test_missing_file(capsys, tmp_path):
-    out = only(capsys, tmp_path / "nope.yaml", "file-not-found", 1, 1)
+    out = only(capsys, tmp_path / "nope.yaml", "file-not-found", 1, 1, status=2)
     assert len(out.splitlines()) == 1
 
 
 def test_directory(capsys, tmp_path):
-    only(capsys, tmp_path, "not-a-file")
+    only(capsys, tmp_path, "not-a-file", status=2)
 
 
 def test_binary_file(capsys, tmp_path):
@@ -151,7 +151,7 @@ def test_subprocess_binary_and_missing(tmp_path):
                           cwd=ROOT, capture_output=True, text=True, timeout=60,
                           env={"PATH": "/usr/bin:/bin", "GAMEBOOK_NO_CACHE": "1", "GAMEBOOK_LANG": "en",
                                "PYTHONPATH": str(ROOT)})
-    assert proc.returncode == 1
+    assert proc.returncode == 2  # a missing file is a usage error
     assert "Traceback" not in proc.stderr
     assert codes(proc.stdout) == ["binary-file", "file-not-found"], proc.stdout
 

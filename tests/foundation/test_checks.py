@@ -2,10 +2,15 @@
 from __future__ import annotations
 
 import json
+from pathlib import Path
+
+import pytest
 
 from engine import loader
 
 from .lintkit import GOOD, book, codes, lint, write
+
+BOOKS = Path(__file__).resolve().parents[2] / "books"
 
 
 def test_computed_targets_are_followed(capsys, tmp_path):
@@ -178,3 +183,131 @@ def test_an_unknown_item_is_located_on_its_own_name_in_both_effect_forms(capsys,
     assert codes(out) == ["unknown-item", "unknown-item"], out
     assert ":9:22: unknown-item unknown item 'torche'" in out
     assert ":9:45: unknown-item unknown item 'lampe'" in out
+
+
+def test_every_unknown_key_of_a_mapping_is_reported(capsys, tmp_path):
+    text = book("""\
+        paragraphs:
+          1:
+            text: Début.
+            chioces: []
+            choices:
+              - {text: Nord, too: 2, to: 2, iff: x}
+          2: {text: Fin., end: victory}
+        """).replace("start: 1\n", "start: 1\ntitel: X\nautor: Y\n")
+    status, out, _ = lint(capsys, write(tmp_path, text), "--no-cache")
+    assert status == 1
+    named = sorted(line.split("'")[1] for line in out.splitlines() if "unknown-field" in line)
+    assert named == ["autor", "chioces", "iff", "titel", "too"], out
+    assert codes(out).count("unknown-field") == len(codes(out))  # no "'title' is required" besides
+
+
+def test_a_misspelt_required_field_is_reported_once(capsys, tmp_path):
+    _, out, _ = lint(capsys, write(tmp_path, GOOD.replace("text: Début.", "txt: Début.")), "--no-cache")
+    assert codes(out) == ["unknown-field"], out
+    assert "did you mean 'text'" in out
+
+
+def test_a_text_over_its_limit_states_the_limit(capsys, tmp_path):
+    text = book(f"""\
+        paragraphs:
+          1:
+            text: Début.
+            choices:
+              - {{text: {"x" * 250}, to: 2}}
+          2: {{text: Fin., end: victory}}
+        """)
+    status, out, _ = lint(capsys, write(tmp_path, text), "--no-cache")
+    assert codes(out) == ["text-too-long"]
+    assert "250 characters, the limit is 200" in out
+
+
+def test_a_missing_start_paragraph_is_reported_once(capsys, tmp_path):
+    text = GOOD.replace("start: 1\n", "start: 99\n")
+    status, out, _ = lint(capsys, write(tmp_path, text), "--no-cache")
+    assert (status, codes(out)) == (1, ["unknown-target"]), out
+    assert "start paragraph 99" in out
+
+
+@pytest.mark.real_rules
+@pytest.mark.parametrize("name,wrong,right", [
+    ("le-taureau-d-airain", "defis-fantastiques", "chroniques-cretoises"),
+    ("la-cloche-de-brumesel", "chroniques-cretoises", "defis-fantastiques")])
+def test_a_book_under_the_wrong_rules_gets_one_error_naming_the_right_ones(
+        name, wrong, right, capsys, tmp_path):
+    text = (BOOKS / f"{name}.yaml").read_text(encoding="utf-8").replace(f"rules: {right}", f"rules: {wrong}")
+    status, out, _ = lint(capsys, write(tmp_path, text), "--no-cache")
+    assert (status, codes(out)) == (1, ["wrong-rules"]), out
+    assert f"write 'rules: {right}'" in out
+
+
+def test_a_few_shape_problems_are_not_blamed_on_the_rules(capsys, tmp_path):
+    text = GOOD.replace("text: Début.", "txt: Début.")
+    _, out, _ = lint(capsys, write(tmp_path, text), "--no-cache")
+    assert "wrong-rules" not in codes(out) and "unknown-field" in codes(out)
+
+
+def _roll(dice: str, *ranges) -> str:
+    outcomes = ", ".join(f"{{range: [{a}, {b}], to: 2}}" for a, b in ranges)
+    return book(f"""\
+        paragraphs:
+          1:
+            text: Un dé.
+            random: {{dice: {dice}, outcomes: [{outcomes}]}}
+          2: {{text: Fin., end: victory}}
+        """)
+
+
+def test_an_overlap_is_reported_once_and_makes_no_false_gap(capsys, tmp_path):
+    _, out, _ = lint(capsys, write(tmp_path, _roll("1d6", (1, 4), (3, 6))), "--no-cache")
+    assert codes(out) == ["random-overlap"], out
+    assert "result 3-4 leads" in out
+
+
+def test_an_outcome_outside_the_dice_range(capsys, tmp_path):
+    _, out, _ = lint(capsys, write(tmp_path, _roll("1d6", (1, 2), (3, 7))), "--no-cache")
+    assert codes(out) == ["random-out-of-range"], out
+    assert "outside what 1d6 can roll (1 to 6)" in out
+    _, out, _ = lint(capsys, write(tmp_path, _roll("2d6", (2, 7), (8, 12))), "--no-cache")
+    assert out == ""
+
+
+def test_a_book_whose_start_reaches_no_victory(capsys, tmp_path):
+    text = book("""\
+        paragraphs:
+          1: {text: Début., choices: [{text: B, to: 2}]}
+          2: {text: Mort., end: death}
+          3: {text: Trésor., end: victory}
+        """)
+    status, out, _ = lint(capsys, write(tmp_path, text), "--no-cache", "--strict")
+    assert (status, codes(out)) == (1, ["no-victory", "unreachable"]), out
+    assert "victories: 3" in out
+    _, out, _ = lint(capsys, write(tmp_path, text.replace("  3: {text: Trésor., end: victory}\n", "")),
+                     "--no-cache")
+    assert "the book has no victory" in out
+
+
+def _df_choice(condition: str, effects: str = "") -> str:
+    """A Défis Fantastiques book whose first choice has `condition`."""
+    return ("gamebook: 1\ntitle: Essai\nrules: defis-fantastiques\nstart: 1\nhero: {equipment: []}\n"
+            "paragraphs:\n  1:\n    text: Vous.\n" + effects + "    choices:\n"
+            f"      - {{text: A, to: 2, if: '{condition}'}}\n      - {{text: B, to: 2}}\n"
+            "  2: {text: Victoire !, end: victory}\n")
+
+
+@pytest.mark.real_rules
+@pytest.mark.parametrize("condition,never", [
+    ("chance > 30", True), ("or > 100 and or < 50", True), ("not (habileté <= 12)", True),
+    ("chance > 12 or endurance < 0", True), ("chance > 5 and or > 100", False),
+    ('not flag("x")', False), ("chance >= 12", False), ("luck > 12 or or > 1000", False),
+    ("chance != 3 and chance != 4", False)])
+def test_conditions_the_module_bounds_rule_out(condition, never, capsys, tmp_path):
+    _, out, _ = lint(capsys, write(tmp_path, _df_choice(condition)), "--no-cache", "--strict")
+    assert codes(out) == (["condition-never-holds"] if never else []), out
+
+
+@pytest.mark.real_rules
+def test_a_raised_ceiling_lifts_the_bound(capsys, tmp_path):
+    text = _df_choice("chance > 15", "    effects: [{ceiling: {chance: 20}}]\n")
+    _, out, _ = lint(capsys, write(tmp_path, text), "--no-cache", "--strict")
+    assert out == ""

@@ -87,3 +87,12 @@ def test_main_returns_instead_of_exiting(tmp_path, capsys):
 def test_only_commands_with_nothing_to_clean_up_exit_fast():
     assert lint.FAST_EXIT and graph.FAST_EXIT and odds.FAST_EXIT
     assert not getattr(play, "FAST_EXIT", False)  # history, saves and the terminal
+
+
+def test_a_missing_book_is_a_usage_error_for_lint_and_play(tmp_path, capsys):
+    """README and docs/play.md: exit 2 for a usage error, a missing book file included."""
+    from engine.cli import main
+    missing = str(tmp_path / "absent.yaml")
+    assert main(["lint", missing]) == 2
+    assert main(["play", missing]) == 2
+    assert "file-not-found" in capsys.readouterr().out

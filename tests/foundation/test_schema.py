@@ -86,10 +86,51 @@ def test_good_book_lints_clean(capsys, tmp_path):
     assert (status, out, err.strip()) == (0, "", "0 errors, 0 warnings")
 
 
-def test_book_format_example_lints_clean(capsys, tmp_path):
-    text = (ROOT / "docs" / "book-format.md").read_text(encoding="utf-8")
-    example = text.split("## A whole small book", 1)[1].split("```yaml\n", 1)[1].split("```", 1)[0]
-    path = tmp_path / "example.yaml"
-    path.write_text(example.replace("rules: defis-fantastiques", "rules: fixture"), encoding="utf-8")
-    status, out, _ = lint(capsys, path, "--strict", "--no-cache")
-    assert (status, out) == (0, ""), out
+
+def _walk(node, path=""):
+    """(path, node) for every schema object of the file."""
+    if isinstance(node, dict):
+        yield path, node
+        for k, v in node.items():
+            yield from _walk(v, f"{path}/{k}")
+    elif isinstance(node, list):
+        for i, v in enumerate(node):
+            yield from _walk(v, f"{path}[{i}]")
+
+
+def _schema_file() -> dict:
+    import json
+    return json.loads((ROOT / "schemas" / "book.schema.json").read_text(encoding="utf-8"))
+
+
+def test_every_object_alternative_is_titled_for_editors():
+    """yaml-language-server labelled untitled alternatives "object(Gamebook (...))"."""
+    untitled = [p for p, n in _walk(_schema_file()) for key in ("anyOf", "oneOf")
+                for i, b in enumerate(n.get(key) or []) if isinstance(b, dict)
+                and b.get("type") == "object" and "title" not in b]
+    assert untitled == []
+    assert "Gamebook (" not in json_text()
+
+
+def json_text() -> str:
+    return (ROOT / "schemas" / "book.schema.json").read_text(encoding="utf-8")
+
+
+def test_each_alternative_of_a_field_carries_the_field_s_description():
+    """Hovering `all_down: 40` showed "A paragraph number.", another field's words."""
+    defs = _schema_file()["$defs"]
+    all_down = defs["chroniques-cretoises.combat"]["properties"]["all_down"]
+    assert {b["description"] for b in all_down["oneOf"]} == {all_down["description"]}
+
+
+def test_every_field_is_described():
+    missing = [f"{p}.{k}" for p, n in _walk(_schema_file()) if "/if" not in p
+               for k, v in (n.get("properties") or {}).items()
+               if isinstance(v, dict) and "description" not in v and "$ref" not in v]
+    assert missing == []
+
+
+def test_every_description_is_also_in_french():
+    untranslated = sorted({n["description"] for _, n in _walk(_schema_file())
+                           if isinstance(n.get("description"), str) and not n.get("x-description-fr")})
+    assert untranslated == []

@@ -20,22 +20,30 @@ def _roll_book(dice: str, outcomes: str) -> str:
                      "  2: {text: Victoire, end: victory}\n  3: {text: Mort, end: death}\n")
 
 
-def test_a_huge_roll_and_a_billion_wide_range_lint_clean(tmp_path):
-    path = tmp_path / "dice.yaml"
-    path.write_text(_roll_book("100d100 * 100d100", f"{{range: [4, {limits.MAX_INT}], to: 2}}"),
+def test_a_huge_roll_and_a_hundred_million_wide_range_lint_clean(tmp_path):
+    path = tmp_path / "dice.yaml"   # 100d100 * 100d100 rolls 10,000 to 100,000,000
+    path.write_text(_roll_book("100d100 * 100d100", "{range: [10000, 100000000], to: 2}"),
                     encoding="utf-8")
     result = run(["lint", str(path)], tmp_path)
     assert result.returncode == 0, result.stdout + result.stderr
 
 
+def test_a_billion_wide_range_beyond_the_roll_is_out_of_range_not_a_hang(tmp_path):
+    path = tmp_path / "dice.yaml"
+    path.write_text(_roll_book("100d100 * 100d100", f"{{range: [4, {limits.MAX_INT}], to: 2}}"),
+                    encoding="utf-8")
+    result = run(["lint", str(path)], tmp_path)
+    assert result.returncode == 1 and "random-out-of-range" in result.stdout, result.stdout
+
+
 def test_gaps_and_overlaps_of_wide_ranges_are_told_as_intervals(tmp_path):
     path = tmp_path / "gaps.yaml"
-    path.write_text(_roll_book("100d100 * 100d100", "{range: [1, 50000], to: 2}, "
+    path.write_text(_roll_book("100d100 * 100d100", "{range: [10000, 50000], to: 2}, "
                                "{range: [40000, 60000], to: 3}, {range: [70000, 99999999], to: 2}"),
                     encoding="utf-8")
     result = run(["lint", str(path)], tmp_path)
     assert result.returncode == 1
-    assert one_line(result, "gaps.yaml:9:78", "random-overlap", "result 40000 leads to two outcomes")
+    assert one_line(result, "gaps.yaml:9:82", "random-overlap", "result 40000-50000 leads to two outcomes")
     assert one_line(result, "gaps.yaml:9:13", "random-gap", "no outcome for 60001-69999, 100000000")
 
 

@@ -22,13 +22,13 @@ def test_a_fifo_is_refused_not_waited_on(tmp_path, command):
 
 @pytest.mark.parametrize("path", ["/dev/zero", "/dev/null"])
 def test_a_device_is_refused(tmp_path, path):
-    result = run(["lint", path], tmp_path, timeout=30)
-    assert result.returncode == 1 and one_line(result, f"{path}:1:1", "not-a-file")
+    result = run(["lint", path], tmp_path, timeout=30)   # not a book file: a usage error
+    assert result.returncode == 2 and one_line(result, f"{path}:1:1", "not-a-file")
 
 
 def test_a_directory_is_refused(tmp_path):
     result = run(["lint", str(tmp_path)], tmp_path)
-    assert result.returncode == 1 and one_line(result, "not-a-file", "directory")
+    assert result.returncode == 2 and one_line(result, "not-a-file", "directory")
 
 
 def test_a_file_over_the_size_limit_is_refused_unread(tmp_path):

@@ -73,7 +73,7 @@ def combat(spec: dict, w: Words) -> list:
     if retreat is not None:
         to = retreat if isinstance(retreat, int) else retreat.get("to")
         out.append(_way(w.t("Si vous battez en retraite, ", "If you retreat, "), to, w))
-    if isinstance(spec.get("surrender"), dict):
+    if isinstance(spec.get("surrender"), dict) and "to" in spec["surrender"]:   # (a refused one may have none)
         out.append(_way(w.t("Si vous vous rendez, ", "If you surrender, "), spec["surrender"]["to"], w))
     return out
 

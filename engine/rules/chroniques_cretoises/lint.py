@@ -4,8 +4,11 @@ Codes: combat-no-outcome (a fight with no `win`), combat-no-all-down (a group fi
 that does not say what happens when all opponents are Grièvement Blessé),
 oracle-target-missing (an Oracle paragraph whose number + 20 does not exist),
 unknown-god, unknown-item (in module fields), beast-with-items, bad-cost (an
-Honour price that is not a number or dice formula), no-patron (warning: nothing
-ever gives the hero a patron god).
+Honour price that is not a number or dice formula), negative-honour (a price or a
+reward that can be below 0: paying it would raise Honour), beast-surrenders,
+armour-slot-typo (warning: a slot written once, close to another),
+refused-surrender-unreachable (warning), no-patron (warning: nothing ever gives the
+hero a patron god).  The core codes are documented in engine/codes.py.
 """
 from __future__ import annotations
 
@@ -15,9 +18,12 @@ from ...diagnostics import error, warning
 from . import names as N
 
 
-def check(book, doc):
+def check(book, doc, module=None):
     gods = N.gods_of(book.options)
     yield from _hero(book, doc, gods)
+    yield from _armour_slots(book, doc)
+    if module is not None:
+        yield from _refused_surrenders(book, doc, module)
     for n, p in sorted(book.paragraphs.items()):
         if p.fields.get("oracle") and n + 20 not in book.paragraphs:
             yield error("oracle-target-missing", doc.span(p.path + ("oracle",)),
@@ -83,7 +89,15 @@ def _combat(book, doc, p, gods):
         yield error("combat-no-all-down", doc.span(path, key=True),
                     "combat à plusieurs : dites ce qui arrive quand tous sont grièvement blessés (« all_down »)",
                     "group fight: say what happens when all are badly wounded ('all_down')")
+    if "reward" in spec:
+        yield from _not_negative(doc, spec["reward"], path + ("reward",), "reward")
     for i, e in enumerate(enemies):
+        if e.get("beast") and e.get("surrenders"):
+            yield error("beast-surrenders", doc.span(path + ("enemies", i, "surrenders")),
+                        f"{e['name']} n'est pas humain (beast) : une bête ne se rend jamais ; "
+                        "retirez « surrenders » ou « beast »",
+                        f"{e['name']} is not human (beast): a beast never surrenders; "
+                        "remove 'surrenders' or 'beast'")
         if e.get("beast") and e.get("items"):
             yield error("beast-with-items", doc.span(path + ("enemies", i, "items")),
                         f"{e['name']} n'est pas humain : il n'a ni armes ni cuirasse",
@@ -107,13 +121,81 @@ def _combat(book, doc, p, gods):
 def _invoke(doc, spec, path, gods):
     if not N.god_name(spec.get("god", ""), gods):
         yield _unknown_god(doc, spec.get("god"), path + ("god",), gods)
-    cost = spec.get("cost", 0)
-    if isinstance(cost, str):
-        from ... import expr as X
+    if "cost" in spec:
+        yield from _not_negative(doc, spec["cost"], path + ("cost",), "cost")
+
+
+def _not_negative(doc, value, path, what):
+    """An Honour price or reward: a number or a dice formula, never below 0 (a
+    price of -2 would *raise* Honour by 2 when paid)."""
+    from ... import expr as X
+    low = value if isinstance(value, int) else None
+    if isinstance(value, str):
         try:
-            X.parse(cost, "number")
+            low = (X.dice_range(X.parse(value, "number")) or (None,))[0]
         except X.ExprError as exc:
-            yield error("bad-cost", doc.inner_span(path + ("cost",), exc.start), exc.message_fr, exc.message_en)
+            yield error("bad-cost", doc.inner_span(path, exc.start), exc.message_fr, exc.message_en)
+            return
+    if low is not None and low < 0:
+        fr, en = ("prix", "price") if what == "cost" else ("gain", "reward")
+        yield error("negative-honour", doc.span(path),
+                    f"{fr} en Honneur négatif ({value}, au plus bas {low}) : "
+                    "il ferait gagner de l'Honneur au lieu d'en coûter ; écrivez un nombre positif"
+                    if what == "cost" else
+                    f"{fr} en Honneur négatif ({value}, au plus bas {low}) : "
+                    "une victoire ne fait pas perdre d'Honneur ; écrivez un nombre positif",
+                    f"negative Honour {en} ({value}, as low as {low}): it would give Honour "
+                    "instead of costing it; write a positive number" if what == "cost" else
+                    f"negative Honour {en} ({value}, as low as {low}): a victory does not "
+                    "cost Honour; write a positive number")
+
+
+def _armour_slots(book, doc):
+    """A slot written once and close to another (`casques` beside `casque`) is
+    most likely a typo: the two pieces would be worn together."""
+    slots: dict[str, list] = {}
+    for item in book.items.values():
+        armour = item.props.get("armour")
+        if isinstance(armour, dict) and isinstance(armour.get("slot"), str):
+            slots.setdefault(armour["slot"], []).append(item)
+    order = list(slots)  # catalogue order: of two lone look-alikes, the later one is warned
+    for slot, items in slots.items():
+        others = [s for s in slots if len(slots[s]) > len(items)
+                  or (len(slots[s]) == len(items) and order.index(s) < order.index(slot))]
+        close = difflib.get_close_matches(slot, others, n=1, cutoff=0.8)
+        if len(items) == 1 and close:
+            yield warning("armour-slot-typo", doc.span(items[0].path + ("armour", "slot")),
+                          f"l'emplacement « {slot} » n'est utilisé qu'une fois et ressemble à "
+                          f"« {close[0]} » : vouliez-vous dire « {close[0]} » ? (sinon les deux "
+                          "pièces se portent ensemble)",
+                          f"the slot '{slot}' is used once and looks like '{close[0]}': did you "
+                          f"mean '{close[0]}'? (otherwise both pieces are worn together)")
+
+
+def _refused_surrenders(book, doc, module):
+    """`surrender: {to: N, accepted: false}` never leads to N: when nothing else
+    does, no game reads paragraph N."""
+    from ...lint import graph, reachable
+    edges = graph(book, module)
+    refused = {n for n, p in book.paragraphs.items() if isinstance(p.fields.get("combat"), dict)
+               and isinstance(p.fields["combat"].get("surrender"), dict)
+               and p.fields["combat"]["surrender"].get("accepted") is False}
+    if not refused or book.start not in book.paragraphs:
+        return
+    kept = {n: [(e, t) for e, t in outs if not (n in refused and e.kind == "surrender")]
+            for n, outs in edges.items()}
+    seen = reachable(book, kept)
+    if any(e.target is not None and t is None for n in seen for e, t in kept[n]):
+        return  # a jump that depends on play may lead there
+    for n in sorted(refused & seen):
+        spec = book.paragraphs[n].fields["combat"]["surrender"]
+        if spec.get("to") in book.paragraphs and spec["to"] not in seen:
+            yield warning("refused-surrender-unreachable",
+                          doc.span(book.paragraphs[n].path + ("combat", "surrender", "to")),
+                          f"la reddition du paragraphe {n} est refusée (accepted: false) et rien "
+                          f"d'autre ne mène au {spec['to']} : aucune partie ne le lira",
+                          f"the surrender of paragraph {n} is refused (accepted: false) and nothing "
+                          f"else leads to {spec['to']}: no game will read it")
 
 
 def _effect(doc, eff, gods):

@@ -66,6 +66,10 @@ class ChroniquesCretoises(PackagedOdds, RuleModule):
     def schema_defs(self) -> dict:
         return schema.defs()
 
+    def schema_descriptions_fr(self) -> dict:
+        from .schema_fr import FR
+        return FR
+
     def exits(self, paragraph):
         p, path = paragraph.fields, paragraph.path
         spec = p.get("combat")
@@ -94,7 +98,7 @@ class ChroniquesCretoises(PackagedOdds, RuleModule):
         return {"item": items, "god": set(N.gods_of(book.options))}
 
     def lint(self, book, doc):
-        return lint.check(book, doc)
+        return lint.check(book, doc, self)
 
     def header_style(self, paragraph) -> str:
         return "italic" if paragraph.fields.get("oracle") else "plain"
@@ -105,7 +109,10 @@ class ChroniquesCretoises(PackagedOdds, RuleModule):
 
     def expr_functions(self):
         from ...expr import Signature
-        return {"god": Signature(("god",), "str")}
+        return {"god": Signature(("god",), "str", "attitude")}
+
+    def expr_variable_kinds(self):
+        return {"patron": "god", "condition": "condition"}
 
     def expr_aliases(self):
         return {"dieu": "god", "zeus_used": "zeus_utilise", "zeus_utilisé": "zeus_utilise",
@@ -115,7 +122,8 @@ class ChroniquesCretoises(PackagedOdds, RuleModule):
         return {"god": N.ATTITUDES, "condition": N.CONDITIONS, "patron": N.PATRONS}
 
     def references(self, book):
-        return {"god": N.spellings(N.gods_of(book.options))}
+        return {"god": N.spellings(N.gods_of(book.options)), "attitude": N.spellings(N.ATTITUDES),
+                "condition": N.spellings(N.CONDITIONS) | {"grievement blesse", "grièvement blessé"}}
 
     def variable(self, state, name):
         if name == "condition":

@@ -3,9 +3,8 @@ a name written by an author (accents or not, French or English) maps to its
 canonical form."""
 from __future__ import annotations
 
-import unicodedata
-
 from ...diagnostics import Message
+from ...fold import fold as _fold
 
 M = Message
 
@@ -31,22 +30,17 @@ CONDITION_LABELS = (M("Indemne", "Unhurt"), M("Blessé", "Wounded"),
                     M("Grièvement Blessé", "Badly Wounded"), M("Mort", "Dead"))
 
 
-def _strip_accents(text: str) -> str:
-    decomposed = unicodedata.normalize("NFD", text)
-    return "".join(c for c in decomposed if unicodedata.category(c) != "Mn").lower().strip()
-
-
 # The accented names of the rules, folded once (read-only).
-_FOLDED = {name: _strip_accents(name) for name in PATRONS + ATTITUDES + CONDITIONS}
+_FOLDED = {name: _fold(name) for name in PATRONS + ATTITUDES + CONDITIONS}
 
 
 def fold(text: str) -> str:
-    """Lower case without accents: how two spellings of one name are compared."""
-    text = str(text)
-    if text.isascii():  # the common case, and a hot one (conditions naming gods)
-        return text.lower().strip()
-    known = _FOLDED.get(text)
-    return known if known is not None else _strip_accents(text)
+    """engine.fold.fold (the engine's one normalising function), the rules' names memoised."""
+    if type(text) is str and not text.isascii():
+        known = _FOLDED.get(text)
+        if known is not None:
+            return known
+    return _fold(text)
 
 
 FOLDED_PATRONS = tuple(fold(g) for g in PATRONS)

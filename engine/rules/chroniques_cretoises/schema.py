@@ -48,11 +48,13 @@ def hero() -> dict:
 def item() -> dict:
     return obj({
         "name": {"type": "string", "minLength": 1, "description": "The name shown to the player."},
-        "weapon": obj({"force": INT, "protection": INT}, ["force"],
+        "weapon": obj({"force": dict(INT, description="Force the weapon adds."),
+                       "protection": dict(INT, description="Protection the weapon adds.")}, ["force"],
                       "A weapon: its Force (and Protection, like the lance's 1)."),
         "armour": obj({"slot": {"type": "string", "minLength": 1,
                                 "description": "The kind of piece: casque, plastron, jambières, bouclier..."},
-                       "protection": INT}, ["slot", "protection"],
+                       "protection": dict(INT, description="Protection the piece adds.")},
+                      ["slot", "protection"],
                       "A piece of armour: one of each kind is worn, up to two spares carried."),
         "dagger": {"type": "boolean", "description": "A dagger: a death by Shame is by his own dagger."},
     }, ["name"], "An item: a weapon, a piece of armour, or a plain object.")
@@ -75,7 +77,7 @@ def options() -> dict:
 
 def enemy() -> dict:
     return obj({
-        "name": {"type": "string", "minLength": 1},
+        "name": {"type": "string", "minLength": 1, "description": "The opponent's name, shown in the fight."},
         "force": dict(INT, description="Force, weapons included."),
         "protection": dict(INT, description="Protection, armour included."),
         "beast": {"type": "boolean", "description": "Non-human (the book's `(*)`): no weapons, no armour, no surrender."},
@@ -100,14 +102,24 @@ def combat() -> dict:
         "win": dict(PAR, description="Where a victory leads."),
         "retreat": {"description": "Where a successful retreat leads; `{to, range}` to change the 1–4.",
                     "oneOf": [PAR, obj({"to": PAR, "range": {"type": "array", "items": INT, "minItems": 2,
-                                                            "maxItems": 2}}, ["to"])]},
-        "surrender": obj({"to": PAR, "accepted": {"type": "boolean"}}, ["to"],
-                         "Althéos may surrender; `accepted: false` when the opponent refuses."),
+                                                            "maxItems": 2, "description":
+                                                            "The die results that succeed, e.g. [1, 4]."}},
+                                          ["to"])]},
+        "surrender": dict(obj({"to": dict(PAR, description="Where an accepted surrender leads."),
+                               "accepted": {"type": "boolean", "description":
+                                            "false: the opponent refuses and the fight goes on "
+                                            "(then no `to`)."}},
+                              description="Althéos may surrender; `accepted: false` when the opponent refuses."),
+                          # `to` is needed unless the surrender is refused
+                          anyOf=[{"required": ["to"]},
+                                 {"required": ["accepted"], "properties": {"accepted": {
+                                     "const": False, "description": "The opponent refuses."}}}]),
         "all_down": {"description": "Group fight, all opponents Grièvement Blessé: `continue` or a paragraph.",
                      "oneOf": [PAR, {"const": "continue"}]},
         "initiative": {"enum": ["hero", "enemy", "adversaire"], "description": "Who strikes first (default hero)."},
         "invoke": invoke(),
-        "use": obj({"item": {"type": "string"}, "to": PAR}, ["item", "to"],
+        "use": obj({"item": {"type": "string", "description": "The magic object used (an item id)."},
+                    "to": PAR}, ["item", "to"],
                    "Use a magic object instead of striking first."),
     }, ["enemies"], "A fight (Chroniques Crétoises rules).")
 

@@ -34,6 +34,10 @@ class DefisFantastiques(PackagedOdds, RuleModule):
     def schema_defs(self) -> dict:
         return schema.schema_defs()
 
+    def schema_descriptions_fr(self) -> dict:
+        from .schema_fr import FR
+        return FR
+
     def exits(self, paragraph):
         return lint.exits(paragraph)
 
@@ -55,6 +59,9 @@ class DefisFantastiques(PackagedOdds, RuleModule):
             cap = sheet.maximum(state, name[:-4])
             return cap if cap is not None else state.stats.get(name[:-4], 0)
         return state.stats[name]
+
+    def stat_bounds(self, book):
+        return sheet.bounds(book)
 
     # --- play ------------------------------------------------------------------
     def new_hero(self, play) -> None:

@@ -48,13 +48,13 @@ def item() -> dict:
                                "description": "Added to every Skill test roll while worn."},
     }, "This item is an armour; the hero wears one at a time.", required=("absorbs", "hits"))
     return _object({"name": {"type": "string", "minLength": 1, "description": "Shown to the player."},
-                    "description": {"type": "string"}, "weapon": weapon, "armour": armour},
+                    "description": {"type": "string", "description": "A longer text about the item."}, "weapon": weapon, "armour": armour},
                    "An item of the catalogue.", required=("name",))
 
 
 def combat() -> dict:
     enemy = _object({
-        "name": {"type": "string", "minLength": 1},
+        "name": {"type": "string", "minLength": 1, "description": "The opponent's name, shown in the fight."},
         "habilete": {"type": "integer", "minimum": 0, "description": "The enemy's Skill."},
         "endurance": {"type": "integer", "minimum": 1, "description": "The enemy's Stamina."},
         "damage": {"type": "integer", "minimum": 0, "description": "Endurance its wound removes (default 2)."},
@@ -66,7 +66,8 @@ def combat() -> dict:
                  "additionalProperties": {"type": "integer", "minimum": 0}},
     }, "Escape offered by this paragraph.", required=("to",))
     return _object({
-        "enemies": {"type": "array", "minItems": 1, "items": enemy},
+        "enemies": {"type": "array", "minItems": 1, "items": enemy,
+                    "description": "The opponents (one after the other unless the fight says otherwise)."},
         "mode": {"enum": list(MODES), "description": "Several opponents: as-one, one-by-one (default) or together."},
         "win": dict(PARAGRAPH, description="Where to go after winning (else the paragraph's choices)."),
         "escape": escape,
@@ -93,7 +94,8 @@ def effects() -> list:
                 "Take an armour.", required=("armour",)),
         _object({"ceiling": {"type": "object", "minProperties": 1, "description": "Move a maximum: {habilete: 1}.",
                              "additionalProperties": False,
-                             "properties": {s: INT for s in CAPPED}}},
+                             "properties": {s: dict(INT, description=f"How much the maximum of {s} moves.")
+                                            for s in CAPPED}}},
                 "Raise or lower a stat's maximum.", required=("ceiling",)),
     ]
 

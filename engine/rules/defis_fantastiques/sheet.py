@@ -32,6 +32,36 @@ CREATION_ORDER = ("habilete", "endurance", "chance", "or", "provisions")
 DEFAULT_EQUIPMENT = ("epee", "balluchon")
 
 
+def bounds(book) -> dict:
+    """Values each stat can take in any game of `book` (for the linter): never below
+    0; a capped stat never above its starting maximum (the highest its formula rolls,
+    or `hero.ceilings`), unless an effect of the book moves that ceiling."""
+    hero = book.hero if isinstance(book.hero, dict) else {}
+    moved = {stat for p in book.paragraphs.values()
+             for e in p.effects + tuple(x for c in p.choices for x in c.effects)
+             if e.kind == "ceiling" and isinstance(e.value, dict) for stat in e.value}
+    ceilings = hero.get("ceilings") or {}
+    out = {}
+    for spec in STATS:
+        high = None
+        if spec.name in CAPPED and spec.name not in moved and ceilings.get(spec.name) is not False:
+            cap = ceilings.get(spec.name)
+            high = cap if isinstance(cap, int) else _highest(hero.get(spec.name, spec.initial))
+        out[spec.name] = (0, high)
+    return out
+
+
+def _highest(value) -> int | None:
+    try:
+        f = formula(value)
+    except X.ExprError:
+        return None  # reported by the module's lint
+    if isinstance(f, int):
+        return f
+    span = X.dice_range(f)
+    return span[1] if span else None
+
+
 def maximum(state: "GameState", stat: str) -> int | None:
     """The current ceiling of a stat, or None when it has none."""
     caps = state.extra.get("max")

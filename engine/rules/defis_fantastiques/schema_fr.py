@@ -1,0 +1,74 @@
+"""French descriptions of this module's schema fields, keyed by their English text
+(`RuleModule.schema_descriptions_fr`, written as `x-description-fr` in the editors'
+schema)."""
+from __future__ import annotations
+
+FR = {
+    "A paragraph number.": "Un numéro de paragraphe.",
+    "Starting items (default: `[massue]`).": "Objets de départ (par défaut : `[massue]`).",
+    "Rule options of Défis Fantastiques.": "Options de règles des Défis Fantastiques.",
+    "When the −1 for fighting bare-handed applies (default no-weapon).":
+        "Quand s'applique le −1 du combat à mains nues (par défaut no-weapon).",
+    "The hero's starting values: numbers or dice formulas.":
+        "Les valeurs de départ du héros : des nombres ou des formules de dés.",
+    "Habileté (default 1d6+6).": "Habileté (par défaut 1d6+6).",
+    "Endurance (default 2d6+12).": "Endurance (par défaut 2d6+12).",
+    "Chance (default 1d6+6).": "Chance (par défaut 1d6+6).",
+    "Pièces d'Or (default 2d6+12).": "Pièces d'Or (par défaut 2d6+12).",
+    "Provisions (default 0).": "Provisions (par défaut 0).",
+    "Starting items (default: [epee, balluchon]).": "Objets de départ (par défaut : [epee, balluchon]).",
+    "Override the rule that starting totals are maxima.":
+        "Déroger à la règle qui fait des totaux de départ des maxima.",
+    "Maximum of habilete: a number, or false for none.":
+        "Maximum d'habilete : un nombre, ou false pour aucun.",
+    "Maximum of endurance: a number, or false for none.":
+        "Maximum d'endurance : un nombre, ou false pour aucun.",
+    "Maximum of chance: a number, or false for none.": "Maximum de chance : un nombre, ou false pour aucun.",
+    "The opponent's name, shown in the fight.": "Le nom de l'adversaire, affiché pendant le combat.",
+    "Take a weapon.": "Prendre une arme.",
+    "Take this weapon (the old one is lost for ever); null: lose it.":
+        "Prendre cette arme (l'ancienne est perdue pour toujours) ; null : la perdre.",
+    "Take an armour.": "Prendre une armure.",
+    "Wear this armour (the old one is lost for ever); null: drop it.":
+        "Porter cette armure (l'ancienne est perdue pour toujours) ; null : l'abandonner.",
+    "Raise or lower a stat's maximum.": "Monter ou baisser le maximum d'une caractéristique.",
+    "Move a maximum: {habilete: 1}.": "Déplacer un maximum : {habilete: 1}.",
+    "How much the maximum of habilete moves.": "De combien le maximum d'habilete se déplace.",
+    "How much the maximum of endurance moves.": "De combien le maximum d'endurance se déplace.",
+    "How much the maximum of chance moves.": "De combien le maximum de chance se déplace.",
+    "An item of the catalogue.": "Un objet du catalogue.",
+    "Shown to the player.": "Affiché au joueur.",
+    "A longer text about the item.": "Un texte plus long sur l'objet.",
+    "This item is a weapon; the hero carries one at a time.":
+        "Cet objet est une arme ; le héros en porte une à la fois.",
+    "Endurance the hero's wound removes (default 2).":
+        "L'Endurance qu'ôte une blessure du héros (par défaut 2).",
+    "Added to the hero's Attack Strength (default 0).":
+        "Ajouté à la Force d'Attaque du héros (par défaut 0).",
+    "This item is an armour; the hero wears one at a time.":
+        "Cet objet est une armure ; le héros en porte une à la fois.",
+    "Endurance points absorbed per wound.": "Points d'Endurance absorbés par blessure.",
+    "Wounds it takes before falling apart.": "Blessures qu'elle encaisse avant de tomber en pièces.",
+    "Added to every Skill test roll while worn.":
+        "Ajouté à chaque jet de test d'Habileté tant qu'elle est portée.",
+    "A fight.": "Un combat.",
+    "The opponents (one after the other unless the fight says otherwise).":
+        "Les adversaires (l'un après l'autre sauf si le combat dit autrement).",
+    "One opponent.": "Un adversaire.",
+    "The enemy's Skill.": "L'Habileté de l'adversaire.",
+    "The enemy's Stamina.": "L'Endurance de l'adversaire.",
+    "Endurance its wound removes (default 2).": "L'Endurance qu'ôte sa blessure (par défaut 2).",
+    "Several opponents: as-one, one-by-one (default) or together.":
+        "Plusieurs adversaires : as-one, one-by-one (par défaut) ou together.",
+    "Where to go after winning (else the paragraph's choices).":
+        "Où aller après la victoire (sinon les choix du paragraphe).",
+    "Escape offered by this paragraph.": "La fuite que propose ce paragraphe.",
+    "Rounds to fight before escaping (default 0).": "Assauts à livrer avant de fuir (par défaut 0).",
+    "Stats lost when escaping, e.g. {endurance: 2}.": "Ce que coûte la fuite, par exemple {endurance: 2}.",
+    "The hero must fight bare-handed (−1 Habileté).": "Le héros doit combattre à mains nues (−1 Habileté).",
+    "A Luck or Skill test.": "Un test de Chance ou d'Habileté.",
+    "Tentez votre Chance or Testez votre Habileté.": "Tentez votre Chance ou Testez votre Habileté.",
+    "Where a success leads.": "Où mène une réussite.",
+    "Where a failure leads.": "Où mène un échec.",
+    "Added to the roll (default 0).": "Ajouté au jet (par défaut 0).",
+}

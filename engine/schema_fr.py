@@ -1,0 +1,65 @@
+"""French descriptions of the core schema's fields, keyed by their English text.
+
+The editors' schema carries each field's description in English (`description`,
+what yaml-language-server shows) and in French (`x-description-fr`, for a language
+server that speaks the book's language).  `composed_schema` adds the French of the
+core from here and each rule module's from its `schema_descriptions_fr()`; a test
+checks that every description of the schema file has one.
+"""
+from __future__ import annotations
+
+FR = {
+    "A gamebook for gamebook-engine. The `rules` key selects the rule module.":
+        "Un livre-jeu pour gamebook-engine. La clé `rules` choisit le module de règles.",
+    "The rule module that plays this book.": "Le module de règles qui joue ce livre.",
+    "Book format version (1).": "Version du format de livre (1).",
+    "Stable identifier, used by saves (default: the file name).":
+        "Identifiant stable, utilisé par les sauvegardes (par défaut : le nom du fichier).",
+    "The book's title, shown when the game starts.": "Le titre du livre, affiché au début de la partie.",
+    "Who wrote the book (shown on the title screen).": "L'auteur du livre (affiché sur l'écran de titre).",
+    "A few lines about the book (title screen).": "Quelques lignes sur le livre (écran de titre).",
+    "Language of the text and of the player's interface.": "Langue du texte et de l'interface du joueur.",
+    "A paragraph number.": "Un numéro de paragraphe.",
+    "Book format version: 1, or 1.1 (named paragraphs).":
+        "Version du format de livre : 1, ou 1.1 (paragraphes nommés).",
+    "Format 1.1: the number a named paragraph keeps.":
+        "Format 1.1 : le numéro que garde un paragraphe nommé.",
+    "Paragraphs keyed by number (or, format 1.1, by name).":
+        "Les paragraphes, par numéro (ou, en format 1.1, par nom).",
+    "Format 1.1: a paragraph's name (its key in `paragraphs:`).":
+        "Format 1.1 : le nom d'un paragraphe (sa clé dans `paragraphs:`).",
+    "Where this result leads: a paragraph number, or (format 1.1) a paragraph's name.":
+        "Où mène ce résultat : un numéro de paragraphe, ou (format 1.1) le nom d'un paragraphe.",
+    "The first paragraph: its number, or (format 1.1) its name.":
+        "Le premier paragraphe : son numéro, ou (format 1.1) son nom.",
+    "The item catalogue: id -> item.": "Le catalogue des objets : identifiant -> objet.",
+    "Paragraphs keyed by number.": "Les paragraphes, par numéro.",
+    "Where to go: a paragraph number, or an expression such as `here + 20`.":
+        "Où aller : un numéro de paragraphe, ou une expression comme `here + 20`.",
+    "A number, or an expression/dice formula such as `1d6` or `-2`.":
+        "Un nombre, ou une expression ou formule de dés comme `1d6` ou `-2`.",
+    "A condition over stats, items and flags, e.g. `has(\"key\") and not flag(\"alarm\")`.":
+        "Une condition sur les caractéristiques, objets et drapeaux, par exemple `has(\"cle\") and not flag(\"alarme\")`.",
+    "Effects applied in order.": "Effets appliqués dans l'ordre.",
+    "Give the hero one or several items (ids from `items`).":
+        "Donne au héros un ou plusieurs objets (identifiants de `items`).",
+    "Take one or several items away from the hero.": "Retire au héros un ou plusieurs objets.",
+    "Add to stats: `{add: {STAT: 2, OTHER: -1}}` (the rule module's stat names); values may be dice (`1d6`).":
+        "Ajoute aux caractéristiques : `{add: {CARAC: 2, AUTRE: -1}}` (les noms du module de règles) ; les valeurs peuvent être des dés (`1d6`).",
+    "Set stats to a value: `{set: {STAT: 1}}`.":
+        "Fixe des caractéristiques à une valeur : `{set: {CARAC: 1}}`.",
+    "Set one or several flags (remembered facts).": "Lève un ou plusieurs drapeaux (faits retenus).",
+    "Clear one or several flags.": "Baisse un ou plusieurs drapeaux.",
+    "What the player reads for this choice.": "Ce que le joueur lit pour ce choix.",
+    "Shown only when this condition holds.": "Proposé seulement quand cette condition est vraie.",
+    "Applied when the choice is taken, before moving.":
+        "Appliqués quand le choix est pris, avant d'aller plus loin.",
+    "The paragraph's text.": "Le texte du paragraphe.",
+    "The choices offered to the player.": "Les choix proposés au joueur.",
+    "This paragraph ends the adventure.": "Ce paragraphe termine l'aventure.",
+    "A random branch: roll the dice, go where the result falls.":
+        "Un embranchement au hasard : lancer les dés, aller où tombe le résultat.",
+    "Dice formula, e.g. `1d6`.": "Formule de dés, par exemple `1d6`.",
+    "Where each range of results leads.": "Où mène chaque plage de résultats.",
+    "[lowest, highest] result, inclusive.": "[plus petit, plus grand] résultat, inclus.",
+}
