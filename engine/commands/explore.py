@@ -75,14 +75,19 @@ def _show(report: dict, args, text) -> None:
 
 
 def _replay(book, module, args) -> int:
-    from ..analysis.explore.replay import parse_spec, replay
+    from ..analysis.explore.replay import ReplayRefused, parse_spec, replay
     try:
         seed, moves, faces = parse_spec(args.replay)
     except ValueError:
         print("--replay attend GRAINE:RÉPONSES[:FACES], par exemple 12:1,2,attaque" if args.lang == "fr"
               else "--replay expects SEED:ANSWERS[:FACES], e.g. 12:1,2,attack", file=sys.stderr)
         return 2
-    lines, failure = replay(book, module, seed, moves, faces, args.lang)
+    try:
+        lines, failure = replay(book, module, seed, moves, faces, args.lang)
+    except ReplayRefused as refused:
+        print("\n".join(refused.lines))
+        print(refused.text(args.lang), file=sys.stderr)
+        return 2
     print("\n".join(lines))
     if failure:
         print(failure, file=sys.stderr)
