@@ -6,7 +6,6 @@ the book does not load), 2 on a usage error (a malformed --replay).
 from __future__ import annotations
 
 import json
-import os
 import sys
 
 
@@ -32,8 +31,9 @@ def configure(parser, lang: str) -> None:
                                "--exhaustive: play fights answer by answer too (no fight node)"))
     parser.add_argument("--no-commands", action="store_true",
                         help=t("ne pas essayer les commandes du module", "do not try the module's commands"))
-    parser.add_argument("--jobs", type=positive(int, lang), default=os.cpu_count() or 1,
-                        help=t("processus (défaut : tous les cœurs)", "processes (default: every core)"))
+    parser.add_argument("--jobs", type=positive(int, lang), default=None,
+                        help=t("processus (défaut et maximum : les cœurs de la machine)",
+                               "processes (default and maximum: the machine's cores)"))
     parser.add_argument("--replay", metavar="SEED:ANSWERS[:FACES]",
                         help=t("rejouer une partie signalée", "replay a reported playthrough"))
     parser.add_argument("--format", choices=("text", "json"), default="text")
@@ -58,13 +58,24 @@ def run(args) -> int:
     from ..analysis.explore.parallel import ProgressBar, run_batch
     from ..analysis.explore.report import random_report
     from ..analysis.explore.text import random_text
+    jobs = _jobs(args)
     bar = ProgressBar("explore")
-    stats = run_batch(book, module, args.runs, args.seed, args.max_steps, args.jobs,
+    stats = run_batch(book, module, args.runs, args.seed, args.max_steps, jobs,
                       not args.no_commands, progress=bar)
     bar.close()
     r = random_report(book, module, stats)
     _show(r, args, random_text)
     return 1 if any(p["kind"] in ("error", "soft-lock") for p in r["problems"]) else 0
+
+
+def _jobs(args) -> int:
+    """--jobs, at most the cores this process may use (more would only cost memory)."""
+    from ..analysis.explore.pool import cores
+    if args.jobs is None or args.jobs <= cores():
+        return args.jobs or cores()
+    print(f"--jobs {args.jobs} : ramené à {cores()}, le nombre de cœurs utilisables" if args.lang == "fr"
+          else f"--jobs {args.jobs}: capped at {cores()}, the number of usable cores", file=sys.stderr)
+    return cores()
 
 
 def _show(report: dict, args, text) -> None:

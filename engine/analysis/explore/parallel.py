@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import copyreg
 import io
-import os
 import pickle
 import sys
 import time
 from typing import Callable
 
 from ...expr import Expr
+from .pool import capped, signals_stop_the_pool, worker_init
 from .runs import Stats, run_chunk
 
 
@@ -45,7 +45,7 @@ def chunks(runs: int, jobs: int) -> list[tuple[int, int]]:
 def run_batch(book, module, runs: int, seed: int, max_steps: int = 2000, jobs: int | None = None,
               with_commands: bool = True, progress: Callable[[int, int], None] | None = None,
               start_method: str | None = None) -> Stats:
-    jobs = max(1, jobs or os.cpu_count() or 1)
+    jobs = capped(jobs)
     tasks = [(book, module, seed, a, b, max_steps, with_commands) for a, b in chunks(runs, jobs)]
     total, done = Stats(), 0
     if jobs == 1 or len(tasks) == 1:
@@ -54,7 +54,8 @@ def run_batch(book, module, runs: int, seed: int, max_steps: int = 2000, jobs: i
     import multiprocessing
     # The platform's default start method (fork on Linux starts fastest); the worker
     # and its pickled tasks work as well under spawn (macOS, Windows).
-    with multiprocessing.get_context(start_method).Pool(min(jobs, len(tasks))) as pool:
+    context = multiprocessing.get_context(start_method)
+    with signals_stop_the_pool(), context.Pool(min(jobs, len(tasks)), worker_init) as pool:
         payloads = [dumps(t) for t in tasks]
         return _collect(pool.imap_unordered(_work, payloads), total, runs, progress)
 
