@@ -90,10 +90,8 @@ def _rules_of(data, doc, name):
         return None, [error("unknown-rules", doc.span(("rules",)),
                             f"module de règles inconnu « {rules} » ; installés : {installed}",
                             f"unknown rule module '{rules}'; installed: {installed}")]
-    except Exception as exc:  # a broken third-party module must not crash the linter
-        return None, [error("rules-failed", doc.span(("rules",)),
-                            f"le module de règles « {rules} » n'a pas pu être chargé : {exc}",
-                            f"rule module '{rules}' failed to load: {exc}")]
+    except registry.BrokenRules as broken:  # a broken third-party module must not crash the linter
+        return None, [error("rules-failed", doc.span(("rules",)), broken.message.fr, broken.message.en)]
 
 
 def _compile(raw: bytes, name: str, key: str, content: str):
