@@ -96,10 +96,6 @@ def _rules_of(data, doc, name):
 
 def _compile(raw: bytes, name: str, key: str, content: str):
     from . import source
-    from .compiler import Compiler
-    from .lint import lint
-    from .schema import book_schema
-    from .validate import broken_paragraphs, validate
     doc, diags = source.parse_bytes(raw, name)
     if doc is None:
         return Loaded(None, None, diags), None
@@ -111,6 +107,20 @@ def _compile(raw: bytes, name: str, key: str, content: str):
     diags += more
     if module is None:
         return Loaded(None, None, sorted(diags, key=Diagnostic.sort_key)), None
+    from .rules.watchdog import HookTimeout, hook_timeout, watching
+    try:
+        with watching(module, hook_timeout()):
+            return _checked_book(doc, diags, module, name, key, content)
+    except HookTimeout as late:  # a hook that never returns must not hang the linter
+        diags.append(error("rules-failed", doc.span(("rules",)), late.message.fr, late.message.en))
+        return Loaded(None, None, sorted(diags, key=Diagnostic.sort_key)), None
+
+
+def _checked_book(doc, diags, module, name: str, key: str, content: str):
+    from .compiler import Compiler
+    from .lint import lint
+    from .schema import book_schema
+    from .validate import broken_paragraphs, validate
     schema = book_schema(module)
     schema_diags = validate(doc, schema)
     broken = broken_paragraphs(doc.data, schema) if schema_diags else set()

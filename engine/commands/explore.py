@@ -25,7 +25,8 @@ def configure(parser, lang: str) -> None:
                                "best-play odds of victory, soft-locks, unreachable paragraphs"))
     parser.add_argument("--max-states", type=positive(int, lang), default=200_000, help=t("limite d'états", "state bound"))
     parser.add_argument("--timeout", type=positive(float, lang), default=20.0,
-                        help=t("limite de temps de --exhaustive (s, défaut 20)", "time bound of --exhaustive (s, default 20)"))
+                        help=t("limite de temps de --exhaustive, et d'un appel au module de règles (s, défaut 20)",
+                               "time bound of --exhaustive, and of one call into the rule module (s, default 20)"))
     parser.add_argument("--step-by-step", action="store_true",
                         help=t("--exhaustive : jouer aussi les combats réponse par réponse (pas de nœud de combat)",
                                "--exhaustive: play fights answer by answer too (no fight node)"))
@@ -45,7 +46,17 @@ def run(args) -> int:
     loaded = load_or_report(args.book, args.lang)
     if loaded is None:
         return 1
-    book, module = loaded.book, loaded.module
+    from ..rules.watchdog import HookTimeout, hook_timeout, watching
+    try:
+        with watching(loaded.module, hook_timeout(args.timeout)):
+            return _explore(loaded.book, loaded.module, args)
+    except HookTimeout as late:  # (a worker's is raised again here by run_batch)
+        print(late.message.get(args.lang), file=sys.stderr)
+        return 1
+
+
+def _explore(book, module, args) -> int:
+    from ..rules.watchdog import hook_timeout
     if args.replay:
         return _replay(book, module, args)
     if args.exhaustive:
@@ -61,7 +72,7 @@ def run(args) -> int:
     jobs = _jobs(args)
     bar = ProgressBar("explore")
     stats = run_batch(book, module, args.runs, args.seed, args.max_steps, jobs,
-                      not args.no_commands, progress=bar)
+                      not args.no_commands, progress=bar, hook_seconds=hook_timeout(args.timeout))
     bar.close()
     r = random_report(book, module, stats)
     _show(r, args, random_text)

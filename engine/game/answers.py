@@ -19,7 +19,7 @@ class Answers:
         snapshot, seen = self._snapshot(), len(self.events)   # (undo=False: _answer)
         try:
             self._answer(key, amount)
-        except Refused:
+        except BaseException:  # refused, or interrupted (Ctrl-C in a hook): the move did not happen
             self._restore(snapshot)
             del self.events[seen:]
             raise
@@ -107,7 +107,7 @@ class Answers:
         try:
             cmd.run(self, arg)
             self._after()
-        except Refused:
+        except BaseException:  # as in answer()
             self._restore(snapshot)
             del self.events[seen:]
             raise
