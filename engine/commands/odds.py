@@ -166,8 +166,22 @@ def _solve(args):
     except BadArguments:
         raise
     except ValueError as err:
-        raise BadArguments(f"combat impossible à analyser : {err}",
+        raise BadArguments(f"combat impossible à analyser : {_french(str(err))}",
                            f"this fight cannot be analysed: {err}") from err
+
+
+# The solvers' refusals of a fight too big to solve (English ValueErrors), in French.
+SIZE_REFUSALS = ((r"fight has more than (\d+) states", "le combat a plus de {} états"),
+                 (r"more than (\d+) enemies together", "plus de {} adversaires ensemble"))
+
+
+def _french(reason: str) -> str:
+    import re
+    for pattern, french in SIZE_REFUSALS:
+        found = re.fullmatch(pattern, reason)
+        if found:
+            return french.format(found[1])
+    return reason
 
 
 def _extra_lines(module, report, lang: str) -> list[str]:

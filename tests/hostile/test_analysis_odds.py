@@ -67,3 +67,10 @@ def test_many_enemies_together_are_refused_before_their_choices_explode(gamebook
 def test_many_enemies_one_by_one_are_still_solved(gamebook):
     done = gamebook("odds", "--rules", "df", "--hero", "12/20", *["--enemy", "7/2"] * 15)
     assert done.code == 0 and "Expected length" in done.out
+
+
+def test_a_fight_too_big_to_solve_is_refused_in_french(gamebook):
+    done = gamebook("odds", "--rules", "df", "--hero", "12/999", "--enemy", "12/999", lang="fr")
+    assert done.code == 2
+    assert done.one_line_error() == ("erreur : combat impossible à analyser : "
+                                     "le combat a plus de 200000 états")
