@@ -92,10 +92,8 @@ def _rules_of(data, doc, name):
         return None, [error("unknown-rules", doc.span(("rules",)),
                             f"module de règles inconnu « {rules} » ; installés : {installed}",
                             f"unknown rule module '{rules}'; installed: {installed}")]
-    except Exception as exc:  # a broken third-party module must not crash the linter
-        return None, [error("rules-failed", doc.span(("rules",)),
-                            f"le module de règles « {rules} » n'a pas pu être chargé : {exc}",
-                            f"rule module '{rules}' failed to load: {exc}")]
+    except registry.BrokenRules as broken:  # a broken third-party module must not crash the linter
+        return None, [error("rules-failed", doc.span(("rules",)), broken.message.fr, broken.message.en)]
 
 
 def _compile(raw: bytes, name: str, key: str, content: str):
@@ -123,11 +121,6 @@ def check_document(doc, diags: list, name: str, content: str = "", validator=Non
     Compiler or None when the book could not be compiled, the broken paragraphs).
     `validator(doc, schema)` replaces `engine.validate.validate`, `compiler` the
     `Compiler` class (the server's remember the paragraphs already checked)."""
-    from .compiler import Compiler
-    from .lint import lint
-    from .schema import book_schema
-    from .validate import broken_paragraphs, validate
-    from .wrong_rules import wrong_rules
     if not isinstance(doc.data, dict):
         diags.append(error("schema", doc.span(()), "un livre est un dictionnaire YAML (clé: valeur)",
                            "a book is a YAML mapping (key: value)"))
@@ -136,6 +129,21 @@ def check_document(doc, diags: list, name: str, content: str = "", validator=Non
     diags += more
     if module is None:
         return Loaded(None, None, sorted(diags, key=Diagnostic.sort_key)), None, set()
+    from .rules.watchdog import HookTimeout, hook_timeout, watching
+    try:
+        with watching(module, hook_timeout()):
+            return _checked_book(doc, diags, module, name, content, validator, compiler)
+    except HookTimeout as late:  # a hook that never returns must not hang the linter
+        diags.append(error("rules-failed", doc.span(("rules",)), late.message.fr, late.message.en))
+        return Loaded(None, None, sorted(diags, key=Diagnostic.sort_key)), None, set()
+
+
+def _checked_book(doc, diags, module, name: str, content: str, validator, compiler):
+    from .compiler import Compiler
+    from .lint import lint
+    from .schema import book_schema
+    from .validate import broken_paragraphs, validate
+    from .wrong_rules import wrong_rules
     schema = book_schema(module)
     schema_diags = (validator or validate)(doc, schema)
     wrong = wrong_rules(doc, module, schema_diags)

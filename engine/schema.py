@@ -143,7 +143,7 @@ def installed_modules(builtin_only: bool = False) -> list:
     for name in sorted(registry.BUILTINS) if builtin_only else registry.names():
         try:
             out.append(registry.get(name))
-        except Exception:  # noqa: BLE001 - a third-party module may fail in any way
+        except registry.BrokenRules:
             continue
     return out
 

@@ -6,7 +6,6 @@ the book does not load), 2 on a usage error (a malformed --replay).
 from __future__ import annotations
 
 import json
-import os
 import sys
 
 
@@ -26,14 +25,16 @@ def configure(parser, lang: str) -> None:
                                "best-play odds of victory, soft-locks, unreachable paragraphs"))
     parser.add_argument("--max-states", type=positive(int, lang), default=200_000, help=t("limite d'états", "state bound"))
     parser.add_argument("--timeout", type=positive(float, lang), default=20.0,
-                        help=t("limite de temps de --exhaustive (s, défaut 20)", "time bound of --exhaustive (s, default 20)"))
+                        help=t("limite de temps de --exhaustive, et d'un appel au module de règles (s, défaut 20)",
+                               "time bound of --exhaustive, and of one call into the rule module (s, default 20)"))
     parser.add_argument("--step-by-step", action="store_true",
                         help=t("--exhaustive : jouer aussi les combats réponse par réponse (pas de nœud de combat)",
                                "--exhaustive: play fights answer by answer too (no fight node)"))
     parser.add_argument("--no-commands", action="store_true",
                         help=t("ne pas essayer les commandes du module", "do not try the module's commands"))
-    parser.add_argument("--jobs", type=positive(int, lang), default=os.cpu_count() or 1,
-                        help=t("processus (défaut : tous les cœurs)", "processes (default: every core)"))
+    parser.add_argument("--jobs", type=positive(int, lang), default=None,
+                        help=t("processus (défaut et maximum : les cœurs de la machine)",
+                               "processes (default and maximum: the machine's cores)"))
     parser.add_argument("--replay", metavar="SEED:ANSWERS[:FACES]",
                         help=t("rejouer une partie signalée", "replay a reported playthrough"))
     parser.add_argument("--format", choices=("text", "json"), default="text")
@@ -45,7 +46,17 @@ def run(args) -> int:
     loaded = load_or_report(args.book, args.lang)
     if loaded is None:
         return 1
-    book, module = loaded.book, loaded.module
+    from ..rules.watchdog import HookTimeout, hook_timeout, watching
+    try:
+        with watching(loaded.module, hook_timeout(args.timeout)):
+            return _explore(loaded.book, loaded.module, args)
+    except HookTimeout as late:  # (a worker's is raised again here by run_batch)
+        print(late.message.get(args.lang), file=sys.stderr)
+        return 1
+
+
+def _explore(book, module, args) -> int:
+    from ..rules.watchdog import hook_timeout
     if args.replay:
         return _replay(book, module, args)
     if args.exhaustive:
@@ -58,13 +69,24 @@ def run(args) -> int:
     from ..analysis.explore.parallel import ProgressBar, run_batch
     from ..analysis.explore.report import random_report
     from ..analysis.explore.text import random_text
+    jobs = _jobs(args)
     bar = ProgressBar("explore")
-    stats = run_batch(book, module, args.runs, args.seed, args.max_steps, args.jobs,
-                      not args.no_commands, progress=bar)
+    stats = run_batch(book, module, args.runs, args.seed, args.max_steps, jobs,
+                      not args.no_commands, progress=bar, hook_seconds=hook_timeout(args.timeout))
     bar.close()
     r = random_report(book, module, stats)
     _show(r, args, random_text)
     return 1 if any(p["kind"] in ("error", "soft-lock") for p in r["problems"]) else 0
+
+
+def _jobs(args) -> int:
+    """--jobs, at most the cores this process may use (more would only cost memory)."""
+    from ..analysis.explore.pool import cores
+    if args.jobs is None or args.jobs <= cores():
+        return args.jobs or cores()
+    print(f"--jobs {args.jobs} : ramené à {cores()}, le nombre de cœurs utilisables" if args.lang == "fr"
+          else f"--jobs {args.jobs}: capped at {cores()}, the number of usable cores", file=sys.stderr)
+    return cores()
 
 
 def _show(report: dict, args, text) -> None:
@@ -75,14 +97,19 @@ def _show(report: dict, args, text) -> None:
 
 
 def _replay(book, module, args) -> int:
-    from ..analysis.explore.replay import parse_spec, replay
+    from ..analysis.explore.replay import ReplayRefused, parse_spec, replay
     try:
         seed, moves, faces = parse_spec(args.replay)
     except ValueError:
         print("--replay attend GRAINE:RÉPONSES[:FACES], par exemple 12:1,2,attaque" if args.lang == "fr"
               else "--replay expects SEED:ANSWERS[:FACES], e.g. 12:1,2,attack", file=sys.stderr)
         return 2
-    lines, failure = replay(book, module, seed, moves, faces, args.lang)
+    try:
+        lines, failure = replay(book, module, seed, moves, faces, args.lang)
+    except ReplayRefused as refused:
+        print("\n".join(refused.lines))
+        print(refused.text(args.lang), file=sys.stderr)
+        return 2
     print("\n".join(lines))
     if failure:
         print(failure, file=sys.stderr)

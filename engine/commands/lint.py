@@ -76,9 +76,17 @@ def run(args: argparse.Namespace) -> int:
 def _deep(path: str, loaded, timeout: float) -> list:
     """The explorer's findings, located in the YAML document."""
     from ..analysis.explore import deep_diagnostics
+    from ..diagnostics import error
+    from ..rules.watchdog import HookTimeout, hook_timeout, watching
     from ..source import load
     doc, _ = load(path, display=path)
-    return deep_diagnostics(loaded.book, loaded.module, doc, timeout=timeout) if doc else []
+    if doc is None:
+        return []
+    try:
+        with watching(loaded.module, hook_timeout(timeout)):
+            return deep_diagnostics(loaded.book, loaded.module, doc, timeout=timeout)
+    except HookTimeout as late:
+        return [error("rules-failed", doc.span(("rules",)), late.message.fr, late.message.en)]
 
 
 def _read_text(path: str) -> str:

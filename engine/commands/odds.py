@@ -62,31 +62,34 @@ def parse_words(parser, words: list[str], lang: str) -> argparse.Namespace:
 
     Flags the module does not know are kept in `args.foreign` for `run` to refuse
     with a clear message (they may belong to another module)."""
-    module, rules_id = _module(words)
+    module, rules_id, broken = _module(words)
     if offers_odds(module):
         title = module.title.get(lang) if module.title else rules_id
         module.odds_arguments(parser.add_argument_group(title), lang)
     args, extras = parser.parse_known_args(words)
     if extras and not any(word.startswith("-") for word in extras):
         parser.error("unrecognized arguments: " + " ".join(extras))
-    args.module, args.rules_id = module, rules_id
+    args.module, args.rules_id, args.broken = module, rules_id, broken
     args.foreign = [word.split("=")[0] for word in extras if word.startswith("-")]
     return args
 
 
 def _module(words: list[str]):
-    """(the module --rules names, its id), or (None, None) when absent or unknown."""
+    """(the module --rules names, its id, None), or (None, None, BrokenRules or None)
+    when absent, unknown or broken."""
     from engine.rules import registry
     first = argparse.ArgumentParser(add_help=False, exit_on_error=False)
     first.add_argument("--rules")
     try:
         word = first.parse_known_args(words)[0].rules
         if word is None:
-            return None, None
+            return None, None, None
         rules_id = registry.resolve(word)
-        return registry.get(rules_id), rules_id
-    except Exception:  # unknown or broken: run() says so; a malformed --rules fails in phase 2
-        return None, None
+        return registry.get(rules_id), rules_id, None
+    except registry.BrokenRules as broken:
+        return None, None, broken
+    except Exception:  # unknown: run() says so; a malformed --rules fails in phase 2
+        return None, None, None
 
 
 def offers_odds(module) -> bool:
@@ -118,6 +121,9 @@ def run(args) -> int:
 def _check(args) -> None:
     """The usage errors left by `parse_words`, in the order a user fixes them."""
     module, word = getattr(args, "module", None), args.rules
+    broken = getattr(args, "broken", None)
+    if broken is not None:
+        raise BadArguments(broken.message.fr, broken.message.en)
     if word is not None and module is None:
         raise BadArguments(f"règles inconnues « {word} » (connues : {_known()})",
                            f"unknown rules '{word}' (known: {_known()})")
@@ -147,7 +153,7 @@ def _known(sep: str = ", ") -> str:
         try:
             if offers_odds(registry.get(name)):
                 found.append(name)
-        except Exception:  # a broken module: `gamebook rules` says why
+        except registry.BrokenRules:  # `gamebook rules` says why
             continue
     return sep.join(found)
 
@@ -160,8 +166,22 @@ def _solve(args):
     except BadArguments:
         raise
     except ValueError as err:
-        raise BadArguments(f"combat impossible à analyser : {err}",
+        raise BadArguments(f"combat impossible à analyser : {_french(str(err))}",
                            f"this fight cannot be analysed: {err}") from err
+
+
+# The solvers' refusals of a fight too big to solve (English ValueErrors), in French.
+SIZE_REFUSALS = ((r"fight has more than (\d+) states", "le combat a plus de {} états"),
+                 (r"more than (\d+) enemies together", "plus de {} adversaires ensemble"))
+
+
+def _french(reason: str) -> str:
+    import re
+    for pattern, french in SIZE_REFUSALS:
+        found = re.fullmatch(pattern, reason)
+        if found:
+            return french.format(found[1])
+    return reason
 
 
 def _extra_lines(module, report, lang: str) -> list[str]:

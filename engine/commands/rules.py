@@ -18,9 +18,8 @@ def run(args: argparse.Namespace) -> int:
     for name in registry.names():
         try:
             module = registry.get(name)
-        except Exception as exc:  # a broken third-party module is reported, not fatal
-            broken = "module cassé" if args.lang == "fr" else "broken module"
-            sys.stdout.write(f"{name}  ({broken}: {type(exc).__name__}: {exc})\n")
+        except registry.BrokenRules as broken:  # one line; the other modules are still listed
+            sys.stdout.write(f"{broken.name}  ({broken.message.get(args.lang)})\n")
             status = 1
             continue
         title = module.title.get(args.lang) if module.title else ""

@@ -21,10 +21,13 @@ def configure(parser: argparse.ArgumentParser, lang: str) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from ..rules import registry
-    from ..schema import book_schema, composed_schema, installed_modules
+    from ..schema import book_schema, composed_schema
     if args.rules:
         try:
             schema = book_schema(registry.get(args.rules))
+        except registry.BrokenRules as broken:
+            sys.stderr.write(f"gamebook schema: {broken.message.get(args.lang)}\n")
+            return 2
         except registry.UnknownRules:
             installed = ", ".join(registry.names())
             sys.stderr.write(f"gamebook schema: module de règles inconnu « {args.rules} » ; installés : {installed}\n"
@@ -32,6 +35,9 @@ def run(args: argparse.Namespace) -> int:
                              f"gamebook schema: unknown rule module '{args.rules}'; installed: {installed}\n")
             return 2
     else:
-        schema = composed_schema(installed_modules())
+        modules, broken = registry.loadable()
+        for each in broken:  # reported once each; the schema covers the others
+            sys.stderr.write(f"gamebook schema: {each.message.get(args.lang)}\n")
+        schema = composed_schema(modules)
     sys.stdout.write(json.dumps(schema, ensure_ascii=False, indent=2) + "\n")
     return 0

@@ -8,7 +8,6 @@ from __future__ import annotations
 from ..book import Choice
 from ..diagnostics import Message as M
 from ..rules.base import Refused
-from .faults import BookFault
 
 
 class Answers:
@@ -16,12 +15,11 @@ class Answers:
     methods of the other halves)."""
 
     def answer(self, key: str, amount: int | None = None) -> None:
-        """Answer the pending prompt; raises Refused (state unchanged) when not allowed,
-        BookFault (state unchanged too) when an expression of the book fails."""
+        """Answer the pending prompt; raises Refused (state unchanged) when not allowed."""
         snapshot, seen = self._snapshot(), len(self.events)   # (undo=False: _answer)
         try:
             self._answer(key, amount)
-        except (Refused, BookFault):
+        except BaseException:  # refused, or interrupted (Ctrl-C in a hook): the move did not happen
             self._restore(snapshot)
             del self.events[seen:]
             raise
@@ -109,7 +107,7 @@ class Answers:
         try:
             cmd.run(self, arg)
             self._after()
-        except (Refused, BookFault):
+        except BaseException:  # as in answer()
             self._restore(snapshot)
             del self.events[seen:]
             raise

@@ -1,7 +1,8 @@
 """The plain front end, for scripts: one command a line in, plain text out.
 
-No prompt, no escape code.  At the end of input the game is autosaved.  Exit
-status: 0 when the game is at an ending (victory or death), 1 otherwise.
+No prompt, no escape code.  At the end of input the game is autosaved, and on
+Ctrl-C during a move (the move is undone first).  Exit status: 0 when the game is
+at an ending (victory or death), 1 otherwise, 130 after Ctrl-C.
 """
 from __future__ import annotations
 
@@ -11,7 +12,12 @@ from typing import TextIO
 def run(session, infile: TextIO, outfile: TextIO, notes: list[str] = ()) -> int:
     outfile.write(str(session.start(notes)))
     for line in infile:
-        outfile.write(str(session.handle_line(line.rstrip("\r\n"))))
+        try:
+            outfile.write(str(session.handle_line(line.rstrip("\r\n"))))
+        except KeyboardInterrupt:  # in a move that does not end (a stuck rule module)
+            outfile.write(str(session.autosave()))
+            outfile.flush()
+            return 130
         if session.finished:
             break
     if not session.finished:

@@ -69,7 +69,11 @@ def run(session, notes: list[str] = (), input=None, output=None) -> int:
         except EOFError:
             show(session.autosave())
             break
-        show(session.handle_line(line))
+        try:
+            show(session.handle_line(line))
+        except KeyboardInterrupt:  # during a move that does not end (a stuck rule module):
+            show(session.autosave())  # the move is undone, the game saved, the player out
+            return 130
     return 0
 
 

@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import copyreg
 import io
-import os
 import pickle
 import sys
 import time
 from typing import Callable
 
 from ...expr import Expr
+from ...rules.watchdog import HookTimeout, hook_timeout, watching
+from .pool import capped, signals_stop_the_pool, worker_init
 from .runs import Stats, run_chunk
 
 
@@ -31,8 +32,16 @@ def dumps(obj) -> bytes:
     return buf.getvalue()
 
 
-def _work(payload: bytes) -> Stats:
-    return run_chunk(pickle.loads(payload))
+def _work(payload: bytes):
+    """A worker's chunk, its rule module watched as in the parent; a HookTimeout is
+    returned, not raised (a Pool worker dies of a BaseException and its task is
+    then waited for forever)."""
+    task, seconds = pickle.loads(payload)
+    try:
+        with watching(task[1], seconds):
+            return run_chunk(task)
+    except HookTimeout as late:
+        return late
 
 
 def chunks(runs: int, jobs: int) -> list[tuple[int, int]]:
@@ -44,8 +53,10 @@ def chunks(runs: int, jobs: int) -> list[tuple[int, int]]:
 
 def run_batch(book, module, runs: int, seed: int, max_steps: int = 2000, jobs: int | None = None,
               with_commands: bool = True, progress: Callable[[int, int], None] | None = None,
-              start_method: str | None = None) -> Stats:
-    jobs = max(1, jobs or os.cpu_count() or 1)
+              start_method: str | None = None, hook_seconds: float | None = None) -> Stats:
+    """The statistics of `runs` random playthroughs; in worker processes, each call
+    into the rule module is bounded by `hook_seconds` (default: watchdog.hook_timeout())."""
+    jobs = capped(jobs)
     tasks = [(book, module, seed, a, b, max_steps, with_commands) for a, b in chunks(runs, jobs)]
     total, done = Stats(), 0
     if jobs == 1 or len(tasks) == 1:
@@ -54,13 +65,16 @@ def run_batch(book, module, runs: int, seed: int, max_steps: int = 2000, jobs: i
     import multiprocessing
     # The platform's default start method (fork on Linux starts fastest); the worker
     # and its pickled tasks work as well under spawn (macOS, Windows).
-    with multiprocessing.get_context(start_method).Pool(min(jobs, len(tasks))) as pool:
-        payloads = [dumps(t) for t in tasks]
+    context = multiprocessing.get_context(start_method)
+    with signals_stop_the_pool(), context.Pool(min(jobs, len(tasks)), worker_init) as pool:
+        payloads = [dumps((t, hook_seconds or hook_timeout())) for t in tasks]
         return _collect(pool.imap_unordered(_work, payloads), total, runs, progress)
 
 
 def _collect(results, total: Stats, runs: int, progress) -> Stats:
     for stats in results:
+        if isinstance(stats, HookTimeout):
+            raise stats
         total.merge(stats)
         if progress:
             progress(total.runs, runs)

@@ -3,9 +3,27 @@ from __future__ import annotations
 
 import traceback
 
+from ...rules.base import Refused
 from .moves import parse_moves
 from .nodes import MACRO
 from .runs import new_game
+
+
+class ReplayRefused(ValueError):
+    """A move of the spec that the game refuses: the spec does not fit this book
+    (mistyped, or the book changed since the playthrough was reported)."""
+
+    def __init__(self, lines: list[str], number: int, move: str, refusal: Refused):
+        super().__init__(refusal.message.en)
+        self.lines, self.number, self.move, self.refusal = lines, number, move, refusal.message
+
+    def text(self, lang: str) -> str:
+        why = self.refusal.get(lang)
+        if lang == "fr":
+            return (f"--replay : le coup n° {self.number} « {self.move} » est refusé ({why}) ; "
+                    "la partie ne correspond pas à ce livre (a-t-il changé ?)")
+        return (f"--replay: move {self.number} '{self.move}' is refused ({why}); "
+                "the playthrough does not fit this book (has it changed?)")
 
 
 def parse_spec(spec: str):
@@ -18,18 +36,24 @@ def parse_spec(spec: str):
 
 
 def replay(book, module, seed: int, moves, faces, lang: str) -> tuple[list[str], str | None]:
-    """(transcript lines, the traceback or refusal that ended it, or None)."""
+    """(transcript lines, the traceback that ended it, or None); ReplayRefused when
+    the game refuses one of `moves`."""
     lines = []
     try:
         game = new_game(book, module, seed, faces, undo=True)
         lines += _events(game, lang)
-        for move in moves:
+        for number, move in enumerate(moves, 1):
             lines.append(f"> {move.text()}")
             if move.key.startswith(MACRO) and not move.command:
                 lines.append(_fight_node(move.key[1:], lang))
                 return lines, None
-            move.apply(game)
+            try:
+                move.apply(game)
+            except Refused as refusal:
+                raise ReplayRefused(lines, number, move.text(), refusal) from None
             lines += _events(game, lang)
+    except ReplayRefused:
+        raise
     except Exception:  # the very failure the user asked to see
         return lines, traceback.format_exc()
     end = game.state.ended

@@ -120,10 +120,13 @@ def _start(space: Space, value: list[float], frontier: float) -> float:
 
 def _estimate(drawn: list[int], low: list[float], high: list[float]) -> dict:
     """Mean bounds over the sheets drawn, and the 95 % margin of the sampling (normal
-    approximation, from the spread of the sheets' midpoints)."""
+    approximation, from the spread of the sheets' midpoints).  A sheet drawn after
+    the state bound was hit is the frontier (-2): lost for the low bound, won for
+    the high one, as at the root."""
     from .start import Z95
     n = len(drawn)
-    lows, highs = [low[t] for t in drawn], [high[t] for t in drawn]
+    lows = [low[t] if t >= 0 else 0.0 for t in drawn]
+    highs = [high[t] if t >= 0 else (1.0 if t == FRONTIER else 0.0) for t in drawn]
     mids = [(a + b) / 2 for a, b in zip(lows, highs)]
     mean = sum(mids) / n
     spread = math.sqrt(sum((m - mean) ** 2 for m in mids) / (n - 1)) if n > 1 else 0.5

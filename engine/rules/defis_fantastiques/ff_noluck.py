@@ -23,7 +23,14 @@ from __future__ import annotations
 
 from fractions import Fraction
 from itertools import product
-from math import lcm
+from math import lcm, prod
+
+# Bounds on one fight's work, checked before anything is built (a ValueError, which
+# `gamebook odds` reports as a fight that cannot be analysed): the states, whose
+# exact integers grow with the potential (400/400 against 400/400: 160,000 states,
+# 6 s), and the enemies "together", whose target choices double with each enemy.
+MAX_STATES = 200_000
+MAX_TOGETHER = 10
 
 
 class NoLuckFight:
@@ -32,14 +39,30 @@ class NoLuckFight:
     def __init__(self, fight, es0: tuple, arm0: int, max_he: int, only_start: bool = False):
         self.f, self.es0, self.arm0, self.max_he = fight, tuple(es0), arm0, max_he
         self.only_start = only_start
-        self.options = {mask: self._options(mask) for mask in product((False, True), repeat=len(es0))
-                        if any(mask)}
+        self._check_size()
+        self.options = {mask: self._options(mask) for mask in self._masks()}
         self.M = lcm(*(norm for opts in self.options.values() for _i, _o, norm, _d in opts))
         for opts in self.options.values():
             opts[:] = [(i, outs, self.M // norm, den) for i, outs, norm, den in opts]
         self.powers = [1]
         self.values: dict = {}   # state -> (N, W, index of the chosen option)
         self._backward()
+
+    def _check_size(self) -> None:
+        es0, together = self.es0, self.f.mode == "together"
+        if together and len(es0) > MAX_TOGETHER:
+            raise ValueError(f"more than {MAX_TOGETHER} enemies together")
+        enemies = prod(e + 1 for e in es0) if together else sum(es0)
+        if enemies * self.max_he * (self.arm0 + 1) > MAX_STATES:
+            raise ValueError(f"fight has more than {MAX_STATES} states")
+
+    def _masks(self) -> list:
+        """Which enemies can be alive together: any set of them "together", else
+        the last ones from some point on (they are fought in order)."""
+        n = len(self.es0)
+        if self.f.mode == "together":
+            return [mask for mask in product((False, True), repeat=n) if any(mask)]
+        return [(False,) * k + (True,) * (n - k) for k in range(n)]
 
     def _options(self, mask) -> list:
         """[(target, [(weight, dealt?, hero wounds)], normaliser, den)] per choice."""

@@ -9,7 +9,7 @@ is a bilingual `BadArguments`.
 """
 from __future__ import annotations
 
-from engine.analysis.arguments import SHEET, against, count, sheets
+from engine.analysis.arguments import SHEET, against, bounded, count, sheets
 from engine.analysis.result import OddsLabels, OddsReport
 from engine.rules.base import BadArguments
 
@@ -95,7 +95,7 @@ def _armour(word: str) -> tuple[int, int]:
     if not match:
         raise BadArguments(f"--armour « {word} » : attendu ABSORBE/COUPS, par exemple 1/6",
                            f"--armour '{word}': expected ABSORBS/HITS, e.g. 1/6")
-    return int(match[1]), int(match[2])
+    return bounded(match[1], "--armour"), bounded(match[2], "--armour")
 
 
 def advice(word: str):
