@@ -64,6 +64,12 @@ CATALOGUE: dict[str, tuple[str, str]] = {
             "Game saved automatically. Goodbye!\nTo resume it: gamebook play {book} --continue"),
     "bye-unsaved": ("Au revoir (la partie n'a pas pu être sauvée : {reason}).",
                     "Goodbye (the game could not be saved: {reason})."),
+    "crash": ("Erreur inattendue ({what}) sur « {line} » : partie sauvée dans {path} ; "
+              "signalez ce problème, puis reprenez avec --continue.",
+              "Unexpected error ({what}) on '{line}': game saved in {path}; "
+              "please report it, then resume with --continue."),
+    "crash-unsaved": ("Erreur inattendue ({what}) sur « {line} », et la partie n'a pas pu être sauvée : {reason}",
+                      "Unexpected error ({what}) on '{line}', and the game could not be saved: {reason}"),
     "warning": ("Attention : {text}", "Warning: {text}"),
     # command help lines
     "cmd-sheet": ("la feuille d'aventure", "the adventure sheet"),

@@ -1,7 +1,8 @@
 """The plain front end, for scripts: one command a line in, plain text out.
 
 No prompt, no escape code.  At the end of input the game is autosaved.  Exit
-status: 0 when the game is at an ending (victory or death), 1 otherwise.
+status: 0 when the game is at an ending (victory or death), 1 otherwise, 3 after an
+unexpected error (the game autosaved first).
 """
 from __future__ import annotations
 
@@ -17,4 +18,6 @@ def run(session, infile: TextIO, outfile: TextIO, notes: list[str] = ()) -> int:
     if not session.finished:
         outfile.write(str(session.autosave()))
     outfile.flush()
+    if session.failed:
+        return 3
     return 0 if session.game.state.ended else 1

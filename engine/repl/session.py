@@ -8,6 +8,7 @@ over this class, and the tests drive it directly.
 from __future__ import annotations
 
 import json
+import re
 from typing import Callable, TextIO
 
 from .. import saves
@@ -29,6 +30,8 @@ class Session(BuiltinCommands):
         self.book_ref = book_ref or game.book.file
         self.log = log
         self.finished = False
+        self.failed = False           # an unexpected error ended the session
+        self.autosave_slot = saves.AUTOSAVE
         self.awaiting = None          # (option number, Option) waiting for an amount
         self._commands: dict[str, Callable[[str], Output]] = {
             name: getattr(self, method) for names, _, method in BUILTINS for name in names}
@@ -110,7 +113,21 @@ class Session(BuiltinCommands):
     # --- input -----------------------------------------------------------------
     def handle_line(self, line: str) -> Output:
         """The answer to one line of input, fitted to the width."""
-        return self._handle(line).wrapped(self.width)
+        try:
+            return self._handle(line).wrapped(self.width)
+        except Exception as exc:   # a bug must not lose the game: save it, say so, stop
+            return self.crash(exc, line)
+
+    def crash(self, exc: Exception, line: str = "") -> Output:
+        """After an unexpected error: autosave, one line saying what and where, and the
+        session ends with `failed` set (the front ends exit non-zero)."""
+        self.finished = self.failed = True
+        what = f"{type(exc).__name__}: {exc}"[:200]
+        try:
+            path, _ = self.store.write(self.autosave_slot, saves.snapshot(self.game))
+        except Exception as err:   # noqa: BLE001 (even a broken state must get its line)
+            return self._say("crash-unsaved", "class:error", what=what, line=line[:40], reason=err)
+        return self._say("crash", "class:error", what=what, line=line[:40], path=path).wrapped(self.width)
 
     def _handle(self, line: str) -> Output:
         words = line.split()
@@ -124,12 +141,12 @@ class Session(BuiltinCommands):
                 return self._say("bad-amount", "class:error", low=low, high=high)
             self.awaiting = None
             if _is_int(words[0]):
-                return self._answer(number, option, int(words[0]))
+                return self._answer(number, option, _int(words[0]))
         if not words:
             return self._show([], prompt=True)
         head, arg = words[0], " ".join(words[1:])
         if _is_int(head):
-            return self._choose(int(head), words[1:])
+            return self._choose(_int(head), words[1:], head)
         if head.lower() in self._commands:
             return self._commands[head.lower()](arg)
         module_cmds = self.module_commands()
@@ -144,13 +161,14 @@ class Session(BuiltinCommands):
         names = ", ".join(self.command_names())
         return self._say("unknown-command", "class:error", word=word, names=names)
 
-    def _choose(self, number: int, rest: list[str]) -> Output:
+    def _choose(self, number: int, rest: list[str], typed: str = "") -> Output:
         options = self.game.prompt().options
         if not 1 <= number <= len(options):
             if not options:
                 return self._say("no-choice", "class:error")
             key = "bad-number-one" if len(options) == 1 else "bad-number"
-            return self._say(key, "class:error", n=number, count=len(options))
+            shown = number if abs(number) < TOO_BIG else typed[:9] + "…"
+            return self._say(key, "class:error", n=shown, count=len(options))
         option = options[number - 1]
         if not option.enabled:
             why = option.reason.get(self.lang) if option.reason else "—"
@@ -158,7 +176,7 @@ class Session(BuiltinCommands):
         if option.amount is None:
             return self._answer(number, option, None)
         if rest and _is_int(rest[0]):
-            return self._answer(number, option, int(rest[0]))
+            return self._answer(number, option, _int(rest[0]))
         self.awaiting = (number, option)
         low, high = option.amount
         key = "amount-prompt-zero" if low <= 0 <= high else "amount-prompt"
@@ -184,8 +202,22 @@ class Session(BuiltinCommands):
             self.game.command(name, arg)
         except Refused as exc:
             return self._refused(exc.message)
-        return self._show(self.game.drain(), prompt=False)
+        return self._show(self.game.drain())   # the choices again: where am I now?
+
+
+# What `int()` reads as a number here: ASCII digits only ("²", "①" or Arabic-Indic
+# digits pass `str.isdigit` but are not numbers a player meant), a bounded length
+# (Python refuses to convert more than 4300 digits, and no prompt needs more than a few).
+_NUMBER = re.compile(r"-?[0-9]+")
+TOO_BIG = 10 ** 9   # any longer number: out of every range, refused as such
 
 
 def _is_int(word: str) -> bool:
-    return word.isdigit() or (word[:1] == "-" and word[1:].isdigit())
+    return _NUMBER.fullmatch(word) is not None
+
+
+def _int(word: str) -> int:
+    """The number `word` is (`_is_int(word)` holds); TOO_BIG (signed) past 9 digits."""
+    digits = word.lstrip("-").lstrip("0") or "0"
+    sign = -1 if word.startswith("-") else 1
+    return sign * (TOO_BIG if len(digits) > 9 else int(digits))

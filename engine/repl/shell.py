@@ -70,7 +70,7 @@ def run(session, notes: list[str] = (), input=None, output=None) -> int:
             show(session.autosave())
             break
         show(session.handle_line(line))
-    return 0
+    return 3 if session.failed else 0
 
 
 def _width(prompt) -> int:

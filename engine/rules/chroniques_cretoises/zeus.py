@@ -47,6 +47,8 @@ def command(play, arg: str) -> None:
         raise Refused("Réponses de Zeus : 2 (honneur), 3 (rétablir), 4 (dieux).",
                       "Zeus's answers: 2 (honour), 3 (restore), 4 (gods).")
     if key is None:
+        if play.state.pending and play.state.pending.get("activity") == "zeus":
+            return   # his menu is open already: shown again
         if play.state.pending:
             raise Refused("Terminez d'abord l'action en cours, ou nommez la faveur : zeus 2|3|4.",
                           "Finish the current action first, or name the favour: zeus 2|3|4.")
@@ -56,7 +58,10 @@ def command(play, arg: str) -> None:
 
 
 def prompt(play) -> Prompt:
-    opts = [Option(k, LABELS[k], enabled=(k != "retablir" or play.state.stats.get("honneur", 0) == 0),
+    # numbered as the rules and `zeus 2|3|4` number them: 1 is the resurrection, at death only
+    opts = [Option("ressusciter", M("Zeus vous ressuscite", "Zeus raises you"), enabled=False,
+                   reason=M("seulement à votre mort", "only at your death"))]
+    opts += [Option(k, LABELS[k], enabled=(k != "retablir" or play.state.stats.get("honneur", 0) == 0),
                    reason=M("votre Honneur n'est pas à 0", "your Honour is not 0")) for k in LABELS]
     opts.append(Option("cancel", M("Renoncer (Zeus reste disponible)", "Give up (Zeus stays available)")))
     return Prompt("zeus", tuple(opts), M("Invoquer Zeus", "Call upon Zeus"),
@@ -70,7 +75,14 @@ def answer(play, key: str) -> None:
 
 
 def grant(play, key: str) -> None:
+    """Zeus's favour; refused once he has helped ("une seule fois pour toutes"), whatever
+    way the player asked (the command, his menu, both)."""
     st = play.state
+    if st.extra.get("zeus_used"):
+        raise Refused("Zeus ne vient en aide qu'une seule fois par aventure.",
+                      "Zeus helps only once in an adventure.")
+    if st.pending and st.pending.get("activity") == "zeus":
+        st.pending = None   # `zeus 2` typed while his menu is open closes it
     if key == "retablir" and st.stats.get("honneur", 0) != 0:
         raise Refused("Zeus ne rétablit que l'Honneur tombé à 0.", "Zeus only restores an Honour of 0.")
     st.extra["zeus_used"] = True
