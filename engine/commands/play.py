@@ -84,10 +84,14 @@ def _play(args, loaded, dice, banner, book_ref) -> int:
     lang = args.play_lang or book.language
     notes = [] if args.book else [text(lang, "default-book", file=Path(book_ref).name)]
     store = saves.SaveStore(book.id)
-    game = None
+    terminal = sys.stdin.isatty() and sys.stdout.isatty()
+    slot = saves.AUTOSAVE if terminal else saves.SCRIPT   # scripts never touch the player's autosave
+    game, offer, found = None, None, slot in store.slots()
     if args.continue_:
-        game, more = _resume(store, book, module, lang)
+        game, more = _resume(store, book, module, lang, slot)
         notes += more
+    elif found and terminal:
+        offer, _ = _resume(store, book, module, lang, slot, quiet=True)
     if game is None:
         game = Game(book, module, dice, lang=lang)
         notes.append(text(lang, banner[0], **banner[1]))
@@ -98,24 +102,30 @@ def _play(args, loaded, dice, banner, book_ref) -> int:
              f"--log: cannot write {args.log}: {exc.strerror}")
         return 2
     try:
-        return _loop(Session(game, store, lang, book_ref=book_ref, log=log), notes)
+        session = Session(game, store, lang, book_ref=book_ref, log=log)
+        session.autosave_slot, session.offer = slot, offer
+        session.keep_previous = found and not args.continue_ and offer is None
+        return _loop(session, notes, terminal)
     finally:
         if log is not None:
             log.close()
 
 
-def _resume(store, book, module, lang):
+def _resume(store, book, module, lang, slot, quiet=False):
+    """(game, notes) from `slot`, or (None, why not); quiet: ((game, warnings), [])."""
     from .. import saves
     from ..repl.messages import text
     try:
-        game, warnings = saves.restore(book, module, store.read(saves.AUTOSAVE), lang)
+        game, warnings = saves.restore(book, module, store.read(slot), lang)
     except saves.SaveError as exc:
-        return None, [exc.message.get(lang), text(lang, "no-autosave")]
+        return None, [] if quiet else [exc.message.get(lang), text(lang, "no-autosave")]
+    if quiet:
+        return (game, warnings), []
     return game, [text(lang, "resumed")] + [text(lang, "warning", text=w.get(lang)) for w in warnings]
 
 
-def _loop(session, notes) -> int:
-    if sys.stdin.isatty() and sys.stdout.isatty():
+def _loop(session, notes, terminal: bool) -> int:
+    if terminal:
         from ..repl import shell
         return shell.run(session, notes)
     from ..repl import plain

@@ -22,6 +22,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "amount-prompt": ("Combien ? Un nombre de {low} à {high}.", "How many? A number from {low} to {high}."),
     "amount-prompt-zero": ("Combien ? Un nombre de {low} à {high} (Entrée seule : 0).",
                            "How many? A number from {low} to {high} (Enter alone: 0)."),
+    "yes-no-prompt": ("(o/n) > ", "(y/n) > "),
     "amount-range": ("({low}-{high}) > ", "({low}-{high}) > "),
     "amount-zero": ("({low}-{high}, Entrée = 0) > ", "({low}-{high}, Enter = 0) > "),
     # choices and answers
@@ -62,6 +63,22 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "no-slots": ("Aucune sauvegarde pour ce livre.", "No save for this book."),
     "bye": ("Partie sauvée automatiquement. À bientôt !\nPour la reprendre : gamebook play {book} --continue",
             "Game saved automatically. Goodbye!\nTo resume it: gamebook play {book} --continue"),
+    "bye-slot": ("Partie sauvée sous « {slot} » (les parties lancées par un script ne touchent pas "
+                 "à la sauvegarde automatique du joueur).\nPour la reprendre : gamebook play {book} --continue",
+                 "Game saved as '{slot}' (games run from a script leave the player's autosave alone)."
+                 "\nTo resume it: gamebook play {book} --continue"),
+    "kept-previous": ("La sauvegarde automatique précédente est gardée : « charger {slot} » la reprend.",
+                      "The previous autosave is kept: 'load {slot}' resumes it."),
+    "kept-previous-soon": ("Nouvelle partie. La partie en cours n'est pas effacée : elle sera gardée sous "
+                           "« {slot}-previous ».",
+                           "New game. The game in progress is not deleted: it will be kept as '{slot}-previous'."),
+    "resume-question": ("Une partie de ce livre est en cours (paragraphe {paragraph}). La reprendre ?",
+                        "A game of this book is in progress (paragraph {paragraph}). Resume it?"),
+    "load-question": ("Charger la sauvegarde « {slot} » à la place de la partie en cours ? "
+                      "(« annuler » la ramènera)",
+                      "Load the save '{slot}' instead of the game in progress? ('undo' brings it back)"),
+    "yes-no": ("Répondez o (oui) ou n (non).", "Answer y (yes) or n (no)."),
+    "yes-no-again": ("Répondez par o (oui) ou n (non) :", "Please answer y (yes) or n (no):"),
     "bye-unsaved": ("Au revoir (la partie n'a pas pu être sauvée : {reason}).",
                     "Goodbye (the game could not be saved: {reason})."),
     "crash": ("Erreur inattendue ({what}) sur « {line} » : partie sauvée dans {path} ; "

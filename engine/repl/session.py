@@ -15,12 +15,13 @@ from .. import saves
 from ..rules.base import Refused
 from . import render
 from .commands import BUILTINS, BuiltinCommands
+from .questions import Questions
 from .messages import text as t
 from .render import Output
 
 
 
-class Session(BuiltinCommands):
+class Session(Questions, BuiltinCommands):
     """One player's game: input lines in, styled output out (the built-in commands
     are in commands.py)."""
 
@@ -32,6 +33,8 @@ class Session(BuiltinCommands):
         self.finished = False
         self.failed = False           # an unexpected error ended the session
         self.autosave_slot = saves.AUTOSAVE
+        self.offer = None             # (game, warnings) from the autosave, offered by start()
+        self.keep_previous = False    # keep the autosave found as <slot>-previous (questions.py)
         self.awaiting = None          # (option number, Option) waiting for an amount
         self._commands: dict[str, Callable[[str], Output]] = {
             name: getattr(self, method) for names, _, method in BUILTINS for name in names}
@@ -41,6 +44,11 @@ class Session(BuiltinCommands):
     def _attach(self, game) -> None:
         self.game = game
         if self.log is not None:
+            st = game.state   # where the log starts: the sheet as it is now (a new hero, a load)
+            self._log_event({"type": "start", "paragraph": st.paragraph, "stats": dict(st.stats),
+                             "items": dict(st.items), "dice": game.dice.to_json()})
+            for event in game.events:   # what came before the session: creation, first paragraph
+                self._log_event(event)
             game.listeners.append(self._log_event)
 
     def _log_event(self, event: dict) -> None:
@@ -58,7 +66,9 @@ class Session(BuiltinCommands):
 
     # --- output ----------------------------------------------------------------
     def start(self, notes: list[str] = ()) -> Output:
-        """The banner, the first paragraph (or the current one) and the prompt."""
+        """The banner, the first paragraph (or the current one) and the prompt; with
+        `self.offer` (a game found in the autosave, its warnings), first the question
+        whether to resume it."""
         book, out = self.game.book, Output()
         out.line(book.title, "class:title")
         if book.author:
@@ -69,6 +79,9 @@ class Session(BuiltinCommands):
             out.line(note, "class:info")
         out.line(t(self.lang, "hint"), "class:info")
         events = self.game.drain()
+        if self.offer is not None:
+            offer, self.offer = self.offer, None
+            return out.extend(self.offer_resume(*offer, events)).wrapped(self.width)
         if not any(e["type"] == "paragraph" for e in events):
             render.paragraph(out, self.game, self.game.state.paragraph, self.width)
         return self._show(events, out).wrapped(self.width)
@@ -95,6 +108,8 @@ class Session(BuiltinCommands):
         return f" §{state.paragraph}  " + self.game.module.toolbar(state, self.lang)
 
     def prompt_text(self) -> str:
+        if self.asking:
+            return t(self.lang, "yes-no-prompt")
         if self.awaiting:
             low, high = self.awaiting[1].amount
             key = "amount-zero" if low <= 0 <= high else "amount-range"
@@ -124,13 +139,15 @@ class Session(BuiltinCommands):
         self.finished = self.failed = True
         what = f"{type(exc).__name__}: {exc}"[:200]
         try:
-            path, _ = self.store.write(self.autosave_slot, saves.snapshot(self.game))
+            path, _ = self._write_autosave()
         except Exception as err:   # noqa: BLE001 (even a broken state must get its line)
             return self._say("crash-unsaved", "class:error", what=what, line=line[:40], reason=err)
         return self._say("crash", "class:error", what=what, line=line[:40], path=path).wrapped(self.width)
 
     def _handle(self, line: str) -> Output:
         words = line.split()
+        if self.asking:
+            return self._answer_question(words)
         if self.awaiting:
             number, option = self.awaiting
             if not words:   # Enter alone: 0 when 0 is allowed, else ask again
