@@ -125,7 +125,8 @@ def event(out: Output, ev: dict, game, lang: str, width: int) -> None:
     elif kind == "stat":
         spec = game.module.stat(ev["stat"])
         label = spec.label.get(lang) if spec else ev["stat"]
-        style = "class:good" if ev["new"] > ev["old"] else "class:bad"
+        better = (ev["new"] < ev["old"]) if spec is not None and spec.lower_is_better else ev["new"] > ev["old"]
+        style = "class:good" if better else "class:bad"
         out.line(t(lang, "stat", label=label, old=ev["old"], new=ev["new"]), style)
     elif kind == "restart":
         out.line(t(lang, "restarted", lives=ev["lives"]), "class:title")

@@ -105,6 +105,8 @@ class Session(Questions, BuiltinCommands):
 
     def toolbar(self) -> str:
         state = self.game.state
+        if state.ended == "death":   # not the sheet of a living hero ("Indemne", "END 21/21")
+            return f" §{state.paragraph}  " + t(self.lang, "toolbar-dead")
         return f" §{state.paragraph}  " + self.game.module.toolbar(state, self.lang)
 
     def prompt_text(self) -> str:

@@ -30,6 +30,7 @@ class StatDef:
     ceiling: bool = False          # the initial value is a maximum (Fighting Fantasy)
     minimum: int | None = 0        # never below this (None: unbounded)
     derived: bool = False          # computed by the module (e.g. Force from weapons): not settable
+    lower_is_better: bool = False  # a rise is bad news for the hero (Shame): shown in red
 
 
 @record(frozen=True)

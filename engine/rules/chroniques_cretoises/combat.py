@@ -194,10 +194,7 @@ def _hero_options(play, p: dict):
     if can_retreat(play, p):
         retreat = spec["retreat"]
         low, high = (1, 4) if isinstance(retreat, int) else retreat.get("range", [1, 4])
-        yield Option("retreat", M(f"Battre en retraite (−1 Honneur ; un dé : de {low} à {high}, vous fuyez "
-                                  f"avec 1 point de Honte, sinon vous combattez jusqu'au bout)",
-                                  f"Retreat (−1 Honour; one die: on {low} to {high} you flee with 1 Shame "
-                                  f"point, otherwise you fight to the end)"))
+        yield _retreat_option(hon, low, high)
     if can_surrender(play, p):
         yield Option("surrender", M("Vous rendre (1 point de Honte, vous livrez armure et arme)",
                                     "Surrender (1 Shame point, you hand over armour and weapon)"))
@@ -210,6 +207,20 @@ def _hero_options(play, p: dict):
         name = play.book.item_name(use["item"])
         yield Option("use", M(f"Vous servir de : {name} (l'adversaire frappera le premier)",
                               f"Use: {name} (the opponent will strike first)"))
+
+
+def _retreat_option(hon: int, low: int, high: int) -> Option:
+    """The retreat's label says what it costs: 1 Honour, or nothing at 0 Honour (never
+    below 0), when a success's point of Shame then exceeds the Honour (a death by Shame)."""
+    if hon > 0:
+        return Option("retreat", M(f"Battre en retraite (−1 Honneur ; un dé : de {low} à {high}, vous fuyez "
+                                   f"avec 1 point de Honte, sinon vous combattez jusqu'au bout)",
+                                   f"Retreat (−1 Honour; one die: on {low} to {high} you flee with 1 Shame "
+                                   f"point, otherwise you fight to the end)"))
+    return Option("retreat", M(f"Battre en retraite (Honneur à 0 : rien à payer ; un dé : de {low} à {high}, "
+                               f"vous fuyez, mais avec 1 point de Honte de plus que votre Honneur : la mort par la Honte vous guette)",
+                               f"Retreat (Honour at 0: nothing to pay; one die: on {low} to {high} you flee, "
+                               f"but 1 Shame point will exceed your Honour and kill you)"))
 
 
 def _spend_option(hon: int, key: str, verb: Message) -> Option:

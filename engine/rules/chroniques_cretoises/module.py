@@ -17,7 +17,7 @@ STATS = (
     StatDef("force", M("Force", "Strength"), ("strength",), 4, derived=True),
     StatDef("protection", M("Protection", "Protection"), ("defense", "défense"), 10, derived=True),
     StatDef("honneur", M("Honneur", "Honour"), ("honour", "honor"), 7),
-    StatDef("honte", M("Honte", "Shame"), ("shame",), 0),
+    StatDef("honte", M("Honte", "Shame"), ("shame",), 0, lower_is_better=True),
 )
 OPTIONS = {"all_wounded_two_dice": True, "honour_zero_lock": True, "shame_death_restart": True,
            "armour_spares": 2}
