@@ -9,6 +9,7 @@ from __future__ import annotations
 from ..book import Choice
 from ..diagnostics import Message as M
 from ..rules.base import Death, Option, Prompt
+from .needs import needs
 
 ROLL = Prompt("roll", (Option("roll", M("Lancer les dés", "Roll the dice")),))
 VICTORY = Prompt("ending", (Option("restart", M("Recommencer", "Start again")),),
@@ -51,15 +52,21 @@ class Prompts:
         # Only the enabled flags change: one prompt per set of them (every condition
         # is evaluated, in order, as a fresh prompt would).
         flags = tuple([c.condition is None or bool(self.evaluate(c.condition)) for c in p.choices])
-        prompt = made.get(flags)
+        # what a locked choice needs, for the player (not made for the explorer); the
+        # failing parts of one condition vary, so they are in the key
+        whys = tuple(None if ok else needs(self, c.condition) for c, ok in zip(p.choices, flags)) \
+            if self.narrate else ()
+        key = (flags, whys) if whys else flags   # (the explorer's key stays the flags alone)
+        prompt = made.get(key)
         if prompt is None:
-            prompt = made[flags] = Prompt("choice", tuple(
-                self._choice_option(i, c, ok) for i, (c, ok) in enumerate(zip(p.choices, flags))))
+            prompt = made[key] = Prompt("choice", tuple(
+                self._choice_option(i, c, ok, whys[i] if whys else None)
+                for i, (c, ok) in enumerate(zip(p.choices, flags))))
         return prompt
 
     @staticmethod
-    def _choice_option(i: int, c: Choice, ok: bool) -> Option:
-        return Option(str(i + 1), M(c.text, c.text), ok, None if ok else NOT_MET)
+    def _choice_option(i: int, c: Choice, ok: bool, why: M | None = None) -> Option:
+        return Option(str(i + 1), M(c.text, c.text), ok, None if ok else why or NOT_MET)
 
     def choice_target(self, c: Choice) -> int:
         return c.target if c.target is not None else int(self.evaluate(c.target_expr))
