@@ -11,7 +11,7 @@ from ..diagnostics import Message as M
 from ..rules.base import Death, Option, Prompt
 from .needs import needs
 
-ROLL = Prompt("roll", (Option("roll", M("Lancer les dés", "Roll the dice")),))
+ROLL = Prompt("roll", (Option("roll", M("Lancer les dés", "Roll the dice")),), default="roll")
 VICTORY = Prompt("ending", (Option("restart", M("Recommencer", "Start again")),),
                  title=M("Victoire !", "Victory!"))
 RESTART = Option("restart", M("Recommencer l'aventure", "Start the adventure again"))

@@ -27,6 +27,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "amount-range": ("({low}-{high}) > ", "({low}-{high}) > "),
     "amount-zero": ("({low}-{high}, Entrée = 0) > ", "({low}-{high}, Enter = 0) > "),
     # choices and answers
+    "enter-default": ("(Entrée)", "(Enter)"),
     "disabled": ("(impossible : {reason})", "(not possible: {reason})"),
     "bad-number": ("Il n'y a pas de choix n° {n} : tapez un numéro de 1 à {count}.",
                    "There is no choice {n}: type a number from 1 to {count}."),
@@ -39,6 +40,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "stat": ("{label} : {old} → {new}", "{label}: {old} → {new}"),
     "dice": ("Dés : {faces} = {total}", "Dice: {faces} = {total}"),
     "die": ("Dé : {face}", "Die: {face}"),
+    "dice-of": ("{who} : {faces}{total}", "{who}: {faces}{total}"),
     "flag-set": ("(noté : {flags})", "(noted: {flags})"),
     "restarted": ("Nouvelle aventure (vie n° {lives}).", "A new adventure (life {lives})."),
     "undone": ("Retour en arrière : paragraphe {paragraph}.", "Undone: back to paragraph {paragraph}."),

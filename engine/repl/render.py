@@ -99,6 +99,8 @@ def prompt(out: Output, prompt, lang: str) -> None:
         label = option.label.get(lang)
         if option.amount:
             label += f" [{option.amount[0]}-{option.amount[1]}]"
+        if option.key == prompt.default and option.enabled:
+            label += " " + t(lang, "enter-default")
         head = f"  {i}. "
         if option.enabled:
             out.line(head + label, "class:option", hang=" " * len(head))
@@ -116,11 +118,16 @@ def event(out: Output, ev: dict, game, lang: str, width: int) -> None:
     elif kind == "choice":
         out.line(f"» {ev['text']}", "class:echo", hang="  ")
     elif kind == "dice":
-        # `purpose` is a keyword for logs, not a sentence: modules explain rolls with `say`
-        if len(ev["faces"]) == 1:
+        # `purpose` is a keyword for logs; the module names whose roll it is (roll_labels)
+        # and explains it with `say`
+        who = game.module.roll_labels.get(ev.get("purpose", ""))
+        faces = " + ".join(map(str, ev["faces"]))
+        if who is not None:
+            total = "" if len(ev["faces"]) == 1 else f" = {ev['total']}"
+            out.line(t(lang, "dice-of", who=who.get(lang), faces=faces, total=total), "class:dice")
+        elif len(ev["faces"]) == 1:
             out.line(t(lang, "die", face=ev["faces"][0]), "class:dice")
         else:
-            faces = " + ".join(map(str, ev["faces"]))
             out.line(t(lang, "dice", faces=faces, total=ev["total"]), "class:dice")
     elif kind == "stat":
         spec = game.module.stat(ev["stat"])

@@ -162,7 +162,7 @@ class Session(Questions, BuiltinCommands):
             if _is_int(words[0]):
                 return self._answer(number, option, _int(words[0]))
         if not words:
-            return self._show([], prompt=True)
+            return self._enter()
         head, arg = words[0], " ".join(words[1:])
         if _is_int(head):
             return self._choose(_int(head), words[1:], head)
@@ -172,6 +172,22 @@ class Session(Questions, BuiltinCommands):
         if head.lower() in module_cmds:
             return self._module_command(head.lower(), module_cmds[head.lower()], arg)
         return self._unknown(head)
+
+    def _enter(self) -> Output:
+        """Enter alone: the prompt's obvious answer (attack, roll, go on when there is one
+        way), with the amount 0 when 0 is allowed; else the prompt again."""
+        prompt = self.game.prompt()
+        keys = [o.key for o in prompt.options]
+        key = prompt.default
+        if key is None and prompt.kind == "choice" and len(keys) == 1:
+            key = keys[0]   # "Poursuivre": the only way on
+        if key not in keys or not prompt.options[keys.index(key)].enabled:
+            return self._show([], prompt=True)
+        number = keys.index(key) + 1
+        option = prompt.options[number - 1]
+        if option.amount and option.amount[0] <= 0 <= option.amount[1]:
+            return self._answer(number, option, 0)
+        return self._choose(number, [])
 
     def _unknown(self, word: str) -> Output:
         keys = [o.key for o in self.game.prompt().options]

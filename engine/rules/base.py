@@ -77,6 +77,7 @@ class RuleModule:
     options: Mapping[str, Any] = MappingProxyType({})  # module options and defaults
     self_checked_exits: tuple[str, ...] = ()    # exit kinds whose missing target module.lint reports
     aliases: tuple[str, ...] = ()               # other names for `gamebook odds --rules` ("df", ...)
+    roll_labels: Mapping[str, Message] = MappingProxyType({})  # dice purpose -> whose roll ("Vos dés")
     # For `gamebook explore --exhaustive`: stats this module's own code never reads,
     # only books do (gold...); where no expression ahead names one, the explorer
     # forgets its value.

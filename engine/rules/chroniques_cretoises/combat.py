@@ -92,9 +92,9 @@ def prompt(play, p: dict) -> Prompt:
     title = M(f"Combat contre {e['name']}", f"Fight against {e['name']}")
     if p["turn"] == "hero":
         info = (_status(play, p), _hero_need(play, p), _spend_line(play, True))
-        return Prompt("combat", tuple(_hero_options(play, p)), title, info)
+        return Prompt("combat", tuple(_hero_options(play, p)), title, info, default="strike")
     info = (_status(play, p), _enemy_need(play, p), _spend_line(play, False))
-    return Prompt("combat", tuple(_enemy_options(play, p)), title, info)
+    return Prompt("combat", tuple(_enemy_options(play, p)), title, info, default="defend")
 
 
 def _bare_prompt(play, p: dict) -> Prompt:

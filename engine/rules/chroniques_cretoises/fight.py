@@ -74,11 +74,13 @@ def _report(play, attacker, defender, faces, need, result, spent, hero) -> None:
     if not play.narrate:   # the explorer reads no event: the most frequent is not made
         return
     total = sum(faces)
-    auto_fr = {"hit": ", réussite automatique", "miss": ", échec automatique"}.get(result.automatic, "")
-    auto_en = {"hit": ", automatic hit", "miss": ", automatic miss"}.get(result.automatic, "")
+    auto_fr = {"hit": " : réussite automatique", "miss": " : échec automatique"}.get(result.automatic, "")
+    auto_en = {"hit": ": automatic hit", "miss": ": automatic miss"}.get(result.automatic, "")
     verb = ("touche", "hits") if result.hit else ("manque", "misses")
-    fr = f"{attacker} tire {total} (il fallait {need}{auto_fr}) et {verb[0]} {defender}."
-    en = f"{attacker} rolls {total} (needed {need}{auto_en}) and {verb[1]} {defender}."
+    # the needed roll worded as the prompt words it before the roll (strike.chance_words)
+    words_fr, words_en = strike.chance_words(len(faces), need)
+    fr = f"{attacker} tire {total}{auto_fr} (il fallait {words_fr}) et {verb[0]} {defender}."
+    en = f"{attacker} rolls {total}{auto_en} (needed {words_en}) and {verb[1]} {defender}."
     play.emit("strike", fr, en, attacker="hero" if hero else "enemy", faces=faces, total=total,
               needed=need, hit=result.hit, automatic=result.automatic, spent=spent)
 

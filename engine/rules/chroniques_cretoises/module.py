@@ -56,6 +56,11 @@ class ChroniquesCretoises(PackagedOdds, RuleModule):
     # The random explorer tries these commands without copying the state first:
     # they refuse before changing anything (tests/analysis/test_explore_silent.py).
     refuses_cleanly = ("oracle", "zeus")
+    roll_labels = MappingProxyType({   # whose roll each dice line is
+        "combat:hero-strike": M("Dés d'Althéos", "Althéos's dice"),
+        "combat:enemy-strike": M("Dés de l'adversaire", "Opponent's dice"),
+        "combat:retreat": M("Dé de la retraite", "Retreat die"),
+        "zeus": M("Dé de Zeus", "Zeus's die")})
 
     def __init__(self) -> None:
         super().__init__()

@@ -119,7 +119,7 @@ def prompt(play, pending: dict) -> Prompt:
     else:
         name = pending["enemies"][alive[0]]["name"]
         title = M(f"Combat contre {name} — assaut {n}", f"Fight against {name} — round {n}")
-    return Prompt("combat", options, title, _status(play, pending))
+    return Prompt("combat", options, title, _status(play, pending), default=options[0].key)
 
 
 def _options(play, pending: dict, targets, escape) -> tuple[Option, ...]:
@@ -192,7 +192,8 @@ def _status(play, pending: dict) -> tuple[M, ...]:
 LUCK_USE = {True: M("Tenter votre Chance pour aggraver la blessure", "Test your Luck to deepen the wound"),
             False: M("Tenter votre Chance pour limiter la blessure", "Test your Luck to lessen the wound")}
 LUCK_PASS = Option("pass", M("Ne pas tenter votre Chance", "Do not test your Luck"))
-LUCK_OPTIONS = {dealt: (Option("luck", LUCK_USE[dealt]), LUCK_PASS) for dealt in (True, False)}
+# Not testing comes first: the digit of "attack" (1) never spends Luck at the next prompt.
+LUCK_OPTIONS = {dealt: (LUCK_PASS, Option("luck", LUCK_USE[dealt])) for dealt in (True, False)}
 LUCK_ONLY = {dealt: Prompt("combat-luck", LUCK_OPTIONS[dealt]) for dealt in (True, False)}
 
 
@@ -211,7 +212,8 @@ def _luck_prompt(play, pending: dict) -> Prompt:
              f"Tenter sa Chance coûte 1 point de Chance.",
              f"Your Luck: {chance}; lucky on {chance} or less on two dice. "
              f"Testing your Luck costs 1 Luck point.")
-    return Prompt("combat-luck", options, M("Tenter votre Chance ?", "Test your Luck?"), (info, odds))
+    return Prompt("combat-luck", options, M("Tenter votre Chance ?", "Test your Luck?"), (info, odds),
+                  default="pass")
 
 
 def answer(play, pending: dict, key: str, amount) -> None:
