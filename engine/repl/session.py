@@ -159,7 +159,7 @@ class Session(Questions, BuiltinCommands):
                     return self._answer(number, option, 0)
                 return self._say("bad-amount", "class:error", low=low, high=high)
             self.awaiting = None
-            if _is_int(words[0]):
+            if len(words) == 1 and _is_int(words[0]):   # "1 3" is a whole new answer, read as typed
                 return self._answer(number, option, _int(words[0]))
         if not words:
             return self._enter()
