@@ -18,6 +18,8 @@ OPTIONS = {   # dest -> (French help, English help)
     "play_lang": ("langue de l'interface (par défaut : celle du livre)",
                   "interface language (default: the book's)"),
     "log": ("écrire chaque événement en JSON lines dans ce fichier", "write every event as JSON lines to this file"),
+    "mark_italics": ("montrer aussi un numéro en italique ainsi : *7* (terminal sans italique, sortie texte)",
+                     "also show an italic paragraph number as *7* (terminals without italics, plain output)"),
     "continue_": ("reprendre la dernière partie (sauvegarde automatique)", "resume the last game (autosave)"),
 }
 
@@ -29,6 +31,7 @@ def configure(parser, lang: str) -> None:
     parser.add_argument("--dice", metavar="6,5,3,...", help=h["dice"])
     parser.add_argument("--lang", dest="play_lang", choices=("fr", "en"), help=h["play_lang"])
     parser.add_argument("--log", metavar="FILE", help=h["log"])
+    parser.add_argument("--mark-italics", dest="mark_italics", action="store_true", help=h["mark_italics"])
     parser.add_argument("--continue", dest="continue_", action="store_true", help=h["continue_"])
 
 
@@ -104,6 +107,7 @@ def _play(args, loaded, dice, banner, book_ref) -> int:
     try:
         session = Session(game, store, lang, book_ref=book_ref, log=log)
         session.autosave_slot, session.offer = slot, offer
+        session.mark_italics = args.mark_italics
         session.keep_previous = found and not args.continue_ and offer is None
         return _loop(session, notes, terminal)
     finally:

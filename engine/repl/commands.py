@@ -54,7 +54,7 @@ class BuiltinCommands:
 
     def _look(self, arg: str) -> Output:
         out = Output()
-        render.paragraph(out, self.game, self.game.state.paragraph, self.width)
+        render.paragraph(out, self.game, self.game.state.paragraph, self.width, self.lang, self.mark_italics)
         return self._show([], out)
 
     def _help(self, arg: str) -> Output:
@@ -76,7 +76,7 @@ class BuiltinCommands:
             return self._say("nothing-to-undo", "class:error")
         self.game.drain()
         out = self._say("undone", paragraph=self.game.state.paragraph)
-        render.paragraph(out, self.game, self.game.state.paragraph, self.width)
+        render.paragraph(out, self.game, self.game.state.paragraph, self.width, self.lang, self.mark_italics)
         return self._show([], out)
 
     def _restart(self, arg: str) -> Output:

@@ -80,13 +80,20 @@ def wrap(text: str, width: int) -> list[str]:
     return out
 
 
-def paragraph(out: Output, game, number: int, width: int) -> None:
+def paragraph(out: Output, game, number: int, width: int, lang: str | None = None,
+              mark: bool = False) -> None:
+    """The number, the text, then the module's notes on it (where Zeus may be called).
+    `mark` shows an italic number as *7* too, for terminals without italics and plain
+    text (the player opted in: --mark-italics)."""
     p = game.book.paragraphs[number]
-    style = "class:header.italic" if game.module.header_style(p) == "italic" else "class:header"
+    italic = game.module.header_style(p) == "italic"
+    style = "class:header.italic" if italic else "class:header"
     out.line()
-    out.line(f"— {number} —", style)
+    out.line(f"— *{number}* —" if italic and mark else f"— {number} —", style)
     for row in wrap(p.text, width):
         out.line(row, "class:text")
+    for note in game.module.paragraph_notes(game, number):
+        out.line(note.get(lang or game.lang), "class:info")
 
 
 def prompt(out: Output, prompt, lang: str) -> None:
@@ -110,11 +117,11 @@ def prompt(out: Output, prompt, lang: str) -> None:
                      hang=" " * len(head))
 
 
-def event(out: Output, ev: dict, game, lang: str, width: int) -> None:
+def event(out: Output, ev: dict, game, lang: str, width: int, mark: bool = False) -> None:
     """Show one event; events with nothing for the player (flags...) stay silent."""
     kind = ev["type"]
     if kind == "paragraph":
-        paragraph(out, game, ev["number"], width)
+        paragraph(out, game, ev["number"], width, lang, mark)
     elif kind == "choice":
         out.line(f"» {ev['text']}", "class:echo", hang="  ")
     elif kind == "dice":

@@ -33,6 +33,7 @@ class Session(Questions, BuiltinCommands):
         self.finished = False
         self.failed = False           # an unexpected error ended the session
         self.autosave_slot = saves.AUTOSAVE
+        self.mark_italics = False     # italic numbers shown as *7* too (--mark-italics)
         self.offer = None             # (game, warnings) from the autosave, offered by start()
         self.keep_previous = False    # keep the autosave found as <slot>-previous (questions.py)
         self.awaiting = None          # (option number, Option) waiting for an amount
@@ -83,13 +84,13 @@ class Session(Questions, BuiltinCommands):
             offer, self.offer = self.offer, None
             return out.extend(self.offer_resume(*offer, events)).wrapped(self.width)
         if not any(e["type"] == "paragraph" for e in events):
-            render.paragraph(out, self.game, self.game.state.paragraph, self.width)
+            render.paragraph(out, self.game, self.game.state.paragraph, self.width, self.lang, self.mark_italics)
         return self._show(events, out).wrapped(self.width)
 
     def _show(self, events: list[dict], out: Output | None = None, prompt: bool = True) -> Output:
         out = out or Output()
         for ev in events:
-            render.event(out, ev, self.game, self.lang, self.width)
+            render.event(out, ev, self.game, self.lang, self.width, self.mark_italics)
         if prompt:
             render.prompt(out, self.game.prompt(), self.lang)
         return out

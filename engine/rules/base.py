@@ -125,6 +125,10 @@ class RuleModule:
         """How the paragraph number is printed: "plain" or "italic"."""
         return "plain"
 
+    def paragraph_notes(self, play, number: int) -> tuple[Message, ...]:
+        """Lines the REPL shows under paragraph `number` (e.g. "Zeus may be called upon here")."""
+        return ()
+
     # --- expression language ----------------------------------------------
     def expr_variables(self) -> Mapping[str, str]:
         """Extra variables beyond the stats, name -> type ("int"/"bool"/"str")."""

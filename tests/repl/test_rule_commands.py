@@ -58,3 +58,30 @@ def test_choices_shown_again_after_a_rule_command(tmp_path):
     s = at(tmp_path, 22, faces=[3])
     text = str(s.handle_line("zeus 2"))
     assert "Honneur" in text and "1. Descendre l'escalier" in text
+
+
+def test_the_paragraph_says_where_zeus_may_be_called(tmp_path):
+    s = at(tmp_path, 21)
+    text = str(s.handle_line("1"))   # down to the cellar, paragraph 22
+    assert "Ici, vous pouvez invoquer Zeus" in text
+    s.handle_line("zeus 4")
+    assert "Ici, vous pouvez invoquer Zeus" not in str(s.handle_line("relire"))   # once only
+
+
+def test_italic_numbers_marked_only_when_asked(tmp_path):
+    oracle = next(n for n, p in load_book(TAUREAU, use_cache=False).book.paragraphs.items()
+                  if p.fields.get("oracle"))
+    s = at(tmp_path, oracle)
+    assert f"— {oracle} —" in str(s.handle_line("relire"))
+    s.mark_italics = True
+    assert f"— *{oracle}* —" in str(s.handle_line("relire"))
+    s = at(tmp_path, 22)
+    s.mark_italics = True
+    assert "— 22 —" in str(s.handle_line("relire"))
+
+
+def test_a_wrong_oracle_costs_nothing(tmp_path):
+    s = at(tmp_path, 22)
+    before = dict(s.game.state.stats)
+    assert "il reste muet" in str(s.handle_line("oracle"))
+    assert s.game.state.stats == before and s.game.state.paragraph == 22

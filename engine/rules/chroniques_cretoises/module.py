@@ -24,6 +24,9 @@ OPTIONS = {"all_wounded_two_dice": True, "honour_zero_lock": True, "shame_death_
 EFFECTS = ("god", "dieu", "patron", "wound", "blessure", "heal", "soin", "restore_honour")
 
 
+ZEUS_HERE = M("Ici, vous pouvez invoquer Zeus, une seule fois par aventure : tapez « zeus ».",
+              "Here you may call upon Zeus, once in the adventure: type 'zeus'.")
+
 # Built once: the explorer asks for the commands at every move.
 COMMANDS = (
     Command(("oracle", "consulter"), M(
@@ -103,6 +106,13 @@ class ChroniquesCretoises(PackagedOdds, RuleModule):
 
     def header_style(self, paragraph) -> str:
         return "italic" if paragraph.fields.get("oracle") else "plain"
+
+    def paragraph_notes(self, play, number):
+        # "à certains moments": where the book offers Zeus, the paragraph says so (the
+        # Oracle, never: the player must remember it)
+        if number == play.state.paragraph and zeus.offered(play):
+            return (ZEUS_HERE,)
+        return ()
 
     # --- expression language ----------------------------------------------
     def expr_variables(self):
