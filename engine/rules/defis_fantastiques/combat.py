@@ -112,14 +112,28 @@ def prompt(play, pending: dict) -> Prompt:
     escape = _spec(play).get("escape")
     alive = living(pending)
     several = pending["mode"] == "together" and len(alive) > 1
-    options = _options(play, pending, alive if several else (), escape)
+    listed = pending["mode"] == "together" and len(pending["enemies"]) > 1
+    options = _options(play, pending, alive if listed else (), escape)
+    if listed and len(alive) < len(pending["enemies"]):
+        options = _keep_numbers(pending, options)
     n = pending["round"] + 1
     if several:
         title = M(f"Combat — assaut {n}", f"Fight — round {n}")
     else:
         name = pending["enemies"][alive[0]]["name"]
         title = M(f"Combat contre {name} — assaut {n}", f"Fight against {name} — round {n}")
-    return Prompt("combat", options, title, _status(play, pending), default=options[0].key)
+    first = next(o.key for o in options if o.enabled)
+    return Prompt("combat", options, title, _status(play, pending), default=first)
+
+
+def _keep_numbers(pending: dict, options) -> tuple[Option, ...]:
+    """The told prompt keeps a defeated opponent's line (disabled) while several still
+    fight, so the numbers the player learnt do not shift after each kill."""
+    told = {o.key: o for o in options}
+    lines = [told.get(f"attack:{i}") or Option(f"attack:{i}", M(f"Attaquer {e['name']}", f"Attack {e['name']}"),
+                                                 False, M("vaincu", "defeated"))
+             for i, e in enumerate(pending["enemies"])]
+    return tuple(lines) + tuple(o for o in options if not o.key.startswith("attack:"))
 
 
 def _options(play, pending: dict, targets, escape) -> tuple[Option, ...]:
@@ -148,15 +162,17 @@ def _bare_prompt(play, pending: dict) -> Prompt:
             if escape else NO_ESCAPE
     escape, after, fixed = shape
     targets = ()
-    if pending["mode"] == "together":
-        alive = living(pending)
-        targets = tuple(alive) if len(alive) > 1 else ()
+    if pending["mode"] == "together" and len(pending["enemies"]) > 1:   # as the told prompt
+        targets = tuple(living(pending))
     if escape is None and not targets:
         return ATTACK_ONLY
     key = ("df-combat", number, targets, escape is not None and pending["round"] >= after)
     made = memo.get(key) if fixed else None
     if made is None:
-        made = Prompt("combat", _options(play, pending, targets, escape))
+        options = _options(play, pending, targets, escape)
+        if targets and len(targets) < len(pending["enemies"]):
+            options = _keep_numbers(pending, options)
+        made = Prompt("combat", options)
         if fixed:
             memo[key] = made
     return made

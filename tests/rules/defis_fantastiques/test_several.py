@@ -80,11 +80,11 @@ def test_together_a_lower_strength_against_another_is_a_wound(tmp_path):
 def test_together_no_target_choice_once_one_is_left(tmp_path):
     """"Vous devrez naturellement dominer tous vos adversaires": the last one is fought alone."""
     g = play(tmp_path, fight("together"), [1, 1, 1, 1, 6, 6, 1, 1, 6, 6, 1, 1, 6, 6])
-    g.answer("attack:0")          # Borgne falls
-    assert keys(g) == ["attack"]
-    g.answer("attack")
+    g.answer("attack:0")          # Borgne falls: his line stays, disabled (numbers kept)
+    assert [(o.key, o.enabled) for o in g.prompt().options] == [("attack:0", False), ("attack:1", True)]
+    g.answer("attack:1")
     g.answer("pass")
-    g.answer("attack")
+    g.answer("attack:1")
     assert g.state.ended == "victory"
 
 
