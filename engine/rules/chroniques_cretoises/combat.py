@@ -8,6 +8,7 @@ Answers are carried out in `fight.py`; how a fight ends is in `endings.py`.
 from __future__ import annotations
 
 from ...diagnostics import Message
+from .. import french as F
 from ..base import Option, Prompt
 from . import names as N
 from . import strike
@@ -23,14 +24,15 @@ def begin(play, spec: dict) -> dict:
     enemies = [{"name": e["name"], "force": int(e["force"]), "protection": int(e["protection"]),
                 "beast": bool(e.get("beast", False)), "items": list(e.get("items") or []),
                 "surrenders": bool(e.get("surrenders", False)),
-                "condition": N.condition_index(e.get("condition", 0)) or 0, "state": "fighting"}
+                "condition": N.condition_index(e.get("condition", 0)) or 0, "state": "fighting",
+                **({"article": e["article"]} if "article" in e else {})}
                for e in spec.get("enemies") or []]
     first = "enemy" if spec.get("initiative") in ("enemy", "adversaire") else "hero"
     listed = [e["name"] for e in enemies]
     if len(enemies) > 1:   # one opponent: the prompt's title already names him
         names = ", ".join(listed[:-1])
         play.emit("combat-start", f"Vous affrontez {len(enemies)} adversaires, l'un après l'autre : "
-                  f"{names} et {listed[-1]}.", f"You face {len(enemies)} opponents, one after the "
+                  f"{F.group(enemies)['fr']}.", f"You face {len(enemies)} opponents, one after the "
                   f"other: {names} and {listed[-1]}.", enemies=listed)
     else:
         play.emit("combat-start", enemies=listed)
@@ -89,7 +91,7 @@ def prompt(play, p: dict) -> Prompt:
     if not play.narrate:  # the explorer: the options only
         return _bare_prompt(play, p)
     e = p["enemies"][p["current"]]
-    title = M(f"Combat contre {e['name']}", f"Fight against {e['name']}")
+    title = M(f"Combat contre {F.the(e)}", f"Fight against {e['name']}")
     if p["turn"] == "hero":
         info = (_status(play, p), _hero_need(play, p), _spend_line(play, True))
         return Prompt("combat", tuple(_hero_options(play, p)), title, info, default="strike")
@@ -127,8 +129,8 @@ def _enemy_need(play, p: dict) -> Message:
     e, prot = p["enemies"][i], play.state.stats["protection"]
     helpers = enemy_force(p, i) - e["force"]
     aid = N.count(helpers, ("compagnon", "compagnons"), ("companion", "companions"))
-    who = (f"{e['name']} frappe", f"{e['name']} strikes") if not helpers else \
-        (f"{e['name']} frappe (Force {e['force']} + {helpers} : {aid.fr} encore à affronter)",
+    who = (f"{F.The(e)} frappe", f"{e['name']} strikes") if not helpers else \
+        (f"{F.The(e)} frappe (Force {e['force']} + {helpers} : {aid.fr} encore à affronter)",
          f"{e['name']} strikes (Strength {e['force']} + {helpers}: {aid.en} still to fight)")
     return _need(play, enemy_dice(play, p), enemy_force(p, i), prot, False, who,
                  (f"votre Protection {prot}", f"your Protection {prot}"))
@@ -247,7 +249,7 @@ def _offer_prompt(play, p: dict) -> Prompt:
         options.append(Option("accept", M("Accepter sa reddition", "Accept the surrender")))
     options.append(Option("refuse", M("Refuser et l'achever (2 points de Honte)",
                                       "Refuse and kill him (2 Shame points)")))
-    return Prompt("combat", tuple(options), M(f"{e['name']} se rend", f"{e['name']} surrenders"),
+    return Prompt("combat", tuple(options), M(f"{F.The(e)} se rend", f"{e['name']} surrenders"),
                   (_status(play, p), M("Un adversaire qui se rend doit être épargné ; vous pouvez "
                                        "prendre l'arme ou la pièce de cuirasse de votre choix.",
                                        "An opponent who surrenders must be spared; you may take the "

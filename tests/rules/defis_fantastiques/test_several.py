@@ -22,7 +22,8 @@ def test_as_one_is_a_normal_fight_against_one_opponent(tmp_path):
     one opponent, with the best Habileté and their Endurance together (docs)."""
     g = play(tmp_path, fight("as-one"), [1, 1, 6, 6])
     enemy, = g.state.pending["enemies"]
-    assert enemy == {"name": "Borgne & Manchot", "habilete": 8, "endurance": 5, "damage": 2}
+    assert enemy == {"name": "Borgne and Manchot", "fr": "le Borgne et le Manchot", "of": "du Borgne et du Manchot",
+                     "plural": True, "habilete": 8, "endurance": 5, "damage": 2}
     g.answer("attack")
     assert [e["purpose"] for e in events(g, "dice")] == ["enemy-attack", "hero-attack"]
     assert g.state.pending["enemies"][0]["endurance"] == 3
@@ -46,7 +47,7 @@ def test_together_the_player_chooses_the_target_each_round(tmp_path):
     """"vous pourrez choisir celui que vous affrontez"."""
     g = play(tmp_path, fight("together"), [1, 1, 1, 1, 6, 6])
     assert keys(g) == ["attack:0", "attack:1"]
-    assert g.prompt().options[1].label.fr == "Attaquer Manchot"
+    assert g.prompt().options[1].label.fr == "Attaquer le Manchot"
     g.answer("attack:1")
     dice = [e["purpose"] for e in events(g, "dice")]
     assert dice == ["enemy-attack", "enemy-attack", "hero-attack"]
