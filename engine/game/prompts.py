@@ -64,9 +64,11 @@ class Prompts:
                 for i, (c, ok) in enumerate(zip(p.choices, flags))))
         return prompt
 
-    @staticmethod
-    def _choice_option(i: int, c: Choice, ok: bool, why: M | None = None) -> Option:
-        return Option(str(i + 1), M(c.text, c.text), ok, None if ok else why or NOT_MET)
+    def _choice_option(self, i: int, c: Choice, ok: bool, why: M | None = None) -> Option:
+        # a module field of the choice (a god's price...) is told before the player commits
+        note = self.module.choice_note(c) if c.extra and self.narrate else None
+        label = M(f"{c.text} {note.fr}", f"{c.text} {note.en}") if note else M(c.text, c.text)
+        return Option(str(i + 1), label, ok, None if ok else why or NOT_MET)
 
     def choice_target(self, c: Choice) -> int:
         return c.target if c.target is not None else int(self.evaluate(c.target_expr))

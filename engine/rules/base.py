@@ -125,6 +125,11 @@ class RuleModule:
         """How the paragraph number is printed: "plain" or "italic"."""
         return "plain"
 
+    def choice_note(self, choice) -> Message | None:
+        """What a choice's module fields cost or need, shown after its text before the
+        player commits (e.g. a god's price), or None."""
+        return None
+
     def paragraph_notes(self, play, number: int) -> tuple[Message, ...]:
         """Lines the REPL shows under paragraph `number` (e.g. "Zeus may be called upon here")."""
         return ()

@@ -198,6 +198,9 @@ class ChroniquesCretoises(PackagedOdds, RuleModule):
             return zeus.answer(play, key)
         fight.answer(play, pending, key, amount)
 
+    def choice_note(self, choice):
+        return gods.price_note(choice.extra.get("invoke"))
+
     def choice_extra(self, play, choice, key) -> bool:
         return gods.choice_extra(play, choice)
 
