@@ -66,7 +66,7 @@ class Prompts:
 
     def _choice_option(self, i: int, c: Choice, ok: bool, why: M | None = None) -> Option:
         # a module field of the choice (a god's price...) is told before the player commits
-        note = self.module.choice_note(c) if c.extra and self.narrate else None
+        note = self.module.choice_note(c) if c.extra and ok and self.narrate else None   # (locked: its need)
         label = M(f"{c.text} {note.fr}", f"{c.text} {note.en}") if note else M(c.text, c.text)
         return Option(str(i + 1), label, ok, None if ok else why or NOT_MET)
 

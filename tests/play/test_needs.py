@@ -40,3 +40,4 @@ def test_a_prayer_says_its_price_before_the_player_commits():
     label = game.prompt().options[0].label
     assert label.fr == "Prier Arès (prix : 1d6 Honneur ; si vous en avez moins, −1 Honneur et pas de réponse)"
     assert "price: 1d6 Honour" in label.en
+    assert game.prompt().options[1].label.fr == "Prier Athéna"   # locked: its need, not its price
