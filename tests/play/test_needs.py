@@ -36,6 +36,7 @@ def test_only_the_failing_part_is_named_and_it_follows_the_state():
 def test_a_prayer_says_its_price_before_the_player_commits():
     loaded = load_book(CLOCHE.parent / "le-taureau-d-airain.yaml", use_cache=False)
     game = Game(loaded.book, loaded.module, SeededDice(1))
+    game.answer("1")   # Arès for patron
     game.goto(9)
     label = game.prompt().options[0].label
     assert label.fr == "Prier Arès (prix : 1d6 Honneur ; si vous en avez moins, −1 Honneur et pas de réponse)"
