@@ -42,3 +42,11 @@ def test_a_prayer_says_its_price_before_the_player_commits():
     assert label.fr == "Prier Arès (prix : 1d6 Honneur ; si vous en avez moins, −1 Honneur et pas de réponse)"
     assert "price: 1d6 Honour" in label.en
     assert game.prompt().options[1].label.fr == "Prier Athéna"   # locked: its need, not its price
+
+
+def test_a_god_called_in_a_fight_says_his_price():
+    loaded = load_book(CLOCHE.parent / "le-taureau-d-airain.yaml", use_cache=False)
+    game = Game(loaded.book, loaded.module, SeededDice(1))
+    game.goto(29)
+    invoke = next(o for o in game.prompt().options if o.key == "invoke")
+    assert "(prix : 2 Honneur" in invoke.label.fr and "(price: 2 Honour" in invoke.label.en

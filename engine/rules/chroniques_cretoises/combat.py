@@ -12,6 +12,7 @@ from .. import french as F
 from ..base import Option, Prompt
 from . import names as N
 from . import strike
+from .gods import price_note
 
 M = Message
 
@@ -202,8 +203,9 @@ def _hero_options(play, p: dict):
                                     "Surrender (1 Shame point, you hand over armour and weapon)"))
     if not p["acted"] and "invoke" in spec:
         god = spec["invoke"]["god"]
-        yield Option("invoke", M(f"Invoquer {god} (l'adversaire frappera le premier)",
-                                 f"Call upon {god} (the opponent will strike first)"))
+        price = price_note(spec["invoke"])   # the god's price, before the player commits
+        yield Option("invoke", M(f"Invoquer {god} (l'adversaire frappera le premier) {price.fr}",
+                                 f"Call upon {god} (the opponent will strike first) {price.en}"))
     use = spec.get("use")
     if not p["acted"] and use and play.state.items.get(use["item"], 0) > 0:
         name = play.book.item_name(use["item"])

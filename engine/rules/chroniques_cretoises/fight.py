@@ -79,7 +79,7 @@ def _report(play, attacker, defender, faces, need, result, spent, hero) -> None:
     auto_en = {"hit": ": automatic hit", "miss": ": automatic miss"}.get(result.automatic, "")
     verb = ("touche", "hits") if result.hit else ("manque", "misses")
     # the needed roll worded as the prompt words it before the roll (strike.chance_words)
-    words_fr, words_en = strike.chance_words(len(faces), need)
+    words_fr, words_en = (w.replace(" (", ", ").replace(")", "") for w in strike.chance_words(len(faces), need))
     # attacker and defender: (French, with its article; English)
     fr = f"{attacker[0]} tire {total}{auto_fr} (il fallait {words_fr}) et {verb[0]} {defender[0]}."
     en = f"{attacker[1]} rolls {total}{auto_en} (needed {words_en}) and {verb[1]} {defender[1]}."
