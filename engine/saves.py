@@ -24,6 +24,7 @@ from pathlib import Path
 from .diagnostics import Message
 
 AUTOSAVE = "autosave"
+SCRIPT = "script"   # the autosave of games run from a script (stdin not a terminal)
 SLOT = re.compile(r"^[\w-]{1,40}$")
 
 
@@ -100,6 +101,16 @@ class SaveStore:
             raise SaveError(f"impossible d'écrire {path} : {exc.strerror}",
                             f"cannot write {path}: {exc.strerror}") from None
         return path, kept
+
+    def keep_aside(self, slot: str) -> str:
+        """Move `slot` to `<slot>-previous` (replacing an older one): the slot kept."""
+        kept = f"{slot}-previous"
+        try:
+            os.replace(self.path(slot), self.path(kept))
+        except OSError as exc:
+            raise SaveError(f"impossible de garder {self.path(slot)} : {exc.strerror}",
+                            f"cannot keep {self.path(slot)}: {exc.strerror}") from None
+        return kept
 
     def read(self, slot: str) -> dict:
         """The save in `slot`, checked against the save schema; SaveError otherwise."""

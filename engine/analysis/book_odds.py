@@ -27,7 +27,7 @@ import sys
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from engine.analysis.render import tr
+from engine.analysis.render import share, tr
 from engine.analysis.result import exact
 
 NAMED = {"typical": ("typique", "typical"), "weakest": ("le plus faible", "weakest"),
@@ -137,8 +137,7 @@ def render_rows(rows: list[Row], lang: str, title: str) -> str:
     lines = [title, "", f"{'§':>5s}  {tr(lang, 'adversaires', 'opponents'):<{width}s}  "
              + "  ".join(f"{h:>14s}" for h in heads)]
     for row in rows:
-        cells = [f"{float(row.win[c]) * 100:13.2f}%" if c in row.win else f"{'-':>14s}"
+        cells = [f"{share(row.win[c], lang):>14s}" if c in row.win else f"{'-':>14s}"
                  for c in columns]
-        text = f"{row.paragraph:>5d}  {row.opponents:<{width}s}  " + "  ".join(cells)
-        lines.append(text.replace(".", ",") if lang == "fr" else text)
+        lines.append(f"{row.paragraph:>5d}  {row.opponents:<{width}s}  " + "  ".join(cells))
     return "\n".join(lines)

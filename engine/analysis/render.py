@@ -20,11 +20,22 @@ def tr(lang: str, fr: str, en: str) -> str:
     return fr if lang == "fr" else en
 
 
+def share(value, lang: str) -> str:
+    """``"99.98%"`` (``"99,98 %"`` in French); a value that is neither 0 nor 1 is never
+    rounded to either: ``"< 0.01%"``, ``"> 99.99%"``."""
+    pct = float(value) * 100
+    if 0 < value and pct < 0.005:
+        text = "< 0.01"
+    elif value < 1 and pct >= 99.995:
+        text = "> 99.99"
+    else:
+        text = f"{pct:6.2f}"
+    return text.replace(".", ",") + " %" if lang == "fr" else text + "%"
+
+
 def percent(value: Fraction, lang: str) -> str:
-    """``"99.98 %"`` (``"99,98 %"`` in French), with the fraction when short."""
-    text = f"{float(value) * 100:6.2f} %"
-    if lang == "fr":
-        text = text.replace(".", ",")
+    """``"99.98%"`` (``"99,98 %"`` in French), with the fraction when short."""
+    text = share(value, lang)
     fraction = exact(value)
     if len(fraction) <= SHORT_FRACTION and value.denominator != 1:
         text += f"  ({fraction})"
@@ -63,8 +74,7 @@ def final_chart(odds: FightOdds, lang: str, labels: OddsLabels) -> list[str]:
     lines = [labels.final.get(lang)]
     for label, value in rows:
         bar = "█" * max(1, round(BAR_WIDTH * value / top)) if value else ""
-        lines.append(f"  {label:<{width}s} {bar:<{BAR_WIDTH}s} {float(value) * 100:6.2f} %"
-                     .replace(".", "," if lang == "fr" else "."))
+        lines.append(f"  {label:<{width}s} {bar:<{BAR_WIDTH}s} {share(value, lang)}")
     return lines
 
 

@@ -20,6 +20,8 @@ OPTIONS = {   # dest -> (French help, English help)
     "play_lang": ("langue de l'interface (par défaut : celle du livre)",
                   "interface language (default: the book's)"),
     "log": ("écrire chaque événement en JSON lines dans ce fichier", "write every event as JSON lines to this file"),
+    "mark_italics": ("montrer aussi un numéro en italique ainsi : *7* (terminal sans italique, sortie texte)",
+                     "also show an italic paragraph number as *7* (terminals without italics, plain output)"),
     "continue_": ("reprendre la dernière partie (sauvegarde automatique)", "resume the last game (autosave)"),
     "line_mode": ("mode ligne même sur un terminal (sans l'affichage plein écran)",
                   "line mode even on a terminal (no full-screen layout)"),
@@ -33,6 +35,7 @@ def configure(parser, lang: str) -> None:
     parser.add_argument("--dice", metavar="6,5,3,...", help=h["dice"])
     parser.add_argument("--lang", dest="play_lang", choices=("fr", "en"), help=h["play_lang"])
     parser.add_argument("--log", metavar="FILE", help=h["log"])
+    parser.add_argument("--mark-italics", dest="mark_italics", action="store_true", help=h["mark_italics"])
     parser.add_argument("--continue", dest="continue_", action="store_true", help=h["continue_"])
     parser.add_argument("--ligne", "--line", "--plain", dest="line_mode", action="store_true",
                         help=h["line_mode"])
@@ -91,16 +94,20 @@ def _play(args, loaded, dice, banner, book_ref) -> int:
     lang = args.play_lang or book.language
     notes = [] if args.book else [text(lang, "default-book", file=Path(book_ref).name)]
     store = saves.SaveStore(book.id)
-    game = None
+    terminal = sys.stdin is not None and sys.stdin.isatty() and sys.stdout.isatty()
+    slot = saves.AUTOSAVE if terminal else saves.SCRIPT   # scripts never touch the player's autosave
+    game, offer, found = None, None, slot in store.slots()
     if args.continue_:
-        game, more = _resume(store, book, module, lang)
-        if game is None and store.path(saves.AUTOSAVE).exists():
+        game, more = _resume(store, book, module, lang, slot)
+        if game is None and store.path(slot).exists():
             # an autosave that cannot be resumed is kept as it is: a new game would
             # overwrite it when it ends
             _err(lang, more[0] + " (gamebook play sans --continue : nouvelle partie)",
                  more[0] + " (gamebook play without --continue: new game)")
             return 1
         notes += more
+    elif found and terminal:
+        offer, _ = _resume(store, book, module, lang, slot, quiet=True)
     if game is None:
         try:
             game = Game(book, module, dice, lang=lang)
@@ -115,24 +122,30 @@ def _play(args, loaded, dice, banner, book_ref) -> int:
              f"--log: cannot write {args.log}: {exc.strerror}")
         return 2
     try:
-        return _loop(Session(game, store, lang, book_ref=book_ref, log=log), notes,
-                     getattr(args, "line_mode", False))
+        session = Session(game, store, lang, book_ref=book_ref, log=log)
+        session.autosave_slot, session.offer = slot, offer
+        session.mark_italics = args.mark_italics
+        session.keep_previous = found and not args.continue_ and offer is None
+        return _loop(session, notes, terminal, getattr(args, "line_mode", False))
     finally:
         if log is not None:
             log.close()
 
 
-def _resume(store, book, module, lang):
+def _resume(store, book, module, lang, slot, quiet=False):
+    """(game, notes) from `slot`, or (None, why not); quiet: ((game, warnings), [])."""
     from .. import saves
     from ..repl.messages import text
     try:
-        game, warnings = saves.restore(book, module, store.read(saves.AUTOSAVE), lang)
+        game, warnings = saves.restore(book, module, store.read(slot), lang)
     except saves.SaveError as exc:
-        return None, [exc.message.get(lang), text(lang, "no-autosave")]
+        return None, [] if quiet else [exc.message.get(lang), text(lang, "no-autosave")]
+    if quiet:
+        return (game, warnings), []
     return game, [text(lang, "resumed")] + [text(lang, "warning", text=w.get(lang)) for w in warnings]
 
 
-def _loop(session, notes, line_mode: bool = False) -> int:
+def _loop(session, notes, terminal: bool, line_mode: bool = False) -> int:
     """The front end, with SIGTERM and SIGHUP saving the game before the exit."""
     from ..repl.signals import StopGuard, Stopped, stop
     with StopGuard() as guard:
@@ -140,14 +153,14 @@ def _loop(session, notes, line_mode: bool = False) -> int:
         session.handle_line = guard.deferring(session.handle_line)
         session.handle_unwrapped = guard.deferring(session.handle_unwrapped)
         try:
-            return _front_end(session, notes, line_mode)
+            return _front_end(session, notes, terminal, line_mode)
         except Stopped as exc:
             return stop(session, guard, exc.signum, lambda out: sys.stdout.write(str(out)))
 
 
-def _front_end(session, notes, line_mode: bool) -> int:
+def _front_end(session, notes, terminal: bool, line_mode: bool) -> int:
     stdin = sys.stdin   # None when descriptor 0 was closed: an empty input
-    if stdin is not None and stdin.isatty() and sys.stdout.isatty():
+    if terminal:
         from ..repl import shell
         if not line_mode:   # full screen, unless the terminal is too small for it
             from prompt_toolkit.output import create_output

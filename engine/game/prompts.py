@@ -10,8 +10,9 @@ from ..book import Choice
 from ..diagnostics import Message as M
 from ..rules.base import Death, Option, Prompt
 from .faults import BookFault
+from .needs import needs
 
-ROLL = Prompt("roll", (Option("roll", M("Lancer les dés", "Roll the dice")),))
+ROLL = Prompt("roll", (Option("roll", M("Lancer les dés", "Roll the dice")),), default="roll")
 VICTORY = Prompt("ending", (Option("restart", M("Recommencer", "Start again")),),
                  title=M("Victoire !", "Victory!"))
 RESTART = Option("restart", M("Recommencer l'aventure", "Start the adventure again"))
@@ -53,12 +54,18 @@ class Prompts:
         # is evaluated, in order, as a fresh prompt would).
         try:
             flags = tuple([c.condition is None or bool(self.evaluate(c.condition)) for c in p.choices])
+            # what a locked choice needs, for the player (not made for the explorer); the
+            # failing parts of one condition vary, so they are in the key
+            whys = tuple(None if ok else needs(self, c.condition) for c, ok in zip(p.choices, flags)) \
+                if self.narrate else ()
         except BookFault:
             return self._faulty_choice_prompt(p)
-        prompt = made.get(flags)
+        key = (flags, whys) if whys else flags   # (the explorer's key stays the flags alone)
+        prompt = made.get(key)
         if prompt is None:
-            prompt = made[flags] = Prompt("choice", tuple(
-                self._choice_option(i, c, ok) for i, (c, ok) in enumerate(zip(p.choices, flags))))
+            prompt = made[key] = Prompt("choice", tuple(
+                self._choice_option(i, c, ok, whys[i] if whys else None)
+                for i, (c, ok) in enumerate(zip(p.choices, flags))))
         return prompt
 
     def _faulty_choice_prompt(self, p) -> Prompt:
@@ -73,9 +80,11 @@ class Prompts:
             options.append(Option(str(i + 1), M(c.text, c.text), ok, None if ok else why))
         return Prompt("choice", tuple(options))
 
-    @staticmethod
-    def _choice_option(i: int, c: Choice, ok: bool) -> Option:
-        return Option(str(i + 1), M(c.text, c.text), ok, None if ok else NOT_MET)
+    def _choice_option(self, i: int, c: Choice, ok: bool, why: M | None = None) -> Option:
+        # a module field of the choice (a god's price...) is told before the player commits
+        note = self.module.choice_note(c) if c.extra and ok and self.narrate else None   # (locked: its need)
+        label = M(f"{c.text} {note.fr}", f"{c.text} {note.en}") if note else M(c.text, c.text)
+        return Option(str(i + 1), label, ok, None if ok else why or NOT_MET)
 
     def choice_target(self, c: Choice) -> int:
         return c.target if c.target is not None else int(self.evaluate(c.target_expr))

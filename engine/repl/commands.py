@@ -55,7 +55,7 @@ class BuiltinCommands:
 
     def _look(self, arg: str) -> Output:
         out = Output()
-        render.paragraph(out, self.game, self.game.state.paragraph, self.width)
+        render.paragraph(out, self.game, self.game.state.paragraph, self.width, self.lang, self.mark_italics)
         return self._show([], out)
 
     def _help(self, arg: str) -> Output:
@@ -79,7 +79,7 @@ class BuiltinCommands:
         journal.note(self.game, "undo", self.game.state.paragraph)
         self.ended_seen = self.game.over   # (back to an end already counted)
         out = self._say("undone", paragraph=self.game.state.paragraph)
-        render.paragraph(out, self.game, self.game.state.paragraph, self.width)
+        render.paragraph(out, self.game, self.game.state.paragraph, self.width, self.lang, self.mark_italics)
         return self._show([], out)
 
     def _restart(self, arg: str) -> Output:
@@ -99,17 +99,22 @@ class BuiltinCommands:
 
     def _load(self, arg: str) -> Output:
         slot = arg.strip() or DEFAULT_SLOT
-        if not arg.strip() and slot not in self.store.slots():
+        if not arg.strip():   # a bare `charger`: say which, and ask before replacing the game
             slots = self.store.slots()
-            return self._say("slots", slots=", ".join(slots)) if slots else self._say("no-slots")
+            if slot not in slots:
+                return self._say("slots", slots=", ".join(slots)) if slots else self._say("no-slots")
+            return self.ask("load-question", lambda: self._load_slot(slot), lambda: self._say("cancelled"),
+                            slot=slot)
+        return self._load_slot(slot)
+
+    def _load_slot(self, slot: str) -> Output:
         try:
             game, warnings = saves.restore(self.game.book, self.game.module,
                                            self.store.read(slot), self.lang)
         except saves.SaveError as exc:
             return self._refused(exc.message)
-        self._attach(game)
+        self.replace_game(game)   # `annuler` brings the replaced game back
         journal.note(game, "load", slot)
-        self.awaiting = None
         out = self._say("loaded", slot=slot)
         for w in warnings:
             out.extend(self._say("warning", "class:warning", text=w.get(self.lang)))
@@ -122,9 +127,11 @@ class BuiltinCommands:
     def autosave(self) -> Output:
         """Save to the autosave slot (on quit, Ctrl-D, end of input)."""
         try:
-            self.store.write(saves.AUTOSAVE, saves.snapshot(self.game))
+            _, kept = self._write_autosave()
         except saves.SaveError as exc:
-            out = self._say("bye-unsaved", "class:warning", reason=exc.message.get(self.lang))
-        else:
-            out = self._say("bye", book=self.book_ref)
-        return out.wrapped(self.width)
+            return self._say("bye-unsaved", "class:warning", reason=exc.message.get(self.lang)).wrapped(self.width)
+        out = Output()
+        if kept:
+            out.extend(self._say("kept-previous", slot=kept))
+        key = "bye" if self.autosave_slot == saves.AUTOSAVE else "bye-slot"
+        return out.extend(self._say(key, book=self.book_ref, slot=self.autosave_slot)).wrapped(self.width)

@@ -207,7 +207,7 @@ class FullScreen:
         @keys.add("c-c")
         def _cancel(event):
             self.input.reset()
-            self.session.awaiting = self.session.confirming = None
+            self.session.awaiting = self.session.asking = None
             self.story.append(Output().line(t(self.session.lang, "cancelled"), "class:info"))
 
         @keys.add("pageup")

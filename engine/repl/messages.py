@@ -19,12 +19,15 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "no-autosave": ("Aucune partie à reprendre pour ce livre : nouvelle partie.",
                     "No game to resume for this book: new game."),
     "prompt": ("> ", "> "),
+    "toolbar-dead": ("Vous êtes mort — recommencer, annuler ou charger", "You are dead — restart, undo or load"),
     "amount-prompt": ("Combien ? Un nombre de {low} à {high}.", "How many? A number from {low} to {high}."),
     "amount-prompt-zero": ("Combien ? Un nombre de {low} à {high} (Entrée seule : 0).",
                            "How many? A number from {low} to {high} (Enter alone: 0)."),
+    "yes-no-prompt": ("(o/n) > ", "(y/n) > "),
     "amount-range": ("({low}-{high}) > ", "({low}-{high}) > "),
     "amount-zero": ("({low}-{high}, Entrée = 0) > ", "({low}-{high}, Enter = 0) > "),
     # choices and answers
+    "enter-default": ("(Entrée)", "(Enter)"),
     "disabled": ("(impossible : {reason})", "(not possible: {reason})"),
     "bad-number": ("Il n'y a pas de choix n° {n} : tapez un numéro de 1 à {count}.",
                    "There is no choice {n}: type a number from 1 to {count}."),
@@ -45,6 +48,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "stat": ("{label} : {old} → {new}", "{label}: {old} → {new}"),
     "dice": ("Dés : {faces} = {total}", "Dice: {faces} = {total}"),
     "die": ("Dé : {face}", "Die: {face}"),
+    "dice-of": ("{who} : {faces}{total}", "{who}: {faces}{total}"),
     "flag-set": ("(noté : {flags})", "(noted: {flags})"),
     "restarted": ("Nouvelle aventure (vie n° {lives}).", "A new adventure (life {lives})."),
     "undone": ("Retour en arrière : paragraphe {paragraph}.", "Undone: back to paragraph {paragraph}."),
@@ -69,8 +73,30 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "no-slots": ("Aucune sauvegarde pour ce livre.", "No save for this book."),
     "bye": ("Partie sauvée automatiquement. À bientôt !\nPour la reprendre : gamebook play {book} --continue",
             "Game saved automatically. Goodbye!\nTo resume it: gamebook play {book} --continue"),
+    "bye-slot": ("Partie sauvée sous « {slot} » (les parties lancées par un script ne touchent pas "
+                 "à la sauvegarde automatique du joueur).\nPour la reprendre : gamebook play {book} --continue",
+                 "Game saved as '{slot}' (games run from a script leave the player's autosave alone)."
+                 "\nTo resume it: gamebook play {book} --continue"),
+    "kept-previous": ("La sauvegarde automatique précédente est gardée : « charger {slot} » la reprend.",
+                      "The previous autosave is kept: 'load {slot}' resumes it."),
+    "kept-previous-soon": ("Nouvelle partie. La partie en cours n'est pas effacée : elle sera gardée sous "
+                           "« {slot}-previous ».",
+                           "New game. The game in progress is not deleted: it will be kept as '{slot}-previous'."),
+    "resume-question": ("Une partie de ce livre est en cours (paragraphe {paragraph}). La reprendre ?",
+                        "A game of this book is in progress (paragraph {paragraph}). Resume it?"),
+    "load-question": ("Charger la sauvegarde « {slot} » à la place de la partie en cours ? "
+                      "(« annuler » la ramènera)",
+                      "Load the save '{slot}' instead of the game in progress? ('undo' brings it back)"),
+    "yes-no": ("Répondez o (oui) ou n (non).", "Answer y (yes) or n (no)."),
+    "yes-no-again": ("Répondez par o (oui) ou n (non) :", "Please answer y (yes) or n (no):"),
     "bye-unsaved": ("Au revoir (la partie n'a pas pu être sauvée : {reason}).",
                     "Goodbye (the game could not be saved: {reason})."),
+    "crash": ("Erreur inattendue ({what}) sur « {line} » : partie sauvée dans {path} ; "
+              "signalez ce problème, puis reprenez avec --continue.",
+              "Unexpected error ({what}) on '{line}': game saved in {path}; "
+              "please report it, then resume with --continue."),
+    "crash-unsaved": ("Erreur inattendue ({what}) sur « {line} », et la partie n'a pas pu être sauvée : {reason}",
+                      "Unexpected error ({what}) on '{line}', and the game could not be saved: {reason}"),
     "warning": ("Attention : {text}", "Warning: {text}"),
     # command help lines
     "cmd-sheet": ("la feuille d'aventure", "the adventure sheet"),

@@ -22,11 +22,10 @@ TABLE: dict[str, tuple[str, str]] = {
                     "plus ancien que ce qu'« annuler » garde (ou d'avant le dernier chargement).",
                     "Cannot go back to point {n}: it is where you are, or older than what 'undo' "
                     "keeps (or from before the last load)."),
-    "jump-ask": ("Revenir au point {n} ({what}) ? « annuler » vous ramènera ici. (o/n)",
-                 "Go back to point {n} ({what})? 'undo' brings you back here. (y/n)"),
+    "jump-ask": ("Revenir au point {n} ({what}) ? « annuler » vous ramènera ici.",
+                 "Go back to point {n} ({what})? 'undo' brings you back here."),
     "jumped": ("Retour au point {n} : paragraphe {paragraph}.", "Back to point {n}: paragraph {paragraph}."),
     "confirm-no": ("Rien n'est fait.", "Nothing done."),
-    "yes-no": ("(o/n) > ", "(y/n) > "),
     # notes
     "notes-title": ("Vos notes :", "Your notes:"),
     "notes-none": ("Aucune note. « note TEXTE » en ajoute une.", "No notes. 'note TEXT' adds one."),
@@ -44,8 +43,8 @@ TABLE: dict[str, tuple[str, str]] = {
     "slots-hint": ("charger NOM : reprendre ; effacer NOM : supprimer.", "load NAME: resume; delete NAME: delete."),
     "delete-usage": ("effacer NOM : le nom d'une sauvegarde (« parties » les liste).",
                      "delete NAME: the name of a save ('slots' lists them)."),
-    "delete-ask": ("Supprimer la sauvegarde « {slot} » ({what}) ? Elle sera perdue. (o/n)",
-                   "Delete the save '{slot}' ({what})? It will be lost. (y/n)"),
+    "delete-ask": ("Supprimer la sauvegarde « {slot} » ({what}) ? Elle sera perdue.",
+                   "Delete the save '{slot}' ({what})? It will be lost."),
     "deleted": ("Sauvegarde « {slot} » supprimée.", "Save '{slot}' deleted."),
     # end screen
     "end-victory": ("— Fin : victoire au paragraphe {n} —", "— The end: victory at paragraph {n} —"),

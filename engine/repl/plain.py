@@ -2,7 +2,8 @@
 
 No prompt, no escape code.  At the end of input the game is autosaved, and on
 Ctrl-C during a move (the move is undone first).  Exit status: 0 when the game is
-at an ending (victory or death), 1 otherwise, 130 after Ctrl-C.
+at an ending (victory or death), 1 otherwise, 3 after an unexpected error (the game
+autosaved first), 130 after Ctrl-C.
 """
 from __future__ import annotations
 
@@ -23,4 +24,6 @@ def run(session, infile: TextIO, outfile: TextIO, notes: list[str] = ()) -> int:
     if not session.finished:
         outfile.write(str(session.autosave()))
     outfile.flush()
+    if session.failed:
+        return 3
     return 0 if session.game.state.ended else 1

@@ -96,13 +96,20 @@ def wrap(text: str, width: int) -> list[str]:
     return out
 
 
-def paragraph(out: Output, game, number: int, width: int) -> None:
+def paragraph(out: Output, game, number: int, width: int, lang: str | None = None,
+              mark: bool = False) -> None:
+    """The number, the text, then the module's notes on it (where Zeus may be called).
+    `mark` shows an italic number as *7* too, for terminals without italics and plain
+    text (the player opted in: --mark-italics)."""
     p = game.book.paragraphs[number]
-    style = "class:header.italic" if game.module.header_style(p) == "italic" else "class:header"
+    italic = game.module.header_style(p) == "italic"
+    style = "class:header.italic" if italic else "class:header"
     out.line()
-    out.line(f"— {number} —", style)
+    out.line(f"— *{number}* —" if italic and mark else f"— {number} —", style)
     for row in wrap(p.text, width):
         out.line(row, "class:text")
+    for note in game.module.paragraph_notes(game, number):
+        out.line(note.get(lang or game.lang), "class:info")
 
 
 def prompt(out: Output, prompt, lang: str) -> None:
@@ -115,6 +122,8 @@ def prompt(out: Output, prompt, lang: str) -> None:
         label = option.label.get(lang)
         if option.amount:
             label += f" [{option.amount[0]}-{option.amount[1]}]"
+        if option.key == prompt.default and option.enabled:
+            label += " " + t(lang, "enter-default")
         head = f"  {i}. "
         if option.enabled:
             out.line(head + label, "class:option", hang=" " * len(head))
@@ -124,24 +133,30 @@ def prompt(out: Output, prompt, lang: str) -> None:
                      hang=" " * len(head))
 
 
-def event(out: Output, ev: dict, game, lang: str, width: int) -> None:
+def event(out: Output, ev: dict, game, lang: str, width: int, mark: bool = False) -> None:
     """Show one event; events with nothing for the player (flags...) stay silent."""
     kind = ev["type"]
     if kind == "paragraph":
-        paragraph(out, game, ev["number"], width)
+        paragraph(out, game, ev["number"], width, lang, mark)
     elif kind == "choice":
         out.line(f"» {ev['text']}", "class:echo", hang="  ")
     elif kind == "dice":
-        # `purpose` is a keyword for logs, not a sentence: modules explain rolls with `say`
-        if len(ev["faces"]) == 1:
+        # `purpose` is a keyword for logs; the module names whose roll it is (roll_labels)
+        # and explains it with `say`
+        who = game.module.roll_labels.get(ev.get("purpose", ""))
+        faces = " + ".join(map(str, ev["faces"]))
+        if who is not None:
+            total = "" if len(ev["faces"]) == 1 else f" = {ev['total']}"
+            out.line(t(lang, "dice-of", who=who.get(lang), faces=faces, total=total), "class:dice")
+        elif len(ev["faces"]) == 1:
             out.line(t(lang, "die", face=ev["faces"][0]), "class:dice")
         else:
-            faces = " + ".join(map(str, ev["faces"]))
             out.line(t(lang, "dice", faces=faces, total=ev["total"]), "class:dice")
     elif kind == "stat":
         spec = game.module.stat(ev["stat"])
         label = spec.label.get(lang) if spec else ev["stat"]
-        style = "class:good" if ev["new"] > ev["old"] else "class:bad"
+        better = (ev["new"] < ev["old"]) if spec is not None and spec.lower_is_better else ev["new"] > ev["old"]
+        style = "class:good" if better else "class:bad"
         out.line(t(lang, "stat", label=label, old=ev["old"], new=ev["new"]), style)
     elif kind == "restart":
         out.line(t(lang, "restarted", lives=ev["lives"]), "class:title")

@@ -14,20 +14,20 @@ from typing import Callable, TextIO
 from .. import saves
 from ..game import journal
 from ..game.faults import BookFault
-from ..limits import MAX_INT_DIGITS
+from ..limits import MAX_INT, MAX_INT_DIGITS
 from ..rules.base import Refused
 from ..safe_text import clean
 from . import render
 from .commands import BUILTINS, BuiltinCommands
+from .questions import Questions
 from .messages import text as t
 from .render import Output
 from .tabletop import TableTopCommands
 
-_INT = re.compile(r"-?[0-9]{1,%d}" % MAX_INT_DIGITS)
 
 
 
-class Session(TableTopCommands, BuiltinCommands):
+class Session(Questions, TableTopCommands, BuiltinCommands):
     """One player's game: input lines in, styled output out (the built-in commands
     are in commands.py)."""
 
@@ -39,6 +39,11 @@ class Session(TableTopCommands, BuiltinCommands):
         self.book_ref = book_ref or game.book.file
         self.log = log
         self.finished = False
+        self.failed = False           # an unexpected error ended the session
+        self.autosave_slot = saves.AUTOSAVE
+        self.mark_italics = False     # italic numbers shown as *7* too (--mark-italics)
+        self.offer = None             # (game, warnings) from the autosave, offered by start()
+        self.keep_previous = False    # keep the autosave found as <slot>-previous (questions.py)
         self.awaiting = None          # (option number, Option) waiting for an amount
         self._commands: dict[str, Callable[[str], Output]] = {
             name: getattr(self, method) for names, _, method in BUILTINS for name in names}
@@ -50,6 +55,11 @@ class Session(TableTopCommands, BuiltinCommands):
         self.ended_seen = game.over   # a game loaded at its end: that end was counted when reached
         journal.follow(game)
         if self.log is not None:
+            st = game.state   # where the log starts: the sheet as it is now (a new hero, a load)
+            self._log_event({"type": "start", "paragraph": st.paragraph, "stats": dict(st.stats),
+                             "items": dict(st.items), "dice": game.dice.to_json()})
+            for event in game.events:   # what came before the session: creation, first paragraph
+                self._log_event(event)
             game.listeners.append(self._log_event)
 
     def _log_event(self, event: dict) -> None:
@@ -68,7 +78,9 @@ class Session(TableTopCommands, BuiltinCommands):
 
     # --- output ----------------------------------------------------------------
     def start(self, notes: list[str] = ()) -> Output:
-        """The banner, the first paragraph (or the current one) and the prompt."""
+        """The banner, the first paragraph (or the current one) and the prompt; with
+        `self.offer` (a game found in the autosave, its warnings), first the question
+        whether to resume it."""
         book, out = self.game.book, Output()
         out.line(book.title, "class:title")
         if book.author:
@@ -79,14 +91,17 @@ class Session(TableTopCommands, BuiltinCommands):
             out.line(note, "class:info")
         out.line(t(self.lang, "hint"), "class:info")
         events = self.game.drain()
+        if self.offer is not None:
+            offer, self.offer = self.offer, None
+            return out.extend(self.offer_resume(*offer, events)).wrapped(self.width)
         if not any(e["type"] == "paragraph" for e in events):
-            render.paragraph(out, self.game, self.game.state.paragraph, self.width)
+            render.paragraph(out, self.game, self.game.state.paragraph, self.width, self.lang, self.mark_italics)
         return self._show(events, out).wrapped(self.width)
 
     def _show(self, events: list[dict], out: Output | None = None, prompt: bool = True) -> Output:
         out = out or Output()
         for ev in events:
-            render.event(out, ev, self.game, self.lang, self.width)
+            render.event(out, ev, self.game, self.lang, self.width, self.mark_italics)
         self.ending_check(out)
         if prompt:
             try:
@@ -117,11 +132,13 @@ class Session(TableTopCommands, BuiltinCommands):
 
     def toolbar(self) -> str:
         state = self.game.state
+        if state.ended == "death":   # not the sheet of a living hero ("Indemne", "END 21/21")
+            return f" §{state.paragraph}  " + t(self.lang, "toolbar-dead")
         return f" §{state.paragraph}  " + self.game.module.toolbar(state, self.lang)
 
     def prompt_text(self) -> str:
-        if self.confirming:
-            return t(self.lang, "yes-no")
+        if self.asking:
+            return t(self.lang, "yes-no-prompt")
         if self.awaiting:
             low, high = self.awaiting[1].amount
             key = "amount-zero" if low <= 0 <= high else "amount-range"
@@ -140,7 +157,21 @@ class Session(TableTopCommands, BuiltinCommands):
     # --- input -----------------------------------------------------------------
     def handle_line(self, line: str) -> Output:
         """The answer to one line of input, fitted to the width."""
-        return self._handle(line).wrapped(self.width)
+        try:
+            return self._handle(line).wrapped(self.width)
+        except Exception as exc:   # a bug must not lose the game: save it, say so, stop
+            return self.crash(exc, line)
+
+    def crash(self, exc: Exception, line: str = "") -> Output:
+        """After an unexpected error: autosave, one line saying what and where, and the
+        session ends with `failed` set (the front ends exit non-zero)."""
+        self.finished = self.failed = True
+        what = f"{type(exc).__name__}: {exc}"[:200]
+        try:
+            path, _ = self._write_autosave()
+        except Exception as err:   # noqa: BLE001 (even a broken state must get its line)
+            return self._say("crash-unsaved", "class:error", what=what, line=line[:40], reason=err)
+        return self._say("crash", "class:error", what=what, line=line[:40], path=path).wrapped(self.width)
 
     def handle_unwrapped(self, line: str) -> Output:
         """The same answer before fitting: each line keeps its hanging indent, for a
@@ -149,8 +180,8 @@ class Session(TableTopCommands, BuiltinCommands):
 
     def _handle(self, line: str) -> Output:
         words = line.split()
-        if self.confirming:   # a yes/no question (tabletop.py): any other answer is no
-            return self._confirmed(words)
+        if self.asking:
+            return self._answer_question(words)
         if self.awaiting:
             number, option = self.awaiting
             if not words:   # Enter alone: 0 when 0 is allowed, else ask again
@@ -160,19 +191,35 @@ class Session(TableTopCommands, BuiltinCommands):
                     return self._answer(number, option, 0)
                 return self._say("bad-amount", "class:error", low=low, high=high)
             self.awaiting = None
-            if _is_int(words[0]):
-                return self._answer(number, option, int(words[0]))
+            if len(words) == 1 and _is_int(words[0]):   # "1 3" is a whole new answer, read as typed
+                return self._answer(number, option, _int(words[0]))
         if not words:
-            return self._show([], prompt=True)
+            return self._enter()
         head, arg = words[0], " ".join(words[1:])
         if _is_int(head):
-            return self._choose(int(head), words[1:])
+            return self._choose(_int(head), words[1:], head)
         if head.lower() in self._commands:
             return self._commands[head.lower()](arg)
         module_cmds = self.module_commands()
         if head.lower() in module_cmds:
             return self._module_command(head.lower(), module_cmds[head.lower()], arg)
         return self._unknown(head)
+
+    def _enter(self) -> Output:
+        """Enter alone: the prompt's obvious answer (attack, roll, go on when there is one
+        way), with the amount 0 when 0 is allowed; else the prompt again."""
+        prompt = self.game.prompt()
+        keys = [o.key for o in prompt.options]
+        key = prompt.default
+        if key is None and prompt.kind == "choice" and len(keys) == 1:
+            key = keys[0]   # "Poursuivre": the only way on
+        if key not in keys or not prompt.options[keys.index(key)].enabled:
+            return self._show([], prompt=True)
+        number = keys.index(key) + 1
+        option = prompt.options[number - 1]
+        if option.amount and option.amount[0] <= 0 <= option.amount[1]:
+            return self._answer(number, option, 0)
+        return self._choose(number, [])
 
     def _unknown(self, word: str) -> Output:
         keys = [o.key for o in self.game.prompt().options]
@@ -182,13 +229,14 @@ class Session(TableTopCommands, BuiltinCommands):
         shown = word if len(word) <= 40 else word[:39] + "…"   # a pasted page is not echoed whole
         return self._say("unknown-command", "class:error", word=shown, names=names)
 
-    def _choose(self, number: int, rest: list[str]) -> Output:
+    def _choose(self, number: int, rest: list[str], typed: str = "") -> Output:
         options = self.game.prompt().options
         if not 1 <= number <= len(options):
             if not options:
                 return self._say("no-choice", "class:error")
             key = "bad-number-one" if len(options) == 1 else "bad-number"
-            return self._say(key, "class:error", n=number, count=len(options))
+            shown = number if abs(number) < TOO_BIG else typed[:9] + "…"
+            return self._say(key, "class:error", n=shown, count=len(options))
         option = options[number - 1]
         if not option.enabled:
             why = option.reason.get(self.lang) if option.reason else "—"
@@ -196,7 +244,7 @@ class Session(TableTopCommands, BuiltinCommands):
         if option.amount is None:
             return self._answer(number, option, None)
         if rest and _is_int(rest[0]):
-            return self._answer(number, option, int(rest[0]))
+            return self._answer(number, option, _int(rest[0]))
         self.awaiting = (number, option)
         low, high = option.amount
         key = "amount-prompt-zero" if low <= 0 <= high else "amount-prompt"
@@ -226,10 +274,22 @@ class Session(TableTopCommands, BuiltinCommands):
             return self._refused(exc.message)
         except BookFault as fault:
             return self._book_error(fault)
-        return self._show(self.game.drain(), prompt=False)
+        return self._show(self.game.drain())   # the choices again: where am I now?
+
+
+# What `int()` reads as a number here: ASCII digits only ("²", "①" or Arabic-Indic
+# digits pass `str.isdigit` but are not numbers a player meant), a bounded length
+# (Python refuses to convert more than 4300 digits, and no prompt needs more than a few).
+_NUMBER = re.compile(r"-?[0-9]+")
+TOO_BIG = MAX_INT   # any longer number: out of every range, refused as such
 
 
 def _is_int(word: str) -> bool:
-    """A number as typed: ASCII digits ("①".isdigit() is true, int("①") raises), no
-    longer than MAX_INT (a 5,000-digit line is an unknown command, not a conversion)."""
-    return _INT.fullmatch(word) is not None
+    return _NUMBER.fullmatch(word) is not None
+
+
+def _int(word: str) -> int:
+    """The number `word` is (`_is_int(word)` holds); TOO_BIG (signed) past its digits."""
+    digits = word.lstrip("-").lstrip("0") or "0"
+    sign = -1 if word.startswith("-") else 1
+    return sign * (TOO_BIG if len(digits) >= MAX_INT_DIGITS else int(digits))

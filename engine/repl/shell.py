@@ -74,7 +74,7 @@ def run(session, notes: list[str] = (), input=None, output=None) -> int:
         except KeyboardInterrupt:  # during a move that does not end (a stuck rule module):
             show(session.autosave())  # the move is undone, the game saved, the player out
             return 130
-    return 0
+    return 3 if session.failed else 0
 
 
 MAX_WIDTH = 100   # longer lines are hard to read

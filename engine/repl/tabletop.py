@@ -14,28 +14,20 @@ from ..game import journal
 from .messages import text as t
 from .render import Output
 
-YES = {"o", "oui", "y", "yes"}
 MAX_NOTES = 50
 NOTE_DELETE = {"effacer", "supprimer", "delete", "del"}
 SHOWN_POINTS = 30
 
 
 class TableTopCommands:
-    confirming = None    # (what to do on yes) while a yes/no question waits
     ended_seen = False   # the end screen of the game's present ending was made
     end_screen: Output | None = None   # the last one, for the full-screen layout
     end_in_story = True   # False: the front end shows `end_screen` in a pane of its own
 
     # --- confirmations ---------------------------------------------------------
     def _ask(self, key: str, action, **values) -> Output:
-        self.confirming = action
-        return self._say(key, "class:warning", **values)
-
-    def _confirmed(self, words: list[str]) -> Output:
-        action, self.confirming = self.confirming, None
-        if words and words[0].lower() in YES:
-            return action()
-        return self._say("confirm-no")
+        """A yes/no question (questions.py) doing `action` on yes, nothing on no."""
+        return self.ask(key, action, lambda: self._say("confirm-no"), **values)
 
     # --- the journal -------------------------------------------------------------
     def _history(self, arg: str) -> Output:

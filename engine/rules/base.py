@@ -77,6 +77,7 @@ class RuleModule:
     options: Mapping[str, Any] = MappingProxyType({})  # module options and defaults
     self_checked_exits: tuple[str, ...] = ()    # exit kinds whose missing target module.lint reports
     aliases: tuple[str, ...] = ()               # other names for `gamebook odds --rules` ("df", ...)
+    roll_labels: Mapping[str, Message] = MappingProxyType({})  # dice purpose -> whose roll ("Vos dés")
     # For `gamebook explore --exhaustive`: stats this module's own code never reads,
     # only books do (gold...); where no expression ahead names one, the explorer
     # forgets its value.
@@ -123,6 +124,15 @@ class RuleModule:
     def header_style(self, paragraph: "Paragraph") -> str:
         """How the paragraph number is printed: "plain" or "italic"."""
         return "plain"
+
+    def choice_note(self, choice) -> Message | None:
+        """What a choice's module fields cost or need, shown after its text before the
+        player commits (e.g. a god's price), or None."""
+        return None
+
+    def paragraph_notes(self, play, number: int) -> tuple[Message, ...]:
+        """Lines the REPL shows under paragraph `number` (e.g. "Zeus may be called upon here")."""
+        return ()
 
     # --- expression language ----------------------------------------------
     def expr_variables(self) -> Mapping[str, str]:

@@ -30,6 +30,7 @@ class StatDef:
     ceiling: bool = False          # the initial value is a maximum (Fighting Fantasy)
     minimum: int | None = 0        # never below this (None: unbounded)
     derived: bool = False          # computed by the module (e.g. Force from weapons): not settable
+    lower_is_better: bool = False  # a rise is bad news for the hero (Shame): shown in red
 
 
 @record(frozen=True)
@@ -49,12 +50,15 @@ class Prompt:
 
     Front ends show `title`, then `info`, then the options; the player's answer is
     an option's `key` (and a number when the option has an `amount` range).
+    `default` is the obvious answer, taken by Enter alone (with the amount 0 when 0
+    is allowed): never one that spends anything.
     """
 
     kind: str                                  # "choice", "roll", "combat", "ending", ...
     options: tuple[Option, ...]
     title: Message | None = None
     info: tuple[Message, ...] = ()             # lines shown above the options
+    default: str | None = None                 # the key Enter alone answers (attack, roll...)
 
 
 @record(frozen=True)

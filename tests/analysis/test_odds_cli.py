@@ -31,7 +31,7 @@ def test_equal_sheets_exactly_half(capsys):
 def test_ff_text_shows_percent_fraction_chart_and_rounds(capsys):
     assert main(["odds", "--rules", "ff", "--hero", "8/2", "--enemy", "8/2", "--lang", "en"]) == 0
     out = capsys.readouterr().out
-    assert "50.00 %  (1/2)" in out
+    assert "50.00%  (1/2)" in out
     assert "Hero's final STAMINA" in out and "(dead)" in out and "█" in out
     assert "Expected length: 1.13 attack rounds" in out  # 1296/1150
 

@@ -28,7 +28,9 @@ def test_scripted_game_to_an_ending_exits_0(monkeypatch, capsys):
 def test_scripted_game_not_finished_exits_1_and_autosaves(monkeypatch, capsys, tmp_path):
     code, out, _ = play(monkeypatch, capsys, [MINI, "--seed", "1"], "1\n")
     assert code == 1 and "Graine des dés : 1" in out
-    assert (tmp_path / "data" / "saves" / "mini" / "autosave.json").exists()
+    # a script saves in its own slot, never in the player's autosave
+    assert (tmp_path / "data" / "saves" / "mini" / "script.json").exists()
+    assert not (tmp_path / "data" / "saves" / "mini" / "autosave.json").exists()
     code, out, _ = play(monkeypatch, capsys, [MINI, "--continue"], "sheet\n")
     assert "Partie reprise" in out and "— 2 —" in out
 

@@ -21,7 +21,7 @@ def test_false_condition_is_refused_and_state_unchanged():
     game = new_game()
     before = game.save()
     option = game.prompt().options[1]
-    assert not option.enabled and option.reason.en == "condition not met"
+    assert not option.enabled and option.reason.en == "needs the item 'Clé de fer'"
     with pytest.raises(Refused):
         game.answer("2")
     assert game.save() == before

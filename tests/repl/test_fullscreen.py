@@ -59,7 +59,7 @@ def test_quit_ends_the_application(tmp_path):
 def test_ctrl_c_cancels_a_question(tmp_path):
     s = session(tmp_path, book=ARENE)
     run(s, "sauver a\reffacer a\r\x03o\r\x04")
-    assert "a" in s.store.slots() and s.confirming is None
+    assert "a" in s.store.slots() and s.asking is None
 
 
 def _laid_out(tmp_path, rows, columns, keys="1\r\x04", book=ARENE):

@@ -48,7 +48,7 @@ def test_every_line_of_a_fight_fits_a_narrow_terminal(tmp_path):
     s = bundled(tmp_path, "le-taureau-d-airain.yaml", width=50)
     text = str(s.start()) + str(s.handle_line("1")) + str(s.handle_line("2"))
     text += str(s.handle_line("feuille"))
-    assert "Combat contre Loup gris" in text
+    assert "Combat contre le Loup gris" in text
     assert all(len(row) <= 50 for row in text.splitlines()), text
 
 

@@ -10,7 +10,7 @@ from tests.repl.helpers import session
 def test_start_shows_header_text_and_numbered_choices(tmp_path):
     out = str(session(tmp_path, width=80).start())
     assert "— 1 —" in out and "  1. Entrer dans la grotte" in out
-    assert "  2. Ouvrir la porte de fer (impossible : condition non remplie)" in out
+    assert "  2. Ouvrir la porte de fer (impossible : il faut l'objet « Clé de fer »)" in out
 
 
 def test_oracle_header_is_styled_italic(tmp_path):
@@ -25,7 +25,7 @@ def test_oracle_header_is_styled_italic(tmp_path):
 @pytest.mark.parametrize("line, expected", [
     ("frobnicate", "Commande inconnue « frobnicate ». Commandes : feuille, inventaire"),
     ("7", "Il n'y a pas de choix n° 7 : tapez un numéro de 1 à 3."),
-    ("2", "Refusé : condition non remplie"),
+    ("2", "Refusé : il faut l'objet « Clé de fer »"),
 ])
 def test_bad_input_is_refused_and_state_unchanged(tmp_path, line, expected):
     s = session(tmp_path, width=100)

@@ -71,7 +71,7 @@ def test_jump_refused_to_the_present_or_a_bad_number(tmp_path):
     assert "historique N : N est le numéro" in play(s, "historique 9")
     assert "historique N : N est le numéro" in play(s, "historique ²")
     assert "Impossible de revenir au point 2" in play(s, "historique 2")
-    assert s.confirming is None
+    assert s.asking is None
 
 
 def test_jump_cannot_reach_before_a_load(tmp_path):

@@ -8,9 +8,11 @@ Answers are carried out in `fight.py`; how a fight ends is in `endings.py`.
 from __future__ import annotations
 
 from ...diagnostics import Message
+from .. import french as F
 from ..base import Option, Prompt
 from . import names as N
 from . import strike
+from .gods import price_note
 
 M = Message
 
@@ -23,14 +25,15 @@ def begin(play, spec: dict) -> dict:
     enemies = [{"name": e["name"], "force": int(e["force"]), "protection": int(e["protection"]),
                 "beast": bool(e.get("beast", False)), "items": list(e.get("items") or []),
                 "surrenders": bool(e.get("surrenders", False)),
-                "condition": N.condition_index(e.get("condition", 0)) or 0, "state": "fighting"}
+                "condition": N.condition_index(e.get("condition", 0)) or 0, "state": "fighting",
+                **({"article": e["article"]} if "article" in e else {})}
                for e in spec.get("enemies") or []]
     first = "enemy" if spec.get("initiative") in ("enemy", "adversaire") else "hero"
     listed = [e["name"] for e in enemies]
     if len(enemies) > 1:   # one opponent: the prompt's title already names him
         names = ", ".join(listed[:-1])
         play.emit("combat-start", f"Vous affrontez {len(enemies)} adversaires, l'un après l'autre : "
-                  f"{names} et {listed[-1]}.", f"You face {len(enemies)} opponents, one after the "
+                  f"{F.group(enemies)['fr']}.", f"You face {len(enemies)} opponents, one after the "
                   f"other: {names} and {listed[-1]}.", enemies=listed)
     else:
         play.emit("combat-start", enemies=listed)
@@ -89,12 +92,12 @@ def prompt(play, p: dict) -> Prompt:
     if not play.narrate:  # the explorer: the options only
         return _bare_prompt(play, p)
     e = p["enemies"][p["current"]]
-    title = M(f"Combat contre {e['name']}", f"Fight against {e['name']}")
+    title = M(f"Combat contre {F.the(e)}", f"Fight against {e['name']}")
     if p["turn"] == "hero":
         info = (_status(play, p), _hero_need(play, p), _spend_line(play, True))
-        return Prompt("combat", tuple(_hero_options(play, p)), title, info)
+        return Prompt("combat", tuple(_hero_options(play, p)), title, info, default="strike")
     info = (_status(play, p), _enemy_need(play, p), _spend_line(play, False))
-    return Prompt("combat", tuple(_enemy_options(play, p)), title, info)
+    return Prompt("combat", tuple(_enemy_options(play, p)), title, info, default="defend")
 
 
 def _bare_prompt(play, p: dict) -> Prompt:
@@ -127,8 +130,8 @@ def _enemy_need(play, p: dict) -> Message:
     e, prot = p["enemies"][i], play.state.stats["protection"]
     helpers = enemy_force(p, i) - e["force"]
     aid = N.count(helpers, ("compagnon", "compagnons"), ("companion", "companions"))
-    who = (f"{e['name']} frappe", f"{e['name']} strikes") if not helpers else \
-        (f"{e['name']} frappe (Force {e['force']} + {helpers} : {aid.fr} encore à affronter)",
+    who = (f"{F.The(e)} frappe", f"{e['name']} strikes") if not helpers else \
+        (f"{F.The(e)} frappe (Force {e['force']} + {helpers} : {aid.fr} encore à affronter)",
          f"{e['name']} strikes (Strength {e['force']} + {helpers}: {aid.en} still to fight)")
     return _need(play, enemy_dice(play, p), enemy_force(p, i), prot, False, who,
                  (f"votre Protection {prot}", f"your Protection {prot}"))
@@ -194,22 +197,34 @@ def _hero_options(play, p: dict):
     if can_retreat(play, p):
         retreat = spec["retreat"]
         low, high = (1, 4) if isinstance(retreat, int) else retreat.get("range", [1, 4])
-        yield Option("retreat", M(f"Battre en retraite (−1 Honneur ; un dé : de {low} à {high}, vous fuyez "
-                                  f"avec 1 point de Honte, sinon vous combattez jusqu'au bout)",
-                                  f"Retreat (−1 Honour; one die: on {low} to {high} you flee with 1 Shame "
-                                  f"point, otherwise you fight to the end)"))
+        yield _retreat_option(hon, low, high)
     if can_surrender(play, p):
         yield Option("surrender", M("Vous rendre (1 point de Honte, vous livrez armure et arme)",
                                     "Surrender (1 Shame point, you hand over armour and weapon)"))
     if not p["acted"] and "invoke" in spec:
         god = spec["invoke"]["god"]
-        yield Option("invoke", M(f"Invoquer {god} (l'adversaire frappera le premier)",
-                                 f"Call upon {god} (the opponent will strike first)"))
+        price = price_note(spec["invoke"])   # the god's price, before the player commits
+        yield Option("invoke", M(f"Invoquer {god} (l'adversaire frappera le premier) {price.fr}",
+                                 f"Call upon {god} (the opponent will strike first) {price.en}"))
     use = spec.get("use")
     if not p["acted"] and use and play.state.items.get(use["item"], 0) > 0:
         name = play.book.item_name(use["item"])
         yield Option("use", M(f"Vous servir de : {name} (l'adversaire frappera le premier)",
                               f"Use: {name} (the opponent will strike first)"))
+
+
+def _retreat_option(hon: int, low: int, high: int) -> Option:
+    """The retreat's label says what it costs: 1 Honour, or nothing at 0 Honour (never
+    below 0), when a success's point of Shame then exceeds the Honour (a death by Shame)."""
+    if hon > 0:
+        return Option("retreat", M(f"Battre en retraite (−1 Honneur ; un dé : de {low} à {high}, vous fuyez "
+                                   f"avec 1 point de Honte, sinon vous combattez jusqu'au bout)",
+                                   f"Retreat (−1 Honour; one die: on {low} to {high} you flee with 1 Shame "
+                                   f"point, otherwise you fight to the end)"))
+    return Option("retreat", M(f"Battre en retraite (Honneur à 0 : rien à payer ; un dé : de {low} à {high}, "
+                               f"vous fuyez, mais avec 1 point de Honte de plus que votre Honneur : la mort par la Honte vous guette)",
+                               f"Retreat (Honour at 0: nothing to pay; one die: on {low} to {high} you flee, "
+                               f"but 1 Shame point will exceed your Honour and kill you)"))
 
 
 def _spend_option(hon: int, key: str, verb: Message) -> Option:
@@ -236,7 +251,7 @@ def _offer_prompt(play, p: dict) -> Prompt:
         options.append(Option("accept", M("Accepter sa reddition", "Accept the surrender")))
     options.append(Option("refuse", M("Refuser et l'achever (2 points de Honte)",
                                       "Refuse and kill him (2 Shame points)")))
-    return Prompt("combat", tuple(options), M(f"{e['name']} se rend", f"{e['name']} surrenders"),
+    return Prompt("combat", tuple(options), M(f"{F.The(e)} se rend", f"{e['name']} surrenders"),
                   (_status(play, p), M("Un adversaire qui se rend doit être épargné ; vous pouvez "
                                        "prendre l'arme ou la pièce de cuirasse de votre choix.",
                                        "An opponent who surrenders must be spared; you may take the "

@@ -3,6 +3,7 @@ retreat, the hero's surrender, an opponent's surrender, a god invoked, a magic
 object used.  Every way out of a fight the hero survives puts him back to Indemne."""
 from __future__ import annotations
 
+from .. import french as F
 from . import combat as C
 from . import names as N
 from . import sheet
@@ -102,7 +103,7 @@ def answer_offer(play, p: dict, key: str) -> None:
     if key == "refuse":
         play.change("honte", delta=2, reason="refused-surrender")
         e["state"] = "dead"
-        play.emit("enemy-killed", f"Vous achevez {e['name']} malgré sa reddition.",
+        play.emit("enemy-killed", f"Vous achevez {F.the(e)} malgré sa reddition.",
                   f"You kill {e['name']} although he surrendered.", name=e["name"])
     else:
         e["state"] = "spared"

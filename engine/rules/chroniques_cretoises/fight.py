@@ -2,6 +2,7 @@
 invoke a god, use a magic object, accept or refuse an opponent's surrender."""
 from __future__ import annotations
 
+from .. import french as F
 from ..base import Refused
 from . import combat as C
 from . import endings
@@ -45,7 +46,7 @@ def _strike(play, p: dict, amount: int) -> None:
     faces = play.roll(count, 6, "combat:hero-strike")
     result = strike.resolve(faces, force, e["protection"])
     p["acted"] = True
-    _report(play, "Althéos", e["name"], faces, need, result, amount, True)
+    _report(play, ("Althéos", "Althéos"), (F.the(e), e["name"]), faces, need, result, amount, True)
     if result.hit:
         wound_enemy(play, p, i)
     else:
@@ -62,7 +63,7 @@ def _defend(play, p: dict, amount: int) -> None:
     faces = play.roll(count, 6, "combat:enemy-strike")
     result = strike.resolve(faces, force, protection)
     p["acted"] = True
-    _report(play, e["name"], "Althéos", faces, need, result, amount, False)
+    _report(play, (F.The(e), e["name"]), ("Althéos", "Althéos"), faces, need, result, amount, False)
     if result.hit:
         wound_hero(play)
         if play.state.ended:
@@ -74,11 +75,14 @@ def _report(play, attacker, defender, faces, need, result, spent, hero) -> None:
     if not play.narrate:   # the explorer reads no event: the most frequent is not made
         return
     total = sum(faces)
-    auto_fr = {"hit": ", réussite automatique", "miss": ", échec automatique"}.get(result.automatic, "")
-    auto_en = {"hit": ", automatic hit", "miss": ", automatic miss"}.get(result.automatic, "")
+    auto_fr = {"hit": " : réussite automatique", "miss": " : échec automatique"}.get(result.automatic, "")
+    auto_en = {"hit": ": automatic hit", "miss": ": automatic miss"}.get(result.automatic, "")
     verb = ("touche", "hits") if result.hit else ("manque", "misses")
-    fr = f"{attacker} tire {total} (il fallait {need}{auto_fr}) et {verb[0]} {defender}."
-    en = f"{attacker} rolls {total} (needed {need}{auto_en}) and {verb[1]} {defender}."
+    # the needed roll worded as the prompt words it before the roll (strike.chance_words)
+    words_fr, words_en = (w.replace(" (", ", ").replace(")", "") for w in strike.chance_words(len(faces), need))
+    # attacker and defender: (French, with its article; English)
+    fr = f"{attacker[0]} tire {total}{auto_fr} (il fallait {words_fr}) et {verb[0]} {defender[0]}."
+    en = f"{attacker[1]} rolls {total}{auto_en} (needed {words_en}) and {verb[1]} {defender[1]}."
     play.emit("strike", fr, en, attacker="hero" if hero else "enemy", faces=faces, total=total,
               needed=need, hit=result.hit, automatic=result.automatic, spent=spent)
 
@@ -121,7 +125,7 @@ def wound_enemy(play, p: dict, i: int) -> None:
         others = [j for j in C.fighting(p) if j != i]
         if others:
             e["state"] = "left"
-            play.emit("enemy-leaves", f"{e['name']}, grièvement blessé, quitte le combat.",
+            play.emit("enemy-leaves", f"{F.The(e)}, grièvement blessé, quitte le combat.",
                       f"{e['name']}, badly wounded, leaves the fight.", name=e["name"])
             return endings.after_enemy_out(play, p)
         if any(x["state"] == "left" for x in p["enemies"]) and not p["all_down"]:

@@ -88,6 +88,17 @@ def pay_invocation(play, spec: dict) -> bool:
     return False
 
 
+def price_note(spec) -> Message | None:
+    """The god's price, told before the prayer: "(prix : 1d6 Honneur ; ...)"."""
+    if not spec:
+        return None
+    cost = spec.get("cost", 0)
+    if not cost:
+        return Message(f"({spec['god']} n'exige rien)", f"({spec['god']} asks nothing)")
+    return Message(f"(prix : {cost} Honneur ; si vous en avez moins, −1 Honneur et pas de réponse)",
+                   f"(price: {cost} Honour; if you have less, −1 Honour and no answer)")
+
+
 def choice_extra(play, choice) -> bool:
     """A choice with `invoke:`: pay and go on, or stay on this paragraph."""
     spec = choice.extra.get("invoke")

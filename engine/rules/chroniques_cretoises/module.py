@@ -17,12 +17,15 @@ STATS = (
     StatDef("force", M("Force", "Strength"), ("strength",), 4, derived=True),
     StatDef("protection", M("Protection", "Protection"), ("defense", "défense"), 10, derived=True),
     StatDef("honneur", M("Honneur", "Honour"), ("honour", "honor"), 7),
-    StatDef("honte", M("Honte", "Shame"), ("shame",), 0),
+    StatDef("honte", M("Honte", "Shame"), ("shame",), 0, lower_is_better=True),
 )
 OPTIONS = {"all_wounded_two_dice": True, "honour_zero_lock": True, "shame_death_restart": True,
            "armour_spares": 2}
 EFFECTS = ("god", "dieu", "patron", "wound", "blessure", "heal", "soin", "restore_honour")
 
+
+ZEUS_HERE = M("Ici, vous pouvez invoquer Zeus, une seule fois par aventure : tapez « zeus ».",
+              "Here you may call upon Zeus, once in the adventure: type 'zeus'.")
 
 # Built once: the explorer asks for the commands at every move.
 COMMANDS = (
@@ -56,6 +59,11 @@ class ChroniquesCretoises(PackagedOdds, RuleModule):
     # The random explorer tries these commands without copying the state first:
     # they refuse before changing anything (tests/analysis/test_explore_silent.py).
     refuses_cleanly = ("oracle", "zeus")
+    roll_labels = MappingProxyType({   # whose roll each dice line is
+        "combat:hero-strike": M("Dés d'Althéos", "Althéos's dice"),
+        "combat:enemy-strike": M("Dés de l'adversaire", "Opponent's dice"),
+        "combat:retreat": M("Dé de la retraite", "Retreat die"),
+        "zeus": M("Dé de Zeus", "Zeus's die")})
 
     def __init__(self) -> None:
         super().__init__()
@@ -102,6 +110,13 @@ class ChroniquesCretoises(PackagedOdds, RuleModule):
 
     def header_style(self, paragraph) -> str:
         return "italic" if paragraph.fields.get("oracle") else "plain"
+
+    def paragraph_notes(self, play, number):
+        # "à certains moments": where the book offers Zeus, the paragraph says so (the
+        # Oracle, never: the player must remember it)
+        if number == play.state.paragraph and zeus.offered(play):
+            return (ZEUS_HERE,)
+        return ()
 
     # --- expression language ----------------------------------------------
     def expr_variables(self):
@@ -193,6 +208,9 @@ class ChroniquesCretoises(PackagedOdds, RuleModule):
         if pending.get("activity") == "zeus":
             return zeus.answer(play, key)
         fight.answer(play, pending, key, amount)
+
+    def choice_note(self, choice):
+        return gods.price_note(choice.extra.get("invoke"))
 
     def choice_extra(self, play, choice, key) -> bool:
         return gods.choice_extra(play, choice)

@@ -78,6 +78,8 @@ def options() -> dict:
 def enemy() -> dict:
     return obj({
         "name": {"type": "string", "minLength": 1, "description": "The opponent's name, shown in the fight."},
+        "article": {"enum": ["le", "la", "l'", "les", ""],
+                    "description": "The name's article in French sentences (default `le`, `l'` before a vowel; `\"\"` for a proper name)."},
         "force": dict(INT, description="Force, weapons included."),
         "protection": dict(INT, description="Protection, armour included."),
         "beast": {"type": "boolean", "description": "Non-human (the book's `(*)`): no weapons, no armour, no surrender."},

@@ -69,6 +69,8 @@ FR = {
     "A fight (Chroniques Crétoises rules).": "Un combat (règles des Chroniques Crétoises).",
     "Opponents, fought one after the other.": "Les adversaires, combattus l'un après l'autre.",
     "The opponent's name, shown in the fight.": "Le nom de l'adversaire, affiché pendant le combat.",
+    "The name's article in French sentences (default `le`, `l'` before a vowel; `\"\"` for a proper name).":
+        "L'article du nom dans les phrases françaises (par défaut `le`, `l'` devant une voyelle ; `\"\"` pour un nom propre).",
     "Force, weapons included.": "Force, armes comprises.",
     "Protection, armour included.": "Protection, armure comprise.",
     "Non-human (the book's `(*)`): no weapons, no armour, no surrender.":

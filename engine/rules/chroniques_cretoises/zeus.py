@@ -35,28 +35,33 @@ def offered(play) -> bool:
 
 def command(play, arg: str) -> None:
     if play.state.extra.get("zeus_used"):
-        raise Refused("Zeus ne vient en aide qu'une seule fois par aventure.",
-                      "Zeus helps only once in an adventure.")
+        raise Refused("Zeus ne vient en aide qu'une seule fois par aventure",
+                      "Zeus helps only once in an adventure")
     if not offered(play):
-        raise Refused("Zeus ne peut pas être invoqué ici.", "Zeus cannot be called upon here.")
+        raise Refused("Zeus ne peut pas être invoqué ici", "Zeus cannot be called upon here")
     word = N.fold(arg)
     if word in ("1", "ressusciter", "resurrect"):
-        raise Refused("Zeus ne ressuscite qu'un héros mort.", "Zeus only raises a dead hero.")
+        raise Refused("Zeus ne ressuscite qu'un héros mort", "Zeus only raises a dead hero")
     key = next((k for k, words in CHOICES.items() if word in {N.fold(w) for w in words}), None)
     if key is None and word:
-        raise Refused("Réponses de Zeus : 2 (honneur), 3 (rétablir), 4 (dieux).",
-                      "Zeus's answers: 2 (honour), 3 (restore), 4 (gods).")
+        raise Refused("les faveurs de Zeus sont 2 (honneur), 3 (rétablir) et 4 (dieux)",
+                      "Zeus's favours are 2 (honour), 3 (restore) and 4 (gods)")
     if key is None:
+        if play.state.pending and play.state.pending.get("activity") == "zeus":
+            return   # his menu is open already: shown again
         if play.state.pending:
-            raise Refused("Terminez d'abord l'action en cours, ou nommez la faveur : zeus 2|3|4.",
-                          "Finish the current action first, or name the favour: zeus 2|3|4.")
+            raise Refused("terminez d'abord l'action en cours, ou nommez la faveur : zeus 2, 3 ou 4",
+                          "finish the current action first, or name the favour: zeus 2, 3 or 4")
         play.state.pending = {"activity": "zeus"}
         return
     grant(play, key)
 
 
 def prompt(play) -> Prompt:
-    opts = [Option(k, LABELS[k], enabled=(k != "retablir" or play.state.stats.get("honneur", 0) == 0),
+    # numbered as the rules and `zeus 2|3|4` number them: 1 is the resurrection, at death only
+    opts = [Option("ressusciter", M("Zeus vous ressuscite", "Zeus raises you"), enabled=False,
+                   reason=M("seulement à votre mort", "only at your death"))]
+    opts += [Option(k, LABELS[k], enabled=(k != "retablir" or play.state.stats.get("honneur", 0) == 0),
                    reason=M("votre Honneur n'est pas à 0", "your Honour is not 0")) for k in LABELS]
     opts.append(Option("cancel", M("Renoncer (Zeus reste disponible)", "Give up (Zeus stays available)")))
     return Prompt("zeus", tuple(opts), M("Invoquer Zeus", "Call upon Zeus"),
@@ -70,9 +75,16 @@ def answer(play, key: str) -> None:
 
 
 def grant(play, key: str) -> None:
+    """Zeus's favour; refused once he has helped ("une seule fois pour toutes"), whatever
+    way the player asked (the command, his menu, both)."""
     st = play.state
+    if st.extra.get("zeus_used"):
+        raise Refused("Zeus ne vient en aide qu'une seule fois par aventure",
+                      "Zeus helps only once in an adventure")
+    if st.pending and st.pending.get("activity") == "zeus":
+        st.pending = None   # `zeus 2` typed while his menu is open closes it
     if key == "retablir" and st.stats.get("honneur", 0) != 0:
-        raise Refused("Zeus ne rétablit que l'Honneur tombé à 0.", "Zeus only restores an Honour of 0.")
+        raise Refused("Zeus ne rétablit que l'Honneur tombé à 0", "Zeus only restores an Honour of 0")
     st.extra["zeus_used"] = True
     play.emit("zeus", "Zeus, le père des dieux, vous entend.", "Zeus, father of the gods, hears you.", favour=key)
     if key in ("honneur", "retablir"):
@@ -103,7 +115,7 @@ def can_resurrect(play) -> bool:
 
 def resurrect(play) -> None:
     if not can_resurrect(play):
-        raise Refused("Zeus ne peut pas vous ressusciter.", "Zeus cannot raise you.")
+        raise Refused("Zeus ne peut pas vous ressusciter", "Zeus cannot raise you")
     from .fight import set_hero_condition
     st, target = play.state, resurrection_target(play)
     st.extra["zeus_used"] = True
@@ -123,6 +135,6 @@ def oracle(play, arg: str) -> None:
     p = play.book.paragraphs.get(st.paragraph)
     busy = st.pending and (st.pending.get("activity") != "combat" or st.pending.get("acted"))
     if st.ended or p is None or not p.fields.get("oracle") or busy:
-        raise Refused("Vous consultez l'Oracle, mais il reste muet.", "You consult the Oracle, but it stays silent.")
+        raise Refused("vous consultez l'Oracle, mais il reste muet", "you consult the Oracle, but it stays silent")
     play.emit("oracle", "Vous consultez l'Oracle…", "You consult the Oracle…", source=st.paragraph)
     play.goto(st.paragraph + 20)

@@ -10,6 +10,7 @@ The whole fight lives in `state.pending` as plain JSON.
 from __future__ import annotations
 
 from ..base import Option, Prompt, Refused
+from .. import french as F
 from . import equipment, wounds
 from .messages import M, dead
 
@@ -36,7 +37,8 @@ def _enemies(play, spec: dict, mode: str) -> tuple[dict, ...]:
     enemies = play.memo.get(key)
     if enemies is None:
         enemies = [{"name": e["name"], "habilete": int(e["habilete"]), "endurance": int(e["endurance"]),
-                    "damage": int(e.get("damage", equipment.STANDARD_DAMAGE))} for e in spec["enemies"]]
+                    "damage": int(e.get("damage", equipment.STANDARD_DAMAGE)),
+                    **({"article": e["article"]} if "article" in e else {})} for e in spec["enemies"]]
         if mode == "as-one" and len(enemies) > 1:
             enemies = [_as_one(enemies)]
         enemies = play.memo[key] = tuple(enemies)
@@ -54,7 +56,7 @@ def _announce(play, spec: dict, mode: str) -> None:
     listed = [e["name"] for e in spec["enemies"]]
     if len(listed) < 2:
         return play.emit("combat-start", mode=mode, enemies=listed)
-    names_fr = ", ".join(listed[:-1]) + " et " + listed[-1]
+    names_fr = F.group(spec["enemies"])["fr"]   # "le Guetteur et le Bretteur", "les trois rats géants"
     names_en = ", ".join(listed[:-1]) + " and " + listed[-1]
     how = MODE_WORDS.get(mode, MODE_WORDS["one-by-one"])
     play.emit("combat-start", f"Vous affrontez {names_fr}, {how[0]}.", f"You fight {names_en}, {how[1]}.",
@@ -63,7 +65,7 @@ def _announce(play, spec: dict, mode: str) -> None:
 
 def _as_one(enemies: list[dict]) -> dict:
     """Several enemies "comme un seul": the best Habileté and their Endurance together."""
-    return {"name": " & ".join(e["name"] for e in enemies),
+    return {**F.group(enemies),   # "les trois rats géants", plural
             "habilete": max(e["habilete"] for e in enemies),
             "endurance": sum(e["endurance"] for e in enemies),
             "damage": max(e["damage"] for e in enemies)}
@@ -112,20 +114,34 @@ def prompt(play, pending: dict) -> Prompt:
     escape = _spec(play).get("escape")
     alive = living(pending)
     several = pending["mode"] == "together" and len(alive) > 1
-    options = _options(play, pending, alive if several else (), escape)
+    listed = pending["mode"] == "together" and len(pending["enemies"]) > 1
+    options = _options(play, pending, alive if listed else (), escape)
+    if listed and len(alive) < len(pending["enemies"]):
+        options = _keep_numbers(pending, options)
     n = pending["round"] + 1
     if several:
         title = M(f"Combat — assaut {n}", f"Fight — round {n}")
     else:
-        name = pending["enemies"][alive[0]]["name"]
-        title = M(f"Combat contre {name} — assaut {n}", f"Fight against {name} — round {n}")
-    return Prompt("combat", options, title, _status(play, pending))
+        e = pending["enemies"][alive[0]]
+        title = M(f"Combat contre {F.the(e)} — assaut {n}", f"Fight against {e['name']} — round {n}")
+    first = next(o.key for o in options if o.enabled)
+    return Prompt("combat", options, title, _status(play, pending), default=first)
+
+
+def _keep_numbers(pending: dict, options) -> tuple[Option, ...]:
+    """The told prompt keeps a defeated opponent's line (disabled) while several still
+    fight, so the numbers the player learnt do not shift after each kill."""
+    told = {o.key: o for o in options}
+    lines = [told.get(f"attack:{i}") or Option(f"attack:{i}", M(f"Attaquer {F.the(e)}", f"Attack {e['name']}"),
+                                                 False, M("vaincu", "defeated"))
+             for i, e in enumerate(pending["enemies"])]
+    return tuple(lines) + tuple(o for o in options if not o.key.startswith("attack:"))
 
 
 def _options(play, pending: dict, targets, escape) -> tuple[Option, ...]:
     """One attack a living target when several fight together (else one attack), then
     the escape when the paragraph offers it."""
-    options = [Option(f"attack:{i}", M(f"Attaquer {pending['enemies'][i]['name']}",
+    options = [Option(f"attack:{i}", M(f"Attaquer {F.the(pending['enemies'][i])}",
                                        f"Attack {pending['enemies'][i]['name']}")) for i in targets] or [ATTACK]
     if escape:
         after = int(escape.get("after", 0))
@@ -148,15 +164,17 @@ def _bare_prompt(play, pending: dict) -> Prompt:
             if escape else NO_ESCAPE
     escape, after, fixed = shape
     targets = ()
-    if pending["mode"] == "together":
-        alive = living(pending)
-        targets = tuple(alive) if len(alive) > 1 else ()
+    if pending["mode"] == "together" and len(pending["enemies"]) > 1:   # as the told prompt
+        targets = tuple(living(pending))
     if escape is None and not targets:
         return ATTACK_ONLY
     key = ("df-combat", number, targets, escape is not None and pending["round"] >= after)
     made = memo.get(key) if fixed else None
     if made is None:
-        made = Prompt("combat", _options(play, pending, targets, escape))
+        options = _options(play, pending, targets, escape)
+        if targets and len(targets) < len(pending["enemies"]):
+            options = _keep_numbers(pending, options)
+        made = Prompt("combat", options)
         if fixed:
             memo[key] = made
     return made
@@ -181,10 +199,10 @@ def _status(play, pending: dict) -> tuple[M, ...]:
     lines = [M(f"Vous : Habileté {skill}, Endurance {end}", f"You: Skill {skill}, Stamina {end}")]
     for e in pending["enemies"]:
         if e["endurance"] > 0:
-            lines.append(M(f"{e['name']} : Habileté {e['habilete']}, Endurance {e['endurance']}",
+            lines.append(M(f"{F.label(e)} : Habileté {e['habilete']}, Endurance {e['endurance']}",
                            f"{e['name']}: Skill {e['habilete']}, Stamina {e['endurance']}"))
         else:
-            lines.append(M(f"{e['name']} : vaincu", f"{e['name']}: defeated"))
+            lines.append(M(f"{F.label(e)} : {F.verb(e, 'vaincu', 'vaincus')}", f"{e['name']}: defeated"))
     return tuple(lines)
 
 
@@ -192,26 +210,29 @@ def _status(play, pending: dict) -> tuple[M, ...]:
 LUCK_USE = {True: M("Tenter votre Chance pour aggraver la blessure", "Test your Luck to deepen the wound"),
             False: M("Tenter votre Chance pour limiter la blessure", "Test your Luck to lessen the wound")}
 LUCK_PASS = Option("pass", M("Ne pas tenter votre Chance", "Do not test your Luck"))
-LUCK_OPTIONS = {dealt: (Option("luck", LUCK_USE[dealt]), LUCK_PASS) for dealt in (True, False)}
+# Not testing comes first: the digit of "attack" (1) never spends Luck at the next prompt.
+LUCK_OPTIONS = {dealt: (LUCK_PASS, Option("luck", LUCK_USE[dealt])) for dealt in (True, False)}
 LUCK_ONLY = {dealt: Prompt("combat-luck", LUCK_OPTIONS[dealt]) for dealt in (True, False)}
 
 
 def _luck_prompt(play, pending: dict) -> Prompt:
     luck = pending["luck"]
     options = LUCK_OPTIONS[luck["kind"] == "dealt"]
-    name = pending["enemies"][luck["enemy"]]["name"]
+    e = pending["enemies"][luck["enemy"]]
+    name = e["name"]
     if luck["kind"] == "dealt":
-        info = M(f"Vous avez blessé {name}. Chanceux : 2 points de plus ; malchanceux : 1 point seulement.",
+        info = M(f"Vous avez blessé {F.the(e)}. Chanceux : 2 points de plus ; malchanceux : 1 point seulement.",
                  f"You wounded {name}. Lucky: 2 more points; unlucky: only 1 point.")
     else:
-        info = M(f"{name} vous a blessé. Chanceux : 1 point de moins ; malchanceux : 1 point de plus.",
+        info = M(f"{F.The(e)} {F.verb(e, 'vous a blessé', 'vous ont blessé')}. Chanceux : 1 point de moins ; malchanceux : 1 point de plus.",
                  f"{name} wounded you. Lucky: 1 point less; unlucky: 1 point more.")
     chance = play.state.stats.get("chance", 0)
     odds = M(f"Votre Chance : {chance} ; chanceux sur {chance} ou moins aux deux dés. "
              f"Tenter sa Chance coûte 1 point de Chance.",
              f"Your Luck: {chance}; lucky on {chance} or less on two dice. "
              f"Testing your Luck costs 1 Luck point.")
-    return Prompt("combat-luck", options, M("Tenter votre Chance ?", "Test your Luck?"), (info, odds))
+    return Prompt("combat-luck", options, M("Tenter votre Chance ?", "Test your Luck?"), (info, odds),
+                  default="pass")
 
 
 def answer(play, pending: dict, key: str, amount) -> None:
@@ -260,10 +281,10 @@ def _outcome(play, pending: dict, i: int, me: tuple, them: tuple, target: bool) 
     if result == "hit" or result == "wounded":
         pending["queue"].append({"kind": result, "enemy": i})
     if play.narrate:   # the explorer reads no event: none is made for it
-        name = pending["enemies"][i]["name"]
-        fr, en = _round_text(pending["round"], name, me, them, result)
+        e = pending["enemies"][i]
+        fr, en = _round_text(pending["round"], (F.the(e), e["name"]), me, them, result)
         play.emit("combat-round", fr, en, round=pending["round"],
-                  enemy=name, hero=mine, opponent=theirs, result=result)
+                  enemy=e["name"], hero=mine, opponent=theirs, result=result)
 
 
 # What each exchange's result says (French, English).
@@ -273,13 +294,13 @@ RESULT_TEXT = {"hit": ("vous touchez.", "you hit."),
                "parry": ("les coups sont parés.", "the blows are parried.")}
 
 
-def _round_text(n: int, name: str, me: tuple, them: tuple, result: str) -> tuple[str, str]:
+def _round_text(n: int, name: tuple, me: tuple, them: tuple, result: str) -> tuple[str, str]:
     mine, theirs = sum(me), sum(them)
     fr, en = RESULT_TEXT[result]
     say = (f"Assaut {n} : votre Force d'Attaque {mine} ({me[0]} + {me[1]}), "
-           f"{name} {theirs} ({them[0]} + {them[1]})",
+           f"{name[0]} {theirs} ({them[0]} + {them[1]})",
            f"Round {n}: your Attack Strength {mine} ({me[0]} + {me[1]}), "
-           f"{name} {theirs} ({them[0]} + {them[1]})")
+           f"{name[1]} {theirs} ({them[0]} + {them[1]})")
     return f"{say[0]} : {fr}", f"{say[1]}: {en}"
 
 

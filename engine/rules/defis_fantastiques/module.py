@@ -24,6 +24,12 @@ class DefisFantastiques(PackagedOdds, RuleModule):
     # through its total; the item names kept for the sheet derive from the items.
     dice_by_sum = True
     display_extra = ("names",)
+    roll_labels = MappingProxyType({   # whose roll each dice line is
+        "hero-attack": M("Vos dés (Force d'Attaque)", "Your dice (Attack Strength)"),
+        "enemy-attack": M("Dés de l'adversaire (Force d'Attaque)", "Opponent's dice (Attack Strength)"),
+        "habilete": M("Vos dés (Habileté)", "Your dice (Skill)"),
+        "endurance": M("Vos dés (Endurance)", "Your dice (Stamina)"),
+        "chance": M("Vos dés (Chance)", "Your dice (Luck)")})
     passive_stats = ("or",)   # the rules never read the gold (only books do)
     # The random explorer tries these commands without copying the state first:
     # they refuse before changing anything (tests/analysis/test_explore_silent.py).

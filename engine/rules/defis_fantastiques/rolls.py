@@ -79,7 +79,7 @@ def prompt(play, pending: dict) -> Prompt:
         more = (f" (armure : +{pen} au lancer)", f" (armour: +{pen} to the roll)") if pen else ("", "")
         info = [M(f"Habileté actuelle : {now}{more[0]}.", f"Current Skill: {now}{more[1]}.")]
     info.insert(1, _target(now - added))
-    return Prompt("test", (ROLL,), title, tuple(info))
+    return Prompt("test", (ROLL,), title, tuple(info), default=ROLL.key)
 
 
 def _target(need: int) -> M:

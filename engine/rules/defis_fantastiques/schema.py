@@ -55,6 +55,8 @@ def item() -> dict:
 def combat() -> dict:
     enemy = _object({
         "name": {"type": "string", "minLength": 1, "description": "The opponent's name, shown in the fight."},
+        "article": {"enum": ["le", "la", "l'", "les", ""],
+                    "description": "The name's article in French sentences (default `le`, `l'` before a vowel; `\"\"` for a proper name)."},
         "habilete": {"type": "integer", "minimum": 0, "description": "The enemy's Skill."},
         "endurance": {"type": "integer", "minimum": 1, "description": "The enemy's Stamina."},
         "damage": {"type": "integer", "minimum": 0, "description": "Endurance its wound removes (default 2)."},

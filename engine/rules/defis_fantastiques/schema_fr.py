@@ -25,6 +25,8 @@ FR = {
         "Maximum d'endurance : un nombre, ou false pour aucun.",
     "Maximum of chance: a number, or false for none.": "Maximum de chance : un nombre, ou false pour aucun.",
     "The opponent's name, shown in the fight.": "Le nom de l'adversaire, affiché pendant le combat.",
+    "The name's article in French sentences (default `le`, `l'` before a vowel; `\"\"` for a proper name).":
+        "L'article du nom dans les phrases françaises (par défaut `le`, `l'` devant une voyelle ; `\"\"` pour un nom propre).",
     "Take a weapon.": "Prendre une arme.",
     "Take this weapon (the old one is lost for ever); null: lose it.":
         "Prendre cette arme (l'ancienne est perdue pour toujours) ; null : la perdre.",

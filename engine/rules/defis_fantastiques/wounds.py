@@ -11,6 +11,7 @@ supplémentaires ... malchanceux : vous ne pouvez soustraire que 1 seul point."
 """
 from __future__ import annotations
 
+from .. import french as F
 from . import equipment
 from .messages import dead
 from .rolls import test_luck
@@ -50,7 +51,7 @@ def _deal(play, pending: dict, i: int) -> bool:
     before, dmg = enemy["endurance"], hero_damage(play, pending)
     enemy["endurance"] = max(0, before - dmg)
     if play.narrate:   # the explorer reads no event: none is made for it
-        play.emit("wound", f"Vous blessez {enemy['name']} : −{dmg} (Endurance {enemy['endurance']}).",
+        play.emit("wound", f"Vous blessez {F.the(enemy)} : −{dmg} (Endurance {enemy['endurance']}).",
                   f"You wound {enemy['name']}: −{dmg} (Stamina {enemy['endurance']}).",
                   target=enemy["name"], loss=dmg, endurance=enemy["endurance"])
     if enemy["endurance"] > 0:
@@ -66,8 +67,11 @@ def _suffer(play, pending: dict, i: int) -> bool:
     raw, before = int(enemy.get("damage", equipment.STANDARD_DAMAGE)), play.state.stats["endurance"]
     loss, absorbs = equipment.absorb(play, raw)
     if play.narrate:   # told before the Endurance change ("Endurance : 21 → 19")
-        play.emit("wound", f"{enemy['name']} vous blesse : −{loss} Endurance.",
-                  f"{enemy['name']} wounds you: −{loss} Stamina.", target="hero", by=enemy["name"],
+        fr, en = (f"{F.The(enemy)} {F.verb(enemy, 'vous blesse', 'vous blessent')} : −{loss} Endurance.",
+                  f"{enemy['name']} wounds you: −{loss} Stamina.") if loss else \
+            (f"{F.The(enemy)} {F.verb(enemy, 'vous touche', 'vous touchent')}, mais votre armure arrête le coup.",
+             f"{enemy['name']} hits you, but your armour stops the blow.")
+        play.emit("wound", fr, en, target="hero", by=enemy["name"],
                   loss=loss, absorbed=absorbs, endurance=play.module.clamp(play.state, "endurance", before - loss))
     play.change("endurance", delta=-loss, reason="wound")
     if max(0, 1 - absorbs) < loss:
@@ -78,7 +82,8 @@ def _suffer(play, pending: dict, i: int) -> bool:
 
 
 def _defeated(play, enemy: dict) -> None:
-    play.emit("enemy-defeated", f"{enemy['name']} est vaincu.", f"{enemy['name']} is defeated.",
+    play.emit("enemy-defeated", f"{F.The(enemy)} {F.verb(enemy, 'est vaincu', 'sont vaincus')}.",
+              f"{enemy['name']} {'are' if enemy.get('plural') else 'is'} defeated.",
               name=enemy["name"])
 
 
@@ -96,7 +101,7 @@ def _luck_dealt(play, pending: dict, luck: dict, lucky: bool) -> None:
     loss = luck["damage"] + 2 if lucky else 1
     enemy["endurance"] = max(0, luck["before"] - loss)
     if play.narrate:
-        play.emit("wound", f"Blessure de {enemy['name']} : −{loss} en tout, au lieu de −{luck['damage']} "
+        play.emit("wound", f"Blessure {F.of(enemy)} : −{loss} en tout, au lieu de −{luck['damage']} "
                   f"(Endurance {enemy['endurance']}).",
                   f"{enemy['name']}'s wound: −{loss} in all, instead of −{luck['damage']} "
                   f"(Stamina {enemy['endurance']}).",

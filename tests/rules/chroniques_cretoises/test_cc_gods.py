@@ -86,7 +86,7 @@ def test_zeus_restores_honour_from_zero(tmp_path):
     g = game(tmp_path, "paragraphs:\n  1: {text: x, zeus: true, effects: [{add: {honneur: -9}}], choices: [{text: a, to: 2}]}\n"
                        "  2: {text: y, effects: [{add: {honneur: 2}}], choices: [{text: b, to: 3}]}\n  3: {text: Fin., end: victory}\n")
     g.command("zeus")                      # without a word: Zeus's answers as a prompt
-    assert g.prompt().kind == "zeus" and [o.enabled for o in g.prompt().options] == [True, True, True, True]
+    assert g.prompt().kind == "zeus" and [o.enabled for o in g.prompt().options] == [False, True, True, True, True]
     g.answer("retablir")
     assert g.state.stats["honneur"] == 1
     g.answer("1")

@@ -36,7 +36,7 @@ def hit_until_won(game, key="attack"):
             pending = game.state.pending
             rolling = sum(e["endurance"] > 0 for e in pending["enemies"]) \
                 if pending["mode"] == "together" else 1
-            keys = [o.key for o in game.prompt().options]
+            keys = [o.key for o in game.prompt().options if o.enabled]   # (a defeated foe stays listed)
             act(game, key if key in keys else keys[0], *((1, 1) * rolling + (6, 6)))
 
 

@@ -61,7 +61,7 @@ def test_luck_after_wounding_lucky_removes_two_more(tmp_path):
     points supplémentaires à son total d'endurance." Chance −1."""
     g = play(tmp_path, GOBLIN, [1, 1, 6, 6, 4, 5])
     g.answer("attack")
-    assert g.prompt().kind == "combat-luck" and keys(g) == ["luck", "pass"]
+    assert g.prompt().kind == "combat-luck" and keys(g) == ["pass", "luck"]
     g.answer("luck")
     assert g.state.pending["enemies"][0]["endurance"] == 6
     assert g.state.stats["chance"] == 8 and g.prompt().kind == "combat"

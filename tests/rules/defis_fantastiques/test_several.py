@@ -22,7 +22,8 @@ def test_as_one_is_a_normal_fight_against_one_opponent(tmp_path):
     one opponent, with the best Habileté and their Endurance together (docs)."""
     g = play(tmp_path, fight("as-one"), [1, 1, 6, 6])
     enemy, = g.state.pending["enemies"]
-    assert enemy == {"name": "Borgne & Manchot", "habilete": 8, "endurance": 5, "damage": 2}
+    assert enemy == {"name": "Borgne and Manchot", "fr": "le Borgne et le Manchot", "of": "du Borgne et du Manchot",
+                     "plural": True, "habilete": 8, "endurance": 5, "damage": 2}
     g.answer("attack")
     assert [e["purpose"] for e in events(g, "dice")] == ["enemy-attack", "hero-attack"]
     assert g.state.pending["enemies"][0]["endurance"] == 3
@@ -46,7 +47,7 @@ def test_together_the_player_chooses_the_target_each_round(tmp_path):
     """"vous pourrez choisir celui que vous affrontez"."""
     g = play(tmp_path, fight("together"), [1, 1, 1, 1, 6, 6])
     assert keys(g) == ["attack:0", "attack:1"]
-    assert g.prompt().options[1].label.fr == "Attaquer Manchot"
+    assert g.prompt().options[1].label.fr == "Attaquer le Manchot"
     g.answer("attack:1")
     dice = [e["purpose"] for e in events(g, "dice")]
     assert dice == ["enemy-attack", "enemy-attack", "hero-attack"]
@@ -80,11 +81,11 @@ def test_together_a_lower_strength_against_another_is_a_wound(tmp_path):
 def test_together_no_target_choice_once_one_is_left(tmp_path):
     """"Vous devrez naturellement dominer tous vos adversaires": the last one is fought alone."""
     g = play(tmp_path, fight("together"), [1, 1, 1, 1, 6, 6, 1, 1, 6, 6, 1, 1, 6, 6])
-    g.answer("attack:0")          # Borgne falls
-    assert keys(g) == ["attack"]
-    g.answer("attack")
+    g.answer("attack:0")          # Borgne falls: his line stays, disabled (numbers kept)
+    assert [(o.key, o.enabled) for o in g.prompt().options] == [("attack:0", False), ("attack:1", True)]
+    g.answer("attack:1")
     g.answer("pass")
-    g.answer("attack")
+    g.answer("attack:1")
     assert g.state.ended == "victory"
 
 
