@@ -1,6 +1,6 @@
 """Every size limit the engine puts on a book, a save and what they compute, in one place.
 
-The code that enforces a limit imports it from here, and docs/security-limits.part.md
+The code that enforces a limit imports it from here, and docs/security.md
 names these same constants, so a value is changed in one place.  Each limit is chosen
 an order of magnitude or more above what a real book or save uses, and low enough that
 lint, play and load stay within seconds and a few hundred megabytes on any input.
