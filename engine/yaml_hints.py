@@ -71,9 +71,11 @@ def _dedented(doc) -> list[Diagnostic]:
         return []
     out, last = [], None
     for key in list(pars):
-        if isinstance(key, int):
+        value = pars[key]
+        # a paragraph named like a field ("end", format 1.1) is a mapping with its text
+        if key not in FIELDS or last is None or (isinstance(value, dict) and "text" in value):
             last = key
-        elif key in FIELDS and last is not None:
+        else:
             del pars[key]
             doc.broken.add(last)
             out.append(error("yaml-dedented-field", doc.span(("paragraphs", key), key=True),

@@ -108,9 +108,11 @@ def popen(tmp_path: Path, *args, **kw) -> subprocess.Popen:
 
 
 def autosave(tmp_path: Path, book_id: str = "evil") -> dict:
-    """The autosave of `book_id`, as JSON."""
+    """The autosave of `book_id`, as JSON: the slot `autosave` of a game on a terminal,
+    or `script` of one read from a pipe; exactly one of them."""
     import json
-    path = tmp_path / "data" / "saves" / book_id / "autosave.json"
+    folder = tmp_path / "data" / "saves" / book_id
+    (path,) = [p for p in (folder / "autosave.json", folder / "script.json") if p.exists()]
     return json.loads(path.read_text(encoding="utf-8"))
 
 

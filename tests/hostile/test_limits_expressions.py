@@ -136,7 +136,10 @@ def test_numbers_typed_at_the_prompt_never_crash(tmp_path):
     result = run(["play", "--lang", "en", path.name], tmp_path, stdin=typed)
     no_traceback(result)
     assert result.returncode == 0 and "Victory!" in result.stdout
-    assert result.stdout.count("Unknown command") + result.stdout.count("unknown command") >= 3
+    said = result.stdout
+    # ① and ٣ are not numbers; 5,000 digits are a number out of every range
+    assert said.count("Unknown command") + said.count("unknown command") >= 2
+    assert said.count("There is no choice 999999999…") >= 1
     assert max(len(line) for line in result.stdout.splitlines()) <= 80
 
 

@@ -63,11 +63,11 @@ def _cases(tmp_path, name):
 @pytest.mark.parametrize("name", [*EDITS, *RAW])
 def test_continue_refuses_a_hand_edited_autosave_and_keeps_it(tmp_path, name):
     raw, expected = _cases(tmp_path, name)
-    _write(tmp_path, "autosave", raw)
+    _write(tmp_path, "script", raw)
     result = run(["play", "--lang", "en", "--continue", "hostile.yaml"], tmp_path, stdin="1\n")
     assert result.returncode == 1
     assert one_line(result, expected) in result.stderr
-    assert (tmp_path / "data" / "saves" / "hostile" / "autosave.json").read_bytes() == raw
+    assert (tmp_path / "data" / "saves" / "hostile" / "script.json").read_bytes() == raw
 
 
 @pytest.mark.parametrize("name", [*EDITS, *RAW])
@@ -86,7 +86,7 @@ def test_load_refuses_a_hand_edited_save_and_the_game_goes_on(tmp_path, name):
 def test_a_save_within_the_limits_still_resumes(tmp_path):
     obj = _saved(tmp_path)
     obj["dice"]["draws"] = 1000
-    _write(tmp_path, "autosave", obj)
+    _write(tmp_path, "script", obj)
     result = run(["play", "--lang", "en", "--continue", "hostile.yaml"], tmp_path, stdin="2\n")
     assert result.returncode == 0 and "Game resumed" in result.stdout
 
@@ -95,14 +95,14 @@ def test_a_fifo_in_place_of_the_autosave_is_not_waited_on(tmp_path):
     _saved(tmp_path)
     folder = tmp_path / "data" / "saves" / "hostile"
     folder.mkdir(parents=True)
-    os.mkfifo(folder / "autosave.json")
+    os.mkfifo(folder / "script.json")   # (a script resumes the slot `script`)
     result = run(["play", "--lang", "en", "--continue", "hostile.yaml"], tmp_path, timeout=30)
-    assert result.returncode == 1 and one_line(result, "autosave.json is not a regular file")
+    assert result.returncode == 1 and one_line(result, "script.json is not a regular file")
 
 
 def test_a_save_over_the_size_limit_is_refused_unread(tmp_path):
     _saved(tmp_path)
-    raw = _write(tmp_path, "autosave", b"{" + b" " * limits.MAX_SAVE_BYTES + b"}")
+    raw = _write(tmp_path, "script", b"{" + b" " * limits.MAX_SAVE_BYTES + b"}")
     result = run(["play", "--lang", "en", "--continue", "hostile.yaml"], tmp_path)
     assert result.returncode == 1 and one_line(result, "file too large")
-    assert (tmp_path / "data" / "saves" / "hostile" / "autosave.json").read_bytes() == raw
+    assert (tmp_path / "data" / "saves" / "hostile" / "script.json").read_bytes() == raw

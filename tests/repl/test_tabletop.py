@@ -32,10 +32,11 @@ def _wrestle(tmp_path, seed):
     s = session(tmp_path, book=CLOCHE, seed=seed, width=100)
     s.start()
     play(s, "1", "5")
-    for _ in range(60):   # attack until the wrestling ends (seeded dice)
+    for _ in range(60):   # attack, and test Luck when asked, until the wrestling ends (seeded dice)
         if s.game.state.pending is None or s.game.state.ended:
             break
-        play(s, "1")
+        keys = [o.key for o in s.game.prompt().options]
+        play(s, str(keys.index("luck") + 1) if "luck" in keys else "1")
     return s, [e for e in s.game.state.history if "paragraph" not in e and "choice" not in e]
 
 
@@ -74,11 +75,19 @@ def test_jump_refused_to_the_present_or_a_bad_number(tmp_path):
     assert s.asking is None
 
 
-def test_jump_cannot_reach_before_a_load(tmp_path):
+def test_jump_reaches_before_a_load_since_undo_does(tmp_path):
     s = session(tmp_path)
     s.start()
     play(s, "1", "sauver a", "charger a")
-    assert "Impossible de revenir au point 1" in play(s, "historique 1")
+    loaded = s.game.save()
+    assert "Revenir au point 1 (§1) ?" in play(s, "historique 1")
+    assert "Retour au point 1 : paragraphe 1." in play(s, "o")
+    assert s.game.state.paragraph == 1
+    play(s, "annuler")   # back to the game as loaded (the journal says so)
+    back = s.game.save()
+    assert back["history"] == loaded["history"] + [{"undo": loaded["paragraph"]}]
+    assert {k: v for k, v in back.items() if k != "history"} == \
+        {k: v for k, v in loaded.items() if k != "history"}
 
 
 def test_notes_are_added_listed_deleted_and_shown_on_the_sheet(tmp_path):
