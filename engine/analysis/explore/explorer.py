@@ -15,6 +15,11 @@ Three reductions keep the space small without changing any result:
 * a final ending (victory, or death without rescue) is one state per paragraph and
   kind of ending, whatever the sheet.
 Bounds: `max_states` and `timeout`; past one the unexpanded states are "frontier".
+Focused trials stop as soon as they make no progress (a cycle of states holds the
+bounds apart: only the whole graph's solution closes that gap), and breadth does
+the rest: a cycle of paragraphs never stalls the exploration.
+`sheet=N` starts from the one sheet that creation yields with seeded dice N (the
+odds of that hero, exact when the space is explored completely).
 """
 from __future__ import annotations
 
@@ -26,6 +31,7 @@ from collections import deque
 from ...game import Game
 from ...rules.base import Refused
 from ...state import GameState
+from ...dice import SeededDice
 from .focus import GAP, Focus
 from .lens import Lens
 from .start import FIRST_BATCH, Sample, count_starts
@@ -34,13 +40,17 @@ from .nodes import fight_node
 from .space import ERROR, FRONTIER, ForcedDice, NeedRoll, Space, canonical, flat, rebuild, roll_outcomes
 
 
+IDLE = 50   # focused trials in a row that expand nothing and close no gap: go breadth
+
+
 class Explorer:
     def __init__(self, book, module, max_states: int = 200_000, timeout: float = 60.0,
                  with_commands: bool = True, fight_nodes: bool = True, lens: bool = True,
-                 seed: int = 0, max_sheets: int | None = 256):
+                 seed: int = 0, max_sheets: int | None = 256, sheet: int | None = None):
         self.book, self.module = book, module
         self.max_states, self.timeout, self.with_commands = max_states, timeout, with_commands
         self.fight_nodes, self.seed, self.max_sheets = fight_nodes, seed, max_sheets
+        self.sheet = sheet
         self.lens = Lens(book, module) if lens else None
         self.cache: dict = {}                 # the module's memo of solved fights
         blank = GameState(book.id, book.content_hash, module.id, rules_version=str(module.version))
@@ -70,13 +80,16 @@ class Explorer:
         sp = self.space
         late = lambda: time.monotonic() - start > self.timeout  # noqa: E731
         sample = self._start()
-        refresh = time.monotonic() + 0.5
-        while not self._stop(late) and sp.bound != "max-states":   # (no new state: no progress)
-            if self.focus.root_gap() <= GAP:
+        refresh, idle = time.monotonic() + 0.5, 0
+        while not self._stop(late) and sp.bound != "max-states" and idle < IDLE:
+            gap = self.focus.root_gap()
+            if gap <= GAP:
                 if sample is None or not sample.more(time.monotonic() - start, self.timeout):
                     break
                 sample.draw(len(sample.drawn))
+            before = sp.expanded
             self.focus.trial()
+            idle = idle + 1 if sp.expanded == before and self.focus.root_gap() >= gap else 0
             if time.monotonic() > refresh:   # at most a fifth of the time on it
                 t0 = time.monotonic()
                 self.focus.refresh()
@@ -90,6 +103,11 @@ class Explorer:
 
     def _start(self):
         """The root: every starting state, or a sample of them (None, or the Sample)."""
+        if self.sheet is not None:
+            self.game.reset(SeededDice(self.sheet))
+            self.space.root = [(1, self._state(self.game.state, None, None, ()))]
+            self.space.fixed_sheet = self.sheet
+            return None
         if not self.max_sheets or count_starts(self, self.max_sheets) <= self.max_sheets:
             self.space.root = self._branches(None, None, ())
             return None
@@ -152,15 +170,15 @@ class Explorer:
         for p, outcome in strategy.outcomes:
             found = self._applied.get(outcome.finish)   # strategies share outcomes
             if found is None:
-                found = self._applied[outcome.finish] = self._branches(s, outcome, ()) or [(1.0, s)]
+                found = self._applied[outcome.finish] = self._branches(s, outcome, ()) or [(1, s)]
             for q, t in found:
-                out[t] = out.get(t, 0.0) + float(p) * q
+                out[t] = out.get(t, 0) + p * q   # exact when the module's p is
         return sorted(((p, t) for t, p in out.items()), key=lambda pt: pt[1])
 
     def _branches(self, s, move: Move | None, rolls: tuple) -> list:
         """[(probability, successor)] of a move (None: the start of the game); [] when
         the move is refused without any dice drawn."""
-        out, todo = {}, [(rolls, 1.0)]
+        out, todo = {}, [(rolls, 1)]
         while todo:
             prefix, p = todo.pop()
             try:
@@ -177,7 +195,7 @@ class Explorer:
                 target = ERROR
             else:
                 target = self._state(state, s, move, prefix)
-            out[target] = out.get(target, 0.0) + p
+            out[target] = out.get(target, 0) + p
         return sorted(((p, t) for t, p in out.items()), key=lambda pt: pt[1])
 
     def outcomes(self, need: NeedRoll) -> list[tuple[tuple, float]]:

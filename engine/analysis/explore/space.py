@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
+from fractions import Fraction
 from itertools import combinations_with_replacement
 from math import factorial
 
@@ -56,8 +57,8 @@ def flat(rolls) -> list[int]:
     return [f for faces in rolls for f in faces]
 
 
-def roll_outcomes(count: int, sides: int, by_sum: bool) -> list[tuple[tuple, float]]:
-    """[(faces, probability)]: one entry a sorted multiset of faces, or a total."""
+def roll_outcomes(count: int, sides: int, by_sum: bool) -> list[tuple[tuple, Fraction]]:
+    """[(faces, probability)]: one entry a sorted multiset of faces, or a total (exact)."""
     merged: dict = {}
     for faces in combinations_with_replacement(range(1, sides + 1), count):
         ways = factorial(count)
@@ -69,7 +70,7 @@ def roll_outcomes(count: int, sides: int, by_sum: bool) -> list[tuple[tuple, flo
         else:
             merged[key] = [faces, ways]
     total = sides ** count
-    return [(faces, ways / total) for faces, ways in merged.values()]
+    return [(faces, Fraction(ways, total)) for faces, ways in merged.values()]
 
 
 def canonical(state: GameState, display: tuple = ()) -> str:
@@ -107,6 +108,7 @@ class Space:
     strategies: set[str] = field(default_factory=set)     # fight strategies (chance nodes) used
     restarts: int = 0                                     # explorations begun again (lens corrected)
     sample: list[int] | None = None                       # sampled start: the state of each draw
+    fixed_sheet: int | None = None                        # the seed of the one starting sheet
     seconds: float = 0.0
 
 

@@ -1,0 +1,78 @@
+"""The exact solver (engine/analysis/explore/exact.py) on small books with cycles, each
+expected value derived by hand in the comments (not copied from the solver)."""
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from engine.analysis.explore.exact import eliminate, exact_values
+from engine.analysis.explore.explorer import Explorer
+from engine.analysis.explore.parallel import run_batch
+from engine.analysis.explore.solve import victory_odds
+from tests.analysis_fixtures.support import load
+
+BOOKS = Path(__file__).parent / "books"
+
+
+def solve(name, **options):
+    book, module, _ = load(BOOKS / f"{name}.yaml")
+    space = Explorer(book, module, **options).run()
+    value, policy = exact_values(space)
+    return space, sum(p * value[t] for p, t in space.root), value
+
+
+def test_a_hub_of_four_paragraphs_finishes_and_is_certain():
+    # 1 -> 2, 3, 4; 2 -> 1, 3; 3 -> 1; 4 -> 1 or the victory 5: a cycle of choices
+    # only, whose best way out is the victory: 1.
+    space, v, _ = solve("hub")
+    assert space.bound is None and v == 1 and isinstance(v, (int, Fraction))
+
+
+def test_a_loop_with_a_chance_node():
+    # 1: the wheel (2) or the jump (5).  Jump: 1d6, 1 wins: 1/6.
+    # Wheel: 1-2 wins, 3-4 dies, 5-6 back to 1.  Taking the wheel every time:
+    # v = 2/6 + 2/6 v, so v = 1/2 > 1/6: best play is 1/2.
+    space, v, _ = solve("loop-chance")
+    assert space.bound is None and v == Fraction(1, 2)
+
+
+def test_a_doomed_region_is_worth_zero_and_the_book_two_thirds():
+    # 1: the marsh (2 <-> 3, every way out dies) or the bridge (1d6, 1-4 wins): 4/6.
+    space, v, value = solve("doomed")
+    assert v == Fraction(2, 3)
+    marsh = [s for s, n in enumerate(space.paragraph) if n in (2, 3)]
+    assert marsh and all(value[s] == 0 for s in marsh)
+
+
+def test_a_soft_lock_four_moves_deep_is_worth_zero():
+    # Leaving at once wins (1); going on four times ends at a locked door (5).
+    space, v, value = solve("softlock-deep")
+    assert v == 1
+    assert {space.paragraph[s] for s in space.soft_locks} == {5}
+    assert all(value[s] == 0 for s in space.soft_locks)
+
+
+def test_the_forced_loop_matches_its_hand_value_and_random_play():
+    # 2d6: 2-5 wins (10/36), 6-8 goes round again (16/36), 9-12 dies (10/36):
+    # v = 10/36 + 16/36 v, so v = 10/20 = 1/2.  One move everywhere: random play is
+    # best play, so the share of won random games must agree.
+    _space, v, _ = solve("forced-loop")
+    assert v == Fraction(1, 2)
+    book, module, _ = load(BOOKS / "forced-loop.yaml")
+    runs = 4000
+    won = run_batch(book, module, runs, seed=3, jobs=1, with_commands=False).outcomes.get("victory", 0)
+    margin = 4 * (0.25 / runs) ** 0.5   # four standard deviations of a share
+    assert abs(won / runs - float(v)) < margin
+
+
+@pytest.mark.parametrize("name", ["hub", "loop-chance", "doomed", "softlock-deep", "forced-loop"])
+def test_the_exact_value_agrees_with_float_value_iteration(name):
+    space, v, _ = solve(name)
+    assert float(v) == pytest.approx(victory_odds(space)["low"], abs=1e-9)
+
+
+def test_elimination_solves_a_cyclic_system_exactly():
+    # x = 1/2 y + 1/4, y = 1/3 x + 1/3 z, z = 0 (doomed): x = 1/6 x + 1/4, x = 3/10.
+    out = eliminate({0: [{1: Fraction(1, 2)}, Fraction(1, 4)], 1: [{0: Fraction(1, 3), 2: Fraction(1, 3)}, 0]},
+                    {2})
+    assert out[0] == Fraction(3, 10) and out[1] == Fraction(1, 10)
