@@ -76,3 +76,29 @@ def test_elimination_solves_a_cyclic_system_exactly():
     out = eliminate({0: [{1: Fraction(1, 2)}, Fraction(1, 4)], 1: [{0: Fraction(1, 3), 2: Fraction(1, 3)}, 0]},
                     {2})
     assert out[0] == Fraction(3, 10) and out[1] == Fraction(1, 10)
+
+
+def test_the_report_gives_the_exact_value_the_route_the_doomed_and_the_deciding_roll():
+    from engine.analysis.explore.report import exhaustive
+    from engine.analysis.explore.text import exhaustive_text
+    book, module, _ = load(BOOKS / "doomed.yaml")
+    r = exhaustive(book, module)
+    assert r["complete"] and r["exact"] == "2/3" and r["victory"]["low"] == pytest.approx(2 / 3)
+    assert [x["move"] for x in r["best_route"]] == ["2", "roll"]   # the bridge, then its roll
+    assert [x["paragraph"] for x in r["doomed"]] == [2, 3]
+    # the bridge's roll: 5-6 (1/3) loses everything
+    assert r["deciding"][0]["paragraph"] == 4 and r["deciding"][0]["lost_here"]["exact"] == "1/3"
+    en, fr = exhaustive_text(r, "en", "b.yaml"), exhaustive_text(r, "fr", "b.yaml")
+    assert "Exact value: 2/3" in en and "Doomed paragraphs" in en and "2, 3" in en
+    assert "Valeur exacte : 2/3" in fr and "Paragraphes condamnés" in fr
+
+
+def test_the_difficulty_table_is_exact_over_every_rolled_sheet():
+    # softlock.yaml rolls a bonus die (2 sheets): each sheet's exact value, weighted.
+    from engine.analysis.explore.report import exhaustive
+    book, module, _ = load("softlock")
+    r = exhaustive(book, module)
+    d = r["difficulty"]
+    assert d["sheets"] == 2 and not d["sampled"]
+    weak, strong = Fraction(d["weakest"]["exact"]), Fraction(d["strongest"]["exact"])
+    assert weak < strong and Fraction(d["mean"]["exact"]) == Fraction(r["exact"])
