@@ -102,3 +102,29 @@ def test_the_difficulty_table_is_exact_over_every_rolled_sheet():
     assert d["sheets"] == 2 and not d["sampled"]
     weak, strong = Fraction(d["weakest"]["exact"]), Fraction(d["strongest"]["exact"])
     assert weak < strong and Fraction(d["mean"]["exact"]) == Fraction(r["exact"])
+
+
+def test_lint_deep_finds_the_soft_lock_four_moves_deep_complete_or_cut():
+    # Complete: the exact exploration finds it.  Cut after 3 states (a count, not a
+    # clock): the random games find it (1 game in 16 or so goes 4 times forward),
+    # it is kept, and the cut is said, with the bound.
+    from engine.analysis.explore.deep import deep_diagnostics
+    book, module, doc = load(BOOKS / "softlock-deep.yaml")
+    summary: dict = {}
+    full = deep_diagnostics(book, module, doc, summary=summary)
+    assert [d.code for d in full] == ["soft-lock"] and summary["complete"]
+    cut = deep_diagnostics(book, module, doc, max_states=3, runs=400, summary=summary)
+    codes = [d.code for d in cut]
+    assert "soft-lock" in codes and "deep-incomplete" in codes and not summary["complete"]
+    assert summary["bound"] == "max-states" and summary["games"] == 400
+    lock = next(d for d in cut if d.code == "soft-lock")
+    assert "paragraph 5" in lock.message.en and "--replay" in lock.message.en
+    said = next(d for d in cut if d.code == "deep-incomplete").message
+    assert "state bound" in said.en and "limite d'états" in said.fr
+
+
+def test_lint_deep_plays_no_game_past_its_deadline():
+    from engine.analysis.explore.deep import random_games
+    book, module, _ = load(BOOKS / "softlock-deep.yaml")
+    _stats, played = random_games(book, module, 1000, deadline=0.0)   # long past
+    assert played == 0

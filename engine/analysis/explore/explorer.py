@@ -59,6 +59,7 @@ class Explorer:
         self.by_sum = bool(getattr(module, "dice_by_sum", False))
         self._outcomes: dict = {}
         self._before: set = set()   # visits of the state a move starts from
+        self.late = lambda: False   # past the time bound (checked inside the trials too)
 
     def run(self) -> Space:
         start, restarts = time.monotonic(), 0
@@ -78,7 +79,7 @@ class Explorer:
         """Focused trials until the odds are known (drawing more sheets when the start is
         sampled), then the rest of the space in breadth."""
         sp = self.space
-        late = lambda: time.monotonic() - start > self.timeout  # noqa: E731
+        late = self.late = lambda: time.monotonic() - start > self.timeout  # noqa: E731
         sample = self._start()
         refresh, idle = time.monotonic() + 0.5, 0
         while not self._stop(late) and sp.bound != "max-states" and idle < IDLE:
