@@ -128,3 +128,12 @@ def test_lint_deep_plays_no_game_past_its_deadline():
     book, module, _ = load(BOOKS / "softlock-deep.yaml")
     _stats, played = random_games(book, module, 1000, deadline=0.0)   # long past
     assert played == 0
+
+
+def test_a_fixed_sheet_is_one_of_the_rolled_sheets_exactly():
+    from engine.analysis.explore.report import exhaustive
+    book, module, _ = load("softlock")
+    every = exhaustive(book, module)["difficulty"]
+    one = exhaustive(book, module, sheet=5)
+    assert one["complete"] and one["fixed_sheet"] == 5 and one["difficulty"] is None
+    assert one["exact"] in (every["weakest"]["exact"], every["strongest"]["exact"])

@@ -46,11 +46,12 @@ IDLE = 50   # focused trials in a row that expand nothing and close no gap: go b
 class Explorer:
     def __init__(self, book, module, max_states: int = 200_000, timeout: float = 60.0,
                  with_commands: bool = True, fight_nodes: bool = True, lens: bool = True,
-                 seed: int = 0, max_sheets: int | None = 256, sheet: int | None = None):
+                 seed: int = 0, max_sheets: int | None = 256, sheet: int | None = None,
+                 focused: bool = True):
         self.book, self.module = book, module
         self.max_states, self.timeout, self.with_commands = max_states, timeout, with_commands
         self.fight_nodes, self.seed, self.max_sheets = fight_nodes, seed, max_sheets
-        self.sheet = sheet
+        self.sheet, self.focused = sheet, focused   # focused=False: breadth only (exact answers)
         self.lens = Lens(book, module) if lens else None
         self.cache: dict = {}                 # the module's memo of solved fights
         blank = GameState(book.id, book.content_hash, module.id, rules_version=str(module.version))
@@ -82,7 +83,7 @@ class Explorer:
         late = self.late = lambda: time.monotonic() - start > self.timeout  # noqa: E731
         sample = self._start()
         refresh, idle = time.monotonic() + 0.5, 0
-        while not self._stop(late) and sp.bound != "max-states" and idle < IDLE:
+        while self.focused and not self._stop(late) and sp.bound != "max-states" and idle < IDLE:
             gap = self.focus.root_gap()
             if gap <= GAP:
                 if sample is None or not sample.more(time.monotonic() - start, self.timeout):

@@ -50,9 +50,9 @@ def exhaustive(book, module, max_states: int = 200_000, timeout: float = 20.0,
                sheet: int | None = None) -> dict:
     """Explore every state (or as many as the bounds allow) and summarise (the JSON
     format of `--exhaustive`).  `sheet`: start from the one sheet creation rolls
-    with that seed."""
-    space = explore(book, module, max_states=max_states, timeout=timeout,
-                    with_commands=with_commands, fight_nodes=fight_nodes, seed=seed, sheet=sheet)
+    with that seed, in breadth (the focused trials only help bounded answers)."""
+    space = explore(book, module, max_states=max_states, timeout=timeout, with_commands=with_commands,
+                    fight_nodes=fight_nodes, seed=seed, sheet=sheet, focused=sheet is None)
     return exhaustive_report(book, module, space)
 
 
