@@ -36,6 +36,7 @@ from .focus import GAP, Focus
 from .lens import Lens
 from .start import FIRST_BATCH, Sample, count_starts
 from .moves import Move, all_moves
+from .runs import light_copy
 from .nodes import fight_node
 from .space import ERROR, FRONTIER, ForcedDice, NeedRoll, Space, canonical, flat, rebuild, roll_outcomes
 
@@ -132,7 +133,8 @@ class Explorer:
         sp.expanded += 1
         sp.done[s] = True
         self._applied: dict = {}
-        self.game.state = rebuild(self.book, self.module, sp.states[s])
+        self._base = rebuild(self.book, self.module, sp.states[s])   # parsed once a state
+        self.game.state = light_copy(self._base)
         moves, strategies = self._moves(s)
         if sp.ended[s] and not moves and not strategies:
             return  # an ending
@@ -211,7 +213,8 @@ class Explorer:
         if move is None:
             game.reset(ForcedDice(prefix))
             return game.state
-        game.state = rebuild(self.book, self.module, self.space.states[s])
+        self._base.history.clear()   # shared by the copies; the explorer never reads it
+        game.state = light_copy(self._base)
         self._before = set(game.state.visits)
         game.dice = ForcedDice(prefix)
         move.apply(game)
