@@ -76,13 +76,14 @@ class Chain:
 
     def _back(self, node) -> None:
         best = best_value = None
+        value, end_value = self.value, self.end_value
         for _label, dist, stay, denom, _cost in self.expand(node):
             norm = denom - stay
-            probs = [(Fraction(w, norm), child) for w, child in dist]
-            v = sum(w * (self.end_value(c) if isinstance(c, End) else self.value[c]) for w, c in dist) / norm
+            v = sum(w * (end_value(c) if isinstance(c, End) else value[c]) for w, c in dist) / norm
             if best_value is None or v > best_value + 1e-15:
-                best, best_value = probs, v
-        self.value[node], self.best[node] = best_value, best
+                best, best_value = (dist, norm), v
+        dist, norm = best   # Fractions for the chosen option only (the mass pushed)
+        self.value[node], self.best[node] = best_value, [(Fraction(w, norm), c) for w, c in dist]
 
 
 def outcomes_of(cache: dict, tag: str, ends, finisher: Callable) -> list:
