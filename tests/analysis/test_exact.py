@@ -137,3 +137,15 @@ def test_a_fixed_sheet_is_one_of_the_rolled_sheets_exactly():
     one = exhaustive(book, module, sheet=5)
     assert one["complete"] and one["fixed_sheet"] == 5 and one["difficulty"] is None
     assert one["exact"] in (every["weakest"]["exact"], every["strongest"]["exact"])
+
+
+def test_a_cut_exploration_gives_no_exact_figure_and_says_low_bounds():
+    from engine.analysis.explore.report import exhaustive
+    from engine.analysis.explore.text import exhaustive_text
+    book, module, _ = load(BOOKS / "loop-chance.yaml")
+    r = exhaustive(book, module, max_states=3)   # a count, not a clock
+    assert not r["complete"] and r["bound"] == "max-states" and r["exact"] is None and r["low_bounds"]
+    assert all(x["odds"]["exact"] is None for x in r["best_route"])
+    assert r["doomed"] == []
+    if r["best_route"] or r["deciding"]:
+        assert "low bounds" in exhaustive_text(r, "en", "b.yaml")

@@ -98,12 +98,26 @@ def _exact_part(space: Space, complete: bool, victory: dict) -> dict:
     if complete:
         victory["low"] = victory["high"] = float(start)
     mass = reach(space, policy)
-    return {"exact": figure(start)["exact"] if complete else None,
-            "fixed_sheet": space.fixed_sheet,
-            "best_route": best_route(space, values, policy),
+    part = {"best_route": best_route(space, values, policy),
             "deciding": deciding(space, values, policy, mass),
             "doomed": doomed(space, values) if complete else [],
             "difficulty": difficulty(space, values)}
+    if not complete:
+        _low_bounds(part)
+    return part | {"exact": figure(start)["exact"] if complete else None,
+                   "fixed_sheet": space.fixed_sheet, "low_bounds": not complete}
+
+
+def _low_bounds(data) -> None:
+    """An exploration cut short: its figures are low bounds, not exact fractions."""
+    if isinstance(data, dict):
+        if "exact" in data:
+            data["exact"] = None
+        for v in data.values():
+            _low_bounds(v)
+    elif isinstance(data, list):
+        for v in data:
+            _low_bounds(v)
 
 
 def exactness(space: Space, victory: dict) -> str:

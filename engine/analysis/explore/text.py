@@ -146,13 +146,20 @@ def _odds(r: dict, lang: str) -> list[str]:
     return lines
 
 
+SHORT = 15   # a longer fraction is left to the JSON
+
+
 def _fig(f: dict) -> str:
-    return _pct(f["value"]) + (f" ({f['exact']})" if f.get("exact") and "/" in f["exact"] else "")
+    exact = f.get("exact")
+    return _pct(f["value"]) + (f" ({exact})" if exact and "/" in exact and len(exact) <= SHORT else "")
 
 
 def _findings(r: dict, lang: str) -> list[str]:
     """The best route, the deciding rolls, the doomed paragraphs, the sheets' table."""
     lines = []
+    if r.get("low_bounds") and (r.get("best_route") or r.get("deciding") or r.get("difficulty")):
+        lines.append(_t(lang, "Exploration coupée : les chiffres qui suivent sont des bornes basses.",
+                        "Exploration cut: the figures below are low bounds."))
     if r.get("best_route"):
         lines.append(_t(lang, "Meilleur parcours (décisions, chances à ce point) :",
                         "Best route (decisions, odds at that point):"))
