@@ -148,3 +148,25 @@ def test_a_cut_exploration_gives_no_exact_figure_and_says_low_bounds():
     assert r["best_route"] and all(x["odds"]["exact"] is None for x in r["best_route"])
     assert r["doomed"] == []
     assert "low bounds" in exhaustive_text(r, "en", "b.yaml")
+
+
+def test_a_command_that_changes_nothing_does_not_stall_the_solver():
+    # `!attendre` is always available and changes nothing: a self-loop on every
+    # state, inside the choice cycle of the hub and the chance cycle of the wheel.
+    from engine.rules.base import Command
+    from engine.diagnostics import Message
+    from tests.analysis_fixtures.fixture_rules import FixtureRules
+
+    class Waiting(FixtureRules):
+        def commands(self):
+            wait = Command(("attendre", "wait"), Message("Attendre", "Wait"), lambda play, arg: None,
+                           lambda play: not play.state.ended and not play.state.pending)
+            return super().commands() + (wait,)
+
+    for name, expected in (("hub", 1), ("loop-chance", Fraction(1, 2))):
+        book, _module, _ = load(BOOKS / f"{name}.yaml")
+        space = Explorer(book, Waiting()).run()
+        value, _ = exact_values(space)
+        assert space.bound is None and any(t == s for s, acts in enumerate(space.actions)
+                                           for _m, b in acts for _p, t in b)
+        assert sum(p * value[t] for p, t in space.root) == expected
