@@ -33,6 +33,7 @@ from .space import Space
 
 VI_SWEEPS = 10_000
 VI_TOLERANCE = 1e-13
+MAX_IMPROVEMENTS = 10_000
 
 
 class Solver:
@@ -109,10 +110,11 @@ class Solver:
     # --- components with chance ---------------------------------------------------
     def _chance(self, comp, members) -> None:
         self._iterate(comp)
-        while True:
+        for _ in range(MAX_IMPROVEMENTS):   # finitely many policies, each strictly better
             self._evaluate(comp, members)
             if not self._improve(comp):
                 return
+        self._evaluate(comp, members)   # (a safeguard only: a real policy's value, a low bound)
 
     def _iterate(self, comp) -> None:
         """A first policy: float value iteration (Gauss-Seidel from 0) to convergence."""
