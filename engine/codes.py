@@ -382,6 +382,13 @@ CODES: tuple[Code, ...] = (
          _book("  1:\n    text: Vous entrez.\n    choices:\n      - {text: Avancer, to: 2}\n"
                "  2: {text: Un piège !, end: death}\n", DEEP_HEAD),
          FINE),
+    Code("deep-incomplete", "note", "deep",
+         Message("exploration de --deep coupée (temps ou états) : l'absence d'impasse n'est pas prouvée",
+                 "the --deep exploration was cut (time or states): the absence of soft-locks is not proven"),
+         _book("  1:\n    text: Un escalier sans fin.\n    effects: [{add: {chance: 1}}]\n    choices:\n"
+               "      - {text: Monter, to: 1}\n      - {text: Sortir, to: 2}\n"
+               "  2: {text: Victoire !, end: victory}\n"),
+         FINE),
     # --- runtime ---------------------------------------------------------------
     Code("expr-runtime", "error", "runtime",
          Message("erreur pendant le calcul d'une expression en jeu (division par zéro...)",

@@ -12,9 +12,14 @@ rounds (one-core figures in CPU time), which a busy machine makes necessary.
 
 Without BOOK it measures every books/*.yaml (and the analysis fixture books when
 there is none yet).  Prints one line a book; nothing is asserted (figures only).
-A second line a book times `gamebook explore --exhaustive` (one core, this tree's
-engine): seconds, states, what the odds are (exact / policies / bounded /
-sampled) and the odds; `--exhaustive-timeout 0` leaves it out.
+A second line a book times the exhaustive solver (one core, CPU time, one fixed
+sheet: `--sheet 1`, breadth only): states a second (expansion + exact solve),
+seconds to the exact answer or where it was cut, memory per million states (peak
+RSS growth), and side by side the present explorer (`--baseline-ref`, default the
+v1 commit, extracted with `git archive`) with the same time bound, and the ratio
+of the two rates; then, when the space was cut, the paragraphs with the most
+states and what varies between their states (why the space is big).
+`--exhaustive-timeout 0` leaves it out.
 """
 from __future__ import annotations
 
@@ -29,6 +34,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+V1 = "2500844"   # the explorer before the exact solver (RTDP then breadth, float bounds)
 sys.path.insert(0, str(ROOT))
 
 
@@ -65,29 +71,96 @@ def bench(path: str, runs: int, jobs: int) -> dict:
             "walks": runs / (t3 - t2), "walk_steps": walk_steps / runs}
 
 
-def exhaustive_line(path: str, timeout: float, fixtures: bool) -> str:
-    """`explore --exhaustive` on one book, in a fresh process (one core, CPU time)."""
-    cmd = [sys.executable, str(Path(__file__).resolve()), os.path.abspath(path), "--round-exhaustive",
-           "--exhaustive-timeout", str(timeout)] + (["--fixtures"] if fixtures else [])
+def in_process(args: list, tree: str | None = None) -> dict:
+    cmd = [sys.executable, str(Path(__file__).resolve())] + args + (["--tree", tree] if tree else [])
     out = subprocess.run(cmd, capture_output=True, text=True, check=False)
     if out.returncode:
         raise SystemExit(out.stderr.strip())
-    r = json.loads(out.stdout)
-    v = r["victory"]
-    odds = f"{100 * v['low']:.2f} %" + ("" if v["low"] == v["high"] else f" - {100 * v['high']:.2f} %")
-    if v.get("sample"):
-        odds += f" (± {100 * v['sample']['margin']:.2f} %, {v['sample']['draws']} sheets drawn)"
-    return (f"{Path(path).name}: explore --exhaustive {r['cpu']:.1f} s CPU ({r['seconds']:.1f} s wall), "
-            f"{r['states']:,} states, {r['exactness']}, best play {odds}")
+    return json.loads(out.stdout)
+
+
+def exhaustive_lines(path: str, timeout: float, fixtures: bool, baseline: str | None) -> list[str]:
+    """The solver on one book (one sheet, breadth, exact), and the present explorer."""
+    extra = ["--exhaustive-timeout", str(timeout)] + (["--fixtures"] if fixtures else [])
+    r = in_process([os.path.abspath(path), "--round-solver"] + extra)
+    rate = r["states"] / max(r["cpu"], 1e-9)
+    what = f"exact {r['exact']} = {100 * r['value']:.4f} %" if r["exact"] else \
+        f"cut ({r['bound']}) at {r['states']:,} states, best play >= {100 * r['value']:.2f} %"
+    lines = [f"{Path(path).name}: solver (--sheet 1) {r['cpu']:.1f} s CPU ({r['explore']:.1f} s exploring, "
+             f"{r['solve']:.2f} s solving), {r['states']:,} states, {rate:,.0f} states/s, "
+             f"{r['rss_per_million']:,.0f} MB per million states, {what}"]
+    if baseline:
+        b = in_process([os.path.abspath(path), "--round-exhaustive"] + extra, baseline)
+        old = b["states"] / max(b["cpu"], 1e-9)
+        v = b["victory"]
+        lines.append(f"  present explorer: {b['cpu']:.1f} s CPU, {b['states']:,} states, {old:,.0f} states/s, "
+                     f"{b['exactness']} {100 * v['low']:.2f} % - {100 * v['high']:.2f} %; "
+                     f"ratio {rate / max(old, 1e-9):.2f}x")
+    lines += [f"  § {n}: {count:,} states; varying: {vary}" for n, count, vary in r["variety"]]
+    return lines
 
 
 def exhaustive_round(path: str, timeout: float) -> dict:
+    """The present explorer's `explore --exhaustive` (whatever tree is imported)."""
     from engine.analysis.explore.report import exhaustive
     from engine.loader import load_book
     loaded = load_book(path)
     t0 = time.process_time()
     r = exhaustive(loaded.book, loaded.module, timeout=timeout)
     return {k: r[k] for k in ("seconds", "states", "exactness", "victory")} | {"cpu": time.process_time() - t0}
+
+
+def solver_round(path: str, timeout: float) -> dict:
+    import resource
+    from fractions import Fraction
+    from engine.analysis.explore.exact import exact_values
+    from engine.analysis.explore.explorer import Explorer
+    from engine.loader import load_book
+    loaded = load_book(path)
+    rss0 = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    t0 = time.process_time()
+    space = Explorer(loaded.book, loaded.module, max_states=10_000_000, timeout=timeout, sheet=1,
+                     focused=False).run()
+    t1 = time.process_time()
+    value, _policy = exact_values(space)
+    start = sum((p * (value[t] if t >= 0 else 0) for p, t in space.root), Fraction(0))
+    t2 = time.process_time()
+    rss = (resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - rss0) / 1024   # MB (Linux: KB)
+    n = len(space.states)
+    return {"states": n, "cpu": t2 - t0, "explore": t1 - t0, "solve": t2 - t1, "bound": space.bound,
+            "exact": str(start) if space.bound is None else None, "value": float(start),
+            "rss_per_million": rss * 1e6 / max(n, 1),
+            "variety": variety(space) if space.bound else []}
+
+
+def variety(space, top: int = 3) -> list:
+    """The paragraphs with the most states, and what differs between their states:
+    each part of the state with its number of distinct values."""
+    from collections import Counter
+    parts = ("stats", "initial", "items", "flags", "visits", "extra", "pending")
+    out = []
+    for n, count in Counter(space.paragraph).most_common(top):
+        seen: dict = {}
+        for s in (s for s, p in enumerate(space.paragraph) if p == n):
+            row = json.loads(space.states[s])[1:8]
+            for part, v in zip(parts, row):
+                items = v.items() if isinstance(v, dict) else [("", v)]
+                for k, x in items:
+                    seen.setdefault(f"{part}.{k}".rstrip("."), set()).add(json.dumps(x, sort_keys=True))
+        vary = {k: len(v) for k, v in seen.items() if len(v) > 1}
+        out.append((n, count, ", ".join(f"{k} x{c}" for k, c in sorted(vary.items(), key=lambda kv: -kv[1]))))
+    return out
+
+
+def baseline_tree(ref: str) -> str | None:
+    """`git archive REF` extracted in a temporary directory (None when git cannot)."""
+    import tempfile
+    where = tempfile.mkdtemp(prefix="bench-baseline-")
+    archive = subprocess.run(["git", "-C", str(ROOT), "archive", ref], capture_output=True, check=False)
+    if archive.returncode:
+        return None
+    subprocess.run(["tar", "-x", "-C", where], input=archive.stdout, check=True)
+    return where
 
 
 def line(path: str, runs: int, jobs: int, r: dict) -> str:
@@ -135,7 +208,10 @@ def main(argv=None) -> int:
     parser.add_argument("--exhaustive-timeout", type=float, default=20.0,
                         help="time bound of the --exhaustive line (0: no such line)")
     parser.add_argument("--round", action="store_true", help=argparse.SUPPRESS)   # one round, as JSON
+    parser.add_argument("--baseline-ref", default=V1,
+                        help="the present explorer to compare the solver with (a git commit)")
     parser.add_argument("--round-exhaustive", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--round-solver", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--tree", help=argparse.SUPPRESS)                         # the engine to import
     args = parser.parse_args(argv)
     if args.tree:
@@ -152,6 +228,10 @@ def main(argv=None) -> int:
     if args.round_exhaustive:
         print(json.dumps(exhaustive_round(books[0], args.exhaustive_timeout)))
         return 0
+    if args.round_solver:
+        print(json.dumps(solver_round(books[0], args.exhaustive_timeout)))
+        return 0
+    old = baseline_tree(args.baseline_ref) if args.exhaustive_timeout > 0 else None
     trees = [args.baseline, None] if args.baseline else [None]
     for path in books:
         rounds: dict = {t: [] for t in trees}
@@ -162,7 +242,7 @@ def main(argv=None) -> int:
             label = ("before: " if t else "after:  ") if args.baseline else ""
             print(label + line(path, args.runs, args.jobs, best(rounds[t])), flush=True)
         if args.exhaustive_timeout > 0:
-            print(exhaustive_line(path, args.exhaustive_timeout, fixtures), flush=True)
+            print("\n".join(exhaustive_lines(path, args.exhaustive_timeout, fixtures, old)), flush=True)
         if args.profile:
             profile(path, args.runs)
     return 0

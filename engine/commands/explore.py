@@ -27,6 +27,10 @@ def configure(parser, lang: str) -> None:
     parser.add_argument("--timeout", type=positive(float, lang), default=20.0,
                         help=t("limite de temps de --exhaustive, et d'un appel au module de règles (s, défaut 20)",
                                "time bound of --exhaustive, and of one call into the rule module (s, default 20)"))
+    parser.add_argument("--sheet", type=int, metavar="SEED",
+                        help=t("--exhaustive : partir du seul personnage que la création tire avec cette graine "
+                               "(chances exactes de ce héros)", "--exhaustive: start from the one character "
+                               "creation rolls with this seed (that hero's exact odds)"))
     parser.add_argument("--step-by-step", action="store_true",
                         help=t("--exhaustive : jouer aussi les combats réponse par réponse (pas de nœud de combat)",
                                "--exhaustive: play fights answer by answer too (no fight node)"))
@@ -63,7 +67,7 @@ def _explore(book, module, args) -> int:
         from ..analysis.explore.report import exhaustive
         from ..analysis.explore.text import exhaustive_text
         r = exhaustive(book, module, args.max_states, args.timeout, not args.no_commands,
-                       fight_nodes=not args.step_by_step, seed=args.seed)
+                       fight_nodes=not args.step_by_step, seed=args.seed, sheet=args.sheet)
         _show(r, args, exhaustive_text)
         return 1 if r["errors"] or r["soft_locks"] else 0
     from ..analysis.explore.parallel import ProgressBar, run_batch

@@ -4,12 +4,14 @@ The same chain format as `engine.analysis.chain` (nodes, options `(label, dist, 
 denom, cost)`, `End` terminals, self-loops as `stay`, otherwise acyclic), but the
 explorer asks one fight from hundreds of starting points (every Endurance, every
 Luck...): here each node's value and best option are computed once and kept, and
-only the forward push of probability from a root is done per root.  Floating point
-(the explorer's state graph is in floats): the distribution of the ends from a root
-is exact up to rounding.  Ties between options keep the first one, as `chain.solve`.
+only the forward push of probability from a root is done per root.  The distribution of the
+ends from a root is exact (Fractions: the weights are integers); the values that
+choose between options are floats (a choice between options equal to rounding is a
+tie either way).  Ties between options keep the first one, as `chain.solve`.
 """
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Callable
 
 from ..chain import End
@@ -24,18 +26,18 @@ class Chain:
     def outcomes(self, root) -> list[tuple[End, float]]:
         """[(end, probability)] from `root` under the best options."""
         if isinstance(root, End):
-            return [(root, 1.0)]
+            return [(root, Fraction(1))]
         order = self._solve(root)
-        mass, ends = {root: 1.0}, {}
+        mass, ends = {root: Fraction(1)}, {}
         for node in reversed(order):   # parents before children
-            m = mass.pop(node, 0.0)
+            m = mass.pop(node, 0)
             if not m:
                 continue
             for p, child in self.best[node]:
                 if isinstance(child, End):
-                    ends[child] = ends.get(child, 0.0) + m * p
+                    ends[child] = ends.get(child, 0) + m * p
                 else:
-                    mass[child] = mass.get(child, 0.0) + m * p
+                    mass[child] = mass.get(child, 0) + m * p
         return list(ends.items())
 
     def value_at(self, node) -> float:
@@ -74,13 +76,14 @@ class Chain:
 
     def _back(self, node) -> None:
         best = best_value = None
+        value, end_value = self.value, self.end_value
         for _label, dist, stay, denom, _cost in self.expand(node):
             norm = denom - stay
-            probs = [(w / norm, child) for w, child in dist]
-            v = sum(p * (self.end_value(c) if isinstance(c, End) else self.value[c]) for p, c in probs)
+            v = sum(w * (end_value(c) if isinstance(c, End) else value[c]) for w, c in dist) / norm
             if best_value is None or v > best_value + 1e-15:
-                best, best_value = probs, v
-        self.value[node], self.best[node] = best_value, best
+                best, best_value = (dist, norm), v
+        dist, norm = best   # Fractions for the chosen option only (the mass pushed)
+        self.value[node], self.best[node] = best_value, [(Fraction(w, norm), c) for w, c in dist]
 
 
 def outcomes_of(cache: dict, tag: str, ends, finisher: Callable) -> list:

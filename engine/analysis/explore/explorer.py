@@ -15,6 +15,11 @@ Three reductions keep the space small without changing any result:
 * a final ending (victory, or death without rescue) is one state per paragraph and
   kind of ending, whatever the sheet.
 Bounds: `max_states` and `timeout`; past one the unexpanded states are "frontier".
+Focused trials stop as soon as they make no progress (a cycle of states holds the
+bounds apart: only the whole graph's solution closes that gap), and breadth does
+the rest: a cycle of paragraphs never stalls the exploration.
+`sheet=N` starts from the one sheet that creation yields with seeded dice N (the
+odds of that hero, exact when the space is explored completely).
 """
 from __future__ import annotations
 
@@ -27,22 +32,29 @@ from ...game import Game
 from ...limits import MAX_MOVE_BRANCHES
 from ...rules.base import Refused
 from ...state import GameState
+from ...dice import SeededDice
 from .focus import GAP, Focus
 from .lens import Lens
 from .start import FIRST_BATCH, Sample, count_starts
 from .moves import Move, all_moves
+from .runs import light_copy
 from .nodes import fight_node
 from .space import (ERROR, FRONTIER, ForcedDice, NeedRoll, Space, TooManyOutcomes, canonical, flat,
                     rebuild, roll_outcomes)
 
 
+IDLE = 50   # focused trials in a row that expand nothing and close no gap: go breadth
+
+
 class Explorer:
     def __init__(self, book, module, max_states: int = 200_000, timeout: float = 60.0,
                  with_commands: bool = True, fight_nodes: bool = True, lens: bool = True,
-                 seed: int = 0, max_sheets: int | None = 256):
+                 seed: int = 0, max_sheets: int | None = 256, sheet: int | None = None,
+                 focused: bool = True):
         self.book, self.module = book, module
         self.max_states, self.timeout, self.with_commands = max_states, timeout, with_commands
         self.fight_nodes, self.seed, self.max_sheets = fight_nodes, seed, max_sheets
+        self.sheet, self.focused = sheet, focused   # focused=False: breadth only (exact answers)
         self.lens = Lens(book, module) if lens else None
         self.cache: dict = {}                 # the module's memo of solved fights
         blank = GameState(book.id, book.content_hash, module.id, rules_version=str(module.version))
@@ -51,6 +63,7 @@ class Explorer:
         self.by_sum = bool(getattr(module, "dice_by_sum", False))
         self._outcomes: dict = {}
         self._before: set = set()   # visits of the state a move starts from
+        self.late = lambda: False   # past the time bound (checked inside the trials too)
 
     def run(self) -> Space:
         start, restarts = time.monotonic(), 0
@@ -70,15 +83,19 @@ class Explorer:
         """Focused trials until the odds are known (drawing more sheets when the start is
         sampled), then the rest of the space in breadth."""
         sp = self.space
-        late = lambda: time.monotonic() - start > self.timeout  # noqa: E731
+        late = self.late = lambda: time.monotonic() - start > self.timeout  # noqa: E731
         sample = self._start()
-        refresh = time.monotonic() + 0.5
-        while not self._stop(late) and sp.bound not in ("max-states", "max-branches"):   # (no progress)
-            if self.focus.root_gap() <= GAP:
+        refresh, idle = time.monotonic() + 0.5, 0
+        while (self.focused and not self._stop(late) and idle < IDLE
+               and sp.bound not in ("max-states", "max-branches")):   # (no progress)
+            gap = self.focus.root_gap()
+            if gap <= GAP:
                 if sample is None or not sample.more(time.monotonic() - start, self.timeout):
                     break
                 sample.draw(len(sample.drawn))
+            before = sp.expanded
             self.focus.trial()
+            idle = idle + 1 if sp.expanded == before and self.focus.root_gap() >= gap else 0
             if time.monotonic() > refresh:   # at most a fifth of the time on it
                 t0 = time.monotonic()
                 self.focus.refresh()
@@ -92,6 +109,11 @@ class Explorer:
 
     def _start(self):
         """The root: every starting state, or a sample of them (None, or the Sample)."""
+        if self.sheet is not None:
+            self.game.reset(SeededDice(self.sheet))
+            self.space.root = [(1, self._state(self.game.state, None, None, ()))]
+            self.space.fixed_sheet = self.sheet
+            return None
         if not self.max_sheets or count_starts(self, self.max_sheets) <= self.max_sheets:
             self.space.root = self._branches(None, None, ())
             return None
@@ -114,7 +136,8 @@ class Explorer:
         sp.expanded += 1
         sp.done[s] = True
         self._applied: dict = {}
-        self.game.state = rebuild(self.book, self.module, sp.states[s])
+        self._base = rebuild(self.book, self.module, sp.states[s])   # parsed once a state
+        self.game.state = light_copy(self._base)
         moves, strategies = self._moves(s)
         if sp.ended[s] and not moves and not strategies:
             return  # an ending
@@ -154,15 +177,15 @@ class Explorer:
         for p, outcome in strategy.outcomes:
             found = self._applied.get(outcome.finish)   # strategies share outcomes
             if found is None:
-                found = self._applied[outcome.finish] = self._branches(s, outcome, ()) or [(1.0, s)]
+                found = self._applied[outcome.finish] = self._branches(s, outcome, ()) or [(1, s)]
             for q, t in found:
-                out[t] = out.get(t, 0.0) + float(p) * q
+                out[t] = out.get(t, 0) + p * q   # exact when the module's p is
         return sorted(((p, t) for t, p in out.items()), key=lambda pt: pt[1])
 
     def _branches(self, s, move: Move | None, rolls: tuple) -> list:
         """[(probability, successor)] of a move (None: the start of the game); [] when
         the move is refused without any dice drawn."""
-        out, todo, plays = {}, [(rolls, 1.0)], 0
+        out, todo, plays = {}, [(rolls, 1)], 0
         while todo:
             prefix, p = todo.pop()
             plays += 1
@@ -186,13 +209,13 @@ class Explorer:
                 target = ERROR
             else:
                 target = self._state(state, s, move, prefix)
-            out[target] = out.get(target, 0.0) + p
+            out[target] = out.get(target, 0) + p
         return sorted(((p, t) for t, p in out.items()), key=lambda pt: pt[1])
 
-    def _too_many(self, out: dict, p: float) -> None:
+    def _too_many(self, out: dict, p) -> None:
         """What is left of a move with too many outcomes is not explored (a bound)."""
         self.space.bound = self.space.bound or "max-branches"
-        out[FRONTIER] = out.get(FRONTIER, 0.0) + p
+        out[FRONTIER] = out.get(FRONTIER, 0) + p
 
     def outcomes(self, need: NeedRoll) -> list[tuple[tuple, float]]:
         key = (need.count, need.sides)
@@ -205,7 +228,8 @@ class Explorer:
         if move is None:
             game.reset(ForcedDice(prefix))
             return game.state
-        game.state = rebuild(self.book, self.module, self.space.states[s])
+        self._base.history.clear()   # shared by the copies; the explorer never reads it
+        game.state = light_copy(self._base)
         self._before = set(game.state.visits)
         game.dice = ForcedDice(prefix)
         move.apply(game)

@@ -64,7 +64,7 @@ class Focus:
         sp, path, seen = self.x.space, [], set()
         exploit = self.rng.random() < EXPLOIT
         branches, goal = sp.root, self.root_gap() / TAU
-        while len(path) < MAX_DEPTH:
+        while len(path) < MAX_DEPTH and not self.x.late():
             t = self._draw(branches, goal, path[-1] if path else None)
             if t is None or t in seen:   # a cycle: back up what was walked
                 break

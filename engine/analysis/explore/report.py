@@ -1,7 +1,11 @@
 """Explorer results as plain data (the JSON format) and as a readable text report."""
 from __future__ import annotations
 
+from fractions import Fraction
+
 from ...lint import graph as static_graph, reachable
+from .exact import exact_values
+from .findings import best_route, deciding, difficulty, doomed, figure, reach
 from .runs import Stats
 from .solve import victory_odds
 from .space import Space, explore, path_to
@@ -42,15 +46,19 @@ def _example(ex):
 
 
 def exhaustive(book, module, max_states: int = 200_000, timeout: float = 20.0,
-               with_commands: bool = True, fight_nodes: bool = True, seed: int = 0) -> dict:
+               with_commands: bool = True, fight_nodes: bool = True, seed: int = 0,
+               sheet: int | None = None) -> dict:
     """Explore every state (or as many as the bounds allow) and summarise (the JSON
-    format of `--exhaustive`)."""
-    space = explore(book, module, max_states=max_states, timeout=timeout,
-                    with_commands=with_commands, fight_nodes=fight_nodes, seed=seed)
+    format of `--exhaustive`).  `sheet`: start from the one sheet creation rolls
+    with that seed, in breadth (the focused trials only help bounded answers)."""
+    space = explore(book, module, max_states=max_states, timeout=timeout, with_commands=with_commands,
+                    fight_nodes=fight_nodes, seed=seed, sheet=sheet, focused=sheet is None)
     return exhaustive_report(book, module, space)
 
 
-def exhaustive_report(book, module, space: Space) -> dict:
+def exhaustive_report(book, module, space: Space, findings: bool = True) -> dict:
+    """The report of an explored space; `findings=False` leaves out the exact
+    solver's part (for `lint --deep`, whose time limit it would not respect)."""
     complete = space.bound is None and not space.sample
     statically = static_reachable(book, module)
     locks = {}
@@ -64,7 +72,7 @@ def exhaustive_report(book, module, space: Space) -> dict:
             moves = moves + ([e["move"]] if e["move"] else [])
             errors[key] = dict(e, replay=replay_spec(0, moves, faces + e["faces"]))
     victory = victory_odds(space)
-    return {
+    return (_exact_part(space, complete, victory) if findings else {}) | {
         "book": book.id, "complete": complete, "bound": space.bound, "states": len(space.states),
         "expanded": space.expanded, "seconds": space.seconds,
         "transitions": sum(len(b) for acts in space.actions for _, b in acts),
@@ -78,6 +86,38 @@ def exhaustive_report(book, module, space: Space) -> dict:
                        for n, s in sorted(locks.items())],
         "errors": [{k: v for k, v in e.items() if k != "state"} for e in errors.values()],
     }
+
+
+def _exact_part(space: Space, complete: bool, victory: dict) -> dict:
+    """The exact solver's figures (exact.py, findings.py): the value as a fraction
+    when every state was explored, and what the values say about the book.  With a
+    bound or a sample, unexplored states count as lost (the figures are then low
+    bounds) and "exact" is null."""
+    values, policy = exact_values(space)
+    start = sum((p * (values[t] if t >= 0 else 0) for p, t in space.root), Fraction(0))
+    if complete:
+        victory["low"] = victory["high"] = float(start)
+    mass = reach(space, policy)
+    part = {"best_route": best_route(space, values, policy),
+            "deciding": deciding(space, values, policy, mass),
+            "doomed": doomed(space, values) if complete else [],
+            "difficulty": difficulty(space, values)}
+    if not complete:
+        _low_bounds(part)
+    return part | {"exact": figure(start)["exact"] if complete else None,
+                   "fixed_sheet": space.fixed_sheet, "low_bounds": not complete}
+
+
+def _low_bounds(data) -> None:
+    """An exploration cut short: its figures are low bounds, not exact fractions."""
+    if isinstance(data, dict):
+        if "exact" in data:
+            data["exact"] = None
+        for v in data.values():
+            _low_bounds(v)
+    elif isinstance(data, list):
+        for v in data:
+            _low_bounds(v)
 
 
 def exactness(space: Space, victory: dict) -> str:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
+from fractions import Fraction
 from itertools import combinations_with_replacement
 from math import comb, factorial
 
@@ -63,7 +64,7 @@ class TooManyOutcomes(Exception):
     """A roll with more distinct outcomes than MAX_ROLL_OUTCOMES (100 dice read face by face)."""
 
 
-def roll_outcomes(count: int, sides: int, by_sum: bool) -> list[tuple[tuple, float]]:
+def roll_outcomes(count: int, sides: int, by_sum: bool) -> list[tuple[tuple, Fraction]]:
     """[(faces, probability)]: one entry a sorted multiset of faces, or a total (then
     its faces are the first multiset of that total, in ascending order of totals)."""
     if by_sum:
@@ -77,10 +78,10 @@ def roll_outcomes(count: int, sides: int, by_sum: bool) -> list[tuple[tuple, flo
             ways //= factorial(faces.count(f))
         merged[faces] = [faces, ways]
     total = sides ** count
-    return [(faces, ways / total) for faces, ways in merged.values()]
+    return [(faces, Fraction(ways, total)) for faces, ways in merged.values()]
 
 
-def _sum_outcomes(count: int, sides: int) -> list[tuple[tuple, float]]:
+def _sum_outcomes(count: int, sides: int) -> list[tuple[tuple, Fraction]]:
     """The totals of `count` dice by convolution with a sliding sum: count × totals
     steps (100d100: 10^6), where listing the multisets of faces would never end."""
     ways = [1]   # ways[t]: ways for the dice so far to total t (offset by their count)
@@ -92,7 +93,7 @@ def _sum_outcomes(count: int, sides: int) -> list[tuple[tuple, float]]:
             nxt.append(window)
         ways = nxt
     total = sides ** count
-    return [(_first_faces(count, sides, count + t), w / total) for t, w in enumerate(ways)]
+    return [(_first_faces(count, sides, count + t), Fraction(w, total)) for t, w in enumerate(ways)]
 
 
 def _first_faces(count: int, sides: int, total: int) -> tuple:
@@ -139,6 +140,7 @@ class Space:
     strategies: set[str] = field(default_factory=set)     # fight strategies (chance nodes) used
     restarts: int = 0                                     # explorations begun again (lens corrected)
     sample: list[int] | None = None                       # sampled start: the state of each draw
+    fixed_sheet: int | None = None                        # the seed of the one starting sheet
     seconds: float = 0.0
 
 

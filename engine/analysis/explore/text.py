@@ -64,6 +64,7 @@ def exhaustive_text(r: dict, lang: str, book_path: str) -> str:
                 f"Exhaustive exploration of '{r['book']}': {r['states']} states, "
                 f"{r['transitions']} transitions, {r['seconds']:.2f} s")]
     lines += _odds(r, lang)
+    lines += _findings(r, lang)
     if r["complete"]:
         un = ", ".join(map(str, r["unreachable_in_play"])) or "-"
         lines.append(_t(lang, f"Inaccessibles en jeu (mais reliés dans le graphe) : {un}",
@@ -132,10 +133,57 @@ def _odds(r: dict, lang: str) -> list[str]:
                               "une borne basse du jeu optimal quand un combat offre des décisions",
                         f"  Fights played as chance nodes by the module's strategies ({names}): "
                         "a lower bound of best play where a fight offers decisions"))
+    if r.get("exact"):
+        lines.append(_t(lang, f"  Valeur exacte : {r['exact']}", f"  Exact value: {r['exact']}"))
+    if r.get("fixed_sheet") is not None:
+        lines.append(_t(lang, f"  Pour le personnage tiré avec la graine {r['fixed_sheet']} (--sheet)",
+                        f"  For the character rolled with seed {r['fixed_sheet']} (--sheet)"))
     if kind == "exact":
         lines.append(_t(lang, "  EXACT : chaque état possible a été exploré.",
                         "  EXACT: every possible state was explored."))
     elif kind == "policies":
         lines.append(_t(lang, "  Exact pour ces stratégies de combat : chaque état possible a été exploré.",
                         "  Exact for those fight strategies: every possible state was explored."))
+    return lines
+
+
+SHORT = 15   # a longer fraction is left to the JSON
+
+
+def _fig(f: dict) -> str:
+    exact = f.get("exact")
+    return _pct(f["value"]) + (f" ({exact})" if exact and "/" in exact and len(exact) <= SHORT else "")
+
+
+def _findings(r: dict, lang: str) -> list[str]:
+    """The best route, the deciding rolls, the doomed paragraphs, the sheets' table."""
+    lines = []
+    if r.get("low_bounds") and (r.get("best_route") or r.get("deciding") or r.get("difficulty")):
+        lines.append(_t(lang, "Exploration coupée : les chiffres qui suivent sont des bornes basses.",
+                        "Exploration cut: the figures below are low bounds."))
+    if r.get("best_route"):
+        lines.append(_t(lang, "Meilleur parcours (décisions, chances à ce point) :",
+                        "Best route (decisions, odds at that point):"))
+        lines += [f"  § {x['paragraph']}: {x['move']}  {_fig(x['odds'])}" for x in r["best_route"]]
+    if r.get("deciding"):
+        lines.append(_t(lang, "Jets et combats décisifs (où les chances chutent le plus) :",
+                        "Deciding rolls and fights (where the odds drop most):"))
+        lines += [_t(lang, f"  § {x['paragraph']} {x['move']} : {_fig(x['odds_before'])} avant, "
+                           f"{_fig(x['lost_here'])} d'y tout perdre",
+                     f"  § {x['paragraph']} {x['move']}: {_fig(x['odds_before'])} before, "
+                     f"{_fig(x['lost_here'])} of losing all there") for x in r["deciding"]]
+    if r.get("doomed"):
+        where = ", ".join(str(x["paragraph"]) for x in r["doomed"])
+        lines.append(_t(lang, f"Paragraphes condamnés (atteints, plus aucune victoire possible) : {where}",
+                        f"Doomed paragraphs (reached, no victory possible any more): {where}"))
+    d = r.get("difficulty")
+    if d:
+        how = (_t(lang, f"échantillon de {d['sheets']} personnages, moyenne ± {_pct(d['margin'])} (95 %)",
+                  f"sample of {d['sheets']} characters, mean ± {_pct(d['margin'])} (95 %)") if d["sampled"]
+               else _t(lang, f"{d['sheets']} personnages possibles, exact", f"{d['sheets']} possible characters, exact"))
+        lines.append(_t(lang, f"Difficulté selon le personnage tiré ({how}) :",
+                        f"Difficulty by rolled character ({how}):"))
+        for key, fr, en in (("weakest", "le plus faible", "weakest"), ("median", "médian", "median"),
+                            ("strongest", "le plus fort", "strongest"), ("mean", "moyenne", "mean")):
+            lines.append(f"  {_t(lang, fr, en):<14} {_fig(d[key])}")
     return lines

@@ -1,0 +1,220 @@
+"""Exact best-play odds of victory over a completely explored space, in Fractions.
+
+The value of a state is the probability of reaching a victory when the player always
+picks the best move and the dice fall as they will (1 at a victory, 0 at any other
+ending, a soft-lock, an engine error).  The state graph has cycles (a hub of
+paragraphs, a roll that sends you back, a command that changes nothing), so it is
+cut into strongly connected components (`solve.components`, iterative Tarjan),
+solved in reverse topological order, each one exactly:
+
+* one state without a loop: the best move's expectation over its successors, all
+  solved already;
+* a cycle of choices only (no move with dice inside it): every state of it can reach
+  every other, so each is worth the best way out of the whole component;
+* a component with chance inside: the best-play value is the least fixed point of
+  the Bellman equation.  Policy iteration finds it exactly: a first policy from
+  float value iteration, then (1) the chosen policy's exact value: the states that
+  cannot leave towards a positive value are 0 (they loop for ever), the others
+  solve a sparse linear system by elimination in Fractions; (2) any state where
+  another move is *strictly* better switches to it; until none does.  The values
+  are then those of a real policy (so at most best play) and a fixed point of the
+  Bellman equation (so at least the least fixed point, which best play is): exact.
+
+Probabilities are as the explorer gives them: Fractions for dice and for fight
+nodes whose module gives Fractions; a float probability makes the figure a float
+(`is_exact` says which).
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+
+from .solve import components
+from .space import Space
+
+VI_SWEEPS = 10_000
+VI_TOLERANCE = 1e-13
+MAX_IMPROVEMENTS = 10_000
+
+
+class Solver:
+    def __init__(self, space: Space):
+        self.sp = space
+        self.value: list = [Fraction(0)] * len(space.states)
+        self.policy: list[int] = [-1] * len(space.states)   # index of the best action
+
+    def run(self) -> list:
+        sp = self.sp
+        for comp in components(len(sp.states), self._succ):
+            members = set(comp)
+            if len(comp) == 1 and comp[0] not in self._succ(comp[0]):
+                self._single(comp[0])
+            elif not any(self._chance_inside(s, members) for s in comp):
+                self._choices(comp, members)
+            else:
+                self._chance(comp, members)
+        return self.value
+
+    def _succ(self, s) -> list[int]:
+        return [t for _, branches in self.sp.actions[s] for _, t in branches if t >= 0]
+
+    def _v(self, t):
+        return self.value[t] if t >= 0 else 0   # ERROR, FRONTIER: lost
+
+    def _q(self, branches):
+        return sum((p * self._v(t) for p, t in branches), Fraction(0))
+
+    def _single(self, s) -> None:
+        sp = self.sp
+        if not sp.actions[s]:
+            self.value[s] = Fraction(1 if sp.done[s] and sp.ended[s] == "victory" else 0)
+            return
+        qs = [self._q(b) for _, b in sp.actions[s]]
+        best = max(range(len(qs)), key=qs.__getitem__)
+        self.value[s], self.policy[s] = qs[best], best
+
+    def _chance_inside(self, s, members) -> bool:
+        return any(len(b) > 1 and any(t in members for _, t in b) for _, b in self.sp.actions[s])
+
+    def _choices(self, comp, members) -> None:
+        """Deterministic moves inside: the best exit of the component, for all of it."""
+        best, where = Fraction(0), None
+        for s in comp:
+            for i, (_text, b) in enumerate(self.sp.actions[s]):
+                if all(t not in members for _, t in b):
+                    q = self._q(b)
+                    if where is None or q > best:
+                        best, where = q, (s, i)
+        for s in comp:
+            self.value[s] = best
+        if where is not None:
+            self._route_to(where, comp, members)
+
+    def _route_to(self, where, comp, members) -> None:
+        """Policy in a choice-only cycle: each state steps towards the best exit."""
+        goal, move = where
+        self.policy[goal] = move
+        back: dict = {s: [] for s in comp}
+        for s in comp:
+            for i, (_text, b) in enumerate(self.sp.actions[s]):
+                if len(b) == 1 and b[0][1] in members and b[0][1] != s:
+                    back[b[0][1]].append((s, i))
+        todo, seen = [goal], {goal}
+        while todo:
+            t = todo.pop(0)
+            for s, i in back[t]:
+                if s not in seen:
+                    seen.add(s)
+                    self.policy[s] = i
+                    todo.append(s)
+
+    # --- components with chance ---------------------------------------------------
+    def _chance(self, comp, members) -> None:
+        self._iterate(comp)
+        for _ in range(MAX_IMPROVEMENTS):   # finitely many policies, each strictly better
+            self._evaluate(comp, members)
+            if not self._improve(comp):
+                return
+        self._evaluate(comp, members)   # (a safeguard only: a real policy's value, a low bound)
+
+    def _iterate(self, comp) -> None:
+        """A first policy: float value iteration (Gauss-Seidel from 0) to convergence."""
+        sp, fv = self.sp, {}
+        outside = {t: float(self._v(t)) for s in comp for _, b in sp.actions[s] for _, t in b}
+        for s in comp:
+            fv[s] = outside[s] = 0.0
+        for _ in range(VI_SWEEPS):
+            change = 0.0
+            for s in comp:
+                qs = [sum(float(p) * (fv[t] if t in fv else outside[t]) for p, t in b)
+                      for _, b in sp.actions[s]]
+                best = max(range(len(qs)), key=qs.__getitem__)
+                change = max(change, abs(qs[best] - fv[s]))
+                fv[s], self.policy[s] = qs[best], best
+            if change <= VI_TOLERANCE:
+                break
+
+    def _evaluate(self, comp, members) -> None:
+        """The exact value of the current policy over the component."""
+        sp = self.sp
+        eqs, live = {}, set()
+        back: dict = {s: set() for s in comp}
+        for s in comp:
+            coeffs, const = {}, Fraction(0)
+            for p, t in sp.actions[s][self.policy[s]][1]:
+                if t in members:
+                    coeffs[t] = coeffs.get(t, 0) + p
+                    back[t].add(s)
+                else:
+                    const += p * self._v(t)
+            eqs[s] = [coeffs, const]
+            if const > 0:
+                live.add(s)
+        todo = list(live)
+        while todo:   # the states that can still leave towards a positive value
+            for s in back[todo.pop()]:
+                if s not in live:
+                    live.add(s)
+                    todo.append(s)
+        for s in comp:
+            if s not in live:
+                self.value[s] = Fraction(0)
+        solved = eliminate({s: eqs[s] for s in comp if s in live}, set(comp) - live)
+        for s, v in solved.items():
+            self.value[s] = v
+
+    def _improve(self, comp) -> bool:
+        changed = False
+        for s in comp:
+            qs = [self._q(b) for _, b in self.sp.actions[s]]
+            best = max(range(len(qs)), key=qs.__getitem__)
+            if qs[best] > qs[self.policy[s]]:
+                self.policy[s], changed = best, True
+        return changed
+
+
+def eliminate(eqs: dict, zero: set) -> dict:
+    """Solve x_s = const_s + sum coeffs_s[t] x_t exactly (x_t = 0 for t in `zero`),
+    by sparse Gaussian elimination; the system is that of states that all reach a
+    way out, so it is regular."""
+    for coeffs, _c in eqs.values():
+        for t in [t for t in coeffs if t in zero]:
+            del coeffs[t]
+    users: dict = {s: set() for s in eqs}
+    for s, (coeffs, _c) in eqs.items():
+        for t in coeffs:
+            users[t].add(s)
+    order, done = list(eqs), set()
+    for s in order:
+        done.add(s)
+        coeffs, const = eqs[s]
+        a = coeffs.pop(s, 0)
+        users[s].discard(s)
+        if a:
+            k = 1 / (1 - Fraction(a))
+            eqs[s][1] = const = const * k
+            for t in coeffs:
+                coeffs[t] *= k
+        for u in users[s] - done:   # eliminated equations keep s: back-substituted
+            ucoeffs = eqs[u][0]
+            w = ucoeffs.pop(s)
+            eqs[u][1] += w * const
+            for t, c in coeffs.items():
+                ucoeffs[t] = ucoeffs.get(t, 0) + w * c
+                users[t].add(u)
+        users[s] = set()
+    out: dict = {}
+    for s in reversed(order):   # each x_s now depends only on later states
+        coeffs, const = eqs[s]
+        out[s] = const + sum((c * out[t] for t, c in coeffs.items()), Fraction(0))
+    return out
+
+
+def exact_values(space: Space) -> tuple[list, list[int]]:
+    """(value of every state, index of its best action or -1)."""
+    solver = Solver(space)
+    solver.run()
+    return solver.value, solver.policy
+
+
+def is_exact(x) -> bool:
+    return isinstance(x, (int, Fraction))

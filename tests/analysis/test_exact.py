@@ -1,0 +1,172 @@
+"""The exact solver (engine/analysis/explore/exact.py) on small books with cycles, each
+expected value derived by hand in the comments (not copied from the solver)."""
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from engine.analysis.explore.exact import eliminate, exact_values
+from engine.analysis.explore.explorer import Explorer
+from engine.analysis.explore.parallel import run_batch
+from engine.analysis.explore.solve import victory_odds
+from tests.analysis_fixtures.support import load
+
+BOOKS = Path(__file__).parent / "books"
+
+
+def solve(name, **options):
+    book, module, _ = load(BOOKS / f"{name}.yaml")
+    space = Explorer(book, module, **options).run()
+    value, policy = exact_values(space)
+    return space, sum(p * value[t] for p, t in space.root), value
+
+
+def test_a_hub_of_four_paragraphs_finishes_and_is_certain():
+    # 1 -> 2, 3, 4; 2 -> 1, 3; 3 -> 1; 4 -> 1 or the victory 5: a cycle of choices
+    # only, whose best way out is the victory: 1.
+    space, v, _ = solve("hub")
+    assert space.bound is None and v == 1 and isinstance(v, (int, Fraction))
+
+
+def test_a_loop_with_a_chance_node():
+    # 1: the wheel (2) or the jump (5).  Jump: 1d6, 1 wins: 1/6.
+    # Wheel: 1-2 wins, 3-4 dies, 5-6 back to 1.  Taking the wheel every time:
+    # v = 2/6 + 2/6 v, so v = 1/2 > 1/6: best play is 1/2.
+    space, v, _ = solve("loop-chance")
+    assert space.bound is None and v == Fraction(1, 2)
+
+
+def test_a_doomed_region_is_worth_zero_and_the_book_two_thirds():
+    # 1: the marsh (2 <-> 3, every way out dies) or the bridge (1d6, 1-4 wins): 4/6.
+    space, v, value = solve("doomed")
+    assert v == Fraction(2, 3)
+    marsh = [s for s, n in enumerate(space.paragraph) if n in (2, 3)]
+    assert marsh and all(value[s] == 0 for s in marsh)
+
+
+def test_a_soft_lock_four_moves_deep_is_worth_zero():
+    # Leaving at once wins (1); going on four times ends at a locked door (5).
+    space, v, value = solve("softlock-deep")
+    assert v == 1
+    assert {space.paragraph[s] for s in space.soft_locks} == {5}
+    assert all(value[s] == 0 for s in space.soft_locks)
+
+
+def test_the_forced_loop_matches_its_hand_value_and_random_play():
+    # 2d6: 2-5 wins (10/36), 6-8 goes round again (16/36), 9-12 dies (10/36):
+    # v = 10/36 + 16/36 v, so v = 10/20 = 1/2.  One move everywhere: random play is
+    # best play, so the share of won random games must agree.
+    _space, v, _ = solve("forced-loop")
+    assert v == Fraction(1, 2)
+    book, module, _ = load(BOOKS / "forced-loop.yaml")
+    runs = 4000
+    won = run_batch(book, module, runs, seed=3, jobs=1, with_commands=False).outcomes.get("victory", 0)
+    margin = 4 * (0.25 / runs) ** 0.5   # four standard deviations of a share
+    assert abs(won / runs - float(v)) < margin
+
+
+@pytest.mark.parametrize("name", ["hub", "loop-chance", "doomed", "softlock-deep", "forced-loop"])
+def test_the_exact_value_agrees_with_float_value_iteration(name):
+    space, v, _ = solve(name)
+    assert float(v) == pytest.approx(victory_odds(space)["low"], abs=1e-9)
+
+
+def test_elimination_solves_a_cyclic_system_exactly():
+    # x = 1/2 y + 1/4, y = 1/3 x + 1/3 z, z = 0 (doomed): x = 1/6 x + 1/4, x = 3/10.
+    out = eliminate({0: [{1: Fraction(1, 2)}, Fraction(1, 4)], 1: [{0: Fraction(1, 3), 2: Fraction(1, 3)}, 0]},
+                    {2})
+    assert out[0] == Fraction(3, 10) and out[1] == Fraction(1, 10)
+
+
+def test_the_report_gives_the_exact_value_the_route_the_doomed_and_the_deciding_roll():
+    from engine.analysis.explore.report import exhaustive
+    from engine.analysis.explore.text import exhaustive_text
+    book, module, _ = load(BOOKS / "doomed.yaml")
+    r = exhaustive(book, module)
+    assert r["complete"] and r["exact"] == "2/3" and r["victory"]["low"] == pytest.approx(2 / 3)
+    assert [x["move"] for x in r["best_route"]] == ["2", "roll"]   # the bridge, then its roll
+    assert [x["paragraph"] for x in r["doomed"]] == [2, 3]
+    # the bridge's roll: 5-6 (1/3) loses everything
+    assert r["deciding"][0]["paragraph"] == 4 and r["deciding"][0]["lost_here"]["exact"] == "1/3"
+    en, fr = exhaustive_text(r, "en", "b.yaml"), exhaustive_text(r, "fr", "b.yaml")
+    assert "Exact value: 2/3" in en and "Doomed paragraphs" in en and "2, 3" in en
+    assert "Valeur exacte : 2/3" in fr and "Paragraphes condamnés" in fr
+
+
+def test_the_difficulty_table_is_exact_over_every_rolled_sheet():
+    # softlock.yaml rolls a bonus die (2 sheets): each sheet's exact value, weighted.
+    from engine.analysis.explore.report import exhaustive
+    book, module, _ = load("softlock")
+    r = exhaustive(book, module)
+    d = r["difficulty"]
+    assert d["sheets"] == 2 and not d["sampled"]
+    weak, strong = Fraction(d["weakest"]["exact"]), Fraction(d["strongest"]["exact"])
+    assert weak < strong and Fraction(d["mean"]["exact"]) == Fraction(r["exact"])
+
+
+def test_lint_deep_finds_the_soft_lock_four_moves_deep_complete_or_cut():
+    # Complete: the exact exploration finds it.  Cut after 3 states (a count, not a
+    # clock): the random games find it (1 game in 16 or so goes 4 times forward),
+    # it is kept, and the cut is said, with the bound.
+    from engine.analysis.explore.deep import deep_diagnostics
+    book, module, doc = load(BOOKS / "softlock-deep.yaml")
+    summary: dict = {}
+    full = deep_diagnostics(book, module, doc, summary=summary)
+    assert [d.code for d in full] == ["soft-lock"] and summary["complete"]
+    cut = deep_diagnostics(book, module, doc, max_states=3, runs=400, summary=summary)
+    codes = [d.code for d in cut]
+    assert "soft-lock" in codes and "deep-incomplete" in codes and not summary["complete"]
+    assert summary["bound"] == "max-states" and summary["games"] == 400
+    lock = next(d for d in cut if d.code == "soft-lock")
+    assert "paragraph 5" in lock.message.en and "--replay" in lock.message.en
+    said = next(d for d in cut if d.code == "deep-incomplete").message
+    assert "state bound" in said.en and "limite d'états" in said.fr
+
+
+def test_lint_deep_plays_no_game_past_its_deadline():
+    from engine.analysis.explore.deep import random_games
+    book, module, _ = load(BOOKS / "softlock-deep.yaml")
+    _stats, played = random_games(book, module, 1000, deadline=0.0)   # long past
+    assert played == 0
+
+
+def test_a_fixed_sheet_is_one_of_the_rolled_sheets_exactly():
+    from engine.analysis.explore.report import exhaustive
+    book, module, _ = load("softlock")
+    every = exhaustive(book, module)["difficulty"]
+    one = exhaustive(book, module, sheet=5)
+    assert one["complete"] and one["fixed_sheet"] == 5 and one["difficulty"] is None
+    assert one["exact"] in (every["weakest"]["exact"], every["strongest"]["exact"])
+
+
+def test_a_cut_exploration_gives_no_exact_figure_and_says_low_bounds():
+    from engine.analysis.explore.report import exhaustive
+    from engine.analysis.explore.text import exhaustive_text
+    book, module, _ = load(BOOKS / "loop-chance.yaml")
+    r = exhaustive(book, module, max_states=3)   # a count, not a clock
+    assert not r["complete"] and r["bound"] == "max-states" and r["exact"] is None and r["low_bounds"]
+    assert r["best_route"] and all(x["odds"]["exact"] is None for x in r["best_route"])
+    assert r["doomed"] == []
+    assert "low bounds" in exhaustive_text(r, "en", "b.yaml")
+
+
+def test_a_command_that_changes_nothing_does_not_stall_the_solver():
+    # `!attendre` is always available and changes nothing: a self-loop on every
+    # state, inside the choice cycle of the hub and the chance cycle of the wheel.
+    from engine.rules.base import Command
+    from engine.diagnostics import Message
+    from tests.analysis_fixtures.fixture_rules import FixtureRules
+
+    class Waiting(FixtureRules):
+        def commands(self):
+            wait = Command(("attendre", "wait"), Message("Attendre", "Wait"), lambda play, arg: None,
+                           lambda play: not play.state.ended and not play.state.pending)
+            return super().commands() + (wait,)
+
+    for name, expected in (("hub", 1), ("loop-chance", Fraction(1, 2))):
+        book, _module, _ = load(BOOKS / f"{name}.yaml")
+        space = Explorer(book, Waiting()).run()
+        value, _ = exact_values(space)
+        assert space.bound is None and any(t == s for s, acts in enumerate(space.actions)
+                                           for _m, b in acts for _p, t in b)
+        assert sum(p * value[t] for p, t in space.root) == expected
