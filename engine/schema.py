@@ -148,6 +148,15 @@ def installed_modules(builtin_only: bool = False) -> list:
     return out
 
 
+def described_schema(module) -> dict:
+    """The schema of a book written for `module` as editors show it: every description
+    also in French, object alternatives titled (the language server's hover and
+    completion read it)."""
+    french = dict(FR)
+    french.update(getattr(module, "schema_descriptions_fr", dict)())
+    return _for_editors(book_schema(module), french)
+
+
 def composed_schema(modules: Iterable) -> dict:
     """One schema for every installed module, for editors (yaml-language-server)."""
     modules = list(modules)

@@ -13,8 +13,8 @@ from functools import lru_cache
 
 @lru_cache(maxsize=8)
 def schema_of(module) -> dict:
-    from ..schema import book_schema
-    return book_schema(module)
+    from ..schema import described_schema
+    return described_schema(module)
 
 
 def _resolve(schema: dict, node: dict) -> list[dict]:

@@ -46,7 +46,7 @@ async def test_complete_fields_of_a_choice_and_stats_in_an_expression(client):
     await change_book(client, URI, text, 2)
     fields = await labels(client, position_of(text, "here + 2, ", 10))
     assert {"if", "effects", "text", "to"} <= set(fields)
-    assert "Shown only when" in fields["if"].documentation
+    assert "Proposé seulement quand" in fields["if"].documentation   # the book is in French
     names = await labels(client, position_of(text, "if: 'has", 5))
     assert {"habilete", "chance", "has", "flag", "here"} <= set(names)
     await change_book(client, URI, DF, 3)
@@ -103,8 +103,8 @@ async def test_hover_a_target_and_a_combat(client):
 
 
 async def test_hover_a_field_and_an_expression(client):
-    field = await client.text_document_hover_async(T.HoverParams(DOC, position_of(DF, "enemies:", 2)))
-    assert field is not None
+    field = await client.text_document_hover_async(T.HoverParams(DOC, position_of(DF, "text: Une porte", 2)))
+    assert "Le texte du paragraphe." in field.contents.value   # the book is in French
     expr = await client.text_document_hover_async(T.HoverParams(DOC, position_of(DF, "here + 2", 3)))
     assert "§3" in expr.contents.value
     cond = await client.text_document_hover_async(T.HoverParams(DOC, position_of(DF, 'has("cle")', 1)))
