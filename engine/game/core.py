@@ -27,7 +27,8 @@ SeededDice = dice_mod.SeededDice
 
 class Game(Answers, Prompts, History):
     def __init__(self, book: Book, module: RuleModule, dice, state: GameState | None = None,
-                 lang: str | None = None, undo: bool = True, narrate: bool = True):
+                 lang: str | None = None, undo: bool = True, narrate: bool = True,
+                 preset=None):
         """`undo=False` (the explorer) keeps no undo history and takes no snapshot per
         answer or command: one refused by a module may then leave partial changes, and
         the caller is expected to restore its own copy.  `narrate=False` (the explorer
@@ -54,6 +55,7 @@ class Game(Answers, Prompts, History):
         # or the explorer, each under keys of its own: kept for the life of this
         # object, whose book never changes.
         self.memo: dict = {}
+        self.preset = preset   # engine/presets.py: applied by every new game and restart
         if not undo:   # no snapshot to take: the answer itself, without a wrapper call
             self.answer = self._answer
         if state is None:

@@ -39,7 +39,10 @@ class History:
 
     def _new_game(self) -> None:
         self.module.new_hero(self)
-        self.goto(self.book.start)
+        preset = getattr(self, "preset", None)   # --start/--set/--give (engine/presets.py)
+        if preset is not None:
+            preset.apply(self)
+        self.goto(preset.start if preset is not None and preset.start else self.book.start)
 
     def _snapshot(self) -> dict:
         self.state.dice = self.dice.to_json()
