@@ -106,12 +106,19 @@ class Compiler:
             id=str(d.get("id") or _slug(self.file)), title=str(d.get("title", "")),
             author=str(d.get("author", "")), language=str(d.get("language", "fr")),
             rules=module.id, start=self._start(d.get("start")),
-            hero=d.get("hero") if isinstance(d.get("hero"), dict) else {},
+            hero=self._hero(d.get("hero")),
             items=items, paragraphs=paragraphs, options=options,
             content_hash=self.hash, file=self.file,
-            meta={k: d[k] for k in ("description",) if k in d})
+            meta={k: d[k] for k in ("description", "prologue") if k in d})
         self._hero_grants(book)
         return book
+
+    def _hero(self, hero) -> dict:
+        """`hero:` under canonical stat names (engine/frontmatter.py); a prologue in a
+        format-1 book reported."""
+        from . import frontmatter
+        frontmatter.check_format(self, self.data)
+        return frontmatter.canonical_hero(self, hero) if isinstance(hero, dict) else {}
 
     def _numbering(self, raw_pars: dict) -> dict:
         """{key: number}; names (format 1.1) reported when the book is format 1."""

@@ -53,7 +53,8 @@ def book_schema(module) -> dict:
     choice_extra = parts.pop("choice", {})
     paragraph_extra = parts.pop("paragraph", {})
     activities = {name: parts.pop(name) for name in module.activity_fields if name in parts}
-    hero = parts.pop("hero", {"type": "object"})
+    from .frontmatter import hero_schema
+    hero = hero_schema(parts.pop("hero", {"type": "object"}), module)
     item = parts.pop("item", {"type": "object"})
     options = parts.pop("options", {"type": "object", "additionalProperties": False})
     choice = {
@@ -103,7 +104,9 @@ def book_schema(module) -> dict:
             "id": {"type": "string", "pattern": "^[a-z0-9][a-z0-9-]*$",
                    "description": "Stable identifier, used by saves (default: the file name)."},
             "title": NAME, "author": NAME,
-            "description": {"type": "string"},
+            "description": {"type": "string", "description": "Shown when a game starts."},
+            "prologue": {"type": "string",
+                         "description": "Format 1.1: read before the first paragraph, after the description."},
             "language": {"enum": ["fr", "en"], "description": "Language of the text and of the player's interface."},
             "rules": {"const": module.id, "description": "The rule module that plays this book."},
             "start": {"oneOf": [PARAGRAPH_REF, PARAGRAPH_NAME]},

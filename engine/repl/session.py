@@ -77,6 +77,11 @@ class Session(TableTopCommands, BuiltinCommands):
         out.line(t(self.lang, "rules", rules=rules), "class:info")
         for note in notes:
             out.line(note, "class:info")
+        from ..frontmatter import opening
+        if not self.game.state.history[1:]:   # a new game, not one resumed further on
+            for text in opening(book, self.lang):
+                out.line("")
+                out.line(text)
         out.line(t(self.lang, "hint"), "class:info")
         events = self.game.drain()
         if not any(e["type"] == "paragraph" for e in events):
