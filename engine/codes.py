@@ -42,6 +42,11 @@ NAMED = _book("  entree:\n    text: Vous entrez.\n    choices:\n      - {text: A
 FINE = _book("  1:\n    text: Vous entrez.\n    choices:\n      - {text: Avancer, to: 2}\n"
              "  2: {text: Victoire !, end: victory}\n")
 ITEMS = HEAD + "items:\n  cle: {name: Clé de bronze}\n"
+COUNTED = _book("  1:\n    text: Un jour passe.\n    effects: [{add: {jours: 1}}, {note: retour}]\n"
+                "    choices:\n      - {text: Revenir, to: 'note(\"retour\")', if: 'jours < 3'}\n"
+                "      - {text: Partir, to: 2, if: 'jours >= 3'}\n  2: {text: Victoire !, end: victory}\n",
+                HEAD.replace("gamebook: 1\n", "gamebook: 1.1\n")
+                + "counters:\n  jours: {name: Jours, min: 0, max: 3}\nnotes:\n  retour: {name: Retour}\n")
 
 
 def _choice(**choice) -> str:
@@ -159,6 +164,16 @@ CODES: tuple[Code, ...] = (
                  "a stat given twice in `hero:` (its name and an alias)"),
          FINE.replace("start: 1\n", "start: 1\nhero: {habilete: 10, skill: 9}\n"),
          FINE.replace("start: 1\n", "start: 1\nhero: {skill: 9}\n")),
+    Code("counter-out-of-range", "error", "compile",
+         Message("valeur hors des bornes `min`/`max` d'un compteur", "a value outside a counter's `min`/`max`"),
+         COUNTED.replace("{add: {jours: 1}}", "{set: {jours: 5}}"), COUNTED),
+    Code("counter-name-taken", "error", "compile",
+         Message("un compteur porte le nom d'une caractéristique du module",
+                 "a counter has the name of one of the module's stats"),
+         COUNTED.replace("jours", "chance"), COUNTED),
+    Code("unknown-note", "error", "compile",
+         Message("effet `note:` sur une note absente de `notes:`", "a `note:` effect on a note missing from `notes:`"),
+         COUNTED.replace("{note: retour}", "{note: retuor}"), COUNTED),
     Code("unknown-item", "error", "compile",
          Message("objet absent du catalogue `items`", "item missing from the `items` catalogue"),
          _choice(text="Avancer", to=2).replace("{gain: cle}", "{gain: lampe}"),

@@ -58,9 +58,19 @@ class _HereOnly:
 
 def graph(book: Book, module) -> dict[int, list[tuple[Exit, int | None]]]:
     from .compiler import book_aliases
+    from .counters import note_read, note_writers
     aliases = book_aliases(module)   # `ici + 1` is as static as `here + 1`
-    return {n: [(e, static_target(e.target, n, aliases)) for e in exits(book, module, n)]
-            for n in book.paragraphs}
+    writers = note_writers(book)     # a `to:` reading a note leads back to where it was written
+    out = {}
+    for n in book.paragraphs:
+        out[n] = []
+        for e in exits(book, module, n):
+            note = note_read(e.target)
+            if note is not None and writers.get(note):
+                out[n] += [(e, t) for t in writers[note]]
+            else:
+                out[n].append((e, static_target(e.target, n, aliases)))
+    return out
 
 
 def reachable(book: Book, edges) -> set[int]:

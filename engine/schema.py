@@ -28,6 +28,22 @@ CONDITION = {"type": "string", "minLength": 1,
              "description": "A condition over stats, items and flags, e.g. `has(\"key\") and not flag(\"alarm\")`."}
 
 
+def _declarations() -> dict:
+    """Format 1.1: the book's counters, codewords and notes (engine/counters.py)."""
+    def table(doc, **extra):
+        return {"type": "object", "description": doc, "propertyNames": {"pattern": "^[a-z][a-z0-9_]*$"},
+                "additionalProperties": {"type": "object", "additionalProperties": False,
+                                         "properties": {"name": NAME, **extra}}}
+    bound = {"type": "integer"}
+    return {
+        "counters": table("Format 1.1: counters (days, rounds won, a reputation), names of expressions.",
+                          start=dict(bound, description="Starting value (default 0)."),
+                          min=dict(bound, description="Lowest value."), max=dict(bound, description="Highest value.")),
+        "codewords": table("Format 1.1: flags shown on the adventure sheet while set."),
+        "notes": table("Format 1.1: notes holding a paragraph number (effect `note:`, function `note()`)."),
+    }
+
+
 def _core_effects() -> list:
     stat_map = {"type": "object", "minProperties": 1,
                 "additionalProperties": {"$ref": "#/$defs/number"}}
@@ -43,6 +59,7 @@ def _core_effects() -> list:
         single("set", stat_map, "Set stats to a value: `{set: {STAT: 1}}`."),
         single("flag", one_or_many, "Set one or several flags (remembered facts)."),
         single("unflag", one_or_many, "Clear one or several flags."),
+        single("note", {"type": "string"}, "Format 1.1: write this paragraph's number in a note of `notes:`."),
     ]
 
 
@@ -112,6 +129,7 @@ def book_schema(module) -> dict:
             "start": {"oneOf": [PARAGRAPH_REF, PARAGRAPH_NAME]},
             "options": options,
             "hero": hero,
+            **_declarations(),
             "items": {"type": "object", "description": "The item catalogue: id -> item.",
                       "propertyNames": {"pattern": r"^[^\s]+$"},
                       "additionalProperties": {"$ref": "#/$defs/item"}},

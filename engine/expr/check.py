@@ -18,7 +18,7 @@ from .describe import dice_range
 BASE_TYPES = frozenset({"int", "bool", "str"})
 TYPE_FR = {"int": "un entier", "bool": "un booléen", "str": "une chaîne"}
 TYPE_EN = {"int": "an integer", "bool": "a boolean", "str": "a string"}
-KIND_FR = {"item": "objet", "paragraph": "paragraphe", "flag": "drapeau", "god": "dieu"}
+KIND_FR = {"item": "objet", "paragraph": "paragraphe", "flag": "drapeau", "god": "dieu", "note": "note"}
 
 
 @record(frozen=True)

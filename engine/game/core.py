@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Callable
 
 from .. import dice as dice_mod
+from .. import counters
 from .. import expr as X
 from ..book import Book, Effect
 from ..compiler import book_aliases
@@ -23,6 +24,7 @@ from .history import History
 from .prompts import Prompts
 
 SeededDice = dice_mod.SeededDice
+COUNTER_EFFECTS = counters.EFFECTS
 
 
 class Game(Answers, Prompts, History):
@@ -246,5 +248,7 @@ class Game(Answers, Prompts, History):
         elif kind == "unflag":
             self.state.flags.difference_update(value)
             self.emit("flag", flags=list(value), set=False)
+        elif kind in COUNTER_EFFECTS:   # format 1.1 counters and notes
+            counters.apply(self, kind, value)
         else:
             self.module.apply_effect(self, kind, value)

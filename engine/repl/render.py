@@ -152,7 +152,8 @@ def event(out: Output, ev: dict, game, lang: str, width: int) -> None:
 
 def sheet(out: Output, game, lang: str) -> None:
     out.line(t(lang, "sheet"), "class:title")
-    rows = game.module.sheet(game.state, lang)
+    from ..counters import sheet_rows
+    rows = [*game.module.sheet(game.state, lang), *sheet_rows(game, lang)]
     wide = max((len(label) for label, _ in rows), default=0)
     for label, value in rows:
         out.line(f"  {label.ljust(wide)}  {value}", hang=" " * (wide + 4))
