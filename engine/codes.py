@@ -42,6 +42,10 @@ NAMED = _book("  entree:\n    text: Vous entrez.\n    choices:\n      - {text: A
 FINE = _book("  1:\n    text: Vous entrez.\n    choices:\n      - {text: Avancer, to: 2}\n"
              "  2: {text: Victoire !, end: victory}\n")
 ITEMS = HEAD + "items:\n  cle: {name: Clé de bronze}\n"
+PUZZLE = _book("  1:\n    text: Le numéro gravé sur la clé vous dit où aller.\n"
+               "    puzzle: {answers: [2], wrong: 3}\n"
+               "  2: {text: Victoire !, end: victory}\n  3: {text: Perdu., end: death}\n",
+               HEAD.replace("gamebook: 1\n", "gamebook: 1.1\n"))
 COUNTED = _book("  1:\n    text: Un jour passe.\n    effects: [{add: {jours: 1}}, {note: retour}]\n"
                 "    choices:\n      - {text: Revenir, to: 'note(\"retour\")', if: 'jours < 3'}\n"
                 "      - {text: Partir, to: 2, if: 'jours >= 3'}\n  2: {text: Victoire !, end: victory}\n",
@@ -174,6 +178,10 @@ CODES: tuple[Code, ...] = (
     Code("unknown-note", "error", "compile",
          Message("effet `note:` sur une note absente de `notes:`", "a `note:` effect on a note missing from `notes:`"),
          COUNTED.replace("{note: retour}", "{note: retuor}"), COUNTED),
+    Code("puzzle-no-answer", "error", "lint",
+         Message("nombre à calculer (`puzzle:`) dont une bonne réponse n'est pas un paragraphe",
+                 "a number to work out (`puzzle:`) whose right answer is not a paragraph"),
+         PUZZLE.replace("answers: [2]", "answers: [4]"), PUZZLE),
     Code("unknown-item", "error", "compile",
          Message("objet absent du catalogue `items`", "item missing from the `items` catalogue"),
          _choice(text="Avancer", to=2).replace("{gain: cle}", "{gain: lampe}"),

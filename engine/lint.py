@@ -13,6 +13,7 @@ from typing import Iterable
 from . import expr as X
 from .book import Book
 from .diagnostics import Diagnostic, error, note, warning
+from . import typed
 from .rules.base import Exit
 
 
@@ -24,6 +25,7 @@ def exits(book: Book, module, number: int) -> list[Exit]:
     if p.random is not None:
         out += [Exit("random", o.target, o.path + ("to",), f"{o.low}-{o.high}") for o in p.random.outcomes]
     out += list(module.exits(p))
+    out += typed.exits(p)   # format 1.1: numbers the player computes (secret links)
     return out
 
 
@@ -92,7 +94,7 @@ def check_targets(book, module, doc, edges, ctx) -> Iterable[Diagnostic]:
     own = getattr(module, "self_checked_exits", ())  # kinds the module reports with its own code
     for n, outs in edges.items():
         for e, t in outs:
-            if t is not None and t not in book.paragraphs and e.kind not in own:
+            if t is not None and t not in book.paragraphs and e.kind not in own and e.kind != "puzzle":
                 yield error("unknown-target", doc.span(e.path),
                             f"le paragraphe {t} n'existe pas (depuis le {n})",
                             f"paragraph {t} does not exist (from {n})")
@@ -224,7 +226,11 @@ def _ranges(intervals: list[tuple[int, int]]) -> str:
     return ", ".join(str(a) if a == b else f"{a}-{b}" for a, b in intervals)
 
 
-CHECKS = (check_targets, check_reachability, check_dead_ends, check_random, check_grants)
+def check_puzzles(book, module, doc, edges, ctx) -> Iterable[Diagnostic]:
+    return typed.check(book, doc, doc.data)
+
+
+CHECKS = (check_targets, check_reachability, check_dead_ends, check_random, check_grants, check_puzzles)
 
 
 def lint(book: Book, module, compiled, doc, complete: bool = True) -> list[Diagnostic]:

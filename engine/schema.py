@@ -106,6 +106,13 @@ def book_schema(module) -> dict:
             "choices": {"type": "array", "items": {"$ref": "#/$defs/choice"}},
             "end": {"enum": ["death", "victory"], "description": "This paragraph ends the adventure."},
             "random": random,
+            "puzzle": {"type": "object", "required": ["answers"], "additionalProperties": False,
+                       "description": "Format 1.1: the player types a paragraph number worked out from the text.",
+                       "properties": {
+                           "text": dict(NAME, description="The option's label (default: turn to the number you found)."),
+                           "answers": {"type": "array", "items": PARAGRAPH_REF,
+                                       "description": "The right numbers: each leads to its paragraph."},
+                           "wrong": dict(PARAGRAPH_REF, description="Where any other number leads.")}},
             **{name: {"$ref": f"#/$defs/{name}"} for name in activities},
             **paragraph_extra,
         },

@@ -6,6 +6,7 @@ paragraph's choices when none has a condition, each choice's option once per
 """
 from __future__ import annotations
 
+from .. import typed
 from ..book import Choice
 from ..diagnostics import Message as M
 from ..rules.base import Death, Option, Prompt
@@ -46,7 +47,8 @@ class Prompts:
         if made is None:
             conditional = any(c.condition is not None for c in p.choices)
             made = self._choice_prompts[p.number] = {} if conditional else Prompt(
-                "choice", tuple(self._choice_option(i, c, True) for i, c in enumerate(p.choices)))
+                "choice", tuple(self._choice_option(i, c, True) for i, c in enumerate(p.choices))
+                + typed.option(p))
         if type(made) is not dict:   # no condition: the same prompt every time
             return made
         # Only the enabled flags change: one prompt per set of them (every condition
@@ -58,7 +60,8 @@ class Prompts:
         prompt = made.get(flags)
         if prompt is None:
             prompt = made[flags] = Prompt("choice", tuple(
-                self._choice_option(i, c, ok) for i, (c, ok) in enumerate(zip(p.choices, flags))))
+                self._choice_option(i, c, ok) for i, (c, ok) in enumerate(zip(p.choices, flags)))
+                + typed.option(p))
         return prompt
 
     def _faulty_choice_prompt(self, p) -> Prompt:
@@ -71,7 +74,7 @@ class Prompts:
             except BookFault as fault:
                 ok, why = False, fault.located()
             options.append(Option(str(i + 1), M(c.text, c.text), ok, None if ok else why))
-        return Prompt("choice", tuple(options))
+        return Prompt("choice", tuple(options) + typed.option(p))
 
     @staticmethod
     def _choice_option(i: int, c: Choice, ok: bool) -> Option:
