@@ -42,6 +42,7 @@ NAMED = _book("  entree:\n    text: Vous entrez.\n    choices:\n      - {text: A
 FINE = _book("  1:\n    text: Vous entrez.\n    choices:\n      - {text: Avancer, to: 2}\n"
              "  2: {text: Victoire !, end: victory}\n")
 ITEMS = HEAD + "items:\n  cle: {name: Clé de bronze}\n"
+FINE_11 = FINE.replace("gamebook: 1\n", "gamebook: 1.1\n")
 PUZZLE = _book("  1:\n    text: Le numéro gravé sur la clé vous dit où aller.\n"
                "    puzzle: {answers: [2], wrong: 3}\n"
                "  2: {text: Victoire !, end: victory}\n  3: {text: Perdu., end: death}\n",
@@ -182,6 +183,13 @@ CODES: tuple[Code, ...] = (
          Message("nombre à calculer (`puzzle:`) dont une bonne réponse n'est pas un paragraphe",
                  "a number to work out (`puzzle:`) whose right answer is not a paragraph"),
          PUZZLE.replace("answers: [2]", "answers: [4]"), PUZZLE),
+    Code("include-not-found", "error", "compile",
+         Message("`include:` nomme un fichier introuvable ou illisible", "`include:` names a file that cannot be read"),
+         FINE_11.replace("start: 1\n", "start: 1\ninclude: [partie-absente.yaml]\n"), FINE_11),
+    Code("include-cycle", "error", "compile",
+         Message("un fichier inclus s'inclut lui-même, directement ou non",
+                 "an included file includes itself, directly or not"),
+         FINE_11.replace("start: 1\n", "start: 1\ninclude: [book.yaml]   # this file is book.yaml\n"), FINE_11),
     Code("unknown-item", "error", "compile",
          Message("objet absent du catalogue `items`", "item missing from the `items` catalogue"),
          _choice(text="Avancer", to=2).replace("{gain: cle}", "{gain: lampe}"),

@@ -129,6 +129,8 @@ def book_schema(module) -> dict:
                    "description": "Stable identifier, used by saves (default: the file name)."},
             "title": NAME, "author": NAME,
             "description": {"type": "string", "description": "Shown when a game starts."},
+            "include": {"type": "array", "items": {"type": "string", "minLength": 1},
+                        "description": "Format 1.1: files (relative to this one) holding more `paragraphs:`."},
             "prologue": {"type": "string",
                          "description": "Format 1.1: read before the first paragraph, after the description."},
             "language": {"enum": ["fr", "en"], "description": "Language of the text and of the player's interface."},
