@@ -146,3 +146,12 @@ def test_a_counter_plays_as_its_chain_of_flags(tmp_path):
     new = walk(load(tmp_path, COUNTED, "new.yaml"), texts)
     old = walk(load(tmp_path, FLAGS, "old.yaml"), texts)
     assert new == old and new[2] == "victory"
+
+
+def test_the_export_words_counters_and_notes(monkeypatch, capsys, tmp_path):
+    load(tmp_path, COUNTED)
+    target = tmp_path / "b.md"
+    assert run(monkeypatch, capsys, ["export", str(tmp_path / "b.yaml"), "--format", "md", "-o", str(target)])[0] == 0
+    text = target.read_text(encoding="utf-8")
+    assert "Ajoutez 1 à votre compte « jours »" in text
+    assert "notez le numéro de ce paragraphe dans la case « retour »" in text
