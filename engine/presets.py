@@ -62,8 +62,8 @@ def _stat(module, assignment: str) -> tuple[str, int]:
     name, eq, raw = assignment.partition("=")
     name = name.strip()
     if not eq:
-        raise PresetError(f"--set : « {assignment} » n'est pas de la forme stat=valeur (p. ex. habilete=10)",
-                          f"--set: '{assignment}' is not stat=value (e.g. habilete=10)")
+        raise PresetError(f"--set : « {assignment} » n'est pas de la forme stat=valeur (p. ex. chance=10)",
+                          f"--set: '{assignment}' is not stat=value (e.g. chance=10)")
     spec = module.stat(name)
     if spec is None:
         fr, en = _hint(name, [s.name for s in module.stats])
