@@ -19,6 +19,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "no-autosave": ("Aucune partie à reprendre pour ce livre : nouvelle partie.",
                     "No game to resume for this book: new game."),
     "prompt": ("> ", "> "),
+    "typed-prompt": ("Quel numéro de paragraphe avez-vous trouvé ?", "Which paragraph number did you find?"),
     "amount-prompt": ("Combien ? Un nombre de {low} à {high}.", "How many? A number from {low} to {high}."),
     "amount-prompt-zero": ("Combien ? Un nombre de {low} à {high} (Entrée seule : 0).",
                            "How many? A number from {low} to {high} (Enter alone: 0)."),

@@ -113,7 +113,7 @@ def prompt(out: Output, prompt, lang: str) -> None:
         out.line(info.get(lang), "class:info")
     for i, option in enumerate(prompt.options, 1):
         label = option.label.get(lang)
-        if option.amount:
+        if option.amount and not getattr(option, "candidates", None):   # (a typed number: no range shown)
             label += f" [{option.amount[0]}-{option.amount[1]}]"
         head = f"  {i}. "
         if option.enabled:

@@ -204,6 +204,8 @@ class Session(TableTopCommands, BuiltinCommands):
             return self._answer(number, option, int(rest[0]))
         self.awaiting = (number, option)
         low, high = option.amount
+        if getattr(option, "candidates", None):   # a number the player works out (engine/typed.py)
+            return self._say("typed-prompt", "class:title")
         key = "amount-prompt-zero" if low <= 0 <= high else "amount-prompt"
         return self._say(key, "class:title", low=low, high=high)
 

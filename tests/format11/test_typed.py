@@ -37,7 +37,12 @@ def test_a_typed_number_leads_to_its_answer_or_to_wrong(monkeypatch, capsys, tmp
     path = book(tmp_path)
     assert run(monkeypatch, capsys, ["lint", "--strict", path])[0] == 0
     _, out, _ = run(monkeypatch, capsys, ["play", path, "--seed", "1"], f"2 {typed}\n")
-    assert "2. Aller au paragraphe dont vous avez trouvé le numéro" in out and where in out
+    assert "2. Aller au paragraphe dont vous avez trouvé le numéro\n" in out and where in out
+
+
+def test_the_repl_asks_for_the_number_found(monkeypatch, capsys, tmp_path):
+    _, out, _ = run(monkeypatch, capsys, ["play", book(tmp_path), "--seed", "1"], "2\n40\n")
+    assert "Quel numéro de paragraphe avez-vous trouvé ?" in out and "— 40 —" in out
 
 
 @pytest.mark.parametrize("bad, line", [("answers: [38, 40]", ":9:24:"), ("answers: []", ":9:13:")])
