@@ -61,6 +61,16 @@ NAMED = _book("  entree:\n    text: Vous entrez.\n    choices:\n      - {text: A
 FINE = _book("  1:\n    text: Vous entrez.\n    choices:\n      - {text: Avancer, to: 2}\n"
              "  2: {text: Victoire !, end: victory}\n")
 ITEMS = HEAD + "items:\n  cle: {name: Clé de bronze}\n"
+FINE_11 = FINE.replace("gamebook: 1\n", "gamebook: 1.1\n")
+PUZZLE = _book("  1:\n    text: Le numéro gravé sur la clé vous dit où aller.\n"
+               "    puzzle: {answers: [2], wrong: 3}\n"
+               "  2: {text: Victoire !, end: victory}\n  3: {text: Perdu., end: death}\n",
+               HEAD.replace("gamebook: 1\n", "gamebook: 1.1\n"))
+COUNTED = _book("  1:\n    text: Un jour passe.\n    effects: [{add: {jours: 1}}, {note: retour}]\n"
+                "    choices:\n      - {text: Revenir, to: 'note(\"retour\")', if: 'jours < 3'}\n"
+                "      - {text: Partir, to: 2, if: 'jours >= 3'}\n  2: {text: Victoire !, end: victory}\n",
+                HEAD.replace("gamebook: 1\n", "gamebook: 1.1\n")
+                + "counters:\n  jours: {name: Jours, min: 0, max: 3}\nnotes:\n  retour: {name: Retour}\n")
 
 
 def _choice(**choice) -> str:
@@ -221,6 +231,37 @@ CODES: tuple[Code, ...] = (
     Code("pinned-number-clash", "error", "compile",
          Message("le `number:` d'un paragraphe nommé est déjà pris", "a named paragraph's `number:` is already taken"),
          NAMED.replace("  entree:\n", "  entree:\n    number: 2\n"), NAMED),
+    Code("needs-format-1-1", "error", "compile",
+         Message("construction du format 1.1 (prologue...) dans un livre au format 1",
+                 "a format 1.1 construct (prologue...) in a format 1 book"),
+         FINE.replace("start: 1\n", "start: 1\nprologue: Il était une fois.\n"),
+         FINE.replace("gamebook: 1\n", "gamebook: 1.1\n").replace("start: 1\n", "start: 1\nprologue: Il était une fois.\n")),
+    Code("duplicate-hero-stat", "error", "compile",
+         Message("une caractéristique donnée deux fois dans `hero:` (son nom et un alias)",
+                 "a stat given twice in `hero:` (its name and an alias)"),
+         FINE.replace("start: 1\n", "start: 1\nhero: {chance: 9, luck: 8}\n"),
+         FINE.replace("start: 1\n", "start: 1\nhero: {luck: 8}\n")),
+    Code("counter-out-of-range", "error", "compile",
+         Message("valeur hors des bornes `min`/`max` d'un compteur", "a value outside a counter's `min`/`max`"),
+         COUNTED.replace("{add: {jours: 1}}", "{set: {jours: 5}}"), COUNTED),
+    Code("counter-name-taken", "error", "compile",
+         Message("un compteur porte le nom d'une caractéristique du module",
+                 "a counter has the name of one of the module's stats"),
+         COUNTED.replace("jours", "chance"), COUNTED),
+    Code("unknown-note", "error", "compile",
+         Message("effet `note:` sur une note absente de `notes:`", "a `note:` effect on a note missing from `notes:`"),
+         COUNTED.replace("{note: retour}", "{note: retuor}"), COUNTED),
+    Code("puzzle-no-answer", "error", "lint",
+         Message("nombre à calculer (`puzzle:`) dont une bonne réponse n'est pas un paragraphe",
+                 "a number to work out (`puzzle:`) whose right answer is not a paragraph"),
+         PUZZLE.replace("answers: [2]", "answers: [4]"), PUZZLE),
+    Code("include-not-found", "error", "compile",
+         Message("`include:` nomme un fichier introuvable ou illisible", "`include:` names a file that cannot be read"),
+         FINE_11.replace("start: 1\n", "start: 1\ninclude: [partie-absente.yaml]\n"), FINE_11),
+    Code("include-cycle", "error", "compile",
+         Message("un fichier inclus s'inclut lui-même, directement ou non",
+                 "an included file includes itself, directly or not"),
+         FINE_11.replace("start: 1\n", "start: 1\ninclude: [book.yaml]   # this file is book.yaml\n"), FINE_11),
     Code("unknown-item", "error", "compile",
          Message("objet absent du catalogue `items`", "item missing from the `items` catalogue"),
          _choice(text="Avancer", to=2).replace("{gain: cle}", "{gain: lampe}"),

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any, Callable
 
+from . import counters
 from . import expr as X
 from .book import Book, Choice, Effect, Item, Outcome, Paragraph, RandomRoll
 from .diagnostics import Diagnostic, Span, error
@@ -65,6 +66,8 @@ class Compiler:
         self.out = Compiled(broken=set(broken or ()))
         self.env: X.Env | None = None
         self.names: dict = {}    # paragraph name -> number (format 1.1)
+        self.counters: dict = {}  # declared counters and notes (engine/counters.py)
+        self.notes: dict = {}
         self.exprs: dict = {}   # (text, kind) -> Expr, for the compiled-book cache
         self.checked: dict = {}  # (text, kind) -> CheckResult: the same env for the whole book
 
@@ -90,6 +93,7 @@ class Compiler:
         by_key = self._numbering(raw_pars)
         numbers = set(by_key.values())
         self.env = expr_env(module, items, numbers, module.references(_Header(d)))
+        self._book_names(d)
         paragraphs, first_key = {}, {}
         for key, raw in raw_pars.items():
             if key not in by_key:
@@ -108,12 +112,29 @@ class Compiler:
             id=str(d.get("id") or _slug(self.file)), title=str(d.get("title", "")),
             author=str(d.get("author", "")), language=str(d.get("language", "fr")),
             rules=module.id, start=self._start(d.get("start")),
-            hero=d.get("hero") if isinstance(d.get("hero"), dict) else {},
+            hero=self._hero(d.get("hero")),
             items=items, paragraphs=paragraphs, options=options,
             content_hash=self.hash, file=self.file,
-            meta={k: d[k] for k in ("description",) if k in d})
+            meta={**{k: d[k] for k in ("description", "prologue") if k in d},
+                  **{k: counters.declared(d, k) for k in ("counters", "codewords", "notes") if k in d}})
         self._hero_grants(book)
         return book
+
+    def _book_names(self, d: dict) -> None:
+        """Counters are names of the expression language, notes are read by `note()`
+        (engine/counters.py)."""
+        self.counters, self.notes = counters.declared(d, "counters"), counters.declared(d, "notes")
+        counters.check_declarations(self, d)
+        self.env.variables.update({n: "int" for n in self.counters})
+        self.env.functions["note"] = X.Signature(("note",), "int")
+        self.env.references["note"] = frozenset(self.notes)
+
+    def _hero(self, hero) -> dict:
+        """`hero:` under canonical stat names (engine/frontmatter.py); a prologue in a
+        format-1 book reported."""
+        from . import frontmatter
+        frontmatter.check_format(self, self.data)
+        return frontmatter.canonical_hero(self, hero) if isinstance(hero, dict) else {}
 
     def _numbering(self, raw_pars: dict) -> dict:
         """{key: number}; names (format 1.1) reported when the book is format 1."""
@@ -208,8 +229,14 @@ class Compiler:
             (kind, value), = eff.items()
             epath = path + (i, kind)
             if kind in ("add", "set"):
-                value = {self.stat_name(k, epath + (k,)): self.number(v, epath + (k,), here)
-                         for k, v in value.items()}
+                for kind2, part in counters.split_effect(self, kind, value, epath, here):
+                    if kind2 in ("add", "set"):
+                        part = {self.stat_name(k, epath + (k,)): self.number(v, epath + (k,), here)
+                                for k, v in part.items()}
+                    out.append(Effect(kind2, part, epath))
+                continue
+            elif kind == "note":
+                value = counters.check_note(self, value, epath)
             elif kind in ("gain", "lose", "flag", "unflag"):
                 single = isinstance(value, str)
                 value = [value] if single else list(value)
@@ -231,7 +258,8 @@ class Compiler:
         spec = self.module.stat(name)
         if spec is None:
             self.report(_unknown("unknown-stat", self.span(path, key=True), name,
-                                 [s.name for s in self.module.stats], "caractéristique", "stat"))
+                                 [s.name for s in self.module.stats] + list(self.counters),
+                                 "caractéristique", "stat"))
             return name
         if spec.derived:
             self.report(error("derived-stat", self.span(path, key=True),

@@ -14,6 +14,7 @@ from . import expr as X
 from .book import Book
 from .diagnostics import Diagnostic, error, note, warning
 from .fold import fold
+from . import typed
 from .rules.base import Exit
 
 
@@ -25,6 +26,7 @@ def exits(book: Book, module, number: int) -> list[Exit]:
     if p.random is not None:
         out += [Exit("random", o.target, o.path + ("to",), f"{o.low}-{o.high}") for o in p.random.outcomes]
     out += list(module.exits(p))
+    out += typed.exits(p)   # format 1.1: numbers the player computes (secret links)
     return out
 
 
@@ -59,9 +61,19 @@ class _HereOnly:
 
 def graph(book: Book, module) -> dict[int, list[tuple[Exit, int | None]]]:
     from .compiler import book_aliases
+    from .counters import note_read, note_writers
     aliases = book_aliases(module)   # `ici + 1` is as static as `here + 1`
-    return {n: [(e, static_target(e.target, n, aliases)) for e in exits(book, module, n)]
-            for n in book.paragraphs}
+    writers = note_writers(book)     # a `to:` reading a note leads back to where it was written
+    out = {}
+    for n in book.paragraphs:
+        out[n] = []
+        for e in exits(book, module, n):
+            note = note_read(e.target)
+            if note is not None and writers.get(note):
+                out[n] += [(e, t) for t in writers[note]]
+            else:
+                out[n].append((e, static_target(e.target, n, aliases)))
+    return out
 
 
 def reachable(book: Book, edges) -> set[int]:
@@ -83,7 +95,7 @@ def check_targets(book, module, doc, edges, ctx) -> Iterable[Diagnostic]:
     own = getattr(module, "self_checked_exits", ())  # kinds the module reports with its own code
     for n, outs in edges.items():
         for e, t in outs:
-            if t is not None and t not in book.paragraphs and e.kind not in own:
+            if t is not None and t not in book.paragraphs and e.kind not in own and e.kind != "puzzle":
                 yield error("unknown-target", doc.span(e.path),
                             f"le paragraphe {t} n'existe pas (depuis le {n})",
                             f"paragraph {t} does not exist (from {n})")
@@ -268,8 +280,12 @@ def _bound(bound) -> str:
     return f"{low} to {high}" if high is not None else f">= {low}"
 
 
+def check_puzzles(book, module, doc, edges, ctx) -> Iterable[Diagnostic]:
+    return typed.check(book, doc, doc.data)
+
+
 CHECKS = (check_targets, check_reachability, check_dead_ends, check_random, check_grants,
-          check_bounds)
+          check_bounds, check_puzzles)
 
 
 def lint(book: Book, module, compiled, doc, complete: bool = True) -> list[Diagnostic]:

@@ -59,13 +59,15 @@ def load_book(path: str | Path, display: str | None = None, use_cache: bool = Tr
     if diag:
         return Loaded(None, None, [diag])
     content_digest = hashlib.sha256(raw)
+    from .include import digest_parts   # format 1.1: the parts' bytes are in the key too
+    parts_read = digest_parts(raw, Path(path).parent, content_digest)
     key, content = _key(raw, content_digest), content_digest.hexdigest()
-    directory = cache_dir() if use_cache else None
+    directory = cache_dir() if use_cache and parts_read else None
     if directory is not None:
         hit = _from_cache(directory / f"{key}.json", key, name, need_book, content)
         if hit is not None:
             return hit
-    loaded, payload = _compile(raw, name, key, content)
+    loaded, payload = _compile(raw, name, key, content, Path(path))
     if directory is not None and payload is not None:
         _store(directory, key, payload())
     return loaded
@@ -96,11 +98,15 @@ def _rules_of(data, doc, name):
         return None, [error("rules-failed", doc.span(("rules",)), broken.message.fr, broken.message.en)]
 
 
-def _compile(raw: bytes, name: str, key: str, content: str):
+def _compile(raw: bytes, name: str, key: str, content: str, path: Path | None = None):
     from . import source
+    from .include import expand
     doc, diags = source.parse_bytes(raw, name)
     if doc is None:
         return Loaded(None, None, diags), None
+    if path is not None:   # `include:` (format 1.1): the parts' paragraphs join the book
+        doc, more = expand(doc, path.parent, path)
+        diags += more
     loaded, comp, broken = check_document(doc, diags, name, content)
     if comp is None:
         return loaded, None

@@ -9,6 +9,7 @@ file is current.
 from __future__ import annotations
 
 import copy
+import re
 from typing import Iterable
 
 from .schema_fr import FR
@@ -30,6 +31,22 @@ CONDITION = {"type": "string", "minLength": 1,
              "description": "A condition over stats, items and flags, e.g. `has(\"key\") and not flag(\"alarm\")`."}
 
 
+def _declarations() -> dict:
+    """Format 1.1: the book's counters, codewords and notes (engine/counters.py)."""
+    def table(doc, **extra):
+        return {"type": "object", "description": doc, "propertyNames": {"pattern": "^[a-z][a-z0-9_]*$"},
+                "additionalProperties": {"type": "object", "additionalProperties": False,
+                                         "properties": {"name": NAME, **extra}}}
+    bound = {"type": "integer"}
+    return {
+        "counters": table("Format 1.1: counters (days, rounds won, a reputation), names of expressions.",
+                          start=dict(bound, description="Starting value (default 0)."),
+                          min=dict(bound, description="Lowest value."), max=dict(bound, description="Highest value.")),
+        "codewords": table("Format 1.1: flags shown on the adventure sheet while set."),
+        "notes": table("Format 1.1: notes holding a paragraph number (effect `note:`, function `note()`)."),
+    }
+
+
 def _core_effects() -> list:
     stat_map = {"type": "object", "minProperties": 1,
                 "additionalProperties": {"$ref": "#/$defs/number"}}
@@ -45,6 +62,7 @@ def _core_effects() -> list:
         single("set", stat_map, "Set stats to a value: `{set: {STAT: 1}}`."),
         single("flag", one_or_many, "Set one or several flags (remembered facts)."),
         single("unflag", one_or_many, "Clear one or several flags."),
+        single("note", {"type": "string"}, "Format 1.1: write this paragraph's number in a note of `notes:`."),
     ]
 
 
@@ -55,7 +73,8 @@ def book_schema(module) -> dict:
     choice_extra = parts.pop("choice", {})
     paragraph_extra = parts.pop("paragraph", {})
     activities = {name: parts.pop(name) for name in module.activity_fields if name in parts}
-    hero = parts.pop("hero", {"type": "object"})
+    from .frontmatter import hero_schema
+    hero = hero_schema(parts.pop("hero", {"type": "object"}), module)
     item = parts.pop("item", {"type": "object"})
     options = parts.pop("options", {"type": "object", "additionalProperties": False})
     choice = {
@@ -93,6 +112,13 @@ def book_schema(module) -> dict:
                         "description": "The choices offered to the player."},
             "end": {"enum": ["death", "victory"], "description": "This paragraph ends the adventure."},
             "random": random,
+            "puzzle": {"type": "object", "required": ["answers"], "additionalProperties": False,
+                       "description": "Format 1.1: the player types a paragraph number worked out from the text.",
+                       "properties": {
+                           "text": dict(NAME, description="The option's label (default: turn to the number you found)."),
+                           "answers": {"type": "array", "items": PARAGRAPH_REF,
+                                       "description": "The right numbers: each leads to its paragraph."},
+                           "wrong": dict(PARAGRAPH_REF, description="Where any other number leads.")}},
             **{name: {"$ref": f"#/$defs/{name}"} for name in activities},
             **paragraph_extra,
         },
@@ -109,13 +135,18 @@ def book_schema(module) -> dict:
                    "description": "Stable identifier, used by saves (default: the file name)."},
             "title": dict(NAME, description="The book's title, shown when the game starts."),
             "author": dict(NAME, description="Who wrote the book (shown on the title screen)."),
-            "description": {"type": "string", "description": "A few lines about the book (title screen)."},
+            "description": {"type": "string", "description": "A few lines about the book, shown when a game starts."},
+            "include": {"type": "array", "items": {"type": "string", "minLength": 1},
+                        "description": "Format 1.1: files (relative to this one) holding more `paragraphs:`."},
+            "prologue": {"type": "string",
+                         "description": "Format 1.1: read before the first paragraph, after the description."},
             "language": {"enum": ["fr", "en"], "description": "Language of the text and of the player's interface."},
             "rules": {"const": module.id, "description": "The rule module that plays this book."},
             "start": {"description": "The first paragraph: its number, or (format 1.1) its name.",
                       "oneOf": [PARAGRAPH_REF, PARAGRAPH_NAME]},
             "options": options,
             "hero": hero,
+            **_declarations(),
             "items": {"type": "object", "description": "The item catalogue: id -> item.",
                       "propertyNames": {"pattern": r"^[^\s]+$"},
                       "additionalProperties": {"$ref": "#/$defs/item"}},
@@ -184,6 +215,9 @@ def composed_schema(modules: Iterable) -> dict:
     }, french)
 
 
+_ALIAS = re.compile(r"Alias of `([^`]+)`\.")   # engine/frontmatter.py's hero stat aliases
+
+
 def _for_editors(node, french: dict):
     """What editors show: each object alternative of an `anyOf`/`oneOf` titled by its
     keys (`{gain: …}`) so that completion lists it so, not as "object(Gamebook ...)"; and a field's own description on each alternative, so that hovering
@@ -196,6 +230,8 @@ def _for_editors(node, french: dict):
     out = {k: _for_editors(v, french) for k, v in node.items()}
     if isinstance(out.get("description"), str) and out["description"] in french:
         out["x-description-fr"] = french[out["description"]]
+    elif isinstance(out.get("description"), str) and _ALIAS.fullmatch(out["description"]):
+        out["x-description-fr"] = _ALIAS.sub(r"Autre nom de `\1`.", out["description"])
     for key in ("anyOf", "oneOf"):
         if isinstance(out.get(key), list):
             out[key] = [_titled(b, out.get("description"), french) for b in out[key]]

@@ -17,7 +17,8 @@ FR = {
         "Identifiant stable, utilisé par les sauvegardes (par défaut : le nom du fichier).",
     "The book's title, shown when the game starts.": "Le titre du livre, affiché au début de la partie.",
     "Who wrote the book (shown on the title screen).": "L'auteur du livre (affiché sur l'écran de titre).",
-    "A few lines about the book (title screen).": "Quelques lignes sur le livre (écran de titre).",
+    "A few lines about the book, shown when a game starts.":
+        "Quelques lignes sur le livre, affichées au début d'une partie.",
     "Language of the text and of the player's interface.": "Langue du texte et de l'interface du joueur.",
     "A paragraph number.": "Un numéro de paragraphe.",
     "Book format version: 1, or 1.1 (named paragraphs).":
@@ -62,4 +63,25 @@ FR = {
     "Dice formula, e.g. `1d6`.": "Formule de dés, par exemple `1d6`.",
     "Where each range of results leads.": "Où mène chaque plage de résultats.",
     "[lowest, highest] result, inclusive.": "[plus petit, plus grand] résultat, inclus.",
+    "Format 1.1: counters (days, rounds won, a reputation), names of expressions.":
+        "Format 1.1 : des compteurs (jours, assauts gagnés, une réputation), noms utilisables dans les expressions.",
+    "Format 1.1: files (relative to this one) holding more `paragraphs:`.":
+        "Format 1.1 : des fichiers (relatifs à celui-ci) contenant d'autres `paragraphs:`.",
+    "Format 1.1: flags shown on the adventure sheet while set.":
+        "Format 1.1 : des drapeaux affichés sur la feuille d'aventure tant qu'ils sont levés.",
+    "Format 1.1: notes holding a paragraph number (effect `note:`, function `note()`).":
+        "Format 1.1 : des notes gardant un numéro de paragraphe (effet `note:`, fonction `note()`).",
+    "Format 1.1: read before the first paragraph, after the description.":
+        "Format 1.1 : lu avant le premier paragraphe, après la description.",
+    "Format 1.1: the player types a paragraph number worked out from the text.":
+        "Format 1.1 : le joueur tape un numéro de paragraphe trouvé à partir du texte.",
+    "Format 1.1: write this paragraph's number in a note of `notes:`.":
+        "Format 1.1 : écrire le numéro de ce paragraphe dans une note de `notes:`.",
+    "Highest value.": "Valeur la plus haute.",
+    "Lowest value.": "Valeur la plus basse.",
+    "Starting value (default 0).": "Valeur de départ (0 par défaut).",
+    "The option's label (default: turn to the number you found).":
+        "Le libellé du choix (par défaut : rendez-vous au numéro que vous avez trouvé).",
+    "The right numbers: each leads to its paragraph.": "Les bons numéros : chacun mène à son paragraphe.",
+    "Where any other number leads.": "Où mène tout autre numéro.",
 }

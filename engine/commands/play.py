@@ -23,6 +23,12 @@ OPTIONS = {   # dest -> (French help, English help)
     "mark_italics": ("montrer aussi un numéro en italique ainsi : *7* (terminal sans italique, sortie texte)",
                      "also show an italic paragraph number as *7* (terminals without italics, plain output)"),
     "continue_": ("reprendre la dernière partie (sauvegarde automatique)", "resume the last game (autosave)"),
+    "start": ("commencer à ce paragraphe (numéro ou nom), pour tester",
+              "start at this paragraph (number or name), for testing"),
+    "set": ("fixer une caractéristique au départ, p. ex. chance=10 (répétable)",
+            "set a stat at the start, e.g. chance=10 (repeatable)"),
+    "give": ("donner un objet au départ (id du catalogue ; répétable)",
+             "give an item at the start (catalogue id; repeatable)"),
     "line_mode": ("mode ligne même sur un terminal (sans l'affichage plein écran)",
                   "line mode even on a terminal (no full-screen layout)"),
 }
@@ -37,6 +43,9 @@ def configure(parser, lang: str) -> None:
     parser.add_argument("--log", metavar="FILE", help=h["log"])
     parser.add_argument("--mark-italics", dest="mark_italics", action="store_true", help=h["mark_italics"])
     parser.add_argument("--continue", dest="continue_", action="store_true", help=h["continue_"])
+    parser.add_argument("--start", metavar="N", help=h["start"])
+    parser.add_argument("--set", dest="set_", action="append", default=[], metavar="STAT=N", help=h["set"])
+    parser.add_argument("--give", action="append", default=[], metavar="ITEM", help=h["give"])
     parser.add_argument("--ligne", "--line", "--plain", dest="line_mode", action="store_true",
                         help=h["line_mode"])
 
@@ -81,6 +90,18 @@ def run(args) -> int:
         _err(args.lang, f"--dice : faces invalides « {args.dice} » (p. ex. 6,5,3)",
              f"--dice: invalid faces '{args.dice}' (e.g. 6,5,3)")
         return 2
+    from ..presets import PresetError, build
+    try:
+        preset = build(loaded.book, loaded.module, getattr(args, "start", None),
+                       getattr(args, "set_", ()), getattr(args, "give", ()))
+    except PresetError as exc:
+        print(exc.get(args.play_lang or loaded.book.language), file=sys.stderr)
+        return 2
+    if preset is not None and args.continue_:
+        _err(args.lang, "--continue ne se combine pas avec --start/--set/--give",
+             "--continue does not combine with --start/--set/--give")
+        return 2
+    args.preset = preset
     return _play(args, loaded, dice, banner, str(path))
 
 
@@ -110,7 +131,7 @@ def _play(args, loaded, dice, banner, book_ref) -> int:
         offer, _ = _resume(store, book, module, lang, slot, quiet=True)
     if game is None:
         try:
-            game = Game(book, module, dice, lang=lang)
+            game = Game(book, module, dice, lang=lang, preset=getattr(args, "preset", None))
         except BookFault as fault:   # the start paragraph itself fails: nothing to play
             print(fault.located().get(lang), file=sys.stderr)
             return 1

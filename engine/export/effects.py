@@ -42,7 +42,20 @@ def effect(kind: str, value, w: Words) -> str:
     if kind == "set":
         return ", ".join(w.t(f"votre {w.stat(s)} passe à {_number(v, w)}",
                              f"your {w.stat(s)} becomes {_number(v, w)}") for s, v in value.items())
+    if kind in ("counter-add", "counter-set", "note"):   # format 1.1 (engine/counters.py)
+        return _counted(kind, value, w)
     return f"{kind} : {value}" if w.fr else f"{kind}: {value}"
+
+
+def _counted(kind: str, value, w: Words) -> str:
+    if kind == "note":
+        return w.t(f"notez le numéro de ce paragraphe dans la case « {value} »",
+                   f"write this paragraph's number in the box '{value}'")
+    if kind == "counter-set":
+        return ", ".join(w.t(f"votre compte « {c} » passe à {_number(v, w)}",
+                             f"your '{c}' count becomes {_number(v, w)}") for c, v in value.items())
+    return ", ".join(w.t(f"ajoutez {_number(v, w)} à votre compte « {c} »",
+                         f"add {_number(v, w)} to your '{c}' count") for c, v in value.items())
 
 
 def things_named(ids, w: Words) -> str:

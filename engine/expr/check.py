@@ -20,7 +20,7 @@ BASE_TYPES = frozenset({"int", "bool", "str"})
 TYPE_FR = {"int": "un entier", "bool": "un booléen", "str": "une chaîne"}
 TYPE_EN = {"int": "an integer", "bool": "a boolean", "str": "a string"}
 KIND_FR = {"item": "objet", "paragraph": "paragraphe", "flag": "drapeau", "god": "dieu",
-           "attitude": "attitude", "condition": "état"}
+           "attitude": "attitude", "condition": "état", "note": "note"}
 _FEMININE = frozenset({"attitude"})
 # The author's own ids, compared exactly in play; the rule module's names (gods,
 # attitudes...) compare folded (engine/fold.py), in play as here.

@@ -5,6 +5,7 @@ when the module refuses; a game without undo (the explorer) answers straight awa
 """
 from __future__ import annotations
 
+from .. import typed
 from ..book import Choice
 from ..diagnostics import Message as M
 from ..rules.base import Refused
@@ -52,7 +53,10 @@ class Answers:
             return self._answer_ending(key)
         pending = st.pending
         if not pending:
-            return self._choose(self.book.paragraphs[st.paragraph].choices[int(key) - 1])
+            p = self.book.paragraphs[st.paragraph]
+            if p.fields and typed.is_typed(p, key):   # format 1.1: a number worked out
+                return self._typed(p, amount)
+            return self._choose(p.choices[int(key) - 1])
         if pending.get("activity") == "random":
             return self._roll_random()
         self.module.answer(self, pending, key, amount)
@@ -83,6 +87,18 @@ class Answers:
             self.goto(target)
         if not self.state.ended:   # (_after)
             self.module.after_change(self)
+
+    def _typed(self, p, amount) -> None:
+        st = self.state
+        st.history.append({"typed": amount})
+        if self.narrate:
+            self.emit("typed", number=amount, fr=f"» {amount}", en=f"» {amount}")
+        target = typed.target(p, amount)
+        if target not in self.book.paragraphs:
+            raise Refused(f"le numéro {amount} ne mène nulle part dans ce livre",
+                          f"number {amount} leads nowhere in this book")
+        self.goto(target)
+        self._after()
 
     def _after(self) -> None:
         if not self.state.ended:

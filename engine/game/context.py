@@ -18,6 +18,9 @@ class GameContext:
     def variable(self, name: str):
         if name == "here":
             return self.game.state.paragraph
+        counters = self.game.state.extra.get("counters")   # format 1.1 (engine/counters.py)
+        if counters is not None and name in counters:
+            return counters[name]
         return self.game.module.variable(self.game.state, name)
 
     def call(self, name: str, args: tuple):
@@ -30,6 +33,8 @@ class GameContext:
             return st.visits.get(args[0], 0) > 0
         if name == "flag":
             return args[0] in st.flags
+        if name == "note":
+            return st.extra.get("notes", {}).get(args[0], 0)
         return self.game.module.call(st, name, args)
 
     def roll(self, count: int, sides: int) -> int:

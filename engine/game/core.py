@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Callable
 
 from .. import dice as dice_mod
+from .. import counters
 from .. import expr as X
 from ..book import Book, Effect
 from ..compiler import book_aliases
@@ -23,11 +24,13 @@ from .history import History
 from .prompts import Prompts
 
 SeededDice = dice_mod.SeededDice
+COUNTER_EFFECTS = counters.EFFECTS
 
 
 class Game(Answers, Prompts, History):
     def __init__(self, book: Book, module: RuleModule, dice, state: GameState | None = None,
-                 lang: str | None = None, undo: bool = True, narrate: bool = True):
+                 lang: str | None = None, undo: bool = True, narrate: bool = True,
+                 preset=None):
         """`undo=False` (the explorer) keeps no undo history and takes no snapshot per
         answer or command: one refused by a module may then leave partial changes, and
         the caller is expected to restore its own copy.  `narrate=False` (the explorer
@@ -54,6 +57,7 @@ class Game(Answers, Prompts, History):
         # or the explorer, each under keys of its own: kept for the life of this
         # object, whose book never changes.
         self.memo: dict = {}
+        self.preset = preset   # engine/presets.py: applied by every new game and restart
         if not undo:   # no snapshot to take: the answer itself, without a wrapper call
             self.answer = self._answer
         if state is None:
@@ -244,5 +248,7 @@ class Game(Answers, Prompts, History):
         elif kind == "unflag":
             self.state.flags.difference_update(value)
             self.emit("flag", flags=list(value), set=False)
+        elif kind in COUNTER_EFFECTS:   # format 1.1 counters and notes
+            counters.apply(self, kind, value)
         else:
             self.module.apply_effect(self, kind, value)

@@ -5,6 +5,7 @@ same data serves undo and saves; `undo=False` games (the explorers) take none.
 """
 from __future__ import annotations
 
+from .. import counters
 from .. import dice as dice_mod
 from ..state import GameState
 
@@ -39,7 +40,11 @@ class History:
 
     def _new_game(self) -> None:
         self.module.new_hero(self)
-        self.goto(self.book.start)
+        counters.start(self)   # format 1.1: the book's counters at their start values
+        preset = getattr(self, "preset", None)   # --start/--set/--give (engine/presets.py)
+        if preset is not None:
+            preset.apply(self)
+        self.goto(preset.start if preset is not None and preset.start else self.book.start)
 
     def _snapshot(self) -> dict:
         self.state.dice = self.dice.to_json()

@@ -6,6 +6,7 @@ paragraph's choices when none has a condition, each choice's option once per
 """
 from __future__ import annotations
 
+from .. import typed
 from ..book import Choice
 from ..diagnostics import Message as M
 from ..rules.base import Death, Option, Prompt
@@ -47,7 +48,8 @@ class Prompts:
         if made is None:
             conditional = any(c.condition is not None for c in p.choices)
             made = self._choice_prompts[p.number] = {} if conditional else Prompt(
-                "choice", tuple(self._choice_option(i, c, True) for i, c in enumerate(p.choices)))
+                "choice", tuple(self._choice_option(i, c, True) for i, c in enumerate(p.choices))
+                + typed.option(p))
         if type(made) is not dict:   # no condition: the same prompt every time
             return made
         # Only the enabled flags change: one prompt per set of them (every condition
@@ -65,7 +67,7 @@ class Prompts:
         if prompt is None:
             prompt = made[key] = Prompt("choice", tuple(
                 self._choice_option(i, c, ok, whys[i] if whys else None)
-                for i, (c, ok) in enumerate(zip(p.choices, flags))))
+                for i, (c, ok) in enumerate(zip(p.choices, flags))) + typed.option(p))
         return prompt
 
     def _faulty_choice_prompt(self, p) -> Prompt:
@@ -78,7 +80,7 @@ class Prompts:
             except BookFault as fault:
                 ok, why = False, fault.located()
             options.append(Option(str(i + 1), M(c.text, c.text), ok, None if ok else why))
-        return Prompt("choice", tuple(options))
+        return Prompt("choice", tuple(options) + typed.option(p))
 
     def _choice_option(self, i: int, c: Choice, ok: bool, why: M | None = None) -> Option:
         # a module field of the choice (a god's price...) is told before the player commits

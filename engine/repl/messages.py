@@ -20,6 +20,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
                     "No game to resume for this book: new game."),
     "prompt": ("> ", "> "),
     "toolbar-dead": ("Vous êtes mort — recommencer, annuler ou charger", "You are dead — restart, undo or load"),
+    "typed-prompt": ("Quel numéro de paragraphe avez-vous trouvé ?", "Which paragraph number did you find?"),
     "amount-prompt": ("Combien ? Un nombre de {low} à {high}.", "How many? A number from {low} to {high}."),
     "amount-prompt-zero": ("Combien ? Un nombre de {low} à {high} (Entrée seule : 0).",
                            "How many? A number from {low} to {high} (Enter alone: 0)."),

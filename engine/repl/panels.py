@@ -19,8 +19,9 @@ CURRENT_KEYS = ("current", "enemy")   # the index of the opponent being fought, 
 
 def sheet(game, lang: str, width: int) -> Output:
     """The sheet as a column: a label line, the value under it when both do not fit."""
+    from ..counters import sheet_rows
     out = Output().line(t(lang, "fs-sheet"), "class:title")
-    for label, value in game.module.sheet(game.state, lang):
+    for label, value in [*game.module.sheet(game.state, lang), *sheet_rows(game, lang)]:
         row = f"{label} : {value}" if lang == "fr" else f"{label}: {value}"
         if len(row) > width and ", " in value:   # a list (gods, equipment): one a line
             out.line(label, hang="  ")

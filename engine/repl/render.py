@@ -120,7 +120,7 @@ def prompt(out: Output, prompt, lang: str) -> None:
         out.line(info.get(lang), "class:info")
     for i, option in enumerate(prompt.options, 1):
         label = option.label.get(lang)
-        if option.amount:
+        if option.amount and not getattr(option, "candidates", None):   # (a typed number: no range shown)
             label += f" [{option.amount[0]}-{option.amount[1]}]"
         if option.key == prompt.default and option.enabled:
             label += " " + t(lang, "enter-default")
@@ -167,7 +167,8 @@ def event(out: Output, ev: dict, game, lang: str, width: int, mark: bool = False
 
 def sheet(out: Output, game, lang: str) -> None:
     out.line(t(lang, "sheet"), "class:title")
-    rows = game.module.sheet(game.state, lang)
+    from ..counters import sheet_rows
+    rows = [*game.module.sheet(game.state, lang), *sheet_rows(game, lang)]
     wide = max((len(label) for label, _ in rows), default=0)
     for label, value in rows:
         out.line(f"  {label.ljust(wide)}  {value}", hang=" " * (wide + 4))

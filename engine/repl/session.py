@@ -89,6 +89,11 @@ class Session(Questions, TableTopCommands, BuiltinCommands):
         out.line(t(self.lang, "rules", rules=rules), "class:info")
         for note in notes:
             out.line(note, "class:info")
+        from ..frontmatter import opening
+        if not self.game.state.history[1:]:   # a new game, not one resumed further on
+            for text in opening(book, self.lang):
+                out.line("")
+                out.line(text)
         out.line(t(self.lang, "hint"), "class:info")
         events = self.game.drain()
         if self.offer is not None:
@@ -247,6 +252,8 @@ class Session(Questions, TableTopCommands, BuiltinCommands):
             return self._answer(number, option, _int(rest[0]))
         self.awaiting = (number, option)
         low, high = option.amount
+        if getattr(option, "candidates", None):   # a number the player works out (engine/typed.py)
+            return self._say("typed-prompt", "class:title")
         key = "amount-prompt-zero" if low <= 0 <= high else "amount-prompt"
         return self._say(key, "class:title", low=low, high=high)
 

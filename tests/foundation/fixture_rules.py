@@ -28,7 +28,7 @@ class FixtureRules(RuleModule):
         return {
             "hero": {"type": "object", "additionalProperties": False,
                      "properties": {"equipment": {"type": "array", "items": {"type": "string"}},
-                                    "habilete": {"type": "integer"}}},
+                                    "habilete": {"type": "integer"}, "chance": {"type": "integer"}}},
             "item": {"type": "object", "required": ["name"], "additionalProperties": False,
                      "properties": {"name": {"type": "string"}, "weapon": {"type": "boolean"}}},
             "paragraph": {"oracle": {"type": "boolean"}},

@@ -58,7 +58,9 @@ def all_moves(game, with_commands: bool = True) -> list[Move]:
     """Every move from this state, each amount of a ranged option separately."""
     out = []
     for o in options(game):
-        if o.amount:
+        if getattr(o, "candidates", None):   # a typed number: its answers and one wrong one
+            out += [Move(o.key, a) for a in o.candidates]
+        elif o.amount:
             out += [Move(o.key, a) for a in range(o.amount[0], o.amount[1] + 1)]
         else:
             out.append(Move(o.key))
@@ -73,6 +75,8 @@ def random_move(option_list: list[Option], command_list: list[str], rng: random.
     pick = below(rng, len(option_list) + len(command_list))
     if pick < len(option_list):
         o = option_list.pop(pick)
+        if getattr(o, "candidates", None):
+            return Move(o.key, o.candidates[below(rng, len(o.candidates))])
         return Move(o.key, o.amount[0] + below(rng, o.amount[1] - o.amount[0] + 1) if o.amount else None)
     return Move(command_list.pop(pick - len(option_list)), command=True)
 

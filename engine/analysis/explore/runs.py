@@ -164,6 +164,8 @@ class _Mover:
         o = opts.pop(pick)
         if type(o) is Move:
             return o
+        if getattr(o, "candidates", None):   # a typed number (engine/typed.py)
+            return Move(o.key, o.candidates[below(self.rng, len(o.candidates))])
         return Move(o.key, o.amount[0] + below(self.rng, o.amount[1] - o.amount[0] + 1))
 
     def _undo(self, game: Game, moves: list, saved, draws: int, told: int) -> Game:
