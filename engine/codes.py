@@ -62,6 +62,7 @@ FINE = _book("  1:\n    text: Vous entrez.\n    choices:\n      - {text: Avancer
              "  2: {text: Victoire !, end: victory}\n")
 ITEMS = HEAD + "items:\n  cle: {name: Clé de bronze}\n"
 FINE_11 = FINE.replace("gamebook: 1\n", "gamebook: 1.1\n")
+FINE_DEEP = FINE.replace(HERO, _fixed_hero())   # one starting sheet: --deep explores it all
 PUZZLE = _book("  1:\n    text: Le numéro gravé sur la clé vous dit où aller.\n"
                "    puzzle: {answers: [2], wrong: 3}\n"
                "  2: {text: Victoire !, end: victory}\n  3: {text: Perdu., end: death}\n",
@@ -239,8 +240,8 @@ CODES: tuple[Code, ...] = (
     Code("duplicate-hero-stat", "error", "compile",
          Message("une caractéristique donnée deux fois dans `hero:` (son nom et un alias)",
                  "a stat given twice in `hero:` (its name and an alias)"),
-         FINE.replace("start: 1\n", "start: 1\nhero: {chance: 9, luck: 8}\n"),
-         FINE.replace("start: 1\n", "start: 1\nhero: {luck: 8}\n")),
+         FINE.replace(HERO, "hero: {equipment: [], chance: 9, luck: 8}\n"),
+         FINE.replace(HERO, "hero: {equipment: [], luck: 8}\n")),
     Code("counter-out-of-range", "error", "compile",
          Message("valeur hors des bornes `min`/`max` d'un compteur", "a value outside a counter's `min`/`max`"),
          COUNTED.replace("{add: {jours: 1}}", "{set: {jours: 5}}"), COUNTED),
@@ -417,19 +418,19 @@ CODES: tuple[Code, ...] = (
          _book("  1:\n    text: Un gouffre.\n    choices:\n"
                "      - {text: Sauter, to: 'here + 1 / (chance - chance)'}\n"
                "  2: {text: Victoire !, end: victory}\n", DEEP_HEAD),
-         FINE),
+         FINE_DEEP),
     Code("victory-impossible", "error", "deep",
          Message("aucune partie ne peut mener à une victoire", "no game can lead to a victory"),
          _book("  1:\n    text: Vous entrez.\n    choices:\n      - {text: Avancer, to: 2}\n"
                "  2: {text: Un piège !, end: death}\n", DEEP_HEAD),
-         FINE),
+         FINE_DEEP),
     Code("deep-incomplete", "note", "deep",
          Message("exploration de --deep coupée (temps ou états) : l'absence d'impasse n'est pas prouvée",
                  "the --deep exploration was cut (time or states): the absence of soft-locks is not proven"),
          _book("  1:\n    text: Un escalier sans fin.\n    effects: [{add: {chance: 1}}]\n    choices:\n"
                "      - {text: Monter, to: 1}\n      - {text: Sortir, to: 2}\n"
                "  2: {text: Victoire !, end: victory}\n"),
-         FINE),
+         FINE_DEEP),
     # --- runtime ---------------------------------------------------------------
     Code("expr-runtime", "error", "runtime",
          Message("erreur pendant le calcul d'une expression en jeu (division par zéro...)",

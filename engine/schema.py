@@ -36,7 +36,7 @@ def _declarations() -> dict:
     def table(doc, **extra):
         return {"type": "object", "description": doc, "propertyNames": {"pattern": "^[a-z][a-z0-9_]*$"},
                 "additionalProperties": {"type": "object", "additionalProperties": False,
-                                         "properties": {"name": NAME, **extra}}}
+                                         "properties": {"name": dict(NAME, description="The name shown to the player (default: the id)."), **extra}}}
     bound = {"type": "integer"}
     return {
         "counters": table("Format 1.1: counters (days, rounds won, a reputation), names of expressions.",
@@ -218,6 +218,14 @@ def composed_schema(modules: Iterable) -> dict:
 _ALIAS = re.compile(r"Alias of `([^`]+)`\.")   # engine/frontmatter.py's hero stat aliases
 
 
+def _in_french(description, french: dict) -> str | None:
+    if not isinstance(description, str):
+        return None
+    if _ALIAS.fullmatch(description):
+        return _ALIAS.sub(r"Autre nom de `\1`.", description)
+    return french.get(description)
+
+
 def _for_editors(node, french: dict):
     """What editors show: each object alternative of an `anyOf`/`oneOf` titled by its
     keys (`{gain: …}`) so that completion lists it so, not as "object(Gamebook ...)"; and a field's own description on each alternative, so that hovering
@@ -228,10 +236,9 @@ def _for_editors(node, french: dict):
     if not isinstance(node, dict):
         return node
     out = {k: _for_editors(v, french) for k, v in node.items()}
-    if isinstance(out.get("description"), str) and out["description"] in french:
-        out["x-description-fr"] = french[out["description"]]
-    elif isinstance(out.get("description"), str) and _ALIAS.fullmatch(out["description"]):
-        out["x-description-fr"] = _ALIAS.sub(r"Autre nom de `\1`.", out["description"])
+    fr = _in_french(out.get("description"), french)
+    if fr:
+        out["x-description-fr"] = fr
     for key in ("anyOf", "oneOf"):
         if isinstance(out.get(key), list):
             out[key] = [_titled(b, out.get("description"), french) for b in out[key]]
@@ -250,8 +257,9 @@ def _titled(branch, description, french):
         branch.setdefault("description", branch["properties"][key].get("description", ""))
     elif description:
         branch["description"] = description
-    if branch.get("description") != described and branch.get("description") in french:
-        branch["x-description-fr"] = french[branch["description"]]
+    fr = _in_french(branch.get("description"), french)
+    if branch.get("description") != described and fr:
+        branch["x-description-fr"] = fr
     if "title" not in branch and branch.get("type") == "object":  # offered as a whole
         branch["title"] = "{" + ", ".join(f"{k}: …" for k in required or branch.get("properties", {})) + "}"
     return branch

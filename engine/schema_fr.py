@@ -78,6 +78,7 @@ FR = {
     "Format 1.1: write this paragraph's number in a note of `notes:`.":
         "Format 1.1 : écrire le numéro de ce paragraphe dans une note de `notes:`.",
     "Highest value.": "Valeur la plus haute.",
+    "The name shown to the player (default: the id).": "Le nom montré au joueur (par défaut : l'identifiant).",
     "Lowest value.": "Valeur la plus basse.",
     "Starting value (default 0).": "Valeur de départ (0 par défaut).",
     "The option's label (default: turn to the number you found).":
