@@ -11,7 +11,7 @@ import re
 from typing import Any, Callable
 
 from . import expr as X
-from .book import Book, Choice, Effect, Item, Outcome, Paragraph, RandomRoll
+from .book import AutoJump, Book, Choice, Effect, Item, Outcome, Paragraph, RandomRoll
 from .diagnostics import Diagnostic, Span, error
 from .records import field, record
 
@@ -172,10 +172,47 @@ class Compiler:
         choices = tuple(self.choice(c, path + ("choices", i), n)
                         for i, c in enumerate(raw.get("choices") or []))
         rnd = self.random(raw["random"], path + ("random",), n) if "random" in raw else None
-        core = {"text", "effects", "choices", "end", "random", "number"}
+        auto = self.auto(raw["auto"], path + ("auto",), n) if "auto" in raw else ()
+        core = {"text", "effects", "choices", "end", "random", "number", "auto"}
         fields = {k: v for k, v in raw.items() if k not in core}
         return Paragraph(n, str(raw.get("text", "")), effects, choices, raw.get("end"),
-                         rnd, fields, path)
+                         rnd, fields, path, auto, self.outcome_effects(fields, path, n))
+
+    # --- format 1.1 constructs (see engine/format11.py for their checks) -------
+    def needs_11(self, path: tuple, what_fr: str, what_en: str, key: bool = True) -> None:
+        """A 1.1 construct in a format-1 book: located, once per place."""
+        if self.data.get("gamebook") == 1:
+            self.report(error("format-1-1", self.span(path, key=key),
+                              f"{what_fr} : demande « gamebook: 1.1 »",
+                              f"{what_en}: needs 'gamebook: 1.1'"))
+
+    def auto(self, raw, path: tuple, here: int) -> tuple:
+        self.needs_11(path, "saut automatique « auto: »", "automatic jump 'auto:'")
+        out = []
+        for i, a in enumerate(raw if isinstance(raw, list) else []):
+            if not isinstance(a, dict):
+                continue
+            apath = path + (i,)
+            cond = self.expression(str(a["if"]), "condition", apath + ("if",), here) if "if" in a else None
+            to = a.get("to")
+            if ("end" in a) == (to is not None):
+                self.report(error("auto-shape", self.span(apath),
+                                  "un saut automatique va soit « to: » un paragraphe, soit « end: » (death ou victory)",
+                                  "an automatic jump either goes 'to:' a paragraph or 'end:'s (death or victory)"))
+            target = self._outcome_target(to, apath + ("to",)) if to is not None else None
+            effects = self.effects(a.get("effects") or [], apath + ("effects",), here)
+            out.append(AutoJump(cond, target, a.get("end"), effects, apath))
+        return tuple(out)
+
+    def outcome_effects(self, fields: dict, path: tuple, here: int) -> dict:
+        """The effects of a module's outcomes (a test's success...), compiled."""
+        out = {}
+        for where in self.module.outcome_effects:
+            raw = _dig(fields, where)
+            if isinstance(raw, list):
+                self.needs_11(path + where, "effets d'une issue", "effects on an outcome")
+                out[where] = self.effects(raw, path + where, here)
+        return out
 
     def choice(self, raw: dict, path: tuple, here: int) -> Choice:
         to = raw.get("to")
@@ -190,9 +227,16 @@ class Compiler:
     def random(self, raw: dict, path: tuple, here: int) -> RandomRoll | None:
         dice = self.expression(str(raw.get("dice", "")), "dice", path + ("dice",), here)
         outs = tuple(Outcome(o["range"][0], o["range"][1],
-                             self._outcome_target(o["to"], path + ("outcomes", i, "to")), path + ("outcomes", i))
+                             self._outcome_target(o["to"], path + ("outcomes", i, "to")), path + ("outcomes", i),
+                             self._random_effects(o, path + ("outcomes", i), here))
                      for i, o in enumerate(raw.get("outcomes", [])))
         return RandomRoll(dice, outs, path) if dice is not None else None
+
+    def _random_effects(self, raw: dict, path: tuple, here: int) -> tuple:
+        if "effects" not in raw:
+            return ()
+        self.needs_11(path + ("effects",), "effets d'une issue", "effects on an outcome")
+        return self.effects(raw.get("effects") or [], path + ("effects",), here)
 
     def _outcome_target(self, to, path: tuple) -> int:
         named = self._target_name(to, path)
@@ -280,6 +324,14 @@ def _unknown(code, span, name, known, kind_fr, kind_en) -> Diagnostic:
     fr = f"{kind_fr} inconnu(e) « {name} »" + (f" ; vouliez-vous dire « {close[0]} » ?" if close else "")
     en = f"unknown {kind_en} '{name}'" + (f"; did you mean '{close[0]}'?" if close else "")
     return error(code, span, fr, en, fix=close[0] if close else None)
+
+
+def _dig(data, where: tuple):
+    for key in where:
+        if not isinstance(data, dict):
+            return None
+        data = data.get(key)
+    return data
 
 
 def _slug(file: str) -> str:

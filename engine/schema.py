@@ -28,6 +28,19 @@ CONDITION = {"type": "string", "minLength": 1,
              "description": "A condition over stats, items and flags, e.g. `has(\"key\") and not flag(\"alarm\")`."}
 
 
+SHOW = {"enum": ["hidden", "reason", "greyed"],
+        "description": "Format 1.1, when the condition fails: hidden, shown greyed with the "
+                       "reason (what is missing), or greyed with no detail."}
+_AUTO_WAY = {"type": "object", "additionalProperties": False,
+             "properties": {"if": {"$ref": "#/$defs/condition"},
+                            "to": {"oneOf": [PARAGRAPH_REF, PARAGRAPH_NAME]},
+                            "end": {"enum": ["death", "victory"]},
+                            "effects": {"$ref": "#/$defs/effects"}}}
+AUTO = {"type": "array", "minItems": 1, "items": _AUTO_WAY,
+        "description": "Format 1.1: ways out the book chooses, the first whose `if:` holds "
+                       "(one without `if:` is the default); each goes `to:` a paragraph or `end:`s the game."}
+
+
 def _core_effects() -> list:
     stat_map = {"type": "object", "minProperties": 1,
                 "additionalProperties": {"$ref": "#/$defs/number"}}
@@ -64,6 +77,8 @@ def book_schema(module) -> dict:
             "if": dict(CONDITION, description="Shown only when this condition holds."),
             "effects": {"$ref": "#/$defs/effects",
                         "description": "Applied when the choice is taken, before moving."},
+            "show": SHOW,
+            "once": {"type": "boolean", "description": "Format 1.1: offered only until it is taken once."},
             **choice_extra,
         },
     }
@@ -77,7 +92,9 @@ def book_schema(module) -> dict:
                 "properties": {
                     "range": {"type": "array", "items": {"type": "integer"}, "minItems": 2,
                               "maxItems": 2, "description": "[lowest, highest] result, inclusive."},
-                    "to": {"oneOf": [PARAGRAPH_REF, PARAGRAPH_NAME]}}}}},
+                    "to": {"oneOf": [PARAGRAPH_REF, PARAGRAPH_NAME]},
+                    "effects": {"$ref": "#/$defs/effects",
+                                "description": "Format 1.1: applied before moving."}}}}},
     }
     paragraph = {
         "type": "object", "required": ["text"], "additionalProperties": False,
@@ -88,6 +105,7 @@ def book_schema(module) -> dict:
             "choices": {"type": "array", "items": {"$ref": "#/$defs/choice"}},
             "end": {"enum": ["death", "victory"], "description": "This paragraph ends the adventure."},
             "random": random,
+            "auto": AUTO,
             **{name: {"$ref": f"#/$defs/{name}"} for name in activities},
             **paragraph_extra,
         },
@@ -108,6 +126,8 @@ def book_schema(module) -> dict:
             "rules": {"const": module.id, "description": "The rule module that plays this book."},
             "start": {"oneOf": [PARAGRAPH_REF, PARAGRAPH_NAME]},
             "options": options,
+            "unmet_choices": dict(SHOW, description="Format 1.1: how every choice whose condition "
+                                  "fails is shown, unless it says otherwise (default: greyed)."),
             "hero": hero,
             "items": {"type": "object", "description": "The item catalogue: id -> item.",
                       "propertyNames": {"pattern": r"^[^\s]+$"},

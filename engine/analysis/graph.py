@@ -65,7 +65,8 @@ def book_graph(book, module, lang: str = "fr") -> BookGraph:
     seen = reachable(book, edges) if out.complete else set(book.paragraphs)
     for n, p in sorted(book.paragraphs.items()):
         acts = tuple(f for f in module.activity_fields if f in p.fields)
-        out.nodes.append(Node(n, p.end, acts, n == book.start, n not in seen))
+        ending = p.end or next((a.end for a in p.auto if a.end), None)   # (format 1.1: `auto: {end:}`)
+        out.nodes.append(Node(n, ending, acts, n == book.start, n not in seen))
     return out
 
 

@@ -95,6 +95,8 @@ class Answers:
         total = self.number(rnd.dice)
         for out in rnd.outcomes:
             if out.low <= total <= out.high:
+                if out.effects and not self.apply_all(out.effects):
+                    return None
                 return self.goto(out.target)
         raise Refused(f"aucune issue prévue pour {total}", f"no outcome for a roll of {total}")
 

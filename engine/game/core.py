@@ -20,12 +20,13 @@ from .answers import Answers
 from .context import GameContext
 from .faults import expression_fault, stat_fault
 from .history import History
+from .outcomes import Outcomes
 from .prompts import Prompts
 
 SeededDice = dice_mod.SeededDice
 
 
-class Game(Answers, Prompts, History):
+class Game(Answers, Prompts, History, Outcomes):
     def __init__(self, book: Book, module: RuleModule, dice, state: GameState | None = None,
                  lang: str | None = None, undo: bool = True, narrate: bool = True):
         """`undo=False` (the explorer) keeps no undo history and takes no snapshot per
@@ -184,6 +185,8 @@ class Game(Answers, Prompts, History):
                 return
         self.module.after_change(self)
         if st.ended or st.paragraph != number:
+            return
+        if p.auto and self._auto(p):
             return
         if p.end == "death":
             return self.die("paragraph")
