@@ -77,6 +77,9 @@ class Paragraph:
     # format 1.1: effects of a module's outcomes, keyed by their path in `fields`,
     # e.g. ("test", "success_effects")
     outcome_effects: Mapping[tuple, tuple[Effect, ...]] = field(default_factory=dict)
+    # format 1.1: what does not happen again when the paragraph is entered again
+    # ("effects" and/or activity fields such as "combat")
+    once: tuple[str, ...] = ()
 
     @property
     def is_ending(self) -> bool:

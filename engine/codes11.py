@@ -17,6 +17,10 @@ AUTO = ("  1:\n    text: Un puits.\n    effects: [{gain: orbe}]\n    choices: [{
         "  2:\n    text: Le gardien.\n    auto:\n      - {if: 'has(\"orbe\")', to: 3}\n"
         "      - {end: death}\n  3: {text: Victoire !, end: victory}\n")
 
+SHOWN = ("  1:\n    text: Une porte.\n    choices:\n"
+         "      - {text: Ouvrir, to: 2, if: 'has(\"orbe\")', show: reason}\n"
+         "      - {text: Partir, to: 2}\n  2: {text: Victoire !, end: victory}\n")
+
 CODES_11: tuple[Code, ...] = (
     Code("format-1-1", "error", "compile",
          Message("construction du format 1.1 dans un livre au format 1 (écrivez « gamebook: 1.1 »)",
@@ -41,4 +45,16 @@ CODES_11: tuple[Code, ...] = (
          _book(AUTO.replace("      - {end: death}\n", "      - {end: death}\n    choices: [{text: Fuir, to: 3}]\n"),
                ITEMS_11),
          _book(AUTO.replace("      - {end: death}\n", "    choices: [{text: Fuir, to: 3}]\n"), ITEMS_11)),
+    Code("once-unknown", "error", "compile",
+         Message("`once:` nomme une partie que le paragraphe ne peut pas avoir",
+                 "`once:` names a part a paragraph cannot have"),
+         _book(SHOWN.replace("    choices:\n", "    once: [effets]\n    effects: [{gain: orbe}]\n    choices:\n", 1),
+               ITEMS_11),
+         _book(SHOWN.replace("    choices:\n", "    once: [effects]\n    effects: [{gain: orbe}]\n    choices:\n", 1),
+               ITEMS_11)),
+    Code("show-without-condition", "warning", "lint",
+         Message("`show:` sur un choix sans `if:`", "`show:` on a choice without `if:`"),
+         _book(SHOWN.replace("Partir, to: 2}", "Partir, to: 2, show: hidden}"),
+               ITEMS_11.replace("  orbe: {name: Orbe}\n", "  orbe: {name: Orbe}\nunmet_choices: hidden\n")),
+         _book(SHOWN.replace("to: 2}\n  2:", "to: 2, effects: [{gain: orbe}]}\n  2:"), ITEMS_11)),
 )

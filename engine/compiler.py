@@ -109,7 +109,9 @@ class Compiler:
             hero=d.get("hero") if isinstance(d.get("hero"), dict) else {},
             items=items, paragraphs=paragraphs, options=options,
             content_hash=self.hash, file=self.file,
-            meta={k: d[k] for k in ("description",) if k in d})
+            meta={k: d[k] for k in ("description", "unmet_choices") if k in d})
+        if "unmet_choices" in d:
+            self.needs_11(("unmet_choices",), "« unmet_choices: »", "'unmet_choices:'")
         self._hero_grants(book)
         return book
 
@@ -173,10 +175,11 @@ class Compiler:
                         for i, c in enumerate(raw.get("choices") or []))
         rnd = self.random(raw["random"], path + ("random",), n) if "random" in raw else None
         auto = self.auto(raw["auto"], path + ("auto",), n) if "auto" in raw else ()
-        core = {"text", "effects", "choices", "end", "random", "number", "auto"}
+        core = {"text", "effects", "choices", "end", "random", "number", "auto", "once"}
         fields = {k: v for k, v in raw.items() if k not in core}
         return Paragraph(n, str(raw.get("text", "")), effects, choices, raw.get("end"),
-                         rnd, fields, path, auto, self.outcome_effects(fields, path, n))
+                         rnd, fields, path, auto, self.outcome_effects(fields, path, n),
+                         self.once(raw, path))
 
     # --- format 1.1 constructs (see engine/format11.py for their checks) -------
     def needs_11(self, path: tuple, what_fr: str, what_en: str, key: bool = True) -> None:
@@ -204,6 +207,24 @@ class Compiler:
             out.append(AutoJump(cond, target, a.get("end"), effects, apath))
         return tuple(out)
 
+    def once(self, raw: dict, path: tuple) -> tuple[str, ...]:
+        """`once: true` (its effects and activities) or `once: [effects, combat]`."""
+        if "once" not in raw:
+            return ()
+        self.needs_11(path + ("once",), "« once: » sur un paragraphe", "'once:' on a paragraph")
+        every = ("effects",) + tuple(self.module.activity_fields)
+        value = raw["once"]
+        if value is True:
+            return every
+        out = []
+        for i, name in enumerate(value if isinstance(value, list) else []):
+            if name not in every:
+                self.report(_unknown("once-unknown", self.span(path + ("once", i)), name, every,
+                                     "partie de paragraphe", "paragraph part"))
+            else:
+                out.append(name)
+        return tuple(out)
+
     def outcome_effects(self, fields: dict, path: tuple, here: int) -> dict:
         """The effects of a module's outcomes (a test's success...), compiled."""
         out = {}
@@ -221,8 +242,12 @@ class Compiler:
             (None, self.expression(str(to), "target", path + ("to",), here))
         cond = self.expression(raw["if"], "condition", path + ("if",), here) if "if" in raw else None
         effects = self.effects(raw.get("effects") or [], path + ("effects",), here)
-        extra = {k: v for k, v in raw.items() if k not in ("text", "to", "if", "effects")}
-        return Choice(str(raw.get("text", "")), target, target_expr, cond, effects, extra, path)
+        extra = {k: v for k, v in raw.items() if k not in ("text", "to", "if", "effects", "show", "once")}
+        for key in ("show", "once"):
+            if key in raw:
+                self.needs_11(path + (key,), f"« {key}: » sur un choix", f"'{key}:' on a choice")
+        return Choice(str(raw.get("text", "")), target, target_expr, cond, effects, extra, path,
+                      raw.get("show"), bool(raw.get("once")))
 
     def random(self, raw: dict, path: tuple, here: int) -> RandomRoll | None:
         dice = self.expression(str(raw.get("dice", "")), "dice", path + ("dice",), here)
@@ -252,6 +277,11 @@ class Compiler:
             if kind in ("add", "set"):
                 value = {self.stat_name(k, epath + (k,)): self.number(v, epath + (k,), here)
                          for k, v in value.items()}
+            elif kind in ("gain", "lose") and isinstance(value, dict):   # format 1.1: counts
+                self.needs_11(epath, "nombre d'exemplaires", "a number of copies")
+                value = {str(k): v for k, v in value.items()}
+                for k in value:
+                    self._names(kind, [k], epath + (k,), True)
             elif kind in ("gain", "lose", "flag", "unflag"):
                 single = isinstance(value, str)
                 value = [value] if single else list(value)

@@ -22,6 +22,16 @@ def _label(a) -> str:
     return X.describe(a.condition) if a.condition is not None else ""
 
 
+def check_choices(book, module, doc, edges, ctx) -> Iterable[Diagnostic]:
+    """`show:` says how a choice whose condition fails is shown: without `if:` it says nothing."""
+    for p in book.paragraphs.values():
+        for c in p.choices:
+            if c.show is not None and c.condition is None:
+                yield warning("show-without-condition", doc.span(c.path + ("show",), key=True),
+                              "« show: » sur un choix sans « if: » : il est toujours proposé",
+                              "'show:' on a choice without 'if:': it is always offered")
+
+
 def check_auto(book, module, doc, edges, ctx) -> Iterable[Diagnostic]:
     """An `auto:` with no default in a paragraph with no other way out can block the
     game; a way listed after the default can never be taken."""

@@ -218,8 +218,9 @@ def _ranges(intervals: list[tuple[int, int]]) -> str:
 
 
 def check_auto(book, module, doc, edges, ctx) -> Iterable[Diagnostic]:
-    from .format11 import check_auto as check
-    return check(book, module, doc, edges, ctx)
+    from . import format11
+    yield from format11.check_auto(book, module, doc, edges, ctx)
+    yield from format11.check_choices(book, module, doc, edges, ctx)
 
 
 CHECKS = (check_targets, check_reachability, check_dead_ends, check_random, check_grants, check_auto)

@@ -46,12 +46,17 @@ def _core_effects() -> list:
                 "additionalProperties": {"$ref": "#/$defs/number"}}
     one_or_many = {"oneOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"},
                                                    "minItems": 1}]}
+    counted = {"oneOf": one_or_many["oneOf"] + [
+        {"type": "object", "minProperties": 1, "description": "Format 1.1: item -> how many, e.g. `{fleche: 3}`.",
+         "additionalProperties": {"type": "integer", "minimum": 1, "maximum": 1_000_000}}]}
     def single(key, schema, doc):
         return {"type": "object", "required": [key], "additionalProperties": False,
                 "properties": {key: dict(schema, description=doc)}}
     return [
-        single("gain", one_or_many, "Give the hero one or several items (ids from `items`)."),
-        single("lose", one_or_many, "Take one or several items away from the hero."),
+        single("gain", counted, "Give the hero one or several items (ids from `items`); "
+               "format 1.1: `{gain: {fleche: 3}}` gives several copies."),
+        single("lose", counted, "Take one or several items away from the hero (every copy); "
+               "format 1.1: `{lose: {fleche: 1}}` takes that many copies."),
         single("add", stat_map, "Add to stats: `{add: {STAT: 2, OTHER: -1}}` (the rule module's stat names); values may be dice (`1d6`)."),
         single("set", stat_map, "Set stats to a value: `{set: {STAT: 1}}`."),
         single("flag", one_or_many, "Set one or several flags (remembered facts)."),
@@ -106,6 +111,11 @@ def book_schema(module) -> dict:
             "end": {"enum": ["death", "victory"], "description": "This paragraph ends the adventure."},
             "random": random,
             "auto": AUTO,
+            "once": {"description": "Format 1.1: what does not happen again when the paragraph is "
+                                    "entered again: `true` (its effects and activities) or a list "
+                                    "such as `[effects, combat]`.",
+                     "oneOf": [{"type": "boolean"}, {"type": "array", "minItems": 1,
+                                                      "items": {"type": "string"}}]},
             **{name: {"$ref": f"#/$defs/{name}"} for name in activities},
             **paragraph_extra,
         },

@@ -9,6 +9,7 @@ from ..book import Choice
 from ..diagnostics import Message as M
 from ..rules.base import Refused
 from .faults import BookFault
+from .reasons import once_key
 
 
 class Answers:
@@ -54,20 +55,22 @@ class Answers:
             return self._answer_ending(key)
         pending = st.pending
         if not pending:
-            return self._choose(self.book.paragraphs[st.paragraph].choices[int(key) - 1])
+            return self._choose(self.book.paragraphs[st.paragraph].choices[int(key) - 1], int(key) - 1)
         if pending.get("activity") == "random":
             return self._roll_random()
         self.module.answer(self, pending, key, amount)
         if not self.state.ended:
             self.module.after_change(self)
 
-    def _choose(self, c: Choice) -> None:
+    def _choose(self, c: Choice, index: int = 0) -> None:
         target = c.target if c.target is not None else self.choice_target(c)
         if target not in self.book.paragraphs:
             raise Refused(f"ce choix mène au paragraphe {target}, qui n'existe pas",
                           f"this choice leads to paragraph {target}, which does not exist")
         st = self.state
         st.history.append({"choice": c.text})
+        if c.once:   # format 1.1: remembered with the flags (saves, the explorer)
+            st.flags.add(once_key(st.paragraph, index))
         if self.narrate:
             self.emit("choice", text=c.text, to=target)
         if c.effects:

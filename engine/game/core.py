@@ -133,7 +133,7 @@ class Game(Answers, Prompts, History, Outcomes):
         items = self.state.items
         items[item] = items.get(item, 0) + count
         if self.narrate:
-            name = self.book.item_name(item)
+            name = self.book.item_name(item) + (f" ×{count}" if count != 1 else "")
             self.emit("item", item=item, change=count, fr=f"Vous obtenez : {name}.", en=f"You get: {name}.")
         else:
             self._prompted = None
@@ -149,7 +149,7 @@ class Game(Answers, Prompts, History, Outcomes):
         else:
             del items[item]
         if self.narrate:
-            name = self.book.item_name(item)
+            name = self.book.item_name(item) + (f" ×{gone}" if count is not None and gone != 1 else "")
             self.emit("item", item=item, change=-gone, fr=f"Vous perdez : {name}.", en=f"You lose: {name}.")
         else:
             self._prompted = None
@@ -179,7 +179,8 @@ class Game(Answers, Prompts, History, Outcomes):
         st.history.append({"paragraph": number})
         if self.narrate:
             self.emit("paragraph", number=number)
-        for eff in p.effects:
+        again = p.once and st.visits[number] > 1   # format 1.1: `once:` parts do not repeat
+        for eff in (() if again and "effects" in p.once else p.effects):
             self.apply(eff)
             if st.ended or st.paragraph != number:
                 return
@@ -192,7 +193,7 @@ class Game(Answers, Prompts, History, Outcomes):
             return self.die("paragraph")
         if p.end == "victory":
             return self.win()
-        if p.fields and self._begin(p):
+        if p.fields and self._begin(p, p.once if again else ()):
             return
         if p.random is not None:
             st.pending = {"activity": "random"}
@@ -214,12 +215,12 @@ class Game(Answers, Prompts, History, Outcomes):
         return self.state.ended is not None and not self._death().rescues
 
     # --- paragraphs ------------------------------------------------------------
-    def _begin(self, p) -> bool:
+    def _begin(self, p, skip=()) -> bool:
         """Start the first activity of the paragraph that asks something; True when
         that, or the module moving on or ending the game, leaves nothing else to do."""
         st, module, number, fields = self.state, self.module, p.number, p.fields
         for name in module.activity_fields:
-            if name in fields:
+            if name in fields and name not in skip:
                 pending = module.begin(self, name, fields[name])
                 if st.paragraph != number or st.ended:
                     return True
@@ -232,10 +233,10 @@ class Game(Answers, Prompts, History, Outcomes):
         kind, value = eff.kind, eff.value
         if kind == "gain":
             for item in value:
-                self.gain(item)
+                self.gain(item, value[item] if type(value) is dict else 1)
         elif kind == "lose":
             for item in value:
-                self.lose(item)
+                self.lose(item, value[item] if type(value) is dict else None)
         elif kind in ("add", "set"):
             for stat, amount in value.items():
                 n = self.number(amount)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from ..book import Choice
 from ..diagnostics import Message as M
 from ..rules.base import Death, Option, Prompt
+from . import reasons
 from .faults import BookFault
 
 ROLL = Prompt("roll", (Option("roll", M("Lancer les dés", "Roll the dice")),))
@@ -44,22 +45,29 @@ class Prompts:
     def _choice_prompt(self, p) -> Prompt:
         made = self._choice_prompts.get(p.number)
         if made is None:
-            conditional = any(c.condition is not None for c in p.choices)
+            conditional = any(c.condition is not None or c.once for c in p.choices)
             made = self._choice_prompts[p.number] = {} if conditional else Prompt(
                 "choice", tuple(self._choice_option(i, c, True) for i, c in enumerate(p.choices)))
         if type(made) is not dict:   # no condition: the same prompt every time
             return made
         # Only the enabled flags change: one prompt per set of them (every condition
-        # is evaluated, in order, as a fresh prompt would).
+        # is evaluated, in order, as a fresh prompt would).  None: a once-only choice
+        # already taken (format 1.1), never listed again.
         try:
-            flags = tuple([c.condition is None or bool(self.evaluate(c.condition)) for c in p.choices])
+            flags = tuple([None if c.once and self._taken(p.number, i) else
+                           c.condition is None or bool(self.evaluate(c.condition))
+                           for i, c in enumerate(p.choices)])
         except BookFault:
             return self._faulty_choice_prompt(p)
         prompt = made.get(flags)
         if prompt is None:
             prompt = made[flags] = Prompt("choice", tuple(
-                self._choice_option(i, c, ok) for i, (c, ok) in enumerate(zip(p.choices, flags))))
+                o for o in (reasons.option(self, i, c, ok) for i, (c, ok) in enumerate(zip(p.choices, flags)))
+                if o is not None))
         return prompt
+
+    def _taken(self, paragraph: int, i: int) -> bool:
+        return reasons.once_key(paragraph, i) in self.state.flags
 
     def _faulty_choice_prompt(self, p) -> Prompt:
         """The choices when a condition cannot be computed (a book error, located): the

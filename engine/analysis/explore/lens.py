@@ -61,6 +61,8 @@ class Lens:
             values += [c.condition, c.target_expr, dict(c.extra)]
             values += [e.value if e.kind not in ("add", "set") else dict(e.value) for e in c.effects]
         values += _format11_reads(p)
+        if p.once:   # a `once:` paragraph reads whether it was visited
+            found.add(("v", p.number))
         for value in values:
             self._scan(value, found)
         return found
