@@ -203,7 +203,7 @@ class Compiler:
                                   "un saut automatique va soit « to: » un paragraphe, soit « end: » (death ou victory)",
                                   "an automatic jump either goes 'to:' a paragraph or 'end:'s (death or victory)"))
             target = self._outcome_target(to, apath + ("to",)) if to is not None else None
-            effects = self.effects(a.get("effects") or [], apath + ("effects",), here)
+            effects = self._only_here(self.effects(a.get("effects") or [], apath + ("effects",), here))
             out.append(AutoJump(cond, target, a.get("end"), effects, apath))
         return tuple(out)
 
@@ -232,7 +232,7 @@ class Compiler:
             raw = _dig(fields, where)
             if isinstance(raw, list):
                 self.needs_11(path + where, "effets d'une issue", "effects on an outcome")
-                out[where] = self.effects(raw, path + where, here)
+                out[where] = self._only_here(self.effects(raw, path + where, here))
         return out
 
     def choice(self, raw: dict, path: tuple, here: int) -> Choice:
@@ -261,7 +261,7 @@ class Compiler:
         if "effects" not in raw:
             return ()
         self.needs_11(path + ("effects",), "effets d'une issue", "effects on an outcome")
-        return self.effects(raw.get("effects") or [], path + ("effects",), here)
+        return self._only_here(self.effects(raw.get("effects") or [], path + ("effects",), here))
 
     def _outcome_target(self, to, path: tuple) -> int:
         named = self._target_name(to, path)
@@ -282,12 +282,36 @@ class Compiler:
                 value = {str(k): v for k, v in value.items()}
                 for k in value:
                     self._names(kind, [k], epath + (k,), True)
+            elif kind == "give_up":
+                self._give_up(value, epath)
             elif kind in ("gain", "lose", "flag", "unflag"):
                 single = isinstance(value, str)
                 value = [value] if single else list(value)
                 self._names(kind, value, epath, single)
             out.append(Effect(kind, value, epath))
         return tuple(out)
+
+    def _give_up(self, value, path: tuple) -> None:
+        """Format 1.1 `give_up`: the items it keeps must exist, and some item must be left to give."""
+        self.needs_11(path, "« give_up: »", "'give_up:'")
+        keep = value.get("except") or [] if isinstance(value, dict) else []
+        for i, item in enumerate(keep):
+            if item not in self.env.references["item"]:
+                self.report(_unknown("unknown-item", self.span(path + ("except", i)), item,
+                                     self.env.references["item"], "objet", "item"))
+        if keep and set(self.env.references["item"]) <= set(keep):
+            self.report(error("give-up-nothing", self.span(path, key=True),
+                              "« give_up: » excepte tous les objets du livre : il n'y a rien à abandonner",
+                              "'give_up:' excepts every item of the book: there is nothing to give up"))
+
+    def _only_here(self, effects: tuple) -> tuple:
+        """A give-up waits for the player: only paragraphs and choices can wait."""
+        for e in effects:
+            if e.kind == "give_up":
+                self.report(error("give-up-here", self.span(e.path, key=True),
+                                  "« give_up: » ne s'écrit que dans les effets d'un paragraphe ou d'un choix",
+                                  "'give_up:' belongs only in a paragraph's or a choice's effects"))
+        return effects
 
     def _names(self, kind: str, values: list, path: tuple, single: bool) -> None:
         ref_kind = "item" if kind in ("gain", "lose") else "flag"

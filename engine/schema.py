@@ -59,6 +59,12 @@ def _core_effects() -> list:
                "format 1.1: `{lose: {fleche: 1}}` takes that many copies."),
         single("add", stat_map, "Add to stats: `{add: {STAT: 2, OTHER: -1}}` (the rule module's stat names); values may be dice (`1d6`)."),
         single("set", stat_map, "Set stats to a value: `{set: {STAT: 1}}`."),
+        single("give_up", {"oneOf": [{"type": "integer", "minimum": 1, "maximum": 100}, {
+            "type": "object", "required": ["count"], "additionalProperties": False,
+            "properties": {"count": {"type": "integer", "minimum": 1, "maximum": 100},
+                           "except": {"type": "array", "items": {"type": "string"}}}}]},
+               "Format 1.1: the player gives up that many items of their choice, from what they "
+               "carry (`except:` items they may not pick)."),
         single("flag", one_or_many, "Set one or several flags (remembered facts)."),
         single("unflag", one_or_many, "Clear one or several flags."),
     ]

@@ -58,6 +58,8 @@ class Answers:
             return self._choose(self.book.paragraphs[st.paragraph].choices[int(key) - 1], int(key) - 1)
         if pending.get("activity") == "random":
             return self._roll_random()
+        if pending.get("activity") == "give-up":   # format 1.1
+            return self.answer_give_up(pending, key)
         self.module.answer(self, pending, key, amount)
         if not self.state.ended:
             self.module.after_change(self)
@@ -76,6 +78,9 @@ class Answers:
         if c.effects:
             for eff in c.effects:
                 self.apply(eff)
+            if st.pending is not None and not st.ended:   # a give-up: the move waits for it
+                st.pending["then"] = target
+                return
             if not st.ended:
                 # the choice's consequences (derived stats, a weapon discarded, death) are
                 # told before the next paragraph, where they happened

@@ -20,13 +20,14 @@ from .answers import Answers
 from .context import GameContext
 from .faults import expression_fault, stat_fault
 from .history import History
+from .inventory import GiveUp
 from .outcomes import Outcomes
 from .prompts import Prompts
 
 SeededDice = dice_mod.SeededDice
 
 
-class Game(Answers, Prompts, History, Outcomes):
+class Game(Answers, Prompts, History, Outcomes, GiveUp):
     def __init__(self, book: Book, module: RuleModule, dice, state: GameState | None = None,
                  lang: str | None = None, undo: bool = True, narrate: bool = True):
         """`undo=False` (the explorer) keeps no undo history and takes no snapshot per
@@ -179,11 +180,21 @@ class Game(Answers, Prompts, History, Outcomes):
         st.history.append({"paragraph": number})
         if self.narrate:
             self.emit("paragraph", number=number)
-        again = p.once and st.visits[number] > 1   # format 1.1: `once:` parts do not repeat
-        for eff in (() if again and "effects" in p.once else p.effects):
-            self.apply(eff)
-            if st.ended or st.paragraph != number:
-                return
+        again = bool(p.once) and st.visits[number] > 1   # format 1.1: `once:` parts do not repeat
+        self._settle(p, again, 0)
+
+    def _settle(self, p, again: bool, first: int) -> None:
+        """The paragraph's effects from `first` on, then its ending or activities
+        (a give-up, format 1.1, stops it here and comes back when done)."""
+        st, number, effects = self.state, p.number, p.effects
+        if not (again and "effects" in p.once):
+            for i in range(first, len(effects)):
+                self.apply(effects[i])
+                if st.ended or st.paragraph != number:
+                    return
+                if st.pending is not None:   # a give-up waits for the player
+                    st.pending.update(effect=i, again=again)
+                    return
         self.module.after_change(self)
         if st.ended or st.paragraph != number:
             return
@@ -248,5 +259,7 @@ class Game(Answers, Prompts, History, Outcomes):
         elif kind == "unflag":
             self.state.flags.difference_update(value)
             self.emit("flag", flags=list(value), set=False)
+        elif kind == "give_up":
+            self.start_give_up(value)
         else:
             self.module.apply_effect(self, kind, value)

@@ -37,6 +37,8 @@ class Prompts:
                 prompt = self._choice_prompt(self.book.paragraphs[st.paragraph])
         elif pending.get("activity") == "random":
             prompt = ROLL
+        elif pending.get("activity") == "give-up":   # format 1.1
+            prompt = self.give_up_prompt(pending)
         else:
             prompt = self.module.prompt(self, pending)
         self._prompted = (st, prompt)
