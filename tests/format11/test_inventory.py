@@ -108,3 +108,20 @@ def test_the_explorer_keys_on_once_only_state(tmp_path, capsys):
     report = json.loads(capsys.readouterr().out)
     assert report["complete"] and report["victory"]["high"] == 0.0
     assert report["soft_locks"] == [] and report["errors"] == []
+
+
+def test_copies_obey_a_rule_module_carrying_limit(tmp_path):
+    """Chroniques Crétoises: no more than two spare pieces of one kind of armour
+    besides the one worn; copies gained at once count one by one."""
+    from tests.rules.chroniques_cretoises.cc_helpers import HEADER, game as cc_game
+    body = """\
+    paragraphs:
+      1:
+        text: Un râtelier de casques.
+        effects: [{gain: {casque: 4}}]
+        choices: [{text: Partir, to: 2}]
+      2: {text: Fin., end: victory}
+    """
+    g = cc_game(tmp_path, body, header=HEADER.replace("gamebook: 1\n", "gamebook: 1.1\n"))
+    assert g.state.items.get("casque") == 3
+    assert [e["type"] for e in g.drain()].count("armour-limit") == 1
