@@ -109,3 +109,22 @@ def test_an_automatic_ending_is_drawn_and_counted(tmp_path, capsys):
     assert book_endings(load(tmp_path, body).book) == {2: "death", 3: "victory"}
     assert main(["graph", str(tmp_path / "livre.yaml")]) == 0
     assert 'p2 [label="2\\ndeath"' in capsys.readouterr().out
+
+
+def test_renumbering_follows_automatic_jumps(tmp_path, capsys):
+    body = AUTO_11.replace("if: 'has(\"orbe\")'", "if: 'has(\"orbe\") and not visited(3)'")
+    body = body.replace("      - {text: Passer, to: 2}\n", "      - {text: Passer, to: 2}\n"
+                        "      - {text: Fuir, to: 4}\n      - {text: Sauter, to: 5}\n")
+    body += "  4: {text: Un piège., end: death}\n  5: {text: Un gouffre., end: death}\n"
+    load(tmp_path, body)
+    out = tmp_path / "renumerote.yaml"
+    assert main(["renumber", "--shuffle", "--seed", "3", "-o", str(out), str(tmp_path / "livre.yaml")]) == 0
+    capsys.readouterr()
+    from engine.loader import load_book
+    renumbered = load_book(out, use_cache=False)
+    assert renumbered.ok, [d.message.en for d in renumbered.diagnostics]
+    book = renumbered.book
+    victory = next(n for n, p in book.paragraphs.items() if p.end == "victory")
+    jump = next(a for p in book.paragraphs.values() for a in p.auto)
+    assert victory != 3   # the victory comes last: moved
+    assert jump.target == victory and f"visited({victory})" in jump.condition.text
