@@ -128,3 +128,14 @@ def test_renumbering_follows_automatic_jumps(tmp_path, capsys):
     jump = next(a for p in book.paragraphs.values() for a in p.auto)
     assert victory != 3   # the victory comes last: moved
     assert jump.target == victory and f"visited({victory})" in jump.condition.text
+
+
+def test_the_export_prints_automatic_jumps(tmp_path):
+    body = AUTO_11.replace("""      - {if: 'has("orbe")', to: 3, effects: [{lose: orbe}]}
+    end: death""", """      - {if: 'has("orbe")', to: 3}
+      - {end: death}""")
+    load(tmp_path, body)
+    assert main(["export", "--format", "md", "-o", str(tmp_path / "livre.md"), str(tmp_path / "livre.yaml")]) == 0
+    md = (tmp_path / "livre.md").read_text(encoding="utf-8").replace("\xa0", " ")
+    assert "Si vous possédez l'objet « Orbe », rendez-vous au [3](#p3)." in md
+    assert "Sinon, votre aventure se termine ici." in md
