@@ -61,3 +61,11 @@ def test_show_in_a_format_1_book_and_a_wrong_value(tmp_path):
     old = load(tmp_path, door("hidden", "", ""), version="1")
     assert "format-1-1" in codes(old) and where(old, "format-1-1")[0] == 17
     assert "schema" in codes(load(tmp_path, door("cachee", "", "")))
+
+
+def test_the_graph_marks_hidden_and_once_only_choices(tmp_path, capsys):
+    from engine.cli import main
+    load(tmp_path, door("hidden", "", "").replace("{text: Partir, to: 2}", "{text: Partir, to: 2, once: true}"))
+    assert main(["graph", "--lang", "en", str(tmp_path / "livre.yaml")]) == 0
+    dot = capsys.readouterr().out
+    assert '[if has(\\"cle\\")] (hidden)' in dot and 'label="Partir (once)"' in dot
