@@ -166,3 +166,13 @@ def test_chroniques_cretoises_fight_endings_carry_effects(tmp_path):
         else:
             assert "amulette" not in end["items"]
     assert won
+
+
+def test_the_export_words_outcome_effects(tmp_path):
+    from engine.cli import main
+    load(tmp_path, TEST_11)
+    out = tmp_path / "livre.md"
+    assert main(["export", "--format", "md", "-o", str(out), str(tmp_path / "livre.yaml")]) == 0
+    md = out.read_text(encoding="utf-8").replace("\xa0", " ").replace("\u202f", " ")
+    assert "Si vous êtes Chanceux, prenez l'objet « Arc » ; rendez-vous au [2](#p2)." in md
+    assert "Si vous êtes Malchanceux, perdez 3 points d'Endurance ; rendez-vous au [2](#p2)." in md
