@@ -176,3 +176,11 @@ def test_the_export_words_outcome_effects(tmp_path):
     md = out.read_text(encoding="utf-8").replace("\xa0", " ").replace("\u202f", " ")
     assert "Si vous êtes Chanceux, prenez l'objet « Arc » ; rendez-vous au [2](#p2)." in md
     assert "Si vous êtes Malchanceux, perdez 3 points d'Endurance ; rendez-vous au [2](#p2)." in md
+
+
+def test_fight_win_effects_equal_the_format_1_workaround(tmp_path):
+    old = FIGHT_11.replace("      win: 2\n      win_effects: [{gain: orbe}]\n", "      win: 1000\n") + \
+        "  1000:\n    text: Le rat est mort.\n    effects: [{gain: orbe}]\n    choices: [{text: Continuer, to: 2}]\n"
+    for seed in range(5):
+        assert run(game(tmp_path, FIGHT_11, seed=seed)) == \
+            run(game(tmp_path, old, version="1", seed=seed, name="ancien.yaml"))
