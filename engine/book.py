@@ -32,6 +32,8 @@ class Choice:
     effects: tuple[Effect, ...]
     extra: Mapping[str, Any]  # module fields of a choice (e.g. invoke a god)
     path: tuple
+    show: str | None = None   # format 1.1: "hidden" or "reason" when its condition fails
+    once: bool = False        # format 1.1: offered until taken once
 
 
 @record(frozen=True, slots=True)
@@ -39,6 +41,18 @@ class Outcome:
     low: int
     high: int
     target: int
+    path: tuple
+    effects: tuple[Effect, ...] = ()   # format 1.1: applied before moving
+
+
+@record(frozen=True, slots=True)
+class AutoJump:
+    """Format 1.1: a way out the book chooses (`auto:`), the first whose condition holds."""
+
+    condition: Expr | None     # None: the default
+    target: int | None         # a paragraph ...
+    end: str | None            # ... or an ending ("death" | "victory")
+    effects: tuple[Effect, ...]
     path: tuple
 
 
@@ -59,6 +73,13 @@ class Paragraph:
     random: RandomRoll | None
     fields: Mapping[str, Any]     # module fields: combat, test, oracle, ...
     path: tuple
+    auto: tuple[AutoJump, ...] = ()   # format 1.1: jumps the book chooses
+    # format 1.1: effects of a module's outcomes, keyed by their path in `fields`,
+    # e.g. ("test", "success_effects")
+    outcome_effects: Mapping[tuple, tuple[Effect, ...]] = field(default_factory=dict)
+    # format 1.1: what does not happen again when the paragraph is entered again
+    # ("effects" and/or activity fields such as "combat")
+    once: tuple[str, ...] = ()
 
     @property
     def is_ending(self) -> bool:

@@ -439,4 +439,7 @@ CODES: tuple[Code, ...] = (
          "to: 'here + 1' (or a condition that rules out the zero)"),
 )
 
+from .codes11 import CODES_11  # noqa: E402 - its examples use the helpers above
+
+CODES = CODES + CODES_11
 BY_NAME = {c.name: c for c in CODES}

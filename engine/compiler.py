@@ -12,7 +12,7 @@ from typing import Any, Callable
 
 from . import counters
 from . import expr as X
-from .book import Book, Choice, Effect, Item, Outcome, Paragraph, RandomRoll
+from .book import AutoJump, Book, Choice, Effect, Item, Outcome, Paragraph, RandomRoll
 from .diagnostics import Diagnostic, Span, error
 from .records import field, record
 
@@ -115,8 +115,10 @@ class Compiler:
             hero=self._hero(d.get("hero")),
             items=items, paragraphs=paragraphs, options=options,
             content_hash=self.hash, file=self.file,
-            meta={**{k: d[k] for k in ("description", "prologue") if k in d},
+            meta={**{k: d[k] for k in ("description", "prologue", "unmet_choices") if k in d},
                   **{k: counters.declared(d, k) for k in ("counters", "codewords", "notes") if k in d}})
+        if "unmet_choices" in d:
+            self.needs_11(("unmet_choices",), "« unmet_choices: »", "'unmet_choices:'")
         self._hero_grants(book)
         return book
 
@@ -195,10 +197,66 @@ class Compiler:
         choices = tuple(self.choice(c, path + ("choices", i), n)
                         for i, c in enumerate(raw.get("choices") or []))
         rnd = self.random(raw["random"], path + ("random",), n) if "random" in raw else None
-        core = {"text", "effects", "choices", "end", "random", "number"}
+        auto = self.auto(raw["auto"], path + ("auto",), n) if "auto" in raw else ()
+        core = {"text", "effects", "choices", "end", "random", "number", "auto", "once"}
         fields = {k: v for k, v in raw.items() if k not in core}
         return Paragraph(n, str(raw.get("text", "")), effects, choices, raw.get("end"),
-                         rnd, fields, path)
+                         rnd, fields, path, auto, self.outcome_effects(fields, path, n),
+                         self.once(raw, path))
+
+    # --- format 1.1 constructs (see engine/format11.py for their checks) -------
+    def needs_11(self, path: tuple, what_fr: str, what_en: str, key: bool = True) -> None:
+        """A 1.1 construct in a format-1 book: located, once per place."""
+        if self.data.get("gamebook") == 1:
+            self.report(error("format-1-1", self.span(path, key=key),
+                              f"{what_fr} : demande « gamebook: 1.1 »",
+                              f"{what_en}: needs 'gamebook: 1.1'"))
+
+    def auto(self, raw, path: tuple, here: int) -> tuple:
+        self.needs_11(path, "saut automatique « auto: »", "automatic jump 'auto:'")
+        out = []
+        for i, a in enumerate(raw if isinstance(raw, list) else []):
+            if not isinstance(a, dict):
+                continue
+            apath = path + (i,)
+            cond = self.expression(str(a["if"]), "condition", apath + ("if",), here) if "if" in a else None
+            to = a.get("to")
+            if ("end" in a) == (to is not None):
+                self.report(error("auto-shape", self.span(apath),
+                                  "un saut automatique va soit « to: » un paragraphe, soit « end: » (death ou victory)",
+                                  "an automatic jump either goes 'to:' a paragraph or 'end:'s (death or victory)"))
+            target = self._outcome_target(to, apath + ("to",)) if to is not None else None
+            effects = self._only_here(self.effects(a.get("effects") or [], apath + ("effects",), here))
+            out.append(AutoJump(cond, target, a.get("end"), effects, apath))
+        return tuple(out)
+
+    def once(self, raw: dict, path: tuple) -> tuple[str, ...]:
+        """`once: true` (its effects and activities) or `once: [effects, combat]`."""
+        if "once" not in raw:
+            return ()
+        self.needs_11(path + ("once",), "« once: » sur un paragraphe", "'once:' on a paragraph")
+        every = ("effects",) + tuple(self.module.activity_fields)
+        value = raw["once"]
+        if value is True:
+            return every
+        out = []
+        for i, name in enumerate(value if isinstance(value, list) else []):
+            if name not in every:
+                self.report(_unknown("once-unknown", self.span(path + ("once", i)), name, every,
+                                     "partie de paragraphe", "paragraph part"))
+            else:
+                out.append(name)
+        return tuple(out)
+
+    def outcome_effects(self, fields: dict, path: tuple, here: int) -> dict:
+        """The effects of a module's outcomes (a test's success...), compiled."""
+        out = {}
+        for where in self.module.outcome_effects:
+            raw = _dig(fields, where)
+            if isinstance(raw, list):
+                self.needs_11(path + where, "effets d'une issue", "effects on an outcome")
+                out[where] = self._only_here(self.effects(raw, path + where, here))
+        return out
 
     def choice(self, raw: dict, path: tuple, here: int) -> Choice:
         to = raw.get("to")
@@ -207,15 +265,26 @@ class Compiler:
             (None, self.expression(str(to), "target", path + ("to",), here))
         cond = self.expression(raw["if"], "condition", path + ("if",), here) if "if" in raw else None
         effects = self.effects(raw.get("effects") or [], path + ("effects",), here)
-        extra = {k: v for k, v in raw.items() if k not in ("text", "to", "if", "effects")}
-        return Choice(str(raw.get("text", "")), target, target_expr, cond, effects, extra, path)
+        extra = {k: v for k, v in raw.items() if k not in ("text", "to", "if", "effects", "show", "once")}
+        for key in ("show", "once"):
+            if key in raw:
+                self.needs_11(path + (key,), f"« {key}: » sur un choix", f"'{key}:' on a choice")
+        return Choice(str(raw.get("text", "")), target, target_expr, cond, effects, extra, path,
+                      raw.get("show"), bool(raw.get("once")))
 
     def random(self, raw: dict, path: tuple, here: int) -> RandomRoll | None:
         dice = self.expression(str(raw.get("dice", "")), "dice", path + ("dice",), here)
         outs = tuple(Outcome(o["range"][0], o["range"][1],
-                             self._outcome_target(o["to"], path + ("outcomes", i, "to")), path + ("outcomes", i))
+                             self._outcome_target(o["to"], path + ("outcomes", i, "to")), path + ("outcomes", i),
+                             self._random_effects(o, path + ("outcomes", i), here))
                      for i, o in enumerate(raw.get("outcomes", [])))
         return RandomRoll(dice, outs, path) if dice is not None else None
+
+    def _random_effects(self, raw: dict, path: tuple, here: int) -> tuple:
+        if "effects" not in raw:
+            return ()
+        self.needs_11(path + ("effects",), "effets d'une issue", "effects on an outcome")
+        return self._only_here(self.effects(raw.get("effects") or [], path + ("effects",), here))
 
     def _outcome_target(self, to, path: tuple) -> int:
         named = self._target_name(to, path)
@@ -237,12 +306,41 @@ class Compiler:
                 continue
             elif kind == "note":
                 value = counters.check_note(self, value, epath)
+            elif kind in ("gain", "lose") and isinstance(value, dict):   # format 1.1: counts
+                self.needs_11(epath, "nombre d'exemplaires", "a number of copies")
+                value = {str(k): v for k, v in value.items()}
+                for k in value:
+                    self._names(kind, [k], epath + (k,), True)
+            elif kind == "give_up":
+                self._give_up(value, epath)
             elif kind in ("gain", "lose", "flag", "unflag"):
                 single = isinstance(value, str)
                 value = [value] if single else list(value)
                 self._names(kind, value, epath, single)
             out.append(Effect(kind, value, epath))
         return tuple(out)
+
+    def _give_up(self, value, path: tuple) -> None:
+        """Format 1.1 `give_up`: the items it keeps must exist, and some item must be left to give."""
+        self.needs_11(path, "« give_up: »", "'give_up:'")
+        keep = value.get("except") or [] if isinstance(value, dict) else []
+        for i, item in enumerate(keep):
+            if item not in self.env.references["item"]:
+                self.report(_unknown("unknown-item", self.span(path + ("except", i)), item,
+                                     self.env.references["item"], "objet", "item"))
+        if keep and set(self.env.references["item"]) <= set(keep):
+            self.report(error("give-up-nothing", self.span(path, key=True),
+                              "« give_up: » excepte tous les objets du livre : il n'y a rien à abandonner",
+                              "'give_up:' excepts every item of the book: there is nothing to give up"))
+
+    def _only_here(self, effects: tuple) -> tuple:
+        """A give-up waits for the player: only paragraphs and choices can wait."""
+        for e in effects:
+            if e.kind == "give_up":
+                self.report(error("give-up-here", self.span(e.path, key=True),
+                                  "« give_up: » ne s'écrit que dans les effets d'un paragraphe ou d'un choix",
+                                  "'give_up:' belongs only in a paragraph's or a choice's effects"))
+        return effects
 
     def _names(self, kind: str, values: list, path: tuple, single: bool) -> None:
         ref_kind = "item" if kind in ("gain", "lose") else "flag"
@@ -312,6 +410,14 @@ def _unknown(code, span, name, known, kind_fr, kind_en) -> Diagnostic:
     fr = f"{kind_fr} inconnu(e) « {name} »" + (f" ; vouliez-vous dire « {close[0]} » ?" if close else "")
     en = f"unknown {kind_en} '{name}'" + (f"; did you mean '{close[0]}'?" if close else "")
     return error(code, span, fr, en, fix=close[0] if close else None)
+
+
+def _dig(data, where: tuple):
+    for key in where:
+        if not isinstance(data, dict):
+            return None
+        data = data.get(key)
+    return data
 
 
 def _slug(file: str) -> str:

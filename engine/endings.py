@@ -69,4 +69,7 @@ def _entry(value) -> dict:
 
 def book_endings(book) -> dict[int, str]:
     """paragraph -> kind, for every ending the book has (what there is to discover)."""
-    return {n: p.end for n, p in book.paragraphs.items() if p.end in ("death", "victory")}
+    out = {n: p.end for n, p in book.paragraphs.items() if p.end in ("death", "victory")}
+    for n, p in book.paragraphs.items():   # format 1.1: an ending an `auto:` jump makes
+        out.setdefault(n, next((a.end for a in p.auto if a.end in ("death", "victory")), None))
+    return {n: kind for n, kind in out.items() if kind}

@@ -25,6 +25,9 @@ def exits(book: Book, module, number: int) -> list[Exit]:
                 c.text, dashed=c.target is None) for c in p.choices]
     if p.random is not None:
         out += [Exit("random", o.target, o.path + ("to",), f"{o.low}-{o.high}") for o in p.random.outcomes]
+    if p.auto:
+        from .format11 import auto_exits
+        out += auto_exits(p)
     out += list(module.exits(p))
     out += typed.exits(p)   # format 1.1: numbers the player computes (secret links)
     return out
@@ -149,11 +152,11 @@ def check_dead_ends(book, module, doc, edges, ctx) -> Iterable[Diagnostic]:
         if not p.text.strip():
             yield warning("empty-paragraph", doc.span(p.path, key=True),
                           f"le paragraphe {n} n'a pas de texte", f"paragraph {n} has no text")
-        if p.end is None and not edges[n]:
+        if p.end is None and not edges[n] and not any(a.end for a in p.auto):  # (an automatic ending is one)
             yield error("dead-end", doc.span(p.path, key=True),
                         f"le paragraphe {n} n'a ni choix ni issue : ajoutez des choix ou « end: death|victory »",
                         f"paragraph {n} has no way out: add choices or 'end: death|victory'")
-        if p.end is not None and any(not e.dashed for e, _ in edges[n]):  # a hidden jump (Zeus) may leave an ending
+        if p.end is not None and any(not e.dashed and e.kind != "auto" for e, _ in edges[n]):  # a hidden jump (Zeus) may leave an ending
             yield warning("ending-with-exits", doc.span(p.path + ("end",)),
                           f"le paragraphe {n} est une fin mais propose des sorties",
                           f"paragraph {n} is an ending but has ways out")
@@ -284,8 +287,14 @@ def check_puzzles(book, module, doc, edges, ctx) -> Iterable[Diagnostic]:
     return typed.check(book, doc, doc.data)
 
 
+def check_auto(book, module, doc, edges, ctx) -> Iterable[Diagnostic]:
+    from . import format11
+    yield from format11.check_auto(book, module, doc, edges, ctx)
+    yield from format11.check_choices(book, module, doc, edges, ctx)
+
+
 CHECKS = (check_targets, check_reachability, check_dead_ends, check_random, check_grants,
-          check_bounds, check_puzzles)
+          check_bounds, check_puzzles, check_auto)
 
 
 def lint(book: Book, module, compiled, doc, complete: bool = True) -> list[Diagnostic]:

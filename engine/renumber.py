@@ -56,6 +56,7 @@ def graph(book, module, raw_at) -> Graph:
             edges.add((n, target))
         for o in (p.random.outcomes if p.random else ()):
             edges.add((n, o.target))
+        edges.update((n, a.target) for a in p.auto if a.target is not None)   # format 1.1
         for ex in module.exits(p):
             if isinstance(ex.target, int):
                 edges.add((n, ex.target))

@@ -46,6 +46,10 @@ def sites(book, module, doc, by_key: dict) -> list:
             _visited(where, c.path + ("to",), c.target_expr, out)
         for o in (p.random.outcomes if p.random else ()):
             value(o.path + ("to",), o.target)
+        for a in p.auto:   # format 1.1
+            if a.target is not None:
+                value(a.path + ("to",), a.target)
+            _visited(where, a.path + ("if",), a.condition, out)
         for ex in module.exits(p):
             raw = data_at(doc.data, ex.path)
             if isinstance(raw, dict) and isinstance(raw.get("to"), int):

@@ -98,9 +98,16 @@ def book_problem(book, module, obj: dict) -> Message | None:
         return None
     activity = pending.get("activity") if isinstance(pending, dict) else None
     known = (activity == "random" and paragraph.random is not None) or (
-        activity in module.activity_fields and activity in paragraph.fields)
+        activity in module.activity_fields and activity in paragraph.fields) or (
+        activity == "give-up" and _gives_up(paragraph))
     if not known:
         shown = activity if isinstance(activity, str) and len(activity) <= 40 else "?"
         return Message(f"activité en cours « {shown} » inconnue au paragraphe {here}",
                        f"pending activity “{shown}” unknown at paragraph {here}")
     return None
+
+
+def _gives_up(paragraph) -> bool:
+    """Format 1.1: the paragraph or one of its choices has a `give_up` effect."""
+    effects = list(paragraph.effects) + [e for c in paragraph.choices for e in c.effects]
+    return any(e.kind == "give_up" for e in effects)

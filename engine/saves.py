@@ -214,6 +214,8 @@ def paragraph_digest(paragraph) -> str:
     """A short fingerprint of a paragraph's content, to tell whether it was edited."""
     view = (paragraph.text, paragraph.effects, paragraph.choices, paragraph.end,
             paragraph.random, sorted(paragraph.fields.items(), key=lambda kv: kv[0]))
+    if paragraph.auto or paragraph.once:   # format 1.1 (format-1 digests stay as they were)
+        view += (paragraph.auto, paragraph.once)
     return hashlib.sha256(repr(view).encode()).hexdigest()[:16]
 
 

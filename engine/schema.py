@@ -47,19 +47,45 @@ def _declarations() -> dict:
     }
 
 
+SHOW = {"enum": ["hidden", "reason", "greyed"],
+        "description": "Format 1.1, when the condition fails: hidden, shown greyed with the "
+                       "reason (what is missing), or greyed with no detail."}
+_AUTO_WAY = {"type": "object", "additionalProperties": False,
+             "properties": {"if": {"$ref": "#/$defs/condition"},
+                            "to": {"oneOf": [PARAGRAPH_REF, PARAGRAPH_NAME], "description": "Where this way leads."},
+                            "end": {"enum": ["death", "victory"], "description": "This way ends the game."},
+                            "effects": {"$ref": "#/$defs/effects"}}}
+AUTO = {"type": "array", "minItems": 1, "items": _AUTO_WAY,
+        "description": "Format 1.1: ways out the book chooses, the first whose `if:` holds "
+                       "(one without `if:` is the default); each goes `to:` a paragraph or `end:`s the game."}
+
+
 def _core_effects() -> list:
     stat_map = {"type": "object", "minProperties": 1,
                 "additionalProperties": {"$ref": "#/$defs/number"}}
     one_or_many = {"oneOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"},
                                                    "minItems": 1}]}
+    counted = {"oneOf": one_or_many["oneOf"] + [
+        {"type": "object", "minProperties": 1, "description": "Format 1.1: item -> how many, e.g. `{fleche: 3}`.",
+         "additionalProperties": {"type": "integer", "minimum": 1, "maximum": 1_000_000}}]}
     def single(key, schema, doc):
         return {"type": "object", "required": [key], "additionalProperties": False,
                 "properties": {key: dict(schema, description=doc)}}
     return [
-        single("gain", one_or_many, "Give the hero one or several items (ids from `items`)."),
-        single("lose", one_or_many, "Take one or several items away from the hero."),
+        single("gain", counted, "Give the hero one or several items (ids from `items`); "
+               "format 1.1: `{gain: {fleche: 3}}` gives several copies."),
+        single("lose", counted, "Take one or several items away from the hero (every copy); "
+               "format 1.1: `{lose: {fleche: 1}}` takes that many copies."),
         single("add", stat_map, "Add to stats: `{add: {STAT: 2, OTHER: -1}}` (the rule module's stat names); values may be dice (`1d6`)."),
         single("set", stat_map, "Set stats to a value: `{set: {STAT: 1}}`."),
+        single("give_up", {"oneOf": [{"type": "integer", "minimum": 1, "maximum": 100}, {
+            "type": "object", "required": ["count"], "additionalProperties": False,
+            "properties": {"count": {"type": "integer", "minimum": 1, "maximum": 100,
+                                     "description": "How many items the player gives up."},
+                           "except": {"type": "array", "items": {"type": "string"},
+                                      "description": "Items the player may not pick."}}}]},
+               "Format 1.1: the player gives up that many items of their choice, from what they "
+               "carry (`except:` items they may not pick)."),
         single("flag", one_or_many, "Set one or several flags (remembered facts)."),
         single("unflag", one_or_many, "Clear one or several flags."),
         single("note", {"type": "string"}, "Format 1.1: write this paragraph's number in a note of `notes:`."),
@@ -85,6 +111,8 @@ def book_schema(module) -> dict:
             "if": dict(CONDITION, description="Shown only when this condition holds."),
             "effects": {"$ref": "#/$defs/effects",
                         "description": "Applied when the choice is taken, before moving."},
+            "show": SHOW,
+            "once": {"type": "boolean", "description": "Format 1.1: offered only until it is taken once."},
             **choice_extra,
         },
     }
@@ -100,7 +128,9 @@ def book_schema(module) -> dict:
                     "range": {"type": "array", "items": {"type": "integer"}, "minItems": 2,
                               "maxItems": 2, "description": "[lowest, highest] result, inclusive."},
                     "to": {"description": "Where this result leads: a paragraph number, or (format 1.1) a paragraph's name.",
-                           "oneOf": [PARAGRAPH_REF, PARAGRAPH_NAME]}}}}},
+                           "oneOf": [PARAGRAPH_REF, PARAGRAPH_NAME]},
+                    "effects": {"$ref": "#/$defs/effects",
+                                "description": "Format 1.1: applied before moving."}}}}},
     }
     paragraph = {
         "type": "object", "required": ["text"], "additionalProperties": False,
@@ -119,6 +149,12 @@ def book_schema(module) -> dict:
                            "answers": {"type": "array", "items": PARAGRAPH_REF,
                                        "description": "The right numbers: each leads to its paragraph."},
                            "wrong": dict(PARAGRAPH_REF, description="Where any other number leads.")}},
+            "auto": AUTO,
+            "once": {"description": "Format 1.1: what does not happen again when the paragraph is "
+                                    "entered again: `true` (its effects and activities) or a list "
+                                    "such as `[effects, combat]`.",
+                     "oneOf": [{"type": "boolean"}, {"type": "array", "minItems": 1,
+                                                      "items": {"type": "string"}}]},
             **{name: {"$ref": f"#/$defs/{name}"} for name in activities},
             **paragraph_extra,
         },
@@ -145,6 +181,8 @@ def book_schema(module) -> dict:
             "start": {"description": "The first paragraph: its number, or (format 1.1) its name.",
                       "oneOf": [PARAGRAPH_REF, PARAGRAPH_NAME]},
             "options": options,
+            "unmet_choices": dict(SHOW, description="Format 1.1: how every choice whose condition "
+                                  "fails is shown, unless it says otherwise (default: greyed)."),
             "hero": hero,
             **_declarations(),
             "items": {"type": "object", "description": "The item catalogue: id -> item.",
@@ -254,7 +292,8 @@ def _titled(branch, description, french):
     if len(required) == 1 and required[0] in (branch.get("properties") or {}):
         key = required[0]  # an effect: `{gain: ...}` is the `gain` effect
         branch.setdefault("title", f"{{{key}: …}}")
-        branch.setdefault("description", branch["properties"][key].get("description", ""))
+        if branch["properties"][key].get("description"):
+            branch.setdefault("description", branch["properties"][key]["description"])
     elif description:
         branch["description"] = description
     fr = _in_french(branch.get("description"), french)

@@ -85,4 +85,24 @@ FR = {
         "Le libellé du choix (par défaut : rendez-vous au numéro que vous avez trouvé).",
     "The right numbers: each leads to its paragraph.": "Les bons numéros : chacun mène à son paragraphe.",
     "Where any other number leads.": "Où mène tout autre numéro.",
+    "Format 1.1, when the condition fails: hidden, shown greyed with the reason (what is missing), or greyed with no detail.":
+        "Format 1.1, quand la condition est fausse : caché, grisé avec la raison (ce qui manque), ou grisé sans détail.",
+    "Format 1.1: applied before moving.": "Format 1.1 : appliqués avant de partir.",
+    "Format 1.1: how every choice whose condition fails is shown, unless it says otherwise (default: greyed).":
+        "Format 1.1 : comment est montré tout choix dont la condition est fausse, sauf s'il dit autrement (par défaut : grisé).",
+    "Format 1.1: offered only until it is taken once.": "Format 1.1 : proposé seulement tant qu'il n'a pas été pris.",
+    "Format 1.1: the player gives up that many items of their choice, from what they carry (`except:` items they may not pick).":
+        "Format 1.1 : le joueur abandonne autant d'objets de son choix parmi ceux qu'il porte (`except:` : ceux qu'il ne peut pas choisir).",
+    "Format 1.1: ways out the book chooses, the first whose `if:` holds (one without `if:` is the default); each goes `to:` a paragraph or `end:`s the game.":
+        "Format 1.1 : des sorties que le livre choisit, la première dont le `if:` est vrai (une sans `if:` est celle par défaut) ; chacune va `to:` un paragraphe ou termine la partie (`end:`).",
+    "Format 1.1: what does not happen again when the paragraph is entered again: `true` (its effects and activities) or a list such as `[effects, combat]`.":
+        "Format 1.1 : ce qui ne se reproduit pas quand on revient au paragraphe : `true` (ses effets et activités) ou une liste comme `[effects, combat]`.",
+    "Give the hero one or several items (ids from `items`); format 1.1: `{gain: {fleche: 3}}` gives several copies.":
+        "Donner au héros un ou plusieurs objets (identifiants de `items`) ; format 1.1 : `{gain: {fleche: 3}}` en donne plusieurs exemplaires.",
+    "Take one or several items away from the hero (every copy); format 1.1: `{lose: {fleche: 1}}` takes that many copies.":
+        "Retirer au héros un ou plusieurs objets (tous les exemplaires) ; format 1.1 : `{lose: {fleche: 1}}` en retire autant d'exemplaires.",
+    "How many items the player gives up.": "Combien d'objets le joueur abandonne.",
+    "Items the player may not pick.": "Les objets que le joueur ne peut pas choisir.",
+    "Where this way leads.": "Où mène cette sortie.",
+    "This way ends the game.": "Cette sortie termine la partie.",
 }

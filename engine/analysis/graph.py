@@ -57,6 +57,8 @@ def book_graph(book, module, lang: str = "fr") -> BookGraph:
         conditions = [c.condition for c in p.choices]
         for i, (ex, target) in enumerate(outs):
             label = _label(ex, conditions[i] if ex.kind == "choice" and i < len(conditions) else None, lang)
+            if ex.kind == "choice" and i < len(p.choices):
+                label += _marks(p.choices[i], book, lang)
             if target is None:
                 out.complete = False
                 label = f"{label} [{X.describe(ex.target, lang)}]" if ex.target is not None else label
@@ -65,8 +67,20 @@ def book_graph(book, module, lang: str = "fr") -> BookGraph:
     seen = reachable(book, edges) if out.complete else set(book.paragraphs)
     for n, p in sorted(book.paragraphs.items()):
         acts = tuple(f for f in module.activity_fields if f in p.fields)
-        out.nodes.append(Node(n, p.end, acts, n == book.start, n not in seen))
+        ending = p.end or next((a.end for a in p.auto if a.end), None)   # (format 1.1: `auto: {end:}`)
+        out.nodes.append(Node(n, ending, acts, n == book.start, n not in seen))
     return out
+
+
+def _marks(choice, book, lang: str) -> str:
+    """Format 1.1: a once-only choice, a choice hidden when its condition fails."""
+    from ..game.reasons import show_mode
+    marks = []
+    if choice.once:
+        marks.append("une fois" if lang == "fr" else "once")
+    if choice.condition is not None and show_mode(book, choice) == "hidden":
+        marks.append("caché" if lang == "fr" else "hidden")
+    return f" ({', '.join(marks)})" if marks else ""
 
 
 def _label(ex, condition, lang: str) -> str:

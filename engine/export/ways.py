@@ -36,6 +36,7 @@ def blocks(paragraph, w: Words) -> list:
         out.extend(Para(tuple(choice_runs(paragraph, c, w)), "way") for c in shown)
     if paragraph.random is not None:
         out.extend(random_blocks(paragraph.random, w))
+    out.extend(auto_blocks(paragraph, w))
     if paragraph.end:
         out.append(Para((Em(ending(paragraph.end, w)),), "center"))
     return out
@@ -98,5 +99,26 @@ def random_blocks(roll, w: Words) -> list:
     for o in roll.outcomes:
         span = (w.t(f"Sur un {o.low}", f"On a {o.low}") if o.low == o.high
                 else w.t(f"De {o.low} à {o.high}", f"From {o.low} to {o.high}"))
-        out.append(Para(tuple([span, w.t(" : ", ": ")] + turn_to(o.target, w) + ["."]), "way"))
+        note = clause(o.effects, w)   # format 1.1: "De 1 à 3 : ajoutez 5 Or ; rendez-vous au 2."
+        runs = [span, w.t(" : ", ": ")] + ([note + w.t(" ; ", "; ")] if note else [])
+        out.append(Para(tuple(runs + turn_to(o.target, w) + ["."]), "way"))
+    return out
+
+
+def auto_blocks(paragraph, w: Words) -> list:
+    """Format 1.1 `auto:`: "Si vous possédez l'Orbe, rendez-vous au 3." / "Sinon, ..."."""
+    out = []
+    for i, a in enumerate(paragraph.auto):
+        if a.condition is not None:
+            lead = w.t(f"Si {condition(a.condition, w)}, ", f"If {condition(a.condition, w)}, ")
+        else:
+            lead = w.t("Sinon, ", "Otherwise, ") if i else ""
+        note = clause(a.effects, w)
+        runs = [lead] + ([note + w.t(" ; ", "; ")] if note else [])
+        if a.target is not None:
+            runs += turn_to(a.target, w) + ["."]
+        else:
+            text = ending(a.end, w)
+            runs.append(text[0].lower() + text[1:] if lead else text)
+        out.append(Para(tuple(runs), "way"))
     return out

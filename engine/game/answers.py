@@ -9,6 +9,8 @@ from .. import typed
 from ..book import Choice
 from ..diagnostics import Message as M
 from ..rules.base import Refused
+from .faults import BookFault
+from .reasons import once_key
 
 
 class Answers:
@@ -56,25 +58,32 @@ class Answers:
             p = self.book.paragraphs[st.paragraph]
             if p.fields and typed.is_typed(p, key):   # format 1.1: a number worked out
                 return self._typed(p, amount)
-            return self._choose(p.choices[int(key) - 1])
+            return self._choose(p.choices[int(key) - 1], int(key) - 1)
         if pending.get("activity") == "random":
             return self._roll_random()
+        if pending.get("activity") == "give-up":   # format 1.1
+            return self.answer_give_up(pending, key)
         self.module.answer(self, pending, key, amount)
         if not self.state.ended:
             self.module.after_change(self)
 
-    def _choose(self, c: Choice) -> None:
+    def _choose(self, c: Choice, index: int = 0) -> None:
         target = c.target if c.target is not None else self.choice_target(c)
         if target not in self.book.paragraphs:
             raise Refused(f"ce choix mène au paragraphe {target}, qui n'existe pas",
                           f"this choice leads to paragraph {target}, which does not exist")
         st = self.state
         st.history.append({"choice": c.text})
+        if c.once:   # format 1.1: remembered with the flags (saves, the explorer)
+            st.flags.add(once_key(st.paragraph, index))
         if self.narrate:
             self.emit("choice", text=c.text, to=target)
         if c.effects:
             for eff in c.effects:
                 self.apply(eff)
+            if st.pending is not None and not st.ended:   # a give-up: the move waits for it
+                st.pending["then"] = target
+                return
             if not st.ended:
                 # the choice's consequences (derived stats, a weapon discarded, death) are
                 # told before the next paragraph, where they happened
@@ -109,6 +118,8 @@ class Answers:
         total = self.number(rnd.dice)
         for out in rnd.outcomes:
             if out.low <= total <= out.high:
+                if out.effects and not self.apply_all(out.effects):
+                    return None
                 return self.goto(out.target)
         raise Refused(f"aucune issue prévue pour {total}", f"no outcome for a roll of {total}")
 

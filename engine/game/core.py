@@ -21,13 +21,15 @@ from .answers import Answers
 from .context import GameContext
 from .faults import expression_fault, stat_fault
 from .history import History
+from .inventory import GiveUp
+from .outcomes import Outcomes
 from .prompts import Prompts
 
 SeededDice = dice_mod.SeededDice
 COUNTER_EFFECTS = counters.EFFECTS
 
 
-class Game(Answers, Prompts, History):
+class Game(Answers, Prompts, History, Outcomes, GiveUp):
     def __init__(self, book: Book, module: RuleModule, dice, state: GameState | None = None,
                  lang: str | None = None, undo: bool = True, narrate: bool = True,
                  preset=None):
@@ -136,7 +138,7 @@ class Game(Answers, Prompts, History):
         items = self.state.items
         items[item] = items.get(item, 0) + count
         if self.narrate:
-            name = self.book.item_name(item)
+            name = self.book.item_name(item) + (f" ×{count}" if count != 1 else "")
             self.emit("item", item=item, change=count, fr=f"Vous obtenez : {name}.", en=f"You get: {name}.")
         else:
             self._prompted = None
@@ -152,7 +154,7 @@ class Game(Answers, Prompts, History):
         else:
             del items[item]
         if self.narrate:
-            name = self.book.item_name(item)
+            name = self.book.item_name(item) + (f" ×{gone}" if count is not None and gone != 1 else "")
             self.emit("item", item=item, change=-gone, fr=f"Vous perdez : {name}.", en=f"You lose: {name}.")
         else:
             self._prompted = None
@@ -182,18 +184,31 @@ class Game(Answers, Prompts, History):
         st.history.append({"paragraph": number})
         if self.narrate:
             self.emit("paragraph", number=number)
-        for eff in p.effects:
-            self.apply(eff)
-            if st.ended or st.paragraph != number:
-                return
+        again = bool(p.once) and st.visits[number] > 1   # format 1.1: `once:` parts do not repeat
+        self._settle(p, again, 0)
+
+    def _settle(self, p, again: bool, first: int) -> None:
+        """The paragraph's effects from `first` on, then its ending or activities
+        (a give-up, format 1.1, stops it here and comes back when done)."""
+        st, number, effects = self.state, p.number, p.effects
+        if not (again and "effects" in p.once):
+            for i in range(first, len(effects)):
+                self.apply(effects[i])
+                if st.ended or st.paragraph != number:
+                    return
+                if st.pending is not None:   # a give-up waits for the player
+                    st.pending.update(effect=i, again=again)
+                    return
         self.module.after_change(self)
         if st.ended or st.paragraph != number:
+            return
+        if p.auto and self._auto(p):
             return
         if p.end == "death":
             return self.die("paragraph")
         if p.end == "victory":
             return self.win()
-        if p.fields and self._begin(p):
+        if p.fields and self._begin(p, p.once if again else ()):
             return
         if p.random is not None:
             st.pending = {"activity": "random"}
@@ -215,12 +230,12 @@ class Game(Answers, Prompts, History):
         return self.state.ended is not None and not self._death().rescues
 
     # --- paragraphs ------------------------------------------------------------
-    def _begin(self, p) -> bool:
+    def _begin(self, p, skip=()) -> bool:
         """Start the first activity of the paragraph that asks something; True when
         that, or the module moving on or ending the game, leaves nothing else to do."""
         st, module, number, fields = self.state, self.module, p.number, p.fields
         for name in module.activity_fields:
-            if name in fields:
+            if name in fields and name not in skip:
                 pending = module.begin(self, name, fields[name])
                 if st.paragraph != number or st.ended:
                     return True
@@ -233,10 +248,10 @@ class Game(Answers, Prompts, History):
         kind, value = eff.kind, eff.value
         if kind == "gain":
             for item in value:
-                self.gain(item)
+                self.gain(item, value[item] if type(value) is dict else 1)
         elif kind == "lose":
             for item in value:
-                self.lose(item)
+                self.lose(item, value[item] if type(value) is dict else None)
         elif kind in ("add", "set"):
             for stat, amount in value.items():
                 n = self.number(amount)
@@ -250,5 +265,7 @@ class Game(Answers, Prompts, History):
             self.emit("flag", flags=list(value), set=False)
         elif kind in COUNTER_EFFECTS:   # format 1.1 counters and notes
             counters.apply(self, kind, value)
+        elif kind == "give_up":
+            self.start_give_up(value)
         else:
             self.module.apply_effect(self, kind, value)

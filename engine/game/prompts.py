@@ -10,6 +10,7 @@ from .. import typed
 from ..book import Choice
 from ..diagnostics import Message as M
 from ..rules.base import Death, Option, Prompt
+from . import reasons
 from .faults import BookFault
 from .needs import needs
 
@@ -38,6 +39,8 @@ class Prompts:
                 prompt = self._choice_prompt(self.book.paragraphs[st.paragraph])
         elif pending.get("activity") == "random":
             prompt = ROLL
+        elif pending.get("activity") == "give-up":   # format 1.1
+            prompt = self.give_up_prompt(pending)
         else:
             prompt = self.module.prompt(self, pending)
         self._prompted = (st, prompt)
@@ -46,19 +49,22 @@ class Prompts:
     def _choice_prompt(self, p) -> Prompt:
         made = self._choice_prompts.get(p.number)
         if made is None:
-            conditional = any(c.condition is not None for c in p.choices)
+            conditional = any(c.condition is not None or c.once for c in p.choices)
             made = self._choice_prompts[p.number] = {} if conditional else Prompt(
                 "choice", tuple(self._choice_option(i, c, True) for i, c in enumerate(p.choices))
                 + typed.option(p))
         if type(made) is not dict:   # no condition: the same prompt every time
             return made
         # Only the enabled flags change: one prompt per set of them (every condition
-        # is evaluated, in order, as a fresh prompt would).
+        # is evaluated, in order, as a fresh prompt would).  None: a once-only choice
+        # already taken (format 1.1), never listed again.
         try:
-            flags = tuple([c.condition is None or bool(self.evaluate(c.condition)) for c in p.choices])
+            flags = tuple([None if c.once and self._taken(p.number, i) else
+                           c.condition is None or bool(self.evaluate(c.condition))
+                           for i, c in enumerate(p.choices)])
             # what a locked choice needs, for the player (not made for the explorer); the
             # failing parts of one condition vary, so they are in the key
-            whys = tuple(None if ok else needs(self, c.condition) for c, ok in zip(p.choices, flags)) \
+            whys = tuple(self._why(c) if ok is False else None for c, ok in zip(p.choices, flags)) \
                 if self.narrate else ()
         except BookFault:
             return self._faulty_choice_prompt(p)
@@ -67,8 +73,21 @@ class Prompts:
         if prompt is None:
             prompt = made[key] = Prompt("choice", tuple(
                 self._choice_option(i, c, ok, whys[i] if whys else None)
-                for i, (c, ok) in enumerate(zip(p.choices, flags))) + typed.option(p))
+                for i, (c, ok) in enumerate(zip(p.choices, flags))
+                if ok or (ok is False and reasons.show_mode(self.book, c) != "hidden")) + typed.option(p))
         return prompt
+
+    def _why(self, c: Choice) -> M:
+        """Why a choice is locked: what its condition needs (needs.py), or as the author
+        chose (format 1.1 `show:`/`unmet_choices:`): `reason` in reasons.py's words,
+        `greyed` only "condition non remplie"."""
+        mode = c.show or self.book.meta.get("unmet_choices")
+        if mode == "reason":
+            return reasons.reason(self, c.condition)
+        return NOT_MET if mode == "greyed" else needs(self, c.condition)
+
+    def _taken(self, paragraph: int, i: int) -> bool:
+        return reasons.once_key(paragraph, i) in self.state.flags
 
     def _faulty_choice_prompt(self, p) -> Prompt:
         """The choices when a condition cannot be computed (a book error, located): the

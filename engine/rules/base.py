@@ -75,6 +75,9 @@ class RuleModule:
     activity_fields: tuple[str, ...] = ()       # paragraph fields that start an activity, in order
     effect_kinds: tuple[str, ...] = ()          # effect keys the module handles itself
     options: Mapping[str, Any] = MappingProxyType({})  # module options and defaults
+    # format 1.1: where in a paragraph's fields an outcome's effects may be written,
+    # e.g. ("test", "success_effects"); the compiler checks them, `play.outcome` applies them
+    outcome_effects: tuple[tuple[str, ...], ...] = ()
     self_checked_exits: tuple[str, ...] = ()    # exit kinds whose missing target module.lint reports
     aliases: tuple[str, ...] = ()               # other names for `gamebook odds --rules` ("df", ...)
     roll_labels: Mapping[str, Message] = MappingProxyType({})  # dice purpose -> whose roll ("Vos dés")

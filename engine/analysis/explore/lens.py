@@ -60,6 +60,9 @@ class Lens:
         for c in p.choices:
             values += [c.condition, c.target_expr, dict(c.extra)]
             values += [e.value if e.kind not in ("add", "set") else dict(e.value) for e in c.effects]
+        values += _format11_reads(p)
+        if p.once:   # a `once:` paragraph reads whether it was visited
+            found.add(("v", p.number))
         for value in values:
             self._scan(value, found)
         return found
@@ -145,3 +148,12 @@ class Lens:
                     state.stats[stat] = 0
                 if state.initial.get(stat):
                     state.initial[stat] = 0
+
+
+def _format11_reads(p) -> list:
+    """What the format 1.1 parts of a paragraph read: `auto:` conditions, outcome effects."""
+    effects = [e for a in p.auto for e in a.effects]
+    effects += [e for out in (p.random.outcomes if p.random else ()) for e in out.effects]
+    effects += [e for effs in p.outcome_effects.values() for e in effs]
+    return [a.condition for a in p.auto] + \
+        [e.value if e.kind not in ("add", "set") else dict(e.value) for e in effects]

@@ -9,11 +9,14 @@ from . import names as N
 from . import sheet
 
 
-def leave_fight(play, target: int) -> None:
-    """The hero survives the fight: Indemne again, then the paragraph."""
+def leave_fight(play, target: int, where: tuple = ()) -> None:
+    """The hero survives the fight: Indemne again, the outcome's effects (format 1.1,
+    `where` in the fight's fields), then the paragraph."""
     from .fight import set_hero_condition
     set_hero_condition(play, N.INDEMNE)
     play.emit("combat-end", "Fin du combat.", "End of the fight.", to=target)
+    if where and not play.outcome(where):
+        return
     play.goto(int(target))
 
 
@@ -39,7 +42,7 @@ def victory(play, p: dict) -> None:
                       "Your Honour fell to 0: only Zeus or a means given by the text can restore it; "
                       "this victory brings you none.")
         play.change("honneur", delta=amount, reason="victory")
-    leave_fight(play, spec["win"])
+    leave_fight(play, spec["win"], ("combat", "win_effects"))
 
 
 def _formula(play, text) -> int:
@@ -53,7 +56,7 @@ def all_down(play, p: dict) -> None:
     play.emit("all-down", "Tous vos adversaires sont grièvement blessés.",
               "All your opponents are badly wounded.")
     if isinstance(what, int):
-        return leave_fight(play, what)
+        return leave_fight(play, what, ("combat", "all_down_effects"))
     p["all_down"] = True
     p["turn"] = "enemy"
 
@@ -69,7 +72,7 @@ def retreat(play, p: dict) -> None:
         play.emit("retreat", f"Vous tirez {face} : vous battez en retraite.",
                   f"You roll {face}: you retreat.", success=True, face=face)
         play.change("honte", delta=1, reason="retreat")
-        return leave_fight(play, target)
+        return leave_fight(play, target, ("combat", "retreat", "effects"))
     play.emit("retreat", f"Vous tirez {face} : la retraite échoue, vous devrez combattre jusqu'au bout.",
               f"You roll {face}: the retreat fails, you must fight to the end.", success=False, face=face)
     p["retreat_failed"] = True
@@ -93,7 +96,7 @@ def surrender(play, p: dict) -> None:
     for item in (armour, weapon[0] if weapon else None):
         if item:
             play.lose(item, 1)
-    leave_fight(play, spec["to"])
+    leave_fight(play, spec["to"], ("combat", "surrender", "effects"))
 
 
 def answer_offer(play, p: dict, key: str) -> None:

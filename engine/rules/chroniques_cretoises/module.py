@@ -47,6 +47,8 @@ class ChroniquesCretoises(PackagedOdds, RuleModule):
     title = M("Chroniques Crétoises", "Cretan Chronicles")
     stats = STATS
     activity_fields = ("combat",)
+    outcome_effects = (("combat", "win_effects"), ("combat", "all_down_effects"),
+                       ("combat", "retreat", "effects"), ("combat", "surrender", "effects"))
     effect_kinds = EFFECTS
     options: Mapping[str, Any] = MappingProxyType(OPTIONS)
     self_checked_exits = ("oracle",)

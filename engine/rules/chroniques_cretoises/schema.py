@@ -102,15 +102,19 @@ def combat() -> dict:
                     "description": "Opponents, fought one after the other."},
         "reward": dict(NUMBER, description="Honneur won by the victory."),
         "win": dict(PAR, description="Where a victory leads."),
+        "win_effects": {"$ref": "#/$defs/effects", "description": "Format 1.1: applied before moving."},
+        "all_down_effects": {"$ref": "#/$defs/effects", "description": "Format 1.1: applied before moving."},
         "retreat": {"description": "Where a successful retreat leads; `{to, range}` to change the 1–4.",
                     "oneOf": [PAR, obj({"to": PAR, "range": {"type": "array", "items": INT, "minItems": 2,
                                                             "maxItems": 2, "description":
-                                                            "The die results that succeed, e.g. [1, 4]."}},
+                                                            "The die results that succeed, e.g. [1, 4]."},
+                                          "effects": {"$ref": "#/$defs/effects", "description": "Format 1.1: applied before moving."}},
                                           ["to"])]},
         "surrender": dict(obj({"to": dict(PAR, description="Where an accepted surrender leads."),
                                "accepted": {"type": "boolean", "description":
                                             "false: the opponent refuses and the fight goes on "
-                                            "(then no `to`)."}},
+                                            "(then no `to`)."},
+                               "effects": {"$ref": "#/$defs/effects", "description": "Format 1.1: applied before moving."}},
                               description="Althéos may surrender; `accepted: false` when the opponent refuses."),
                           # `to` is needed unless the surrender is refused
                           anyOf=[{"required": ["to"]},

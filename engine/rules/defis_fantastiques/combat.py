@@ -312,4 +312,5 @@ def _escape(play) -> None:
         play.change(play.module.stat(stat).name, delta=-play.number(cost), reason="escape")
     if play.state.stats.get("endurance", 0) <= 0:
         return dead(play, "escape")
-    play.goto(play.number(escape["to"]))
+    if play.outcome(("combat", "escape", "effects")):
+        play.goto(play.number(escape["to"]))

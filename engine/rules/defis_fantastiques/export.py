@@ -28,14 +28,21 @@ def fields(paragraph, w: Words) -> list:
     out = []
     spec = paragraph.fields.get("combat")
     if isinstance(spec, dict):
-        out += combat(spec, w)
+        out += combat(spec, w, paragraph.outcome_effects)
     test = paragraph.fields.get("test")
     if isinstance(test, dict):
-        out += tests(test, w)
+        out += tests(test, w, paragraph.outcome_effects)
     return out
 
 
-def combat(spec: dict, w: Words) -> list:
+def _then(done, where: tuple, w: Words) -> list:
+    """Format 1.1: an outcome's effects, worded before its "rendez-vous au"."""
+    from ...export.effects import clause
+    note = clause(done.get(where) or (), w)
+    return [note + w.t(" ; ", "; ")] if note else []
+
+
+def combat(spec: dict, w: Words, done=None) -> list:
     out = []
     enemies = spec.get("enemies") or []
     if len(enemies) > 1:
@@ -55,9 +62,11 @@ def combat(spec: dict, w: Words) -> list:
                              "You fight bare-handed: take 1 from your Attack Strength."),), "way"))
     escape = spec.get("escape")
     if isinstance(escape, dict) and escape.get("to") is not None:
-        out.append(Para(tuple([_escape(escape, w)] + turn_to(escape["to"], w) + ["."]), "way"))
+        out.append(Para(tuple([_escape(escape, w)] + _then(done or {}, ("combat", "escape", "effects"), w)
+                              + turn_to(escape["to"], w) + ["."]), "way"))
     if spec.get("win") is not None:
-        out.append(Para(tuple([w.t("Si vous êtes vainqueur, ", "If you win, ")] + turn_to(spec["win"], w)
+        out.append(Para(tuple([w.t("Si vous êtes vainqueur, ", "If you win, ")]
+                              + _then(done or {}, ("combat", "win_effects"), w) + turn_to(spec["win"], w)
                               + ["."]), "way"))
     return out
 
@@ -71,7 +80,7 @@ def _escape(escape: dict, w: Words) -> str:
     return w.t(f"Vous pouvez prendre la fuite{when}{price} : ", f"You may escape{when}{price}: ")
 
 
-def tests(test: dict, w: Words) -> list:
+def tests(test: dict, w: Words, done=None) -> list:
     luck = test.get("type") in ("chance", "luck")
     modifier = test.get("modifier", 0)
     lead = w.t("Tentez votre Chance", "Test your Luck") if luck else \
@@ -84,7 +93,8 @@ def tests(test: dict, w: Words) -> list:
                         ("failure", "Si vous êtes Malchanceux, " if luck else "Si vous échouez, ",
                          "If you are Unlucky, " if luck else "If you fail, ")):
         if test.get(key) is not None:
-            out.append(Para(tuple([w.t(fr, en)] + turn_to(test[key], w) + ["."]), "way"))
+            out.append(Para(tuple([w.t(fr, en)] + _then(done or {}, ("test", f"{key}_effects"), w)
+                                  + turn_to(test[key], w) + ["."]), "way"))
     return out
 
 

@@ -17,6 +17,8 @@ class DefisFantastiques(PackagedOdds, RuleModule):
     title = M("Défis Fantastiques", "Fighting Fantasy")
     stats = sheet.STATS
     activity_fields = ("combat", "test")
+    outcome_effects = (("test", "success_effects"), ("test", "failure_effects"),
+                       ("combat", "win_effects"), ("combat", "escape", "effects"))
     effect_kinds = ("weapon", "armour", "ceiling")
     options = MappingProxyType({"unarmed": "no-weapon"})
     aliases = ("df", "ff", "défis-fantastiques", "fighting-fantasy")

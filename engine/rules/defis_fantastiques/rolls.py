@@ -101,6 +101,8 @@ def answer(play, pending: dict, key: str, amount) -> None:
     else:
         ok = test_skill(play, modifier)
     target = spec.get("success" if ok else "failure")
+    if not play.outcome(("test", "success_effects" if ok else "failure_effects")):
+        return
     if target is None:  # reported by the linter; the paragraph's choices remain
         play.state.pending = None
         return

@@ -66,6 +66,7 @@ def combat() -> dict:
         "after": {"type": "integer", "minimum": 0, "description": "Rounds to fight before escaping (default 0)."},
         "cost": {"type": "object", "description": "Stats lost when escaping, e.g. {endurance: 2}.",
                  "additionalProperties": {"type": "integer", "minimum": 0}},
+        "effects": {"$ref": "#/$defs/effects", "description": "Format 1.1: applied before moving."},
     }, "Escape offered by this paragraph.", required=("to",))
     return _object({
         "enemies": {"type": "array", "minItems": 1, "items": enemy,
@@ -73,6 +74,7 @@ def combat() -> dict:
         "mode": {"enum": list(MODES), "description": "Several opponents: as-one, one-by-one (default) or together."},
         "win": dict(PARAGRAPH, description="Where to go after winning (else the paragraph's choices)."),
         "escape": escape,
+        "win_effects": {"$ref": "#/$defs/effects", "description": "Format 1.1: applied before moving."},
         "unarmed": {"type": "boolean", "description": "The hero must fight bare-handed (−1 Habileté)."},
     }, "A fight.", required=("enemies",))
 
@@ -83,6 +85,8 @@ def test() -> dict:
                  "description": "Tentez votre Chance or Testez votre Habileté."},
         "success": dict(PARAGRAPH, description="Where a success leads."),
         "failure": dict(PARAGRAPH, description="Where a failure leads."),
+        "success_effects": {"$ref": "#/$defs/effects", "description": "Format 1.1: applied before moving."},
+        "failure_effects": {"$ref": "#/$defs/effects", "description": "Format 1.1: applied before moving."},
         "modifier": dict(INT, description="Added to the roll (default 0)."),
     }, "A Luck or Skill test.", required=("type",))
 

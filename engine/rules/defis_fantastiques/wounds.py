@@ -126,6 +126,8 @@ def _won(play) -> None:
     """Every opponent is down: the fight's `win`, or the paragraph's own choices."""
     spec = play.book.paragraphs[play.state.paragraph].fields["combat"]
     play.emit("combat-won", "Vous avez gagné le combat !", "You have won the fight!")
+    if not play.outcome(("combat", "win_effects")):
+        return
     if spec.get("win") is not None:
         return play.goto(play.number(spec["win"]))
     play.state.pending = None  # no `win`: the paragraph's own choices follow the fight

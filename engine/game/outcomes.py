@@ -1,0 +1,49 @@
+"""Format 1.1: effects carried by outcomes, and the jumps a paragraph makes by itself.
+
+An outcome (a random branch, a module's test success or fight win...) may carry
+effects applied before the move; `auto:` lists the ways out the book chooses, the
+first whose condition holds (a jump, a death or a victory).  A mixin of `Game`.
+"""
+from __future__ import annotations
+
+
+class Outcomes:
+    """What `Game` does with outcome effects and `auto:` (reads `state`, `book`)."""
+
+    def apply_all(self, effects) -> bool:
+        """Apply effects in order; False when one of them ended the game or moved it."""
+        st = self.state
+        here = st.paragraph
+        for eff in effects:
+            self.apply(eff)
+            if st.ended or st.paragraph != here:
+                return False
+        if effects:
+            self.module.after_change(self)
+        return not st.ended and st.paragraph == here
+
+    def outcome(self, where: tuple) -> bool:
+        """Apply the effects a module's outcome carries (`where`: its path in the
+        paragraph's fields, e.g. ("test", "success_effects")); False when the game
+        ended or moved on meanwhile (the module then does not move)."""
+        p = self.book.paragraphs.get(self.state.paragraph)
+        effects = p.outcome_effects.get(where) if p is not None else None
+        return self.apply_all(effects) if effects else True
+
+    def _auto(self, p) -> bool:
+        """Take the first `auto:` way out whose condition holds; True when one did."""
+        for jump in p.auto:
+            if jump.condition is not None and not self.evaluate(jump.condition):
+                continue
+            if self.narrate:
+                self.emit("auto", to=jump.target, end=jump.end)
+            if not self.apply_all(jump.effects):
+                return True
+            if jump.end == "death":
+                self.die("paragraph")
+            elif jump.end == "victory":
+                self.win()
+            elif jump.target is not None:
+                self.goto(jump.target)
+            return True
+        return False

@@ -1,0 +1,104 @@
+"""Format 1.1: how a choice whose condition fails is shown, and why it is not possible.
+
+The author chooses per choice (`show:`) or for the whole book (`unmet_choices:`):
+`hidden` (not listed), `reason` (greyed, with what the condition asks for, read
+from its syntax tree: "il vous faut : Clé de bronze", "il vous faut 7 Pièces d'Or"),
+or `greyed` (the format-1 behaviour: "condition non remplie").  The reason depends
+on the condition only, never on the state, so prompts stay cacheable.
+"""
+from __future__ import annotations
+
+from ..diagnostics import Message as M
+from ..expr.ast import Binary, Call, Int, Name, Str, Unary
+
+NOT_MET = M("condition non remplie", "condition not met")
+_FLIP = {">=": "<=", ">": "<", "<=": ">=", "<": ">"}
+
+
+def show_mode(book, choice) -> str:
+    """hidden, reason or greyed: the choice's own, else the book's, else greyed."""
+    return choice.show or book.meta.get("unmet_choices") or "greyed"
+
+
+def option(game, i: int, choice, ok: bool):
+    """The Option of choice `i` (None: not listed), its condition `ok` or not."""
+    from ..rules.base import Option
+    if ok:
+        return Option(str(i + 1), M(choice.text, choice.text), True, None)
+    mode = show_mode(game.book, choice)
+    if mode == "hidden" or ok is None:   # None: a once-only choice already taken
+        return None
+    why = reason(game, choice.condition) if mode == "reason" and choice.condition is not None else NOT_MET
+    return Option(str(i + 1), M(choice.text, choice.text), False, why)
+
+
+def once_key(paragraph: int, i: int) -> str:
+    """The flag that remembers a once-only choice was taken (kept in the state's flags,
+    so saves and the explorer see it)."""
+    return f"once:{paragraph}:{i + 1}"
+
+
+def reason(game, condition) -> M:
+    """What a failed condition asks for, in words; NOT_MET when it cannot be said."""
+    needs = _needs(game, condition.root)
+    if needs is None:
+        return NOT_MET
+    fr, en = needs
+    return M(f"il vous faut : {fr}" if not fr[0].isdigit() else f"il vous faut {fr}",
+             f"you need: {en}" if not en[0].isdigit() else f"you need {en}")
+
+
+def _needs(game, node):
+    """(fr, en) noun phrase of what `node` asks for, or None."""
+    if isinstance(node, Binary) and node.op in ("and", "or"):
+        left, right = _needs(game, node.left), _needs(game, node.right)
+        if left is None or right is None:
+            return None
+        fr_join, en_join = (", ", ", ") if node.op == "and" else (" ou ", " or ")
+        return left[0] + fr_join + right[0], left[1] + en_join + right[1]
+    if isinstance(node, Call) and _canon(game, node.name) == "has" and _item(node):
+        name = game.book.item_name(_item(node))
+        return name, name
+    if isinstance(node, Unary) and node.op == "not" and isinstance(node.operand, Call) \
+            and _canon(game, node.operand.name) == "has" and _item(node.operand):
+        name = game.book.item_name(_item(node.operand))
+        return f"ne pas avoir {name}", f"not to carry {name}"
+    if isinstance(node, Binary) and node.op in _FLIP:
+        return _amount(game, node)
+    return None
+
+
+def _amount(game, node):
+    """`or >= 7`, `count("fleche") > 2`, `7 <= or` -> ("7 Pièces d'Or", "7 Gold")."""
+    op, left, right = node.op, node.left, node.right
+    if isinstance(left, Int):
+        op, left, right = _FLIP[op], right, left
+    if not isinstance(right, Int):
+        return None
+    label = _label(game, left)
+    if label is None:
+        return None
+    n = right.value
+    if op in (">=", ">"):
+        n += op == ">"
+        return f"{n} {label[0]}", f"{n} {label[1]}"
+    n -= op == "<"
+    return f"{label[0]} : {n} au plus", f"{label[1]}: {n} at most"
+
+
+def _label(game, node):
+    if isinstance(node, Name):
+        spec = game.module.stat(game._aliases.get(node.name, node.name))
+        return (spec.label.fr, spec.label.en) if spec is not None else None
+    if isinstance(node, Call) and _canon(game, node.name) == "count" and _item(node):
+        name = game.book.item_name(_item(node))
+        return name, name
+    return None
+
+
+def _canon(game, name: str) -> str:
+    return game._aliases.get(name, name)
+
+
+def _item(call) -> str | None:
+    return call.args[0].value if len(call.args) == 1 and isinstance(call.args[0], Str) else None
