@@ -174,6 +174,17 @@ class RuleModule:
         editor's completion after `god("Zeus") == "`.  Default: none."""
         return {}
 
+    def word_term(self, node) -> Message | None:
+        """Optional: one of the module's names or calls (`Name`/`Call`, canonical name)
+        as a noun phrase for a locked choice's need ("le dieu protecteur" /
+        "the patron god"), or None: it is then printed as written."""
+        return None
+
+    def word_fact(self, node, negated: bool) -> Message | None:
+        """Optional: one of the module's yes/no names or calls as what must (or, when
+        `negated`, must not) hold ("Zeus doit être encore libre"), or None."""
+        return None
+
     def references(self, book) -> Mapping[str, frozenset]:
         """Known values of the module's reference kinds (e.g. {"god": {...}}).
         Called by the compiler before the Book exists: `book` has the raw

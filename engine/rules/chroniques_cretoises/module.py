@@ -140,6 +140,14 @@ class ChroniquesCretoises(PackagedOdds, RuleModule):
         return {"god": N.spellings(N.gods_of(book.options)), "attitude": N.spellings(N.ATTITUDES),
                 "condition": N.spellings(N.CONDITIONS) | {"grievement blesse", "grièvement blessé"}}
 
+    def word_term(self, node):
+        from .wording import word_term
+        return word_term(node)
+
+    def word_fact(self, node, negated):
+        from .wording import word_fact
+        return word_fact(node, negated)
+
     def variable(self, state, name):
         if name == "condition":
             return N.CONDITIONS[state.extra.get("condition", 0)]
