@@ -146,4 +146,5 @@ def _hook(game, hook: str, node, *more):
     """The module's wording of a name or call (canonical), or None."""
     if not isinstance(node, (Name, Call)):
         return None
-    return getattr(game.module, hook)(canonical(game, node), *more)
+    worder = getattr(game.module, hook, None)   # optional: a plugin may lack it
+    return worder(canonical(game, node), *more) if worder is not None else None

@@ -337,6 +337,12 @@ class RuleModule:
         a module offers them by overriding this method and `odds_arguments`."""
         return None
 
+    def fight_values(self, play: "Play", pending: dict) -> Sequence[tuple[Message, Any]] | None:
+        """Optional: the hero's values as the fight in `pending` uses them (label,
+        value: a text or a Message), e.g. Habileté 7 bare-handed, for the full-screen fight panel; computed
+        by the same code as the fight.  None: the panel shows the sheet's values."""
+        return None
+
     def sheet(self, state: "GameState", lang: str) -> list[tuple[str, str]]:
         """The Adventure Sheet as (label, value) lines."""
         return [(s.label.get(lang), str(state.stats.get(s.name, ""))) for s in self.stats]

@@ -217,6 +217,11 @@ class ChroniquesCretoises(PackagedOdds, RuleModule):
             return zeus.answer(play, key)
         fight.answer(play, pending, key, amount)
 
+    def fight_values(self, play, pending):
+        if pending.get("activity") == "zeus" or "enemies" not in pending:
+            return None
+        return combat.fight_values(play, pending)
+
     def choice_note(self, choice):
         return gods.price_note(choice.extra.get("invoke"))
 

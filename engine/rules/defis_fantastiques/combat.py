@@ -13,6 +13,7 @@ from ..base import Option, Prompt, Refused
 from .. import french as F
 from . import equipment, wounds
 from .messages import M, dead
+from .sheet import stat_line
 
 MODES = ("as-one", "one-by-one", "together")
 
@@ -192,6 +193,14 @@ def _escape_label(play, escape: dict) -> M:
 
 def _not_before(after: int) -> M:
     return M(f"pas avant la fin de l'assaut {after}", f"not before the end of round {after}")
+
+
+def fight_values(play, pending: dict) -> tuple[tuple[M, str], ...]:
+    """The hero's numbers in this fight (RuleModule.fight_values): the Habileté the
+    Attack Strength adds (hero_skill), the Endurance, the wound the hero deals."""
+    return ((M("Habileté", "Skill"), str(hero_skill(play, pending))),
+            (M("Endurance", "Stamina"), stat_line(play.state, "endurance")),
+            (M("Blessure infligée", "Damage dealt"), str(wounds.hero_damage(play, pending))))
 
 
 def _status(play, pending: dict) -> tuple[M, ...]:
