@@ -159,13 +159,18 @@ def test_fighters_for_defis_fantastiques(tmp_path):
     assert panels.fighters(s.game, "fr")[1][0][2] == "✝"
 
 
-def test_fighters_for_chroniques_cretoises(tmp_path):
+def _in_a_cretan_fight(tmp_path):
     s = session(tmp_path, book=TAUREAU, seed=4)
     s.start()
     for _ in range(12):
         if panels.fighters(s.game, "fr"):
             break
         s.handle_line("1")
+    return s
+
+
+def test_fighters_for_chroniques_cretoises(tmp_path):
+    s = _in_a_cretan_fight(tmp_path)
     hero, foes = panels.fighters(s.game, "en")
     assert [label for label, _ in hero] == ["Strength", "Protection", "Dice", "Condition"]
     assert foes[0][0] == "Démarque le soldat" and [k for k, _ in foes[0][1]] == ["Strength", "Protection"]
@@ -216,12 +221,7 @@ def test_the_fight_panel_shows_the_values_the_fight_uses(tmp_path):
 
 
 def test_chroniques_cretoises_panel_counts_one_die_when_badly_wounded(tmp_path):
-    s = session(tmp_path, book=TAUREAU, seed=4)
-    s.start()
-    for _ in range(12):
-        if panels.fighters(s.game, "fr"):
-            break
-        s.handle_line("1")
+    s = _in_a_cretan_fight(tmp_path)
     s.game.state.extra["condition"] = 2
     hero = dict(panels.fighters(s.game, "fr")[0])
     assert hero["Dés"] == "1" and hero["État"] == "Grièvement Blessé"
