@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 import textwrap
 
+from ..game.item_notes import item_note
 from ..safe_text import clean
 from .messages import text as t
 
@@ -188,4 +189,6 @@ def inventory(out: Output, game, lang: str) -> None:
     out.line(t(lang, "inventory"), "class:title")
     for item, count in items.items():
         name = game.book.item_name(item)
-        out.line(f"  {name}" + (f" ×{count}" if count > 1 else ""))
+        note = item_note(game, item)
+        told = f" — {note.get(lang)}" if note else ""
+        out.line(f"  {name}" + (f" ×{count}" if count > 1 else "") + told, hang="    ")

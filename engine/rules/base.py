@@ -337,6 +337,12 @@ class RuleModule:
         a module offers them by overriding this method and `odds_arguments`."""
         return None
 
+    def item_summary(self, book: "Book", item_id: str) -> Message | None:
+        """Optional: what the item does under these rules, from its data ("arme :
+        3 points de blessure, −1 à la Force d'Attaque"), shown before the player
+        buys or takes it and in `inventaire`; None for a plain object."""
+        return None
+
     def fight_values(self, play: "Play", pending: dict) -> Sequence[tuple[Message, Any]] | None:
         """Optional: the hero's values as the fight in `pending` uses them (label,
         value: a text or a Message), e.g. Habileté 7 bare-handed, for the full-screen fight panel; computed

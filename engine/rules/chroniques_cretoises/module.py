@@ -217,6 +217,10 @@ class ChroniquesCretoises(PackagedOdds, RuleModule):
             return zeus.answer(play, key)
         fight.answer(play, pending, key, amount)
 
+    def item_summary(self, book, item_id):
+        from .items import item_summary
+        return item_summary(book, item_id)
+
     def fight_values(self, play, pending):
         if pending.get("activity") == "zeus" or "enemies" not in pending:
             return None

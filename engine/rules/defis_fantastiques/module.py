@@ -123,6 +123,10 @@ class DefisFantastiques(PackagedOdds, RuleModule):
         return fight_outcomes(play, pending, cache)
 
     # --- display ---------------------------------------------------------------
+    def item_summary(self, book, item_id):
+        from .items import item_summary
+        return item_summary(book, item_id)
+
     def fight_values(self, play, pending):
         if pending.get("activity") != "combat":
             return None
