@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 import textwrap
 
+from ..diagnostics import Message as M
 from ..game.item_notes import item_note
 from ..safe_text import clean
 from .messages import text as t
@@ -145,6 +146,8 @@ def event(out: Output, ev: dict, game, lang: str, width: int, mark: bool = False
         # `purpose` is a keyword for logs; the module names whose roll it is (roll_labels)
         # and explains it with `say`
         who = game.module.roll_labels.get(ev.get("purpose", ""))
+        if isinstance(ev.get("who"), dict):   # a module naming the roller (one of several opponents)
+            who = M(str(ev["who"].get("fr", "")), str(ev["who"].get("en", "")))
         faces = " + ".join(map(str, ev["faces"]))
         if who is not None:
             total = "" if len(ev["faces"]) == 1 else f" = {ev['total']}"

@@ -276,11 +276,20 @@ def _round(play, pending: dict, target: int) -> None:
         a, b = play.roll(2, 6, "hero-attack")
         return _outcome(play, pending, target, (a + b, hero_skill(play, pending)), theirs, True)
     order = [target] + [i for i in living(pending) if i != target]
-    rolls = [sum(play.roll(2, 6, "enemy-attack")) for _ in order]
+    rolls = [_enemy_roll(play, enemies[i]) for i in order]
     a, b = play.roll(2, 6, "hero-attack")
     me = (a + b, hero_skill(play, pending))
     for i, roll in zip(order, rolls):
         _outcome(play, pending, i, me, (roll, enemies[i]["habilete"]), i == target)
+
+
+def _enemy_roll(play, e: dict) -> int:
+    """One opponent's Attack Strength dice, the line naming him: two opponents may
+    roll the same faces, and "Dés de l'adversaire" twice would read as a repeat."""
+    faces = play.roll(2, 6, "enemy-attack")
+    if play.narrate and play.events and play.events[-1].get("type") == "dice":
+        play.events[-1]["who"] = {"fr": f"Dés {F.of(e)} (Force d'Attaque)", "en": f"{e['name']}'s dice (Attack Strength)"}
+    return sum(faces)
 
 
 def _outcome(play, pending: dict, i: int, me: tuple, them: tuple, target: bool) -> None:
