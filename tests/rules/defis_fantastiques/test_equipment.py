@@ -32,6 +32,16 @@ def test_taking_another_weapon_discards_the_old_one_for_ever(tmp_path):
     assert events(g, "weapon-discarded")[0]["item"] == "epee"
 
 
+def test_a_discarded_weapon_is_said_once(tmp_path):
+    """Issue 13: "Vous abandonnez pour toujours : Épée." and not "Vous perdez : Épée." too."""
+    for key in ("1", "2"):   # a `weapon:` effect, a core `gain`
+        g = play(tmp_path, SHOP)
+        g.events.clear()
+        g.answer(key)
+        said = [e["say"]["fr"] for e in g.events if "say" in e]
+        assert [x for x in said if "Épée" in x] == ["Vous abandonnez pour toujours : Épée."]
+
+
 def test_gaining_a_weapon_counts_as_taking_it(tmp_path):
     """A core `gain` of a second weapon also leaves the first one behind."""
     g = play(tmp_path, SHOP)
