@@ -143,8 +143,8 @@ def canonical(game, node):
 
 
 def _hook(game, hook: str, node, *more):
-    """The module's wording of a name or call (canonical), or None."""
-    if not isinstance(node, (Name, Call)):
+    """The module's wording of a name, a call (canonical) or a text value, or None."""
+    if not isinstance(node, (Name, Call, Str)) or (isinstance(node, Str) and hook == "word_fact"):
         return None
     worder = getattr(game.module, hook, None)   # optional: a plugin may lack it
     return worder(canonical(game, node), *more) if worder is not None else None

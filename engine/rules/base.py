@@ -175,8 +175,8 @@ class RuleModule:
         return {}
 
     def word_term(self, node) -> Message | None:
-        """Optional: one of the module's names or calls (`Name`/`Call`, canonical name)
-        as a noun phrase for a locked choice's need ("le dieu protecteur" /
+        """Optional: one of the module's names or calls (`Name`/`Call`, canonical name),
+        or a text value it knows (`Str`: "favorable" -> "favourable"), as a noun phrase for a locked choice's need ("le dieu protecteur" /
         "the patron god"), or None: it is then printed as written."""
         return None
 

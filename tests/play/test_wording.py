@@ -27,10 +27,10 @@ def worded(name, text):
 
 CRETE = [   # the module's own names: variables, a function, a yes/no variable, aliases
     ('patron == "Athéna"', "le dieu protecteur doit être Athéna", "the patron god must be Athéna"),
-    ('god("Zeus") == "favorable"', "l'attitude de Zeus doit être favorable", "Zeus's attitude must be favorable"),
-    ('dieu("Héra") != "neutre"', "l'attitude d'Héra ne doit pas être neutre", "Héra's attitude must not be neutre"),
+    ('god("Zeus") == "favorable"', "l'attitude de Zeus doit être favorable", "Zeus's attitude must be favourable"),
+    ('dieu("Héra") != "neutre"', "l'attitude d'Héra ne doit pas être neutre", "Héra's attitude must not be neutral"),
     ("not zeus_utilise", "Zeus ne doit pas avoir déjà été invoqué", "Zeus must not have been called upon yet"),
-    ('état == "indemne"', "l'état de santé doit être indemne", "the state of health must be indemne"),
+    ('état == "indemne"', "l'état de santé doit être indemne", "the state of health must be unhurt"),
     ("3 < honneur", "il faut au moins 4 Honneur", "needs at least 4 Honour"),
     ("not honneur >= 3", "il faut au plus 2 Honneur", "needs at most 2 Honour"),
 ]

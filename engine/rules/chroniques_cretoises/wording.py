@@ -8,12 +8,15 @@ from __future__ import annotations
 
 from ...diagnostics import Message as M
 from ...expr.ast import Call, Name, Str
+from . import names as N
 
 NOUNS = {"patron": M("le dieu protecteur", "the patron god"),
          "condition": M("l'état de santé", "the state of health")}
 
 
 def word_term(node) -> M | None:
+    if isinstance(node, Str):   # an attitude or a state of health, in each language
+        return _value(node.value)
     if isinstance(node, Name):
         return NOUNS.get(node.name)
     if isinstance(node, Call) and node.name == "god" and len(node.args) == 1:
@@ -28,6 +31,18 @@ def word_fact(node, negated: bool) -> M | None:
     if isinstance(node, Name) and node.name == "zeus_utilise":
         return (M("Zeus ne doit pas avoir déjà été invoqué", "Zeus must not have been called upon yet")
                 if negated else M("Zeus doit déjà avoir été invoqué", "Zeus must have been called upon"))
+    return None
+
+
+def _value(text: str) -> M | None:
+    attitude = N.attitude(text)
+    if attitude is not None:
+        label = N.ATTITUDE_LABELS[attitude]
+        return M(label.fr.lower(), label.en.lower())
+    index = N.condition_index(text)
+    if index is not None:
+        label = N.CONDITION_LABELS[index]
+        return M(label.fr.lower(), label.en.lower())
     return None
 
 
