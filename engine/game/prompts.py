@@ -12,6 +12,7 @@ from ..diagnostics import Message as M
 from ..rules.base import Death, Option, Prompt
 from . import reasons
 from .faults import BookFault
+from .item_notes import choice_items_note
 from .needs import needs
 
 ROLL = Prompt("roll", (Option("roll", M("Lancer les dés", "Roll the dice")),), default="roll")
@@ -105,6 +106,8 @@ class Prompts:
         # a module field of the choice (a god's price...) is told before the player commits
         note = self.module.choice_note(c) if c.extra and ok and self.narrate else None   # (locked: its need)
         label = M(f"{c.text} {note.fr}", f"{c.text} {note.en}") if note else M(c.text, c.text)
+        items = choice_items_note(self, c) if self.narrate and c.effects else None   # what a market sells
+        label = M(label.fr + items.fr, label.en + items.en) if items else label
         return Option(str(i + 1), label, ok, None if ok else why or NOT_MET)
 
     def choice_target(self, c: Choice) -> int:

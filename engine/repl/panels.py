@@ -5,7 +5,8 @@ Every value comes from the rule module (its `stats`, `sheet`, `prompt`) and the
 game state; nothing is decided here.  A fight is any pending activity with a list
 of `enemies` (the three modules keep their opponents so): each opponent's numbers
 are those of its keys the module knows as stats (Habileté, Force, Maîtrise...),
-and the hero's side shows the same stats from the module's own sheet.
+and the hero's side shows the module's `fight_values` (the numbers the fight uses),
+or else the same stats from its sheet.
 """
 from __future__ import annotations
 
@@ -99,9 +100,18 @@ def fighters(game, lang: str) -> tuple[list[tuple[str, str]], list[tuple[str, li
         out = enemy["state"] != "fighting" if "state" in enemy else any(v <= 0 for _, v in stats)
         mark = "✝" if out else ("▶" if i == current and len(enemies) > 1 else "")
         foes.append((str(enemy.get("name", "?")), [(s.label.get(lang), str(v)) for s, v in stats], mark))
-    labels = {module.stat(n).label.get(lang) for n in names}
-    hero = [(label, value) for label, value in module.sheet(game.state, lang) if label in labels]
-    return hero, foes
+    return _hero_values(game, pending, names, lang), foes
+
+
+def _hero_values(game, pending: dict, names: set, lang: str) -> list[tuple[str, str]]:
+    """The hero's values in the fight as the module computes them (fight_values:
+    Habileté 7 bare-handed), else the sheet's lines for the opponents' stats."""
+    hook = getattr(game.module, "fight_values", None)   # optional: a plugin may lack it
+    values = hook(game, pending) if hook is not None else None
+    if values is not None:
+        return [(label.get(lang), value if isinstance(value, str) else value.get(lang)) for label, value in values]
+    labels = {game.module.stat(n).label.get(lang) for n in names}
+    return [(label, value) for label, value in game.module.sheet(game.state, lang) if label in labels]
 
 
 def fight(game, lang: str, width: int) -> tuple[Output, Output] | None:

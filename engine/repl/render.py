@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 import textwrap
 
+from ..diagnostics import Message as M
+from ..game.item_notes import item_note
 from ..safe_text import clean
 from .messages import text as t
 
@@ -144,6 +146,8 @@ def event(out: Output, ev: dict, game, lang: str, width: int, mark: bool = False
         # `purpose` is a keyword for logs; the module names whose roll it is (roll_labels)
         # and explains it with `say`
         who = game.module.roll_labels.get(ev.get("purpose", ""))
+        if isinstance(ev.get("who"), dict):   # a module naming the roller (one of several opponents)
+            who = M(str(ev["who"].get("fr", "")), str(ev["who"].get("en", "")))
         faces = " + ".join(map(str, ev["faces"]))
         if who is not None:
             total = "" if len(ev["faces"]) == 1 else f" = {ev['total']}"
@@ -189,4 +193,6 @@ def inventory(out: Output, game, lang: str) -> None:
     out.line(t(lang, "inventory"), "class:title")
     for item, count in items.items():
         name = game.book.item_name(item)
-        out.line(f"  {name}" + (f" ×{count}" if count > 1 else ""))
+        note = item_note(game, item)
+        told = f" — {note.get(lang)}" if note else ""
+        out.line(f"  {name}" + (f" ×{count}" if count > 1 else "") + told, hang="    ")

@@ -177,6 +177,17 @@ class RuleModule:
         editor's completion after `god("Zeus") == "`.  Default: none."""
         return {}
 
+    def word_term(self, node) -> Message | None:
+        """Optional: one of the module's names or calls (`Name`/`Call`, canonical name),
+        or a text value it knows (`Str`: "favorable" -> "favourable"), as a noun phrase for a locked choice's need ("le dieu protecteur" /
+        "the patron god"), or None: it is then printed as written."""
+        return None
+
+    def word_fact(self, node, negated: bool) -> Message | None:
+        """Optional: one of the module's yes/no names or calls as what must (or, when
+        `negated`, must not) hold ("Zeus doit être encore libre"), or None."""
+        return None
+
     def references(self, book) -> Mapping[str, frozenset]:
         """Known values of the module's reference kinds (e.g. {"god": {...}}).
         Called by the compiler before the Book exists: `book` has the raw
@@ -327,6 +338,18 @@ class RuleModule:
         bad value (a ValueError from a solver is reported as a fight that cannot
         be analysed).  Return None (the default) when the module offers no odds:
         a module offers them by overriding this method and `odds_arguments`."""
+        return None
+
+    def item_summary(self, book: "Book", item_id: str) -> Message | None:
+        """Optional: what the item does under these rules, from its data ("arme :
+        3 points de blessure, −1 à la Force d'Attaque"), shown before the player
+        buys or takes it and in `inventaire`; None for a plain object."""
+        return None
+
+    def fight_values(self, play: "Play", pending: dict) -> Sequence[tuple[Message, Any]] | None:
+        """Optional: the hero's values as the fight in `pending` uses them (label,
+        value: a text or a Message), e.g. Habileté 7 bare-handed, for the full-screen fight panel; computed
+        by the same code as the fight.  None: the panel shows the sheet's values."""
         return None
 
     def sheet(self, state: "GameState", lang: str) -> list[tuple[str, str]]:

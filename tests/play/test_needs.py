@@ -18,7 +18,7 @@ def market(gold: int, visited=()):
     for n in visited:
         game.state.visits[n] = 1
     game._prompted = None
-    return {o.label.fr: o for o in game.prompt().options}
+    return {o.label.fr.split(" — ")[0]: o for o in game.prompt().options}   # the item notes aside
 
 
 def test_a_missing_amount_is_named_with_its_label():

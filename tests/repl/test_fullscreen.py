@@ -153,21 +153,26 @@ def test_fighters_for_defis_fantastiques(tmp_path):
     assert panels.fighters(s.game, "fr") is None
     s.handle_line("1")
     hero, foes = panels.fighters(s.game, "fr")
-    assert hero == [("Habileté", "12/12"), ("Endurance", "20/20")]
+    assert hero == [("Habileté", "12"), ("Endurance", "20/20"), ("Blessure infligée", "2")]
     assert foes[0] == ("Garde au bouclier", [("Habileté", "6"), ("Endurance", "4")], "")
     s.game.state.pending["enemies"][0]["endurance"] = 0
     assert panels.fighters(s.game, "fr")[1][0][2] == "✝"
 
 
-def test_fighters_for_chroniques_cretoises(tmp_path):
+def _in_a_cretan_fight(tmp_path):
     s = session(tmp_path, book=TAUREAU, seed=4)
     s.start()
     for _ in range(12):
         if panels.fighters(s.game, "fr"):
             break
         s.handle_line("1")
+    return s
+
+
+def test_fighters_for_chroniques_cretoises(tmp_path):
+    s = _in_a_cretan_fight(tmp_path)
     hero, foes = panels.fighters(s.game, "en")
-    assert [label for label, _ in hero] == ["Strength", "Protection"]
+    assert [label for label, _ in hero] == ["Strength", "Protection", "Dice", "Condition"]
     assert foes[0][0] == "Démarque le soldat" and [k for k, _ in foes[0][1]] == ["Strength", "Protection"]
 
 
@@ -198,3 +203,25 @@ def test_sheet_line_keeps_each_label_with_its_value(tmp_path):
 
 def test_parts_keep_brackets_whole():
     assert panels._parts("Lance (F 3, P 1) — en main, Massue") == ["Lance (F 3, P 1) — en main", "Massue"]
+
+
+def test_the_fight_panel_shows_the_values_the_fight_uses(tmp_path):
+    """Issue 13: bare-handed, the panel shows the Habileté the Attack Strength adds
+    (one less than the sheet's), from the fight's own code (combat.hero_skill)."""
+    from engine.rules.defis_fantastiques import combat
+    s = session(tmp_path, book=ARENE)
+    s.start()
+    s.handle_line("1")
+    pending = s.game.state.pending
+    pending["unarmed"] = True
+    hero, _ = panels.fighters(s.game, "fr")
+    assert hero[0] == ("Habileté", "11") and combat.hero_skill(s.game, pending) == 11
+    you, _ = panels.fight(s.game, "en", 40)
+    assert "Skill 11" in " ".join(row[1] for row in you.rows)
+
+
+def test_chroniques_cretoises_panel_counts_one_die_when_badly_wounded(tmp_path):
+    s = _in_a_cretan_fight(tmp_path)
+    s.game.state.extra["condition"] = 2
+    hero = dict(panels.fighters(s.game, "fr")[0])
+    assert hero["Dés"] == "1" and hero["État"] == "Grièvement Blessé"

@@ -72,6 +72,17 @@ def enemy_dice(play, p: dict) -> int:
     return strike.dice_count(e["condition"], all_badly_wounded(play, p), two_dice_rule(play))
 
 
+def fight_values(play, p: dict) -> tuple[tuple[Message, str], ...]:
+    """The hero's numbers in this fight (RuleModule.fight_values): Force and
+    Protection, the dice a strike rolls now (hero_dice: one when badly wounded), the
+    state of health."""
+    stats = play.state.stats
+    return ((Message("Force", "Strength"), str(stats.get("force", 0))),
+            (Message("Protection", "Protection"), str(stats.get("protection", 0))),
+            (Message("Dés", "Dice"), str(hero_dice(play, p))),
+            (Message("État", "Condition"), N.CONDITION_LABELS[hero_condition(play)]))
+
+
 def _status(play, p: dict) -> Message:
     hero = N.CONDITION_LABELS[hero_condition(play)]
     parts_fr, parts_en = [f"Althéos : {hero.fr}"], [f"Althéos: {hero.en}"]

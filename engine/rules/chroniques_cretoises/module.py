@@ -142,6 +142,14 @@ class ChroniquesCretoises(PackagedOdds, RuleModule):
         return {"god": N.spellings(N.gods_of(book.options)), "attitude": N.spellings(N.ATTITUDES),
                 "condition": N.spellings(N.CONDITIONS) | {"grievement blesse", "grièvement blessé"}}
 
+    def word_term(self, node):
+        from .wording import word_term
+        return word_term(node)
+
+    def word_fact(self, node, negated):
+        from .wording import word_fact
+        return word_fact(node, negated)
+
     def variable(self, state, name):
         if name == "condition":
             return N.CONDITIONS[state.extra.get("condition", 0)]
@@ -210,6 +218,15 @@ class ChroniquesCretoises(PackagedOdds, RuleModule):
         if pending.get("activity") == "zeus":
             return zeus.answer(play, key)
         fight.answer(play, pending, key, amount)
+
+    def item_summary(self, book, item_id):
+        from .items import item_summary
+        return item_summary(book, item_id)
+
+    def fight_values(self, play, pending):
+        if pending.get("activity") == "zeus" or "enemies" not in pending:
+            return None
+        return combat.fight_values(play, pending)
 
     def choice_note(self, choice):
         return gods.price_note(choice.extra.get("invoke"))

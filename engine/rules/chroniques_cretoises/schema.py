@@ -1,6 +1,7 @@
 """The module's part of the book schema (JSON Schema 2020-12), every field described."""
 from __future__ import annotations
 
+from ..defis_fantastiques.schema import DESCRIPTION   # one text for both modules' item `description`
 from . import names as N
 
 INT = {"type": "integer"}
@@ -57,6 +58,7 @@ def item() -> dict:
                       ["slot", "protection"],
                       "A piece of armour: one of each kind is worn, up to two spares carried."),
         "dagger": {"type": "boolean", "description": "A dagger: a death by Shame is by his own dagger."},
+        "description": {"type": "string", "description": DESCRIPTION},
     }, ["name"], "An item: a weapon, a piece of armour, or a plain object.")
 
 

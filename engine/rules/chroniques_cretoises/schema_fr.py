@@ -55,6 +55,8 @@ FR = {
     "An item: a weapon, a piece of armour, or a plain object.":
         "Un objet : une arme, une pièce d'armure ou un objet simple.",
     "The name shown to the player.": "Le nom affiché au joueur.",
+    "What the item is or does, in the book's language, shown before the player buys or takes it and in `inventaire` (a weapon's and an armour's numbers are shown anyway).":
+        "Ce que l'objet est ou fait, dans la langue du livre, montré avant que le joueur l'achète ou le prenne et dans `inventaire` (les nombres d'une arme ou d'une armure sont montrés de toute façon).",
     "A weapon: its Force (and Protection, like the lance's 1).":
         "Une arme : sa Force (et sa Protection, comme le 1 de la lance).",
     "Force the weapon adds.": "La Force que l'arme ajoute.",

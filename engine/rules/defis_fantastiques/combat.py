@@ -13,6 +13,7 @@ from ..base import Option, Prompt, Refused
 from .. import french as F
 from . import equipment, wounds
 from .messages import M, dead
+from .sheet import stat_line
 
 MODES = ("as-one", "one-by-one", "together")
 
@@ -194,6 +195,14 @@ def _not_before(after: int) -> M:
     return M(f"pas avant la fin de l'assaut {after}", f"not before the end of round {after}")
 
 
+def fight_values(play, pending: dict) -> tuple[tuple[M, str], ...]:
+    """The hero's numbers in this fight (RuleModule.fight_values): the Habileté the
+    Attack Strength adds (hero_skill), the Endurance, the wound the hero deals."""
+    return ((M("Habileté", "Skill"), str(hero_skill(play, pending))),
+            (M("Endurance", "Stamina"), stat_line(play.state, "endurance")),
+            (M("Blessure infligée", "Damage dealt"), str(wounds.hero_damage(play, pending))))
+
+
 def _status(play, pending: dict) -> tuple[M, ...]:
     skill, end = hero_skill(play, pending), play.state.stats.get("endurance", 0)
     lines = [M(f"Vous : Habileté {skill}, Endurance {end}", f"You: Skill {skill}, Stamina {end}")]
@@ -267,11 +276,20 @@ def _round(play, pending: dict, target: int) -> None:
         a, b = play.roll(2, 6, "hero-attack")
         return _outcome(play, pending, target, (a + b, hero_skill(play, pending)), theirs, True)
     order = [target] + [i for i in living(pending) if i != target]
-    rolls = [sum(play.roll(2, 6, "enemy-attack")) for _ in order]
+    rolls = [_enemy_roll(play, enemies[i]) for i in order]
     a, b = play.roll(2, 6, "hero-attack")
     me = (a + b, hero_skill(play, pending))
     for i, roll in zip(order, rolls):
         _outcome(play, pending, i, me, (roll, enemies[i]["habilete"]), i == target)
+
+
+def _enemy_roll(play, e: dict) -> int:
+    """One opponent's Attack Strength dice, the line naming him: two opponents may
+    roll the same faces, and "Dés de l'adversaire" twice would read as a repeat."""
+    faces = play.roll(2, 6, "enemy-attack")
+    if play.narrate and play.events and play.events[-1].get("type") == "dice":
+        play.events[-1]["who"] = {"fr": f"Dés {F.of(e)} (Force d'Attaque)", "en": f"{e['name']}'s dice (Attack Strength)"}
+    return sum(faces)
 
 
 def _outcome(play, pending: dict, i: int, me: tuple, them: tuple, target: bool) -> None:

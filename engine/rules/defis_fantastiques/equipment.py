@@ -60,14 +60,23 @@ def take(play, kind: str, item_id: str | None) -> None:
     props = weapon_props if kind == "weapon" else armour_props
     for old in _held(play, props):
         if old != item_id:
-            play.lose(old)
-            play.emit(f"{kind}-discarded", f"Vous abandonnez pour toujours : {play.book.item_name(old)}.",
-                      f"You leave behind for ever: {play.book.item_name(old)}.", item=old)
+            discard(play, kind, old)
     if item_id and not play.state.has(item_id):
         play.gain(item_id)
         if kind == "armour":
             play.state.extra["armour_hits"] = 0
     normalise(play)
+
+
+def discard(play, kind: str, old: str) -> None:
+    """The old weapon or armour lost for ever, said once: "Vous abandonnez pour
+    toujours : Épée." replaces the core's "Vous perdez : Épée." (same item event)."""
+    play.lose(old)
+    last = play.events[-1] if play.narrate and play.events else None
+    if last is not None and last.get("type") == "item" and last.get("item") == old:
+        last.pop("say", None)
+    play.emit(f"{kind}-discarded", f"Vous abandonnez pour toujours : {play.book.item_name(old)}.",
+              f"You leave behind for ever: {play.book.item_name(old)}.", item=old)
 
 
 def normalise(play) -> None:
@@ -81,10 +90,7 @@ def normalise(play) -> None:
             keep = [i for i in held if i != before][-1]
             for old in held:
                 if old != keep:
-                    play.lose(old)
-                    play.emit(f"{kind}-discarded",
-                              f"Vous abandonnez pour toujours : {play.book.item_name(old)}.",
-                              f"You leave behind for ever: {play.book.item_name(old)}.", item=old)
+                    discard(play, kind, old)
             held = [keep]
         now = held[0] if held else None
         if kind == "armour" and now != before:

@@ -125,6 +125,16 @@ class DefisFantastiques(PackagedOdds, RuleModule):
         return fight_outcomes(play, pending, cache)
 
     # --- display ---------------------------------------------------------------
+    def item_summary(self, book, item_id):
+        from .items import item_summary
+        return item_summary(book, item_id)
+
+    def fight_values(self, play, pending):
+        if pending.get("activity") != "combat":
+            return None
+        from .combat import fight_values
+        return fight_values(play, pending)
+
     def sheet(self, state, lang):
         """The Adventure Sheet: stats (x/max), weapon, armour and its hits, equipment."""
         lines = [(s.label.get(lang), sheet.stat_line(state, s.name)) for s in self.stats]

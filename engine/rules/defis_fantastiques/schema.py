@@ -36,6 +36,10 @@ def hero() -> dict:
                    "The hero's starting values: numbers or dice formulas.")
 
 
+DESCRIPTION = ("What the item is or does, in the book's language, shown before the player buys "
+               "or takes it and in `inventaire` (a weapon's and an armour's numbers are shown anyway).")
+
+
 def item() -> dict:
     weapon = _object({
         "damage": {"type": "integer", "minimum": 0, "description": "Endurance the hero's wound removes (default 2)."},
@@ -48,7 +52,7 @@ def item() -> dict:
                                "description": "Added to every Skill test roll while worn."},
     }, "This item is an armour; the hero wears one at a time.", required=("absorbs", "hits"))
     return _object({"name": {"type": "string", "minLength": 1, "description": "Shown to the player."},
-                    "description": {"type": "string", "description": "A longer text about the item."}, "weapon": weapon, "armour": armour},
+                    "description": {"type": "string", "description": DESCRIPTION}, "weapon": weapon, "armour": armour},
                    "An item of the catalogue.", required=("name",))
 
 

@@ -40,7 +40,8 @@ FR = {
     "How much the maximum of chance moves.": "De combien le maximum de chance se déplace.",
     "An item of the catalogue.": "Un objet du catalogue.",
     "Shown to the player.": "Affiché au joueur.",
-    "A longer text about the item.": "Un texte plus long sur l'objet.",
+    "What the item is or does, in the book's language, shown before the player buys or takes it and in `inventaire` (a weapon's and an armour's numbers are shown anyway).":
+        "Ce que l'objet est ou fait, dans la langue du livre, montré avant que le joueur l'achète ou le prenne et dans `inventaire` (les nombres d'une arme ou d'une armure sont montrés de toute façon).",
     "This item is a weapon; the hero carries one at a time.":
         "Cet objet est une arme ; le héros en porte une à la fois.",
     "Endurance the hero's wound removes (default 2).":

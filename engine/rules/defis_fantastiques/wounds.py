@@ -116,10 +116,17 @@ def _luck_taken(play, pending: dict, luck: dict, lucky: bool) -> None:
     if play.narrate:
         was = max(0, luck["damage"] - luck["absorbs"])
         now = play.module.clamp(play.state, "endurance", luck["before"] - loss)
-        play.emit("wound", f"Votre blessure : −{loss} Endurance en tout, au lieu de −{was}.",
-                  f"Your wound: −{loss} Stamina in all, instead of −{was}.", target="hero", loss=loss,
+        fr, en = lost(loss)
+        was_fr, was_en = lost(was)
+        play.emit("wound", f"Votre blessure : {fr} en tout, au lieu de {was_fr}.",
+                  f"Your wound: {en} in all, instead of {was_en}.", target="hero", loss=loss,
                   endurance=now, luck=lucky)
     play.change("endurance", value=luck["before"] - loss, reason="luck")
+
+
+def lost(n: int) -> tuple[str, str]:
+    """"−2 Endurance", or "aucun point d'Endurance" (never "−0": an armour may absorb it all)."""
+    return (f"−{n} Endurance", f"−{n} Stamina") if n else ("aucun point d'Endurance", "no Stamina point")
 
 
 def _won(play) -> None:

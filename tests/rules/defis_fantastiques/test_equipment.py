@@ -32,6 +32,16 @@ def test_taking_another_weapon_discards_the_old_one_for_ever(tmp_path):
     assert events(g, "weapon-discarded")[0]["item"] == "epee"
 
 
+def test_a_discarded_weapon_is_said_once(tmp_path):
+    """Issue 13: "Vous abandonnez pour toujours : Épée." and not "Vous perdez : Épée." too."""
+    for key in ("1", "2"):   # a `weapon:` effect, a core `gain`
+        g = play(tmp_path, SHOP)
+        g.events.clear()
+        g.answer(key)
+        said = [e["say"]["fr"] for e in g.events if "say" in e]
+        assert [x for x in said if "Épée" in x] == ["Vous abandonnez pour toujours : Épée."]
+
+
 def test_gaining_a_weapon_counts_as_taking_it(tmp_path):
     """A core `gain` of a second weapon also leaves the first one behind."""
     g = play(tmp_path, SHOP)
@@ -210,3 +220,27 @@ def test_the_weapon_and_armour_the_rules_read_are_those_carried(tmp_path, seed):
         if not options:
             break
         g.answer(rng.choice(options).key)
+
+
+def test_a_wound_all_absorbed_after_luck_never_reads_minus_zero():
+    """Issue 13: lucky, 1 point of wound, an armour absorbing 1: no "−0 Endurance"."""
+    from engine.rules.defis_fantastiques import wounds
+
+    class Play:   # the two things _luck_taken reads and writes
+        narrate = True
+
+        def __init__(self):
+            self.said, self.state = [], type("S", (), {"stats": {"endurance": 10}})()
+            self.module = type("Mod", (), {"clamp": staticmethod(lambda st, stat, v: v)})()
+
+        def emit(self, kind, fr, en, **data):
+            self.said.append((fr, en))
+
+        def change(self, stat, value, reason):
+            self.state.stats[stat] = value
+
+    play = Play()
+    wounds._luck_taken(play, {}, {"damage": 2, "absorbs": 1, "before": 10}, lucky=True)
+    assert play.said == [("Votre blessure : aucun point d'Endurance en tout, au lieu de −1 Endurance.",
+                          "Your wound: no Stamina point in all, instead of −1 Stamina.")]
+    assert play.state.stats["endurance"] == 10
