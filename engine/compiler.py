@@ -104,6 +104,8 @@ class Compiler:
                 Paragraph(n, "", (), (), None, None, {}, ("paragraphs", key))
         options = dict(module.options)
         options.update(d.get("options") if isinstance(d.get("options"), dict) else {})
+        from .module_targets import resolve_options
+        options = resolve_options(options, module, self.names, self._unknown_name)
         book = Book(
             id=str(d.get("id") or _slug(self.file)), title=str(d.get("title", "")),
             author=str(d.get("author", "")), language=str(d.get("language", "fr")),
@@ -176,8 +178,9 @@ class Compiler:
         rnd = self.random(raw["random"], path + ("random",), n) if "random" in raw else None
         core = {"text", "effects", "choices", "end", "random", "number"}
         fields = {k: v for k, v in raw.items() if k not in core}
-        return Paragraph(n, str(raw.get("text", "")), effects, choices, raw.get("end"),
-                         rnd, fields, path)
+        from .module_targets import resolve   # names in the module's own target fields
+        return resolve(Paragraph(n, str(raw.get("text", "")), effects, choices, raw.get("end"),
+                                 rnd, fields, path), self.module, self.names, self._unknown_name)
 
     def choice(self, raw: dict, path: tuple, here: int) -> Choice:
         to = raw.get("to")

@@ -48,11 +48,17 @@ def sites(book, module, doc, by_key: dict) -> list:
             value(o.path + ("to",), o.target)
         for ex in module.exits(p):
             raw = data_at(doc.data, ex.path)
-            if isinstance(raw, dict) and isinstance(raw.get("to"), int):
+            if isinstance(raw, dict) and (isinstance(raw.get("to"), int) or _named(raw.get("to"), by_key)):
                 value(ex.path + ("to",), ex.target)
-            elif isinstance(raw, int) and not isinstance(raw, bool) and isinstance(ex.target, int):
+            elif (isinstance(raw, int) and not isinstance(raw, bool) or _named(raw, by_key)) \
+                    and isinstance(ex.target, int):          # a number, or a name (format 1.1)
                 value(ex.path, ex.target)
     return sorted(set(out))
+
+
+def _named(raw, by_key) -> bool:
+    """`raw` is a paragraph's name (format 1.1), not a number nor `true` (which is 1 as a key)."""
+    return isinstance(raw, str) and raw in by_key
 
 
 def _paragraph_options(module) -> list:

@@ -73,7 +73,7 @@ def _dedented(doc) -> list[Diagnostic]:
     for key in list(pars):
         if isinstance(key, int):
             last = key
-        elif key in FIELDS and last is not None:
+        elif key in FIELDS and last is not None and not _a_paragraph(pars[key]):
             del pars[key]
             doc.broken.add(last)
             out.append(error("yaml-dedented-field", doc.span(("paragraphs", key), key=True),
@@ -82,6 +82,11 @@ def _dedented(doc) -> list[Diagnostic]:
                              f"'{key}:' is at the level of the paragraph numbers: indent it under "
                              f"paragraph {last}, like its 'text:'"))
     return out
+
+
+def _a_paragraph(value) -> bool:
+    """A mapping with a `text:` is a paragraph named `end` (format 1.1), not a dedented field."""
+    return isinstance(value, dict) and "text" in value
 
 
 def _swallowed(doc, lines, path, line) -> list[Diagnostic]:
