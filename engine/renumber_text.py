@@ -114,3 +114,11 @@ def _token_end(text: str, index: int) -> int:
         return close + 1
     m = _TOKEN.match(text, index)
     return m.end() if m else index
+
+
+def with_id(text: str, book_id: str) -> str:
+    """`text` with a top-level `id: book_id` line after the `gamebook:` line (or first)."""
+    line = f"id: {book_id}   # the book's id, once its file name: saves know the book by it\n"
+    m = re.search(r"^gamebook:[^\n]*\n", text, re.M)
+    at = m.end() if m else 0
+    return text[:at] + line + text[at:]
