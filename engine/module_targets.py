@@ -15,20 +15,20 @@ The schema side: `widen()` lets every module field shaped as a paragraph number
 """
 from __future__ import annotations
 
-from .records import replace
-
 from .naming import is_name
+from .records import replace
 
 MARK = 2_000_000_000        # far above any paragraph number (limit: 1 000 000)
 
 
-def _mark(value, found: list):
-    """A copy of `value` with each name-shaped string replaced by MARK + its index in `found`."""
+def _mark(value, found: list, words: frozenset):
+    """A copy of `value` with each name-shaped string replaced by MARK + its index in `found`
+    (not the words the schema allows in place of a number, such as `all_down: continue`)."""
     if isinstance(value, dict):
-        return {k: _mark(v, found) for k, v in value.items()}
+        return {k: _mark(v, found, words) for k, v in value.items()}
     if isinstance(value, list):
-        return [_mark(v, found) for v in value]
-    if is_name(value):
+        return [_mark(v, found, words) for v in value]
+    if is_name(value) and value not in words:
         found.append(value)
         return MARK + len(found) - 1
     return value
@@ -52,7 +52,7 @@ def resolve(paragraph, module, names: dict, unknown) -> object:
     if not names or not paragraph.fields:
         return paragraph
     found: list = []
-    probe = replace(paragraph, fields=_mark(paragraph.fields, found))
+    probe = replace(paragraph, fields=_mark(paragraph.fields, found, keywords(module)))
     if not found:
         return paragraph
     marks = {}
@@ -87,19 +87,66 @@ def resolve_options(options: dict, module, names: dict, unknown) -> dict:
     return out
 
 
+def _words(alternatives) -> set:
+    """The constants offered beside a paragraph number in a oneOf/anyOf (`continue`)."""
+    if not any(_is_paragraph_ref(a) for a in alternatives):
+        return set()
+    out = set()
+    for a in alternatives:
+        if isinstance(a, dict):
+            out |= {a["const"]} if isinstance(a.get("const"), str) else set()
+            out |= {v for v in a.get("enum") or () if isinstance(v, str)}
+    return out
+
+
+_KEYWORDS: dict = {}     # (module class, id) -> keywords: a module may not be hashable
+
+
+def keywords(module) -> frozenset:
+    """Every word a module's schema accepts where it otherwise takes a paragraph number."""
+    key = (type(module), getattr(module, "id", ""))
+    if key not in _KEYWORDS:
+        _KEYWORDS[key] = _keywords(module)
+    return _KEYWORDS[key]
+
+
+def _keywords(module) -> frozenset:
+    found: set = set()
+
+    def walk(node, depth=0):
+        if depth > 60:
+            return
+        if isinstance(node, dict):
+            for key in ("oneOf", "anyOf"):
+                if isinstance(node.get(key), list):
+                    found.update(_words(node[key]))
+            for value in node.values():
+                walk(value, depth + 1)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value, depth + 1)
+    walk(module.schema_defs())
+    return frozenset(found)
+
+
 def _is_paragraph_ref(node) -> bool:
     return (isinstance(node, dict) and node.get("type") == "integer" and node.get("minimum") == 1
             and node.get("maximum") == 1_000_000)
 
 
-def widen(node, name_schema: dict):
-    """A copy of schema `node` where each paragraph-number integer also accepts a name."""
+def widen(node, name_schema: dict, words: frozenset = frozenset()):
+    """A copy of schema `node` where each paragraph-number integer also accepts a name
+    (but not one of the `words` offered beside it, which would match twice in a oneOf)."""
     if isinstance(node, list):
-        return [widen(n, name_schema) for n in node]
+        return [widen(n, name_schema, words) for n in node]
     if not isinstance(node, dict):
         return node
     if _is_paragraph_ref(node):
         notes = {k: v for k, v in node.items() if k == "description" or k.startswith("x-")}
         bare = {k: v for k, v in node.items() if k not in notes}
-        return {**notes, "oneOf": [bare, dict(name_schema)]}
-    return {k: (v if k in ("enum", "const", "required") else widen(v, name_schema)) for k, v in node.items()}
+        name = dict(name_schema, **({"not": {"enum": sorted(words)}} if words else {}))
+        return {**notes, "oneOf": [bare, name]}
+    here = words | {w for key in ("oneOf", "anyOf") if isinstance(node.get(key), list)
+                    for w in _words(node[key])}
+    return {k: (v if k in ("enum", "const", "required") else widen(v, name_schema, frozenset(here)))
+            for k, v in node.items()}

@@ -131,3 +131,9 @@ def test_renumber_writes_numbers_in_module_fields(tmp_path, text):
     assert before.book.paragraphs.keys() == after.book.paragraphs.keys()
     for n, p in before.book.paragraphs.items():
         assert after.book.paragraphs[n].fields == p.fields
+
+
+def test_a_word_the_schema_allows_instead_of_a_number_is_not_a_name(tmp_path):
+    loaded = _load(tmp_path, CC.replace("all_down: victoire", "all_down: continue"))
+    assert not _errors(loaded)
+    assert loaded.book.paragraphs[1].fields["combat"]["all_down"] == "continue"
