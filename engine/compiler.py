@@ -108,6 +108,8 @@ class Compiler:
                 Paragraph(n, "", (), (), None, None, {}, ("paragraphs", key))
         options = dict(module.options)
         options.update(d.get("options") if isinstance(d.get("options"), dict) else {})
+        from .module_targets import resolve_options
+        options = resolve_options(options, module, self.names, self._unknown_name)
         book = Book(
             id=str(d.get("id") or _slug(self.file)), title=str(d.get("title", "")),
             author=str(d.get("author", "")), language=str(d.get("language", "fr")),
@@ -200,9 +202,10 @@ class Compiler:
         auto = self.auto(raw["auto"], path + ("auto",), n) if "auto" in raw else ()
         core = {"text", "effects", "choices", "end", "random", "number", "auto", "once"}
         fields = {k: v for k, v in raw.items() if k not in core}
-        return Paragraph(n, str(raw.get("text", "")), effects, choices, raw.get("end"),
-                         rnd, fields, path, auto, self.outcome_effects(fields, path, n),
-                         self.once(raw, path))
+        from .module_targets import resolve   # names in the module's own target fields
+        return resolve(Paragraph(n, str(raw.get("text", "")), effects, choices, raw.get("end"),
+                                 rnd, fields, path, auto, self.outcome_effects(fields, path, n),
+                                 self.once(raw, path)), self.module, self.names, self._unknown_name)
 
     # --- format 1.1 constructs (see engine/format11.py for their checks) -------
     def needs_11(self, path: tuple, what_fr: str, what_en: str, key: bool = True) -> None:

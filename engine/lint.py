@@ -98,7 +98,8 @@ def check_targets(book, module, doc, edges, ctx) -> Iterable[Diagnostic]:
     own = getattr(module, "self_checked_exits", ())  # kinds the module reports with its own code
     for n, outs in edges.items():
         for e, t in outs:
-            if t is not None and t not in book.paragraphs and e.kind not in own and e.kind != "puzzle":
+            # 0: a paragraph name no paragraph has, already reported (unknown-paragraph-name)
+            if t is not None and t != 0 and t not in book.paragraphs and e.kind not in own and e.kind != "puzzle":
                 yield error("unknown-target", doc.span(e.path),
                             f"le paragraphe {t} n'existe pas (depuis le {n})",
                             f"paragraph {t} does not exist (from {n})")

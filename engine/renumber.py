@@ -179,15 +179,17 @@ def adjacent(g: Graph, new: dict) -> list:
 
 
 # --- the whole command -----------------------------------------------------------
-def renumber(path, shuffle: bool, seed: int = 0, loaded=None):
+def renumber(path, shuffle: bool, seed: int = 0, loaded=None, notes: list | None = None):
     """(new text, {old: new}, ways out left between neighbours) for the book at `path`
     (`loaded`: the book already loaded); raises CannotRenumber with a message when
-    the book cannot be renumbered."""
+    the book cannot be renumbered.  A book without `id:` gets its id (the file name)
+    written, so that its saves still know it under another file name: `notes` (a list,
+    when given) then receives ("id-added", id)."""
     from pathlib import Path
 
     from . import naming, source
     from .loader import load_book
-    from .renumber_text import data_at, rewrite, sites
+    from .renumber_text import data_at, rewrite, sites, with_id
     loaded = loaded or load_book(path, use_cache=False)
     if not loaded.ok:
         raise CannotRenumber("le livre a des erreurs : corrigez-les d'abord (gamebook lint)",
@@ -204,4 +206,8 @@ def renumber(path, shuffle: bool, seed: int = 0, loaded=None):
     else:
         new = {n: n for n in book.paragraphs}
     text = rewrite(doc.text, sites(book, module, doc, by_key), new)
+    if "id" not in doc.data:
+        text = with_id(text, book.id)
+        if notes is not None:
+            notes.append(("id-added", book.id))
     return text, new, adjacent(g, new)

@@ -52,11 +52,17 @@ def sites(book, module, doc, by_key: dict) -> list:
             _visited(where, a.path + ("if",), a.condition, out)
         for ex in module.exits(p):
             raw = data_at(doc.data, ex.path)
-            if isinstance(raw, dict) and isinstance(raw.get("to"), int):
+            if isinstance(raw, dict) and (isinstance(raw.get("to"), int) or _named(raw.get("to"), by_key)):
                 value(ex.path + ("to",), ex.target)
-            elif isinstance(raw, int) and not isinstance(raw, bool) and isinstance(ex.target, int):
+            elif (isinstance(raw, int) and not isinstance(raw, bool) or _named(raw, by_key)) \
+                    and isinstance(ex.target, int):          # a number, or a name (format 1.1)
                 value(ex.path, ex.target)
     return sorted(set(out))
+
+
+def _named(raw, by_key) -> bool:
+    """`raw` is a paragraph's name (format 1.1), not a number nor `true` (which is 1 as a key)."""
+    return isinstance(raw, str) and raw in by_key
 
 
 def _paragraph_options(module) -> list:
@@ -112,3 +118,11 @@ def _token_end(text: str, index: int) -> int:
         return close + 1
     m = _TOKEN.match(text, index)
     return m.end() if m else index
+
+
+def with_id(text: str, book_id: str) -> str:
+    """`text` with a top-level `id: book_id` line after the `gamebook:` line (or first)."""
+    line = f"id: {book_id}   # the book's id, once its file name: saves know the book by it\n"
+    m = re.search(r"^gamebook:[^\n]*\n", text, re.M)
+    at = m.end() if m else 0
+    return text[:at] + line + text[at:]

@@ -59,7 +59,8 @@ SCHEMA = {
         "notes": {"type": "array", "items": {"type": "string", "maxLength": 500},
                   "description": "The player's own notes (absent in older saves)."},
         "meta": {"type": "object", "description": "Written by the front end (paragraph digest, title).",
-                 "properties": {"paragraph_digest": {"type": "string"}, "title": {"type": "string"}}},
+                 "properties": {"paragraph_digest": {"type": "string"}, "title": {"type": "string"},
+                                "book_digest": {"type": "string", "description": "The game the book plays (absent in older saves)."}}},
     },
     "$defs": {"dice": _DICE},
 }

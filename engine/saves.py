@@ -13,7 +13,6 @@ saying what changed; otherwise `SaveError` says why.
 """
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import re
@@ -22,6 +21,7 @@ import tempfile
 from pathlib import Path
 
 from .diagnostics import Message
+from .save_digest import book_digest, paragraph_digest, same_paragraph  # noqa: F401  (paragraph_digest: public here)
 
 AUTOSAVE = "autosave"
 SCRIPT = "script"   # the autosave of games run from a script (stdin not a terminal)
@@ -210,21 +210,13 @@ def _readable(path: Path) -> bool:
             and isinstance(obj.get("rules"), str) and isinstance(obj.get("stats"), dict))
 
 
-def paragraph_digest(paragraph) -> str:
-    """A short fingerprint of a paragraph's content, to tell whether it was edited."""
-    view = (paragraph.text, paragraph.effects, paragraph.choices, paragraph.end,
-            paragraph.random, sorted(paragraph.fields.items(), key=lambda kv: kv[0]))
-    if paragraph.auto or paragraph.once:   # format 1.1 (format-1 digests stay as they were)
-        view += (paragraph.auto, paragraph.once)
-    return hashlib.sha256(repr(view).encode()).hexdigest()[:16]
-
-
 def snapshot(game) -> dict:
     """What a save file holds for `game`."""
     obj = game.save()
     here = game.book.paragraphs.get(game.state.paragraph)
     obj["meta"] = {"title": game.book.title,
-                   "paragraph_digest": paragraph_digest(here) if here else ""}
+                   "paragraph_digest": paragraph_digest(here) if here else "",
+                   "book_digest": book_digest(game.book)}
     return obj
 
 
@@ -249,7 +241,10 @@ def check(book, module, obj: dict) -> list[Message]:
             f"the rule module changed version ({obj['rules_version']} → {module.version})"))
     if obj["book"]["hash"] == book.content_hash:
         return warnings
-    return warnings + _edited_book(book, module, obj)
+    edits = _edited_book(book, module, obj)           # (raises when the save no longer fits)
+    if (obj.get("meta") or {}).get("book_digest") == book_digest(book):
+        return warnings                               # another file, the same game (renumbered)
+    return warnings + edits
 
 
 def _edited_book(book, module, obj: dict) -> list[Message]:
@@ -267,7 +262,7 @@ def _edited_book(book, module, obj: dict) -> list[Message]:
     out = [Message("le livre a été modifié depuis cette sauvegarde",
                    "the book was edited since this save")]
     digest = (obj.get("meta") or {}).get("paragraph_digest")
-    if digest and digest != paragraph_digest(book.paragraphs[here]):
+    if digest and not same_paragraph(digest, book.paragraphs[here]):
         out.append(Message(f"le paragraphe {here}, où vous êtes, a changé",
                            f"paragraph {here}, where you are, has changed"))
     gone = sorted(int(n) for n in obj["visits"] if int(n) not in book.paragraphs)

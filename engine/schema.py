@@ -94,7 +94,8 @@ def _core_effects() -> list:
 
 def book_schema(module) -> dict:
     """The whole schema of a book written for `module`."""
-    parts = copy.deepcopy(module.schema_defs())
+    from .module_targets import widen   # format 1.1: a module's paragraph numbers take names too
+    parts = widen(copy.deepcopy(module.schema_defs()), PARAGRAPH_NAME)
     effects = _core_effects() + parts.pop("effects", [])
     choice_extra = parts.pop("choice", {})
     paragraph_extra = parts.pop("paragraph", {})

@@ -72,8 +72,7 @@ def _dedented(doc) -> list[Diagnostic]:
     out, last = [], None
     for key in list(pars):
         value = pars[key]
-        # a paragraph named like a field ("end", format 1.1) is a mapping with its text
-        if key not in FIELDS or last is None or (isinstance(value, dict) and "text" in value):
+        if key not in FIELDS or last is None or _a_paragraph(value):
             last = key
         else:
             del pars[key]
@@ -84,6 +83,11 @@ def _dedented(doc) -> list[Diagnostic]:
                              f"'{key}:' is at the level of the paragraph numbers: indent it under "
                              f"paragraph {last}, like its 'text:'"))
     return out
+
+
+def _a_paragraph(value) -> bool:
+    """A mapping with a `text:` is a paragraph named `end` (format 1.1), not a dedented field."""
+    return isinstance(value, dict) and "text" in value
 
 
 def _swallowed(doc, lines, path, line) -> list[Diagnostic]:

@@ -33,8 +33,9 @@ def run(args) -> int:
     loaded = load_or_report(args.book, args.lang)
     if loaded is None:
         return 1
+    notes: list = []
     try:
-        text, _new, close = renumber(args.book, args.shuffle, args.seed, loaded)
+        text, _new, close = renumber(args.book, args.shuffle, args.seed, loaded, notes)
     except CannotRenumber as exc:
         print(f"{args.book}: {exc.fr if fr else exc.en}", file=sys.stderr)
         return 1
@@ -45,4 +46,9 @@ def run(args) -> int:
         pairs = ", ".join(f"{a}→{b}" for a, b in close)
         print(f"note : ces renvois restent entre numéros voisins : {pairs}" if fr
               else f"note: these ways out remain between neighbouring numbers: {pairs}", file=sys.stderr)
+    for _kind, book_id in notes:
+        print(f"note : le livre n'avait pas d'« id: » ; « id: {book_id} » (son nom de fichier) est écrit, "
+              "pour que ses sauvegardes le reconnaissent sous un autre nom" if fr
+              else f"note: the book had no 'id:'; 'id: {book_id}' (its file name) is written, "
+              "so that its saves know it under another file name", file=sys.stderr)
     return _write(text.encode("utf-8"), args.output, fr)

@@ -8,24 +8,50 @@ from .model import Boxes, Heading, Para, Stats, Table, anchor, render_runs
 
 CSS = """
 body { font-family: Georgia, 'Libertinus Serif', serif; max-width: 40em; margin: 2em auto;
-       padding: 0 1em; line-height: 1.5; color: #222; }
-p { text-align: justify; hyphens: auto; margin: 0.4em 0; }
+       padding: 0 1em; line-height: 1.5; color: #222; overflow-wrap: break-word; }
+p { text-align: justify; hyphens: auto; margin: 0.4em 0; orphans: 2; widows: 2; }
 p.way { margin-left: 1.5em; text-indent: -0.5em; }
 p.note { font-style: italic; }
 p.center { text-align: center; }
 header.title { text-align: center; margin: 4em 0; page-break-after: always; }
 header.title h1 { font-size: 2.4em; margin-bottom: 0.2em; }
+header.title p { text-align: center; }
 section.part { page-break-after: always; }
-section.paragraph { margin: 1.5em 0; break-inside: avoid-page; }
+section.paragraph { margin: 1.5em -0.6em; padding: 0.2em 0.6em; break-inside: avoid-page;
+                    scroll-margin-top: 1em; border-left: 3px solid transparent; }
+section.paragraph:target { border-left-color: #8a6d3b; background: #fbf6ea; }
 section.paragraph > h3 { text-align: center; font-size: 1.3em; margin: 0 0 0.3em; break-after: avoid; }
 h3 em { font-weight: bold; }
-table { border-collapse: collapse; margin: 0.6em 0; }
+table { border-collapse: collapse; margin: 0.6em 0; max-width: 100%; }
 td, th { border: 1px solid #555; padding: 0.2em 0.8em; }
-table.stats td { border: none; padding: 0 1em 0 0; }
+table.stats td { border: none; padding: 0 1em 0 0; white-space: nowrap; }
 table.stats { margin: 0.6em auto; font-variant: small-caps; }
-div.box { border: 1px solid #333; margin: 0.4em 0; padding: 0.2em 0.5em; }
-div.box span { font-size: 0.8em; color: #555; }
-a { color: inherit; }
+div.boxes { display: grid; grid-template-columns: repeat(auto-fill, minmax(14em, 1fr)); gap: 0.5em;
+              margin: 0.5em 0; }
+div.box { border: 1px solid #333; border-radius: 3px; padding: 0.2em 0.5em; break-inside: avoid; }
+div.box span { font-size: 0.8em; color: #555; font-variant: small-caps; letter-spacing: 0.03em; }
+a { color: #5a3e1b; text-decoration-thickness: 1px; text-underline-offset: 0.15em; font-weight: bold; }
+@media (max-width: 32em) {
+  body { margin: 1em auto; }
+  p { text-align: left; }                 /* a narrow justified line leaves holes */
+  p.way { margin-left: 1em; }
+  header.title { margin: 2em 0; }
+  div.table { overflow-x: auto; }
+  table.stats td { padding-right: 0.5em; }
+  td, th { padding: 0.2em 0.4em; }
+  section.paragraph { margin: 1.5em 0; padding: 0.2em 0.3em; }
+}
+@media print {
+  @page { margin: 2cm 1.8cm; }
+  body { max-width: none; margin: 0; padding: 0; font-size: 11pt; color: #000; }
+  a { color: inherit; text-decoration: none; }
+  section.paragraph { border: none; background: none; padding: 0; margin: 1.2em 0; }
+  div.box { border-color: #000; }
+  div.box span { color: #000; }
+  td, th { border-color: #000; }
+  h2, h3 { break-after: avoid; }                      /* a heading stays with what it names */
+  div.boxes, div.table, table.stats { break-inside: avoid; }
+}
 """
 
 
@@ -56,12 +82,13 @@ def block(b) -> str:
             rows.append(f"<tr><td>{esc(marker)}</td><td><strong>{esc(name)}</strong></td>{cells}</tr>")
         return f'<table class="stats">{"".join(rows)}</table>'
     if isinstance(b, Boxes):
-        return "".join(f'<div class="box" style="min-height: {1.6 * n + 1:.1f}em"><span>{esc(label)}</span></div>'
-                       for label, n in b.boxes)
+        return '<div class="boxes">' + "".join(
+            f'<div class="box" style="min-height: {1.6 * n + 1:.1f}em"><span>{esc(label)}</span></div>'
+            for label, n in b.boxes) + "</div>"
     if isinstance(b, Table):
         head = "".join(f"<th>{esc(h)}</th>" for h in b.header)
         body = "".join("<tr>" + "".join(f"<td>{esc(c)}</td>" for c in row) + "</tr>" for row in b.rows)
-        return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+        return f'<div class="table"><table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>'
     raise TypeError(b)
 
 

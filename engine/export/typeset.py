@@ -30,8 +30,9 @@ def lit(text: str) -> str:
 
 
 def t(text: str) -> str:
-    # U+2060 WORD JOINER: Typst never breaks "rendez-vous" at its hyphen
-    return "#" + lit(text.replace("rendez-vous", "rendez-\u2060vous"))
+    # "rendez-vous" in a box: Typst breaks it neither at its hyphen nor by hyphenating "ren-dez"
+    parts = str(text).split("rendez-vous")
+    return '#box("rendez-vous")'.join("#" + lit(part) for part in parts)
 
 
 def runs(rs) -> str:
@@ -68,7 +69,8 @@ def block(b) -> str:
         if b.style == "note":
             return f"#emph[{runs(b.runs)}]"
         if b.style == "way":
-            return f"#block(inset: (left: 1.2em), above: 0.55em, below: 0.55em)[{runs(b.runs)}]"
+            return (f"#block(inset: (left: 1.2em), above: 0.55em, below: 0.55em)"
+                    f"[#set par(hanging-indent: 0.8em); {runs(b.runs)}]")   # a way out wraps under itself
         return runs(b.runs)
     if isinstance(b, Stats):
         if not b.rows:
@@ -87,8 +89,10 @@ def block(b) -> str:
     if isinstance(b, Table):
         cells = [f"strong[{t(h)}]" for h in b.header] + [_cell(c) for row in b.rows for c in row]
         widths = ", ".join(_widths(b))
-        return (f"#table(columns: ({widths},), inset: 3.5pt, stroke: 0.5pt, align: left + horizon, "
-                f"{', '.join(cells)})")
+        aligns = ", ".join("center + horizon" if all(row[i] in (BOX, "") for row in b.rows) and b.rows
+                           else "left + horizon" for i in range(len(b.header)))
+        return (f"#[#set text(hyphenate: false)\n#set par(justify: false)\n#table(columns: ({widths},), inset: 3.5pt, stroke: 0.5pt, "
+                f"align: ({aligns},), {', '.join(cells)})]")   # tick boxes centred, headings whole
     raise TypeError(b)
 
 

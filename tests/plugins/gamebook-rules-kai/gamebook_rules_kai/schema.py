@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from .sheet import DISCIPLINES, STATS
 
-REF = {"type": "integer", "minimum": 1, "description": "A paragraph number."}
+REF = {"type": "integer", "minimum": 1, "maximum": 1_000_000, "description": "A paragraph number."}
 DISCIPLINE = {"enum": sorted(DISCIPLINES), "description": "A Kai discipline."}
 
 
