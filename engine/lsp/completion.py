@@ -30,7 +30,7 @@ def complete(snap, lines, line: int, col: int) -> list[T.CompletionItem]:
     lang = snap.language
     if where.key is None:
         if where.path and where.path[-1] in ("add", "set"):
-            return _stats(snap)
+            return _stats(snap) + _counters(snap)
         return [T.CompletionItem(label=name, kind=K.Field, insert_text=f"{name}: ",
                                  documentation=fields.description(schema, sub, lang) or None)
                 for name, sub in sorted(fields.fields_at(schema, where.path).items())]
@@ -50,6 +50,8 @@ def _value(snap, schema, where) -> list[T.CompletionItem]:
     if key in ("flag", "unflag"):
         return _names(_flags(snap), K.Variable, "")
     refs = snap.compiled.env.references
+    if key == "note" and "note" in refs:   # format 1.1: `{note: retour}`
+        return _names(refs["note"], K.Variable, "")
     if key in ("patron", "invoke", "god", "dieu") and "god" in refs:
         return _names(refs["god"], K.EnumMember, "")
     enum = [v for node in fields.node_at(schema, where.path + [key])
@@ -82,6 +84,12 @@ def _stats(snap) -> list[T.CompletionItem]:
     return [T.CompletionItem(label=s.name, kind=K.Property, insert_text=f"{s.name}: ",
                              detail=s.label.get(snap.language) if s.label else None)
             for s in snap.module.stats if not s.derived]
+
+
+def _counters(snap) -> list[T.CompletionItem]:
+    """Format 1.1: the book's counters, which `add:` and `set:` change like stats."""
+    declared = snap.book.meta.get("counters") or {}
+    return [T.CompletionItem(label=n, kind=K.Property, insert_text=f"{n}: ") for n in sorted(declared)]
 
 
 def _expression(snap, value: str) -> list[T.CompletionItem]:

@@ -45,3 +45,14 @@ def test_the_quick_fix_of_an_unknown_field_renames_the_key_only():
     line = text.splitlines().index("      wni: 3")
     assert (edit.range.start.line, edit.range.start.character, edit.range.end.character,
             edit.new_text) == (line, 6, 9, "win")
+
+
+def test_counters_and_notes_of_a_format_1_1_book_are_completed():
+    book = DF.replace("gamebook: 1\n", "gamebook: 1.1\n").replace(
+        "items:\n", "counters: {jours: {start: 0}}\nnotes: {retour: {}}\nitems:\n")
+    snap = analyse("x", book)
+    added = book.replace("    effects: [{gain: cle}]", "    effects: [{gain: cle}, {add: {}}, {note: }]")
+    assert "jours" in labels(snap, added, "{add: {", 7)
+    assert labels(snap, added, "{note: ", 7) == {"retour"}
+    called = added.replace("if: 'has(\"cle\")'", "if: 'note(\"\") > 0'")
+    assert labels(snap, called, 'note("', 6) == {"retour"}
