@@ -48,7 +48,7 @@ def check_declarations(compiler, data: dict) -> None:
     """Format 1.1 only; a start outside its own bounds, a counter named like a stat."""
     for key in (COUNTERS, "codewords", NOTES):
         if key in data and data.get("gamebook") == 1:
-            compiler.report(error("needs-format-1-1", compiler.span((key,), key=True),
+            compiler.report(error("format-1-1", compiler.span((key,), key=True),
                                   f"« {key} » demande « gamebook: 1.1 »", f"'{key}' needs 'gamebook: 1.1'"))
     for name, spec in declared(data, COUNTERS).items():
         start, (low, high) = spec.get("start", 0), bounds(spec)

@@ -43,7 +43,7 @@ def check_format(compiler, data: dict) -> None:
     """A prologue is format 1.1: in a format-1 book it is reported where it is."""
     if "prologue" in data and data.get("gamebook") == 1:
         compiler.report(error(
-            "needs-format-1-1", compiler.span(("prologue",), key=True),
+            "format-1-1", compiler.span(("prologue",), key=True),
             "« prologue » demande « gamebook: 1.1 »", "'prologue' needs 'gamebook: 1.1'"))
 
 

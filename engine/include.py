@@ -82,7 +82,7 @@ def expand(doc: Document, base: Path, main_path: Path | None = None):
     diags, owners = [], {}
     paragraphs = dict(data.get("paragraphs") or {}) if isinstance(data.get("paragraphs"), dict) else {}
     if data.get("gamebook") == 1:
-        diags.append(error("needs-format-1-1", doc.span((KEY,), key=True),
+        diags.append(error("format-1-1", doc.span((KEY,), key=True),
                            "« include » demande « gamebook: 1.1 »", "'include' needs 'gamebook: 1.1'"))
     stack = [main_path.resolve()] if main_path is not None else []
     _include(doc, base, stack, paragraphs, owners, diags, doc)

@@ -82,7 +82,7 @@ def check(book, doc, data) -> list:
             continue
         path = p.path + (FIELD,)
         if data.get("gamebook") == 1:
-            out.append(error("needs-format-1-1", doc.span(path, key=True),
+            out.append(error("format-1-1", doc.span(path, key=True),
                              "« puzzle » demande « gamebook: 1.1 »", "'puzzle' needs 'gamebook: 1.1'"))
         right = answers(raw)
         if not right:

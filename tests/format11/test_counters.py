@@ -109,7 +109,7 @@ def test_bad_counters_and_notes_are_located(monkeypatch, capsys, tmp_path, chang
 def test_counters_need_format_11(monkeypatch, capsys, tmp_path):
     load(tmp_path, COUNTED.replace("gamebook: 1.1", "gamebook: 1"))
     status, out, _ = run(monkeypatch, capsys, ["lint", str(tmp_path / "b.yaml")])
-    assert status == 1 and "b.yaml:6:1: needs-format-1-1" in out
+    assert status == 1 and "b.yaml:6:1: format-1-1" in out
 
 
 def test_counters_and_notes_are_in_the_explorer_state(tmp_path):

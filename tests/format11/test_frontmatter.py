@@ -64,7 +64,7 @@ def test_description_and_prologue_open_a_new_game_not_a_resumed_one(monkeypatch,
 def test_a_prologue_in_a_format_1_book_is_located(monkeypatch, capsys, tmp_path):
     book = write(tmp_path, "1", "prologue: Il était une fois.\n")
     code, out, _ = run(monkeypatch, capsys, ["lint", book])
-    assert code == 1 and "b.yaml:6:1: needs-format-1-1" in out
+    assert code == 1 and "b.yaml:6:1: format-1-1" in out
 
 
 def format_11_examples():

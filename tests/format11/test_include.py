@@ -61,7 +61,7 @@ def test_cycles_missing_parts_and_stray_fields_are_located(monkeypatch, capsys, 
 def test_include_needs_format_11(monkeypatch, capsys, tmp_path):
     book = write(tmp_path, main=MAIN.replace("gamebook: 1.1", "gamebook: 1"))
     code, out, _ = run(monkeypatch, capsys, ["lint", book])
-    assert code == 1 and "b.yaml:6:1: needs-format-1-1" in out
+    assert code == 1 and "b.yaml:6:1: format-1-1" in out
 
 
 def test_the_cache_keys_on_every_part(monkeypatch, capsys, tmp_path):

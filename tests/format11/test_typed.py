@@ -56,7 +56,7 @@ def test_an_answer_no_paragraph_has_is_located(monkeypatch, capsys, tmp_path, ba
 def test_a_puzzle_needs_format_11(monkeypatch, capsys, tmp_path):
     path = book(tmp_path, BOOK.replace("gamebook: 1.1", "gamebook: 1"))
     code, out, _ = run(monkeypatch, capsys, ["lint", path])
-    assert code == 1 and "b.yaml:9:5: needs-format-1-1" in out
+    assert code == 1 and "b.yaml:9:5: format-1-1" in out
 
 
 @pytest.mark.parametrize("fmt, secret", [("dot", 'p1 -> p38 [label="puzzle: ?", style=dashed]'),
