@@ -153,6 +153,11 @@ def test_line_mode_by_flag_and_on_a_small_terminal(tmux):
     assert "Terminal trop petit pour l'affichage plein écran : mode ligne." in \
         tmux.screen(history=True).replace("\n", " ")
     tmux.type("quitter")
+    autosave = tmux.data / "saves" / "arene" / "autosave.json"
+    end = time.monotonic() + WAIT
+    while not autosave.exists():   # the goodbye's save, before the window goes
+        assert time.monotonic() < end, "no autosave after quitter"
+        time.sleep(0.1)
     tmux.tmux("kill-session", "-t", "play")
     tmux.start(BOOKS / "arene.yaml", 140, 30, "--seed", "1", "--ligne")
     tmux.wait_for("Une partie de ce livre est en cours (paragraphe 1). La reprendre ?")
