@@ -11,6 +11,7 @@ from ..book import Choice
 from ..diagnostics import Message as M
 from ..rules.base import Death, Option, Prompt
 from . import reasons
+from .reasons import NOT_MET
 from .faults import BookFault
 from .item_notes import choice_items_note
 from .needs import needs
@@ -20,7 +21,6 @@ VICTORY = Prompt("ending", (Option("restart", M("Recommencer", "Start again")),)
                  title=M("Victoire !", "Victory!"))
 RESTART = Option("restart", M("Recommencer l'aventure", "Start the adventure again"))
 DEAD = M("Vous êtes mort.", "You are dead.")
-NOT_MET = M("condition non remplie", "condition not met")
 ALIVE = Death(restart=True)   # what `over` reads when the hero is not dead
 
 

@@ -3,8 +3,9 @@
 The author chooses per choice (`show:`) or for the whole book (`unmet_choices:`):
 `hidden` (not listed), `reason` (greyed, with what the condition asks for, read
 from its syntax tree: "il vous faut : Clé de bronze", "il vous faut 7 Pièces d'Or"),
-or `greyed` (the format-1 behaviour: "condition non remplie").  The reason depends
-on the condition only, never on the state, so prompts stay cacheable.
+or `greyed` ("condition non remplie" only).  Unless the author chooses, a locked
+choice says what its condition needs now (needs.py, prompts.Prompts._why).  The
+reason here depends on the condition only, never on the state.
 """
 from __future__ import annotations
 
@@ -18,18 +19,6 @@ _FLIP = {">=": "<=", ">": "<", "<=": ">=", "<": ">"}
 def show_mode(book, choice) -> str:
     """hidden, reason or greyed: the choice's own, else the book's, else greyed."""
     return choice.show or book.meta.get("unmet_choices") or "greyed"
-
-
-def option(game, i: int, choice, ok: bool):
-    """The Option of choice `i` (None: not listed), its condition `ok` or not."""
-    from ..rules.base import Option
-    if ok:
-        return Option(str(i + 1), M(choice.text, choice.text), True, None)
-    mode = show_mode(game.book, choice)
-    if mode == "hidden" or ok is None:   # None: a once-only choice already taken
-        return None
-    why = reason(game, choice.condition) if mode == "reason" and choice.condition is not None else NOT_MET
-    return Option(str(i + 1), M(choice.text, choice.text), False, why)
 
 
 def once_key(paragraph: int, i: int) -> str:

@@ -50,12 +50,13 @@ class Output:
 
     @property
     def fragments(self) -> list[tuple[str, str]]:
-        """The lines for prompt_toolkit, cleaned of control sequences (safe_text): the
-        REPL writes to the real terminal, not through the command line's SafeStream."""
+        """The lines for prompt_toolkit (the REPL writes to the real terminal, not
+        through the command line's SafeStream): already cleaned of control sequences,
+        since `line` cleans every text it is given."""
         frags: list[tuple[str, str]] = []
         for style, text, _ in self.rows:
             if text:
-                frags.append((style, clean(text)))
+                frags.append((style, text))
             frags.append(("", "\n"))
         return frags
 
