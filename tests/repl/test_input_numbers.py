@@ -72,3 +72,4 @@ def test_an_unexpected_error_exits_non_zero(tmp_path, monkeypatch):
     s = session(tmp_path)
     monkeypatch.setattr(s, "_handle", lambda line: 1 / 0)
     assert plain.run(s, io.StringIO("1\n2\n"), io.StringIO()) == 3
+
