@@ -52,6 +52,11 @@ def check_declarations(compiler, data: dict) -> None:
                                   f"« {key} » demande « gamebook: 1.1 »", f"'{key}' needs 'gamebook: 1.1'"))
     for name, spec in declared(data, COUNTERS).items():
         start, (low, high) = spec.get("start", 0), bounds(spec)
+        if isinstance(low, int) and isinstance(high, int) and low > high:   # no value fits
+            compiler.report(error("counter-out-of-range", compiler.span((COUNTERS, name, "min")),
+                                  f"compteur « {name} » : min {low} est au-dessus de max {high}",
+                                  f"counter '{name}': min {low} is above max {high}"))
+            continue
         if isinstance(start, int) and clamp(spec, start) != start:
             _out_of_range(compiler, (COUNTERS, name, "start") if "start" in spec else (COUNTERS, name),
                           name, start, low, high)

@@ -285,9 +285,11 @@ class _Checker:
                 suggestion = max(same, key=lambda k: (not k.isascii(), k[:1].isupper()))
         hint_fr, hint_en = _hint(suggestion)
         kind_fr = KIND_FR.get(kind, kind)
-        self.report("unknown-reference", arg.start, arg.end,
-                    f"{kind_fr} inconnu{'e' if kind in _FEMININE else ''} « {arg.value} »{hint_fr}",
-                    f"unknown {kind} “{arg.value}”{hint_en}", suggestion)
+        fr = f"{kind_fr} inconnu{'e' if kind in _FEMININE else ''} « {arg.value} »{hint_fr}"
+        en = f"unknown {kind} “{arg.value}”{hint_en}"
+        if kind == "note":   # its own code, the one its `note:` effect gets (format 1.1)
+            return self.report("unknown-note", arg.start, arg.end, fr, en, suggestion)
+        self.report("unknown-reference", arg.start, arg.end, fr, en, suggestion)
 
     def unary(self, node: Unary) -> Optional[str]:
         if node.op == "not":

@@ -1,13 +1,13 @@
 """Format 1.1: `auto:`, the ways out a paragraph's conditions choose (a jump, a death
-or a victory), played, drawn, explored, and equal to the format-1 workaround (two
-conditional choices and an extra death paragraph)."""
+or a victory), played, drawn and explored (the format-1 workaround played the same:
+test_conversion.py)."""
 from __future__ import annotations
 
 import json
 
 from engine.cli import main
 
-from .f11_helpers import codes, game, load, run, where
+from .f11_helpers import codes, game, load, where
 
 ALTAR = """\
 paragraphs:
@@ -25,15 +25,6 @@ AUTO_11 = ALTAR + """\
     end: death
   3: {text: Le gardien s'incline., end: victory}
 """
-AUTO_1 = ALTAR + """\
-  2:
-    text: Le gardien.
-    choices:
-      - {text: Montrer l'orbe, to: 3, if: 'has("orbe")', effects: [{lose: orbe}]}
-      - {text: Continuer, to: 1000, if: 'not has("orbe")'}
-  1000: {text: Votre aventure s'arrête ici., end: death}
-  3: {text: Le gardien s'incline., end: victory}
-"""
 
 
 def test_the_book_chooses_the_way_out(tmp_path):
@@ -43,13 +34,6 @@ def test_the_book_chooses_the_way_out(tmp_path):
     g = game(tmp_path, AUTO_11)
     g.answer("2")
     assert g.state.ended == "death" and g.state.paragraph == 2
-
-
-def test_auto_equals_the_format_1_workaround(tmp_path):
-    for first in ("1", "2"):
-        new = run(game(tmp_path, AUTO_11), [first])
-        old = run(game(tmp_path, AUTO_1, version="1", name="ancien.yaml"), [first])
-        assert new == old
 
 
 def test_a_conditional_victory_or_death_without_an_extra_paragraph(tmp_path):

@@ -67,18 +67,39 @@ def test_a_prologue_in_a_format_1_book_is_located(monkeypatch, capsys, tmp_path)
     assert code == 1 and "b.yaml:6:1: format-1-1" in out
 
 
-def format_11_examples():
+PART = re.compile(r"# ([\w./-]+\.yaml)\b")   # a block that is one file of a book in several
+
+
+def format_11_blocks() -> list[str]:
     text = (ROOT / "docs" / "book-format.md").read_text(encoding="utf-8")
     part = text.split("## Format 1.1", 1)[1].split("## What the loader refuses", 1)[0]
     return re.findall(r"```yaml\n(.*?)```", part, re.S)
 
 
+def format_11_examples() -> list[str]:
+    """The whole books (a part of a book in several files is written beside them)."""
+    return [b for b in format_11_blocks() if "\ngamebook:" in "\n" + b]
+
+
 @pytest.mark.parametrize("example", format_11_examples())
 def test_format_11_examples_lint_clean(monkeypatch, capsys, tmp_path, example):
+    for block in format_11_blocks():
+        named = PART.match(block)
+        if named and block not in format_11_examples():
+            (tmp_path / named.group(1)).write_text(block, encoding="utf-8")
     path = tmp_path / "example.yaml"
     path.write_text(example, encoding="utf-8")
     code, out, _ = run(monkeypatch, capsys, ["lint", "--strict", "--no-cache", str(path)])
     assert code == 0, out
+
+
+def test_the_split_book_example_is_linted_with_its_part(monkeypatch, capsys, tmp_path):
+    """The `include:` example really includes: without its part, paragraph 2 is missing."""
+    book = next(b for b in format_11_examples() if "include:" in b)
+    path = tmp_path / "example.yaml"
+    path.write_text(book, encoding="utf-8")
+    code, out, _ = run(monkeypatch, capsys, ["lint", "--no-cache", str(path)])
+    assert code == 1 and "include-not-found" in out
 
 
 def test_the_format_11_part_has_examples():

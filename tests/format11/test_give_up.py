@@ -6,7 +6,7 @@ import json
 
 from engine.cli import main
 
-from .f11_helpers import codes, game, load, run, where
+from .f11_helpers import codes, game, load, where
 
 TOLL_11 = """\
 paragraphs:
@@ -27,26 +27,6 @@ def test_the_player_picks_what_to_give_up_then_the_paragraph_goes_on(tmp_path):
     g.answer("give:arc")
     assert "arc" not in g.state.items and g.state.stats["or"] == 14
     assert [o.label.fr for o in g.prompt().options] == ["Passer"]
-
-
-def test_give_up_equals_the_format_1_workaround(tmp_path):
-    """Format 1: one choice per item the hero may carry, each losing it."""
-    old = """\
-    paragraphs:
-      1:
-        text: Le péage.
-        effects: [{gain: arc}]
-        choices:
-          - {text: Donner le balluchon, to: 1000, effects: [{lose: balluchon}]}
-          - {text: Donner l'arc, to: 1000, effects: [{lose: arc}]}
-      1000:
-        text: Le garde vous fouille.
-        effects: [{add: {or: -1}}]
-        choices: [{text: Passer, to: 2}]
-      2: {text: Fin., end: victory}
-    """
-    new = run(game(tmp_path, TOLL_11), ["give:arc"])
-    assert new == run(game(tmp_path, old, version="1", name="ancien.yaml"), ["2"])
 
 
 def test_a_give_up_on_a_choice_moves_once_done(tmp_path):

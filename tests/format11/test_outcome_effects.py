@@ -1,10 +1,11 @@
 """Format 1.1: outcomes carry effects (a random branch, a test's success or failure,
-a fight's win or escape), applied before the move; checked, and equal to the
-format-1 workaround (an extra paragraph that gives the effect)."""
+a fight's win or escape), applied before the move, and checked (the format-1 workaround played the same:
+test_conversion.py)."""
 from __future__ import annotations
 
 from engine.dice import SeededDice
 
+from .conversion_pairs import CC_FIGHT as CC_PAIR
 from .f11_helpers import codes, game, load, run, where
 
 ROLL_11 = """\
@@ -18,25 +19,6 @@ paragraphs:
         - {range: [4, 6], to: 2, effects: [{add: {endurance: -2}}]}
   2: {text: Vous repartez., end: victory}
 """
-ROLL_1 = """\
-paragraphs:
-  1:
-    text: Vous fouillez le coffre.
-    random:
-      dice: 1d6
-      outcomes:
-        - {range: [1, 3], to: 1000}
-        - {range: [4, 6], to: 1001}
-  1000:
-    text: Un arc !
-    effects: [{gain: arc}, {add: {or: 3}}]
-    choices: [{text: Continuer, to: 2}]
-  1001:
-    text: Une aiguille empoisonnée.
-    effects: [{add: {endurance: -2}}]
-    choices: [{text: Continuer, to: 2}]
-  2: {text: Vous repartez., end: victory}
-"""
 
 
 def test_a_random_outcome_applies_its_effects_before_moving(tmp_path):
@@ -47,13 +29,6 @@ def test_a_random_outcome_applies_its_effects_before_moving(tmp_path):
     g = game(tmp_path, ROLL_11, faces=[5])
     g.answer("roll")
     assert g.state.stats["endurance"] == 18 and "arc" not in g.state.items
-
-
-def test_random_outcome_effects_equal_the_format_1_workaround(tmp_path):
-    for seed in range(6):
-        new = run(game(tmp_path, ROLL_11, seed=seed))
-        old = run(game(tmp_path, ROLL_1, version="1", seed=seed, name="ancien.yaml"))
-        assert new == old
 
 
 def test_outcome_effects_in_a_format_1_book_are_located(tmp_path):
@@ -81,21 +56,6 @@ paragraphs:
       failure_effects: [{add: {endurance: -3}}]
   2: {text: Plus loin., end: victory}
 """
-TEST_1 = """\
-paragraphs:
-  1:
-    text: Vous tentez de saisir l'arc.
-    test: {type: chance, success: 1000, failure: 1001}
-  1000:
-    text: Vous l'avez.
-    effects: [{gain: arc}]
-    choices: [{text: Continuer, to: 2}]
-  1001:
-    text: Vous tombez.
-    effects: [{add: {endurance: -3}}]
-    choices: [{text: Continuer, to: 2}]
-  2: {text: Plus loin., end: victory}
-"""
 
 
 def test_a_test_success_and_failure_carry_effects(tmp_path):
@@ -105,12 +65,6 @@ def test_a_test_success_and_failure_carry_effects(tmp_path):
     unlucky = game(tmp_path, TEST_11, faces=[6, 6])
     run(unlucky)
     assert "arc" not in unlucky.state.items and unlucky.state.stats["endurance"] == 17
-
-
-def test_test_effects_equal_the_format_1_workaround(tmp_path):
-    for seed in range(8):
-        assert run(game(tmp_path, TEST_11, seed=seed)) == \
-            run(game(tmp_path, TEST_1, version="1", seed=seed, name="ancien.yaml"))
 
 
 FIGHT_11 = """\
@@ -138,19 +92,7 @@ def test_a_deadly_outcome_effect_ends_the_game_there(tmp_path):
     assert g.state.ended == "death" and g.state.paragraph == 1
 
 
-CC_FIGHT = """\
-paragraphs:
-  1:
-    text: Un garde.
-    combat:
-      enemies: [{name: Garde, force: 1, protection: 2}]
-      win: 2
-      win_effects: [{gain: amulette}]
-      surrender: {to: 3, effects: [{add: {honneur: -1}}]}
-  2: {text: Gagné., end: victory}
-  3: {text: Rendu., end: victory}
-"""
-
+CC_FIGHT = CC_PAIR.new   # a win, a retreat and a surrender with effects
 
 def test_chroniques_cretoises_fight_endings_carry_effects(tmp_path):
     from tests.rules.chroniques_cretoises.cc_helpers import HEADER, game as cc_game
@@ -176,11 +118,3 @@ def test_the_export_words_outcome_effects(tmp_path):
     md = out.read_text(encoding="utf-8").replace("\xa0", " ").replace("\u202f", " ")
     assert "Si vous êtes Chanceux, prenez l'objet « Arc » ; rendez-vous au [2](#p2)." in md
     assert "Si vous êtes Malchanceux, perdez 3 points d'Endurance ; rendez-vous au [2](#p2)." in md
-
-
-def test_fight_win_effects_equal_the_format_1_workaround(tmp_path):
-    old = FIGHT_11.replace("      win: 2\n      win_effects: [{gain: orbe}]\n", "      win: 1000\n") + \
-        "  1000:\n    text: Le rat est mort.\n    effects: [{gain: orbe}]\n    choices: [{text: Continuer, to: 2}]\n"
-    for seed in range(5):
-        assert run(game(tmp_path, FIGHT_11, seed=seed)) == \
-            run(game(tmp_path, old, version="1", seed=seed, name="ancien.yaml"))

@@ -51,3 +51,30 @@ def test_bad_presets_are_usage_errors_naming_the_culprit(monkeypatch, capsys, ar
 def test_presets_do_not_combine_with_continue(monkeypatch, capsys):
     code, _, err = play(monkeypatch, capsys, [CLOCHE, "--continue", "--start", "5"])
     assert code == 2 and "--continue" in err
+
+
+def test_the_example_of_play_md_runs_as_written(monkeypatch, capsys, tmp_path):
+    """docs/play.md's command, on a book that has what it names."""
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "play.md").read_text(encoding="utf-8")
+    line = next(x.strip() for x in doc.splitlines() if x.strip().startswith("gamebook play livre.yaml --start"))
+    words = line.split()
+    assert words[:3] == ["gamebook", "play", "livre.yaml"]
+    book = tmp_path / "livre.yaml"
+    book.write_text("""gamebook: 1.1
+title: Livre
+rules: defis-fantastiques
+start: 1
+hero: {equipment: []}
+items:
+  cle: {name: Clé}
+  corde: {name: Corde}
+  lanterne: {name: Lanterne}
+paragraphs:
+  1: {text: Le début., choices: [{text: Aller, to: 212}]}
+  212: {text: Le paragraphe à essayer., choices: [{text: Finir, to: 213}]}
+  213: {text: Fin., end: victory}
+""", encoding="utf-8")
+    code, out, err = play(monkeypatch, capsys, [str(book), *words[3:], "--seed", "1"])
+    assert code == 1 and err == "" and "— 212 —" in out and "— 1 —" not in out
+    assert "Habileté     10/10" in out and "Clé" in out and "Corde" in out and "Lanterne" in out
+    assert "Pièces d'Or  3" in out

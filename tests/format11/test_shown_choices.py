@@ -2,7 +2,7 @@
 asks for, as the author says per choice (`show:`) or for the book (`unmet_choices:`)."""
 from __future__ import annotations
 
-from .f11_helpers import codes, game, load, run, where
+from .f11_helpers import codes, game, load, where
 
 DOOR = """\
 paragraphs:
@@ -56,12 +56,6 @@ def test_a_book_wide_default_and_a_choice_that_overrides_it(tmp_path):
     text = door("greyed", "", "", head="unmet_choices: hidden\n")
     g = game(tmp_path, text)
     assert [t for t, _, _ in labels(g)] == ["Ouvrir la porte", "Partir"]
-
-
-def test_hidden_equals_the_format_1_game(tmp_path):
-    for seed in range(3):
-        assert run(game(tmp_path, door("hidden", "reason", "hidden"), seed=seed)) == \
-            run(game(tmp_path, door("", "", ""), version="1", seed=seed, name="ancien.yaml"))
 
 
 def test_show_in_a_format_1_book_and_a_wrong_value(tmp_path):

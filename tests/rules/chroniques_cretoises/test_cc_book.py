@@ -78,3 +78,25 @@ def test_book_wolves_group_fight_all_down():
             ("strike", 0), ("defend", 0), ("strike", 0)])
     st = g.state
     assert st.paragraph == 6 and st.stats["honneur"] == 7 and st.stats["protection"] == 13
+
+
+def test_book_hephaistos_answers_by_himself():
+    """Format 1.1: paragraph 33 jumps on its own (`auto:`): to the respite (31) unless
+    Héphaïstos is unfavourable, back into the fight (37) if he is; the player is no
+    longer offered to resume a fight the god has just stopped."""
+    for attitude, paragraph in (("neutre", 31), ("favorable", 31), ("défavorable", 37)):
+        g = start([])
+        g.answer("1")
+        g.goto(29)
+        g.state.extra["gods"]["Héphaïstos"] = attitude
+        g.answer("invoke")
+        assert g.state.paragraph == paragraph, attitude
+        assert (g.state.pending or {}).get("activity") == ("combat" if paragraph == 37 else None)
+
+
+def test_book_prayers_other_than_the_patrons_are_hidden():
+    g = start([])
+    g.answer("2")   # Athéna
+    g.goto(9)
+    assert [(o.key, o.label.fr.split(" (")[0]) for o in g.prompt().options] == \
+        [("2", "Prier Athéna"), ("7", "Remercier la vieille femme et repartir")]

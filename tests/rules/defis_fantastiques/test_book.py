@@ -40,9 +40,13 @@ def hit_until_won(game, key="attack"):
             act(game, key if key in keys else keys[0], *((1, 1) * rolling + (6, 6)))
 
 
-def test_book_has_at_least_forty_paragraphs_and_lints_clean():
+def test_book_is_format_1_1_and_lints_clean():
+    """36 paragraphs since format 1.1: the six that only carried an outcome's effect
+    and a single way on (10, 11, 16, 17, 28, 29) are now that outcome's effects."""
     loaded = load_book(BOOK, use_cache=False)
-    assert loaded.ok and loaded.diagnostics == [] and len(loaded.book.paragraphs) >= 40
+    assert loaded.ok and loaded.diagnostics == [] and len(loaded.book.paragraphs) >= 36
+    assert "\ngamebook: 1.1\n" in BOOK.read_text(encoding="utf-8")
+    assert not {10, 11, 16, 17, 28, 29} & set(loaded.book.paragraphs)
 
 
 def test_market_loop_costs_gold_and_is_guarded_by_conditions():
@@ -68,8 +72,8 @@ def test_scripted_playthrough_to_victory():
     choose(g, "Relever le défi")                     # a bare-handed fight
     assert g.state.pending["unarmed"] and g.prompt().kind == "combat"
     hit_until_won(g)                                 # 11 + 12 against 9, three times
-    assert g.state.paragraph == 10 and g.state.stats["or"] == 24
-    choose(g, "Retourner")
+    assert g.state.paragraph == 2 and g.state.stats["or"] == 24   # the win's purse (win_effects)
+    assert not any(o.label.fr.startswith("Relever") for o in g.prompt().options)   # once only
     choose(g, "Acheter la cuirasse")
     choose(g, "Retourner")
     choose(g, "Échanger votre arme")                 # the sword is lost for ever
@@ -87,9 +91,9 @@ def test_scripted_playthrough_to_victory():
     assert g.state.stats["endurance"] == 24 and g.state.stats["chance"] == 11
     hit_until_won(g)
     choose(g, "Continuer")
+    endurance = g.state.stats["endurance"]
     act(g, "roll", 5, 5)                             # Skill: 10 + 1 (cuirasse) = 11 <= 12
-    assert g.state.paragraph == 16
-    choose(g, "Poursuivre")
+    assert g.state.paragraph == 18 and g.state.stats["endurance"] == endurance
     choose(g, "Échanger votre arme contre la lance")
     assert g.state.extra["weapon"] == "lance" and "masse" not in g.state.items
     choose(g, "Marcher")
@@ -104,9 +108,9 @@ def test_scripted_playthrough_to_victory():
     assert "cuirasse" not in g.state.items and g.state.extra["armour"] is None
     hit_until_won(g)
     choose(g, "Monter l'escalier")
-    act(g, "roll", 6, 6)                             # unlucky: 12 > 11
-    assert g.state.paragraph == 29
-    choose(g, "Monter")
+    endurance = g.state.stats["endurance"]
+    act(g, "roll", 6, 6)                             # unlucky: 12 > 11, the dart (failure_effects)
+    assert g.state.paragraph == 31 and g.state.stats["endurance"] == endurance - 2
     choose(g, "Monter par le grand escalier")        # three at once
     assert [o.key for o in g.prompt().options] == ["attack:0", "attack:1", "attack:2"]
     act(g, "attack:1", 1, 1, 1, 1, 1, 1, 6, 6)
