@@ -106,3 +106,33 @@ def test_copies_obey_a_rule_module_carrying_limit(tmp_path):
     g = cc_game(tmp_path, body, header=HEADER.replace("gamebook: 1\n", "gamebook: 1.1\n"))
     assert g.state.items.get("casque") == 3
     assert [e["type"] for e in g.drain()].count("armour-limit") == 1
+
+
+def test_the_explorer_forgets_once_only_choices_behind_the_player(tmp_path):
+    """A tale heard once in a town left for good changes nothing after it: the lens
+    drops its mark there (fewer states, the same odds), and keeps it in the town."""
+    from engine.analysis.explore.explorer import Explorer
+    from engine.analysis.explore.solve import victory_odds
+    loaded = load(tmp_path, """\
+    paragraphs:
+      1:
+        text: La place du marché.
+        choices:
+          - {text: Écouter le conteur, to: 1, once: true}
+          - {text: Acheter un arc, to: 1, once: true, effects: [{gain: arc}]}
+          - {text: Partir, to: 2}
+      2:
+        text: La route.
+        random: {dice: 1d6, outcomes: [{range: [1, 3], to: 3}, {range: [4, 6], to: 4}]}
+      3:
+        text: Le pont.
+        choices: [{text: Tirer sur le troll, to: 4, if: 'has("arc")'}, {text: Sauter, to: 5}]
+      4: {text: Fin., end: victory}
+      5: {text: Chute., end: death}
+    """)
+    lensed = Explorer(loaded.book, loaded.module).run()
+    full = Explorer(loaded.book, loaded.module, lens=False).run()
+    assert victory_odds(lensed)["low"] == victory_odds(full)["low"] == 1.0
+    assert len(lensed.states) < len(full.states)
+    marked = {p for t, p in zip(lensed.states, lensed.paragraph) if "once:1:1" in t}
+    assert marked == {1}

@@ -11,7 +11,10 @@ at each paragraph, what cannot be read any more on any path from it:
   reads `state.visits`);
 * the module's `passive_stats`, stats its own code never reads (gold in Défis
   Fantastiques): kept only where a book expression, an effect or a string of a
-  module field of a paragraph still ahead names the stat; elsewhere set to 0.
+  module field of a paragraph still ahead names the stat; elsewhere set to 0;
+* the marks of once-only choices taken (format 1.1, `once:N:i` flags): kept only
+  where paragraph N, the one paragraph that reads them, is still ahead (a town left
+  for good no longer splits every later state by the purchases made there).
 
 "Ahead" is the static paragraph graph (choices, random outcomes, the module's exits;
 a computed target may go anywhere).  The explorer checks every move against it: a
@@ -33,6 +36,7 @@ ALL = "*"
 WORD = re.compile(r"[^\W\d]\w*")
 VISITED = re.compile(r"(?:visited|visit[eé])\s*\(\s*(\d+)\s*\)")   # French names too
 VISITS = re.compile(r"visited|visit[eé]")
+ONCE = "once:"   # engine/game/reasons.py once_key: once:PARAGRAPH:CHOICE
 
 
 class Lens:
@@ -63,6 +67,8 @@ class Lens:
         values += _format11_reads(p)
         if p.once:   # a `once:` paragraph reads whether it was visited
             found.add(("v", p.number))
+        if any(c.once for c in p.choices):   # ... and its once-only choices, their marks
+            found.add(("o", str(p.number)))
         for value in values:
             self._scan(value, found)
         return found
@@ -142,6 +148,9 @@ class Lens:
         live = self.live.get(state.paragraph, set())
         if state.visits and ("v", ALL) not in live:
             state.visits = {n: 1 for n, c in state.visits.items() if c and ("v", n) in live}
+        dead = {f for f in state.flags if f.startswith(ONCE) and ("o", f.split(":")[1]) not in live}
+        if dead:
+            state.flags = state.flags - dead
         for stat in self.passive:
             if stat not in live:
                 if state.stats.get(stat):
