@@ -75,3 +75,20 @@ def test_lint_says_the_exploration_was_cut_in_both_languages():
                        "parties au hasard, en 0,2 s (limite 2,5 s)")
     whole = deep.summary_message(cut | {"complete": True}, "b.yaml")
     assert whole.en == "--deep b.yaml: exploration complete, 3 states in 0.2 s (limit 2.5 s)"
+
+
+def test_a_lens_built_in_time_refreshes_when_the_graph_missed_a_path():
+    # The module hides the test's exits from the static graph: the exploration finds
+    # the path, the lens is refreshed and the exploration begins again (a lens built in
+    # time is never stopped, even once the time for building it is over).
+    from tests.analysis_fixtures.fixture_rules import FixtureRules
+
+    class Hidden(FixtureRules):
+        def exits(self, paragraph):
+            return () if "test" in paragraph.fields else super().exits(paragraph)
+    book, _module, doc = load("quest")
+    said: dict = {}
+    space, lens = deep.bounded_explore(book, Hidden(), 100_000, 30.0)
+    assert lens and space.restarts >= 1 and space.bound is None
+    deep.deep_diagnostics(book, Hidden(), doc, summary=said)
+    assert said["complete"] and said["lens"]

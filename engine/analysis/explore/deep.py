@@ -113,16 +113,21 @@ def _lens(book, module, seconds: float) -> Lens | None:
 
 class _Abandoned(Exception):
     """A late lens stops its work (through `Lens._closure`, one a paragraph: were it
-    renamed, a late lens would only finish its work for nothing)."""
+    renamed, a late lens would only finish its work for nothing).  A lens built in
+    time is never stopped: its refreshes (a path the graph missed) run in full."""
 
     @staticmethod
     def lens(book, module, abandoned: threading.Event) -> Lens:
         class Stoppable(Lens):
+            ready = False
+
             def _closure(self, n):
-                if abandoned.is_set():
+                if not self.ready and abandoned.is_set():
                     raise _Abandoned
                 return super()._closure(n)
-        return Stoppable(book, module)
+        lens = Stoppable(book, module)
+        lens.ready = True
+        return lens
 
 
 def _random_findings(stats: Stats, locks: dict, errors: list) -> None:
