@@ -97,10 +97,10 @@ def advice_text(module, advice: str | None, lang: str) -> str | None:
 
 
 # --- `gamebook odds BOOK`: the table of every fight ---------------------------
-POLICIES = {"optimal": Message("ressources de combat (Chance, Honneur…) utilisées au mieux",
-                               "fight resources (Luck, Honour...) used at best"),
-            "never": Message("ressources de combat (Chance, Honneur…) jamais utilisées",
-                             "fight resources (Luck, Honour...) never used"),
+POLICIES = {"optimal": Message("ce que les règles laissent dépenser en combat, dépensé au mieux",
+                               "what the rules let the hero spend in a fight, spent at best"),
+            "never": Message("ce que les règles laissent dépenser en combat, jamais dépensé",
+                             "what the rules let the hero spend in a fight, never spent"),
             "mixed": Message("politiques différentes selon la feuille", "policies differing by sheet")}
 MEANINGS = {"typical": Message("un héros de départ typique (des tirages médians)",
                                "a typical starting hero (middle rolls)"),

@@ -24,10 +24,11 @@ FAST_EXIT = True  # nothing to clean up after `run`: see engine.cli.entry
 
 HELP = {
     "book": ("livre à analyser : chaque combat, pour les héros de départ du module (typique, "
-             "le plus faible, le plus fort, moyenne), Chance/Honneur utilisés au mieux sauf "
-             "mention ; un combat non calculable est listé avec la raison",
+             "le plus faible, le plus fort, moyenne), ce que les règles laissent dépenser en "
+             "combat dépensé au mieux sauf mention ; un combat non calculable est listé avec la raison",
              "book to analyse: every fight, for the module's starting heroes (typical, weakest, "
-             "strongest, average), Luck/Honour used at best unless a column says otherwise; a "
+             "strongest, average), what the rules let the hero spend in a fight (Luck, Honour) "
+             "spent at best unless a column says otherwise; a "
              "fight that cannot be computed is listed with the reason"),
     "rules": ("module de règles (id ou alias) ; --rules ID --help montre ses options",
               "rule module (id or alias); --rules ID --help lists its own flags"),
