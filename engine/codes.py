@@ -417,12 +417,17 @@ CODES: tuple[Code, ...] = (
          FINE_DEEP),
     Code("victory-impossible", "error", "deep",
          Message("aucune partie ne peut mener à une victoire", "no game can lead to a victory"),
-         _book("  1:\n    text: Vous entrez.\n    choices:\n      - {text: Avancer, to: 2}\n"
-               "  2: {text: Un piège !, end: death}\n", DEEP_HEAD),
+         # (the graph reaches the victory, play never does: a book with none is `no-victory`)
+         _book("  1:\n    text: Une porte close.\n    choices:\n      - {text: Reculer, to: 2}\n"
+               "      - {text: Entrer, to: 3, if: 'flag(\"ouverte\")'}\n"
+               "  2: {text: Un piège !, end: death}\n"
+               "  3: {text: Victoire !, end: victory, effects: [{flag: ouverte}]}\n", DEEP_HEAD),
          FINE_DEEP),
     Code("deep-incomplete", "note", "deep",
-         Message("exploration de --deep coupée (temps ou états) : l'absence d'impasse n'est pas prouvée",
-                 "the --deep exploration was cut (time or states): the absence of soft-locks is not proven"),
+         Message("exploration de --deep coupée (temps, états ou combat trop long à analyser) : "
+                 "l'absence d'impasse n'est pas prouvée",
+                 "the --deep exploration was cut (time, states or a fight too long to analyse): "
+                 "the absence of soft-locks is not proven"),
          _book("  1:\n    text: Un escalier sans fin.\n    effects: [{add: {chance: 1}}]\n    choices:\n"
                "      - {text: Monter, to: 1}\n      - {text: Sortir, to: 2}\n"
                "  2: {text: Victoire !, end: victory}\n"),

@@ -13,6 +13,7 @@ from typing import Iterable
 from . import expr as X
 from .book import Book
 from .diagnostics import Diagnostic, error, note, warning
+from .endings import book_endings
 from .fold import fold
 from . import typed
 from .rules.base import Exit
@@ -115,8 +116,11 @@ def check_reachability(book, module, doc, edges, ctx) -> Iterable[Diagnostic]:
     seen = reachable(book, edges)
     if seen & ctx["broken"]:
         return  # a paragraph the schema rejected may hide any exit; its errors come first
+    won = sorted(n for n, kind in book_endings(book).items() if kind == "victory")
     blind = sorted(n for n in seen
                    if any(e.target is not None and t is None for e, t in edges.get(n, ())))
+    if not won:   # no jump, however dynamic, can lead to a victory the book does not have
+        yield _no_victory(doc, won)
     if blind:
         n = blind[0]
         dyn = next(e for e, t in edges[n] if e.target is not None and t is None)
@@ -124,7 +128,8 @@ def check_reachability(book, module, doc, edges, ctx) -> Iterable[Diagnostic]:
                    f"accessibilité non vérifiée : le saut du paragraphe {n} dépend de la partie",
                    f"reachability not checked: the jump from paragraph {n} depends on play")
         return
-    yield from _victory(book, doc, seen, edges)
+    if won and not seen & set(won):
+        yield _no_victory(doc, won)
     for n, p in book.paragraphs.items():
         if n not in seen:
             yield warning("unreachable", doc.span(p.path, key=True),
@@ -132,18 +137,15 @@ def check_reachability(book, module, doc, edges, ctx) -> Iterable[Diagnostic]:
                           f"paragraph {n} cannot be reached from the start ({book.start})")
 
 
-def _victory(book, doc, seen, edges) -> Iterable[Diagnostic]:
-    """No victory among the paragraphs the start reaches (the graph alone: `--deep`
-    also plays the conditions).  A reachable dead end is the error to fix first."""
-    if any(book.paragraphs[n].end == "victory" or (book.paragraphs[n].end is None and not edges[n])
-           for n in seen):
-        return
-    won = sorted(n for n, p in book.paragraphs.items() if p.end == "victory")
+def _no_victory(doc, won: list[int]) -> Diagnostic:
+    """No victory among the paragraphs the start reaches, by the graph alone (which
+    follows every exit whatever its condition: `--deep` also plays the conditions).
+    An ending that an `auto:` jump makes counts; a dead end is no victory."""
     fr = (f"aucune victoire n'est accessible depuis le départ (victoires : {', '.join(map(str, won))})"
           if won else "le livre n'a aucune victoire : ajoutez un paragraphe « end: victory »")
     en = (f"no victory can be reached from the start (victories: {', '.join(map(str, won))})"
           if won else "the book has no victory: add a paragraph with 'end: victory'")
-    yield warning("no-victory", doc.span(("start",)), fr, en)
+    return warning("no-victory", doc.span(("start",)), fr, en)
 
 
 def check_dead_ends(book, module, doc, edges, ctx) -> Iterable[Diagnostic]:

@@ -4,21 +4,23 @@ The rule module does the series-specific part: ``hero_variants(book)`` gives
 the starting sheets (``("typical", state)``, ``("weakest", ...)``,
 ``("strongest", ...)``, and for rolled characters many variants carrying
 ``state.extra["weight"]``), ``fight_odds(book, state, spec)`` the exact odds
-of one combat field.  Here: iterate, average and print.
+of one combat field.  Here: iterate, average, and say what was assumed.
 
-The table is computed with ``policy="never"``: the hero neither tests his
-Luck nor spends Honour (a fixed, cautious baseline, and fast: one no-Luck
-table serves every rolled Stamina, where optimal Luck is a solve per variant,
-up to tenths of a second for three enemies "together").  The odds of one fight
-with the optimal policy are what `gamebook odds --luck/--honour` and the REPL
-give.
+`gamebook odds BOOK` asks for ``policy="optimal"``: the hero uses at best what
+the rules let him spend in a fight (Luck in Défis Fantastiques, Honour in
+Chroniques Crétoises), as a player can.  A variant may state its own policy in
+``state.extra["odds_policy"]`` (Défis Fantastiques fights its 66 weighted
+rolled sheets without Luck: one no-Luck table serves every rolled Stamina), and
+each column says the policy it assumes.  `book_rows` keeps ``"never"`` for the
+export's appendix and the editor, which say so.
 
 The figure is P(the hero does not lose): P(win) for Fighting Fantasy; for a
 Cretan Chronicles group fight, which ends "all badly wounded" by the rules,
 P(win) + P(all badly wounded).
 
-Columns: every named variant except the weighted ones, and ``average``, the
-exact weighted mean over the weighted variants (weights need not sum to 1).
+No fight is left out silently: a combat field (a mapping with an ``enemies``
+list) the module gives no odds for, or whose analysis fails, is listed with the
+reason; a module with no odds at all (no ``hero_variants``) is said to be so.
 """
 from __future__ import annotations
 
@@ -27,8 +29,10 @@ import sys
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from engine.analysis.render import share, tr
+from engine.analysis.render import book_text, tr
 from engine.analysis.result import exact
+from engine.diagnostics import Message
+from engine.safe_text import clean
 
 NAMED = {"typical": ("typique", "typical"), "weakest": ("le plus faible", "weakest"),
          "strongest": ("le plus fort", "strongest"), "average": ("moyenne", "average")}
@@ -44,13 +48,47 @@ class Row:
     win: dict = field(default_factory=dict)  # column -> Fraction
 
 
+@dataclass
+class Column:
+    """What a column assumes: the sheet (named variants) or how many rolled sheets
+    it averages, and the policy ("optimal", "never", or "mixed" in an average)."""
+
+    name: str
+    policy: str
+    sheet: dict = field(default_factory=dict)   # stat label Message -> value
+    sheets: int = 0
+
+
+@dataclass
+class LeftOut:
+    """A combat the table does not show, and why."""
+
+    paragraph: int
+    field: str
+    opponents: str
+    reason: Message
+
+
+@dataclass
+class BookOdds:
+    rows: list
+    left_out: list
+    columns: list
+    has_odds: bool      # False: the rule module computes no fight odds at all
+    module: str
+
+
 def opponents(spec) -> str:
     """Readable opponents of a combat spec (modules use an ``enemies`` list)."""
     enemies = spec.get("enemies") if isinstance(spec, dict) else None
     if not isinstance(enemies, list):
         return "?"
     names = [str(e.get("name", "?")) if isinstance(e, dict) else str(e) for e in enemies]
-    return ", ".join(names)
+    return clean(", ".join(names))
+
+
+def is_fight(spec) -> bool:
+    return isinstance(spec, dict) and isinstance(spec.get("enemies"), list)
 
 
 def variant_columns(variants) -> tuple[list, list]:
@@ -62,22 +100,75 @@ def variant_columns(variants) -> tuple[list, list]:
 
 def book_rows(book, module, policy: str = "never") -> list[Row]:
     """P(win) of every combat for every starting variant of the book."""
+    return book_odds(book, module, policy).rows
+
+
+def book_odds(book, module, policy: str = "optimal") -> BookOdds:
+    """Every combat of the book: its row, or the reason it has none."""
     named, weighted = variant_columns(list(module.hero_variants(book)))
-    rows = []
+    out = BookOdds([], [], _columns(module, named, weighted, policy), bool(named or weighted),
+                   str(getattr(module, "id", "?")))
     for number in sorted(book.paragraphs):
         paragraph = book.paragraphs[number]
         for name in module.activity_fields:
-            if name not in paragraph.fields:
+            spec = paragraph.fields.get(name)
+            if spec is None:
                 continue
-            spec = paragraph.fields[name]
             row = Row(number, name, opponents(spec))
-            if _fill(row, book, module, spec, named, weighted, policy):
-                rows.append(row)
-    return rows
+            try:
+                filled = out.has_odds and _fill(row, book, module, spec, named, weighted, policy)
+            except Exception as err:   # noqa: BLE001 (a module's failure is reported, the rest goes on)
+                out.left_out.append(LeftOut(number, name, row.opponents, _failed(err)))
+                continue
+            if filled:
+                out.rows.append(row)
+            elif is_fight(spec):
+                out.left_out.append(LeftOut(number, name, row.opponents, _why_none(spec, out)))
+    return out
+
+
+def _failed(err: Exception) -> Message:
+    text = clean(f"{type(err).__name__}: {err}")
+    return Message(f"le calcul a échoué ({text})", f"the computation failed ({text})")
+
+
+def _why_none(spec, out: BookOdds) -> Message:
+    if not out.has_odds:
+        return Message(f"le module « {out.module} » ne calcule pas de chances",
+                       f"the module '{out.module}' computes no odds")
+    damages = sorted({e.get("damage") for e in spec["enemies"] if isinstance(e, dict)}, key=str)
+    if len(damages) > 1:
+        shown = [clean(str(d)) for d in damages if d is not None]
+        fr = ", ".join(shown + (["par défaut"] if None in damages else []))
+        en = ", ".join(shown + (["default"] if None in damages else []))
+        return Message(f"adversaires aux dégâts différents ({fr}) : le module ne sait pas le calculer",
+                       f"opponents dealing different damage ({en}): the module cannot compute it")
+    return Message("le module ne donne pas de chances pour ce combat",
+                   "the module gives no odds for this fight")
+
+
+def _columns(module, named, weighted, policy) -> list[Column]:
+    """The columns in table order, each with the sheet and the policy it assumes."""
+    shown = _sheet_stats(module, [s for _n, s in named + weighted])
+    cols = [Column(label, state.extra.get("odds_policy", policy),
+                   {d.label: state.stats.get(d.name) for d in shown}) for label, state in named]
+    if weighted:
+        policies = {s.extra.get("odds_policy", policy) for _n, s in weighted}
+        cols.append(Column("average", policies.pop() if len(policies) == 1 else "mixed",
+                           sheets=len(weighted)))
+    return cols
+
+
+def _sheet_stats(module, states) -> list:
+    """The module's stats worth naming in a column's sheet: those the variants
+    differ in, or (one sheet) every one it has a non-zero value for."""
+    defs = [d for d in getattr(module, "stats", ()) if not d.derived or len(states) == 1]
+    differ = [d for d in defs if len({s.stats.get(d.name) for s in states}) > 1]
+    return differ or [d for d in defs if states and states[0].stats.get(d.name)]
 
 
 def _fill(row, book, module, spec, named, weighted, policy) -> bool:
-    """Compute the row's columns; False when the field is not a combat."""
+    """Compute the row's columns; False when the module gives no odds for the field."""
     states = [s for _l, s in named + weighted]
     wins = module.fight_wins(book, states, spec, policy=policy)
     if wins is None:
@@ -107,37 +198,25 @@ def run_book(args, lang: str) -> int:
     if not loaded.ok:
         sys.stderr.write(render_text(errors or loaded.diagnostics, lang) + "\n")
         return 1
-    try:
-        rows = book_rows(loaded.book, loaded.module)
-    except ValueError as err:
-        sys.stderr.write(tr(lang, f"combat impossible à analyser : {err}\n",
-                            f"a combat cannot be analysed: {err}\n"))
-        return 1
+    table = book_odds(loaded.book, loaded.module)
     if args.format == "json":
-        print(json.dumps([_row_json(r) for r in rows], ensure_ascii=False, indent=2))
+        print(json.dumps(_json(table), ensure_ascii=False, indent=2))
     else:
-        print(render_rows(rows, lang, loaded.book.title))
+        print(book_text(table, lang, clean(loaded.book.title), NAMED))
     return 0
+
+
+def _json(table: BookOdds) -> list:
+    """One entry a combat, in the book's order: its columns' P(not lose) with the
+    policy each assumes, or (``win`` empty) why it is ``left_out``."""
+    policy = {c.name: c.policy for c in table.columns}
+    out = [_row_json(r) | {"policy": {k: policy.get(k) for k in r.win}} for r in table.rows]
+    out += [{"paragraph": x.paragraph, "field": x.field, "opponents": x.opponents, "win": {},
+             "win_exact": {}, "left_out": {"en": x.reason.en, "fr": x.reason.fr}} for x in table.left_out]
+    return sorted(out, key=lambda r: r["paragraph"])
 
 
 def _row_json(row: Row) -> dict:
     return {"paragraph": row.paragraph, "field": row.field, "opponents": row.opponents,
             "win": {k: float(v) for k, v in row.win.items()},
             "win_exact": {k: exact(v) for k, v in row.win.items()}}
-
-
-def render_rows(rows: list[Row], lang: str, title: str) -> str:
-    if not rows:
-        return tr(lang, f"{title} : aucun combat analysable.", f"{title}: no combat to analyse.")
-    columns = []
-    for row in rows:
-        columns += [c for c in row.win if c not in columns]
-    heads = [tr(lang, *NAMED[c]) if c in NAMED else c for c in columns]
-    width = max(len(r.opponents) for r in rows + [Row(0, "", tr(lang, "adversaires", "opponents"))])
-    lines = [title, "", f"{'§':>5s}  {tr(lang, 'adversaires', 'opponents'):<{width}s}  "
-             + "  ".join(f"{h:>14s}" for h in heads)]
-    for row in rows:
-        cells = [f"{share(row.win[c], lang):>14s}" if c in row.win else f"{'-':>14s}"
-                 for c in columns]
-        lines.append(f"{row.paragraph:>5d}  {row.opponents:<{width}s}  " + "  ".join(cells))
-    return "\n".join(lines)

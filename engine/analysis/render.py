@@ -1,7 +1,8 @@
 """Plain-text rendering of fight odds, in French or English (no printing here).
 
 Percentages carry two decimals; the exact fraction is added when it is short
-enough to read; the hero's final state is drawn as a small bar chart.
+enough to read; the hero's final state is drawn as a small bar chart.  `book_text`
+draws the table of `gamebook odds BOOK` and says what each column assumes.
 """
 from __future__ import annotations
 
@@ -93,3 +94,84 @@ def render(odds: FightOdds, lang: str, header: list[str], labels: OddsLabels,
 def advice_text(module, advice: str | None, lang: str) -> str | None:
     """A pending decision ("use-luck", "spend:3", "target:1") in the module's words."""
     return None if advice is None else module.odds_advice(advice).get(lang)
+
+
+# --- `gamebook odds BOOK`: the table of every fight ---------------------------
+POLICIES = {"optimal": Message("ce que les règles laissent dépenser en combat, dépensé au mieux",
+                               "what the rules let the hero spend in a fight, spent at best"),
+            "never": Message("ce que les règles laissent dépenser en combat, jamais dépensé",
+                             "what the rules let the hero spend in a fight, never spent"),
+            "mixed": Message("politiques différentes selon la feuille", "policies differing by sheet")}
+MEANINGS = {"typical": Message("un héros de départ typique (des tirages médians)",
+                               "a typical starting hero (middle rolls)"),
+            "weakest": Message("le héros le plus faible que la création du personnage puisse tirer",
+                               "the weakest hero character creation can roll"),
+            "strongest": Message("le héros le plus fort que la création du personnage puisse tirer",
+                                 "the strongest hero character creation can roll")}
+BOOKS_HERO = Message("le héros que donne le livre", "the hero the book gives")
+OTHER_SHEET = Message("une feuille de départ donnée par le module", "a starting sheet given by the module")
+
+
+def book_text(table, lang: str, title: str, names: dict) -> str:
+    """The table of `gamebook odds BOOK` (an engine.analysis.book_odds.BookOdds),
+    then what each column assumes and every fight left out, with why."""
+    if not table.has_odds:
+        lines = [tr(lang, f"{title} : le module de règles « {table.module} » ne calcule pas de chances "
+                          "de combat.", f"{title}: the rule module '{table.module}' computes no fight odds.")]
+        return "\n".join(lines + _fights(table.left_out, lang, reason=False))
+    if not table.rows and not table.left_out:
+        return tr(lang, f"{title} : aucun combat dans ce livre.", f"{title}: no fight in this book.")
+    lines = [title, ""] + _table(table, lang, names) if table.rows else [title]
+    if table.rows:
+        lines += ["", tr(lang, "Probabilité de ne pas perdre chaque combat, pour le héros tel qu'il "
+                               "commence le livre :", "Probability of not losing each fight, for the "
+                               "hero as he starts the book:")]
+        alone = len(table.columns) == 1
+        lines += [f"  {_head(c.name, lang, names)}{' :' if lang == 'fr' else ':'} {_column(c, lang, alone)}"
+                  for c in table.columns]
+    if table.left_out:
+        lines += [""] + _fights(table.left_out, lang, reason=True)
+    return "\n".join(lines)
+
+
+def _head(name: str, lang: str, names: dict) -> str:
+    return tr(lang, *names[name]) if name in names else name
+
+
+def _table(table, lang: str, names: dict) -> list[str]:
+    columns = [c.name for c in table.columns if any(c.name in r.win for r in table.rows)]
+    heads = [_head(c, lang, names) for c in columns]
+    who = tr(lang, "adversaires", "opponents")
+    width = max([len(r.opponents) for r in table.rows] + [len(who)])
+    lines = [f"{'§':>5s}  {who:<{width}s}  " + "  ".join(f"{h:>14s}" for h in heads)]
+    for row in table.rows:
+        cells = [f"{share(row.win[c], lang):>14s}" if c in row.win else f"{'-':>14s}" for c in columns]
+        lines.append(f"{row.paragraph:>5d}  {row.opponents:<{width}s}  " + "  ".join(cells))
+    return lines
+
+
+def _column(c, lang: str, alone: bool) -> str:
+    """What a column assumes: who the hero is, and how he fights."""
+    if c.name == "average":
+        who = tr(lang, f"moyenne exacte sur les {c.sheets} feuilles que la création du personnage peut "
+                       "tirer, chacune pondérée par sa probabilité",
+                 f"the exact mean over the {c.sheets} sheets character creation can roll, each "
+                 "weighted by its probability")
+    else:
+        meaning = BOOKS_HERO if alone else MEANINGS.get(c.name, OTHER_SHEET)
+        sheet = ", ".join(f"{label.get(lang)} {value}" for label, value in c.sheet.items())
+        who = f"{sheet} — {meaning.get(lang)}" if sheet else meaning.get(lang)
+    policy = POLICIES.get(c.policy, Message(c.policy, c.policy)).get(lang)
+    return f"{who} ; {policy}" if lang == "fr" else f"{who}; {policy}"
+
+
+def _fights(left_out, lang: str, reason: bool) -> list[str]:
+    """The fights without a figure; with `reason`, why each has none."""
+    if not left_out:
+        return []
+    lines = [tr(lang, "Combats laissés de côté :", "Fights left out:") if reason
+             else tr(lang, "Combats du livre :", "Fights in the book:")]
+    for x in left_out:
+        why = (" : " if lang == "fr" else ": ") + x.reason.get(lang) if reason else ""
+        lines.append(f"  § {x.paragraph}  {x.opponents}{why}")
+    return lines

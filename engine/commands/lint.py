@@ -50,12 +50,13 @@ def run(args: argparse.Namespace) -> int:
     from ..loader import load_book
     diags: list[Diagnostic] = []
     sources: dict[str, str] = {}
+    deep_lines: list = []   # one a book: was its --deep exploration complete or cut
     for book in args.books:
         loaded = load_book(book, display=book, use_cache=not args.no_cache,
                            need_book=args.deep)
         diags.extend(loaded.diagnostics)
         if args.deep and loaded.ok:
-            diags.extend(_deep(book, loaded, args.deep_timeout))
+            diags.extend(_deep(book, loaded, args.deep_timeout, deep_lines))
         if args.show_source and loaded.diagnostics:
             sources[book] = _read_text(book)
     diags.sort(key=Diagnostic.sort_key)
@@ -66,6 +67,7 @@ def run(args: argparse.Namespace) -> int:
     if out:
         sys.stdout.write(out + "\n")
     if args.format == "text":
+        sys.stderr.write("".join(m.get(args.lang) + "\n" for m in deep_lines))
         sys.stderr.write(summary(diags, args.lang) + "\n")
     if any(d.code in USAGE_CODES for d in diags):
         return 2
@@ -73,9 +75,11 @@ def run(args: argparse.Namespace) -> int:
     return 1 if any(d.severity in failing for d in diags) else 0
 
 
-def _deep(path: str, loaded, timeout: float) -> list:
-    """The explorer's findings, located in the YAML document."""
+def _deep(path: str, loaded, timeout: float, lines: list) -> list:
+    """The explorer's findings, located in the YAML document; `lines` receives the
+    sentence saying whether the exploration was complete or cut."""
     from ..analysis.explore import deep_diagnostics
+    from ..analysis.explore.deep import summary_message
     from ..diagnostics import error
     from ..rules.watchdog import HookTimeout, hook_timeout, watching
     from ..source import load
@@ -84,7 +88,10 @@ def _deep(path: str, loaded, timeout: float) -> list:
         return []
     try:
         with watching(loaded.module, hook_timeout(timeout)):
-            return deep_diagnostics(loaded.book, loaded.module, doc, timeout=timeout)
+            said: dict = {}
+            found = deep_diagnostics(loaded.book, loaded.module, doc, timeout=timeout, summary=said)
+            lines.append(summary_message(said, path))
+            return found
     except HookTimeout as late:
         return [error("rules-failed", doc.span(("rules",)), late.message.fr, late.message.en)]
 

@@ -1,7 +1,7 @@
 """`gamebook odds`: exact probabilities of a fight, or of every fight of a book.
 
     gamebook odds --rules ID [the module's own flags: --rules ID --help]
-    gamebook odds BOOK.yaml
+    gamebook odds BOOK.yaml     (every fight; each column says what it assumes)
 
 The command knows only BOOK, --rules, --format and --lang.  The words are parsed
 in two phases (`parse_words`): first --rules, which names a rule module (its id
@@ -23,7 +23,13 @@ from engine.rules.base import BadArguments, RuleModule
 FAST_EXIT = True  # nothing to clean up after `run`: see engine.cli.entry
 
 HELP = {
-    "book": ("livre à analyser (tous ses combats)", "book to analyse (every combat)"),
+    "book": ("livre à analyser : chaque combat, pour les héros de départ du module (typique, "
+             "le plus faible, le plus fort, moyenne), ce que les règles laissent dépenser en "
+             "combat dépensé au mieux sauf mention ; un combat non calculable est listé avec la raison",
+             "book to analyse: every fight, for the module's starting heroes (typical, weakest, "
+             "strongest, average), what the rules let the hero spend in a fight (Luck, Honour) "
+             "spent at best unless a column says otherwise; a "
+             "fight that cannot be computed is listed with the reason"),
     "rules": ("module de règles (id ou alias) ; --rules ID --help montre ses options",
               "rule module (id or alias); --rules ID --help lists its own flags"),
     "format": ("format de sortie", "output format"),

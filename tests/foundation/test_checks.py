@@ -62,8 +62,9 @@ def test_unreachable_dynamic_jump_does_not_blind_the_check(capsys, tmp_path):
 def test_dead_end_and_empty(capsys, tmp_path):
     text = book("""\
         paragraphs:
-          1: {text: Début., choices: [{text: B, to: 2}]}
+          1: {text: Début., choices: [{text: B, to: 2}, {text: C, to: 3}]}
           2: {text: ""}
+          3: {text: Fin., end: victory}
         """)
     status, out, _ = lint(capsys, write(tmp_path, text), "--no-cache")
     assert (status, codes(out)) == (1, ["dead-end", "empty-paragraph"])
@@ -285,6 +286,35 @@ def test_a_book_whose_start_reaches_no_victory(capsys, tmp_path):
     _, out, _ = lint(capsys, write(tmp_path, text.replace("  3: {text: Trésor., end: victory}\n", "")),
                      "--no-cache")
     assert "the book has no victory" in out
+
+
+def test_no_victory_is_reported_even_when_a_jump_depends_on_play(capsys, tmp_path):
+    # However dynamic the jump, it cannot reach a victory the book does not have.
+    text = book("""\
+        paragraphs:
+          1: {text: Début., choices: [{text: Sauter, to: "here + force"}]}
+          2: {text: Mort., end: death}
+        """)
+    _, out, _ = lint(capsys, write(tmp_path, text), "--no-cache")
+    assert codes(out) == ["no-victory", "reachability-unchecked"], out
+    _, out, _ = lint(capsys, write(tmp_path, text.replace("end: death", "end: victory")), "--no-cache")
+    assert codes(out) == ["reachability-unchecked"], out
+
+
+def test_no_victory_counts_auto_endings_and_not_dead_ends(capsys, tmp_path):
+    # Format 1.1: a paragraph whose `auto:` jump ends the game is an ending of that
+    # kind; a dead end (no way out) is an error, never a victory.
+    text = book("""\
+        paragraphs:
+          1: {text: Début., choices: [{text: A, to: 2}, {text: B, to: 3}]}
+          2: {text: Fin., auto: [{end: death}]}
+          3: {text: Rien.}
+        """).replace("gamebook: 1\n", "gamebook: 1.1\n")
+    _, out, _ = lint(capsys, write(tmp_path, text), "--no-cache")
+    assert codes(out) == ["no-victory", "dead-end"], out
+    won = text.replace("{end: death}", "{end: victory}")
+    _, out, _ = lint(capsys, write(tmp_path, won), "--no-cache")
+    assert codes(out) == ["dead-end"], out
 
 
 def _df_choice(condition: str, effects: str = "") -> str:

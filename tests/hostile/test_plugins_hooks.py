@@ -34,6 +34,10 @@ class Stuck(RuleModule):
         if play.state.paragraph == 2:   # only once the hero moves on
             _maybe("after_change")
 
+    def fight_outcomes(self, play, pending, cache):   # the explorer's, on a pending roll
+        _maybe("fight_outcomes")
+        return None
+
 MODULE = Stuck()
 """
 PARAGRAPHS = """  1:
@@ -78,6 +82,21 @@ def test_lint_deep_is_bounded_by_its_deep_timeout(gamebook, stuck):
     assert done.code == 1
     assert done.out.splitlines() == [
         f"{stuck}:3:8: rules-failed rule module 'stuck' did not answer within 1 s in hook after_change"]
+
+
+def test_lint_deep_cut_by_a_slow_fight_analysis_says_so_and_fails_nothing(gamebook, stuck, write_book):
+    # The explorer's exact analysis (fight_outcomes) outlasting the bound is a cut
+    # exploration, not a failing module: what was explored stands, and the note says why.
+    del gamebook.env["GAMEBOOK_HOOK_TIMEOUT"]
+    _hangs(gamebook, "fight_outcomes")
+    rolled = write_book("stuck", PARAGRAPHS.replace(
+        "    choices:\n      - {text: Aller, to: 2}\n",
+        "    random: {dice: 1d6, outcomes: [{range: [1, 6], to: 2}]}\n"), name="roll.yaml")
+    done = gamebook("lint", "--deep", "--deep-timeout", "1", rolled)
+    assert done.code == 0, done.out
+    (line,) = done.out.splitlines()
+    assert "deep-incomplete" in line and "the module's exact analysis of a fight took longer" in line
+    assert "exploration cut (the module's exact analysis" in done.err
 
 
 @pytest.mark.parametrize("how", [("--runs", "100", "--jobs", "1"), ("--runs", "100", "--jobs", "2"),

@@ -7,48 +7,53 @@ not an ending), `explore-error` (error: the engine or the module raised),
 exploration was cut, so the absence of a finding proves nothing).
 
 Honest and bounded:
-* the exhaustive exploration gets `EXPLORE_SHARE` of the time limit; when it is cut
-  (time or state bound), random playthroughs use the rest, the clock checked
-  before every game, and every soft-lock or error *either* found is kept;
+* the exhaustive exploration gets `EXPLORE_SHARE` of the time limit, its lens
+  (lens.py: seconds on a book of thousands of paragraphs) at most `LENS_SHARE` of
+  that: a lens not built in time is left out (states are merged less, never
+  wrongly); when the exploration is cut (time or state bound), random playthroughs
+  use the rest, the clock checked before every game, and every soft-lock or error
+  *either* found is kept;
 * reachability findings (`unreachable-in-play`, `victory-impossible`) need the
   complete space: when it was cut they are not reported, and `deep-incomplete`
-  says where and why (bound, states, paragraphs not reached, games played);
-* `summary` (a dict, when given) receives what was done, for the command's line.
+  says where and why (bound, states left unexplored, paragraphs reached by neither
+  the exploration nor the games);
+* `summary` (a dict, when given) receives what was done (`summary_message` words
+  it for the command's last line: complete or cut, states, seconds against the limit).
 """
 from __future__ import annotations
 
+import threading
 import time
 
-from ...diagnostics import Diagnostic, error, note, warning
+from ...diagnostics import Diagnostic, Message, error, note, warning
+from ...rules.watchdog import HookTimeout
+from .explorer import Explorer
+from .lens import Lens
 from .report import exhaustive_report, replay_spec
 from .runs import Stats, new_game, play, run_seed
-from .space import explore
 
 RANDOM_FALLBACK_RUNS = 2000
 EXPLORE_SHARE = 0.6
+LENS_SHARE = 0.25     # of the exploration's share
 MAX_STEPS = 2000
+LISTED = 20           # paragraphs named in the deep-incomplete note
 
 
 def deep_diagnostics(book, module, doc, max_states: int = 100_000, timeout: float = 30.0,
                      runs: int = RANDOM_FALLBACK_RUNS,
                      summary: dict | None = None) -> list[Diagnostic]:
-    deadline = time.monotonic() + timeout
-    space = explore(book, module, max_states=max_states, timeout=EXPLORE_SHARE * timeout)
+    begun = time.monotonic()
+    deadline = begun + timeout
+    space, lens = bounded_explore(book, module, max_states, EXPLORE_SHARE * timeout)
     r = exhaustive_report(book, module, space, findings=False)
     here = lambda n: doc.span(book.paragraphs[n].path, key=True) if n in book.paragraphs \
         else doc.span(("start",))  # noqa: E731
     locks = {x["paragraph"]: x["replay"] for x in r["soft_locks"]}
     errors = list(r["errors"])
-    played = 0
+    stats, played = Stats(), 0
     if not r["complete"]:
         stats, played = random_games(book, module, runs, deadline)
-        for p in stats.problems.values():
-            ex = p["example"]
-            if p["outcome"] == "soft-lock":
-                locks.setdefault(ex["paragraph"], replay_spec(ex["seed"], ex["moves"]))
-            elif p["outcome"] == "error":
-                errors.append({"type": ex.get("type"), "message": ex.get("message"), "paragraph": ex["paragraph"],
-                               "replay": replay_spec(ex["seed"], ex["moves"])})
+        _random_findings(stats, locks, errors)
     out = [_unreachable(n, here(n)) for n in r["unreachable_in_play"]]
     out += [_lock(n, replay, here(n)) for n, replay in sorted(locks.items())]
     out += _errors(errors, here)
@@ -56,10 +61,84 @@ def deep_diagnostics(book, module, doc, max_states: int = 100_000, timeout: floa
         out.append(error("victory-impossible", doc.span(("start",)),
                          "aucune partie ne peut mener à une victoire", "no game can lead to a victory"))
     if not r["complete"]:
-        out.append(_incomplete(r, played, doc.span(("start",))))
+        out.append(_incomplete(r, stats, played, doc.span(("start",))))
     if summary is not None:
-        summary.update(complete=r["complete"], states=r["states"], bound=r["bound"], games=played)
+        summary.update(complete=r["complete"], states=r["states"], expanded=r["expanded"],
+                       bound=r["bound"], games=played, lens=lens, limit=timeout,
+                       seconds=time.monotonic() - begun)
     return out
+
+
+def bounded_explore(book, module, max_states: int, timeout: float):
+    """(the explored space, whether the lens was used), all within `timeout` seconds
+    but for the one expansion under way when it runs out."""
+    begun = time.monotonic()
+    explorer = Explorer(book, module, max_states=max_states, timeout=timeout, lens=False)
+    explorer.lens = _lens(book, module, LENS_SHARE * timeout)
+    explorer.timeout = max(0.0, timeout - (time.monotonic() - begun))
+    try:
+        return explorer.run(), explorer.lens is not None
+    except HookTimeout as late:
+        if late.hook != "fight_outcomes":
+            raise   # a hook of play itself: the module is reported as failing
+    # The module's exact fight analysis outlasted the bound (a fight too big for it,
+    # or a module that hangs): the exploration so far stands, cut, and says why.
+    space = explorer.space
+    for s, done in enumerate(space.done):
+        if done and not space.actions[s] and not space.ended[s] and s not in space.soft_locks:
+            space.done[s], space.expanded = False, space.expanded - 1   # the one interrupted
+    space.bound = "slow-fight"
+    return space, explorer.lens is not None
+
+
+def _lens(book, module, seconds: float) -> Lens | None:
+    """The explorer's lens if it is built within `seconds`, else None.  It is built in
+    a thread because it cannot be interrupted; one left late stops at its next
+    closure (`_Abandoned`), or else finishes in the background (a daemon sharing the
+    core) and its result is dropped."""
+    built: list = []
+    abandoned = threading.Event()
+
+    def build():
+        try:
+            built.append(_Abandoned.lens(book, module, abandoned))
+        except Exception:   # noqa: BLE001 (without a lens the exploration is slower, still right)
+            pass
+    worker = threading.Thread(target=build, name="gamebook-lens", daemon=True)
+    worker.start()
+    worker.join(seconds)
+    abandoned.set()
+    return built[0] if built else None
+
+
+class _Abandoned(Exception):
+    """A late lens stops its work (through `Lens._closure`, one a paragraph: were it
+    renamed, a late lens would only finish its work for nothing).  A lens built in
+    time is never stopped: its refreshes (a path the graph missed) run in full."""
+
+    @staticmethod
+    def lens(book, module, abandoned: threading.Event) -> Lens:
+        class Stoppable(Lens):
+            ready = False
+
+            def _closure(self, n):
+                if not self.ready and abandoned.is_set():
+                    raise _Abandoned
+                return super()._closure(n)
+        lens = Stoppable(book, module)
+        lens.ready = True
+        return lens
+
+
+def _random_findings(stats: Stats, locks: dict, errors: list) -> None:
+    """The soft-locks and errors of the random games, added to the exploration's."""
+    for p in stats.problems.values():
+        ex = p["example"]
+        if p["outcome"] == "soft-lock":
+            locks.setdefault(ex["paragraph"], replay_spec(ex["seed"], ex["moves"]))
+        elif p["outcome"] == "error":
+            errors.append({"type": ex.get("type"), "message": ex.get("message"), "paragraph": ex["paragraph"],
+                           "replay": replay_spec(ex["seed"], ex["moves"])})
 
 
 def random_games(book, module, runs: int, deadline: float, seed: int = 0) -> tuple[Stats, int]:
@@ -106,15 +185,41 @@ def _errors(errors, here) -> list[Diagnostic]:
     return out
 
 
-def _incomplete(r: dict, played: int, span) -> Diagnostic:
-    why = {"max-states": ("limite d'états atteinte", "state bound hit")}.get(
-        r["bound"], ("limite de temps atteinte (--deep-timeout)", "time limit hit (--deep-timeout)"))
-    missing = ", ".join(map(str, r["not_reached"][:20])) + (" ..." if len(r["not_reached"]) > 20 else "")
-    missing = missing or "-"
+BOUNDS = {"max-states": ("limite d'états atteinte", "state bound hit"),
+          "max-branches": ("un coup a trop d'issues", "a move has too many outcomes"),
+          "timeout": ("limite de temps --deep-timeout atteinte", "--deep-timeout time limit hit"),
+          "slow-fight": ("l'analyse exacte d'un combat par le module a duré plus que la limite",
+                         "the module's exact analysis of a fight took longer than the limit")}
+
+
+def _incomplete(r: dict, stats: Stats, played: int, span) -> Diagnostic:
+    """Where the cut exploration stopped: why, how many states it left, and the
+    paragraphs neither it nor the random games entered."""
+    why = BOUNDS.get(r["bound"], BOUNDS["timeout"])
+    left = r["states"] - r["expanded"]
+    unseen = [n for n in r["not_reached"] if n not in stats.hits]
+    named = ", ".join(map(str, unseen[:LISTED])) + (" ..." if len(unseen) > LISTED else "")
+    fr_named, en_named = (f" ({len(unseen)}) : {named}", f" ({len(unseen)}): {named}") if unseen \
+        else (" : aucun", ": none")
     return note("deep-incomplete", span,
-                f"exploration incomplète : {why[0]} après {r['states']} états ({r['expanded']} développés) ; "
-                f"paragraphes non atteints : {missing} ; puis {played} parties au hasard. "
-                "Ce qui est signalé est sûr, mais l'absence d'impasse n'est pas prouvée",
-                f"exploration cut: {why[1]} after {r['states']} states ({r['expanded']} expanded); "
-                f"paragraphs not reached: {missing}; then {played} random games. "
+                f"exploration incomplète ({why[0]}) après {r['states']} états (dont {left} à développer), "
+                f"puis {played} parties au hasard ; paragraphes que ni l'une ni les autres n'ont "
+                f"atteints{fr_named}. Ce qui est signalé est sûr, mais l'absence d'impasse n'est pas prouvée",
+                f"exploration cut ({why[1]}) after {r['states']} states ({left} left unexplored), "
+                f"then {played} random games; paragraphs reached by neither{en_named}. "
                 "What is reported is certain, but the absence of soft-locks is not proven")
+
+
+def summary_message(s: dict, book: str) -> Message:
+    """The command's line on one book's --deep: complete or cut, at what cost."""
+    took, limit = f"{s['seconds']:.1f}", f"{s['limit']:g}"
+    fr_cost = f"en {took.replace('.', ',')} s (limite {limit.replace('.', ',')} s)"
+    en_cost = f"in {took} s (limit {limit} s)"
+    if s["complete"]:
+        return Message(f"--deep {book} : exploration complète, {s['states']} états {fr_cost}",
+                       f"--deep {book}: exploration complete, {s['states']} states {en_cost}")
+    why = BOUNDS.get(s["bound"], BOUNDS["timeout"])
+    return Message(f"--deep {book} : exploration coupée ({why[0]}) après {s['states']} états "
+                   f"et {s['games']} parties au hasard, {fr_cost}",
+                   f"--deep {book}: exploration cut ({why[1]}) after {s['states']} states "
+                   f"and {s['games']} random games, {en_cost}")

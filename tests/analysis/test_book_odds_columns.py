@@ -1,0 +1,93 @@
+"""`gamebook odds BOOK` says what it assumes and leaves no fight out silently: the
+policy of each column (the player's resources used at best, or never), what each
+column's hero is, every fight without a figure listed with why."""
+import json
+
+from engine.analysis.book_odds import book_odds
+from engine.cli import main
+from engine.loader import load_book
+
+DF = """\
+gamebook: 1
+title: Essai
+rules: defis-fantastiques
+start: 1
+hero: {habilete: 9, endurance: 12, chance: 11, or: 0, provisions: 0, equipment: []}
+paragraphs:
+  1:
+    text: Un gobelin.
+    combat: {enemies: [{name: Gobelin, habilete: 8, endurance: 8}], win: 2}
+  2:
+    text: Un chien et son maître.
+    combat: {enemies: [{name: Chien, habilete: 6, endurance: 5, damage: 1}, {name: Maître, habilete: 8, endurance: 6}], win: 3}
+  3: {text: Victoire !, end: victory}
+"""
+
+
+def _book(tmp_path, text=DF):
+    path = tmp_path / "b.yaml"
+    path.write_text(text, encoding="utf-8")
+    loaded = load_book(path, use_cache=False)
+    assert loaded.ok, loaded.diagnostics
+    return path, loaded
+
+
+def test_the_table_uses_luck_as_the_player_can(tmp_path):
+    _, loaded = _book(tmp_path)
+    table = book_odds(loaded.book, loaded.module)
+    (typical,) = table.columns
+    assert typical.policy == "optimal"
+    hero = loaded.module.hero_variants(loaded.book)[0][1]
+    spec = loaded.book.paragraphs[1].fields["combat"]
+    best = 1 - loaded.module.fight_odds(loaded.book, hero, spec, policy="optimal").lose
+    never = 1 - loaded.module.fight_odds(loaded.book, hero, spec, policy="never").lose
+    assert table.rows[0].win["typical"] == best and best > never   # Luck helps: it is used
+
+
+def test_a_fight_with_mixed_enemy_damage_is_listed_with_the_reason(tmp_path, capsys):
+    path, _ = _book(tmp_path)
+    assert main(["odds", str(path), "--lang", "en"]) == 0
+    out = capsys.readouterr().out
+    assert "Fights left out:\n  § 2  Chien, Maître: opponents dealing different damage (1, default)" in out
+    assert main(["odds", str(path), "--lang", "fr"]) == 0
+    assert "adversaires aux dégâts différents (1, par défaut)" in capsys.readouterr().out
+    assert main(["odds", str(path), "--format", "json"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    assert [r["paragraph"] for r in rows] == [1, 2]
+    assert rows[0]["policy"] == {"typical": "optimal"} and rows[1]["win"] == {}
+    assert "different damage" in rows[1]["left_out"]["en"]
+
+
+def test_each_column_says_who_the_hero_is_and_how_he_fights(tmp_path, capsys):
+    # A rolled hero: typical, weakest, strongest with Luck at best; the average over
+    # the 66 rolled sheets fought without Luck (the module's own policy for them).
+    path, _ = _book(tmp_path, DF.replace("habilete: 9, endurance: 12, chance: 11, ", ""))
+    assert main(["odds", str(path), "--lang", "en"]) == 0
+    out = capsys.readouterr().out
+    assert "  typical: Skill 10, Stamina 19, Luck 10 — a typical starting hero" in out
+    assert "  weakest: Skill 7, Stamina 14, Luck 7 — the weakest hero character creation can roll; " \
+           "what the rules let the hero spend in a fight, spent at best" in out
+    assert "  average: the exact mean over the 66 sheets character creation can roll, each weighted " \
+           "by its probability; what the rules let the hero spend in a fight, never spent" in out
+    assert main(["odds", str(path), "--lang", "fr"]) == 0
+    out = capsys.readouterr().out
+    assert "  le plus fort : Habileté 12, Endurance 24, Chance 12 — le héros le plus fort" in out
+    assert "jamais dépensé" in out and "dépensé au mieux" in out
+
+
+def test_a_fight_whose_analysis_fails_is_listed_and_the_others_stay(tmp_path, monkeypatch, capsys):
+    path, loaded = _book(tmp_path)
+    module = type(loaded.module)
+    real = module.fight_odds
+
+    def failing(self, book, state, spec, pending=None, policy="optimal"):
+        if spec["enemies"][0]["name"] == "Gobelin":
+            raise ValueError("trop de gobelins")
+        return real(self, book, state, spec, pending, policy)
+    monkeypatch.setattr(module, "fight_odds", failing)
+    monkeypatch.setattr(module, "fight_wins", lambda *a, **k: None)
+    table = book_odds(loaded.book, loaded.module)
+    assert [(x.paragraph, x.reason.en) for x in table.left_out] == [
+        (1, "the computation failed (ValueError: trop de gobelins)"),
+        (2, "opponents dealing different damage (1, default): the module cannot compute it")]
+    assert table.rows == []

@@ -1,0 +1,18 @@
+"""`gamebook odds BOOK` on the Kai plugin, which computes no fight odds: it says so,
+and lists the book's fights, instead of "no combat to analyse"."""
+import json
+
+from engine.cli import main
+
+
+def test_a_module_without_odds_says_so_and_lists_the_fights(kai_installed, capsys):
+    book = kai_installed / "book" / "la-tour-de-brume.yaml"
+    assert main(["odds", str(book), "--lang", "en"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "La Tour de Brume: the rule module 'kai' computes no fight odds."
+    assert out[1:3] == ["Fights in the book:", "  § 7  Maraudeur"]
+    assert main(["odds", str(book), "--lang", "fr"]) == 0
+    assert "le module de règles « kai » ne calcule pas de chances de combat" in capsys.readouterr().out
+    assert main(["odds", str(book), "--format", "json"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    assert rows and all(r["win"] == {} and "computes no odds" in r["left_out"]["en"] for r in rows)
