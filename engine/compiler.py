@@ -138,6 +138,7 @@ class Compiler:
         format-1 book reported."""
         from . import frontmatter
         frontmatter.check_format(self, self.data)
+        frontmatter.check_equipment(self, hero)
         return frontmatter.canonical_hero(self, hero) if isinstance(hero, dict) else {}
 
     def _numbering(self, raw_pars: dict) -> dict:
@@ -190,8 +191,9 @@ class Compiler:
                           "renumber one of them", related=(there,)))
 
     def _hero_grants(self, book: Book) -> None:
-        for item in book.hero.get("equipment", []) if isinstance(book.hero, dict) else []:
-            self.out.grants.setdefault("item", set()).add(str(item))
+        from .frontmatter import equipment
+        for item, _n, _path in equipment(book.hero):
+            self.out.grants.setdefault("item", set()).add(item)
 
     # --- paragraphs ----------------------------------------------------------
     def paragraph(self, n: int, raw: dict, path: tuple) -> Paragraph:

@@ -47,5 +47,13 @@ def adventure_sheet(module, w: Words) -> list:
     if extra:
         out += extra(w)
     out.append(Heading(2, w.t("Équipement", "Equipment")))
+    out += starting_kit(w)
     out.append(Boxes(((w.t("Équipement", "Equipment"), 3), (w.t("Notes", "Notes"), 3))))
     return out
+
+
+def starting_kit(w: Words) -> list:
+    """What the hero starts with, copies counted (`Torche ×3`), above the box."""
+    from ..frontmatter import equipment
+    kit = [w.item(item) + (f" ×{n}" if n != 1 else "") for item, n, _path in equipment(w.book.hero)]
+    return [Para((w.t("Au départ : ", "To start with: ") + ", ".join(kit) + ".",))] if kit else []

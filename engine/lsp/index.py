@@ -60,9 +60,9 @@ def build(snap) -> Index:
         word("item", str(key), doc.key_where.get(("items", key)), "def")
     if isinstance(doc.data.get("start"), int):
         word("paragraph", doc.data["start"], doc.where.get(("start",)), "ref")
-    hero = book.hero if isinstance(book.hero, dict) else {}
-    for i, item in enumerate(hero.get("equipment") or []):
-        word("item", str(item), doc.where.get(("hero", "equipment", i)), "ref")
+    from ..frontmatter import equipment
+    for item, _copies, path in equipment(book.hero):   # `{torche: 3}`: the key names the item
+        word("item", item, (doc.key_where if len(path) == 4 else doc.where).get(path), "ref")
     for n, p in book.paragraphs.items():
         _targets(snap, n, out, dynamic, word)
         for eff in p.effects + tuple(e for c in p.choices for e in c.effects):
@@ -115,6 +115,10 @@ def _effect(doc, eff, n, word) -> None:
     kind = "item" if eff.kind in ("gain", "lose") else "flag"
     role = "set" if eff.kind == "flag" else "ref"
     path = tuple(eff.path)
+    if isinstance(eff.value, dict):   # `{gain: {fleche: 3}}`: the key names the item
+        for value in eff.value:
+            word(kind, str(value), doc.key_where.get(path + (value,)), role, n)
+        return
     raw = doc.where.get(path)
     if raw is not None and raw[3] == "" and len(eff.value) == 1 and doc.where.get(path + (0,)) is None:
         word(kind, str(eff.value[0]), raw, role, n)  # `gain: cle`

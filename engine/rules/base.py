@@ -220,8 +220,9 @@ class RuleModule:
             raw = next((hero[k] for k in (spec.name, *spec.aliases) if k in hero), spec.initial)
             value = raw if isinstance(raw, int) else play.number(X.parse(str(raw), "number"))
             play.state.stats[spec.name] = play.state.initial[spec.name] = value
-        for item in hero.get("equipment", ()) or ():
-            play.gain(str(item))
+        from ..frontmatter import equipment
+        for item, copies, _path in equipment(hero):
+            play.gain(item, copies)
 
     def clamp(self, state: "GameState", stat: str, value: int) -> int:
         """Apply the sheet's bounds to a new stat value."""
