@@ -5,7 +5,7 @@ have a failing and a passing example, checked like every other code.
 """
 from __future__ import annotations
 
-from .codes import HEAD, HERO, Code, _book
+from .codes import COUNTED, HEAD, HERO, Code, _book
 from .diagnostics import Message
 
 H11 = HEAD.replace("gamebook: 1\n", "gamebook: 1.1\n")
@@ -63,6 +63,12 @@ CODES_11: tuple[Code, ...] = (
                  "`give_up:` outside a paragraph's or a choice's effects"),
          _book(AUTO.replace("{end: death}", "{end: death, effects: [{give_up: 1}]}"), ITEMS_11),
          _book(AUTO.replace("{gain: orbe}]", "{gain: orbe}, {give_up: 1}]"), ITEMS_11)),
+    Code("read-before-written", "warning", "lint",
+         Message("une note, ou un compteur sans `start:`, lu avant que rien ait pu l'écrire sur un chemin depuis le départ",
+                 "a note, or a counter without `start:`, read before anything can have written it on some way from the start"),
+         COUNTED.replace("effects: [{add: {jours: 1}}, {note: retour}]", "effects: [{note: retour}]")
+         .replace("to: 'note(\"retour\")', if:", "to: 'note(\"retour\")', effects: [{add: {jours: 1}}], if:"),
+         COUNTED),
     Code("show-without-condition", "warning", "lint",
          Message("`show:` sur un choix sans `if:`", "`show:` on a choice without `if:`"),
          _book(SHOWN.replace("Partir, to: 2}", "Partir, to: 2, show: hidden}"),

@@ -396,6 +396,10 @@ class Compiler:
             known = self.env.references.get(ref.kind)
             if known is None or X.known_value(ref.kind, ref.value, known):  # else reported already
                 self.out.references.append((ref.kind, ref.value, path, ref.start, ref.negated))
+        if self.counters:   # counter reads, for engine/unwritten.py
+            from .expr.ast import walk
+            self.out.references += [("counter", node.name, path, node.start, False) for node in walk(expr.root)
+                                    if isinstance(node, X.Name) and node.name in self.counters]
         return expr
 
 

@@ -294,8 +294,13 @@ def check_auto(book, module, doc, edges, ctx) -> Iterable[Diagnostic]:
     yield from format11.check_choices(book, module, doc, edges, ctx)
 
 
+def check_unwritten(book, module, doc, edges, ctx) -> Iterable[Diagnostic]:
+    from .unwritten import check
+    return check(book, doc, edges, ctx["references"])
+
+
 CHECKS = (check_targets, check_reachability, check_dead_ends, check_random, check_grants,
-          check_bounds, check_puzzles, check_auto)
+          check_bounds, check_puzzles, check_auto, check_unwritten)
 
 
 def lint(book: Book, module, compiled, doc, complete: bool = True) -> list[Diagnostic]:
