@@ -299,8 +299,13 @@ def check_unwritten(book, module, doc, edges, ctx) -> Iterable[Diagnostic]:
     return check(book, doc, edges, ctx["references"])
 
 
+def check_carry(book, module, doc, edges, ctx) -> Iterable[Diagnostic]:
+    from .carry import check
+    return check(book, module, doc, edges)
+
+
 CHECKS = (check_targets, check_reachability, check_dead_ends, check_random, check_grants,
-          check_bounds, check_puzzles, check_auto, check_unwritten)
+          check_bounds, check_puzzles, check_auto, check_unwritten, check_carry)
 
 
 def lint(book: Book, module, compiled, doc, complete: bool = True) -> list[Diagnostic]:

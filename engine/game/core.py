@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Callable
 
 from .. import dice as dice_mod
-from .. import counters
+from .. import carry, counters
 from .. import expr as X
 from ..book import Book, Effect
 from ..compiler import book_aliases
@@ -191,12 +191,15 @@ class Game(Answers, Prompts, History, Outcomes, GiveUp):
         """The paragraph's effects from `first` on, then its ending or activities
         (a give-up, format 1.1, stops it here and comes back when done)."""
         st, number, effects = self.state, p.number, p.effects
+        if first == 0 and carry.start_full(self):   # an item given just before the move
+            st.pending.update(effect=-1, again=again)
+            return
         if not (again and "effects" in p.once):
             for i in range(first, len(effects)):
                 self.apply(effects[i])
                 if st.ended or st.paragraph != number:
                     return
-                if st.pending is not None:   # a give-up waits for the player
+                if st.pending is not None or carry.start_full(self):   # a give-up waits for the player
                     st.pending.update(effect=i, again=again)
                     return
         self.module.after_change(self)

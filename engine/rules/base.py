@@ -37,7 +37,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
 
 from ..diagnostics import Message
-from .values import (BadArguments, Command, Death, Exit, Option, Prompt,  # noqa: F401 - re-exported
+from .values import (BadArguments, CarryLimit, Command, Death, Exit, Option, Prompt,  # noqa: F401 - re-exported
                      Refused, StatDef)
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -118,6 +118,11 @@ class RuleModule:
         """What the book can ever give, by reference kind ("item", "flag", "god"...),
         beyond what the core already sees (effects `gain`, `flag`, starting equipment)."""
         return {}
+
+    def carry_limits(self, book: "Book") -> Sequence["CarryLimit"]:
+        """The carrying limits the rules state (`CarryLimit`: "a backpack of 8
+        items"), asked often: return a constant.  Default: none."""
+        return ()
 
     def lint(self, book: "Book", doc) -> Iterable["Diagnostic"]:
         """Module-specific checks over a compiled book; `doc.span(path)` locates a
