@@ -14,7 +14,6 @@ upper bound: every gain once, losses ignored).  Any way can only pick up less.
 """
 from __future__ import annotations
 
-from collections import deque
 from typing import Iterable
 
 from .diagnostics import Diagnostic, Message, warning
@@ -67,19 +66,14 @@ def _copies(value, item) -> int:
 
 def _gains(book, edges):
     """Every `gain` effect, paragraph by paragraph in the order the start reaches them."""
-    seen, todo = set(), deque([book.start])
-    while todo:
-        n = todo.popleft()
-        if n in seen or n not in book.paragraphs:
-            continue
-        seen.add(n)
+    from .lint import reach_order
+    for n in reach_order(book, edges):
         p = book.paragraphs[n]
         effects = (*p.effects, *(e for c in p.choices for e in c.effects),
                    *(e for es in p.outcome_effects.values() for e in es),
                    *(e for a in p.auto for e in a.effects),
                    *(e for o in (p.random.outcomes if p.random else ()) for e in o.effects))
         yield from (e for e in effects if e.kind == "gain")
-        todo.extend(t for _, t in edges.get(n, ()) if t is not None)
 
 
 def _warn(doc, path, limit, count, at_start) -> Diagnostic:

@@ -80,14 +80,19 @@ def graph(book: Book, module) -> dict[int, list[tuple[Exit, int | None]]]:
 
 
 def reachable(book: Book, edges) -> set[int]:
-    seen, todo = set(), deque([book.start])
+    return set(reach_order(book, edges))
+
+
+def reach_order(book: Book, edges) -> list[int]:
+    """The paragraphs the start reaches, in the (breadth-first) order it reaches them."""
+    seen, todo = {}, deque([book.start])
     while todo:
         n = todo.popleft()
         if n in seen or n not in book.paragraphs:
             continue
-        seen.add(n)
+        seen[n] = None
         todo.extend(t for _, t in edges.get(n, ()) if t is not None)
-    return seen
+    return list(seen)
 
 
 def check_targets(book, module, doc, edges, ctx) -> Iterable[Diagnostic]:
