@@ -83,7 +83,7 @@ class Answers:
                 self.apply(eff)
             if not st.ended and (st.pending is not None or carry.start_full(self)):   # a give-up: the move waits
                 st.pending["then"] = target
-                return
+                return self.module.after_change(self)   # the sheet's item names while it waits
             if not st.ended:
                 # the choice's consequences (derived stats, a weapon discarded, death) are
                 # told before the next paragraph, where they happened

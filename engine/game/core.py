@@ -192,16 +192,14 @@ class Game(Answers, Prompts, History, Outcomes, GiveUp):
         (a give-up, format 1.1, stops it here and comes back when done)."""
         st, number, effects = self.state, p.number, p.effects
         if first == 0 and carry.start_full(self):   # an item given just before the move
-            st.pending.update(effect=-1, again=again)
-            return
+            return self._wait(-1, again)
         if not (again and "effects" in p.once):
             for i in range(first, len(effects)):
                 self.apply(effects[i])
                 if st.ended or st.paragraph != number:
                     return
                 if st.pending is not None or carry.start_full(self):   # a give-up waits for the player
-                    st.pending.update(effect=i, again=again)
-                    return
+                    return self._wait(i, again)
         self.module.after_change(self)
         if st.ended or st.paragraph != number:
             return
@@ -215,6 +213,12 @@ class Game(Answers, Prompts, History, Outcomes, GiveUp):
             return
         if p.random is not None:
             st.pending = {"activity": "random"}
+
+    def _wait(self, effect: int, again: bool) -> None:
+        """A give-up stops the paragraph's effects at `effect`: what they changed so far
+        is settled (`after_change`: the sheet's item names, a death) while it waits."""
+        self.state.pending.update(effect=effect, again=again)
+        self.module.after_change(self)
 
     def die(self, cause: str = "") -> None:
         st = self.state
