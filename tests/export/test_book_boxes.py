@@ -43,7 +43,7 @@ paragraphs:
     effects: [{gain: lanterne}, {give_up: 1}]
     choices:
       - {text: Revenir au campement, to: 'note("retour")'}
-      - {text: Traverser, to: 3}
+      - {text: Traverser, to: 3, if: 'flag("corbeau")'}
   3: {text: Vous passez le gué., end: victory}
 """
 
@@ -65,6 +65,7 @@ def test_the_sheet_has_the_counters_codewords_and_notes(tmp_path):
         assert label in md, label
     assert "Add 1 to your 'Jours' count" in md and "the codeword 'Corbeau'" in md
     assert "in the box 'Paragraphe à retrouver'" in md   # the effect names the box printed
+    assert "you have noted the codeword 'Corbeau'" in md   # so does a condition
     page = html.render(doc)
     assert "<h3>Counters</h3>" in page and "<td>Corbeau</td><td>☐</td>" in page
 
