@@ -81,3 +81,11 @@ def test_lint_warns_where_the_pickups_can_exceed_a_limit(tmp_path, kai_installed
 def test_the_built_in_modules_state_no_other_limit():
     from engine.rules import registry
     assert [registry.get(r).carry_limits(None) for r in ("defis-fantastiques", "chroniques-cretoises")] == [(), ()]
+
+
+def test_the_exhaustive_explorer_answers_the_full_backpack(tmp_path, kai_installed, monkeypatch, capsys):
+    from tests.format11.test_frontmatter import run
+    load(tmp_path)
+    code, out, _ = run(monkeypatch, capsys, ["explore", str(tmp_path / "sac.yaml"), "--exhaustive", "--lang", "en"])
+    assert code == 0 and "EXACT: every possible state was explored." in out
+    assert "§ 1: give:" in out   # the best route drops an item before going on
