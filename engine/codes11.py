@@ -5,7 +5,7 @@ have a failing and a passing example, checked like every other code.
 """
 from __future__ import annotations
 
-from .codes import HEAD, HERO, Code, _book
+from .codes import COUNTED, HEAD, HERO, Code, _book
 from .diagnostics import Message
 
 H11 = HEAD.replace("gamebook: 1\n", "gamebook: 1.1\n")
@@ -20,6 +20,13 @@ AUTO = ("  1:\n    text: Un puits.\n    effects: [{gain: orbe}]\n    choices: [{
 SHOWN = ("  1:\n    text: Une porte.\n    choices:\n"
          "      - {text: Ouvrir, to: 2, if: 'has(\"orbe\")', show: reason}\n"
          "      - {text: Partir, to: 2}\n  2: {text: Victoire !, end: victory}\n")
+
+# A module with carrying limits: the Kai plugin (tests/plugins), whose Backpack holds 8 items.
+KAI_BAG = ("gamebook: 1.1\ntitle: Exemple\nrules: kai\nstart: 1\n"
+           "hero: {maitrise: 15, vigueur: 25, couronnes: 3, repas: 1, equipment: [{corde: 2}]}\n"
+           "items:\n  corde: {name: Corde}\n  pierre: {name: Pierre}\nparagraphs:\n"
+           "  1:\n    text: Un coffre.\n    effects: [{gain: {pierre: 2}}]\n"
+           "    choices: [{text: Partir, to: 2}]\n  2: {text: Victoire !, end: victory}\n")
 
 CODES_11: tuple[Code, ...] = (
     Code("format-1-1", "error", "compile",
@@ -63,6 +70,16 @@ CODES_11: tuple[Code, ...] = (
                  "`give_up:` outside a paragraph's or a choice's effects"),
          _book(AUTO.replace("{end: death}", "{end: death, effects: [{give_up: 1}]}"), ITEMS_11),
          _book(AUTO.replace("{gain: orbe}]", "{gain: orbe}, {give_up: 1}]"), ITEMS_11)),
+    Code("read-before-written", "warning", "lint",
+         Message("une note, ou un compteur sans `start:`, lu avant que rien ait pu l'écrire sur un chemin depuis le départ",
+                 "a note, or a counter without `start:`, read before anything can have written it on some way from the start"),
+         COUNTED.replace("effects: [{add: {jours: 1}}, {note: retour}]", "effects: [{note: retour}]")
+         .replace("to: 'note(\"retour\")', if:", "to: 'note(\"retour\")', effects: [{add: {jours: 1}}], if:"),
+         COUNTED),
+    Code("carry-limit", "warning", "lint",
+         Message("les objets ramassés peuvent dépasser une limite de la règle (le sac à dos de Kai : 8 objets)",
+                 "the items picked up can exceed a limit of the rules (the Kai Backpack: 8 items)"),
+         KAI_BAG.replace("{corde: 2}", "{corde: 7}"), KAI_BAG),
     Code("show-without-condition", "warning", "lint",
          Message("`show:` sur un choix sans `if:`", "`show:` on a choice without `if:`"),
          _book(SHOWN.replace("Partir, to: 2}", "Partir, to: 2, show: hidden}"),

@@ -138,6 +138,7 @@ class Compiler:
         format-1 book reported."""
         from . import frontmatter
         frontmatter.check_format(self, self.data)
+        frontmatter.check_equipment(self, hero)
         return frontmatter.canonical_hero(self, hero) if isinstance(hero, dict) else {}
 
     def _numbering(self, raw_pars: dict) -> dict:
@@ -190,8 +191,9 @@ class Compiler:
                           "renumber one of them", related=(there,)))
 
     def _hero_grants(self, book: Book) -> None:
-        for item in book.hero.get("equipment", []) if isinstance(book.hero, dict) else []:
-            self.out.grants.setdefault("item", set()).add(str(item))
+        from .frontmatter import equipment
+        for item, _n, _path in equipment(book.hero):
+            self.out.grants.setdefault("item", set()).add(item)
 
     # --- paragraphs ----------------------------------------------------------
     def paragraph(self, n: int, raw: dict, path: tuple) -> Paragraph:
@@ -394,6 +396,10 @@ class Compiler:
             known = self.env.references.get(ref.kind)
             if known is None or X.known_value(ref.kind, ref.value, known):  # else reported already
                 self.out.references.append((ref.kind, ref.value, path, ref.start, ref.negated))
+        if self.counters:   # counter reads, for engine/unwritten.py
+            from .expr.ast import walk
+            self.out.references += [("counter", node.name, path, node.start, False) for node in walk(expr.root)
+                                    if isinstance(node, X.Name) and node.name in self.counters]
         return expr
 
 

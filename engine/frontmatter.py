@@ -1,5 +1,6 @@
-"""The book's front matter: `description:`, the prologue (format 1.1) and the
-English (or accented) aliases of the hero's stats in `hero:`.
+"""The book's front matter: `description:`, the prologue (format 1.1), the
+English (or accented) aliases of the hero's stats in `hero:` and the starting
+equipment with copies (format 1.1: `equipment: [epee, {torche: 3}]`).
 
 The schema accepts every alias the rule module declares as a `hero:` key (the docs
 promise `skill`, `stamina`, `luck`, `gold`...); the compiler then writes each one
@@ -19,7 +20,40 @@ def hero_schema(hero: dict, module) -> dict:
         if spec.name in props and not spec.derived:
             for alias in spec.aliases:
                 props.setdefault(alias, dict(props[spec.name], description=f"Alias of `{spec.name}`."))
+    kit = props.get("equipment")
+    if isinstance(kit, dict) and kit.get("type") == "array" and kit.get("items") == {"type": "string"}:
+        # the same words as the item copies of `{gain: {torche: 3}}`
+        kit["items"] = {"oneOf": [{"type": "string"}, COPIES]}
     return hero
+
+
+COPIES = {"type": "object", "minProperties": 1, "title": "{item: count}", "description": "Format 1.1: item -> how many, e.g. `{fleche: 3}`.",
+          "additionalProperties": {"type": "integer", "minimum": 1, "maximum": 1_000_000}}
+
+
+def equipment(hero, default=()) -> list[tuple[str, int, tuple]]:
+    """The starting equipment as (item, copies, path): `epee` is one copy,
+    `{torche: 3}` three (format 1.1). `default` stands when `hero:` names none;
+    its path is then `("hero",)`."""
+    hero = hero if isinstance(hero, dict) else {}
+    if "equipment" not in hero:
+        return [(str(item), 1, ("hero",)) for item in default]
+    out = []
+    for i, entry in enumerate(hero.get("equipment") or ()):
+        if isinstance(entry, dict):
+            out += [(str(k), n if isinstance(n, int) and n > 0 else 1, ("hero", "equipment", i, k))
+                    for k, n in entry.items()]
+        else:
+            out.append((str(entry), 1, ("hero", "equipment", i)))
+    return out
+
+
+def check_equipment(compiler, hero: dict) -> None:
+    """Copies in the starting equipment are format 1.1."""
+    for i, entry in enumerate(hero.get("equipment") or () if isinstance(hero, dict) else ()):
+        if isinstance(entry, dict):
+            compiler.needs_11(("hero", "equipment", i), "équipement en plusieurs exemplaires",
+                              "starting equipment with copies", key=False)
 
 
 def canonical_hero(compiler, hero: dict) -> dict:

@@ -81,14 +81,19 @@ def graph(book: Book, module) -> dict[int, list[tuple[Exit, int | None]]]:
 
 
 def reachable(book: Book, edges) -> set[int]:
-    seen, todo = set(), deque([book.start])
+    return set(reach_order(book, edges))
+
+
+def reach_order(book: Book, edges) -> list[int]:
+    """The paragraphs the start reaches, in the (breadth-first) order it reaches them."""
+    seen, todo = {}, deque([book.start])
     while todo:
         n = todo.popleft()
         if n in seen or n not in book.paragraphs:
             continue
-        seen.add(n)
+        seen[n] = None
         todo.extend(t for _, t in edges.get(n, ()) if t is not None)
-    return seen
+    return list(seen)
 
 
 def check_targets(book, module, doc, edges, ctx) -> Iterable[Diagnostic]:
@@ -296,8 +301,18 @@ def check_auto(book, module, doc, edges, ctx) -> Iterable[Diagnostic]:
     yield from format11.check_choices(book, module, doc, edges, ctx)
 
 
+def check_unwritten(book, module, doc, edges, ctx) -> Iterable[Diagnostic]:
+    from .unwritten import check
+    return check(book, doc, edges, ctx["references"])
+
+
+def check_carry(book, module, doc, edges, ctx) -> Iterable[Diagnostic]:
+    from .carry import check
+    return check(book, module, doc, edges)
+
+
 CHECKS = (check_targets, check_reachability, check_dead_ends, check_random, check_grants,
-          check_bounds, check_puzzles, check_auto)
+          check_bounds, check_puzzles, check_auto, check_unwritten, check_carry)
 
 
 def lint(book: Book, module, compiled, doc, complete: bool = True) -> list[Diagnostic]:

@@ -99,7 +99,7 @@ def book_problem(book, module, obj: dict) -> Message | None:
     activity = pending.get("activity") if isinstance(pending, dict) else None
     known = (activity == "random" and paragraph.random is not None) or (
         activity in module.activity_fields and activity in paragraph.fields) or (
-        activity == "give-up" and _gives_up(paragraph))
+        activity == "give-up" and (_gives_up(paragraph) or _full(book, module, pending)))
     if not known:
         shown = activity if isinstance(activity, str) and len(activity) <= 40 else "?"
         return Message(f"activité en cours « {shown} » inconnue au paragraphe {here}",
@@ -111,3 +111,9 @@ def _gives_up(paragraph) -> bool:
     """Format 1.1: the paragraph or one of its choices has a `give_up` effect."""
     effects = list(paragraph.effects) + [e for c in paragraph.choices for e in c.effects]
     return any(e.kind == "give_up" for e in effects)
+
+
+def _full(book, module, pending: dict) -> bool:
+    """A full backpack's give-up (engine/carry.py): `full` names one of the module's limits."""
+    full = pending.get("full")
+    return type(full) is int and 0 <= full < len(module.carry_limits(book))

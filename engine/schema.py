@@ -65,9 +65,8 @@ def _core_effects() -> list:
                 "additionalProperties": {"$ref": "#/$defs/number"}}
     one_or_many = {"oneOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"},
                                                    "minItems": 1}]}
-    counted = {"oneOf": one_or_many["oneOf"] + [
-        {"type": "object", "minProperties": 1, "description": "Format 1.1: item -> how many, e.g. `{fleche: 3}`.",
-         "additionalProperties": {"type": "integer", "minimum": 1, "maximum": 1_000_000}}]}
+    from .frontmatter import COPIES
+    counted = {"oneOf": one_or_many["oneOf"] + [COPIES]}
     def single(key, schema, doc):
         return {"type": "object", "required": [key], "additionalProperties": False,
                 "properties": {key: dict(schema, description=doc)}}

@@ -101,6 +101,7 @@ FR = {
         "Donner au héros un ou plusieurs objets (identifiants de `items`) ; format 1.1 : `{gain: {fleche: 3}}` en donne plusieurs exemplaires.",
     "Take one or several items away from the hero (every copy); format 1.1: `{lose: {fleche: 1}}` takes that many copies.":
         "Retirer au héros un ou plusieurs objets (tous les exemplaires) ; format 1.1 : `{lose: {fleche: 1}}` en retire autant d'exemplaires.",
+    "Format 1.1: item -> how many, e.g. `{fleche: 3}`.": "Format 1.1 : objet -> combien d'exemplaires, par exemple `{fleche: 3}`.",
     "How many items the player gives up.": "Combien d'objets le joueur abandonne.",
     "Items the player may not pick.": "Les objets que le joueur ne peut pas choisir.",
     "Where this way leads.": "Où mène cette sortie.",

@@ -34,7 +34,7 @@ def effect(kind: str, value, w: Words) -> str:
         return w.t(f"prenez {things}", f"take {things}") if kind == "gain" \
             else w.t(f"rayez {things} de votre équipement", f"cross {things} off your equipment")
     if kind in ("flag", "unflag"):
-        words = ", ".join(f"« {v} »" if w.fr else f"'{v}'" for v in value)
+        words = ", ".join(f"« {v} »" if w.fr else f"'{v}'" for v in (declared_name(w, "codewords", v) for v in value))
         return w.t(f"notez le mot-code {words}", f"note the codeword {words}") if kind == "flag" \
             else w.t(f"rayez le mot-code {words}", f"cross off the codeword {words}")
     if kind == "add":
@@ -47,10 +47,18 @@ def effect(kind: str, value, w: Words) -> str:
     return f"{kind} : {value}" if w.fr else f"{kind}: {value}"
 
 
+def declared_name(w: Words, key: str, name: str) -> str:
+    """The name a format-1.1 counter, codeword or note has on the sheet's boxes."""
+    spec = (w.book.meta.get(key) or {}).get(name)
+    return str(spec.get("name", name)) if isinstance(spec, dict) else str(name)
+
+
 def _counted(kind: str, value, w: Words) -> str:
     if kind == "note":
+        value = declared_name(w, "notes", value)
         return w.t(f"notez le numéro de ce paragraphe dans la case « {value} »",
                    f"write this paragraph's number in the box '{value}'")
+    value = {declared_name(w, "counters", c): v for c, v in value.items()}
     if kind == "counter-set":
         return ", ".join(w.t(f"votre compte « {c} » passe à {_number(v, w)}",
                              f"your '{c}' count becomes {_number(v, w)}") for c, v in value.items())

@@ -103,6 +103,8 @@ def _call(node: Call, w: Words, positive: bool) -> str | None:
         return w.t(f"vous êtes déjà passé au {value}", f"you have already been to {value}") if positive \
             else w.t(f"vous n'êtes jamais passé au {value}", f"you have never been to {value}")
     if name in ("flag", "drapeau"):
+        from .effects import declared_name
+        value = declared_name(w, "codewords", value)   # a codeword as its sheet box names it
         return w.t(f"vous avez noté le mot-code « {value} »", f"you have noted the codeword '{value}'") \
             if positive else w.t(f"vous n'avez pas noté le mot-code « {value} »",
                                  f"you have not noted the codeword '{value}'")

@@ -12,8 +12,9 @@ from __future__ import annotations
 import json
 from importlib import resources
 
-from .model import Boxes, Heading, Para
+from .model import Boxes, Heading, Para, Table
 from .phrases import Words
+from .typeset import BOX
 
 
 def summary(module, w: Words) -> list:
@@ -46,6 +47,45 @@ def adventure_sheet(module, w: Words) -> list:
     extra = w.names.get("sheet")
     if extra:
         out += extra(w)
+    out += book_boxes(w)
     out.append(Heading(2, w.t("Équipement", "Equipment")))
+    out += starting_kit(w)
     out.append(Boxes(((w.t("Équipement", "Equipment"), 3), (w.t("Notes", "Notes"), 3))))
     return out
+
+
+def starting_kit(w: Words) -> list:
+    """What the hero starts with, copies counted (`Torche ×3`), above the box."""
+    from ..frontmatter import equipment
+    kit = [w.item(item) + (f" ×{n}" if n != 1 else "") for item, n, _path in equipment(w.book.hero)]
+    return [Para((w.t("Au départ : ", "To start with: ") + ", ".join(kit) + ".",))] if kit else []
+
+
+def book_boxes(w: Words) -> list:
+    """Format 1.1: a box for each counter (its start and bounds), a tick box for each
+    codeword, a box for each note (the paragraph number to write down)."""
+    from ..counters import declared
+    meta = w.book.meta
+    counters, words, notes = (declared(meta, k) for k in ("counters", "codewords", "notes"))
+    out = []
+    if counters:
+        out.append(Heading(2, w.t("Compteurs", "Counters")))
+        out.append(Boxes(tuple((_counter_label(w, n, spec), 1) for n, spec in counters.items())))
+    if words:
+        out.append(Heading(2, w.t("Mots-codes", "Codewords")))
+        out.append(Table((w.t("Mot-code", "Codeword"), w.t("Noté", "Noted")),
+                         tuple((str(spec.get("name", n)), BOX) for n, spec in words.items())))
+    if notes:
+        out.append(Heading(2, w.t("Notes de paragraphes", "Paragraph notes")))
+        out.append(Boxes(tuple((str(spec.get("name", n)) + w.t(" — n° de paragraphe", " — paragraph number"), 1)
+                               for n, spec in notes.items())))
+    return out
+
+
+def _counter_label(w: Words, name: str, spec: dict) -> str:
+    low, high = spec.get("min"), spec.get("max")
+    parts = [w.t(f"départ {spec.get('start', 0)}", f"start {spec.get('start', 0)}")]
+    if low is not None or high is not None:
+        parts.append(w.t(f"de {'-∞' if low is None else low} à {'∞' if high is None else high}",
+                         f"from {'-∞' if low is None else low} to {'∞' if high is None else high}"))
+    return f"{spec.get('name', name)} ({', '.join(parts)})"

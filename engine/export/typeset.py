@@ -83,7 +83,7 @@ def block(b) -> str:
                 f"column-gutter: 1.2em, row-gutter: 0.5em, align: (right, left) + (left,) * {width - 2}, "
                 f"{', '.join(cells)})]]")
     if isinstance(b, Boxes):
-        items = [f"block(width: 100%, height: {1.2 * n + 1.1:.1f}em, stroke: 0.6pt, inset: 4pt)"
+        items = [f"block(width: 100%, height: {1.2 * n + 1.1:.1f}em, stroke: 0.6pt, inset: 4pt, breakable: false)"
                  f"[#text(size: 7.5pt)[{t(label)}]]" for label, n in b.boxes]
         return f"#grid(columns: (1fr, 1fr), gutter: 6pt, {', '.join(items)})"
     if isinstance(b, Table):

@@ -5,7 +5,7 @@ when the module refuses; a game without undo (the explorer) answers straight awa
 """
 from __future__ import annotations
 
-from .. import typed
+from .. import carry, typed
 from ..book import Choice
 from ..diagnostics import Message as M
 from ..rules.base import Refused
@@ -81,9 +81,9 @@ class Answers:
         if c.effects:
             for eff in c.effects:
                 self.apply(eff)
-            if st.pending is not None and not st.ended:   # a give-up: the move waits for it
+            if not st.ended and (st.pending is not None or carry.start_full(self)):   # a give-up: the move waits
                 st.pending["then"] = target
-                return
+                return self.module.after_change(self)   # the sheet's item names while it waits
             if not st.ended:
                 # the choice's consequences (derived stats, a weapon discarded, death) are
                 # told before the next paragraph, where they happened

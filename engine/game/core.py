@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Callable
 
 from .. import dice as dice_mod
-from .. import counters
+from .. import carry, counters
 from .. import expr as X
 from ..book import Book, Effect
 from ..compiler import book_aliases
@@ -191,14 +191,15 @@ class Game(Answers, Prompts, History, Outcomes, GiveUp):
         """The paragraph's effects from `first` on, then its ending or activities
         (a give-up, format 1.1, stops it here and comes back when done)."""
         st, number, effects = self.state, p.number, p.effects
+        if first == 0 and carry.start_full(self):   # an item given just before the move
+            return self._wait(-1, again)
         if not (again and "effects" in p.once):
             for i in range(first, len(effects)):
                 self.apply(effects[i])
                 if st.ended or st.paragraph != number:
                     return
-                if st.pending is not None:   # a give-up waits for the player
-                    st.pending.update(effect=i, again=again)
-                    return
+                if st.pending is not None or carry.start_full(self):   # a give-up waits for the player
+                    return self._wait(i, again)
         self.module.after_change(self)
         if st.ended or st.paragraph != number:
             return
@@ -212,6 +213,12 @@ class Game(Answers, Prompts, History, Outcomes, GiveUp):
             return
         if p.random is not None:
             st.pending = {"activity": "random"}
+
+    def _wait(self, effect: int, again: bool) -> None:
+        """A give-up stops the paragraph's effects at `effect`: what they changed so far
+        is settled (`after_change`: the sheet's item names, a death) while it waits."""
+        self.state.pending.update(effect=effect, again=again)
+        self.module.after_change(self)
 
     def die(self, cause: str = "") -> None:
         st = self.state

@@ -8,6 +8,7 @@ saves and the explorer see it.  A mixin of `Game`.
 """
 from __future__ import annotations
 
+from .. import carry
 from ..diagnostics import Message as M
 from ..rules.base import Option, Prompt
 
@@ -39,7 +40,7 @@ class GiveUp:
         keep = frozenset(pending.get("keep") or ())
         options = tuple(Option(f"give:{item}", M(self.book.item_name(item), self.book.item_name(item)))
                         for item in self._choosable(keep))
-        return Prompt("give-up", options, TITLE)
+        return Prompt("give-up", options, TITLE if pending.get("full") is None else carry.title(self, pending))
 
     def answer_give_up(self, pending, key: str) -> None:
         """Lose one copy of the item picked; when done, go on where the effect stopped."""

@@ -12,8 +12,16 @@ from .server import GamebookServer, server
 TRIGGERS = [":", " ", "(", '"', "'", ",", "[", "{"]
 
 
-def _at(snap, position: T.Position) -> tuple[int, int]:
-    return snap.lines.from_lsp(position)
+def _at(snap, position: T.Position, file: str | None = None) -> tuple[int, int]:
+    return snap.lines_of(file).from_lsp(position)
+
+
+def _book(ls: GamebookServer, uri: str):
+    """(snapshot, file): the book `uri` is, or the open book that includes `uri`
+    (format 1.1), with that file's name (None: the book's own text)."""
+    snap = ls.fresh(uri)
+    found = ls.owning(uri) if snap.book is None else None   # an included file is no book alone
+    return found if found is not None else (snap, None)
 
 
 @server.feature(T.TEXT_DOCUMENT_COMPLETION, T.CompletionOptions(trigger_characters=TRIGGERS))
@@ -27,16 +35,16 @@ def on_completion(ls: GamebookServer, params: T.CompletionParams):
 
 @server.feature(T.TEXT_DOCUMENT_DEFINITION)
 def on_definition(ls: GamebookServer, params: T.DefinitionParams):
-    snap = ls.fresh(params.text_document.uri)
-    return navigation.definition(snap, *_at(snap, params.position)) if snap.book else []
+    snap, file = _book(ls, params.text_document.uri)
+    return navigation.definition(snap, *_at(snap, params.position, file), file) if snap.book else []
 
 
 @server.feature(T.TEXT_DOCUMENT_REFERENCES)
 def on_references(ls: GamebookServer, params: T.ReferenceParams):
-    snap = ls.fresh(params.text_document.uri)
+    snap, file = _book(ls, params.text_document.uri)
     if snap.book is None:
         return []
-    return navigation.references(snap, *_at(snap, params.position), params.context.include_declaration)
+    return navigation.references(snap, *_at(snap, params.position, file), params.context.include_declaration, file)
 
 
 @server.feature(T.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
@@ -46,17 +54,17 @@ def on_symbols(ls: GamebookServer, params: T.DocumentSymbolParams):
 
 @server.feature(T.TEXT_DOCUMENT_PREPARE_RENAME)
 def on_prepare_rename(ls: GamebookServer, params: T.PrepareRenameParams):
-    snap = ls.fresh(params.text_document.uri)
-    return navigation.prepare_rename(snap, *_at(snap, params.position)) if snap.book else None
+    snap, file = _book(ls, params.text_document.uri)
+    return navigation.prepare_rename(snap, *_at(snap, params.position, file), file) if snap.book else None
 
 
 @server.feature(T.TEXT_DOCUMENT_RENAME)
 def on_rename(ls: GamebookServer, params: T.RenameParams):
-    snap = ls.fresh(params.text_document.uri)
+    snap, file = _book(ls, params.text_document.uri)
     if snap.book is None:
         raise navigation.Refused("le livre ne se compile pas : corrigez-le d'abord" if snap.language == "fr"
                                  else "the book does not compile: fix it first")
-    return navigation.rename(snap, *_at(snap, params.position), params.new_name)
+    return navigation.rename(snap, *_at(snap, params.position, file), params.new_name, file)
 
 
 @server.feature(T.TEXT_DOCUMENT_HOVER)

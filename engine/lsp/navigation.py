@@ -29,19 +29,24 @@ class Refused(JsonRpcException):
 
 
 def _loc(snap, o) -> T.Location:
-    return T.Location(snap.uri, snap.lines.range(o.line, o.col, o.end))
+    """Where an occurrence is: the book's own text or an included file (format 1.1)."""
+    return T.Location(snap.uri_of(o.file), snap.lines_of(o.file).range(o.line, o.col, o.end))
 
 
-def definition(snap, line: int, col: int) -> list[T.Location]:
-    o = snap.index.at(line, col) if snap.index else None
+def _edit(snap, o, new: str) -> tuple[str, T.TextEdit]:
+    return snap.uri_of(o.file), T.TextEdit(snap.lines_of(o.file).range(o.line, o.col, o.end), new)
+
+
+def definition(snap, line: int, col: int, file: str | None = None) -> list[T.Location]:
+    o = snap.index.at(line, col, file) if snap.index else None
     if o is None or o.value is None:
         return []
     roles = {"set"} if o.kind == "flag" else {"def"}
     return [_loc(snap, d) for d in snap.index.of(o.kind, o.value, roles)]
 
 
-def references(snap, line: int, col: int, declaration: bool) -> list[T.Location]:
-    o = snap.index.at(line, col) if snap.index else None
+def references(snap, line: int, col: int, declaration: bool, file: str | None = None) -> list[T.Location]:
+    o = snap.index.at(line, col, file) if snap.index else None
     if o is None or o.value is None:
         return []
     return [_loc(snap, r) for r in snap.index.of(o.kind, o.value)
@@ -52,7 +57,7 @@ def symbols(snap) -> list[T.DocumentSymbol]:
     """One symbol a paragraph (its number and first words), in the order written."""
     if snap.index is None:
         return []
-    defs = sorted((o for o in snap.index.occs if o.kind == "paragraph" and o.role == "def"),
+    defs = sorted((o for o in snap.index.occs if o.kind == "paragraph" and o.role == "def" and o.file is None),
                   key=lambda o: o.line)
     out = []
     for o, after in zip(defs, defs[1:] + [None]):
@@ -70,25 +75,30 @@ def first_words(text: str, limit: int = 60) -> str:
     return words if len(words) <= limit else words[:limit].rsplit(" ", 1)[0] + "…"
 
 
-def prepare_rename(snap, line: int, col: int):
-    o = snap.index.at(line, col) if snap.index else None
+def prepare_rename(snap, line: int, col: int, file: str | None = None):
+    o = snap.index.at(line, col, file) if snap.index else None
     if o is None or o.value is None or o.role in ("computed", "implicit"):
         return None
-    return T.PrepareRenameResult_Type2(range=snap.lines.range(o.line, o.col, o.end),
-                                       placeholder=str(o.value))
+    return T.PrepareRenameResult_Type2(range=snap.lines_of(file).range(o.line, o.col, o.end),
+                                       placeholder=o.name or str(o.value))
 
 
-def rename(snap, line: int, col: int, new: str) -> T.WorkspaceEdit:
+def rename(snap, line: int, col: int, new: str, file: str | None = None) -> T.WorkspaceEdit:
     lang = snap.language
-    o = snap.index.at(line, col) if snap.index else None
+    o = snap.index.at(line, col, file) if snap.index else None
     if o is None or o.value is None or o.role in ("computed", "implicit"):
         raise Refused(Message("placez le curseur sur un numéro de paragraphe, un objet ou un drapeau",
                               "put the cursor on a paragraph number, an item or a flag").get(lang))
-    if o.kind == "paragraph":
+    if o.kind == "paragraph" and o.name is not None:   # format 1.1: a paragraph's name
+        edits = _rename_paragraph(snap, o.value, o.name, new.strip())
+    elif o.kind == "paragraph":
         edits = _renumber(snap, o.value, new.strip())
     else:
         edits = _rename_name(snap, o.kind, o.value, new.strip())
-    return T.WorkspaceEdit(changes={snap.uri: edits})
+    changes: dict = {}
+    for uri, edit in edits:   # format 1.1: the book's own text and its included files
+        changes.setdefault(uri, []).append(edit)
+    return T.WorkspaceEdit(changes=changes)
 
 
 def _rename_name(snap, kind: str, old: str, new: str) -> list[T.TextEdit]:
@@ -100,15 +110,27 @@ def _rename_name(snap, kind: str, old: str, new: str) -> list[T.TextEdit]:
     if snap.index.of(kind, new):
         raise Refused(Message(f"« {new} » existe déjà dans le livre",
                               f"'{new}' already exists in the book").get(lang))
-    return [T.TextEdit(snap.lines.range(r.line, r.col, r.end), new) for r in snap.index.of(kind, old)]
+    return [_edit(snap, r, new) for r in snap.index.of(kind, old)]
+
+
+def _rename_paragraph(snap, number: int, old: str, new: str) -> list[T.TextEdit]:
+    """A named paragraph's name, where it is defined and wherever a target writes it."""
+    from ..naming import is_name
+    lang = snap.language
+    if not is_name(new) or new.isdigit():
+        raise Refused(Message(f"« {new} » n'est pas un nom de paragraphe (lettres, chiffres, - et _)",
+                              f"'{new}' is not a paragraph name (letters, digits, - and _)").get(lang))
+    if new in (getattr(snap.compiled, "names", None) or {}):
+        raise Refused(Message(f"un paragraphe s'appelle déjà « {new} »",
+                              f"a paragraph is already called '{new}'").get(lang))
+    return [_edit(snap, r, new) for r in snap.index.of("paragraph", number) if r.name == old]
 
 
 def _renumber(snap, old: int, new: str) -> list[T.TextEdit]:
     why = renumber_refusal(snap, old, new)
     if why is not None:
         raise Refused(why.get(snap.language))
-    return [T.TextEdit(snap.lines.range(r.line, r.col, r.end), new)
-            for r in snap.index.of("paragraph", old)]
+    return [_edit(snap, r, new) for r in snap.index.of("paragraph", old)]
 
 
 def renumber_refusal(snap, old: int, new: str) -> Message | None:
@@ -119,6 +141,9 @@ def renumber_refusal(snap, old: int, new: str) -> Message | None:
     book, n = snap.book, int(new)
     if n in book.paragraphs:
         return Message(f"le paragraphe {n} existe déjà", f"paragraph {n} already exists")
+    if any(o.name for o in snap.index.of("paragraph", old)):
+        return Message("ce paragraphe a un nom : renommez le nom, ou changez son « number: »",
+                       "this paragraph has a name: rename the name, or change its 'number:'")
     for o in snap.index.of("paragraph", old, {"computed"}):
         return Message(f"le paragraphe {o.paragraph} y mène par un saut calculé (ligne {o.line + 1}) : "
                        "modifiez-le d'abord", f"paragraph {o.paragraph} leads to it by a computed jump "

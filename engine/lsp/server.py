@@ -33,6 +33,7 @@ class GamebookServer(LanguageServer):
         super().__init__(name="gamebook", version=__version__)
         self.books: dict[str, Book] = {}
         self.pending: dict[str, asyncio.Task] = {}
+        self.parts: dict[str, dict] = {}   # book uri -> {included file's uri: its diagnostics}
 
     # --- documents ---------------------------------------------------------
     def text(self, uri: str) -> str:
@@ -65,16 +66,31 @@ class GamebookServer(LanguageServer):
         book = self.books[uri]
         return snap if snap.book is not None else (book.last_good or snap)
 
+    def owning(self, uri: str):
+        """(the snapshot of an open book that includes `uri`, that file), or None."""
+        path = _display(uri)
+        for book in self.books.values():
+            if path in book.best.parts:
+                return book.best, path
+        return None
+
     def publish(self, snap: Snapshot) -> None:
-        if not _BOOK.search(snap.text):  # another YAML file the editor opened: not ours
-            self.text_document_publish_diagnostics(T.PublishDiagnosticsParams(uri=snap.uri, diagnostics=[]))
+        if not _BOOK.search(snap.text):  # another YAML file: not ours, unless a book includes it
+            mine = next((parts[snap.uri] for parts in self.parts.values() if snap.uri in parts), [])
+            self.text_document_publish_diagnostics(T.PublishDiagnosticsParams(uri=snap.uri, diagnostics=mine))
             return
         good = self.books[snap.uri].last_good if snap.uri in self.books else None
         lang = snap.language if snap.doc is not None or good is None else good.language
         rules = (snap.module or (good.module if good else None))
-        diags = [report.to_lsp(d, snap.lines, lang, snap.uri, rules.id if rules else None)
-                 for d in snap.diagnostics]
-        self.text_document_publish_diagnostics(T.PublishDiagnosticsParams(uri=snap.uri, diagnostics=diags))
+        by_uri: dict = {snap.uri: [], **{u: [] for u in self.parts.get(snap.uri, {})},
+                        **{snap.uri_of(f): [] for f in snap.parts}}
+        for d in snap.diagnostics:   # format 1.1: an included file's at its own file:line:col
+            file = d.span.file if d.span.file in snap.parts else None
+            uri = snap.uri_of(file)
+            by_uri[uri].append(report.to_lsp(d, snap.lines_of(file), lang, uri, rules.id if rules else None))
+        self.parts[snap.uri] = {u: diags for u, diags in by_uri.items() if u != snap.uri}
+        for uri, diags in by_uri.items():
+            self.text_document_publish_diagnostics(T.PublishDiagnosticsParams(uri=uri, diagnostics=diags))
 
     def schedule(self, uri: str, delay: float) -> None:
         old = self.pending.pop(uri, None)

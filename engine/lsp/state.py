@@ -9,6 +9,9 @@ re-checking after an edit redoes mostly the YAML parse, the schema and the lint.
 """
 from __future__ import annotations
 
+import os
+from pathlib import Path
+
 from ..diagnostics import Diagnostic
 from ..records import field, record
 from .positions import Lines
@@ -26,7 +29,27 @@ class Snapshot:
     book: object = None       # engine.book.Book, None when it could not be compiled
     module: object = None     # the rule module
     compiled: object = None   # engine.compiler.Compiler (its env, references, grants)
+    parts: dict = field(default_factory=dict)   # format 1.1 `include:`: file -> its Document
     _index: object = field(default=None)
+    _lines: dict = field(default_factory=dict)
+
+    def lines_of(self, file: str | None) -> Lines:
+        """The lines of the book's own text (`None`) or of one of its included files."""
+        if file is None or file not in self.parts:
+            return self.lines
+        if file not in self._lines:
+            self._lines[file] = Lines(self.parts[file].text)
+        return self._lines[file]
+
+    def uri_of(self, file: str | None) -> str:
+        if file is None or file not in self.parts:
+            return self.uri
+        from pygls.uris import from_fs_path
+        return from_fs_path(file) or file
+
+    def file_of(self, uri: str) -> str | None:
+        """The included file `uri` is (None: the book's own text)."""
+        return next((f for f in self.parts if self.uri_of(f) == uri), None)
 
     @property
     def language(self) -> str:
@@ -65,8 +88,16 @@ def analyse(uri: str, text: str, name: str | None = None, parser=None) -> Snapsh
         return Snapshot(uri, text, lines, diags)
     validator = getattr(parser, "validator", None)
     compiler = parser.paragraphs.compiler if parser is not None else None
+    parts = {}
+    if isinstance(doc.data, dict) and "include" in doc.data and os.path.isabs(name):
+        # format 1.1: the included files' paragraphs join the book, as `gamebook lint`
+        # reads them (from the disk); checked whole, not paragraph by paragraph
+        from ..include import expand
+        doc, more = expand(doc, Path(name).parent, Path(name))
+        diags, validator, compiler = diags + more, None, None
+        parts = {part.file: part for part in getattr(doc, "owners", {}).values()}
     loaded, comp, _broken = check_document(doc, diags, name, validator=validator, compiler=compiler)
-    return Snapshot(uri, text, lines, loaded.diagnostics, doc, loaded.book, loaded.module, comp)
+    return Snapshot(uri, text, lines, loaded.diagnostics, doc, loaded.book, loaded.module, comp, parts)
 
 
 class Book:

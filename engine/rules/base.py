@@ -37,7 +37,7 @@ from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
 
 from ..diagnostics import Message
-from .values import (BadArguments, Command, Death, Exit, Option, Prompt,  # noqa: F401 - re-exported
+from .values import (BadArguments, CarryLimit, Command, Death, Exit, Option, Prompt,  # noqa: F401 - re-exported
                      Refused, StatDef)
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -118,6 +118,11 @@ class RuleModule:
         """What the book can ever give, by reference kind ("item", "flag", "god"...),
         beyond what the core already sees (effects `gain`, `flag`, starting equipment)."""
         return {}
+
+    def carry_limits(self, book: "Book") -> Sequence["CarryLimit"]:
+        """The carrying limits the rules state (`CarryLimit`: "a backpack of 8
+        items"), asked often: return a constant.  Default: none."""
+        return ()
 
     def lint(self, book: "Book", doc) -> Iterable["Diagnostic"]:
         """Module-specific checks over a compiled book; `doc.span(path)` locates a
@@ -220,8 +225,9 @@ class RuleModule:
             raw = next((hero[k] for k in (spec.name, *spec.aliases) if k in hero), spec.initial)
             value = raw if isinstance(raw, int) else play.number(X.parse(str(raw), "number"))
             play.state.stats[spec.name] = play.state.initial[spec.name] = value
-        for item in hero.get("equipment", ()) or ():
-            play.gain(str(item))
+        from ..frontmatter import equipment
+        for item, copies, _path in equipment(hero):
+            play.gain(item, copies)
 
     def clamp(self, state: "GameState", stat: str, value: int) -> int:
         """Apply the sheet's bounds to a new stat value."""

@@ -115,3 +115,15 @@ class Death:
     restart: bool = True                       # offer to restart with a fresh hero
     rescues: tuple[Option, ...] = ()           # extra options at death (e.g. invoke Zeus)
     final: bool = False                        # no rescue at all (e.g. death by Shame)
+
+
+@record(frozen=True)
+class CarryLimit:
+    """A carrying limit the rules state (returned by `carry_limits`): at most
+    `capacity` copies of the items `holds(book, item_id)` counts ("a backpack of 8
+    items").  Play asks the player to drop what is over it; lint warns where a
+    book's pickups can exceed it (engine/carry.py)."""
+
+    name: Message                              # what is full: "Sac à dos" / "Backpack"
+    capacity: int
+    holds: Callable                            # (book, item id) -> bool

@@ -153,5 +153,5 @@ def test_the_export_words_counters_and_notes(monkeypatch, capsys, tmp_path):
     target = tmp_path / "b.md"
     assert run(monkeypatch, capsys, ["export", str(tmp_path / "b.yaml"), "--format", "md", "-o", str(target)])[0] == 0
     text = target.read_text(encoding="utf-8").replace("\xa0", " ").replace("\u202f", " ")
-    assert "Ajoutez 1 à votre compte « jours »" in text
-    assert "notez le numéro de ce paragraphe dans la case « retour »" in text
+    assert "Ajoutez 1 à votre compte « Jours »" in text   # the names of the sheet's boxes
+    assert "notez le numéro de ce paragraphe dans la case « Retour »" in text

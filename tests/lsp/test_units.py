@@ -56,3 +56,20 @@ def test_counters_and_notes_of_a_format_1_1_book_are_completed():
     assert labels(snap, added, "{note: ", 7) == {"retour"}
     called = added.replace("if: 'has(\"cle\")'", "if: 'note(\"\") > 0'")
     assert labels(snap, called, 'note("', 6) == {"retour"}
+
+
+def test_a_paragraph_name_is_renamed_where_defined_and_written_and_checked():
+    from engine.lsp.navigation import Refused, rename
+    book = ("gamebook: 1.1\ntitle: N\nrules: defis-fantastiques\nstart: 1\nhero: {equipment: []}\n"
+            "paragraphs:\n  1:\n    text: Un couloir.\n    choices: [{text: Avancer, to: sortie}]\n"
+            "  sortie: {number: 2, text: Victoire !, end: victory}\n")
+    snap = analyse("file:///n.yaml", book)
+    line, col = at(book, "to: sortie", 4)
+    edits = rename(snap, line, col, "dehors").changes["file:///n.yaml"]
+    assert sorted((e.range.start.line, e.range.start.character) for e in edits) == [(8, 34), (9, 2)]
+    try:
+        rename(snap, *at(book, "to: sortie", 4), "3x")
+    except Refused as refused:
+        assert "not a paragraph name" in str(refused) or "n'est pas un nom" in str(refused)
+    else:
+        raise AssertionError("a bad name was accepted")

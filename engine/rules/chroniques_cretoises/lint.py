@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import difflib
 
+from ...frontmatter import equipment
 from ...diagnostics import error, warning
 from . import names as N
 
@@ -56,7 +57,7 @@ def _unknown_god(doc, name, path, gods):
 def _item(book, doc, item, path):
     if item not in book.items and item != "massue":
         close = difflib.get_close_matches(str(item), list(book.items), n=1)
-        return error("unknown-item", doc.span(path),
+        return error("unknown-item", doc.span(path, key=path[-1] == item),   # `{casque: 2}`: its key
                      f"objet inconnu « {item} »" + (f" ; vouliez-vous dire « {close[0]} » ?" if close else ""),
                      f"unknown item '{item}'" + (f"; did you mean '{close[0]}'?" if close else ""),
                      fix=close[0] if close else None)
@@ -70,8 +71,8 @@ def _hero(book, doc, gods):
     for g in hero.get("gods") or {}:
         if not N.god_name(g, gods):
             yield _unknown_god(doc, g, ("hero", "gods", g), gods)
-    for i, item in enumerate(hero.get("equipment") or []):
-        d = _item(book, doc, item, ("hero", "equipment", i))
+    for item, _copies, path in equipment(hero):
+        d = _item(book, doc, item, path)
         if d:
             yield d
 

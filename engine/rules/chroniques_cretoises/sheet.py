@@ -9,6 +9,7 @@ expressions, the sheet and the events all see the same numbers.
 """
 from __future__ import annotations
 
+from ...frontmatter import equipment
 from ...records import record
 
 from ...diagnostics import Message
@@ -84,8 +85,8 @@ def new_hero(play, gods) -> None:
         "honour_exhausted": False, "lock_zero": bool(opts.get("honour_zero_lock", True)),
     })
     st.items = {}
-    for item in hero.get("equipment") or []:
-        st.items[item] = st.items.get(item, 0) + 1
+    for item, copies, _path in equipment(hero):
+        st.items[item] = st.items.get(item, 0) + copies
     st.stats.update({"honneur": int(hero["honneur"]), "honte": int(hero["honte"])})
     d = derived(play)
     st.stats["force"] = st.extra["base_force"] + d.force

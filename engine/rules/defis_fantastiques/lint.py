@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Iterable
 
 from ... import expr as X
+from ...frontmatter import equipment as starting_equipment
 from ...diagnostics import Diagnostic, error, warning
 from ..base import Exit
 from .sheet import DEFAULT_EQUIPMENT, STATS
@@ -113,15 +114,14 @@ def _hero(book, doc):
         value = hero.get(spec.name)
         if isinstance(value, str):
             yield from _formula(value, ("hero", spec.name), doc)
-    equipment = hero.get("equipment", list(DEFAULT_EQUIPMENT))
-    for i, item in enumerate(equipment):
+    kit = starting_equipment(hero, DEFAULT_EQUIPMENT)
+    for item, _copies, path in kit:
         if item not in book.items:
-            path = ("hero", "equipment", i) if "equipment" in hero else ("hero",)
-            yield error("unknown-item", doc.span(path),
+            yield error("unknown-item", doc.span(path, key=path[-1] == item),   # `{torche: 3}`: its key
                         f"objet de départ inconnu « {item} » : ajoutez-le au catalogue « items »",
                         f"unknown starting item '{item}': add it to the 'items' catalogue")
     for kind, fr in (("weapon", "armes"), ("armour", "armures")):
-        held = [i for i in equipment if i in book.items and kind in book.items[i].props]
+        held = [i for i, n, _p in kit for _ in range(n) if i in book.items and kind in book.items[i].props]
         if len(held) > 1:
             yield warning(f"several-{kind}s", doc.span(("hero", "equipment")),
                           f"plusieurs {fr} au départ ({', '.join(held)}) : seule la dernière est gardée",

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
+from ...frontmatter import equipment as equipment_of
 from ..base import Death, RuleModule
 from ..odds_hooks import PackagedOdds
 from . import combat, commands, equipment, lint, rolls, schema, sheet
@@ -76,8 +77,8 @@ class DefisFantastiques(PackagedOdds, RuleModule):
         """Roll the stats in front of the player, then the starting equipment."""
         sheet.roll_stats(play)
         hero = play.book.hero if isinstance(play.book.hero, dict) else {}
-        for item in hero.get("equipment", sheet.DEFAULT_EQUIPMENT):
-            play.gain(item)
+        for item, copies, _path in equipment_of(hero, sheet.DEFAULT_EQUIPMENT):
+            play.gain(item, copies)
         self.after_change(play)
 
     clamp = staticmethod(sheet.clamp)   # (asked on every change: one call less)
@@ -149,8 +150,9 @@ class DefisFantastiques(PackagedOdds, RuleModule):
             lines.append((M("Armure", "Armour").get(lang), worn.get(lang)))
         else:
             lines.append((M("Armure", "Armour").get(lang), "—"))
-        others = [i for i, n in state.items.items() if n > 0 and i not in (weapon, armour)]
-        lines.append((M("Équipement", "Equipment").get(lang), ", ".join(map(name, others)) or "—"))
+        others = [name(i) + (f" ×{n}" if n > 1 else "") for i, n in state.items.items()
+                  if n > 0 and i not in (weapon, armour)]
+        lines.append((M("Équipement", "Equipment").get(lang), ", ".join(others) or "—"))
         return lines
 
     def toolbar(self, state, lang):

@@ -9,7 +9,7 @@ from engine.rules.base import Command, Death, Exit, Refused, RuleModule
 
 from . import activities, combat
 from .schema import schema_defs
-from .sheet import DISCIPLINES, MEAL_HEAL, STATS, disciplines
+from .sheet import DISCIPLINES, LIMITS, MEAL_HEAL, STATS, disciplines
 
 M = Message
 
@@ -38,6 +38,9 @@ class KaiRules(RuleModule):
         evade = spec.get("evade")
         if isinstance(evade, dict) and isinstance(evade.get("to"), int):
             yield Exit("retreat", evade["to"], paragraph.path + ("combat", "evade", "to"), "evade")
+
+    def carry_limits(self, book):
+        return LIMITS
 
     def lint(self, book, doc):
         for n, p in book.paragraphs.items():

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from engine.diagnostics import Message
-from engine.rules.base import StatDef
+from engine.rules.base import CarryLimit, StatDef
 
 M = Message
 
@@ -42,3 +42,16 @@ HUNGER_LOSS = 3     # Endurance lost when hunger strikes and no meal is eaten
 def disciplines(state) -> list[str]:
     """The hero's disciplines, in the order they were chosen."""
     return list(state.extra.get("disciplines", []))
+
+
+def _weapon(book, item: str) -> bool:
+    return bool(item in book.items and book.items[item].props.get("weapon"))
+
+
+# The Kai rules: "You may carry two weapons; your Backpack holds at most eight other
+# items" (meals and crowns are stats, not items).  Play asks what to drop when one
+# is full; lint warns where a book's pickups can exceed them.
+LIMITS = (
+    CarryLimit(M("Sac à dos", "Backpack"), 8, lambda book, item: not _weapon(book, item)),
+    CarryLimit(M("Armes", "Weapons"), 2, _weapon),
+)
