@@ -6,6 +6,7 @@ from .. import french as F
 from ..base import Refused
 from . import combat as C
 from . import endings
+from . import model as R
 from . import names as N
 from . import strike
 
@@ -114,20 +115,21 @@ def wound_enemy(play, p: dict, i: int) -> None:
     e = p["enemies"][i]
     old, e["condition"] = e["condition"], min(N.MORT, e["condition"] + 1)
     condition_event(play, "enemy", e["name"], old, e["condition"])
-    if e["condition"] >= N.MORT:
+    what = R.wound_outcome(e["condition"], e["surrenders"], e["beast"],
+                           any(j != i for j in C.fighting(p)), any(x["state"] == "left" for x in p["enemies"]),
+                           p["all_down"], isinstance(C.spec_of(play).get("all_down"), int))
+    if what == "dead":
         e["state"] = "dead"
         return endings.after_enemy_out(play, p)
-    if e["condition"] == N.GRIEVEMENT:
-        if e["surrenders"] and not e["beast"]:
-            p["offer"] = i
-            play.emit("enemy-surrenders", name=e["name"])   # the prompt's title says it
-            return
-        others = [j for j in C.fighting(p) if j != i]
-        if others:
-            e["state"] = "left"
-            play.emit("enemy-leaves", f"{F.The(e)}, grièvement blessé, quitte le combat.",
-                      f"{e['name']}, badly wounded, leaves the fight.", name=e["name"])
-            return endings.after_enemy_out(play, p)
-        if any(x["state"] == "left" for x in p["enemies"]) and not p["all_down"]:
-            return endings.all_down(play, p)
+    if what == "offer":
+        p["offer"] = i
+        play.emit("enemy-surrenders", name=e["name"])   # the prompt's title says it
+        return
+    if what == "left":
+        e["state"] = "left"
+        play.emit("enemy-leaves", f"{F.The(e)}, grièvement blessé, quitte le combat.",
+                  f"{e['name']}, badly wounded, leaves the fight.", name=e["name"])
+        return endings.after_enemy_out(play, p)
+    if what in ("all-down", "all-down-on"):
+        return endings.all_down(play, p)
     p["turn"] = "enemy"
