@@ -41,6 +41,13 @@ def _kept_back(honour: int) -> list[int]:
 def fight_outcomes(play, pending, cache):
     if pending.get("activity") != "combat" or pending.get("offer") is not None:
         return None
+    try:
+        return _outcomes(play, pending, cache)
+    except ValueError:   # a stalemate: played answer by answer
+        return None
+
+
+def _outcomes(play, pending, cache):
     spec = C.spec_of(play)
     rules = rules_of(play.book, play.state, spec, pending["enemies"])
     root = node_of(play.state, spec, pending)
@@ -94,6 +101,9 @@ class _Explored(Fight):
         found = self.expanded.get(node)
         if found is None:
             found = self.expanded[node] = super().expand(node)
+            if any(n.__class__ is End and n.outcome == "stalemate" for o in found for _w, n in o[1]):
+                # no way to play it out: the explorer goes answer by answer (as before)
+                raise ValueError("stalemate: neither side can ever wound")
         return found
 
     def value(self, end: End) -> float:

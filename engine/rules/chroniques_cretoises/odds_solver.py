@@ -7,7 +7,9 @@ play uses (`model.py`); this module only enumerates it with
 * outcomes ``win``, ``lose`` (``shame`` is its part due to Shame weighed at the end
   of the fight), ``all-badly-wounded`` (a group whose every opponent is Grièvement
   Blessé when the book sends that case to a paragraph), and, for the moves of the
-  live advice, ``retreat`` and ``surrender``; they sum to exactly 1;
+  live advice, ``retreat`` and ``surrender``; ``stalemate`` where neither side can
+  ever wound any more (one die each, `all_wounded_two_dice: false`): the fight would
+  never end, valued as a loss; they sum to exactly 1;
 * the policy maximises the chance of surviving the fight (every outcome but
   ``lose``); ``advice`` ("spend:N") is the best spend for the pending strike;
 * `moves` weighs every move the player has now, retreat and surrender included,
@@ -25,7 +27,7 @@ from .transitions import Fight
 
 RULES_ID = "chroniques-cretoises"
 CONDITIONS = ("indemne", "blessé", "grièvement-blessé")
-OUTCOMES = ("win", "lose", "all-badly-wounded", "retreat", "surrender", "shame")
+OUTCOMES = ("win", "lose", "all-badly-wounded", "retreat", "surrender", "stalemate", "shame")
 hit_ways = R.hit_ways
 
 
@@ -83,13 +85,19 @@ def solve_fight(rules: R.Rules, node, *, advise=False, moves=False, keep=0,
                 max_states: int = 2_000_000, only: str | None = None) -> FightOdds:
     """Solve from `node`; `moves`: retreat and surrender are moves at the root;
     `only`: the root keeps the options of that label only (one move weighed)."""
-    fight = Fight(rules, node[4], keep, node if moves else None)
-    expand = fight.expand
+    fight = Fight(rules, node[4], keep, node if moves and only is None else None)
+    expand, root = fight.expand, node
     if only is not None:
+        # the move is made once: its root is a node of its own, and a double miss comes
+        # back to the fight's node, where every move is open again
+        root = ("move", node)
         def expand(n, base=fight.expand):
-            options = base(n)
-            return [o for o in options if o[0] == only] if n == node else options
-    sol = solve(node, expand, _end_value, max_states)
+            if n != root:
+                return base(n)
+            return [(label, dist + (((stay, node),) if stay else ()), 0, denom, cost)
+                    for label, dist, stay, denom, cost in base(node) + (fight.escapes(node) if moves else [])
+                    if label == only]
+    sol = solve(root, expand, _end_value, max_states)
     return _odds(sol, rules.spend, advise)
 
 
@@ -107,7 +115,7 @@ def _odds(sol, spend_honour: bool, advise: bool) -> FightOdds:
     final: dict = {name: ZERO for name in CONDITIONS + ("mort",)}
     for end, p in sol.ends.items():
         totals[end.outcome] += p
-        alive = end.outcome in R.SURVIVED
+        alive = end.outcome in R.SURVIVED + ("stalemate",)
         final[CONDITIONS[end.detail] if alive else "mort"] += p
     totals["lose"] += totals["shame"]
     outcomes = {k: v for k, v in totals.items() if v or k in ("win", "lose")}

@@ -110,8 +110,9 @@ class Fight:
                 stay = (dh - x) * (de - y) if d == 0 else 0
                 if d:
                     pairs.append(((dh - x) * (de - y), self.step(node, self.turned(node, "H", h - d))))
-                if stay == dh * de:
-                    raise ValueError("stalemate: neither side can ever wound")
+                if stay == dh * de:   # neither side can ever wound: the fight would never end
+                    options.append(("spend:0", ((1, End("stalemate", node[1])),), 0, 1, 0))
+                    continue
                 options.append(("spend:0", merge(pairs), stay, dh * de, dh * de + (dh - x) * de))
         return options
 
