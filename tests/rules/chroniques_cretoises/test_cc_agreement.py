@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 
 from cc_helpers import game
 from engine.rules.chroniques_cretoises.odds_solver import cc_fight
-from play_exact import distribution, key_of
+from tests.analysis_fixtures.play_exact import distribution, key_of
 
 CONDITIONS = ("indemne", "blessé", "grièvement blessé")
 ENDS = {2: "win", 3: "retreat", 4: "surrender", 5: "all-badly-wounded"}

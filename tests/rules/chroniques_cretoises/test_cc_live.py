@@ -6,7 +6,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from cc_helpers import game
-from play_exact import distribution
+from tests.analysis_fixtures.play_exact import distribution
 from test_cc_agreement import advised, classify, expected
 
 from engine.analysis.live import live_moves, live_odds, live_text
