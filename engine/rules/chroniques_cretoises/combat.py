@@ -27,7 +27,8 @@ def begin(play, spec: dict) -> dict:
                 "beast": bool(e.get("beast", False)), "items": list(e.get("items") or []),
                 "surrenders": bool(e.get("surrenders", False)),
                 "condition": N.condition_index(e.get("condition", 0)) or 0, "state": "fighting",
-                **({"article": e["article"]} if "article" in e else {})}
+                **({"article": e["article"]} if "article" in e else {}),
+                **({"hurt_only_by": list(e["hurt_only_by"])} if e.get("hurt_only_by") else {})}
                for e in spec.get("enemies") or []]
     first = "enemy" if spec.get("initiative") in ("enemy", "adversaire") else "hero"
     listed = [e["name"] for e in enemies]

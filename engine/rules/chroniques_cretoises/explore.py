@@ -150,5 +150,7 @@ def _finisher(end: End):
             return endings.victory(play, p)
         if kind == "all-badly-wounded":
             return endings.all_down(play, p)
+        if kind == "hurt":   # format 1.1 `hurt`: his first wound ends the fight
+            return endings.leave_fight(play, C.spec_of(play)["hurt"], ("combat", "hurt_effects"))
         return None
     return finish

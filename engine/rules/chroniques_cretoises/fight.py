@@ -48,7 +48,12 @@ def _strike(play, p: dict, amount: int) -> None:
     result = strike.resolve(faces, force, e["protection"])
     p["acted"] = True
     _report(play, ("Althéos", "Althéos"), (F.the(e), e["name"]), faces, need, result, amount, True)
-    if result.hit:
+    if result.hit and not R.harmed(e.get("hurt_only_by"), play.state.items):
+        names = ", ".join(play.book.item_name(x) for x in e["hurt_only_by"])
+        play.emit("no-harm", f"Le coup ne fait aucun mal à {F.the(e)} : seule une de ces armes le blesse : {names}.",
+                  f"The strike does {e['name']} no harm: only one of these weapons wounds him: {names}.")
+        p["turn"] = "enemy"
+    elif result.hit:
         wound_enemy(play, p, i)
     else:
         p["turn"] = "enemy"
@@ -69,6 +74,9 @@ def _defend(play, p: dict, amount: int) -> None:
         wound_hero(play)
         if play.state.ended:
             return
+        spec = C.spec_of(play)
+        if "hurt" in spec:   # format 1.1: "if you are wounded, turn to..."
+            return endings.leave_fight(play, spec["hurt"], ("combat", "hurt_effects"))
     p["turn"] = "hero"
 
 

@@ -21,7 +21,7 @@ from .names import BLESSE, GRIEVEMENT, MORT
 FIGHTING, LEFT, DEAD, SPARED = "f", "l", "d", "s"
 STATES = {"fighting": FIGHTING, "left": LEFT, "dead": DEAD, "spared": SPARED}
 NAMES = {v: k for k, v in STATES.items()}
-SURVIVED = ("win", "all-badly-wounded", "retreat", "surrender")
+SURVIVED = ("win", "all-badly-wounded", "retreat", "surrender", "hurt")
 
 
 # --- the rules, one question each (play asks them one by one) ---------------------------
@@ -100,6 +100,11 @@ def shame_kills(shame: int, honour: int) -> bool:
     return shame > honour
 
 
+def harmed(hurt_only_by, carried) -> bool:
+    """Format 1.1 `hurt_only_by`: a hit wounds him only when one of these weapons is carried."""
+    return not hurt_only_by or any(carried.get(item, 0) > 0 for item in hurt_only_by)
+
+
 def retreat_succeeds(face: int, low: int, high: int) -> bool:
     return low <= face <= high
 
@@ -131,6 +136,8 @@ class Rules(NamedTuple):
     lock: bool = True
     exhausted: bool = False           # Honour already fell to 0 before this point
     spend: bool = True                # Honour may be spent on strikes
+    hurt: bool = False                # format 1.1 `hurt`: the hero's first wound ends the fight
+    immune: tuple = ()                # per opponent: True when no weapon he can be hurt by is carried
 
 
 def node_of(turn_hero: bool, hero_condition: int, current: int, enemies, honour: int,

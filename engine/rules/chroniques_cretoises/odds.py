@@ -39,7 +39,8 @@ def rules_of(book, state, spec, enemies, spend=True) -> R.Rules:
         state.stats.get("honte", 0), reward if isinstance(reward, int) else 0,
         bool(book.options.get("all_wounded_two_dice", True)), retreat, surrender,
         isinstance(spec.get("all_down"), int), bool(state.extra.get("lock_zero", True)),
-        bool(state.extra.get("honour_exhausted", False)), spend)
+        bool(state.extra.get("honour_exhausted", False)), spend, "hurt" in spec,
+        tuple(not R.harmed(e.get("hurt_only_by"), state.items) for e in enemies))
 
 
 def node_of(state, spec, pending=None) -> tuple:

@@ -44,6 +44,7 @@ LABELS = OddsLabels(
             "grièvement-blessé": M("Grièvement Blessé", "Badly Wounded"), "mort": M("Mort", "Dead")},
     outcomes={"all-badly-wounded": M("Tous Grièvement Blessés", "All badly wounded"),
               "retreat": M("Retraite réussie", "Retreat"), "surrender": M("Reddition", "Surrender"),
+              "hurt": M("Blessé : le combat s'arrête (hurt)", "Wounded: the fight stops (hurt)"),
               "stalemate": M("Impasse (personne ne peut plus blesser)", "Stalemate (no one can wound)"),
               "shame": M("  dont mort par la Honte", "  of which death by Shame")})
 

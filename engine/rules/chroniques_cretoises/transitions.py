@@ -92,6 +92,8 @@ class Fight:
             for d, y in defence]
         if turn == "H":
             attack = self.spends(budget, hd, self.rules.force, self.rules.enemies[cur][1], True)
+            if self.rules.immune and self.rules.immune[cur]:   # `hurt_only_by`: a hit does no harm
+                attack = [(0, 0)]
             options = self._strikes(node, attack, R.hit_ways(hd, 0, 0)[1], defence, de)
         if node == self.moves:
             options += self.escapes(node)
@@ -142,6 +144,8 @@ class Fight:
     def hero_hurt(self, node, h):
         if node[1] + 1 >= MORT:
             return End("lose")
+        if self.rules.hurt:   # format 1.1 `hurt`: the fight stops at his first wound
+            return self.finish("hurt", ("H", node[1] + 1) + node[2:4] + (h,) + node[5:])
         return self.step(node, ("H", node[1] + 1) + node[2:4] + (h,) + node[5:])
 
     def enemy_hurt(self, node, h):

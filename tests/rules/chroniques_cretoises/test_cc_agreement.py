@@ -2,7 +2,8 @@
 
 For random small fights (1-3 opponents, conditions, Honour, Shame, reward,
 retreat and surrender offered or refused, opponents who surrender, beasts, who
-strikes first, every module option and both readings of `all_down`), the real
+strikes first, every module option, both readings of `all_down`, the format 1.1
+fight specials `hurt` and `hurt_only_by`), the real
 play code is driven through every dice sequence (`play_exact`) and the
 distribution of endings must equal the odds fraction for fraction:
 
@@ -19,21 +20,25 @@ from fractions import Fraction
 from hypothesis import HealthCheck, Phase, assume, given, settings
 from hypothesis import strategies as st
 
-from cc_helpers import game
+from cc_helpers import HEADER, game
 from engine.rules.chroniques_cretoises.odds_solver import cc_fight
 from tests.analysis_fixtures.play_exact import distribution, key_of
 
 CONDITIONS = ("indemne", "blessé", "grièvement blessé")
-ENDS = {2: "win", 3: "retreat", 4: "surrender", 5: "all-badly-wounded"}
+ENDS = {2: "win", 3: "retreat", 4: "surrender", 5: "all-badly-wounded", 6: "hurt"}
+HEADER = HEADER.replace("gamebook: 1\n", "gamebook: 1.1\n")   # `hurt`, `hurt_only_by`
 
 
 def book_text(f) -> str:
     enemies = ", ".join(
         f"{{name: E{i}, force: {e['force']}, protection: {e['protection']}, condition: {CONDITIONS[e['cond']]}"
-        f"{', beast: true' if e['beast'] else ''}{', surrenders: true' if e['surrenders'] else ''}}}"
+        f"{', beast: true' if e['beast'] else ''}{', surrenders: true' if e['surrenders'] else ''}"
+        f"{', hurt_only_by: [amulette]' if e.get('amulet_only') else ''}}}"
         for i, e in enumerate(f["enemies"]))
     lines = [f"      enemies: [{enemies}]", f"      reward: {f['reward']}", "      win: 2",
              f"      all_down: {5 if f['all_down_ends'] else 'continue'}"]
+    if f.get("hurt"):
+        lines.append("      hurt: 6")
     if f["enemy_first"]:
         lines.append("      initiative: enemy")
     if f["retreat"]:
@@ -43,21 +48,22 @@ def book_text(f) -> str:
     return (f"options: {{all_wounded_two_dice: {str(f['two_dice']).lower()}, "
             f"honour_zero_lock: {str(f['lock']).lower()}}}\n"
             f"hero: {{force: {f['force']}, protection: {f['protection']}, honneur: {f['honour']}, "
-            f"honte: {f['shame']}, condition: {CONDITIONS[f['cond']]}, zeus_used: true, equipment: []}}\n"
+            f"honte: {f['shame']}, condition: {CONDITIONS[f['cond']]}, zeus_used: true, equipment: {'[amulette]' if f.get('amulet') else '[]'}}}\n"
             "paragraphs:\n  1:\n    text: Combat.\n    combat:\n" + "\n".join(lines) + "\n" +
             "".join(f"  {n}: {{text: Fin {n}., choices: [{{text: a, to: 1}}]}}\n" for n in ENDS))
 
 
 ENEMY = st.fixed_dictionaries({"force": st.integers(0, 7), "protection": st.integers(7, 13),
                                "cond": st.integers(0, 2), "beast": st.booleans(),
-                               "surrenders": st.booleans()}).map(
+                               "surrenders": st.booleans(), "amulet_only": st.booleans()}).map(
     lambda e: {**e, "surrenders": e["surrenders"] and not e["beast"]})   # a beast never surrenders
 FIGHT = st.fixed_dictionaries({
     "force": st.integers(2, 8), "protection": st.integers(8, 14), "cond": st.integers(0, 2),
     "honour": st.integers(0, 3), "shame": st.integers(0, 4), "reward": st.integers(0, 3),
     "enemies": st.lists(ENEMY, min_size=1, max_size=3), "enemy_first": st.booleans(),
     "retreat": st.sampled_from([0, 2, 4]), "surrender": st.sampled_from([None, True, False]),
-    "all_down_ends": st.booleans(), "two_dice": st.booleans(), "lock": st.booleans()})
+    "all_down_ends": st.booleans(), "two_dice": st.booleans(), "lock": st.booleans(),
+    "hurt": st.booleans(), "amulet": st.booleans()})
 
 
 def classify(state):
@@ -127,7 +133,7 @@ def solvable(g, spec):
 @given(fight=FIGHT)
 def test_play_and_odds_agree_fraction_for_fraction(tmp_path, fight):
     assume(fight["shame"] <= fight["honour"])   # else Shame kills before the fight
-    g = game(tmp_path, book_text(fight))
+    g = game(tmp_path, book_text(fight), header=HEADER)
     spec = g.book.paragraphs[1].fields["combat"]
     plain = solvable(g, spec)
     assume(plain is not None)
@@ -152,7 +158,7 @@ def test_honour_at_zero_earns_nothing_more(tmp_path):
              "enemies": [{"force": 2, "protection": 14, "cond": 0, "beast": True, "surrenders": False}],
              "enemy_first": False, "retreat": 0, "surrender": None, "all_down_ends": True,
              "two_dice": True, "lock": True}
-    g = game(tmp_path, book_text(fight))
+    g = game(tmp_path, book_text(fight), header=HEADER)
     spec = g.book.paragraphs[1].fields["combat"]
     odds = g.module.fight_odds(g.book, g.state, spec, pending=g.state.pending)
     assert odds.advice == "spend:0"
