@@ -24,6 +24,16 @@ class PackagedOdds:
         solver = getattr(self._odds_part("odds"), "fight_wins", None)
         return solver(book, states, spec, policy) if solver else None
 
+    def fight_moves(self, book, state, spec, pending):
+        """Every move open now with its odds (engine.analysis.live), when the module weighs them."""
+        solver = getattr(self._odds_part("odds"), "fight_moves", None)
+        return solver(book, state, spec, pending) if solver else None
+
+    def odds_zero_reasons(self, odds, moves=()):
+        """Why a figure is 0 % (Messages), when the module says."""
+        reasons = getattr(self._odds_part("odds_cli"), "zero_reasons", None)
+        return reasons(odds, moves) if reasons else ()
+
     def hero_variants(self, book):
         return self._odds_part("odds").hero_variants(self, book)
 

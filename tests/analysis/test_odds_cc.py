@@ -3,7 +3,9 @@ from fractions import Fraction
 
 import pytest
 
-from engine.rules.chroniques_cretoises.odds_solver import _Fight, cc_fight, hit_ways
+from engine.rules.chroniques_cretoises import model as R
+from engine.rules.chroniques_cretoises.odds_solver import cc_fight, fight_of, hit_ways
+from engine.rules.chroniques_cretoises.transitions import Fight
 
 LION = (5, 15)
 ALTHEOS = (7, 15)
@@ -64,8 +66,8 @@ def test_more_force_wins_more():
 
 
 def test_three_wolves_forces_4_3_2():
-    fight = _Fight(ALTHEOS, [(2, 12)] * 3, [0, 0, 0], False, None, 0)
-    assert [2 + b for b in fight.bonus] == [4, 3, 2]
+    assert [R.enemy_force(2, "fff", i) for i in range(3)] == [4, 3, 2]
+    assert [R.enemy_force(2, "flf", i) for i in range(3)] == [3, 3, 2]   # the one set aside helps no one
     odds = cc_fight(ALTHEOS, [(2, 12)] * 3)
     assert odds.win == 0 and odds.outcomes["all-badly-wounded"] + odds.lose == 1
     # more wolves, more danger; the lead wolf is the strongest
@@ -96,14 +98,15 @@ def test_json():
 
 @pytest.mark.parametrize("dice", [1, 2])
 def test_spend_table_is_the_smallest_spend_of_each_chance_for_any_budget(dice):
-    fight = _Fight(ALTHEOS, [LION], [0], True, None, 0)
+    rules, node = fight_of(ALTHEOS, [LION], spend_honour=True)
+    fight = Fight(rules, 0)
     for force, protection in [(7, 15), (5, 15), (-3, 20), (12, 4), (0, 0)]:
         for attack in (True, False):
-            table = fight.spend_table(dice, force, protection, attack)
             for budget in range(0, 30):
+                table = fight.spends(budget, dice, force, protection, attack)
                 ways = [hit_ways(dice, force + (s if attack else -s), protection)[0]
                         for s in range(budget + 1)]
                 wanted = max(ways) if attack else min(ways)
                 smallest = [(s, w) for s, w in enumerate(ways) if w not in ways[:s]]
-                assert [o for o in table if o[0] <= budget] == smallest
+                assert table == smallest
                 assert smallest[-1][1] == wanted

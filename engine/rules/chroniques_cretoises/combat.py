@@ -10,6 +10,7 @@ from __future__ import annotations
 from ...diagnostics import Message
 from .. import french as F
 from ..base import Option, Prompt
+from . import model as R
 from . import names as N
 from . import strike
 from .gods import price_note
@@ -26,7 +27,8 @@ def begin(play, spec: dict) -> dict:
                 "beast": bool(e.get("beast", False)), "items": list(e.get("items") or []),
                 "surrenders": bool(e.get("surrenders", False)),
                 "condition": N.condition_index(e.get("condition", 0)) or 0, "state": "fighting",
-                **({"article": e["article"]} if "article" in e else {})}
+                **({"article": e["article"]} if "article" in e else {}),
+                **({"hurt_only_by": list(e["hurt_only_by"])} if e.get("hurt_only_by") else {})}
                for e in spec.get("enemies") or []]
     first = "enemy" if spec.get("initiative") in ("enemy", "adversaire") else "hero"
     listed = [e["name"] for e in enemies]
@@ -46,8 +48,8 @@ def fighting(p: dict) -> list[int]:
 
 
 def enemy_force(p: dict, i: int) -> int:
-    """Own Force + 1 for each surviving companion still to come after him."""
-    return p["enemies"][i]["force"] + sum(1 for j in fighting(p) if j > i)
+    """Own Force + 1 for each surviving companion still to come after him (model.enemy_force)."""
+    return R.enemy_force(p["enemies"][i]["force"], [R.STATES[e["state"]] for e in p["enemies"]], i)
 
 
 def hero_condition(play) -> int:
@@ -55,8 +57,7 @@ def hero_condition(play) -> int:
 
 
 def all_badly_wounded(play, p: dict) -> bool:
-    return hero_condition(play) >= N.GRIEVEMENT and \
-        all(p["enemies"][i]["condition"] >= N.GRIEVEMENT for i in fighting(p))
+    return R.everyone_badly_wounded(hero_condition(play), [p["enemies"][i]["condition"] for i in fighting(p)])
 
 
 def two_dice_rule(play) -> bool:
@@ -64,12 +65,12 @@ def two_dice_rule(play) -> bool:
 
 
 def hero_dice(play, p: dict) -> int:
-    return strike.dice_count(hero_condition(play), all_badly_wounded(play, p), two_dice_rule(play))
+    return R.dice(hero_condition(play), all_badly_wounded(play, p), two_dice_rule(play))
 
 
 def enemy_dice(play, p: dict) -> int:
     e = p["enemies"][p["current"]]
-    return strike.dice_count(e["condition"], all_badly_wounded(play, p), two_dice_rule(play))
+    return R.dice(e["condition"], all_badly_wounded(play, p), two_dice_rule(play))
 
 
 def fight_values(play, p: dict) -> tuple[tuple[Message, str], ...]:
@@ -177,7 +178,7 @@ def can_retreat(play, p: dict) -> bool:
 
 
 def _retreat_open(spec: dict, p: dict, condition: int) -> bool:
-    return spec.get("retreat") is not None and not p["retreat_failed"] and condition <= N.BLESSE
+    return R.retreat_open(spec.get("retreat") is not None, p["retreat_failed"], condition)
 
 
 def can_surrender(play, p: dict) -> bool:
@@ -186,14 +187,8 @@ def can_surrender(play, p: dict) -> bool:
 
 
 def _surrender_open(spec: dict, p: dict, condition: int) -> bool:
-    if "surrender" not in spec or p["enemies"][p["current"]]["beast"] or p["surrender_refused"]:
-        return False
-    if condition >= N.GRIEVEMENT:
-        return True
-    for x in p["enemies"]:   # (a loop: cheaper than any() over a generator)
-        if x["condition"] >= N.GRIEVEMENT:
-            return True
-    return False
+    return R.surrender_open("surrender" in spec, p["surrender_refused"], p["enemies"][p["current"]]["beast"],
+                            condition, [x["condition"] for x in p["enemies"]])
 
 
 # The labels of the two answers of every strike, made once.

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from .. import french as F
 from . import combat as C
+from . import model as R
 from . import names as N
 from . import sheet
 
@@ -35,8 +36,9 @@ def victory(play, p: dict) -> None:
     amount = play.number(reward) if isinstance(reward, int) else _formula(play, reward)
     play.emit("combat-won", "Vous êtes victorieux !", "You are victorious!", reward=amount)
     if amount:
-        if play.state.stats.get("honneur", 0) == 0 and play.state.extra.get("honour_exhausted") \
-                and play.state.extra.get("lock_zero", True):
+        honour, extra = play.state.stats.get("honneur", 0), play.state.extra
+        if amount > 0 and R.honour_after(honour, honour + amount, extra.get("honour_exhausted", False),
+                          extra.get("lock_zero", True))[0] == honour:
             play.emit("honour-locked", "Votre Honneur est tombé à 0 : seul Zeus ou un moyen du texte "
                       "peut le rétablir ; la victoire ne vous en rapporte pas.",
                       "Your Honour fell to 0: only Zeus or a means given by the text can restore it; "
@@ -68,7 +70,7 @@ def retreat(play, p: dict) -> None:
     play.change("honneur", delta=-1, reason="retreat")
     face = play.roll(1, 6, "combat:retreat")[0]
     p["acted"] = True
-    if low <= face <= high:
+    if R.retreat_succeeds(face, low, high):
         play.emit("retreat", f"Vous tirez {face} : vous battez en retraite.",
                   f"You roll {face}: you retreat.", success=True, face=face)
         play.change("honte", delta=1, reason="retreat")

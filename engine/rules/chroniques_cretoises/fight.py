@@ -6,6 +6,7 @@ from .. import french as F
 from ..base import Refused
 from . import combat as C
 from . import endings
+from . import model as R
 from . import names as N
 from . import strike
 
@@ -47,7 +48,12 @@ def _strike(play, p: dict, amount: int) -> None:
     result = strike.resolve(faces, force, e["protection"])
     p["acted"] = True
     _report(play, ("Althéos", "Althéos"), (F.the(e), e["name"]), faces, need, result, amount, True)
-    if result.hit:
+    if result.hit and not R.harmed(e.get("hurt_only_by"), play.state.items):
+        names = ", ".join(play.book.item_name(x) for x in e["hurt_only_by"])
+        play.emit("no-harm", f"Le coup ne fait aucun mal à {F.the(e)} : seule une de ces armes le blesse : {names}.",
+                  f"The strike does {e['name']} no harm: only one of these weapons wounds him: {names}.")
+        p["turn"] = "enemy"
+    elif result.hit:
         wound_enemy(play, p, i)
     else:
         p["turn"] = "enemy"
@@ -68,6 +74,9 @@ def _defend(play, p: dict, amount: int) -> None:
         wound_hero(play)
         if play.state.ended:
             return
+        spec = C.spec_of(play)
+        if "hurt" in spec:   # format 1.1: "if you are wounded, turn to..."
+            return endings.leave_fight(play, spec["hurt"], ("combat", "hurt_effects"))
     p["turn"] = "hero"
 
 
@@ -114,20 +123,21 @@ def wound_enemy(play, p: dict, i: int) -> None:
     e = p["enemies"][i]
     old, e["condition"] = e["condition"], min(N.MORT, e["condition"] + 1)
     condition_event(play, "enemy", e["name"], old, e["condition"])
-    if e["condition"] >= N.MORT:
+    what = R.wound_outcome(e["condition"], e["surrenders"], e["beast"],
+                           any(j != i for j in C.fighting(p)), any(x["state"] == "left" for x in p["enemies"]),
+                           p["all_down"], isinstance(C.spec_of(play).get("all_down"), int))
+    if what == "dead":
         e["state"] = "dead"
         return endings.after_enemy_out(play, p)
-    if e["condition"] == N.GRIEVEMENT:
-        if e["surrenders"] and not e["beast"]:
-            p["offer"] = i
-            play.emit("enemy-surrenders", name=e["name"])   # the prompt's title says it
-            return
-        others = [j for j in C.fighting(p) if j != i]
-        if others:
-            e["state"] = "left"
-            play.emit("enemy-leaves", f"{F.The(e)}, grièvement blessé, quitte le combat.",
-                      f"{e['name']}, badly wounded, leaves the fight.", name=e["name"])
-            return endings.after_enemy_out(play, p)
-        if any(x["state"] == "left" for x in p["enemies"]) and not p["all_down"]:
-            return endings.all_down(play, p)
+    if what == "offer":
+        p["offer"] = i
+        play.emit("enemy-surrenders", name=e["name"])   # the prompt's title says it
+        return
+    if what == "left":
+        e["state"] = "left"
+        play.emit("enemy-leaves", f"{F.The(e)}, grièvement blessé, quitte le combat.",
+                  f"{e['name']}, badly wounded, leaves the fight.", name=e["name"])
+        return endings.after_enemy_out(play, p)
+    if what in ("all-down", "all-down-on"):
+        return endings.all_down(play, p)
     p["turn"] = "enemy"

@@ -64,6 +64,18 @@ def _item(book, doc, item, path):
     return None
 
 
+def _format_11(doc, spec, path):
+    """`hurt` and `hurt_only_by` are format 1.1 (issue 11's fight specials)."""
+    if not isinstance(doc.data, dict) or doc.data.get("gamebook") != 1:
+        return
+    places = [(path + ("hurt",), "hurt")] if "hurt" in spec else []
+    places += [(path + ("enemies", i, "hurt_only_by"), "hurt_only_by")
+               for i, e in enumerate(spec.get("enemies") or []) if isinstance(e, dict) and "hurt_only_by" in e]
+    for where, name in places:
+        yield error("format-1-1", doc.span(where, key=True), f"« {name} » : demande « gamebook: 1.1 »",
+                    f"'{name}': needs 'gamebook: 1.1'")
+
+
 def _hero(book, doc, gods):
     hero = book.hero or {}
     if hero.get("patron") and not N.god_name(hero["patron"], N.PATRONS):
@@ -92,7 +104,12 @@ def _combat(book, doc, p, gods):
                     "group fight: say what happens when all are badly wounded ('all_down')")
     if "reward" in spec:
         yield from _not_negative(doc, spec["reward"], path + ("reward",), "reward")
+    yield from _format_11(doc, spec, path)
     for i, e in enumerate(enemies):
+        for j, item in enumerate(e.get("hurt_only_by") or []):
+            d = _item(book, doc, item, path + ("enemies", i, "hurt_only_by", j))
+            if d:
+                yield d
         if e.get("beast") and e.get("surrenders"):
             yield error("beast-surrenders", doc.span(path + ("enemies", i, "surrenders")),
                         f"{e['name']} n'est pas humain (beast) : une bête ne se rend jamais ; "

@@ -9,6 +9,7 @@ from ...diagnostics import Message
 from ..base import Command, Death, Exit, Option, Refused, RuleModule, StatDef
 from ..odds_hooks import PackagedOdds
 from . import combat, endings, fight, gods, lint, schema, sheet, zeus
+from . import model as R
 from . import names as N
 
 M = Message
@@ -48,7 +49,7 @@ class ChroniquesCretoises(PackagedOdds, RuleModule):
     stats = STATS
     activity_fields = ("combat",)
     outcome_effects = (("combat", "win_effects"), ("combat", "all_down_effects"),
-                       ("combat", "retreat", "effects"), ("combat", "surrender", "effects"))
+                       ("combat", "retreat", "effects"), ("combat", "surrender", "effects"), ("combat", "hurt_effects"))
     effect_kinds = EFFECTS
     options: Mapping[str, Any] = MappingProxyType(OPTIONS)
     self_checked_exits = ("oracle",)
@@ -85,7 +86,7 @@ class ChroniquesCretoises(PackagedOdds, RuleModule):
         spec = p.get("combat")
         if isinstance(spec, dict):
             cpath = path + ("combat",)
-            for key in ("win", "all_down"):
+            for key in ("win", "all_down", "hurt"):
                 if isinstance(spec.get(key), int):
                     yield Exit(key.replace("_", "-"), spec[key], cpath + (key,), key)
             retreat = spec.get("retreat")
@@ -170,13 +171,12 @@ class ChroniquesCretoises(PackagedOdds, RuleModule):
 
     def clamp(self, state, stat, value):
         value = super().clamp(state, stat, value)
-        if stat == "honneur":
-            old = state.stats.get("honneur", 0)
-            if value == 0 and old > 0:
-                state.extra["honour_exhausted"] = True  # "Arrivé à 0": from now on only Zeus helps
-            elif old == 0 and value > 0 and state.extra.get("honour_exhausted") \
-                    and state.extra.get("lock_zero", True):
-                return 0
+        if stat == "honneur":   # "Arrivé à 0": from now on only Zeus helps (model.honour_after)
+            value, exhausted = R.honour_after(state.stats.get("honneur", 0), value,
+                                              state.extra.get("honour_exhausted", False),
+                                              state.extra.get("lock_zero", True))
+            if exhausted:
+                state.extra["honour_exhausted"] = True
         return value
 
     def after_change(self, play) -> None:

@@ -1,52 +1,89 @@
-"""Exact combat odds for the module (the `fight_odds` / `hero_variants` hooks).
+"""Exact combat odds for the module (the `fight_odds` / `fight_moves` / `hero_variants` hooks).
 
-A combat field is mapped to `odds_solver.cc_fight`: the hero's
-current Force and Protection (weapon and armour included by the sheet), his
-condition, the opponents' Force/Protection/condition, `initiative: enemy`,
-Honour spent optimally (policy "optimal") or not at all ("never"), Shame and
-the `reward` (a number; a dice formula counts as 0 for the Shame check).
+A combat field and the sheet become the model's `Rules` and root node
+(`rules_of`, `node_of`, also read by the explorer's fight nodes), solved by
+`odds_solver`: the hero's current Force and Protection (weapon and armour included
+by the sheet), his condition, Honour (spent at best, policy "optimal", or not at
+all, "never"), Shame, whether Honour already fell to 0 (`honour_zero_lock`), the
+`reward` (a dice formula counts as 0), `initiative`, the book's `all_down`
+(a paragraph ends the fight "all badly wounded"; `continue`, the default, lets the
+last opponent fight on), the retreat and surrender it offers, opponents who
+surrender (accepted, as the rules require).
 
-Live odds (`pending`): only the opponents still "fighting"; the strike that
-comes next (`pending["turn"]`) is the decision the advice is about.
+Live odds (`pending`): from the point the fight is at (every opponent with his
+condition and state, whose strike it is, a failed retreat, a refused surrender,
+an opponent's surrender waiting for an answer: as accepted).
 Variants: the hero of the book as written ("typical"); Cretan Chronicles
 characters are not rolled.
 """
 from __future__ import annotations
 
-from .odds_solver import CONDITIONS, cc_fight
-
+from . import model as R
 from . import names as N
+from .odds_solver import moves, solve_fight
 
 
-def _condition(value) -> str:
-    index = N.condition_index(value) if value is not None else 0
-    return CONDITIONS[min(index or 0, 2)]
+def rules_of(book, state, spec, enemies, spend=True) -> R.Rules:
+    """What does not change during the fight, as play reads it (combat.py, endings.py)."""
+    reward = spec.get("reward", 0)
+    retreat = spec.get("retreat")
+    if retreat is not None:
+        retreat = (1, 4) if isinstance(retreat, int) else tuple(retreat.get("range", [1, 4]))
+    surrender = spec.get("surrender")
+    if surrender is not None:
+        surrender = bool(surrender.get("accepted", True))
+    return R.Rules(
+        state.stats["force"], state.stats["protection"],
+        tuple((int(e["force"]), int(e["protection"]), bool(e.get("beast", False)),
+               bool(e.get("surrenders", False))) for e in enemies),
+        state.stats.get("honte", 0), reward if isinstance(reward, int) else 0,
+        bool(book.options.get("all_wounded_two_dice", True)), retreat, surrender,
+        isinstance(spec.get("all_down"), int), bool(state.extra.get("lock_zero", True)),
+        bool(state.extra.get("honour_exhausted", False)), spend, "hurt" in spec,
+        tuple(not R.harmed(e.get("hurt_only_by"), state.items) for e in enemies))
+
+
+def node_of(state, spec, pending=None) -> tuple:
+    """The model's node where the fight is (its start when `pending` is None)."""
+    h, hc = state.stats.get("honneur", 0), state.extra.get("condition", 0)
+    if not pending:
+        first = spec.get("initiative") not in ("enemy", "adversaire")
+        conds = [(N.condition_index(e.get("condition", 0)) or 0, R.FIGHTING) for e in spec["enemies"]]
+        return R.node_of(first, hc, 0, conds, h)
+    enemies = [(e["condition"], R.STATES[e["state"]]) for e in pending["enemies"]]
+    offer = pending.get("offer")
+    if offer is not None:   # his surrender accepted, as the rules require
+        enemies[offer] = (enemies[offer][0], R.SPARED)
+        left = [j for j, (_c, s) in enumerate(enemies) if s == R.FIGHTING]
+        current, turn = (left[0] if left else offer), "enemy"
+    else:
+        current, turn = pending["current"], pending["turn"]
+    return R.node_of(turn == "hero", hc, current, enemies, h, pending.get("all_down", False),
+                     pending.get("retreat_failed", False), pending.get("surrender_refused", False))
+
+
+def _fight(book, state, spec, pending, policy):
+    if not isinstance(spec, dict) or "enemies" not in spec:
+        return None
+    enemies = pending["enemies"] if pending else spec["enemies"]
+    node = node_of(state, spec, pending)
+    if not any(s == R.FIGHTING for _c, s in node[3]):
+        return None
+    return rules_of(book, state, spec, enemies, spend=policy != "never" and node[4] > 0), node
 
 
 def fight_odds(book, state, spec, pending=None, policy="optimal"):
-    if not isinstance(spec, dict) or "enemies" not in spec:
+    found = _fight(book, state, spec, pending, policy)
+    if found is None:
         return None
-    if pending:
-        enemies = [e for e in pending["enemies"] if e.get("state", "fighting") == "fighting"]
-        first = pending.get("turn", "hero") == "hero"
-    else:
-        enemies = spec["enemies"]
-        first = spec.get("initiative") not in ("enemy", "adversaire")
-    if not enemies:
-        return None
-    honour = state.stats.get("honneur", 0)
-    spend = policy != "never" and honour > 0
-    reward = spec.get("reward", 0)
-    kwargs = dict(hero_condition=_condition(state.extra.get("condition", 0)),
-                  enemy_conditions=[_condition(e.get("condition", 0)) for e in enemies],
-                  honour=honour, spend_honour=spend, honte=state.stats.get("honte"),
-                  reward=reward if isinstance(reward, int) else 0)
-    if spend:
-        kwargs["pending"] = "attack" if first else "defence"
-    else:
-        kwargs["hero_first"] = first
-    return cc_fight((state.stats["force"], state.stats["protection"]),
-                    [(int(e["force"]), int(e["protection"])) for e in enemies], **kwargs)
+    rules, node = found
+    return solve_fight(rules, node, advise=bool(pending))
+
+
+def fight_moves(book, state, spec, pending, policy="optimal"):
+    """Every move open now, with its odds (then fighting to the end at best)."""
+    found = _fight(book, state, spec, pending, policy)
+    return None if found is None else moves(*found)
 
 
 def hero_variants(module, book):

@@ -89,6 +89,9 @@ def enemy() -> dict:
                   "description": "Weapons and armour he carries (spoils if he surrenders)."},
         "surrenders": {"type": "boolean", "description": "He surrenders once Grièvement Blessé."},
         "condition": CONDITION,
+        "hurt_only_by": {"type": "array", "minItems": 1, "items": {"type": "string"}, "description":
+                         "Format 1.1: only these weapons (item ids) wound him; a strike that hits "
+                         "without one of them carried does him no harm."},
     }, ["name", "force", "protection"])
 
 
@@ -106,6 +109,9 @@ def combat() -> dict:
         "win": dict(PAR, description="Where a victory leads."),
         "win_effects": {"$ref": "#/$defs/effects", "description": "Format 1.1: applied before moving."},
         "all_down_effects": {"$ref": "#/$defs/effects", "description": "Format 1.1: applied before moving."},
+        "hurt": dict(PAR, description="Format 1.1: 'if you are wounded, turn to': the fight stops at the "
+                                      "first wound Althéos takes (unless it kills him) and goes here."),
+        "hurt_effects": {"$ref": "#/$defs/effects", "description": "Format 1.1: applied before moving."},
         "retreat": {"description": "Where a successful retreat leads; `{to, range}` to change the 1–4.",
                     "oneOf": [PAR, obj({"to": PAR, "range": {"type": "array", "items": INT, "minItems": 2,
                                                             "maxItems": 2, "description":

@@ -4,6 +4,12 @@ schema)."""
 from __future__ import annotations
 
 FR = {
+    "Format 1.1: only these weapons (item ids) wound him; a strike that hits without one of them carried does him no harm.":
+        "Format 1.1 : seules ces armes (identifiants d'objets) le blessent ; un coup qui touche sans "
+        "que l'une d'elles soit portée ne lui fait aucun mal.",
+    "Format 1.1: 'if you are wounded, turn to': the fight stops at the first wound Althéos takes (unless it kills him) and goes here.":
+        "Format 1.1 : « si vous êtes blessé, rendez-vous au » : le combat s'arrête à la première "
+        "blessure d'Althéos (sauf si elle le tue) et mène ici.",
     "A paragraph number.": "Un numéro de paragraphe.",
     "Module options (see docs/rules-chroniques-cretoises.md).":
         "Options du module (voir docs/rules-chroniques-cretoises.md).",

@@ -120,6 +120,18 @@ class KaiRules(RuleModule):
         from .explore import fight_outcomes
         return fight_outcomes(play, pending, cache)
 
+    def fight_odds(self, book, state, spec, pending=None, policy="optimal"):
+        from .odds import fight_odds
+        return fight_odds(book, state, spec, pending, policy)
+
+    def odds_labels(self):
+        from .odds import LABELS
+        return LABELS
+
+    def odds_advice(self, advice):
+        from .odds import advice as words
+        return words(advice)
+
     def on_death(self, play, cause):
         return Death(restart=True)
 

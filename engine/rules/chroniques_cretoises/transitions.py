@@ -1,0 +1,188 @@
+"""The Chroniques Crétoises fight as a transition function (`Fight.expand`).
+
+Built only from the rule functions of `model.py` (the ones play calls), over the
+compact node described there; the options are those of
+`engine.analysis.chain` ``(label, dist, stay, denom, cost)``:
+
+* the hero's strike: spend ``a`` Honour (only the smallest spend giving each hit
+  chance: spending more is dominated); a free miss is folded with the opponent's
+  strike that follows (spending ``d`` on the parry), so that the only cycle, two
+  misses, is a self-loop the chain solves algebraically;
+* the opponent's strike: spend ``d`` on the parry;
+* at the root only, when `moves` is set (the live advice): retreat and surrender,
+  so that every move the player has now is weighed (afterwards: fight to the end).
+
+Every ending goes through `finish`, where Shame is weighed ('il ne se passera rien
+avant la fin du combat'): a victory, "all badly wounded", a retreat or a surrender
+whose Shame exceeds the Honour left is the outcome "shame" (a death).  The explorer
+subclasses `Fight` (its `finish`, `offer` and `step` hooks) to stop where an answer
+opens; the odds use it as it is.
+"""
+from __future__ import annotations
+
+from ...analysis.chain import End, merge
+from . import model as R
+from .names import MORT
+
+
+class Fight:
+    def __init__(self, rules: R.Rules, honour_start: int, keep: int = 0, moves=None):
+        """`honour_start`: the Honour where the solving starts (Honour only falls during
+        a fight, so 0 reached from above is the exhaustion of `model.honour_after`);
+        `keep`: Honour never spent; `moves`: the node whose every move is offered."""
+        self.rules, self.h0, self.keep, self.moves = rules, honour_start, keep, moves
+        self.tables: dict = {}
+
+    # --- endings --------------------------------------------------------------------
+    def exhausted(self, h: int) -> bool:
+        return self.rules.exhausted or (h == 0 and self.h0 > 0)
+
+    def survivor(self, kind: str, node) -> tuple[int, int]:
+        """(Honour, Shame) once the fight ended in `kind` at `node`: the reward of a
+        victory ('Les points d'Honneur sont obtenus à la fin d'un combat victorieux',
+        nothing once Honour fell to 0), 1 Shame for a retreat or a surrender."""
+        h, rules = node[4], self.rules
+        if kind == "win":
+            return R.honour_after(h, h + rules.reward, self.exhausted(h), rules.lock)[0], rules.shame
+        return h, rules.shame + (1 if kind in ("retreat", "surrender") else 0)
+
+    def finish(self, kind: str, node):
+        honour, shame = self.survivor(kind, node)
+        if R.shame_kills(shame, honour):
+            return End("shame", node[1])
+        return End(kind, node[1])
+
+    # --- strikes --------------------------------------------------------------------
+    def dice(self, node) -> tuple[int, int]:
+        _t, hc, cur, enemies = node[:4]
+        everyone = R.everyone_badly_wounded(hc, [c for c, s in enemies if s == R.FIGHTING])
+        two = self.rules.two_dice
+        return R.dice(hc, everyone, two), R.dice(enemies[cur][0], everyone, two)
+
+    def enemy_force(self, enemies, i) -> int:
+        return R.enemy_force(self.rules.enemies[i][0], [s for _c, s in enemies], i)
+
+    def spends(self, budget, count, force, prot, attack: bool):
+        """The smallest spends (within `budget`) giving each hit chance: [(spend, ways)].
+        Spending on a parry is as lowering the striker's Force."""
+        key = (count, force, prot, attack)
+        table = self.tables.get(key)
+        if table is None:
+            sign = 1 if attack else -1
+            table, last = [], None
+            for spend in range(0, 2 * 13 + abs(prot - force) + 1):
+                ways = R.hit_ways(count, force + sign * spend, prot)[0]
+                if ways != last:
+                    table.append((spend, ways))
+                    last = ways
+            self.tables[key] = table
+        if not self.rules.spend:
+            return table[:1]
+        return [(spend, ways) for spend, ways in table if spend <= budget]
+
+    def expand(self, node):
+        turn, hc, cur, enemies, h = node[:5]
+        hd, ed = self.dice(node)
+        budget = max(0, h - self.keep)
+        defence = self.spends(budget, ed, self.enemy_force(enemies, cur), self.rules.prot, False)
+        de = R.hit_ways(ed, 0, 0)[1]
+        options = [] if turn == "H" else [
+            (f"spend:{d}", merge([(y, self.hero_hurt(node, h - d)),
+                                  (de - y, self.step(node, self.turned(node, "H", h - d)))]), 0, de, de)
+            for d, y in defence]
+        if turn == "H":
+            attack = self.spends(budget, hd, self.rules.force, self.rules.enemies[cur][1], True)
+            if self.rules.immune and self.rules.immune[cur]:   # `hurt_only_by`: a hit does no harm
+                attack = [(0, 0)]
+            options = self._strikes(node, attack, R.hit_ways(hd, 0, 0)[1], defence, de)
+        if node == self.moves:
+            options += self.escapes(node)
+        return options
+
+    def _strikes(self, node, attack, dh, defence, de):
+        h, options = node[4], []
+        for a, x in attack:
+            hit = self.enemy_hurt(node, h - a)
+            if a:
+                options.append((f"spend:{a}", merge([(x, hit), (dh - x, self.step(node, self.turned(node, "E", h - a)))]),
+                                0, dh, dh))
+                continue
+            for d, y in defence:   # a free miss: the opponent's strike (spending d) follows
+                pairs = [(x * de, hit), ((dh - x) * y, self.hero_hurt(self.turned(node, "E", h), h - d))]
+                stay = (dh - x) * (de - y) if d == 0 else 0
+                if d:
+                    pairs.append(((dh - x) * (de - y), self.step(node, self.turned(node, "H", h - d))))
+                if stay == dh * de:   # neither side can ever wound: the fight would never end
+                    options.append(("spend:0", ((1, End("stalemate", node[1])),), 0, 1, 0))
+                    continue
+                options.append(("spend:0", merge(pairs), stay, dh * de, dh * de + (dh - x) * de))
+        return options
+
+    def escapes(self, node):
+        """Retreat and surrender, where the rules open them (model.retreat_open...)."""
+        turn, hc, cur, enemies, h, down, failed, refused = node
+        rules, out = self.rules, []
+        if turn == "H" and rules.retreat and R.retreat_open(True, failed, hc):
+            low, high = rules.retreat
+            paid = R.honour_after(h, h - 1, self.exhausted(h), rules.lock)[0]
+            ways = sum(1 for face in range(1, 7) if R.retreat_succeeds(face, low, high))
+            away = node[:4] + (paid,) + node[5:]
+            fail = self.step(node, ("E",) + node[1:4] + (paid, down, True, refused))
+            out.append(("retreat", merge([(ways, self.finish("retreat", away)), (6 - ways, fail)]), 0, 6, 0))
+        if rules.surrender is not None and R.surrender_open(True, refused, rules.enemies[cur][2], hc,
+                                                            [c for c, _s in enemies]):
+            nxt = self.finish("surrender", node) if rules.surrender else \
+                self.step(node, ("E",) + node[1:7] + (True,))
+            out.append(("surrender", ((1, nxt),), 0, 1, 0))
+        return out
+
+    # --- what a wound does ----------------------------------------------------------
+    @staticmethod
+    def turned(node, turn, h):
+        return (turn,) + node[1:4] + (h,) + node[5:]
+
+    def hero_hurt(self, node, h):
+        if node[1] + 1 >= MORT:
+            return End("lose")
+        if self.rules.hurt:   # format 1.1 `hurt`: the fight stops at his first wound
+            return self.finish("hurt", ("H", node[1] + 1) + node[2:4] + (h,) + node[5:])
+        return self.step(node, ("H", node[1] + 1) + node[2:4] + (h,) + node[5:])
+
+    def enemy_hurt(self, node, h):
+        """The hero's strike wounds the current opponent (fight.wound_enemy)."""
+        _t, hc, i, enemies, _h, down = node[:6]
+        cond = min(MORT, enemies[i][0] + 1)
+        enemies = enemies[:i] + ((cond, enemies[i][1]),) + enemies[i + 1:]
+        base = ("E", hc, i, enemies, h) + node[5:]
+        _f, _p, beast, surrenders = self.rules.enemies[i]
+        others = any(s == R.FIGHTING and j != i for j, (_c, s) in enumerate(enemies))
+        what = R.wound_outcome(cond, surrenders, beast, others, any(s == R.LEFT for _c, s in enemies),
+                               down, self.rules.all_down_ends)
+        if what == "dead":
+            return self.out(node, base, i, R.DEAD)
+        if what == "offer":
+            return self.offer(node, base, i)
+        if what == "left":
+            return self.out(node, base, i, R.LEFT)
+        if what == "all-down":
+            return self.finish("all-badly-wounded", base)
+        if what == "all-down-on":
+            return self.step(node, base[:5] + (True,) + base[6:])
+        return self.step(node, base)
+
+    def offer(self, node, base, i):
+        """He surrenders: accepted (the rule: 'Althéos doit accepter'; refusing only adds Shame)."""
+        return self.out(node, base, i, R.SPARED)
+
+    def out(self, node, base, i, state):
+        """Opponent i dies, leaves or is spared (endings.after_enemy_out): the next one, or victory."""
+        enemies = base[3]
+        enemies = enemies[:i] + ((enemies[i][0], state),) + enemies[i + 1:]
+        left = [j for j, (_c, s) in enumerate(enemies) if s == R.FIGHTING]
+        if not left:
+            return self.finish("win", ("E", base[1], i, enemies) + base[4:])
+        return self.step(node, ("E", base[1], left[0], enemies) + base[4:])
+
+    def step(self, node, new):
+        """The node after `node` (the explorer stops some of them)."""
+        return new
