@@ -1,12 +1,25 @@
-"""`gamebook odds BOOK` on the Kai plugin, which computes no fight odds: it says so,
-and lists the book's fights, instead of "no combat to analyse"."""
+"""`gamebook odds BOOK` on the Kai plugin: its table, and, for a module that gives no
+starting sheets to analyse (kai without `hero_variants`), a line saying so that lists
+the book's fights, instead of "no combat to analyse"."""
 import json
 
 from engine.cli import main
+from engine.rules import registry
+from engine.rules.base import RuleModule
 
 
-def test_a_module_without_odds_says_so_and_lists_the_fights(kai_installed, capsys):
+def test_kai_gives_a_table_for_its_sheets(kai_installed, capsys):
     book = kai_installed / "book" / "la-tour-de-brume.yaml"
+    assert main(["odds", str(book), "--format", "json"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    assert len(rows) == 3 and all(set(r["win"]) == {"typical", "weakest", "strongest"} for r in rows)
+    guardian = rows[-1]["win"]   # § 15, the hardest fight: the sheet decides it
+    assert guardian["weakest"] < guardian["typical"] < guardian["strongest"]
+
+
+def test_a_module_without_odds_says_so_and_lists_the_fights(kai_installed, capsys, monkeypatch):
+    book = kai_installed / "book" / "la-tour-de-brume.yaml"
+    monkeypatch.setattr(type(registry.get("kai")), "hero_variants", RuleModule.hero_variants)
     assert main(["odds", str(book), "--lang", "en"]) == 0
     out = capsys.readouterr().out.splitlines()
     assert out[0] == "La Tour de Brume: the rule module 'kai' computes no fight odds."

@@ -124,6 +124,20 @@ class KaiRules(RuleModule):
         from .odds import fight_odds
         return fight_odds(book, state, spec, pending, policy)
 
+    def hero_variants(self, book):
+        """The sheets `gamebook odds BOOK` shows: Combat Skill 1d10+9 and Endurance
+        1d10+19 at their mean, lowest and highest."""
+        from engine.dice import SeededDice
+        from engine.game import Game
+        base = Game(book, self, SeededDice(0)).state
+
+        def sheet(skill: int, endurance: int):
+            st = base.copy()
+            st.stats.update(maitrise=skill, vigueur=endurance)
+            st.initial.update(maitrise=skill, vigueur=endurance)
+            return st
+        return [("typical", sheet(15, 25)), ("weakest", sheet(10, 20)), ("strongest", sheet(19, 29))]
+
     def odds_labels(self):
         from .odds import LABELS
         return LABELS
