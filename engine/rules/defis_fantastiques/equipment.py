@@ -8,8 +8,7 @@ falls apart at its limit, and adds a penalty to every Skill test while worn.
 from __future__ import annotations
 
 from .messages import count
-
-STANDARD_DAMAGE = 2          # "enlevez 2 points à son total d'endurance"
+from .model import STANDARD_DAMAGE, absorbed  # noqa: F401 - STANDARD_DAMAGE read here too
 
 
 def weapon_props(book, item_id: str | None) -> dict | None:
@@ -121,7 +120,7 @@ def absorb(play, raw: int) -> tuple[int, int]:
         play.lose(worn)
         play.state.extra["armour"], play.state.extra["armour_hits"] = None, 0
         play.emit("armour-broken", f"{name} tombe en ruine.", f"{name} falls apart.", item=worn)
-    return max(0, raw - absorbs), absorbs
+    return absorbed(raw, absorbs), absorbs
 
 
 def unarmed(play, spec: dict) -> bool:

@@ -2,6 +2,7 @@
 
     gamebook odds --rules df --hero 10/20 --enemy 8/8 [--luck 9] [--mode together]
                   [--armour 1/6] [--damage 3] [--enemy-damage 3] [--unarmed]
+                  [--luck-reading exact|relative]
 
 Sheets are SKILL/STAMINA; Luck, when given, is used optimally and the report
 adds the odds without it and the advice for the first wounds.  Every bad value
@@ -14,6 +15,7 @@ from engine.analysis.result import OddsLabels, OddsReport
 from engine.rules.base import BadArguments
 
 from .messages import M
+from .model import LUCK_READINGS
 from .odds_solver import ff_fight
 
 MODES = ("as-one", "one-by-one", "together")
@@ -28,6 +30,10 @@ HELP = {
     "damage": ("dégâts infligés par le héros (2)", "damage dealt by the hero (2)"),
     "enemy_damage": ("dégâts infligés par l'adversaire (2)", "damage dealt by enemies (2)"),
     "unarmed": ("à mains nues (-1 HABILETÉ)", "unarmed (-1 SKILL)"),
+    "luck_reading": ("lecture de la Chance contre une blessure non standard : exact (défaut : "
+                     "1 point exactement) | relative (1 point de moins / de plus)",
+                     "reading of Luck against a non-standard wound: exact (default: exactly 1 "
+                     "point) | relative (1 point less / more)"),
 }
 FIRST = (("after-wound-dealt", M("Si vous blessez l'adversaire : ", "If you wound the enemy: ")),
          ("after-wound-taken", M("Si vous êtes blessé : ", "If you are wounded: ")))
@@ -45,6 +51,7 @@ def arguments(parser, lang: str) -> None:
         parser.add_argument("--" + name.replace("_", "-"), dest=name, metavar="N", help=h(name))
     parser.add_argument("--armour", "--armor", dest="armour", metavar="A/H", help=h("armour"))
     parser.add_argument("--unarmed", action="store_true", help=h("unarmed"))
+    parser.add_argument("--luck-reading", dest="luck_reading", metavar="READING", help=h("luck_reading"))
 
 
 def from_arguments(args) -> OddsReport:
@@ -87,6 +94,12 @@ def _options(args, hero, enemies) -> dict:
             options["hero_damage" if key == "damage" else "enemy_damage"] = value
     if args.armour is not None:
         options["armour"] = _armour(args.armour)
+    reading = getattr(args, "luck_reading", None)
+    if reading is not None:
+        if reading not in LUCK_READINGS:
+            raise BadArguments(f"--luck-reading « {reading} » : attendu {', '.join(LUCK_READINGS)}",
+                               f"--luck-reading '{reading}': expected {', '.join(LUCK_READINGS)}")
+        options["luck_reading"] = reading
     return options
 
 
