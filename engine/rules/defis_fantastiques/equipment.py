@@ -10,6 +10,8 @@ from __future__ import annotations
 from .messages import count
 from .model import STANDARD_DAMAGE, absorbed  # noqa: F401 - STANDARD_DAMAGE read here too
 
+ARMOUR_TEST_PENALTY = 1      # "ajouter au moins 1 à votre lancer de dés"
+
 
 def weapon_props(book, item_id: str | None) -> dict | None:
     item = book.items.get(item_id) if item_id else None
@@ -50,8 +52,13 @@ def armour(play) -> str | None:
 
 
 def skill_penalty(play) -> int:
-    props = armour_props(play.book, armour(play)) or {}
-    return int(props.get("skill_test_penalty", 0))
+    """"ajouter au moins 1 à votre lancer de dés chaque fois qu'il vous faut Tester
+    votre Habileté": an armour without `skill_test_penalty` adds 1 (lint
+    `armour-test-zero` where a book sets 0)."""
+    props = armour_props(play.book, armour(play))
+    if props is None:
+        return 0
+    return int(props.get("skill_test_penalty", ARMOUR_TEST_PENALTY))
 
 
 def take(play, kind: str, item_id: str | None) -> None:

@@ -155,7 +155,7 @@ class _Fight:
             if he <= 0:
                 return End("lose")
             h, e, hits2, absorbs, offered = self.wound(he, es, hits, event)
-            if offered and self.use_luck and luck >= 1:
+            if offered and self.use_luck and model.can_succeed(luck):
                 return ("L", he, es, luck, hits2, rnd, event, absorbs, events[k + 1:], h, e)
             he, es, hits = h, e, hits2
         return self.after_round(he, es, luck, hits, rnd)

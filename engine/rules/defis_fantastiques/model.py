@@ -20,7 +20,8 @@ definitions, so that what is played and what is predicted cannot disagree.
   With the standard wound of 2 both readings give the same numbers.
 * Armour absorbs after Luck has changed the wound, never below 0.
 * Luck is offered only when it can matter: on a wound dealt that leaves the
-  opponent standing, on a wound taken that a lucky test would make smaller.
+  opponent standing, on a wound taken that a lucky test would make smaller (with
+  no Luck left too: the test then surely fails, Luck stays 0).
 * Several opponents "comme un seul": the best Habileté, their Endurance together,
   the worst wound.
 * Luck in fights may be switched off by the book (`options: {luck_in_combat:
@@ -67,6 +68,12 @@ def taken(damage: int, lucky: bool | None, reading: str = DEFAULT_READING) -> in
 def absorbed(raw: int, absorbs: int) -> int:
     """What reaches the hero through an armour absorbing `absorbs` points."""
     return max(0, raw - absorbs)
+
+
+def can_succeed(luck: int) -> bool:
+    """A test with no Luck left surely fails.  Play still offers it (the rules do not
+    forbid it); a best-play solver never takes it, the "always" policy does."""
+    return luck >= 1
 
 
 def dealt_offered(left: int) -> bool:

@@ -140,7 +140,8 @@ class _Fight:
                 return End("lose", 0)
             if not any(es):
                 return End("win", he)
-            if not events or (self.use_luck and luck >= 1 and self.offered(es, arm, events[0])):
+            if not events or (self.use_luck and (model.can_succeed(luck) or self.luck_policy == "always")
+                              and self.offered(es, arm, events[0])):
                 return (he, es, luck, arm, events)
             he, es, arm = self.apply(he, es, arm, events[0], 0)
             events = events[1:]
@@ -204,7 +205,7 @@ class _Fight:
         tested = []
         for w, shift in ((good, 1), (36 - good, -1)):
             h2, e2, a2 = self.apply(he, es, arm, first, shift)
-            tested.append((w, self.advance(h2, e2, luck - 1, a2, rest)))
+            tested.append((w, self.advance(h2, e2, max(0, luck - 1), a2, rest)))
         options = []
         if self.luck_policy != "always":
             options.append(("no-luck", plain, 0, 1, 0))
