@@ -236,6 +236,12 @@ def _luck_stakes(play, luck: dict, e: dict) -> M:
     """What a lucky and an unlucky test would make of this wound, in points (the
     model's amounts under the book's reading of Luck)."""
     reading, name = model.reading(play.book), e["name"]
+    if luck["kind"] == "escape":
+        good = model.taken(luck["damage"], True, reading)
+        bad = model.taken(luck["damage"], False, reading)
+        return M(f"Votre fuite vous coûte −{luck['damage']} Endurance. Chanceux : −{good} seulement ; "
+                 f"malchanceux : −{bad} en tout.",
+                 f"Your escape costs −{luck['damage']} Stamina. Lucky: only −{good}; unlucky: −{bad} in all.")
     if luck["kind"] == "dealt":
         good, bad = model.dealt(luck["damage"], True, reading), model.dealt(luck["damage"], False, reading)
         return M(f"Vous avez blessé {F.the(e)} (−{luck['damage']}). Chanceux : −{good} en tout ; "
@@ -329,12 +335,21 @@ def _round_text(n: int, name: tuple, me: tuple, them: tuple, result: str) -> tup
 
 
 def _escape(play) -> None:
-    """"Escape is possible only where a paragraph offers it, with the cost it gives."""
+    """"Escape is possible only where a paragraph offers it, with the cost it gives.
+    With `options: {escape_luck: true}` its Endurance cost is a wound Luck may lessen
+    (the English rules' escape); by default it is paid as written (docs, decision 11)."""
     escape = _spec(play)["escape"]
+    pending = play.state.pending
     play.emit("escape", "Vous prenez la fuite.", "You run away.")
+    wound = 0
     for stat, cost in (escape.get("cost") or {}).items():
-        play.change(play.module.stat(stat).name, delta=-play.number(cost), reason="escape")
-    if play.state.stats.get("endurance", 0) <= 0:
-        return dead(play, "escape")
-    if play.outcome(("combat", "escape", "effects")):
-        play.goto(play.number(escape["to"]))
+        name = play.module.stat(stat).name
+        if name == "endurance" and model.escape_luck(play.book, _spec(play)):
+            wound = play.number(cost)
+        before = play.state.stats.get("endurance", 0)
+        play.change(name, delta=-play.number(cost), reason="escape")
+        if wound and name == "endurance" and model.taken_offered(wound, 0, model.reading(play.book)):
+            pending["luck"] = {"kind": "escape", "enemy": living(pending)[0], "before": before,
+                               "damage": wound, "absorbs": 0}
+    if not pending.get("luck"):
+        wounds.escaped(play)

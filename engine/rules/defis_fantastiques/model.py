@@ -24,6 +24,8 @@ definitions, so that what is played and what is predicted cannot disagree.
   no Luck left too: the test then surely fails, Luck stays 0).
 * Several opponents "comme un seul": the best Habileté, their Endurance together,
   the worst wound.
+* An escape's Endurance cost is a wound Luck may lessen only with `options:
+  {escape_luck: true}` (the English rules); the French text has no escape rule.
 * Luck in fights may be switched off by the book (`options: {luck_in_combat:
   false}`) or by one fight (`combat: {luck: false}`).
 """
@@ -105,6 +107,13 @@ def as_one(enemies: list[dict]) -> dict:
 def reading(book) -> str:
     """The book's reading of Luck against a non-standard wound."""
     return book.options.get("luck_reading", DEFAULT_READING)
+
+
+def escape_luck(book, spec: dict) -> bool:
+    """Is an escape's Endurance cost a wound Luck may lessen (`options: {escape_luck:
+    true}`, the English rules)?  Off by default: the French text has no escape rule,
+    the paragraph's cost is paid as written."""
+    return book.options.get("escape_luck", False) is True and luck_allowed(book, spec)
 
 
 def luck_allowed(book, spec: dict) -> bool:

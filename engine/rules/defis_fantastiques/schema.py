@@ -117,11 +117,14 @@ def options() -> dict:
     return _object({"unarmed": {"enum": ["no-weapon", "no-weapon-no-armour"],
                                 "description": "When the −1 for fighting bare-handed applies (default no-weapon)."},
                     "luck_reading": {"enum": list(LUCK_READINGS), "description": READING},
+                    "escape_luck": {"type": "boolean", "description": ESCAPE_LUCK},
                     "luck_in_combat": {"type": "boolean",
                                        "description": "false: no Luck test in any fight of the book (default true)."}},
                    "Rule options of Défis Fantastiques.")
 
 
+ESCAPE_LUCK = ("true: an escape's Endurance cost is a wound the hero may test his Luck on, as in "
+               "the English rules (default false: the cost is paid as written).")
 READING = ("Luck against a wound other than 2: exact (default, the French rules: a lucky wound "
            "taken costs exactly 1 point, an unlucky one dealt removes exactly 1) or relative (the "
            "English rules: 1 point less / more than the wound).")

@@ -55,6 +55,11 @@ FR = {
     "Added to every Skill test roll while worn (default 1: the rules say at least 1).":
         "Ajouté à chaque jet de test d'Habileté tant qu'elle est portée (par défaut 1 : "
         "les règles disent au moins 1).",
+    ("true: an escape's Endurance cost is a wound the hero may test his Luck on, as in "
+     "the English rules (default false: the cost is paid as written)."):
+        "true : le coût en Endurance d'une fuite est une blessure sur laquelle le héros peut "
+        "Tenter sa Chance, comme dans les règles anglaises (par défaut false : le coût est "
+        "payé tel qu'écrit).",
     "false: the hero may not test his Luck in this fight.":
         "false : le héros ne peut pas Tenter sa Chance pendant ce combat.",
     "false: no Luck test in any fight of the book (default true).":

@@ -94,7 +94,18 @@ def resolve_luck(play, pending: dict, use: bool) -> None:
     if use:
         lucky = test_luck(play, "combat")
         (_luck_dealt if luck["kind"] == "dealt" else _luck_taken)(play, pending, luck, lucky)
+    if luck["kind"] == "escape":
+        return escaped(play)
     drain(play, pending)
+
+
+def escaped(play) -> None:
+    """The escape paid: death at Endurance 0, else its effects and its paragraph."""
+    escape = play.book.paragraphs[play.state.paragraph].fields["combat"]["escape"]
+    if play.state.stats.get("endurance", 0) <= 0:
+        return dead(play, "escape")
+    if play.outcome(("combat", "escape", "effects")):
+        play.goto(play.number(escape["to"]))
 
 
 def _luck_dealt(play, pending: dict, luck: dict, lucky: bool) -> None:
