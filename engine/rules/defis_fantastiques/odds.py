@@ -54,13 +54,13 @@ def _damage(enemies):
 def fight_odds(book, state, spec, pending=None, policy="optimal"):
     if not isinstance(spec, dict) or "enemies" not in spec:
         return None
-    view = _View(book, state)
+    luck_wait = (pending or {}).get("luck")
+    if luck_wait and luck_wait["kind"] == "escape":
+        return None   # the hero is leaving: no fight left to price
     enemies, mode = (pending["enemies"], pending["mode"]) if pending else _enemies(spec)
-    flags = {"unarmed": equipment.unarmed(view, spec), "forced_unarmed": bool(spec.get("unarmed"))}
     hero_end = state.stats.get("endurance", 0)
     sheets = [(e["habilete"], e["endurance"]) for e in enemies]
     event = None
-    luck_wait = (pending or {}).get("luck")
     if luck_wait:
         i = luck_wait["enemy"]
         if luck_wait["kind"] == "dealt":
@@ -69,8 +69,23 @@ def fight_odds(book, state, spec, pending=None, policy="optimal"):
         else:
             hero_end, event = luck_wait["before"], "after-wound-taken"
     policy = state.extra.get("odds_policy", policy)
+    odds = solve(book, state, spec, (enemies, mode), hero_end, sheets, policy, event)
+    if pending is not None:   # live: every move the player has, compared
+        from .advice import compare
+        odds = compare(book, state, spec, pending, odds, policy)
+    return odds
+
+
+def solve(book, state, spec, fighters, hero_end, sheets, policy, event=None, luck=None):
+    """ff_fight of this fight from a sheet: the hero's Endurance, the opponents'
+    (Skill, Endurance), Luck (`luck`, else the state's) under the policy."""
+    view = _View(book, state)
+    enemies, mode = fighters
+    flags = {"unarmed": equipment.unarmed(view, spec), "forced_unarmed": bool(spec.get("unarmed"))}
     allowed = model.luck_allowed(book, spec)
-    luck = state.stats.get("chance", 0) if policy != "never" and allowed else None
+    if luck is None:
+        luck = state.stats.get("chance", 0)
+    luck = luck if policy != "never" and allowed else None
     return ff_fight((combat.hero_skill(view, flags), max(hero_end, 1)), sheets,
                     mode=mode if len(sheets) > 1 else "single", luck=luck,
                     hero_damage=wounds.hero_damage(view, flags), enemy_damage=_damage(enemies),

@@ -165,3 +165,43 @@ def test_escape_luck_option_makes_the_cost_a_wound_luck_may_lessen(tmp_path):
     g.answer("escape")
     g.answer("pass")
     assert g.state.paragraph == 3 and g.state.stats["endurance"] == 17
+
+
+LIVE = """
+paragraphs:
+  1:
+    text: Un ogre.
+    combat:
+      win: 2
+      escape: {to: 3, cost: {endurance: 2}}
+      enemies: [{name: Ogre, habilete: SKILL, endurance: 6, damage: 3}]
+  2: {text: Victoire., end: victory}
+  3: {text: Fuite., end: victory}
+"""
+
+
+def test_live_advice_compares_attack_and_escape_and_says_why_zero(tmp_path):
+    from engine.analysis.live import live_odds, live_text
+    g = play(tmp_path, LIVE.replace("SKILL", "8"), [])
+    text = live_text(g, "en")
+    assert "Best decision: Attack (attack: " in text and "escape to 3: you leave the fight (Stamina 18)" in text
+    assert live_odds(g).win == ff_fight((10, 20), [(8, 6)], luck=9, enemy_damage=3).win
+    g = play(tmp_path, LIVE.replace("SKILL", "30"), [])
+    text = live_text(g, "fr")
+    assert "Meilleure décision : Fuyez" in text
+    assert "votre Force d'Attaque (au plus 22) ne dépasse jamais celle de Ogre (au moins 32)" in text
+
+
+def test_live_advice_prices_both_luck_answers_from_the_model(tmp_path):
+    """After a wound of 3 taken (Endurance 20 -> 17): not testing = the fight from 17;
+    testing = 30/36 from 19 (exactly 1 point) + 6/36 from 16 (3 + 1), Luck 8."""
+    from engine.analysis.live import live_odds
+    g = play(tmp_path, LIVE.replace("SKILL", "8"), [6, 6, 1, 1])
+    g.answer("attack")
+    advice = live_odds(g).advice
+    moves = dict((k, Fraction(p)) for k, p, _x in __import__("json").loads(advice[len("moves:"):])["moves"])
+
+    def win(he, luck):
+        return ff_fight((10, he), [(8, 6)], luck=luck, enemy_damage=3).win
+    assert moves["no-luck"] == win(17, 9)
+    assert moves["use-luck"] == Fraction(30, 36) * win(19, 8) + Fraction(6, 36) * win(16, 8)
