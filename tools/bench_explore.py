@@ -137,12 +137,13 @@ def variety(space, top: int = 3) -> list:
     """The paragraphs with the most states, and what differs between their states:
     each part of the state with its number of distinct values."""
     from collections import Counter
+    from engine.analysis.explore.compact import unpack
     parts = ("stats", "initial", "items", "flags", "visits", "extra", "pending")
     out = []
     for n, count in Counter(space.paragraph).most_common(top):
         seen: dict = {}
         for s in (s for s, p in enumerate(space.paragraph) if p == n):
-            row = json.loads(space.states[s])[1:8]
+            row = unpack(space.states[s])[1:8]
             for part, v in zip(parts, row):
                 items = v.items() if isinstance(v, dict) else [("", v)]
                 for k, x in items:

@@ -1,6 +1,6 @@
 """The exhaustive explorer: every move from every distinct state, dice as chance nodes.
 
-From each state (rebuilt from its canonical text into one reused `Game`) every move
+From each state (rebuilt from its compact form, compact.py, into one reused `Game`) every move
 is tried with a dice source that raises `NeedRoll` when the move makes one more roll
 than a forced prefix holds; the move is then replayed once per distinct outcome of
 that roll (see `space.roll_outcomes`).  The start of the game, hero creation
@@ -23,7 +23,6 @@ odds of that hero, exact when the space is explored completely).
 """
 from __future__ import annotations
 
-import json
 import time
 import traceback
 from collections import deque
@@ -39,8 +38,8 @@ from .start import FIRST_BATCH, Sample, count_starts
 from .moves import Move, all_moves
 from .runs import light_copy
 from .nodes import fight_node
-from .space import (ERROR, FRONTIER, ForcedDice, NeedRoll, Space, TooManyOutcomes, canonical, flat,
-                    rebuild, roll_outcomes)
+from .compact import FINAL, Packer, rebuild
+from .space import ERROR, FRONTIER, ForcedDice, NeedRoll, Space, TooManyOutcomes, flat, roll_outcomes
 
 
 IDLE = 50   # focused trials in a row that expand nothing and close no gap: go breadth
@@ -59,7 +58,7 @@ class Explorer:
         self.cache: dict = {}                 # the module's memo of solved fights
         blank = GameState(book.id, book.content_hash, module.id, rules_version=str(module.version))
         self.game = Game(book, module, ForcedDice(()), blank, undo=False, narrate=False)
-        self.display = tuple(getattr(module, "display_extra", ()))
+        self.packer = Packer(tuple(getattr(module, "display_extra", ())))
         self.by_sum = bool(getattr(module, "dice_by_sum", False))
         self._outcomes: dict = {}
         self._before: set = set()   # visits of the state a move starts from
@@ -259,18 +258,18 @@ class Explorer:
         self.todo.append(n)
         return n
 
-    def _key(self, state: GameState, parent) -> tuple[str, str, str | None]:
-        """(identity, text to rebuild it, its ending if final) of a new state, dead
-        parts dropped."""
+    def _key(self, state: GameState, parent) -> tuple[tuple, tuple, str | None]:
+        """(identity, compact state to rebuild it, its ending if final) of a new
+        state, dead parts dropped."""
         if self.lens is not None:
             start = self.space.paragraph[parent] if parent is not None else None
             entered = [n for n, c in state.visits.items() if c > 1 or n not in self._before]
             self.lens.check(start, entered + [state.paragraph])
             self.lens.strip(state)
-        text = canonical(state, self.display)
+        packed = self.packer.pack(state)
         if state.ended and self._final():
-            return json.dumps(["end", state.paragraph, state.ended, state.death_cause]), text, state.ended
-        return text, text, None
+            return (FINAL, state.paragraph, state.ended, state.death_cause), packed, state.ended
+        return packed, packed, None
 
     def _final(self) -> bool:
         """The ended game in self.game offers no rescue (nothing can follow)."""
