@@ -20,6 +20,9 @@ from ...state import GameState
 FINAL = "end"   # first element of a final ending's key (a state's is its paragraph)
 
 
+_ATOMS = (int, str, type(None))   # kept as they are (bool and float are not: see above)
+
+
 def freeze(v):
     t = type(v)
     if t is dict:
@@ -28,11 +31,12 @@ def freeze(v):
         except TypeError:   # mixed key types: order by their text
             keys = sorted(v, key=repr)
         out = ["{"]
-        for k in keys:
-            out += (freeze(k), freeze(v[k]))
+        for k in keys:   # atoms inline: a call only for what is nested
+            x = v[k]
+            out += (k if type(k) in _ATOMS else freeze(k), x if type(x) in _ATOMS else freeze(x))
         return tuple(out)
     if t is list or t is tuple:
-        return ("[",) + tuple(freeze(x) for x in v)
+        return ("[",) + tuple(x if type(x) in _ATOMS else freeze(x) for x in v)
     if t is bool:
         return ("?", v)
     if t is float:

@@ -36,7 +36,7 @@ from .focus import GAP, Focus
 from .lens import Lens
 from .start import FIRST_BATCH, Sample, count_starts
 from .moves import Move, all_moves
-from .runs import light_copy
+from .transitions import SELF, Memo, apply, diff, tracked_copy
 from .nodes import fight_node
 from .compact import FINAL, Packer, rebuild
 from .space import ERROR, FRONTIER, ForcedDice, NeedRoll, Space, TooManyOutcomes, flat, roll_outcomes
@@ -49,7 +49,7 @@ class Explorer:
     def __init__(self, book, module, max_states: int = 200_000, timeout: float = 60.0,
                  with_commands: bool = True, fight_nodes: bool = True, lens: bool = True,
                  seed: int = 0, max_sheets: int | None = 256, sheet: int | None = None,
-                 focused: bool = True):
+                 focused: bool = True, memo: bool = True):
         self.book, self.module = book, module
         self.max_states, self.timeout, self.with_commands = max_states, timeout, with_commands
         self.fight_nodes, self.seed, self.max_sheets = fight_nodes, seed, max_sheets
@@ -62,12 +62,15 @@ class Explorer:
         self.by_sum = bool(getattr(module, "dice_by_sum", False))
         self._outcomes: dict = {}
         self._before: set = set()   # visits of the state a move starts from
+        self.memo_on, self.memo = memo, None   # the transition cache (transitions.py)
+        self._log, self._fit = set(), True
         self.late = lambda: False   # past the time bound (checked inside the trials too)
 
     def run(self) -> Space:
         start, restarts = time.monotonic(), 0
         while True:
             self.space, self.todo = Space(), deque()
+            self.memo = Memo() if self.memo_on else None
             self.focus = Focus(self, self.seed)
             self._explore(start)
             if self.lens is None or not self.lens.stale:
@@ -131,27 +134,68 @@ class Explorer:
 
     # --- one state -------------------------------------------------------------
     def expand(self, s: int) -> None:
+        """The moves of state s: from the transition cache when a state that reads
+        alike was played already (transitions.py), else played (and kept)."""
         sp = self.space
         sp.expanded += 1
         sp.done[s] = True
-        self._applied: dict = {}
-        self._base = rebuild(self.book, self.module, sp.states[s])   # parsed once a state
-        self.game.state = light_copy(self._base)
+        key = sp.states[s]
+        self._base = rebuild(self.book, self.module, key)   # parsed once a state
+        template = self.memo.find(key, self._base) if self.memo is not None else None
+        if template is None:
+            template = self._template(s, key)
+        self._install(s, template)
+
+    def _template(self, s, key) -> tuple:
+        """(actions [(text, is a strategy, [(p, outcome)])], strategy labels), played
+        on tracked copies; kept in the memo unless something made it unfit."""
+        self._applied, self._log, self._fit = {}, set(), True
+        self.game.state = tracked_copy(self._base, self._log)
         moves, strategies = self._moves(s)
-        if sp.ended[s] and not moves and not strategies:
-            return  # an ending
+        acts = []
         for move in moves:
-            branches = self._branches(s, move, ())
-            if branches:
-                sp.actions[s].append((move.text(), branches))
+            found = self._results(s, move)
+            if found:
+                acts.append((move.text(), False, found))
+        acts += [(st.text(), True, self._strategy(s, st)) for st in strategies]
+        template = (tuple(acts), tuple(st.label for st in strategies))
+        if self._fit and self.memo is not None:
+            self.memo.keep(key, self._base, self._log, template)
+        return template
+
+    def _install(self, s, template) -> None:
+        sp = self.space
+        acts, labels = template
+        sp.strategies.update(labels)
         seen = set()
-        for strategy in strategies:
-            branches = self._strategy(s, strategy)
-            if tuple(branches) not in seen:   # two policies playing alike: keep one
+        for text, strategy, found in acts:
+            branches = self._merge((p, self._target(s, o)) for p, o in found)
+            if strategy:
+                if tuple(branches) in seen:   # two policies playing alike: keep one
+                    continue
                 seen.add(tuple(branches))
-                sp.actions[s].append((strategy.text(), branches))
+            sp.actions[s].append((text, branches))
         if not sp.actions[s] and not sp.ended[s]:
             sp.soft_locks.append(s)
+
+    @staticmethod
+    def _merge(pairs) -> list:
+        out: dict = {}
+        for p, t in pairs:
+            out[t] = out.get(t, 0) + p   # exact when the module's p is
+        return sorted(((p, t) for t, p in out.items()), key=lambda pt: pt[1])
+
+    def _target(self, s, outcome) -> int:
+        """The state an outcome leads to (keyed, lens and all, as any new state)."""
+        if outcome == SELF:
+            return s
+        if type(outcome) is int:   # ERROR, FRONTIER
+            return outcome
+        kind, what, move, faces = outcome
+        state = apply(self._base, what) if kind == "change" else what
+        self._before = set(self._base.visits) if s is not None else set()
+        self.game.state = state   # (for `_final`)
+        return self._state(state, s, move, faces)
 
     def _moves(self, s) -> tuple[list, list]:
         """(moves tried one by one, fight strategies) from the state in self.game."""
@@ -166,25 +210,28 @@ class Explorer:
         if node is None:
             return moves, []
         strategies, keep = node
-        self.space.strategies.update(st.label for st in strategies)
         return [m for m in moves if m.command or m.key in keep], strategies
 
     def _strategy(self, s, strategy) -> list:
-        """[(probability, successor)] of one fight strategy: its outcomes, each
+        """[(probability, outcome)] of one fight strategy: its outcomes, each
         applied through the engine (which may roll dice in the paragraph it enters)."""
-        out: dict = {}
+        out = []
         for p, outcome in strategy.outcomes:
             found = self._applied.get(outcome.finish)   # strategies share outcomes
             if found is None:
-                found = self._applied[outcome.finish] = self._branches(s, outcome, ()) or [(1, s)]
-            for q, t in found:
-                out[t] = out.get(t, 0) + p * q   # exact when the module's p is
-        return sorted(((p, t) for t, p in out.items()), key=lambda pt: pt[1])
+                found = self._applied[outcome.finish] = self._results(s, outcome) or [(1, SELF)]
+            out += [(p * q, o) for q, o in found]
+        return out
 
     def _branches(self, s, move: Move | None, rolls: tuple) -> list:
-        """[(probability, successor)] of a move (None: the start of the game); [] when
-        the move is refused without any dice drawn."""
-        out, todo, plays = {}, [(rolls, 1)], 0
+        """[(probability, successor)] of a move (None: the start of the game)."""
+        return self._merge((p, self._target(s, o)) for p, o in self._results(s, move, rolls))
+
+    def _results(self, s, move: Move | None, rolls: tuple = ()) -> list:
+        """[(probability, outcome)] of a move over its dice: an outcome is a change of
+        the state played (`transitions.diff`), a state, SELF, ERROR or FRONTIER; []
+        when the move is refused without any dice drawn."""
+        out, todo, plays = [], [(rolls, 1)], 0
         while todo:
             prefix, p = todo.pop()
             plays += 1
@@ -202,19 +249,24 @@ class Explorer:
             except Refused:
                 if not prefix:
                     return []
-                target = s  # refused after rolling: nothing happened, as with undo
+                out.append((p, SELF))  # refused after rolling: nothing happened, as with undo
+                continue
             except Exception as exc:  # an engine or module failure is a finding
                 self._error(s, move, prefix, exc)
-                target = ERROR
-            else:
-                target = self._state(state, s, move, prefix)
-            out[target] = out.get(target, 0) + p
-        return sorted(((p, t) for t, p in out.items()), key=lambda pt: pt[1])
+                out.append((p, ERROR))
+                continue
+            change = diff(self._base, state) if move is not None else None
+            if change is None:
+                self._fit = False
+            out.append((p, ("change", change, move, prefix) if change is not None
+                        else ("state", state, move, prefix)))
+        return out
 
-    def _too_many(self, out: dict, p) -> None:
+    def _too_many(self, out: list, p) -> None:
         """What is left of a move with too many outcomes is not explored (a bound)."""
         self.space.bound = self.space.bound or "max-branches"
-        out[FRONTIER] = out.get(FRONTIER, 0) + p
+        self._fit = False
+        out.append((p, FRONTIER))
 
     def outcomes(self, need: NeedRoll) -> list[tuple[tuple, float]]:
         key = (need.count, need.sides)
@@ -228,8 +280,7 @@ class Explorer:
             game.reset(ForcedDice(prefix))
             return game.state
         self._base.history.clear()   # shared by the copies; the explorer never reads it
-        game.state = light_copy(self._base)
-        self._before = set(game.state.visits)
+        game.state = tracked_copy(self._base, self._log)
         game.dice = ForcedDice(prefix)
         move.apply(game)
         return game.state
@@ -279,6 +330,7 @@ class Explorer:
         return not self.module.on_death(self.game, st.death_cause or "").rescues
 
     def _error(self, s, move, faces, exc) -> None:
+        self._fit = False   # an error is reported for the state it happened in: not cached
         self.space.errors.append({
             "state": s, "move": move.text() if move else None, "faces": flat(faces),
             "type": type(exc).__name__, "message": str(exc), "traceback": traceback.format_exc(),
