@@ -26,10 +26,7 @@ _ATOMS = (int, str, type(None))   # kept as they are (bool and float are not: se
 def freeze(v):
     t = type(v)
     if t is dict:
-        try:
-            keys = sorted(v)
-        except TypeError:   # mixed key types: order by their text
-            keys = sorted(v, key=repr)
+        keys = _ordered(v)   # (mixed key types: by their text)
         out = ["{"]
         for k in keys:   # atoms inline: a call only for what is nested
             x = v[k]
@@ -75,6 +72,45 @@ class Packer:
                 it(tuple(sorted(state.flags))), it(tuple(sorted(n for n, c in state.visits.items() if c))),
                 it(freeze(extra)) if extra else (), freeze(state.pending) if state.pending is not None else None,
                 state.ended, state.death_cause)
+
+    def pack_parts(self, parts: Parts) -> tuple:
+        """As `pack`, from Parts (whose extra and pending are frozen already)."""
+        extra = parts.extra
+        if self.display:
+            extra = {k: v for k, v in extra.items() if k not in self.display}
+        it, frozen = self._intern, ["{"]
+        for k in _ordered(extra):
+            frozen += (k, extra[k])
+        return (parts.paragraph, it(tuple(sorted(parts.stats.items()))),
+                it(tuple(sorted(parts.initial.items()))), it(tuple(sorted(parts.items.items()))),
+                it(tuple(sorted(parts.flags))), it(tuple(sorted(n for n, c in parts.visits.items() if c))),
+                it(tuple(frozen)) if extra else (), parts.pending, parts.ended, parts.death_cause)
+
+
+class Parts:
+    """A state's parts as the lens and `Packer.pack_parts` need them, without
+    thawing: `extra` maps each key to its frozen value, `pending` is frozen."""
+
+    __slots__ = ("paragraph", "stats", "initial", "items", "flags", "visits", "extra", "pending",
+                 "ended", "death_cause")
+
+    def __init__(self, paragraph, stats, initial, items, flags, visits, extra, pending, ended, cause):
+        self.paragraph, self.stats, self.initial, self.items = paragraph, stats, initial, items
+        self.flags, self.visits, self.extra, self.pending = flags, visits, extra, pending
+        self.ended, self.death_cause = ended, cause
+
+
+def parts_of(key: tuple) -> Parts:
+    p, stats, initial, items, flags, visits, extra, pending, ended, cause = key
+    return Parts(p, dict(stats), dict(initial), dict(items), flags, dict.fromkeys(visits, 1),
+                 {extra[i]: extra[i + 1] for i in range(1, len(extra), 2)}, pending, ended, cause)
+
+
+def _ordered(keys):
+    try:
+        return sorted(keys)
+    except TypeError:   # as `freeze`
+        return sorted(keys, key=repr)
 
 
 def unpack(key: tuple) -> list:

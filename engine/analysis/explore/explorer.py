@@ -38,7 +38,7 @@ from .start import FIRST_BATCH, Sample, count_starts
 from .moves import Move, all_moves
 from .transitions import SELF, Memo, apply, diff, tracked_copy
 from .nodes import fight_node
-from .compact import FINAL, Packer, rebuild
+from .compact import FINAL, Packer, Parts, parts_of, rebuild
 from .space import ERROR, FRONTIER, ForcedDice, NeedRoll, Space, TooManyOutcomes, flat, roll_outcomes
 
 
@@ -140,9 +140,10 @@ class Explorer:
         sp.expanded += 1
         sp.done[s] = True
         key = sp.states[s]
-        self._base = rebuild(self.book, self.module, key)   # parsed once a state
-        template = self.memo.find(key, self._base) if self.memo is not None else None
+        self._parts = parts_of(key)   # what the diffs apply to (nothing thawed)
+        template = self.memo.find(key, self._parts) if self.memo is not None else None
         if template is None:
+            self._base = rebuild(self.book, self.module, key)   # to play on
             template = self._template(s, key)
         self._install(s, template)
 
@@ -160,7 +161,7 @@ class Explorer:
         acts += [(st.text(), True, self._strategy(s, st)) for st in strategies]
         template = (tuple(acts), tuple(st.label for st in strategies))
         if self._fit and self.memo is not None:
-            self.memo.keep(key, self._base, self._log, template)
+            self.memo.keep(key, self._parts, self._log, template)
         return template
 
     def _install(self, s, template) -> None:
@@ -192,9 +193,8 @@ class Explorer:
         if type(outcome) is int:   # ERROR, FRONTIER
             return outcome
         kind, what, move, faces = outcome
-        state = apply(self._base, what) if kind == "change" else what
-        self._before = set(self._base.visits) if s is not None else set()
-        self.game.state = state   # (for `_final`)
+        state = apply(self._parts, what) if kind == "change" else what
+        self._before = set(self._parts.visits) if s is not None else set()
         return self._state(state, s, move, faces)
 
     def _moves(self, s) -> tuple[list, list]:
@@ -317,17 +317,17 @@ class Explorer:
             entered = [n for n, c in state.visits.items() if c > 1 or n not in self._before]
             self.lens.check(start, entered + [state.paragraph])
             self.lens.strip(state)
-        packed = self.packer.pack(state)
-        if state.ended and self._final():
+        packed = self.packer.pack_parts(state) if type(state) is Parts else self.packer.pack(state)
+        if state.ended and self._final(state, packed):
             return (FINAL, state.paragraph, state.ended, state.death_cause), packed, state.ended
         return packed, packed, None
 
-    def _final(self) -> bool:
-        """The ended game in self.game offers no rescue (nothing can follow)."""
-        st = self.game.state
-        if st.ended != "death":
+    def _final(self, state, packed) -> bool:
+        """The ended game offers no rescue (nothing can follow)."""
+        if state.ended != "death":
             return True
-        return not self.module.on_death(self.game, st.death_cause or "").rescues
+        self.game.state = rebuild(self.book, self.module, packed) if type(state) is Parts else state
+        return not self.module.on_death(self.game, state.death_cause or "").rescues
 
     def _error(self, s, move, faces, exc) -> None:
         self._fit = False   # an error is reported for the state it happened in: not cached

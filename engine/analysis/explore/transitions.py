@@ -24,7 +24,7 @@ dice (a frontier) or anything that replaced a whole part of the state.
 from __future__ import annotations
 
 from ...state import GameState
-from .compact import freeze, thaw
+from .compact import Parts, freeze
 from .runs import _clone
 
 ALL = None            # a whole part read
@@ -159,20 +159,18 @@ def diff(base: GameState, state: GameState):
             state.death_cause, tuple(changes))
 
 
-def apply(base: GameState, change) -> GameState:
-    """`base` (not changed) with a diff applied: a new state."""
+def apply(base: Parts, change) -> Parts:
+    """`base` (not changed) with a diff applied: new Parts."""
     paragraph, flags, pending, ended, cause, changes = change
     parts = {"stats": dict(base.stats), "initial": dict(base.initial), "items": dict(base.items),
-             "visits": dict(base.visits), "extra": {k: _clone(v) for k, v in base.extra.items()}}
+             "visits": dict(base.visits), "extra": dict(base.extra)}
     for name, k, v in changes:
         if v is DELETED:
             parts[name].pop(k, None)
         else:
-            parts[name][k] = thaw(v) if name == "extra" else v
-    return GameState(base.book_id, base.book_hash, base.rules, paragraph, parts["stats"],
-                     parts["initial"], parts["items"], set(flags), parts["visits"], parts["extra"],
-                     thaw(pending), ended, cause, base.dice, base.history, base.lives,
-                     base.rules_version)
+            parts[name][k] = v   # (extra values frozen in the diff as in Parts)
+    return Parts(paragraph, parts["stats"], parts["initial"], parts["items"], flags, parts["visits"],
+                 parts["extra"], pending, ended, cause)
 
 
 class Memo:
@@ -183,18 +181,15 @@ class Memo:
         self.hits = self.misses = 0
 
     @staticmethod
-    def values(state: GameState, keys: tuple) -> tuple:
+    def values(parts: Parts, keys: tuple) -> tuple:
+        """The values at `keys` of a state (extra values frozen, as in Parts)."""
         out = []
         for name, k in keys:
-            part = part_of(state, name)
-            if k is ALL:
-                out.append(freeze(dict(part)))
-            else:
-                v = part.get(k, MISSING)
-                out.append(freeze(v) if name == "extra" else v)
+            part = getattr(parts, name)
+            out.append(tuple(sorted(part.items(), key=repr)) if k is ALL else part.get(k, MISSING))
         return tuple(out)
 
-    def find(self, key: tuple, base: GameState):
+    def find(self, key: tuple, base: Parts):
         by_keys = self.table.get(bucket(key))
         if by_keys:
             for keys, by_values in by_keys.items():
@@ -205,6 +200,6 @@ class Memo:
         self.misses += 1
         return None
 
-    def keep(self, key: tuple, base: GameState, log: set, template) -> None:
+    def keep(self, key: tuple, base: Parts, log: set, template) -> None:
         keys = tuple(sorted(log, key=repr))
         self.table.setdefault(bucket(key), {}).setdefault(keys, {})[self.values(base, keys)] = template
