@@ -41,3 +41,15 @@ def test_tracked_parts_log_keys_read_whole_reads_and_writes():
     assert d == {"b": 2, "c": 3} and ("stats", ALL) in log
     d.update(x=1)
     assert {("stats", "b"), ("stats", "x")} <= wrote
+
+
+def test_a_cache_that_misses_too_often_is_dropped_and_the_graph_stays_the_same(monkeypatch):
+    from engine.analysis.explore import explorer as E
+    book, module, _ = load("df-market")
+    off = Explorer(book, module, memo=False).run()
+    monkeypatch.setattr(E, "MEMO_TRIAL", 3)
+    monkeypatch.setattr(E, "MEMO_WORTH", 1.0)   # 3 hits out of 3 or it goes
+    x = Explorer(book, module)
+    on = x.run()
+    assert x.memo is None
+    assert on.states == off.states and on.actions == off.actions

@@ -36,12 +36,15 @@ from .focus import GAP, Focus
 from .lens import Lens
 from .start import FIRST_BATCH, Sample, count_starts
 from .moves import Move, all_moves
+from .runs import light_copy
 from .transitions import SELF, Memo, apply, diff, tracked_copy
 from .nodes import fight_node
 from .compact import FINAL, Packer, Parts, parts_of, rebuild
 from .space import ERROR, FRONTIER, ForcedDice, NeedRoll, Space, TooManyOutcomes, flat, roll_outcomes
 
 
+MEMO_TRIAL = 1000   # expansions after which the transition cache is kept only if...
+MEMO_WORTH = 0.7    # ...this share of them were hits (each miss costs the tracking)
 IDLE = 50   # focused trials in a row that expand nothing and close no gap: go breadth
 
 
@@ -141,7 +144,10 @@ class Explorer:
         sp.done[s] = True
         key = sp.states[s]
         self._parts = parts_of(key)   # what the diffs apply to (nothing thawed)
-        template = self.memo.find(key, self._parts) if self.memo is not None else None
+        memo = self.memo
+        if memo is not None and memo.hits + memo.misses == MEMO_TRIAL and memo.hits < MEMO_WORTH * MEMO_TRIAL:
+            self.memo = memo = None   # states that read too differently: tracking costs more than it saves
+        template = memo.find(key, self._parts) if memo is not None else None
         if template is None:
             self._base = rebuild(self.book, self.module, key)   # to play on
             template = self._template(s, key)
@@ -151,7 +157,7 @@ class Explorer:
         """(actions [(text, is a strategy, [(p, outcome)])], strategy labels), played
         on tracked copies; kept in the memo unless something made it unfit."""
         self._applied, self._log, self._fit = {}, set(), True
-        self.game.state = tracked_copy(self._base, self._log)
+        self.game.state = self._copy()
         moves, strategies = self._moves(s)
         acts = []
         for move in moves:
@@ -255,7 +261,7 @@ class Explorer:
                 self._error(s, move, prefix, exc)
                 out.append((p, ERROR))
                 continue
-            change = diff(self._base, state) if move is not None else None
+            change = diff(self._base, state, self._log, self._parts.extra) if move is not None else None
             if change is None:
                 self._fit = False
             out.append((p, ("change", change, move, prefix) if change is not None
@@ -280,10 +286,14 @@ class Explorer:
             game.reset(ForcedDice(prefix))
             return game.state
         self._base.history.clear()   # shared by the copies; the explorer never reads it
-        game.state = tracked_copy(self._base, self._log)
+        game.state = self._copy()
         game.dice = ForcedDice(prefix)
         move.apply(game)
         return game.state
+
+    def _copy(self) -> GameState:
+        """The state to play on: tracked for the transition cache, else a light copy."""
+        return tracked_copy(self._base, self._log) if self.memo is not None else light_copy(self._base)
 
     # --- the state graph ---------------------------------------------------------
     def _state(self, state: GameState, parent, move, faces) -> int:

@@ -137,26 +137,39 @@ def part_of(state: GameState, name: str) -> dict:
     return getattr(state, name)
 
 
-def diff(base: GameState, state: GameState):
-    """What a move changed, or None when it replaced a whole part (not kept)."""
+def diff(base: GameState, state: GameState, log: set, frozen_extra: dict):
+    """What a move changed, or None when it replaced a whole part (not kept).  Only
+    keys logged (read or written) can differ: a value changed in place was read
+    first; `frozen_extra` is the base's extra, frozen (Parts.extra)."""
+    touched: dict = {name: set() for name in PARTS}
     changes = []
     for name in PARTS:
-        new, old = part_of(state, name), part_of(base, name)
+        new = part_of(state, name)
         if type(new) is not Tracked:
             return None
+        touched[name].update(k for n, k in new._wrote if n == name)
+    for n, k in log:
+        touched[n].add(k)
+    for name in PARTS:
+        new, old, keys = part_of(state, name), part_of(base, name), touched[name]
         wrote = new._wrote
-        for k, v in dict.items(new):
-            o = dict.get(old, k, MISSING)
-            if (name, k) in wrote or o is MISSING or (freeze(o) != freeze(v) if name == "extra" else o != v):
-                changes.append((name, k, freeze(v) if name == "extra" else v))
-        for name_k in wrote:   # deleted: written, or there before and gone
-            if name_k[0] == name and not dict.__contains__(new, name_k[1]):
-                changes.append((name, name_k[1], DELETED))
-        for k in dict.keys(old):
-            if not dict.__contains__(new, k) and (name, k) not in wrote:
-                changes.append((name, k, DELETED))
+        if ALL in keys:
+            keys = set(dict.keys(new)) | set(dict.keys(old))
+        for k in keys:
+            if k is ALL:
+                continue
+            v = dict.get(new, k, MISSING)
+            if v is MISSING:
+                if dict.__contains__(old, k) or (name, k) in wrote:
+                    changes.append((name, k, DELETED))
+            elif name == "extra":
+                v = freeze(v)
+                if (name, k) in wrote or frozen_extra.get(k, MISSING) != v:
+                    changes.append((name, k, v))
+            elif (name, k) in wrote or dict.get(old, k, MISSING) != v:
+                changes.append((name, k, v))
     return (state.paragraph, frozenset(state.flags), freeze(state.pending), state.ended,
-            state.death_cause, tuple(changes))
+            state.death_cause, tuple(sorted(changes, key=repr)))
 
 
 def apply(base: Parts, change) -> Parts:
