@@ -44,7 +44,7 @@ def test_tracked_parts_log_keys_read_whole_reads_and_writes():
 
 
 def test_a_cache_that_misses_too_often_is_dropped_and_the_graph_stays_the_same(monkeypatch):
-    from engine.analysis.explore import explorer as E
+    from engine.analysis.explore import expansion as E
     book, module, _ = load("df-market")
     off = Explorer(book, module, memo=False).run()
     monkeypatch.setattr(E, "MEMO_TRIAL", 3)
