@@ -169,7 +169,7 @@ def diff(base: GameState, state: GameState, log: set, frozen_extra: dict):
             elif (name, k) in wrote or dict.get(old, k, MISSING) != v:
                 changes.append((name, k, v))
     return (state.paragraph, frozenset(state.flags), freeze(state.pending), state.ended,
-            state.death_cause, tuple(sorted(changes, key=repr)))
+            state.death_cause, tuple(changes))
 
 
 def apply(base: Parts, change) -> Parts:
