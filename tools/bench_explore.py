@@ -4,6 +4,7 @@ of the rules), and optionally a cProfile of the game loop.
 
     python -m tools.bench_explore [BOOK...] [--runs 10000] [--jobs N] [--profile]
                                   [--baseline DIR] [--repeat N] [--exhaustive-timeout S]
+                                  [--exhaustive-states N]
 
 `--baseline DIR` (another checkout, e.g. `git archive main | tar -x -C /tmp/main`)
 measures that tree's engine too, with this script, round by round in the same run,
@@ -15,10 +16,14 @@ there is none yet).  Prints one line a book; nothing is asserted (figures only).
 A second line a book times the exhaustive solver (one core, CPU time, one fixed
 sheet: `--sheet 1`, breadth only): states a second (expansion + exact solve),
 seconds to the exact answer or where it was cut, memory per million states (peak
-RSS growth), and side by side the present explorer (`--baseline-ref`, default the
-v1 commit, extracted with `git archive`) with the same time bound, and the ratio
-of the two rates; then, when the space was cut, the paragraphs with the most
+RSS growth), transition-cache hits, and side by side the present explorer
+(`--baseline-ref`, default main at 1900e93, extracted with `git archive`: the same
+round, with the same bounds, in that tree), and the ratio of the two rates; then,
+when the space was cut, the paragraphs with the most
 states and what varies between their states (why the space is big).
+`--exhaustive-states N` (default 5,000; 0: none) bounds both solver rounds by the same
+count of states, so that their rates compare the same work on a busy machine;
+`--exhaustive-states 0 --exhaustive-timeout S` shows how far each gets in S seconds.
 `--exhaustive-timeout 0` leaves it out.
 """
 from __future__ import annotations
@@ -34,7 +39,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-V1 = "2500844"   # the explorer before the exact solver (RTDP then breadth, float bounds)
+V1 = "1900e93"   # main before the solver was made fast (JSON states, no transition cache)
 sys.path.insert(0, str(ROOT))
 
 
@@ -79,38 +84,37 @@ def in_process(args: list, tree: str | None = None) -> dict:
     return json.loads(out.stdout)
 
 
-def exhaustive_lines(path: str, timeout: float, fixtures: bool, baseline: str | None) -> list[str]:
-    """The solver on one book (one sheet, breadth, exact), and the present explorer."""
-    extra = ["--exhaustive-timeout", str(timeout)] + (["--fixtures"] if fixtures else [])
+def exhaustive_lines(path: str, timeout: float, fixtures: bool, baseline: str | None,
+                     states: int = 0) -> list[str]:
+    """The solver on one book (one sheet, breadth, exact), and the present explorer
+    (the same round in the `baseline` tree), side by side."""
+    extra = ["--exhaustive-timeout", str(timeout), "--exhaustive-states", str(states)] + \
+        (["--fixtures"] if fixtures else [])
     r = in_process([os.path.abspath(path), "--round-solver"] + extra)
     rate = r["states"] / max(r["cpu"], 1e-9)
-    what = f"exact {r['exact']} = {100 * r['value']:.4f} %" if r["exact"] else \
-        f"cut ({r['bound']}) at {r['states']:,} states, best play >= {100 * r['value']:.2f} %"
-    lines = [f"{Path(path).name}: solver (--sheet 1) {r['cpu']:.1f} s CPU ({r['explore']:.1f} s exploring, "
-             f"{r['solve']:.2f} s solving), {r['states']:,} states, {rate:,.0f} states/s, "
-             f"{r['rss_per_million']:,.0f} MB per million states, {what}"]
+    lines = [f"{Path(path).name}: solver (--sheet 1) {_figures(r)}"]
     if baseline:
-        b = in_process([os.path.abspath(path), "--round-exhaustive"] + extra, baseline)
+        b = in_process([os.path.abspath(path), "--round-solver"] + extra, baseline)
         old = b["states"] / max(b["cpu"], 1e-9)
-        v = b["victory"]
-        lines.append(f"  present explorer: {b['cpu']:.1f} s CPU, {b['states']:,} states, {old:,.0f} states/s, "
-                     f"{b['exactness']} {100 * v['low']:.2f} % - {100 * v['high']:.2f} %; "
-                     f"ratio {rate / max(old, 1e-9):.2f}x")
+        lines.append(f"  present explorer ({V1}): {_figures(b)}")
+        lines.append(f"  ratio {rate / max(old, 1e-9):.2f}x the states a second" +
+                     (f", {b['cpu'] / r['cpu']:.1f}x faster to the exact answer" if r["exact"] and b["exact"] else ""))
     lines += [f"  § {n}: {count:,} states; varying: {vary}" for n, count, vary in r["variety"]]
     return lines
 
 
-def exhaustive_round(path: str, timeout: float) -> dict:
-    """The present explorer's `explore --exhaustive` (whatever tree is imported)."""
-    from engine.analysis.explore.report import exhaustive
-    from engine.loader import load_book
-    loaded = load_book(path)
-    t0 = time.process_time()
-    r = exhaustive(loaded.book, loaded.module, timeout=timeout)
-    return {k: r[k] for k in ("seconds", "states", "exactness", "victory")} | {"cpu": time.process_time() - t0}
+def _figures(r: dict) -> str:
+    rate = r["states"] / max(r["cpu"], 1e-9)
+    what = f"exact in {r['cpu']:.2f} s CPU: {r['exact']} = {100 * r['value']:.4f} %" if r["exact"] else \
+        f"cut ({r['bound']}) at {r['states']:,} states, best play >= {100 * r['value']:.2f} %"
+    cache = f", cache {r['hits']:,} hits / {r['misses']:,} plays" if r.get("hits") is not None else ""
+    cache += " (then dropped: too few hits)" if r.get("dropped") else ""
+    return (f"{r['cpu']:.1f} s CPU ({r['explore']:.1f} s exploring, {r['solve']:.2f} s solving), "
+            f"{r['states']:,} states, {rate:,.0f} states/s, {r['rss_per_million']:,.0f} MB per million "
+            f"states{cache}; {what}")
 
 
-def solver_round(path: str, timeout: float) -> dict:
+def solver_round(path: str, timeout: float, states: int = 0) -> dict:
     import resource
     from fractions import Fraction
     from engine.analysis.explore.exact import exact_values
@@ -119,8 +123,10 @@ def solver_round(path: str, timeout: float) -> dict:
     loaded = load_book(path)
     rss0 = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     t0 = time.process_time()
-    space = Explorer(loaded.book, loaded.module, max_states=10_000_000, timeout=timeout, sheet=1,
-                     focused=False).run()
+    explorer = Explorer(loaded.book, loaded.module, max_states=states or 10_000_000, timeout=timeout, sheet=1,
+                        focused=False)
+    space = explorer.run()
+    memo = getattr(explorer, "memo", None) or getattr(explorer, "dropped", None)   # (none in 1900e93)
     t1 = time.process_time()
     value, _policy = exact_values(space)
     start = sum((p * (value[t] if t >= 0 else 0) for p, t in space.root), Fraction(0))
@@ -130,19 +136,25 @@ def solver_round(path: str, timeout: float) -> dict:
     return {"states": n, "cpu": t2 - t0, "explore": t1 - t0, "solve": t2 - t1, "bound": space.bound,
             "exact": str(start) if space.bound is None else None, "value": float(start),
             "rss_per_million": rss * 1e6 / max(n, 1),
-            "variety": variety(space) if space.bound else []}
+            "variety": variety(space) if space.bound else [],
+            "hits": memo.hits if memo else None, "misses": memo.misses if memo else None,
+            "dropped": getattr(explorer, "dropped", None) is not None}
 
 
 def variety(space, top: int = 3) -> list:
     """The paragraphs with the most states, and what differs between their states:
     each part of the state with its number of distinct values."""
     from collections import Counter
+    try:
+        from engine.analysis.explore.compact import unpack
+    except ImportError:   # the present explorer's states are JSON texts
+        unpack = json.loads
     parts = ("stats", "initial", "items", "flags", "visits", "extra", "pending")
     out = []
     for n, count in Counter(space.paragraph).most_common(top):
         seen: dict = {}
         for s in (s for s, p in enumerate(space.paragraph) if p == n):
-            row = json.loads(space.states[s])[1:8]
+            row = unpack(space.states[s])[1:8]
             for part, v in zip(parts, row):
                 items = v.items() if isinstance(v, dict) else [("", v)]
                 for k, x in items:
@@ -205,12 +217,13 @@ def main(argv=None) -> int:
     parser.add_argument("--baseline", metavar="DIR", help="also measure this source tree, side by side")
     parser.add_argument("--repeat", type=int, default=1, help="best of N rounds")
     parser.add_argument("--fixtures", action="store_true", help="register the test fixture rule module")
-    parser.add_argument("--exhaustive-timeout", type=float, default=20.0,
+    parser.add_argument("--exhaustive-states", type=int, default=5000,
+                        help="state bound of the --exhaustive line (0: none): both trees do the same work")
+    parser.add_argument("--exhaustive-timeout", type=float, default=60.0,
                         help="time bound of the --exhaustive line (0: no such line)")
     parser.add_argument("--round", action="store_true", help=argparse.SUPPRESS)   # one round, as JSON
     parser.add_argument("--baseline-ref", default=V1,
                         help="the present explorer to compare the solver with (a git commit)")
-    parser.add_argument("--round-exhaustive", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--round-solver", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--tree", help=argparse.SUPPRESS)                         # the engine to import
     args = parser.parse_args(argv)
@@ -225,11 +238,8 @@ def main(argv=None) -> int:
     if args.round:
         print(json.dumps(bench(books[0], args.runs, args.jobs)))
         return 0
-    if args.round_exhaustive:
-        print(json.dumps(exhaustive_round(books[0], args.exhaustive_timeout)))
-        return 0
     if args.round_solver:
-        print(json.dumps(solver_round(books[0], args.exhaustive_timeout)))
+        print(json.dumps(solver_round(books[0], args.exhaustive_timeout, args.exhaustive_states)))
         return 0
     old = baseline_tree(args.baseline_ref) if args.exhaustive_timeout > 0 else None
     trees = [args.baseline, None] if args.baseline else [None]
@@ -242,7 +252,8 @@ def main(argv=None) -> int:
             label = ("before: " if t else "after:  ") if args.baseline else ""
             print(label + line(path, args.runs, args.jobs, best(rounds[t])), flush=True)
         if args.exhaustive_timeout > 0:
-            print("\n".join(exhaustive_lines(path, args.exhaustive_timeout, fixtures, old)), flush=True)
+            print("\n".join(exhaustive_lines(path, args.exhaustive_timeout, fixtures, old,
+                                             args.exhaustive_states)), flush=True)
         if args.profile:
             profile(path, args.runs)
     return 0

@@ -8,6 +8,7 @@ import pytest
 
 from tests.analysis_fixtures.fixture_rules import FixtureRules
 from tests.analysis_fixtures.support import FIXTURES, load
+from engine.analysis.explore.compact import unpack
 from engine.analysis.explore.explorer import Explorer
 from engine.analysis.explore.replay import replay
 from engine.analysis.explore.report import exhaustive, exhaustive_report
@@ -79,7 +80,7 @@ def test_the_lens_forgets_dead_gold_and_visits_without_changing_anything():
     lensed, full = Explorer(book, module).run(), Explorer(book, module, lens=False).run()
     assert odds(lensed) == pytest.approx(odds(full), abs=1e-12)
     assert lensed.reached == full.reached and len(lensed.states) < len(full.states)
-    after = [json.loads(t) for t, p in zip(lensed.states, lensed.paragraph) if p == 5]
+    after = [unpack(t) for t, p in zip(lensed.states, lensed.paragraph) if p == 5]
     assert all(s[1]["or"] == 0 and s[5] == [] for s in after)   # gold and visits forgotten
 
 

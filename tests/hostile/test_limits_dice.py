@@ -9,7 +9,7 @@ from itertools import product
 import pytest
 
 from engine import limits
-from engine.analysis.explore import explorer
+from engine.analysis.explore import expansion
 from engine.analysis.explore.report import exhaustive
 from engine.analysis.explore.space import TooManyOutcomes, roll_outcomes
 from engine.loader import load_book
@@ -80,7 +80,7 @@ def test_faces_of_100_dice_read_one_by_one_are_refused():
 
 
 def test_a_move_with_too_many_roll_outcomes_is_a_reported_bound(tmp_path, monkeypatch):
-    monkeypatch.setattr(explorer, "MAX_MOVE_BRANCHES", 500)   # 2d100 * 2d100: 199 × 199 replays
+    monkeypatch.setattr(expansion, "MAX_MOVE_BRANCHES", 500)   # 2d100 * 2d100: 199 × 199 replays
     path = tmp_path / "two.yaml"
     path.write_text(_roll_book("2d100 * 2d100", "{range: [1, 5000], to: 2}, {range: [5001, 10000], to: 3}"),
                     encoding="utf-8")

@@ -4,14 +4,26 @@ The same chain format as `engine.analysis.chain` (nodes, options `(label, dist, 
 denom, cost)`, `End` terminals, self-loops as `stay`, otherwise acyclic), but the
 explorer asks one fight from hundreds of starting points (every Endurance, every
 Luck...): here each node's value and best option are computed once and kept, and
-only the forward push of probability from a root is done per root.  The distribution of the
-ends from a root is exact (Fractions: the weights are integers); the values that
-choose between options are floats (a choice between options equal to rounding is a
-tie either way).  Ties between options keep the first one, as `chain.solve`.
+only the forward push of probability from a root is done per root.
+
+Speed, without giving up exactness:
+* the values that choose between options are floats (a choice between options
+  equal to rounding is a tie either way); ties keep the first option, as
+  `chain.solve`;
+* a node keeps its best option as raw integer weights (no Fraction made for the
+  nodes no push goes through);
+* each solved node gets a post-order number (every child's is smaller than its
+  parents'), so a push visits only the nodes that carry mass, in decreasing
+  number, without walking the reachable graph again;
+* the pushed mass is a pair of integers (numerator, denominator), reduced once
+  per node, and becomes a Fraction only in the answer: the distribution of the
+  ends is exact.
 """
 from __future__ import annotations
 
 from fractions import Fraction
+from heapq import heappop, heappush
+from math import gcd
 from typing import Callable
 
 from ..chain import End
@@ -20,70 +32,76 @@ from ..chain import End
 class Chain:
     def __init__(self, expand: Callable, end_value: Callable[[End], float]):
         self.expand, self.end_value = expand, end_value
-        self.value: dict = {}     # node -> best value
-        self.best: dict = {}      # node -> [(probability, child)] of its best option
+        self.value: dict = {}     # node -> best value (float)
+        self.best: dict = {}      # node -> (dist [(weight, child)], norm) of its best option
+        self.post: dict = {}      # node -> post-order number (children smaller)
 
-    def outcomes(self, root) -> list[tuple[End, float]]:
-        """[(end, probability)] from `root` under the best options."""
+    def outcomes(self, root) -> list[tuple[End, Fraction]]:
+        """[(end, probability)] from `root` under the best options (exact)."""
         if isinstance(root, End):
             return [(root, Fraction(1))]
-        order = self._solve(root)
-        mass, ends = {root: Fraction(1)}, {}
-        for node in reversed(order):   # parents before children
-            m = mass.pop(node, 0)
-            if not m:
-                continue
-            for p, child in self.best[node]:
-                if isinstance(child, End):
-                    ends[child] = ends.get(child, 0) + m * p
+        if root not in self.value:
+            self._solve(root)
+        best, post = self.best, self.post
+        mass, heap, ends = {root: (1, 1)}, [(-post[root], root)], {}
+        while heap:   # parents before children: decreasing post-order number
+            node = heappop(heap)[1]
+            num, den = mass.pop(node)
+            g = gcd(num, den)
+            num, den = num // g, den // g
+            dist, norm = best[node]
+            den *= norm
+            for w, child in dist:
+                into = ends if child.__class__ is End else mass
+                old = into.get(child)
+                if old is None:
+                    into[child] = (num * w, den)
+                    if into is mass:
+                        heappush(heap, (-post[child], child))
+                elif old[1] == den:
+                    into[child] = (old[0] + num * w, den)
                 else:
-                    mass[child] = mass.get(child, 0) + m * p
-        return list(ends.items())
+                    into[child] = (old[0] * den + num * w * old[1], old[1] * den)
+        return [(end, Fraction(n, d)) for end, (n, d) in ends.items()]
 
     def value_at(self, node) -> float:
         """The best value from `node` (solved on first use)."""
-        if isinstance(node, End):
+        if node.__class__ is End:
             return self.end_value(node)
         if node not in self.value:
             self._solve(node)
         return self.value[node]
 
-    def _solve(self, root) -> list:
-        """Values of every node reachable from `root` (kept); the reachable nodes in
-        post-order (every child before its parents)."""
-        order, seen, stack = [], set(), [(root, False)]
+    def _solve(self, root) -> None:
+        """Values of every unsolved node reachable from `root`, children first."""
+        seen, stack, value = set(), [(root, False)], self.value
         while stack:
             node, done = stack.pop()
             if done:
-                order.append(node)
-                if node not in self.value:
+                if node not in value:
                     self._back(node)
                 continue
-            if node in seen:
+            if node in seen or node in value:
                 continue
             seen.add(node)
             stack.append((node, True))
-            if node in self.value:
-                for _p, child in self.best[node]:
-                    if not isinstance(child, End) and child not in seen:
-                        stack.append((child, False))
-                continue
             for option in self.expand(node):
                 for _w, child in option[1]:
-                    if not isinstance(child, End) and child not in seen:
+                    if child.__class__ is not End and child not in seen and child not in value:
                         stack.append((child, False))
-        return order
 
     def _back(self, node) -> None:
         best = best_value = None
         value, end_value = self.value, self.end_value
         for _label, dist, stay, denom, _cost in self.expand(node):
-            norm = denom - stay
-            v = sum(w * (end_value(c) if isinstance(c, End) else value[c]) for w, c in dist) / norm
+            total = 0.0
+            for w, c in dist:
+                total += w * (end_value(c) if c.__class__ is End else value[c])
+            v = total / (denom - stay)
             if best_value is None or v > best_value + 1e-15:
-                best, best_value = (dist, norm), v
-        dist, norm = best   # Fractions for the chosen option only (the mass pushed)
-        self.value[node], self.best[node] = best_value, [(Fraction(w, norm), c) for w, c in dist]
+                best, best_value = (dist, denom - stay), v
+        self.value[node], self.best[node] = best_value, best
+        self.post[node] = len(self.post)
 
 
 def outcomes_of(cache: dict, tag: str, ends, finisher: Callable) -> list:
@@ -97,4 +115,3 @@ def outcomes_of(cache: dict, tag: str, ends, finisher: Callable) -> list:
             cache[key] = finisher(end)
         out.append((p, cache[key]))
     return out
-

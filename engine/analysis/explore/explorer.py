@@ -1,9 +1,10 @@
 """The exhaustive explorer: every move from every distinct state, dice as chance nodes.
 
-From each state (rebuilt from its canonical text into one reused `Game`) every move
-is tried with a dice source that raises `NeedRoll` when the move makes one more roll
-than a forced prefix holds; the move is then replayed once per distinct outcome of
-that roll (see `space.roll_outcomes`).  The start of the game, hero creation
+From each state (rebuilt from its compact form, compact.py, into one reused `Game`)
+every move is tried with a dice source that raises `NeedRoll` when the move makes one
+more roll than a forced prefix holds; the move is then replayed once per distinct
+outcome of that roll (see `space.roll_outcomes`), or its outcomes are taken from the
+transition cache (expansion.py, transitions.py).  The start of the game, hero creation
 included, is the root chance node: its outcomes are the distinct starting states,
 each with its probability.
 
@@ -23,34 +24,30 @@ odds of that hero, exact when the space is explored completely).
 """
 from __future__ import annotations
 
-import json
 import time
 import traceback
 from collections import deque
 
 from ...game import Game
-from ...limits import MAX_MOVE_BRANCHES
-from ...rules.base import Refused
 from ...state import GameState
 from ...dice import SeededDice
 from .focus import GAP, Focus
 from .lens import Lens
 from .start import FIRST_BATCH, Sample, count_starts
-from .moves import Move, all_moves
-from .runs import light_copy
-from .nodes import fight_node
-from .space import (ERROR, FRONTIER, ForcedDice, NeedRoll, Space, TooManyOutcomes, canonical, flat,
-                    rebuild, roll_outcomes)
+from .expansion import Expansion
+from .transitions import Memo
+from .compact import FINAL, Packer, Parts, rebuild
+from .space import FRONTIER, ForcedDice, Space, flat
 
 
 IDLE = 50   # focused trials in a row that expand nothing and close no gap: go breadth
 
 
-class Explorer:
+class Explorer(Expansion):
     def __init__(self, book, module, max_states: int = 200_000, timeout: float = 60.0,
                  with_commands: bool = True, fight_nodes: bool = True, lens: bool = True,
                  seed: int = 0, max_sheets: int | None = 256, sheet: int | None = None,
-                 focused: bool = True):
+                 focused: bool = True, memo: bool = True):
         self.book, self.module = book, module
         self.max_states, self.timeout, self.with_commands = max_states, timeout, with_commands
         self.fight_nodes, self.seed, self.max_sheets = fight_nodes, seed, max_sheets
@@ -59,16 +56,20 @@ class Explorer:
         self.cache: dict = {}                 # the module's memo of solved fights
         blank = GameState(book.id, book.content_hash, module.id, rules_version=str(module.version))
         self.game = Game(book, module, ForcedDice(()), blank, undo=False, narrate=False)
-        self.display = tuple(getattr(module, "display_extra", ()))
+        self.packer = Packer(tuple(getattr(module, "display_extra", ())))
         self.by_sum = bool(getattr(module, "dice_by_sum", False))
         self._outcomes: dict = {}
         self._before: set = set()   # visits of the state a move starts from
+        self.memo_on, self.memo = memo, None   # the transition cache (transitions.py)
+        self.dropped = None                    # the cache, once dropped (its counts)
+        self._log, self._fit = set(), True
         self.late = lambda: False   # past the time bound (checked inside the trials too)
 
     def run(self) -> Space:
         start, restarts = time.monotonic(), 0
         while True:
             self.space, self.todo = Space(), deque()
+            self.memo = Memo() if self.memo_on else None
             self.focus = Focus(self, self.seed)
             self._explore(start)
             if self.lens is None or not self.lens.stale:
@@ -130,111 +131,6 @@ class Explorer:
             return True
         return False
 
-    # --- one state -------------------------------------------------------------
-    def expand(self, s: int) -> None:
-        sp = self.space
-        sp.expanded += 1
-        sp.done[s] = True
-        self._applied: dict = {}
-        self._base = rebuild(self.book, self.module, sp.states[s])   # parsed once a state
-        self.game.state = light_copy(self._base)
-        moves, strategies = self._moves(s)
-        if sp.ended[s] and not moves and not strategies:
-            return  # an ending
-        for move in moves:
-            branches = self._branches(s, move, ())
-            if branches:
-                sp.actions[s].append((move.text(), branches))
-        seen = set()
-        for strategy in strategies:
-            branches = self._strategy(s, strategy)
-            if tuple(branches) not in seen:   # two policies playing alike: keep one
-                seen.add(tuple(branches))
-                sp.actions[s].append((strategy.text(), branches))
-        if not sp.actions[s] and not sp.ended[s]:
-            sp.soft_locks.append(s)
-
-    def _moves(self, s) -> tuple[list, list]:
-        """(moves tried one by one, fight strategies) from the state in self.game."""
-        moves = all_moves(self.game, self.with_commands)
-        if not self.fight_nodes:
-            return moves, []
-        try:
-            node = fight_node(self.game, self.cache)
-        except Exception as exc:  # a failing hook is a finding; the answers remain
-            self._error(s, None, (), exc)
-            return moves, []
-        if node is None:
-            return moves, []
-        strategies, keep = node
-        self.space.strategies.update(st.label for st in strategies)
-        return [m for m in moves if m.command or m.key in keep], strategies
-
-    def _strategy(self, s, strategy) -> list:
-        """[(probability, successor)] of one fight strategy: its outcomes, each
-        applied through the engine (which may roll dice in the paragraph it enters)."""
-        out: dict = {}
-        for p, outcome in strategy.outcomes:
-            found = self._applied.get(outcome.finish)   # strategies share outcomes
-            if found is None:
-                found = self._applied[outcome.finish] = self._branches(s, outcome, ()) or [(1, s)]
-            for q, t in found:
-                out[t] = out.get(t, 0) + p * q   # exact when the module's p is
-        return sorted(((p, t) for t, p in out.items()), key=lambda pt: pt[1])
-
-    def _branches(self, s, move: Move | None, rolls: tuple) -> list:
-        """[(probability, successor)] of a move (None: the start of the game); [] when
-        the move is refused without any dice drawn."""
-        out, todo, plays = {}, [(rolls, 1)], 0
-        while todo:
-            prefix, p = todo.pop()
-            plays += 1
-            if plays > MAX_MOVE_BRANCHES:   # `100d100 * 100d100`: 10^8 replays of one move
-                self._too_many(out, p + sum(q for _, q in todo))
-                break
-            try:
-                state = self._play(s, move, prefix)
-            except NeedRoll as need:
-                try:
-                    todo += [(prefix + (faces,), p * q) for faces, q in reversed(self.outcomes(need))]
-                except TooManyOutcomes:
-                    self._too_many(out, p)
-                continue
-            except Refused:
-                if not prefix:
-                    return []
-                target = s  # refused after rolling: nothing happened, as with undo
-            except Exception as exc:  # an engine or module failure is a finding
-                self._error(s, move, prefix, exc)
-                target = ERROR
-            else:
-                target = self._state(state, s, move, prefix)
-            out[target] = out.get(target, 0) + p
-        return sorted(((p, t) for t, p in out.items()), key=lambda pt: pt[1])
-
-    def _too_many(self, out: dict, p) -> None:
-        """What is left of a move with too many outcomes is not explored (a bound)."""
-        self.space.bound = self.space.bound or "max-branches"
-        out[FRONTIER] = out.get(FRONTIER, 0) + p
-
-    def outcomes(self, need: NeedRoll) -> list[tuple[tuple, float]]:
-        key = (need.count, need.sides)
-        if key not in self._outcomes:
-            self._outcomes[key] = roll_outcomes(need.count, need.sides, self.by_sum)
-        return self._outcomes[key]
-
-    def _play(self, s, move, prefix) -> GameState:
-        game = self.game
-        if move is None:
-            game.reset(ForcedDice(prefix))
-            return game.state
-        self._base.history.clear()   # shared by the copies; the explorer never reads it
-        game.state = light_copy(self._base)
-        self._before = set(game.state.visits)
-        game.dice = ForcedDice(prefix)
-        move.apply(game)
-        return game.state
-
     # --- the state graph ---------------------------------------------------------
     def _state(self, state: GameState, parent, move, faces) -> int:
         sp = self.space
@@ -259,27 +155,28 @@ class Explorer:
         self.todo.append(n)
         return n
 
-    def _key(self, state: GameState, parent) -> tuple[str, str, str | None]:
-        """(identity, text to rebuild it, its ending if final) of a new state, dead
-        parts dropped."""
+    def _key(self, state: GameState, parent) -> tuple[tuple, tuple, str | None]:
+        """(identity, compact state to rebuild it, its ending if final) of a new
+        state, dead parts dropped."""
         if self.lens is not None:
             start = self.space.paragraph[parent] if parent is not None else None
             entered = [n for n, c in state.visits.items() if c > 1 or n not in self._before]
             self.lens.check(start, entered + [state.paragraph])
             self.lens.strip(state)
-        text = canonical(state, self.display)
-        if state.ended and self._final():
-            return json.dumps(["end", state.paragraph, state.ended, state.death_cause]), text, state.ended
-        return text, text, None
+        packed = self.packer.pack_parts(state) if type(state) is Parts else self.packer.pack(state)
+        if state.ended and self._final(state, packed):
+            return (FINAL, state.paragraph, state.ended, state.death_cause), packed, state.ended
+        return packed, packed, None
 
-    def _final(self) -> bool:
-        """The ended game in self.game offers no rescue (nothing can follow)."""
-        st = self.game.state
-        if st.ended != "death":
+    def _final(self, state, packed) -> bool:
+        """The ended game offers no rescue (nothing can follow)."""
+        if state.ended != "death":
             return True
-        return not self.module.on_death(self.game, st.death_cause or "").rescues
+        self.game.state = rebuild(self.book, self.module, packed) if type(state) is Parts else state
+        return not self.module.on_death(self.game, state.death_cause or "").rescues
 
     def _error(self, s, move, faces, exc) -> None:
+        self._fit = False   # an error is reported for the state it happened in: not cached
         self.space.errors.append({
             "state": s, "move": move.text() if move else None, "faces": flat(faces),
             "type": type(exc).__name__, "message": str(exc), "traceback": traceback.format_exc(),

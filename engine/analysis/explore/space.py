@@ -3,8 +3,9 @@
 A state is the game state minus what does not change the future: the history, the
 dice source, visit counts (kept as "visited or not", which is all the expression
 language can ask) and the module's display-only extras (`display_extra`).  Its
-canonical JSON text is both its identity (deduplication) and what is needed to
-rebuild it.  From each state every move is tried with a dice source that raises
+compact form (compact.py: nested tuples, interned) is both its identity
+(deduplication) and what is needed to rebuild it; `canonical` gives the same
+content as JSON text (for tests and people).  From each state every move is tried with a dice source that raises
 `NeedRoll` when the move makes one more roll than a forced prefix of rolls holds; the
 move is then replayed once per distinct outcome of that roll: each sorted multiset
 of faces (dice thrown together are interchangeable), or each total when the module
@@ -112,19 +113,12 @@ def canonical(state: GameState, display: tuple = ()) -> str:
                        state.ended, state.death_cause], sort_keys=True, separators=(",", ":"))
 
 
-def rebuild(book, module, text: str) -> GameState:
-    p, stats, initial, items, flags, visits, extra, pending, ended, cause = json.loads(text)
-    return GameState(book.id, book.content_hash, module.id, p, stats, initial, items, set(flags),
-                     {n: 1 for n in visits}, extra, pending, ended, cause,
-                     rules_version=str(module.version))
-
-
 @dataclass
 class Space:
     """The explored graph.  `actions[s]` lists (move text, [(probability, successor)])."""
 
-    states: list[str] = field(default_factory=list)
-    index: dict[str, int] = field(default_factory=dict)
+    states: list[tuple] = field(default_factory=list)     # compact states (compact.py)
+    index: dict[tuple, int] = field(default_factory=dict)
     paragraph: list[int] = field(default_factory=list)
     ended: list[str | None] = field(default_factory=list)
     final: list[str | None] = field(default_factory=list)  # the ending, when nothing can follow
