@@ -70,7 +70,7 @@ def live_text(game, lang: str) -> str:
             lines[-1] += tr(lang, "survie ", "survive ") + share(1 - result.lose, lang) + \
                 tr(lang, ", victoire ", ", win ") + share(result.win, lang)
     if advice:
-        lines.append(tr(lang, "Meilleure décision pour combattre : ", "Best decision: ") + advice)
+        lines.append(tr(lang, "Meilleure décision : ", "Best decision: ") + advice)
     if moves:   # a way out of the fight may be safer than any strike: say it
         move, best = max(moves, key=lambda m: 1 - m[1].lose)   # the first of the best: fighting on
         if advice_text(module, move, lang) != advice:
