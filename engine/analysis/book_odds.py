@@ -136,13 +136,6 @@ def _why_none(spec, out: BookOdds) -> Message:
     if not out.has_odds:
         return Message(f"le module « {out.module} » ne calcule pas de chances",
                        f"the module '{out.module}' computes no odds")
-    damages = sorted({e.get("damage") for e in spec["enemies"] if isinstance(e, dict)}, key=str)
-    if len(damages) > 1:
-        shown = [clean(str(d)) for d in damages if d is not None]
-        fr = ", ".join(shown + (["par défaut"] if None in damages else []))
-        en = ", ".join(shown + (["default"] if None in damages else []))
-        return Message(f"adversaires aux dégâts différents ({fr}) : le module ne sait pas le calculer",
-                       f"opponents dealing different damage ({en}): the module cannot compute it")
     return Message("le module ne donne pas de chances pour ce combat",
                    "the module gives no odds for this fight")
 

@@ -3,6 +3,8 @@ policy of each column (the player's resources used at best, or never), what each
 column's hero is, every fight without a figure listed with why."""
 import json
 
+import pytest
+
 from engine.analysis.book_odds import book_odds
 from engine.cli import main
 from engine.loader import load_book
@@ -44,18 +46,34 @@ def test_the_table_uses_luck_as_the_player_can(tmp_path):
     assert table.rows[0].win["typical"] == best and best > never   # Luck helps: it is used
 
 
-def test_a_fight_with_mixed_enemy_damage_is_listed_with_the_reason(tmp_path, capsys):
-    path, _ = _book(tmp_path)
-    assert main(["odds", str(path), "--lang", "en"]) == 0
-    out = capsys.readouterr().out
-    assert "Fights left out:\n  § 2  Chien, Maître: opponents dealing different damage (1, default)" in out
-    assert main(["odds", str(path), "--lang", "fr"]) == 0
-    assert "adversaires aux dégâts différents (1, par défaut)" in capsys.readouterr().out
+def test_a_fight_with_mixed_enemy_damage_has_its_figure(tmp_path, capsys):
+    path, loaded = _book(tmp_path)
     assert main(["odds", str(path), "--format", "json"]) == 0
     rows = json.loads(capsys.readouterr().out)
-    assert [r["paragraph"] for r in rows] == [1, 2]
-    assert rows[0]["policy"] == {"typical": "optimal"} and rows[1]["win"] == {}
-    assert "different damage" in rows[1]["left_out"]["en"]
+    assert [r["paragraph"] for r in rows] == [1, 2] and "left_out" not in rows[1]
+    spec = loaded.book.paragraphs[2].fields["combat"]
+    state = loaded.module.hero_variants(loaded.book)[0][1]
+    odds = loaded.module.fight_odds(loaded.book, state, spec, policy="optimal")
+    assert rows[1]["win"]["typical"] == pytest.approx(float(1 - odds.lose))
+
+
+def test_a_fight_the_module_gives_no_figure_for_is_listed_with_the_reason(tmp_path, monkeypatch, capsys):
+    path, loaded = _book(tmp_path)
+    module = type(loaded.module)
+    real = module.fight_odds
+
+    def none_for_the_pair(self, book, state, spec, pending=None, policy="optimal"):
+        return None if len(spec["enemies"]) == 2 else real(self, book, state, spec, pending, policy)
+    monkeypatch.setattr(module, "fight_odds", none_for_the_pair)
+    monkeypatch.setattr(module, "fight_wins", lambda *a, **k: None)
+    assert main(["odds", str(path), "--lang", "en"]) == 0
+    out = capsys.readouterr().out
+    assert "Fights left out:\n  § 2  Chien, Maître: the module gives no odds for this fight" in out
+    assert main(["odds", str(path), "--lang", "fr"]) == 0
+    assert "le module ne donne pas de chances pour ce combat" in capsys.readouterr().out
+    assert main(["odds", str(path), "--format", "json"]) == 0
+    rows = json.loads(capsys.readouterr().out)
+    assert rows[1]["win"] == {} and "no odds" in rows[1]["left_out"]["en"]
 
 
 def test_each_column_says_who_the_hero_is_and_how_he_fights(tmp_path, capsys):
@@ -88,6 +106,5 @@ def test_a_fight_whose_analysis_fails_is_listed_and_the_others_stay(tmp_path, mo
     monkeypatch.setattr(module, "fight_wins", lambda *a, **k: None)
     table = book_odds(loaded.book, loaded.module)
     assert [(x.paragraph, x.reason.en) for x in table.left_out] == [
-        (1, "the computation failed (ValueError: trop de gobelins)"),
-        (2, "opponents dealing different damage (1, default): the module cannot compute it")]
-    assert table.rows == []
+        (1, "the computation failed (ValueError: trop de gobelins)")]
+    assert [r.paragraph for r in table.rows] == [2]
