@@ -34,7 +34,8 @@ def effect(kind: str, value, w: Words) -> str:
         return w.t(f"prenez {things}", f"take {things}") if kind == "gain" \
             else w.t(f"rayez {things} de votre équipement", f"cross {things} off your equipment")
     if kind in ("flag", "unflag"):
-        words = ", ".join(f"« {v} »" if w.fr else f"'{v}'" for v in value)
+        words = ", ".join(f"« {w.declared('codewords', v)} »" if w.fr else f"'{w.declared('codewords', v)}'"
+                          for v in value)
         return w.t(f"notez le mot-code {words}", f"note the codeword {words}") if kind == "flag" \
             else w.t(f"rayez le mot-code {words}", f"cross off the codeword {words}")
     if kind == "add":
@@ -49,13 +50,15 @@ def effect(kind: str, value, w: Words) -> str:
 
 def _counted(kind: str, value, w: Words) -> str:
     if kind == "note":
-        return w.t(f"notez le numéro de ce paragraphe dans la case « {value} »",
-                   f"write this paragraph's number in the box '{value}'")
+        box = w.declared("notes", value)
+        return w.t(f"notez le numéro de ce paragraphe dans la case « {box} »",
+                   f"write this paragraph's number in the box '{box}'")
+    named = {w.declared("counters", c): v for c, v in value.items()}
     if kind == "counter-set":
         return ", ".join(w.t(f"votre compte « {c} » passe à {_number(v, w)}",
-                             f"your '{c}' count becomes {_number(v, w)}") for c, v in value.items())
+                             f"your '{c}' count becomes {_number(v, w)}") for c, v in named.items())
     return ", ".join(w.t(f"ajoutez {_number(v, w)} à votre compte « {c} »",
-                         f"add {_number(v, w)} to your '{c}' count") for c, v in value.items())
+                         f"add {_number(v, w)} to your '{c}' count") for c, v in named.items())
 
 
 def things_named(ids, w: Words) -> str:

@@ -50,6 +50,12 @@ class Words:
         word = "point" if n == 1 else "points"
         return f"{n} {word} {self.of(self.stat(stat))}" if self.fr else f"{n} {self.stat(stat)} {word}"
 
+    def declared(self, table: str, key: str) -> str:
+        """The name a book gives its counter, codeword or note (format 1.1), else its key."""
+        spec = (self.book.meta.get(table) or {}).get(key)
+        name = spec.get("name") if isinstance(spec, dict) else None
+        return str(name) if name else str(key)
+
     def stat(self, name: str) -> str:
         spec = self.module.stat(name)
         return spec.label.get(self.lang) if spec else name
@@ -103,6 +109,7 @@ def _call(node: Call, w: Words, positive: bool) -> str | None:
         return w.t(f"vous êtes déjà passé au {value}", f"you have already been to {value}") if positive \
             else w.t(f"vous n'êtes jamais passé au {value}", f"you have never been to {value}")
     if name in ("flag", "drapeau"):
+        value = w.declared("codewords", value)
         return w.t(f"vous avez noté le mot-code « {value} »", f"you have noted the codeword '{value}'") \
             if positive else w.t(f"vous n'avez pas noté le mot-code « {value} »",
                                  f"you have not noted the codeword '{value}'")
@@ -125,6 +132,10 @@ def _comparison(node: Binary, w: Words) -> str | None:
         amount = _COMPARE[w.lang][op].format(n=right.value)
         return w.t(f"vous possédez un nombre de « {w.item(left.args[0].value)} » {amount}",
                    f"you have {amount} '{w.item(left.args[0].value)}'")
+    if isinstance(left, Name) and isinstance(right, Int) and left.name in (w.book.meta.get("counters") or {}):
+        amount = _COMPARE[w.lang][op].format(n=right.value)   # format 1.1: a counter of the book
+        name = w.declared("counters", left.name)
+        return w.t(f"votre compte « {name} » est {amount}", f"your '{name}' count is {amount}")
     if isinstance(left, Name) and isinstance(right, Int) and w.module.stat(left.name):
         amount = _COMPARE[w.lang][op].format(n=right.value)
         return w.t(f"votre total {w.of(w.stat(left.name))} est {amount}",
