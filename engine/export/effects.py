@@ -29,6 +29,8 @@ def effect(kind: str, value, w: Words) -> str:
         text = special(kind, value, w)
         if text is not None:
             return text
+    if kind in ("gain", "lose") and isinstance(value, dict):   # format 1.1: copies
+        return ", ".join(_copies(kind, item, n, w) for item, n in value.items())
     if kind in ("gain", "lose"):
         things = things_named(value, w)
         return w.t(f"prenez {things}", f"take {things}") if kind == "gain" \
@@ -59,6 +61,14 @@ def _counted(kind: str, value, w: Words) -> str:
                              f"your '{c}' count becomes {_number(v, w)}") for c, v in named.items())
     return ", ".join(w.t(f"ajoutez {_number(v, w)} à votre compte « {c} »",
                          f"add {_number(v, w)} to your '{c}' count") for c, v in named.items())
+
+
+def _copies(kind: str, item: str, n: int, w: Words) -> str:
+    """"prenez 2 exemplaires de l'objet « Flèche »" / "cross 1 copy of the item 'Arrow' off..."."""
+    fr = f"{n} exemplaire{'s' if n != 1 else ''} de l'objet « {w.item(item)} »"
+    en = f"{n} cop{'ies' if n != 1 else 'y'} of the item '{w.item(item)}'"
+    return w.t(f"prenez {fr}", f"take {en}") if kind == "gain" \
+        else w.t(f"rayez {fr} de votre équipement", f"cross {en} off your equipment")
 
 
 def things_named(ids, w: Words) -> str:

@@ -18,6 +18,12 @@ _COMPARE = {
     "en": {">=": "at least {n}", ">": "more than {n}", "<=": "at most {n}",
            "<": "less than {n}", "==": "exactly {n}", "!=": "not {n}"},
 }
+_COPIES = {
+    "fr": {">=": "au moins {n}", ">": "plus de {n}", "<=": "au plus {n}",
+           "<": "moins de {n}", "==": "exactement {n}", "!=": "un autre nombre que {n}"},
+    "en": {">=": "at least {n}", ">": "more than {n}", "<=": "at most {n}",
+           "<": "fewer than {n}", "==": "exactly {n}", "!=": "other than {n}"},
+}
 _FLIP = {">=": "<=", "<=": ">=", ">": "<", "<": ">", "==": "==", "!=": "!="}
 _NUMBERS = {"fr": ("", "un", "deux", "trois", "quatre"), "en": ("", "one", "two", "three", "four")}
 
@@ -129,9 +135,11 @@ def _comparison(node: Binary, w: Words) -> str | None:
             return text
     if isinstance(left, Call) and w.module.expr_aliases().get(left.name, left.name) in ("count", "nombre") \
             and isinstance(right, Int) and left.args and isinstance(left.args[0], Str):
-        amount = _COMPARE[w.lang][op].format(n=right.value)
-        return w.t(f"vous possédez un nombre de « {w.item(left.args[0].value)} » {amount}",
-                   f"you have {amount} '{w.item(left.args[0].value)}'")
+        amount = _COPIES[w.lang][op].format(n=right.value)   # format 1.1: copies of an item
+        many = right.value != 1
+        name = w.item(left.args[0].value)
+        return w.t(f"vous possédez {amount} exemplaire{'s' * many} de l'objet « {name} »",
+                   f"you have {amount} cop{'ies' if many else 'y'} of the item '{name}'")
     if isinstance(left, Name) and isinstance(right, Int) and left.name in (w.book.meta.get("counters") or {}):
         amount = _COMPARE[w.lang][op].format(n=right.value)   # format 1.1: a counter of the book
         name = w.declared("counters", left.name)

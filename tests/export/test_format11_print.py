@@ -64,3 +64,12 @@ def test_a_hidden_choice_is_printed_with_its_condition():
     court = _section(_md("fr"), 143)
     assert ("Faire de grands signes vers la barque bleue de Maël (si vous avez noté le mot-code « Mouette ») : "
             "rendez-vous au [155](#p155).") in court
+
+
+def test_copies_are_counted_on_paper():
+    fr, en = _md("fr"), _md("en")
+    assert "Prenez 2 exemplaires de l'objet « Poignée de sel béni »." in _section(fr, 127)
+    assert ("(si vous possédez au moins 1 exemplaire de l'objet « Poignée de sel béni ») (rayez 1 exemplaire "
+            "de l'objet « Poignée de sel béni » de votre équipement)") in _section(fr, 130)
+    assert ("(if you have at least 1 copy of the item 'Poignée de sel béni') (cross 1 copy of the item "
+            "'Poignée de sel béni' off your equipment)") in _section(en, 130)
