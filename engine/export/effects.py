@@ -45,6 +45,8 @@ def effect(kind: str, value, w: Words) -> str:
     if kind == "set":
         return ", ".join(w.t(f"votre {w.stat(s)} passe à {_number(v, w)}",
                              f"your {w.stat(s)} becomes {_number(v, w)}") for s, v in value.items())
+    if kind == "give_up":   # format 1.1: the reader picks
+        return _give_up(value, w)
     if kind in ("counter-add", "counter-set", "note"):   # format 1.1 (engine/counters.py)
         return _counted(kind, value, w)
     return f"{kind} : {value}" if w.fr else f"{kind}: {value}"
@@ -61,6 +63,16 @@ def _counted(kind: str, value, w: Words) -> str:
                              f"your '{c}' count becomes {_number(v, w)}") for c, v in named.items())
     return ", ".join(w.t(f"ajoutez {_number(v, w)} à votre compte « {c} »",
                          f"add {_number(v, w)} to your '{c}' count") for c, v in named.items())
+
+
+def _give_up(value, w: Words) -> str:
+    """"rayez de votre équipement un objet de votre choix (sauf l'objet « Épée »)"."""
+    count = value.get("count", 1) if isinstance(value, dict) else value
+    kept = list(value.get("except") or ()) if isinstance(value, dict) else []
+    what = w.t("un objet de votre choix" if count == 1 else f"{count} objets de votre choix",
+               "one item of your choice" if count == 1 else f"{count} items of your choice")
+    but = w.t(f" (sauf {things_named(kept, w)})", f" (except {things_named(kept, w)})") if kept else ""
+    return w.t(f"rayez de votre équipement {what}{but}", f"cross {what}{but} off your equipment")
 
 
 def _copies(kind: str, item: str, n: int, w: Words) -> str:

@@ -74,8 +74,11 @@ def otherwise(choices, w: Words):
 
 def choice_runs(paragraph, choice, w: Words) -> list:
     runs = [choice.text.strip()]
-    if choice.condition is not None:
-        runs.append(w.t(f" (si {condition(choice.condition, w)})", f" (if {condition(choice.condition, w)})"))
+    ifs = [condition(choice.condition, w)] if choice.condition is not None else []
+    if choice.once:   # format 1.1: paper cannot strike it out, the reader remembers
+        ifs.append(w.t("vous ne l'avez pas déjà fait", "you have not already done so"))
+    if ifs:
+        runs.append(w.t(f" (si {' et si '.join(ifs)})", f" (if {' and '.join(ifs)})"))
     extra = w.names.get("choice_extra")
     if extra:
         runs.extend(extra(choice, w))

@@ -73,3 +73,14 @@ def test_copies_are_counted_on_paper():
             "de l'objet « Poignée de sel béni » de votre équipement)") in _section(fr, 130)
     assert ("(if you have at least 1 copy of the item 'Poignée de sel béni') (cross 1 copy of the item "
             "'Poignée de sel béni' off your equipment)") in _section(en, 130)
+
+
+def test_once_only_choices_and_giving_up_read_as_instructions():
+    fr, en = _md("fr"), _md("en")
+    assert "Retourner voir la prévôte (si vous ne l'avez pas déjà fait) : rendez-vous au" in fr
+    assert ("(si votre total de Pièces d'Or est d'au moins 4 et si vous ne l'avez pas déjà fait)"
+            in fr.replace("\n", " "))
+    assert "(if you have not already done so)" in en
+    assert "(rayez de votre équipement un objet de votre choix)" in _section(fr, 68)
+    assert "(cross one item of your choice off your equipment)" in _section(en, 68)
+    assert "give_up" not in fr and "give\\_up" not in fr
