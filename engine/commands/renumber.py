@@ -39,7 +39,7 @@ def run(args) -> int:
     notes: list = []
     parts: dict = {}
     try:
-        text, _new, close = renumber(args.book, args.shuffle, args.seed, loaded, notes, parts)
+        text, new, close = renumber(args.book, args.shuffle, args.seed, loaded, notes, parts)
         outputs = _outputs(args, text, parts, fr)
     except CannotRenumber as exc:
         print(f"{args.book}: {exc.fr if fr else exc.en}", file=sys.stderr)
@@ -54,9 +54,9 @@ def run(args) -> int:
     for kind, *what in notes:
         if kind == "pinned":
             print(f"note : le paragraphe {what[0]} garde son numéro : c'est la réponse du nombre à calculer "
-                  f"du paragraphe {what[1]}, que le lecteur trouve d'après le texte" if fr
+                  f"du paragraphe {what[1]} (désormais {new[what[1]]}), que le lecteur trouve d'après le texte" if fr
                   else f"note: paragraph {what[0]} keeps its number: it answers the number to work out of "
-                  f"paragraph {what[1]}, which the reader finds from the text", file=sys.stderr)
+                  f"paragraph {what[1]} (now {new[what[1]]}), which the reader finds from the text", file=sys.stderr)
             continue
         book_id = what[0]
         print(f"note : le livre n'avait pas d'« id: » ; « id: {book_id} » (son nom de fichier) est écrit, "

@@ -202,7 +202,7 @@ def test_a_note_compared_with_a_number_is_refused_where_it_is_written(tmp_path):
     assert f"{path}:12:" in refused.value.en and "visited(1)" in refused.value.fr
 
 
-def test_the_command_rewrites_a_split_book_in_place_or_beside_its_output(tmp_path):
+def test_the_command_rewrites_a_split_book_in_place_or_beside_its_output(tmp_path, capsys):
     import shutil
 
     from engine.cli import main
@@ -213,8 +213,9 @@ def test_the_command_rewrites_a_split_book_in_place_or_beside_its_output(tmp_pat
     assert main(["renumber", str(book), "--shuffle", "--seed", "2", "-o", str(tmp_path / "src" / "x.yaml")]) == 1
     out = tmp_path / "out" / "b.yaml"
     out.parent.mkdir()
-    assert main(["renumber", str(book), "--shuffle", "--seed", "2", "-o", str(out)]) == 0
+    assert main(["renumber", str(book), "--shuffle", "--seed", "2", "-o", str(out), "--lang", "en"]) == 0
     assert load_book(out, use_cache=False).ok
+    assert "paragraph 147 keeps its number" in capsys.readouterr().err
     before = (book.parent / SHOWCASE.stem / "abbaye.yaml").read_text(encoding="utf-8")
     assert main(["renumber", str(book), "--shuffle", "--seed", "2", "--in-place"]) == 0
     after = (book.parent / SHOWCASE.stem / "abbaye.yaml").read_text(encoding="utf-8")
