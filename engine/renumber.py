@@ -92,7 +92,7 @@ def _at(doc, path) -> str:
 
 
 def _notes_compared(book, n, p, doc) -> None:
-    """A condition that compares a note with a paragraph's number (`note("x") == 40`)
+    """A condition that compares a note with a paragraph's number (`note(...) == 40`)
     would compare it with the old number: refused, with what to write instead."""
     from .expr.ast import Call, Int
     exprs = [*((c.path + ("if",), c.condition) for c in p.choices),
