@@ -39,30 +39,12 @@ class Graph:
 def graph(book, module, raw_at, doc=None) -> Graph:
     """The constraints of `book`; `raw_at(path)` reads the YAML data at a path, `doc`
     (when given) locates a refusal."""
-    from .counters import note_read, note_writers
-    from .export.phrases import static_number
+    from .counters import note_writers
     from .typed import exits as typed_exits
     edges, relative, fixed, writers = set(), [], {}, note_writers(book)
     for n, p in book.paragraphs.items():
         for c in p.choices:
-            target = c.target
-            note = note_read(c.target_expr) if target is None else None
-            if note is not None:   # format 1.1: back to the paragraph noted, whichever it is
-                edges.update((n, w) for w in writers.get(note, ()))
-                continue
-            if target is None and c.target_expr is not None:
-                target = static_number(c.target_expr, n)
-                if target is None:
-                    raise CannotRenumber(
-                        f"{_at(doc, c.path + ('to',))}le paragraphe {n} a une destination calculée pendant "
-                        f"la partie (« {c.target_expr.text} ») : renumber ne peut pas la suivre ; écrivez "
-                        "un numéro, ou « note(...) » pour revenir à un paragraphe noté",
-                        f"{_at(doc, c.path + ('to',))}paragraph {n} has a target computed during play "
-                        f"('{c.target_expr.text}'): renumber cannot follow it; write a number, or "
-                        "'note(...)' to go back to a noted paragraph")
-                if _uses_here(c.target_expr):
-                    relative.append((n, target, target - n))
-            edges.add((n, target))
+            _choice(n, c, doc, writers, edges, relative)
         _notes_compared(book, n, p, doc)
         for o in (p.random.outcomes if p.random else ()):
             edges.add((n, o.target))
@@ -81,6 +63,30 @@ def graph(book, module, raw_at, doc=None) -> Graph:
     known = book.paragraphs
     return Graph(list(known), {e for e in edges if e[1] in known and e[0] != e[1]},
                  [r for r in relative if r[1] in known], fixed)
+
+
+def _choice(n: int, c, doc, writers: dict, edges: set, relative: list) -> None:
+    """The ways out of choice `c` of paragraph `n` into `edges` (and `relative`)."""
+    from .counters import note_read
+    from .export.phrases import static_number
+    target = c.target
+    note = note_read(c.target_expr) if target is None else None
+    if note is not None:   # format 1.1: back to the paragraph noted, whichever it is
+        edges.update((n, w) for w in writers.get(note, ()))
+        return
+    if target is None and c.target_expr is not None:
+        target = static_number(c.target_expr, n)
+        if target is None:
+            raise CannotRenumber(
+                f"{_at(doc, c.path + ('to',))}le paragraphe {n} a une destination calculée pendant "
+                f"la partie (« {c.target_expr.text} ») : renumber ne peut pas la suivre ; écrivez "
+                "un numéro, ou « note(...) » pour revenir à un paragraphe noté",
+                f"{_at(doc, c.path + ('to',))}paragraph {n} has a target computed during play "
+                f"('{c.target_expr.text}'): renumber cannot follow it; write a number, or "
+                "'note(...)' to go back to a noted paragraph")
+        if _uses_here(c.target_expr):
+            relative.append((n, target, target - n))
+    edges.add((n, target))
 
 
 def _at(doc, path) -> str:
@@ -233,21 +239,14 @@ def renumber(path, shuffle: bool, seed: int = 0, loaded=None, notes: list | None
     paragraph) for each puzzle answer kept.  A book split with `include:` (format 1.1)
     has its parts rewritten too: `parts` (a dict, when given) receives {path of the
     part: its new text}; without it such a book is refused (its parts would be lost)."""
-    from pathlib import Path
-
-    from . import naming, source
-    from .include import expand
+    from . import naming
     from .loader import load_book
-    from .renumber_text import data_at, rewrite, sites, with_id
+    from .renumber_text import data_at, with_id
     loaded = loaded or load_book(path, use_cache=False)
     if not loaded.ok:
         raise CannotRenumber("le livre a des erreurs : corrigez-les d'abord (gamebook lint)",
                              "the book has errors: fix them first (gamebook lint)")
-    doc, _diags = source.parse_bytes(Path(path).read_bytes(), str(path))
-    doc, _diags = expand(doc, Path(path).parent, Path(path))
-    owners = getattr(doc, "owners", {})
-    if owners and parts is None:
-        raise split_book()
+    doc = _document(path, parts)
     book, module = loaded.book, loaded.module
     by_key, _problems = naming.numbering(doc.data["paragraphs"])
     g = graph(book, module, lambda p: data_at(doc.data, p), doc)
@@ -261,17 +260,39 @@ def renumber(path, shuffle: bool, seed: int = 0, loaded=None, notes: list | None
         new = plan(g, book.start, max(victories) if victories else None, seed)
     else:
         new = {n: n for n in book.paragraphs}
-    edits: dict = {}
-    for file, index, old in sites(book, module, doc, by_key):
-        edits.setdefault(file, []).append((index, old))
-    text = rewrite(doc.text, edits.get(doc.file, []), new)
-    for part in {id(d): d for d in owners.values()}.values():
-        parts[Path(part.file)] = rewrite(part.text, edits.get(part.file, []), new)
+    text = _rewritten(book, module, doc, by_key, new, parts)
     if "id" not in doc.data:
         text = with_id(text, book.id)
         if notes is not None:
             notes.append(("id-added", book.id))
     return text, new, adjacent(g, new)
+
+
+def _document(path, parts):
+    """The book's document with its parts' paragraphs (format 1.1 `include:`); a split
+    book is refused when there is no `parts` to receive its parts."""
+    from pathlib import Path
+
+    from . import source
+    from .include import expand
+    doc, _diags = source.parse_bytes(Path(path).read_bytes(), str(path))
+    doc, _diags = expand(doc, Path(path).parent, Path(path))
+    if getattr(doc, "owners", None) and parts is None:
+        raise split_book()
+    return doc
+
+
+def _rewritten(book, module, doc, by_key: dict, new: dict, parts) -> str:
+    """The book's new text; each part's goes into `parts` by its path."""
+    from pathlib import Path
+
+    from .renumber_text import rewrite, sites
+    edits: dict = {}
+    for file, index, old in sites(book, module, doc, by_key):
+        edits.setdefault(file, []).append((index, old))
+    for part in {id(d): d for d in getattr(doc, "owners", {}).values()}.values():
+        parts[Path(part.file)] = rewrite(part.text, edits.get(part.file, []), new)
+    return rewrite(doc.text, edits.get(doc.file, []), new)
 
 
 def split_book() -> CannotRenumber:
