@@ -221,3 +221,57 @@ def test_the_command_rewrites_a_split_book_in_place_or_beside_its_output(tmp_pat
     after = (book.parent / SHOWCASE.stem / "abbaye.yaml").read_text(encoding="utf-8")
     assert after != before and after == (out.parent / SHOWCASE.stem / "abbaye.yaml").read_text(encoding="utf-8")
     assert load_book(book, use_cache=False).ok
+
+
+SPLIT_MAIN = """gamebook: 1.1
+title: Split
+rules: defis-fantastiques
+start: gate
+hero: {equipment: []}
+include: [part/one.yaml]
+paragraphs:
+  gate:
+    text: A gate.   # a comment that stays
+    auto: [{if: 'chance > 20', to: hall}]
+    choices: [{text: In, to: hall}]
+"""
+SPLIT_PART = """# the part's own comment
+paragraphs:
+  hall:
+    text: A hall.
+    test: {type: chance, success: yard, success_effects: [{add: {or: 1}}], failure: pit}
+  yard:
+    text: A yard.
+    random:
+      dice: 1d6
+      outcomes:
+        - {range: [1, 3], to: gate, effects: [{add: {endurance: -1}}]}
+        - {range: [4, 6], to: end}
+  pit: {text: A pit., end: death}
+  end: {text: Out., end: victory}
+"""
+
+
+def test_names_in_a_part_become_numbers_where_they_are_written(tmp_path):
+    """auto:, a test's outcomes with effects, random outcomes with effects, all named,
+    in an included part: each file gets its numbers, its comments stay."""
+    (tmp_path / "part").mkdir()
+    (tmp_path / "part" / "one.yaml").write_text(SPLIT_PART, encoding="utf-8")
+    main = tmp_path / "split.yaml"
+    main.write_text(SPLIT_MAIN, encoding="utf-8")
+    parts: dict = {}
+    text, new, _close = renumber(main, True, 3, parts=parts)
+    (part_text,) = parts.values()
+    assert "# a comment that stays" in text and part_text.startswith("# the part's own comment\n")
+    assert not re.search(r"\b(hall|yard|pit|gate)\b(?!\.)", part_text + text.replace("A gate.", ""))
+    out = tmp_path / "out"
+    (out / "part").mkdir(parents=True)
+    (out / "split.yaml").write_text(text, encoding="utf-8")
+    (out / "part" / "one.yaml").write_text(part_text, encoding="utf-8")
+    loaded = load_book(out / "split.yaml", use_cache=False)
+    assert loaded.ok, [d.message.en for d in loaded.diagnostics]
+    book = loaded.book
+    assert book.start == 1 and book.paragraphs[len(new)].text == "Out."
+    hall = next(n for n, p in book.paragraphs.items() if p.text == "A hall.")
+    assert book.paragraphs[1].auto[0].target == hall and book.paragraphs[1].choices[0].target == hall
+    assert book.paragraphs[book.paragraphs[hall].fields["test"]["success"]].text == "A yard."
