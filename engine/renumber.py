@@ -36,27 +36,23 @@ class Graph:
     fixed: dict                 # old -> new number that may not change
 
 
-def graph(book, module, raw_at) -> Graph:
-    """The constraints of `book`; `raw_at(path)` reads the YAML data at a path."""
-    from .export.phrases import static_number
-    edges, relative = set(), []
+def graph(book, module, raw_at, doc=None) -> Graph:
+    """The constraints of `book`; `raw_at(path)` reads the YAML data at a path, `doc`
+    (when given) locates a refusal."""
+    from .counters import note_writers
+    from .typed import exits as typed_exits
+    edges, relative, fixed, writers = set(), [], {}, note_writers(book)
     for n, p in book.paragraphs.items():
         for c in p.choices:
-            target = c.target
-            if target is None and c.target_expr is not None:
-                target = static_number(c.target_expr, n)
-                if target is None:
-                    raise CannotRenumber(
-                        f"le paragraphe {n} a une destination calculée pendant la partie "
-                        f"(« {c.target_expr.text} ») : renumber ne peut pas la suivre",
-                        f"paragraph {n} has a target computed during play ('{c.target_expr.text}'): "
-                        "renumber cannot follow it")
-                if _uses_here(c.target_expr):
-                    relative.append((n, target, target - n))
-            edges.add((n, target))
+            _choice(n, c, doc, writers, edges, relative)
+        _notes_compared(book, n, p, doc)
         for o in (p.random.outcomes if p.random else ()):
             edges.add((n, o.target))
         edges.update((n, a.target) for a in p.auto if a.target is not None)   # format 1.1
+        for ex in typed_exits(p):   # format 1.1: a typed number keeps its paragraph's number
+            edges.add((n, ex.target))
+            if ex.kind == "puzzle" and ex.target in book.paragraphs:
+                fixed[ex.target] = ex.target
         for ex in module.exits(p):
             if isinstance(ex.target, int):
                 edges.add((n, ex.target))
@@ -66,7 +62,61 @@ def graph(book, module, raw_at) -> Graph:
                     relative.append((n, ex.target, ex.target - n))
     known = book.paragraphs
     return Graph(list(known), {e for e in edges if e[1] in known and e[0] != e[1]},
-                 [r for r in relative if r[1] in known], {})
+                 [r for r in relative if r[1] in known], fixed)
+
+
+def _choice(n: int, c, doc, writers: dict, edges: set, relative: list) -> None:
+    """The ways out of choice `c` of paragraph `n` into `edges` (and `relative`)."""
+    from .counters import note_read
+    from .export.phrases import static_number
+    target = c.target
+    note = note_read(c.target_expr) if target is None else None
+    if note is not None:   # format 1.1: back to the paragraph noted, whichever it is
+        edges.update((n, w) for w in writers.get(note, ()))
+        return
+    if target is None and c.target_expr is not None:
+        target = static_number(c.target_expr, n)
+        if target is None:
+            raise CannotRenumber(
+                f"{_at(doc, c.path + ('to',))}le paragraphe {n} a une destination calculée pendant "
+                f"la partie (« {c.target_expr.text} ») : renumber ne peut pas la suivre ; écrivez "
+                "un numéro, ou « note(...) » pour revenir à un paragraphe noté",
+                f"{_at(doc, c.path + ('to',))}paragraph {n} has a target computed during play "
+                f"('{c.target_expr.text}'): renumber cannot follow it; write a number, or "
+                "'note(...)' to go back to a noted paragraph")
+        if _uses_here(c.target_expr):
+            relative.append((n, target, target - n))
+    edges.add((n, target))
+
+
+def _at(doc, path) -> str:
+    """"file:line:col: " of `path` in `doc`, or "" without a document."""
+    if doc is None:
+        return ""
+    span = doc.span(path)
+    return f"{span.file}:{span.line + 1}:{span.col + 1}: "
+
+
+def _notes_compared(book, n, p, doc) -> None:
+    """A condition that compares a note with a paragraph's number (`note(...) == 40`)
+    would compare it with the old number: refused, with what to write instead."""
+    from .expr.ast import Call, Int
+    exprs = [*((c.path + ("if",), c.condition) for c in p.choices),
+             *((c.path + ("to",), c.target_expr) for c in p.choices),
+             *((a.path + ("if",), a.condition) for a in p.auto)]
+    for path, expr in exprs:
+        nodes = list(walk(expr.root)) if expr is not None else []
+        if not any(isinstance(x, Call) and x.name == "note" for x in nodes):
+            continue
+        for x in nodes:
+            if isinstance(x, Int) and x.value in book.paragraphs and x.value != 0:
+                raise CannotRenumber(
+                    f"{_at(doc, path)}le paragraphe {n} compare une note au numéro {x.value} "
+                    f"(« {expr.text} ») : renumber ne peut pas changer ce nombre ; écrivez "
+                    f"« visited({x.value}) » ou un drapeau à la place",
+                    f"{_at(doc, path)}paragraph {n} compares a note with number {x.value} "
+                    f"('{expr.text}'): renumber cannot change that number; write "
+                    f"'visited({x.value})' or a flag instead")
 
 
 def _uses_here(expr: Expr) -> bool:
@@ -179,35 +229,81 @@ def adjacent(g: Graph, new: dict) -> list:
 
 
 # --- the whole command -----------------------------------------------------------
-def renumber(path, shuffle: bool, seed: int = 0, loaded=None, notes: list | None = None):
+def renumber(path, shuffle: bool, seed: int = 0, loaded=None, notes: list | None = None,
+             parts: dict | None = None):
     """(new text, {old: new}, ways out left between neighbours) for the book at `path`
     (`loaded`: the book already loaded); raises CannotRenumber with a message when
     the book cannot be renumbered.  A book without `id:` gets its id (the file name)
     written, so that its saves still know it under another file name: `notes` (a list,
-    when given) then receives ("id-added", id)."""
-    from pathlib import Path
-
-    from . import naming, source
+    when given) then receives ("id-added", id); it also receives ("pinned", answer,
+    paragraph) for each puzzle answer kept.  A book split with `include:` (format 1.1)
+    has its parts rewritten too: `parts` (a dict, when given) receives {path of the
+    part: its new text}; without it such a book is refused (its parts would be lost)."""
+    from . import naming
     from .loader import load_book
-    from .renumber_text import data_at, rewrite, sites, with_id
+    from .renumber_text import data_at, with_id
     loaded = loaded or load_book(path, use_cache=False)
     if not loaded.ok:
         raise CannotRenumber("le livre a des erreurs : corrigez-les d'abord (gamebook lint)",
                              "the book has errors: fix them first (gamebook lint)")
-    doc, _diags = source.parse_bytes(Path(path).read_bytes(), str(path))
+    doc = _document(path, parts)
     book, module = loaded.book, loaded.module
     by_key, _problems = naming.numbering(doc.data["paragraphs"])
-    g = graph(book, module, lambda p: data_at(doc.data, p))
-    g.fixed = {n: n for key, n in by_key.items() if naming.is_name(key)
-               and isinstance(doc.data["paragraphs"][key], dict) and "number" in doc.data["paragraphs"][key]}
+    g = graph(book, module, lambda p: data_at(doc.data, p), doc)
+    if notes is not None:
+        notes += [("pinned", a, n) for n, p in book.paragraphs.items()
+                  for a in _puzzle_answers(p) if a in g.fixed]
+    g.fixed.update({n: n for key, n in by_key.items() if naming.is_name(key)
+                    and isinstance(doc.data["paragraphs"][key], dict) and "number" in doc.data["paragraphs"][key]})
     if shuffle:
         victories = [n for n, p in book.paragraphs.items() if p.end == "victory"]
         new = plan(g, book.start, max(victories) if victories else None, seed)
     else:
         new = {n: n for n in book.paragraphs}
-    text = rewrite(doc.text, sites(book, module, doc, by_key), new)
+    text = _rewritten(book, module, doc, by_key, new, parts)
     if "id" not in doc.data:
         text = with_id(text, book.id)
         if notes is not None:
             notes.append(("id-added", book.id))
     return text, new, adjacent(g, new)
+
+
+def _document(path, parts):
+    """The book's document with its parts' paragraphs (format 1.1 `include:`); a split
+    book is refused when there is no `parts` to receive its parts."""
+    from pathlib import Path
+
+    from . import source
+    from .include import expand
+    doc, _diags = source.parse_bytes(Path(path).read_bytes(), str(path))
+    doc, _diags = expand(doc, Path(path).parent, Path(path))
+    if getattr(doc, "owners", None) and parts is None:
+        raise split_book()
+    return doc
+
+
+def _rewritten(book, module, doc, by_key: dict, new: dict, parts) -> str:
+    """The book's new text; each part's goes into `parts` by its path."""
+    from pathlib import Path
+
+    from .renumber_text import rewrite, sites
+    edits: dict = {}
+    for file, index, old in sites(book, module, doc, by_key):
+        edits.setdefault(file, []).append((index, old))
+    for part in {id(d): d for d in getattr(doc, "owners", {}).values()}.values():
+        parts[Path(part.file)] = rewrite(part.text, edits.get(part.file, []), new)
+    return rewrite(doc.text, edits.get(doc.file, []), new)
+
+
+def split_book() -> CannotRenumber:
+    """The refusal to write a book split with `include:` where its parts cannot go."""
+    return CannotRenumber("ce livre est écrit en plusieurs fichiers (« include: ») : "
+                          "utilisez --in-place, ou -o vers un autre dossier",
+                          "this book is written in several files ('include:'): "
+                          "use --in-place, or -o into another folder")
+
+
+def _puzzle_answers(p) -> list:
+    from .typed import answers, spec
+    raw = spec(p)
+    return answers(raw) if raw is not None else []

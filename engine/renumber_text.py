@@ -22,13 +22,16 @@ def data_at(data, path):
 
 
 def sites(book, module, doc, by_key: dict) -> list:
-    """[(index in the text, old number)]: where each paragraph reference is written."""
+    """[(file, index in its text, old number)]: where each paragraph reference is
+    written; `file` is the `Document.file` of the book or of the part (format 1.1,
+    `include:`) the paragraph is written in."""
     where = _Where(doc)
-    out = [(where.key(("paragraphs", key)), n) for key, n in by_key.items()]
+    out = [(*where.key(("paragraphs", key)), n) for key, n in by_key.items()]
 
     def value(path, n) -> None:
-        if tuple(path) in doc.where:
-            out.append((doc.where[tuple(path)][2], n))
+        at = where.value(path)
+        if at is not None:
+            out.append((*at, n))
     start = data_at(doc.data, ("start",))
     if isinstance(start, (int, str)) and not isinstance(start, bool):
         value(("start",), book.start)
@@ -41,7 +44,7 @@ def sites(book, module, doc, by_key: dict) -> list:
             if c.target is not None and (isinstance(raw, int) or raw in by_key):
                 value(c.path + ("to",), c.target)
             elif c.target_expr is not None and isinstance(c.target_expr.root, Int):
-                out.append((where.inner(c.path + ("to",), c.target_expr.root.start), c.target_expr.root.value))
+                out.append((*where.inner(c.path + ("to",), c.target_expr.root.start), c.target_expr.root.value))
             _visited(where, c.path + ("if",), c.condition, out)
             _visited(where, c.path + ("to",), c.target_expr, out)
         for o in (p.random.outcomes if p.random else ()):
@@ -57,7 +60,18 @@ def sites(book, module, doc, by_key: dict) -> list:
             elif (isinstance(raw, int) and not isinstance(raw, bool) or _named(raw, by_key)) \
                     and isinstance(ex.target, int):          # a number, or a name (format 1.1)
                 value(ex.path, ex.target)
+        _puzzle(p, doc, by_key, value)
     return sorted(set(out))
+
+
+def _puzzle(p, doc, by_key, value) -> None:
+    """A typed number's answers and its wrong-answer paragraph (format 1.1)."""
+    from .typed import exits
+    for ex in exits(p):
+        raw = data_at(doc.data, ex.path)
+        if isinstance(ex.target, int) and (isinstance(raw, int) and not isinstance(raw, bool)
+                                           or _named(raw, by_key)):
+            value(ex.path, ex.target)
 
 
 def _named(raw, by_key) -> bool:
@@ -77,29 +91,43 @@ def _visited(where, path, expr, out) -> None:
         return
     for node in walk(expr.root):
         if isinstance(node, Call) and node.name in VISITED and node.args and isinstance(node.args[0], Int):
-            out.append((where.inner(path, node.args[0].start), node.args[0].value))
+            out.append((*where.inner(path, node.args[0].start), node.args[0].value))
 
 
 class _Where:
-    """Character indexes in the text from the document's (line, column) positions."""
+    """(file, character index in its text) from the documents' (line, column)
+    positions: the book's, or the part's a paragraph is written in."""
 
     def __init__(self, doc):
-        self.doc, self.starts = doc, [0]
-        for i, ch in enumerate(doc.text):
-            if ch == "\n":
-                self.starts.append(i + 1)
+        self.doc, self.starts = doc, {}
 
-    def key(self, path) -> int:
-        line, col = self.doc.key_where[tuple(path)][:2]
-        return self.starts[line] + col
+    def _doc(self, path):
+        owner = getattr(self.doc, "_owner", None)
+        return (owner(path) if owner is not None else None) or self.doc
 
-    def inner(self, path, offset: int) -> int:
-        span = self.doc.inner_span(path, offset)
-        return self.starts[span.line] + span.col
+    def _index(self, doc, line: int, col: int) -> tuple:
+        if doc.file not in self.starts:
+            self.starts[doc.file] = [0] + [i + 1 for i, ch in enumerate(doc.text) if ch == "\n"]
+        return doc.file, self.starts[doc.file][line] + col
+
+    def key(self, path) -> tuple:
+        doc = self._doc(path)
+        return self._index(doc, *doc.key_where[tuple(path)][:2])
+
+    def value(self, path):
+        doc = self._doc(path)
+        pos = doc.where.get(tuple(path))
+        return None if pos is None else (doc.file, pos[2])
+
+    def inner(self, path, offset: int) -> tuple:
+        doc = self._doc(path)
+        span = doc.inner_span(path, offset)
+        return self._index(doc, span.line, span.col)
 
 
 def rewrite(text: str, edits: list, new: dict) -> str:
-    """`text` with the token at each (index, old) replaced by `new[old]`."""
+    """`text` with the token at each (index, old) replaced by `new[old]` (the edits
+    of one file)."""
     out, last = [], len(text)
     for index, old in sorted(set(edits), reverse=True):
         end = _token_end(text, index)

@@ -22,6 +22,9 @@ def configure(parser, lang: str) -> None:
     parser.add_argument("-o", "--output", metavar="FILE",
                         help="fichier de sortie (défaut : la sortie standard)" if fr
                         else "output file (default: standard output)")
+    parser.add_argument("--in-place", action="store_true",
+                        help="réécrire le livre et ses fichiers inclus sur place" if fr
+                        else "rewrite the book and its included files in place")
     parser.add_argument("--lang", choices=("fr", "en"))
 
 
@@ -34,8 +37,10 @@ def run(args) -> int:
     if loaded is None:
         return 1
     notes: list = []
+    parts: dict = {}
     try:
-        text, _new, close = renumber(args.book, args.shuffle, args.seed, loaded, notes)
+        text, new, close = renumber(args.book, args.shuffle, args.seed, loaded, notes, parts)
+        outputs = _outputs(args, text, parts, fr)
     except CannotRenumber as exc:
         print(f"{args.book}: {exc.fr if fr else exc.en}", file=sys.stderr)
         return 1
@@ -46,9 +51,39 @@ def run(args) -> int:
         pairs = ", ".join(f"{a}→{b}" for a, b in close)
         print(f"note : ces renvois restent entre numéros voisins : {pairs}" if fr
               else f"note: these ways out remain between neighbouring numbers: {pairs}", file=sys.stderr)
-    for _kind, book_id in notes:
+    for kind, *what in notes:
+        if kind == "pinned":
+            print(f"note : le paragraphe {what[0]} garde son numéro : c'est la réponse du nombre à calculer "
+                  f"du paragraphe {what[1]} (désormais {new[what[1]]}), que le lecteur trouve d'après le texte" if fr
+                  else f"note: paragraph {what[0]} keeps its number: it answers the number to work out of "
+                  f"paragraph {what[1]} (now {new[what[1]]}), which the reader finds from the text", file=sys.stderr)
+            continue
+        book_id = what[0]
         print(f"note : le livre n'avait pas d'« id: » ; « id: {book_id} » (son nom de fichier) est écrit, "
               "pour que ses sauvegardes le reconnaissent sous un autre nom" if fr
               else f"note: the book had no 'id:'; 'id: {book_id}' (its file name) is written, "
               "so that its saves know it under another file name", file=sys.stderr)
-    return _write(text.encode("utf-8"), args.output, fr)
+    return max(_write(data.encode("utf-8"), out, fr) for out, data in outputs)
+
+
+def _outputs(args, text: str, parts: dict, fr: bool) -> list:
+    """[(file or None for stdout, text)]: the book, then its parts (format 1.1) at the
+    same place relative to it: in place, or beside `-o`."""
+    import os
+    from pathlib import Path
+
+    from ..renumber import CannotRenumber, split_book
+    out = args.book if args.in_place else args.output
+    if parts and not out:
+        raise split_book()
+    result = [(out, text)]
+    for part, data in parts.items():
+        target = Path(out).parent / os.path.relpath(part, Path(args.book).parent)
+        if not args.in_place and target.resolve() == Path(part).resolve():
+            raise CannotRenumber(f"-o écraserait le fichier inclus {part} : utilisez --in-place, "
+                                 "ou -o vers un autre dossier",
+                                 f"-o would overwrite the included file {part}: use --in-place, "
+                                 "or -o into another folder")
+        target.parent.mkdir(parents=True, exist_ok=True)
+        result.append((str(target), data))
+    return result

@@ -14,6 +14,9 @@ def document(book, module, lang: str | None = None, odds: bool = False) -> Docum
     w = Words(book, module, lang, names_for(module))
     front = ((w.t("Règles du jeu", "How to play"), tuple(sheet.summary(module, w))),
              (w.t("Feuille d'Aventure", "Adventure Sheet"), tuple(sheet.adventure_sheet(module, w))))
+    prologue = str(book.meta.get("prologue") or "").strip()   # format 1.1: read before paragraph 1
+    if prologue:
+        front += (("Prologue", tuple(Para((chunk,)) for chunk in _chunks(prologue))),)
     sections = tuple(section(book.paragraphs[n], module, w) for n in sorted(book.paragraphs))
     back = ()
     if odds:

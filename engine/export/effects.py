@@ -29,12 +29,15 @@ def effect(kind: str, value, w: Words) -> str:
         text = special(kind, value, w)
         if text is not None:
             return text
+    if kind in ("gain", "lose") and isinstance(value, dict):   # format 1.1: copies
+        return ", ".join(_copies(kind, item, n, w) for item, n in value.items())
     if kind in ("gain", "lose"):
         things = things_named(value, w)
         return w.t(f"prenez {things}", f"take {things}") if kind == "gain" \
             else w.t(f"rayez {things} de votre équipement", f"cross {things} off your equipment")
     if kind in ("flag", "unflag"):
-        words = ", ".join(f"« {v} »" if w.fr else f"'{v}'" for v in (declared_name(w, "codewords", v) for v in value))
+        words = ", ".join(f"« {w.declared('codewords', v)} »" if w.fr else f"'{w.declared('codewords', v)}'"
+                          for v in value)
         return w.t(f"notez le mot-code {words}", f"note the codeword {words}") if kind == "flag" \
             else w.t(f"rayez le mot-code {words}", f"cross off the codeword {words}")
     if kind == "add":
@@ -42,28 +45,42 @@ def effect(kind: str, value, w: Words) -> str:
     if kind == "set":
         return ", ".join(w.t(f"votre {w.stat(s)} passe à {_number(v, w)}",
                              f"your {w.stat(s)} becomes {_number(v, w)}") for s, v in value.items())
+    if kind == "give_up":   # format 1.1: the reader picks
+        return _give_up(value, w)
     if kind in ("counter-add", "counter-set", "note"):   # format 1.1 (engine/counters.py)
         return _counted(kind, value, w)
     return f"{kind} : {value}" if w.fr else f"{kind}: {value}"
 
 
-def declared_name(w: Words, key: str, name: str) -> str:
-    """The name a format-1.1 counter, codeword or note has on the sheet's boxes."""
-    spec = (w.book.meta.get(key) or {}).get(name)
-    return str(spec.get("name", name)) if isinstance(spec, dict) else str(name)
-
-
 def _counted(kind: str, value, w: Words) -> str:
     if kind == "note":
-        value = declared_name(w, "notes", value)
-        return w.t(f"notez le numéro de ce paragraphe dans la case « {value} »",
-                   f"write this paragraph's number in the box '{value}'")
-    value = {declared_name(w, "counters", c): v for c, v in value.items()}
+        box = w.declared("notes", value)
+        return w.t(f"notez le numéro de ce paragraphe dans la case « {box} »",
+                   f"write this paragraph's number in the box '{box}'")
+    named = {w.declared("counters", c): v for c, v in value.items()}
     if kind == "counter-set":
         return ", ".join(w.t(f"votre compte « {c} » passe à {_number(v, w)}",
-                             f"your '{c}' count becomes {_number(v, w)}") for c, v in value.items())
+                             f"your '{c}' count becomes {_number(v, w)}") for c, v in named.items())
     return ", ".join(w.t(f"ajoutez {_number(v, w)} à votre compte « {c} »",
-                         f"add {_number(v, w)} to your '{c}' count") for c, v in value.items())
+                         f"add {_number(v, w)} to your '{c}' count") for c, v in named.items())
+
+
+def _give_up(value, w: Words) -> str:
+    """"rayez de votre équipement un objet de votre choix (sauf l'objet « Épée »)"."""
+    count = value.get("count", 1) if isinstance(value, dict) else value
+    kept = list(value.get("except") or ()) if isinstance(value, dict) else []
+    what = w.t("un objet de votre choix" if count == 1 else f"{count} objets de votre choix",
+               "one item of your choice" if count == 1 else f"{count} items of your choice")
+    but = w.t(f" (sauf {things_named(kept, w)})", f" (except {things_named(kept, w)})") if kept else ""
+    return w.t(f"rayez de votre équipement {what}{but}", f"cross {what}{but} off your equipment")
+
+
+def _copies(kind: str, item: str, n: int, w: Words) -> str:
+    """"prenez 2 exemplaires de l'objet « Flèche »" / "cross 1 copy of the item 'Arrow' off..."."""
+    fr = f"{n} exemplaire{'s' if n != 1 else ''} de l'objet « {w.item(item)} »"
+    en = f"{n} cop{'ies' if n != 1 else 'y'} of the item '{w.item(item)}'"
+    return w.t(f"prenez {fr}", f"take {en}") if kind == "gain" \
+        else w.t(f"rayez {fr} de votre équipement", f"cross {en} off your equipment")
 
 
 def things_named(ids, w: Words) -> str:

@@ -18,6 +18,12 @@ _COMPARE = {
     "en": {">=": "at least {n}", ">": "more than {n}", "<=": "at most {n}",
            "<": "less than {n}", "==": "exactly {n}", "!=": "not {n}"},
 }
+_COPIES = {
+    "fr": {">=": "au moins {n}", ">": "plus de {n}", "<=": "au plus {n}",
+           "<": "moins de {n}", "==": "exactement {n}", "!=": "un autre nombre que {n}"},
+    "en": {">=": "at least {n}", ">": "more than {n}", "<=": "at most {n}",
+           "<": "fewer than {n}", "==": "exactly {n}", "!=": "other than {n}"},
+}
 _FLIP = {">=": "<=", "<=": ">=", ">": "<", "<": ">", "==": "==", "!=": "!="}
 _NUMBERS = {"fr": ("", "un", "deux", "trois", "quatre"), "en": ("", "one", "two", "three", "four")}
 
@@ -49,6 +55,12 @@ class Words:
             return f"{n} {one if n == 1 else many}"
         word = "point" if n == 1 else "points"
         return f"{n} {word} {self.of(self.stat(stat))}" if self.fr else f"{n} {self.stat(stat)} {word}"
+
+    def declared(self, table: str, key: str) -> str:
+        """The name a book gives its counter, codeword or note (format 1.1), else its key."""
+        spec = (self.book.meta.get(table) or {}).get(key)
+        name = spec.get("name") if isinstance(spec, dict) else None
+        return str(name) if name else str(key)
 
     def stat(self, name: str) -> str:
         spec = self.module.stat(name)
@@ -103,8 +115,7 @@ def _call(node: Call, w: Words, positive: bool) -> str | None:
         return w.t(f"vous êtes déjà passé au {value}", f"you have already been to {value}") if positive \
             else w.t(f"vous n'êtes jamais passé au {value}", f"you have never been to {value}")
     if name in ("flag", "drapeau"):
-        from .effects import declared_name
-        value = declared_name(w, "codewords", value)   # a codeword as its sheet box names it
+        value = w.declared("codewords", value)
         return w.t(f"vous avez noté le mot-code « {value} »", f"you have noted the codeword '{value}'") \
             if positive else w.t(f"vous n'avez pas noté le mot-code « {value} »",
                                  f"you have not noted the codeword '{value}'")
@@ -124,9 +135,15 @@ def _comparison(node: Binary, w: Words) -> str | None:
             return text
     if isinstance(left, Call) and w.module.expr_aliases().get(left.name, left.name) in ("count", "nombre") \
             and isinstance(right, Int) and left.args and isinstance(left.args[0], Str):
-        amount = _COMPARE[w.lang][op].format(n=right.value)
-        return w.t(f"vous possédez un nombre de « {w.item(left.args[0].value)} » {amount}",
-                   f"you have {amount} '{w.item(left.args[0].value)}'")
+        amount = _COPIES[w.lang][op].format(n=right.value)   # format 1.1: copies of an item
+        many = right.value != 1
+        name = w.item(left.args[0].value)
+        return w.t(f"vous possédez {amount} exemplaire{'s' * many} de l'objet « {name} »",
+                   f"you have {amount} cop{'ies' if many else 'y'} of the item '{name}'")
+    if isinstance(left, Name) and isinstance(right, Int) and left.name in (w.book.meta.get("counters") or {}):
+        amount = _COMPARE[w.lang][op].format(n=right.value)   # format 1.1: a counter of the book
+        name = w.declared("counters", left.name)
+        return w.t(f"votre compte « {name} » est {amount}", f"your '{name}' count is {amount}")
     if isinstance(left, Name) and isinstance(right, Int) and w.module.stat(left.name):
         amount = _COMPARE[w.lang][op].format(n=right.value)
         return w.t(f"votre total {w.of(w.stat(left.name))} est {amount}",

@@ -24,6 +24,7 @@ def blocks(paragraph, w: Words) -> list:
     note = effects(paragraph.effects, w)
     if note:
         out.append(Para((note,), "note"))
+    out.extend(auto_blocks(paragraph, w))   # format 1.1: checked before anything else
     fields = w.names.get("fields")
     if fields:
         out.extend(fields(paragraph, w))
@@ -36,7 +37,7 @@ def blocks(paragraph, w: Words) -> list:
         out.extend(Para(tuple(choice_runs(paragraph, c, w)), "way") for c in shown)
     if paragraph.random is not None:
         out.extend(random_blocks(paragraph.random, w))
-    out.extend(auto_blocks(paragraph, w))
+    out.extend(puzzle_blocks(paragraph, w))
     if paragraph.end:
         out.append(Para((Em(ending(paragraph.end, w)),), "center"))
     return out
@@ -73,8 +74,11 @@ def otherwise(choices, w: Words):
 
 def choice_runs(paragraph, choice, w: Words) -> list:
     runs = [choice.text.strip()]
-    if choice.condition is not None:
-        runs.append(w.t(f" (si {condition(choice.condition, w)})", f" (if {condition(choice.condition, w)})"))
+    ifs = [condition(choice.condition, w)] if choice.condition is not None else []
+    if choice.once:   # format 1.1: paper cannot strike it out, the reader remembers
+        ifs.append(w.t("vous ne l'avez pas déjà fait", "you have not already done so"))
+    if ifs:
+        runs.append(w.t(f" (si {' et si '.join(ifs)})", f" (if {' and '.join(ifs)})"))
     extra = w.names.get("choice_extra")
     if extra:
         runs.extend(extra(choice, w))
@@ -85,8 +89,14 @@ def choice_runs(paragraph, choice, w: Words) -> list:
     target = choice.target
     if target is None and choice.target_expr is not None:
         target = static_number(choice.target_expr, paragraph.number)
+    from ..counters import note_read
+    note = note_read(choice.target_expr) if target is None else None
     if target is not None:
         runs += turn_to(target, w) + ["."]
+    elif note is not None:   # format 1.1: the number the reader wrote down
+        box = w.declared("notes", note)
+        runs.append(w.t(f"rendez-vous au paragraphe dont vous avez noté le numéro dans la case « {box} ».",
+                        f"turn to the paragraph whose number you wrote in the box '{box}'."))
     else:  # a number the reader computes: how, never which
         how = computed(choice.target_expr, w) if choice.target_expr is not None else "?"
         runs.append(w.t(f"calculez {how} et rendez-vous au paragraphe qui porte ce numéro.",
@@ -122,3 +132,17 @@ def auto_blocks(paragraph, w: Words) -> list:
             runs.append(text[0].lower() + text[1:] if lead else text)
         out.append(Para(tuple(runs), "way"))
     return out
+
+
+def puzzle_blocks(paragraph, w: Words) -> list:
+    """Format 1.1 `puzzle:`: the way out to the number the reader works out, never the
+    answer (nor the engine's wrong-answer paragraph: on paper a wrong number simply
+    leads astray)."""
+    from ..typed import spec
+    raw = spec(paragraph)
+    if raw is None:
+        return []
+    label = str(raw.get("text") or "").strip()
+    lead = [label, w.t(" : ", ": ")] if label else []
+    return [Para(tuple(lead + [w.t("rendez-vous au paragraphe qui porte ce numéro.",
+                                   "turn to the paragraph with that number.")]), "way")]

@@ -153,5 +153,10 @@ def test_the_export_words_counters_and_notes(monkeypatch, capsys, tmp_path):
     target = tmp_path / "b.md"
     assert run(monkeypatch, capsys, ["export", str(tmp_path / "b.yaml"), "--format", "md", "-o", str(target)])[0] == 0
     text = target.read_text(encoding="utf-8").replace("\xa0", " ").replace("\u202f", " ")
-    assert "Ajoutez 1 à votre compte « Jours »" in text   # the names of the sheet's boxes
+    # the names the book declares, not its keys; the way back as a printed book says it
+    assert "Ajoutez 1 à votre compte « Jours »" in text
     assert "notez le numéro de ce paragraphe dans la case « Retour »" in text
+    assert "notez le mot-code « Corbeau »" in text
+    assert "(si votre compte « Jours » est d'au moins 3)" in text
+    assert "Revenir : rendez-vous au paragraphe dont vous avez noté le numéro dans la case « Retour »." in text
+    assert "note(" not in text
