@@ -92,8 +92,9 @@ class Session(Questions, TableTopCommands, BuiltinCommands):
         from ..frontmatter import opening
         if not self.game.state.history[1:]:   # a new game, not one resumed further on
             for text in opening(book, self.lang):
-                out.line("")
-                out.line(text)
+                for block in text.split("\n\n"):   # the author's paragraphs stay apart
+                    out.line("")
+                    out.line(" ".join(block.split()))
         out.line(t(self.lang, "hint"), "class:info")
         events = self.game.drain()
         if self.offer is not None:

@@ -61,6 +61,12 @@ def test_description_and_prologue_open_a_new_game_not_a_resumed_one(monkeypatch,
     assert "Une courte description." not in out and "Il était une fois." not in out
 
 
+def test_the_prologue_keeps_its_paragraphs_apart(monkeypatch, capsys, tmp_path):
+    book = write(tmp_path, "1.1", "prologue: |\n  Il était une fois\n  un puits.\n\n  Un soir, il parla.\n")
+    _, out, _ = run(monkeypatch, capsys, ["play", book, "--seed", "1"], "")
+    assert "\nIl était une fois un puits.\n\nUn soir, il parla.\n" in out
+
+
 def test_a_prologue_in_a_format_1_book_is_located(monkeypatch, capsys, tmp_path):
     book = write(tmp_path, "1", "prologue: Il était une fois.\n")
     code, out, _ = run(monkeypatch, capsys, ["lint", book])
