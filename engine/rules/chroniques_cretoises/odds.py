@@ -8,7 +8,9 @@ all, "never"), Shame, whether Honour already fell to 0 (`honour_zero_lock`), the
 `reward` (a dice formula counts as 0), `initiative`, the book's `all_down`
 (a paragraph ends the fight "all badly wounded"; `continue`, the default, lets the
 last opponent fight on), the retreat and surrender it offers, opponents who
-surrender (accepted, as the rules require).
+surrender (accepted, as the rules require), the format 1.1 specials (`hurt`,
+`hurt_only_by`, `rounds`/`timeout`, `win_rounds`, `first_round`, `modifiers`:
+`specials.py`).
 
 Live odds (`pending`): from the point the fight is at (every opponent with his
 condition and state, whose strike it is, a failed retreat, a refused surrender,

@@ -24,6 +24,11 @@ def counted(spec: dict) -> tuple[int, int, int]:
 
 
 # --- play -------------------------------------------------------------------------------
+def _spec(play) -> dict:
+    """The fight's field (combat.spec_of, which imports this module)."""
+    return play.book.paragraphs[play.state.paragraph].fields.get("combat") or {}
+
+
 def begin_bonus(play, spec: dict) -> int:
     """The Force the `modifiers` add for this fight, weighed now (the fight begins)."""
     return R.force_bonus(spec.get("modifiers"), lambda text: bool(play.evaluate(X.parse(text, "condition"))))
@@ -32,15 +37,14 @@ def begin_bonus(play, spec: dict) -> int:
 def hero_force(play, p: dict) -> int:
     """His Force for the strike he is about to make: sheet, `modifiers`, `first_round`."""
     force = play.state.stats["force"] + p.get("force_bonus", 0)
-    return R.strike_force(force, p.get("strikes", 0), counted(play.book.paragraphs[play.state.paragraph]
-                                                                  .fields.get("combat") or {})[2])
+    return R.strike_force(force, p.get("strikes", 0), counted(_spec(play))[2])
 
 
 def after_strike(play, p: dict) -> None:
     """The hero's strike is over (an opponent's surrender answered): his last one
     (`rounds`) ends a fight still going on at `timeout`."""
     from . import endings
-    spec = play.book.paragraphs[play.state.paragraph].fields.get("combat") or {}
+    spec = _spec(play)
     if play.state.ended or play.state.pending is not p or p.get("offer") is not None:
         return
     if R.timed_out(p.get("strikes", 0), counted(spec)[0]):
@@ -52,7 +56,7 @@ def after_strike(play, p: dict) -> None:
 def round_line(play, p: dict):
     """'Assaut 2/4' (a timed fight) and 'Blessures infligées 1/3' (`win_rounds`), or None."""
     from ...diagnostics import Message
-    rounds, win_rounds, _first = counted(play.book.paragraphs[play.state.paragraph].fields.get("combat") or {})
+    rounds, win_rounds, _first = counted(_spec(play))
     fr, en = [], []
     if rounds:
         n = min(rounds, p.get("strikes", 0) + 1)

@@ -12,6 +12,11 @@ compact node described there; the options are those of
 * at the root only, when `moves` is set (the live advice): retreat and surrender,
   so that every move the player has now is weighed (afterwards: fight to the end).
 
+The format 1.1 specials: a hero's strike is counted (`struck`: `rounds`,
+`first_round`), so a counted free miss is not folded into a self-loop; after his
+last strike (`rounds`) a fight still going on ends "timeout" (`go`); the N-th wound
+he deals (`win_rounds`) is a victory.
+
 Every ending goes through `finish`, where Shame is weighed ('il ne se passera rien
 avant la fin du combat'): a victory, "all badly wounded", a retreat or a surrender
 whose Shame exceeds the Honour left is the outcome "shame" (a death).  The explorer
