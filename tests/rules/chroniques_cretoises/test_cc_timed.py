@@ -119,6 +119,8 @@ def test_lint_exits_and_format(tmp_path):
     old = load(tmp_path, BODY % ("", TIMED + "\n      win_rounds: 1\n      first_round: {force: 1}"
                                      "\n      modifiers: [{if: 'force > 3', force: 1}]"), name="f1.yaml")
     assert codes(old).count("format-1-1") >= 6
+    nowhere = load(tmp_path, BODY % ("", TIMED.replace("timeout: 3", "timeout: 99")), header=H11)
+    assert "unknown-target" in codes(nowhere)   # the graph reads the exit
     lonely = load(tmp_path, BODY % ("", "      rounds: 2"), header=H11)
     assert "combat-timeout" in codes(lonely)
     bad = load(tmp_path, BODY % ("", "      modifiers: [{if: 'has(\"lanse\")', force: 1}]"), header=H11)
