@@ -5,6 +5,8 @@ odds fraction for fraction on a fight of its own (the random fights of
 test_cc_agreement.py mix them)."""
 from __future__ import annotations
 
+import pytest
+
 from cc_helpers import HEADER, codes, game, load, of
 from test_cc_agreement import agree
 
@@ -142,3 +144,22 @@ def test_the_documented_example_is_clean(tmp_path):
     loaded = load_book(path, use_cache=False)
     assert loaded.ok and not loaded.diagnostics, [(d.code, d.message.en) for d in loaded.diagnostics]
     assert {e.kind for e in loaded.module.exits(loaded.book.paragraphs[1])} == {"win", "timeout"}
+
+
+def test_the_explorer_plays_them_as_play_does(tmp_path):
+    """The explorer's fight nodes (the model) and the explorer answering the real fight
+    strike by strike reach the same odds, and they are the fight's odds (no Honour:
+    no decision to make)."""
+    from engine.analysis.explore.explorer import Explorer
+    from engine.analysis.explore.solve import victory_odds
+    body = (BODY % ("", TIMED + "\n      win_rounds: 2\n      first_round: {force: 2}")).replace(
+        "  3: {text: Le temps est écoulé., end: victory}", "  3: {text: Le temps est écoulé., end: death}")
+    loaded = load(tmp_path, body, header=H11)
+    nodes = Explorer(loaded.book, loaded.module).run()
+    steps = Explorer(loaded.book, loaded.module, fight_nodes=False).run()
+    g = game(tmp_path, body, header=H11)
+    odds = g.module.fight_odds(g.book, g.state, g.book.paragraphs[1].fields["combat"])
+    assert odds.outcomes["timeout"] > 0
+    by_model, by_play = victory_odds(nodes)["low"], victory_odds(steps)["low"]
+    assert by_model == pytest.approx(by_play, abs=1e-12)
+    assert by_model == pytest.approx(float(odds.win), abs=1e-12) and 0 < by_model < 1
