@@ -163,3 +163,15 @@ def test_the_explorer_plays_them_as_play_does(tmp_path):
     by_model, by_play = victory_odds(nodes)["low"], victory_odds(steps)["low"]
     assert by_model == pytest.approx(by_play, abs=1e-12)
     assert by_model == pytest.approx(float(odds.win), abs=1e-12) and 0 < by_model < 1
+
+
+def test_the_printed_book_says_them(tmp_path):
+    from engine.cli import main
+    book = tmp_path / "timed.yaml"
+    load(tmp_path, BODY % ("", TIMED + "\n      win_rounds: 2\n      first_round: {force: 2}\n      hurt: 3"),
+         header=H11, name="timed.yaml")
+    assert main(["export", "--format", "md", "-o", str(tmp_path / "timed.md"), str(book)]) == 0
+    text = (tmp_path / "timed.md").read_text(encoding="utf-8").replace("\xa0", " ")
+    for line in ("Pour votre premier assaut, ajoutez 2 à votre Force.", "Dès que vous l'avez blessé 2 fois",
+                 "Si vous êtes blessé, rendez-vous au [3]", "après 2 de vos assauts, rendez-vous au [3]"):
+        assert line in text, line
