@@ -139,7 +139,8 @@ def strike_force(force: int, strikes: int, first_force: int) -> int:
 def force_bonus(modifiers, holds) -> int:
     """Format 1.1 `modifiers`: the Force of each whose condition holds (`holds(text)`),
     weighed once, when the fight begins."""
-    return sum(int(m.get("force", 0)) for m in modifiers or () if isinstance(m, dict) and holds(str(m["if"])))
+    return sum(m["force"] for m in modifiers or ()
+               if isinstance(m, dict) and isinstance(m.get("force"), int) and "if" in m and holds(str(m["if"])))
 
 
 def retreat_succeeds(face: int, low: int, high: int) -> bool:

@@ -17,10 +17,14 @@ NAMES = ("rounds", "timeout", "timeout_effects", "win_rounds", "first_round", "m
 
 
 def counted(spec: dict) -> tuple[int, int, int]:
-    """(rounds, win_rounds, first_round Force) of a combat field; 0 when absent."""
+    """(rounds, win_rounds, first_round Force) of a combat field; 0 when absent (or not
+    a number: the schema reports it)."""
     first = spec.get("first_round")
-    return (int(spec.get("rounds") or 0), int(spec.get("win_rounds") or 0),
-            int(first.get("force", 0)) if isinstance(first, dict) else 0)
+    return _int(spec.get("rounds")), _int(spec.get("win_rounds")), _int(first.get("force")) if isinstance(first, dict) else 0
+
+
+def _int(value) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) else 0
 
 
 # --- play -------------------------------------------------------------------------------
