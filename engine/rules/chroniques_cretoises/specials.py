@@ -13,7 +13,8 @@ from ... import expr as X
 from ...diagnostics import error
 from . import model as R
 
-NAMES = ("rounds", "timeout", "timeout_effects", "win_rounds", "first_round", "modifiers")
+# (`timeout_effects` is an outcome's effects: the compiler reports it as every other)
+NAMES = ("rounds", "timeout", "win_rounds", "first_round", "modifiers")
 
 
 def counted(spec: dict) -> tuple[int, int, int]:

@@ -120,7 +120,8 @@ def test_lint_exits_and_format(tmp_path):
     assert exits["timeout"] == 3
     old = load(tmp_path, BODY % ("", TIMED + "\n      win_rounds: 1\n      first_round: {force: 1}"
                                      "\n      modifiers: [{if: 'force > 3', force: 1}]"), name="f1.yaml")
-    assert codes(old).count("format-1-1") >= 6
+    found = [(d.span.human()[0], d.code) for d in old.diagnostics if d.code == "format-1-1"]
+    assert len(found) == 6 and len(set(found)) == 6   # each special once, timeout_effects too
     nowhere = load(tmp_path, BODY % ("", TIMED.replace("timeout: 3", "timeout: 99")), header=H11)
     assert "unknown-target" in codes(nowhere)   # the graph reads the exit
     lonely = load(tmp_path, BODY % ("", "      rounds: 2"), header=H11)
