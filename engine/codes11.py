@@ -5,7 +5,7 @@ have a failing and a passing example, checked like every other code.
 """
 from __future__ import annotations
 
-from .codes import COUNTED, HEAD, HERO, Code, _book
+from .codes import COUNTED, HEAD, HERO, Code, _book, _cc
 from .diagnostics import Message
 
 H11 = HEAD.replace("gamebook: 1\n", "gamebook: 1.1\n")
@@ -27,6 +27,11 @@ KAI_BAG = ("gamebook: 1.1\ntitle: Exemple\nrules: kai\nstart: 1\n"
            "items:\n  corde: {name: Corde}\n  pierre: {name: Pierre}\nparagraphs:\n"
            "  1:\n    text: Un coffre.\n    effects: [{gain: {pierre: 2}}]\n"
            "    choices: [{text: Partir, to: 2}]\n  2: {text: Victoire !, end: victory}\n")
+
+# A Chroniques Crétoises fight stopped after two strikes (format 1.1 `rounds`).
+TIMED = _cc(_book("  1:\n    text: Un passeur.\n    combat:\n"
+                  "      enemies: [{name: Passeur, force: 3, protection: 10}]\n      win: 2\n"
+                  "      rounds: 2\n      timeout: 2\n  2: {text: Victoire !, end: victory}\n", H11))
 
 CODES_11: tuple[Code, ...] = (
     Code("format-1-1", "error", "compile",
@@ -85,4 +90,8 @@ CODES_11: tuple[Code, ...] = (
          _book(SHOWN.replace("Partir, to: 2}", "Partir, to: 2, show: hidden}"),
                ITEMS_11.replace("  orbe: {name: Orbe}\n", "  orbe: {name: Orbe}\nunmet_choices: hidden\n")),
          _book(SHOWN.replace("to: 2}\n  2:", "to: 2, effects: [{gain: orbe}]}\n  2:"), ITEMS_11)),
+    Code("combat-timeout", "error", "lint",
+         Message("un combat limité (`rounds`) sans `timeout`, ou `timeout` sans `rounds`",
+                 "a timed fight (`rounds`) without `timeout`, or `timeout` without `rounds`"),
+         TIMED.replace("      timeout: 2\n", ""), TIMED),
 )

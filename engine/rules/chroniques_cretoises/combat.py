@@ -13,6 +13,7 @@ from ..base import Option, Prompt
 from . import model as R
 from . import names as N
 from . import strike
+from . import specials
 from .gods import price_note
 
 M = Message
@@ -40,7 +41,8 @@ def begin(play, spec: dict) -> dict:
     else:
         play.emit("combat-start", enemies=listed)
     return {"enemies": enemies, "current": 0, "turn": first, "acted": first == "enemy",
-            "retreat_failed": False, "surrender_refused": False, "offer": None, "all_down": False}
+            "retreat_failed": False, "surrender_refused": False, "offer": None, "all_down": False,
+            "strikes": 0, "wounds": 0, "force_bonus": specials.begin_bonus(play, spec)}
 
 
 def fighting(p: dict) -> list[int]:
@@ -78,7 +80,7 @@ def fight_values(play, p: dict) -> tuple[tuple[Message, str], ...]:
     Protection, the dice a strike rolls now (hero_dice: one when badly wounded), the
     state of health."""
     stats = play.state.stats
-    return ((Message("Force", "Strength"), str(stats.get("force", 0))),
+    return ((Message("Force", "Strength"), str(specials.hero_force(play, p))),
             (Message("Protection", "Protection"), str(stats.get("protection", 0))),
             (Message("Dés", "Dice"), str(hero_dice(play, p))),
             (Message("État", "Condition"), N.CONDITION_LABELS[hero_condition(play)]))
@@ -107,6 +109,8 @@ def prompt(play, p: dict) -> Prompt:
     title = M(f"Combat contre {F.the(e)}", f"Fight against {e['name']}")
     if p["turn"] == "hero":
         info = (_status(play, p), _hero_need(play, p), _spend_line(play, True))
+        rounds = specials.round_line(play, p)   # format 1.1: "Assaut 2/4"
+        info = info if rounds is None else (rounds,) + info
         return Prompt("combat", tuple(_hero_options(play, p)), title, info, default="strike")
     info = (_status(play, p), _enemy_need(play, p), _spend_line(play, False))
     return Prompt("combat", tuple(_enemy_options(play, p)), title, info, default="defend")
@@ -133,7 +137,7 @@ def _bare_prompt(play, p: dict) -> Prompt:
 
 def _hero_need(play, p: dict) -> Message:
     e = p["enemies"][p["current"]]
-    return _need(play, hero_dice(play, p), play.state.stats["force"], e["protection"], True,
+    return _need(play, hero_dice(play, p), specials.hero_force(play, p), e["protection"], True,
                  ("À vous de frapper", "Your strike"), (f"Protection {e['protection']}",) * 2)
 
 

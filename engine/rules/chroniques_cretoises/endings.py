@@ -116,6 +116,8 @@ def answer_offer(play, p: dict, key: str) -> None:
             play.gain(key.split(":", 1)[1])
             sheet.refresh(play)
     after_enemy_out(play, p)
+    from .specials import after_strike
+    after_strike(play, p)   # his strike that made the opponent surrender may have been his last
 
 
 def invoke(play, p: dict) -> None:

@@ -49,7 +49,7 @@ def fight_outcomes(play, pending, cache):
 
 def _outcomes(play, pending, cache):
     spec = C.spec_of(play)
-    rules = rules_of(play.book, play.state, spec, pending["enemies"])
+    rules = rules_of(play.book, play.state, spec, pending["enemies"], pending=pending)
     root = node_of(play.state, spec, pending)
     start = _available(rules, root, pending["acted"], play)
     strategies = []
@@ -68,7 +68,7 @@ def _outcomes(play, pending, cache):
 
 def _available(rules, node, acted, play=None) -> frozenset:
     """The answers other than striking and parrying open at `node` (C.can_retreat...)."""
-    turn, hc, cur, enemies, _h, _down, failed, refused = node
+    turn, hc, cur, enemies, _h, _down, failed, refused = node[:8]
     out = set()
     if turn == "H" and R.retreat_open(rules.retreat is not None, failed, hc):
         out.add("retreat")
@@ -108,7 +108,7 @@ class _Explored(Fight):
 
     def value(self, end: End) -> float:
         if end.outcome == "stop":
-            node, offer = end.detail[:8], end.detail[8]
+            node, offer = end.detail[:10], end.detail[10]
             if offer is not None:   # priced as accepted
                 return self.fight_on.chain.value_at(Fight.out(self.fight_on, None, node, offer, R.SPARED))
             return self.fight_on.chain.value_at(node)
@@ -138,13 +138,13 @@ def _finisher(end: End):
             fight.set_hero_condition(play, N.MORT)
             return play.die("combat")
         detail = end.detail[1:] if end.outcome != "stop" else end.detail
-        turn, hc, cur, enemies, h, down, failed, refused, offer = detail
+        turn, hc, cur, enemies, h, down, failed, refused, strikes, wounds, offer = detail
         play.change("honneur", value=h, reason="combat-spend")
         fight.set_hero_condition(play, hc)
         for e, (cond, state) in zip(p["enemies"], enemies):
             e["condition"], e["state"] = cond, R.NAMES[state]
         p.update(current=cur, turn="hero" if turn == "H" else "enemy", acted=True, all_down=down,
-                 offer=offer, retreat_failed=failed, surrender_refused=refused)
+                 offer=offer, retreat_failed=failed, surrender_refused=refused, strikes=strikes, wounds=wounds)
         kind = end.detail[0] if end.outcome != "stop" else None
         if kind == "win":
             return endings.victory(play, p)
@@ -152,5 +152,7 @@ def _finisher(end: End):
             return endings.all_down(play, p)
         if kind == "hurt":   # format 1.1 `hurt`: his first wound ends the fight
             return endings.leave_fight(play, C.spec_of(play)["hurt"], ("combat", "hurt_effects"))
+        if kind == "timeout":   # format 1.1 `rounds`: his last strike is over
+            return endings.leave_fight(play, C.spec_of(play)["timeout"], ("combat", "timeout_effects"))
         return None
     return finish

@@ -64,6 +64,7 @@ def combat(spec: dict, w: Words) -> list:
         inv = spec["invoke"]
         out.append(_way(w.t(f"Vous pouvez invoquer {inv['god']}{_cost(inv, w)} : ",
                             f"You may call upon {inv['god']}{_cost(inv, w)}: "), inv["to"], w))
+    out += _specials(spec, w)
     if isinstance(spec.get("win"), int):
         out.append(_way(_reward(spec, w), spec["win"], w))
     if isinstance(spec.get("all_down"), int):
@@ -75,6 +76,26 @@ def combat(spec: dict, w: Words) -> list:
         out.append(_way(w.t("Si vous battez en retraite, ", "If you retreat, "), to, w))
     if isinstance(spec.get("surrender"), dict) and "to" in spec["surrender"]:   # (a refused one may have none)
         out.append(_way(w.t("Si vous vous rendez, ", "If you surrender, "), spec["surrender"]["to"], w))
+    return out
+
+
+def _specials(spec: dict, w: Words) -> list:
+    """The format 1.1 fight specials, as a book prints them (`hurt`, `rounds`...)."""
+    out = []
+    first = spec.get("first_round")
+    if isinstance(first, dict):
+        out.append(Para((w.t(f"Pour votre premier assaut, ajoutez {first.get('force', 0)} à votre Force.",
+                             f"For your first strike, add {first.get('force', 0)} to your Force."),), "way"))
+    if spec.get("win_rounds"):
+        n = spec["win_rounds"]
+        out.append(Para((w.t(f"Dès que vous l'avez blessé {n} fois, vous êtes vainqueur.",
+                             f"As soon as you have wounded him {n} times, you win."),), "way"))
+    if isinstance(spec.get("hurt"), int):
+        out.append(_way(w.t("Si vous êtes blessé, ", "If you are wounded, "), spec["hurt"], w))
+    if isinstance(spec.get("timeout"), int) and spec.get("rounds"):
+        n = spec["rounds"]
+        out.append(_way(w.t(f"Si le combat n'est pas fini après {n} de vos assauts, ",
+                            f"If the fight is not over after {n} of your strikes, "), spec["timeout"], w))
     return out
 
 

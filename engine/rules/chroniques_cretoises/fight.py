@@ -8,7 +8,7 @@ from . import combat as C
 from . import endings
 from . import model as R
 from . import names as N
-from . import strike
+from . import specials, strike
 
 
 def answer(play, p: dict, key: str, amount: int | None) -> None:
@@ -41,7 +41,9 @@ def _strike(play, p: dict, amount: int) -> None:
     i = p["current"]
     e = p["enemies"][i]
     count = C.hero_dice(play, p)
-    force = play.state.stats["force"] + amount
+    force = specials.hero_force(play, p) + amount
+    rounds, _wins, first = specials.counted(C.spec_of(play))
+    p["strikes"] = R.strike_count(p.get("strikes", 0) + 1, rounds, first)   # only counted where it matters
     spend(play, amount, "Force", "Strength")
     need = strike.needed(force, e["protection"])
     faces = play.roll(count, 6, "combat:hero-strike")
@@ -57,6 +59,7 @@ def _strike(play, p: dict, amount: int) -> None:
         wound_enemy(play, p, i)
     else:
         p["turn"] = "enemy"
+    specials.after_strike(play, p)
 
 
 def _defend(play, p: dict, amount: int) -> None:
@@ -123,6 +126,10 @@ def wound_enemy(play, p: dict, i: int) -> None:
     e = p["enemies"][i]
     old, e["condition"] = e["condition"], min(N.MORT, e["condition"] + 1)
     condition_event(play, "enemy", e["name"], old, e["condition"])
+    win_rounds = specials.counted(C.spec_of(play))[1]
+    p["wounds"] = R.wound_count(p.get("wounds", 0) + 1, win_rounds)
+    if R.won_rounds(p["wounds"], win_rounds):   # format 1.1 `win_rounds`
+        return endings.victory(play, p)
     what = R.wound_outcome(e["condition"], e["surrenders"], e["beast"],
                            any(j != i for j in C.fighting(p)), any(x["state"] == "left" for x in p["enemies"]),
                            p["all_down"], isinstance(C.spec_of(play).get("all_down"), int))

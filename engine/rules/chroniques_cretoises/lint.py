@@ -1,6 +1,7 @@
 """Module checks over a compiled book.
 
-Codes: combat-no-outcome (a fight with no `win`), combat-no-all-down (a group fight
+Codes: combat-no-outcome (a fight with no `win`), combat-timeout (`rounds` without
+`timeout` or the reverse: specials.py), combat-no-all-down (a group fight
 that does not say what happens when all opponents are Grièvement Blessé),
 oracle-target-missing (an Oracle paragraph whose number + 20 does not exist),
 unknown-god, unknown-item (in module fields), beast-with-items, bad-cost (an
@@ -17,6 +18,7 @@ import difflib
 from ...frontmatter import equipment
 from ...diagnostics import error, warning
 from . import names as N
+from . import specials
 
 
 def check(book, doc, module=None):
@@ -31,7 +33,7 @@ def check(book, doc, module=None):
                         f"le paragraphe {n} est un paragraphe de l'Oracle mais le {n + 20} n'existe pas",
                         f"paragraph {n} is an Oracle paragraph but {n + 20} does not exist")
         if "combat" in p.fields:
-            yield from _combat(book, doc, p, gods)
+            yield from _combat(book, doc, p, gods, module)
         for i, c in enumerate(p.choices):
             if "invoke" in c.extra:
                 yield from _invoke(doc, c.extra["invoke"], c.path + ("invoke",), gods)
@@ -89,7 +91,7 @@ def _hero(book, doc, gods):
             yield d
 
 
-def _combat(book, doc, p, gods):
+def _combat(book, doc, p, gods, module=None):
     spec, path = p.fields["combat"], p.path + ("combat",)
     if not isinstance(spec, dict):
         return
@@ -105,6 +107,7 @@ def _combat(book, doc, p, gods):
     if "reward" in spec:
         yield from _not_negative(doc, spec["reward"], path + ("reward",), "reward")
     yield from _format_11(doc, spec, path)
+    yield from specials.check(book, doc, module, spec, path)
     for i, e in enumerate(enemies):
         for j, item in enumerate(e.get("hurt_only_by") or []):
             d = _item(book, doc, item, path + ("enemies", i, "hurt_only_by", j))

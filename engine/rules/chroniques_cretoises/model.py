@@ -8,8 +8,11 @@ from the same functions over a compact node.  The readings of the rule text
 (``chroniques-cretoises-2.fr.txt``) are in docs/rules-chroniques-cretoises.md.
 
 A node is ``(turn, hero condition, current opponent, ((condition, state), ...),
-Honour, all down, retreat failed, surrender refused)``; states are ``f`` fighting,
-``l`` set aside (écarté), ``d`` dead, ``s`` spared.
+Honour, all down, retreat failed, surrender refused, strikes, wounds)``; states are
+``f`` fighting, ``l`` set aside (écarté), ``d`` dead, ``s`` spared.  ``strikes`` (the
+hero's strikes, format 1.1 `rounds`; only 0 or 1 for `first_round`) and ``wounds``
+(those he dealt, `win_rounds`) stay 0 in a fight without these specials, so that
+other fights keep their number of nodes (`strike_count`, `wound_count`).
 """
 from __future__ import annotations
 
@@ -21,7 +24,7 @@ from .names import BLESSE, GRIEVEMENT, MORT
 FIGHTING, LEFT, DEAD, SPARED = "f", "l", "d", "s"
 STATES = {"fighting": FIGHTING, "left": LEFT, "dead": DEAD, "spared": SPARED}
 NAMES = {v: k for k, v in STATES.items()}
-SURVIVED = ("win", "all-badly-wounded", "retreat", "surrender", "hurt")
+SURVIVED = ("win", "all-badly-wounded", "retreat", "surrender", "hurt", "timeout")
 
 
 # --- the rules, one question each (play asks them one by one) ---------------------------
@@ -105,6 +108,41 @@ def harmed(hurt_only_by, carried) -> bool:
     return not hurt_only_by or any(carried.get(item, 0) > 0 for item in hurt_only_by)
 
 
+def strike_count(strikes: int, rounds: int, first_force: int) -> int:
+    """The node's count of the hero's strikes: exact when the fight is timed (`rounds`),
+    0 or 1 when only the first strike differs (`first_round`), else always 0."""
+    if rounds:
+        return strikes
+    return min(1, strikes) if first_force else 0
+
+
+def wound_count(wounds: int, win_rounds: int) -> int:
+    """The node's count of the wounds the hero dealt: only kept for `win_rounds`."""
+    return wounds if win_rounds else 0
+
+
+def timed_out(strikes: int, rounds: int) -> bool:
+    """Format 1.1 `rounds`: the fight stops after the hero's N-th strike (if not over)."""
+    return bool(rounds) and strikes >= rounds
+
+
+def won_rounds(wounds: int, win_rounds: int) -> bool:
+    """Format 1.1 `win_rounds`: he wins as soon as he has wounded N times."""
+    return bool(win_rounds) and wounds >= win_rounds
+
+
+def strike_force(force: int, strikes: int, first_force: int) -> int:
+    """His Force for a strike: + `first_round.force` on his first strike only."""
+    return force + (first_force if strikes == 0 else 0)
+
+
+def force_bonus(modifiers, holds) -> int:
+    """Format 1.1 `modifiers`: the Force of each whose condition holds (`holds(text)`),
+    weighed once, when the fight begins."""
+    return sum(m["force"] for m in modifiers or ()
+               if isinstance(m, dict) and isinstance(m.get("force"), int) and "if" in m and holds(str(m["if"])))
+
+
 def retreat_succeeds(face: int, low: int, high: int) -> bool:
     return low <= face <= high
 
@@ -138,9 +176,12 @@ class Rules(NamedTuple):
     spend: bool = True                # Honour may be spent on strikes
     hurt: bool = False                # format 1.1 `hurt`: the hero's first wound ends the fight
     immune: tuple = ()                # per opponent: True when no weapon he can be hurt by is carried
+    rounds: int = 0                   # format 1.1 `rounds` (0: not timed), ending "timeout"
+    win_rounds: int = 0               # format 1.1 `win_rounds` (0: none)
+    first_force: int = 0              # format 1.1 `first_round: {force: N}`
 
 
 def node_of(turn_hero: bool, hero_condition: int, current: int, enemies, honour: int,
-            down=False, retreat_failed=False, surrender_refused=False) -> tuple:
+            down=False, retreat_failed=False, surrender_refused=False, strikes=0, wounds=0) -> tuple:
     return ("H" if turn_hero else "E", hero_condition, current, tuple(enemies), honour,
-            down, retreat_failed, surrender_refused)
+            down, retreat_failed, surrender_refused, strikes, wounds)

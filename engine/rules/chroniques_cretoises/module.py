@@ -49,7 +49,8 @@ class ChroniquesCretoises(PackagedOdds, RuleModule):
     stats = STATS
     activity_fields = ("combat",)
     outcome_effects = (("combat", "win_effects"), ("combat", "all_down_effects"),
-                       ("combat", "retreat", "effects"), ("combat", "surrender", "effects"), ("combat", "hurt_effects"))
+                       ("combat", "retreat", "effects"), ("combat", "surrender", "effects"), ("combat", "hurt_effects"),
+                       ("combat", "timeout_effects"))
     effect_kinds = EFFECTS
     options: Mapping[str, Any] = MappingProxyType(OPTIONS)
     self_checked_exits = ("oracle",)
@@ -86,7 +87,7 @@ class ChroniquesCretoises(PackagedOdds, RuleModule):
         spec = p.get("combat")
         if isinstance(spec, dict):
             cpath = path + ("combat",)
-            for key in ("win", "all_down", "hurt"):
+            for key in ("win", "all_down", "hurt", "timeout"):
                 if isinstance(spec.get(key), int):
                     yield Exit(key.replace("_", "-"), spec[key], cpath + (key,), key)
             retreat = spec.get("retreat")

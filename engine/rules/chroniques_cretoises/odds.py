@@ -8,7 +8,9 @@ all, "never"), Shame, whether Honour already fell to 0 (`honour_zero_lock`), the
 `reward` (a dice formula counts as 0), `initiative`, the book's `all_down`
 (a paragraph ends the fight "all badly wounded"; `continue`, the default, lets the
 last opponent fight on), the retreat and surrender it offers, opponents who
-surrender (accepted, as the rules require).
+surrender (accepted, as the rules require), the format 1.1 specials (`hurt`,
+`hurt_only_by`, `rounds`/`timeout`, `win_rounds`, `first_round`, `modifiers`:
+`specials.py`).
 
 Live odds (`pending`): from the point the fight is at (every opponent with his
 condition and state, whose strike it is, a failed retreat, a refused surrender,
@@ -18,13 +20,16 @@ characters are not rolled.
 """
 from __future__ import annotations
 
+from ... import expr as X
 from . import model as R
 from . import names as N
+from . import specials
 from .odds_solver import moves, solve_fight
 
 
-def rules_of(book, state, spec, enemies, spend=True) -> R.Rules:
-    """What does not change during the fight, as play reads it (combat.py, endings.py)."""
+def rules_of(book, state, spec, enemies, spend=True, pending=None) -> R.Rules:
+    """What does not change during the fight, as play reads it (combat.py, endings.py);
+    the format 1.1 `modifiers` as weighed when the fight began (`pending`), or now."""
     reward = spec.get("reward", 0)
     retreat = spec.get("retreat")
     if retreat is not None:
@@ -32,15 +37,17 @@ def rules_of(book, state, spec, enemies, spend=True) -> R.Rules:
     surrender = spec.get("surrender")
     if surrender is not None:
         surrender = bool(surrender.get("accepted", True))
+    bonus = pending.get("force_bonus", 0) if pending else specials.force_bonus(book, state, spec)
     return R.Rules(
-        state.stats["force"], state.stats["protection"],
+        state.stats["force"] + bonus, state.stats["protection"],
         tuple((int(e["force"]), int(e["protection"]), bool(e.get("beast", False)),
                bool(e.get("surrenders", False))) for e in enemies),
         state.stats.get("honte", 0), reward if isinstance(reward, int) else 0,
         bool(book.options.get("all_wounded_two_dice", True)), retreat, surrender,
         isinstance(spec.get("all_down"), int), bool(state.extra.get("lock_zero", True)),
         bool(state.extra.get("honour_exhausted", False)), spend, "hurt" in spec,
-        tuple(not R.harmed(e.get("hurt_only_by"), state.items) for e in enemies))
+        tuple(not R.harmed(e.get("hurt_only_by"), state.items) for e in enemies),
+        *specials.counted(spec))
 
 
 def node_of(state, spec, pending=None) -> tuple:
@@ -58,8 +65,11 @@ def node_of(state, spec, pending=None) -> tuple:
         current, turn = (left[0] if left else offer), "enemy"
     else:
         current, turn = pending["current"], pending["turn"]
+    rounds, win_rounds, first = specials.counted(spec)
     return R.node_of(turn == "hero", hc, current, enemies, h, pending.get("all_down", False),
-                     pending.get("retreat_failed", False), pending.get("surrender_refused", False))
+                     pending.get("retreat_failed", False), pending.get("surrender_refused", False),
+                     R.strike_count(pending.get("strikes", 0), rounds, first),
+                     R.wound_count(pending.get("wounds", 0), win_rounds))
 
 
 def _fight(book, state, spec, pending, policy):
@@ -69,7 +79,10 @@ def _fight(book, state, spec, pending, policy):
     node = node_of(state, spec, pending)
     if not any(s == R.FIGHTING for _c, s in node[3]):
         return None
-    return rules_of(book, state, spec, enemies, spend=policy != "never" and node[4] > 0), node
+    try:
+        return rules_of(book, state, spec, enemies, spend=policy != "never" and node[4] > 0, pending=pending), node
+    except X.EvalError:   # a `modifiers` condition rolls dice: known once the fight began
+        return None
 
 
 def fight_odds(book, state, spec, pending=None, policy="optimal"):

@@ -45,6 +45,7 @@ LABELS = OddsLabels(
     outcomes={"all-badly-wounded": M("Tous Grièvement Blessés", "All badly wounded"),
               "retreat": M("Retraite réussie", "Retreat"), "surrender": M("Reddition", "Surrender"),
               "hurt": M("Blessé : le combat s'arrête (hurt)", "Wounded: the fight stops (hurt)"),
+              "timeout": M("Assauts écoulés (timeout)", "Strikes over (timeout)"),
               "stalemate": M("Impasse (personne ne peut plus blesser)", "Stalemate (no one can wound)"),
               "shame": M("  dont mort par la Honte", "  of which death by Shame")})
 

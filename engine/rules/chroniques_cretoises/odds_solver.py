@@ -27,7 +27,7 @@ from .transitions import Fight
 
 RULES_ID = "chroniques-cretoises"
 CONDITIONS = ("indemne", "blessé", "grièvement-blessé")
-OUTCOMES = ("win", "lose", "all-badly-wounded", "retreat", "surrender", "hurt", "stalemate", "shame")
+OUTCOMES = ("win", "lose", "all-badly-wounded", "retreat", "surrender", "hurt", "timeout", "stalemate", "shame")
 hit_ways = R.hit_ways
 
 

@@ -112,6 +112,18 @@ def combat() -> dict:
         "hurt": dict(PAR, description="Format 1.1: 'if you are wounded, turn to': the fight stops at the "
                                       "first wound Althéos takes (unless it kills him) and goes here."),
         "hurt_effects": {"$ref": "#/$defs/effects", "description": "Format 1.1: applied before moving."},
+        "rounds": dict(INT, minimum=1, description="Format 1.1: the fight stops after this many strikes by "
+                                                    "Althéos if it is not over (then `timeout`)."),
+        "timeout": dict(PAR, description="Format 1.1: where a fight stopped by `rounds` leads."),
+        "timeout_effects": {"$ref": "#/$defs/effects", "description": "Format 1.1: applied before moving."},
+        "win_rounds": dict(INT, minimum=1, description="Format 1.1: Althéos wins as soon as he has wounded "
+                                                        "this many times (then `win`)."),
+        "first_round": obj({"force": dict(INT, description="Added to his Force.")}, ["force"],
+                           "Format 1.1: added to Althéos for his first strike only."),
+        "modifiers": {"type": "array", "minItems": 1, "description":
+                      "Format 1.1: each whose condition holds when the fight begins adds its Force for this fight.",
+                      "items": obj({"if": {"$ref": "#/$defs/condition"},
+                                    "force": dict(INT, description="Added to his Force.")}, ["if", "force"])},
         "retreat": {"description": "Where a successful retreat leads; `{to, range}` to change the 1–4.",
                     "oneOf": [PAR, obj({"to": PAR, "range": {"type": "array", "items": INT, "minItems": 2,
                                                             "maxItems": 2, "description":

@@ -4,6 +4,19 @@ schema)."""
 from __future__ import annotations
 
 FR = {
+    "Format 1.1: the fight stops after this many strikes by Althéos if it is not over (then `timeout`).":
+        "Format 1.1 : le combat s'arrête après ce nombre d'assauts d'Althéos s'il n'est pas fini "
+        "(puis `timeout`).",
+    "Format 1.1: where a fight stopped by `rounds` leads.":
+        "Format 1.1 : où mène un combat arrêté par `rounds`.",
+    "Format 1.1: Althéos wins as soon as he has wounded this many times (then `win`).":
+        "Format 1.1 : Althéos gagne dès qu'il a blessé ce nombre de fois (puis `win`).",
+    "Added to his Force.": "Ajouté à sa Force.",
+    "Format 1.1: added to Althéos for his first strike only.":
+        "Format 1.1 : ajouté à Althéos pour son premier assaut seulement.",
+    "Format 1.1: each whose condition holds when the fight begins adds its Force for this fight.":
+        "Format 1.1 : chacun dont la condition est vraie quand le combat commence ajoute sa Force "
+        "pour ce combat.",
     "Format 1.1: only these weapons (item ids) wound him; a strike that hits without one of them carried does him no harm.":
         "Format 1.1 : seules ces armes (identifiants d'objets) le blessent ; un coup qui touche sans "
         "que l'une d'elles soit portée ne lui fait aucun mal.",

@@ -12,6 +12,11 @@ compact node described there; the options are those of
 * at the root only, when `moves` is set (the live advice): retreat and surrender,
   so that every move the player has now is weighed (afterwards: fight to the end).
 
+The format 1.1 specials: a hero's strike is counted (`struck`: `rounds`,
+`first_round`), so a counted free miss is not folded into a self-loop; after his
+last strike (`rounds`) a fight still going on ends "timeout" (`go`); the N-th wound
+he deals (`win_rounds`) is a victory.
+
 Every ending goes through `finish`, where Shame is weighed ('il ne se passera rien
 avant la fin du combat'): a victory, "all badly wounded", a retreat or a surrender
 whose Shame exceeds the Honour left is the outcome "shame" (a death).  The explorer
@@ -82,6 +87,8 @@ class Fight:
 
     def expand(self, node):
         turn, hc, cur, enemies, h = node[:5]
+        if turn == "E" and R.timed_out(node[8], self.rules.rounds):   # a root after his last strike
+            return [("timeout", ((1, self.finish("timeout", node)),), 0, 1, 0)]
         hd, ed = self.dice(node)
         budget = max(0, h - self.keep)
         defence = self.spends(budget, ed, self.enemy_force(enemies, cur), self.rules.prot, False)
@@ -91,7 +98,8 @@ class Fight:
                                   (de - y, self.step(node, self.turned(node, "H", h - d)))]), 0, de, de)
             for d, y in defence]
         if turn == "H":
-            attack = self.spends(budget, hd, self.rules.force, self.rules.enemies[cur][1], True)
+            force = R.strike_force(self.rules.force, node[8], self.rules.first_force)
+            attack = self.spends(budget, hd, force, self.rules.enemies[cur][1], True)
             if self.rules.immune and self.rules.immune[cur]:   # `hurt_only_by`: a hit does no harm
                 attack = [(0, 0)]
             options = self._strikes(node, attack, R.hit_ways(hd, 0, 0)[1], defence, de)
@@ -99,19 +107,25 @@ class Fight:
             options += self.escapes(node)
         return options
 
+    def struck(self, node):
+        """`node` once the hero has struck (format 1.1 `rounds`, `first_round`: counted)."""
+        rules = self.rules
+        return node[:8] + (R.strike_count(node[8] + 1, rules.rounds, rules.first_force), node[9])
+
     def _strikes(self, node, attack, dh, defence, de):
-        h, options = node[4], []
+        h, options, base = node[4], [], self.struck(node)
+        last = R.timed_out(base[8], self.rules.rounds)   # the fight's last strike: no fold
         for a, x in attack:
-            hit = self.enemy_hurt(node, h - a)
-            if a:
-                options.append((f"spend:{a}", merge([(x, hit), (dh - x, self.step(node, self.turned(node, "E", h - a)))]),
+            hit = self.enemy_hurt(base, h - a)
+            if a or last:
+                options.append((f"spend:{a}", merge([(x, hit), (dh - x, self.go(base, self.turned(base, "E", h - a)))]),
                                 0, dh, dh))
                 continue
             for d, y in defence:   # a free miss: the opponent's strike (spending d) follows
-                pairs = [(x * de, hit), ((dh - x) * y, self.hero_hurt(self.turned(node, "E", h), h - d))]
-                stay = (dh - x) * (de - y) if d == 0 else 0
-                if d:
-                    pairs.append(((dh - x) * (de - y), self.step(node, self.turned(node, "H", h - d))))
+                pairs = [(x * de, hit), ((dh - x) * y, self.hero_hurt(self.turned(base, "E", h), h - d))]
+                stay = (dh - x) * (de - y) if d == 0 and base == node else 0
+                if not stay:   # two misses: back to the hero (a self-loop unless counted)
+                    pairs.append(((dh - x) * (de - y), self.step(node, self.turned(base, "H", h - d))))
                 if stay == dh * de:   # neither side can ever wound: the fight would never end
                     options.append(("spend:0", ((1, End("stalemate", node[1])),), 0, 1, 0))
                     continue
@@ -120,19 +134,19 @@ class Fight:
 
     def escapes(self, node):
         """Retreat and surrender, where the rules open them (model.retreat_open...)."""
-        turn, hc, cur, enemies, h, down, failed, refused = node
+        turn, hc, cur, enemies, h, down, failed, refused = node[:8]
         rules, out = self.rules, []
         if turn == "H" and rules.retreat and R.retreat_open(True, failed, hc):
             low, high = rules.retreat
             paid = R.honour_after(h, h - 1, self.exhausted(h), rules.lock)[0]
             ways = sum(1 for face in range(1, 7) if R.retreat_succeeds(face, low, high))
             away = node[:4] + (paid,) + node[5:]
-            fail = self.step(node, ("E",) + node[1:4] + (paid, down, True, refused))
+            fail = self.step(node, ("E",) + node[1:4] + (paid, down, True, refused) + node[8:])
             out.append(("retreat", merge([(ways, self.finish("retreat", away)), (6 - ways, fail)]), 0, 6, 0))
         if rules.surrender is not None and R.surrender_open(True, refused, rules.enemies[cur][2], hc,
                                                             [c for c, _s in enemies]):
             nxt = self.finish("surrender", node) if rules.surrender else \
-                self.step(node, ("E",) + node[1:7] + (True,))
+                self.step(node, ("E",) + node[1:7] + (True,) + node[8:])
             out.append(("surrender", ((1, nxt),), 0, 1, 0))
         return out
 
@@ -153,7 +167,9 @@ class Fight:
         _t, hc, i, enemies, _h, down = node[:6]
         cond = min(MORT, enemies[i][0] + 1)
         enemies = enemies[:i] + ((cond, enemies[i][1]),) + enemies[i + 1:]
-        base = ("E", hc, i, enemies, h) + node[5:]
+        base = ("E", hc, i, enemies, h) + node[5:9] + (R.wound_count(node[9] + 1, self.rules.win_rounds),)
+        if R.won_rounds(base[9], self.rules.win_rounds):   # format 1.1 `win_rounds`
+            return self.finish("win", base)
         _f, _p, beast, surrenders = self.rules.enemies[i]
         others = any(s == R.FIGHTING and j != i for j, (_c, s) in enumerate(enemies))
         what = R.wound_outcome(cond, surrenders, beast, others, any(s == R.LEFT for _c, s in enemies),
@@ -167,8 +183,8 @@ class Fight:
         if what == "all-down":
             return self.finish("all-badly-wounded", base)
         if what == "all-down-on":
-            return self.step(node, base[:5] + (True,) + base[6:])
-        return self.step(node, base)
+            return self.go(node, base[:5] + (True,) + base[6:])
+        return self.go(node, base)
 
     def offer(self, node, base, i):
         """He surrenders: accepted (the rule: 'Althéos doit accepter'; refusing only adds Shame)."""
@@ -181,7 +197,13 @@ class Fight:
         left = [j for j, (_c, s) in enumerate(enemies) if s == R.FIGHTING]
         if not left:
             return self.finish("win", ("E", base[1], i, enemies) + base[4:])
-        return self.step(node, ("E", base[1], left[0], enemies) + base[4:])
+        return self.go(node, ("E", base[1], left[0], enemies) + base[4:])
+
+    def go(self, node, new):
+        """The fight goes on after the hero's strike, unless it was his last (`rounds`)."""
+        if new[0] == "E" and R.timed_out(new[8], self.rules.rounds):
+            return self.finish("timeout", new)
+        return self.step(node, new)
 
     def step(self, node, new):
         """The node after `node` (the explorer stops some of them)."""
