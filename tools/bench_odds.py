@@ -35,8 +35,6 @@ CASES = {
     "FF 12/24 vs 12/30, luck 12, optimal": lambda: ff_fight((12, 24), [(12, 30)], luck=12),
     "FF 12/24 vs 12/24, luck 12, wound taken: advice": lambda: ff_fight(
         (12, 24), [(12, 24)], luck=12, pending="after-wound-taken"),
-    "FF 12/24 vs 12/24, luck 12, ff_fast solver": lambda: ff_fight(
-        (12, 24), [(12, 24)], luck=12, solver="fast"),
     "FF 10/20 vs 3 enemies one-by-one, luck 9": lambda: ff_fight(
         (10, 20), [(8, 6), (7, 6), (9, 5)], mode="one-by-one", luck=9),
     "FF 10/20 vs 2 enemies together, luck 10": lambda: ff_fight(

@@ -1,4 +1,4 @@
-"""The fast Fighting Fantasy solver equals the generic chain reference exactly."""
+"""The fast Fighting Fantasy solvers equal the generic chain reference exactly."""
 import pytest
 
 from engine.rules.defis_fantastiques.odds_solver import ff_fight
@@ -22,14 +22,27 @@ CASES = [
 def test_fast_equals_chain_reference(case):
     case = dict(case)
     hero, enemies = case.pop("hero"), case.pop("enemies")
-    fast = ff_fight(hero, enemies, solver="fast", **case)
+    fast = ff_fight(hero, enemies, **case)
     ref = ff_fight(hero, enemies, solver="chain", **case)
     assert fast == ref
     assert fast.win + fast.lose == 1 and sum(fast.hero_final.values()) == 1
 
 
-def test_default_solver_is_the_fast_one_for_sequential_fights():
-    assert ff_fight((8, 6), [(8, 6)], luck=9) == ff_fight((8, 6), [(8, 6)], luck=9, solver="fast")
+def test_default_solver_is_the_layered_one_for_sequential_fights():
+    assert ff_fight((8, 6), [(8, 6)], luck=9) == ff_fight((8, 6), [(8, 6)], luck=9, solver="layered")
+
+
+@pytest.mark.parametrize("reading", ["exact", "relative"])
+@pytest.mark.parametrize("case", [dict(hero=(9, 7), enemies=[(8, 6)], luck=8, hero_damage=3, enemy_damage=3),
+                                  dict(hero=(9, 7), enemies=[(8, 9)], luck=8, hero_damage=8, enemy_damage=1),
+                                  dict(hero=(9, 6), enemies=[(8, 3), (7, 4)], mode="together", luck=5,
+                                       hero_damage=3, enemy_damage=3, armour=(1, 2))])
+def test_fast_solvers_read_the_luck_reading_like_the_chain(case, reading):
+    """A non-standard wound with Luck: the fast paths read the model's amounts too."""
+    case = dict(case)
+    hero, enemies = case.pop("hero"), case.pop("enemies")
+    assert ff_fight(hero, enemies, luck_reading=reading, **case) == \
+        ff_fight(hero, enemies, solver="chain", luck_reading=reading, **case)
 
 
 NO_LUCK_CASES = [

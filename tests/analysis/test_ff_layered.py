@@ -24,7 +24,7 @@ def fights(draw):
         armour=draw(st.one_of(st.none(), st.tuples(st.integers(0, 3), st.integers(1, 3)))),
         attack_bonus=draw(st.integers(0, 2)), unarmed=draw(st.booleans()),
         pending=draw(st.sampled_from([None, "after-wound-dealt", "after-wound-taken"])),
-        luck_policy=draw(st.sampled_from(["optimal", "optimal", "always", "never"])))
+        luck_policy=draw(st.sampled_from(["optimal", "optimal", "never"])))
     return draw(sheet), enemies, options
 
 

@@ -82,7 +82,11 @@ def test_unarmed_and_bonus_shift_skill():
 
 def test_modes():
     one = ff_fight((10, 20), [(8, 6)])
-    assert ff_fight((10, 20), [(8, 6), (5, 5)], mode="as-one").win == one.win
+    # "as-one" merges the enemies as play does (combat.begin, model.as_one): the best
+    # Skill, the Endurances summed, the worst wound (issue 12: it kept the first only)
+    assert ff_fight((10, 20), [(8, 6), (5, 5)], mode="as-one") == ff_fight((10, 20), [(8, 11)])
+    assert ff_fight((10, 20), [(8, 6), (9, 5)], mode="as-one", enemy_damage=[2, 3]) == \
+        ff_fight((10, 20), [(9, 11)], enemy_damage=3)
     seq = ff_fight((10, 20), [(8, 6), (7, 6)], mode="one-by-one")
     assert seq.win < one.win
     together = ff_fight((10, 20), [(8, 6), (7, 6)], mode="together")

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from ..base import Option, Prompt, Refused
 from .. import french as F
-from . import equipment, wounds
+from . import equipment, model, wounds
 from .messages import M, dead
 from .sheet import stat_line
 
@@ -22,7 +22,8 @@ def begin(play, spec: dict) -> dict:
     mode = spec.get("mode", "one-by-one")
     pending = {"mode": mode, "enemies": [dict(e) for e in _enemies(play, spec, mode)], "round": 0,
                "queue": [], "luck": None, "unarmed": equipment.unarmed(play, spec),
-               "forced_unarmed": bool(spec.get("unarmed"))}
+               "forced_unarmed": bool(spec.get("unarmed")),
+               **({} if model.luck_allowed(play.book, spec) else {"no_luck": True})}
     if play.narrate:   # the explorer reads no event: none is made for it
         _announce(play, spec, mode)
         if pending["unarmed"]:
@@ -41,7 +42,7 @@ def _enemies(play, spec: dict, mode: str) -> tuple[dict, ...]:
                     "damage": int(e.get("damage", equipment.STANDARD_DAMAGE)),
                     **({"article": e["article"]} if "article" in e else {})} for e in spec["enemies"]]
         if mode == "as-one" and len(enemies) > 1:
-            enemies = [_as_one(enemies)]
+            enemies = [model.as_one(enemies)]
         enemies = play.memo[key] = tuple(enemies)
     return enemies
 
@@ -62,14 +63,6 @@ def _announce(play, spec: dict, mode: str) -> None:
     how = MODE_WORDS.get(mode, MODE_WORDS["one-by-one"])
     play.emit("combat-start", f"Vous affrontez {names_fr}, {how[0]}.", f"You fight {names_en}, {how[1]}.",
               mode=mode, enemies=listed)
-
-
-def _as_one(enemies: list[dict]) -> dict:
-    """Several enemies "comme un seul": the best Habileté and their Endurance together."""
-    return {**F.group(enemies),   # "les trois rats géants", plural
-            "habilete": max(e["habilete"] for e in enemies),
-            "endurance": sum(e["endurance"] for e in enemies),
-            "damage": max(e["damage"] for e in enemies)}
 
 
 def hero_skill(play, pending: dict) -> int:
@@ -229,12 +222,7 @@ def _luck_prompt(play, pending: dict) -> Prompt:
     options = LUCK_OPTIONS[luck["kind"] == "dealt"]
     e = pending["enemies"][luck["enemy"]]
     name = e["name"]
-    if luck["kind"] == "dealt":
-        info = M(f"Vous avez blessé {F.the(e)}. Chanceux : 2 points de plus ; malchanceux : 1 point seulement.",
-                 f"You wounded {name}. Lucky: 2 more points; unlucky: only 1 point.")
-    else:
-        info = M(f"{F.The(e)} {F.verb(e, 'vous a blessé', 'vous ont blessé')}. Chanceux : 1 point de moins ; malchanceux : 1 point de plus.",
-                 f"{name} wounded you. Lucky: 1 point less; unlucky: 1 point more.")
+    info = _luck_stakes(play, luck, e)
     chance = play.state.stats.get("chance", 0)
     odds = M(f"Votre Chance : {chance} ; chanceux sur {chance} ou moins aux deux dés. "
              f"Tenter sa Chance coûte 1 point de Chance.",
@@ -242,6 +230,30 @@ def _luck_prompt(play, pending: dict) -> Prompt:
              f"Testing your Luck costs 1 Luck point.")
     return Prompt("combat-luck", options, M("Tenter votre Chance ?", "Test your Luck?"), (info, odds),
                   default="pass")
+
+
+def _luck_stakes(play, luck: dict, e: dict) -> M:
+    """What a lucky and an unlucky test would make of this wound, in points (the
+    model's amounts under the book's reading of Luck)."""
+    reading, name = model.reading(play.book), e["name"]
+    if luck["kind"] == "escape":
+        good = model.taken(luck["damage"], True, reading)
+        bad = model.taken(luck["damage"], False, reading)
+        return M(f"Votre fuite vous coûte −{luck['damage']} Endurance. Chanceux : −{good} seulement ; "
+                 f"malchanceux : −{bad} en tout.",
+                 f"Your escape costs −{luck['damage']} Stamina. Lucky: only −{good}; unlucky: −{bad} in all.")
+    if luck["kind"] == "dealt":
+        good, bad = model.dealt(luck["damage"], True, reading), model.dealt(luck["damage"], False, reading)
+        return M(f"Vous avez blessé {F.the(e)} (−{luck['damage']}). Chanceux : −{good} en tout ; "
+                 f"malchanceux : −{bad} seulement.",
+                 f"You wounded {name} (−{luck['damage']}). Lucky: −{good} in all; unlucky: only −{bad}.")
+    absorbs = luck.get("absorbs", 0)
+    now = model.absorbed(luck["damage"], absorbs)
+    good = model.absorbed(model.taken(luck["damage"], True, reading), absorbs)
+    bad = model.absorbed(model.taken(luck["damage"], False, reading), absorbs)
+    return M(f"{F.The(e)} {F.verb(e, 'vous a blessé', 'vous ont blessé')} (−{now}). Chanceux : −{good} "
+             f"seulement ; malchanceux : −{bad} en tout.",
+             f"{name} wounded you (−{now}). Lucky: only −{good}; unlucky: −{bad} in all.")
 
 
 def answer(play, pending: dict, key: str, amount) -> None:
@@ -295,7 +307,7 @@ def _enemy_roll(play, e: dict) -> int:
 def _outcome(play, pending: dict, i: int, me: tuple, them: tuple, target: bool) -> None:
     """One opponent's exchange; `me` and `them` are (dice, Habileté)."""
     mine, theirs = me[0] + me[1], them[0] + them[1]
-    result = ("hit" if target else "dodge") if mine > theirs else "wounded" if mine < theirs else "parry"
+    result = model.exchange(mine, theirs, target)
     if result == "hit" or result == "wounded":
         pending["queue"].append({"kind": result, "enemy": i})
     if play.narrate:   # the explorer reads no event: none is made for it
@@ -323,12 +335,21 @@ def _round_text(n: int, name: tuple, me: tuple, them: tuple, result: str) -> tup
 
 
 def _escape(play) -> None:
-    """"Escape is possible only where a paragraph offers it, with the cost it gives."""
+    """"Escape is possible only where a paragraph offers it, with the cost it gives.
+    With `options: {escape_luck: true}` its Endurance cost is a wound Luck may lessen
+    (the English rules' escape); by default it is paid as written (docs, decision 11)."""
     escape = _spec(play)["escape"]
+    pending = play.state.pending
     play.emit("escape", "Vous prenez la fuite.", "You run away.")
+    wound = 0
     for stat, cost in (escape.get("cost") or {}).items():
-        play.change(play.module.stat(stat).name, delta=-play.number(cost), reason="escape")
-    if play.state.stats.get("endurance", 0) <= 0:
-        return dead(play, "escape")
-    if play.outcome(("combat", "escape", "effects")):
-        play.goto(play.number(escape["to"]))
+        name = play.module.stat(stat).name
+        if name == "endurance" and model.escape_luck(play.book, _spec(play)):
+            wound = play.number(cost)
+        before = play.state.stats.get("endurance", 0)
+        play.change(name, delta=-play.number(cost), reason="escape")
+        if wound and name == "endurance" and model.taken_offered(wound, 0, model.reading(play.book)):
+            pending["luck"] = {"kind": "escape", "enemy": living(pending)[0], "before": before,
+                               "damage": wound, "absorbs": 0}
+    if not pending.get("luck"):
+        wounds.escaped(play)

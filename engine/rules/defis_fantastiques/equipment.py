@@ -8,8 +8,9 @@ falls apart at its limit, and adds a penalty to every Skill test while worn.
 from __future__ import annotations
 
 from .messages import count
+from .model import STANDARD_DAMAGE, absorbed  # noqa: F401 - STANDARD_DAMAGE read here too
 
-STANDARD_DAMAGE = 2          # "enlevez 2 points à son total d'endurance"
+ARMOUR_TEST_PENALTY = 1      # "ajouter au moins 1 à votre lancer de dés"
 
 
 def weapon_props(book, item_id: str | None) -> dict | None:
@@ -51,8 +52,13 @@ def armour(play) -> str | None:
 
 
 def skill_penalty(play) -> int:
-    props = armour_props(play.book, armour(play)) or {}
-    return int(props.get("skill_test_penalty", 0))
+    """"ajouter au moins 1 à votre lancer de dés chaque fois qu'il vous faut Tester
+    votre Habileté": an armour without `skill_test_penalty` adds 1 (lint
+    `armour-test-zero` where a book sets 0)."""
+    props = armour_props(play.book, armour(play))
+    if props is None:
+        return 0
+    return int(props.get("skill_test_penalty", ARMOUR_TEST_PENALTY))
 
 
 def take(play, kind: str, item_id: str | None) -> None:
@@ -121,7 +127,7 @@ def absorb(play, raw: int) -> tuple[int, int]:
         play.lose(worn)
         play.state.extra["armour"], play.state.extra["armour_hits"] = None, 0
         play.emit("armour-broken", f"{name} tombe en ruine.", f"{name} falls apart.", item=worn)
-    return max(0, raw - absorbs), absorbs
+    return absorbed(raw, absorbs), absorbs
 
 
 def unarmed(play, spec: dict) -> bool:

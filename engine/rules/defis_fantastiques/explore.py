@@ -24,7 +24,7 @@ from itertools import product
 
 from ...analysis.chain import End, merge
 from ...analysis.explore.chains import Chain, outcomes_of
-from . import combat, equipment, wounds
+from . import combat, equipment, model, wounds
 from .messages import dead
 from .odds_solver import LUCKY_WAYS, TWO_D6
 
@@ -37,11 +37,11 @@ def fight_outcomes(play, pending, cache):
     rules = _rules(play, pending)
     root = (play.state.stats.get("endurance", 0), tuple(e["endurance"] for e in pending["enemies"]),
             play.state.stats.get("chance", 0), play.state.extra.get("armour_hits", 0),
-            _capped(pending["round"], rules[-1]))
+            _capped(pending["round"], rules[6]))
     strategies = []
     # Luck tested in a fight makes its chain many times longer; with opponents
     # "together" too long to solve for every starting point: there, no Luck.
-    lucky = root[2] > 0 and not rules[5]
+    lucky = root[2] > 0 and not rules[5] and rules[8]
     for policy in POLICIES if lucky else POLICIES[:1]:
         key = ("df", policy, rules, root)
         if key not in cache:
@@ -56,14 +56,16 @@ def fight_outcomes(play, pending, cache):
 
 
 def _rules(play, pending) -> tuple:
-    """Everything of the fight that does not change during it (a cache key)."""
+    """Everything of the fight that does not change during it (a cache key): skill,
+    damage, armour (absorbs, hits), enemies, together, escape round, Luck reading,
+    Luck allowed."""
     props = equipment.armour_props(play.book, equipment.armour(play)) or {}
     escape = combat._spec(play).get("escape")
     after = int(escape.get("after", 0)) if escape else None
     return (combat.hero_skill(play, pending), wounds.hero_damage(play, pending),
             int(props.get("absorbs", 0)), int(props.get("hits", 1)) if props else 0,
             tuple((e["habilete"], int(e.get("damage", equipment.STANDARD_DAMAGE))) for e in pending["enemies"]),
-            pending["mode"] == "together", after)
+            pending["mode"] == "together", after, model.reading(play.book), not pending.get("no_luck"))
 
 
 def _capped(rnd: int, after) -> int:
@@ -77,7 +79,8 @@ class _Fight:
     def __init__(self, rules, use_luck: bool, fight_on: "_Fight | None"):
         """`fight_on`: the same fight never stopping, whose values price a stop (what
         fighting on from there is worth); None: this is that fight."""
-        self.skill, self.damage, self.absorbs, self.limit, self.enemies, self.together, self.after = rules
+        (self.skill, self.damage, self.absorbs, self.limit, self.enemies, self.together, self.after,
+         self.reading, _allowed) = rules
         self.use_luck, self.fight_on = use_luck, fight_on
         self.expanded: dict = {}
         self.patterns: dict = {}
@@ -128,7 +131,8 @@ class _Fight:
             ways: dict = {}
             for (x, nx), (y, ny) in product(TWO_D6.items(), TWO_D6.items()):
                 mine, theirs = x + self.skill, y + self.enemies[target][0]
-                first = (("d", target),) if mine > theirs else (("t", target),) if mine < theirs else ()
+                result = model.exchange(mine, theirs)
+                first = (("d", target),) if result == "hit" else (("t", target),) if result == "wounded" else ()
                 for beats, w in self._others(mine, others):
                     events = first + tuple(("t", j) for j in beats)
                     ways[events] = ways.get(events, 0) + nx * ny * w
@@ -151,7 +155,7 @@ class _Fight:
             if he <= 0:
                 return End("lose")
             h, e, hits2, absorbs, offered = self.wound(he, es, hits, event)
-            if offered and self.use_luck and luck >= 1:
+            if offered and self.use_luck and model.can_succeed(luck):
                 return ("L", he, es, luck, hits2, rnd, event, absorbs, events[k + 1:], h, e)
             he, es, hits = h, e, hits2
         return self.after_round(he, es, luck, hits, rnd)
@@ -161,12 +165,12 @@ class _Fight:
         kind, i = event
         if kind == "d":
             left = max(0, es[i] - self.damage)
-            return he, es[:i] + (left,) + es[i + 1:], hits, 0, left > 0
+            return he, es[:i] + (left,) + es[i + 1:], hits, 0, model.dealt_offered(left)
         raw, absorbs = self.enemies[i][1], 0
         if self.limit and hits < self.limit:
             absorbs, hits = self.absorbs, hits + 1
-        loss = max(0, raw - absorbs)
-        return max(0, he - loss), es, hits, absorbs, max(0, 1 - absorbs) < loss
+        loss = model.absorbed(raw, absorbs)
+        return max(0, he - loss), es, hits, absorbs, model.taken_offered(raw, absorbs, self.reading)
 
     def luck_options(self, node):
         """Pass, or test Luck on the wound just dealt or taken (wounds._luck_dealt/_taken);
@@ -179,11 +183,11 @@ class _Fight:
             if not ways:
                 continue
             if kind == "d":
-                loss = self.damage + 2 if lucky else 1
+                loss = model.dealt(self.damage, lucky, self.reading)
                 h, e = he, es[:i] + (max(0, es[i] - loss),) + es[i + 1:]
             else:
-                raw = 1 if lucky else self.enemies[i][1] + 1
-                h, e = max(0, he - max(0, raw - absorbs)), es
+                loss = model.absorbed(model.taken(self.enemies[i][1], lucky, self.reading), absorbs)
+                h, e = max(0, he - loss), es
             tested.append((ways, self.resolve((h, e, luck - 1, hits, rnd), rest)))
         return [("pass", [(1, plain)], 0, 1, 0), ("luck", merge(tested), 0, 36, 0)]
 

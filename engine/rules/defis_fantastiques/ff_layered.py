@@ -21,8 +21,10 @@ is normalised by the non-parry ways).
 
 Exactness with integers only: a path of ``r`` decisive rounds and ``t`` Luck
 tests has a probability with denominator ``N**r * 36**t`` (``N`` the lcm of
-the rounds' normalisers).  Every decisive round wounds someone or uses up an
-armour hit, and a test lowers one wound by one point at most, so ``r <= R =
+the rounds' normalisers).  Every decisive round has a wound: at most ``hits +
+ceil(he / enemy damage)`` plain wounds taken, ``ceil(e / hero damage)`` plain
+wounds dealt to each enemy, and one wound tested per Luck point (whatever the
+model's amounts after a test), so ``r <= R =
 hits + ceil(he / enemy damage) + sum(ceil(e / hero damage)) + Luck`` and
 ``t <= Luck``.  Every value is kept on ONE scale, ``G = value * N**R *
 36**Luck`` (an integer), so a round is ``G = (p * D + q * T) * (N // norm) //
@@ -40,15 +42,14 @@ from math import lcm
 
 from engine.analysis.result import FightOdds
 
+from .model import SHIFTS, absorbed
 from .odds_solver import LUCKY_WAYS, end_odds
-
-DEALT_SHIFT = {1: 2, 0: 0, -1: -1}  # Luck test on a wound dealt: +2 / -1 damage
 
 
 def most_rounds(fight, he0: int, es0: tuple, arm0: int, luck0: int) -> int:
-    """A bound on the decisive rounds of a fight: each wounds someone (or uses up an
-    armour hit), and a Luck test lowers one wound by a point at most, so adds one
-    wound at most."""
+    """A bound on the decisive rounds of a fight: each has a wound, plain (at most
+    the armour's hits + ceil(he / damage) taken, ceil(e / damage) dealt) or tested
+    (at most one per Luck point)."""
     return (arm0 + -(-he0 // fight.ed) + sum(-(-e // fight.hd) for e in es0 if e > 0)
             + luck0)
 
@@ -64,21 +65,21 @@ def hero_axis(fight, he0: int, arm0: int) -> tuple[list, list]:
     Endurance + hits; per index the next index after a wound taken plain / lucky /
     unlucky, 0 = dead)."""
     def hit(he, arm, shift):
-        dmg = max(fight.ed - shift, 0)
+        dmg = fight.tk[shift]   # the model's amount (odds_solver._Fight)
         if arm > 0:
-            dmg, arm = max(dmg - fight.absorbs, 0), arm - 1
+            dmg, arm = absorbed(dmg, fight.absorbs), arm - 1
         return (he - dmg, arm) if he > dmg else None
     seen, todo = {(he0, arm0)}, [(he0, arm0)]
     while todo:
         he, arm = todo.pop()
-        for shift in (0, 1, -1):
+        for shift in SHIFTS:
             nxt = hit(he, arm, shift)
             if nxt is not None and nxt not in seen:
                 seen.add(nxt)
                 todo.append(nxt)
     heroes = [None] + sorted(seen, key=lambda s: (s[0] + s[1], s))
     index = {s: n for n, s in enumerate(heroes) if s}
-    return heroes, [(0, 0, 0)] + [tuple(index.get(hit(he, arm, shift), 0) for shift in (0, 1, -1))
+    return heroes, [(0, 0, 0)] + [tuple(index.get(hit(he, arm, shift), 0) for shift in SHIFTS)
                                   for he, arm in heroes[1:]]
 
 
@@ -116,9 +117,9 @@ class LayeredFight:
             if e > dmg:
                 return index[(pos, e - dmg)]
             return first.get(pos + 1, 0)
-        hd = self.f.hd
+        dk = self.f.dk   # the model's amounts (odds_solver._Fight)
         self.enemy_next = [(0, 0, 0)] + [
-            tuple(after(pos, e, max(hd + DEALT_SHIFT[shift], 0)) for shift in (0, 1, -1))
+            tuple(after(pos, e, dk[shift]) for shift in SHIFTS)
             for pos, e in self.enemies[1:]]
         self.start_enemy = first.get(0, 0)
 
@@ -261,7 +262,7 @@ def start(fight, sheet: tuple, pending_event, use_luck: bool):
     wound applied when it is not; or the FightOdds of a fight already over."""
     he, es, luck, arm = sheet
     luck = max(luck, 0) if use_luck else 0  # no Luck left: nothing to test
-    decide = pending_event is not None and luck >= 1
+    decide = pending_event is not None and luck >= 1 and fight.offered(es, arm, pending_event)
     if pending_event is not None and not decide:
         he, es, arm = fight.apply(he, es, arm, pending_event, 0)
     if he <= 0 or not any(es):

@@ -38,7 +38,8 @@ from __future__ import annotations
 from itertools import product
 from math import lcm, prod
 
-from .ff_layered import DEALT_SHIFT, check_size, hero_axis, most_rounds
+from .ff_layered import check_size, hero_axis, most_rounds
+from .model import SHIFTS
 from .odds_solver import LUCKY_WAYS
 
 
@@ -119,8 +120,8 @@ class TogetherFight:
 
     def after(self, x: int, i: int) -> tuple:
         """States (not canonical) after a wound dealt to i: plain, lucky, unlucky."""
-        e, hd = self.states[x][i], self.f.hd
-        return tuple(x - min(e, max(hd + DEALT_SHIFT[s], 0)) * self.strides[i] for s in (0, 1, -1))
+        e, dk = self.states[x][i], self.f.dk   # the model's amounts (odds_solver._Fight)
+        return tuple(x - min(e, dk[s]) * self.strides[i] for s in SHIFTS)
 
     def _round(self, mask, i):
         """(weights of "dealt then k taken", of "m taken", normaliser, denominator)."""

@@ -22,7 +22,7 @@ def item_summary(book, item_id: str) -> M | None:
     if armour is not None:
         absorbs = count(int(armour.get("absorbs", 0)), ("point", "points"), ("point", "points"))
         hits = count(int(armour.get("hits", 1)), ("blessure", "blessures"), ("wound", "wounds"))
-        penalty = int(armour.get("skill_test_penalty", 0))
+        penalty = int(armour.get("skill_test_penalty", equipment.ARMOUR_TEST_PENALTY))
         worn = (f", {signed(penalty)} aux jets des tests d'Habileté", f", {signed(penalty)} to Skill test rolls") if penalty else ("", "")
         return M(f"armure, absorbe {absorbs.fr} de chaque blessure, tombe en ruine après {hits.fr}{worn[0]}",
                  f"armour, absorbs {absorbs.en} of each wound, falls apart after {hits.en}{worn[1]}")

@@ -7,6 +7,7 @@ Codes (each a small generator below):
 - several-activities: `combat` and `test` in one paragraph (only the fight runs).
 - not-a-weapon / not-an-armour: a `weapon:`/`armour:` effect naming the wrong item.
 - weapon-and-armour: one item declared both weapon and armour.
+- armour-test-zero: an armour whose `skill_test_penalty` is 0 (the rules say at least 1).
 - hero-formula: a hero value that is not a dice formula.
 - unknown-item: starting equipment missing from the catalogue.
 - several-weapons / several-armours: more than one in the starting equipment.
@@ -106,6 +107,13 @@ def _items(book, doc):
             yield error("weapon-and-armour", doc.span(item.path, key=True),
                         f"« {item.id} » ne peut pas être à la fois une arme et une armure",
                         f"'{item.id}' cannot be both a weapon and an armour")
+        armour = item.props.get("armour")
+        if isinstance(armour, dict) and armour.get("skill_test_penalty") == 0:
+            yield warning("armour-test-zero", doc.span(item.path + ("armour", "skill_test_penalty")),
+                          f"l'armure « {item.id} » n'ajoute rien aux tests d'Habileté : les règles disent "
+                          "« au moins 1 » (omettez skill_test_penalty pour 1)",
+                          f"the armour '{item.id}' adds nothing to Skill tests: the rules say 'at least 1' "
+                          "(leave skill_test_penalty out for 1)")
 
 
 def _hero(book, doc):

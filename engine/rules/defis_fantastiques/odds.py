@@ -6,8 +6,10 @@ the weapon's damage, the worn armour and its hits left, Luck (optimal use),
 `as-one` merged into one opponent as `combat.begin` does.
 
 Readings and limits:
-* opponents with different `damage` values: no analysis (None), the solver
-  takes one damage for all;
+* opponents with different `damage` values: each wound read per opponent (the
+  chain solver; slower, exact);
+* the book's reading of Luck (`luck_reading`) and Luck switched off (book option
+  `luck_in_combat: false` or the fight's `luck: false`) as `model` defines them;
 * live odds (`pending`): from the enemies' current Endurance; when a Luck
   decision waits, the sheet before that wound is rebuilt from `luck.before`
   and the advice is about it; other wounds still queued in the same
@@ -22,7 +24,7 @@ from __future__ import annotations
 
 from .odds_solver import ff_fight, no_luck_table
 
-from . import combat, equipment, wounds
+from . import combat, equipment, model, wounds
 
 TWO_D6 = {s: 6 - abs(s - 7) for s in range(2, 13)}
 
@@ -39,22 +41,26 @@ def _enemies(spec) -> tuple[list[dict], str]:
                 "damage": int(e.get("damage", equipment.STANDARD_DAMAGE))} for e in spec["enemies"]]
     mode = spec.get("mode", "one-by-one")
     if mode == "as-one" and len(enemies) > 1:
-        enemies = [combat._as_one(enemies)]
+        enemies = [model.as_one(enemies)]
     return enemies, mode
+
+
+def _damage(enemies):
+    """One wound for all, or one per opponent."""
+    damages = [e["damage"] for e in enemies]
+    return damages[0] if len(set(damages)) == 1 else damages
 
 
 def fight_odds(book, state, spec, pending=None, policy="optimal"):
     if not isinstance(spec, dict) or "enemies" not in spec:
         return None
-    view = _View(book, state)
+    luck_wait = (pending or {}).get("luck")
+    if luck_wait and luck_wait["kind"] == "escape":
+        return None   # the hero is leaving: no fight left to price
     enemies, mode = (pending["enemies"], pending["mode"]) if pending else _enemies(spec)
-    if len({e["damage"] for e in enemies}) > 1:
-        return None
-    flags = {"unarmed": equipment.unarmed(view, spec), "forced_unarmed": bool(spec.get("unarmed"))}
     hero_end = state.stats.get("endurance", 0)
     sheets = [(e["habilete"], e["endurance"]) for e in enemies]
     event = None
-    luck_wait = (pending or {}).get("luck")
     if luck_wait:
         i = luck_wait["enemy"]
         if luck_wait["kind"] == "dealt":
@@ -63,11 +69,28 @@ def fight_odds(book, state, spec, pending=None, policy="optimal"):
         else:
             hero_end, event = luck_wait["before"], "after-wound-taken"
     policy = state.extra.get("odds_policy", policy)
-    luck = state.stats.get("chance", 0) if policy != "never" else None
+    odds = solve(book, state, spec, (enemies, mode), hero_end, sheets, policy, event)
+    if pending is not None:   # live: every move the player has, compared
+        from .advice import compare
+        odds = compare(book, state, spec, pending, odds, policy)
+    return odds
+
+
+def solve(book, state, spec, fighters, hero_end, sheets, policy, event=None, luck=None):
+    """ff_fight of this fight from a sheet: the hero's Endurance, the opponents'
+    (Skill, Endurance), Luck (`luck`, else the state's) under the policy."""
+    view = _View(book, state)
+    enemies, mode = fighters
+    flags = {"unarmed": equipment.unarmed(view, spec), "forced_unarmed": bool(spec.get("unarmed"))}
+    allowed = model.luck_allowed(book, spec)
+    if luck is None:
+        luck = state.stats.get("chance", 0)
+    luck = luck if policy != "never" and allowed else None
     return ff_fight((combat.hero_skill(view, flags), max(hero_end, 1)), sheets,
                     mode=mode if len(sheets) > 1 else "single", luck=luck,
-                    hero_damage=wounds.hero_damage(view, flags), enemy_damage=enemies[0]["damage"],
-                    armour=_armour(view), pending=event, luck_policy=policy)
+                    hero_damage=wounds.hero_damage(view, flags), enemy_damage=_damage(enemies),
+                    armour=_armour(view), pending=event if allowed else None, luck_policy=policy,
+                    luck_reading=model.reading(book))
 
 
 def fight_wins(book, states, spec, policy="never"):
@@ -77,12 +100,10 @@ def fight_wins(book, states, spec, policy="never"):
     if not isinstance(spec, dict) or "enemies" not in spec:
         return None
     enemies, mode = _enemies(spec)
-    if len({e["damage"] for e in enemies}) > 1:
-        return None
     wins: list = [None] * len(states)
     families: dict = {}
     for n, state in enumerate(states):
-        if state.extra.get("odds_policy", policy) != "never":
+        if state.extra.get("odds_policy", policy) != "never" or isinstance(_damage(enemies), list):
             wins[n] = 1 - fight_odds(book, state, spec, policy=policy).lose
             continue
         view = _View(book, state)
@@ -93,7 +114,7 @@ def fight_wins(book, states, spec, policy="never"):
     for (skill, damage, armour), members in families.items():
         table = no_luck_table((skill, max(he for _n, he in members)), sheets,
                               mode=mode if len(sheets) > 1 else "single", hero_damage=damage,
-                              enemy_damage=enemies[0]["damage"], armour=armour)
+                              enemy_damage=_damage(enemies), armour=armour)
         for n, he in members:
             wins[n] = table(he)
     return wins

@@ -2,6 +2,7 @@
 
     gamebook odds --rules df --hero 10/20 --enemy 8/8 [--luck 9] [--mode together]
                   [--armour 1/6] [--damage 3] [--enemy-damage 3] [--unarmed]
+                  [--luck-reading exact|relative]
 
 Sheets are SKILL/STAMINA; Luck, when given, is used optimally and the report
 adds the odds without it and the advice for the first wounds.  Every bad value
@@ -9,11 +10,14 @@ is a bilingual `BadArguments`.
 """
 from __future__ import annotations
 
+import json
+
 from engine.analysis.arguments import SHEET, against, bounded, count, sheets
 from engine.analysis.result import OddsLabels, OddsReport
 from engine.rules.base import BadArguments
 
 from .messages import M
+from .model import LUCK_READINGS
 from .odds_solver import ff_fight
 
 MODES = ("as-one", "one-by-one", "together")
@@ -28,6 +32,10 @@ HELP = {
     "damage": ("dégâts infligés par le héros (2)", "damage dealt by the hero (2)"),
     "enemy_damage": ("dégâts infligés par l'adversaire (2)", "damage dealt by enemies (2)"),
     "unarmed": ("à mains nues (-1 HABILETÉ)", "unarmed (-1 SKILL)"),
+    "luck_reading": ("lecture de la Chance contre une blessure non standard : exact (défaut : "
+                     "1 point exactement) | relative (1 point de moins / de plus)",
+                     "reading of Luck against a non-standard wound: exact (default: exactly 1 "
+                     "point) | relative (1 point less / more)"),
 }
 FIRST = (("after-wound-dealt", M("Si vous blessez l'adversaire : ", "If you wound the enemy: ")),
          ("after-wound-taken", M("Si vous êtes blessé : ", "If you are wounded: ")))
@@ -45,6 +53,7 @@ def arguments(parser, lang: str) -> None:
         parser.add_argument("--" + name.replace("_", "-"), dest=name, metavar="N", help=h(name))
     parser.add_argument("--armour", "--armor", dest="armour", metavar="A/H", help=h("armour"))
     parser.add_argument("--unarmed", action="store_true", help=h("unarmed"))
+    parser.add_argument("--luck-reading", dest="luck_reading", metavar="READING", help=h("luck_reading"))
 
 
 def from_arguments(args) -> OddsReport:
@@ -87,6 +96,12 @@ def _options(args, hero, enemies) -> dict:
             options["hero_damage" if key == "damage" else "enemy_damage"] = value
     if args.armour is not None:
         options["armour"] = _armour(args.armour)
+    reading = getattr(args, "luck_reading", None)
+    if reading is not None:
+        if reading not in LUCK_READINGS:
+            raise BadArguments(f"--luck-reading « {reading} » : attendu {', '.join(LUCK_READINGS)}",
+                               f"--luck-reading '{reading}': expected {', '.join(LUCK_READINGS)}")
+        options["luck_reading"] = reading
     return options
 
 
@@ -99,9 +114,16 @@ def _armour(word: str) -> tuple[int, int]:
 
 
 def advice(word: str):
-    """A pending decision in words: Luck, or the target in a "together" fight."""
+    """A pending decision in words: Luck, or the target in a "together" fight; with
+    several moves (advice.compare), each move's chance and why a chance is 0 %."""
+    if word.startswith("moves:"):
+        return _moves(json.loads(word[len("moves:"):]))
     if word == "use-luck":
         return M("Tentez votre Chance", "Test your Luck")
+    if word == "attack":
+        return M("Attaquez", "Attack")
+    if word == "escape":
+        return M("Fuyez", "Escape")
     if word == "no-luck":
         return M("Ne tentez pas votre Chance", "Do not test your Luck")
     kind, _, value = word.partition(":")
@@ -109,3 +131,46 @@ def advice(word: str):
         n = int(value) + 1
         return M(f"Attaquez l'adversaire n° {n}", f"Attack enemy no. {n}")
     return M(word, word)
+
+
+MOVE_WORDS = {"attack": ("attaquer", "attack"), "no-luck": ("ne pas tenter votre Chance", "do not test your Luck"),
+              "use-luck": ("tenter votre Chance", "test your Luck")}
+
+
+def _moves(told: dict) -> M:
+    """"tenter votre Chance : 71,2 % ; ne pas la tenter : 68,0 % ; fuir ..." and the reason of a 0 %."""
+    from fractions import Fraction
+
+    from engine.analysis.render import share
+    parts = {"fr": [], "en": []}
+    for key, win, extra in told["moves"]:
+        if key == "escape":
+            to, left = extra
+            fate = ("vous y mourez" if left <= 0 else f"Endurance {left}",
+                    "you die of it" if left <= 0 else f"Stamina {left}")
+            parts["fr"].append(f"fuir vers le {to} : vous quittez le combat ({fate[0]})")
+            parts["en"].append(f"escape to {to}: you leave the fight ({fate[1]})")
+            continue
+        for lang, n in (("fr", 0), ("en", 1)):
+            parts[lang].append(f"{MOVE_WORDS[key][n]} : {share(Fraction(win), 'fr').strip()}" if lang == "fr"
+                               else f"{MOVE_WORDS[key][n]}: {share(Fraction(win), 'en').strip()}")
+    best = advice(told["best"]) if told.get("best") else None
+    fr, en = " ; ".join(parts["fr"]), "; ".join(parts["en"])
+    if best is not None and len(told["moves"]) > 1:
+        fr, en = f"{best.fr} ({fr})", f"{best.en} ({en})"
+    why = told.get("why")
+    if why:
+        reason = _why(why)
+        fr, en = f"{fr}. 0 % : {reason.fr}", f"{en}. 0%: {reason.en}"
+    return M(fr, en)
+
+
+def _why(why: list) -> M:
+    if why[0] == "skill":
+        return M(f"votre Force d'Attaque (au plus {why[1]}) ne dépasse jamais celle de {why[3]} "
+                 f"(au moins {why[2]}) : vous ne pouvez gagner aucun assaut",
+                 f"your Attack Strength (at most {why[1]}) never beats {why[3]}'s (at least {why[2]}): "
+                 "you cannot win a round")
+    if why[0] == "damage":
+        return M("votre arme n'inflige aucun point", "your weapon deals no damage")
+    return M("votre Endurance est à 0", "your Stamina is 0")

@@ -7,10 +7,11 @@ Reading of the rules (``defis-fantastiques-44.fr.txt``) used here:
   (``hero_damage`` / ``enemy_damage``, 2 by default), equal = parry and the
   round is replayed.  A fighter dies at Endurance <= 0.
 * Luck ("Tentez votre Chance"): after each wound he deals or takes, the hero
-  MAY test his Luck (only with Luck >= 1): 2d6 <= current Luck is lucky, and
-  Luck drops by 1 after every test.  Wound dealt: lucky +2, unlucky -1 (the
-  book: 4 or 1 instead of 2).  Wound taken: lucky -1, unlucky +1 (1 or 3
-  instead of 2).  Modified damages never go below 0.  The policy maximising
+  MAY test his Luck (only with Luck >= 1, and where play offers it): 2d6 <=
+  current Luck is lucky, and Luck drops by 1 after every test.  The wound
+  amounts, plain, lucky and unlucky, are ``model.dealt`` / ``model.taken`` under
+  the book's reading (``luck_reading``), where the offer is
+  ``model.dealt_offered`` / ``taken_offered``.  The policy maximising
   P(win) is computed exactly (``luck_policy="optimal"``); ``"always"`` tests
   whenever possible, ``"never"`` never tests.
 * Armour ``(absorbs, hits)``: the Luck test first modifies the base wound,
@@ -19,8 +20,8 @@ Reading of the rules (``defis-fantastiques-44.fr.txt``) used here:
   even when it is fully absorbed ("vous devez ajouter 1 au nombre de coups").
 * Several enemies (``mode``):
   - ``"single"``: exactly one enemy;
-  - ``"as-one"``: "comme un seul" - the list is ONE enemy, ``enemies[0]``
-    (give the merged sheet there), the others are ignored;
+  - ``"as-one"``: "comme un seul" - the list is merged into ONE enemy as play
+    merges it (``model.as_one``: best Skill, Stamina summed, worst wound);
   - ``"one-by-one"``: in list order, each fight starts when the previous
     enemy dies; Endurance, Luck and armour carry over;
   - ``"together"``: the hero rolls ONE attack strength per round, compared
@@ -41,6 +42,8 @@ from typing import Sequence
 
 from engine.analysis.chain import ONE, ZERO, End, merge, solve
 from engine.analysis.result import FightOdds
+
+from . import model
 
 RULES_ID = "defis-fantastiques"
 MODES = ("single", "as-one", "one-by-one", "together")
@@ -94,10 +97,18 @@ class _Fight:
     """The Fighting Fantasy fight chain; nodes are (he, es, luck, armour, events)."""
 
     def __init__(self, hero_skill, skills, mode, use_luck, luck_policy,
-                 hero_damage, enemy_damage, absorbs):
+                 hero_damage, enemy_damage, absorbs, reading=model.DEFAULT_READING):
+        """`enemy_damage`: one wound for all, or one per enemy (then only the chain
+        solver, which reads `taken[i]`)."""
         self.hero_skill, self.skills, self.mode = hero_skill, skills, mode
-        self.use_luck, self.luck_policy = use_luck, luck_policy
-        self.hd, self.ed, self.absorbs = hero_damage, enemy_damage, absorbs
+        self.use_luck, self.luck_policy, self.reading = use_luck, luck_policy, reading
+        eds = tuple(enemy_damage) if isinstance(enemy_damage, (tuple, list)) else (enemy_damage,) * len(skills)
+        self.hd, self.ed, self.absorbs = hero_damage, eds[0], absorbs
+        self.mixed = len(set(eds)) > 1
+        # the model's wound amounts by Luck shift (0 none, 1 lucky, -1 unlucky)
+        self.dk = model.amounts("d", hero_damage, reading)
+        self.taken = tuple(model.amounts("t", d, reading) for d in eds)
+        self.tk = self.taken[0]
         self.duel = lru_cache(maxsize=None)(duel)
         self.group = lru_cache(maxsize=None)(_group_round)
 
@@ -107,13 +118,20 @@ class _Fight:
     def apply(self, he, es, arm, event, shift):
         """Apply one wound event with a Luck shift (-1, 0, +1 for unlucky/none/lucky)."""
         if event[0] == "d":
-            dmg = max(self.hd + {1: 2, 0: 0, -1: -1}[shift], 0)
+            dmg = self.dk[shift]
             es = es[:event[1]] + (max(es[event[1]] - dmg, 0),) + es[event[1] + 1:]
             return he, es, arm
-        dmg = max(self.ed - shift, 0)
+        dmg = self.taken[event[1] if len(event) > 1 else 0][shift]
         if arm > 0:
-            dmg, arm = max(dmg - self.absorbs, 0), arm - 1
+            dmg, arm = model.absorbed(dmg, self.absorbs), arm - 1
         return he - dmg, es, arm
+
+    def offered(self, es, arm, event) -> bool:
+        """Does play offer Luck on this wound (model.dealt_offered / taken_offered)?"""
+        if event[0] == "d":
+            return model.dealt_offered(es[event[1]] - self.dk[0])
+        damage = self.taken[event[1] if len(event) > 1 else 0][0]
+        return model.taken_offered(damage, self.absorbs if arm > 0 else 0, self.reading)
 
     def advance(self, he, es, luck, arm, events):
         """Resolve events that need no decision; stop at a decision or a round."""
@@ -122,7 +140,8 @@ class _Fight:
                 return End("lose", 0)
             if not any(es):
                 return End("win", he)
-            if not events or (self.use_luck and luck >= 1):
+            if not events or (self.use_luck and (model.can_succeed(luck) or self.luck_policy == "always")
+                              and self.offered(es, arm, events[0])):
                 return (he, es, luck, arm, events)
             he, es, arm = self.apply(he, es, arm, events[0], 0)
             events = events[1:]
@@ -136,20 +155,45 @@ class _Fight:
         i = next(j for j, e in enumerate(es) if e)
         p, q, r = self.duel(self.hero_skill, self.skills[i])
         dist = merge([(p, self.advance(he, es, luck, arm, (("d", i),))),
-                      (q, self.advance(he, es, luck, arm, (("t",),)))])
+                      (q, self.advance(he, es, luck, arm, (("t", i),)))])
         return [("attack", dist, r, 1296, 1296)]
 
     def target_option(self, node, i):
         he, es, luck, arm, _ = node
         others = tuple(self.skills[j] for j in self.alive(es) if j != i)
+        if self.mixed:   # who wounds the hero matters: one opponent's dice at a time
+            return self.target_mixed(node, i)
         pairs, stay = [], 0
         for (res, k), p in self.group(self.hero_skill, self.skills[i], others).items():
-            events = ((("d", i),) if res == "d" else (("t",),) if res == "t" else ()) + (("t",),) * k
+            events = ((("d", i),) if res == "d" else (("t", i),) if res == "t" else ()) + (("t", i),) * k
             if events:
                 pairs.append((p, self.advance(he, es, luck, arm, events)))
             else:
                 stay += p
         denom = 1296 * 36 ** len(others)
+        return (f"target:{i}", merge(pairs), stay, denom, denom)
+
+    def target_mixed(self, node, i):
+        """`target_option` when the opponents' wounds differ: the queue names who
+        wounded the hero (target first, then the others in order, as play queues)."""
+        he, es, luck, arm, _ = node
+        others = [j for j in self.alive(es) if j != i]
+        ways: dict = {}
+        for x, nx in TWO_D6.items():
+            mine = x + self.hero_skill
+            tails = [((), 1)]
+            for j in others:
+                beat = sum(n for s, n in TWO_D6.items() if s + self.skills[j] > mine)
+                tails = [(t + (("t", j),), w * beat) for t, w in tails] + [(t, w * (36 - beat)) for t, w in tails]
+            for y, ny in TWO_D6.items():
+                res = model.exchange(mine, y + self.skills[i])
+                head = (("d", i),) if res == "hit" else (("t", i),) if res == "wounded" else ()
+                for tail, w in tails:
+                    if w:
+                        ways[head + tail] = ways.get(head + tail, 0) + nx * ny * w
+        stay = ways.pop((), 0)
+        denom = 1296 * 36 ** len(others)
+        pairs = [(p, self.advance(he, es, luck, arm, events)) for events, p in ways.items()]
         return (f"target:{i}", merge(pairs), stay, denom, denom)
 
     def luck_options(self, node):
@@ -161,7 +205,7 @@ class _Fight:
         tested = []
         for w, shift in ((good, 1), (36 - good, -1)):
             h2, e2, a2 = self.apply(he, es, arm, first, shift)
-            tested.append((w, self.advance(h2, e2, luck - 1, a2, rest)))
+            tested.append((w, self.advance(h2, e2, max(0, luck - 1), a2, rest)))
         options = []
         if self.luck_policy != "always":
             options.append(("no-luck", plain, 0, 1, 0))
@@ -179,7 +223,10 @@ def _check(hero, enemies, mode, hero_damage, enemy_damage, luck_policy, pending)
         raise ValueError(f"unknown mode {mode!r}; expected one of {MODES}")
     if not enemies or (mode == "single" and len(enemies) != 1):
         raise ValueError("mode 'single' needs exactly one enemy" if enemies else "no enemy")
-    if hero_damage < 1 or enemy_damage < 1:
+    damages = enemy_damage if isinstance(enemy_damage, (tuple, list)) else (enemy_damage,)
+    if isinstance(enemy_damage, (tuple, list)) and len(enemy_damage) != len(enemies):
+        raise ValueError("one enemy damage per enemy")
+    if hero_damage < 1 or min(damages) < 1:
         raise ValueError("damages must be at least 1")
     if luck_policy not in ("optimal", "always", "never"):
         raise ValueError(f"unknown luck_policy {luck_policy!r}")
@@ -194,27 +241,35 @@ def ff_fight(hero: tuple[int, int], enemies: Sequence[tuple[int, int]], *,
              enemy_damage: int = 2, armour: tuple[int, int] | None = None,
              attack_bonus: int = 0, unarmed: bool = False, pending: str | None = None,
              luck_policy: str = "optimal", max_states: int = 2_000_000,
-             solver: str = "auto") -> FightOdds:
+             solver: str = "auto", luck_reading: str = model.DEFAULT_READING) -> FightOdds:
     """Exact odds of a Fighting Fantasy fight; hero and enemies are (skill, endurance).
 
-    ``solver="chain"`` uses the generic chain solver (the slower reference the
-    other solvers are tested against); ``"auto"`` (default) uses ``ff_noluck``
-    without Luck, else ``ff_layered`` (one enemy at a time) or ``ff_together``
-    (``solver="layered"`` / ``"together"`` / ``"fast"`` (``ff_fast``) /
-    ``"noluck"`` force one).  ``max_states`` bounds the states of the chain and
-    of the layered solvers (a ValueError beyond)."""
+    ``solver="chain"`` uses the generic chain solver over ``_Fight`` (the
+    reference the other solvers are tested against, and the one path for
+    different wounds per enemy and the "always" policy); ``"auto"`` (default)
+    uses ``ff_noluck`` without Luck, else ``ff_layered`` (one enemy at a time) or
+    ``ff_together`` (``solver="layered"`` / ``"together"`` / ``"noluck"`` force
+    one).  All read the wound amounts and offers of ``_Fight``, from the model.  ``max_states`` bounds the states of the chain and
+    of the layered solvers (a ValueError beyond).  ``enemy_damage``: one wound for
+    every enemy, or one per enemy (different wounds: the chain solver).
+    ``luck_reading``: the reading of Luck (model.LUCK_READINGS)."""
     _check(hero, enemies, mode, hero_damage, enemy_damage, luck_policy, pending)
-    if mode in ("single", "as-one"):
-        enemies = enemies[:1]
+    if luck_reading not in model.LUCK_READINGS:
+        raise ValueError(f"unknown luck_reading {luck_reading!r}")
+    enemies, enemy_damage, mode = merged(enemies, enemy_damage, mode)
     use_luck = luck is not None and luck_policy != "never"
     fight = _Fight(hero[0] - int(unarmed) + attack_bonus, tuple(e[0] for e in enemies),
                    mode, use_luck, luck_policy, hero_damage, enemy_damage,
-                   armour[0] if armour else 0)
+                   armour[0] if armour else 0, luck_reading)
+    if solver == "auto" and fight.mixed:
+        solver = "chain"   # the fast paths take one wound for all enemies
+    if use_luck and luck_policy == "always" and solver != "noluck":
+        solver = "chain"   # "test whenever play offers": the offers are the chain's
     luck0, arm0 = (luck or 0), (armour[1] if armour else 0)
     es = tuple(e[1] for e in enemies)
     event = None
     if pending is not None and fight.alive(es):
-        event = ("d", fight.alive(es)[0]) if PENDING[pending] == "d" else ("t",)
+        event = ("d" if PENDING[pending] == "d" else "t", fight.alive(es)[0])
     if solver == "noluck" or (solver == "auto" and not use_luck):
         return _solve_no_luck(fight, hero[1], es, arm0, event)
     sheet = (hero[1], es, luck0, arm0)
@@ -223,16 +278,27 @@ def ff_fight(hero: tuple[int, int], enemies: Sequence[tuple[int, int]], *,
     if solver in ("layered", "together", "auto"):
         from .ff_layered import solve_layered
         return solve_layered(fight, sheet, event, use_luck, luck_policy, max_states)
-    if solver == "fast":
-        from .ff_fast import solve_fast
-        return solve_fast(fight, sheet, event, use_luck, luck_policy)
     root = fight.advance(hero[1], es, luck0, arm0, ())
     if pending is not None and not isinstance(root, End):
-        first = fight.alive(es)[0]
-        root = fight.advance(hero[1], es, luck0, arm0,
-                             (("d", first),) if PENDING[pending] == "d" else (("t",),))
+        root = fight.advance(hero[1], es, luck0, arm0, (event,))
     sol = solve(root, fight.expand, _end_value, max_states)
-    return _odds(sol, use_luck or mode == "together")
+    # Luck to test: the policy is "optimal" even where play never offers a test
+    # (as the fast solvers say it)
+    return _odds(sol, use_luck or mode == "together", use_luck and luck_policy == "optimal" and luck0 >= 1
+                 and not isinstance(root, End))
+
+
+def merged(enemies, enemy_damage, mode):
+    """Several enemies fought "as-one" become ONE, as play merges them (model.as_one);
+    ``enemy_damage`` per enemy when a sequence (one value when they are all alike)."""
+    damages = tuple(enemy_damage) if isinstance(enemy_damage, (tuple, list)) else (enemy_damage,) * len(enemies)
+    if mode in ("single", "as-one") and len(enemies) > 1:
+        one = model.as_one([{"name": "", "habilete": s, "endurance": e, "damage": d}
+                            for (s, e), d in zip(enemies, damages)])
+        return [(one["habilete"], one["endurance"])], one["damage"], "single"
+    if len(set(damages)) == 1:
+        return list(enemies), damages[0], mode
+    return list(enemies), damages, mode
 
 
 def no_luck_table(hero: tuple[int, int], enemies: Sequence[tuple[int, int]], *,
@@ -242,8 +308,7 @@ def no_luck_table(hero: tuple[int, int], enemies: Sequence[tuple[int, int]], *,
     Endurance up to ``hero[1]``, from ONE backward pass (``ff_wintable``)."""
     from .ff_wintable import WinTable
     _check(hero, enemies, mode, hero_damage, enemy_damage, "never", None)
-    if mode in ("single", "as-one"):
-        enemies = enemies[:1]
+    enemies, enemy_damage, mode = merged(enemies, enemy_damage, mode)
     fight = _Fight(hero[0], tuple(e[0] for e in enemies), mode, False, "never",
                    hero_damage, enemy_damage, armour[0] if armour else 0)
     es = tuple(e[1] for e in enemies)
@@ -270,12 +335,12 @@ def end_odds(he: int) -> FightOdds:
     return FightOdds(win, 1 - win, {"win": win, "lose": 1 - win}, {end: ONE}, ZERO, "none", None)
 
 
-def _odds(sol, decisions: bool) -> FightOdds:
+def _odds(sol, decisions: bool, lucky: bool = False) -> FightOdds:
     win = sum((p for e, p in sol.ends.items() if e.outcome == "win"), ZERO)
     lose = ONE - win
     final: dict = {}
     for e, p in sorted(sol.ends.items(), key=lambda kv: -kv[0].detail):
         final[e.detail] = final.get(e.detail, ZERO) + p
-    policy = "optimal" if decisions and sol.has_choice else "none"
+    policy = "optimal" if lucky or (decisions and sol.has_choice) else "none"
     return FightOdds(win, lose, {"win": win, "lose": lose}, final,
                      sol.expected_rounds, policy, sol.root_label)

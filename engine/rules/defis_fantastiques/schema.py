@@ -5,6 +5,7 @@ Documented for authors in docs/rules-defis-fantastiques.md.
 from __future__ import annotations
 
 from .combat import MODES
+from .model import LUCK_READINGS
 
 INT = {"type": "integer"}
 PARAGRAPH = {"type": "integer", "minimum": 1, "maximum": 1_000_000, "description": "A paragraph number."}
@@ -49,7 +50,8 @@ def item() -> dict:
         "absorbs": {"type": "integer", "minimum": 0, "description": "Endurance points absorbed per wound."},
         "hits": {"type": "integer", "minimum": 1, "description": "Wounds it takes before falling apart."},
         "skill_test_penalty": {"type": "integer", "minimum": 0,
-                               "description": "Added to every Skill test roll while worn."},
+                               "description": "Added to every Skill test roll while worn (default 1: "
+                                              "the rules say at least 1)."},
     }, "This item is an armour; the hero wears one at a time.", required=("absorbs", "hits"))
     return _object({"name": {"type": "string", "minLength": 1, "description": "Shown to the player."},
                     "description": {"type": "string", "description": DESCRIPTION}, "weapon": weapon, "armour": armour},
@@ -80,6 +82,7 @@ def combat() -> dict:
         "escape": escape,
         "win_effects": {"$ref": "#/$defs/effects", "description": "Format 1.1: applied before moving."},
         "unarmed": {"type": "boolean", "description": "The hero must fight bare-handed (−1 Habileté)."},
+        "luck": {"type": "boolean", "description": "false: the hero may not test his Luck in this fight."},
     }, "A fight.", required=("enemies",))
 
 
@@ -112,8 +115,19 @@ def effects() -> list:
 
 def options() -> dict:
     return _object({"unarmed": {"enum": ["no-weapon", "no-weapon-no-armour"],
-                                "description": "When the −1 for fighting bare-handed applies (default no-weapon)."}},
+                                "description": "When the −1 for fighting bare-handed applies (default no-weapon)."},
+                    "luck_reading": {"enum": list(LUCK_READINGS), "description": READING},
+                    "escape_luck": {"type": "boolean", "description": ESCAPE_LUCK},
+                    "luck_in_combat": {"type": "boolean",
+                                       "description": "false: no Luck test in any fight of the book (default true)."}},
                    "Rule options of Défis Fantastiques.")
+
+
+ESCAPE_LUCK = ("true: an escape's Endurance cost is a wound the hero may test his Luck on, as in "
+               "the English rules (default false: the cost is paid as written).")
+READING = ("Luck against a wound other than 2: exact (default, the French rules: a lucky wound "
+           "taken costs exactly 1 point, an unlucky one dealt removes exactly 1) or relative (the "
+           "English rules: 1 point less / more than the wound).")
 
 
 def schema_defs() -> dict:

@@ -52,8 +52,25 @@ FR = {
         "Cet objet est une armure ; le héros en porte une à la fois.",
     "Endurance points absorbed per wound.": "Points d'Endurance absorbés par blessure.",
     "Wounds it takes before falling apart.": "Blessures qu'elle encaisse avant de tomber en pièces.",
-    "Added to every Skill test roll while worn.":
-        "Ajouté à chaque jet de test d'Habileté tant qu'elle est portée.",
+    "Added to every Skill test roll while worn (default 1: the rules say at least 1).":
+        "Ajouté à chaque jet de test d'Habileté tant qu'elle est portée (par défaut 1 : "
+        "les règles disent au moins 1).",
+    ("true: an escape's Endurance cost is a wound the hero may test his Luck on, as in "
+     "the English rules (default false: the cost is paid as written)."):
+        "true : le coût en Endurance d'une fuite est une blessure sur laquelle le héros peut "
+        "Tenter sa Chance, comme dans les règles anglaises (par défaut false : le coût est "
+        "payé tel qu'écrit).",
+    "false: the hero may not test his Luck in this fight.":
+        "false : le héros ne peut pas Tenter sa Chance pendant ce combat.",
+    "false: no Luck test in any fight of the book (default true).":
+        "false : aucun test de Chance dans les combats du livre (par défaut true).",
+    ("Luck against a wound other than 2: exact (default, the French rules: a lucky wound "
+     "taken costs exactly 1 point, an unlucky one dealt removes exactly 1) or relative (the "
+     "English rules: 1 point less / more than the wound)."):
+        "La Chance contre une blessure autre que 2 : exact (par défaut, les règles françaises : "
+        "une blessure reçue avec chance coûte exactement 1 point, une blessure infligée sans "
+        "chance ôte exactement 1 point) ou relative (les règles anglaises : 1 point de moins / "
+        "de plus que la blessure).",
     "A fight.": "Un combat.",
     "The opponents (one after the other unless the fight says otherwise).":
         "Les adversaires (l'un après l'autre sauf si le combat dit autrement).",

@@ -12,7 +12,7 @@ supplémentaires ... malchanceux : vous ne pouvez soustraire que 1 seul point."
 from __future__ import annotations
 
 from .. import french as F
-from . import equipment
+from . import equipment, model
 from .messages import dead
 from .rolls import test_luck
 
@@ -54,8 +54,9 @@ def _deal(play, pending: dict, i: int) -> bool:
         play.emit("wound", f"Vous blessez {F.the(enemy)} : −{dmg} (Endurance {enemy['endurance']}).",
                   f"You wound {enemy['name']}: −{dmg} (Stamina {enemy['endurance']}).",
                   target=enemy["name"], loss=dmg, endurance=enemy["endurance"])
-    if enemy["endurance"] > 0:
-        # Luck is offered only when it can matter: a dead enemy needs no deeper wound.
+    if model.dealt_offered(enemy["endurance"]):
+        if pending.get("no_luck"):
+            return False
         pending["luck"] = {"kind": "dealt", "enemy": i, "before": before, "damage": dmg}
         return True
     _defeated(play, enemy)
@@ -65,7 +66,7 @@ def _deal(play, pending: dict, i: int) -> bool:
 def _suffer(play, pending: dict, i: int) -> bool:
     enemy = pending["enemies"][i]
     raw, before = int(enemy.get("damage", equipment.STANDARD_DAMAGE)), play.state.stats["endurance"]
-    loss, absorbs = equipment.absorb(play, raw)
+    loss, absorbs = equipment.absorb(play, raw)   # (model.absorbed, and the armour's wear)
     if play.narrate:   # told before the Endurance change ("Endurance : 21 → 19")
         fr, en = (f"{F.The(enemy)} {F.verb(enemy, 'vous blesse', 'vous blessent')} : −{loss} Endurance.",
                   f"{enemy['name']} wounds you: −{loss} Stamina.") if loss else \
@@ -74,7 +75,7 @@ def _suffer(play, pending: dict, i: int) -> bool:
         play.emit("wound", fr, en, target="hero", by=enemy["name"],
                   loss=loss, absorbed=absorbs, endurance=play.module.clamp(play.state, "endurance", before - loss))
     play.change("endurance", delta=-loss, reason="wound")
-    if max(0, 1 - absorbs) < loss:
+    if not pending.get("no_luck") and model.taken_offered(raw, absorbs, model.reading(play.book)):
         pending["luck"] = {"kind": "taken", "enemy": i, "before": before, "damage": raw,
                            "absorbs": absorbs}
         return True
@@ -93,12 +94,23 @@ def resolve_luck(play, pending: dict, use: bool) -> None:
     if use:
         lucky = test_luck(play, "combat")
         (_luck_dealt if luck["kind"] == "dealt" else _luck_taken)(play, pending, luck, lucky)
+    if luck["kind"] == "escape":
+        return escaped(play)
     drain(play, pending)
+
+
+def escaped(play) -> None:
+    """The escape paid: death at Endurance 0, else its effects and its paragraph."""
+    escape = play.book.paragraphs[play.state.paragraph].fields["combat"]["escape"]
+    if play.state.stats.get("endurance", 0) <= 0:
+        return dead(play, "escape")
+    if play.outcome(("combat", "escape", "effects")):
+        play.goto(play.number(escape["to"]))
 
 
 def _luck_dealt(play, pending: dict, luck: dict, lucky: bool) -> None:
     enemy = pending["enemies"][luck["enemy"]]
-    loss = luck["damage"] + 2 if lucky else 1
+    loss = model.dealt(luck["damage"], lucky, model.reading(play.book))
     enemy["endurance"] = max(0, luck["before"] - loss)
     if play.narrate:
         play.emit("wound", f"Blessure {F.of(enemy)} : −{loss} en tout, au lieu de −{luck['damage']} "
@@ -111,10 +123,9 @@ def _luck_dealt(play, pending: dict, luck: dict, lucky: bool) -> None:
 
 
 def _luck_taken(play, pending: dict, luck: dict, lucky: bool) -> None:
-    raw = 1 if lucky else luck["damage"] + 1
-    loss = max(0, raw - luck["absorbs"])
+    loss = model.absorbed(model.taken(luck["damage"], lucky, model.reading(play.book)), luck["absorbs"])
     if play.narrate:
-        was = max(0, luck["damage"] - luck["absorbs"])
+        was = model.absorbed(luck["damage"], luck["absorbs"])
         now = play.module.clamp(play.state, "endurance", luck["before"] - loss)
         fr, en = lost(loss)
         was_fr, was_en = lost(was)

@@ -226,8 +226,9 @@ def test_a_wound_all_absorbed_after_luck_never_reads_minus_zero():
     """Issue 13: lucky, 1 point of wound, an armour absorbing 1: no "−0 Endurance"."""
     from engine.rules.defis_fantastiques import wounds
 
-    class Play:   # the two things _luck_taken reads and writes
+    class Play:   # the things _luck_taken reads and writes
         narrate = True
+        book = type("Book", (), {"options": {}})()
 
         def __init__(self):
             self.said, self.state = [], type("S", (), {"stats": {"endurance": 10}})()

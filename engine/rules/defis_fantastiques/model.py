@@ -1,0 +1,123 @@
+"""The Défis Fantastiques fight rules, each defined ONCE.
+
+Play (combat.py, wounds.py) applies these definitions with the real dice; the exact
+solvers (odds_solver.py and its fast paths, explore.py) enumerate the same
+definitions, so that what is played and what is predicted cannot disagree.
+
+* An exchange: "Si votre Force d'Attaque est supérieure ... vous l'avez touché ...
+  Si la Force d'Attaque de votre adversaire est supérieure ... c'est vous qui êtes
+  blessé ... égales, les coups ont été parés"; against an opponent fought "together"
+  who is not the target, a higher total only avoids his blow ("vous évitez
+  simplement un coup").
+* The wound amounts, plain and after a Luck test, under the book's reading of Luck
+  (`options: {luck_reading: exact | relative}`):
+  - `exact` (default, the module's French text): lucky wound dealt = damage + 2
+    ("soustrayez 2 points supplémentaires"), unlucky dealt = exactly 1 ("vous ne
+    pouvez soustraire que 1 seul point"), lucky wound taken = exactly 1 ("ne
+    soustrayez que 1 point"), unlucky taken = damage + 1 ("1 point supplémentaire");
+  - `relative` (the English rules' "restore 1 point"): lucky dealt = damage + 2,
+    unlucky dealt = damage − 1, lucky taken = damage − 1, unlucky taken = damage + 1.
+  With the standard wound of 2 both readings give the same numbers.
+* Armour absorbs after Luck has changed the wound, never below 0.
+* Luck is offered only when it can matter: on a wound dealt that leaves the
+  opponent standing, on a wound taken that a lucky test would make smaller (with
+  no Luck left too: the test then surely fails, Luck stays 0).
+* Several opponents "comme un seul": the best Habileté, their Endurance together,
+  the worst wound.
+* An escape's Endurance cost is a wound Luck may lessen only with `options:
+  {escape_luck: true}` (the English rules); the French text has no escape rule.
+* Luck in fights may be switched off by the book (`options: {luck_in_combat:
+  false}`) or by one fight (`combat: {luck: false}`).
+"""
+from __future__ import annotations
+
+from .. import french as F
+
+STANDARD_DAMAGE = 2          # "enlevez 2 points à son total d'endurance"
+LUCK_READINGS = ("exact", "relative")
+DEFAULT_READING = "exact"
+# Luck shifts as the solvers index them: 0 = no test, 1 = lucky, -1 = unlucky.
+SHIFTS = (0, 1, -1)
+
+
+def exchange(mine: int, theirs: int, target: bool = True) -> str:
+    """One exchange from the two Attack Strengths: "hit" (the hero wounds), "dodge"
+    (higher than an opponent who is not the target: no wound), "wounded" (the
+    opponent wounds the hero), "parry"."""
+    if mine > theirs:
+        return "hit" if target else "dodge"
+    return "wounded" if mine < theirs else "parry"
+
+
+def dealt(damage: int, lucky: bool | None, reading: str = DEFAULT_READING) -> int:
+    """Endurance a wound dealt by the hero removes; `lucky` None: no Luck test."""
+    if lucky is None:
+        return damage
+    if lucky:
+        return damage + 2
+    return 1 if reading == "exact" else max(0, damage - 1)
+
+
+def taken(damage: int, lucky: bool | None, reading: str = DEFAULT_READING) -> int:
+    """Endurance a wound taken by the hero removes before armour; `lucky` None: no test."""
+    if lucky is None:
+        return damage
+    if lucky:
+        return 1 if reading == "exact" else max(0, damage - 1)
+    return damage + 1
+
+
+def absorbed(raw: int, absorbs: int) -> int:
+    """What reaches the hero through an armour absorbing `absorbs` points."""
+    return max(0, raw - absorbs)
+
+
+def can_succeed(luck: int) -> bool:
+    """A test with no Luck left surely fails.  Play still offers it (the rules do not
+    forbid it); a best-play solver never takes it, the "always" policy does."""
+    return luck >= 1
+
+
+def dealt_offered(left: int) -> bool:
+    """Luck is offered on a wound dealt only if the opponent is still standing."""
+    return left > 0
+
+
+def taken_offered(damage: int, absorbs: int, reading: str = DEFAULT_READING) -> bool:
+    """Luck is offered on a wound taken only if a lucky test makes it smaller."""
+    return absorbed(taken(damage, True, reading), absorbs) < absorbed(damage, absorbs)
+
+
+def amounts(kind: str, damage: int, reading: str = DEFAULT_READING) -> dict[int, int]:
+    """{shift: Endurance removed} of a wound dealt ("d") or taken ("t", before armour),
+    the table the solvers index by Luck shift (0 none, 1 lucky, -1 unlucky)."""
+    rule = dealt if kind == "d" else taken
+    return {shift: rule(damage, (None, True, False)[shift], reading) for shift in SHIFTS}
+
+
+def as_one(enemies: list[dict]) -> dict:
+    """Several enemies "comme un seul": the best Habileté, their Endurance together,
+    the worst wound (and a plural name for the text)."""
+    return {**F.group(enemies),   # "les trois rats géants", plural
+            "habilete": max(e["habilete"] for e in enemies),
+            "endurance": sum(e["endurance"] for e in enemies),
+            "damage": max(e.get("damage", STANDARD_DAMAGE) for e in enemies)}
+
+
+def reading(book) -> str:
+    """The book's reading of Luck against a non-standard wound."""
+    return book.options.get("luck_reading", DEFAULT_READING)
+
+
+def escape_luck(book, spec: dict) -> bool:
+    """Is an escape's Endurance cost a wound Luck may lessen (`options: {escape_luck:
+    true}`, the English rules)?  Off by default: the French text has no escape rule,
+    the paragraph's cost is paid as written."""
+    return book.options.get("escape_luck", False) is True and luck_allowed(book, spec)
+
+
+def luck_allowed(book, spec: dict) -> bool:
+    """May the hero test his Luck in this fight (book option, then the fight's own)?"""
+    if book.options.get("luck_in_combat", True) is False:
+        return False
+    return spec.get("luck", True) is not False
