@@ -141,3 +141,47 @@ def test_format_1_needs_1_1_unknown_item_bad_condition_and_pairs(tmp_path):
            and d.severity.value == "error"]
     lines = (tmp_path / "livre.yaml").read_text(encoding="utf-8").splitlines()
     assert bad and "modifiers: [{if: 'has('" in lines[bad[0].span.line]   # located on its line
+
+
+# --- the analysers: explorer, book odds, live chances -------------------------------------
+TIMED = BODY.format(extra="\n      rounds: 3\n      timeout: 4\n      hurt: 3", skill=9, end=6, enemy="") \
+    .replace("  3: {text: Blessé., end: victory}", "  3: {text: Blessé., end: death}") \
+    .replace("  4: {text: Trop tard., end: victory}", "  4: {text: Trop tard., end: death}")
+
+
+def test_the_explorer_plays_the_specials_as_the_odds_price_them(tmp_path):
+    """Only the victory `win: 2` wins the book: the explorer's best play (answer by
+    answer, every dice total) is the odds' P(win) with Luck at best."""
+    from engine.analysis.explore.exact import exact_values
+    from engine.analysis.explore.explorer import Explorer
+    loaded = load(tmp_path, TIMED, HEADER11)
+    space = Explorer(loaded.book, loaded.module).run()
+    value, _policy = exact_values(space)
+    explored = sum(p * value[t] for p, t in space.root)
+    g = play(tmp_path, TIMED, header=HEADER11)
+    spec = g.book.paragraphs[1].fields["combat"]
+    assert space.bound is None and explored == fight_odds(g.book, g.state, spec).win
+
+
+def test_book_odds_report_the_special_endings(tmp_path):
+    from engine.analysis.book_odds import book_odds
+    from engine.analysis.render import book_text
+    loaded = load(tmp_path, TIMED, HEADER11)
+    table = book_odds(loaded.book, loaded.module)
+    row = table.rows[0]
+    assert set(row.ends) == {"hurt", "timeout"} and all(0 < p < 1 for p in row.ends.values())
+    text = book_text(table, "en", "Essai", {})
+    assert "of which ending 'hurt'" in text and "of which ending 'timeout'" in text
+
+
+def test_live_chances_follow_the_round_count(tmp_path):
+    """`chances` in the middle of a timed fight: from the rounds left (one round left
+    after two parries: less chance to win than at the start)."""
+    from engine.analysis.live import live_odds
+    g = play(tmp_path, TIMED, [4, 4, 4, 3, 4, 4, 4, 3], header=HEADER11)   # 8+9 = 7+10: parries
+    start = live_odds(g)
+    g.answer("attack")
+    g.answer("attack")
+    assert g.state.pending["round"] == 2 and g.prompt().title.en.endswith("round 3/3")
+    late = live_odds(g)
+    assert late.win < start.win and late.outcomes["timeout"] > start.outcomes["timeout"]
