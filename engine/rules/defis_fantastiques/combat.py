@@ -318,7 +318,8 @@ def _outcome(play, pending: dict, i: int, me: tuple, them: tuple, target: bool) 
             pending["wins"] += 1
     if play.narrate:   # the explorer reads no event: none is made for it
         e = pending["enemies"][i]
-        fr, en = _round_text(pending["round"], (F.the(e), e["name"]), me, them, result)
+        n = specials.round_label(play, pending, done=True)   # "2/4" in a timed fight
+        fr, en = _round_text(n, (F.the(e), e["name"]), me, them, result)
         play.emit("combat-round", fr, en, round=pending["round"],
                   enemy=e["name"], hero=mine, opponent=theirs, result=result)
         if harmless:
@@ -332,7 +333,7 @@ RESULT_TEXT = {"hit": ("vous touchez.", "you hit."),
                "parry": ("les coups sont parés.", "the blows are parried.")}
 
 
-def _round_text(n: int, name: tuple, me: tuple, them: tuple, result: str) -> tuple[str, str]:
+def _round_text(n, name: tuple, me: tuple, them: tuple, result: str) -> tuple[str, str]:
     mine, theirs = sum(me), sum(them)
     fr, en = RESULT_TEXT[result]
     say = (f"Assaut {n} : votre Force d'Attaque {mine} ({me[0]} + {me[1]}), "

@@ -41,10 +41,11 @@ def of(play, pending: dict) -> model.Specials:
     return model.specials(spec, immune if any(immune) else ())
 
 
-def round_label(play, pending: dict) -> str:
-    """The number of the next round, "2/4" in a fight of `rounds: 4`."""
+def round_label(play, pending: dict, done: bool = False) -> str:
+    """The number of the next round (`done`: of the round just fought), "2/4" in a
+    fight of `rounds: 4`."""
     rounds = play.book.paragraphs[play.state.paragraph].fields["combat"].get("rounds")
-    n = pending["round"] + 1
+    n = pending["round"] + (0 if done else 1)
     return f"{n}/{rounds}" if rounds else str(n)
 
 

@@ -83,6 +83,7 @@ def test_the_fight_stops_after_its_rounds_parries_included(tmp_path):
     assert g.prompt().title.en == "Fight against Ogre — round 1/2"
     assert g.prompt().title.fr == "Combat contre l'Ogre — assaut 1/2"
     g.answer("attack")                   # hit
+    assert any(line.startswith("Round 1/2: your Attack Strength 22") for line in said_en(g))
     assert g.prompt().title.fr == "Combat contre l'Ogre — assaut 2/2"
     g.answer("attack")                   # 8 + 8 = 4 + 2 + 10: a parry, still a round
     assert g.state.paragraph == 4
@@ -185,3 +186,16 @@ def test_live_chances_follow_the_round_count(tmp_path):
     assert g.state.pending["round"] == 2 and g.prompt().title.en.endswith("round 3/3")
     late = live_odds(g)
     assert late.win < start.win and late.outcomes["timeout"] > start.outcomes["timeout"]
+
+
+def test_live_luck_advice_knows_a_wound_that_ends_the_fight(tmp_path):
+    """A wound taken in a `hurt` fight, Luck offered: testing can only change how much
+    is lost, never the fight's end (the wound costs at least 1): both moves price 0."""
+    import json
+    from engine.analysis.live import live_odds
+    g = game(tmp_path, [6, 6, 1, 1], "\n      hurt: 3", skill=10, end=20)
+    g.answer("attack")
+    odds = live_odds(g)
+    told = json.loads(odds.advice.split(":", 1)[1])
+    assert [m[0] for m in told["moves"]] == ["no-luck", "use-luck"] and odds.win == 0
+    assert all(m[1] == "0" for m in told["moves"]) and odds.outcomes["hurt"] == 1
