@@ -284,6 +284,8 @@ def _round(play, pending: dict, target: int) -> None:
     """Roll every Attack Strength (opponents first, as the rules order it) and queue wounds."""
     skill = hero_skill(play, pending)   # (before the count moves: the first round's bonus)
     pending["round"] += 1
+    if not play.narrate:   # the explorer: the count only as far as the rules read it (finite states)
+        pending["round"] = min(pending["round"], specials.round_cap(play))
     enemies = pending["enemies"]
     if pending["mode"] != "together":   # one opponent at a time: one exchange
         a, b = play.roll(2, 6, "enemy-attack")

@@ -49,6 +49,14 @@ def round_label(play, pending: dict, done: bool = False) -> str:
     return f"{n}/{rounds}" if rounds else str(n)
 
 
+def round_cap(play) -> int:
+    """How far the rules read the round count: `rounds`, the escape's `after`, and 1
+    (`first_round` asks only whether a round was fought)."""
+    spec = play.book.paragraphs[play.state.paragraph].fields["combat"]
+    escape = spec.get("escape") or {}
+    return max(int(spec.get("rounds") or 0), int(escape.get("after", 0)), 1)
+
+
 def say_harmless(play, enemy: dict, i: int) -> None:
     """`hurt_only_by`: the round won did the opponent no harm; say which weapons would."""
     from .. import french as F

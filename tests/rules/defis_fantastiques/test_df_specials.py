@@ -3,6 +3,7 @@
 agreement with play over every dice total is test_model_agreement.py)."""
 from __future__ import annotations
 
+import pytest
 from df_helpers import HEADER, codes, events, keys, load, play
 
 from engine.rules.defis_fantastiques.odds import fight_odds
@@ -150,16 +151,20 @@ TIMED = BODY.format(extra="\n      rounds: 3\n      timeout: 4\n      hurt: 3", 
     .replace("  4: {text: Trop tard., end: victory}", "  4: {text: Trop tard., end: death}")
 
 
-def test_the_explorer_plays_the_specials_as_the_odds_price_them(tmp_path):
+@pytest.mark.parametrize("timed", [True, False])
+def test_the_explorer_plays_the_specials_as_the_odds_price_them(tmp_path, timed):
     """Only the victory `win: 2` wins the book: the explorer's best play (answer by
-    answer, every dice total) is the odds' P(win) with Luck at best."""
+    answer, every dice total) is the odds' P(win) with Luck at best; without `rounds`
+    the explorer's states stay finite (the round count kept only as far as it is read)."""
     from engine.analysis.explore.exact import exact_values
     from engine.analysis.explore.explorer import Explorer
-    loaded = load(tmp_path, TIMED, HEADER11)
+    body = TIMED if timed else TIMED.replace("      rounds: 3\n      timeout: 4\n", "").replace(
+        "  4: {text: Trop tard., end: death}\n", "")
+    loaded = load(tmp_path, body, HEADER11)
     space = Explorer(loaded.book, loaded.module).run()
     value, _policy = exact_values(space)
     explored = sum(p * value[t] for p, t in space.root)
-    g = play(tmp_path, TIMED, header=HEADER11)
+    g = play(tmp_path, body, header=HEADER11)
     spec = g.book.paragraphs[1].fields["combat"]
     assert space.bound is None and explored == fight_odds(g.book, g.state, spec).win
 
