@@ -204,3 +204,18 @@ def test_live_luck_advice_knows_a_wound_that_ends_the_fight(tmp_path):
     told = json.loads(odds.advice.split(":", 1)[1])
     assert [m[0] for m in told["moves"]] == ["no-luck", "use-luck"] and odds.win == 0
     assert all(m[1] == "0" for m in told["moves"]) and odds.outcomes["hurt"] == 1
+
+
+def test_the_printed_book_says_every_special(tmp_path):
+    from engine.export.phrases import Words
+    from engine.rules.defis_fantastiques.export import specials
+    extra = ("\n      hurt: 3\n      rounds: 2\n      timeout: 4\n      win_rounds: 2\n"
+             "      first_round: {attack: 2}\n      modifiers: [{if: 'has(\"corde\")', attack: 1}]")
+    loaded = load(tmp_path, BODY.format(extra=extra, skill=8, end=6, enemy=", hurt_only_by: [lance]"), HEADER11)
+    words = Words(loaded.book, loaded.module, "fr")
+    said = " ".join(str(part) for para in specials(loaded.book.paragraphs[1].fields["combat"], words, {})
+                    for part in para.runs)
+    for text in ("Seule cette arme blesse l'Ogre : Lance.", "Pour le premier assaut seulement, ajoutez 2",
+                 "ajoutez 1 à votre Force d'Attaque pour ce combat", "remporté 2 assauts",
+                 "Si vous perdez des points d'Endurance, ", "au bout de 2 assauts, "):
+        assert text in said, (text, said)
