@@ -46,6 +46,7 @@ class Row:
     field: str
     opponents: str
     win: dict = field(default_factory=dict)  # column -> Fraction
+    ends: dict = field(default_factory=dict)  # format 1.1 endings (hurt, timeout): outcome -> Fraction, first column
 
 
 @dataclass
@@ -160,6 +161,9 @@ def _sheet_stats(module, states) -> list:
     return differ or [d for d in defs if states and states[0].stats.get(d.name)]
 
 
+SPECIAL_ENDS = ("hurt", "timeout")   # the fight specials' own endings (prompts/specials.md)
+
+
 def _fill(row, book, module, spec, named, weighted, policy) -> bool:
     """Compute the row's columns; False when the module gives no odds for the field."""
     states = [s for _l, s in named + weighted]
@@ -173,6 +177,9 @@ def _fill(row, book, module, spec, named, weighted, policy) -> bool:
             wins.append(1 - odds.lose)
     for (label, _s), win in zip(named, wins):
         row.win[label] = win
+    if named and isinstance(spec, dict) and any(k in spec for k in SPECIAL_ENDS):
+        odds = module.fight_odds(book, named[0][1], spec, policy=policy)
+        row.ends = {k: v for k, v in (odds.outcomes.items() if odds else ()) if k not in ("win", "lose")}
     if weighted:
         total = num = Fraction(0)
         for (_label, state), win in zip(weighted, wins[len(named):]):
@@ -212,4 +219,6 @@ def _json(table: BookOdds) -> list:
 def _row_json(row: Row) -> dict:
     return {"paragraph": row.paragraph, "field": row.field, "opponents": row.opponents,
             "win": {k: float(v) for k, v in row.win.items()},
-            "win_exact": {k: exact(v) for k, v in row.win.items()}}
+            "win_exact": {k: exact(v) for k, v in row.win.items()},
+            **({"ends": {k: float(v) for k, v in row.ends.items()},
+                "ends_exact": {k: exact(v) for k, v in row.ends.items()}} if row.ends else {})}

@@ -147,6 +147,10 @@ def _table(table, lang: str, names: dict) -> list[str]:
     for row in table.rows:
         cells = [f"{share(row.win[c], lang):>14s}" if c in row.win else f"{'-':>14s}" for c in columns]
         lines.append(f"{row.paragraph:>5d}  {row.opponents:<{width}s}  " + "  ".join(cells))
+        if row.ends:   # a fight that can also stop without a victor (hurt, timeout): how often
+            first = heads[0] if heads else ""
+            lead = tr(lang, f"dont fin « {{}} » ({first})", f"of which ending '{{}}' ({first})")
+            lines += [f"{'':>5s}    " + lead.format(k) + f" {share(v, lang).strip()}" for k, v in row.ends.items()]
     return lines
 
 

@@ -50,12 +50,14 @@ def _luck_moves(book, state, spec, pending, luck_wait, policy) -> list:
     sheets = [(e["habilete"], e["endurance"]) for e in pending["enemies"]]
     reading = model.reading(book)
 
+    stops = "hurt" in spec and luck_wait["kind"] == "taken"   # format 1.1 `hurt`
+
     def win(h, es, luck):
-        if h <= 0:
+        if h <= 0 or (stops and h < luck_wait["before"]):   # dead, or the wound ends the fight
             return Fraction(0)
         if not any(e for _s, e in es):
             return Fraction(1)
-        return solve(book, state, spec, fighters, h, es, policy, luck=luck).win
+        return solve(book, state, spec, fighters, h, es, policy, luck=luck, pending=pending).win
     tested = Fraction(0)
     good = LUCKY_WAYS[min(max(chance, 0), 12)]
     for lucky, ways in ((True, good), (False, 36 - good)):
@@ -78,7 +80,8 @@ def _why_zero(book, state, spec, pending) -> list | None:
         return ["stamina"]
     from .odds import _View
     view = _View(book, state)
-    flags = {"unarmed": pending.get("unarmed"), "forced_unarmed": pending.get("forced_unarmed")}
+    flags = {"unarmed": pending.get("unarmed"), "forced_unarmed": pending.get("forced_unarmed"),
+             "bonus": pending.get("bonus", 0), "first": pending.get("first", 0), "round": pending["round"]}
     best = combat.hero_skill(view, flags) + 12
     for e in pending["enemies"]:
         if e["endurance"] > 0 and best <= e["habilete"] + 2:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from ..base import Option, Prompt, Refused
 from .. import french as F
-from . import equipment, model, wounds
+from . import equipment, model, specials, wounds
 from .messages import M, dead
 from .sheet import stat_line
 
@@ -23,7 +23,8 @@ def begin(play, spec: dict) -> dict:
     pending = {"mode": mode, "enemies": [dict(e) for e in _enemies(play, spec, mode)], "round": 0,
                "queue": [], "luck": None, "unarmed": equipment.unarmed(play, spec),
                "forced_unarmed": bool(spec.get("unarmed")),
-               **({} if model.luck_allowed(play.book, spec) else {"no_luck": True})}
+               **({} if model.luck_allowed(play.book, spec) else {"no_luck": True}),
+               **specials.begin(play, spec, mode)}
     if play.narrate:   # the explorer reads no event: none is made for it
         _announce(play, spec, mode)
         if pending["unarmed"]:
@@ -73,6 +74,7 @@ def hero_skill(play, pending: dict) -> int:
         item = play.book.items.get(play.state.extra.get("weapon"))   # equipment.weapon
         props = item.props.get("weapon") if item is not None else None
         bonus = int(props.get("attack", 0)) if props else 0
+    bonus += pending.get("bonus", 0) + (pending.get("first", 0) if pending.get("round", 0) == 0 else 0)
     return play.state.stats.get("habilete", 0) + bonus - (1 if pending.get("unarmed") else 0)
 
 
@@ -112,7 +114,7 @@ def prompt(play, pending: dict) -> Prompt:
     options = _options(play, pending, alive if listed else (), escape)
     if listed and len(alive) < len(pending["enemies"]):
         options = _keep_numbers(pending, options)
-    n = pending["round"] + 1
+    n = specials.round_label(play, pending)
     if several:
         title = M(f"Combat — assaut {n}", f"Fight — round {n}")
     else:
@@ -280,17 +282,20 @@ def _first_alive(pending: dict) -> int:
 
 def _round(play, pending: dict, target: int) -> None:
     """Roll every Attack Strength (opponents first, as the rules order it) and queue wounds."""
+    skill = hero_skill(play, pending)   # (before the count moves: the first round's bonus)
     pending["round"] += 1
+    if not play.narrate:   # the explorer: the count only as far as the rules read it (finite states)
+        pending["round"] = min(pending["round"], specials.round_cap(play))
     enemies = pending["enemies"]
     if pending["mode"] != "together":   # one opponent at a time: one exchange
         a, b = play.roll(2, 6, "enemy-attack")
         theirs = (a + b, enemies[target]["habilete"])
         a, b = play.roll(2, 6, "hero-attack")
-        return _outcome(play, pending, target, (a + b, hero_skill(play, pending)), theirs, True)
+        return _outcome(play, pending, target, (a + b, skill), theirs, True)
     order = [target] + [i for i in living(pending) if i != target]
     rolls = [_enemy_roll(play, enemies[i]) for i in order]
     a, b = play.roll(2, 6, "hero-attack")
-    me = (a + b, hero_skill(play, pending))
+    me = (a + b, skill)
     for i, roll in zip(order, rolls):
         _outcome(play, pending, i, me, (roll, enemies[i]["habilete"]), i == target)
 
@@ -308,13 +313,19 @@ def _outcome(play, pending: dict, i: int, me: tuple, them: tuple, target: bool) 
     """One opponent's exchange; `me` and `them` are (dice, Habileté)."""
     mine, theirs = me[0] + me[1], them[0] + them[1]
     result = model.exchange(mine, theirs, target)
-    if result == "hit" or result == "wounded":
+    harmless = result == "hit" and i in pending.get("immune", ())
+    if (result == "hit" and not harmless) or result == "wounded":
         pending["queue"].append({"kind": result, "enemy": i})
+        if result == "hit" and "wins" in pending:
+            pending["wins"] += 1
     if play.narrate:   # the explorer reads no event: none is made for it
         e = pending["enemies"][i]
-        fr, en = _round_text(pending["round"], (F.the(e), e["name"]), me, them, result)
+        n = specials.round_label(play, pending, done=True)   # "2/4" in a timed fight
+        fr, en = _round_text(n, (F.the(e), e["name"]), me, them, result)
         play.emit("combat-round", fr, en, round=pending["round"],
                   enemy=e["name"], hero=mine, opponent=theirs, result=result)
+        if harmless:
+            specials.say_harmless(play, e, i)
 
 
 # What each exchange's result says (French, English).
@@ -324,7 +335,7 @@ RESULT_TEXT = {"hit": ("vous touchez.", "you hit."),
                "parry": ("les coups sont parés.", "the blows are parried.")}
 
 
-def _round_text(n: int, name: tuple, me: tuple, them: tuple, result: str) -> tuple[str, str]:
+def _round_text(n, name: tuple, me: tuple, them: tuple, result: str) -> tuple[str, str]:
     mine, theirs = sum(me), sum(them)
     fr, en = RESULT_TEXT[result]
     say = (f"Assaut {n} : votre Force d'Attaque {mine} ({me[0]} + {me[1]}), "

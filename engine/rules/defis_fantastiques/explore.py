@@ -34,6 +34,8 @@ POLICIES = ("no-luck", "luck-optimal")
 def fight_outcomes(play, pending, cache):
     if pending.get("activity") != "combat" or pending.get("luck") or pending.get("queue"):
         return None
+    if model.has_specials(combat._spec(play)):   # format 1.1 specials: played answer by answer
+        return None
     rules = _rules(play, pending)
     root = (play.state.stats.get("endurance", 0), tuple(e["endurance"] for e in pending["enemies"]),
             play.state.stats.get("chance", 0), play.state.extra.get("armour_hits", 0),

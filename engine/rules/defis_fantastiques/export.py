@@ -60,6 +60,7 @@ def combat(spec: dict, w: Words, done=None) -> list:
     if spec.get("unarmed"):
         out.append(Para((w.t("Vous combattez à mains nues : ôtez 1 point à votre Force d'Attaque.",
                              "You fight bare-handed: take 1 from your Attack Strength."),), "way"))
+    out += specials(spec, w, done or {})
     escape = spec.get("escape")
     if isinstance(escape, dict) and escape.get("to") is not None:
         out.append(Para(tuple([_escape(escape, w)] + _then(done or {}, ("combat", "escape", "effects"), w)
@@ -68,6 +69,41 @@ def combat(spec: dict, w: Words, done=None) -> list:
         out.append(Para(tuple([w.t("Si vous êtes vainqueur, ", "If you win, ")]
                               + _then(done or {}, ("combat", "win_effects"), w) + turn_to(spec["win"], w)
                               + ["."]), "way"))
+    return out
+
+
+def specials(spec: dict, w: Words, done: dict) -> list:
+    """Format 1.1 fight specials as the printed book says them."""
+    from ... import expr as X
+    from ...export.phrases import condition
+    out = []
+    for e in spec.get("enemies") or ():
+        if e.get("hurt_only_by"):
+            from .. import french as F
+            arms, one = ", ".join(w.item(x) for x in e["hurt_only_by"]), len(e["hurt_only_by"]) == 1
+            which = w.t("Seule cette arme blesse" if one else "Seules ces armes blessent",
+                        "Only this weapon wounds" if one else "Only these weapons wound")
+            out.append(Para((w.t(f"{which} {F.the(e)} : {arms}.", f"{which} {e.get('name', '?')}: {arms}."),), "way"))
+    bonus = (spec.get("first_round") or {}).get("attack")
+    if bonus:
+        out.append(Para((w.t(f"Pour le premier assaut seulement, ajoutez {bonus} à votre Force d'Attaque.",
+                             f"For the first Attack Round only, add {bonus} to your Attack Strength."),), "way"))
+    for m in spec.get("modifiers") or ():
+        said = condition(X.parse(str(m["if"]), "condition"), w)
+        out.append(Para((w.t(f"Si {said}, ajoutez {m['attack']} à votre Force d'Attaque pour ce combat.",
+                             f"If {said}, add {m['attack']} to your Attack Strength for this fight."),), "way"))
+    if spec.get("win_rounds"):
+        n = _rounds(spec["win_rounds"], w)
+        out.append(Para((w.t(f"Vous êtes vainqueur dès que vous avez remporté {n}.",
+                             f"You win as soon as you have won {n}."),), "way"))
+    if spec.get("hurt") is not None:
+        out.append(Para(tuple([w.t("Si vous perdez des points d'Endurance, ", "If you lose any Stamina, ")]
+                              + _then(done, ("combat", "hurt_effects"), w) + turn_to(spec["hurt"], w) + ["."]), "way"))
+    if spec.get("rounds") and spec.get("timeout") is not None:
+        n = _rounds(spec["rounds"], w)
+        out.append(Para(tuple([w.t(f"Si le combat n'est pas fini au bout de {n}, ", f"If the fight is not over after {n}, ")]
+                              + _then(done, ("combat", "timeout_effects"), w) + turn_to(spec["timeout"], w) + ["."]),
+                        "way"))
     return out
 
 

@@ -31,6 +31,8 @@ def exits(paragraph) -> Iterable[Exit]:
         escape = combat.get("escape")
         if isinstance(escape, dict) and escape.get("to") is not None:
             yield Exit("escape", escape["to"], paragraph.path + ("combat", "escape", "to"), "fuite")
+    from .lint_specials import exits as special_exits
+    yield from special_exits(paragraph, Exit)
     test = paragraph.fields.get("test")
     if isinstance(test, dict):
         for kind in ("success", "failure"):
@@ -51,7 +53,8 @@ def grants(book) -> dict:
 
 
 def lint(book, doc) -> Iterable[Diagnostic]:
-    for check in (_fights, _tests, _take_effects, _items, _hero):
+    from .lint_specials import lint as specials
+    for check in (_fights, _tests, _take_effects, _items, _hero, specials):
         yield from check(book, doc)
 
 

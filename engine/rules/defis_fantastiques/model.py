@@ -31,6 +31,8 @@ definitions, so that what is played and what is predicted cannot disagree.
 """
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from .. import french as F
 
 STANDARD_DAMAGE = 2          # "enlevez 2 points à son total d'endurance"
@@ -121,3 +123,78 @@ def luck_allowed(book, spec: dict) -> bool:
     if book.options.get("luck_in_combat", True) is False:
         return False
     return spec.get("luck", True) is not False
+
+
+# --- format 1.1 fight specials (prompts/specials.md), each a rule play and odds read ---
+
+class Specials(NamedTuple):
+    """What a fight's format 1.1 specials change (all off: a plain fight).
+
+    * `hurt`: "if you lose any Endurance, turn to": the fight stops at the first
+      wound that costs the hero Endurance once its Luck test is done (a wound Luck or
+      armour made 0 costs nothing: the fight goes on; a wound that kills is a death);
+    * `rounds`: the fight stops after that many attack rounds (parries count), if
+      it is not over, and goes to `timeout`;
+    * `win_rounds`: won as soon as the hero has wounded the opponent that many times;
+    * `first`: added to the hero's Attack Strength in the first round only;
+    * `immune`: per opponent, True when the hero carries none of the weapons of its
+      `hurt_only_by`: a round he wins then does it no damage (no wound, no Luck)."""
+    hurt: bool = False
+    rounds: int | None = None
+    win_rounds: int | None = None
+    first: int = 0
+    immune: tuple = ()
+
+    def active(self) -> bool:
+        return self.hurt or bool(self.rounds) or bool(self.win_rounds) or bool(self.first) or any(self.immune)
+
+
+def harmed(hurt_only_by, carried: dict, weapon) -> bool:
+    """`hurt_only_by`: is the opponent wounded by the hero's blows?  Yes when the
+    list is empty or the hero carries (or holds) one of its items."""
+    return not hurt_only_by or any(carried.get(x, 0) > 0 or weapon == x for x in hurt_only_by)
+
+
+def immune(enemies_spec: list, mode: str, carried: dict, weapon) -> tuple:
+    """Per opponent of the fight as played (as-one: one opponent, immune only when
+    every one of the group is)."""
+    flags = tuple(not harmed(e.get("hurt_only_by"), carried, weapon) for e in enemies_spec)
+    if mode == "as-one" and len(flags) > 1:
+        return (all(flags),)
+    return flags if any(flags) else ()
+
+
+def specials(spec: dict, flags: tuple = ()) -> Specials:
+    """The fight's specials from its `combat:` (`flags`: its opponents' immunity)."""
+    first = spec.get("first_round") or {}
+    return Specials("hurt" in spec, int(spec["rounds"]) if spec.get("rounds") else None,
+                    int(spec["win_rounds"]) if spec.get("win_rounds") else None,
+                    int(first.get("attack", 0)), tuple(flags))
+
+
+def first_bonus(specs: Specials, rounds_fought: int) -> int:
+    """The first-round bonus for the round about to be fought."""
+    return specs.first if rounds_fought == 0 else 0
+
+
+def round_over(specs: Specials, rounds_fought: int, wins: int) -> str | None:
+    """After a round that left both sides standing: "win" (win_rounds reached),
+    "timeout" (rounds fought out), or None (fight on).  Reaching win_rounds wins
+    even in the last round."""
+    if specs.win_rounds and wins >= specs.win_rounds:
+        return "win"
+    if specs.rounds and rounds_fought >= specs.rounds:
+        return "timeout"
+    return None
+
+
+def hurt_stops(specs: Specials, lost: int, endurance: int) -> bool:
+    """`hurt`: does this wound (its Luck test done) end the fight?"""
+    return specs.hurt and lost > 0 and endurance > 0
+
+
+def has_specials(spec: dict) -> bool:
+    """Does this `combat:` use a format 1.1 special (the chain solver's, the
+    explorer's answer-by-answer play)?"""
+    return any(k in spec for k in ("hurt", "rounds", "win_rounds", "first_round", "modifiers")) or \
+        any(isinstance(e, dict) and e.get("hurt_only_by") for e in spec.get("enemies") or ())

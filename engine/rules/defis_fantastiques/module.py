@@ -19,7 +19,8 @@ class DefisFantastiques(PackagedOdds, RuleModule):
     stats = sheet.STATS
     activity_fields = ("combat", "test")
     outcome_effects = (("test", "success_effects"), ("test", "failure_effects"),
-                       ("combat", "win_effects"), ("combat", "escape", "effects"))
+                       ("combat", "win_effects"), ("combat", "escape", "effects"),
+                       ("combat", "hurt_effects"), ("combat", "timeout_effects"))
     effect_kinds = ("weapon", "armour", "ceiling")
     options = MappingProxyType({"unarmed": "no-weapon"})
     aliases = ("df", "ff", "défis-fantastiques", "fighting-fantasy")

@@ -69,19 +69,22 @@ def fight_odds(book, state, spec, pending=None, policy="optimal"):
         else:
             hero_end, event = luck_wait["before"], "after-wound-taken"
     policy = state.extra.get("odds_policy", policy)
-    odds = solve(book, state, spec, (enemies, mode), hero_end, sheets, policy, event)
+    odds = solve(book, state, spec, (enemies, mode), hero_end, sheets, policy, event, pending=pending)
     if pending is not None:   # live: every move the player has, compared
         from .advice import compare
         odds = compare(book, state, spec, pending, odds, policy)
     return odds
 
 
-def solve(book, state, spec, fighters, hero_end, sheets, policy, event=None, luck=None):
+def solve(book, state, spec, fighters, hero_end, sheets, policy, event=None, luck=None, pending=None):
     """ff_fight of this fight from a sheet: the hero's Endurance, the opponents'
-    (Skill, Endurance), Luck (`luck`, else the state's) under the policy."""
+    (Skill, Endurance), Luck (`luck`, else the state's) under the policy; the
+    format 1.1 specials read from the fight under way (`pending`) or as it would begin."""
     view = _View(book, state)
     enemies, mode = fighters
-    flags = {"unarmed": equipment.unarmed(view, spec), "forced_unarmed": bool(spec.get("unarmed"))}
+    specials, bonus, progress = _specials(book, state, spec, pending)
+    flags = {"unarmed": equipment.unarmed(view, spec), "forced_unarmed": bool(spec.get("unarmed")),
+             "bonus": bonus}
     allowed = model.luck_allowed(book, spec)
     if luck is None:
         luck = state.stats.get("chance", 0)
@@ -90,7 +93,31 @@ def solve(book, state, spec, fighters, hero_end, sheets, policy, event=None, luc
                     mode=mode if len(sheets) > 1 else "single", luck=luck,
                     hero_damage=wounds.hero_damage(view, flags), enemy_damage=_damage(enemies),
                     armour=_armour(view), pending=event if allowed else None, luck_policy=policy,
-                    luck_reading=model.reading(book))
+                    luck_reading=model.reading(book), specials=specials, progress=progress)
+
+
+def _specials(book, state, spec, pending):
+    """(model.Specials, the `modifiers` bonus, (rounds fought, rounds won)): from the
+    fight under way, or as `combat.begin` would start it in this state."""
+    if pending is not None:
+        immune = tuple(i in pending.get("immune", ()) for i in range(len(pending["enemies"])))
+        return (model.specials(spec, immune if any(immune) else ()), pending.get("bonus", 0),
+                (pending.get("round", 0), pending.get("wins", 0)))
+    flags = model.immune(spec["enemies"], spec.get("mode", "one-by-one"), state.items, state.extra.get("weapon"))
+    return model.specials(spec, flags), _bonus(book, state, spec), (0, 0)
+
+
+def _bonus(book, state, spec) -> int:
+    """The `modifiers` whose condition holds in this state (as combat.begin evaluates them)."""
+    if not spec.get("modifiers"):
+        return 0
+    from engine import expr as X
+    from engine.dice import SeededDice
+    from engine.game import Game
+    from .module import DefisFantastiques
+    game = Game(book, DefisFantastiques(), SeededDice(0), state=state.copy(), undo=False, narrate=False)
+    return sum(int(m.get("attack", 0)) for m in spec["modifiers"]
+               if game.evaluate(X.parse(str(m["if"]), "condition")))
 
 
 def fight_wins(book, states, spec, policy="never"):
@@ -103,7 +130,8 @@ def fight_wins(book, states, spec, policy="never"):
     wins: list = [None] * len(states)
     families: dict = {}
     for n, state in enumerate(states):
-        if state.extra.get("odds_policy", policy) != "never" or isinstance(_damage(enemies), list):
+        if state.extra.get("odds_policy", policy) != "never" or isinstance(_damage(enemies), list) \
+                or model.has_specials(spec):   # the specials: the chain solver, state by state
             wins[n] = 1 - fight_odds(book, state, spec, policy=policy).lose
             continue
         view = _View(book, state)

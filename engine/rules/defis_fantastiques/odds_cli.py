@@ -40,7 +40,9 @@ HELP = {
 FIRST = (("after-wound-dealt", M("Si vous blessez l'adversaire : ", "If you wound the enemy: ")),
          ("after-wound-taken", M("Si vous êtes blessé : ", "If you are wounded: ")))
 LABELS = OddsLabels(final=M("ENDURANCE finale du héros :", "Hero's final STAMINA:"),
-                    rounds=M("assauts", "attack rounds"))
+                    rounds=M("assauts", "attack rounds"),
+                    outcomes={"hurt": M("Blessé : le combat s'arrête (hurt)", "Wounded: the fight stops (hurt)"),
+                              "timeout": M("Assauts écoulés (timeout)", "Rounds over (timeout)")})
 
 
 def arguments(parser, lang: str) -> None:

@@ -178,34 +178,45 @@ class _Fight:
         wounded the hero (target first, then the others in order, as play queues)."""
         he, es, luck, arm, _ = node
         others = [j for j in self.alive(es) if j != i]
+        ways = self.round_ways(self.hero_skill, i, others)
+        stay = ways.pop((), 0)
+        denom = 1296 * 36 ** len(others)
+        pairs = [(p, self.advance(he, es, luck, arm, events)) for events, p in ways.items()]
+        return (f"target:{i}", merge(pairs), stay, denom, denom)
+
+    def round_ways(self, skill, i, others, harmless=False) -> dict:
+        """{wounds of a round in queue order: ways out of 1296 * 36**len(others)}
+        against target `i` (`harmless`: a round won does it no harm, `hurt_only_by`)."""
         ways: dict = {}
         for x, nx in TWO_D6.items():
-            mine = x + self.hero_skill
+            mine = x + skill
             tails = [((), 1)]
             for j in others:
                 beat = sum(n for s, n in TWO_D6.items() if s + self.skills[j] > mine)
                 tails = [(t + (("t", j),), w * beat) for t, w in tails] + [(t, w * (36 - beat)) for t, w in tails]
             for y, ny in TWO_D6.items():
                 res = model.exchange(mine, y + self.skills[i])
-                head = (("d", i),) if res == "hit" else (("t", i),) if res == "wounded" else ()
+                head = (("d", i),) if res == "hit" and not harmless else (("t", i),) if res == "wounded" else ()
                 for tail, w in tails:
                     if w:
                         ways[head + tail] = ways.get(head + tail, 0) + nx * ny * w
-        stay = ways.pop((), 0)
-        denom = 1296 * 36 ** len(others)
-        pairs = [(p, self.advance(he, es, luck, arm, events)) for events, p in ways.items()]
-        return (f"target:{i}", merge(pairs), stay, denom, denom)
+        return ways
 
-    def luck_options(self, node):
-        he, es, luck, arm, events = node
+    def luck_options(self, node, then=None):
+        """Pass or test Luck on the first queued wound; `then(he, es, luck, arm)` goes
+        on from after it (default: the rest of the queue, `advance`)."""
+        he, es, luck, arm, events = node[:5]
         first, rest = events[0], events[1:]
+        if then is None:
+            def then(h, e, lk, a):
+                return self.advance(h, e, lk, a, rest)
         h1, e1, a1 = self.apply(he, es, arm, first, 0)
-        plain = ((1, self.advance(h1, e1, luck, a1, rest)),)
+        plain = ((1, then(h1, e1, luck, a1)),)
         good = lucky_ways(luck)
         tested = []
         for w, shift in ((good, 1), (36 - good, -1)):
             h2, e2, a2 = self.apply(he, es, arm, first, shift)
-            tested.append((w, self.advance(h2, e2, max(0, luck - 1), a2, rest)))
+            tested.append((w, then(h2, e2, max(0, luck - 1), a2)))
         options = []
         if self.luck_policy != "always":
             options.append(("no-luck", plain, 0, 1, 0))
@@ -241,7 +252,8 @@ def ff_fight(hero: tuple[int, int], enemies: Sequence[tuple[int, int]], *,
              enemy_damage: int = 2, armour: tuple[int, int] | None = None,
              attack_bonus: int = 0, unarmed: bool = False, pending: str | None = None,
              luck_policy: str = "optimal", max_states: int = 2_000_000,
-             solver: str = "auto", luck_reading: str = model.DEFAULT_READING) -> FightOdds:
+             solver: str = "auto", luck_reading: str = model.DEFAULT_READING,
+             specials: model.Specials | None = None, progress: tuple = (0, 0)) -> FightOdds:
     """Exact odds of a Fighting Fantasy fight; hero and enemies are (skill, endurance).
 
     ``solver="chain"`` uses the generic chain solver over ``_Fight`` (the
@@ -252,12 +264,17 @@ def ff_fight(hero: tuple[int, int], enemies: Sequence[tuple[int, int]], *,
     one).  All read the wound amounts and offers of ``_Fight``, from the model.  ``max_states`` bounds the states of the chain and
     of the layered solvers (a ValueError beyond).  ``enemy_damage``: one wound for
     every enemy, or one per enemy (different wounds: the chain solver).
-    ``luck_reading``: the reading of Luck (model.LUCK_READINGS)."""
+    ``luck_reading``: the reading of Luck (model.LUCK_READINGS).  ``specials``
+    (model.Specials, format 1.1) route the fight to the chain solver with them
+    (odds_special), from ``progress`` = (rounds fought, rounds won)."""
     _check(hero, enemies, mode, hero_damage, enemy_damage, luck_policy, pending)
     if luck_reading not in model.LUCK_READINGS:
         raise ValueError(f"unknown luck_reading {luck_reading!r}")
     enemies, enemy_damage, mode = merged(enemies, enemy_damage, mode)
     use_luck = luck is not None and luck_policy != "never"
+    if specials is not None and specials.active():
+        return _special(hero, enemies, mode, use_luck, luck_policy, (hero_damage, enemy_damage, armour),
+                        (attack_bonus, unarmed, luck, pending, luck_reading, max_states), specials, progress)
     fight = _Fight(hero[0] - int(unarmed) + attack_bonus, tuple(e[0] for e in enemies),
                    mode, use_luck, luck_policy, hero_damage, enemy_damage,
                    armour[0] if armour else 0, luck_reading)
@@ -286,6 +303,21 @@ def ff_fight(hero: tuple[int, int], enemies: Sequence[tuple[int, int]], *,
     # (as the fast solvers say it)
     return _odds(sol, use_luck or mode == "together", use_luck and luck_policy == "optimal" and luck0 >= 1
                  and not isinstance(root, End))
+
+
+def _special(hero, enemies, mode, use_luck, luck_policy, wounds, rest, specials, progress):
+    """A fight with format 1.1 specials: the chain solver over them (odds_special)."""
+    from .odds_special import SpecialFight, solve_special
+    hero_damage, enemy_damage, armour = wounds
+    attack_bonus, unarmed, luck, pending, reading, max_states = rest
+    fight = SpecialFight(hero[0] - int(unarmed) + attack_bonus, tuple(e[0] for e in enemies), mode, use_luck,
+                         luck_policy, hero_damage, enemy_damage, armour[0] if armour else 0, reading,
+                         specials=specials)
+    es = tuple(e[1] for e in enemies)
+    event = None
+    if pending is not None and fight.alive(es):
+        event = (PENDING[pending], fight.alive(es)[0])
+    return solve_special(fight, (hero[1], es, luck or 0, armour[1] if armour else 0), event, progress, max_states)
 
 
 def merged(enemies, enemy_damage, mode):

@@ -66,6 +66,7 @@ def combat() -> dict:
         "habilete": {"type": "integer", "minimum": 0, "description": "The enemy's Skill."},
         "endurance": {"type": "integer", "minimum": 1, "description": "The enemy's Stamina."},
         "damage": {"type": "integer", "minimum": 0, "description": "Endurance its wound removes (default 2)."},
+        "hurt_only_by": {"type": "array", "minItems": 1, "items": {"type": "string"}, "description": HURT_ONLY_BY},
     }, "One opponent.", required=("name", "habilete", "endurance"))
     escape = _object({
         "to": PARAGRAPH,
@@ -83,7 +84,37 @@ def combat() -> dict:
         "win_effects": {"$ref": "#/$defs/effects", "description": "Format 1.1: applied before moving."},
         "unarmed": {"type": "boolean", "description": "The hero must fight bare-handed (−1 Habileté)."},
         "luck": {"type": "boolean", "description": "false: the hero may not test his Luck in this fight."},
+        **specials(),
     }, "A fight.", required=("enemies",))
+
+
+HURT_ONLY_BY = ("Format 1.1: only these items (weapons) wound him; a round the hero wins without "
+                "carrying one of them does him no harm.")
+
+
+def specials() -> dict:
+    """The format 1.1 fight specials (prompts/specials.md; rules in model.Specials)."""
+    effects = {"$ref": "#/$defs/effects", "description": "Format 1.1: applied before moving."}
+    return {
+        "hurt": dict(PARAGRAPH, description="Format 1.1: 'if you lose any Endurance, turn to': the fight "
+                                            "stops at the first wound that costs the hero Endurance "
+                                            "(after his Luck test) and goes here."),
+        "hurt_effects": effects,
+        "rounds": {"type": "integer", "minimum": 1, "description": "Format 1.1: the fight stops after this "
+                   "many attack rounds if it is not over (with `timeout`)."},
+        "timeout": dict(PARAGRAPH, description="Format 1.1: where the fight goes when its `rounds` are over."),
+        "timeout_effects": effects,
+        "win_rounds": {"type": "integer", "minimum": 1, "description": "Format 1.1: the hero wins as soon as "
+                       "he has won this many rounds (wounded the opponent this many times)."},
+        "first_round": _object({"attack": dict(INT, description="Added to the hero's Attack Strength.")},
+                               "Format 1.1: a bonus for the first round only.", required=("attack",)),
+        "modifiers": {"type": "array", "minItems": 1, "description": "Format 1.1: each whose condition holds "
+                      "when the fight begins adds its `attack` to the hero for this fight.",
+                      "items": _object({"if": {"type": "string", "minLength": 1,
+                                               "description": "A condition (the expression language)."},
+                                        "attack": dict(INT, description="Added to the hero's Attack Strength.")},
+                                       "One modifier.", required=("if", "attack"))},
+    }
 
 
 def test() -> dict:

@@ -4,6 +4,25 @@ schema)."""
 from __future__ import annotations
 
 FR = {
+    "Format 1.1: only these items (weapons) wound him; a round the hero wins without carrying one of them does him no harm.":
+        "Format 1.1 : seuls ces objets (des armes) le blessent ; un assaut que le héros gagne sans "
+        "en porter un ne lui fait aucun mal.",
+    "Format 1.1: 'if you lose any Endurance, turn to': the fight stops at the first wound that costs the hero Endurance (after his Luck test) and goes here.":
+        "Format 1.1 : « si vous perdez des points d'Endurance, rendez-vous au » : le combat s'arrête à "
+        "la première blessure qui coûte de l'Endurance au héros (après son test de Chance) et mène ici.",
+    "Format 1.1: the fight stops after this many attack rounds if it is not over (with `timeout`).":
+        "Format 1.1 : le combat s'arrête après ce nombre d'assauts s'il n'est pas fini (avec `timeout`).",
+    "Format 1.1: where the fight goes when its `rounds` are over.":
+        "Format 1.1 : où mène le combat quand ses `rounds` sont écoulés.",
+    "Format 1.1: the hero wins as soon as he has won this many rounds (wounded the opponent this many times).":
+        "Format 1.1 : le héros gagne dès qu'il a remporté ce nombre d'assauts (blessé l'adversaire autant de fois).",
+    "Added to the hero's Attack Strength.": "Ajouté à la Force d'Attaque du héros.",
+    "Format 1.1: a bonus for the first round only.": "Format 1.1 : un bonus pour le premier assaut seulement.",
+    "Format 1.1: each whose condition holds when the fight begins adds its `attack` to the hero for this fight.":
+        "Format 1.1 : chacun dont la condition est vraie au début du combat ajoute son `attack` au héros "
+        "pour ce combat.",
+    "A condition (the expression language).": "Une condition (le langage d'expressions).",
+    "One modifier.": "Un modificateur.",
     "A paragraph number.": "Un numéro de paragraphe.",
     "Starting items (default: `[massue]`).": "Objets de départ (par défaut : `[massue]`).",
     "Rule options of Défis Fantastiques.": "Options de règles des Défis Fantastiques.",

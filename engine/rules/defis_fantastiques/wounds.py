@@ -12,7 +12,7 @@ supplémentaires ... malchanceux : vous ne pouvez soustraire que 1 seul point."
 from __future__ import annotations
 
 from .. import french as F
-from . import equipment, model
+from . import equipment, model, specials
 from .messages import dead
 from .rolls import test_luck
 
@@ -42,8 +42,9 @@ def drain(play, pending: dict) -> None:
         return dead(play, "combat")
     for e in pending["enemies"]:
         if e["endurance"] > 0:
+            specials.stop_after_round(play, pending)   # win_rounds, rounds + timeout
             return
-    _won(play)
+    won(play)
 
 
 def _deal(play, pending: dict, i: int) -> bool:
@@ -79,7 +80,7 @@ def _suffer(play, pending: dict, i: int) -> bool:
         pending["luck"] = {"kind": "taken", "enemy": i, "before": before, "damage": raw,
                            "absorbs": absorbs}
         return True
-    return False
+    return specials.stop_on_hurt(play, pending, before)
 
 
 def _defeated(play, enemy: dict) -> None:
@@ -96,6 +97,8 @@ def resolve_luck(play, pending: dict, use: bool) -> None:
         (_luck_dealt if luck["kind"] == "dealt" else _luck_taken)(play, pending, luck, lucky)
     if luck["kind"] == "escape":
         return escaped(play)
+    if luck["kind"] == "taken" and specials.stop_on_hurt(play, pending, luck["before"]):
+        return
     drain(play, pending)
 
 
@@ -140,7 +143,7 @@ def lost(n: int) -> tuple[str, str]:
     return (f"−{n} Endurance", f"−{n} Stamina") if n else ("aucun point d'Endurance", "no Stamina point")
 
 
-def _won(play) -> None:
+def won(play) -> None:
     """Every opponent is down: the fight's `win`, or the paragraph's own choices."""
     spec = play.book.paragraphs[play.state.paragraph].fields["combat"]
     play.emit("combat-won", "Vous avez gagné le combat !", "You have won the fight!")

@@ -213,3 +213,31 @@ def test_the_explorer_plays_the_book_to_victories_without_errors():
     report = random_report(book.book, book.module, run_batch(book.book, book.module, 200, seed=3, jobs=1))
     assert report["outcomes"]["victory"]["runs"] > 0
     assert not report["problems"]
+
+
+def test_the_eel_stops_the_fight_at_its_first_wound():
+    """§77 `hurt: 54`: the eel wounds the hero once (Luck passed): to 54, its 2 more points."""
+    g = start()
+    g.goto(77)
+    act(g, "attack", 6, 6, 1, 1)                              # the eel 19, the hero 14
+    assert g.prompt().kind == "combat-luck"
+    g.answer("pass")
+    assert g.state.paragraph == 54 and g.state.stats["endurance"] == 24 - 2 - 2
+
+
+def test_the_drowned_knight_is_a_timed_fight():
+    """§83 `rounds: 4`, `timeout: 86`: four parries and the tide takes the hero."""
+    g = start()
+    g.goto(83)
+    for n in range(1, 5):
+        assert g.prompt().title.fr.endswith(f"assaut {n}/4")
+        act(g, "attack", 6, 6, 4, 4)                          # 12 + 8 = 8 + 12: parried
+    assert g.state.paragraph == 86 and g.state.stats["endurance"] == 22
+
+
+def test_the_spectre_is_hurt_only_by_the_silver_dagger():
+    g = start()
+    g.goto(107)
+    act(g, "attack", *WIN_ROUND)
+    assert g.state.pending["enemies"][0]["endurance"] == 6
+    assert any("aucun mal" in e.get("say", {}).get("fr", "") for e in g.drain())

@@ -60,7 +60,10 @@ def clone(state):
 
 
 def book_text(case) -> str:
-    enemies = "\n".join(f"        - {{name: E{i}, habilete: {s}, endurance: {e}, damage: {d}}}"
+    special = case.get("specials") or {}
+    immune = special.get("immune", ())
+    enemies = "\n".join(f"        - {{name: E{i}, habilete: {s}, endurance: {e}, damage: {d}"
+                        + (", hurt_only_by: [lame]" if i in immune else "") + "}"
                         for i, (s, e, d) in enumerate(case["enemies"]))
     options = "".join(f"  {k}: {json.dumps(v)}\n" for k, v in case["options"].items())
     armour = case["armour"]
@@ -70,27 +73,32 @@ def book_text(case) -> str:
         items += f"  armure: {{name: Armure, armour: {{absorbs: {armour[0]}, hits: {armour[1]}}}}}\n"
     skill, end, luck = case["hero"]
     fight_luck = "      luck: false\n" if case["fight_luck"] is False else ""
-    return (f"gamebook: 1\ntitle: Essai\nrules: defis-fantastiques\nstart: 1\n"
+    fight_luck += "".join(f"      {k}: {json.dumps(v)}\n" for k, v in special.items() if k != "immune")
+    if immune:
+        items += "  lame: {name: Lame}\n"
+    return (f"gamebook: {'1.1' if special else '1'}\ntitle: Essai\nrules: defis-fantastiques\nstart: 1\n"
             f"hero: {{habilete: {skill}, endurance: {end}, chance: {luck}, or: 0, provisions: 0, "
             f"equipment: [{', '.join(equipment)}]}}\n"
             + (f"options:\n{options}" if options else "")
             + f"items:\n{items}paragraphs:\n  1:\n    text: Un combat.\n    combat:\n"
             f"      mode: {case['mode']}\n      win: 2\n{fight_luck}      enemies:\n{enemies}\n"
-            "  2: {text: Victoire., end: victory}\n")
+            "  2: {text: Victoire., end: victory}\n  3: {text: Blessé., end: victory}\n"
+            "  4: {text: Le temps., end: victory}\n")
 
 
 class Enumeration:
     """The exact outcome of a fight as play plays it, for one Luck policy."""
 
-    def __init__(self, game: Game, policy: str, moves: dict):
-        self.g, self.policy = game, policy
+    def __init__(self, game: Game, policy: str, moves: dict, cap: int = 0):
+        """`cap`: how far the round count is read (`rounds: N`: N; `first_round`: 1)."""
+        self.g, self.policy, self.cap = game, policy, cap
         self.moves = moves     # (state key, answer) -> {next key: (probability, state)}: shared
         self.values: dict = {}
 
-    @staticmethod
-    def key(state) -> str:
+    def key(self, state) -> str:
         pending = dict(state.pending or {})
-        pending.pop("round", None)   # no escape, no timed fight: the round count is never read
+        if "round" in pending:   # no escape: the round count is read only as far as `cap`
+            pending["round"] = min(pending["round"], self.cap)
         extra = {k: v for k, v in state.extra.items() if k != "names"}
         return json.dumps([state.paragraph, state.stats, state.items, extra, pending, state.ended],
                           sort_keys=True)
@@ -130,7 +138,7 @@ class Enumeration:
         if key in self.values:
             return self.values[key]
         if state.ended or not state.pending or state.pending.get("activity") != "combat":
-            out = {("win", state.stats["endurance"]): Fraction(1)} if state.ended == "victory" \
+            out = {(ENDS[state.paragraph], state.stats["endurance"]): Fraction(1)} if state.ended == "victory" \
                 else {("lose",): Fraction(1)}
         else:
             best = None
@@ -151,6 +159,9 @@ class Enumeration:
                 for end, q in self.value(nxt).items():
                     out[end] = out.get(end, 0) + p * q / (1 - stay)
         return out
+
+
+ENDS = {2: "win", 3: "hurt", 4: "timeout"}   # the paragraphs the fight leads to
 
 
 def win(dist: dict) -> Fraction:
@@ -183,13 +194,19 @@ def check(tmp_path, case, policies=("never", "optimal", "always")):
     game = Game(loaded.book, loaded.module, SumDice(()), undo=False, narrate=False)
     start, moves = clone(game.state), {}
     spec = loaded.book.paragraphs[1].fields["combat"]
+    special = case.get("specials") or {}
+    cap = special.get("rounds") or (1 if special.get("first_round") else 0)
     for policy in policies:
-        played = Enumeration(game, policy, moves).value(start)
+        played = Enumeration(game, policy, moves, cap).value(start)
         state = clone(start)
         state.extra["odds_policy"] = policy
         odds = fight_odds(loaded.book, state, spec, policy=policy)
         assert odds.win == win(played), (policy, case)
-        if policy == "never" and case["mode"] != "together":   # no choice at all: the whole law
+        if policy != "optimal" and case["mode"] != "together":   # no choice: every ending's chance
+            for end in ("hurt", "timeout"):
+                assert odds.outcomes.get(end, 0) == sum(p for e, p in played.items() if e[0] == end), \
+                    (policy, end, case)
+        if policy == "never" and case["mode"] != "together" and not special:   # the whole law
             assert odds.hero_final == {end[1]: p for end, p in played.items() if end[0] == "win"} | \
                 ({0: played[("lose",)]} if ("lose",) in played else {}), (policy, case)
 
@@ -213,3 +230,32 @@ def test_mixed_wounds_together_agree(tmp_path):
     """Opponents with different wounds fought together: analysed, and as played."""
     check(tmp_path, {"mode": "together", "hero": (9, 2, 1), "enemies": [(7, 2, 1), (8, 1, 3)],
                      "damage": 2, "attack": 0, "armour": None, "fight_luck": True, "options": {}})
+
+
+def random_specials(rng: random.Random, count: int) -> dict:
+    """One or two format 1.1 specials of prompts/specials.md, small enough to enumerate."""
+    pool = [("hurt", lambda: {"hurt": 3}), ("rounds", lambda: {"rounds": rng.randint(1, 3), "timeout": 4}),
+            ("win_rounds", lambda: {"win_rounds": rng.randint(1, 2)}),
+            ("first_round", lambda: {"first_round": {"attack": rng.choice([-3, 2, 4])}}),
+            ("modifiers", lambda: {"modifiers": [{"if": 'has("arme")', "attack": 1},
+                                                 {"if": 'has("bouclier")', "attack": 5}]}),
+            ("immune", lambda: {"immune": sorted(rng.sample(range(count), 1))})]
+    pool += pool[:3]   # the new endings twice as often
+    out: dict = {}
+    for _name, make in rng.sample(pool, rng.choice([1, 2])):
+        out.update(make())
+    return out
+
+
+@pytest.mark.parametrize("seed", range(16))
+def test_specials_odds_equal_the_enumerated_play(tmp_path, seed):
+    """Issue 11 item 7: every fight special, played and predicted alike (win, hurt,
+    timeout), under each Luck policy."""
+    rng = random.Random(1000 + seed)
+    case = random_case(rng)
+    case["specials"] = random_specials(rng, len(case["enemies"]))
+    if "hurt" in case["specials"]:   # Endurance to survive a wound: the fight can stop on it
+        case["hero"] = (case["hero"][0], rng.randint(3, 5 if case["mode"] != "together" else 3), case["hero"][2])
+    if case["damage"] == 1:   # (relative reading: an unlucky 0 would undo the wound, a cycle no chain takes)
+        case["damage"] = 2
+    check(tmp_path, case)

@@ -1,0 +1,112 @@
+"""The chain solver (the reference) for fights with format 1.1 specials.
+
+`model.Specials` changes what the fast paths assume (a parry replays the same
+round, a fight ends only by a death), so a fight with any special is solved here,
+over `odds_solver._Fight`'s wounds, Luck offers and amounts, with nodes
+(he, es, luck, arm, events, round, wins) read as `combat.py` / `wounds.py` play:
+
+* a round: the hero's Attack Strength (+ `first` in round 1) against each
+  opponent's; a round won against an `immune` opponent queues no wound and is not
+  counted by `win_rounds`;
+* the queued wounds in order, each with its Luck decision where play offers it;
+  death is checked before each wound, then `hurt` (a wound that cost Endurance,
+  Luck done), then, the queue empty: every opponent down (win), `win_rounds`
+  reached (win), `rounds` fought out (timeout).
+The round count is kept only when the fight reads it (`rounds`, `first`), the wins
+only with `win_rounds`: otherwise a parry stays in its node as in the plain chain.
+"""
+from __future__ import annotations
+
+from engine.analysis.chain import ONE, ZERO, End, merge, solve
+from engine.analysis.result import FightOdds
+
+from . import model
+from .odds_solver import _Fight
+
+OUTCOMES = ("win", "lose", "hurt", "timeout")
+
+
+class SpecialFight(_Fight):
+    """`_Fight` with the specials; nodes carry the round count and the wins."""
+
+    def __init__(self, *args, specials: model.Specials, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.sp = specials
+        self.cap = specials.rounds or (1 if specials.first else 0)
+
+    def step(self, he, es, luck, arm, events, rnd, wins, hurt=False):
+        """Resolve what needs no decision (odds_solver._Fight.advance, with the specials)."""
+        while True:
+            if he <= 0:
+                return End("lose", 0)
+            if hurt and model.hurt_stops(self.sp, 1, he):
+                return End("hurt", he)
+            if not any(es):
+                return End("win", he)
+            if not events:
+                ended = model.round_over(self.sp, rnd, wins)
+                return End(ended, he) if ended else (he, es, luck, arm, (), rnd, wins)
+            if self.use_luck and (model.can_succeed(luck) or self.luck_policy == "always") \
+                    and self.offered(es, arm, events[0]):
+                return (he, es, luck, arm, events, rnd, wins)
+            h, es, arm = self.apply(he, es, arm, events[0], 0)
+            hurt, he, events = events[0][0] == "t" and h < he, h, events[1:]
+
+    def expand(self, node):
+        he, es, luck, arm, events, rnd, wins = node
+        if events:
+            return self.luck_options(node)
+        alive = self.alive(es)
+        targets = alive if self.mode == "together" else alive[:1]
+        return [self.round(node, i, [j for j in alive if j != i] if self.mode == "together" else [])
+                for i in targets]
+
+    def round(self, node, i, others):
+        """One round against target `i` (the others, together, only wound or miss)."""
+        he, es, luck, arm, _events, rnd, wins = node
+        skill = self.hero_skill + model.first_bonus(self.sp, rnd)
+        harmless = bool(self.sp.immune) and self.sp.immune[i]
+        ways = self.round_ways(skill, i, others, harmless)
+        nrnd = min(rnd + 1, self.cap)
+        pairs, stay = [], 0
+        for events, w in ways.items():
+            nwins = wins + (1 if self.sp.win_rounds and events[:1] == (("d", i),) else 0)
+            nxt = self.step(he, es, luck, arm, events, nrnd, nwins)
+            if nxt == node:
+                stay += w
+            else:
+                pairs.append((w, nxt))
+        denom = 1296 * 36 ** len(others)
+        return (f"target:{i}", merge(pairs), stay, denom, denom)
+
+    def luck_options(self, node):
+        he, _es, _luck, _arm, events, rnd, wins = node
+        rest, taken = events[1:], events[0][0] == "t"
+        return super().luck_options(node, lambda h, e, lk, a: self.step(h, e, lk, a, rest, rnd, wins,
+                                                                         taken and h < he))
+
+
+def solve_special(fight: SpecialFight, sheet, event, progress, max_states) -> FightOdds:
+    """The odds from a sheet (he, es, luck, arm), a pending wound, (round, wins) so far."""
+    he, es, luck, arm = sheet
+    rnd, wins = min(progress[0], fight.cap), progress[1] if fight.sp.win_rounds else 0
+    if event is not None:
+        root = fight.step(he, es, luck, arm, (event,), rnd, wins)
+    else:
+        root = fight.step(he, es, luck, arm, (), rnd, wins)
+    if isinstance(root, End):
+        return _odds_of({root: ONE}, ZERO, False, None)
+    sol = solve(root, fight.expand, lambda end: 1 if end.outcome == "win" else 0, max_states)
+    lucky = fight.use_luck and fight.luck_policy == "optimal" and luck >= 1
+    return _odds_of(sol.ends, sol.expected_rounds, lucky or (sol.has_choice and fight.mode == "together"),
+                    sol.root_label)
+
+
+def _odds_of(ends: dict, rounds, decisions: bool, label) -> FightOdds:
+    outcomes = {k: ZERO for k in ("win", "lose")}
+    final: dict = {}
+    for end, p in sorted(ends.items(), key=lambda kv: -kv[0].detail):
+        outcomes[end.outcome] = outcomes.get(end.outcome, ZERO) + p
+        final[end.detail] = final.get(end.detail, ZERO) + p
+    return FightOdds(outcomes["win"], outcomes["lose"], outcomes, final, rounds,
+                     "optimal" if decisions else "none", label)
