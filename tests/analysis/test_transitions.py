@@ -2,6 +2,7 @@
 every move of every state; and its tracked parts log what is read and written."""
 import pytest
 
+from engine.analysis.explore.compact import unpack
 from engine.analysis.explore.explorer import Explorer
 from engine.analysis.explore.transitions import ALL, tracked
 from tests.analysis_fixtures.support import load
@@ -15,7 +16,8 @@ def test_the_cache_gives_the_graph_that_playing_every_state_gives(name):
     cached = Explorer(book, module, memo=True)
     on = cached.run()
     off = Explorer(book, module, memo=False).run()
-    assert on.states == off.states and on.actions == off.actions
+    assert [unpack(k) for k in on.states] == [unpack(k) for k in off.states]
+    assert on.actions == off.actions
     assert on.soft_locks == off.soft_locks and on.root == off.root
     assert [e["message"] for e in on.errors] == [e["message"] for e in off.errors]
 
@@ -43,13 +45,19 @@ def test_tracked_parts_log_keys_read_whole_reads_and_writes():
     assert {("stats", "b"), ("stats", "x")} <= wrote
 
 
-def test_a_cache_that_misses_too_often_is_dropped_and_the_graph_stays_the_same(monkeypatch):
-    from engine.analysis.explore import expansion as E
+def test_a_move_that_reads_less_than_its_state_is_worked_out_once():
+    """At the market, states differ by their gold and whether the amulet was bought;
+    leaving reads no gold, so its outcomes are played once for each inventory (the
+    graph is the same as playing every state: the test above)."""
+    from engine.analysis.explore.compact import HEAD
+    from engine.analysis.explore.moves import Move
     book, module, _ = load("df-market")
-    off = Explorer(book, module, memo=False).run()
-    monkeypatch.setattr(E, "MEMO_TRIAL", 3)
-    monkeypatch.setattr(E, "MEMO_WORTH", 1.0)   # 3 hits out of 3 or it goes
     x = Explorer(book, module)
-    on = x.run()
-    assert x.memo is None
-    assert on.states == off.states and on.actions == off.actions
+    space = x.run()
+    market = [k for k, p in zip(space.states, space.paragraph) if p == 1]
+    golds = {unpack(k)[1]["or"] for k in market}
+    assert len(golds) >= 3
+    leave = [rows for (bucket, name), rows in x.memo.table.items() if bucket[0] == 1 and name == Move("3")]
+    inventories = {tuple(unpack(k)[3].items()) for k in market}
+    assert len(leave) == 1 and len(leave[0]) == 1 and len(leave[0][0][3]) == len(inventories) < len(market)
+    assert all(k[1:HEAD] == market[0][1:HEAD] for k in market)   # one bucket

@@ -1,13 +1,20 @@
-"""Compact explorer states: a game state as nested tuples, interned.
+"""Compact explorer states: a game state as one flat tuple over a shared layout.
 
-The explorer keeps every distinct state it meets; before, each was its canonical
-JSON text (about 50 µs to make with sorted keys, and parsed again to expand it).
-Here a state is a tuple of its parts (paragraph, stats, initial, items, flags,
-visits, extra, pending, ending, cause of death), each part a tuple that many states
-share (interned: one object for every state with the same items, the same sheet
-ceilings...).  The history, the dice source and the module's display-only extras
-are left out, as before; visits are kept as visited-or-not.
+The explorer keeps every distinct state it meets, makes hundreds of thousands of
+them, and makes most of them from another state and a known change (the transition
+cache, transitions.py).  So a state is one tuple:
 
+    (layout, paragraph, ending, cause of death, pending activity, value, value, ...)
+
+where each value sits at the slot the `Layout` gave its fact: a stat, a ceiling, an
+item, a flag, a visit or one of the module's extras, e.g. ("stats", "endurance").
+A fact the state does not hold is MISSING there; trailing MISSING slots are cut, so
+that one state has one tuple whatever the layout has grown to since.  A successor
+is then a copy of its parent's tuple with a few slots set (`with_changes`), the
+lens's dead facts reset by slot (lens.py), and hashing a tuple of small values.
+
+The history, the dice source and the module's display-only extras are left out;
+visits are kept as visited-or-not (the expression language asks only `visited`).
 Nested data (`extra`, `pending`: plain JSON-like data) is frozen without losing
 what JSON would tell apart: a dict becomes ("{", key, value, ...) in key order, a
 list ("[", ...), True/False ("?", b) and a float ("f", x) (so that 1, True and 1.0
@@ -17,9 +24,24 @@ from __future__ import annotations
 
 from ...state import GameState
 
-FINAL = "end"   # first element of a final ending's key (a state's is its paragraph)
+FINAL = "end"   # first element of a final ending's key (a state's is its layout)
+HEAD = 5        # layout, paragraph, ended, death cause, pending: then the slots
+PARTS = ("stats", "initial", "items", "flags", "visits", "extra")
 
 
+class _Missing:
+    """No fact at this slot (not a tuple, so `freeze` leaves it as it is)."""
+
+    __slots__ = ()
+
+    def __repr__(self) -> str:
+        return "MISSING"
+
+    def __reduce__(self):
+        return "MISSING"
+
+
+MISSING = _Missing()
 _ATOMS = (int, str, type(None))   # kept as they are (bool and float are not: see above)
 
 
@@ -52,44 +74,88 @@ def thaw(v):
     return v[1]   # ("?", bool) or ("f", float)
 
 
+class Layout:
+    """The slot of every fact met so far: grows, never reorders.  It is the first
+    element of every state tuple (compared by identity: one per exploration)."""
+
+    __slots__ = ("slot", "names", "of_part", "__weakref__")
+
+    def __init__(self):
+        self.slot: dict[tuple, int] = {}              # (part, key) -> index in a state tuple
+        self.names: list[tuple] = []                  # index - HEAD -> (part, key)
+        self.of_part: dict[str, list[int]] = {p: [] for p in PARTS}
+
+    def __len__(self) -> int:
+        return HEAD + len(self.names)
+
+    def index(self, part: str, key) -> int:
+        i = self.slot.get((part, key))
+        if i is None:
+            i = self.slot[(part, key)] = HEAD + len(self.names)
+            self.names.append((part, key))
+            self.of_part[part].append(i)
+        return i
+
+    def __repr__(self) -> str:
+        return f"Layout({len(self.names)} slots)"
+
+
 class Packer:
-    """Makes and reads compact states; `table` interns their parts."""
+    """Makes and reads the flat states of one exploration (`layout`)."""
 
     def __init__(self, display: tuple = ()):
         self.display = frozenset(display)
-        self.table: dict = {}
-
-    def _intern(self, part):
-        return self.table.setdefault(part, part)
+        self.layout = Layout()
 
     def pack(self, state: GameState) -> tuple:
-        extra = state.extra
-        if self.display:
-            extra = {k: v for k, v in extra.items() if k not in self.display}
-        it = self._intern
-        return (state.paragraph, it(tuple(sorted(state.stats.items()))),
-                it(tuple(sorted(state.initial.items()))), it(tuple(sorted(state.items.items()))),
-                it(tuple(sorted(state.flags))), it(tuple(sorted(n for n, c in state.visits.items() if c))),
-                it(freeze(extra)) if extra else (), freeze(state.pending) if state.pending is not None else None,
-                state.ended, state.death_cause)
+        lay = self.layout
+        index = lay.index
+        vals: dict[int, object] = {}
+        for part in ("stats", "initial", "items"):
+            for k, v in getattr(state, part).items():
+                vals[index(part, k)] = v
+        for f in state.flags:
+            vals[index("flags", f)] = True
+        for n, c in state.visits.items():
+            if c:
+                vals[index("visits", n)] = 1
+        display = self.display
+        for k, v in state.extra.items():
+            if k not in display:
+                vals[index("extra", k)] = v if type(v) in _ATOMS else freeze(v)
+        head = (lay, state.paragraph, state.ended, state.death_cause,
+                freeze(state.pending) if state.pending is not None else None)
+        if not vals:
+            return head
+        out = [MISSING] * (max(vals) + 1)
+        for i, v in vals.items():
+            out[i] = v
+        return head + tuple(out[HEAD:])
 
-    def pack_parts(self, parts: Parts) -> tuple:
-        """As `pack`, from Parts (whose extra and pending are frozen already)."""
-        extra = parts.extra
-        if self.display:
-            extra = {k: v for k, v in extra.items() if k not in self.display}
-        it, frozen = self._intern, ["{"]
-        for k in _ordered(extra):
-            frozen += (k, extra[k])
-        return (parts.paragraph, it(tuple(sorted(parts.stats.items()))),
-                it(tuple(sorted(parts.initial.items()))), it(tuple(sorted(parts.items.items()))),
-                it(tuple(sorted(parts.flags))), it(tuple(sorted(n for n, c in parts.visits.items() if c))),
-                it(tuple(frozen)) if extra else (), parts.pending, parts.ended, parts.death_cause)
+
+def with_changes(key: tuple, head: tuple, changes: tuple) -> list:
+    """`key` with a new head (paragraph, ended, cause, pending) and its slots changed:
+    a list, for the lens to reset dead slots in before `close` makes it a key."""
+    vals = list(key)
+    vals[1:HEAD] = head
+    n = len(vals)
+    for i, v in changes:
+        if i >= n:
+            vals += [MISSING] * (i + 1 - n)
+            n = i + 1
+        vals[i] = v
+    return vals
+
+
+def close(vals: list) -> tuple:
+    """The key of a list of slots: trailing MISSING cut (one tuple for one state)."""
+    while len(vals) > HEAD and vals[-1] is MISSING:
+        vals.pop()
+    return tuple(vals)
 
 
 class Parts:
-    """A state's parts as the lens and `Packer.pack_parts` need them, without
-    thawing: `extra` maps each key to its frozen value, `pending` is frozen."""
+    """A state's parts as dicts and sets (tests and people; the explorer reads slots)."""
 
     __slots__ = ("paragraph", "stats", "initial", "items", "flags", "visits", "extra", "pending",
                  "ended", "death_cause")
@@ -101,9 +167,27 @@ class Parts:
 
 
 def parts_of(key: tuple) -> Parts:
-    p, stats, initial, items, flags, visits, extra, pending, ended, cause = key
-    return Parts(p, dict(stats), dict(initial), dict(items), flags, dict.fromkeys(visits, 1),
-                 {extra[i]: extra[i + 1] for i in range(1, len(extra), 2)}, pending, ended, cause)
+    """The parts of a state, extra and pending still frozen."""
+    lay = key[0]
+    parts: dict = {p: {} for p in PARTS}
+    for i in range(HEAD, len(key)):
+        v = key[i]
+        if v is not MISSING:
+            part, k = lay.names[i - HEAD]
+            parts[part][k] = v
+    return Parts(key[1], parts["stats"], parts["initial"], parts["items"], frozenset(parts["flags"]),
+                 parts["visits"], parts["extra"], key[4], key[2], key[3])
+
+
+def content(key: tuple) -> tuple:
+    """What a state holds, whatever its layout: hashable, equal for the same state
+    in two explorations (whose layouts give slots in other orders)."""
+    if key[0] == FINAL:
+        return key
+    lay = key[0]
+    facts = sorted(((lay.names[i - HEAD], key[i]) for i in range(HEAD, len(key)) if key[i] is not MISSING),
+                   key=repr)
+    return key[1:HEAD] + tuple(facts)
 
 
 def _ordered(keys):
@@ -114,10 +198,13 @@ def _ordered(keys):
 
 
 def unpack(key: tuple) -> list:
-    """The parts of a compact state as plain data, in the order of `Packer.pack`."""
-    p, stats, initial, items, flags, visits, extra, pending, ended, cause = key
-    return [p, dict(stats), dict(initial), dict(items), list(flags), list(visits),
-            thaw(extra) if extra else {}, thaw(pending) if pending is not None else None, ended, cause]
+    """The parts of a compact state as plain data: paragraph, stats, initial, items,
+    flags, visits, extra, pending, ended, cause (flags and visits sorted lists)."""
+    p = parts_of(key)
+    return [p.paragraph, dict(sorted(p.stats.items())), dict(sorted(p.initial.items())),
+            dict(sorted(p.items.items())), sorted(p.flags), sorted(p.visits),
+            {k: thaw(v) for k, v in sorted(p.extra.items(), key=lambda kv: repr(kv[0]))},
+            thaw(p.pending) if p.pending is not None else None, p.ended, p.death_cause]
 
 
 def rebuild(book, module, key: tuple) -> GameState:

@@ -1,67 +1,99 @@
 """How the explorer expands one state: its moves, its fights, the outcomes of its dice.
 
 A mixin of `Explorer` (explorer.py), which owns the state graph.  A state's moves
-come from the transition cache when a state that reads alike was played already
-(transitions.py); otherwise every move is played on tracked copies of the state,
-once per outcome of its dice (a forced prefix of rolls that raises `NeedRoll` when
-the move makes one more roll), and the result is kept as a template: for each move,
-each outcome as (probability, what changed).  Both ways, each outcome then becomes a
-successor through `Explorer._state` (lens, key, deduplication).  The cache is
-dropped after MEMO_TRIAL expansions with fewer than MEMO_WORTH hits: the tracking
-then costs more than the hits save.
+and their outcomes come from the transition cache when states that read alike were
+played already (transitions.py): its menu (the moves it offers), then each move's
+outcomes, each looked up on its own (a move reads much less than the whole state);
+at a fight the module's hook solves, the whole expansion at once.  What is not in
+the cache is played on tracked copies of the state, once per outcome of its dice
+(a forced prefix of rolls that raises `NeedRoll` when the move makes one more
+roll), and kept: for each move, each outcome as (probability, what changed).
+Either way each outcome then becomes a successor through `Explorer._state` (its
+slots changed, lens, key, deduplication).  `memo=False` plays every move of every
+state (the cache's tests compare the two graphs).
 """
 from __future__ import annotations
 
 from ...limits import MAX_MOVE_BRANCHES
 from ...rules.base import Refused
 from ...state import GameState
-from .compact import parts_of, rebuild
+from .compact import HEAD, rebuild
 from .moves import Move, all_moves
 from .nodes import fight_node
 from .runs import light_copy
 from .space import ERROR, FRONTIER, ForcedDice, NeedRoll, TooManyOutcomes, roll_outcomes
-from .transitions import SELF, apply, diff, tracked_copy
+from .transitions import SELF, diff, pad, tracked_copy
 
-MEMO_TRIAL = 1000   # expansions after which the transition cache is kept only if...
-MEMO_WORTH = 0.7    # ...this share of them were hits (each miss costs the tracking)
+MENU, WHOLE = "menu", "whole"   # template names beside each move's text
 
 
 class Expansion:
     # --- one state -------------------------------------------------------------
     def expand(self, s: int) -> None:
-        """The moves of state s: from the transition cache when a state that reads
-        alike was played already (transitions.py), else played (and kept)."""
         sp = self.space
         sp.expanded += 1
         sp.done[s] = True
-        key = sp.states[s]
-        self._parts = parts_of(key)   # what the diffs apply to (nothing thawed)
+        key = self._key_now = sp.states[s]
+        self._base = None
         memo = self.memo
-        if memo is not None and memo.hits + memo.misses == MEMO_TRIAL and memo.hits < MEMO_WORTH * MEMO_TRIAL:
-            # states that read too differently: the tracking costs more than the hits save
-            self.dropped, self.memo, memo = memo, None, None
-        template = memo.find(key, self._parts) if memo is not None else None
-        if template is None:
-            self._base = rebuild(self.book, self.module, key)   # to play on
-            template = self._template(s, key)
-        self._install(s, template)
+        if memo is None:
+            self._fit = True
+            self._install(s, self._whole(s))
+            return
+        bucket = key[1:HEAD]
+        padded = self._padded = pad(key, self.layout)
+        whole = memo.find((bucket, WHOLE), padded) if (bucket, WHOLE) in memo.table else None
+        if whole is not None:
+            return self._install(s, whole)
+        menu = memo.find((bucket, MENU), padded)
+        if menu is None:
+            log = self._log = set()
+            self._fit = True
+            moves, strategies = self._menu(s)
+            if strategies:   # a fight the hook solves: kept whole, with all it read
+                template = self._whole(s, moves, strategies)
+                if self._fit:
+                    memo.keep((bucket, WHOLE), padded, self._log, template)
+                return self._install(s, template)
+            menu = tuple(moves)
+            if self._fit:
+                memo.keep((bucket, MENU), padded, log, menu)
+        acts = []
+        for move in menu:
+            where = (bucket, move)
+            found = memo.find(where, padded)
+            if found is None:
+                self._log, self._fit = set(), True
+                found = self._results(s, move)
+                if self._fit:
+                    memo.keep(where, padded, self._log, found)
+            if found:
+                acts.append((move.text(), False, found))
+        self._install(s, (tuple(acts), ()))
 
-    def _template(self, s, key) -> tuple:
-        """(actions [(text, is a strategy, [(p, outcome)])], strategy labels), played
-        on tracked copies; kept in the memo unless something made it unfit."""
-        self._applied, self._log, self._fit = {}, set(), True
+    def _menu(self, s) -> tuple[list, list]:
+        """The moves of the state and the fight hook's strategies, read on a copy."""
+        self._ensure_base()
         self.game.state = self._copy()
-        moves, strategies = self._moves(s)
+        return self._moves(s)
+
+    def _ensure_base(self) -> None:
+        if self._base is None:
+            self._base = rebuild(self.book, self.module, self._key_now)   # to play on
+
+    def _whole(self, s, moves=None, strategies=None) -> tuple:
+        """(actions [(text, is a strategy, [(p, outcome)])], strategy labels): every
+        move and strategy played, their reads all in `self._log`."""
+        self._applied = {}
+        if moves is None:
+            moves, strategies = self._menu(s)
         acts = []
         for move in moves:
             found = self._results(s, move)
             if found:
                 acts.append((move.text(), False, found))
         acts += [(st.text(), True, self._strategy(s, st)) for st in strategies]
-        template = (tuple(acts), tuple(st.label for st in strategies))
-        if self._fit and self.memo is not None:
-            self.memo.keep(key, self._parts, self._log, template)
-        return template
+        return tuple(acts), tuple(st.label for st in strategies)
 
     def _install(self, s, template) -> None:
         sp = self.space
@@ -78,12 +110,11 @@ class Expansion:
         if not sp.actions[s] and not sp.ended[s]:
             sp.soft_locks.append(s)
 
-    @staticmethod
-    def _merge(pairs) -> list:
+    def _merge(self, pairs) -> list:
         out: dict = {}
         for p, t in pairs:
             out[t] = out.get(t, 0) + p   # exact when the module's p is
-        return sorted(((p, t) for t, p in out.items()), key=lambda pt: pt[1])
+        return sorted(((p, t) for t, p in out.items()), key=_second)
 
     def _target(self, s, outcome) -> int:
         """The state an outcome leads to (keyed, lens and all, as any new state)."""
@@ -92,9 +123,9 @@ class Expansion:
         if type(outcome) is int:   # ERROR, FRONTIER
             return outcome
         kind, what, move, faces = outcome
-        state = apply(self._parts, what) if kind == "change" else what
-        self._before = set(self._parts.visits) if s is not None else set()
-        return self._state(state, s, move, faces)
+        if kind == "change":
+            return self._changed(s, what, move, faces)
+        return self._state(what, s, move, faces)
 
     def _moves(self, s) -> tuple[list, list]:
         """(moves tried one by one, fight strategies) from the state in self.game."""
@@ -130,6 +161,8 @@ class Expansion:
         """[(probability, outcome)] of a move over its dice: an outcome is a change of
         the state played (`transitions.diff`), a state, SELF, ERROR or FRONTIER; []
         when the move is refused without any dice drawn."""
+        if move is not None:
+            self._ensure_base()
         out, todo, plays = [], [(rolls, 1)], 0
         while todo:
             prefix, p = todo.pop()
@@ -154,9 +187,15 @@ class Expansion:
                 self._error(s, move, prefix, exc)
                 out.append((p, ERROR))
                 continue
-            change = diff(self._base, state, self._log, self._parts.extra) if move is not None else None
-            if change is None:
-                self._fit = False
+            change = None
+            if move is not None and self.memo is not None:
+                change = diff(self._key_now, state, self._log, self.layout, self.packer.display)
+                if change is None:
+                    self._fit = False
+                else:   # once for every state the change will be applied to
+                    self.space.reached.update(change[2])
+                    if self.lens is not None:
+                        self.lens.check(self.space.paragraph[s], list(change[2]) + [state.paragraph])
             out.append((p, ("change", change, move, prefix) if change is not None
                         else ("state", state, move, prefix)))
         return out
@@ -181,9 +220,18 @@ class Expansion:
         self._base.history.clear()   # shared by the copies; the explorer never reads it
         game.state = self._copy()
         game.dice = ForcedDice(prefix)
-        move.apply(game)
+        if type(move) is Move and not move.command:
+            # an enabled answer of the menu, its amount in range: not checked again
+            # (checking reads what the menu read, and the move would read it too)
+            game.answer_enabled(move.key, move.amount)
+        else:
+            move.apply(game)
         return game.state
 
     def _copy(self) -> GameState:
         """The state to play on: tracked for the transition cache, else a light copy."""
         return tracked_copy(self._base, self._log) if self.memo is not None else light_copy(self._base)
+
+
+def _second(pair):
+    return pair[1]

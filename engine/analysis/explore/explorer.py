@@ -36,7 +36,7 @@ from .lens import Lens
 from .start import FIRST_BATCH, Sample, count_starts
 from .expansion import Expansion
 from .transitions import Memo
-from .compact import FINAL, Packer, Parts, rebuild
+from .compact import FINAL, HEAD, MISSING, Packer, close, rebuild, with_changes
 from .space import FRONTIER, ForcedDice, Space, flat
 
 
@@ -57,11 +57,13 @@ class Explorer(Expansion):
         blank = GameState(book.id, book.content_hash, module.id, rules_version=str(module.version))
         self.game = Game(book, module, ForcedDice(()), blank, undo=False, narrate=False)
         self.packer = Packer(tuple(getattr(module, "display_extra", ())))
+        self.layout = self.packer.layout
+        self._finals: dict = {}          # ended state -> nothing can follow
         self.by_sum = bool(getattr(module, "dice_by_sum", False))
         self._outcomes: dict = {}
         self._before: set = set()   # visits of the state a move starts from
         self.memo_on, self.memo = memo, None   # the transition cache (transitions.py)
-        self.dropped = None                    # the cache, once dropped (its counts)
+        self.dropped = None                    # (the cache is never dropped now)
         self._log, self._fit = set(), True
         self.late = lambda: False   # past the time bound (checked inside the trials too)
 
@@ -69,7 +71,7 @@ class Explorer(Expansion):
         start, restarts = time.monotonic(), 0
         while True:
             self.space, self.todo = Space(), deque()
-            self.memo = Memo() if self.memo_on else None
+            self.memo = Memo(self.layout) if self.memo_on else None
             self.focus = Focus(self, self.seed)
             self._explore(start)
             if self.lens is None or not self.lens.stale:
@@ -133,9 +135,38 @@ class Explorer(Expansion):
 
     # --- the state graph ---------------------------------------------------------
     def _state(self, state: GameState, parent, move, faces) -> int:
+        """The state index of a game state played (the start, or a move the cache
+        could not keep)."""
         sp = self.space
         sp.reached.update(state.visits)
-        key, text, final = self._key(state, parent)
+        if self.lens is not None:
+            start = sp.paragraph[parent] if parent is not None else None
+            before = self._visits_of(sp.states[parent]) if parent is not None else set()
+            entered = [n for n, c in state.visits.items() if c > 1 or n not in before]
+            self.lens.check(start, entered + [state.paragraph])
+            self.lens.strip(state)
+        return self._add(self.packer.pack(state), parent, move, faces)
+
+    def _changed(self, s, change, move, faces) -> int:
+        """The state index of state s with a change of the cache applied."""
+        sp = self.space
+        head, changes, _entered = change   # (the lens checked them when the change was made)
+        vals = with_changes(self._key_now, head, changes)
+        if self.lens is not None:
+            self.lens.strip_move(vals, sp.paragraph[s], changes, self.layout)
+        return self._add(close(vals), s, move, faces)
+
+    def _visits_of(self, key) -> set:
+        names, n = self.layout.names, len(key)
+        return {names[i - HEAD][1] for i in self.layout.of_part["visits"] if i < n and key[i] is not MISSING}
+
+    def _add(self, packed: tuple, parent, move, faces) -> int:
+        sp = self.space
+        paragraph, ended = packed[1], packed[2]
+        final = None
+        key = packed
+        if ended and self._final(packed):
+            key, final = (FINAL, paragraph, ended, packed[3]), ended
         found = sp.index.get(key)
         if found is not None:
             return found
@@ -143,10 +174,11 @@ class Explorer(Expansion):
             sp.bound = sp.bound or "max-states"
             return FRONTIER
         n = len(sp.states)
-        sp.states.append(text)
+        sp.states.append(packed)
         sp.index[key] = n
-        sp.paragraph.append(state.paragraph)
-        sp.ended.append(state.ended)
+        sp.reached.add(paragraph)
+        sp.paragraph.append(paragraph)
+        sp.ended.append(ended)
         sp.final.append(final)
         sp.done.append(final is not None)   # nothing to expand at a final ending
         sp.actions.append([])
@@ -155,25 +187,15 @@ class Explorer(Expansion):
         self.todo.append(n)
         return n
 
-    def _key(self, state: GameState, parent) -> tuple[tuple, tuple, str | None]:
-        """(identity, compact state to rebuild it, its ending if final) of a new
-        state, dead parts dropped."""
-        if self.lens is not None:
-            start = self.space.paragraph[parent] if parent is not None else None
-            entered = [n for n, c in state.visits.items() if c > 1 or n not in self._before]
-            self.lens.check(start, entered + [state.paragraph])
-            self.lens.strip(state)
-        packed = self.packer.pack_parts(state) if type(state) is Parts else self.packer.pack(state)
-        if state.ended and self._final(state, packed):
-            return (FINAL, state.paragraph, state.ended, state.death_cause), packed, state.ended
-        return packed, packed, None
-
-    def _final(self, state, packed) -> bool:
+    def _final(self, packed) -> bool:
         """The ended game offers no rescue (nothing can follow)."""
-        if state.ended != "death":
+        if packed[2] != "death":
             return True
-        self.game.state = rebuild(self.book, self.module, packed) if type(state) is Parts else state
-        return not self.module.on_death(self.game, state.death_cause or "").rescues
+        found = self._finals.get(packed)
+        if found is None:
+            self.game.state = rebuild(self.book, self.module, packed)
+            found = self._finals[packed] = not self.module.on_death(self.game, packed[3] or "").rescues
+        return found
 
     def _error(self, s, move, faces, exc) -> None:
         self._fit = False   # an error is reported for the state it happened in: not cached

@@ -31,6 +31,7 @@ from ... import expr as X
 from ...compiler import book_aliases
 from ...expr.ast import Call, Int, Name, Str, walk
 from ...lint import graph as static_graph
+from .compact import HEAD, MISSING
 
 ALL = "*"
 WORD = re.compile(r"[^\W\d]\w*")
@@ -51,6 +52,8 @@ class Lens:
             for _exit, target in outs:
                 self.edges[n].update(book.paragraphs if target is None else (target,))
         self.stale = False
+        self._dead: dict = {}   # paragraph -> (layout size, slots to clear, passive stat slots)
+        self._between: dict = {}   # (paragraph, paragraph) -> what dies on the way
         self._compute()
 
     # --- what each paragraph reads ------------------------------------------
@@ -140,6 +143,7 @@ class Lens:
 
     def refresh(self) -> None:
         self._compute()
+        self._dead, self._between = {}, {}
         self.stale = False
 
     # --- the reduction --------------------------------------------------------
@@ -157,6 +161,70 @@ class Lens:
                     state.stats[stat] = 0
                 if state.initial.get(stat):
                     state.initial[stat] = 0
+
+
+    def strip_slots(self, vals: list, layout) -> None:
+        """As `strip`, on the slots of a flat state (compact.py), in place."""
+        _size, clear, passive = self._slots_of(vals[1], layout)
+        n = len(vals)
+        for i in clear:
+            if i < n:
+                vals[i] = MISSING
+        for i in passive:
+            if i < n and vals[i] is not MISSING and vals[i]:
+                vals[i] = 0
+
+    def strip_move(self, vals: list, start, changes, layout) -> None:
+        """As `strip_slots`, for a state made from one of paragraph `start` (whose
+        dead slots are clear already) by `changes`: only what dies on the way."""
+        key = (start, vals[1])
+        found = self._between.get(key)
+        if found is None or found[0] != len(layout):
+            found = self._between[key] = self._newly_dead(start, vals[1], layout)
+        _size, clear, passive, dead, dead_passive = found
+        n = len(vals)
+        for i in clear:
+            if i < n:
+                vals[i] = MISSING
+        for i in passive:
+            if i < n and vals[i] is not MISSING and vals[i]:
+                vals[i] = 0
+        for i, _v in changes:
+            if i in dead:
+                vals[i] = MISSING
+            elif i in dead_passive and vals[i] is not MISSING and vals[i]:
+                vals[i] = 0
+
+    def _newly_dead(self, start, paragraph, layout) -> tuple:
+        _s, clear_from, passive_from = self._slots_of(start, layout)
+        _s, clear, passive = self._slots_of(paragraph, layout)
+        was, was_passive = set(clear_from), set(passive_from)
+        return (len(layout), tuple(i for i in clear if i not in was),
+                tuple(i for i in passive if i not in was_passive), frozenset(clear), frozenset(passive))
+
+    def _slots_of(self, paragraph, layout) -> tuple:
+        found = self._dead.get(paragraph)
+        if found is None or found[0] != len(layout):
+            found = self._dead[paragraph] = self._dead_slots(paragraph, layout)
+        return found
+
+    def _dead_slots(self, paragraph, layout) -> tuple:
+        live = self.live.get(paragraph, set())
+        clear, passive = [], []
+        for i in layout.of_part["visits"]:
+            n = layout.names[i - HEAD][1]
+            if ("v", ALL) not in live and ("v", n) not in live:
+                clear.append(i)
+        for i in layout.of_part["flags"]:
+            f = layout.names[i - HEAD][1]
+            if f.startswith(ONCE) and ("o", f.split(":")[1]) not in live:
+                clear.append(i)
+        for part in ("stats", "initial"):
+            for i in layout.of_part[part]:
+                stat = layout.names[i - HEAD][1]
+                if stat in self.passive and stat not in live:
+                    passive.append(i)
+        return len(layout), tuple(clear), tuple(passive)
 
 
 def _format11_reads(p) -> list:

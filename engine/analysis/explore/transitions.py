@@ -1,49 +1,44 @@
-"""The transition cache: a state's moves worked out once for every state that reads alike.
+"""The transition cache: a move worked out once for every state that reads alike.
 
 Expanding a state means building its prompt, asking the module's fight hook and
-playing every move through the real engine, once per outcome of its dice: about a
-millisecond a state.  Most of what a state holds is not read by that: at a hub of
-paragraphs, the moves depend on a few stats, the items that the conditions ask for,
-a visit or two, and not on the 20 amounts of gold the hero may carry.
+playing every move through the real engine, once per outcome of its dice: a
+fraction of a millisecond a move.  Most of what a state holds is not read by a
+move: at a hub of paragraphs, a choice depends on the stats its condition names,
+the death check of Endurance, the items held, a visit or two, and not on the 20
+amounts of gold the hero may carry nor on the Provisions left.
 
-So the first expansion of a state is played on *tracked* copies of its parts
-(stats, ceilings, items, visits, the module's extras): every key read is logged,
-whatever reads it (an expression, the engine, the rule module, the fight hook);
-reading a whole part (iterating it, copying it, comparing it) logs the whole
-part.  The result is kept as a template: for each move, each outcome as
-(probability, what changed: a diff against the state it started from).  Another
-state with the same bucket (paragraph, pending activity, ending, flags: kept whole)
-that has the same values at every key logged gets the same template: each
-successor is its own parts with that diff applied, then keyed, lens and all,
+So the first time, each part of the work is played on *tracked* copies of the
+state's parts (stats, ceilings, items, flags, visits, the module's extras): every
+key read is logged, whatever reads it (an expression, the engine, the rule module,
+the fight hook); reading a whole part (iterating it, copying it, comparing it) logs
+the whole part.  Three kinds of templates are kept, each with its own log:
+
+* the *menu* of a state: its moves (the prompt's enabled answers and the module's
+  commands), when no fight hook answers there;
+* each *move* of such a menu: its outcomes, each (probability, what changed: a diff
+  of slots against the state it started from, compact.py);
+* the *whole* expansion of a state where the fight hook answers (its strategies'
+  outcomes are worked out from values the hook read, so they are kept with them).
+
+Another state with the same bucket (paragraph, pending activity, ending, cause:
+kept whole) that has the same values at every slot logged gets the same template:
+each successor is its own slots with that diff applied, then keyed, lens and all,
 exactly as a played one (`Explorer._state`).  The moves of that state would have
 read only those values, so they would have done the same: the cache is exact.
-
-A template is not kept when the expansion met an engine error, a bound of the
-dice (a frontier) or anything that replaced a whole part of the state.
+A template is not kept when its work met an engine error, a bound of the dice (a
+frontier) or anything that replaced a whole part of the state.
 """
 from __future__ import annotations
 
+from operator import itemgetter
+
 from ...state import GameState
-from .compact import Parts, freeze
+from .compact import HEAD, MISSING, PARTS, freeze
 from .runs import _clone
 
 ALL = None            # a whole part read
-
-
-class _Mark:
-    """A value no state holds (not a tuple, so `freeze` leaves it as it is)."""
-
-    def __init__(self, name: str):
-        self.name = name
-
-    def __repr__(self) -> str:
-        return self.name
-
-
-MISSING = _Mark("missing")   # a key absent from the part
-DELETED = _Mark("deleted")
 SELF = "self"         # an outcome that leaves the state as it was (refused after a roll)
-PARTS = ("stats", "initial", "items", "visits", "extra")
+DICTS = ("stats", "initial", "items", "visits", "extra")
 
 
 def _reads(name):
@@ -110,6 +105,58 @@ class Tracked(dict):
     __hash__ = None
 
 
+def _set_reads(name):
+    def read(self, *args):
+        self._log.add(("flags", ALL))
+        return getattr(set, name)(self, *args)
+    return read
+
+
+def _set_writes(name):
+    """A write of flags not known in advance: every flag held before or after counts."""
+    def write(self, *args):
+        self._wrote.update(("flags", k) for k in set.__iter__(self))
+        out = getattr(set, name)(self, *args)
+        self._wrote.update(("flags", k) for k in set.__iter__(self))
+        return out
+    return write
+
+
+class TrackedSet(set):
+    """The flags as a set that logs, as `Tracked`, each flag asked and each written
+    (a whole read when iterated, copied, compared or combined)."""
+
+    __slots__ = ("_log", "_wrote")
+
+    def __contains__(self, key):
+        self._log.add(("flags", key))
+        return set.__contains__(self, key)
+
+    def add(self, key):
+        self._wrote.add(("flags", key))
+        set.add(self, key)
+
+    def discard(self, key):
+        self._wrote.add(("flags", key))
+        set.discard(self, key)
+
+    def remove(self, key):
+        self._log.add(("flags", key))
+        self._wrote.add(("flags", key))
+        set.remove(self, key)
+
+    for _name in ("__iter__", "__len__", "__eq__", "__ne__", "__repr__", "__or__", "__ror__",
+                  "__and__", "__rand__", "__sub__", "__rsub__", "__xor__", "__rxor__", "__le__",
+                  "__lt__", "__ge__", "__gt__", "copy", "issubset", "issuperset", "isdisjoint",
+                  "union", "intersection", "difference", "symmetric_difference", "__reduce_ex__"):
+        locals()[_name] = _set_reads(_name)
+    for _name in ("update", "clear", "pop", "difference_update", "intersection_update",
+                  "symmetric_difference_update", "__ior__", "__iand__", "__isub__", "__ixor__"):
+        locals()[_name] = _set_writes(_name)
+    del _name
+    __hash__ = None
+
+
 def tracked(part: str, data: dict, log: set, wrote: set) -> Tracked:
     t = Tracked(data)
     t._log, t._wrote, t._part = log, wrote, part
@@ -120,99 +167,147 @@ def tracked_copy(base: GameState, log: set) -> GameState:
     """A copy of `base` whose parts log their reads into `log` and their writes into
     a set of their own, `state.extra._wrote` (history shared, as `runs.light_copy`)."""
     extra, wrote = {k: _clone(v) for k, v in base.extra.items()}, set()
+    flags = TrackedSet(base.flags)
+    flags._log, flags._wrote = log, wrote
     return GameState(base.book_id, base.book_hash, base.rules, base.paragraph,
                      tracked("stats", base.stats, log, wrote), tracked("initial", base.initial, log, wrote),
-                     tracked("items", base.items, log, wrote), set(base.flags),
+                     tracked("items", base.items, log, wrote), flags,
                      tracked("visits", base.visits, log, wrote), tracked("extra", extra, log, wrote),
                      _clone(base.pending), base.ended, base.death_cause, base.dice, base.history,
                      base.lives, base.rules_version)
 
 
-def bucket(key: tuple) -> tuple:
-    """What a template's states share whole: paragraph, flags, pending, ending, cause."""
-    return (key[0], key[4], key[7], key[8], key[9])
+def _value(part: str, v):
+    """A part's value as a slot holds it (compact.py)."""
+    if part == "extra":
+        return freeze(v)
+    if part == "visits":
+        return 1 if v else MISSING
+    return v
 
 
-def part_of(state: GameState, name: str) -> dict:
-    return getattr(state, name)
-
-
-def diff(base: GameState, state: GameState, log: set, frozen_extra: dict):
-    """What a move changed, or None when it replaced a whole part (not kept).  Only
-    keys logged (read or written) can differ: a value changed in place was read
-    first; `frozen_extra` is the base's extra, frozen (Parts.extra)."""
-    touched: dict = {name: set() for name in PARTS}
-    changes = []
-    for name in PARTS:
-        new = part_of(state, name)
-        if type(new) is not Tracked:
+def diff(key: tuple, state: GameState, log: set, layout, display=frozenset()):
+    """What a move changed in the state of `key`, as (head, slot changes, paragraphs
+    entered), or None when it replaced a whole part (not kept).  Only keys written
+    can differ, and the module's extras read (a nested value changed in place was
+    read first).  A key written is in the change even when its value is the one the
+    state had: another state may hold another value there."""
+    for name in DICTS:
+        if type(getattr(state, name)) is not Tracked:
             return None
-        touched[name].update(k for n, k in new._wrote if n == name)
-    for n, k in log:
-        touched[n].add(k)
-    for name in PARTS:
-        new, old, keys = part_of(state, name), part_of(base, name), touched[name]
-        wrote = new._wrote
-        if ALL in keys:
-            keys = set(dict.keys(new)) | set(dict.keys(old))
-        for k in keys:
-            if k is ALL:
-                continue
-            v = dict.get(new, k, MISSING)
-            if v is MISSING:
-                if dict.__contains__(old, k) or (name, k) in wrote:
-                    changes.append((name, k, DELETED))
-            elif name == "extra":
-                v = freeze(v)
-                if (name, k) in wrote or frozen_extra.get(k, MISSING) != v:
-                    changes.append((name, k, v))
-            elif (name, k) in wrote or dict.get(old, k, MISSING) != v:
-                changes.append((name, k, v))
-    return (state.paragraph, frozenset(state.flags), freeze(state.pending), state.ended,
-            state.death_cause, tuple(changes))
-
-
-def apply(base: Parts, change) -> Parts:
-    """`base` (not changed) with a diff applied: new Parts."""
-    paragraph, flags, pending, ended, cause, changes = change
-    parts = {"stats": dict(base.stats), "initial": dict(base.initial), "items": dict(base.items),
-             "visits": dict(base.visits), "extra": dict(base.extra)}
-    for name, k, v in changes:
-        if v is DELETED:
-            parts[name].pop(k, None)
+    if type(state.flags) is not TrackedSet:
+        return None
+    wrote = state.extra._wrote
+    extra = state.extra
+    index, changes, entered = layout.index, [], []
+    n = len(key)
+    for part, k in wrote:
+        if part == "flags":
+            v = True if set.__contains__(state.flags, k) else MISSING
         else:
-            parts[name][k] = v   # (extra values frozen in the diff as in Parts)
-    return Parts(paragraph, parts["stats"], parts["initial"], parts["items"], flags, parts["visits"],
-                 parts["extra"], pending, ended, cause)
+            if part == "extra" and k in display:
+                continue
+            v = dict.get(getattr(state, part), k, MISSING)
+            if v is not MISSING:
+                if part == "extra":
+                    v = freeze(v)
+                elif part == "visits":
+                    if v:
+                        entered.append(k)
+                    v = 1 if v else MISSING
+        changes.append((index(part, k), v))
+    nested = [k for n_, k in log if n_ == "extra" and k is not ALL and ("extra", k) not in wrote]
+    if ("extra", ALL) in log:
+        nested = [k for k in dict.keys(extra) if ("extra", k) not in wrote]
+    for k in nested:   # read, not written: changed in place only if nested
+        v = dict.get(extra, k, MISSING)
+        if v is MISSING or type(v) in _FLAT or k in display:
+            continue
+        v = freeze(v)
+        i = index("extra", k)
+        if (key[i] if i < n else MISSING) != v:
+            changes.append((i, v))
+    changes.sort(key=_first)
+    head = (state.paragraph, state.ended, state.death_cause,
+            freeze(state.pending) if state.pending is not None else None)
+    return head, tuple(changes), tuple(entered)
+
+
+_FLAT = (int, str, bool, float, type(None))
+
+
+def _first(pair):
+    return pair[0]
+
+
+def _keys(state, part):
+    data = getattr(state, part)
+    return list(set.__iter__(data)) if part == "flags" else list(dict.keys(data))
 
 
 class Memo:
-    """Templates by bucket, then by the keys read, then by their values."""
+    """Templates by bucket and name (a menu, a move, a whole state), then by the
+    slots read, then by their values there."""
 
-    def __init__(self):
+    def __init__(self, layout):
+        self.layout = layout
         self.table: dict = {}
         self.hits = self.misses = 0
 
-    @staticmethod
-    def values(parts: Parts, keys: tuple) -> tuple:
-        """The values at `keys` of a state (extra values frozen, as in Parts)."""
-        out = []
-        for name, k in keys:
-            part = getattr(parts, name)
-            out.append(tuple(sorted(part.items(), key=repr)) if k is ALL else part.get(k, MISSING))
-        return tuple(out)
+    def slots(self, log: set) -> tuple:
+        """The slots of the keys logged (a whole part: its slots now, and a guard)."""
+        lay, out, whole = self.layout, set(), []
+        for part, k in log:
+            if k is ALL:
+                whole.append((part, len(lay.of_part[part])))
+                out.update(lay.of_part[part])
+            else:
+                out.add(lay.index(part, k))
+        return tuple(sorted(out)), tuple(sorted(whole))
 
-    def find(self, key: tuple, base: Parts):
-        by_keys = self.table.get(bucket(key))
-        if by_keys:
-            for keys, by_values in by_keys.items():
-                found = by_values.get(self.values(base, keys))
-                if found is not None:
-                    self.hits += 1
-                    return found
+    def find(self, where: tuple, padded: tuple):
+        """The template kept under `where` for a state (its key padded to the layout)."""
+        for slots, whole, get, by_values in self.table.get(where, ()):
+            if whole and not self._same_part_slots(whole, padded):
+                continue
+            found = by_values.get(get(padded))
+            if found is not None:
+                self.hits += 1
+                return found
         self.misses += 1
         return None
 
-    def keep(self, key: tuple, base: Parts, log: set, template) -> None:
-        keys = tuple(sorted(log, key=repr))
-        self.table.setdefault(bucket(key), {}).setdefault(keys, {})[self.values(base, keys)] = template
+    def _same_part_slots(self, whole, padded) -> bool:
+        """A part read whole: the state holds nothing at slots the layout gave that
+        part since (they were not compared)."""
+        of_part = self.layout.of_part
+        return all(padded[i] is MISSING for part, count in whole for i in of_part[part][count:])
+
+    def keep(self, where: tuple, padded: tuple, log: set, template) -> None:
+        slots, whole = self.slots(log)
+        padded = pad(padded, self.layout)   # (slots given since the state was padded)
+        rows = self.table.setdefault(where, [])
+        for row in rows:
+            if row[0] == slots and row[1] == whole:
+                row[3][row[2](padded)] = template
+                return
+        get = itemgetter(*slots) if slots else _nothing
+        rows.append((slots, whole, get, {get(padded): template}))
+
+
+def _nothing(_padded) -> tuple:
+    return ()
+
+
+_PAD: tuple = ()
+
+
+def pad(key: tuple, layout) -> tuple:
+    """`key` with MISSING up to the layout's length (so that any slot can be read)."""
+    global _PAD
+    short = len(layout) - len(key)
+    if short <= 0:
+        return key
+    if len(_PAD) < short:
+        _PAD = (MISSING,) * (2 * short + 64)
+    return key + _PAD[:short]
