@@ -4,7 +4,7 @@ of the rules), and optionally a cProfile of the game loop.
 
     python -m tools.bench_explore [BOOK...] [--runs 10000] [--jobs N] [--profile]
                                   [--baseline DIR] [--repeat N] [--exhaustive-timeout S]
-                                  [--exhaustive-states N]
+                                  [--exhaustive-states N] [--exact-timeout S]
 
 `--baseline DIR` (another checkout, e.g. `git archive main | tar -x -C /tmp/main`)
 measures that tree's engine too, with this script, round by round in the same run,
@@ -24,7 +24,9 @@ states and what varies between their states (why the space is big).
 `--exhaustive-states N` (default 5,000; 0: none) bounds both solver rounds by the same
 count of states, so that their rates compare the same work on a busy machine;
 `--exhaustive-states 0 --exhaustive-timeout S` shows how far each gets in S seconds.
-`--exhaustive-timeout 0` leaves it out.
+`--exhaustive-timeout 0` leaves it out.  A last line a book runs this solver with no
+bound of states (at most `--exact-timeout` seconds, default 1,800; 0: none): the
+CPU time to the exact answer, its states, states a second and memory per million.
 """
 from __future__ import annotations
 
@@ -85,9 +87,11 @@ def in_process(args: list, tree: str | None = None) -> dict:
 
 
 def exhaustive_lines(path: str, timeout: float, fixtures: bool, baseline: str | None,
-                     states: int = 0) -> list[str]:
+                     states: int = 0, exact_timeout: float = 0) -> list[str]:
     """The solver on one book (one sheet, breadth, exact), and the present explorer
-    (the same round in the `baseline` tree), side by side."""
+    (the same round in the `baseline` tree), side by side; then, with
+    `exact_timeout`, this solver without a bound of states: the time to the exact
+    answer (the present explorer would take hours: it is compared on the bounded round)."""
     extra = ["--exhaustive-timeout", str(timeout), "--exhaustive-states", str(states)] + \
         (["--fixtures"] if fixtures else [])
     r = in_process([os.path.abspath(path), "--round-solver"] + extra)
@@ -100,18 +104,31 @@ def exhaustive_lines(path: str, timeout: float, fixtures: bool, baseline: str | 
         lines.append(f"  ratio {rate / max(old, 1e-9):.2f}x the states a second" +
                      (f", {b['cpu'] / r['cpu']:.1f}x faster to the exact answer" if r["exact"] and b["exact"] else ""))
     lines += [f"  § {n}: {count:,} states; varying: {vary}" for n, count, vary in r["variety"]]
+    if exact_timeout > 0:
+        whole = ["--exhaustive-timeout", str(exact_timeout), "--exhaustive-states", "0"] + \
+            (["--fixtures"] if fixtures else [])
+        e = in_process([os.path.abspath(path), "--round-solver"] + whole)
+        lines.append(f"  to the exact answer (no bound of states, at most {exact_timeout:.0f} s): {_figures(e)}")
     return lines
 
 
 def _figures(r: dict) -> str:
     rate = r["states"] / max(r["cpu"], 1e-9)
-    what = f"exact in {r['cpu']:.2f} s CPU: {r['exact']} = {100 * r['value']:.4f} %" if r["exact"] else \
+    what = f"exact in {r['cpu']:.2f} s CPU: {_short(r['exact'])} = {100 * r['value']:.4f} %" if r["exact"] else \
         f"cut ({r['bound']}) at {r['states']:,} states, best play >= {100 * r['value']:.2f} %"
     cache = f", cache {r['hits']:,} hits / {r['misses']:,} plays" if r.get("hits") is not None else ""
     cache += " (then dropped: too few hits)" if r.get("dropped") else ""
     return (f"{r['cpu']:.1f} s CPU ({r['explore']:.1f} s exploring, {r['solve']:.2f} s solving), "
             f"{r['states']:,} states, {rate:,.0f} states/s, {r['rss_per_million']:,.0f} MB per million "
             f"states{cache}; {what}")
+
+
+def _short(fraction: str) -> str:
+    """A fraction of thousands of digits as its first and last ones (and its size)."""
+    if len(fraction) <= 60:
+        return fraction
+    num, _, den = fraction.partition("/")
+    return f"{num[:12]}…/{den[:12]}… ({len(num)}/{len(den)} digits)"
 
 
 def solver_round(path: str, timeout: float, states: int = 0) -> dict:
@@ -221,6 +238,9 @@ def main(argv=None) -> int:
                         help="state bound of the --exhaustive line (0: none): both trees do the same work")
     parser.add_argument("--exhaustive-timeout", type=float, default=60.0,
                         help="time bound of the --exhaustive line (0: no such line)")
+    parser.add_argument("--exact-timeout", type=float, default=1800.0,
+                        help="time bound of the round to the exact answer, without a bound of states "
+                             "(0: no such round)")
     parser.add_argument("--round", action="store_true", help=argparse.SUPPRESS)   # one round, as JSON
     parser.add_argument("--baseline-ref", default=V1,
                         help="the present explorer to compare the solver with (a git commit)")
@@ -253,7 +273,7 @@ def main(argv=None) -> int:
             print(label + line(path, args.runs, args.jobs, best(rounds[t])), flush=True)
         if args.exhaustive_timeout > 0:
             print("\n".join(exhaustive_lines(path, args.exhaustive_timeout, fixtures, old,
-                                             args.exhaustive_states)), flush=True)
+                                             args.exhaustive_states, args.exact_timeout)), flush=True)
         if args.profile:
             profile(path, args.runs)
     return 0
