@@ -162,21 +162,10 @@ class Lens:
                 if state.initial.get(stat):
                     state.initial[stat] = 0
 
-
-    def strip_slots(self, vals: list, layout) -> None:
-        """As `strip`, on the slots of a flat state (compact.py), in place."""
-        _size, clear, passive = self._slots_of(vals[1], layout)
-        n = len(vals)
-        for i in clear:
-            if i < n:
-                vals[i] = MISSING
-        for i in passive:
-            if i < n and vals[i] is not MISSING and vals[i]:
-                vals[i] = 0
-
     def strip_move(self, vals: list, start, changes, layout) -> None:
-        """As `strip_slots`, for a state made from one of paragraph `start` (whose
-        dead slots are clear already) by `changes`: only what dies on the way."""
+        """As `strip`, on the slots of a flat state (compact.py) made from one of
+        paragraph `start` (whose dead slots are clear already) by `changes`, in
+        place: only what dies on the way is looked at."""
         key = (start, vals[1])
         found = self._between.get(key)
         if found is None or found[0] != len(layout):
@@ -186,7 +175,7 @@ class Lens:
         for i in clear:
             if i < n:
                 vals[i] = MISSING
-        for i in passive:
+        for i in passive:   # a passive stat: 0, as `strip` (absent stays absent)
             if i < n and vals[i] is not MISSING and vals[i]:
                 vals[i] = 0
         for i, _v in changes:
