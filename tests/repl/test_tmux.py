@@ -54,6 +54,11 @@ class Terminal:
                f"play {shlex.quote(str(book))} " + " ".join(args))
         self.tmux("new-session", "-d", "-s", "play", "-x", str(columns), "-y", str(rows), cmd)
 
+    def close(self) -> None:
+        """The window gone: killed if the game still shows it, else it went with the game
+        (which exits once it has saved: then the server is gone too, and that is no error)."""
+        subprocess.run(["tmux", "-L", self.socket, "kill-session", "-t", "play"], capture_output=True)
+
     def screen(self, history: bool = False) -> str:
         """The visible screen, or with `history` the lines scrolled off it too."""
         return self.tmux("capture-pane", "-p", "-t", "play", *(("-S", "-200") if history else ()))
@@ -158,7 +163,7 @@ def test_line_mode_by_flag_and_on_a_small_terminal(tmux):
     while not autosave.exists():   # the goodbye's save, before the window goes
         assert time.monotonic() < end, "no autosave after quitter"
         time.sleep(0.1)
-    tmux.tmux("kill-session", "-t", "play")
+    tmux.close()
     tmux.start(BOOKS / "arene.yaml", 140, 30, "--seed", "1", "--ligne")
     tmux.wait_for("Une partie de ce livre est en cours (paragraphe 1). La reprendre ?")
     tmux.type("n")   # (the game quit above is kept aside, a new one starts)
