@@ -99,8 +99,10 @@ def advice_text(module, advice: str | None, lang: str) -> str | None:
 # --- `gamebook odds BOOK`: the table of every fight ---------------------------
 POLICIES = {"optimal": Message("ce que les règles laissent dépenser en combat, dépensé au mieux",
                                "what the rules let the hero spend in a fight, spent at best"),
-            "never": Message("ce que les règles laissent dépenser en combat, jamais dépensé",
-                             "what the rules let the hero spend in a fight, never spent"),
+            "never": Message("ce que les règles laissent dépenser en combat, jamais dépensé (une borne "
+                             "basse : en le dépensant, le joueur fait mieux)",
+                             "what the rules let the hero spend in a fight, never spent (a lower "
+                             "bound: spending it, the player does better)"),
             "mixed": Message("politiques différentes selon la feuille", "policies differing by sheet")}
 MEANINGS = {"typical": Message("un héros de départ typique (des tirages médians)",
                                "a typical starting hero (middle rolls)"),

@@ -86,11 +86,12 @@ def test_each_column_says_who_the_hero_is_and_how_he_fights(tmp_path, capsys):
     assert "  weakest: Skill 7, Stamina 14, Luck 7 — the weakest hero character creation can roll; " \
            "what the rules let the hero spend in a fight, spent at best" in out
     assert "  average: the exact mean over the 66 sheets character creation can roll, each weighted " \
-           "by its probability; what the rules let the hero spend in a fight, never spent" in out
+           "by its probability; what the rules let the hero spend in a fight, never spent (a lower " \
+           "bound: spending it, the player does better)" in out
     assert main(["odds", str(path), "--lang", "fr"]) == 0
     out = capsys.readouterr().out
     assert "  le plus fort : Habileté 12, Endurance 24, Chance 12 — le héros le plus fort" in out
-    assert "jamais dépensé" in out and "dépensé au mieux" in out
+    assert "jamais dépensé (une borne basse" in out and "dépensé au mieux" in out
 
 
 def test_a_fight_whose_analysis_fails_is_listed_and_the_others_stay(tmp_path, monkeypatch, capsys):
