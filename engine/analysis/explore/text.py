@@ -131,11 +131,11 @@ def _odds(r: dict, lang: str) -> list[str]:
         names = ", ".join(_families(r["strategies"]))
         lines.append(_t(lang, f"  Combats joués comme nœuds de hasard par les stratégies du module ({names}) : "
                               "la valeur est exacte pour elles, une borne basse du jeu optimal quand un combat "
-                              "offre des décisions qu'elles ne prennent pas (Chance ou Honneur dépensés coup par "
+                              "offre des décisions qu'elles ne prennent pas (une ressource dépensée coup par "
                               "coup, une fuite plus tardive...)",
                         f"  Fights played as chance nodes by the module's strategies ({names}): "
                         "the value is exact for them, a lower bound of best play where a fight offers decisions "
-                        "they do not take (Luck or Honour spent blow by blow, a later escape...)"))
+                        "they do not take (a resource spent blow by blow, a later escape...)"))
     if r.get("exact"):
         lines.append(_t(lang, f"  Valeur exacte : {r['exact']}", f"  Exact value: {r['exact']}"))
     if r.get("fixed_sheet") is not None:
