@@ -80,3 +80,13 @@ def test_the_text_report_says_each_list_in_both_languages(tmp_path):
     # fights followed the module's strategies: the figure says what it is exact for
     assert "a lower bound of best play where a fight offers decisions they do not take" in en
     assert "une borne basse du jeu optimal quand un combat offre des décisions qu'elles ne prennent pas" in fr
+
+
+def test_a_figure_that_is_neither_0_nor_1_is_never_printed_as_either(tmp_path):
+    _, loaded = _loaded(tmp_path)
+    r = exhaustive(loaded.book, loaded.module)
+    r["best_route"][1]["odds"] = {"value": 0.9999999995, "exact": None}   # a sheet all but sure
+    r["best_route"][0]["odds"] = {"value": 1e-9, "exact": None}
+    text = exhaustive_text(r, "en", "petit.yaml")
+    assert "§ 2: ~luck-optimal  > 99.99 %" in text and "§ 1: 1  < 0.01 %" in text
+    assert "§ 3: 1  100.00 %" in text   # exactly 1
