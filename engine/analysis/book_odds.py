@@ -77,6 +77,7 @@ class BookOdds:
     columns: list
     has_odds: bool      # False: the rule module computes no fight odds at all
     module: str
+    spending: Message | None = None   # what the policies spend (the module's `fight_spending`)
 
 
 def opponents(spec) -> str:
@@ -108,7 +109,7 @@ def book_odds(book, module, policy: str = "optimal") -> BookOdds:
     """Every combat of the book: its row, or the reason it has none."""
     named, weighted = variant_columns(list(module.hero_variants(book)))
     out = BookOdds([], [], _columns(module, named, weighted, policy), bool(named or weighted),
-                   str(getattr(module, "id", "?")))
+                   str(getattr(module, "id", "?")), getattr(module, "fight_spending", None))
     for number in sorted(book.paragraphs):
         paragraph = book.paragraphs[number]
         for name in module.activity_fields:

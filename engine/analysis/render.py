@@ -97,10 +97,12 @@ def advice_text(module, advice: str | None, lang: str) -> str | None:
 
 
 # --- `gamebook odds BOOK`: the table of every fight ---------------------------
-POLICIES = {"optimal": Message("ce que les règles laissent dépenser en combat, dépensé au mieux",
-                               "what the rules let the hero spend in a fight, spent at best"),
-            "never": Message("ce que les règles laissent dépenser en combat, jamais dépensé",
-                             "what the rules let the hero spend in a fight, never spent"),
+POLICIES = {"optimal": Message("ce que les règles laissent dépenser en combat{what}, dépensé au mieux",
+                               "what the rules let the hero spend in a fight{what}, spent at best"),
+            "never": Message("ce que les règles laissent dépenser en combat{what}, jamais dépensé (une borne "
+                             "basse : en le dépensant, un joueur peut faire mieux)",
+                             "what the rules let the hero spend in a fight{what}, never spent (a lower "
+                             "bound: a player who spends it can do better)"),
             "mixed": Message("politiques différentes selon la feuille", "policies differing by sheet")}
 MEANINGS = {"typical": Message("un héros de départ typique (des tirages médians)",
                                "a typical starting hero (middle rolls)"),
@@ -127,8 +129,8 @@ def book_text(table, lang: str, title: str, names: dict) -> str:
                                "commence le livre :", "Probability of not losing each fight, for the "
                                "hero as he starts the book:")]
         alone = len(table.columns) == 1
-        lines += [f"  {_head(c.name, lang, names)}{' :' if lang == 'fr' else ':'} {_column(c, lang, alone)}"
-                  for c in table.columns]
+        lines += [f"  {_head(c.name, lang, names)}{' :' if lang == 'fr' else ':'} "
+                  f"{_column(c, lang, alone, table.spending)}" for c in table.columns]
     if table.left_out:
         lines += [""] + _fights(table.left_out, lang, reason=True)
     return "\n".join(lines)
@@ -154,8 +156,9 @@ def _table(table, lang: str, names: dict) -> list[str]:
     return lines
 
 
-def _column(c, lang: str, alone: bool) -> str:
-    """What a column assumes: who the hero is, and how he fights."""
+def _column(c, lang: str, alone: bool, spending: Message | None = None) -> str:
+    """What a column assumes: who the hero is, and how he fights (`spending`: what
+    the module lets him spend, named in the policy)."""
     if c.name == "average":
         who = tr(lang, f"moyenne exacte sur les {c.sheets} feuilles que la création du personnage peut "
                        "tirer, chacune pondérée par sa probabilité",
@@ -165,7 +168,8 @@ def _column(c, lang: str, alone: bool) -> str:
         meaning = BOOKS_HERO if alone else MEANINGS.get(c.name, OTHER_SHEET)
         sheet = ", ".join(f"{label.get(lang)} {value}" for label, value in c.sheet.items())
         who = f"{sheet} — {meaning.get(lang)}" if sheet else meaning.get(lang)
-    policy = POLICIES.get(c.policy, Message(c.policy, c.policy)).get(lang)
+    what = f" ({spending.get(lang)})" if spending is not None else ""
+    policy = POLICIES.get(c.policy, Message(c.policy, c.policy)).get(lang).replace("{what}", what)
     return f"{who} ; {policy}" if lang == "fr" else f"{who}; {policy}"
 
 

@@ -174,12 +174,15 @@ def _loop(session, notes, terminal: bool, line_mode: bool = False) -> int:
         session.handle_line = guard.deferring(session.handle_line)
         session.handle_unwrapped = guard.deferring(session.handle_unwrapped)
         try:
-            return _front_end(session, notes, terminal, line_mode)
+            code = _front_end(session, notes, terminal, line_mode, guard)
+            if not session.finished:
+                guard.check()   # a signal whose loop callback never ran (the loop had ended)
+            return code
         except Stopped as exc:
             return stop(session, guard, exc.signum, lambda out: sys.stdout.write(str(out)))
 
 
-def _front_end(session, notes, terminal: bool, line_mode: bool) -> int:
+def _front_end(session, notes, terminal: bool, line_mode: bool, guard) -> int:
     stdin = sys.stdin   # None when descriptor 0 was closed: an empty input
     if terminal:
         from ..repl import shell
@@ -189,8 +192,8 @@ def _front_end(session, notes, terminal: bool, line_mode: bool) -> int:
             from ..repl import fullscreen
             from ..repl.messages import text
             if fullscreen.fits(create_output(stdout=raw(sys.stdout))):
-                return fullscreen.run(session, notes)
+                return fullscreen.run(session, notes, check=guard.check)
             notes = [*notes, text(session.lang, "fs-fallback")]
-        return shell.run(session, notes)
+        return shell.run(session, notes, check=guard.check)
     from ..repl import plain
-    return plain.run(session, stdin if stdin is not None else iter(()), sys.stdout, notes)
+    return plain.run(session, guard.reading(stdin if stdin is not None else ()), sys.stdout, notes)

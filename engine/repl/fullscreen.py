@@ -224,14 +224,15 @@ class FullScreen:
             self.input.start_completion(select_first=False)
         return keys
 
-    def run(self) -> int:
-        result = self.app.run() or 0
+    def run(self, check=lambda: None) -> int:
+        """The game until its end; `check()` runs as the loop starts (play's signal guard)."""
+        result = self.app.run(pre_run=check) or 0
         if self.session.finished and self.story:   # the goodbye (how to resume), left on the terminal
             bye = self.story[-1].wrapped(max(20, min(shell.MAX_WIDTH, self._size().columns - 1)))
             print_formatted_text(FormattedText(bye.fragments), style=STYLE, end="", output=self.output)
         return result
 
 
-def run(session, notes=(), input=None, output=None) -> int:
-    return FullScreen(session, notes, input, output).run()
+def run(session, notes=(), input=None, output=None, check=lambda: None) -> int:
+    return FullScreen(session, notes, input, output).run(check)
 

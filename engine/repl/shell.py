@@ -47,7 +47,9 @@ def make_prompt(session, input=None, output=None, history=None) -> PromptSession
         bottom_toolbar=lambda: clean_line(session.toolbar()), complete_while_typing=False)
 
 
-def run(session, notes: list[str] = (), input=None, output=None) -> int:
+def run(session, notes: list[str] = (), input=None, output=None, check=lambda: None) -> int:
+    """The game in the line shell; `check()` runs before each prompt (play's signal guard:
+    it raises a signal that came between two prompts and was dropped)."""
     history, warning = open_history(saves.data_dir(), session.lang)
     prompt = make_prompt(session, input, output, history)
     notes = list(notes) + ([warning] if warning else [])
@@ -60,6 +62,7 @@ def run(session, notes: list[str] = (), input=None, output=None) -> int:
     show(session.start(notes))
     while not session.finished:
         session.width = _width(prompt)
+        check()
         try:
             line = prompt.prompt(clean_line(session.prompt_text()))
         except KeyboardInterrupt:

@@ -85,6 +85,9 @@ class RuleModule:
     # only books do (gold...); where no expression ahead names one, the explorer
     # forgets its value.
     passive_stats: tuple[str, ...] = ()
+    # For `gamebook odds BOOK`, which says each column's policy: what the hero may
+    # spend in a fight (Message("la Chance", "Luck")); None: "what the rules let him spend".
+    fight_spending: Message | None = None
 
     def __init__(self, **attributes: Any) -> None:
         """`RuleModule(id="x", stats=(...))` sets those attributes on this instance."""

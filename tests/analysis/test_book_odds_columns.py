@@ -84,13 +84,14 @@ def test_each_column_says_who_the_hero_is_and_how_he_fights(tmp_path, capsys):
     out = capsys.readouterr().out
     assert "  typical: Skill 10, Stamina 19, Luck 10 — a typical starting hero" in out
     assert "  weakest: Skill 7, Stamina 14, Luck 7 — the weakest hero character creation can roll; " \
-           "what the rules let the hero spend in a fight, spent at best" in out
+           "what the rules let the hero spend in a fight (Luck), spent at best" in out
     assert "  average: the exact mean over the 66 sheets character creation can roll, each weighted " \
-           "by its probability; what the rules let the hero spend in a fight, never spent" in out
+           "by its probability; what the rules let the hero spend in a fight (Luck), never spent (a lower " \
+           "bound: a player who spends it can do better)" in out
     assert main(["odds", str(path), "--lang", "fr"]) == 0
     out = capsys.readouterr().out
     assert "  le plus fort : Habileté 12, Endurance 24, Chance 12 — le héros le plus fort" in out
-    assert "jamais dépensé" in out and "dépensé au mieux" in out
+    assert "jamais dépensé (une borne basse" in out and "dépensé au mieux" in out
 
 
 def test_a_fight_whose_analysis_fails_is_listed_and_the_others_stay(tmp_path, monkeypatch, capsys):
@@ -108,3 +109,19 @@ def test_a_fight_whose_analysis_fails_is_listed_and_the_others_stay(tmp_path, mo
     assert [(x.paragraph, x.reason.en) for x in table.left_out] == [
         (1, "the computation failed (ValueError: trop de gobelins)")]
     assert [r.paragraph for r in table.rows] == [2]
+
+
+def test_a_cretan_table_spends_honour_as_the_player_can():
+    """Chroniques Crétoises: the column's policy is Honour spent at best, and its
+    figure is the module's optimal one, above the figure with Honour never spent."""
+    from pathlib import Path
+    loaded = load_book(Path(__file__).resolve().parents[2] / "books" / "le-taureau-d-airain.yaml")
+    table = book_odds(loaded.book, loaded.module)
+    (typical,) = table.columns
+    assert typical.policy == "optimal" and not table.left_out
+    hero = loaded.module.hero_variants(loaded.book)[0][1]
+    row = table.rows[0]
+    spec = loaded.book.paragraphs[row.paragraph].fields[row.field]
+    best = 1 - loaded.module.fight_odds(loaded.book, hero, spec, policy="optimal").lose
+    never = 1 - loaded.module.fight_odds(loaded.book, hero, spec, policy="never").lose
+    assert row.win["typical"] == best > never

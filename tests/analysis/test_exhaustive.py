@@ -115,7 +115,11 @@ def test_a_sampled_start_is_the_mean_of_the_sheets_drawn():
     assert len(every.root) == 12 and sampled.sample and v["sample"]["draws"] >= 16
     mean = sum(exact[content(sampled.states[t])] for t in sampled.sample) / len(sampled.sample)
     assert v["low"] == pytest.approx(mean) == pytest.approx(v["high"])
-    assert exhaustive_report(rolled, module, sampled)["exactness"] == "sampled"
+    report = exhaustive_report(rolled, module, sampled)
+    assert report["exactness"] == "sampled" and report["bound"] is None
+    text = exhaustive_text(report, "en", "duel.yaml")   # nothing was cut: it says a sample
+    assert "Sampled start: the figures below hold for the characters drawn" in text
+    assert "Exploration cut" not in text and "Départ échantillonné" in exhaustive_text(report, "fr", "x")
     again = Explorer(rolled, module, max_sheets=4, seed=3).run()
     assert again.sample == sampled.sample
 

@@ -69,6 +69,24 @@ def test_ff_group_modes_and_equipment(capsys):
         unarmed=True).win
 
 
+
+def test_ff_as_one_with_several_enemies_is_the_merged_opponent_of_play(capsys):
+    """Issue 12: `--mode as-one` kept only the first `--enemy` (and a test pinned it);
+    it now fights the one opponent play makes of them (model.as_one, read by
+    combat.begin): best Skill, Stamina summed, the worst wound."""
+    from engine.rules.defis_fantastiques import model
+    enemies = [{"name": "a", "habilete": 7, "endurance": 3}, {"name": "b", "habilete": 9, "endurance": 4},
+               {"name": "c", "habilete": 6, "endurance": 2}]
+    merged = model.as_one(enemies)
+    argv = ["--rules", "ff", "--hero", "10/12", "--mode", "as-one"]
+    for e in enemies:
+        argv += ["--enemy", f"{e['habilete']}/{e['endurance']}"]
+    grouped = run_json(capsys, *argv)
+    alone = run_json(capsys, "--rules", "ff", "--hero", "10/12",
+                     "--enemy", f"{merged['habilete']}/{merged['endurance']}")
+    first = run_json(capsys, "--rules", "ff", "--hero", "10/12", "--enemy", "7/3")
+    assert grouped["win_exact"] == alone["win_exact"] != first["win_exact"]
+
 def test_cc_defaults_are_the_rules(capsys):
     out = run_json(capsys, "--rules", "chroniques-cretoises", "--hero", "7/15", "--enemy", "5/15")
     assert Fraction(out["win_exact"]) == cc_fight((7, 15), [(5, 15)]).win

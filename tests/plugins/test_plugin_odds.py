@@ -29,3 +29,21 @@ def test_a_module_without_odds_says_so_and_lists_the_fights(kai_installed, capsy
     assert main(["odds", str(book), "--format", "json"]) == 0
     rows = json.loads(capsys.readouterr().out)
     assert rows and all(r["win"] == {} and "computes no odds" in r["left_out"]["en"] for r in rows)
+
+
+def test_kai_columns_name_what_the_policy_spends(kai_installed, capsys):
+    book = kai_installed / "book" / "la-tour-de-brume.yaml"
+    assert main(["odds", str(book), "--lang", "en"]) == 0
+    out = capsys.readouterr().out
+    assert "  weakest: Combat Skill 10, Endurance 20 — the weakest hero character creation can roll; " \
+           "what the rules let the hero spend in a fight (the war cry), spent at best" in out
+    assert main(["odds", str(book), "--lang", "fr"]) == 0
+    assert "ce que les règles laissent dépenser en combat (le cri de guerre), dépensé au mieux" in \
+        capsys.readouterr().out
+
+
+def test_a_module_naming_nothing_says_the_policy_without_it(kai_installed, capsys, monkeypatch):
+    book = kai_installed / "book" / "la-tour-de-brume.yaml"
+    monkeypatch.setattr(type(registry.get("kai")), "fight_spending", None)
+    assert main(["odds", str(book), "--lang", "en"]) == 0
+    assert "; what the rules let the hero spend in a fight, spent at best" in capsys.readouterr().out

@@ -48,16 +48,16 @@ class Terminal:
         assert done.returncode == 0, done.stderr
         return done.stdout
 
-    def end_session(self) -> None:
-        """Kill the window if the game has not closed it already (after `quitter`
-        the game exits and tmux may be gone before we ask)."""
-        subprocess.run(["tmux", "-L", self.socket, "kill-session", "-t", "play"], capture_output=True)
-
     def start(self, book: Path, columns: int, rows: int, *args: str) -> None:
         env = f"GAMEBOOK_DATA_DIR={shlex.quote(str(self.data))} GAMEBOOK_NO_CACHE=1 TERM=xterm-256color"
         cmd = (f"cd {shlex.quote(str(ROOT))} && exec env {env} {shlex.quote(sys.executable)} -m engine "
                f"play {shlex.quote(str(book))} " + " ".join(args))
         self.tmux("new-session", "-d", "-s", "play", "-x", str(columns), "-y", str(rows), cmd)
+
+    def close(self) -> None:
+        """The window gone: killed if the game still shows it, else it went with the game
+        (which exits once it has saved: then the server is gone too, and that is no error)."""
+        subprocess.run(["tmux", "-L", self.socket, "kill-session", "-t", "play"], capture_output=True)
 
     def screen(self, history: bool = False) -> str:
         """The visible screen, or with `history` the lines scrolled off it too."""
@@ -163,7 +163,7 @@ def test_line_mode_by_flag_and_on_a_small_terminal(tmux):
     while not autosave.exists():   # the goodbye's save, before the window goes
         assert time.monotonic() < end, "no autosave after quitter"
         time.sleep(0.1)
-    tmux.end_session()
+    tmux.close()
     tmux.start(BOOKS / "arene.yaml", 140, 30, "--seed", "1", "--ligne")
     tmux.wait_for("Une partie de ce livre est en cours (paragraphe 1). La reprendre ?")
     tmux.type("n")   # (the game quit above is kept aside, a new one starts)

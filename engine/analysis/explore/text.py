@@ -101,6 +101,11 @@ def _families(labels) -> list[str]:
 
 
 def _pct(x: float) -> str:
+    """Two decimals; a value that is neither 0 nor 1 is never rounded to either."""
+    if 0 < x < 0.00005:
+        return "< 0.01 %"
+    if 0.99995 <= x < 1:
+        return "> 99.99 %"
     return f"{100 * x:.2f} %"
 
 
@@ -130,9 +135,12 @@ def _odds(r: dict, lang: str) -> list[str]:
     if r["strategies"]:
         names = ", ".join(_families(r["strategies"]))
         lines.append(_t(lang, f"  Combats joués comme nœuds de hasard par les stratégies du module ({names}) : "
-                              "une borne basse du jeu optimal quand un combat offre des décisions",
+                              "la valeur est exacte pour elles, une borne basse du jeu optimal quand un combat "
+                              "offre des décisions qu'elles ne prennent pas (une ressource dépensée coup par "
+                              "coup, une fuite plus tardive...)",
                         f"  Fights played as chance nodes by the module's strategies ({names}): "
-                        "a lower bound of best play where a fight offers decisions"))
+                        "the value is exact for them, a lower bound of best play where a fight offers decisions "
+                        "they do not take (a resource spent blow by blow, a later escape...)"))
     if r.get("exact"):
         lines.append(_t(lang, f"  Valeur exacte : {r['exact']}", f"  Exact value: {r['exact']}"))
     if r.get("fixed_sheet") is not None:
@@ -159,8 +167,14 @@ def _findings(r: dict, lang: str) -> list[str]:
     """The best route, the deciding rolls, the doomed paragraphs, the sheets' table."""
     lines = []
     if r.get("low_bounds") and (r.get("best_route") or r.get("deciding") or r.get("difficulty")):
-        lines.append(_t(lang, "Exploration coupée : les chiffres qui suivent sont des bornes basses.",
-                        "Exploration cut: the figures below are low bounds."))
+        if r.get("bound") is None and r.get("exactness") == "sampled":   # nothing cut: a sample
+            lines.append(_t(lang, "Départ échantillonné : les chiffres qui suivent valent pour les personnages "
+                                  "tirés, chacun exploré jusqu'au bout, pas pour tous.",
+                            "Sampled start: the figures below hold for the characters drawn, each "
+                            "explored to the end, not for every character."))
+        else:
+            lines.append(_t(lang, "Exploration coupée : les chiffres qui suivent sont des bornes basses.",
+                            "Exploration cut: the figures below are low bounds."))
     if r.get("best_route"):
         lines.append(_t(lang, "Meilleur parcours (décisions, chances à ce point) :",
                         "Best route (decisions, odds at that point):"))

@@ -55,6 +55,7 @@ class ChroniquesCretoises(PackagedOdds, RuleModule):
     options: Mapping[str, Any] = MappingProxyType(OPTIONS)
     self_checked_exits = ("oracle",)
     aliases = ("cc", "chroniques-crétoises", "cretan-chronicles")
+    fight_spending = M("l'Honneur", "Honour")   # what `gamebook odds BOOK`'s policies are about
     # For the exhaustive explorer (class attributes, not fields): strikes read a roll
     # only through its total and its number of dice; the sheet's equipment lines and
     # their cache key are derived from the rest of the state, for display.

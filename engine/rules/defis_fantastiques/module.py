@@ -35,6 +35,7 @@ class DefisFantastiques(PackagedOdds, RuleModule):
         "endurance": M("Vos dés (Endurance)", "Your dice (Stamina)"),
         "chance": M("Vos dés (Chance)", "Your dice (Luck)")})
     passive_stats = ("or",)   # the rules never read the gold (only books do)
+    fight_spending = M("la Chance", "Luck")   # what `gamebook odds BOOK`'s policies are about
     # The random explorer tries these commands without copying the state first:
     # they refuse before changing anything (tests/analysis/test_explore_silent.py).
     refuses_cleanly = ("manger", "abandonner-armure")

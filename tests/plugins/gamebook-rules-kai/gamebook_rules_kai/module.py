@@ -24,6 +24,8 @@ class KaiRules(RuleModule):
     activity_fields: tuple = ("disciplines", "faim", "combat")
     # For the exhaustive explorer: the rules never read the crowns (only books do).
     passive_stats = ("couronnes",)
+    # For `gamebook odds BOOK`: what its policies spend (evading is weighed too).
+    fight_spending = M("le cri de guerre", "the war cry")
 
     # --- book format -------------------------------------------------------
     def schema_defs(self) -> dict:
