@@ -112,8 +112,9 @@ class Expansion:
 
     def _merge(self, pairs) -> list:
         out: dict = {}
-        for p, t in pairs:
-            out[t] = out.get(t, 0) + p   # exact when the module's p is
+        for p, t in pairs:   # (the template's probability itself when alone: one object)
+            q = out.get(t)
+            out[t] = p if q is None else q + p   # exact when the module's p is
         return sorted(((p, t) for t, p in out.items()), key=_second)
 
     def _target(self, s, outcome) -> int:
