@@ -66,6 +66,8 @@ class Expansion:
                 self._log, self._fit = set(), True
                 found = self._results(s, move)
                 if self._fit:
+                    found = tuple(found)
+                    found = self._changes.setdefault(found, found)   # the same outcomes elsewhere
                     memo.keep(where, padded, self._log, found)
             if found:
                 acts.append((move.text(), False, found))
@@ -194,6 +196,7 @@ class Expansion:
                 if change is None:
                     self._fit = False
                 else:   # once for every state the change will be applied to
+                    change = self._changes.setdefault(change, change)   # (templates share them)
                     self.space.reached.update(change[2])
                     if self.lens is not None:
                         self.lens.check(self.space.paragraph[s], list(change[2]) + [state.paragraph])

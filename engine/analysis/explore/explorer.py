@@ -59,6 +59,7 @@ class Explorer(Expansion):
         self.packer = Packer(tuple(getattr(module, "display_extra", ())))
         self.layout = self.packer.layout
         self._finals: dict = {}          # ended state -> nothing can follow
+        self._changes: dict = {}         # one object for each change of the cache's templates
         self.by_sum = bool(getattr(module, "dice_by_sum", False))
         self._outcomes: dict = {}
         self._before: set = set()   # visits of the state a move starts from
