@@ -161,7 +161,7 @@ def _sheet_stats(module, states) -> list:
     return differ or [d for d in defs if states and states[0].stats.get(d.name)]
 
 
-SPECIAL_ENDS = ("hurt", "timeout")   # the fight specials' own endings (prompts/specials.md)
+SPECIAL_ENDS = ("hurt", "timeout", "escape")   # endings beside win and loss: specials, escape
 
 
 def _fill(row, book, module, spec, named, weighted, policy) -> bool:

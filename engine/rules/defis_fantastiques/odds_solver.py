@@ -253,7 +253,8 @@ def ff_fight(hero: tuple[int, int], enemies: Sequence[tuple[int, int]], *,
              attack_bonus: int = 0, unarmed: bool = False, pending: str | None = None,
              luck_policy: str = "optimal", max_states: int = 2_000_000,
              solver: str = "auto", luck_reading: str = model.DEFAULT_READING,
-             specials: model.Specials | None = None, progress: tuple = (0, 0)) -> FightOdds:
+             specials: model.Specials | None = None, progress: tuple = (0, 0),
+             fight_on: bool = False) -> FightOdds:
     """Exact odds of a Fighting Fantasy fight; hero and enemies are (skill, endurance).
 
     ``solver="chain"`` uses the generic chain solver over ``_Fight`` (the
@@ -265,8 +266,9 @@ def ff_fight(hero: tuple[int, int], enemies: Sequence[tuple[int, int]], *,
     of the layered solvers (a ValueError beyond).  ``enemy_damage``: one wound for
     every enemy, or one per enemy (different wounds: the chain solver).
     ``luck_reading``: the reading of Luck (model.LUCK_READINGS).  ``specials``
-    (model.Specials, format 1.1) route the fight to the chain solver with them
-    (odds_special), from ``progress`` = (rounds fought, rounds won)."""
+    (model.Specials, format 1.1, and the escape) route the fight to the chain solver
+    with them (odds_special), from ``progress`` = (rounds fought, rounds won);
+    ``fight_on``: the escape is not taken before the next round is fought."""
     _check(hero, enemies, mode, hero_damage, enemy_damage, luck_policy, pending)
     if luck_reading not in model.LUCK_READINGS:
         raise ValueError(f"unknown luck_reading {luck_reading!r}")
@@ -274,7 +276,8 @@ def ff_fight(hero: tuple[int, int], enemies: Sequence[tuple[int, int]], *,
     use_luck = luck is not None and luck_policy != "never"
     if specials is not None and specials.active():
         return _special(hero, enemies, mode, use_luck, luck_policy, (hero_damage, enemy_damage, armour),
-                        (attack_bonus, unarmed, luck, pending, luck_reading, max_states), specials, progress)
+                        (attack_bonus, unarmed, luck, pending, luck_reading, max_states), specials, progress,
+                        fight_on)
     fight = _Fight(hero[0] - int(unarmed) + attack_bonus, tuple(e[0] for e in enemies),
                    mode, use_luck, luck_policy, hero_damage, enemy_damage,
                    armour[0] if armour else 0, luck_reading)
@@ -305,7 +308,7 @@ def ff_fight(hero: tuple[int, int], enemies: Sequence[tuple[int, int]], *,
                  and not isinstance(root, End))
 
 
-def _special(hero, enemies, mode, use_luck, luck_policy, wounds, rest, specials, progress):
+def _special(hero, enemies, mode, use_luck, luck_policy, wounds, rest, specials, progress, fight_on=False):
     """A fight with format 1.1 specials: the chain solver over them (odds_special)."""
     from .odds_special import SpecialFight, solve_special
     hero_damage, enemy_damage, armour = wounds
@@ -317,7 +320,8 @@ def _special(hero, enemies, mode, use_luck, luck_policy, wounds, rest, specials,
     event = None
     if pending is not None and fight.alive(es):
         event = (PENDING[pending], fight.alive(es)[0])
-    return solve_special(fight, (hero[1], es, luck or 0, armour[1] if armour else 0), event, progress, max_states)
+    return solve_special(fight, (hero[1], es, luck or 0, armour[1] if armour else 0), event, progress, max_states,
+                         fight_on)
 
 
 def merged(enemies, enemy_damage, mode):
