@@ -111,6 +111,7 @@ class _Fight:
         self.tk = self.taken[0]
         self.duel = lru_cache(maxsize=None)(duel)
         self.group = lru_cache(maxsize=None)(_group_round)
+        self._ways: dict = {}   # round_ways by (skill, target, others, harmless): a round's law
 
     def alive(self, es: tuple) -> list[int]:
         return [i for i, e in enumerate(es) if e > 0]
@@ -186,7 +187,15 @@ class _Fight:
 
     def round_ways(self, skill, i, others, harmless=False) -> dict:
         """{wounds of a round in queue order: ways out of 1296 * 36**len(others)}
-        against target `i` (`harmless`: a round won does it no harm, `hurt_only_by`)."""
+        against target `i` (`harmless`: a round won does it no harm, `hurt_only_by`);
+        it depends on nothing else, so it is computed once (a copy is returned)."""
+        key = (skill, i, tuple(others), harmless)
+        found = self._ways.get(key)
+        if found is None:
+            found = self._ways[key] = self._round_ways(skill, i, others, harmless)
+        return dict(found)
+
+    def _round_ways(self, skill, i, others, harmless) -> dict:
         ways: dict = {}
         for x, nx in TWO_D6.items():
             mine = x + skill
