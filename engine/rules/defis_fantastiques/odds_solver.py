@@ -290,8 +290,8 @@ def ff_fight(hero: tuple[int, int], enemies: Sequence[tuple[int, int]], *,
     fight = _Fight(hero[0] - int(unarmed) + attack_bonus, tuple(e[0] for e in enemies),
                    mode, use_luck, luck_policy, hero_damage, enemy_damage,
                    armour[0] if armour else 0, luck_reading)
-    if solver == "auto" and fight.mixed:
-        solver = "chain"   # the fast paths take one wound for all enemies
+    if solver == "auto" and fight.mixed:   # different wounds: ff_together reads them per opponent,
+        solver = "together" if mode == "together" else "chain"   # the sequential fast paths do not
     if use_luck and luck_policy == "always" and solver != "noluck":
         solver = "chain"   # "test whenever play offers": the offers are the chain's
     luck0, arm0 = (luck or 0), (armour[1] if armour else 0)
