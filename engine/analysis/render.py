@@ -159,6 +159,10 @@ def _table(table, lang: str, names: dict) -> list[str]:
             first = heads[0] if heads else ""
             lead = tr(lang, f"dont fin « {{}} » ({first})", f"of which ending '{{}}' ({first})")
             lines += [f"{'':>5s}    " + lead.format(k) + f" {share(v, lang).strip()}" for k, v in row.ends.items()]
+        for message, cols in row.notes:   # why a column's sheet can win no victory
+            which = ", ".join(_head(c, lang, names) for c in cols)
+            lines.append(f"{'':>5s}    " + tr(lang, f"0 % de victoire ({which}) : ", f"0% victory ({which}): ")
+                         + message.get(lang))
     return lines
 
 

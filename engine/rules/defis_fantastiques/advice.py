@@ -128,18 +128,41 @@ def _luck_moves(book, state, spec, pending, luck_wait, policy, escape=False) -> 
 
 
 def _why_zero(book, state, spec, pending) -> list | None:
-    """Why no victory is possible: ["skill", best hero total, opponent's least], or
-    ["stamina"] (no Endurance left)."""
+    """Why no victory is possible (each a sure cause): ["stamina"] (no Endurance
+    left), ["immune", opponent, [items]] (`hurt_only_by`: the hero carries none of the
+    weapons that wound it), ["skill", best hero total, opponent's least, opponent],
+    ["damage"] (the weapon deals nothing)."""
     if state.stats.get("endurance", 0) <= 0 and not pending.get("luck"):
         return ["stamina"]
     from .odds import _View
     view = _View(book, state)
+    for i in pending.get("immune", ()):
+        e = pending["enemies"][i]
+        if e["endurance"] > 0:
+            listed = [x for enemy in spec["enemies"] for x in enemy.get("hurt_only_by") or ()]
+            return ["immune", e["name"], [book.item_name(x) for x in dict.fromkeys(listed)]]
     flags = {"unarmed": pending.get("unarmed"), "forced_unarmed": pending.get("forced_unarmed"),
              "bonus": pending.get("bonus", 0), "first": pending.get("first", 0), "round": pending["round"]}
-    best = combat.hero_skill(view, flags) + 12
+    # the best total of this round and of the later ones (a first-round bonus may be a malus)
+    best = max(combat.hero_skill(view, flags), combat.hero_skill(view, {**flags, "round": 1})) + 12
     for e in pending["enemies"]:
         if e["endurance"] > 0 and best <= e["habilete"] + 2:
             return ["skill", best, e["habilete"] + 2, e["name"]]
     if wounds.hero_damage(view, flags) <= 0:
         return ["damage"]
     return None
+
+
+def why_no_victory(book, state, spec) -> list | None:
+    """Why the fight, as it would begin in this state, cannot be won (`_why_zero`'s
+    causes, read as combat.begin starts the fight), or None (no sure cause)."""
+    from . import equipment
+    from .odds import _View, _bonus, _enemies
+    enemies, mode = _enemies(spec)
+    view = _View(book, state)
+    flags = model.immune(spec["enemies"], mode, state.items, state.extra.get("weapon"))
+    first = int((spec.get("first_round") or {}).get("attack", 0))
+    pending = {"enemies": enemies, "mode": mode, "round": 0, "unarmed": equipment.unarmed(view, spec),
+               "forced_unarmed": bool(spec.get("unarmed")), "bonus": _bonus(book, state, spec),
+               "first": first, "immune": [i for i, f in enumerate(flags) if f]}
+    return _why_zero(book, state, spec, pending)

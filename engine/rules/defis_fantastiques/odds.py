@@ -201,3 +201,13 @@ def hero_variants(module, book):
     variants += [(f"{k}/{12 + s}", sheet(k, 12 + s, 0, weight=TWO_D6[s], odds_policy="never"))
                  for k in range(7, 13) for s in TWO_D6]
     return variants
+
+
+def zero_reason(book, state, spec):
+    """Why this sheet cannot win this fight (a Message for `gamebook odds BOOK`), or None."""
+    if not isinstance(spec, dict) or "enemies" not in spec:
+        return None
+    from .advice import why_no_victory
+    from .odds_cli import _why
+    why = why_no_victory(book, state, spec)
+    return None if why is None else _why(why)

@@ -205,6 +205,10 @@ def _why(why: list) -> M:
                  f"(au moins {why[2]}) : vous ne pouvez gagner aucun assaut",
                  f"your Attack Strength (at most {why[1]}) never beats {why[3]}'s (at least {why[2]}): "
                  "you cannot win a round")
+    if why[0] == "immune":
+        items = ", ".join(why[2])
+        return M(f"seule une de ces armes peut blesser {why[1]} et vous n'en avez aucune : {items}",
+                 f"only one of these weapons can wound {why[1]} and you carry none: {items}")
     if why[0] == "damage":
         return M("votre arme n'inflige aucun point", "your weapon deals no damage")
     return M("votre Endurance est à 0", "your Stamina is 0")

@@ -223,3 +223,36 @@ def test_live_advice_prices_both_luck_answers_from_the_model(tmp_path):
         return ff_fight((10, he), [(8, 6)], luck=luck, enemy_damage=3, specials=Specials(escape=Escape(0, 2))).win
     assert moves["no-luck"] == win(17, 9)
     assert moves["use-luck"] == Fraction(30, 36) * win(19, 8) + Fraction(6, 36) * win(16, 8)
+
+
+
+IMMUNE = """
+paragraphs:
+  1:
+    text: Un spectre.
+    combat:
+      win: 2
+      enemies: [{name: Spectre, habilete: 5, endurance: 4, hurt_only_by: [dague]}]
+  2: {text: Victoire., end: victory}
+"""
+IMMUNE_HEADER = HEADER.replace("gamebook: 1\n", "gamebook: 1.1\n").replace(
+    "items:\n", "items:\n  dague: {name: Dague d'argent}\n")
+
+
+def test_book_odds_note_a_fight_no_sheet_can_win_and_not_one_it_can(tmp_path):
+    """Issue 12: 0 % in every column, and the note under the row saying why; with the
+    dagger carried the fight is winnable and no note is written."""
+    from engine.analysis.book_odds import book_odds
+    from engine.rules.defis_fantastiques.odds import zero_reason
+    g = play(tmp_path, IMMUNE, [], header=IMMUNE_HEADER)
+    table = book_odds(g.book, g.module)
+    (row,) = table.rows
+    assert set(row.win.values()) == {0}
+    assert [m.en for m, _c in row.notes] == ["only one of these weapons can wound Spectre and you carry none: "
+                                             "Dague d'argent"]
+    spec = g.book.paragraphs[1].fields["combat"]
+    state = g.state.copy()
+    state.items["dague"] = 1
+    assert zero_reason(g.book, state, spec) is None and zero_reason(g.book, g.state, spec) is not None
+    from engine.analysis.live import live_text   # and the live advice says the same
+    assert "0%: only one of these weapons can wound Spectre and you carry none: Dague d'argent" in live_text(g, "en")
