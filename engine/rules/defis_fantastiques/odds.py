@@ -7,7 +7,8 @@ the weapon's damage, the worn armour and its hits left, Luck (optimal use),
 
 Readings and limits:
 * opponents with different `damage` values: each wound read per opponent (the
-  chain solver; slower, exact);
+  chain solver one after the other, `ff_together` together; exact);
+* an escape (`escape_of`): an outcome of its own under `model.ESCAPE_POLICY`;
 * the book's reading of Luck (`luck_reading`) and Luck switched off (book option
   `luck_in_combat: false` or the fight's `luck: false`) as `model` defines them;
 * live odds (`pending`): from the enemies' current Endurance; when a Luck

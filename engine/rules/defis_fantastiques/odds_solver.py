@@ -268,12 +268,12 @@ def ff_fight(hero: tuple[int, int], enemies: Sequence[tuple[int, int]], *,
 
     ``solver="chain"`` uses the generic chain solver over ``_Fight`` (the
     reference the other solvers are tested against, and the one path for
-    different wounds per enemy and the "always" policy); ``"auto"`` (default)
+    different wounds per enemy one after the other and the "always" policy); ``"auto"`` (default)
     uses ``ff_noluck`` without Luck, else ``ff_layered`` (one enemy at a time) or
     ``ff_together`` (``solver="layered"`` / ``"together"`` / ``"noluck"`` force
     one).  All read the wound amounts and offers of ``_Fight``, from the model.  ``max_states`` bounds the states of the chain and
     of the layered solvers (a ValueError beyond).  ``enemy_damage``: one wound for
-    every enemy, or one per enemy (different wounds: the chain solver).
+    every enemy, or one per enemy (different wounds: ``ff_together`` together, else the chain).
     ``luck_reading``: the reading of Luck (model.LUCK_READINGS).  ``specials``
     (model.Specials, format 1.1, and the escape) route the fight to the chain solver
     with them (odds_special), from ``progress`` = (rounds fought, rounds won);
