@@ -187,7 +187,7 @@ def _moves(told: dict) -> M:
             if live is not None:
                 figure = (f"victoire {figure}, sortie vivante {share(Fraction(live), 'fr').strip()}" if lang == "fr"
                           else f"win {figure}, leave alive {share(Fraction(live), 'en').strip()}")
-            parts[lang].append(f"{MOVE_WORDS[key][n]} : {figure}" if lang == "fr" else f"{MOVE_WORDS[key][n]}: {figure}")
+            parts[lang].append(f"{MOVE_WORDS[key][n]}{' :' if lang == 'fr' else ':'} {figure}")
     best = advice(told["best"]) if told.get("best") else None
     fr, en = " ; ".join(parts["fr"]), "; ".join(parts["en"])
     if best is not None and len(told["moves"]) > 1:
