@@ -7,7 +7,7 @@ fight with the optimal Luck / Honour policy in the low milliseconds).  "proxy
 book": 50 fights of typical size, the table's no-Luck policy; "chain
 reference" lines time the generic solver the fast ones are tested against.
 The "gamebook odds" lines time the whole process (python -m engine odds BOOK,
-no compiled-book cache) on a bundled book and on a synthetic 400-paragraph book
+no compiled-book cache) on the bundled books and on a synthetic 400-paragraph book
 with 40 combats (tools/gen_book.py, written to a temporary file); like an
 installed package, the child keeps its .pyc files (outside the source tree).
 The machine's load average is printed first: on a shared machine wall times
@@ -27,6 +27,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine.rules.chroniques_cretoises.odds_solver import cc_fight  # noqa: E402
+from engine.rules.defis_fantastiques.model import Escape, Specials  # noqa: E402
 from engine.rules.defis_fantastiques.odds_solver import ff_fight  # noqa: E402
 
 CASES = {
@@ -41,6 +42,12 @@ CASES = {
         (10, 20), [(7, 6), (6, 5)], mode="together", luck=10),
     "FF same, together chain reference": lambda: ff_fight(
         (10, 20), [(7, 6), (6, 5)], mode="together", luck=10, solver="chain"),
+    "FF same, wounds 2 and 1 (couronne § 101), luck 10": lambda: ff_fight(
+        (10, 20), [(7, 6), (6, 5)], mode="together", luck=10, enemy_damage=[2, 1]),
+    "FF same, wounds 2 and 1, chain reference": lambda: ff_fight(
+        (10, 20), [(7, 6), (6, 5)], mode="together", luck=10, enemy_damage=[2, 1], solver="chain"),
+    "FF 10/19 vs 7/6, escape after 1 (cost 2), luck 10": lambda: ff_fight(
+        (10, 19), [(7, 6)], luck=10, specials=Specials(escape=Escape(1, 2))),
     "FF 10/20 vs 3 enemies (2 alike) together, luck 10": lambda: ff_fight(
         (10, 20), [(6, 4), (7, 5), (6, 4)], mode="together", luck=10),
     "FF 10/20 vs 3 enemies together, no luck": lambda: ff_fight(
@@ -97,6 +104,7 @@ def main(argv: list[str]) -> int:
         cases = dict(CASES)
         cases["gamebook odds la-cloche-de-brumesel (process)"] = odds_process(
             "books/la-cloche-de-brumesel.yaml")
+        cases["gamebook odds la-couronne-de-sel (process)"] = odds_process("books/la-couronne-de-sel.yaml")
         cases["gamebook odds 400 paragraphs, 40 combats (process)"] = odds_process(str(synthetic))
         print(f"load average: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
         print(f"{'':50s} {'median':>9s}    {'best':>9s}    {'CPU':>9s}")

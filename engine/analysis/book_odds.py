@@ -47,6 +47,7 @@ class Row:
     opponents: str
     win: dict = field(default_factory=dict)  # column -> Fraction
     ends: dict = field(default_factory=dict)  # format 1.1 endings (hurt, timeout): outcome -> Fraction, first column
+    notes: list = field(default_factory=list)  # (why a column cannot win: Message, [columns]), the module's
 
 
 @dataclass
@@ -162,7 +163,7 @@ def _sheet_stats(module, states) -> list:
     return differ or [d for d in defs if states and states[0].stats.get(d.name)]
 
 
-SPECIAL_ENDS = ("hurt", "timeout")   # the fight specials' own endings (prompts/specials.md)
+SPECIAL_ENDS = ("hurt", "timeout", "escape")   # endings beside win and loss: specials, escape
 
 
 def _fill(row, book, module, spec, named, weighted, policy) -> bool:
@@ -181,6 +182,7 @@ def _fill(row, book, module, spec, named, weighted, policy) -> bool:
     if named and isinstance(spec, dict) and any(k in spec for k in SPECIAL_ENDS):
         odds = module.fight_odds(book, named[0][1], spec, policy=policy)
         row.ends = {k: v for k, v in (odds.outcomes.items() if odds else ()) if k not in ("win", "lose")}
+    row.notes = _zero_notes(book, module, spec, named)
     if weighted:
         total = num = Fraction(0)
         for (_label, state), win in zip(weighted, wins[len(named):]):
@@ -189,6 +191,26 @@ def _fill(row, book, module, spec, named, weighted, policy) -> bool:
             num += weight * win
         row.win["average"] = num / total
     return bool(row.win)
+
+
+def _zero_notes(book, module, spec, named) -> list:
+    """Why a named column's sheet can win no victory (the module's sure causes, its
+    `fight_zero_reason` hook): [(Message, [columns])], one entry per distinct cause."""
+    hook = getattr(module, "fight_zero_reason", None)
+    if hook is None:
+        return []
+    notes: list = []
+    for label, state in named:
+        reason = hook(book, state, spec)
+        if reason is None:
+            continue
+        for message, columns in notes:
+            if message.en == reason.en and message.fr == reason.fr:
+                columns.append(label)
+                break
+        else:
+            notes.append((reason, [label]))
+    return notes
 
 
 def run_book(args, lang: str) -> int:
@@ -222,4 +244,6 @@ def _row_json(row: Row) -> dict:
             "win": {k: float(v) for k, v in row.win.items()},
             "win_exact": {k: exact(v) for k, v in row.win.items()},
             **({"ends": {k: float(v) for k, v in row.ends.items()},
-                "ends_exact": {k: exact(v) for k, v in row.ends.items()}} if row.ends else {})}
+                "ends_exact": {k: exact(v) for k, v in row.ends.items()}} if row.ends else {}),
+            **({"notes": [{"columns": cols, "fr": m.fr, "en": m.en} for m, cols in row.notes]}
+               if row.notes else {})}

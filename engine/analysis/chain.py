@@ -12,7 +12,9 @@ without a real choice has one option).  An option is a tuple
   ``V = sum(w * V(next)) / (denom - stay)``, never by iteration;
 * ``cost / denom`` is the expected number of rounds per visit.
 
-Terminal nodes are :class:`End` instances valued 0 or 1 by ``end_value``.
+Terminal nodes are :class:`End` instances valued 0 or 1 by ``end_value``; or, when
+``end_value`` returns tuples of 0/1 (``solve(..., lexicographic=True)``), by several
+aims compared in order (the first aim, then the second among equally good options).
 The graph (self-loops apart) must be acyclic.  It is explored with an
 explicit stack (no recursion-depth limit); values are computed in
 post-order choosing, per node, the option of highest value (the first on
@@ -121,6 +123,36 @@ def _backward(order, graph, factors, end_value, powers):
     return num, phi, choice
 
 
+def _backward_lex(order, graph, factors, end_value, powers):
+    """`_backward` with tuple values compared lexicographically (exact, integers)."""
+    num: dict = {}
+    phi: dict = {}
+    choice: dict = {}
+    for node in order:
+        options = graph[node]
+        depth = 0
+        for option in options:
+            for _w, n in option[1]:
+                if n.__class__ is not End and phi[n] > depth:
+                    depth = phi[n]
+        depth += 1
+        best = best_i = None
+        for i, option in enumerate(options):
+            total = None
+            for w, n in option[1]:
+                if n.__class__ is End:
+                    v, scale = end_value(n), powers[depth - 1]
+                else:
+                    v, scale = num[n], powers[depth - 1 - phi[n]]
+                part = tuple(w * x * scale for x in v)
+                total = part if total is None else tuple(a + b for a, b in zip(total, part))
+            total = tuple(x * factors[node][i][0] for x in total)
+            if best is None or total > best:
+                best, best_i = total, i
+        num[node], phi[node], choice[node] = best, depth, best_i
+    return num, phi, choice
+
+
 def _forward(root, order, graph, factors, choice, powers_of):
     """Terminal masses and expected rounds under the chosen policy."""
     psi = {root: 0}
@@ -150,10 +182,13 @@ def _forward(root, order, graph, factors, choice, powers_of):
     return ends, rounds, top
 
 
-def solve(root, expand: Callable, end_value: Callable, max_states: int) -> ChainSolution:
-    """Solve the fight chain rooted at ``root`` (which may itself be an End)."""
+def solve(root, expand: Callable, end_value: Callable, max_states: int,
+          lexicographic: bool = False) -> ChainSolution:
+    """Solve the fight chain rooted at ``root`` (which may itself be an End);
+    ``lexicographic``: ``end_value`` gives tuples, the value is the first aim's."""
+    first = (lambda end: end_value(end)[0]) if lexicographic else end_value
     if isinstance(root, End):
-        return ChainSolution(Fraction(end_value(root)), None, {root: ONE}, ZERO, False)
+        return ChainSolution(Fraction(first(root)), None, {root: ONE}, ZERO, False)
     order, graph = _explore(root, expand, max_states)
     modulus, factors = _scales(graph)
     cache = [1]
@@ -163,13 +198,15 @@ def solve(root, expand: Callable, end_value: Callable, max_states: int) -> Chain
             cache.append(cache[-1] * modulus)
         return cache[k]
 
-    num, phi, choice = _backward(order, graph, factors, end_value, _Powers(powers_of))
+    num, phi, choice = (_backward_lex if lexicographic else _backward)(order, graph, factors, end_value,
+                                                                        _Powers(powers_of))
     ends, rounds, top = _forward(root, order, graph, factors, choice, powers_of)
     denominator = powers_of(top)
     has_choice = any(len(opts) > 1 for opts in graph.values())
     root_opts = graph[root]
     label = root_opts[choice[root]][0] if len(root_opts) > 1 else None
-    return ChainSolution(Fraction(num[root], powers_of(phi[root])), label,
+    value = num[root][0] if lexicographic else num[root]
+    return ChainSolution(Fraction(value, powers_of(phi[root])), label,
                          {e: Fraction(m, denominator) for e, m in ends.items()},
                          Fraction(rounds, denominator), has_choice)
 

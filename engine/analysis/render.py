@@ -131,9 +131,17 @@ def book_text(table, lang: str, title: str, names: dict) -> str:
         alone = len(table.columns) == 1
         lines += [f"  {_head(c.name, lang, names)}{' :' if lang == 'fr' else ':'} "
                   f"{_column(c, lang, alone, table.spending)}" for c in table.columns]
+    if any("escape" in r.ends for r in table.rows):
+        lines.append(tr(lang, "  fuite : " + ESCAPE_NOTE.fr, "  escape: " + ESCAPE_NOTE.en))
     if table.left_out:
         lines += [""] + _fights(table.left_out, lang, reason=True)
     return "\n".join(lines)
+
+
+ESCAPE_NOTE = Message("dans un combat dont on peut fuir, le héros cherche d'abord à en sortir vivant (victoire "
+                      "ou fuite), ensuite à le gagner ; le chiffre compte la fuite comme « ne pas perdre »",
+                      "in a fight the hero may escape, he aims first to leave it alive (victory or escape), "
+                      "then to win it; the figure counts an escape as not losing")
 
 
 def _head(name: str, lang: str, names: dict) -> str:
@@ -153,6 +161,10 @@ def _table(table, lang: str, names: dict) -> list[str]:
             first = heads[0] if heads else ""
             lead = tr(lang, f"dont fin « {{}} » ({first})", f"of which ending '{{}}' ({first})")
             lines += [f"{'':>5s}    " + lead.format(k) + f" {share(v, lang).strip()}" for k, v in row.ends.items()]
+        for message, cols in row.notes:   # why a column's sheet can win no victory
+            which = ", ".join(_head(c, lang, names) for c in cols)
+            lines.append(f"{'':>5s}    " + tr(lang, f"0 % de victoire ({which}) : ", f"0% victory ({which}): ")
+                         + message.get(lang))
     return lines
 
 

@@ -34,6 +34,11 @@ class PackagedOdds:
         reasons = getattr(self._odds_part("odds_cli"), "zero_reasons", None)
         return reasons(odds, moves) if reasons else ()
 
+    def fight_zero_reason(self, book, state, spec):
+        """Why this sheet cannot win this fight (a Message), or None: `gamebook odds BOOK`'s note."""
+        reason = getattr(self._odds_part("odds"), "zero_reason", None)
+        return reason(book, state, spec) if reason else None
+
     def hero_variants(self, book):
         return self._odds_part("odds").hero_variants(self, book)
 

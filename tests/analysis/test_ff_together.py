@@ -34,6 +34,27 @@ def test_together_equals_chain_reference(case):
     assert together.win + together.lose == 1 and sum(together.hero_final.values()) == 1
 
 
+@settings(max_examples=120, deadline=None)
+@given(together_fights(), st.data())
+def test_together_with_different_wounds_equals_chain_reference(case, data):
+    """Issue 12: opponents dealing different wounds, fought together: ff_together reads
+    each wound as its opponent's, in play's queue order, exactly as the chain."""
+    hero, enemies, options = case
+    damages = data.draw(st.lists(st.integers(1, 4), min_size=len(enemies), max_size=len(enemies)))
+    if len(set(damages)) == 1:
+        damages[0] = damages[0] % 4 + 1
+    reading = data.draw(st.sampled_from(["exact", "relative"]))
+    if reading == "relative":   # (an unlucky wound of 1 - 1 = 0 undoes nothing: a cycle no chain takes)
+        damages = [max(2, d) for d in damages]
+        options["hero_damage"] = max(2, options["hero_damage"])
+        if len(set(damages)) == 1:
+            damages[0] += 1
+    options = {**options, "enemy_damage": damages, "luck_reading": reading}
+    together = ff_fight(hero, enemies, solver="together", **options)
+    assert together == ff_fight(hero, enemies, solver="chain", **options)
+    assert ff_fight(hero, enemies, **options) == together   # the default path, Luck or not
+
+
 def test_default_solver_with_luck_is_the_together_one():
     case = dict(mode="together", luck=7)
     enemies = [(8, 4), (7, 3), (8, 4)]

@@ -141,7 +141,7 @@ def _options(play, pending: dict, targets, escape) -> tuple[Option, ...]:
                                        f"Attack {pending['enemies'][i]['name']}")) for i in targets] or [ATTACK]
     if escape:
         after = int(escape.get("after", 0))
-        ok = pending["round"] >= after
+        ok = model.escape_open(after, pending["round"])
         options.append(Option("escape", _escape_label(play, escape), ok,
                               None if ok else _not_before(after)))
     return tuple(options)
@@ -164,7 +164,7 @@ def _bare_prompt(play, pending: dict) -> Prompt:
         targets = tuple(living(pending))
     if escape is None and not targets:
         return ATTACK_ONLY
-    key = ("df-combat", number, targets, escape is not None and pending["round"] >= after)
+    key = ("df-combat", number, targets, escape is not None and model.escape_open(after, pending["round"]))
     made = memo.get(key) if fixed else None
     if made is None:
         options = _options(play, pending, targets, escape)

@@ -23,6 +23,15 @@ with its Luck decision" (``T_0 = V``), computed row by row from lower hero
 indexes and the previous Luck; a wound dealt to target ``i`` followed by ``k``
 taken is the best of ``T_k`` after its plain / lucky / unlucky damage.
 
+Opponents with different wounds (``fight.mixed``): who wounds the hero matters,
+so "m wounds taken" becomes the queue of the wounds still to resolve, in the
+order play queues them (the target's, then the others' in list order), each
+named by its damage class (the wound amounts of ``_Fight.taken``): ``T_q`` for
+every queue ``q`` a round can leave (and its tails), ``T_() = V``; the hero axis
+is closed under every class's wound, with one next index per class; only
+opponents of the same Skill AND the same wound are interchangeable.  With one
+wound for all, the queues are (0,) * m: the solver above, unchanged.
+
 Exactness: the scale of ``ff_layered`` (one integer scale ``N**R * 36**Luck``,
 ``N`` the lcm of every round normaliser of every target and set of living
 enemies, ``R`` the bound on decisive rounds: a round deals at least one
@@ -38,9 +47,32 @@ from __future__ import annotations
 from itertools import product
 from math import lcm, prod
 
-from .ff_layered import check_size, hero_axis, most_rounds
-from .model import SHIFTS
+from .ff_layered import check_size
+from .model import SHIFTS, absorbed
 from .odds_solver import LUCKY_WAYS
+
+
+def hero_axes(fight, he0: int, arm0: int, tables: list) -> tuple[list, list]:
+    """``ff_layered.hero_axis`` closed under the wounds of every damage class
+    (``tables``: amounts by Luck shift): ([None] + (Endurance, hits left) sorted by
+    Endurance + hits, per class per index the next index plain / lucky / unlucky)."""
+    def hit(he, arm, dmg):
+        if arm > 0:
+            dmg, arm = absorbed(dmg, fight.absorbs), arm - 1
+        return (he - dmg, arm) if he > dmg else None
+    seen, todo = {(he0, arm0)}, [(he0, arm0)]
+    while todo:
+        he, arm = todo.pop()
+        for table in tables:
+            for shift in SHIFTS:
+                nxt = hit(he, arm, table[shift])
+                if nxt is not None and nxt not in seen:
+                    seen.add(nxt)
+                    todo.append(nxt)
+    heroes = [None] + sorted(seen, key=lambda s: (s[0] + s[1], s))
+    index = {s: n for n, s in enumerate(heroes) if s}
+    return heroes, [[(0, 0, 0)] + [tuple(index.get(hit(he, arm, table[shift]), 0) for shift in SHIFTS)
+                                   for he, arm in heroes[1:]] for table in tables]
 
 
 class TogetherFight:
@@ -50,16 +82,21 @@ class TogetherFight:
                  use_luck: bool, policy: str, max_states: int = 2_000_000):
         self.f, self.policy = fight, policy
         self.luck0 = luck0 if use_luck else 0
-        self.heroes, self.hero_next = hero_axis(fight, he0, arm0)
-        # enemies of the same Skill share a range, so that sorting them stays in it
-        self.bounds = tuple(max(e for e, t in zip(es0, fight.skills) if t == s)
-                            for s in fight.skills)
+        # the damage classes: each opponent's wound amounts (one class: one wound for all)
+        tables = sorted(set(tuple(sorted(t.items())) for t in fight.taken))
+        self.cls = tuple(tables.index(tuple(sorted(t.items()))) for t in fight.taken)
+        self.heroes, self.hero_nexts = hero_axes(fight, he0, arm0, [dict(t) for t in tables])
+        self.hero_next = self.hero_nexts[0]
+        # enemies alike (Skill, wound) share a range, so that sorting them stays in it
+        self.kind = tuple(zip(fight.skills, self.cls))
+        self.bounds = tuple(max(e for e, t in zip(es0, self.kind) if t == k) for k in self.kind)
         check_size(len(self.heroes) * prod(e + 1 for e in self.bounds) * (self.luck0 + 1),
                    max_states)
         self.most = len(es0)  # wounds taken in one round: the target's and the others'
         self._enemy_axis()
         # bounds, not es0: every state solved, reachable or not, must be exact
-        rounds = most_rounds(fight, he0, self.bounds, arm0, self.luck0)
+        least = min(dict(t)[0] for t in tables)
+        rounds = arm0 + -(-he0 // least) + sum(-(-e // fight.hd) for e in self.bounds if e > 0) + self.luck0
         self.top = self.N ** rounds * 36 ** self.luck0
         self.targets: dict = {}  # (luck, h) -> per state, the targets of best value (bits)
         self.taken: dict = {}    # (luck, h, m) -> 1 where the first of m wounds taken is tested
@@ -79,9 +116,11 @@ class TogetherFight:
         f, bounds = self.f, self.bounds
         self.strides = [prod(e + 1 for e in bounds[j + 1:]) for j in range(len(bounds))]
         self.states = list(product(*(range(e + 1) for e in bounds)))
-        skills = f.skills
-        self.groups = [spots for spots in ([j for j, t in enumerate(skills) if t == s]
-                                           for s in sorted(set(skills))) if len(spots) > 1]
+        kinds = self.kind
+        self.groups = [spots for spots in ([j for j, t in enumerate(kinds) if t == k]
+                                           for k in sorted(set(kinds))) if len(spots) > 1]
+        self.queues, self.tail = [()], [0]   # the wounds taken still to resolve, by number
+        self._qindex = {(): 0}
         self.canon = [self.index(self._canonical(es)) for es in self.states]
         self.order = [x for x in range(1, len(self.states)) if self.canon[x] == x]
         rounds = {}
@@ -90,6 +129,7 @@ class TogetherFight:
             if mask not in rounds:
                 rounds[mask] = {i: self._round(mask, i) for i, alive in enumerate(mask) if alive}
         self.N = lcm(*(r[2] for opts in rounds.values() for r in opts.values()))
+        self.nq = len(self.queues)
         self.plans = [None] * len(self.states)
         for x in self.order:
             es, plan = self.states[x], []
@@ -110,13 +150,23 @@ class TogetherFight:
         return sum(e * s for e, s in zip(es, self.strides))
 
     def _distinct_targets(self, es: tuple) -> list:
-        """Living enemies, the first of those with the same Skill and Endurance."""
+        """Living enemies, the first of those with the same Skill, wound and Endurance."""
         seen, out = set(), []
         for i, e in enumerate(es):
-            if e and (self.f.skills[i], e) not in seen:
-                seen.add((self.f.skills[i], e))
+            if e and (self.kind[i], e) not in seen:
+                seen.add((self.kind[i], e))
                 out.append(i)
         return out
+
+    def queue(self, q: tuple) -> int:
+        """The number of a queue of wounds taken (damage classes, in order), its tails
+        numbered first (a queue is resolved from its head)."""
+        if q not in self._qindex:
+            tail = self.queue(q[1:])
+            self._qindex[q] = len(self.queues)
+            self.queues.append(q)
+            self.tail.append(tail)
+        return self._qindex[q]
 
     def after(self, x: int, i: int) -> tuple:
         """States (not canonical) after a wound dealt to i: plain, lucky, unlucky."""
@@ -124,18 +174,23 @@ class TogetherFight:
         return tuple(x - min(e, dk[s]) * self.strides[i] for s in SHIFTS)
 
     def _round(self, mask, i):
-        """(weights of "dealt then k taken", of "m taken", normaliser, denominator)."""
+        """(weights of "dealt then queue q taken", of "queue q taken" (36 x), normaliser,
+        denominator), q by number; the queue in play's order (odds_solver.round_ways)."""
         f = self.f
-        others = tuple(f.skills[j] for j, alive in enumerate(mask) if alive and j != i)
-        dist, den = f.group(f.hero_skill, f.skills[i], others), 1296 * 36 ** len(others)
-        dealt = [(k, dist[("d", k)]) for k in range(len(others) + 1) if dist.get(("d", k))]
-        taken = [(m, 36 * w) for m in range(1, len(others) + 2)
-                 if (w := dist.get(("t", m - 1), 0) + dist.get(("", m), 0))]
-        return dealt, taken, den - dist.get(("", 0), 0), den
+        others = [j for j, alive in enumerate(mask) if alive and j != i]
+        den, dealt, taken = 1296 * 36 ** len(others), {}, {}
+        ways = f.round_ways(f.hero_skill, i, others)
+        stay = ways.pop((), 0)
+        for events, w in ways.items():
+            first_dealt = events[0][0] == "d"
+            q = self.queue(tuple(self.cls[j] for _kind, j in events[first_dealt:]))
+            into = dealt if first_dealt else taken
+            into[q] = into.get(q, 0) + (w if first_dealt else 36 * w)
+        return sorted(dealt.items()), sorted(taken.items()), den - stay, den
 
     # --- backward: values, two Luck layers at a time ------------------------------------
     def _backward(self):
-        size, dead = len(self.states), [[0] * len(self.states)] * (self.most + 1)
+        size, dead = len(self.states), [[0] * len(self.states)] * self.nq
         self.prev = self.cur = None
         for luck in range(self.luck0 + 1):
             self.prev, self.cur = self.cur, [dead]
@@ -145,15 +200,16 @@ class TogetherFight:
                 self.cur.append(rows)
 
     def _taken_rows(self, luck, h, size) -> list:
-        """[None, T_1, ..., T_most] of one hero index: the first wound taken's best use."""
-        t0, tp, tm = self.hero_next[h]
-        rows = [None] * (self.most + 1)
-        for m in range(1, self.most + 1):
-            plain = self.cur[t0][m - 1]
+        """[None, T_q...] of one hero index (q by number): the first wound taken's best use."""
+        rows = [None] * self.nq
+        for m in range(1, self.nq):
+            t0, tp, tm = self.hero_nexts[self.queues[m][0]][h]
+            rest = self.tail[m]
+            plain = self.cur[t0][rest]
             if not luck:
                 rows[m] = plain
                 continue
-            good, lucky, unlucky = self.lucky(luck), self.prev[tp][m - 1], self.prev[tm][m - 1]
+            good, lucky, unlucky = self.lucky(luck), self.prev[tp][rest], self.prev[tm][rest]
             bad, row, tested = 36 - good, [self.top] * size, bytearray(size)
             for x in self.order:
                 a, b = 36 * plain[x], good * lucky[x] + bad * unlucky[x]
@@ -165,8 +221,8 @@ class TogetherFight:
 
     def _values(self, luck, h, rows) -> list:
         """V of one hero index, canonical states ascending: the best targets of each."""
-        size, most = len(self.states), self.most
-        value, tested = [self.top] + [0] * (size - 1), bytearray(size * most * most)
+        size, most, nq = len(self.states), self.most, self.nq
+        value, tested = [self.top] + [0] * (size - 1), bytearray(size * most * nq)
         best_of = bytearray(size) if most <= 8 else [0] * size
         rows[0] = value
         prev, good, always = self.prev[h] if luck else None, self.lucky(luck), self.policy == "always"
@@ -183,7 +239,7 @@ class TogetherFight:
                         before = prev[k]
                         b = good * before[n1] + bad * before[n2]
                         if b > a or always:
-                            a, tested[(x * most + pos) * most + k] = b, 1
+                            a, tested[(x * most + pos) * nq + k] = b, 1
                     total += w * a
                 # value = total / (36 * norm): compare the targets' values exactly
                 if best is None or total * best_norm > best * norm:

@@ -32,7 +32,7 @@ class Mass:
         else:
             test = self._first_test(luck, h, x, pending)
             if pending[0] == "t":
-                self._walk(luck, h, x, 1, s.top)
+                self._walk(luck, h, x, self._pending_queue(pending), s.top)
             else:
                 self._deal(luck, h, s.after(x, pending[1]), 0, test, s.top)
             advice = ("use-luck" if test else "no-luck") if s.policy == "optimal" else None
@@ -42,6 +42,11 @@ class Mass:
         policy = "optimal" if choice or (s.policy == "optimal" and luck) else "none"
         return ends_odds(s.heroes, self.ends, s.top, rounds, policy, advice)
 
+    def _pending_queue(self, pending) -> int:
+        """The queue of one wound taken from the pending wound's opponent."""
+        s = self.s
+        return s._qindex.get((s.cls[pending[1] if len(pending) > 1 else 0],), 0)
+
     def _living(self, x: int) -> int:
         return sum(1 for e in self.s.states[x] if e)
 
@@ -50,10 +55,10 @@ class Mass:
         s = self.s
         c, es = s.canon[x], s.states[x]
         plan, best = s.plans[c], s.targets[(luck, h)][c]
-        keys = {(s.f.skills[plan[p][0]], s.states[c][plan[p][0]]): p
+        keys = {(s.kind[plan[p][0]], s.states[c][plan[p][0]]): p
                 for p in range(len(plan)) if best >> p & 1}
-        return next((i, keys[(s.f.skills[i], e)]) for i, e in enumerate(es)
-                    if e and (s.f.skills[i], e) in keys)
+        return next((i, keys[(s.kind[i], e)]) for i, e in enumerate(es)
+                    if e and (s.kind[i], e) in keys)
 
     def _first_test(self, luck, h, x, pending) -> bool:
         """The decision on the pending wound at the start (the last Luck layers)."""
@@ -61,7 +66,7 @@ class Mass:
         if s.policy == "always":
             return True
         if pending[0] == "t":
-            return bool(s.taken[(luck, h, 1)][s.canon[x]])
+            return bool(s.taken[(luck, h, self._pending_queue(pending))][s.canon[x]])
         n0, n1, n2 = (s.canon[y] for y in s.after(x, pending[1]))
         good, now, before = s.lucky(luck), s.cur[h][0], s.prev[h][0]
         return good * before[n1] + (36 - good) * before[n2] > 36 * now[n0]
@@ -77,7 +82,7 @@ class Mass:
         return rounds
 
     def _row(self, luck, h, row) -> int:
-        s, rounds, most = self.s, 0, self.s.most
+        s, rounds, most, nq = self.s, 0, self.s.most, self.s.nq
         tested = s.dealt[(luck, h)]
         for x in reversed(range(1, len(row))):
             mass = row[x]
@@ -88,7 +93,7 @@ class Mass:
             rounds += mass * den
             for m, w in taken:
                 self._walk(luck, h, x, m, mass * w // (36 * norm))
-            after, at = s.after(x, i), (s.canon[x] * most + pos) * most
+            after, at = s.after(x, i), (s.canon[x] * most + pos) * nq
             for k, w in dealt:
                 self._deal(luck, h, after, k, tested[at + k], mass * w // norm)
         return rounds
@@ -104,8 +109,8 @@ class Mass:
                 self._walk(luck - 1, h, x, k, mass * w // 36)
 
     def _walk(self, luck, h, x, m, mass):
-        """Resolve m wounds taken from (luck, h, x) carrying ``mass``; a round state
-        (m = 0) gathers it."""
+        """Resolve the queue m of wounds taken (ff_together's numbers) from (luck, h, x)
+        carrying ``mass``; a round state (m = 0, the empty queue) gathers it."""
         if not h or not x:
             self.ends[h] += mass  # hero dead (index 0) or every enemy dead: won
             return
@@ -115,11 +120,13 @@ class Mass:
                 row = self.mass[(luck, h)] = [0] * len(self.s.states)
             row[x] += mass
             return
-        t0, tp, tm = self.s.hero_next[h]
-        if not (luck and self.s.taken[(luck, h, m)][self.s.canon[x]]):
-            self._walk(luck, t0, x, m - 1, mass)
+        s = self.s
+        t0, tp, tm = s.hero_nexts[s.queues[m][0]][h]
+        rest = s.tail[m]
+        if not (luck and s.taken[(luck, h, m)][s.canon[x]]):
+            self._walk(luck, t0, x, rest, mass)
             return
-        good = self.s.lucky(luck)
+        good = s.lucky(luck)
         for w, nxt in ((good, tp), (36 - good, tm)):
             if w:
-                self._walk(luck - 1, nxt, x, m - 1, mass * w // 36)
+                self._walk(luck - 1, nxt, x, rest, mass * w // 36)

@@ -26,6 +26,13 @@ definitions, so that what is played and what is predicted cannot disagree.
   the worst wound.
 * An escape's Endurance cost is a wound Luck may lessen only with `options:
   {escape_luck: true}` (the English rules); the French text has no escape rule.
+* An escape (`escape: {to, after, cost}`) is open once `after` rounds are fought
+  (`escape_open`); its Endurance cost kills at 0.  The exact odds price it under
+  one stated policy (`ESCAPE_POLICY`): with an escape in the fight, the hero's
+  first aim is to leave it alive, by victory or by escape, his second to win
+  (`aims`); he escapes when that gives him a better chance of leaving alive than
+  fighting on, fights on when that is as safe and wins more often, and escapes
+  when both are equal on both counts (fighting on would gain nothing).
 * Luck in fights may be switched off by the book (`options: {luck_in_combat:
   false}`) or by one fight (`combat: {luck: false}`).
 """
@@ -127,6 +134,43 @@ def luck_allowed(book, spec: dict) -> bool:
 
 # --- format 1.1 fight specials (prompts/specials.md), each a rule play and odds read ---
 
+class Escape(NamedTuple):
+    """A fight's escape as the rules read it: open once `after` rounds are fought, its
+    Endurance `cost` (evaluated), a wound Luck may lessen when `luck` (`escape_luck`)."""
+    after: int = 0
+    cost: int = 0
+    luck: bool = False
+
+
+ESCAPE_POLICY = ("avec une fuite possible, le héros cherche d'abord à sortir vivant du combat (victoire ou "
+                 "fuite), ensuite à le gagner : il fuit quand fuir lui donne une meilleure chance d'en sortir "
+                 "vivant, ou une chance égale sans perdre de chance de victoire",
+                 "with an escape open, the hero aims first to leave the fight alive (victory or escape), "
+                 "then to win it: he escapes when escaping gives him a better chance of leaving alive, or "
+                 "an equal one at no cost to his chance of victory")
+
+
+def escape_open(after: int, rounds_fought: int) -> bool:
+    """May the hero escape now (`after` rounds fought)?"""
+    return rounds_fought >= after
+
+
+def escape_offered(escape: Escape, reading: str = DEFAULT_READING) -> bool:
+    """Is Luck offered on the escape's Endurance cost (`escape_luck`, a lucky test lessening it)?"""
+    return escape.luck and escape.cost > 0 and taken_offered(escape.cost, 0, reading)
+
+
+def escape_left(endurance: int, cost: int, lucky: bool | None, reading: str = DEFAULT_READING) -> int:
+    """Endurance after paying the escape (`lucky` None: no Luck test); 0 or less is death."""
+    return endurance - (cost if lucky is None else taken(cost, lucky, reading))
+
+
+def aims(outcome: str) -> tuple[int, int]:
+    """What best play maximises in a fight with an escape (ESCAPE_POLICY), in order:
+    leaving it alive (victory or escape), then victory.  Without an escape: victory."""
+    return (1 if outcome in ("win", "escape") else 0, 1 if outcome == "win" else 0)
+
+
 class Specials(NamedTuple):
     """What a fight's format 1.1 specials change (all off: a plain fight).
 
@@ -138,15 +182,18 @@ class Specials(NamedTuple):
     * `win_rounds`: won as soon as the hero has wounded the opponent that many times;
     * `first`: added to the hero's Attack Strength in the first round only;
     * `immune`: per opponent, True when the hero carries none of the weapons of its
-      `hurt_only_by`: a round he wins then does it no damage (no wound, no Luck)."""
+      `hurt_only_by`: a round he wins then does it no damage (no wound, no Luck);
+    * `escape`: the fight's `escape` (an Escape), for the odds (play reads the paragraph)."""
     hurt: bool = False
     rounds: int | None = None
     win_rounds: int | None = None
     first: int = 0
     immune: tuple = ()
+    escape: Escape | None = None
 
     def active(self) -> bool:
-        return self.hurt or bool(self.rounds) or bool(self.win_rounds) or bool(self.first) or any(self.immune)
+        return self.hurt or bool(self.rounds) or bool(self.win_rounds) or bool(self.first) or \
+            any(self.immune) or self.escape is not None
 
 
 def harmed(hurt_only_by, carried: dict, weapon) -> bool:
@@ -164,12 +211,13 @@ def immune(enemies_spec: list, mode: str, carried: dict, weapon) -> tuple:
     return flags if any(flags) else ()
 
 
-def specials(spec: dict, flags: tuple = ()) -> Specials:
-    """The fight's specials from its `combat:` (`flags`: its opponents' immunity)."""
+def specials(spec: dict, flags: tuple = (), escape: Escape | None = None) -> Specials:
+    """The fight's specials from its `combat:` (`flags`: its opponents' immunity,
+    `escape`: its escape as evaluated)."""
     first = spec.get("first_round") or {}
     return Specials("hurt" in spec, int(spec["rounds"]) if spec.get("rounds") else None,
                     int(spec["win_rounds"]) if spec.get("win_rounds") else None,
-                    int(first.get("attack", 0)), tuple(flags))
+                    int(first.get("attack", 0)), tuple(flags), escape)
 
 
 def first_bonus(specs: Specials, rounds_fought: int) -> int:

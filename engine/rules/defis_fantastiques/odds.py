@@ -7,7 +7,8 @@ the weapon's damage, the worn armour and its hits left, Luck (optimal use),
 
 Readings and limits:
 * opponents with different `damage` values: each wound read per opponent (the
-  chain solver; slower, exact);
+  chain solver one after the other, `ff_together` together; exact);
+* an escape (`escape_of`): an outcome of its own under `model.ESCAPE_POLICY`;
 * the book's reading of Luck (`luck_reading`) and Luck switched off (book option
   `luck_in_combat: false` or the fight's `luck: false`) as `model` defines them;
 * live odds (`pending`): from the enemies' current Endurance; when a Luck
@@ -76,10 +77,12 @@ def fight_odds(book, state, spec, pending=None, policy="optimal"):
     return odds
 
 
-def solve(book, state, spec, fighters, hero_end, sheets, policy, event=None, luck=None, pending=None):
+def solve(book, state, spec, fighters, hero_end, sheets, policy, event=None, luck=None, pending=None,
+          fight_on=False):
     """ff_fight of this fight from a sheet: the hero's Endurance, the opponents'
     (Skill, Endurance), Luck (`luck`, else the state's) under the policy; the
-    format 1.1 specials read from the fight under way (`pending`) or as it would begin."""
+    format 1.1 specials read from the fight under way (`pending`) or as it would begin;
+    `fight_on`: no escaping before this round is fought (the advice's "fight on")."""
     view = _View(book, state)
     enemies, mode = fighters
     specials, bonus, progress = _specials(book, state, spec, pending)
@@ -93,18 +96,44 @@ def solve(book, state, spec, fighters, hero_end, sheets, policy, event=None, luc
                     mode=mode if len(sheets) > 1 else "single", luck=luck,
                     hero_damage=wounds.hero_damage(view, flags), enemy_damage=_damage(enemies),
                     armour=_armour(view), pending=event if allowed else None, luck_policy=policy,
-                    luck_reading=model.reading(book), specials=specials, progress=progress)
+                    luck_reading=model.reading(book), specials=specials, progress=progress, fight_on=fight_on)
 
 
 def _specials(book, state, spec, pending):
     """(model.Specials, the `modifiers` bonus, (rounds fought, rounds won)): from the
     fight under way, or as `combat.begin` would start it in this state."""
+    escape = escape_of(book, state, spec)
     if pending is not None:
         immune = tuple(i in pending.get("immune", ()) for i in range(len(pending["enemies"])))
-        return (model.specials(spec, immune if any(immune) else ()), pending.get("bonus", 0),
+        return (model.specials(spec, immune if any(immune) else (), escape), pending.get("bonus", 0),
                 (pending.get("round", 0), pending.get("wins", 0)))
     flags = model.immune(spec["enemies"], spec.get("mode", "one-by-one"), state.items, state.extra.get("weapon"))
-    return model.specials(spec, flags), _bonus(book, state, spec), (0, 0)
+    return model.specials(spec, flags, escape), _bonus(book, state, spec), (0, 0)
+
+
+def escape_of(book, state, spec) -> model.Escape | None:
+    """The fight's escape as `combat._escape` pays it in this state: `after`, the
+    Endurance cost (a formula evaluated as play evaluates it), Luck on it or not.
+    Other costs (Luck, gold) and the escape's `effects` come after the fight is left:
+    they change no chance of the fight."""
+    escape = spec.get("escape")
+    if not isinstance(escape, dict):
+        return None
+    from .module import DefisFantastiques
+    module, cost = DefisFantastiques(), 0
+    for stat, value in (escape.get("cost") or {}).items():
+        known = module.stat(stat)
+        if known is not None and known.name == "endurance":
+            cost += value if isinstance(value, int) else _game(book, state).number(value)
+    return model.Escape(int(escape.get("after", 0)), cost, model.escape_luck(book, spec))
+
+
+def _game(book, state):
+    """A silent game in this state, to evaluate the book's expressions as play does."""
+    from engine.dice import SeededDice
+    from engine.game import Game
+    from .module import DefisFantastiques
+    return Game(book, DefisFantastiques(), SeededDice(0), state=state.copy(), undo=False, narrate=False)
 
 
 def _bonus(book, state, spec) -> int:
@@ -112,10 +141,7 @@ def _bonus(book, state, spec) -> int:
     if not spec.get("modifiers"):
         return 0
     from engine import expr as X
-    from engine.dice import SeededDice
-    from engine.game import Game
-    from .module import DefisFantastiques
-    game = Game(book, DefisFantastiques(), SeededDice(0), state=state.copy(), undo=False, narrate=False)
+    game = _game(book, state)
     return sum(int(m.get("attack", 0)) for m in spec["modifiers"]
                if game.evaluate(X.parse(str(m["if"]), "condition")))
 
@@ -131,7 +157,7 @@ def fight_wins(book, states, spec, policy="never"):
     families: dict = {}
     for n, state in enumerate(states):
         if state.extra.get("odds_policy", policy) != "never" or isinstance(_damage(enemies), list) \
-                or model.has_specials(spec):   # the specials: the chain solver, state by state
+                or model.has_specials(spec) or spec.get("escape"):   # the chain solver, state by state
             wins[n] = 1 - fight_odds(book, state, spec, policy=policy).lose
             continue
         view = _View(book, state)
@@ -176,3 +202,13 @@ def hero_variants(module, book):
     variants += [(f"{k}/{12 + s}", sheet(k, 12 + s, 0, weight=TWO_D6[s], odds_policy="never"))
                  for k in range(7, 13) for s in TWO_D6]
     return variants
+
+
+def zero_reason(book, state, spec):
+    """Why this sheet cannot win this fight (a Message for `gamebook odds BOOK`), or None."""
+    if not isinstance(spec, dict) or "enemies" not in spec:
+        return None
+    from .advice import why_no_victory
+    from .odds_cli import _why
+    why = why_no_victory(book, state, spec)
+    return None if why is None else _why(why)

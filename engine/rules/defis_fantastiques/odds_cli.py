@@ -3,6 +3,10 @@
     gamebook odds --rules df --hero 10/20 --enemy 8/8 [--luck 9] [--mode together]
                   [--armour 1/6] [--damage 3] [--enemy-damage 3] [--unarmed]
                   [--luck-reading exact|relative]
+                  [--escape-after K [--escape-cost N] [--escape-luck]]
+
+With an escape, the report gives P(win), P(escape), P(death) under the stated
+policy (model.ESCAPE_POLICY: best play aims to leave the fight alive).
 
 Sheets are SKILL/STAMINA; Luck, when given, is used optimally and the report
 adds the odds without it and the advice for the first wounds.  Every bad value
@@ -17,7 +21,7 @@ from engine.analysis.result import OddsLabels, OddsReport
 from engine.rules.base import BadArguments
 
 from .messages import M
-from .model import LUCK_READINGS
+from .model import ESCAPE_POLICY, LUCK_READINGS, Escape, Specials
 from .odds_solver import ff_fight
 
 MODES = ("as-one", "one-by-one", "together")
@@ -32,6 +36,10 @@ HELP = {
     "damage": ("dégâts infligés par le héros (2)", "damage dealt by the hero (2)"),
     "enemy_damage": ("dégâts infligés par l'adversaire (2)", "damage dealt by enemies (2)"),
     "unarmed": ("à mains nues (-1 HABILETÉ)", "unarmed (-1 SKILL)"),
+    "escape_after": ("fuite possible après N assauts (0 : dès le début)",
+                     "escape possible after N rounds (0: from the start)"),
+    "escape_cost": ("ENDURANCE que coûte la fuite (0)", "STAMINA the escape costs (0)"),
+    "escape_luck": ("la Chance peut réduire le coût de la fuite", "Luck may lessen the escape's cost"),
     "luck_reading": ("lecture de la Chance contre une blessure non standard : exact (défaut : "
                      "1 point exactement) | relative (1 point de moins / de plus)",
                      "reading of Luck against a non-standard wound: exact (default: exactly 1 "
@@ -41,7 +49,8 @@ FIRST = (("after-wound-dealt", M("Si vous blessez l'adversaire : ", "If you woun
          ("after-wound-taken", M("Si vous êtes blessé : ", "If you are wounded: ")))
 LABELS = OddsLabels(final=M("ENDURANCE finale du héros :", "Hero's final STAMINA:"),
                     rounds=M("assauts", "attack rounds"),
-                    outcomes={"hurt": M("Blessé : le combat s'arrête (hurt)", "Wounded: the fight stops (hurt)"),
+                    outcomes={"escape": M("Fuite", "Escape"),
+                              "hurt": M("Blessé : le combat s'arrête (hurt)", "Wounded: the fight stops (hurt)"),
                               "timeout": M("Assauts écoulés (timeout)", "Rounds over (timeout)")})
 
 
@@ -56,6 +65,9 @@ def arguments(parser, lang: str) -> None:
     parser.add_argument("--armour", "--armor", dest="armour", metavar="A/H", help=h("armour"))
     parser.add_argument("--unarmed", action="store_true", help=h("unarmed"))
     parser.add_argument("--luck-reading", dest="luck_reading", metavar="READING", help=h("luck_reading"))
+    parser.add_argument("--escape-after", dest="escape_after", metavar="K", help=h("escape_after"))
+    parser.add_argument("--escape-cost", dest="escape_cost", metavar="N", help=h("escape_cost"))
+    parser.add_argument("--escape-luck", dest="escape_luck", action="store_true", help=h("escape_luck"))
 
 
 def from_arguments(args) -> OddsReport:
@@ -73,6 +85,13 @@ def from_arguments(args) -> OddsReport:
         text = text[0] + f", CHANCE {options['luck']}", text[1] + f", LUCK {options['luck']}"
     header = (M(f"Défis Fantastiques — {text[0]}", f"Fighting Fantasy — {text[1]}"),
               against(enemies, options["mode"]))
+    escape = options.get("specials")
+    if escape is not None:
+        e = escape.escape
+        header += (M(f"Fuite possible après {e.after} assaut(s), coût {e.cost} ENDURANCE"
+                     + (" (la Chance peut le réduire)" if e.luck else "") + f". Politique : {ESCAPE_POLICY[0]}.",
+                     f"Escape open after {e.after} round(s), cost {e.cost} STAMINA"
+                     + (" (Luck may lessen it)" if e.luck else "") + f". Policy: {ESCAPE_POLICY[1]}."),)
     facts = {"hero": list(hero), "enemies": [list(e) for e in enemies]}
     return OddsReport(odds, header, facts, without, first or ())
 
@@ -104,6 +123,13 @@ def _options(args, hero, enemies) -> dict:
             raise BadArguments(f"--luck-reading « {reading} » : attendu {', '.join(LUCK_READINGS)}",
                                f"--luck-reading '{reading}': expected {', '.join(LUCK_READINGS)}")
         options["luck_reading"] = reading
+    after, cost = count(getattr(args, "escape_after", None), "--escape-after"), \
+        count(getattr(args, "escape_cost", None), "--escape-cost")
+    if after is None and (cost is not None or getattr(args, "escape_luck", False)):
+        raise BadArguments("--escape-cost et --escape-luck demandent --escape-after",
+                           "--escape-cost and --escape-luck need --escape-after")
+    if after is not None:
+        options["specials"] = Specials(escape=Escape(after, cost or 0, bool(getattr(args, "escape_luck", False))))
     return options
 
 
@@ -145,17 +171,23 @@ def _moves(told: dict) -> M:
 
     from engine.analysis.render import share
     parts = {"fr": [], "en": []}
-    for key, win, extra in told["moves"]:
+    for key, win, extra, *rest in told["moves"]:
+        live = rest[0] if rest else None   # P(leaving alive), in a fight with an escape
         if key == "escape":
             to, left = extra
             fate = ("vous y mourez" if left <= 0 else f"Endurance {left}",
                     "you die of it" if left <= 0 else f"Stamina {left}")
-            parts["fr"].append(f"fuir vers le {to} : vous quittez le combat ({fate[0]})")
-            parts["en"].append(f"escape to {to}: you leave the fight ({fate[1]})")
+            parts["fr"].append(f"fuir vers le {to} : vous quittez le combat ({fate[0]}"
+                               + (f", sortie vivante {share(Fraction(live), 'fr').strip()})" if live else ")"))
+            parts["en"].append(f"escape to {to}: you leave the fight ({fate[1]}"
+                               + (f", leave alive {share(Fraction(live), 'en').strip()})" if live else ")"))
             continue
         for lang, n in (("fr", 0), ("en", 1)):
-            parts[lang].append(f"{MOVE_WORDS[key][n]} : {share(Fraction(win), 'fr').strip()}" if lang == "fr"
-                               else f"{MOVE_WORDS[key][n]}: {share(Fraction(win), 'en').strip()}")
+            figure = share(Fraction(win), lang).strip()
+            if live is not None:
+                figure = (f"victoire {figure}, sortie vivante {share(Fraction(live), 'fr').strip()}" if lang == "fr"
+                          else f"win {figure}, leave alive {share(Fraction(live), 'en').strip()}")
+            parts[lang].append(f"{MOVE_WORDS[key][n]}{' :' if lang == 'fr' else ':'} {figure}")
     best = advice(told["best"]) if told.get("best") else None
     fr, en = " ; ".join(parts["fr"]), "; ".join(parts["en"])
     if best is not None and len(told["moves"]) > 1:
@@ -173,6 +205,10 @@ def _why(why: list) -> M:
                  f"(au moins {why[2]}) : vous ne pouvez gagner aucun assaut",
                  f"your Attack Strength (at most {why[1]}) never beats {why[3]}'s (at least {why[2]}): "
                  "you cannot win a round")
+    if why[0] == "immune":
+        items = ", ".join(why[2])
+        return M(f"seule une de ces armes peut blesser {why[1]} et vous n'en avez aucune : {items}",
+                 f"only one of these weapons can wound {why[1]} and you carry none: {items}")
     if why[0] == "damage":
         return M("votre arme n'inflige aucun point", "your weapon deals no damage")
     return M("votre Endurance est à 0", "your Stamina is 0")

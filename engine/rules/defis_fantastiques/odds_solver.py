@@ -111,6 +111,7 @@ class _Fight:
         self.tk = self.taken[0]
         self.duel = lru_cache(maxsize=None)(duel)
         self.group = lru_cache(maxsize=None)(_group_round)
+        self._ways: dict = {}   # round_ways by (skill, target, others, harmless): a round's law
 
     def alive(self, es: tuple) -> list[int]:
         return [i for i, e in enumerate(es) if e > 0]
@@ -186,7 +187,15 @@ class _Fight:
 
     def round_ways(self, skill, i, others, harmless=False) -> dict:
         """{wounds of a round in queue order: ways out of 1296 * 36**len(others)}
-        against target `i` (`harmless`: a round won does it no harm, `hurt_only_by`)."""
+        against target `i` (`harmless`: a round won does it no harm, `hurt_only_by`);
+        it depends on nothing else, so it is computed once (a copy is returned)."""
+        key = (skill, i, tuple(others), harmless)
+        found = self._ways.get(key)
+        if found is None:
+            found = self._ways[key] = self._round_ways(skill, i, others, harmless)
+        return dict(found)
+
+    def _round_ways(self, skill, i, others, harmless) -> dict:
         ways: dict = {}
         for x, nx in TWO_D6.items():
             mine = x + skill
@@ -253,20 +262,22 @@ def ff_fight(hero: tuple[int, int], enemies: Sequence[tuple[int, int]], *,
              attack_bonus: int = 0, unarmed: bool = False, pending: str | None = None,
              luck_policy: str = "optimal", max_states: int = 2_000_000,
              solver: str = "auto", luck_reading: str = model.DEFAULT_READING,
-             specials: model.Specials | None = None, progress: tuple = (0, 0)) -> FightOdds:
+             specials: model.Specials | None = None, progress: tuple = (0, 0),
+             fight_on: bool = False) -> FightOdds:
     """Exact odds of a Fighting Fantasy fight; hero and enemies are (skill, endurance).
 
     ``solver="chain"`` uses the generic chain solver over ``_Fight`` (the
     reference the other solvers are tested against, and the one path for
-    different wounds per enemy and the "always" policy); ``"auto"`` (default)
+    different wounds per enemy one after the other and the "always" policy); ``"auto"`` (default)
     uses ``ff_noluck`` without Luck, else ``ff_layered`` (one enemy at a time) or
     ``ff_together`` (``solver="layered"`` / ``"together"`` / ``"noluck"`` force
     one).  All read the wound amounts and offers of ``_Fight``, from the model.  ``max_states`` bounds the states of the chain and
     of the layered solvers (a ValueError beyond).  ``enemy_damage``: one wound for
-    every enemy, or one per enemy (different wounds: the chain solver).
+    every enemy, or one per enemy (different wounds: ``ff_together`` together, else the chain).
     ``luck_reading``: the reading of Luck (model.LUCK_READINGS).  ``specials``
-    (model.Specials, format 1.1) route the fight to the chain solver with them
-    (odds_special), from ``progress`` = (rounds fought, rounds won)."""
+    (model.Specials, format 1.1, and the escape) route the fight to the chain solver
+    with them (odds_special), from ``progress`` = (rounds fought, rounds won);
+    ``fight_on``: the escape is not taken before the next round is fought."""
     _check(hero, enemies, mode, hero_damage, enemy_damage, luck_policy, pending)
     if luck_reading not in model.LUCK_READINGS:
         raise ValueError(f"unknown luck_reading {luck_reading!r}")
@@ -274,12 +285,13 @@ def ff_fight(hero: tuple[int, int], enemies: Sequence[tuple[int, int]], *,
     use_luck = luck is not None and luck_policy != "never"
     if specials is not None and specials.active():
         return _special(hero, enemies, mode, use_luck, luck_policy, (hero_damage, enemy_damage, armour),
-                        (attack_bonus, unarmed, luck, pending, luck_reading, max_states), specials, progress)
+                        (attack_bonus, unarmed, luck, pending, luck_reading, max_states), specials, progress,
+                        fight_on)
     fight = _Fight(hero[0] - int(unarmed) + attack_bonus, tuple(e[0] for e in enemies),
                    mode, use_luck, luck_policy, hero_damage, enemy_damage,
                    armour[0] if armour else 0, luck_reading)
-    if solver == "auto" and fight.mixed:
-        solver = "chain"   # the fast paths take one wound for all enemies
+    if solver == "auto" and fight.mixed:   # different wounds: ff_together reads them per opponent,
+        solver = "together" if mode == "together" else "chain"   # the sequential fast paths do not
     if use_luck and luck_policy == "always" and solver != "noluck":
         solver = "chain"   # "test whenever play offers": the offers are the chain's
     luck0, arm0 = (luck or 0), (armour[1] if armour else 0)
@@ -305,7 +317,7 @@ def ff_fight(hero: tuple[int, int], enemies: Sequence[tuple[int, int]], *,
                  and not isinstance(root, End))
 
 
-def _special(hero, enemies, mode, use_luck, luck_policy, wounds, rest, specials, progress):
+def _special(hero, enemies, mode, use_luck, luck_policy, wounds, rest, specials, progress, fight_on=False):
     """A fight with format 1.1 specials: the chain solver over them (odds_special)."""
     from .odds_special import SpecialFight, solve_special
     hero_damage, enemy_damage, armour = wounds
@@ -317,7 +329,8 @@ def _special(hero, enemies, mode, use_luck, luck_policy, wounds, rest, specials,
     event = None
     if pending is not None and fight.alive(es):
         event = (PENDING[pending], fight.alive(es)[0])
-    return solve_special(fight, (hero[1], es, luck or 0, armour[1] if armour else 0), event, progress, max_states)
+    return solve_special(fight, (hero[1], es, luck or 0, armour[1] if armour else 0), event, progress, max_states,
+                         fight_on)
 
 
 def merged(enemies, enemy_damage, mode):

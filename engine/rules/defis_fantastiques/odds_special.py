@@ -12,8 +12,15 @@ over `odds_solver._Fight`'s wounds, Luck offers and amounts, with nodes
   death is checked before each wound, then `hurt` (a wound that cost Endurance,
   Luck done), then, the queue empty: every opponent down (win), `win_rounds`
   reached (win), `rounds` fought out (timeout).
-The round count is kept only when the fight reads it (`rounds`, `first`), the wins
-only with `win_rounds`: otherwise a parry stays in its node as in the plain chain.
+* an escape (`model.Escape`): at the start of a round, once `after` rounds are
+  fought, the option "escape" (listed first: a full tie escapes) ends the fight,
+  alive (End "escape", the Endurance left) or dead of its cost; with `escape_luck`
+  a Luck decision on that cost first (node events (("e", cost),)).  Best play then
+  maximises leaving the fight alive, then victory (`model.aims`, lexicographic,
+  `model.ESCAPE_POLICY`).
+The round count is kept only when the fight reads it (`rounds`, `first`, the
+escape's `after`), the wins only with `win_rounds`: otherwise a parry stays in its
+node as in the plain chain.
 """
 from __future__ import annotations
 
@@ -21,9 +28,14 @@ from engine.analysis.chain import ONE, ZERO, End, merge, solve
 from engine.analysis.result import FightOdds
 
 from . import model
-from .odds_solver import _Fight
+from .odds_solver import _Fight, lucky_ways
 
-OUTCOMES = ("win", "lose", "hurt", "timeout")
+
+def escaped(left: int) -> End:
+    """The end of an escape: alive with `left` Endurance, or dead of its cost."""
+    return End("escape", left) if left > 0 else End("lose", 0)
+
+OUTCOMES = ("win", "lose", "hurt", "timeout", "escape")
 
 
 class SpecialFight(_Fight):
@@ -32,7 +44,9 @@ class SpecialFight(_Fight):
     def __init__(self, *args, specials: model.Specials, **kwargs):
         super().__init__(*args, **kwargs)
         self.sp = specials
-        self.cap = specials.rounds or (1 if specials.first else 0)
+        self.cap = max(specials.rounds or (1 if specials.first else 0),
+                       specials.escape.after if specials.escape else 0)
+        self.shut = None   # a node where escaping is not priced (advice: "fight on")
 
     def step(self, he, es, luck, arm, events, rnd, wins, hurt=False):
         """Resolve what needs no decision (odds_solver._Fight.advance, with the specials)."""
@@ -55,11 +69,38 @@ class SpecialFight(_Fight):
     def expand(self, node):
         he, es, luck, arm, events, rnd, wins = node
         if events:
-            return self.luck_options(node)
+            return self.escape_luck(node) if events[0][0] == "e" else self.luck_options(node)
         alive = self.alive(es)
         targets = alive if self.mode == "together" else alive[:1]
-        return [self.round(node, i, [j for j in alive if j != i] if self.mode == "together" else [])
-                for i in targets]
+        options = [self.round(node, i, [j for j in alive if j != i] if self.mode == "together" else [])
+                   for i in targets]
+        esc = self.sp.escape
+        if esc is not None and model.escape_open(esc.after, rnd) and node != self.shut:
+            options.insert(0, ("escape", ((1, self.escape(node)),), 0, 1, 0))
+        return options
+
+    def escape(self, node):
+        """Escaping from a round-start node: its end, or its Luck decision."""
+        he, es, luck, arm, _events, rnd, wins = node
+        esc = self.sp.escape
+        if self.use_luck and (model.can_succeed(luck) or self.luck_policy == "always") \
+                and model.escape_offered(esc, self.reading):
+            return (he, es, luck, arm, (("e", esc.cost),), rnd, wins)
+        return escaped(model.escape_left(he, esc.cost, None, self.reading))
+
+    def escape_luck(self, node):
+        """Pass or test Luck on the escape's cost (as wounds.resolve_luck, kind "escape")."""
+        he, luck, cost = node[0], node[2], node[4][0][1]
+        good = lucky_ways(luck)
+        plain = ((1, escaped(model.escape_left(he, cost, None, self.reading))),)
+        tested = merge([(good, escaped(model.escape_left(he, cost, True, self.reading))),
+                        (36 - good, escaped(model.escape_left(he, cost, False, self.reading)))])
+        options = []
+        if self.luck_policy != "always":
+            options.append(("no-luck", plain, 0, 1, 0))
+        if self.luck_policy != "never":
+            options.append(("use-luck", tested, 0, 36, 0))
+        return options
 
     def round(self, node, i, others):
         """One round against target `i` (the others, together, only wound or miss)."""
@@ -86,8 +127,9 @@ class SpecialFight(_Fight):
                                                                          taken and h < he))
 
 
-def solve_special(fight: SpecialFight, sheet, event, progress, max_states) -> FightOdds:
-    """The odds from a sheet (he, es, luck, arm), a pending wound, (round, wins) so far."""
+def solve_special(fight: SpecialFight, sheet, event, progress, max_states, fight_on=False) -> FightOdds:
+    """The odds from a sheet (he, es, luck, arm), a pending wound, (round, wins) so far;
+    `fight_on`: escaping is not an option now (it still is after this round)."""
     he, es, luck, arm = sheet
     rnd, wins = min(progress[0], fight.cap), progress[1] if fight.sp.win_rounds else 0
     if event is not None:
@@ -96,14 +138,21 @@ def solve_special(fight: SpecialFight, sheet, event, progress, max_states) -> Fi
         root = fight.step(he, es, luck, arm, (), rnd, wins)
     if isinstance(root, End):
         return _odds_of({root: ONE}, ZERO, False, None)
-    sol = solve(root, fight.expand, lambda end: 1 if end.outcome == "win" else 0, max_states)
+    if fight_on:
+        fight.shut = root
+    has_escape = fight.sp.escape is not None
+    if has_escape:
+        sol = solve(root, fight.expand, lambda end: model.aims(end.outcome), max_states, lexicographic=True)
+    else:
+        sol = solve(root, fight.expand, lambda end: 1 if end.outcome == "win" else 0, max_states)
     lucky = fight.use_luck and fight.luck_policy == "optimal" and luck >= 1
-    return _odds_of(sol.ends, sol.expected_rounds, lucky or (sol.has_choice and fight.mode == "together"),
-                    sol.root_label)
+    return _odds_of(sol.ends, sol.expected_rounds, lucky or (sol.has_choice and (fight.mode == "together"
+                                                                                 or has_escape)),
+                    sol.root_label, has_escape)
 
 
-def _odds_of(ends: dict, rounds, decisions: bool, label) -> FightOdds:
-    outcomes = {k: ZERO for k in ("win", "lose")}
+def _odds_of(ends: dict, rounds, decisions: bool, label, escape: bool = False) -> FightOdds:
+    outcomes = {k: ZERO for k in (("win", "escape", "lose") if escape else ("win", "lose"))}
     final: dict = {}
     for end, p in sorted(ends.items(), key=lambda kv: -kv[0].detail):
         outcomes[end.outcome] = outcomes.get(end.outcome, ZERO) + p

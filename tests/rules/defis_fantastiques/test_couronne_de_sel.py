@@ -241,3 +241,32 @@ def test_the_spectre_is_hurt_only_by_the_silver_dagger():
     act(g, "attack", *WIN_ROUND)
     assert g.state.pending["enemies"][0]["endurance"] == 6
     assert any("aucun mal" in e.get("say", {}).get("fr", "") for e in g.drain())
+
+
+def test_book_odds_say_why_the_spectre_cannot_be_beaten_and_price_its_escape():
+    """Issue 12: § 107's opponent is hurt only by the silver dagger the starting sheets
+    lack: the table says why no sheet wins (French and English), and the escape open
+    after 2 rounds is its outcome (every sheet leaves alive by it)."""
+    from engine.analysis.book_odds import book_odds
+    from engine.analysis.render import book_text
+    book = loaded()
+    table = book_odds(book.book, book.module)
+    row = next(r for r in table.rows if r.paragraph == 107)
+    assert row.ends == {"escape": 1} and set(row.win.values()) == {1}
+    (reason, columns), = row.notes
+    assert columns == ["typical", "weakest", "strongest"]
+    assert reason.en == "only one of these weapons can wound Spectre de l'abbé and you carry none: Dague d'argent"
+    assert reason.fr.startswith("seule une de ces armes peut blesser Spectre de l'abbé")
+    text = book_text(table, "fr", "x", {"typical": ("typique", "typical"), "weakest": ("le plus faible", "weakest"),
+                                         "strongest": ("le plus fort", "strongest"), "average": ("moyenne", "average")})
+    assert "0 % de victoire (typique, le plus faible, le plus fort) : seule une de ces armes" in text
+    assert all(not r.notes for r in table.rows if r.paragraph != 107)   # the others can be won
+
+
+def test_book_odds_leave_no_fight_out():
+    """The fight with mixed wounds (§ 101, together) and every special are in the table."""
+    from engine.analysis.book_odds import book_odds
+    book = loaded()
+    table = book_odds(book.book, book.module)
+    fights = [n for n, p in book.book.paragraphs.items() if "combat" in p.fields]
+    assert sorted(r.paragraph for r in table.rows) == sorted(fights) and table.left_out == []

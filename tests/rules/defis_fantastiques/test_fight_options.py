@@ -175,12 +175,37 @@ def test_live_advice_compares_attack_and_escape_and_says_why_zero(tmp_path):
     from engine.analysis.live import live_odds, live_text
     g = play(tmp_path, LIVE.replace("SKILL", "8"), [])
     text = live_text(g, "en")
-    assert "Best decision: Attack (attack: " in text and "escape to 3: you leave the fight (Stamina 18)" in text
-    assert live_odds(g).win == ff_fight((10, 20), [(8, 6)], luck=9, enemy_damage=3).win
+    assert "Best decision: Attack (attack: win 99.72%, leave alive 100.00%; escape to 3: you leave the fight " \
+        "(Stamina 18, leave alive 100.00%))" in text
+    assert "Escape:                     0.28%" in text   # fighting on, escaping later when it is safer
+    from engine.rules.defis_fantastiques.model import Escape, Specials
+    escape = Specials(escape=Escape(0, 2, False))   # the same fight, its escape priced
+    assert live_odds(g).outcomes == ff_fight((10, 20), [(8, 6)], luck=9, enemy_damage=3, specials=escape).outcomes
+    assert live_odds(g).win < ff_fight((10, 20), [(8, 6)], luck=9, enemy_damage=3).win   # escaping, sometimes
     g = play(tmp_path, LIVE.replace("SKILL", "30"), [])
     text = live_text(g, "fr")
     assert "Meilleure décision : Fuyez" in text
     assert "votre Force d'Attaque (au plus 22) ne dépasse jamais celle de Ogre (au moins 32)" in text
+
+
+def test_live_advice_escapes_when_fighting_on_risks_death(tmp_path):
+    """Issue 12: 3 Endurance left against a wound of 3, an escape costing 2: escaping
+    leaves alive for sure, fighting on may kill; the odds are the escape's, the advice
+    compares both with their figures."""
+    import json
+
+    from engine.analysis.live import live_odds, live_text
+    g = play(tmp_path, LIVE.replace("SKILL", "8"), [])
+    g.state.stats["endurance"] = 3
+    odds = live_odds(g)
+    assert odds.outcomes == {"win": 0, "escape": 1, "lose": 0} and odds.hero_final == {1: 1}
+    told = json.loads(odds.advice[len("moves:"):])
+    assert told["best"] == "escape"
+    (attack, win, _x, alive), escape = told["moves"]
+    assert attack == "attack" and 0 < Fraction(win) <= Fraction(alive) < 1 and escape == ["escape", "0", [3, 1], "1"]
+    text = live_text(g, "fr")
+    assert "Meilleure décision : Fuyez (attaquer : victoire" in text and \
+        "fuir vers le 3 : vous quittez le combat (Endurance 1, sortie vivante 100,00 %)" in text
 
 
 def test_live_advice_prices_both_luck_answers_from_the_model(tmp_path):
@@ -190,9 +215,44 @@ def test_live_advice_prices_both_luck_answers_from_the_model(tmp_path):
     g = play(tmp_path, LIVE.replace("SKILL", "8"), [6, 6, 1, 1])
     g.answer("attack")
     advice = live_odds(g).advice
-    moves = dict((k, Fraction(p)) for k, p, _x in __import__("json").loads(advice[len("moves:"):])["moves"])
+    moves = dict((k, Fraction(p)) for k, p, *_x in __import__("json").loads(advice[len("moves:"):])["moves"])
 
-    def win(he, luck):
-        return ff_fight((10, he), [(8, 6)], luck=luck, enemy_damage=3).win
+    from engine.rules.defis_fantastiques.model import Escape, Specials
+
+    def win(he, luck):   # (the fight's escape priced: model.ESCAPE_POLICY)
+        return ff_fight((10, he), [(8, 6)], luck=luck, enemy_damage=3, specials=Specials(escape=Escape(0, 2))).win
     assert moves["no-luck"] == win(17, 9)
     assert moves["use-luck"] == Fraction(30, 36) * win(19, 8) + Fraction(6, 36) * win(16, 8)
+
+
+
+IMMUNE = """
+paragraphs:
+  1:
+    text: Un spectre.
+    combat:
+      win: 2
+      enemies: [{name: Spectre, habilete: 5, endurance: 4, hurt_only_by: [dague]}]
+  2: {text: Victoire., end: victory}
+"""
+IMMUNE_HEADER = HEADER.replace("gamebook: 1\n", "gamebook: 1.1\n").replace(
+    "items:\n", "items:\n  dague: {name: Dague d'argent}\n")
+
+
+def test_book_odds_note_a_fight_no_sheet_can_win_and_not_one_it_can(tmp_path):
+    """Issue 12: 0 % in every column, and the note under the row saying why; with the
+    dagger carried the fight is winnable and no note is written."""
+    from engine.analysis.book_odds import book_odds
+    from engine.rules.defis_fantastiques.odds import zero_reason
+    g = play(tmp_path, IMMUNE, [], header=IMMUNE_HEADER)
+    table = book_odds(g.book, g.module)
+    (row,) = table.rows
+    assert set(row.win.values()) == {0}
+    assert [m.en for m, _c in row.notes] == ["only one of these weapons can wound Spectre and you carry none: "
+                                             "Dague d'argent"]
+    spec = g.book.paragraphs[1].fields["combat"]
+    state = g.state.copy()
+    state.items["dague"] = 1
+    assert zero_reason(g.book, state, spec) is None and zero_reason(g.book, g.state, spec) is not None
+    from engine.analysis.live import live_text   # and the live advice says the same
+    assert "0%: only one of these weapons can wound Spectre and you carry none: Dague d'argent" in live_text(g, "en")

@@ -74,6 +74,9 @@ def book_text(case) -> str:
     skill, end, luck = case["hero"]
     fight_luck = "      luck: false\n" if case["fight_luck"] is False else ""
     fight_luck += "".join(f"      {k}: {json.dumps(v)}\n" for k, v in special.items() if k != "immune")
+    if case.get("escape"):
+        after, cost = case["escape"]
+        fight_luck += f"      escape: {{to: 5, after: {after}, cost: {{endurance: {cost}}}}}\n"
     if immune:
         items += "  lame: {name: Lame}\n"
     return (f"gamebook: {'1.1' if special else '1'}\ntitle: Essai\nrules: defis-fantastiques\nstart: 1\n"
@@ -83,15 +86,18 @@ def book_text(case) -> str:
             + f"items:\n{items}paragraphs:\n  1:\n    text: Un combat.\n    combat:\n"
             f"      mode: {case['mode']}\n      win: 2\n{fight_luck}      enemies:\n{enemies}\n"
             "  2: {text: Victoire., end: victory}\n  3: {text: Blessé., end: victory}\n"
-            "  4: {text: Le temps., end: victory}\n")
+            "  4: {text: Le temps., end: victory}\n  5: {text: La fuite., end: victory}\n")
 
 
 class Enumeration:
     """The exact outcome of a fight as play plays it, for one Luck policy."""
 
-    def __init__(self, game: Game, policy: str, moves: dict, cap: int = 0):
-        """`cap`: how far the round count is read (`rounds: N`: N; `first_round`: 1)."""
-        self.g, self.policy, self.cap = game, policy, cap
+    def __init__(self, game: Game, policy: str, moves: dict, cap: int = 0, escape: bool = False):
+        """`cap`: how far the round count is read (`rounds: N`: N; `first_round`: 1;
+        an escape's `after`); `escape`: the fight has one, answered for the best
+        chance of leaving the fight alive (victory or escape), then of victory; a
+        full tie escapes (fighting on gains nothing)."""
+        self.g, self.policy, self.cap, self.escape = game, policy, cap, escape
         self.moves = moves     # (state key, answer) -> {next key: (probability, state)}: shared
         self.values: dict = {}
 
@@ -109,7 +115,7 @@ class Enumeration:
         if state.pending.get("luck"):
             allowed = {"never": ["pass"], "always": ["luck"], "optimal": ["pass", "luck"]}[self.policy]
             return [k for k in keys if k in allowed]
-        return [k for k in keys if k.startswith("attack")]
+        return [k for k in keys if k.startswith("attack") or k == "escape"]
 
     def branches(self, state, answer, totals=(), p=Fraction(1)):
         self.g.state, self.g.dice = clone(state), SumDice(totals)
@@ -142,13 +148,21 @@ class Enumeration:
                 else {("lose",): Fraction(1)}
         else:
             best = None
-            for answer in self.answers(state):
+            answers = self.answers(state)
+            answers.sort(key=lambda k: k != "escape")   # a full tie: escape
+            for answer in answers:
                 dist = self.after(key, state, answer)
-                if best is None or win(dist) > win(best):
+                if best is None or self.aim(dist) > self.aim(best):
                     best = dist
             out = best
         self.values[key] = out
         return out
+
+    def aim(self, dist: dict):
+        """What the answers maximise: victory, or with an escape (leaving the fight
+        alive, victory), compared in that order."""
+        alive = sum((p for end, p in dist.items() if end[0] in ("win", "escape")), Fraction(0))
+        return (alive, win(dist)) if self.escape else win(dist)
 
     def after(self, key, state, answer) -> dict:
         moves = self.move(key, state, answer)
@@ -161,7 +175,7 @@ class Enumeration:
         return out
 
 
-ENDS = {2: "win", 3: "hurt", 4: "timeout"}   # the paragraphs the fight leads to
+ENDS = {2: "win", 3: "hurt", 4: "timeout", 5: "escape"}   # the paragraphs the fight leads to
 
 
 def win(dist: dict) -> Fraction:
@@ -196,19 +210,28 @@ def check(tmp_path, case, policies=("never", "optimal", "always")):
     spec = loaded.book.paragraphs[1].fields["combat"]
     special = case.get("specials") or {}
     cap = special.get("rounds") or (1 if special.get("first_round") else 0)
+    escape = case.get("escape")
+    cap = max(cap, escape[0]) if escape else cap
     for policy in policies:
-        played = Enumeration(game, policy, moves, cap).value(start)
+        played = Enumeration(game, policy, moves, cap, bool(escape)).value(start)
         state = clone(start)
         state.extra["odds_policy"] = policy
         odds = fight_odds(loaded.book, state, spec, policy=policy)
         assert odds.win == win(played), (policy, case)
+        if escape:   # every ending, escape included, under the one policy: win + escape + death = 1
+            for end in ("escape", "lose"):
+                assert odds.outcomes.get(end, 0) == sum(p for e, p in played.items() if e[0] == end), \
+                    (policy, end, case)
+            assert sum(odds.outcomes.values()) == 1
         if policy != "optimal" and case["mode"] != "together":   # no choice: every ending's chance
             for end in ("hurt", "timeout"):
                 assert odds.outcomes.get(end, 0) == sum(p for e, p in played.items() if e[0] == end), \
                     (policy, end, case)
         if policy == "never" and case["mode"] != "together" and not special:   # the whole law
-            assert odds.hero_final == {end[1]: p for end, p in played.items() if end[0] == "win"} | \
-                ({0: played[("lose",)]} if ("lose",) in played else {}), (policy, case)
+            law: dict = {}
+            for end, p in played.items():   # the Endurance left, by victory or by escape; 0: dead
+                law[end[1] if len(end) > 1 else 0] = law.get(end[1] if len(end) > 1 else 0, 0) + p
+            assert odds.hero_final == law, (policy, case)
 
 
 @pytest.mark.parametrize("seed", range(12))
@@ -259,3 +282,29 @@ def test_specials_odds_equal_the_enumerated_play(tmp_path, seed):
     if case["damage"] == 1:   # (relative reading: an unlucky 0 would undo the wound, a cycle no chain takes)
         case["damage"] = 2
     check(tmp_path, case)
+
+
+@pytest.mark.parametrize("seed", range(14))
+def test_escape_odds_equal_the_enumerated_play(tmp_path, seed):
+    """Issue 12: a fight the hero may escape (after K rounds, at an Endurance cost, with
+    Luck on it under `escape_luck`): P(win), P(escape), P(death) as the real play code
+    plays it, escape answered for the best chance of leaving alive, fraction for fraction."""
+    rng = random.Random(2000 + seed)
+    case = random_case(rng)
+    case["escape"] = (rng.randint(0, 2), rng.choice([0, 1, 2, 3]))
+    case["hero"] = (case["hero"][0], rng.randint(2, 4 if case["mode"] != "together" else 3), case["hero"][2])
+    if rng.random() < 0.4:
+        case["options"]["escape_luck"] = True
+    if rng.random() < 0.3:
+        case["specials"] = random_specials(rng, len(case["enemies"]))
+        if case["damage"] == 1:
+            case["damage"] = 2
+    check(tmp_path, case)
+
+
+def test_escape_is_taken_when_fighting_on_risks_death(tmp_path):
+    """A hero at 3 Endurance before an opponent he cannot beat: he escapes at once
+    (cost 1), the odds say so (escape 1, death 0), as play."""
+    check(tmp_path, {"mode": "one-by-one", "hero": (5, 3, 2), "enemies": [(12, 9, 2)], "damage": 2,
+                     "attack": 0, "armour": None, "fight_luck": True, "options": {"escape_luck": True},
+                     "escape": (0, 1)})
