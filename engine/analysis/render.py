@@ -114,6 +114,17 @@ BOOKS_HERO = Message("le héros que donne le livre", "the hero the book gives")
 OTHER_SHEET = Message("une feuille de départ donnée par le module", "a starting sheet given by the module")
 
 
+ENDS = {"escape": ("par la fuite", "by escape"),
+        "hurt": ("par une blessure reçue (« hurt »)", "by a wound taken ('hurt')"),
+        "timeout": ("par la fin des assauts comptés (« timeout »)", "by the counted rounds running out ('timeout')")}
+
+
+def _end(key: str, lang: str) -> str:
+    """A fight's other end in words (the book's field name kept for the author)."""
+    fr, en = ENDS.get(key, (f"fin « {key} »", f"ending '{key}'"))
+    return tr(lang, fr, en)
+
+
 def book_text(table, lang: str, title: str, names: dict) -> str:
     """The table of `gamebook odds BOOK` (an engine.analysis.book_odds.BookOdds),
     then what each column assumes and every fight left out, with why."""
@@ -159,8 +170,9 @@ def _table(table, lang: str, names: dict) -> list[str]:
         lines.append(f"{row.paragraph:>5d}  {row.opponents:<{width}s}  " + "  ".join(cells))
         if row.ends:   # a fight that can also stop without a victor (hurt, timeout): how often
             first = heads[0] if heads else ""
-            lead = tr(lang, f"dont fin « {{}} » ({first})", f"of which ending '{{}}' ({first})")
-            lines += [f"{'':>5s}    " + lead.format(k) + f" {share(v, lang).strip()}" for k, v in row.ends.items()]
+            lead = tr(lang, f"dont {{}} ({first})", f"of which ended {{}} ({first})")
+            lines += [f"{'':>5s}    " + lead.format(_end(k, lang)) + f" {share(v, lang).strip()}"
+                      for k, v in row.ends.items()]
         for message, cols in row.notes:   # why a column's sheet can win no victory
             which = ", ".join(_head(c, lang, names) for c in cols)
             lines.append(f"{'':>5s}    " + tr(lang, f"0 % de victoire ({which}) : ", f"0% victory ({which}): ")

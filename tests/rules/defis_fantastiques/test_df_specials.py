@@ -177,7 +177,7 @@ def test_book_odds_report_the_special_endings(tmp_path):
     row = table.rows[0]
     assert set(row.ends) == {"hurt", "timeout"} and all(0 < p < 1 for p in row.ends.values())
     text = book_text(table, "en", "Essai", {})
-    assert "of which ending 'hurt'" in text and "of which ending 'timeout'" in text
+    assert "of which ended by a wound taken ('hurt')" in text and "of which ended by the counted rounds running out ('timeout')" in text
 
 
 def test_live_chances_follow_the_round_count(tmp_path):
