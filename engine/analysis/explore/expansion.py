@@ -103,7 +103,11 @@ class Expansion:
         sp.strategies.update(labels)
         seen = set()
         for text, strategy, found in acts:
-            branches = self._merge((p, self._target(s, o)) for p, o in found)
+            if len(found) == 1:   # (most moves: one outcome)
+                p, o = found[0]
+                branches = [(p, self._target(s, o))]
+            else:
+                branches = self._merge((p, self._target(s, o)) for p, o in found)
             if strategy:
                 if tuple(branches) in seen:   # two policies playing alike: keep one
                     continue
