@@ -25,8 +25,10 @@ states and what varies between their states (why the space is big).
 count of states, so that their rates compare the same work on a busy machine;
 `--exhaustive-states 0 --exhaustive-timeout S` shows how far each gets in S seconds.
 `--exhaustive-timeout 0` leaves it out.  A last line a book runs this solver with no
-bound of states (at most `--exact-timeout` seconds, default 1,800; 0: none): the
-CPU time to the exact answer, its states, states a second and memory per million.
+other bound but time and memory (at most `--exact-timeout` seconds, default 1,800, 0: no
+such round; and `--exact-states`, default 1,500,000, what this machine's memory
+holds): the CPU time to the exact answer, its states, states a second and memory
+per million, or where it was cut.
 """
 from __future__ import annotations
 
@@ -87,7 +89,7 @@ def in_process(args: list, tree: str | None = None) -> dict:
 
 
 def exhaustive_lines(path: str, timeout: float, fixtures: bool, baseline: str | None,
-                     states: int = 0, exact_timeout: float = 0) -> list[str]:
+                     states: int = 0, exact_timeout: float = 0, exact_states: int = 0) -> list[str]:
     """The solver on one book (one sheet, breadth, exact), and the present explorer
     (the same round in the `baseline` tree), side by side; then, with
     `exact_timeout`, this solver without a bound of states: the time to the exact
@@ -105,10 +107,10 @@ def exhaustive_lines(path: str, timeout: float, fixtures: bool, baseline: str | 
                      (f", {b['cpu'] / r['cpu']:.1f}x faster to the exact answer" if r["exact"] and b["exact"] else ""))
     lines += [f"  § {n}: {count:,} states; varying: {vary}" for n, count, vary in r["variety"]]
     if exact_timeout > 0:
-        whole = ["--exhaustive-timeout", str(exact_timeout), "--exhaustive-states", "0"] + \
+        whole = ["--exhaustive-timeout", str(exact_timeout), "--exhaustive-states", str(exact_states)] + \
             (["--fixtures"] if fixtures else [])
         e = in_process([os.path.abspath(path), "--round-solver"] + whole)
-        lines.append(f"  to the exact answer (no bound of states, at most {exact_timeout:.0f} s): {_figures(e)}")
+        lines.append(f"  to the exact answer (at most {exact_timeout:.0f} s and {exact_states:,} states): {_figures(e)}")
     return lines
 
 
@@ -241,6 +243,8 @@ def main(argv=None) -> int:
     parser.add_argument("--exact-timeout", type=float, default=1800.0,
                         help="time bound of the round to the exact answer, without a bound of states "
                              "(0: no such round)")
+    parser.add_argument("--exact-states", type=int, default=1_500_000,
+                        help="state bound of that round (memory: 3 to 8 GB a million states)")
     parser.add_argument("--round", action="store_true", help=argparse.SUPPRESS)   # one round, as JSON
     parser.add_argument("--baseline-ref", default=V1,
                         help="the present explorer to compare the solver with (a git commit)")
@@ -273,7 +277,8 @@ def main(argv=None) -> int:
             print(label + line(path, args.runs, args.jobs, best(rounds[t])), flush=True)
         if args.exhaustive_timeout > 0:
             print("\n".join(exhaustive_lines(path, args.exhaustive_timeout, fixtures, old,
-                                             args.exhaustive_states, args.exact_timeout)), flush=True)
+                                             args.exhaustive_states, args.exact_timeout,
+                                             args.exact_states)), flush=True)
         if args.profile:
             profile(path, args.runs)
     return 0
