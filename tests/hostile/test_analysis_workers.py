@@ -103,3 +103,36 @@ def test_killing_the_parent_outright_still_ends_its_workers(gamebook):
     parent.kill()
     parent.wait(timeout=30)
     assert _gone(workers), [(pid, _state(pid)) for pid in workers]
+
+
+@pytest.mark.filterwarnings("ignore::pytest.PytestUnraisableExceptionWarning")   # the dropped one
+def test_a_sigterm_dropped_in_a_finalizer_still_stops_the_pool_at_the_next_result():
+    """Python can run the handler inside a weakref callback, where its raise is printed
+    and dropped: the parent must stop at the next result all the same, not finish
+    the batch with its workers."""
+    import os
+    import weakref
+    from engine.analysis.explore.parallel import _collect
+    from engine.analysis.explore.pool import Stopped, signals_stop_the_pool
+    from engine.analysis.explore.runs import Stats
+
+    class Thing:
+        pass
+
+    def finalizer(_ref):
+        os.kill(os.getpid(), signal.SIGTERM)
+        for _ in range(100):   # the handler runs here, inside the callback
+            pass
+
+    def results():
+        thing = Thing()
+        ref = weakref.ref(thing, finalizer)
+        del thing   # the signal lands in the callback, its raise dropped
+        yield Stats()
+        yield Stats()
+        assert ref() is None
+    seen = []
+    with signals_stop_the_pool():
+        with pytest.raises(Stopped) as stop:
+            _collect(results(), Stats(), 2, lambda done, total: seen.append(done))
+    assert stop.value.code == 128 + signal.SIGTERM and seen == []

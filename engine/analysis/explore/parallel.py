@@ -12,7 +12,7 @@ from typing import Callable
 
 from ...expr import Expr
 from ...rules.watchdog import HookTimeout, hook_timeout, watching
-from .pool import capped, signals_stop_the_pool, worker_init
+from .pool import capped, check_stop, signals_stop_the_pool, worker_init
 from .runs import Stats, run_chunk
 
 
@@ -73,6 +73,7 @@ def run_batch(book, module, runs: int, seed: int, max_steps: int = 2000, jobs: i
 
 def _collect(results, total: Stats, runs: int, progress) -> Stats:
     for stats in results:
+        check_stop()   # a SIGTERM whose raise a finalizer dropped: stop now all the same
         if isinstance(stats, HookTimeout):
             raise stats
         total.merge(stats)

@@ -4,7 +4,8 @@ Random runs are CPU-bound: more processes than cores only cost memory and start-
 so `capped(jobs)` never gives more than `cores()` (the cores this process may run
 on).  A pool's workers die with it: `Pool.terminate` stops them when the parent
 leaves its `with` block, which `signals_stop_the_pool()` makes happen on SIGTERM
-and SIGHUP too (by default those end the parent at once and leave the workers
+and SIGHUP too (the parent checks again after each result, `check_stop`, should the
+signal's exception have been dropped in a finalizer) (by default those end the parent at once and leave the workers
 running their chunks, then waiting forever).  Each worker ignores Ctrl-C (the
 parent handles it and terminates them) and, on Linux, asks the kernel to kill it
 when the parent dies, even by `kill -9` (prctl PR_SET_PDEATHSIG).
@@ -53,8 +54,21 @@ class Stopped(SystemExit):
     """The parent got SIGTERM or SIGHUP while its pool worked (exit 128 + signal)."""
 
 
+_pending: list = []   # the signal received inside `signals_stop_the_pool`, if any
+
+
 def _stop(signum, _frame) -> None:
+    """Record, then raise.  Python may run this inside a finalizer or a weakref
+    callback, where the raise is printed as "Exception ignored" and dropped; the
+    record makes `check_stop` raise it again where the parent next looks."""
+    _pending[:] = [signum]
     raise Stopped(128 + signum)
+
+
+def check_stop() -> None:
+    """Raise the stop a signal asked for, should its own raise have been dropped."""
+    if _pending:
+        raise Stopped(128 + _pending[0])
 
 
 @contextmanager
@@ -65,9 +79,11 @@ def signals_stop_the_pool():
     if threading.current_thread() is not threading.main_thread():
         yield
         return
+    _pending.clear()
     previous = {signum: signal.signal(signum, _stop) for signum in STOP_SIGNALS}
     try:
         yield
     finally:
         for signum, handler in previous.items():
             signal.signal(signum, handler)
+        _pending.clear()
