@@ -59,6 +59,9 @@ class Game(Answers, Prompts, History, Outcomes, GiveUp):
         # or the explorer, each under keys of its own: kept for the life of this
         # object, whose book never changes.
         self.memo: dict = {}
+        # Set by `gain` and `lose` (the only ways the items change): a rule module's
+        # after_change can tell that the inventory changed without reading all of it.
+        self.items_changed = False
         self.preset = preset   # engine/presets.py: applied by every new game and restart
         if not undo:   # no snapshot to take: the answer itself, without a wrapper call
             self.answer = self._answer
@@ -137,6 +140,7 @@ class Game(Answers, Prompts, History, Outcomes, GiveUp):
     def gain(self, item: str, count: int = 1) -> None:
         items = self.state.items
         items[item] = items.get(item, 0) + count
+        self.items_changed = True
         if self.narrate:
             name = self.book.item_name(item) + (f" ×{count}" if count != 1 else "")
             self.emit("item", item=item, change=count, fr=f"Vous obtenez : {name}.", en=f"You get: {name}.")
@@ -149,6 +153,7 @@ class Game(Answers, Prompts, History, Outcomes, GiveUp):
         if not have:
             return
         gone = have if count is None else min(have, count)
+        self.items_changed = True
         if have - gone:
             items[item] = have - gone
         else:

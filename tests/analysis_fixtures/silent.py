@@ -53,5 +53,11 @@ def _assert_replays(book, module, seed, run, where) -> None:
 
 
 def _with_dice(game) -> dict:
+    """The whole state, dice included, but the module's display-only extras
+    (`display_extra`: what its sheet shows, e.g. the items' names), which a game told
+    to nobody need not keep."""
     game.state.dice = game.dice.to_json()
-    return game.state.to_json()
+    out = game.state.to_json()
+    for key in getattr(game.module, "display_extra", ()):
+        out["extra"].pop(key, None)
+    return out

@@ -91,13 +91,17 @@ class DefisFantastiques(PackagedOdds, RuleModule):
         st = play.state
         if st.stats.get("endurance", 1) <= 0 and not (st.pending and st.pending.get("luck")):
             return dead(play, "endurance")
+        # One weapon and one armour after any gain (`items_changed`: the core's gain
+        # and lose set it, so a move that changes no item reads none of them).
         # sheet() receives only the state: it keeps the names of the items held, as
-        # they were after the last normalise; the same items since need no new one
-        # (nor does the same set in another order: normalise would change nothing).
-        names = st.extra.get("names")
-        if names is None or names.keys() != st.items.keys():
+        # they were after the last normalise, for the reader (display only, kept out
+        # of the explorer's states); a game told to nobody needs none.
+        changed, play.items_changed = getattr(play, "items_changed", True), False
+        names = st.extra.get("names") if play.narrate else None
+        if changed or (play.narrate and (names is None or names.keys() != st.items.keys())):
             equipment.normalise(play)
-            st.extra["names"] = {i: play.book.item_name(i) for i in st.items}
+            if play.narrate:
+                st.extra["names"] = {i: play.book.item_name(i) for i in st.items}
 
     def apply_effect(self, play, kind, value) -> None:
         if kind in ("weapon", "armour"):
