@@ -91,6 +91,16 @@ def _scales(graph: dict):
     return modulus, factors
 
 
+def _depth(options, phi) -> int:
+    """One more than the deepest node the options lead to (ends are depth 0)."""
+    depth = 0
+    for option in options:
+        for _w, n in option[1]:
+            if n.__class__ is not End and phi[n] > depth:
+                depth = phi[n]
+    return depth + 1
+
+
 def _backward(order, graph, factors, end_value, powers):
     """Best option per node by exact integer comparison; root numerator/phi."""
     num: dict = {}
@@ -98,12 +108,7 @@ def _backward(order, graph, factors, end_value, powers):
     choice: dict = {}
     for node in order:
         options = graph[node]
-        depth = 0
-        for option in options:
-            for _w, n in option[1]:
-                if n.__class__ is not End and phi[n] > depth:
-                    depth = phi[n]
-        depth += 1
+        depth = _depth(options, phi)
         best = best_i = None
         for i, option in enumerate(options):
             total = 0
@@ -130,12 +135,7 @@ def _backward_lex(order, graph, factors, end_value, powers):
     choice: dict = {}
     for node in order:
         options = graph[node]
-        depth = 0
-        for option in options:
-            for _w, n in option[1]:
-                if n.__class__ is not End and phi[n] > depth:
-                    depth = phi[n]
-        depth += 1
+        depth = _depth(options, phi)
         best = best_i = None
         for i, option in enumerate(options):
             total = None

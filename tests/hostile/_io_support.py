@@ -11,6 +11,7 @@ import os
 import pty
 import re
 import select
+import signal
 import subprocess
 import sys
 import struct
@@ -167,3 +168,21 @@ class Terminal:
             self.proc.stdin.close()
         os.close(self.master)
         return code
+
+
+def signal_in_a_finalizer():
+    """A weakref callback that gets SIGTERM while it runs: Python prints an exception
+    raised there as "Exception ignored" and drops it (prompt_toolkit's document cache
+    is a WeakValueDictionary, emptied at each redraw: the REPL's signals land there)."""
+    import weakref
+
+    class Thing:
+        pass
+
+    def finalizer(_ref):
+        os.kill(os.getpid(), signal.SIGTERM)
+        for _ in range(100):           # the handler runs here, inside the callback
+            pass
+    thing = Thing()
+    signal_in_a_finalizer.ref = weakref.ref(thing, finalizer)
+    del thing

@@ -7,7 +7,7 @@ import signal
 
 import pytest
 
-from tests.hostile._io_support import Terminal, autosave, hostile_book
+from tests.hostile._io_support import Terminal, autosave, hostile_book, signal_in_a_finalizer
 
 
 @pytest.mark.parametrize("plain", [False, True], ids=["repl", "plain"])
@@ -67,31 +67,13 @@ def test_a_signal_during_a_move_waits_for_its_end():
     assert played == ["1"]
 
 
-def _signal_in_a_finalizer():
-    """A weakref callback that gets SIGTERM while it runs: Python prints an exception
-    raised there as "Exception ignored" and drops it (prompt_toolkit's document cache
-    is a WeakValueDictionary, emptied at each redraw: the REPL's signals land there)."""
-    import weakref
-
-    class Thing:
-        pass
-
-    def finalizer(_ref):
-        os.kill(os.getpid(), signal.SIGTERM)
-        for _ in range(100):           # the handler runs here, inside the callback
-            pass
-    thing = Thing()
-    _signal_in_a_finalizer.ref = weakref.ref(thing, finalizer)
-    del thing
-
-
 def test_a_signal_landing_in_a_finalizer_under_the_event_loop_still_stops():
     import asyncio
     from engine.repl.signals import StopGuard, Stopped
     loop = asyncio.new_event_loop()
     try:
         with StopGuard():
-            loop.call_soon(_signal_in_a_finalizer)
+            loop.call_soon(signal_in_a_finalizer)
             loop.call_later(30, loop.stop)   # a safety net: a dropped signal lets the loop run on
             with pytest.raises(Stopped) as stop:
                 loop.run_forever()
@@ -109,5 +91,5 @@ def test_a_signal_dropped_in_a_finalizer_in_plain_mode_stops_before_the_next_rea
         with pytest.raises(Stopped):
             for line in lines:
                 read.append(line)
-                _signal_in_a_finalizer()     # between two reads, not during a move
+                signal_in_a_finalizer()     # between two reads, not during a move
     assert read == ["1\n"]
