@@ -4,10 +4,10 @@ import pytest
 
 from engine.analysis.explore.compact import unpack
 from engine.analysis.explore.explorer import Explorer
-from engine.analysis.explore.transitions import ALL, tracked
+from engine.analysis.explore.transitions import ALL, WHOLE, TrackedSet, tracked
 from tests.analysis_fixtures.support import load
 
-BOOKS = ["cc-duels", "crash", "df-duel", "df-market", "duel", "hopeless", "quest", "softlock"]
+BOOKS = ["cc-duels", "codewords", "crash", "df-duel", "df-market", "duel", "hopeless", "quest", "softlock"]
 
 
 @pytest.mark.parametrize("name", BOOKS)
@@ -41,8 +41,27 @@ def test_tracked_parts_log_keys_read_whole_reads_and_writes():
     assert dict(d) == {"b": 2, "c": 3} and ("stats", ALL) in log
     log.clear()
     assert d == {"b": 2, "c": 3} and ("stats", ALL) in log
+    wrote.clear()
     d.update(x=1)
-    assert {("stats", "b"), ("stats", "x")} <= wrote
+    assert wrote == {("stats", "x")}   # only what is given: "b" keeps its value, unread
+    d.clear()
+    assert ("stats", WHOLE) in wrote   # rewritten whole: no template kept
+
+
+def test_tracked_flags_log_each_flag_asked_and_only_the_flags_written():
+    log, wrote = set(), set()
+    flags = TrackedSet({"a", "b"})
+    flags._log, flags._wrote = log, wrote
+    assert "a" in flags and "z" not in flags
+    assert log == {("flags", "a"), ("flags", "z")}
+    flags.update({"c"})   # a codeword effect: the flags held are neither read nor written
+    flags.add("d")
+    flags.discard("a")
+    assert wrote == {("flags", "c"), ("flags", "d"), ("flags", "a")}
+    log.clear()
+    assert sorted(flags) == ["b", "c", "d"] and ("flags", ALL) in log
+    flags.clear()
+    assert ("flags", WHOLE) in wrote
 
 
 def test_a_move_that_reads_less_than_its_state_is_worked_out_once():

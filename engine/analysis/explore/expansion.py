@@ -64,7 +64,7 @@ class Expansion:
             found = memo.find(where, padded)
             if found is None:
                 self._log, self._fit = set(), True
-                found = self._results(s, move)
+                found = _alike(self._results(s, move))
                 if self._fit:
                     found = tuple(found)
                     found = self._changes.setdefault(found, found)   # the same outcomes elsewhere
@@ -91,10 +91,10 @@ class Expansion:
             moves, strategies = self._menu(s)
         acts = []
         for move in moves:
-            found = self._results(s, move)
+            found = _alike(self._results(s, move))
             if found:
                 acts.append((move.text(), False, found))
-        acts += [(st.text(), True, self._strategy(s, st)) for st in strategies]
+        acts += [(st.text(), True, _alike(self._strategy(s, st))) for st in strategies]
         return tuple(acts), tuple(st.label for st in strategies)
 
     def _install(self, s, template) -> None:
@@ -239,6 +239,24 @@ class Expansion:
     def _copy(self) -> GameState:
         """The state to play on: tracked for the transition cache, else a light copy."""
         return tracked_copy(self._base, self._log) if self.memo is not None else light_copy(self._base)
+
+
+def _alike(found: list) -> list:
+    """Outcomes that make the same change (the 19 rolls of a Luck test that all
+    succeed) as one, their probabilities summed, in the place of the first: from any
+    state they lead to the same successor, so the graph is the same, with a sum
+    worked out once for every state that takes the template instead of each time."""
+    out, where = [], {}
+    for p, o in found:
+        k = o[1] if type(o) is tuple and o[0] == "change" else (o if o == SELF else None)
+        if k is not None:
+            i = where.get(k)
+            if i is not None:
+                out[i] = (out[i][0] + p, out[i][1])
+                continue
+            where[k] = len(out)
+        out.append((p, o))
+    return out
 
 
 def _second(pair):

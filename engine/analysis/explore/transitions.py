@@ -48,14 +48,23 @@ def _reads(name):
     return read
 
 
+class _Whole:
+    """Logged as the key written when a part was rewritten whole (clear, popitem...):
+    which keys another state would lose is not known, so no template is kept."""
+
+    def __repr__(self) -> str:
+        return "WHOLE"
+
+
+WHOLE = _Whole()
+
+
 def _writes(name):
-    """A write of keys not known in advance (update, clear...): every key of the
-    part counts as written, before and after."""
+    """A write of keys not known in advance (clear, popitem): the part counts as
+    rewritten whole (`diff` then keeps no change: the template is not kept)."""
     def write(self, *args, **kw):
-        self._wrote.update((self._part, k) for k in dict.keys(self))
-        out = getattr(dict, name)(self, *args, **kw)
-        self._wrote.update((self._part, k) for k in dict.keys(self))
-        return out
+        self._wrote.add((self._part, WHOLE))
+        return getattr(dict, name)(self, *args, **kw)
     return write
 
 
@@ -99,7 +108,17 @@ class Tracked(dict):
     for _name in ("__iter__", "__len__", "__eq__", "__ne__", "__repr__", "__or__", "__ror__",
                   "__reversed__", "keys", "values", "items", "copy", "__reduce_ex__"):
         locals()[_name] = _reads(_name)
-    for _name in ("update", "clear", "popitem", "__ior__"):
+    def update(self, *args, **kw):
+        """Only the keys given are written (the others keep their values, unread)."""
+        other = dict(*args, **kw)
+        self._wrote.update((self._part, k) for k in other)
+        dict.update(self, other)
+
+    def __ior__(self, other):
+        self.update(other)
+        return self
+
+    for _name in ("clear", "popitem"):
         locals()[_name] = _writes(_name)
     del _name
     __hash__ = None
@@ -113,12 +132,11 @@ def _set_reads(name):
 
 
 def _set_writes(name):
-    """A write of flags not known in advance: every flag held before or after counts."""
+    """A write of flags not known in advance (clear, pop, intersection...): the flags
+    count as rewritten whole (no template kept)."""
     def write(self, *args):
-        self._wrote.update(("flags", k) for k in set.__iter__(self))
-        out = getattr(set, name)(self, *args)
-        self._wrote.update(("flags", k) for k in set.__iter__(self))
-        return out
+        self._wrote.add(("flags", WHOLE))
+        return getattr(set, name)(self, *args)
     return write
 
 
@@ -150,8 +168,27 @@ class TrackedSet(set):
                   "__lt__", "__ge__", "__gt__", "copy", "issubset", "issuperset", "isdisjoint",
                   "union", "intersection", "difference", "symmetric_difference", "__reduce_ex__"):
         locals()[_name] = _set_reads(_name)
-    for _name in ("update", "clear", "pop", "difference_update", "intersection_update",
-                  "symmetric_difference_update", "__ior__", "__iand__", "__isub__", "__ixor__"):
+    def update(self, *others):
+        """Only the flags given are written (the others stay as they are, unread)."""
+        given = [f for other in others for f in other]
+        self._wrote.update(("flags", f) for f in given)
+        set.update(self, given)
+
+    def difference_update(self, *others):
+        given = [f for other in others for f in other]
+        self._wrote.update(("flags", f) for f in given)
+        set.difference_update(self, given)
+
+    def __ior__(self, other):
+        self.update(other)
+        return self
+
+    def __isub__(self, other):
+        self.difference_update(other)
+        return self
+
+    for _name in ("clear", "pop", "intersection_update", "symmetric_difference_update",
+                  "__iand__", "__ixor__"):
         locals()[_name] = _set_writes(_name)
     del _name
     __hash__ = None
@@ -198,6 +235,8 @@ def diff(key: tuple, state: GameState, log: set, layout, display=frozenset()):
     if type(state.flags) is not TrackedSet:
         return None
     wrote = state.extra._wrote
+    if any(k is WHOLE for _part, k in wrote):
+        return None   # a part rewritten whole: which keys another state loses is not known
     extra = state.extra
     index, changes, entered = layout.index, [], []
     n = len(key)
