@@ -4,9 +4,10 @@ Random runs are CPU-bound: more processes than cores only cost memory and start-
 so `capped(jobs)` never gives more than `cores()` (the cores this process may run
 on).  A pool's workers die with it: `Pool.terminate` stops them when the parent
 leaves its `with` block, which `signals_stop_the_pool()` makes happen on SIGTERM
-and SIGHUP too (the parent checks again after each result, `check_stop`, should the
-signal's exception have been dropped in a finalizer) (by default those end the parent at once and leave the workers
-running their chunks, then waiting forever).  Each worker ignores Ctrl-C (the
+and SIGHUP too (by default those end the parent at once and leave the workers
+running their chunks, then waiting forever); should the signal's exception be
+dropped in a finalizer, the parent stops at its next result (`check_stop`).
+Each worker ignores Ctrl-C (the
 parent handles it and terminates them) and, on Linux, asks the kernel to kill it
 when the parent dies, even by `kill -9` (prctl PR_SET_PDEATHSIG).
 """
