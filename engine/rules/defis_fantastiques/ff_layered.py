@@ -63,24 +63,32 @@ def check_size(states: int, max_states: int):
 def hero_axis(fight, he0: int, arm0: int) -> tuple[list, list]:
     """([None] + every (Endurance, armour hits left) a wound chain reaches, sorted by
     Endurance + hits; per index the next index after a wound taken plain / lucky /
-    unlucky, 0 = dead)."""
-    def hit(he, arm, shift):
-        dmg = fight.tk[shift]   # the model's amount (odds_solver._Fight)
+    unlucky, 0 = dead): one damage class, the model's amounts (odds_solver._Fight)."""
+    heroes, nexts = hero_axes(fight, he0, arm0, [fight.tk])
+    return heroes, nexts[0]
+
+
+def hero_axes(fight, he0: int, arm0: int, tables: list) -> tuple[list, list]:
+    """``hero_axis`` closed under the wounds of every damage class (``tables``:
+    amounts by Luck shift): ([None] + (Endurance, hits left) sorted by Endurance +
+    hits, per class per index the next index plain / lucky / unlucky)."""
+    def hit(he, arm, dmg):
         if arm > 0:
             dmg, arm = absorbed(dmg, fight.absorbs), arm - 1
         return (he - dmg, arm) if he > dmg else None
     seen, todo = {(he0, arm0)}, [(he0, arm0)]
     while todo:
         he, arm = todo.pop()
-        for shift in SHIFTS:
-            nxt = hit(he, arm, shift)
-            if nxt is not None and nxt not in seen:
-                seen.add(nxt)
-                todo.append(nxt)
+        for table in tables:
+            for shift in SHIFTS:
+                nxt = hit(he, arm, table[shift])
+                if nxt is not None and nxt not in seen:
+                    seen.add(nxt)
+                    todo.append(nxt)
     heroes = [None] + sorted(seen, key=lambda s: (s[0] + s[1], s))
     index = {s: n for n, s in enumerate(heroes) if s}
-    return heroes, [(0, 0, 0)] + [tuple(index.get(hit(he, arm, shift), 0) for shift in SHIFTS)
-                                  for he, arm in heroes[1:]]
+    return heroes, [[(0, 0, 0)] + [tuple(index.get(hit(he, arm, table[shift]), 0) for shift in SHIFTS)
+                                   for he, arm in heroes[1:]] for table in tables]
 
 
 class LayeredFight:

@@ -47,32 +47,9 @@ from __future__ import annotations
 from itertools import product
 from math import lcm, prod
 
-from .ff_layered import check_size
-from .model import SHIFTS, absorbed
+from .ff_layered import check_size, hero_axes
+from .model import SHIFTS
 from .odds_solver import LUCKY_WAYS
-
-
-def hero_axes(fight, he0: int, arm0: int, tables: list) -> tuple[list, list]:
-    """``ff_layered.hero_axis`` closed under the wounds of every damage class
-    (``tables``: amounts by Luck shift): ([None] + (Endurance, hits left) sorted by
-    Endurance + hits, per class per index the next index plain / lucky / unlucky)."""
-    def hit(he, arm, dmg):
-        if arm > 0:
-            dmg, arm = absorbed(dmg, fight.absorbs), arm - 1
-        return (he - dmg, arm) if he > dmg else None
-    seen, todo = {(he0, arm0)}, [(he0, arm0)]
-    while todo:
-        he, arm = todo.pop()
-        for table in tables:
-            for shift in SHIFTS:
-                nxt = hit(he, arm, table[shift])
-                if nxt is not None and nxt not in seen:
-                    seen.add(nxt)
-                    todo.append(nxt)
-    heroes = [None] + sorted(seen, key=lambda s: (s[0] + s[1], s))
-    index = {s: n for n, s in enumerate(heroes) if s}
-    return heroes, [[(0, 0, 0)] + [tuple(index.get(hit(he, arm, table[shift]), 0) for shift in SHIFTS)
-                                   for he, arm in heroes[1:]] for table in tables]
 
 
 class TogetherFight:
