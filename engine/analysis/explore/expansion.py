@@ -24,7 +24,7 @@ from .runs import light_copy
 from .space import ERROR, FRONTIER, ForcedDice, NeedRoll, TooManyOutcomes, roll_outcomes
 from .transitions import SELF, diff, pad, tracked_copy
 
-MENU, WHOLE = "menu", "whole"   # template names beside each move's text
+MENU, EXPANSION = "menu", "whole"   # template names beside each move (a whole expansion: a fight)
 
 
 class Expansion:
@@ -42,7 +42,7 @@ class Expansion:
             return
         bucket = key[1:HEAD]
         padded = self._padded = pad(key, self.layout)
-        whole = memo.find((bucket, WHOLE), padded) if (bucket, WHOLE) in memo.table else None
+        whole = memo.find((bucket, EXPANSION), padded) if (bucket, EXPANSION) in memo.table else None
         if whole is not None:
             return self._install(s, whole)
         menu = memo.find((bucket, MENU), padded)
@@ -53,7 +53,7 @@ class Expansion:
             if strategies:   # a fight the hook solves: kept whole, with all it read
                 template = self._whole(s, moves, strategies)
                 if self._fit:
-                    memo.keep((bucket, WHOLE), padded, self._log, template)
+                    memo.keep((bucket, EXPANSION), padded, self._log, template)
                 return self._install(s, template)
             menu = tuple(moves)
             if self._fit:

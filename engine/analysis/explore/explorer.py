@@ -62,7 +62,6 @@ class Explorer(Expansion):
         self._changes: dict = {}         # one object for each change of the cache's templates
         self.by_sum = bool(getattr(module, "dice_by_sum", False))
         self._outcomes: dict = {}
-        self._before: set = set()   # visits of the state a move starts from
         self.memo_on, self.memo = memo, None   # the transition cache (transitions.py)
         self.dropped = None                    # (the cache is never dropped now)
         self._log, self._fit = set(), True

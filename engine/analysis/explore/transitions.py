@@ -214,15 +214,6 @@ def tracked_copy(base: GameState, log: set) -> GameState:
                      base.lives, base.rules_version)
 
 
-def _value(part: str, v):
-    """A part's value as a slot holds it (compact.py)."""
-    if part == "extra":
-        return freeze(v)
-    if part == "visits":
-        return 1 if v else MISSING
-    return v
-
-
 def diff(key: tuple, state: GameState, log: set, layout, display=frozenset()):
     """What a move changed in the state of `key`, as (head, slot changes, paragraphs
     entered), or None when it replaced a whole part (not kept).  Only keys written
@@ -277,11 +268,6 @@ _FLAT = (int, str, bool, float, type(None))
 
 def _first(pair):
     return pair[0]
-
-
-def _keys(state, part):
-    data = getattr(state, part)
-    return list(set.__iter__(data)) if part == "flags" else list(dict.keys(data))
 
 
 class Memo:
