@@ -41,3 +41,20 @@ def test_one_state_is_one_tuple_whatever_the_layout_has_grown_to():
     back = with_changes(close(grown), key[1:HEAD], ((later, MISSING),))
     assert close(back) == key   # trailing MISSING slots cut: equal, and equal hashes
     assert "a-flag-given-a-slot-later" in unpack(close(grown))[4]
+
+
+def test_moves_keep_every_move_and_share_the_shapes():
+    from fractions import Fraction
+    from engine.analysis.explore.space import Moves
+    half = Fraction(1, 2)
+    moves = Moves()
+    moves.append(())
+    moves.append(())
+    moves[0] = [("1", [(1, 5)]), ("roll", [(half, 6), (half, -2)])]
+    moves[1] = [("1", [(1, 7)]), ("roll", [(half, 8), (half, 9)])]
+    assert moves[0] == [("1", [(1, 5)]), ("roll", [(half, 6), (half, -2)])]
+    assert moves[1] == [("1", [(1, 7)]), ("roll", [(half, 8), (half, 9)])]
+    assert moves.successors(0) == (5, 6, -2) and moves.has_moves(1)
+    assert moves.shape[0] is moves.shape[1]   # one shape for the states whose moves read alike
+    moves.append([])
+    assert not moves.has_moves(2) and moves[2] == [] and len(moves) == 3

@@ -85,7 +85,7 @@ def bounded_explore(book, module, max_states: int, timeout: float):
     # or a module that hangs): the exploration so far stands, cut, and says why.
     space = explorer.space
     for s, done in enumerate(space.done):
-        if done and not space.actions[s] and not space.ended[s] and s not in space.soft_locks:
+        if done and not space.actions.has_moves(s) and not space.ended[s] and s not in space.soft_locks:
             space.done[s], space.expanded = False, space.expanded - 1   # the one interrupted
     space.bound = "slow-fight"
     return space, explorer.lens is not None

@@ -55,7 +55,7 @@ class Solver:
         return self.value
 
     def _succ(self, s) -> list[int]:
-        return [t for _, branches in self.sp.actions[s] for _, t in branches if t >= 0]
+        return [t for t in self.sp.actions.successors(s) if t >= 0]
 
     def _v(self, t):
         return self.value[t] if t >= 0 else 0   # ERROR, FRONTIER: lost
@@ -65,7 +65,7 @@ class Solver:
 
     def _single(self, s) -> None:
         sp = self.sp
-        if not sp.actions[s]:
+        if not sp.actions.has_moves(s):
             self.value[s] = Fraction(1 if sp.done[s] and sp.ended[s] == "victory" else 0)
             return
         qs = [self._q(b) for _, b in sp.actions[s]]

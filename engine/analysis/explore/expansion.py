@@ -101,7 +101,7 @@ class Expansion:
         sp = self.space
         acts, labels = template
         sp.strategies.update(labels)
-        seen = set()
+        seen, moves = set(), []
         for text, strategy, found in acts:
             if len(found) == 1:   # (most moves: one outcome)
                 p, o = found[0]
@@ -112,8 +112,9 @@ class Expansion:
                 if tuple(branches) in seen:   # two policies playing alike: keep one
                     continue
                 seen.add(tuple(branches))
-            sp.actions[s].append((text, branches))
-        if not sp.actions[s] and not sp.ended[s]:
+            moves.append((text, branches))
+        sp.actions[s] = moves
+        if not moves and not sp.ended[s]:
             sp.soft_locks.append(s)
 
     def _merge(self, pairs) -> list:

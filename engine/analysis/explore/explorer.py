@@ -59,6 +59,7 @@ class Explorer(Expansion):
         self.packer = Packer(tuple(getattr(module, "display_extra", ())))
         self.layout = self.packer.layout
         self._finals: dict = {}          # ended state -> nothing can follow
+        self._shared: dict = {}          # one object for each move text and faces of `parent`
         self._changes: dict = {}         # one object for each change of the cache's templates
         self.by_sum = bool(getattr(module, "dice_by_sum", False))
         self._outcomes: dict = {}
@@ -181,8 +182,11 @@ class Explorer(Expansion):
         sp.ended.append(ended)
         sp.final.append(final)
         sp.done.append(final is not None)   # nothing to expand at a final ending
-        sp.actions.append([])
-        sp.parent.append((parent, move.text() if move else None, flat(faces)))
+        sp.actions.append(())
+        faces = tuple(flat(faces))
+        text = move.text() if move else None
+        shared = self._shared   # (the same texts and faces for millions of states)
+        sp.parent.append((parent, shared.setdefault(text, text), shared.setdefault(faces, faces)))
         self.focus.added(final)
         self.todo.append(n)
         return n

@@ -109,7 +109,7 @@ class Focus:
         sp = self.x.space
         if not sp.done[s]:
             return
-        if not sp.actions[s]:
+        if not sp.actions.has_moves(s):
             v = 1.0 if sp.ended[s] == "victory" else 0.0
             self.low[s] = self.high[s] = v
             return

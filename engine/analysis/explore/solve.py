@@ -70,12 +70,12 @@ def values(space: Space, frontier: float = 0.0) -> tuple[list[float], int]:
     special = {ERROR: 0.0, FRONTIER: frontier}
 
     def succ(s):
-        return [t for _, branches in space.actions[s] for _, t in branches if t >= 0]
+        return [t for t in space.actions.successors(s) if t >= 0]
 
     def backup(s) -> float:
         if not space.done[s]:
             return frontier
-        if not space.actions[s]:
+        if not space.actions.has_moves(s):
             return 1.0 if space.ended[s] == "victory" else 0.0
         return max(sum(p * (value[t] if t >= 0 else special[t]) for p, t in branches)
                    for _, branches in space.actions[s])

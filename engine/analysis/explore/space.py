@@ -113,18 +113,72 @@ def canonical(state: GameState, display: tuple = ()) -> str:
                        state.ended, state.death_cause], sort_keys=True, separators=(",", ":"))
 
 
+class Moves:
+    """The moves of every state, `moves[s]` = [(move text, [(probability, successor)])].
+
+    Kept compactly, for millions of states: each state's *shape* (its move texts and
+    each move's probabilities) is one object shared by every state whose moves read
+    alike (the transition cache gives most states the shape of another), and its
+    successors are one tuple, in the order of the shape's probabilities.  Reading
+    `moves[s]` builds the lists; `successors(s)` gives the tuple itself."""
+
+    __slots__ = ("shape", "targets", "_shapes")
+
+    def __init__(self):
+        self.shape: list[tuple] = []     # per state: ((text, (p, p, ...)), ...)
+        self.targets: list[tuple] = []   # per state: its successors, flattened
+        self._shapes: dict = {}
+
+    def append(self, acts) -> None:
+        self.shape.append(())
+        self.targets.append(())
+        if acts:
+            self[len(self.shape) - 1] = acts
+
+    def __setitem__(self, s: int, acts) -> None:
+        shape = tuple((text, tuple(p for p, _ in branches)) for text, branches in acts)
+        self.shape[s] = self._shapes.setdefault(shape, shape)
+        self.targets[s] = tuple(t for _, branches in acts for _, t in branches)
+
+    def __getitem__(self, s: int) -> list:
+        targets, out, i = self.targets[s], [], 0
+        for text, probs in self.shape[s]:
+            j = i + len(probs)
+            out.append((text, list(zip(probs, targets[i:j]))))
+            i = j
+        return out
+
+    def has_moves(self, s: int) -> bool:
+        return bool(self.shape[s])
+
+    def successors(self, s: int) -> tuple:
+        """Every successor of every move of s (ERROR and FRONTIER included)."""
+        return self.targets[s]
+
+    def __len__(self) -> int:
+        return len(self.shape)
+
+    def __iter__(self):
+        return (self[s] for s in range(len(self.shape)))
+
+    def __eq__(self, other) -> bool:
+        return isinstance(other, Moves) and list(self) == list(other)
+
+
 @dataclass
 class Space:
-    """The explored graph.  `actions[s]` lists (move text, [(probability, successor)])."""
+    """The explored graph.  `actions[s]` lists (move text, [(probability, successor)])
+    (`Moves`); `parent[s]` is (the state it was first reached from, the move's text,
+    the dice faces of that move)."""
 
     states: list[tuple] = field(default_factory=list)     # compact states (compact.py)
     index: dict[tuple, int] = field(default_factory=dict)
     paragraph: list[int] = field(default_factory=list)
     ended: list[str | None] = field(default_factory=list)
     final: list[str | None] = field(default_factory=list)  # the ending, when nothing can follow
-    actions: list[list] = field(default_factory=list)
+    actions: Moves = field(default_factory=Moves)
     done: list[bool] = field(default_factory=list)        # expanded (else frontier)
-    parent: list[tuple] = field(default_factory=list)     # (state, move text, faces)
+    parent: list[tuple] = field(default_factory=list)     # (state, move text, faces: a tuple)
     root: list[tuple] = field(default_factory=list)       # [(probability, state)]
     reached: set[int] = field(default_factory=set)        # paragraphs entered in some state
     soft_locks: list[int] = field(default_factory=list)
