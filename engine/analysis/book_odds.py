@@ -9,9 +9,10 @@ of one combat field.  Here: iterate, average, and say what was assumed.
 `gamebook odds BOOK` asks for ``policy="optimal"``: the hero uses at best what
 the rules let him spend in a fight (Luck in Défis Fantastiques, Honour in
 Chroniques Crétoises), as a player can.  A variant may state its own policy in
-``state.extra["odds_policy"]`` (Défis Fantastiques fights its 66 weighted
-rolled sheets without Luck: one no-Luck table serves every rolled Stamina), and
-each column says the policy it assumes.  `book_rows` keeps ``"never"`` for the
+``state.extra["odds_policy"]`` (``"never"``: that sheet never spends), and
+each column says the policy it assumes (Défis Fantastiques prices its 396
+rolled sheets with Luck at best, sheets differing only by Stamina and Luck
+sharing one solve: ``fight_wins``).  `book_rows` keeps ``"never"`` for the
 export's appendix and the editor, which say so.
 
 The figure is P(the hero does not lose): P(win) for Fighting Fantasy; for a

@@ -55,11 +55,11 @@ class ChainSolution:
     has_choice: bool
 
 
-def _explore(root: Hashable, expand: Callable, max_states: int):
-    """Expand every node reachable from ``root``; return post-order and graph."""
+def _explore(root: Hashable, expand: Callable, max_states: int, roots: tuple = ()):
+    """Expand every node reachable from ``root`` (and ``roots``); return post-order and graph."""
     graph: dict = {}
     order: list = []
-    stack = [(root, False)]
+    stack = [(r, False) for r in reversed(roots)] + [(root, False)]
     while stack:
         node, done = stack.pop()
         if done:
@@ -190,16 +190,7 @@ def solve(root, expand: Callable, end_value: Callable, max_states: int,
     if isinstance(root, End):
         return ChainSolution(Fraction(first(root)), None, {root: ONE}, ZERO, False)
     order, graph = _explore(root, expand, max_states)
-    modulus, factors = _scales(graph)
-    cache = [1]
-
-    def powers_of(k: int) -> int:
-        while len(cache) <= k:
-            cache.append(cache[-1] * modulus)
-        return cache[k]
-
-    num, phi, choice = (_backward_lex if lexicographic else _backward)(order, graph, factors, end_value,
-                                                                        _Powers(powers_of))
+    factors, powers_of, (num, phi, choice) = _solved(order, graph, end_value, lexicographic)
     ends, rounds, top = _forward(root, order, graph, factors, choice, powers_of)
     denominator = powers_of(top)
     has_choice = any(len(opts) > 1 for opts in graph.values())
@@ -209,6 +200,37 @@ def solve(root, expand: Callable, end_value: Callable, max_states: int,
     return ChainSolution(Fraction(value, powers_of(phi[root])), label,
                          {e: Fraction(m, denominator) for e, m in ends.items()},
                          Fraction(rounds, denominator), has_choice)
+
+
+def chances(roots: list, expand: Callable, end_value: Callable, measure: Callable, max_states: int,
+            lexicographic: bool = False) -> list:
+    """For each root of one fight, the exact chance of the ends ``measure`` counts
+    (an End -> 0 or 1) under the policy ``solve`` plays from it: the roots' graphs
+    are explored together and solved once (a node's best option depends only on
+    what follows it, so it is the same from every root), then the policy's
+    chance of ``measure`` is worked out backwards over the same graph."""
+    inner = [r for r in roots if not isinstance(r, End)]
+    if not inner:
+        return [Fraction(measure(r)) for r in roots]
+    order, graph = _explore(inner[0], expand, max_states, tuple(inner[1:]))
+    factors, powers_of, (_num, _phi, choice) = _solved(order, graph, end_value, lexicographic)
+    chosen = {node: [graph[node][choice[node]]] for node in order}
+    num, phi, _c = _backward(order, chosen, {n: [factors[n][choice[n]]] for n in order}, measure,
+                             _Powers(powers_of))
+    return [Fraction(measure(r)) if isinstance(r, End) else Fraction(num[r], powers_of(phi[r])) for r in roots]
+
+
+def _solved(order, graph, end_value, lexicographic):
+    """(factors, M**k on demand, (numerators, depths, choices)) of an explored graph."""
+    modulus, factors = _scales(graph)
+    cache = [1]
+
+    def powers_of(k: int) -> int:
+        while len(cache) <= k:
+            cache.append(cache[-1] * modulus)
+        return cache[k]
+    backward = _backward_lex if lexicographic else _backward
+    return factors, powers_of, backward(order, graph, factors, end_value, _Powers(powers_of))
 
 
 class _Powers:

@@ -77,21 +77,43 @@ def test_a_fight_the_module_gives_no_figure_for_is_listed_with_the_reason(tmp_pa
 
 
 def test_each_column_says_who_the_hero_is_and_how_he_fights(tmp_path, capsys):
-    # A rolled hero: typical, weakest, strongest with Luck at best; the average over
-    # the 66 rolled sheets fought without Luck (the module's own policy for them).
+    # A rolled hero: typical, weakest, strongest, and the average over the 396 rolled
+    # sheets (Skill x Stamina x Luck), every one with Luck at best.
     path, _ = _book(tmp_path, DF.replace("habilete: 9, endurance: 12, chance: 11, ", ""))
     assert main(["odds", str(path), "--lang", "en"]) == 0
     out = capsys.readouterr().out
     assert "  typical: Skill 10, Stamina 19, Luck 10 — a typical starting hero" in out
     assert "  weakest: Skill 7, Stamina 14, Luck 7 — the weakest hero character creation can roll; " \
            "what the rules let the hero spend in a fight (Luck), spent at best" in out
-    assert "  average: the exact mean over the 66 sheets character creation can roll, each weighted " \
-           "by its probability; what the rules let the hero spend in a fight (Luck), never spent (a lower " \
-           "bound: a player who spends it can do better)" in out
+    assert "  average: the exact mean over the 396 sheets character creation can roll, each weighted " \
+           "by its probability; what the rules let the hero spend in a fight (Luck), spent at best" in out
+    assert "never spent" not in out
     assert main(["odds", str(path), "--lang", "fr"]) == 0
     out = capsys.readouterr().out
     assert "  le plus fort : Habileté 12, Endurance 24, Chance 12 — le héros le plus fort" in out
-    assert "jamais dépensé (une borne basse" in out and "dépensé au mieux" in out
+    assert "jamais dépensé" not in out and "dépensé au mieux" in out
+
+
+def test_the_average_is_the_weighted_mean_of_every_rolled_sheet_with_luck_at_best(tmp_path):
+    """Skill 1d6+6, Stamina 2d6+12, Luck 1d6+6: 396 sheets, each fought with Luck at
+    best as the solver fights it alone; Luck helps, so the mean is above the mean
+    of the same sheets never testing it."""
+    from fractions import Fraction
+    from engine.rules.defis_fantastiques.odds_solver import ff_fight
+    _, loaded = _book(tmp_path, DF.replace("habilete: 9, endurance: 12, chance: 11, ", ""))
+    book, module = loaded.book, loaded.module
+    rolled = [s for _n, s in module.hero_variants(book) if "weight" in s.extra]
+    assert len(rolled) == 396
+    assert {(s.stats["habilete"], s.stats["endurance"], s.stats["chance"]) for s in rolled} == \
+        {(k, e, c) for k in range(7, 13) for e in range(14, 25) for c in range(7, 13)}
+    spec = book.paragraphs[1].fields["combat"]
+    total = sum(Fraction(s.extra["weight"]) for s in rolled)
+    def mean(luck):   # (the hero carries no weapon: bare-handed, -1)
+        return sum(Fraction(s.extra["weight"]) * ff_fight(
+            (s.stats["habilete"] - 1, s.stats["endurance"]), [(8, 8)], luck=luck(s)).win for s in rolled) / total
+    best, never = mean(lambda s: s.stats["chance"]), mean(lambda s: None)
+    row = book_odds(book, module).rows[0]
+    assert row.win["average"] == best > never
 
 
 def test_a_fight_whose_analysis_fails_is_listed_and_the_others_stay(tmp_path, monkeypatch, capsys):

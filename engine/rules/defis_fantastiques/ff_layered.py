@@ -176,6 +176,16 @@ class LayeredFight:
                 z = y
             row[k] = (p * x + q * z) // M
 
+    def win(self, he: int, arm: int, luck: int):
+        """Exact P(win) under the policy from the start of the fight with Endurance
+        ``he``, ``arm`` armour hits left and ``luck`` (at most the solve's), read off
+        the layers (one scale for all); None when (he, arm) is off the hero axis."""
+        try:
+            h = self.heroes.index((he, arm), 1)
+        except ValueError:
+            return None
+        return Fraction(self.layers[min(luck, self.luck0)][h][self.start_enemy], self.top)
+
     def tests(self, kind: str, h: int, k: int, luck: int) -> bool:
         """Whether the policy tests Luck on a wound (``"d"`` dealt, ``"t"`` taken)."""
         if not luck:

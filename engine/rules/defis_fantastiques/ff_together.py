@@ -44,6 +44,7 @@ expected rounds).
 """
 from __future__ import annotations
 
+from fractions import Fraction
 from itertools import product
 from math import lcm, prod
 
@@ -71,6 +72,8 @@ class TogetherFight:
                    max_states)
         self.most = len(es0)  # wounds taken in one round: the target's and the others'
         self._enemy_axis()
+        self.x0 = self.canon[self.index(tuple(es0))]
+        self.start_values: list = []   # per Luck, per hero index: V of the starting enemies
         # bounds, not es0: every state solved, reachable or not, must be exact
         least = min(dict(t)[0] for t in tables)
         rounds = arm0 + -(-he0 // least) + sum(-(-e // fight.hd) for e in self.bounds if e > 0) + self.luck0
@@ -82,6 +85,16 @@ class TogetherFight:
 
     def lucky(self, luck: int) -> int:
         return LUCKY_WAYS[min(luck, 12)]
+
+    def win(self, he: int, arm: int, luck: int):
+        """Exact P(win) under the policy from the starting enemies with Endurance
+        ``he``, ``arm`` armour hits left and ``luck`` (at most the solve's); None when
+        (he, arm) is off the hero axis."""
+        try:
+            h = self.heroes.index((he, arm), 1)
+        except ValueError:
+            return None
+        return Fraction(self.start_values[min(luck, self.luck0)][h], self.top)
 
     # --- the enemy axis -----------------------------------------------------------
     def _enemy_axis(self):
@@ -175,6 +188,7 @@ class TogetherFight:
                 rows = self._taken_rows(luck, h, size)
                 rows[0] = self._values(luck, h, rows)
                 self.cur.append(rows)
+            self.start_values.append([0] + [rows[0][self.x0] for rows in self.cur[1:]])
 
     def _taken_rows(self, luck, h, size) -> list:
         """[None, T_q...] of one hero index (q by number): the first wound taken's best use."""

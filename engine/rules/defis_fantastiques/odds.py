@@ -16,14 +16,15 @@ Readings and limits:
   and the advice is about it; other wounds still queued in the same
   "together" round are not taken into account;
 * variants: "typical" (book values, or 10/19/10 when rolled), "weakest"
-  7/14/7, "strongest" 12/24/12 with optimal Luck, and the 66 rolled
-  Skill x Stamina sheets weighted by their dice probability, fought WITHOUT
-  Luck (so Luck, rolled apart, does not matter): their weighted mean is the
-  exact average over all rolled characters who never test their Luck.
+  7/14/7, "strongest" 12/24/12, and the 396 rolled Skill x Stamina x Luck
+  sheets (1d6+6, 2d6+12, 1d6+6) weighted by their dice probability: their
+  weighted mean is the exact average over all rolled characters.  Every
+  variant fights with the caller's policy (`gamebook odds`: Luck at best;
+  the export's appendix and the editor: never tested).
 """
 from __future__ import annotations
 
-from .odds_solver import ff_fight, no_luck_table
+from .odds_solver import family_chances, ff_fight, luck_table, no_luck_table
 
 from . import combat, equipment, model, wounds
 
@@ -147,31 +148,56 @@ def _bonus(book, state, spec) -> int:
 
 
 def fight_wins(book, states, spec, policy="never"):
-    """P(win) of the combat for each state; the states fought without Luck that
-    share Skill, damage and armour (they differ by Stamina, and by Luck, unused)
-    are read off ONE ``ff_wintable`` table; equal fights are solved once."""
+    """P(not losing) of the combat for each state, exactly as ``fight_odds`` gives
+    it, the states that share everything but Stamina and Luck (a family) read off
+    ONE solve, by the solver ``ff_fight`` would use: without Luck an ``ff_wintable``
+    table; with Luck at best (or opponents "together" wounding differently) the
+    layers of ``luck_table``; with specials or an escape, or where ``ff_fight``
+    takes the chain solver, one chain for every sheet (``chain.chances``)."""
     if not isinstance(spec, dict) or "enemies" not in spec:
         return None
     enemies, mode = _enemies(spec)
-    wins: list = [None] * len(states)
+    mixed = isinstance(_damage(enemies), list)   # (only ff_together reads wounds per opponent)
     families: dict = {}
     for n, state in enumerate(states):
-        if state.extra.get("odds_policy", policy) != "never" or isinstance(_damage(enemies), list) \
-                or model.has_specials(spec) or spec.get("escape"):   # the chain solver, state by state
-            wins[n] = 1 - fight_odds(book, state, spec, policy=policy).lose
-            continue
+        own = state.extra.get("odds_policy", policy)
+        lucky = own != "never" and model.luck_allowed(book, spec)
         view = _View(book, state)
-        flags = {"unarmed": equipment.unarmed(view, spec), "forced_unarmed": bool(spec.get("unarmed"))}
-        key = (combat.hero_skill(view, flags), wounds.hero_damage(view, flags), _armour(view))
-        families.setdefault(key, []).append((n, max(state.stats.get("endurance", 0), 1)))
-    sheets = [(e["habilete"], e["endurance"]) for e in enemies]
-    for (skill, damage, armour), members in families.items():
-        table = no_luck_table((skill, max(he for _n, he in members)), sheets,
-                              mode=mode if len(sheets) > 1 else "single", hero_damage=damage,
-                              enemy_damage=_damage(enemies), armour=armour)
-        for n, he in members:
-            wins[n] = table(he)
+        specials, bonus, progress = _specials(book, state, spec, None)
+        flags = {"unarmed": equipment.unarmed(view, spec), "forced_unarmed": bool(spec.get("unarmed")),
+                 "bonus": bonus}
+        if specials.active():
+            kind = ("special", own, specials, progress)
+        elif (mixed and mode != "together") or (lucky and own == "always"):
+            kind = ("chain", own)
+        else:
+            kind = ("layers",) if lucky or mixed else ("plain",)
+        key = kind + (lucky, combat.hero_skill(view, flags), wounds.hero_damage(view, flags), _armour(view))
+        families.setdefault(key, []).append((n, max(state.stats.get("endurance", 0), 1),
+                                             state.stats.get("chance", 0) if lucky else 0))
+    wins: list = [None] * len(states)
+    for key, members in families.items():
+        for n, win in zip((m[0] for m in members), _family(book, enemies, mode, key, members)):
+            wins[n] = win
     return wins
+
+
+def _family(book, enemies, mode, key, members) -> list:
+    """P(not losing) of each member (n, Endurance, Luck) of one family, in order."""
+    lucky, skill, damage, armour = key[-4:]
+    sheets = [(e["habilete"], e["endurance"]) for e in enemies]
+    fought = {"mode": mode if len(sheets) > 1 else "single", "enemy_damage": _damage(enemies),
+              "hero_damage": damage, "armour": armour}
+    if key[0] == "plain":
+        table = no_luck_table((skill, max(he for _n, he, _l in members)), sheets, **fought)
+        return [table(he) for _n, he, _l in members]
+    if key[0] == "layers":   # the largest sheet first: its solve serves the smaller ones
+        table = luck_table(sheets, skill, luck_reading=model.reading(book), **fought)
+        found = {m: table(m[1], m[2]) for m in sorted(members, key=lambda m: (-m[1], -m[2]))}
+        return [found[m] for m in members]
+    extra = {"specials": key[2], "progress": key[3]} if key[0] == "special" else {}
+    return family_chances(skill, sheets, [(he, luck) for _n, he, luck in members], luck_policy=key[1],
+                          use_luck=lucky, luck_reading=model.reading(book), **fought, **extra)
 
 
 def _armour(view):
@@ -199,8 +225,8 @@ def hero_variants(module, book):
         return [("typical", sheet(hero["habilete"], hero["endurance"], hero["chance"]))]
     variants = [("typical", sheet(10, 19, 10)), ("weakest", sheet(7, 14, 7)),
                 ("strongest", sheet(12, 24, 12))]
-    variants += [(f"{k}/{12 + s}", sheet(k, 12 + s, 0, weight=TWO_D6[s], odds_policy="never"))
-                 for k in range(7, 13) for s in TWO_D6]
+    variants += [(f"{k}/{12 + s}/{luck}", sheet(k, 12 + s, luck, weight=TWO_D6[s]))
+                 for k in range(7, 13) for s in TWO_D6 for luck in range(7, 13)]
     return variants
 
 

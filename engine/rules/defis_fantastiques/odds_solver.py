@@ -40,7 +40,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Sequence
 
-from engine.analysis.chain import ONE, ZERO, End, merge, solve
+from engine.analysis.chain import ONE, ZERO, End, chances, merge, solve
 from engine.analysis.result import FightOdds
 
 from . import model
@@ -333,6 +333,42 @@ def _special(hero, enemies, mode, use_luck, luck_policy, wounds, rest, specials,
                          fight_on)
 
 
+def family_chances(hero_skill: int, enemies, sheets: list, *, mode: str = "single", luck_policy: str = "never",
+                   use_luck: bool = False, hero_damage: int = 2, enemy_damage=2,
+                   armour: tuple[int, int] | None = None, luck_reading: str = model.DEFAULT_READING,
+                   specials: model.Specials | None = None, progress: tuple = (0, 0),
+                   max_states: int = 2_000_000) -> list:
+    """P(not losing) of a fight the chain solver plays (specials, an escape, wounds
+    per opponent one after the other, Luck "always") from each sheet ``(he, luck)``,
+    exactly as ``ff_fight`` gives it from that sheet (``1 - lose``): one chain
+    solved for them all (``chain.chances``)."""
+    _check((hero_skill, 1), enemies, mode, hero_damage, enemy_damage, luck_policy, None)
+    enemies, enemy_damage, mode = merged(enemies, enemy_damage, mode)
+    args = (hero_skill, tuple(e[0] for e in enemies), mode, use_luck, luck_policy, hero_damage, enemy_damage,
+            armour[0] if armour else 0, luck_reading)
+    es, arm = tuple(e[1] for e in enemies), (armour[1] if armour else 0)
+    if specials is None or not specials.active():
+        fight = _Fight(*args)
+        roots = [fight.advance(he, es, luck or 0, arm, ()) for he, luck in sheets]
+        return chances(roots, fight.expand, _end_value, _not_lost, max_states)
+    from .odds_special import SpecialFight
+    fight = SpecialFight(*args, specials=specials)
+    rnd, wins = min(progress[0], fight.cap), progress[1] if specials.win_rounds else 0
+    roots = [fight.step(he, es, luck or 0, arm, (), rnd, wins) for he, luck in sheets]
+    if specials.escape is not None:
+        return chances(roots, fight.expand, lambda end: model.aims(end.outcome), _not_lost, max_states,
+                       lexicographic=True)
+    return chances(roots, fight.expand, _won, _not_lost, max_states)
+
+
+def _won(end: End) -> int:
+    return 1 if end.outcome == "win" else 0
+
+
+def _not_lost(end: End) -> int:
+    return 0 if end.outcome == "lose" else 1
+
+
 def merged(enemies, enemy_damage, mode):
     """Several enemies fought "as-one" become ONE, as play merges them (model.as_one);
     ``enemy_damage`` per enemy when a sequence (one value when they are all alike)."""
@@ -361,6 +397,46 @@ def no_luck_table(hero: tuple[int, int], enemies: Sequence[tuple[int, int]], *,
         return lambda he: ONE
     table = WinTable(fight, es, armour[1] if armour else 0, hero[1])
     return table.win
+
+
+def luck_table(enemies: Sequence[tuple[int, int]], hero_skill: int, *, mode: str = "single",
+               hero_damage: int = 2, enemy_damage: int = 2, armour: tuple[int, int] | None = None,
+               luck_reading: str = model.DEFAULT_READING, max_states: int = 2_000_000):
+    """P(win) with Luck tested at best, as a function of the hero's starting
+    (Endurance, Luck): ``win(he, luck)``, exact, as ``ff_fight`` gives it.  The
+    layered solvers keep every Luck layer and every hero Endurance their axis
+    reaches, so one solve from the largest sheet asked first serves every smaller
+    one on its axis; a sheet off it gets a solve of its own (kept for the next).
+    Luck 0: the fight without Luck.  Opponents wounding differently: "together"
+    only (``ff_together`` reads their wounds; one after the other, the chain does)."""
+    _check((hero_skill, 1), enemies, mode, hero_damage, enemy_damage, "optimal", None)
+    enemies, enemy_damage, mode = merged(enemies, enemy_damage, mode)
+    if isinstance(enemy_damage, tuple) and mode != "together":
+        raise ValueError("luck_table: opponents wounding differently, one after the other")
+    fight = _Fight(hero_skill, tuple(e[0] for e in enemies), mode if len(enemies) > 1 else "single",
+                   True, "optimal", hero_damage, enemy_damage, armour[0] if armour else 0, luck_reading)
+    es, arm = tuple(e[1] for e in enemies), (armour[1] if armour else 0)
+    solved: list = []
+
+    def win(he: int, luck: int):
+        if he <= 0 or not any(es):
+            return end_odds(he).win
+        luck = max(luck, 0)
+        for table in solved:
+            found = table.win(he, arm, luck) if table.luck0 >= luck else None
+            if found is not None:
+                return found
+        solved.append(_layers(fight, he, es, luck, arm, max_states))
+        return solved[-1].win(he, arm, luck)
+    return win
+
+
+def _layers(fight, he, es, luck, arm, max_states):
+    if fight.mode == "together":
+        from .ff_together import TogetherFight
+        return TogetherFight(fight, he, es, luck, arm, True, "optimal", max_states)
+    from .ff_layered import LayeredFight
+    return LayeredFight(fight, he, es, luck, arm, True, "optimal", max_states)
 
 
 def _solve_no_luck(fight, he, es, arm, event) -> FightOdds:
