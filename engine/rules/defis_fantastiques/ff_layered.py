@@ -275,33 +275,38 @@ def ends_odds(heroes: list, ends: list, top: int, rounds: Fraction, policy: str,
                      {he: Fraction(v, top) for he, v in final.items()}, rounds, policy, advice)
 
 
-def start(fight, sheet: tuple, pending_event, use_luck: bool):
-    """(he, es, luck, arm, the pending wound if Luck is to be decided on it), the
-    wound applied when it is not; or the FightOdds of a fight already over."""
+def start(fight, sheet: tuple, events: tuple, use_luck: bool):
+    """(he, es, luck, arm, the pending wound if Luck is to be decided on it, the
+    wounds still queued after it), the pending wound applied when it is not; or the
+    FightOdds of a fight already over."""
     he, es, luck, arm = sheet
     luck = max(luck, 0) if use_luck else 0  # no Luck left: nothing to test
-    decide = pending_event is not None and luck >= 1 and fight.offered(es, arm, pending_event)
-    if pending_event is not None and not decide:
-        he, es, arm = fight.apply(he, es, arm, pending_event, 0)
+    events = tuple(events or ())
+    decide = bool(events) and luck >= 1 and fight.offered(es, arm, events[0])
+    if events and not decide:
+        he, es, arm = fight.apply(he, es, arm, events[0], 0)
     if he <= 0 or not any(es):
         return end_odds(he)
-    return he, tuple(es), luck, arm, pending_event if decide else None
+    return he, tuple(es), luck, arm, events[0] if decide else None, events[1:]
 
 
-def solve_layered(fight, sheet: tuple, pending_event, use_luck: bool, policy: str,
+def solve_layered(fight, sheet: tuple, events: tuple, use_luck: bool, policy: str,
                   max_states: int = 2_000_000):
-    """Exact FightOdds from the round sheet (he, es, luck, arm), maybe with a wound
-    pending (its Luck decision is then the advice): here for sequential fights,
-    by ``ff_together`` for "together" ones."""
-    begin = start(fight, sheet, pending_event, use_luck)
+    """Exact FightOdds from the round sheet (he, es, luck, arm), maybe with wounds to
+    resolve first (``events``: one pending, whose Luck decision is then the advice,
+    then those queued, "together" only): here for sequential fights, by ``ff_together``
+    for "together" ones."""
+    begin = start(fight, sheet, events, use_luck)
     if not isinstance(begin, tuple):
         return begin
-    he, es, luck, arm, event = begin
+    he, es, luck, arm, event, queued = begin
     if fight.mode == "together":
         from .ff_together import TogetherFight
         from .ff_together_mass import Mass
         solved = TogetherFight(fight, he, es, luck, arm, use_luck, policy, max_states)
-        return Mass(solved).odds(solved.heroes.index((he, arm)), solved.index(es), luck, event)
+        return Mass(solved).odds(solved.heroes.index((he, arm)), solved.index(es), luck, event, queued)
+    if queued:
+        raise ValueError("wounds queued after another: only a fight 'together' has them")
     solver = LayeredFight(fight, he, es, luck, arm, use_luck, policy, max_states)
     h = solver.heroes.index((he, arm))
     return solver.odds(h, solver.start_enemy, luck, event[0] if event else None)

@@ -21,20 +21,24 @@ class Mass:
         self.mass: dict = {}                   # (luck, h) -> mass per state
         self.ends = [0] * len(solved.heroes)   # mass won per hero index; index 0 = lost
 
-    def odds(self, h: int, x: int, luck: int, pending=None):
+    def odds(self, h: int, x: int, luck: int, pending=None, queued=()):
         """Exact FightOdds from the state (h, x) at the starting Luck, or from a wound
-        pending there (``("d", i)`` or ``("t",)``), with the advice."""
+        pending there (``("d", i)`` or ``("t", i)``), with the advice; ``queued``: the
+        wounds taken (("t", i)) the round still has to resolve after it."""
         s, advice = self.s, None
-        if pending is None:
+        if pending is None and not queued:
             self._walk(luck, h, x, 0, s.top)
             choice = self._living(x) > 1
             advice = f"target:{self.target(luck, h, x)[0]}" if choice else None
+        elif pending is None:   # (no decision on the first wound: applied)
+            self._walk(luck, h, x, self._queue(queued), s.top)
+            choice = any(self._living(y) > 1 for row in self.mass.values() for y, m in enumerate(row) if m)
         else:
-            test = self._first_test(luck, h, x, pending)
+            test = self._first_test(luck, h, x, pending, queued)
             if pending[0] == "t":
-                self._walk(luck, h, x, self._pending_queue(pending), s.top)
+                self._walk(luck, h, x, self._queue((pending,) + tuple(queued)), s.top)
             else:
-                self._deal(luck, h, s.after(x, pending[1]), 0, test, s.top)
+                self._deal(luck, h, s.after(x, pending[1]), self._queue(queued), test, s.top)
             advice = ("use-luck" if test else "no-luck") if s.policy == "optimal" else None
             choice = any(self._living(y) > 1 for row in self.mass.values()
                          for y, m in enumerate(row) if m)
@@ -42,10 +46,15 @@ class Mass:
         policy = "optimal" if choice or (s.policy == "optimal" and luck) else "none"
         return ends_odds(s.heroes, self.ends, s.top, rounds, policy, advice)
 
-    def _pending_queue(self, pending) -> int:
-        """The queue of one wound taken from the pending wound's opponent."""
+    def _queue(self, wounds) -> int:
+        """The number of the queue of wounds taken (("t", opponent)...), by their classes."""
         s = self.s
-        return s._qindex.get((s.cls[pending[1] if len(pending) > 1 else 0],), 0)
+        if any(w[0] != "t" for w in wounds):
+            raise ValueError("only wounds taken are queued after the first of a round")
+        found = s._qindex.get(tuple(s.cls[w[1] if len(w) > 1 else 0] for w in wounds))
+        if found is None:
+            raise ValueError("a queue of wounds no round of this fight leaves")
+        return found
 
     def _living(self, x: int) -> int:
         return sum(1 for e in self.s.states[x] if e)
@@ -60,15 +69,17 @@ class Mass:
         return next((i, keys[(s.kind[i], e)]) for i, e in enumerate(es)
                     if e and (s.kind[i], e) in keys)
 
-    def _first_test(self, luck, h, x, pending) -> bool:
-        """The decision on the pending wound at the start (the last Luck layers)."""
+    def _first_test(self, luck, h, x, pending, queued=()) -> bool:
+        """The decision on the pending wound at the start (the last Luck layers), the
+        wounds queued after it still to come."""
         s = self.s
         if s.policy == "always":
             return True
         if pending[0] == "t":
-            return bool(s.taken[(luck, h, self._pending_queue(pending))][s.canon[x]])
+            return bool(s.taken[(luck, h, self._queue((pending,) + tuple(queued)))][s.canon[x]])
+        k = self._queue(queued)
         n0, n1, n2 = (s.canon[y] for y in s.after(x, pending[1]))
-        good, now, before = s.lucky(luck), s.cur[h][0], s.prev[h][0]
+        good, now, before = s.lucky(luck), s.cur[h][k], s.prev[h][k]
         return good * before[n1] + (36 - good) * before[n2] > 36 * now[n0]
 
     def _forward(self) -> int:

@@ -13,8 +13,11 @@ Readings and limits:
   `luck_in_combat: false` or the fight's `luck: false`) as `model` defines them;
 * live odds (`pending`): from the enemies' current Endurance; when a Luck
   decision waits, the sheet before that wound is rebuilt from `luck.before`
-  and the advice is about it; other wounds still queued in the same
-  "together" round are not taken into account;
+  (and the armour from `luck.absorbs`: the wound counted its hit already), the
+  wound is the one of the opponent it names, the wounds still queued in the
+  same "together" round follow it (`pending["queue"]`, each with its own Luck
+  decision), and the advice is about it; tested against play from every state
+  of enumerated fights (tests/rules/defis_fantastiques/test_model_agreement.py);
 * variants: "typical" (book values, or 10/19/10 when rolled), "weakest"
   7/14/7, "strongest" 12/24/12, and the 396 rolled Skill x Stamina x Luck
   sheets (1d6+6, 2d6+12, 1d6+6) weighted by their dice probability: their
@@ -71,19 +74,30 @@ def fight_odds(book, state, spec, pending=None, policy="optimal"):
         else:
             hero_end, event = luck_wait["before"], "after-wound-taken"
     policy = state.extra.get("odds_policy", policy)
-    odds = solve(book, state, spec, (enemies, mode), hero_end, sheets, policy, event, pending=pending)
+    odds = solve(book, state, spec, (enemies, mode), hero_end, sheets, policy, event, pending=pending,
+                 armour=_worn_before(book, state, luck_wait))
     if pending is not None:   # live: every move the player has, compared
         from .advice import compare
         odds = compare(book, state, spec, pending, odds, policy)
     return odds
 
 
+def _worn_before(book, state, luck_wait):
+    """The armour as it was before a pending wound taken (absorbs, hits left): the
+    wound has counted its hit already, and may have worn the armour out; None: as worn now."""
+    if not luck_wait or luck_wait["kind"] != "taken" or not luck_wait.get("absorbs"):
+        return None
+    now = _armour(_View(book, state))
+    return luck_wait["absorbs"], (now[1] if now else 0) + 1
+
+
 def solve(book, state, spec, fighters, hero_end, sheets, policy, event=None, luck=None, pending=None,
-          fight_on=False):
+          fight_on=False, armour=None):
     """ff_fight of this fight from a sheet: the hero's Endurance, the opponents'
     (Skill, Endurance), Luck (`luck`, else the state's) under the policy; the
     format 1.1 specials read from the fight under way (`pending`) or as it would begin;
-    `fight_on`: no escaping before this round is fought (the advice's "fight on")."""
+    `fight_on`: no escaping before this round is fought (the advice's "fight on");
+    `armour`: (absorbs, hits left) instead of the armour worn."""
     view = _View(book, state)
     enemies, mode = fighters
     specials, bonus, progress = _specials(book, state, spec, pending)
@@ -96,8 +110,16 @@ def solve(book, state, spec, fighters, hero_end, sheets, policy, event=None, luc
     return ff_fight((combat.hero_skill(view, flags), max(hero_end, 1)), sheets,
                     mode=mode if len(sheets) > 1 else "single", luck=luck,
                     hero_damage=wounds.hero_damage(view, flags), enemy_damage=_damage(enemies),
-                    armour=_armour(view), pending=event if allowed else None, luck_policy=policy,
-                    luck_reading=model.reading(book), specials=specials, progress=progress, fight_on=fight_on)
+                    armour=armour or _armour(view), pending=event if allowed else None, luck_policy=policy,
+                    luck_reading=model.reading(book), specials=specials, progress=progress, fight_on=fight_on,
+                    pending_enemy=(pending.get("luck") or {}).get("enemy") if pending else None,
+                    queued=_queued(pending) if mode == "together" else ())
+
+
+def _queued(pending) -> tuple:
+    """The wounds of the round under way still queued (play's `pending["queue"]`)."""
+    return tuple(("d" if w["kind"] == "hit" else "t", w["enemy"])
+                 for w in ((pending or {}).get("queue") or ()))
 
 
 def _specials(book, state, spec, pending):

@@ -32,7 +32,8 @@ Reading of the rules (``defis-fantastiques-44.fr.txt``) used here:
     wound with its own Luck decision).  The target choice is optimised.
 * ``pending="after-wound-dealt"|"after-wound-taken"``: the sheets given are
   those BEFORE the pending wound (dealt to the current enemy / first living
-  one); ``advice`` is then "use-luck" or "no-luck".  With ``"together"`` and
+  one, or "together" to / from ``pending_enemy``), then the wounds ``queued``
+  after it in the same round; ``advice`` is then "use-luck" or "no-luck".  With ``"together"`` and
   no pending wound, ``advice`` is the best target, "target:i".
 """
 from __future__ import annotations
@@ -263,7 +264,8 @@ def ff_fight(hero: tuple[int, int], enemies: Sequence[tuple[int, int]], *,
              luck_policy: str = "optimal", max_states: int = 2_000_000,
              solver: str = "auto", luck_reading: str = model.DEFAULT_READING,
              specials: model.Specials | None = None, progress: tuple = (0, 0),
-             fight_on: bool = False) -> FightOdds:
+             fight_on: bool = False, pending_enemy: int | None = None,
+             queued: Sequence[tuple] = ()) -> FightOdds:
     """Exact odds of a Fighting Fantasy fight; hero and enemies are (skill, endurance).
 
     ``solver="chain"`` uses the generic chain solver over ``_Fight`` (the
@@ -277,7 +279,11 @@ def ff_fight(hero: tuple[int, int], enemies: Sequence[tuple[int, int]], *,
     ``luck_reading``: the reading of Luck (model.LUCK_READINGS).  ``specials``
     (model.Specials, format 1.1, and the escape) route the fight to the chain solver
     with them (odds_special), from ``progress`` = (rounds fought, rounds won);
-    ``fight_on``: the escape is not taken before the next round is fought."""
+    ``fight_on``: the escape is not taken before the next round is fought;
+    ``pending_enemy``: "together", the opponent the pending wound is dealt to or
+    taken from (else the first living one: the one fought); ``queued``: "together",
+    the wounds of the round still queued after it (("d" | "t", opponent), in play's
+    order), each resolved with its own Luck decision before the next round."""
     _check(hero, enemies, mode, hero_damage, enemy_damage, luck_policy, pending)
     if luck_reading not in model.LUCK_READINGS:
         raise ValueError(f"unknown luck_reading {luck_reading!r}")
@@ -286,7 +292,7 @@ def ff_fight(hero: tuple[int, int], enemies: Sequence[tuple[int, int]], *,
     if specials is not None and specials.active():
         return _special(hero, enemies, mode, use_luck, luck_policy, (hero_damage, enemy_damage, armour),
                         (attack_bonus, unarmed, luck, pending, luck_reading, max_states), specials, progress,
-                        fight_on)
+                        fight_on, pending_enemy, queued)
     fight = _Fight(hero[0] - int(unarmed) + attack_bonus, tuple(e[0] for e in enemies),
                    mode, use_luck, luck_policy, hero_damage, enemy_damage,
                    armour[0] if armour else 0, luck_reading)
@@ -296,20 +302,18 @@ def ff_fight(hero: tuple[int, int], enemies: Sequence[tuple[int, int]], *,
         solver = "chain"   # "test whenever play offers": the offers are the chain's
     luck0, arm0 = (luck or 0), (armour[1] if armour else 0)
     es = tuple(e[1] for e in enemies)
-    event = None
-    if pending is not None and fight.alive(es):
-        event = ("d" if PENDING[pending] == "d" else "t", fight.alive(es)[0])
+    events = _events(fight, es, pending, pending_enemy, queued)
     if solver == "noluck" or (solver == "auto" and not use_luck):
-        return _solve_no_luck(fight, hero[1], es, arm0, event)
+        return _solve_no_luck(fight, hero[1], es, arm0, events)
     sheet = (hero[1], es, luck0, arm0)
     if solver in ("layered", "together") and (solver == "together") != (mode == "together"):
         raise ValueError(f"the {solver} solver does not take mode {mode!r}")
     if solver in ("layered", "together", "auto"):
         from .ff_layered import solve_layered
-        return solve_layered(fight, sheet, event, use_luck, luck_policy, max_states)
+        return solve_layered(fight, sheet, events, use_luck, luck_policy, max_states)
     root = fight.advance(hero[1], es, luck0, arm0, ())
-    if pending is not None and not isinstance(root, End):
-        root = fight.advance(hero[1], es, luck0, arm0, (event,))
+    if events and not isinstance(root, End):
+        root = fight.advance(hero[1], es, luck0, arm0, events)
     sol = solve(root, fight.expand, _end_value, max_states)
     # Luck to test: the policy is "optimal" even where play never offers a test
     # (as the fast solvers say it)
@@ -317,7 +321,23 @@ def ff_fight(hero: tuple[int, int], enemies: Sequence[tuple[int, int]], *,
                  and not isinstance(root, End))
 
 
-def _special(hero, enemies, mode, use_luck, luck_policy, wounds, rest, specials, progress, fight_on=False):
+def _events(fight, es: tuple, pending, pending_enemy, queued) -> tuple:
+    """The wounds to resolve before the next round: the pending one, then those queued."""
+    if not fight.alive(es):
+        return ()
+    first = ((PENDING[pending], _wounded(fight, es, pending_enemy)),) if pending is not None else ()
+    return first + tuple(queued)
+
+
+def _wounded(fight, es: tuple, pending_enemy) -> int:
+    """The opponent of the pending wound: the one named ("together"), else the one fought."""
+    if fight.mode == "together" and pending_enemy is not None:
+        return pending_enemy
+    return fight.alive(es)[0]
+
+
+def _special(hero, enemies, mode, use_luck, luck_policy, wounds, rest, specials, progress, fight_on=False,
+             pending_enemy=None, queued=()):
     """A fight with format 1.1 specials: the chain solver over them (odds_special)."""
     from .odds_special import SpecialFight, solve_special
     hero_damage, enemy_damage, armour = wounds
@@ -326,11 +346,9 @@ def _special(hero, enemies, mode, use_luck, luck_policy, wounds, rest, specials,
                          luck_policy, hero_damage, enemy_damage, armour[0] if armour else 0, reading,
                          specials=specials)
     es = tuple(e[1] for e in enemies)
-    event = None
-    if pending is not None and fight.alive(es):
-        event = (PENDING[pending], fight.alive(es)[0])
-    return solve_special(fight, (hero[1], es, luck or 0, armour[1] if armour else 0), event, progress, max_states,
-                         fight_on)
+    events = _events(fight, es, pending, pending_enemy, queued)
+    return solve_special(fight, (hero[1], es, luck or 0, armour[1] if armour else 0), events, progress,
+                         max_states, fight_on)
 
 
 def family_chances(hero_skill: int, enemies, sheets: list, *, mode: str = "single", luck_policy: str = "never",
@@ -439,11 +457,13 @@ def _layers(fight, he, es, luck, arm, max_states):
     return LayeredFight(fight, he, es, luck, arm, True, "optimal", max_states)
 
 
-def _solve_no_luck(fight, he, es, arm, event) -> FightOdds:
-    """``ff_noluck`` from the sheet, a pending wound applied first (no Luck to decide)."""
+def _solve_no_luck(fight, he, es, arm, events) -> FightOdds:
+    """``ff_noluck`` from the sheet, the pending and queued wounds applied first (no
+    Luck to decide), in order, as long as the hero lives."""
     from .ff_noluck import NoLuckFight
-    if event is not None:
-        he, es, arm = fight.apply(he, es, arm, event, 0)
+    for event in events:
+        if he > 0:
+            he, es, arm = fight.apply(he, es, arm, event, 0)
     if he <= 0 or not any(es):
         return end_odds(he)
     return NoLuckFight(fight, es, arm, he, only_start=True).odds(he)

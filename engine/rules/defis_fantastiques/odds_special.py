@@ -127,15 +127,13 @@ class SpecialFight(_Fight):
                                                                          taken and h < he))
 
 
-def solve_special(fight: SpecialFight, sheet, event, progress, max_states, fight_on=False) -> FightOdds:
-    """The odds from a sheet (he, es, luck, arm), a pending wound, (round, wins) so far;
+def solve_special(fight: SpecialFight, sheet, events, progress, max_states, fight_on=False) -> FightOdds:
+    """The odds from a sheet (he, es, luck, arm), the wounds to resolve first (the
+    pending one, then those queued), (round, wins) so far;
     `fight_on`: escaping is not an option now (it still is after this round)."""
     he, es, luck, arm = sheet
     rnd, wins = min(progress[0], fight.cap), progress[1] if fight.sp.win_rounds else 0
-    if event is not None:
-        root = fight.step(he, es, luck, arm, (event,), rnd, wins)
-    else:
-        root = fight.step(he, es, luck, arm, (), rnd, wins)
+    root = fight.step(he, es, luck, arm, tuple(events), rnd, wins)
     if isinstance(root, End):
         return _odds_of({root: ONE}, ZERO, False, None)
     if fight_on:

@@ -23,6 +23,7 @@ import pytest
 
 from engine.game import Game
 from engine.loader import load_book
+from engine.rules.defis_fantastiques.advice import PREFIX
 from engine.rules.defis_fantastiques.odds import fight_odds
 
 WAYS = {s: 6 - abs(s - 7) for s in range(2, 13)}
@@ -200,18 +201,24 @@ def random_case(rng: random.Random) -> dict:
                         if v is not None}}
 
 
-def check(tmp_path, case, policies=("never", "optimal", "always")):
+def fight_of(tmp_path, case) -> tuple:
+    """(book, game, start state, spec, cap, escape) of a case's one-fight book."""
     path = tmp_path / "livre.yaml"
     path.write_text(textwrap.dedent(book_text(case)), encoding="utf-8")
     loaded = load_book(path, use_cache=False)
     assert not [d for d in loaded.diagnostics if d.severity.value == "error"], book_text(case)
     game = Game(loaded.book, loaded.module, SumDice(()), undo=False, narrate=False)
-    start, moves = clone(game.state), {}
-    spec = loaded.book.paragraphs[1].fields["combat"]
     special = case.get("specials") or {}
     cap = special.get("rounds") or (1 if special.get("first_round") else 0)
     escape = case.get("escape")
     cap = max(cap, escape[0]) if escape else cap
+    return loaded, game, clone(game.state), loaded.book.paragraphs[1].fields["combat"], cap, escape
+
+
+def check(tmp_path, case, policies=("never", "optimal", "always")):
+    loaded, game, start, spec, cap, escape = fight_of(tmp_path, case)
+    moves: dict = {}
+    special = case.get("specials") or {}
     for policy in policies:
         played = Enumeration(game, policy, moves, cap, bool(escape)).value(start)
         state = clone(start)
@@ -308,3 +315,66 @@ def test_escape_is_taken_when_fighting_on_risks_death(tmp_path):
     check(tmp_path, {"mode": "one-by-one", "hero": (5, 3, 2), "enemies": [(12, 9, 2)], "damage": 2,
                      "attack": 0, "armour": None, "fight_luck": True, "options": {"escape_luck": True},
                      "escape": (0, 1)})
+
+
+def check_live(tmp_path, case, policies=("never", "optimal", "always")) -> tuple[int, int]:
+    """The live odds (`chances`, the in-fight advice): from EVERY state play reaches
+    in the fight, at a round's start or at a Luck prompt in the middle of one (a
+    wound to decide, others of a "together" round still queued, armour worn by it),
+    `fight_odds` equals the enumerated play from that state, and at a Luck prompt
+    the advice's chance for each answer equals that answer played.  Returns how many
+    states and how many answers were compared."""
+    loaded, game, start, spec, cap, escape = fight_of(tmp_path, case)
+    moves: dict = {}
+    compared = advised = 0
+    for policy in policies:
+        played = Enumeration(game, policy, moves, cap, bool(escape))
+        played.value(start)
+        for found in list(moves.values()):
+            for _key, (_p, state) in found.items():
+                if state.ended or not state.pending or state.pending.get("activity") != "combat":
+                    continue
+                live = clone(state)
+                live.extra["odds_policy"] = policy
+                odds = fight_odds(loaded.book, live, spec, pending=live.pending, policy=policy)
+                assert odds.win == win(played.value(state)), (policy, state.pending, state.stats, case)
+                compared += 1
+                if policy == "optimal" and state.pending.get("luck"):   # the advice: each answer's chance
+                    told = json.loads(odds.advice[len(PREFIX):])["moves"] if odds.advice.startswith(PREFIX) else []
+                    key = played.key(state)
+                    for name, chance, *_rest in told:
+                        answer = {"no-luck": "pass", "use-luck": "luck"}[name]
+                        assert Fraction(chance) == win(played.after(key, state, answer)), (name, state.pending)
+                        advised += 1
+    return compared, advised
+
+
+@pytest.mark.parametrize("case", [
+    {"mode": "together", "hero": (8, 4, 2), "enemies": [(8, 2, 2), (7, 2, 2)], "armour": None},
+    {"mode": "together", "hero": (9, 3, 2), "enemies": [(7, 2, 1), (8, 1, 3)], "armour": None},
+    {"mode": "together", "hero": (8, 3, 2), "enemies": [(8, 2, 2), (7, 1, 3)], "armour": (1, 2)},
+    {"mode": "one-by-one", "hero": (8, 4, 2), "enemies": [(8, 2, 2), (7, 2, 3)], "armour": (1, 1)},
+    {"mode": "as-one", "hero": (9, 4, 3), "enemies": [(8, 2, 2), (6, 2, 2)], "armour": (2, 1)},
+])
+def test_live_odds_equal_the_enumerated_play_from_every_state(tmp_path, case):
+    """Issue 12: the odds in the middle of a round (a Luck decision with the rest of a
+    "together" round still queued; a wound taken through armour that it wore out)
+    were priced as if the round ended there, against the wrong opponent, or with the
+    armour already worn: now equal to play, fraction for fraction."""
+    full = {"damage": 2, "attack": 0, "fight_luck": True, "options": {}, **case}
+    compared, advised = check_live(tmp_path, full)
+    assert compared > 20 and advised > 4
+
+
+@pytest.mark.parametrize("seed", range(10))
+def test_live_odds_of_random_fights_equal_the_enumerated_play(tmp_path, seed):
+    """As above, random small fights: every mode, wounds, armour, options; specials
+    and escapes in some."""
+    rng = random.Random(3000 + seed)
+    case = random_case(rng)
+    if seed % 3 == 1:
+        case["specials"] = random_specials(rng, len(case["enemies"]))
+        case["damage"] = max(case["damage"], 2)
+    elif seed % 3 == 2:
+        case["escape"] = (rng.randint(0, 2), rng.choice([0, 1, 2]))
+    check_live(tmp_path, case)
