@@ -241,9 +241,10 @@ def _luck_stakes(play, luck: dict, e: dict) -> M:
     if luck["kind"] == "escape":
         good = model.taken(luck["damage"], True, reading)
         bad = model.taken(luck["damage"], False, reading)
-        return M(f"Votre fuite vous coûte −{luck['damage']} Endurance. Chanceux : −{good} seulement ; "
+        fr, en = _spared(good)
+        return M(f"Votre fuite vous coûte −{luck['damage']} Endurance. Chanceux : {fr} ; "
                  f"malchanceux : −{bad} en tout.",
-                 f"Your escape costs −{luck['damage']} Stamina. Lucky: only −{good}; unlucky: −{bad} in all.")
+                 f"Your escape costs −{luck['damage']} Stamina. Lucky: {en}; unlucky: −{bad} in all.")
     if luck["kind"] == "dealt":
         good, bad = model.dealt(luck["damage"], True, reading), model.dealt(luck["damage"], False, reading)
         return M(f"Vous avez blessé {F.the(e)} (−{luck['damage']}). Chanceux : −{good} en tout ; "
@@ -253,9 +254,17 @@ def _luck_stakes(play, luck: dict, e: dict) -> M:
     now = model.absorbed(luck["damage"], absorbs)
     good = model.absorbed(model.taken(luck["damage"], True, reading), absorbs)
     bad = model.absorbed(model.taken(luck["damage"], False, reading), absorbs)
-    return M(f"{F.The(e)} {F.verb(e, 'vous a blessé', 'vous ont blessé')} (−{now}). Chanceux : −{good} "
-             f"seulement ; malchanceux : −{bad} en tout.",
-             f"{name} wounded you (−{now}). Lucky: only −{good}; unlucky: −{bad} in all.")
+    fr, en = _spared(good)
+    return M(f"{F.The(e)} {F.verb(e, 'vous a blessé', 'vous ont blessé')} (−{now}). Chanceux : {fr} ; "
+             f"malchanceux : −{bad} en tout.",
+             f"{name} wounded you (−{now}). Lucky: {en}; unlucky: −{bad} in all.")
+
+
+def _spared(loss: int) -> tuple[str, str]:
+    """A lucky wound's cost in words: "−1 seulement", or none at all (armour)."""
+    if loss <= 0:
+        return "aucune perte", "no loss at all"
+    return f"−{loss} seulement", f"only −{loss}"
 
 
 def answer(play, pending: dict, key: str, amount) -> None:

@@ -36,6 +36,19 @@ def test_exact_reading_lucky_wound_taken_costs_exactly_one_point(tmp_path):
     assert g.state.stats["endurance"] == 19
 
 
+def test_a_lucky_wound_the_armour_then_stops_says_no_loss_rather_than_minus_zero(tmp_path):
+    """A wound of 3 through a cotte absorbing 2: −1; lucky, 1 point less absorbed: nothing."""
+    g = play(tmp_path, FIGHT.format(extra="").replace("effects: [{weapon: hache}]",
+                                                      "effects: [{weapon: hache}, {armour: mailles}]"),
+             [6, 6, 1, 1, 1, 1])
+    g.answer("attack")
+    info = [m.en for m in g.prompt().info]
+    assert "Ogre wounded you (−1). Lucky: no loss at all; unlucky: −2 in all." in info
+    assert any("Chanceux : aucune perte ; malchanceux : −2 en tout." in m.fr for m in g.prompt().info)
+    g.answer("luck")
+    assert g.state.stats["endurance"] == 20
+
+
 def test_relative_reading_is_the_english_rules_one_point_less(tmp_path):
     g = fight(tmp_path, [6, 6, 1, 1, 1, 1], options="luck_reading: relative")
     g.answer("attack")
