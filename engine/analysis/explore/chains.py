@@ -18,6 +18,11 @@ Speed, without giving up exactness:
 * the pushed mass is a pair of integers (numerator, denominator), reduced once
   per node, and becomes a Fraction only in the answer: the distribution of the
   ends is exact.
+
+Memory: a solved node keeps its value, its best option and its number, not its
+options (a Cretan node offers every spend of Honour): the options are kept only
+while the solve that expands them runs (`expand` is called once per node and
+solve), then dropped.  Later roots never expand a solved node again.
 """
 from __future__ import annotations
 
@@ -73,27 +78,28 @@ class Chain:
         return self.value[node]
 
     def _solve(self, root) -> None:
-        """Values of every unsolved node reachable from `root`, children first."""
-        seen, stack, value = set(), [(root, False)], self.value
+        """Values of every unsolved node reachable from `root`, children first (each
+        node's options kept from its expansion to its value, then dropped)."""
+        options, stack, value = {}, [(root, False)], self.value
         while stack:
             node, done = stack.pop()
             if done:
                 if node not in value:
-                    self._back(node)
+                    self._back(node, options.pop(node))
                 continue
-            if node in seen or node in value:
+            if node in options or node in value:
                 continue
-            seen.add(node)
+            found = options[node] = self.expand(node)
             stack.append((node, True))
-            for option in self.expand(node):
+            for option in found:
                 for _w, child in option[1]:
-                    if child.__class__ is not End and child not in seen and child not in value:
+                    if child.__class__ is not End and child not in options and child not in value:
                         stack.append((child, False))
 
-    def _back(self, node) -> None:
+    def _back(self, node, options) -> None:
         best = best_value = None
         value, end_value = self.value, self.end_value
-        for _label, dist, stay, denom, _cost in self.expand(node):
+        for _label, dist, stay, denom, _cost in options:
             total = 0.0
             for w, c in dist:
                 total += w * (end_value(c) if c.__class__ is End else value[c])

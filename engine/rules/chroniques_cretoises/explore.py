@@ -94,16 +94,13 @@ class _Explored(Fight):
         whose values price a stop; None: this is that fight."""
         super().__init__(rules, honour_start, keep)
         self.start, self.fight_on = start, fight_on
-        self.chain = Chain(self.expand, self.value)
-        self.expanded: dict = {}
+        self.chain = Chain(self.expand, self.value)   # (it keeps a node's options while it solves)
 
     def expand(self, node):
-        found = self.expanded.get(node)
-        if found is None:
-            found = self.expanded[node] = super().expand(node)
-            if any(n.__class__ is End and n.outcome == "stalemate" for o in found for _w, n in o[1]):
-                # no way to play it out: the explorer goes answer by answer (as before)
-                raise ValueError("stalemate: neither side can ever wound")
+        found = super().expand(node)
+        if any(n.__class__ is End and n.outcome == "stalemate" for o in found for _w, n in o[1]):
+            # no way to play it out: the explorer goes answer by answer (as before)
+            raise ValueError("stalemate: neither side can ever wound")
         return found
 
     def value(self, end: End) -> float:

@@ -76,7 +76,7 @@ def _capped(rnd: int, after) -> int:
 
 
 class _Fight:
-    """One fight's chain (rules fixed); nodes expanded once for every starting point."""
+    """One fight's chain (rules fixed); nodes solved once for every starting point."""
 
     def __init__(self, rules, use_luck: bool, fight_on: "_Fight | None"):
         """`fight_on`: the same fight never stopping, whose values price a stop (what
@@ -84,7 +84,6 @@ class _Fight:
         (self.skill, self.damage, self.absorbs, self.limit, self.enemies, self.together, self.after,
          self.reading, _allowed) = rules
         self.use_luck, self.fight_on = use_luck, fight_on
-        self.expanded: dict = {}
         self.patterns: dict = {}
         self.chain = Chain(self.expand, self.value)
 
@@ -103,16 +102,12 @@ class _Fight:
 
     # --- a round -----------------------------------------------------------------
     def expand(self, node):
-        found = self.expanded.get(node)
-        if found is None:
-            if node[0] == "L":
-                found = self.luck_options(node)
-            else:
-                alive = tuple(i for i, e in enumerate(node[1]) if e > 0)
-                targets = alive if self.together else alive[:1]
-                found = [self.round(node, t, alive) for t in targets]
-            self.expanded[node] = found
-        return found
+        """The node's options (the chain keeps them only while it solves the node)."""
+        if node[0] == "L":
+            return self.luck_options(node)
+        alive = tuple(i for i, e in enumerate(node[1]) if e > 0)
+        targets = alive if self.together else alive[:1]
+        return [self.round(node, t, alive) for t in targets]
 
     def round(self, node, target, alive):
         pairs, stay = {}, 0
