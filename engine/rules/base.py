@@ -279,6 +279,12 @@ class RuleModule:
         """Carry out a rescue option offered by on_death."""
         raise Refused("option inconnue", "unknown option")
 
+    def rescue_targets(self, book: "Book") -> Sequence[int]:
+        """Paragraphs a rescue may lead to from a death anywhere in the book (a book
+        option, not a paragraph's exit): the explorer's paragraph graph adds them
+        after every paragraph, so that it knows them before play finds them."""
+        return ()
+
     def commands(self) -> Sequence[Command]:
         """The module's REPL commands, each with a French and an English name."""
         return ()

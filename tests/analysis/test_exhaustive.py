@@ -95,6 +95,28 @@ def test_a_path_the_static_graph_misses_restarts_the_exploration():
     assert odds(space) == pytest.approx(odds(full)) and space.reached == full.reached
 
 
+def test_a_rescue_anywhere_is_in_the_paragraph_graph_from_the_start():
+    """Chroniques Crétoises' `zeus_resurrection`: a death in any fight may go to its
+    paragraph.  The module names it (`rescue_targets`), so the lens knows the path
+    before play finds it: no exploration started again (le-taureau-d-airain explored
+    94,111 states before its third restart).  Without the hook, the same exploration
+    restarts, and both agree."""
+    from engine.analysis.explore.lens import Lens
+    from engine.loader import load_book
+    loaded = load_book("books/le-taureau-d-airain.yaml")
+    book, module = loaded.book, loaded.module
+    assert module.rescue_targets(book) == (30,)
+    assert all(30 in edges for edges in Lens(book, module).edges.values())
+    known = Explorer(book, module, max_states=3000, sheet=1, focused=False).run()
+
+    class Unnamed(type(module)):
+        def rescue_targets(self, book):
+            return ()
+    found = Explorer(book, Unnamed(), max_states=3000, sheet=1, focused=False).run()
+    assert known.restarts == 0 < found.restarts
+    assert {content(k) for k in known.states} == {content(k) for k in found.states}
+
+
 def _variant(book, **changes):
     from dataclasses import replace
     try:

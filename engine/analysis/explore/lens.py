@@ -17,7 +17,8 @@ at each paragraph, what cannot be read any more on any path from it:
   for good no longer splits every later state by the purchases made there).
 
 "Ahead" is the static paragraph graph (choices, random outcomes, the module's exits;
-a computed target may go anywhere).  The explorer checks every move against it: a
+a computed target may go anywhere; the module's `rescue_targets` follow every
+paragraph).  The explorer checks every move against it: a
 move entering a paragraph the graph says cannot follow adds the edge and marks the
 lens stale, and the exploration starts again with the corrected lens (so the result
 never rests on a wrong graph).
@@ -51,6 +52,9 @@ class Lens:
         for n, outs in static_graph(book, module).items():
             for _exit, target in outs:
                 self.edges[n].update(book.paragraphs if target is None else (target,))
+        rescued = [t for t in getattr(module, "rescue_targets", lambda _b: ())(book) if t in self.edges]
+        for n in self.edges:   # a death anywhere may be rescued there (module.rescue_targets)
+            self.edges[n].update(rescued)
         self.stale = False
         self._dead: dict = {}   # paragraph -> (layout size, slots to clear, passive stat slots)
         self._between: dict = {}   # (paragraph, paragraph) -> what dies on the way

@@ -246,6 +246,12 @@ class ChroniquesCretoises(PackagedOdds, RuleModule):
                                         f"Call upon Zeus: he raises you (paragraph {target})")),)
         return Death(True, rescues)
 
+    def rescue_targets(self, book):
+        """The book's `zeus_resurrection`: where Zeus raises a hero fallen anywhere
+        (a paragraph's own `zeus.resurrect` is one of its exits)."""
+        target = book.options.get("zeus_resurrection")
+        return (int(target),) if isinstance(target, int) and target in book.paragraphs else ()
+
     def rescue(self, play, key) -> None:
         if key != "zeus":
             raise Refused("option inconnue", "unknown option")
