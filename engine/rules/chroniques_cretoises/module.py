@@ -249,8 +249,8 @@ class ChroniquesCretoises(PackagedOdds, RuleModule):
     def rescue_targets(self, book):
         """The book's `zeus_resurrection`: where Zeus raises a hero fallen anywhere
         (a paragraph's own `zeus.resurrect` is one of its exits)."""
-        target = book.options.get("zeus_resurrection")
-        return (int(target),) if isinstance(target, int) and target in book.paragraphs else ()
+        target = zeus.book_resurrection(book)
+        return (target,) if target in book.paragraphs else ()
 
     def rescue(self, play, key) -> None:
         if key != "zeus":

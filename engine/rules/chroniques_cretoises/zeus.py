@@ -102,7 +102,13 @@ def resurrection_target(play) -> int | None:
     zeus = field.fields.get("zeus") if field else None
     if isinstance(zeus, dict) and zeus.get("resurrect"):
         return int(zeus["resurrect"])
-    target = play.book.options.get("zeus_resurrection")
+    return book_resurrection(play.book)
+
+
+def book_resurrection(book) -> int | None:
+    """The book's `zeus_resurrection`: where Zeus raises a hero fallen in a paragraph
+    that names no place of its own."""
+    target = book.options.get("zeus_resurrection")
     return int(target) if target else None
 
 
