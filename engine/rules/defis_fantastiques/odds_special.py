@@ -52,19 +52,28 @@ class SpecialFight(_Fight):
         """Resolve what needs no decision (odds_solver._Fight.advance, with the specials)."""
         while True:
             if he <= 0:
-                return End("lose", 0)
+                return self.ended("lose", 0, luck, arm)
             if hurt and model.hurt_stops(self.sp, 1, he):
-                return End("hurt", he)
+                return self.ended("hurt", he, luck, arm)
             if not any(es):
-                return End("win", he)
+                return self.ended("win", he, luck, arm)
             if not events:
                 ended = model.round_over(self.sp, rnd, wins)
-                return End(ended, he) if ended else (he, es, luck, arm, (), rnd, wins)
+                return self.ended(ended, he, luck, arm) if ended else self.round_start(he, es, luck, arm, rnd, wins)
             if self.use_luck and (model.can_succeed(luck) or self.luck_policy == "always") \
                     and self.offered(es, arm, events[0]):
                 return (he, es, luck, arm, events, rnd, wins)
             h, es, arm = self.apply(he, es, arm, events[0], 0)
             hurt, he, events = events[0][0] == "t" and h < he, h, events[1:]
+
+    def ended(self, outcome: str, he: int, luck: int, arm: int) -> End:
+        """The fight's end: its outcome and the Endurance left (the explorer's chain
+        also keeps the Luck and the armour left, explore_special.py)."""
+        return End(outcome, he)
+
+    def round_start(self, he, es, luck, arm, rnd, wins):
+        """The node before a round (the explorer's chain stops there once escaping opens)."""
+        return (he, es, luck, arm, (), rnd, wins)
 
     def expand(self, node):
         he, es, luck, arm, events, rnd, wins = node

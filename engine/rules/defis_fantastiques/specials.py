@@ -77,9 +77,14 @@ def stop_on_hurt(play, pending: dict, before: int) -> bool:
     now = play.state.stats.get("endurance", 0)
     if "hurt" not in spec or not model.hurt_stops(model.Specials(hurt=True), before - now, now):
         return False
+    hurt(play, pending)
+    return True
+
+
+def hurt(play, pending: dict) -> None:
+    """`hurt`: the fight stops, the hero wounded (its effects, then its paragraph)."""
     pending["queue"], pending["luck"] = [], None
     leave(play, "hurt", ("Vous êtes blessé : le combat s'arrête là.", "You are wounded: the fight stops here."))
-    return True
 
 
 def stop_after_round(play, pending: dict) -> bool:
@@ -92,9 +97,14 @@ def stop_after_round(play, pending: dict) -> bool:
         from .wounds import won
         won(play)
     elif ended == "timeout":
-        n = pending["round"]
-        leave(play, "timeout", (f"Le combat s'arrête après {n} assauts.", f"The fight stops after {n} rounds."))
+        timeout(play, pending)
     return ended is not None
+
+
+def timeout(play, pending: dict) -> None:
+    """`rounds` fought out: the fight stops (the `timeout` effects, then its paragraph)."""
+    n = pending["round"]
+    leave(play, "timeout", (f"Le combat s'arrête après {n} assauts.", f"The fight stops after {n} rounds."))
 
 
 def leave(play, key: str, said: tuple[str, str]) -> None:

@@ -23,7 +23,7 @@ def node_wins(g) -> dict:
     strategies, _moves = fight_outcomes(g, g.state.pending, cache)
     wins = {}
     for key, ends in cache.items():
-        if isinstance(key, tuple) and len(key) == 4 and key[0] == "df":
+        if isinstance(key, tuple) and len(key) == 5 and key[0] == "df":   # ("df", name, rules, stopping, root)
             wins[key[1]] = sum(p for end, p in ends if end.outcome == "win")
     assert set(wins) == {name for name, _o in strategies}
     return wins
