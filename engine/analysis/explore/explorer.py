@@ -164,10 +164,11 @@ class Explorer(Expansion):
     def _add(self, packed: tuple, parent, move, faces) -> int:
         sp = self.space
         paragraph, ended = packed[1], packed[2]
-        final = None
-        key = packed
+        final = pieces = None
         if ended and self._final(packed):
             key, final = (FINAL, paragraph, ended, packed[3]), ended
+        else:
+            key = pieces = sp.states.key(packed)
         found = sp.index.get(key)
         if found is not None:
             return found
@@ -175,7 +176,7 @@ class Explorer(Expansion):
             sp.bound = sp.bound or "max-states"
             return FRONTIER
         n = len(sp.states)
-        sp.states.append(packed)
+        sp.states.append(pieces or sp.states.key(packed))
         sp.index[key] = n
         sp.reached.add(paragraph)
         sp.paragraph.append(paragraph)

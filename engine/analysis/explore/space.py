@@ -26,6 +26,7 @@ from math import comb, factorial
 from ...limits import MAX_ROLL_OUTCOMES
 
 from ...state import GameState
+from .compact import States
 
 ERROR, FRONTIER = -1, -2   # pseudo successors of a transition
 
@@ -171,8 +172,8 @@ class Space:
     (`Moves`); `parent[s]` is (the state it was first reached from, the move's text,
     the dice faces of that move)."""
 
-    states: list[tuple] = field(default_factory=list)     # compact states (compact.py)
-    index: dict[tuple, int] = field(default_factory=dict)
+    states: States = field(default_factory=States)        # compact states (compact.py), as pieces
+    index: dict[tuple, int] = field(default_factory=dict)  # a state's pieces (an ending's key) -> its index
     paragraph: list[int] = field(default_factory=list)
     ended: list[str | None] = field(default_factory=list)
     final: list[str | None] = field(default_factory=list)  # the ending, when nothing can follow
