@@ -239,10 +239,3 @@ def round_over(specs: Specials, rounds_fought: int, wins: int) -> str | None:
 def hurt_stops(specs: Specials, lost: int, endurance: int) -> bool:
     """`hurt`: does this wound (its Luck test done) end the fight?"""
     return specs.hurt and lost > 0 and endurance > 0
-
-
-def has_specials(spec: dict) -> bool:
-    """Does this `combat:` use a format 1.1 special (the chain solver's, the
-    explorer's answer-by-answer play)?"""
-    return any(k in spec for k in ("hurt", "rounds", "win_rounds", "first_round", "modifiers")) or \
-        any(isinstance(e, dict) and e.get("hurt_only_by") for e in spec.get("enemies") or ())
