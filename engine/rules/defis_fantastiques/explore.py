@@ -33,7 +33,7 @@ from ...analysis.chain import End
 from ...analysis.explore.chains import Chain, outcomes_of
 from . import combat, equipment, model, specials, wounds
 from .messages import dead
-from .odds_special import SpecialFight
+from .odds_special import SpecialFight, rounds_read
 
 # What each strategy's decisions maximise: the value of an end of the fight.
 AIMS = {"win": lambda outcome: 1.0 if outcome == "win" else 0.0,
@@ -51,7 +51,7 @@ def fight_outcomes(play, pending, cache):
     sp, after = rules[-1], rules[6]
     limit = rules[3]
     arm = max(0, limit - play.state.extra.get("armour_hits", 0)) if limit else 0
-    rnd = min(pending["round"], _cap(sp))
+    rnd = min(pending["round"], rounds_read(sp))
     root = (play.state.stats.get("endurance", 0), tuple(e["endurance"] for e in pending["enemies"]),
             play.state.stats.get("chance", 0), arm, (), rnd, pending.get("wins", 0) if sp.win_rounds else 0)
     lucky = root[2] > 0 and not rules[5] and rules[8]
@@ -80,10 +80,6 @@ def _fight(cache, name, rules, stopping) -> "ExploredFight":
         on = _fight(cache, name, rules, False) if stopping else None
         fight = cache[key] = ExploredFight(rules, name, on)
     return fight
-
-
-def _cap(sp: model.Specials) -> int:
-    return max(sp.rounds or (1 if sp.first else 0), sp.escape.after if sp.escape else 0)
 
 
 def _rules(play, pending) -> tuple:

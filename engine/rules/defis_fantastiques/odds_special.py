@@ -38,14 +38,19 @@ def escaped(left: int) -> End:
 OUTCOMES = ("win", "lose", "hurt", "timeout", "escape")
 
 
+def rounds_read(specials: model.Specials) -> int:
+    """How far the chain counts the rounds fought: `rounds`, the escape's `after`, and 1
+    for `first_round` (it asks only whether a round was fought)."""
+    return max(specials.rounds or (1 if specials.first else 0), specials.escape.after if specials.escape else 0)
+
+
 class SpecialFight(_Fight):
     """`_Fight` with the specials; nodes carry the round count and the wins."""
 
     def __init__(self, *args, specials: model.Specials, **kwargs):
         super().__init__(*args, **kwargs)
         self.sp = specials
-        self.cap = max(specials.rounds or (1 if specials.first else 0),
-                       specials.escape.after if specials.escape else 0)
+        self.cap = rounds_read(specials)
         self.shut = None   # a node where escaping is not priced (advice: "fight on")
 
     def step(self, he, es, luck, arm, events, rnd, wins, hurt=False):
