@@ -58,3 +58,17 @@ def test_moves_keep_every_move_and_share_the_shapes():
     assert moves.shape[0] is moves.shape[1]   # one shape for the states whose moves read alike
     moves.append([])
     assert not moves.has_moves(2) and moves[2] == [] and len(moves) == 3
+
+
+def test_shapes_are_shared_by_value_and_keep_exact_and_float_probabilities_apart():
+    from fractions import Fraction
+    from engine.analysis.explore.space import Moves
+    moves = Moves()
+    for _ in range(3):
+        moves.append(())
+    moves[0] = [("roll", [(Fraction(1, 3), 1), (Fraction(2, 3), 2)])]
+    moves[1] = [("roll", [(Fraction(2, 6), 3), (Fraction(4, 6), 4)])]   # other objects, equal values
+    moves[2] = [("roll", [(1 / 3, 3), (2 / 3, 4)])]                      # floats: not the same figures
+    assert moves.shape[0] is moves.shape[1]
+    assert moves.shape[2] is not moves.shape[0] and moves[2][0][1][0][0] == 1 / 3
+    assert isinstance(moves[1][0][1][0][0], Fraction)

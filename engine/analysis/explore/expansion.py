@@ -101,7 +101,7 @@ class Expansion:
         sp = self.space
         acts, labels = template
         sp.strategies.update(labels)
-        seen, moves = set(), []
+        seen, moves = [], []
         for text, strategy, found in acts:
             if len(found) == 1:   # (most moves: one outcome)
                 p, o = found[0]
@@ -109,9 +109,9 @@ class Expansion:
             else:
                 branches = self._merge((p, self._target(s, o)) for p, o in found)
             if strategy:
-                if tuple(branches) in seen:   # two policies playing alike: keep one
-                    continue
-                seen.add(tuple(branches))
+                if branches in seen:   # two policies playing alike: keep one
+                    continue           # (compared, not hashed: a Fraction's hash is slow)
+                seen.append(branches)
             moves.append((text, branches))
         sp.actions[s] = moves
         if not moves and not sp.ended[s]:

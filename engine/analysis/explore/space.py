@@ -137,8 +137,13 @@ class Moves:
             self[len(self.shape) - 1] = acts
 
     def __setitem__(self, s: int, acts) -> None:
-        shape = tuple((text, tuple(p for p, _ in branches)) for text, branches in acts)
-        self.shape[s] = self._shapes.setdefault(shape, shape)
+        # (found by numerators and denominators: a Fraction's own hash costs a modular
+        # inverse, five to ten times hashing its two integers)
+        ident = tuple((text, *map(_ratio, [p for p, _ in branches])) for text, branches in acts)
+        shape = self._shapes.get(ident)
+        if shape is None:
+            shape = self._shapes[ident] = tuple((text, tuple(p for p, _ in branches)) for text, branches in acts)
+        self.shape[s] = shape
         self.targets[s] = tuple(t for _, branches in acts for _, t in branches)
 
     def __getitem__(self, s: int) -> list:
@@ -164,6 +169,14 @@ class Moves:
 
     def __eq__(self, other) -> bool:
         return isinstance(other, Moves) and list(self) == list(other)
+
+
+def _ratio(p) -> tuple:
+    """A probability as (numerator, denominator): a Fraction or an int; a float as itself."""
+    try:
+        return p.numerator, p.denominator
+    except AttributeError:
+        return p, None
 
 
 @dataclass
