@@ -72,3 +72,20 @@ def test_shapes_are_shared_by_value_and_keep_exact_and_float_probabilities_apart
     assert moves.shape[0] is moves.shape[1]
     assert moves.shape[2] is not moves.shape[0] and moves[2][0][1][0][0] == 1 / 3
     assert isinstance(moves[1][0][1][0][0], Fraction)
+
+
+def test_a_run_of_flags_never_stands_for_an_equal_run_of_counts_elsewhere():
+    """Pieces are shared, but only at their own place: (True, True...) flags at one
+    place and (1, 1...) item counts at another are equal tuples, yet a state holding
+    the counts must give back counts (a dagger held once, not `true`)."""
+    from engine.analysis.explore.compact import PIECE, States
+    head = ("layout", 3, None, None, None)
+    filler = (MISSING,) * (PIECE - len(head))
+    flags = head + filler + (True,) * PIECE
+    counts = head + filler + (MISSING,) * PIECE + (1,) * PIECE
+    states = States()
+    for flat in (flags, counts):
+        states.append(states.key(flat))
+    back = states[1]
+    assert back == counts and [type(v) for v in back[2 * PIECE:]] == [int] * PIECE
+    assert [type(v) for v in states[0][PIECE:]] == [bool] * PIECE

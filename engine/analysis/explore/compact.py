@@ -151,16 +151,20 @@ class States:
     __slots__ = ("rows", "_pieces")
 
     def __init__(self):
-        self.rows: list[tuple] = []   # per state: its pieces
-        self._pieces: dict = {}       # a run of slots -> the one object kept for it
+        self.rows: list[tuple] = []      # per state: its pieces
+        self._pieces: list[dict] = []    # per place: a run of slots -> the one object kept for it
 
     def key(self, flat: tuple) -> tuple:
         """The pieces of a flat state: what the explorer's index is keyed by (equal
-        pieces for equal states)."""
+        pieces for equal states).  One table per place of a piece: runs at two
+        places are runs of other facts, and a run of flags (True) would else stand
+        for an equal run of counts (1) elsewhere, as equal tuples do."""
         pieces, out = self._pieces, []
-        for i in range(0, len(flat), PIECE):
+        for j, i in enumerate(range(0, len(flat), PIECE)):
+            if j == len(pieces):
+                pieces.append({})
             run = flat[i:i + PIECE]
-            out.append(pieces.setdefault(run, run))
+            out.append(pieces[j].setdefault(run, run))
         return tuple(out)
 
     def append(self, pieces: tuple) -> None:
