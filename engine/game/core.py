@@ -126,6 +126,13 @@ class Game(Answers, Prompts, History, Outcomes, GiveUp):
                reason: str = "") -> int:
         st = self.state
         self._prompted = None
+        if value is not None and not self.narrate and -MAX_INT <= value <= MAX_INT:
+            # a value set, told to nobody: the old one is not read (the explorer's
+            # transition cache then applies it to states holding any other)
+            new = self.module.clamp(st, stat, value)
+            if new != 0:   # (a 0 is not written where the stat is absent: below)
+                st.stats[stat] = new
+                return new
         old = st.stats.get(stat, 0)
         wanted = value if value is not None else old + (delta or 0)
         if not -MAX_INT <= wanted <= MAX_INT:   # `add: {or: 999999999}` again and again

@@ -7,7 +7,8 @@ from engine.analysis.explore.explorer import Explorer
 from engine.analysis.explore.transitions import ALL, WHOLE, TrackedSet, tracked
 from tests.analysis_fixtures.support import load
 
-BOOKS = ["cc-duels", "codewords", "crash", "df-duel", "df-market", "duel", "hopeless", "quest", "softlock"]
+BOOKS = ["cc-duels", "codewords", "crash", "df-duel", "df-market", "df-shortcut", "duel", "hopeless", "quest",
+         "softlock"]
 
 
 @pytest.mark.parametrize("name", BOOKS)
@@ -82,3 +83,43 @@ def test_a_move_that_reads_less_than_its_state_is_worked_out_once():
     assert len(inventories) == 2
     assert len(leave) == 1 and len(leave[0]) == 1 and len(leave[0][0][3]) == 1
     assert all(k[1:HEAD] == market[0][1:HEAD] for k in market)   # one bucket
+
+
+def test_an_end_of_a_fight_is_applied_once_for_every_start_that_reaches_it():
+    """The wolf is met with 8 or 6 Endurance (the brambles): two starts, two whole
+    expansions, but the ends they share (won with 5 Endurance left, say) are played
+    once: setting Endurance to what the fight left does not read what it was."""
+    from engine.analysis.explore.nodes import Outcome
+    applied, played = [], []
+
+    class Counting(Explorer):
+        def _outcome(self, s, outcome):
+            applied.append(outcome.finish)
+            return super()._outcome(s, outcome)
+
+        def _results(self, s, move, rolls=()):
+            if isinstance(move, Outcome):
+                played.append(move.finish)
+            return super()._results(s, move, rolls)
+
+    book, module, _ = load("df-shortcut")
+    space = Counting(book, module).run()
+    starts = [s for s, n in enumerate(space.paragraph) if n == 3 and not space.ended[s]]
+    assert len({unpack(space.states[s])[1]["endurance"] for s in starts}) == 2
+    assert set(played) == set(applied) and len(played) < len(applied)
+    again = [f for f in set(played) if played.count(f) > 1]
+    assert len(again) <= 1   # only the lost fight, played per start: Endurance set to 0
+    #                          reads it (a stat absent stays absent at 0)
+
+
+def test_a_key_read_after_the_play_wrote_it_is_not_logged():
+    log, wrote = set(), set()
+    d = tracked("stats", {"endurance": 8}, log, wrote)
+    d["endurance"] = 5
+    assert d["endurance"] == 5 and d.get("endurance") == 5 and "endurance" in d
+    assert log == set()
+    assert d.get("chance") is None and log == {("stats", "chance")}
+    flags = TrackedSet(set())
+    flags._log, flags._wrote = log, wrote
+    flags.add("porte")
+    assert "porte" in flags and ("flags", "porte") not in log

@@ -143,6 +143,22 @@ def test_seeded_dice_replay_after_serialisation(sizes):
     assert [copy.face(s) for s in (6, 10, 6)] == [dice.face(s) for s in (6, 10, 6)]
 
 
+@pytest.mark.parametrize("narrate", [True, False])
+def test_a_value_set_gives_the_same_sheet_told_or_not(narrate):
+    """Untold (the explorer's games), a value set does not read the old one; the
+    sheet is the same as a told game's: bounds applied, a 0 not added where the stat
+    is absent, the value written where it was."""
+    game = new_game()
+    game.narrate = narrate
+    assert game.change("vie", value=4) == 4 and game.state.stats["vie"] == 4
+    assert game.change("vie", value=4) == 4 and game.state.stats["vie"] == 4
+    assert game.change("vie", value=999) == game.state.stats["vie"] == game.module.clamp(game.state, "vie", 999)
+    assert game.change("absent", value=0) == 0 and "absent" not in game.state.stats
+    assert game.change("absent", value=2) == 2 and game.state.stats["absent"] == 2
+    told = [e for e in game.drain() if e["type"] == "stat"]
+    assert [(e["old"], e["new"]) for e in told][:1] == ([(10, 4)] if narrate else [])
+
+
 def test_every_change_is_an_event_with_old_and_new_values():
     game = new_game()
     game.drain()

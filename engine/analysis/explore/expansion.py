@@ -51,9 +51,10 @@ class Expansion:
             self._fit = True
             moves, strategies = self._menu(s)
             if strategies:   # a fight the hook solves: kept whole, with all it read
+                self._also = []
                 template = self._whole(s, moves, strategies)
                 if self._fit:
-                    memo.keep((bucket, EXPANSION), padded, self._log, template)
+                    memo.keep((bucket, EXPANSION), padded, self._log, template, self._also)
                 return self._install(s, template)
             menu = tuple(moves)
             if self._fit:
@@ -157,9 +158,36 @@ class Expansion:
         for p, outcome in strategy.outcomes:
             found = self._applied.get(outcome.finish)   # strategies share outcomes
             if found is None:
-                found = self._applied[outcome.finish] = self._results(s, outcome) or [(1, SELF)]
+                found = self._applied[outcome.finish] = self._outcome(s, outcome)
             out += [(p * q, o) for q, o in found]
         return out
+
+    def _outcome(self, s, outcome) -> list:
+        """[(probability, outcome)] of one end of a fight, applied through the engine:
+        from the cache, where a state that reads alike had the same end (its template
+        is kept under the module's `finish` for that end, one object for it), else
+        played.  What it read is read by the whole expansion (`_also`, `_log`)."""
+        memo = self.memo
+        if memo is None:
+            return self._results(s, outcome) or [(1, SELF)]
+        where = (self._key_now[1:HEAD], outcome.finish)
+        padded = pad(self._key_now, self.layout)
+        found = memo.find(where, padded)
+        if found is not None:
+            self._also.append(memo.read)
+            return found
+        outer, fit = self._log, self._fit
+        self._log, self._fit = set(), True
+        try:
+            found = self._results(s, outcome) or [(1, SELF)]
+            if self._fit:
+                found = tuple(found)
+                found = self._changes.setdefault(found, found)
+                memo.keep(where, padded, self._log, found)
+        finally:
+            outer |= self._log
+            self._log, self._fit = outer, fit and self._fit
+        return found
 
     def _branches(self, s, move: Move | None, rolls: tuple) -> list:
         """[(probability, successor)] of a move (None: the start of the game)."""

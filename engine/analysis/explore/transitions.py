@@ -83,16 +83,24 @@ class Tracked(dict):
         self._wrote.add((self._part, key))
         dict.__delitem__(self, key)
 
+    # A key read after this play wrote it is not logged: what it holds then is what
+    # the play wrote, which follows from what it read before (logged).
     def __getitem__(self, key):
-        self._log.add((self._part, key))
+        k = (self._part, key)
+        if k not in self._wrote:
+            self._log.add(k)
         return dict.__getitem__(self, key)
 
     def get(self, key, default=None):
-        self._log.add((self._part, key))
+        k = (self._part, key)
+        if k not in self._wrote:
+            self._log.add(k)
         return dict.get(self, key, default)
 
     def __contains__(self, key):
-        self._log.add((self._part, key))
+        k = (self._part, key)
+        if k not in self._wrote:
+            self._log.add(k)
         return dict.__contains__(self, key)
 
     def setdefault(self, key, default=None):
@@ -147,7 +155,9 @@ class TrackedSet(set):
     __slots__ = ("_log", "_wrote")
 
     def __contains__(self, key):
-        self._log.add(("flags", key))
+        k = ("flags", key)
+        if k not in self._wrote:   # (as Tracked: not after this play wrote it)
+            self._log.add(k)
         return set.__contains__(self, key)
 
     def add(self, key):
@@ -278,6 +288,7 @@ class Memo:
         self.layout = layout
         self.table: dict = {}
         self.hits = self.misses = 0
+        self.read = None   # (slots, parts read whole) of the template last found
 
     def slots(self, log: set) -> tuple:
         """The slots of the keys logged (a whole part: its slots now, and a guard)."""
@@ -298,6 +309,7 @@ class Memo:
             found = by_values.get(get(padded))
             if found is not None:
                 self.hits += 1
+                self.read = slots, whole
                 return found
         self.misses += 1
         return None
@@ -308,8 +320,12 @@ class Memo:
         of_part = self.layout.of_part
         return all(padded[i] is MISSING for part, count in whole for i in of_part[part][count:])
 
-    def keep(self, where: tuple, padded: tuple, log: set, template) -> None:
+    def keep(self, where: tuple, padded: tuple, log: set, template, also=()) -> None:
+        """`also`: the (slots, whole) of templates the work took from the cache."""
         slots, whole = self.slots(log)
+        if also:
+            slots = tuple(sorted(set(slots).union(*(a[0] for a in also))))
+            whole = tuple(sorted(set(whole).union(*(a[1] for a in also))))
         padded = pad(padded, self.layout)   # (slots given since the state was padded)
         rows = self.table.setdefault(where, [])
         for row in rows:
