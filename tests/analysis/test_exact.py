@@ -170,3 +170,34 @@ def test_a_command_that_changes_nothing_does_not_stall_the_solver():
         assert space.bound is None and any(t == s for s, acts in enumerate(space.actions)
                                            for _m, b in acts for _p, t in b)
         assert sum(p * value[t] for p, t in space.root) == expected
+
+
+def _space(moves_of: dict, endings: dict):
+    """A hand-made space: state -> [(move, [(p, successor)])], ending states apart."""
+    from engine.analysis.explore.space import Space
+    sp = Space()
+    n = 1 + max(list(moves_of) + list(endings))
+    for s in range(n):
+        sp.states.append(((s,),))
+        sp.paragraph.append(s)
+        sp.ended.append(endings.get(s))
+        sp.final.append(endings.get(s))
+        sp.done.append(True)
+        sp.actions.append(moves_of.get(s, []))
+    return sp
+
+
+def test_moves_whose_floats_tie_are_still_told_apart_exactly():
+    # Two moves from 0, to the victory 1 or the death 2: their odds differ by 10^-30,
+    # far below what a float can tell; the better one must be chosen, and its exact
+    # value given; equal ones keep the first.
+    tiny = Fraction(1, 10 ** 30)
+    third = Fraction(1, 3)
+    sp = _space({0: [("a", [(third, 1), (1 - third, 2)]), ("b", [(third + tiny, 1), (1 - third - tiny, 2)]),
+                     ("c", [(third + tiny, 1), (1 - third - tiny, 2)])],
+                 3: [("x", [(Fraction(1, 2), 1), (Fraction(1, 2), 2)]), ("y", [(Fraction(1, 2), 1), (Fraction(1, 2), 2)])]},
+                {1: "victory", 2: "death"})
+    value, policy = exact_values(sp)
+    assert float(third) == float(third + tiny)
+    assert value[0] == third + tiny and policy[0] == 1
+    assert value[3] == Fraction(1, 2) and policy[3] == 0

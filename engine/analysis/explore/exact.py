@@ -34,16 +34,20 @@ from .space import Space
 VI_SWEEPS = 10_000
 VI_TOLERANCE = 1e-13
 MAX_IMPROVEMENTS = 10_000
+# A move whose float expectation is this far below the best one's is worse, exactly:
+# the floats of values in [0, 1] are within 1e-15 of theirs (then summed a few times).
+SCREEN = 1e-9
 
 
 class Solver:
     def __init__(self, space: Space):
         self.sp = space
         self.value: list = [Fraction(0)] * len(space.states)
+        self.float: list[float] = [0.0] * len(space.states)   # float(value), to screen moves
         self.policy: list[int] = [-1] * len(space.states)   # index of the best action
 
     def run(self) -> list:
-        sp = self.sp
+        sp, value, fv = self.sp, self.value, self.float
         for comp in components(len(sp.states), self._succ):
             members = set(comp)
             if len(comp) == 1 and comp[0] not in self._succ(comp[0]):
@@ -52,6 +56,8 @@ class Solver:
                 self._choices(comp, members)
             else:
                 self._chance(comp, members)
+            for s in comp:
+                fv[s] = float(value[s])
         return self.value
 
     def _succ(self, s) -> list[int]:
@@ -61,16 +67,40 @@ class Solver:
         return self.value[t] if t >= 0 else 0   # ERROR, FRONTIER: lost
 
     def _q(self, branches):
-        return sum((p * self._v(t) for p, t in branches), Fraction(0))
+        value, out = self.value, Fraction(0)
+        for p, t in branches:
+            if t >= 0:   # (ERROR, FRONTIER: lost)
+                v = value[t]
+                if v:   # (a float 1.0 still makes the figure a float)
+                    out += p if v == 1 and type(v) is not float else p * v
+        return out
 
     def _single(self, s) -> None:
+        """The best move's expectation: first in floats for every move, then exactly for
+        the moves within SCREEN of the best float (the same first best move as
+        comparing every move exactly, for a fraction of the Fractions)."""
         sp = self.sp
         if not sp.actions.has_moves(s):
             self.value[s] = Fraction(1 if sp.done[s] and sp.ended[s] == "victory" else 0)
             return
-        qs = [self._q(b) for _, b in sp.actions[s]]
-        best = max(range(len(qs)), key=qs.__getitem__)
-        self.value[s], self.policy[s] = qs[best], best
+        shape, targets, fv = sp.actions.shape[s], sp.actions.targets[s], self.float
+        moves, i = [], 0
+        for _text, probs in shape:
+            j = i + len(probs)
+            branches = list(zip(probs, targets[i:j]))
+            moves.append((sum(float(p) * fv[t] for p, t in branches if t >= 0), branches))
+            i = j
+        if len(moves) == 1:
+            self.value[s], self.policy[s] = self._q(moves[0][1]), 0
+            return
+        top = max(f for f, _b in moves) - SCREEN
+        best = where = None
+        for k, (f, branches) in enumerate(moves):
+            if f >= top:
+                q = self._q(branches)
+                if best is None or q > best:
+                    best, where = q, k
+        self.value[s], self.policy[s] = best, where
 
     def _chance_inside(self, s, members) -> bool:
         return any(len(b) > 1 and any(t in members for _, t in b) for _, b in self.sp.actions[s])
