@@ -84,15 +84,15 @@ class Solver:
             self.value[s] = Fraction(1 if sp.done[s] and sp.ended[s] == "victory" else 0)
             return
         shape, targets, fv = sp.actions.shape[s], sp.actions.targets[s], self.float
+        if len(shape) == 1:   # (most states: nothing to compare)
+            self.value[s], self.policy[s] = self._q(zip(shape[0][1], targets)), 0
+            return
         moves, i = [], 0
         for _text, probs in shape:
             j = i + len(probs)
             branches = list(zip(probs, targets[i:j]))
             moves.append((sum(float(p) * fv[t] for p, t in branches if t >= 0), branches))
             i = j
-        if len(moves) == 1:
-            self.value[s], self.policy[s] = self._q(moves[0][1]), 0
-            return
         top = max(f for f, _b in moves) - SCREEN
         best = where = None
         for k, (f, branches) in enumerate(moves):
