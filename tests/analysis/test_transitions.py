@@ -123,3 +123,18 @@ def test_a_key_read_after_the_play_wrote_it_is_not_logged():
     flags._log, flags._wrote = log, wrote
     flags.add("porte")
     assert "porte" in flags and ("flags", "porte") not in log
+
+
+def test_a_state_after_a_fight_records_the_strategy_that_leads_there():
+    """The ends of a fight are templates shared between starts, but the path to a
+    state names the strategy that reaches it from its own parent: met with Luck 7
+    (the road), winning with Luck 6 left needs `luck-optimal`; met with Luck 6 (the
+    ditch, with a feather), `no-luck` wins so, and the new state must say so."""
+    book, module, _ = load("df-shortcut")
+    space = Explorer(book, module).run()
+    fought = [(s, parent, text) for s, (parent, text, _f) in enumerate(space.parent)
+              if parent is not None and text and text.startswith("~")]
+    assert {text for _s, _p, text in fought} == {"~no-luck", "~luck-optimal"}
+    for s, parent, text in fought:
+        moves = {t: [x for _p, x in branches] for t, branches in space.actions[parent]}
+        assert s in moves[text], (s, text)

@@ -159,7 +159,7 @@ class Expansion:
             found = self._applied.get(outcome.finish)   # strategies share outcomes
             if found is None:
                 found = self._applied[outcome.finish] = self._outcome(s, outcome)
-            out += [(p * q, o) for q, o in found]
+            out += [(p * q, _by(o, outcome)) for q, o in found]
         return out
 
     def _outcome(self, s, outcome) -> list:
@@ -286,6 +286,14 @@ def _alike(found: list) -> list:
             where[k] = len(out)
         out.append((p, o))
     return out
+
+
+def _by(o, outcome):
+    """An outcome of a fight's end as reached by this strategy (its move, `~label`,
+    is the one the path records: the end's template may come from another)."""
+    if type(o) is tuple and o[2] is not outcome:
+        return (o[0], o[1], outcome, o[3])
+    return o
 
 
 def _second(pair):
