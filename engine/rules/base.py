@@ -85,6 +85,9 @@ class RuleModule:
     # only books do (gold...); where no expression ahead names one, the explorer
     # forgets its value.
     passive_stats: tuple[str, ...] = ()
+    # ... and whether its code never reads the book's flags (codewords): then the
+    # explorer forgets a flag where no expression or field ahead names it.
+    passive_flags: bool = False
     # For `gamebook odds BOOK`, which says each column's policy: what the hero may
     # spend in a fight (Message("la Chance", "Luck")); None: "what the rules let him spend".
     fight_spending: Message | None = None
@@ -121,6 +124,15 @@ class RuleModule:
         """What the book can ever give, by reference kind ("item", "flag", "god"...),
         beyond what the core already sees (effects `gain`, `flag`, starting equipment)."""
         return {}
+
+    def passive_items(self, book: "Book") -> frozenset:
+        """For `gamebook explore --exhaustive`: the book's items this module's code
+        never reads, only books do (through expressions, effects and the module
+        fields that name them): where nothing ahead names one, the explorer forgets
+        whether it is held.  Default: none.  `plain_items(self, book)` is the usual
+        answer of a module that reads items only through their properties (weapon,
+        armour...) and through the fields naming them."""
+        return frozenset()
 
     def carry_limits(self, book: "Book") -> Sequence["CarryLimit"]:
         """The carrying limits the rules state (`CarryLimit`: "a backpack of 8
@@ -386,3 +398,15 @@ class RuleModule:
     def stat_aliases(self) -> dict[str, str]:
         """alias -> canonical name, for the expression language and effects."""
         return {alias: s.name for s in self.stats for alias in s.aliases}
+
+
+PLAIN = frozenset({"name", "description"})   # the item properties no rule reads
+
+
+def plain_items(module: RuleModule, book: "Book") -> frozenset:
+    """The book's items with nothing for the rules to read (a name, a description)
+    that no carrying limit of `module` counts: a module that reads items only
+    through their properties and the fields naming them never reads these."""
+    limits = module.carry_limits(book)
+    return frozenset(i for i, item in book.items.items()
+                     if set(item.props) <= PLAIN and not any(lim.holds(book, i) for lim in limits))

@@ -60,6 +60,8 @@ def check_shape(module) -> list[str]:
         values = getattr(module, attr, ())
         if not isinstance(values, tuple) or not all(isinstance(v, str) for v in values):
             problems.append(f"{attr} must be a tuple of strings")
+    if not isinstance(getattr(module, "passive_flags", False), bool):
+        problems.append("passive_flags must be True or False")
     if not hasattr(getattr(module, "options", None), "items"):
         problems.append("options must be a mapping")
     return problems

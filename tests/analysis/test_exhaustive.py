@@ -8,7 +8,7 @@ import pytest
 
 from tests.analysis_fixtures.fixture_rules import FixtureRules
 from tests.analysis_fixtures.support import FIXTURES, load
-from engine.analysis.explore.compact import content, unpack
+from engine.analysis.explore.compact import content, parts_of, unpack
 from engine.analysis.explore.explorer import Explorer
 from engine.analysis.explore.replay import replay
 from engine.analysis.explore.report import exhaustive, exhaustive_report
@@ -82,6 +82,59 @@ def test_the_lens_forgets_dead_gold_and_visits_without_changing_anything():
     assert lensed.reached == full.reached and len(lensed.states) < len(full.states)
     after = [unpack(t) for t, p in zip(lensed.states, lensed.paragraph) if p == 5]
     assert all(s[1]["or"] == 0 and s[5] == [] for s in after)   # gold and visits forgotten
+
+
+def test_the_lens_forgets_an_item_and_a_codeword_once_nothing_ahead_reads_them():
+    """A lantern lit in the crypt (§3) and a blessing said at the reliquary (§7):
+    past them, heroes who differ only by those are one state; the sword, which the
+    rules read (a weapon), and the value stay as they are."""
+    book, module, _ = load("df-crypt")
+    lensed, full = Explorer(book, module).run(), Explorer(book, module, lens=False).run()
+    assert lensed.bound is None and full.bound is None
+    assert exhaustive_report(book, module, lensed)["exact"] == exhaustive_report(book, module, full)["exact"]
+    assert len(lensed.states) < len(full.states) / 2
+
+    def holding(space, paragraph, what):
+        parts = [parts_of(t) for t, p in zip(space.states, space.paragraph) if p == paragraph]
+        return {what in x.items or what in x.flags for x in parts}
+
+    assert holding(lensed, 3, "lanterne") == holding(lensed, 7, "beni") == {True, False}
+    assert holding(lensed, 4, "lanterne") == holding(lensed, 6, "lanterne") == {False}
+    assert holding(lensed, 10, "beni") == {False}
+    assert holding(lensed, 10, "epee") == {True}
+    assert holding(full, 6, "lanterne") == holding(full, 10, "beni") == {True, False}
+
+
+def test_a_module_that_reads_its_items_and_flags_keeps_them():
+    """Only what the module declares passive is forgotten: a module that does not
+    (the default of `RuleModule`) keeps every item and flag."""
+    from engine.rules.defis_fantastiques.module import DefisFantastiques
+
+    class Reading(DefisFantastiques):
+        passive_flags = False
+
+        def passive_items(self, book):
+            return frozenset()
+
+    book, module, _ = load("df-crypt")
+    space = Explorer(book, Reading()).run()
+    after = [parts_of(t) for t, p in zip(space.states, space.paragraph) if p == 10]
+    assert {"lanterne" in x.items for x in after} == {"beni" in x.flags for x in after} == {True, False}
+    assert exhaustive_report(book, module, space)["exact"] == exhaustive_report(book, module, Explorer(book, module).run())["exact"]
+
+
+def test_plain_items_are_those_with_nothing_for_the_rules_and_no_carrying_limit():
+    from engine.rules.base import plain_items
+    from engine.rules.values import CarryLimit
+    from engine.diagnostics import Message
+    book, module, _ = load("df-crypt")
+    assert plain_items(module, book) == {"lanterne"}
+
+    class Backpack(type(module)):
+        def carry_limits(self, book):
+            return (CarryLimit(Message("Sac", "Pack"), 1, lambda b, i: i == "lanterne"),)
+
+    assert plain_items(Backpack(), book) == frozenset()
 
 
 def test_a_path_the_static_graph_misses_restarts_the_exploration():

@@ -7,7 +7,7 @@ from engine.analysis.explore.explorer import Explorer
 from engine.analysis.explore.transitions import ALL, WHOLE, TrackedSet, tracked
 from tests.analysis_fixtures.support import load
 
-BOOKS = ["cc-duels", "codewords", "crash", "df-duel", "df-market", "df-shortcut", "duel", "hopeless", "quest",
+BOOKS = ["cc-duels", "codewords", "crash", "df-crypt", "df-duel", "df-market", "df-shortcut", "duel", "hopeless", "quest",
          "softlock"]
 
 

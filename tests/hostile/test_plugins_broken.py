@@ -125,7 +125,7 @@ def test_the_shape_check_accepts_every_installed_module_and_names_each_wrong_typ
     from engine.rules.base import RuleModule
 
     class Odd(RuleModule):
-        id, version, stats, aliases, options = "odd", 3, ["x"], "df", None
+        id, version, stats, aliases, options, passive_flags = "odd", 3, ["x"], "df", None, "yes"
     assert check_shape(Odd()) == ["version must be a non-empty string, not int",
                                   "stats must be a tuple of StatDef", "aliases must be a tuple of strings",
-                                  "options must be a mapping"]
+                                  "passive_flags must be True or False", "options must be a mapping"]

@@ -14,7 +14,13 @@ at each paragraph, what cannot be read any more on any path from it:
   module field of a paragraph still ahead names the stat; elsewhere set to 0;
 * the marks of once-only choices taken (format 1.1, `once:N:i` flags): kept only
   where paragraph N, the one paragraph that reads them, is still ahead (a town left
-  for good no longer splits every later state by the purchases made there).
+  for good no longer splits every later state by the purchases made there);
+* the module's `passive_items(book)` (items its code never reads: with Défis
+  Fantastiques and Chroniques Crétoises, those with no weapon or armour) and, when
+  it says `passive_flags`, the book's flags (codewords): kept only where an
+  expression, an effect or a module field of a paragraph still ahead names them
+  (a lantern bought in town and lit in the crypt no longer splits every state
+  after the crypt).
 
 "Ahead" is the static paragraph graph (choices, random outcomes, the module's exits;
 a computed target may go anywhere; the module's `rescue_targets` follow every
@@ -46,6 +52,8 @@ class Lens:
         self.book, self.module = book, module
         aliases = book_aliases(module)
         self.passive = frozenset(getattr(module, "passive_stats", ()) or ())
+        self.passive_items = frozenset(module.passive_items(book) or ())
+        self.passive_flags = getattr(module, "passive_flags", False) is True
         self.names = {a: n for a, n in aliases.items()}
         self.reads = {n: self._reads(p) for n, p in book.paragraphs.items()}
         self.edges = {n: set() for n in book.paragraphs}
@@ -114,17 +122,40 @@ class Lens:
             for t in targets:
                 if t in back:
                     back[t].add(n)
+        self.back = back
         self.live = {n: set() for n in self.edges}
         facts = {f for r in self.reads.values() for f in r
                  if (isinstance(f, tuple)) or f in self.passive}
         for fact in facts:
-            todo = deque(n for n, r in self.reads.items() if fact in r)
-            while todo:
-                n = todo.popleft()
-                if fact not in self.live[n]:
-                    self.live[n].add(fact)
-                    todo.extend(back[n])
+            for n in self._ahead(fact):
+                self.live[n].add(fact)
+        self._named: dict = {}   # an item or a flag -> the paragraphs it is live at
         self.reach = {n: self._closure(n) for n in self.edges}
+
+    def _ahead(self, fact) -> set:
+        """The paragraphs from which some paragraph reading `fact` can be reached."""
+        found: set = set()
+        todo = deque(n for n, r in self.reads.items() if fact in r)
+        while todo:
+            n = todo.popleft()
+            if n not in found:
+                found.add(n)
+                todo.extend(self.back[n])
+        return found
+
+    def _live_name(self, name, paragraph) -> bool:
+        """Whether an item or a flag `name` can still be read from `paragraph`
+        (worked out the first time the exploration meets it)."""
+        found = self._named.get(name)
+        if found is None:
+            found = self._named[name] = self._ahead(name)
+        return paragraph in found
+
+    def _dead_name(self, part: str, name) -> bool:
+        """An item or a flag the rules never read, that is not read from here on."""
+        if part == "items":
+            return name in self.passive_items
+        return self.passive_flags and not name.startswith(ONCE)
 
     def _closure(self, n) -> set:
         seen, todo = {n}, [n]
@@ -156,9 +187,14 @@ class Lens:
         live = self.live.get(state.paragraph, set())
         if state.visits and ("v", ALL) not in live:
             state.visits = {n: 1 for n, c in state.visits.items() if c and ("v", n) in live}
-        dead = {f for f in state.flags if f.startswith(ONCE) and ("o", f.split(":")[1]) not in live}
+        n = state.paragraph
+        dead = {f for f in state.flags if f.startswith(ONCE) and ("o", f.split(":")[1]) not in live
+                or self._dead_name("flags", f) and not self._live_name(f, n)}
         if dead:
             state.flags = state.flags - dead
+        gone = [i for i in state.items if self._dead_name("items", i) and not self._live_name(i, n)]
+        if gone:
+            state.items = {i: c for i, c in state.items.items() if i not in gone}
         for stat in self.passive:
             if stat not in live:
                 if state.stats.get(stat):
@@ -212,6 +248,11 @@ class Lens:
             f = layout.names[i - HEAD][1]
             if f.startswith(ONCE) and ("o", f.split(":")[1]) not in live:
                 clear.append(i)
+        for part in ("items", "flags"):
+            for i in layout.of_part[part]:
+                name = layout.names[i - HEAD][1]
+                if self._dead_name(part, name) and not self._live_name(name, paragraph):
+                    clear.append(i)
         for part in ("stats", "initial"):
             for i in layout.of_part[part]:
                 stat = layout.names[i - HEAD][1]

@@ -6,7 +6,7 @@ from types import MappingProxyType
 from typing import Any, Mapping
 
 from ...diagnostics import Message
-from ..base import Command, Death, Exit, Option, Refused, RuleModule, StatDef
+from ..base import Command, Death, Exit, Option, Refused, RuleModule, StatDef, plain_items
 from ..odds_hooks import PackagedOdds
 from . import combat, endings, fight, gods, lint, schema, sheet, zeus
 from . import model as R
@@ -61,6 +61,7 @@ class ChroniquesCretoises(PackagedOdds, RuleModule):
     # their cache key are derived from the rest of the state, for display.
     dice_by_sum = True
     display_extra = ("equipment", "equipment_key")
+    passive_flags = True   # the rules never read the codewords (only books do)
     # The random explorer tries these commands without copying the state first:
     # they refuse before changing anything (tests/analysis/test_explore_silent.py).
     refuses_cleanly = ("oracle", "zeus")
@@ -112,6 +113,9 @@ class ChroniquesCretoises(PackagedOdds, RuleModule):
 
     def lint(self, book, doc):
         return lint.check(book, doc, self)
+
+    def passive_items(self, book):   # the rules read an item's weapon, armour or dagger only
+        return plain_items(self, book)
 
     def header_style(self, paragraph) -> str:
         return "italic" if paragraph.fields.get("oracle") else "plain"

@@ -4,7 +4,7 @@ from __future__ import annotations
 from types import MappingProxyType
 
 from ...frontmatter import equipment as equipment_of
-from ..base import Death, RuleModule
+from ..base import Death, RuleModule, plain_items
 from ..odds_hooks import PackagedOdds
 from . import combat, commands, equipment, lint, rolls, schema, sheet
 from .messages import M, count, dead
@@ -35,6 +35,7 @@ class DefisFantastiques(PackagedOdds, RuleModule):
         "endurance": M("Vos dés (Endurance)", "Your dice (Stamina)"),
         "chance": M("Vos dés (Chance)", "Your dice (Luck)")})
     passive_stats = ("or",)   # the rules never read the gold (only books do)
+    passive_flags = True      # ... nor the codewords
     fight_spending = M("la Chance", "Luck")   # what `gamebook odds BOOK`'s policies are about
     # The random explorer tries these commands without copying the state first:
     # they refuse before changing anything (tests/analysis/test_explore_silent.py).
@@ -54,6 +55,9 @@ class DefisFantastiques(PackagedOdds, RuleModule):
 
     def grants(self, book):
         return lint.grants(book)
+
+    def passive_items(self, book):   # the rules read an item's weapon or armour only
+        return plain_items(self, book)
 
     def lint(self, book, doc):
         return lint.lint(book, doc)
