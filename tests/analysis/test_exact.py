@@ -201,3 +201,25 @@ def test_moves_whose_floats_tie_are_still_told_apart_exactly():
     assert float(third) == float(third + tiny)
     assert value[0] == third + tiny and policy[0] == 1
     assert value[3] == Fraction(1, 2) and policy[3] == 0
+
+
+@pytest.mark.parametrize("name", ["hub", "loop-chance", "doomed", "softlock-deep", "forced-loop"])
+def test_the_c_rationals_give_the_fractions_of_the_python_ones(name):
+    """The solve in gmpy2's rationals (the default when every probability is exact)
+    gives the same values and best moves as Fractions, as Fractions."""
+    from engine.analysis.explore.exact import Solver
+    book, module, _ = load(BOOKS / f"{name}.yaml")
+    space = Explorer(book, module).run()
+    fast, plain = Solver(space), Solver(space, Fraction)
+    assert fast.Q is not Fraction
+    assert fast.run() == plain.run() and fast.policy == plain.policy
+    assert all(type(v) is Fraction for v in fast.value)
+
+
+def test_a_float_probability_keeps_the_solve_in_fractions_and_its_figure_a_float():
+    from engine.analysis.explore.exact import Solver
+    sp = _space({0: [("a", [(0.25, 1), (0.75, 2)]), ("b", [(Fraction(1, 5), 1), (Fraction(4, 5), 2)])]},
+                {1: "victory", 2: "death"})
+    solver = Solver(sp)
+    value = solver.run()
+    assert solver.Q is Fraction and value[0] == 0.25 and type(value[0]) is float
