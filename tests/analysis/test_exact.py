@@ -197,10 +197,13 @@ def test_moves_whose_floats_tie_are_still_told_apart_exactly():
                      ("c", [(third + tiny, 1), (1 - third - tiny, 2)])],
                  3: [("x", [(Fraction(1, 2), 1), (Fraction(1, 2), 2)]), ("y", [(Fraction(1, 2), 1), (Fraction(1, 2), 2)])]},
                 {1: "victory", 2: "death"})
-    value, policy = exact_values(sp)
     assert float(third) == float(third + tiny)
-    assert value[0] == third + tiny and policy[0] == 1
-    assert value[3] == Fraction(1, 2) and policy[3] == 0
+    sp.root = [(Fraction(1, 2), 0), (Fraction(1, 2), 3)]
+    for everywhere in (True, False):   # (from the root, both moves are candidates)
+        value, policy = exact_values(sp, everywhere)
+        assert value[0] == third + tiny and policy[0] == 1
+        assert value[3] == Fraction(1, 2) and policy[3] == 0
+        assert all(type(v) is Fraction for v in value)
 
 
 @pytest.mark.parametrize("name", ["hub", "loop-chance", "doomed", "softlock-deep", "forced-loop"])
@@ -223,3 +226,36 @@ def test_a_float_probability_keeps_the_solve_in_fractions_and_its_figure_a_float
     solver = Solver(sp)
     value = solver.run()
     assert solver.Q is Fraction and value[0] == 0.25 and type(value[0]) is float
+
+
+def test_best_play_from_the_start_needs_the_exact_values_of_few_states():
+    """A move surely worse than another (its float plus its error bound below the
+    other's float minus its own) is ruled out: what only it leads to keeps a
+    float, or an exact 0 where no victory can follow; the start's value is the
+    same as solving every state exactly."""
+    half, sixth = Fraction(1, 2), Fraction(1, 6)
+    # 0: to 1 (1/2 of winning at once) or to 4 (1/6 of reaching 5, a fair roll);
+    # 6: a cycle of choices with no way out but death (doomed).
+    sp = _space({0: [("a", [(1, 1)]), ("b", [(1, 4)]), ("c", [(1, 6)])],
+                 1: [("roll", [(half, 2), (half, 3)])],
+                 4: [("roll", [(sixth, 5), (1 - sixth, 3)])],
+                 5: [("roll", [(half, 2), (half, 3)])],
+                 6: [("on", [(1, 7)]), ("die", [(1, 3)])], 7: [("back", [(1, 6)])]},
+                {2: "victory", 3: "death"})
+    sp.root = [(1, 0)]
+    every, _ = exact_values(sp, everywhere=True)
+    value, policy = exact_values(sp)
+    assert value[0] == every[0] == half and policy[0] == 0
+    assert type(value[1]) is Fraction and value[1] == half
+    assert type(value[4]) is float and value[4] == pytest.approx(float(every[4]))
+    assert type(value[6]) is Fraction and value[6] == value[7] == 0 == every[6]
+
+
+@pytest.mark.parametrize("name", ["hub", "loop-chance", "doomed", "softlock-deep", "forced-loop"])
+def test_the_states_best_play_needs_have_the_values_of_solving_every_state(name):
+    book, module, _ = load(BOOKS / f"{name}.yaml")
+    space = Explorer(book, module).run()
+    every, _ = exact_values(space, everywhere=True)
+    value, _ = exact_values(space)
+    assert all(v == w if type(v) is Fraction else v == pytest.approx(float(w)) for v, w in zip(value, every))
+    assert [v == 0 for v in value] == [w == 0 for w in every]

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from .solve import components
+from .solve import space_components
 from .space import Space
 
 try:
@@ -69,12 +69,19 @@ class Solver:
         self.policy: list[int] = [-1] * len(space.states)   # index of the best action
         self._shapes: dict = {}   # id of a shape of the space -> its probabilities in Q
 
-    def run(self) -> list:
+    def run(self, roots=None) -> list:
+        """Every state's exact value; with `roots` (states), only those best play
+        from them can need (`Demand`), the others a float (0 exactly where victory
+        is out of reach)."""
         sp, value, fv = self.sp, self.value, self.float
-        for comp in components(len(sp.states), self._succ):
+        comps = space_components(sp)
+        demand = Demand(self, comps, roots) if roots is not None else None
+        for comp in comps:
+            if demand is not None and not demand.wanted[comp[0]]:
+                continue
             members = set(comp)
-            if len(comp) == 1 and comp[0] not in self._succ(comp[0]):
-                self._single(comp[0])
+            if len(comp) == 1 and comp[0] not in sp.actions.targets[comp[0]]:
+                self._single(comp[0], demand)
             elif not any(self._chance_inside(s, members) for s in comp):
                 self._choices(comp, members)
             else:
@@ -84,10 +91,13 @@ class Solver:
         if self.Q is not Fraction:
             seen: dict = {}   # (mpq hashes fast; most values repeat: 0, 1, a few odds)
             for s, v in enumerate(value):
-                f = seen.get(v)
-                if f is None:
-                    f = seen[v] = Fraction(int(v.numerator), int(v.denominator))
-                value[s] = f
+                if demand is None or demand.wanted[s]:
+                    f = seen.get(v)
+                    if f is None:
+                        f = seen[v] = Fraction(int(v.numerator), int(v.denominator))
+                    value[s] = f
+        if demand is not None:
+            demand.fill(value, self.policy)
         return self.value
 
     def _shape(self, s) -> tuple:
@@ -124,10 +134,11 @@ class Solver:
                     out += p if v == 1 and type(v) is not float else p * v
         return out
 
-    def _single(self, s) -> None:
+    def _single(self, s, demand=None) -> None:
         """The best move's expectation: first in floats for every move, then exactly for
         the moves within SCREEN of the best float (the same first best move as
-        comparing every move exactly, for a fraction of the Fractions)."""
+        comparing every move exactly, for a fraction of the Fractions); with a
+        `demand`, exactly for the moves it could not rule out."""
         sp = self.sp
         if not sp.actions.has_moves(s):
             self.value[s] = self.Q(1 if sp.done[s] and sp.ended[s] == "victory" else 0)
@@ -136,6 +147,8 @@ class Solver:
         if len(shape) == 1:   # (most states: nothing to compare)
             self.value[s], self.policy[s] = self._q(zip(shape[0][1], targets)), 0
             return
+        if demand is not None:
+            keep = demand.candidates(s)
         moves, i = [], 0
         for _text, probs in shape:
             j = i + len(probs)
@@ -145,7 +158,7 @@ class Solver:
         top = max(f for f, _b in moves) - SCREEN
         best = where = None
         for k, (f, branches) in enumerate(moves):
-            if f >= top:
+            if (f >= top) if demand is None else k in keep:
                 q = self._q(branches)
                 if best is None or q > best:
                     best, where = q, k
@@ -251,6 +264,152 @@ class Solver:
         return changed
 
 
+class Demand:
+    """Which states best play from `roots` can need the exact value of, found
+    in floats with a bound on their error, so that nothing is ruled out wrongly.
+
+    A first pass over every component (successors first) gives each state a float
+    value f and a bound e with |f - v| <= e: a state's f is its best move's float
+    expectation and e the largest of its moves' bounds (each the expectation of
+    its successors' bounds, plus the rounding of its sums); a choice-only cycle
+    takes its best way out; a component with chance inside is iterated in floats,
+    its bound unknown (1), so that every comparison with it is made exactly.
+    Then, from the roots: a move is a *candidate* unless its f + e is below the
+    best move's f - e (then its value is surely below the best's); the states a
+    candidate leads to are wanted, and every state and way out of a wanted cyclic
+    component.  The exact solve then works on the wanted states only; the others
+    keep their float, or an exact 0 where no way leads to a victory (doomed
+    paragraphs are read from those zeros)."""
+
+    ROUNDING = 1e-15   # per term of a float sum of at most 1 (values and probabilities in [0, 1])
+
+    def __init__(self, solver: Solver, comps, roots):
+        sp = solver.sp
+        n = len(sp.states)
+        self.sp, self.solver = sp, solver
+        self.f, self.e = [0.0] * n, [0.0] * n
+        self.win = [False] * n     # some way leads to a victory (the value is not 0)
+        self.fpolicy = [-1] * n
+        self.cyclic = [False] * n
+        self._floats: dict = {}   # id of a shape -> (the shape, its probabilities as floats)
+        for comp in comps:
+            self._float(comp)
+        self.wanted = [False] * n
+        self._want(roots)
+
+    def _moves(self, s):
+        """[(float expectation, bound, branches)] for each move of s."""
+        f, e, out = self.f, self.e, []
+        for _text, branches in self.solver._actions(s):
+            q = b = 0.0
+            for p, t in branches:
+                if t >= 0:
+                    p = float(p)
+                    q += p * f[t]
+                    b += p * e[t]
+            out.append((q, b + self.ROUNDING * (len(branches) + 2), branches))
+        return out
+
+    def _float(self, comp) -> None:
+        sp, f, e, win = self.sp, self.f, self.e, self.win
+        if len(comp) == 1 and comp[0] not in sp.actions.targets[comp[0]]:
+            self._single(comp[0])
+            return
+        members = set(comp)
+        for s in comp:
+            self.cyclic[s] = True
+        changed = True
+        while changed:   # a way to a victory from one member: from those that reach it
+            changed = False
+            for s in comp:
+                if not win[s] and any(p and t >= 0 and win[t] for _q, _b, br in self._moves(s) for p, t in br):
+                    win[s] = changed = True
+        if any(self.solver._chance_inside(s, members) for s in comp):
+            self._iterate(comp)
+            for s in comp:
+                e[s] = 1.0
+            return
+        best = bound = 0.0
+        for s in comp:   # a cycle of choices: the best way out, for all of it
+            for q, b, br in self._moves(s):
+                if all(t not in members for _p, t in br):
+                    best, bound = max(best, q), max(bound, b)
+        for s in comp:
+            f[s], e[s] = best, bound
+
+    def _single(self, s) -> None:
+        """As `_moves` then the best of them, for one state out of any cycle (most
+        of them: written for speed)."""
+        sp, f, e, win = self.sp, self.f, self.e, self.win
+        shape = sp.actions.shape[s]
+        if not shape:
+            f[s] = 1.0 if sp.done[s] and sp.ended[s] == "victory" else 0.0
+            win[s] = f[s] == 1.0
+            return
+        floats = self._floats.get(id(shape))
+        if floats is None:
+            floats = self._floats[id(shape)] = (shape, tuple(tuple(float(p) for p in probs) for _t, probs in shape))
+        targets, i = sp.actions.targets[s], 0
+        best, bound, where, winning = -1.0, 0.0, 0, False
+        for k, probs in enumerate(floats[1]):
+            q = b = 0.0
+            for p in probs:
+                t = targets[i]
+                i += 1
+                if t >= 0:
+                    q += p * f[t]
+                    b += p * e[t]
+                    if win[t]:   # (a branch of probability 0 may say so: its value is then 0.0)
+                        winning = True
+            b += self.ROUNDING * (len(probs) + 2)
+            if q > best:
+                best, where = q, k
+            if b > bound:
+                bound = b
+        f[s], e[s], win[s], self.fpolicy[s] = best, bound, winning, where
+
+    def _iterate(self, comp) -> None:
+        f = self.f
+        for _ in range(VI_SWEEPS):
+            change = 0.0
+            for s in comp:
+                q = max(m[0] for m in self._moves(s))
+                change = max(change, abs(q - f[s]))
+                f[s] = q
+            if change <= VI_TOLERANCE:
+                break
+
+    def candidates(self, s) -> set:
+        """The moves of s whose value may be the best one's."""
+        moves = self._moves(s)
+        low = max(q - b for q, b, _br in moves)
+        return {k for k, (q, b, _br) in enumerate(moves) if q + b >= low}
+
+    def _want(self, roots) -> None:
+        sp, wanted = self.sp, self.wanted
+        todo = [t for t in roots if t >= 0]
+        while todo:
+            s = todo.pop()
+            if wanted[s]:
+                continue
+            wanted[s] = True
+            if not sp.actions.has_moves(s):
+                continue
+            if self.cyclic[s]:   # the whole component, and all its ways out
+                todo.extend(t for t in sp.actions.targets[s] if t >= 0)
+                continue
+            moves = self.solver._actions(s)
+            for k in (self.candidates(s) if len(moves) > 1 else (0,)):
+                todo.extend(t for _p, t in moves[k][1] if t >= 0)
+
+    def fill(self, value: list, policy: list) -> None:
+        """The states not wanted: their float, or 0 where no way leads to a victory."""
+        for s, w in enumerate(self.wanted):
+            if not w:
+                value[s] = self.f[s] if self.win[s] else Fraction(0)
+                policy[s] = self.fpolicy[s]
+
+
 def eliminate(eqs: dict, zero: set, Q=Fraction) -> dict:
     """Solve x_s = const_s + sum coeffs_s[t] x_t exactly (x_t = 0 for t in `zero`),
     by sparse Gaussian elimination; the system is that of states that all reach a
@@ -288,10 +447,12 @@ def eliminate(eqs: dict, zero: set, Q=Fraction) -> dict:
     return out
 
 
-def exact_values(space: Space) -> tuple[list, list[int]]:
-    """(value of every state, index of its best action or -1)."""
+def exact_values(space: Space, everywhere: bool = False) -> tuple[list, list[int]]:
+    """(value of every state, index of its best action or -1): exact for every
+    state best play from the start can need (`Demand`), and `everywhere` for all
+    of them; elsewhere a float, or an exact 0 where no way leads to a victory."""
     solver = Solver(space)
-    solver.run()
+    solver.run(None if everywhere else [t for _p, t in space.root])
     return solver.value, solver.policy
 
 

@@ -31,27 +31,34 @@ def figure(x) -> dict:
 
 
 def reach(space: Space, policy) -> dict:
-    """Probability of reaching each state under best play from the root (states on
-    a cycle counted once per entry: an upper bound there, enough to rank)."""
+    """Probability of reaching each state under best play from the root, in floats
+    (it only ranks the deciding nodes; states on a cycle counted once per entry: an
+    upper bound there, enough to rank)."""
     from .solve import components
     mass: dict = {}
     for p, t in space.root:
         if t >= 0:
-            mass[t] = mass.get(t, 0) + p
-    succ = lambda s: [t for _, t in _chosen(space, policy, s) if t >= 0]  # noqa: E731
-    for comp in reversed(components(len(space.states), succ)):   # parents first
-        entered = sum((mass.get(s, 0) for s in comp), Fraction(0))
+            mass[t] = mass.get(t, 0.0) + float(p)
+    chosen = {}
+
+    def succ(s):
+        branches = chosen[s] = [(float(p), t) for p, t in _chosen(space, policy, s) if t >= 0]
+        return [t for _p, t in branches]
+
+    starts = [t for _p, t in space.root if t >= 0]
+    for comp in reversed(components(len(space.states), succ, starts)):   # parents first
+        entered = sum(mass.get(s, 0.0) for s in comp)
         for s in comp:
             m = mass[s] = entered
             if m:
-                for p, t in _chosen(space, policy, s):
-                    if t >= 0 and t not in comp:
-                        mass[t] = mass.get(t, 0) + m * p
+                for p, t in chosen[s]:
+                    if t not in comp:
+                        mass[t] = mass.get(t, 0.0) + m * p
     return mass
 
 
 def _chosen(space, policy, s) -> list:
-    return space.actions[s][policy[s]][1] if policy[s] >= 0 and space.actions[s] else []
+    return space.actions.move(s, policy[s]) if policy[s] >= 0 and space.actions.has_moves(s) else []
 
 
 def best_route(space: Space, value, policy) -> list[dict]:
@@ -70,26 +77,35 @@ def best_route(space: Space, value, policy) -> list[dict]:
 
 def deciding(space: Space, value, policy, mass: dict) -> list[dict]:
     found = []
+    floats: dict = {}   # (the weights only rank: floats of the exact values)
     for s, m in mass.items():
         branches = _chosen(space, policy, s)
         if not m or len(branches) < 2:
             continue
-        loss = sum((p * (value[s] - (value[t] if t >= 0 else 0)) for p, t in branches
-                    if (value[t] if t >= 0 else 0) < value[s]), Fraction(0))
+        for t in (s, *(t for _p, t in branches)):
+            if t >= 0 and t not in floats:
+                floats[t] = float(value[t])
+        here = floats[s]
+        loss = sum(float(p) * (here - (floats[t] if t >= 0 else 0.0)) for p, t in branches
+                   if t < 0 or value[t] < value[s])
         if loss > 0:
-            lost = sum((p for p, t in branches if t < 0 or value[t] == 0), Fraction(0))
-            found.append((m * loss, s, lost))
+            found.append((m * loss, s))
     found.sort(key=lambda x: -x[0])
     seen: set = set()   # one line per paragraph and move (its heaviest state)
     found = [f for f in found if (space.paragraph[f[1]], _move(space, policy, f[1])) not in seen
              and not seen.add((space.paragraph[f[1]], _move(space, policy, f[1])))]
-    return [{"paragraph": space.paragraph[s], "move": space.actions[s][policy[s]][0],
-             "odds_before": figure(value[s]), "lost_here": figure(lost)}
-            for _w, s, lost in found[:TOP]]
+    return [{"paragraph": space.paragraph[s], "move": _move(space, policy, s),
+             "odds_before": figure(value[s]), "lost_here": figure(_lost(space, value, policy, s))}
+            for _w, s in found[:TOP]]
+
+
+def _lost(space, value, policy, s):
+    """The share of the node's outcomes after which victory is impossible."""
+    return sum((p for p, t in _chosen(space, policy, s) if t < 0 or value[t] == 0), Fraction(0))
 
 
 def _move(space, policy, s) -> str:
-    return space.actions[s][policy[s]][0]
+    return space.actions.shape[s][policy[s]][0]
 
 
 def doomed(space: Space, value) -> list[dict]:

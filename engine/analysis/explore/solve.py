@@ -22,12 +22,14 @@ TOLERANCE = 1e-12
 MAX_SWEEPS = 100_000
 
 
-def components(n: int, succ) -> list[list[int]]:
+def components(n: int, succ, roots=None) -> list[list[int]]:
     """Tarjan's strongly connected components, iteratively; a component is listed
-    after every component it leads to (successors are solved first)."""
+    after every component it leads to (successors are solved first); `succ(s)`
+    may list negative pseudo successors, which are skipped.  `roots`: only the
+    states they reach (default: all n)."""
     index, low, on, stack, out = [-1] * n, [0] * n, [False] * n, [], []
     counter = 0
-    for root in range(n):
+    for root in range(n) if roots is None else roots:
         if index[root] != -1:
             continue
         work = [(root, iter(succ(root)))]
@@ -39,6 +41,8 @@ def components(n: int, succ) -> list[list[int]]:
             v, it = work[-1]
             w = next(it, None)
             if w is not None:
+                if w < 0:   # (ERROR, FRONTIER: no state)
+                    continue
                 if index[w] == -1:
                     index[w] = low[w] = counter
                     counter += 1
@@ -63,26 +67,47 @@ def components(n: int, succ) -> list[list[int]]:
     return out
 
 
+def space_components(space: Space) -> list[list[int]]:
+    """`components` of the whole explored graph, worked out once for the solvers
+    that read it (the float values, the exact values), while the space is unchanged."""
+    n = len(space.states)
+    found = getattr(space, "_components", None)
+    if found is None or found[0] != n or found[1] != space.expanded:
+        found = (n, space.expanded, components(n, space.actions.targets.__getitem__))
+        space._components = found
+    return found[2]
+
+
 def values(space: Space, frontier: float = 0.0) -> tuple[list[float], int]:
     """Value of every state, and the number of value-iteration sweeps used."""
     n = len(space.states)
     value = [0.0] * n
     special = {ERROR: 0.0, FRONTIER: frontier}
-
-    def succ(s):
-        return [t for t in space.actions.successors(s) if t >= 0]
+    shapes, targets, floats = space.actions.shape, space.actions.targets, {}
 
     def backup(s) -> float:
         if not space.done[s]:
             return frontier
-        if not space.actions.has_moves(s):
+        shape = shapes[s]
+        if not shape:
             return 1.0 if space.ended[s] == "victory" else 0.0
-        return max(sum(p * (value[t] if t >= 0 else special[t]) for p, t in branches)
-                   for _, branches in space.actions[s])
+        found = floats.get(id(shape))   # (the shape is kept alive by the space)
+        if found is None:
+            found = floats[id(shape)] = tuple(tuple(float(p) for p in probs) for _t, probs in shape)
+        best, i, succ = None, 0, targets[s]
+        for probs in found:
+            q = 0.0
+            for p in probs:
+                t = succ[i]
+                i += 1
+                q += p * (value[t] if t >= 0 else special[t])
+            if best is None or q > best:
+                best = q
+        return best
 
     sweeps = 0
-    for comp in components(n, succ):
-        cyclic = len(comp) > 1 or comp[0] in succ(comp[0])
+    for comp in space_components(space):
+        cyclic = len(comp) > 1 or comp[0] in targets[comp[0]]
         if not cyclic:
             value[comp[0]] = backup(comp[0])
             continue

@@ -154,6 +154,14 @@ class Moves:
             i = j
         return out
 
+    def move(self, s: int, k: int) -> list:
+        """The branches of state s's move k: [(probability, successor), ...]."""
+        shape, i = self.shape[s], 0
+        for _text, probs in shape[:k]:
+            i += len(probs)
+        probs = shape[k][1]
+        return list(zip(probs, self.targets[s][i:i + len(probs)]))
+
     def has_moves(self, s: int) -> bool:
         return bool(self.shape[s])
 
