@@ -259,3 +259,35 @@ def test_the_states_best_play_needs_have_the_values_of_solving_every_state(name)
     value, _ = exact_values(space)
     assert all(v == w if type(v) is Fraction else v == pytest.approx(float(w)) for v, w in zip(value, every))
     assert [v == 0 for v in value] == [w == 0 for w in every]
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_ruling_moves_out_in_floats_never_changes_the_start_value(seed):
+    """Random spaces (choices, rolls, cycles with and without dice, near-ties of
+    odds): solving only what best play from the start needs gives the fraction of
+    solving every state, and the same zeros."""
+    import random
+    rng = random.Random(seed)
+    n = rng.randint(4, 30)
+    endings = {n: "victory", n + 1: "death"}
+    moves_of = {}
+    for s in range(n):
+        moves = []
+        for k in range(rng.randint(1, 3)):
+            targets = [rng.choice([t for t in range(n + 2) if t > s or rng.random() < 0.15])
+                       for _ in range(rng.randint(1, 3))]
+            weights = [rng.randint(1, 6) for _ in targets]
+            if rng.random() < 0.2:   # a near-tie: 10^-20 more
+                weights = [w * 10 ** 20 for w in weights]
+                weights[0] += 1
+            total = sum(weights)
+            moves.append((f"m{k}", [(Fraction(w, total), t) for w, t in zip(weights, targets)]))
+        moves_of[s] = moves
+    sp = _space(moves_of, endings)
+    sp.root = [(Fraction(1, 2), 0), (Fraction(1, 2), rng.randrange(n))]
+    every, _ = exact_values(sp, everywhere=True)
+    value, policy = exact_values(sp)
+    start = lambda v: sum(p * v[t] for p, t in sp.root)  # noqa: E731
+    assert start(value) == start(every) and type(start(value)) is Fraction
+    assert [v == 0 for v in value] == [w == 0 for w in every]
+    assert all(v == w for v, w in zip(value, every) if type(v) is Fraction)
