@@ -272,8 +272,8 @@ class Demand:
     value f and a bound e with |f - v| <= e: a state's f is its best move's float
     expectation and e the largest of its moves' bounds (each the expectation of
     its successors' bounds, plus the rounding of its sums); a choice-only cycle
-    takes its best way out; a component with chance inside is iterated in floats,
-    its bound unknown (1), so that every comparison with it is made exactly.
+    takes its best way out; a component with chance inside is solved exactly from
+    its ways out's floats, its bound theirs (`_chance`).
     Then, from the roots: a move is a *candidate* unless its f + e is below the
     best move's f - e (then its value is surely below the best's); the states a
     candidate leads to are wanted, and every state and way out of a wanted cyclic
@@ -295,6 +295,7 @@ class Demand:
         for comp in comps:
             self._float(comp)
         self.wanted = [False] * n
+        self._candidates: dict = {}   # state -> its candidate moves (asked twice)
         self._want(roots)
 
     def _moves(self, s):
@@ -325,9 +326,7 @@ class Demand:
                 if not win[s] and any(p and t >= 0 and win[t] for _q, _b, br in self._moves(s) for p, t in br):
                     win[s] = changed = True
         if any(self.solver._chance_inside(s, members) for s in comp):
-            self._iterate(comp)
-            for s in comp:
-                e[s] = 1.0
+            self._chance(comp, members)
             return
         best = bound = 0.0
         for s in comp:   # a cycle of choices: the best way out, for all of it
@@ -368,19 +367,34 @@ class Demand:
                 bound = b
         f[s], e[s], win[s], self.fpolicy[s] = best, bound, winning, where
 
-    def _iterate(self, comp) -> None:
-        f = self.f
-        for _ in range(VI_SWEEPS):
-            change = 0.0
-            for s in comp:
-                q = max(m[0] for m in self._moves(s))
-                change = max(change, abs(q - f[s]))
-                f[s] = q
-            if change <= VI_TOLERANCE:
-                break
+    def _chance(self, comp, members) -> None:
+        """A component with dice inside: solved exactly (policy iteration, as the
+        exact pass does) from its ways out's floats taken as exact rationals.  Its
+        values are a 1-Lipschitz function of those (a best play's value is a
+        mixture of the ways out's), so their bound is the largest of the ways
+        out's, plus the rounding of the result."""
+        solver, f, e = self.solver, self.f, self.e
+        value, policy = solver.value, solver.policy
+        exits = {t for s in comp for _text, br in solver._actions(s) for _p, t in br
+                 if t >= 0 and t not in members}
+        for t in exits:
+            value[t] = solver.Q(f[t])
+        solver._chance(comp, members)
+        bound = max((e[t] for t in exits), default=0.0) + self.ROUNDING
+        for s in comp:
+            f[s], e[s], self.fpolicy[s] = float(value[s]), bound, policy[s]
+        for t in (*exits, *comp):   # (the exact pass starts from nothing)
+            value[t] = solver.zero
+            policy[t] = -1
 
     def candidates(self, s) -> set:
         """The moves of s whose value may be the best one's."""
+        found = self._candidates.get(s)
+        if found is None:
+            found = self._candidates[s] = self._rule_out(s)
+        return found
+
+    def _rule_out(self, s) -> set:
         moves = self._moves(s)
         low = max(q - b for q, b, _br in moves)
         return {k for k, (q, b, _br) in enumerate(moves) if q + b >= low}
