@@ -93,7 +93,9 @@ def _exact_part(space: Space, complete: bool, victory: dict) -> dict:
     when every state was explored, and what the values say about the book.  With a
     bound or a sample, unexplored states count as lost (the figures are then low
     bounds) and "exact" is null."""
-    values, policy = exact_values(space)
+    # (a cut space's frontier is worth 0: its moves tie, nothing is ruled out, and
+    # solving every state is then quicker than finding what best play needs)
+    values, policy = exact_values(space, everywhere=not complete)
     start = sum((p * (values[t] if t >= 0 else 0) for p, t in space.root), Fraction(0))
     if complete:
         victory["low"] = victory["high"] = float(start)
