@@ -52,7 +52,7 @@ def _rationals(space: Space):
     figures floats, as it always did)."""
     if _mpq is None:
         return Fraction
-    for shape in {id(sh): sh for sh in space.actions.shape}.values():
+    for shape in space.actions.shapes():
         for _text, probs in shape:
             if not all(type(p) is Fraction or type(p) is int for p in probs):
                 return Fraction
@@ -291,7 +291,6 @@ class Demand:
         self.win = [False] * n     # some way leads to a victory (the value is not 0)
         self.fpolicy = [-1] * n
         self.cyclic = [False] * n
-        self._floats: dict = {}   # id of a shape -> (the shape, its probabilities as floats)
         for comp in comps:
             self._float(comp)
         self.wanted = [False] * n
@@ -299,16 +298,18 @@ class Demand:
         self._want(roots)
 
     def _moves(self, s):
-        """[(float expectation, bound, branches)] for each move of s."""
+        """[(float expectation, bound, successors)] for each move of s."""
         f, e, out = self.f, self.e, []
-        for _text, branches in self.solver._actions(s):
+        targets, i = self.sp.actions.targets[s], 0
+        for probs in self.sp.actions.floats(s):
+            succ = targets[i:i + len(probs)]
+            i += len(probs)
             q = b = 0.0
-            for p, t in branches:
+            for p, t in zip(probs, succ):
                 if t >= 0:
-                    p = float(p)
                     q += p * f[t]
                     b += p * e[t]
-            out.append((q, b + self.ROUNDING * (len(branches) + 2), branches))
+            out.append((q, b + self.ROUNDING * (len(probs) + 2), succ))
         return out
 
     def _float(self, comp) -> None:
@@ -323,15 +324,15 @@ class Demand:
         while changed:   # a way to a victory from one member: from those that reach it
             changed = False
             for s in comp:
-                if not win[s] and any(p and t >= 0 and win[t] for _q, _b, br in self._moves(s) for p, t in br):
+                if not win[s] and any(t >= 0 and win[t] for t in sp.actions.targets[s]):
                     win[s] = changed = True
         if any(self.solver._chance_inside(s, members) for s in comp):
             self._chance(comp, members)
             return
         best = bound = 0.0
         for s in comp:   # a cycle of choices: the best way out, for all of it
-            for q, b, br in self._moves(s):
-                if all(t not in members for _p, t in br):
+            for q, b, succ in self._moves(s):
+                if all(t not in members for t in succ):
                     best, bound = max(best, q), max(bound, b)
         for s in comp:
             f[s], e[s] = best, bound
@@ -340,17 +341,13 @@ class Demand:
         """As `_moves` then the best of them, for one state out of any cycle (most
         of them: written for speed)."""
         sp, f, e, win = self.sp, self.f, self.e, self.win
-        shape = sp.actions.shape[s]
-        if not shape:
+        if not sp.actions.has_moves(s):
             f[s] = 1.0 if sp.done[s] and sp.ended[s] == "victory" else 0.0
             win[s] = f[s] == 1.0
             return
-        floats = self._floats.get(id(shape))
-        if floats is None:
-            floats = self._floats[id(shape)] = (shape, tuple(tuple(float(p) for p in probs) for _t, probs in shape))
         targets, i = sp.actions.targets[s], 0
         best, bound, where, winning = -1.0, 0.0, 0, False
-        for k, probs in enumerate(floats[1]):
+        for k, probs in enumerate(sp.actions.floats(s)):
             q = b = 0.0
             for p in probs:
                 t = targets[i]
@@ -412,9 +409,8 @@ class Demand:
             if self.cyclic[s]:   # the whole component, and all its ways out
                 todo.extend(t for t in sp.actions.targets[s] if t >= 0)
                 continue
-            moves = self.solver._actions(s)
-            for k in (self.candidates(s) if len(moves) > 1 else (0,)):
-                todo.extend(t for _p, t in moves[k][1] if t >= 0)
+            for k in (self.candidates(s) if len(sp.actions.shape[s]) > 1 else (0,)):
+                todo.extend(t for _p, t in sp.actions.move(s, k) if t >= 0)
 
     def fill(self, value: list, policy: list) -> None:
         """The states not wanted: their float, or 0 where no way leads to a victory."""

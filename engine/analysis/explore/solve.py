@@ -83,19 +83,15 @@ def values(space: Space, frontier: float = 0.0) -> tuple[list[float], int]:
     n = len(space.states)
     value = [0.0] * n
     special = {ERROR: 0.0, FRONTIER: frontier}
-    shapes, targets, floats = space.actions.shape, space.actions.targets, {}
+    moves, shapes, targets = space.actions, space.actions.shape, space.actions.targets
 
     def backup(s) -> float:
         if not space.done[s]:
             return frontier
-        shape = shapes[s]
-        if not shape:
+        if not shapes[s]:
             return 1.0 if space.ended[s] == "victory" else 0.0
-        found = floats.get(id(shape))   # (the shape is kept alive by the space)
-        if found is None:
-            found = floats[id(shape)] = tuple(tuple(float(p) for p in probs) for _t, probs in shape)
         best, i, succ = None, 0, targets[s]
-        for probs in found:
+        for probs in moves.floats(s):
             q = 0.0
             for p in probs:
                 t = succ[i]

@@ -123,12 +123,13 @@ class Moves:
     successors are one tuple, in the order of the shape's probabilities.  Reading
     `moves[s]` builds the lists; `successors(s)` gives the tuple itself."""
 
-    __slots__ = ("shape", "targets", "_shapes")
+    __slots__ = ("shape", "targets", "_shapes", "_floats")
 
     def __init__(self):
         self.shape: list[tuple] = []     # per state: ((text, (p, p, ...)), ...)
         self.targets: list[tuple] = []   # per state: its successors, flattened
         self._shapes: dict = {}
+        self._floats: dict = {}          # id of a shape -> its probabilities as floats
 
     def append(self, acts) -> None:
         self.shape.append(())
@@ -161,6 +162,19 @@ class Moves:
             i += len(probs)
         probs = shape[k][1]
         return list(zip(probs, self.targets[s][i:i + len(probs)]))
+
+    def shapes(self):
+        """Every distinct shape of moves, once."""
+        return self._shapes.values()
+
+    def floats(self, s: int) -> tuple:
+        """State s's probabilities as floats, move by move, in the order of its
+        successors (for the float solvers; worked out once a shape)."""
+        shape = self.shape[s]
+        found = self._floats.get(id(shape))   # (every shape is kept by _shapes)
+        if found is None:
+            found = self._floats[id(shape)] = tuple(tuple(float(p) for p in probs) for _t, probs in shape)
+        return found
 
     def has_moves(self, s: int) -> bool:
         return bool(self.shape[s])
