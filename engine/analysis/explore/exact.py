@@ -147,18 +147,21 @@ class Solver:
         if len(shape) == 1:   # (most states: nothing to compare)
             self.value[s], self.policy[s] = self._q(zip(shape[0][1], targets)), 0
             return
+        moves, i = [], 0
+        for (_text, probs), floats in zip(shape, sp.actions.floats(s)):
+            j = i + len(probs)
+            moves.append((floats, list(zip(probs, targets[i:j]))))
+            i = j
         if demand is not None:
             keep = demand.candidates(s)
-        moves, i = [], 0
-        for _text, probs in shape:
-            j = i + len(probs)
-            branches = list(zip(probs, targets[i:j]))
-            moves.append((sum(float(p) * fv[t] for p, t in branches if t >= 0), branches))
-            i = j
-        top = max(f for f, _b in moves) - SCREEN
+        else:
+            screen = [sum(f * fv[t] for f, (_p, t) in zip(floats, branches) if t >= 0)
+                      for floats, branches in moves]
+            top = max(screen) - SCREEN
+            keep = {k for k, f in enumerate(screen) if f >= top}
         best = where = None
-        for k, (f, branches) in enumerate(moves):
-            if (f >= top) if demand is None else k in keep:
+        for k, (_floats, branches) in enumerate(moves):
+            if k in keep:
                 q = self._q(branches)
                 if best is None or q > best:
                     best, where = q, k
