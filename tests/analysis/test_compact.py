@@ -1,5 +1,5 @@
 """Compact explorer states: nothing JSON would tell apart is merged, nothing is lost."""
-from engine.analysis.explore.compact import HEAD, MISSING, Packer, close, freeze, rebuild, thaw, unpack, with_changes
+from engine.analysis.explore.compact import HEAD, MISSING, Layout, Overflow, Packer, States, freeze, rebuild, thaw, unpack
 from engine.analysis.explore.space import canonical
 from tests.analysis_fixtures.support import load
 
@@ -29,18 +29,21 @@ def test_a_state_packs_and_rebuilds_to_the_same_content():
     assert parts[0] == space.paragraph[0] and isinstance(parts[1], dict)
 
 
-def test_one_state_is_one_tuple_whatever_the_layout_has_grown_to():
+def test_one_state_is_one_integer_whatever_the_layout_has_grown_to():
     book, module, _ = load("duel")
     from engine.analysis.explore.explorer import Explorer
     x = Explorer(book, module, max_states=50)
     space = x.run()
-    key = space.states[0]
-    later = x.layout.index("flags", "a-flag-given-a-slot-later")
-    grown = with_changes(key, key[1:HEAD], ((later, True),))
-    assert len(grown) == later + 1 and close(grown) != key
-    back = with_changes(close(grown), key[1:HEAD], ((later, MISSING),))
-    assert close(back) == key   # trailing MISSING slots cut: equal, and equal hashes
-    assert "a-flag-given-a-slot-later" in unpack(close(grown))[4]
+    lay = x.layout
+    key, code = space.states[0], space.states.code(0)
+    assert lay.encode(key) == code and lay.decode(code) == key
+    later = lay.index("flags", "a-flag-given-a-slot-later")
+    grown = code | lay.code(later, True)
+    assert grown != code and "a-flag-given-a-slot-later" in unpack(lay.decode(grown))[4]
+    assert len(lay.decode(grown)) == later + 1
+    back = grown & ~lay.mask(later)
+    assert back == code and lay.decode(back) == key   # trailing MISSING slots cut: one tuple
+    assert lay.encode(key) == code   # the layout grew: the state's integer did not change
 
 
 def test_moves_keep_every_move_and_share_the_shapes():
@@ -74,18 +77,48 @@ def test_shapes_are_shared_by_value_and_keep_exact_and_float_probabilities_apart
     assert isinstance(moves[1][0][1][0][0], Fraction)
 
 
-def test_a_run_of_flags_never_stands_for_an_equal_run_of_counts_elsewhere():
-    """Pieces are shared, but only at their own place: (True, True...) flags at one
-    place and (1, 1...) item counts at another are equal tuples, yet a state holding
-    the counts must give back counts (a dagger held once, not `true`)."""
-    from engine.analysis.explore.compact import PIECE, States
-    head = ("layout", 3, None, None, None)
-    filler = (MISSING,) * (PIECE - len(head))
-    flags = head + filler + (True,) * PIECE
-    counts = head + filler + (MISSING,) * PIECE + (1,) * PIECE
-    states = States()
-    for flat in (flags, counts):
-        states.append(states.key(flat))
-    back = states[1]
-    assert back == counts and [type(v) for v in back[2 * PIECE:]] == [int] * PIECE
-    assert [type(v) for v in states[0][PIECE:]] == [bool] * PIECE
+def test_a_flag_and_a_count_keep_their_own_values():
+    """Each slot numbers its own values: a flag (True) at one slot and an item count
+    (1) at another are the same number there, yet a state holding the count gives a
+    count back (a dagger held once, not `true`)."""
+    lay = Layout()
+    flag, dagger = lay.index("flags", "a"), lay.index("items", "dague")
+    states = States(lay)
+    states.append(lay.encode((lay, 3, None, None, None) + (MISSING,) * (flag - HEAD) + (True,)))
+    states.append(lay.encode((lay, 3, None, None, None) + (MISSING,) * (dagger - HEAD) + (1,)))
+    assert states[0][flag] is True and len(states[0]) == flag + 1
+    assert type(states[1][dagger]) is int and states[1][flag] is MISSING
+    assert list(states) == [states[0], states[1]] and len(states) == 2
+
+
+def test_a_slot_with_more_values_than_its_bits_is_widened():
+    lay = Layout()
+    gold = lay.index("stats", "or")
+    width = lay.width[gold]
+    for v in range(2 ** width - 1):   # (number 0 is MISSING)
+        lay.code(gold, v)
+    try:
+        lay.code(gold, "one more")
+        raise AssertionError("no Overflow")
+    except Overflow as full:
+        assert full.slot == gold
+    before = lay.code(gold, 5)
+    lay.widen(gold)
+    assert lay.width[gold] == 2 * width and lay.code(gold, 5) == before   # (its lowest bit is the same)
+    later = lay.index("flags", "f")
+    assert lay.offset[later] == lay.offset[gold] + 2 * width
+    assert lay.at(lay.code(gold, "one more") | lay.code(later, True), gold) == "one more"
+
+
+def test_an_exploration_whose_slots_overflow_starts_again_with_the_same_graph(monkeypatch):
+    from engine.analysis.explore import compact
+    from engine.analysis.explore.compact import content
+    from engine.analysis.explore.explorer import Explorer
+    book, module, _ = load("duel")
+    wide = Explorer(book, module).run()
+    monkeypatch.setitem(compact.WIDTH, "stats", 1)   # one value a stat, then widened
+    x = Explorer(book, module)
+    narrow = x.run()
+    assert narrow.restarts > wide.restarts and max(x.layout.width[i] for i in x.layout.of_part["stats"]) > 1
+    assert [content(k) for k in narrow.states] == [content(k) for k in wide.states]
+    assert list(narrow.actions) == list(wide.actions) and narrow.root == wide.root

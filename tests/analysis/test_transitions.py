@@ -78,10 +78,11 @@ def test_a_move_that_reads_less_than_its_state_is_worked_out_once():
     market = [k for k, p in zip(space.states, space.paragraph) if p == 1]
     golds = {unpack(k)[1]["or"] for k in market}
     assert len(golds) >= 3
-    leave = [rows for (bucket, name), rows in x.memo.table.items() if bucket[0] == 1 and name == Move("3")]
+    leave = [rows for (bucket, name), rows in x.memo.table.items()
+             if x.layout.at(bucket, 1) == 1 and name == Move("3")]   # (a bucket: a state's head bits)
     inventories = {tuple(unpack(k)[3].items()) for k in market}
     assert len(inventories) == 2
-    assert len(leave) == 1 and len(leave[0]) == 1 and len(leave[0][0][3]) == 1
+    assert len(leave) == 1 and len(leave[0]) == 1 and len(leave[0][0][2]) == 1
     assert all(k[1:HEAD] == market[0][1:HEAD] for k in market)   # one bucket
 
 

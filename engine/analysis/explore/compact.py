@@ -9,9 +9,17 @@ cache, transitions.py).  So a state is one tuple:
 where each value sits at the slot the `Layout` gave its fact: a stat, a ceiling, an
 item, a flag, a visit or one of the module's extras, e.g. ("stats", "endurance").
 A fact the state does not hold is MISSING there; trailing MISSING slots are cut, so
-that one state has one tuple whatever the layout has grown to since.  A successor
-is then a copy of its parent's tuple with a few slots set (`with_changes`), the
-lens's dead facts reset by slot (lens.py), and hashing a tuple of small values.
+that one state has one tuple whatever the layout has grown to since.
+
+The explorer keeps and compares its states as integers: the layout numbers the
+values met at each slot (0: MISSING) and gives each slot a run of bits (one for a
+flag or a visit), so a state is the sum of its slots' numbers shifted to their
+bits, about 60 bytes (la-couronne-de-sel, 69 slots).  A successor is its parent's
+integer with a few slots' bits replaced, the lens's dead facts among them: one AND
+and one OR worked out once for each change of the transition cache and paragraph
+it is made from (explorer.py); a template's reads are one AND.  A slot that meets
+more values than its bits can number is widened, and the exploration starts again.
+`states[s]` gives the flat tuple back.
 
 The history, the dice source and the module's display-only extras are left out;
 visits are kept as visited-or-not (the expression language asks only `visited`).
@@ -19,16 +27,8 @@ Nested data (`extra`, `pending`: plain JSON-like data) is frozen without losing
 what JSON would tell apart: a dict becomes ("{", key, value, ...) in key order, a
 list ("[", ...), True/False ("?", b) and a float ("f", x) (so that 1, True and 1.0
 stay three values, as "1", "true" and "1.0" did).
-
-The explorer keeps its states in `States`: each state as its *pieces*, runs of
-PIECE slots, one object for every state holding the same run.  A successor differs
-from its parent in a few slots, so most of its pieces are its parent's: a state
-costs about 110 bytes there instead of 600 as one tuple (la-couronne-de-sel, 69
-slots a state); `states[s]` gives the flat tuple back.
 """
 from __future__ import annotations
-
-from itertools import chain
 
 from ...state import GameState
 
@@ -82,16 +82,42 @@ def thaw(v):
     return v[1]   # ("?", bool) or ("f", float)
 
 
+class Overflow(Exception):
+    """A slot met more distinct values than its width of bits can number: the
+    exploration starts again with the slot widened (`Layout.widen`)."""
+
+    def __init__(self, slot: int):
+        super().__init__(slot)
+        self.slot = slot
+
+
+# Bits a slot is given first, by part (a flag or a visit is there or not; a head's
+# paragraph, ending, cause and pending activity first): widened when too few.
+WIDTH = {"flags": 1, "visits": 1, "stats": 8, "initial": 8, "items": 8, "extra": 12}
+HEAD_WIDTH = (0, 16, 4, 8, 20)
+
+
 class Layout:
     """The slot of every fact met so far: grows, never reorders.  It is the first
-    element of every state tuple (compared by identity: one per exploration)."""
+    element of every state tuple (compared by identity: one per exploration).
 
-    __slots__ = ("slot", "names", "of_part", "__weakref__")
+    It also numbers the values met at each slot (0: MISSING, or None in the head)
+    and gives each slot a run of bits, so that a state is one integer too (`encode`):
+    a successor is then its parent's integer with the bits of a few slots replaced
+    (`mask`, `code`), and a template's reads one AND (transitions.py)."""
+
+    __slots__ = ("slot", "names", "of_part", "width", "offset", "codes", "values", "_masks", "__weakref__")
 
     def __init__(self):
         self.slot: dict[tuple, int] = {}              # (part, key) -> index in a state tuple
         self.names: list[tuple] = []                  # index - HEAD -> (part, key)
         self.of_part: dict[str, list[int]] = {p: [] for p in PARTS}
+        self.width: list[int] = list(HEAD_WIDTH)      # index -> bits
+        self.offset: list[int] = [0] * HEAD           # index -> its lowest bit
+        self.codes: list[dict] = [{}] + [{None: 0} for _ in range(1, HEAD)]   # index -> value -> number
+        self.values: list[list] = [[]] + [[None] for _ in range(1, HEAD)]     # index -> number -> value
+        self._masks: dict = {}
+        self._place()
 
     def __len__(self) -> int:
         return HEAD + len(self.names)
@@ -102,10 +128,85 @@ class Layout:
             i = self.slot[(part, key)] = HEAD + len(self.names)
             self.names.append((part, key))
             self.of_part[part].append(i)
+            self.width.append(WIDTH[part])
+            self.offset.append(self.offset[-1] + self.width[-2])
+            self.codes.append({MISSING: 0})
+            self.values.append([MISSING])
         return i
 
     def __repr__(self) -> str:
         return f"Layout({len(self.names)} slots)"
+
+    # --- states as integers ---------------------------------------------------
+    def _place(self) -> None:
+        at = 0
+        for i, w in enumerate(self.width):
+            self.offset[i] = at
+            at += w
+        self._masks = {}
+
+    def widen(self, i: int) -> None:
+        """Slot i gets twice the bits: every state's integer changes (a new exploration)."""
+        self.width[i] *= 2
+        self._place()
+
+    def code(self, i: int, v) -> int:
+        """Value v at slot i, as the bits of a state's integer."""
+        codes = self.codes[i]
+        c = codes.get(v)
+        if c is None:
+            c = len(self.values[i])
+            if c >> self.width[i]:
+                raise Overflow(i)
+            codes[v] = c
+            self.values[i].append(v)
+        return c << self.offset[i]
+
+    def mask(self, i: int) -> int:
+        return ((1 << self.width[i]) - 1) << self.offset[i]
+
+    def at(self, code: int, i: int):
+        """The value at slot i of a state's integer."""
+        return self.values[i][(code >> self.offset[i]) & ((1 << self.width[i]) - 1)]
+
+    @property
+    def head_mask(self) -> int:
+        return (1 << (self.offset[HEAD - 1] + self.width[HEAD - 1])) - 1
+
+    def part_mask(self, part: str, start: int = 0) -> int:
+        """The bits of a part's slots from its `start`-th on (as the layout is now)."""
+        key = (part, start, len(self.names))
+        found = self._masks.get(key)
+        if found is None:
+            found = 0
+            for i in self.of_part[part][start:]:
+                found |= self.mask(i)
+            self._masks[key] = found
+        return found
+
+    def encode(self, flat: tuple) -> int:
+        """A flat state (its layout this one) as an integer."""
+        code, put = 0, self.code
+        for i in range(1, len(flat)):
+            v = flat[i]
+            if v is not MISSING:
+                code |= put(i, v)
+        return code
+
+    def decode(self, code: int) -> tuple:
+        """The flat state of an integer: trailing MISSING slots cut, as `close`."""
+        out, values, offset, width = [self], self.values, self.offset, self.width
+        n, top = len(self), code.bit_length()
+        i = 1
+        while i < n and offset[i] < top:
+            out.append(values[i][(code >> offset[i]) & ((1 << width[i]) - 1)])
+            i += 1
+        while i < HEAD:
+            out.append(None)
+            i += 1
+        while len(out) > HEAD and out[-1] is MISSING:
+            out.pop()
+        return tuple(out)
 
 
 class Packer:
@@ -141,64 +242,31 @@ class Packer:
         return head + tuple(out[HEAD:])
 
 
-PIECE = 8   # slots a piece
-
-
 class States:
-    """Every state of one exploration, as its pieces (see the module's text): a
-    sequence of flat state tuples to its readers."""
+    """Every state of one exploration, each as its integer (`Layout.encode`): a
+    sequence of flat state tuples to its readers, `code(s)` the integer itself."""
 
-    __slots__ = ("rows", "_pieces")
+    __slots__ = ("rows", "layout")
 
-    def __init__(self):
-        self.rows: list[tuple] = []      # per state: its pieces
-        self._pieces: list[dict] = []    # per place: a run of slots -> the one object kept for it
+    def __init__(self, layout: Layout | None = None):
+        self.layout = layout if layout is not None else Layout()
+        self.rows: list[int] = []
 
-    def key(self, flat: tuple) -> tuple:
-        """The pieces of a flat state: what the explorer's index is keyed by (equal
-        pieces for equal states).  One table per place of a piece: runs at two
-        places are runs of other facts, and a run of flags (True) would else stand
-        for an equal run of counts (1) elsewhere, as equal tuples do."""
-        pieces, out = self._pieces, []
-        for j, i in enumerate(range(0, len(flat), PIECE)):
-            if j == len(pieces):
-                pieces.append({})
-            run = flat[i:i + PIECE]
-            out.append(pieces[j].setdefault(run, run))
-        return tuple(out)
+    def append(self, code: int) -> None:
+        self.rows.append(code)
 
-    def append(self, pieces: tuple) -> None:
-        self.rows.append(pieces)
+    def code(self, s: int) -> int:
+        return self.rows[s]
 
     def __getitem__(self, s: int) -> tuple:
-        return tuple(chain.from_iterable(self.rows[s]))
+        return self.layout.decode(self.rows[s])
 
     def __len__(self) -> int:
         return len(self.rows)
 
     def __iter__(self):
-        return (tuple(chain.from_iterable(r)) for r in self.rows)
-
-
-def with_changes(key: tuple, head: tuple, changes: tuple) -> list:
-    """`key` with a new head (paragraph, ended, cause, pending) and its slots changed:
-    a list, for the lens to reset dead slots in before `close` makes it a key."""
-    vals = list(key)
-    vals[1:HEAD] = head
-    n = len(vals)
-    for i, v in changes:
-        if i >= n:
-            vals += [MISSING] * (i + 1 - n)
-            n = i + 1
-        vals[i] = v
-    return vals
-
-
-def close(vals: list) -> tuple:
-    """The key of a list of slots: trailing MISSING cut (one tuple for one state)."""
-    while len(vals) > HEAD and vals[-1] is MISSING:
-        vals.pop()
-    return tuple(vals)
+        decode = self.layout.decode
+        return (decode(r) for r in self.rows)
 
 
 class Parts:

@@ -17,12 +17,12 @@ from __future__ import annotations
 from ...limits import MAX_MOVE_BRANCHES
 from ...rules.base import Refused
 from ...state import GameState
-from .compact import HEAD, rebuild
+from .compact import rebuild
 from .moves import Move, all_moves
 from .nodes import fight_node
 from .runs import light_copy
 from .space import ERROR, FRONTIER, ForcedDice, NeedRoll, TooManyOutcomes, roll_outcomes
-from .transitions import SELF, diff, pad, tracked_copy
+from .transitions import SELF, diff, tracked_copy
 
 MENU, EXPANSION = "menu", "whole"   # template names beside each move (a whole expansion: a fight)
 
@@ -33,19 +33,19 @@ class Expansion:
         sp = self.space
         sp.expanded += 1
         sp.done[s] = True
-        key = self._key_now = sp.states[s]
+        code = self._code_now = sp.states.code(s)
+        self._flat = None   # its flat tuple, made when a play needs it (`_key_now`)
         self._base = None
         memo = self.memo
         if memo is None:
             self._fit = True
             self._install(s, self._whole(s))
             return
-        bucket = key[1:HEAD]
-        padded = self._padded = pad(key, self.layout)
-        whole = memo.find((bucket, EXPANSION), padded) if (bucket, EXPANSION) in memo.table else None
+        bucket = code & self._head
+        whole = memo.find((bucket, EXPANSION), code) if (bucket, EXPANSION) in memo.table else None
         if whole is not None:
             return self._install(s, whole)
-        menu = memo.find((bucket, MENU), padded)
+        menu = memo.find((bucket, MENU), code)
         if menu is None:
             log = self._log = set()
             self._fit = True
@@ -54,25 +54,33 @@ class Expansion:
                 self._also = []
                 template = self._whole(s, moves, strategies)
                 if self._fit:
-                    memo.keep((bucket, EXPANSION), padded, self._log, template, self._also)
+                    memo.keep((bucket, EXPANSION), code, self._log, template, self._also)
                 return self._install(s, template)
             menu = tuple(moves)
             if self._fit:
-                memo.keep((bucket, MENU), padded, log, menu)
+                memo.keep((bucket, MENU), code, log, menu)
         acts = []
         for move in menu:
             where = (bucket, move)
-            found = memo.find(where, padded)
+            found = memo.find(where, code)
             if found is None:
                 self._log, self._fit = set(), True
                 found = _alike(self._results(s, move))
                 if self._fit:
                     found = tuple(found)
                     found = self._changes.setdefault(found, found)   # the same outcomes elsewhere
-                    memo.keep(where, padded, self._log, found)
+                    memo.keep(where, code, self._log, found)
             if found:
                 acts.append((move.text(), False, found))
         self._install(s, (tuple(acts), ()))
+
+    @property
+    def _key_now(self) -> tuple:
+        """The flat tuple of the state expanded (compact.py), for the plays."""
+        flat = self._flat
+        if flat is None:
+            flat = self._flat = self.layout.decode(self._code_now)
+        return flat
 
     def _menu(self, s) -> tuple[list, list]:
         """The moves of the state and the fight hook's strategies, read on a copy."""
@@ -170,9 +178,8 @@ class Expansion:
         memo = self.memo
         if memo is None:
             return self._results(s, outcome) or [(1, SELF)]
-        where = (self._key_now[1:HEAD], outcome.finish)
-        padded = pad(self._key_now, self.layout)
-        found = memo.find(where, padded)
+        where = (self._code_now & self._head, outcome.finish)
+        found = memo.find(where, self._code_now)
         if found is not None:
             self._also.append(memo.read)
             return found
@@ -183,7 +190,7 @@ class Expansion:
             if self._fit:
                 found = tuple(found)
                 found = self._changes.setdefault(found, found)
-                memo.keep(where, padded, self._log, found)
+                memo.keep(where, self._code_now, self._log, found)
         finally:
             outer |= self._log
             self._log, self._fit = outer, fit and self._fit

@@ -36,7 +36,7 @@ from .lens import Lens
 from .start import FIRST_BATCH, Sample, count_starts
 from .expansion import Expansion
 from .transitions import Memo
-from .compact import FINAL, HEAD, MISSING, Packer, close, rebuild, with_changes
+from .compact import FINAL, HEAD, MISSING, Overflow, Packer, States, rebuild
 from .space import FRONTIER, ForcedDice, Space, flat
 
 
@@ -71,10 +71,17 @@ class Explorer(Expansion):
     def run(self) -> Space:
         start, restarts = time.monotonic(), 0
         while True:
-            self.space, self.todo = Space(), deque()
+            self.space, self.todo = Space(states=States(self.layout)), deque()
             self.memo = Memo(self.layout) if self.memo_on else None
+            self._ops, self._finals = {}, {}   # (both read states' integers: per exploration)
+            self._head = self.layout.head_mask
             self.focus = Focus(self, self.seed)
-            self._explore(start)
+            try:
+                self._explore(start)
+            except Overflow as full:   # a slot with more values than its bits number
+                self.layout.widen(full.slot)
+                restarts += 1
+                continue
             if self.lens is None or not self.lens.stale:
                 break
             self.lens.refresh()   # a path the static graph missed: explore again, corrected
@@ -146,29 +153,68 @@ class Explorer(Expansion):
             entered = [n for n, c in state.visits.items() if c > 1 or n not in before]
             self.lens.check(start, entered + [state.paragraph])
             self.lens.strip(state)
-        return self._add(self.packer.pack(state), parent, move, faces)
+        packed = self.packer.pack(state)
+        code = self.layout.encode(packed)
+        return self._add(code, packed[1], packed[2], packed[3], parent, move, faces, packed)
 
     def _changed(self, s, change, move, faces) -> int:
-        """The state index of state s with a change of the cache applied."""
+        """The state index of state s (the one expanded) with a change of the cache
+        applied: its integer with the change's bits, the lens's too (`_compiled`)."""
         sp = self.space
+        op = self._ops.get((id(change), sp.paragraph[s]))   # (changes are kept: ids stay theirs)
+        if op is None or op[0] != len(self.layout):
+            op = self._ops[(id(change), sp.paragraph[s])] = self._compiled(change, sp.paragraph[s])
+        _size, keep, put, passive, head = op
+        code = (self._code_now & keep) | put
+        if passive:   # a passive stat not changed, dying on the way: 0 if it held more
+            values = self.layout.values
+            for i, at, bits, zero in passive:
+                c = (code >> at) & bits
+                if c and values[i][c]:
+                    code = (code & ~(bits << at)) | zero
+        return self._add(code, head[0], head[1], head[2], s, move, faces)
+
+    def _compiled(self, change, start) -> tuple:
+        """A change made from paragraph `start` as bits: (layout size, the AND that
+        keeps what it leaves, the OR that sets what it writes, passive stats to
+        reset when they hold something, its head).  What it writes includes the
+        lens's work (lens.py `dying`): what dies on the way cleared, a slot it
+        changes cleared or reset when it is dead where the change leads."""
+        lay = self.layout
         head, changes, _entered = change   # (the lens checked them when the change was made)
-        vals = with_changes(self._key_now, head, changes)
+        drop, put = lay.head_mask, 0
+        for i, v in zip(range(1, HEAD), head):
+            put |= lay.code(i, v)
+        dead = dead_passive = frozenset()
+        passive: tuple = ()
         if self.lens is not None:
-            self.lens.strip_move(vals, sp.paragraph[s], changes, self.layout)
-        return self._add(close(vals), s, move, faces)
+            clear, passive, dead, dead_passive = self.lens.dying(start, head[0], lay)
+            for i in clear:
+                drop |= lay.mask(i)
+        changed = set()
+        for i, v in changes:
+            changed.add(i)
+            if i in dead:
+                v = MISSING
+            elif i in dead_passive and v is not MISSING and v:
+                v = 0   # a passive stat: 0, as `Lens.strip` (absent stays absent)
+            drop |= lay.mask(i)
+            put |= lay.code(i, v)
+        dying = tuple((i, lay.offset[i], (1 << lay.width[i]) - 1, lay.code(i, 0))
+                      for i in passive if i not in changed)
+        return len(lay), ~drop, put, dying, head
 
     def _visits_of(self, key) -> set:
         names, n = self.layout.names, len(key)
         return {names[i - HEAD][1] for i in self.layout.of_part["visits"] if i < n and key[i] is not MISSING}
 
-    def _add(self, packed: tuple, parent, move, faces) -> int:
+    def _add(self, code: int, paragraph, ended, cause, parent, move, faces, packed=None) -> int:
         sp = self.space
-        paragraph, ended = packed[1], packed[2]
-        final = pieces = None
-        if ended and self._final(packed):
-            key, final = (FINAL, paragraph, ended, packed[3]), ended
+        final = None
+        if ended and self._final(code, ended, packed):
+            key, final = (FINAL, paragraph, ended, cause), ended
         else:
-            key = pieces = sp.states.key(packed)
+            key = code
         found = sp.index.get(key)
         if found is not None:
             return found
@@ -176,7 +222,7 @@ class Explorer(Expansion):
             sp.bound = sp.bound or "max-states"
             return FRONTIER
         n = len(sp.states)
-        sp.states.append(pieces or sp.states.key(packed))
+        sp.states.append(code)
         sp.index[key] = n
         sp.reached.add(paragraph)
         sp.paragraph.append(paragraph)
@@ -192,14 +238,15 @@ class Explorer(Expansion):
         self.todo.append(n)
         return n
 
-    def _final(self, packed) -> bool:
+    def _final(self, code: int, ended, packed) -> bool:
         """The ended game offers no rescue (nothing can follow)."""
-        if packed[2] != "death":
+        if ended != "death":
             return True
-        found = self._finals.get(packed)
+        found = self._finals.get(code)
         if found is None:
-            self.game.state = rebuild(self.book, self.module, packed)
-            found = self._finals[packed] = not self.module.on_death(self.game, packed[3] or "").rescues
+            flat = packed if packed is not None else self.layout.decode(code)
+            self.game.state = rebuild(self.book, self.module, flat)
+            found = self._finals[code] = not self.module.on_death(self.game, flat[3] or "").rescues
         return found
 
     def _error(self, s, move, faces, exc) -> None:

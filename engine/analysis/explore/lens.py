@@ -202,27 +202,17 @@ class Lens:
                 if state.initial.get(stat):
                     state.initial[stat] = 0
 
-    def strip_move(self, vals: list, start, changes, layout) -> None:
-        """As `strip`, on the slots of a flat state (compact.py) made from one of
-        paragraph `start` (whose dead slots are clear already) by `changes`, in
-        place: only what dies on the way is looked at."""
-        key = (start, vals[1])
+    def dying(self, start, paragraph, layout) -> tuple:
+        """What dies on a move from paragraph `start` (whose dead slots are clear
+        already) to `paragraph`, as slots of flat states (compact.py): (slots to
+        clear, passive stat slots to reset to 0 when they hold something else,
+        slots dead at `paragraph`, passive stat slots dead there); a slot the move
+        changes is cleared or reset as the dead ones at `paragraph` (explorer.py)."""
+        key = (start, paragraph)
         found = self._between.get(key)
         if found is None or found[0] != len(layout):
-            found = self._between[key] = self._newly_dead(start, vals[1], layout)
-        _size, clear, passive, dead, dead_passive = found
-        n = len(vals)
-        for i in clear:
-            if i < n:
-                vals[i] = MISSING
-        for i in passive:   # a passive stat: 0, as `strip` (absent stays absent)
-            if i < n and vals[i] is not MISSING and vals[i]:
-                vals[i] = 0
-        for i, _v in changes:
-            if i in dead:
-                vals[i] = MISSING
-            elif i in dead_passive and vals[i] is not MISSING and vals[i]:
-                vals[i] = 0
+            found = self._between[key] = self._newly_dead(start, paragraph, layout)
+        return found[1:]
 
     def _newly_dead(self, start, paragraph, layout) -> tuple:
         _s, clear_from, passive_from = self._slots_of(start, layout)

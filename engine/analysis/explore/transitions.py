@@ -30,10 +30,8 @@ frontier) or anything that replaced a whole part of the state.
 """
 from __future__ import annotations
 
-from operator import itemgetter
-
 from ...state import GameState
-from .compact import HEAD, MISSING, PARTS, freeze
+from .compact import MISSING, freeze
 from .runs import _clone
 
 ALL = None            # a whole part read
@@ -281,74 +279,56 @@ def _first(pair):
 
 
 class Memo:
-    """Templates by bucket and name (a menu, a move, a whole state), then by the
-    slots read, then by their values there."""
+    """Templates by bucket (a state's head bits) and name (a menu, a move, a whole
+    state), then by the slots read (their bits, one mask), then by their values
+    there (the state's integer AND that mask)."""
 
     def __init__(self, layout):
         self.layout = layout
         self.table: dict = {}
         self.hits = self.misses = 0
-        self.read = None   # (slots, parts read whole) of the template last found
+        self.read = None   # (mask, parts read whole) of the template last found
 
-    def slots(self, log: set) -> tuple:
-        """The slots of the keys logged (a whole part: its slots now, and a guard)."""
-        lay, out, whole = self.layout, set(), []
+    def masks(self, log: set) -> tuple:
+        """The bits of the keys logged, and the parts read whole as (part, its slots now)."""
+        lay, mask, whole = self.layout, 0, []
         for part, k in log:
             if k is ALL:
                 whole.append((part, len(lay.of_part[part])))
-                out.update(lay.of_part[part])
+                mask |= lay.part_mask(part)
             else:
-                out.add(lay.index(part, k))
-        return tuple(sorted(out)), tuple(sorted(whole))
+                mask |= lay.mask(lay.index(part, k))
+        return mask, tuple(sorted(whole))
 
-    def find(self, where: tuple, padded: tuple):
-        """The template kept under `where` for a state (its key padded to the layout)."""
-        for slots, whole, get, by_values in self.table.get(where, ()):
-            if whole and not self._same_part_slots(whole, padded):
+    def find(self, where: tuple, code: int):
+        """The template kept under `where` for a state (its integer)."""
+        for mask, whole, by_values in self.table.get(where, ()):
+            if whole and not self._same_part_slots(whole, code):
                 continue
-            found = by_values.get(get(padded))
+            found = by_values.get(code & mask)
             if found is not None:
                 self.hits += 1
-                self.read = slots, whole
+                self.read = mask, whole
                 return found
         self.misses += 1
         return None
 
-    def _same_part_slots(self, whole, padded) -> bool:
+    def _same_part_slots(self, whole, code) -> bool:
         """A part read whole: the state holds nothing at slots the layout gave that
         part since (they were not compared)."""
-        of_part = self.layout.of_part
-        return all(padded[i] is MISSING for part, count in whole for i in of_part[part][count:])
+        part_mask = self.layout.part_mask
+        return all(not code & part_mask(part, count) for part, count in whole)
 
-    def keep(self, where: tuple, padded: tuple, log: set, template, also=()) -> None:
-        """`also`: the (slots, whole) of templates the work took from the cache."""
-        slots, whole = self.slots(log)
+    def keep(self, where: tuple, code: int, log: set, template, also=()) -> None:
+        """`also`: the (mask, whole) of templates the work took from the cache."""
+        mask, whole = self.masks(log)
         if also:
-            slots = tuple(sorted(set(slots).union(*(a[0] for a in also))))
+            for m, _w in also:
+                mask |= m
             whole = tuple(sorted(set(whole).union(*(a[1] for a in also))))
-        padded = pad(padded, self.layout)   # (slots given since the state was padded)
         rows = self.table.setdefault(where, [])
         for row in rows:
-            if row[0] == slots and row[1] == whole:
-                row[3][row[2](padded)] = template
+            if row[0] == mask and row[1] == whole:
+                row[2][code & mask] = template
                 return
-        get = itemgetter(*slots) if slots else _nothing
-        rows.append((slots, whole, get, {get(padded): template}))
-
-
-def _nothing(_padded) -> tuple:
-    return ()
-
-
-_PAD: tuple = ()
-
-
-def pad(key: tuple, layout) -> tuple:
-    """`key` with MISSING up to the layout's length (so that any slot can be read)."""
-    global _PAD
-    short = len(layout) - len(key)
-    if short <= 0:
-        return key
-    if len(_PAD) < short:
-        _PAD = (MISSING,) * (2 * short + 64)
-    return key + _PAD[:short]
+        rows.append((mask, whole, {code & mask: template}))
