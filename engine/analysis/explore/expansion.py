@@ -14,6 +14,8 @@ state (the cache's tests compare the two graphs).
 """
 from __future__ import annotations
 
+from itertools import chain
+
 from ...limits import MAX_MOVE_BRANCHES
 from ...rules.base import Refused
 from ...state import GameState
@@ -107,42 +109,79 @@ class Expansion:
         return tuple(acts), tuple(st.label for st in strategies)
 
     def _install(self, s, template) -> None:
+        """The successors of a template's outcomes, and the state's moves: shared
+        with every state whose template gave the same outcomes for the same moves
+        (their shape found by the outcomes' identity, `_shape_of`), unless two
+        outcomes of a move meet in one successor (their probabilities summed) or
+        the moves are a fight's strategies (two playing alike: one kept)."""
         sp = self.space
         acts, labels = template
-        sp.strategies.update(labels)
-        seen, moves = [], []
-        for text, strategy, found in acts:
+        target, per_act, met = self._target, [], False
+        for _text, _strategy, found in acts:
             if len(found) == 1:   # (most moves: one outcome)
-                p, o = found[0]
-                branches = [(p, self._target(s, o))]
+                per_act.append((target(s, found[0][1]),))
             else:
-                branches = self._merge((p, self._target(s, o)) for p, o in found)
-            if strategy:
-                if branches in seen:   # two policies playing alike: keep one
-                    continue           # (compared, not hashed: a Fraction's hash is slow)
-                seen.append(branches)
-            moves.append((text, branches))
-        sp.actions[s] = moves
-        if not moves and not sp.ended[s]:
+                ts = tuple([target(s, o) for _p, o in found])
+                met = met or len(set(ts)) < len(ts)
+                per_act.append(ts)
+        if labels or met or self.memo is None:
+            self._install_merged(s, acts, labels, per_act)
+        else:
+            sp.actions.put(s, self._shape_of(acts), tuple(chain.from_iterable(per_act)))
+        if not acts and not sp.ended[s]:
             sp.soft_locks.append(s)
 
+    def _shape_of(self, acts) -> tuple:
+        """The shape of moves (compact.py `Moves`) of the templates' outcomes `acts`,
+        by their identity (the cache keeps them: an id stays theirs; kept here too)."""
+        key = []
+        for text, _strategy, found in acts:
+            key.append(text)
+            key.append(id(found))
+        key = tuple(key)
+        shape = self._shapes.get(key)
+        if shape is None:
+            shape = self.space.actions.shape_of([(text, [p for p, _o in found]) for text, _st, found in acts])
+            self._shapes[key] = shape
+            self._kept.append(acts)
+        return shape
+
+    def _install_merged(self, s, acts, labels, per_act) -> None:
+        sp = self.space
+        sp.strategies.update(labels)
+        seen, moves = [], []
+        for (text, strategy, found), ts in zip(acts, per_act):
+            if len(ts) == 1:
+                branches = [(found[0][0], ts[0])]
+            else:
+                branches = self._merge(zip([p for p, _o in found], ts))
+            if strategy:
+                alike = sorted(branches, key=_second)
+                if alike in seen:   # two policies playing alike: keep one
+                    continue        # (compared, not hashed: a Fraction's hash is slow)
+                seen.append(alike)
+            moves.append((text, branches))
+        sp.actions[s] = moves
+
     def _merge(self, pairs) -> list:
+        """Outcomes that meet in one successor as one, their probabilities summed,
+        in the place of the first."""
         out: dict = {}
         for p, t in pairs:   # (the template's probability itself when alone: one object)
             q = out.get(t)
             out[t] = p if q is None else q + p   # exact when the module's p is
-        return sorted(((p, t) for t, p in out.items()), key=_second)
+        return [(p, t) for t, p in out.items()]
 
     def _target(self, s, outcome) -> int:
         """The state an outcome leads to (keyed, lens and all, as any new state)."""
+        if type(outcome) is tuple:
+            kind, what, move, faces = outcome
+            if kind == "change":
+                return self._changed(s, what, move, faces)
+            return self._state(what, s, move, faces)
         if outcome == SELF:
             return s
-        if type(outcome) is int:   # ERROR, FRONTIER
-            return outcome
-        kind, what, move, faces = outcome
-        if kind == "change":
-            return self._changed(s, what, move, faces)
-        return self._state(what, s, move, faces)
+        return outcome   # ERROR, FRONTIER
 
     def _moves(self, s) -> tuple[list, list]:
         """(moves tried one by one, fight strategies) from the state in self.game."""

@@ -74,6 +74,7 @@ class Explorer(Expansion):
             self.space, self.todo = Space(states=States(self.layout)), deque()
             self.memo = Memo(self.layout) if self.memo_on else None
             self._ops, self._finals = {}, {}   # (both read states' integers: per exploration)
+            self._shapes, self._kept = {}, []   # shapes of the templates' outcomes (expansion.py)
             self._head = self.layout.head_mask
             self.focus = Focus(self, self.seed)
             try:
@@ -160,10 +161,13 @@ class Explorer(Expansion):
     def _changed(self, s, change, move, faces) -> int:
         """The state index of state s (the one expanded) with a change of the cache
         applied: its integer with the change's bits, the lens's too (`_compiled`)."""
-        sp = self.space
-        op = self._ops.get((id(change), sp.paragraph[s]))   # (changes are kept: ids stay theirs)
-        if op is None or op[0] != len(self.layout):
-            op = self._ops[(id(change), sp.paragraph[s])] = self._compiled(change, sp.paragraph[s])
+        start = self.space.paragraph[s]
+        ops = self._ops.get(start)
+        if ops is None:
+            ops = self._ops[start] = {}
+        op = ops.get(id(change))   # (changes are kept: an id stays theirs)
+        if op is None or op[0] != len(self.layout.names):
+            op = ops[id(change)] = self._compiled(change, start)
         _size, keep, put, passive, head = op
         code = (self._code_now & keep) | put
         if passive:   # a passive stat not changed, dying on the way: 0 if it held more
@@ -172,6 +176,10 @@ class Explorer(Expansion):
                 c = (code >> at) & bits
                 if c and values[i][c]:
                     code = (code & ~(bits << at)) | zero
+        if not head[1]:   # (most successors: not ended, met already)
+            found = self.space.index.get(code)
+            if found is not None:
+                return found
         return self._add(code, head[0], head[1], head[2], s, move, faces)
 
     def _compiled(self, change, start) -> tuple:
@@ -202,7 +210,7 @@ class Explorer(Expansion):
             put |= lay.code(i, v)
         dying = tuple((i, lay.offset[i], (1 << lay.width[i]) - 1, lay.code(i, 0))
                       for i in passive if i not in changed)
-        return len(lay), ~drop, put, dying, head
+        return len(lay.names), ~drop, put, dying, head
 
     def _visits_of(self, key) -> set:
         names, n = self.layout.names, len(key)
@@ -218,10 +226,10 @@ class Explorer(Expansion):
         found = sp.index.get(key)
         if found is not None:
             return found
-        if len(sp.states) >= self.max_states:
+        n = len(sp.paragraph)
+        if n >= self.max_states:
             sp.bound = sp.bound or "max-states"
             return FRONTIER
-        n = len(sp.states)
         sp.states.append(code)
         sp.index[key] = n
         sp.reached.add(paragraph)

@@ -138,14 +138,23 @@ class Moves:
             self[len(self.shape) - 1] = acts
 
     def __setitem__(self, s: int, acts) -> None:
+        self.put(s, self.shape_of([(text, [p for p, _ in branches]) for text, branches in acts]),
+                 tuple(t for _, branches in acts for _, t in branches))
+
+    def shape_of(self, moves) -> tuple:
+        """The one shape of moves [(text, [probability, ...])]."""
         # (found by numerators and denominators: a Fraction's own hash costs a modular
         # inverse, five to ten times hashing its two integers)
-        ident = tuple((text, *map(_ratio, [p for p, _ in branches])) for text, branches in acts)
+        ident = tuple((text, *map(_ratio, probs)) for text, probs in moves)
         shape = self._shapes.get(ident)
         if shape is None:
-            shape = self._shapes[ident] = tuple((text, tuple(p for p, _ in branches)) for text, branches in acts)
+            shape = self._shapes[ident] = tuple((text, tuple(probs)) for text, probs in moves)
+        return shape
+
+    def put(self, s: int, shape: tuple, targets: tuple) -> None:
+        """State s's moves: a shape (`shape_of`) and its successors in its order."""
         self.shape[s] = shape
-        self.targets[s] = tuple(t for _, branches in acts for _, t in branches)
+        self.targets[s] = targets
 
     def __getitem__(self, s: int) -> list:
         targets, out, i = self.targets[s], [], 0

@@ -302,9 +302,10 @@ class Memo:
 
     def find(self, where: tuple, code: int):
         """The template kept under `where` for a state (its integer)."""
-        for mask, whole, by_values in self.table.get(where, ()):
-            if whole and not self._same_part_slots(whole, code):
-                continue
+        for row in self.table.get(where, ()):
+            mask, whole, by_values, guard = row
+            if whole and code & self._guard(guard, whole):
+                continue   # (a part read whole: the state holds something at a later slot)
             found = by_values.get(code & mask)
             if found is not None:
                 self.hits += 1
@@ -313,11 +314,17 @@ class Memo:
         self.misses += 1
         return None
 
-    def _same_part_slots(self, whole, code) -> bool:
-        """A part read whole: the state holds nothing at slots the layout gave that
-        part since (they were not compared)."""
-        part_mask = self.layout.part_mask
-        return all(not code & part_mask(part, count) for part, count in whole)
+    def _guard(self, guard: list, whole) -> int:
+        """The bits of the slots the layout gave a part read whole since the template
+        was kept (a state holding something there is not the same: not compared),
+        worked out again when the layout has grown."""
+        size = len(self.layout.names)
+        if guard[0] != size:
+            bits = 0
+            for part, count in whole:
+                bits |= self.layout.part_mask(part, count)
+            guard[:] = [size, bits]
+        return guard[1]
 
     def keep(self, where: tuple, code: int, log: set, template, also=()) -> None:
         """`also`: the (mask, whole) of templates the work took from the cache."""
@@ -331,4 +338,4 @@ class Memo:
             if row[0] == mask and row[1] == whole:
                 row[2][code & mask] = template
                 return
-        rows.append((mask, whole, {code & mask: template}))
+        rows.append((mask, whole, {code & mask: template}, [-1, 0]))
