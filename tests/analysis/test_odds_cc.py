@@ -110,3 +110,38 @@ def test_spend_table_is_the_smallest_spend_of_each_chance_for_any_budget(dice):
                 smallest = [(s, w) for s, w in enumerate(ways) if w not in ways[:s]]
                 assert table == smallest
                 assert smallest[-1][1] == wanted
+
+
+@pytest.mark.parametrize("keep", [0, 1, 3, 8])
+def test_a_kept_back_honour_spends_no_more_than_the_rest(keep):
+    """`Fight.expand` with Honour kept back: the options of every amount
+    (`Fight.options`) that spend no more than what is not kept, each as the fight
+    without keeping gives it when the hero holds only that much to spend."""
+    rules, root = fight_of(ALTHEOS, [LION, (6, 13)], honour=9, spend_honour=True)
+    fight, todo, seen = Fight(rules, 9, keep), [root], set()
+    while todo:
+        node = todo.pop()
+        if node in seen:
+            continue
+        seen.add(node)
+        spendable = max(0, node[4] - keep)
+        options = fight.expand(node)
+        assert options == [o for spent, o in fight.options(node) if spent <= spendable]
+        assert all(spent <= node[4] for spent, _o in fight.options(node))
+        labels = [o[0] for o in options]
+        assert all(int(label[6:]) <= spendable for label in labels)
+        todo += [c for o in options for _w, c in o[1] if isinstance(c, tuple) and not hasattr(c, "outcome")]
+    assert len(seen) > 20
+
+
+def test_the_explorers_chains_that_keep_back_honour_share_expansions_and_answer_the_same():
+    """The explorer's chains of one fight for several amounts of Honour kept back
+    share their nodes' options (explore.py): each answers as a chain solved alone."""
+    from engine.rules.chroniques_cretoises.explore import _Explored
+    rules, root = fight_of(ALTHEOS, [LION, (6, 13)], honour=9, spend_honour=True)
+    shared: dict = {}
+    for keep in (0, 1, 3, 9):
+        alone = _Explored(rules, 9, frozenset(), keep, None, {})
+        together = _Explored(rules, 9, frozenset(), keep, None, shared)
+        assert together.chain.outcomes(root) == alone.chain.outcomes(root)
+    assert shared

@@ -52,17 +52,18 @@ def _outcomes(play, pending, cache):
     rules = rules_of(play.book, play.state, spec, pending["enemies"], pending=pending)
     root = node_of(play.state, spec, pending)
     start = _available(rules, root, pending["acted"], play)
-    strategies = []
+    strategies, shared = [], cache.setdefault(("cc", "options"), {})
     for keep in _kept_back(root[4]):
         key = ("cc", rules, start, keep, root)
         if key not in cache:
             solved = cache.get(("cc", rules, start, keep))
             if solved is None:
-                on = cache.setdefault(("cc", rules, keep), _Explored(rules, root[4], start, keep, None))
-                solved = cache[("cc", rules, start, keep)] = _Explored(rules, root[4], start, keep, on)
+                on = cache.setdefault(("cc", rules, keep), _Explored(rules, root[4], frozenset(), keep, None, shared))
+                solved = cache[("cc", rules, start, keep)] = _Explored(rules, root[4], start, keep, on, shared)
             cache[key] = solved.chain.outcomes(root)
         label = "honour-optimal" if keep == 0 else f"honour-keep-{keep}"
         strategies.append((label, outcomes_of(cache, "cc", cache[key], _finisher)))
+    shared.clear()   # (the strategies of one start share expansions; kept no longer: memory)
     return strategies, KEEP
 
 
@@ -89,12 +90,22 @@ class _Explored(Fight):
     """The model's fight, stopped where an answer opens that was not open where the
     strategy started, and where an opponent surrenders (the explorer tries those)."""
 
-    def __init__(self, rules, honour_start, start: frozenset, keep: int, fight_on):
+    def __init__(self, rules, honour_start, start: frozenset, keep: int, fight_on, shared: dict):
         """`fight_on`: the same fight never stopping (a surrender offered is accepted),
-        whose values price a stop; None: this is that fight."""
+        whose values price a stop; None: this is that fight.  `shared`: the options
+        of nodes expanded by a chain of the same fight that keeps back another amount
+        of Honour (`Fight.options`: the same for every amount, filtered by each)."""
         super().__init__(rules, honour_start, keep)
         self.start, self.fight_on = start, fight_on
+        self.shared, self.kind = shared, (rules, start, fight_on is None, honour_start > 0)
         self.chain = Chain(self.expand, self.value)   # (it keeps a node's options while it solves)
+
+    def options(self, node):
+        key = (self.kind, node)
+        found = self.shared.get(key)
+        if found is None:
+            found = self.shared[key] = super().options(node)
+        return found
 
     def expand(self, node):
         found = super().expand(node)

@@ -86,16 +86,25 @@ class Fight:
         return [(spend, ways) for spend, ways in table if spend <= budget]
 
     def expand(self, node):
+        """The options at `node`: those of `options` that spend no more than the
+        Honour not kept back."""
+        budget = max(0, node[4] - self.keep)
+        return [option for spent, option in self.options(node) if spent <= budget]
+
+    def options(self, node):
+        """Every option at `node`, whatever Honour is kept back, with the Honour it
+        spends: [(spend, option)] (a free miss folded with the parry after it
+        spends what that parry spends)."""
         turn, hc, cur, enemies, h = node[:5]
         if turn == "E" and R.timed_out(node[8], self.rules.rounds):   # a root after his last strike
-            return [("timeout", ((1, self.finish("timeout", node)),), 0, 1, 0)]
+            return [(0, ("timeout", ((1, self.finish("timeout", node)),), 0, 1, 0))]
         hd, ed = self.dice(node)
-        budget = max(0, h - self.keep)
+        budget = max(0, h)
         defence = self.spends(budget, ed, self.enemy_force(enemies, cur), self.rules.prot, False)
         de = R.hit_ways(ed, 0, 0)[1]
         options = [] if turn == "H" else [
-            (f"spend:{d}", merge([(y, self.hero_hurt(node, h - d)),
-                                  (de - y, self.step(node, self.turned(node, "H", h - d)))]), 0, de, de)
+            (d, (f"spend:{d}", merge([(y, self.hero_hurt(node, h - d)),
+                                      (de - y, self.step(node, self.turned(node, "H", h - d)))]), 0, de, de))
             for d, y in defence]
         if turn == "H":
             force = R.strike_force(self.rules.force, node[8], self.rules.first_force)
@@ -104,7 +113,7 @@ class Fight:
                 attack = [(0, 0)]
             options = self._strikes(node, attack, R.hit_ways(hd, 0, 0)[1], defence, de)
         if node == self.moves:
-            options += self.escapes(node)
+            options += [(0, option) for option in self.escapes(node)]
         return options
 
     def struck(self, node):
@@ -118,8 +127,8 @@ class Fight:
         for a, x in attack:
             hit = self.enemy_hurt(base, h - a)
             if a or last:
-                options.append((f"spend:{a}", merge([(x, hit), (dh - x, self.go(base, self.turned(base, "E", h - a)))]),
-                                0, dh, dh))
+                options.append((a, (f"spend:{a}", merge([(x, hit), (dh - x, self.go(base, self.turned(base, "E", h - a)))]),
+                                    0, dh, dh)))
                 continue
             for d, y in defence:   # a free miss: the opponent's strike (spending d) follows
                 pairs = [(x * de, hit), ((dh - x) * y, self.hero_hurt(self.turned(base, "E", h), h - d))]
@@ -127,9 +136,9 @@ class Fight:
                 if not stay:   # two misses: back to the hero (a self-loop unless counted)
                     pairs.append(((dh - x) * (de - y), self.step(node, self.turned(base, "H", h - d))))
                 if stay == dh * de:   # neither side can ever wound: the fight would never end
-                    options.append(("spend:0", ((1, End("stalemate", node[1])),), 0, 1, 0))
+                    options.append((d, ("spend:0", ((1, End("stalemate", node[1])),), 0, 1, 0)))
                     continue
-                options.append(("spend:0", merge(pairs), stay, dh * de, dh * de + (dh - x) * de))
+                options.append((d, ("spend:0", merge(pairs), stay, dh * de, dh * de + (dh - x) * de)))
         return options
 
     def escapes(self, node):
