@@ -35,7 +35,7 @@ class Expansion:
         sp = self.space
         sp.expanded += 1
         sp.done[s] = True
-        code = self._code_now = sp.states.code(s)
+        code = self._code_now = sp.states.rows[s]
         self._flat = None   # its flat tuple, made when a play needs it (`_key_now`)
         self._base = None
         memo = self.memo
@@ -58,13 +58,12 @@ class Expansion:
                 if self._fit:
                     memo.keep((bucket, EXPANSION), code, self._log, template, self._also)
                 return self._install(s, template)
-            menu = tuple(moves)
+            menu = tuple((move, move.text(), (bucket, move)) for move in moves)   # (where each is kept)
             if self._fit:
                 memo.keep((bucket, MENU), code, log, menu)
-        acts = []
-        for move in menu:
-            where = (bucket, move)
-            found = memo.find(where, code)
+        acts, find = [], memo.find
+        for move, text, where in menu:
+            found = find(where, code)
             if found is None:
                 self._log, self._fit = set(), True
                 found = _alike(self._results(s, move))
@@ -73,7 +72,7 @@ class Expansion:
                     found = self._changes.setdefault(found, found)   # the same outcomes elsewhere
                     memo.keep(where, code, self._log, found)
             if found:
-                acts.append((move.text(), False, found))
+                acts.append((text, False, found))
         self._install(s, (tuple(acts), ()))
 
     @property
@@ -119,7 +118,9 @@ class Expansion:
         target, per_act, met = self._target, [], False
         for _text, _strategy, found in acts:
             if len(found) == 1:   # (most moves: one outcome)
-                per_act.append((target(s, found[0][1]),))
+                o = found[0][1]
+                per_act.append((self._changed(s, o[1], o[2], o[3]) if type(o) is tuple and o[0] == "change"
+                                else target(s, o),))
             else:
                 ts = tuple([target(s, o) for _p, o in found])
                 met = met or len(set(ts)) < len(ts)

@@ -287,7 +287,7 @@ class Memo:
         self.layout = layout
         self.table: dict = {}
         self.hits = self.misses = 0
-        self.read = None   # (mask, parts read whole) of the template last found
+        self.read = None   # the row of the template last found: (mask, parts read whole, ...)
 
     def masks(self, log: set) -> tuple:
         """The bits of the keys logged, and the parts read whole as (part, its slots now)."""
@@ -303,13 +303,12 @@ class Memo:
     def find(self, where: tuple, code: int):
         """The template kept under `where` for a state (its integer)."""
         for row in self.table.get(where, ()):
-            mask, whole, by_values, guard = row
-            if whole and code & self._guard(guard, whole):
+            if row[1] and code & self._guard(row[3], row[1]):
                 continue   # (a part read whole: the state holds something at a later slot)
-            found = by_values.get(code & mask)
+            found = row[2].get(code & row[0])
             if found is not None:
                 self.hits += 1
-                self.read = mask, whole
+                self.read = row   # (its mask and parts read whole first)
                 return found
         self.misses += 1
         return None
@@ -330,8 +329,8 @@ class Memo:
         """`also`: the (mask, whole) of templates the work took from the cache."""
         mask, whole = self.masks(log)
         if also:
-            for m, _w in also:
-                mask |= m
+            for a in also:
+                mask |= a[0]
             whole = tuple(sorted(set(whole).union(*(a[1] for a in also))))
         rows = self.table.setdefault(where, [])
         for row in rows:
