@@ -84,6 +84,9 @@ def test_a_move_that_reads_less_than_its_state_is_worked_out_once():
     assert len(inventories) == 2
     assert len(leave) == 1 and len(leave[0]) == 1 and len(leave[0][0][2]) == 1
     assert all(k[1:HEAD] == market[0][1:HEAD] for k in market)   # one bucket
+    at_market = [s for s, p in enumerate(space.paragraph) if p == 1]
+    shapes = {id(space.actions.shape[s]) for s in at_market}   # (their moves' texts and probabilities)
+    assert len(shapes) < len(at_market) and space.actions.shape[at_market[0]] in space.actions.shapes()
 
 
 def test_an_end_of_a_fight_is_applied_once_for_every_start_that_reaches_it():

@@ -207,7 +207,7 @@ class Expansion:
             found = self._applied.get(outcome.finish)   # strategies share outcomes
             if found is None:
                 found = self._applied[outcome.finish] = self._outcome(s, outcome)
-            out += [(p * q, _by(o, outcome)) for q, o in found]
+            out += [(p if q.__class__ is int and q == 1 else p * q, _by(o, outcome)) for q, o in found]
         return out
 
     def _outcome(self, s, outcome) -> list:

@@ -231,7 +231,7 @@ class Space:
     expanded: int = 0
     bound: str | None = None                              # "max-states" | "timeout" | "max-branches" | None
     strategies: set[str] = field(default_factory=set)     # fight strategies (chance nodes) used
-    restarts: int = 0                                     # explorations begun again (lens corrected)
+    restarts: int = 0                                     # explorations begun again (lens corrected, slot widened)
     sample: list[int] | None = None                       # sampled start: the state of each draw
     fixed_sheet: int | None = None                        # the seed of the one starting sheet
     seconds: float = 0.0
