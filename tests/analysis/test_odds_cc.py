@@ -145,3 +145,22 @@ def test_the_explorers_chains_that_keep_back_honour_share_expansions_and_answer_
         together = _Explored(rules, 9, frozenset(), keep, None, shared)
         assert together.chain.outcomes(root) == alone.chain.outcomes(root)
     assert shared
+
+
+def test_the_explorer_keeps_apart_the_chains_of_fights_begun_with_and_without_honour():
+    """0 Honour at the start of a fight, never lost (not exhausted), is not Honour
+    fallen to 0 during it: a victory's reward still counts (`model.honour_after`),
+    so the Shame of 1 does not kill.  A chain made where the fight began with 3
+    Honour says otherwise of the same node: each start has its own."""
+    from engine.rules.chroniques_cretoises.explore import _chain
+    rules, with_some = fight_of(ALTHEOS, [LION], honour=3, honte=1, reward=2)
+    same, without = fight_of(ALTHEOS, [LION], honour=0, honte=1, reward=2)
+    assert same == rules
+    cache, shared = {}, {}
+    first = _chain(cache, rules, frozenset(), 0, 3, shared)
+    first.chain.outcomes(with_some)
+    later = _chain(cache, rules, frozenset(), 0, 0, shared)
+    assert later is not first and _chain(cache, rules, frozenset(), 0, 5, shared) is first
+    ends = {end.outcome for end, _p in later.chain.outcomes(without)}
+    assert "win" in ends and "shame" not in ends
+    assert "shame" in {end.outcome for end, _p in first.chain.outcomes(without)}

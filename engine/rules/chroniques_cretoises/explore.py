@@ -56,15 +56,27 @@ def _outcomes(play, pending, cache):
     for keep in _kept_back(root[4]):
         key = ("cc", rules, start, keep, root)
         if key not in cache:
-            solved = cache.get(("cc", rules, start, keep))
-            if solved is None:
-                on = cache.setdefault(("cc", rules, keep), _Explored(rules, root[4], frozenset(), keep, None, shared))
-                solved = cache[("cc", rules, start, keep)] = _Explored(rules, root[4], start, keep, on, shared)
-            cache[key] = solved.chain.outcomes(root)
+            cache[key] = _chain(cache, rules, start, keep, root[4], shared).chain.outcomes(root)
         label = "honour-optimal" if keep == 0 else f"honour-keep-{keep}"
         strategies.append((label, outcomes_of(cache, "cc", cache[key], _finisher)))
     shared.clear()   # (the strategies of one start share expansions; kept no longer: memory)
     return strategies, KEEP
+
+
+def _chain(cache, rules, start, keep: int, honour: int, shared: dict) -> "_Explored":
+    """The chain of this fight, start and amount kept back (kept in the cache).  Its
+    nodes count Honour fallen to 0 as exhausted when the fight began with some
+    (`Fight.exhausted`, as play: 'Arrivé à 0...'), not when it began at 0 (a
+    victory's reward then still counts): fights begun with and without Honour have
+    chains of their own."""
+    some = honour > 0
+    solved = cache.get(("cc", rules, start, keep, some))
+    if solved is None:
+        on = cache.get(("cc", rules, keep, some))
+        if on is None:
+            on = cache[("cc", rules, keep, some)] = _Explored(rules, honour, frozenset(), keep, None, shared)
+        solved = cache[("cc", rules, start, keep, some)] = _Explored(rules, honour, start, keep, on, shared)
+    return solved
 
 
 def _available(rules, node, acted, play=None) -> frozenset:
