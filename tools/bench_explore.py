@@ -26,7 +26,7 @@ count of states, so that their rates compare the same work on a busy machine;
 `--exhaustive-states 0 --exhaustive-timeout S` shows how far each gets in S seconds.
 `--exhaustive-timeout 0` leaves it out.  A last line a book runs this solver with no
 other bound but time and memory (at most `--exact-timeout` seconds, default 1,800, 0: no
-such round; and `--exact-states`, default 1,500,000, what this machine's memory
+such round; and `--exact-states`, default 6,000,000, what this machine's memory
 holds): the CPU time to the exact answer, its states, states a second and memory
 per million, or where it was cut.
 """
@@ -243,8 +243,8 @@ def main(argv=None) -> int:
     parser.add_argument("--exact-timeout", type=float, default=1800.0,
                         help="time bound of the round to the exact answer, without a bound of states "
                              "(0: no such round)")
-    parser.add_argument("--exact-states", type=int, default=1_500_000,
-                        help="state bound of that round (memory: 3 to 8 GB a million states)")
+    parser.add_argument("--exact-states", type=int, default=6_000_000,
+                        help="state bound of that round (memory: about 1.5 GB a million states)")
     parser.add_argument("--round", action="store_true", help=argparse.SUPPRESS)   # one round, as JSON
     parser.add_argument("--baseline-ref", default=V1,
                         help="the present explorer to compare the solver with (a git commit)")
