@@ -118,9 +118,7 @@ class Expansion:
         target, per_act, met = self._target, [], False
         for _text, _strategy, found in acts:
             if len(found) == 1:   # (most moves: one outcome)
-                o = found[0][1]
-                per_act.append((self._changed(s, o[1], o[2], o[3]) if type(o) is tuple and o[0] == "change"
-                                else target(s, o),))
+                per_act.append((target(s, found[0][1]),))
             else:
                 ts = tuple([target(s, o) for _p, o in found])
                 met = met or len(set(ts)) < len(ts)

@@ -38,7 +38,7 @@ from ... import expr as X
 from ...compiler import book_aliases
 from ...expr.ast import Call, Int, Name, Str, walk
 from ...lint import graph as static_graph
-from .compact import HEAD, MISSING
+from .compact import HEAD
 
 ALL = "*"
 WORD = re.compile(r"[^\W\d]\w*")
