@@ -116,8 +116,7 @@ class Layout:
         self.offset: list[int] = [0] * HEAD           # index -> its lowest bit
         self.codes: list[dict] = [{}] + [{None: 0} for _ in range(1, HEAD)]   # index -> value -> number
         self.values: list[list] = [[]] + [[None] for _ in range(1, HEAD)]     # index -> number -> value
-        self._masks: dict = {}
-        self._place()
+        self._place()   # (offsets, and the cache of part masks)
 
     def __len__(self) -> int:
         return HEAD + len(self.names)
@@ -139,6 +138,7 @@ class Layout:
 
     # --- states as integers ---------------------------------------------------
     def _place(self) -> None:
+        """Each slot's lowest bit, from the widths."""
         at = 0
         for i, w in enumerate(self.width):
             self.offset[i] = at

@@ -35,7 +35,7 @@ class Expansion:
         sp = self.space
         sp.expanded += 1
         sp.done[s] = True
-        code = self._code_now = sp.states.rows[s]
+        code = self._code_now = sp.states.code(s)
         self._flat = None   # its flat tuple, made when a play needs it (`_key_now`)
         self._base = None
         memo = self.memo

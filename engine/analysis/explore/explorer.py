@@ -58,7 +58,6 @@ class Explorer(Expansion):
         self.game = Game(book, module, ForcedDice(()), blank, undo=False, narrate=False)
         self.packer = Packer(tuple(getattr(module, "display_extra", ())))
         self.layout = self.packer.layout
-        self._finals: dict = {}          # ended state -> nothing can follow
         self._shared: dict = {}          # one object for each move text and faces of `parent`
         self._changes: dict = {}         # one object for each change of the cache's templates
         self.by_sum = bool(getattr(module, "dice_by_sum", False))
@@ -73,7 +72,7 @@ class Explorer(Expansion):
         while True:
             self.space, self.todo = Space(states=States(self.layout)), deque()
             self.memo = Memo(self.layout) if self.memo_on else None
-            self._ops, self._finals = {}, {}   # (both read states' integers: per exploration)
+            self._ops, self._finals = {}, {}   # changes as bits; an ended state's integer -> nothing can follow
             self._shapes, self._kept = {}, []   # shapes of the templates' outcomes (expansion.py)
             self._head = self.layout.head_mask
             self.focus = Focus(self, self.seed)
