@@ -65,6 +65,21 @@ def test_the_forced_loop_matches_its_hand_value_and_random_play():
     assert abs(won / runs - float(v)) < margin
 
 
+def test_focused_trials_find_the_way_out_of_a_hub_that_breadth_cannot_reach():
+    # The hub's first way (north) only leads back; the market beside it loops for
+    # ever, each round a new state (Strength grows), so 300 states in breadth end
+    # before the thirty milestones of the south road: nothing won is known.  A
+    # trial that turned back at the first state it had walked, or took the first
+    # of equal moves, went north every time; a trial that takes another way out
+    # and draws among equal moves walks the road to the port and proves a victory.
+    book, module, _ = load(BOOKS / "hub-wide.yaml")
+    breadth = Explorer(book, module, max_states=300, sheet=1, focused=False).run()
+    assert breadth.bound == "max-states" and victory_odds(breadth)["low"] == 0
+    for seed in range(5):
+        focused = Explorer(book, module, max_states=300, sheet=1, seed=seed).run()
+        assert focused.bound == "max-states" and victory_odds(focused)["low"] > 0.99
+
+
 @pytest.mark.parametrize("name", ["hub", "loop-chance", "doomed", "softlock-deep", "forced-loop"])
 def test_the_exact_value_agrees_with_float_value_iteration(name):
     space, v, _ = solve(name)

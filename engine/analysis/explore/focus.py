@@ -4,9 +4,11 @@ Bounded real-time dynamic programming (McMahan, Likhachev & Gordon, 2005).  Ever
 state carries a lower and an upper bound of its best-play probability of victory:
 0 and 1 until it is explored, exact at a final ending.  A trial walks from the
 start: it draws a starting state, then at each state follows the move with the best
-upper bound and draws its successor in proportion to probability times the gap
-between the bounds, until little gap is left below; the bounds of the states it
-walked are then backed up, deepest first.  Trials stop when the gap at the start is
+upper bound (equal moves drawn at random) and draws its successor in proportion to
+probability times the gap between the bounds, until little gap is left below; it
+never steps back onto a state it has walked (a hub of paragraphs would send it
+round and round), and the bounds of the states it walked are then backed up,
+deepest first.  Trials stop when the gap at the start is
 below `GAP`; what time is left then explores the rest of the space in breadth (the
 report on unreachable paragraphs needs all of it).
 
@@ -61,26 +63,29 @@ class Focus:
 
     # --- trials -------------------------------------------------------------------
     def trial(self) -> None:
+        """One walk from the start, then its states backed up, deepest first.  A walk
+        never steps back onto a state it holds (a hub of paragraphs sends a player
+        round and round): it takes another way out, and stops when none is left."""
         sp, path, seen = self.x.space, [], set()
         exploit = self.rng.random() < EXPLOIT
         branches, goal = sp.root, self.root_gap() / TAU
         while len(path) < MAX_DEPTH and not self.x.late():
-            t = self._draw(branches, goal, path[-1] if path else None)
-            if t is None or t in seen:   # a cycle: back up what was walked
+            t = self._draw(branches, goal, seen)
+            if t is None:
                 break
             seen.add(t)
             if not sp.done[t]:
                 self.x.expand(t)
             self.backup(t)
             path.append(t)
-            branches = self._best(t, exploit)
+            branches = self._best(t, exploit, seen)
             if branches is None:
                 break
         for s in reversed(path):
             self.backup(s)
 
-    def _draw(self, branches, goal: float, here):
-        weights = [(p * (self.high[t] - self.low[t]), t) for p, t in branches if t >= 0 and t != here]
+    def _draw(self, branches, goal: float, seen):
+        weights = [(p * (self.high[t] - self.low[t]), t) for p, t in branches if t >= 0 and t not in seen]
         total = sum(w for w, _ in weights)
         if total <= goal or total <= 0:
             return None
@@ -91,16 +96,19 @@ class Focus:
                 return t
         return weights[-1][1]
 
-    def _best(self, s, exploit: bool):
-        """The branches of the move with the best upper bound (no-op moves left out), or
-        with the best lower bound (then upper) when the trial exploits what is known."""
+    def _best(self, s, exploit: bool, seen):
+        """The branches of the move with the best upper bound, or with the best lower
+        bound (then upper) when the trial exploits what is known, among the moves
+        that lead somewhere the walk has not been; ties drawn at random (the first
+        of equal moves would send every walk the same way)."""
         best, best_key = None, None
         for _text, branches in self.x.space.actions[s]:
-            if all(t == s for _p, t in branches):
+            if all(t in seen or t < 0 for _p, t in branches):
                 continue
             low = sum(p * self.bounds(t)[0] for p, t in branches)
             high = sum(p * self.bounds(t)[1] for p, t in branches)
             key = (low, high) if exploit else (high, low)
+            key = (*key, self.rng.random())
             if best_key is None or key > best_key:
                 best, best_key = branches, key
         return best
