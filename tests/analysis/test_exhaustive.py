@@ -195,6 +195,10 @@ def test_a_sampled_start_is_the_mean_of_the_sheets_drawn():
     text = exhaustive_text(report, "en", "duel.yaml")   # nothing was cut: it says a sample
     assert "Sampled start: the figures below hold for the characters drawn" in text
     assert "Exploration cut" not in text and "Départ échantillonné" in exhaustive_text(report, "fr", "x")
+    assert "Best route of the likeliest rolled character (" in text   # not the mean's route
+    assert "Meilleur parcours du personnage tiré le plus probable (" in exhaustive_text(report, "fr", "x")
+    one = exhaustive_text(exhaustive_report(book, module, Explorer(book, module).run()), "en", "duel.yaml")
+    assert "Best route (decisions" in one
     again = Explorer(rolled, module, max_sheets=4, seed=3).run()
     assert again.sample == sampled.sample
 

@@ -176,8 +176,11 @@ def _findings(r: dict, lang: str) -> list[str]:
             lines.append(_t(lang, "Exploration coupée : les chiffres qui suivent sont des bornes basses.",
                             "Exploration cut: the figures below are low bounds."))
     if r.get("best_route"):
-        lines.append(_t(lang, "Meilleur parcours (décisions, chances à ce point) :",
-                        "Best route (decisions, odds at that point):"))
+        several = (r.get("difficulty") or {}).get("sheets", 1) > 1   # the route follows one of them
+        lines.append(_t(lang, "Meilleur parcours" + (" du personnage tiré le plus probable" if several else "")
+                        + " (décisions, chances à ce point) :",
+                        "Best route" + (" of the likeliest rolled character" if several else "")
+                        + " (decisions, odds at that point):"))
         lines += [f"  § {x['paragraph']}: {x['move']}  {_fig(x['odds'])}" for x in r["best_route"]]
     if r.get("deciding"):
         lines.append(_t(lang, "Jets et combats décisifs (où les chances chutent le plus) :",
