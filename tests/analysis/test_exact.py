@@ -145,6 +145,18 @@ def test_lint_deep_plays_no_game_past_its_deadline():
     assert played == 0
 
 
+def test_lint_deep_plays_random_games_for_all_the_time_left():
+    # A clock that moves one tick a look: 2,500 ticks leave time for 2,500 games,
+    # more than the 2,000 games it used to stop at with most of its time unused.
+    from itertools import count
+    from engine.analysis.explore.deep import random_games
+    book, module, _ = load(BOOKS / "softlock-deep.yaml")
+    clock = count().__next__
+    stats, played = random_games(book, module, None, deadline=2_500, clock=clock)
+    assert played == 2_500 and stats.problems   # (the soft-lock, found)
+    assert random_games(book, module, 30, deadline=clock() + 2_500, clock=clock)[1] == 30
+
+
 def test_a_fixed_sheet_is_one_of_the_rolled_sheets_exactly():
     from engine.analysis.explore.report import exhaustive
     book, module, _ = load("softlock")

@@ -22,6 +22,7 @@ Honest and bounded:
 """
 from __future__ import annotations
 
+import itertools
 import threading
 import time
 
@@ -32,7 +33,6 @@ from .lens import Lens
 from .report import exhaustive_report, replay_spec
 from .runs import Stats, new_game, play, run_seed
 
-RANDOM_FALLBACK_RUNS = 2000
 EXPLORE_SHARE = 0.6
 LENS_SHARE = 0.25     # of the exploration's share
 MAX_STEPS = 2000
@@ -40,7 +40,7 @@ LISTED = 20           # paragraphs named in the deep-incomplete note
 
 
 def deep_diagnostics(book, module, doc, max_states: int = 100_000, timeout: float = 30.0,
-                     runs: int = RANDOM_FALLBACK_RUNS,
+                     runs: int | None = None,
                      summary: dict | None = None) -> list[Diagnostic]:
     begun = time.monotonic()
     deadline = begun + timeout
@@ -141,12 +141,14 @@ def _random_findings(stats: Stats, locks: dict, errors: list) -> None:
                            "replay": replay_spec(ex["seed"], ex["moves"])})
 
 
-def random_games(book, module, runs: int, deadline: float, seed: int = 0) -> tuple[Stats, int]:
-    """Up to `runs` random playthroughs (as `explore --runs`, one core), none begun
-    after `deadline`."""
+def random_games(book, module, runs: int | None, deadline: float, seed: int = 0,
+                 clock=time.monotonic) -> tuple[Stats, int]:
+    """Random playthroughs (as `explore --runs`, one core) until `deadline` on
+    `clock`, none begun after it; at most `runs` of them when it is given (None: the
+    whole time, where a rare soft-lock may still turn up)."""
     stats, game = Stats(), None
-    for i in range(runs):
-        if time.monotonic() >= deadline:
+    for i in itertools.count() if runs is None else range(runs):
+        if clock() >= deadline:
             return stats, i
         s = run_seed(seed, i)
         if game is None:
