@@ -203,6 +203,23 @@ def test_a_sampled_start_is_the_mean_of_the_sheets_drawn():
     assert again.sample == sampled.sample
 
 
+def test_a_cut_sample_states_one_margin_in_its_headline_and_its_table():
+    """Cut at 20 states, the four sheets drawn have different low bounds and all the
+    same high one (100 %): the headline's margin is the low bound's, as the
+    difficulty table's (it was the margin of the midpoints, half of it)."""
+    book, module, _ = load("duel")
+    rolled = _variant(book, hero={**dict(book.hero), "bonus_die": 12})
+    cut = Explorer(rolled, module, max_sheets=4, seed=3, max_states=20).run()
+    report = exhaustive_report(rolled, module, cut)
+    sample, table = report["victory"]["sample"], report["difficulty"]
+    assert report["bound"] == "max-states" and report["victory"]["high"] == 1
+    assert table["weakest"]["value"] < table["strongest"]["value"]
+    assert sample["margin"] == pytest.approx(table["margin"]) and sample["margin"] > 0.1
+    text = exhaustive_text(report, "en", "duel.yaml")
+    said = f"± {table['margin'] * 100:.2f} %"
+    assert text.count(said) == 2, text
+
+
 def test_cut_explorations_bound_the_exact_odds():
     book, module, _ = load("cc-duels")
     exact = odds(Explorer(book, module).run())[0]

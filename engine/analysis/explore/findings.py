@@ -136,12 +136,10 @@ def difficulty(space: Space, value) -> dict | None:
 
 
 def _sampled(space: Space, value) -> dict:
-    from .start import Z95
+    from .start import margin95
     vs = sorted(float(value[t]) if t >= 0 else 0.0 for t in space.sample)
     n = len(vs)
-    mean = sum(vs) / n
-    spread = (sum((v - mean) ** 2 for v in vs) / (n - 1)) ** 0.5 if n > 1 else 0.5
     as_float = lambda x: {"value": x, "exact": None}  # noqa: E731
     return {"sheets": n, "weakest": as_float(vs[0]), "median": as_float(vs[n // 2]),
-            "strongest": as_float(vs[-1]), "mean": as_float(mean), "sampled": True,
-            "margin": Z95 * spread / n ** 0.5}
+            "strongest": as_float(vs[-1]), "mean": as_float(sum(vs) / n), "sampled": True,
+            "margin": margin95(vs)}

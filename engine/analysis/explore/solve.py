@@ -14,8 +14,6 @@ States beyond the exploration bound ("frontier") count as 0 for the lower bound 
 """
 from __future__ import annotations
 
-import math
-
 from .space import ERROR, FRONTIER, Space
 
 TOLERANCE = 1e-12
@@ -140,16 +138,13 @@ def _start(space: Space, value: list[float], frontier: float) -> float:
 
 
 def _estimate(drawn: list[int], low: list[float], high: list[float]) -> dict:
-    """Mean bounds over the sheets drawn, and the 95 % margin of the sampling (normal
-    approximation, from the spread of the sheets' midpoints).  A sheet drawn after
-    the state bound was hit is the frontier (-2): lost for the low bound, won for
-    the high one, as at the root."""
-    from .start import Z95
+    """Mean bounds over the sheets drawn, and the 95 % margin of the sampling: the
+    wider of the two bounds' own (`start.margin95`; the difficulty table states the
+    low bound's).  A sheet drawn after the state bound was hit is the frontier (-2):
+    lost for the low bound, won for the high one, as at the root."""
+    from .start import margin95
     n = len(drawn)
     lows = [low[t] if t >= 0 else 0.0 for t in drawn]
     highs = [high[t] if t >= 0 else (1.0 if t == FRONTIER else 0.0) for t in drawn]
-    mids = [(a + b) / 2 for a, b in zip(lows, highs)]
-    mean = sum(mids) / n
-    spread = math.sqrt(sum((m - mean) ** 2 for m in mids) / (n - 1)) if n > 1 else 0.5
     return {"draws": n, "distinct": len(set(drawn)), "low": sum(lows) / n, "high": sum(highs) / n,
-            "margin": Z95 * spread / math.sqrt(n)}
+            "margin": max(margin95(lows), margin95(highs))}

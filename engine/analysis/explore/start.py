@@ -21,6 +21,16 @@ DRAWING = 0.6      # new sheets are drawn in the first 60 % of the time only
 Z95 = 1.959964   # two-sided 95 % normal quantile
 
 
+def margin95(values: list[float]) -> float:
+    """The 95 % margin of the mean of a sample of sheets' odds (normal approximation:
+    Z95 times the sample's standard deviation over the square root of its size; one
+    sheet: the widest spread a probability can have, 0.5)."""
+    n = len(values)
+    mean = sum(values) / n
+    spread = (sum((v - mean) ** 2 for v in values) / (n - 1)) ** 0.5 if n > 1 else 0.5
+    return Z95 * spread / n ** 0.5
+
+
 def count_starts(explorer, limit: int) -> int:
     """How many distinct roll sequences creation can take, counting no further than
     `limit` + 1 (no state is made)."""
