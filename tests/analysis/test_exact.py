@@ -86,6 +86,26 @@ def test_the_exact_value_agrees_with_float_value_iteration(name):
     assert float(v) == pytest.approx(victory_odds(space)["low"], abs=1e-9)
 
 
+def test_a_deciding_roll_that_loses_nothing_outright_says_how_low_it_can_fall():
+    # The ford: 1-3 the dry bank (victory), 4-6 the rotten branch, itself 1-3 the
+    # bank, 4-6 death.  The ford's roll: 1/2 + 1/2 * 1/2 = 3/4 before, 1/2 at worst,
+    # nothing lost outright; the branch: 1/2 before, 1/2 of losing all.
+    from engine.analysis.explore.report import exhaustive
+    from engine.analysis.explore.text import exhaustive_text
+    book, module, _ = load(BOOKS / "setback.yaml")
+    r = exhaustive(book, module)
+    ford, branch = r["deciding"]
+    assert (ford["paragraph"], ford["odds_before"]["exact"], ford["lost_here"]["exact"],
+            ford["worst_after"]["exact"]) == (1, "3/4", "0", "1/2")
+    assert (branch["paragraph"], branch["lost_here"]["exact"], branch["worst_after"]["exact"]) == (3, "1/2", "0")
+    en, fr = exhaustive_text(r, "en", "b.yaml"), exhaustive_text(r, "fr", "b.yaml")
+    assert "§ 1 roll: 75.00 % (3/4) before, 50.00 % (1/2) after its worst outcome (none loses all)" in en
+    assert "§ 3 roll: 50.00 % (1/2) before, 50.00 % (1/2) of losing all there" in en
+    # French figures have a decimal comma, as in the other reports
+    assert "§ 1 roll : 75,00 % (3/4) avant, 50,00 % (1/2) après sa pire issue (aucune ne fait tout perdre)" in fr
+    assert "Chances de victoire en jouant au mieux : 75,00 %" in fr and "75.00" not in fr
+
+
 def test_elimination_solves_a_cyclic_system_exactly():
     # x = 1/2 y + 1/4, y = 1/3 x + 1/3 z, z = 0 (doomed): x = 1/6 x + 1/4, x = 3/10.
     out = eliminate({0: [{1: Fraction(1, 2)}, Fraction(1, 4)], 1: [{0: Fraction(1, 3), 2: Fraction(1, 3)}, 0]},

@@ -1,6 +1,7 @@
 """`gamebook explore`: random runs, exhaustive search, expectimax odds, replay, deep diagnostics."""
 import glob
 import json
+import re
 
 import pytest
 
@@ -116,6 +117,7 @@ def test_cli_text_and_json(capsys):
     assert main(["explore", str(FIXTURES / "duel.yaml"), "--runs", "50", "--jobs", "1", "--lang", "fr"]) == 0
     out = capsys.readouterr().out
     assert "50 parties au hasard" in out and "Fins atteintes" in out
+    assert re.search(r"victoire +\d+ +\d+,\d\d %", out) and re.search(r"Coups par partie \(moyenne\) : \d+,\d\n", out)
     assert main(["explore", str(FIXTURES / "duel.yaml"), "--exhaustive", "--format", "json"]) == 0
     r = json.loads(capsys.readouterr().out)
     assert r["complete"] and r["victory"]["low"] == pytest.approx(1.0)

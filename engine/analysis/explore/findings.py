@@ -95,8 +95,14 @@ def deciding(space: Space, value, policy, mass: dict) -> list[dict]:
     found = [f for f in found if (space.paragraph[f[1]], _move(space, policy, f[1])) not in seen
              and not seen.add((space.paragraph[f[1]], _move(space, policy, f[1])))]
     return [{"paragraph": space.paragraph[s], "move": _move(space, policy, s),
-             "odds_before": figure(value[s]), "lost_here": figure(_lost(space, value, policy, s))}
+             "odds_before": figure(value[s]), "lost_here": figure(_lost(space, value, policy, s)),
+             "worst_after": figure(_worst(space, value, policy, s))}
             for _w, s in found[:TOP]]
+
+
+def _worst(space, value, policy, s):
+    """The odds after the node's worst outcome."""
+    return min(value[t] if t >= 0 else Fraction(0) for _p, t in _chosen(space, policy, s))
 
 
 def _lost(space, value, policy, s):

@@ -11,16 +11,22 @@ def _t(lang: str, fr: str, en: str) -> str:
     return fr if lang == "fr" else en
 
 
+def _dec(text: str, lang: str) -> str:
+    """A number written in `lang`: a decimal comma in French, as the other reports."""
+    return text.replace(".", ",") if lang == "fr" else text
+
+
 def random_text(r: dict, lang: str, book_path: str) -> str:
     lines = [_t(lang, f"{r['runs']} parties au hasard dans « {r['book']} »",
                 f"{r['runs']} random playthroughs of '{r['book']}'")]
     for kind, v in r["outcomes"].items():
         name = OUTCOMES.get(kind, (kind, kind))[0 if lang == "fr" else 1]
-        lines.append(f"  {name:<28} {v['runs']:>8}  {100 * v['share']:6.2f} %")
+        share = _dec(f"{100 * v['share']:6.2f}", lang)
+        lines.append(f"  {name:<28} {v['runs']:>8}  {share} %")
     lines.append(_t(lang, "Fins atteintes :", "Endings reached:"))
     lines += _endings(r["endings"], lang)
-    lines.append(_t(lang, f"Coups par partie (moyenne) : {r['mean_steps']:.1f}",
-                    f"Moves per playthrough (mean): {r['mean_steps']:.1f}"))
+    steps = _dec(f"{r['mean_steps']:.1f}", lang)
+    lines.append(_t(lang, f"Coups par partie (moyenne) : {steps}", f"Moves per playthrough (mean): {steps}"))
     for key, fr, en in (("longest", "La plus longue", "Longest"), ("shortest", "La plus courte", "Shortest")):
         ex = r[key]
         if ex:
@@ -59,10 +65,11 @@ def _problems(problems, lang, book_path) -> list[str]:
 
 
 def exhaustive_text(r: dict, lang: str, book_path: str) -> str:
+    took = _dec(f"{r['seconds']:.2f}", lang)
     lines = [_t(lang, f"Exploration exhaustive de « {r['book']} » : {r['states']} états, "
-                      f"{r['transitions']} transitions, {r['seconds']:.2f} s",
+                      f"{r['transitions']} transitions, {took} s",
                 f"Exhaustive exploration of '{r['book']}': {r['states']} states, "
-                f"{r['transitions']} transitions, {r['seconds']:.2f} s")]
+                f"{r['transitions']} transitions, {took} s")]
     lines += _odds(r, lang)
     lines += _findings(r, lang)
     if r["complete"]:
@@ -100,29 +107,30 @@ def _families(labels) -> list[str]:
     return sorted(out)
 
 
-def _pct(x: float) -> str:
+def _pct(x: float, lang: str) -> str:
     """Two decimals; a value that is neither 0 nor 1 is never rounded to either."""
     if 0 < x < 0.00005:
-        return "< 0.01 %"
+        return _dec("< 0.01 %", lang)
     if 0.99995 <= x < 1:
-        return "> 99.99 %"
-    return f"{100 * x:.2f} %"
+        return _dec("> 99.99 %", lang)
+    return _dec(f"{100 * x:.2f} %", lang)
 
 
 def _odds(r: dict, lang: str) -> list[str]:
     """The best-play odds, and exactly what they are (see report.exactness)."""
     v, kind = r["victory"], r["exactness"]
-    odds = _pct(v["low"]) if v["low"] == v["high"] else f"{_pct(v['low'])} – {_pct(v['high'])}"
+    low, high = _pct(v["low"], lang), _pct(v["high"], lang)
+    odds = low if v["low"] == v["high"] else f"{low} – {high}"
     lines = [_t(lang, f"Chances de victoire en jouant au mieux : {odds}",
                 f"Best-play probability of victory: {odds}")]
     if kind == "sampled":
         s = v["sample"]
         lines.append(_t(lang, f"  ESTIMATION : trop de personnages de départ possibles ; {s['draws']} tirés au "
                               f"hasard ({s['distinct']} différents), moyenne de leurs chances ; marge "
-                              f"d'échantillonnage ± {_pct(s['margin'])} (95 %)",
+                              f"d'échantillonnage ± {_pct(s['margin'], lang)} (95 %)",
                         f"  ESTIMATE: too many possible starting characters; {s['draws']} drawn at random "
                         f"({s['distinct']} distinct), mean of their odds; sampling margin "
-                        f"± {_pct(s['margin'])} (95 %)"))
+                        f"± {_pct(s['margin'], lang)} (95 %)"))
     if kind in ("sampled", "bounded") and v["low"] != v["high"]:
         bound = {"timeout": "--timeout", "max-states": "--max-states",
                  "max-branches": "MAX_MOVE_BRANCHES"}.get(r["bound"], "--timeout")
@@ -158,9 +166,21 @@ def _odds(r: dict, lang: str) -> list[str]:
 SHORT = 15   # a longer fraction is left to the JSON
 
 
-def _fig(f: dict) -> str:
+def _fig(f: dict, lang: str) -> str:
     exact = f.get("exact")
-    return _pct(f["value"]) + (f" ({exact})" if exact and "/" in exact and len(exact) <= SHORT else "")
+    return _pct(f["value"], lang) + (f" ({exact})" if exact and "/" in exact and len(exact) <= SHORT else "")
+
+
+def _deciding(x: dict, lang: str) -> str:
+    """One deciding node: what it risks, all (a share of defeat) or part (the odds
+    after its worst outcome)."""
+    where, before = f"  § {x['paragraph']} {x['move']}", _fig(x["odds_before"], lang)
+    if x["lost_here"]["value"] > 0:
+        return _t(lang, f"{where} : {before} avant, {_fig(x['lost_here'], lang)} d'y tout perdre",
+                  f"{where}: {before} before, {_fig(x['lost_here'], lang)} of losing all there")
+    worst = _fig(x["worst_after"], lang)
+    return _t(lang, f"{where} : {before} avant, {worst} après sa pire issue (aucune ne fait tout perdre)",
+              f"{where}: {before} before, {worst} after its worst outcome (none loses all)")
 
 
 def _findings(r: dict, lang: str) -> list[str]:
@@ -181,26 +201,23 @@ def _findings(r: dict, lang: str) -> list[str]:
                         + " (décisions, chances à ce point) :",
                         "Best route" + (" of the likeliest rolled character" if several else "")
                         + " (decisions, odds at that point):"))
-        lines += [f"  § {x['paragraph']}: {x['move']}  {_fig(x['odds'])}" for x in r["best_route"]]
+        lines += [f"  § {x['paragraph']}: {x['move']}  {_fig(x['odds'], lang)}" for x in r["best_route"]]
     if r.get("deciding"):
         lines.append(_t(lang, "Jets et combats décisifs (où les chances chutent le plus) :",
                         "Deciding rolls and fights (where the odds drop most):"))
-        lines += [_t(lang, f"  § {x['paragraph']} {x['move']} : {_fig(x['odds_before'])} avant, "
-                           f"{_fig(x['lost_here'])} d'y tout perdre",
-                     f"  § {x['paragraph']} {x['move']}: {_fig(x['odds_before'])} before, "
-                     f"{_fig(x['lost_here'])} of losing all there") for x in r["deciding"]]
+        lines += [_deciding(x, lang) for x in r["deciding"]]
     if r.get("doomed"):
         where = ", ".join(str(x["paragraph"]) for x in r["doomed"])
         lines.append(_t(lang, f"Paragraphes condamnés (atteints, plus aucune victoire possible) : {where}",
                         f"Doomed paragraphs (reached, no victory possible any more): {where}"))
     d = r.get("difficulty")
     if d:
-        how = (_t(lang, f"échantillon de {d['sheets']} personnages, moyenne ± {_pct(d['margin'])} (95 %)",
-                  f"sample of {d['sheets']} characters, mean ± {_pct(d['margin'])} (95 %)") if d["sampled"]
+        how = (_t(lang, f"échantillon de {d['sheets']} personnages, moyenne ± {_pct(d['margin'], lang)} (95 %)",
+                  f"sample of {d['sheets']} characters, mean ± {_pct(d['margin'], lang)} (95 %)") if d["sampled"]
                else _t(lang, f"{d['sheets']} personnages possibles, exact", f"{d['sheets']} possible characters, exact"))
         lines.append(_t(lang, f"Difficulté selon le personnage tiré ({how}) :",
                         f"Difficulty by rolled character ({how}):"))
         for key, fr, en in (("weakest", "le plus faible", "weakest"), ("median", "médian", "median"),
                             ("strongest", "le plus fort", "strongest"), ("mean", "moyenne", "mean")):
-            lines.append(f"  {_t(lang, fr, en):<14} {_fig(d[key])}")
+            lines.append(f"  {_t(lang, fr, en):<14} {_fig(d[key], lang)}")
     return lines
