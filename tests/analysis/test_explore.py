@@ -118,6 +118,10 @@ def test_cli_text_and_json(capsys):
     out = capsys.readouterr().out
     assert "50 parties au hasard" in out and "Fins atteintes" in out
     assert re.search(r"victoire +\d+ +\d+,\d\d %", out) and re.search(r"Coups par partie \(moyenne\) : \d+,\d\n", out)
+    assert "La plus longue : " in out
+    assert main(["explore", str(FIXTURES / "duel.yaml"), "--runs", "50", "--jobs", "1", "--lang", "en"]) == 0
+    out = capsys.readouterr().out   # English punctuation: no space before a colon
+    assert "Longest: " in out and "Shortest: " in out and " : " not in out
     assert main(["explore", str(FIXTURES / "duel.yaml"), "--exhaustive", "--format", "json"]) == 0
     r = json.loads(capsys.readouterr().out)
     assert r["complete"] and r["victory"]["low"] == pytest.approx(1.0)

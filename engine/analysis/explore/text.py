@@ -30,7 +30,7 @@ def random_text(r: dict, lang: str, book_path: str) -> str:
     for key, fr, en in (("longest", "La plus longue", "Longest"), ("shortest", "La plus courte", "Shortest")):
         ex = r[key]
         if ex:
-            lines.append(f"{_t(lang, fr, en)} : {ex['steps']} {_t(lang, 'coups', 'moves')} "
+            lines.append(f"{_t(lang, fr + ' :', en + ':')} {ex['steps']} {_t(lang, 'coups', 'moves')} "
                          f"(§ {ex['paragraph']}) --replay {ex['replay']}")
     never = ", ".join(map(str, r["never_reached"])) or "-"
     lines.append(_t(lang, f"Paragraphes jamais atteints : {never}", f"Paragraphs never reached: {never}"))
