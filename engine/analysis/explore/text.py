@@ -1,6 +1,8 @@
 """The explorer's reports as readable text, in French or English."""
 from __future__ import annotations
 
+from ..render import number
+
 OUTCOMES = {"victory": ("victoire", "victory"), "death": ("mort", "death"),
             "stuck": ("bloquée (limite de coups)", "stuck (step limit)"),
             "soft-lock": ("impasse (aucune option)", "soft-lock (no option)"),
@@ -11,21 +13,16 @@ def _t(lang: str, fr: str, en: str) -> str:
     return fr if lang == "fr" else en
 
 
-def _dec(text: str, lang: str) -> str:
-    """A number written in `lang`: a decimal comma in French, as the other reports."""
-    return text.replace(".", ",") if lang == "fr" else text
-
-
 def random_text(r: dict, lang: str, book_path: str) -> str:
     lines = [_t(lang, f"{r['runs']} parties au hasard dans « {r['book']} »",
                 f"{r['runs']} random playthroughs of '{r['book']}'")]
     for kind, v in r["outcomes"].items():
         name = OUTCOMES.get(kind, (kind, kind))[0 if lang == "fr" else 1]
-        share = _dec(f"{100 * v['share']:6.2f}", lang)
+        share = number(100 * v["share"], lang).rjust(6)
         lines.append(f"  {name:<28} {v['runs']:>8}  {share} %")
     lines.append(_t(lang, "Fins atteintes :", "Endings reached:"))
     lines += _endings(r["endings"], lang)
-    steps = _dec(f"{r['mean_steps']:.1f}", lang)
+    steps = number(r["mean_steps"], lang, 1)
     lines.append(_t(lang, f"Coups par partie (moyenne) : {steps}", f"Moves per playthrough (mean): {steps}"))
     for key, fr, en in (("longest", "La plus longue", "Longest"), ("shortest", "La plus courte", "Shortest")):
         ex = r[key]
@@ -65,7 +62,7 @@ def _problems(problems, lang, book_path) -> list[str]:
 
 
 def exhaustive_text(r: dict, lang: str, book_path: str) -> str:
-    took = _dec(f"{r['seconds']:.2f}", lang)
+    took = number(r["seconds"], lang)
     lines = [_t(lang, f"Exploration exhaustive de « {r['book']} » : {r['states']} états, "
                       f"{r['transitions']} transitions, {took} s",
                 f"Exhaustive exploration of '{r['book']}': {r['states']} states, "
@@ -108,12 +105,13 @@ def _families(labels) -> list[str]:
 
 
 def _pct(x: float, lang: str) -> str:
-    """Two decimals; a value that is neither 0 nor 1 is never rounded to either."""
+    """Two decimals (a decimal comma in French, `render.number`); a value that is
+    neither 0 nor 1 is never rounded to either."""
     if 0 < x < 0.00005:
-        return _dec("< 0.01 %", lang)
+        return f"< {number(0.01, lang)} %"
     if 0.99995 <= x < 1:
-        return _dec("> 99.99 %", lang)
-    return _dec(f"{100 * x:.2f} %", lang)
+        return f"> {number(99.99, lang)} %"
+    return f"{number(100 * x, lang)} %"
 
 
 def _odds(r: dict, lang: str) -> list[str]:
