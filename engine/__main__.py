@@ -1,4 +1,4 @@
 """`python -m engine` is the `gamebook` command."""
-from .cli import entry
+from engine.cli import entry
 
 entry()

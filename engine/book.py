@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from .expr import Expr
-from .records import field, record
+from engine.expr import Expr
+from engine.records import field, record
 
 ENDINGS = ("death", "victory")
 

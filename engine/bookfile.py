@@ -11,8 +11,8 @@ import os
 import stat
 from pathlib import Path
 
-from .diagnostics import Diagnostic, Span, error
-from .limits import MAX_BOOK_BYTES as MAX_BYTES
+from engine.diagnostics import Diagnostic, Span, error
+from engine.limits import MAX_BOOK_BYTES as MAX_BYTES
 
 
 def read_bytes(path: Path, name: str) -> tuple[bytes, Diagnostic | None]:

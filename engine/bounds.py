@@ -8,7 +8,7 @@ ever says "never" when the comparisons alone rule every value out.
 """
 from __future__ import annotations
 
-from . import expr as X
+from engine import expr as X
 
 MAX_BOXES = 64          # a condition with more alternatives is not analysed
 _OPPOSITE = {"<": ">=", "<=": ">", ">": "<=", ">=": "<", "==": "!=", "!=": "=="}

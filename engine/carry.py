@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from .diagnostics import Diagnostic, Message, warning
+from engine.diagnostics import Diagnostic, Message, warning
 
 
 def held(book, items: dict, limit) -> int:
@@ -45,7 +45,7 @@ def title(game, pending) -> Message:
 
 # --- lint -------------------------------------------------------------------------
 def check(book, module, doc, edges) -> Iterable[Diagnostic]:
-    from .frontmatter import equipment
+    from engine.frontmatter import equipment
     kit = equipment(book.hero)
     for limit in module.carry_limits(book):
         start = sum(n for item, n, _path in kit if limit.holds(book, item))
@@ -66,7 +66,7 @@ def _copies(value, item) -> int:
 
 def _gains(book, edges):
     """Every `gain` effect, paragraph by paragraph in the order the start reaches them."""
-    from .lint import reach_order
+    from engine.lint import reach_order
     for n in reach_order(book, edges):
         p = book.paragraphs[n]
         effects = (*p.effects, *(e for c in p.choices for e in c.effects),

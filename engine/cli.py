@@ -68,7 +68,7 @@ def build_parser(lang: str) -> argparse.ArgumentParser:
         prog="gamebook", formatter_class=_Formatter,
         description="Moteur de livres-jeux : jouer, vérifier, analyser." if lang == "fr"
         else "Gamebook engine: play, check and analyse YAML gamebooks.")
-    from . import __version__
+    from engine import __version__
     parser.add_argument("--version", action="version", version=f"gamebook-engine {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name, (fr, en) in COMMANDS.items():
@@ -90,7 +90,7 @@ def entry() -> None:
     when `run` returns) exits without freeing the book it loaded: Python's clean
     exit frees every object one by one, a tenth of a cold lint.  The same trick as
     mypy's `hard_exit`.  Tests call `main`, which always returns."""
-    from .safe_io import reopen_closed_descriptors
+    from engine.safe_io import reopen_closed_descriptors
     reopen_closed_descriptors()
     code = main(fast_exit=True)
     sys.exit(code)
@@ -109,7 +109,7 @@ def main(argv: list[str] | None = None, fast_exit: bool = False) -> int:
     """Run one command with its output behind safe streams (engine/safe_io.py): every
     string printed is cleaned of control sequences, and an output that cannot be
     written ends the command with one line instead of a traceback."""
-    from .safe_io import failure, guarded
+    from engine.safe_io import failure, guarded
     argv = sys.argv[1:] if argv is None else argv
     lang = ui_lang(argv)
     stop = None

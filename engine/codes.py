@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .diagnostics import Message
-from .rules import registry
-from .rules.registry import EXAMPLE_DERIVED_RULES, EXAMPLE_RULES
+from engine.diagnostics import Message
+from engine.rules import registry
+from engine.rules.registry import EXAMPLE_DERIVED_RULES, EXAMPLE_RULES
 
 
 @dataclass(frozen=True)
@@ -440,7 +440,7 @@ CODES: tuple[Code, ...] = (
          "to: 'here + 1' (or a condition that rules out the zero)"),
 )
 
-from .codes11 import CODES_11  # noqa: E402 - its examples use the helpers above
+from engine.codes11 import CODES_11  # noqa: E402 - its examples use the helpers above
 
 CODES = CODES + CODES_11
 BY_NAME = {c.name: c for c in CODES}

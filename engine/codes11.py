@@ -5,8 +5,8 @@ have a failing and a passing example, checked like every other code.
 """
 from __future__ import annotations
 
-from .codes import COUNTED, HEAD, HERO, Code, _book, _cc
-from .diagnostics import Message
+from engine.codes import COUNTED, HEAD, HERO, Code, _book, _cc
+from engine.diagnostics import Message
 
 H11 = HEAD.replace("gamebook: 1\n", "gamebook: 1.1\n")
 ITEMS_11 = H11 + "items:\n  orbe: {name: Orbe}\n"

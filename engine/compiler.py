@@ -10,11 +10,11 @@ from __future__ import annotations
 import re
 from typing import Any, Callable
 
-from . import counters
-from . import expr as X
-from .book import AutoJump, Book, Choice, Effect, Item, Outcome, Paragraph, RandomRoll
-from .diagnostics import Diagnostic, Span, error
-from .records import field, record
+from engine import counters
+from engine import expr as X
+from engine.book import AutoJump, Book, Choice, Effect, Item, Outcome, Paragraph, RandomRoll
+from engine.diagnostics import Diagnostic, Span, error
+from engine.records import field, record
 
 CORE_FUNCTIONS = {
     "has": ("item",), "count": ("item",), "visited": ("paragraph",), "flag": ("flag",),
@@ -108,7 +108,7 @@ class Compiler:
                 Paragraph(n, "", (), (), None, None, {}, ("paragraphs", key))
         options = dict(module.options)
         options.update(d.get("options") if isinstance(d.get("options"), dict) else {})
-        from .module_targets import resolve_options
+        from engine.module_targets import resolve_options
         options = resolve_options(options, module, self.names, self._unknown_name)
         book = Book(
             id=str(d.get("id") or _slug(self.file)), title=str(d.get("title", "")),
@@ -136,14 +136,14 @@ class Compiler:
     def _hero(self, hero) -> dict:
         """`hero:` under canonical stat names (engine/frontmatter.py); a prologue in a
         format-1 book reported."""
-        from . import frontmatter
+        from engine import frontmatter
         frontmatter.check_format(self, self.data)
         frontmatter.check_equipment(self, hero)
         return frontmatter.canonical_hero(self, hero) if isinstance(hero, dict) else {}
 
     def _numbering(self, raw_pars: dict) -> dict:
         """{key: number}; names (format 1.1) reported when the book is format 1."""
-        from . import naming
+        from engine import naming
         by_key, problems = naming.numbering(raw_pars if isinstance(raw_pars, dict) else {})
         self.names = naming.names(by_key)
         for _kind, key, other in problems:
@@ -172,7 +172,7 @@ class Compiler:
 
     def _target_name(self, to, path: tuple):
         """A `to:` naming a paragraph -> its number; a name no paragraph has -> reported, 0."""
-        from .naming import is_name
+        from engine.naming import is_name
         if isinstance(to, str) and to in self.names:
             return self.names[to]
         if self.names and is_name(to) and to not in self.env.variables and to not in self.env.aliases:
@@ -191,7 +191,7 @@ class Compiler:
                           "renumber one of them", related=(there,)))
 
     def _hero_grants(self, book: Book) -> None:
-        from .frontmatter import equipment
+        from engine.frontmatter import equipment
         for item, _n, _path in equipment(book.hero):
             self.out.grants.setdefault("item", set()).add(item)
 
@@ -204,7 +204,7 @@ class Compiler:
         auto = self.auto(raw["auto"], path + ("auto",), n) if "auto" in raw else ()
         core = {"text", "effects", "choices", "end", "random", "number", "auto", "once"}
         fields = {k: v for k, v in raw.items() if k not in core}
-        from .module_targets import resolve   # names in the module's own target fields
+        from engine.module_targets import resolve   # names in the module's own target fields
         return resolve(Paragraph(n, str(raw.get("text", "")), effects, choices, raw.get("end"),
                                  rnd, fields, path, auto, self.outcome_effects(fields, path, n),
                                  self.once(raw, path)), self.module, self.names, self._unknown_name)
@@ -397,7 +397,7 @@ class Compiler:
             if known is None or X.known_value(ref.kind, ref.value, known):  # else reported already
                 self.out.references.append((ref.kind, ref.value, path, ref.start, ref.negated))
         if self.counters:   # counter reads, for engine/unwritten.py
-            from .expr.ast import walk
+            from engine.expr.ast import walk
             self.out.references += [("counter", node.name, path, node.start, False) for node in walk(expr.root)
                                     if isinstance(node, X.Name) and node.name in self.counters]
         return expr

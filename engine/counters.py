@@ -19,7 +19,7 @@ the explorer's state keys (engine/analysis/explore/space.py) carry them unchange
 """
 from __future__ import annotations
 
-from .diagnostics import error
+from engine.diagnostics import error
 
 COUNTERS, NOTES = "counters", "notes"
 EFFECTS = ("counter-add", "counter-set", "note")
@@ -90,7 +90,7 @@ def split_effect(compiler, kind: str, value: dict, path: tuple, here: int) -> li
 
 def check_note(compiler, value, path: tuple) -> str:
     if str(value) not in compiler.notes:
-        from .compiler import _unknown
+        from engine.compiler import _unknown
         compiler.report(_unknown("unknown-note", compiler.span(path), value, compiler.notes, "note", "note"))
     return str(value)
 
@@ -151,7 +151,7 @@ def note_writers(book) -> dict:
 
 def note_read(target) -> str | None:
     """The note a target reads when it is exactly a call of `note` on a name, else None."""
-    from .expr.ast import Call, Str
+    from engine.expr.ast import Call, Str
     root = getattr(target, "root", None)
     if isinstance(root, Call) and root.name == "note" and len(root.args) == 1 \
             and isinstance(root.args[0], Str):

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from enum import Enum
 
-from .records import field, record
-from .safe_text import clean_line
+from engine.records import field, record
+from engine.safe_text import clean_line
 
 
 class Severity(str, Enum):

@@ -11,7 +11,7 @@ import json
 from datetime import datetime, timezone
 from pathlib import Path
 
-from .saves import SaveError, data_dir, write_atomic
+from engine.saves import SaveError, data_dir, write_atomic
 
 VERSION = 1
 

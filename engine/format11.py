@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from .diagnostics import Diagnostic, error, warning
-from .rules.base import Exit
+from engine.diagnostics import Diagnostic, error, warning
+from engine.rules.base import Exit
 
 
 def auto_exits(p) -> list[Exit]:
@@ -18,7 +18,7 @@ def auto_exits(p) -> list[Exit]:
 
 def _label(a) -> str:
     """The condition as written (any language reads it); the default has none."""
-    from . import expr as X
+    from engine import expr as X
     return X.describe(a.condition) if a.condition is not None else ""
 
 

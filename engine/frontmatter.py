@@ -8,7 +8,7 @@ under its canonical name, so rule modules only ever read canonical names.
 """
 from __future__ import annotations
 
-from .diagnostics import error
+from engine.diagnostics import error
 
 
 def hero_schema(hero: dict, module) -> dict:

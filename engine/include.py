@@ -15,8 +15,8 @@ import os
 import re
 from pathlib import Path
 
-from .diagnostics import error
-from .source import Document
+from engine.diagnostics import error
+from engine.source import Document
 
 KEY = "include"
 PART_KEYS = ("paragraphs", KEY)
@@ -55,8 +55,8 @@ def digest_parts(raw: bytes, base: Path, digest) -> bool:
     cannot all be read (then the book is not cached)."""
     if not re.search(rb"(?m)^include\s*:", raw):
         return True
-    from .bookfile import read_bytes
-    from .source import parse_bytes
+    from engine.bookfile import read_bytes
+    from engine.source import parse_bytes
     todo, seen = [(raw, base)], set()
     while todo:
         text, here = todo.pop()
@@ -92,8 +92,8 @@ def expand(doc: Document, base: Path, main_path: Path | None = None):
 
 
 def _include(doc, base: Path, stack: list, paragraphs: dict, owners: dict, diags: list, top) -> None:
-    from .bookfile import read_bytes
-    from .source import parse_bytes
+    from engine.bookfile import read_bytes
+    from engine.source import parse_bytes
     for i, name in enumerate(_names(doc.data)):
         path = (base / name).resolve()
         display = os.path.join(os.path.dirname(doc.file), name) if doc.file else name

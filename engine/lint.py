@@ -10,13 +10,13 @@ import bisect
 from collections import deque
 from typing import Iterable
 
-from . import expr as X
-from .book import Book
-from .diagnostics import Diagnostic, error, note, warning
-from .endings import book_endings
-from .fold import fold
-from . import typed
-from .rules.base import Exit
+from engine import expr as X
+from engine.book import Book
+from engine.diagnostics import Diagnostic, error, note, warning
+from engine.endings import book_endings
+from engine.fold import fold
+from engine import typed
+from engine.rules.base import Exit
 
 
 def exits(book: Book, module, number: int) -> list[Exit]:
@@ -27,7 +27,7 @@ def exits(book: Book, module, number: int) -> list[Exit]:
     if p.random is not None:
         out += [Exit("random", o.target, o.path + ("to",), f"{o.low}-{o.high}") for o in p.random.outcomes]
     if p.auto:
-        from .format11 import auto_exits
+        from engine.format11 import auto_exits
         out += auto_exits(p)
     out += list(module.exits(p))
     out += typed.exits(p)   # format 1.1: numbers the player computes (secret links)
@@ -64,8 +64,8 @@ class _HereOnly:
 
 
 def graph(book: Book, module) -> dict[int, list[tuple[Exit, int | None]]]:
-    from .compiler import book_aliases
-    from .counters import note_read, note_writers
+    from engine.compiler import book_aliases
+    from engine.counters import note_read, note_writers
     aliases = book_aliases(module)   # `ici + 1` is as static as `here + 1`
     writers = note_writers(book)     # a `to:` reading a note leads back to where it was written
     out = {}
@@ -271,7 +271,7 @@ def _ranges(intervals: list[tuple[int, int]]) -> str:
 
 def check_bounds(book, module, doc, edges, ctx) -> Iterable[Diagnostic]:
     """A choice's condition that the module's bounds on its stats rule out."""
-    from .bounds import never_holds
+    from engine.bounds import never_holds
     bounds = getattr(module, "stat_bounds", lambda b: {})(book)
     if not bounds:
         return
@@ -296,18 +296,18 @@ def check_puzzles(book, module, doc, edges, ctx) -> Iterable[Diagnostic]:
 
 
 def check_auto(book, module, doc, edges, ctx) -> Iterable[Diagnostic]:
-    from . import format11
+    from engine import format11
     yield from format11.check_auto(book, module, doc, edges, ctx)
     yield from format11.check_choices(book, module, doc, edges, ctx)
 
 
 def check_unwritten(book, module, doc, edges, ctx) -> Iterable[Diagnostic]:
-    from .unwritten import check
+    from engine.unwritten import check
     return check(book, doc, edges, ctx["references"])
 
 
 def check_carry(book, module, doc, edges, ctx) -> Iterable[Diagnostic]:
-    from .carry import check
+    from engine.carry import check
     return check(book, module, doc, edges)
 
 

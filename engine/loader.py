@@ -17,12 +17,12 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from . import __version__
-from .diagnostics import Diagnostic, Severity, Span, error
-from .records import record
+from engine import __version__
+from engine.diagnostics import Diagnostic, Severity, Span, error
+from engine.records import record
 
 if TYPE_CHECKING:  # pragma: no cover - the Book model is imported only when built
-    from .book import Book
+    from engine.book import Book
 
 CACHE_FORMAT = 5
 
@@ -53,13 +53,13 @@ def load_book(path: str | Path, display: str | None = None, use_cache: bool = Tr
     """Everything about one book file; never raises on bad input.  With
     `need_book=False` (the linter), a cache hit returns only the diagnostics
     (`book` is None) without rebuilding the Book."""
-    from . import source
+    from engine import source
     name = display or str(path)
     raw, diag = source.read_bytes(Path(path), name)
     if diag:
         return Loaded(None, None, [diag])
     content_digest = hashlib.sha256(raw)
-    from .include import digest_parts   # format 1.1: the parts' bytes are in the key too
+    from engine.include import digest_parts   # format 1.1: the parts' bytes are in the key too
     parts_read = digest_parts(raw, Path(path).parent, content_digest)
     key, content = _key(raw, content_digest), content_digest.hexdigest()
     directory = cache_dir() if use_cache and parts_read else None
@@ -81,7 +81,7 @@ def _key(raw: bytes, digest=None) -> str:
 
 
 def _rules_of(data, doc, name):
-    from .rules import registry
+    from engine.rules import registry
     rules = data.get("rules") if isinstance(data, dict) else None
     if not isinstance(rules, str):
         return None, [error("missing-rules", doc.span(("rules",)) if rules is not None else Span(name, 0, 0),
@@ -99,8 +99,8 @@ def _rules_of(data, doc, name):
 
 
 def _compile(raw: bytes, name: str, key: str, content: str, path: Path | None = None):
-    from . import source
-    from .include import expand
+    from engine import source
+    from engine.include import expand
     doc, diags = source.parse_bytes(raw, name)
     if doc is None:
         return Loaded(None, None, diags), None
@@ -135,7 +135,7 @@ def check_document(doc, diags: list, name: str, content: str = "", validator=Non
     diags += more
     if module is None:
         return Loaded(None, None, sorted(diags, key=Diagnostic.sort_key)), None, set()
-    from .rules.watchdog import HookTimeout, hook_timeout, watching
+    from engine.rules.watchdog import HookTimeout, hook_timeout, watching
     try:
         with watching(module, hook_timeout()):
             return _checked_book(doc, diags, module, name, content, validator, compiler)
@@ -145,11 +145,11 @@ def check_document(doc, diags: list, name: str, content: str = "", validator=Non
 
 
 def _checked_book(doc, diags, module, name: str, content: str, validator, compiler):
-    from .compiler import Compiler
-    from .lint import lint
-    from .schema import book_schema
-    from .validate import broken_paragraphs, validate
-    from .wrong_rules import wrong_rules
+    from engine.compiler import Compiler
+    from engine.lint import lint
+    from engine.schema import book_schema
+    from engine.validate import broken_paragraphs, validate
+    from engine.wrong_rules import wrong_rules
     schema = book_schema(module)
     schema_diags = (validator or validate)(doc, schema)
     wrong = wrong_rules(doc, module, schema_diags)
@@ -170,18 +170,18 @@ def _int_paragraph_keys(data: dict) -> list[str]:
 
 
 def _jsonable(data):
-    from .validate import json_view
+    from engine.validate import json_view
     return json_view(data)
 
 
 def _expr_table(exprs: dict) -> list:
-    from . import expr as X
+    from engine import expr as X
     return [[text, kind, X.to_json(e)] for (text, kind), e in exprs.items()]
 
 
 def _from_cache(path: Path, key: str, name: str, need_book: bool = True,
                 content: str = "") -> Loaded | None:
-    from .cache_seal import cache_key, unseal
+    from engine.cache_seal import cache_key, unseal
     try:
         data = unseal(path.read_bytes(), cache_key(path.parent))
         if data is None:   # not sealed by this cache: edited, copied or forged
@@ -190,7 +190,7 @@ def _from_cache(path: Path, key: str, name: str, need_book: bool = True,
         if payload.get("format") != CACHE_FORMAT or payload.get("key") != key \
                 or payload.get("source") != content:   # made from other bytes than this file's
             return None
-        from .rules import registry
+        from engine.rules import registry
         module = registry.get(payload["rules"])
         if module.version != payload["rules_version"]:
             return None
@@ -202,8 +202,8 @@ def _from_cache(path: Path, key: str, name: str, need_book: bool = True,
 
 
 def _cached_book(payload: dict, module, name: str, content_hash: str) -> Book:
-    from . import expr as X
-    from .compiler import Compiler
+    from engine import expr as X
+    from engine.compiler import Compiler
     table = {(t, k): j for t, k, j in payload["exprs"]}
     built: dict = {}
 
@@ -223,13 +223,13 @@ def _cached_book(payload: dict, module, name: str, content_hash: str) -> Book:
 
 
 def _renamed(d: Diagnostic, name: str) -> Diagnostic:
-    from .records import replace
+    from engine.records import replace
     span = replace(d.span, file=name)
     return replace(d, span=span, related=tuple(replace(r, file=name) for r in d.related))
 
 
 def _store(directory: Path, key: str, payload: dict) -> None:
-    from .cache_seal import cache_key, seal
+    from engine.cache_seal import cache_key, seal
     # json.dumps uses the C encoder; json.dump to a file is the pure-Python one
     data = json.dumps(payload, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
     # a unique temporary name made with os alone: tempfile imports shutil, bz2, lzma...

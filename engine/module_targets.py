@@ -15,8 +15,8 @@ The schema side: `widen()` lets every module field shaped as a paragraph number
 """
 from __future__ import annotations
 
-from .naming import is_name
-from .records import replace
+from engine.naming import is_name
+from engine.records import replace
 
 MARK = 2_000_000_000        # far above any paragraph number (limit: 1 000 000)
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import difflib
 from dataclasses import dataclass, field
 
-from .limits import MAX_INT
+from engine.limits import MAX_INT
 
 
 class PresetError(ValueError):

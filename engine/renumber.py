@@ -15,9 +15,9 @@ from __future__ import annotations
 
 import random
 
-from .expr import Expr
-from .expr.ast import Name, walk
-from .records import record
+from engine.expr import Expr
+from engine.expr.ast import Name, walk
+from engine.records import record
 
 
 class CannotRenumber(Exception):
@@ -39,8 +39,8 @@ class Graph:
 def graph(book, module, raw_at, doc=None) -> Graph:
     """The constraints of `book`; `raw_at(path)` reads the YAML data at a path, `doc`
     (when given) locates a refusal."""
-    from .counters import note_writers
-    from .typed import exits as typed_exits
+    from engine.counters import note_writers
+    from engine.typed import exits as typed_exits
     edges, relative, fixed, writers = set(), [], {}, note_writers(book)
     for n, p in book.paragraphs.items():
         for c in p.choices:
@@ -67,8 +67,8 @@ def graph(book, module, raw_at, doc=None) -> Graph:
 
 def _choice(n: int, c, doc, writers: dict, edges: set, relative: list) -> None:
     """The ways out of choice `c` of paragraph `n` into `edges` (and `relative`)."""
-    from .counters import note_read
-    from .export.phrases import static_number
+    from engine.counters import note_read
+    from engine.export.phrases import static_number
     target = c.target
     note = note_read(c.target_expr) if target is None else None
     if note is not None:   # format 1.1: back to the paragraph noted, whichever it is
@@ -100,7 +100,7 @@ def _at(doc, path) -> str:
 def _notes_compared(book, n, p, doc) -> None:
     """A condition that compares a note with a paragraph's number (`note(...) == 40`)
     would compare it with the old number: refused, with what to write instead."""
-    from .expr.ast import Call, Int
+    from engine.expr.ast import Call, Int
     exprs = [*((c.path + ("if",), c.condition) for c in p.choices),
              *((c.path + ("to",), c.target_expr) for c in p.choices),
              *((a.path + ("if",), a.condition) for a in p.auto)]
@@ -239,9 +239,9 @@ def renumber(path, shuffle: bool, seed: int = 0, loaded=None, notes: list | None
     paragraph) for each puzzle answer kept.  A book split with `include:` (format 1.1)
     has its parts rewritten too: `parts` (a dict, when given) receives {path of the
     part: its new text}; without it such a book is refused (its parts would be lost)."""
-    from . import naming
-    from .loader import load_book
-    from .renumber_text import data_at, with_id
+    from engine import naming
+    from engine.loader import load_book
+    from engine.renumber_text import data_at, with_id
     loaded = loaded or load_book(path, use_cache=False)
     if not loaded.ok:
         raise CannotRenumber("le livre a des erreurs : corrigez-les d'abord (gamebook lint)",
@@ -273,8 +273,8 @@ def _document(path, parts):
     book is refused when there is no `parts` to receive its parts."""
     from pathlib import Path
 
-    from . import source
-    from .include import expand
+    from engine import source
+    from engine.include import expand
     doc, _diags = source.parse_bytes(Path(path).read_bytes(), str(path))
     doc, _diags = expand(doc, Path(path).parent, Path(path))
     if getattr(doc, "owners", None) and parts is None:
@@ -286,7 +286,7 @@ def _rewritten(book, module, doc, by_key: dict, new: dict, parts) -> str:
     """The book's new text; each part's goes into `parts` by its path."""
     from pathlib import Path
 
-    from .renumber_text import rewrite, sites
+    from engine.renumber_text import rewrite, sites
     edits: dict = {}
     for file, index, old in sites(book, module, doc, by_key):
         edits.setdefault(file, []).append((index, old))
@@ -304,6 +304,6 @@ def split_book() -> CannotRenumber:
 
 
 def _puzzle_answers(p) -> list:
-    from .typed import answers, spec
+    from engine.typed import answers, spec
     raw = spec(p)
     return answers(raw) if raw is not None else []

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from .expr.ast import Call, Int, walk
+from engine.expr.ast import Call, Int, walk
 
 _TOKEN = re.compile(r"[A-Za-z0-9_-]+")
 VISITED = ("visited", "visite", "visité")
@@ -66,7 +66,7 @@ def sites(book, module, doc, by_key: dict) -> list:
 
 def _puzzle(p, doc, by_key, value) -> None:
     """A typed number's answers and its wrong-answer paragraph (format 1.1)."""
-    from .typed import exits
+    from engine.typed import exits
     for ex in exits(p):
         raw = data_at(doc.data, ex.path)
         if isinstance(ex.target, int) and (isinstance(raw, int) and not isinstance(raw, bool)

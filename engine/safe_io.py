@@ -18,7 +18,7 @@ import errno
 import os
 import sys
 
-from .safe_text import clean
+from engine.safe_text import clean
 
 
 class SafeStream:

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import re
 
-from .diagnostics import Message
-from .limits import MAX_DRAWS, MAX_INT, MAX_SAVE_BYTES, MAX_SAVE_DEPTH
+from engine.diagnostics import Message
+from engine.limits import MAX_DRAWS, MAX_INT, MAX_SAVE_BYTES, MAX_SAVE_DEPTH
 
 MAX_DIGITS = 19   # a seed may be any 64-bit number; counts and stats are checked after
 _TOKENS = re.compile(rb'"(?:[^"\\]|\\.)*"|[\[\]{}]')

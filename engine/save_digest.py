@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import hashlib
 
-from .expr import Expr
+from engine.expr import Expr
 
 V2 = "2:"
 

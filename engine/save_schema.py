@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 
-from .state import SAVE_VERSION
+from engine.state import SAVE_VERSION
 
 _INT_MAP = {"type": "object", "additionalProperties": {"type": "integer"}}
 _DICE = {

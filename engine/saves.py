@@ -20,8 +20,8 @@ import stat
 import tempfile
 from pathlib import Path
 
-from .diagnostics import Message
-from .save_digest import book_digest, paragraph_digest, same_paragraph  # noqa: F401  (paragraph_digest: public here)
+from engine.diagnostics import Message
+from engine.save_digest import book_digest, paragraph_digest, same_paragraph  # noqa: F401  (paragraph_digest: public here)
 
 AUTOSAVE = "autosave"
 SCRIPT = "script"   # the autosave of games run from a script (stdin not a terminal)
@@ -141,7 +141,7 @@ def write_atomic(path: Path, obj) -> None:
 def read_bounded(path: Path) -> bytes:
     """The bytes of a regular file, at most one byte over MAX_SAVE_BYTES (parse then
     refuses it): a FIFO or a device put in place of a save is not waited on or read."""
-    from .limits import MAX_SAVE_BYTES
+    from engine.limits import MAX_SAVE_BYTES
     fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     with os.fdopen(fd, "rb") as fh:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
@@ -153,7 +153,7 @@ def read_bounded(path: Path) -> bytes:
 def parse(raw: bytes, name: str) -> dict:
     """The save in `raw` (the bytes of file `name`), checked: bounds (save_checks),
     JSON, version and schema; SaveError with one sentence otherwise."""
-    from . import save_checks
+    from engine import save_checks
     problem = save_checks.raw_problem(raw)
     if problem is not None:
         raise _not_a_save(name, problem)
@@ -166,7 +166,7 @@ def parse(raw: bytes, name: str) -> dict:
         where_en = f" (line {exc.lineno})" if isinstance(exc, json.JSONDecodeError) else ""
         raise SaveError(f"{name} est illisible ou tronqué{where}",
                         f"{name} is unreadable or truncated{where_en}") from None
-    from .state import SAVE_VERSION
+    from engine.state import SAVE_VERSION
     if isinstance(obj, dict) and isinstance(obj.get("version"), int) and obj["version"] > SAVE_VERSION:
         raise SaveError(f"{name} vient d'une version plus récente du moteur",
                         f"{name} was written by a newer version of the engine")
@@ -186,7 +186,7 @@ def _not_a_save(name: str, why: Message) -> SaveError:
 
 def _schema_problem(obj) -> str | None:
     import jsonschema
-    from .save_schema import SCHEMA
+    from engine.save_schema import SCHEMA
     error = jsonschema.exceptions.best_match(jsonschema.Draft202012Validator(SCHEMA).iter_errors(obj))
     if error is None:
         return None
@@ -230,7 +230,7 @@ def check(book, module, obj: dict) -> list[Message]:
     if saved_rules != module.id:
         raise SaveError(f"les règles ont changé ({saved_rules} → {module.id}) : sauvegarde inutilisable",
                         f"the rules changed ({saved_rules} → {module.id}): the save cannot be used")
-    from .save_checks import book_problem
+    from engine.save_checks import book_problem
     problem = book_problem(book, module, obj)
     if problem is not None:
         raise SaveError(f"sauvegarde incohérente : {problem.fr}", f"inconsistent save: {problem.en}")
@@ -275,7 +275,7 @@ def _edited_book(book, module, obj: dict) -> list[Message]:
 
 def restore(book, module, obj: dict, lang: str | None = None):
     """A Game from a checked save: (game, warnings); SaveError when it cannot be."""
-    from .game import Game
+    from engine.game import Game
     warnings = check(book, module, obj)
     obj = dict(obj, visits={k: v for k, v in obj["visits"].items() if int(k) in book.paragraphs})
     try:

@@ -12,7 +12,7 @@ import copy
 import re
 from typing import Iterable
 
-from .schema_fr import FR
+from engine.schema_fr import FR
 
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
 SCHEMA_ID = "https://gamebook-engine.invalid/schemas/book.schema.json"
@@ -65,7 +65,7 @@ def _core_effects() -> list:
                 "additionalProperties": {"$ref": "#/$defs/number"}}
     one_or_many = {"oneOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"},
                                                    "minItems": 1}]}
-    from .frontmatter import COPIES
+    from engine.frontmatter import COPIES
     counted = {"oneOf": one_or_many["oneOf"] + [COPIES]}
     def single(key, schema, doc):
         return {"type": "object", "required": [key], "additionalProperties": False,
@@ -93,13 +93,13 @@ def _core_effects() -> list:
 
 def book_schema(module) -> dict:
     """The whole schema of a book written for `module`."""
-    from .module_targets import widen   # format 1.1: a module's paragraph numbers take names too
+    from engine.module_targets import widen   # format 1.1: a module's paragraph numbers take names too
     parts = widen(copy.deepcopy(module.schema_defs()), PARAGRAPH_NAME)
     effects = _core_effects() + parts.pop("effects", [])
     choice_extra = parts.pop("choice", {})
     paragraph_extra = parts.pop("paragraph", {})
     activities = {name: parts.pop(name) for name in module.activity_fields if name in parts}
-    from .frontmatter import hero_schema
+    from engine.frontmatter import hero_schema
     hero = hero_schema(parts.pop("hero", {"type": "object"}), module)
     item = parts.pop("item", {"type": "object"})
     options = parts.pop("options", {"type": "object", "additionalProperties": False})
@@ -207,7 +207,7 @@ def installed_modules(builtin_only: bool = False) -> list:
     """Every rule module that loads (only the built-in ones if asked: the schema file
     in the repository must not depend on what else is installed); a broken module is
     left out (`gamebook rules` reports it)."""
-    from .rules import registry
+    from engine.rules import registry
     out = []
     for name in sorted(registry.BUILTINS) if builtin_only else registry.names():
         try:

@@ -12,14 +12,14 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from .bookfile import read_bytes
-from .diagnostics import Diagnostic, Span, error
-from .records import field, record
+from engine.bookfile import read_bytes
+from engine.diagnostics import Diagnostic, Span, error
+from engine.records import field, record
 
-from .limits import MAX_INT, MAX_INT_DIGITS
-from .limits import MAX_YAML_CHARS as MAX_CHARS
-from .limits import MAX_YAML_DEPTH as MAX_DEPTH
-from .limits import MAX_YAML_NODES as MAX_NODES
+from engine.limits import MAX_INT, MAX_INT_DIGITS
+from engine.limits import MAX_YAML_CHARS as MAX_CHARS
+from engine.limits import MAX_YAML_DEPTH as MAX_DEPTH
+from engine.limits import MAX_YAML_NODES as MAX_NODES
 
 _INT = re.compile(r"[-+]?(?:0|[1-9][0-9_]*)\Z")
 _HEX = re.compile(r"0x[0-9a-fA-F_]+\Z")
@@ -164,7 +164,7 @@ def parse_text(text: str, name: str) -> tuple[Document | None, list[Diagnostic]]
     if doc.data is None:
         return None, [error("empty-book", Span(name, 0, 0), "le fichier est vide",
                             "the file is empty")]
-    from .yaml_hints import text_hints
+    from engine.yaml_hints import text_hints
     return doc, composer.diags + text_hints(doc)
 
 
@@ -200,7 +200,7 @@ class _Composer:
         except MarkedYAMLError as exc:
             mark = exc.problem_mark or exc.context_mark
             problem = (exc.problem or exc.context or "syntax error").strip()
-            from .yaml_hints import syntax
+            from engine.yaml_hints import syntax
             raise _Stop(syntax(self.doc.text, self._span(mark), problem) or error(
                 "yaml-syntax", self._span(mark),
                 f"YAML invalide : {problem}", f"invalid YAML: {problem}")) from None

@@ -13,9 +13,9 @@ does not print; the explorer tries the answers and one wrong number.
 """
 from __future__ import annotations
 
-from .diagnostics import error
-from .records import record
-from .rules.values import Exit, Message, Option
+from engine.diagnostics import error
+from engine.records import record
+from engine.rules.values import Exit, Message, Option
 
 FIELD = "puzzle"
 MAX_TYPED = 999_999

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections import deque
 from typing import Iterable
 
-from .diagnostics import Diagnostic, warning
+from engine.diagnostics import Diagnostic, warning
 
 
 def _writes(effects, kind: str, name: str) -> bool:

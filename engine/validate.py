@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import re
 
-from .diagnostics import Diagnostic, error
-from .quickschema import Unsupported, compile_schema
-from .source import Document
+from engine.diagnostics import Diagnostic, error
+from engine.quickschema import Unsupported, compile_schema
+from engine.source import Document
 
 _COMPILED: dict[int, tuple[dict, object]] = {}   # id(schema) -> (schema, check): a memo
 _DIGITS = re.compile(r"[0-9]{1,9}")

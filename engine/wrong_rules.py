@@ -7,7 +7,7 @@ the book far better, its name is the one diagnostic the author needs.
 """
 from __future__ import annotations
 
-from .diagnostics import Diagnostic, error
+from engine.diagnostics import Diagnostic, error
 
 MANY = 5          # fewer schema problems than this are most likely the author's typos
 
@@ -31,9 +31,9 @@ def wrong_rules(doc, module, schema_diags: list[Diagnostic]) -> Diagnostic | Non
 
 
 def _best_other(doc, module, errors: int) -> tuple[str, int] | None:
-    from .rules import registry
-    from .schema import book_schema
-    from .validate import validate
+    from engine.rules import registry
+    from engine.schema import book_schema
+    from engine.validate import validate
     at_rules = doc.span(("rules",))
     found = None
     for name in registry.names():

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from .diagnostics import Diagnostic, Span, error, warning
+from engine.diagnostics import Diagnostic, Span, error, warning
 
 # A block text's line that looks like a paragraph field (or a choice) swallowed by it.
 _FIELD_LINE = re.compile(r"^(\s*)(choices|effects|random|end|if|to):(\s|$)|^(\s*)- \{text:")

@@ -14,8 +14,8 @@ import shutil
 import subprocess
 from dataclasses import dataclass, field
 
-from .. import expr as X
-from ..lint import graph as static_graph, reachable
+from engine import expr as X
+from engine.lint import graph as static_graph, reachable
 
 UNKNOWN = "?"
 COLOURS = {"death": "#f4b6b6", "victory": "#b9e4b0", "start": "#cfe0fa", "unreachable": "#d9d9d9"}
@@ -74,7 +74,7 @@ def book_graph(book, module, lang: str = "fr") -> BookGraph:
 
 def _marks(choice, book, lang: str) -> str:
     """Format 1.1: a once-only choice, a choice hidden when its condition fails."""
-    from ..game.reasons import show_mode
+    from engine.game.reasons import show_mode
     marks = []
     if choice.once:
         marks.append("une fois" if lang == "fr" else "once")

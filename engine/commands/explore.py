@@ -10,7 +10,7 @@ import sys
 
 
 def configure(parser, lang: str) -> None:
-    from . import positive
+    from engine.commands import positive
     fr = lang == "fr"
     t = (lambda a, b: a) if fr else (lambda a, b: b)
     parser.add_argument("book", help=t("le livre (YAML)", "the book (YAML)"))
@@ -46,11 +46,11 @@ def configure(parser, lang: str) -> None:
 
 
 def run(args) -> int:
-    from ._common import load_or_report
+    from engine.commands._common import load_or_report
     loaded = load_or_report(args.book, args.lang)
     if loaded is None:
         return 1
-    from ..rules.watchdog import HookTimeout, hook_timeout, watching
+    from engine.rules.watchdog import HookTimeout, hook_timeout, watching
     try:
         with watching(loaded.module, hook_timeout(args.timeout)):
             return _explore(loaded.book, loaded.module, args)
@@ -60,19 +60,19 @@ def run(args) -> int:
 
 
 def _explore(book, module, args) -> int:
-    from ..rules.watchdog import hook_timeout
+    from engine.rules.watchdog import hook_timeout
     if args.replay:
         return _replay(book, module, args)
     if args.exhaustive:
-        from ..analysis.explore.report import exhaustive
-        from ..analysis.explore.text import exhaustive_text
+        from engine.analysis.explore.report import exhaustive
+        from engine.analysis.explore.text import exhaustive_text
         r = exhaustive(book, module, args.max_states, args.timeout, not args.no_commands,
                        fight_nodes=not args.step_by_step, seed=args.seed, sheet=args.sheet)
         _show(r, args, exhaustive_text)
         return 1 if r["errors"] or r["soft_locks"] else 0
-    from ..analysis.explore.parallel import ProgressBar, run_batch
-    from ..analysis.explore.report import random_report
-    from ..analysis.explore.text import random_text
+    from engine.analysis.explore.parallel import ProgressBar, run_batch
+    from engine.analysis.explore.report import random_report
+    from engine.analysis.explore.text import random_text
     jobs = _jobs(args)
     bar = ProgressBar("explore")
     stats = run_batch(book, module, args.runs, args.seed, args.max_steps, jobs,
@@ -85,7 +85,7 @@ def _explore(book, module, args) -> int:
 
 def _jobs(args) -> int:
     """--jobs, at most the cores this process may use (more would only cost memory)."""
-    from ..analysis.explore.pool import cores
+    from engine.analysis.explore.pool import cores
     if args.jobs is None or args.jobs <= cores():
         return args.jobs or cores()
     print(f"--jobs {args.jobs} : ramené à {cores()}, le nombre de cœurs utilisables" if args.lang == "fr"
@@ -101,7 +101,7 @@ def _show(report: dict, args, text) -> None:
 
 
 def _replay(book, module, args) -> int:
-    from ..analysis.explore.replay import ReplayRefused, parse_spec, replay
+    from engine.analysis.explore.replay import ReplayRefused, parse_spec, replay
     try:
         seed, moves, faces = parse_spec(args.replay)
     except ValueError:

@@ -35,8 +35,8 @@ def _format(args) -> str:
 
 
 def run(args) -> int:
-    from ..export import build, html, markdown, typeset
-    from ._common import load_or_report
+    from engine.export import build, html, markdown, typeset
+    from engine.commands._common import load_or_report
     fmt, fr = _format(args), args.lang == "fr"
     if fmt == "pdf" and not args.output:
         print("le format pdf s'écrit dans un fichier : ajoutez -o LIVRE.pdf" if fr
@@ -47,7 +47,7 @@ def run(args) -> int:
         return 1
     doc = build.document(loaded.book, loaded.module, odds=args.odds)
     if fmt == "pdf":
-        from ..export.pdf import PdfUnavailable, compile_pdf
+        from engine.export.pdf import PdfUnavailable, compile_pdf
         try:
             data = compile_pdf(typeset.render(doc))
         except PdfUnavailable as exc:

@@ -34,8 +34,8 @@ def missing_graphviz_message(lang: str) -> str:
 
 
 def run(args) -> int:
-    from ..analysis import graph as G
-    from ._common import load_or_report, write_output
+    from engine.analysis import graph as G
+    from engine.commands._common import load_or_report, write_output
     loaded = load_or_report(args.book, args.lang)
     if loaded is None:
         return 1

@@ -18,7 +18,7 @@ USAGE_CODES = ("file-not-found", "not-a-file")
 
 
 def configure(parser: argparse.ArgumentParser, lang: str) -> None:
-    from . import positive
+    from engine.commands import positive
     fr = lang == "fr"
     parser.add_argument("books", nargs="+", metavar="BOOK",
                         help="fichiers de livre YAML" if fr else "YAML book files")
@@ -46,8 +46,8 @@ def configure(parser: argparse.ArgumentParser, lang: str) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..diagnostics import RENDERERS, Diagnostic, Severity, render_text, summary
-    from ..loader import load_book
+    from engine.diagnostics import RENDERERS, Diagnostic, Severity, render_text, summary
+    from engine.loader import load_book
     diags: list[Diagnostic] = []
     sources: dict[str, str] = {}
     deep_lines: list = []   # one a book: was its --deep exploration complete or cut
@@ -78,11 +78,11 @@ def run(args: argparse.Namespace) -> int:
 def _deep(path: str, loaded, timeout: float, lines: list) -> list:
     """The explorer's findings, located in the YAML document; `lines` receives the
     sentence saying whether the exploration was complete or cut."""
-    from ..analysis.explore import deep_diagnostics
-    from ..analysis.explore.deep import summary_message
-    from ..diagnostics import error
-    from ..rules.watchdog import HookTimeout, hook_timeout, watching
-    from ..source import load
+    from engine.analysis.explore import deep_diagnostics
+    from engine.analysis.explore.deep import summary_message
+    from engine.diagnostics import error
+    from engine.rules.watchdog import HookTimeout, hook_timeout, watching
+    from engine.source import load
     doc, _ = load(path, display=path)
     if doc is None:
         return []

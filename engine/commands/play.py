@@ -57,14 +57,14 @@ def _err(lang: str, fr: str, en: str) -> None:
 def _book_path(args) -> Path | None:
     if args.book:
         return Path(args.book)
-    from ..bundled import default_book
+    from engine.bundled import default_book
     return default_book()
 
 
 def _dice(args):
     """(dice source, banner line) from --seed / --dice; ValueError on bad --dice."""
-    from .. import dice as D
-    from ..repl.messages import text
+    from engine import dice as D
+    from engine.repl.messages import text
     seed = args.seed if args.seed is not None else D.new_seed()
     if args.dice:
         faces = D.parse_faces(args.dice)
@@ -77,8 +77,8 @@ def run(args) -> int:
     if path is None:
         _err(args.lang, "Aucun livre fourni : gamebook play LIVRE.yaml", "No bundled book: gamebook play BOOK.yaml")
         return 2
-    from ..diagnostics import Severity, render_text
-    from ..loader import load_book
+    from engine.diagnostics import Severity, render_text
+    from engine.loader import load_book
     loaded = load_book(path, display=str(path))
     if not loaded.ok:
         print(render_text([d for d in loaded.diagnostics if d.severity is Severity.ERROR], args.lang),
@@ -90,7 +90,7 @@ def run(args) -> int:
         _err(args.lang, f"--dice : faces invalides « {args.dice} » (p. ex. 6,5,3)",
              f"--dice: invalid faces '{args.dice}' (e.g. 6,5,3)")
         return 2
-    from ..presets import PresetError, build
+    from engine.presets import PresetError, build
     try:
         preset = build(loaded.book, loaded.module, getattr(args, "start", None),
                        getattr(args, "set_", ()), getattr(args, "give", ()))
@@ -106,11 +106,11 @@ def run(args) -> int:
 
 
 def _play(args, loaded, dice, banner, book_ref) -> int:
-    from .. import saves
-    from ..game import Game
-    from ..game.faults import BookFault
-    from ..repl.messages import text
-    from ..repl.session import Session
+    from engine import saves
+    from engine.game import Game
+    from engine.game.faults import BookFault
+    from engine.repl.messages import text
+    from engine.repl.session import Session
     book, module = loaded.book, loaded.module
     lang = args.play_lang or book.language
     notes = [] if args.book else [text(lang, "default-book", file=Path(book_ref).name)]
@@ -155,8 +155,8 @@ def _play(args, loaded, dice, banner, book_ref) -> int:
 
 def _resume(store, book, module, lang, slot, quiet=False):
     """(game, notes) from `slot`, or (None, why not); quiet: ((game, warnings), [])."""
-    from .. import saves
-    from ..repl.messages import text
+    from engine import saves
+    from engine.repl.messages import text
     try:
         game, warnings = saves.restore(book, module, store.read(slot), lang)
     except saves.SaveError as exc:
@@ -168,7 +168,7 @@ def _resume(store, book, module, lang, slot, quiet=False):
 
 def _loop(session, notes, terminal: bool, line_mode: bool = False) -> int:
     """The front end, with SIGTERM and SIGHUP saving the game before the exit."""
-    from ..repl.signals import StopGuard, Stopped, stop
+    from engine.repl.signals import StopGuard, Stopped, stop
     with StopGuard() as guard:
         # what the front ends call: the line shell and plain mode, and the full screen
         session.handle_line = guard.deferring(session.handle_line)
@@ -185,15 +185,15 @@ def _loop(session, notes, terminal: bool, line_mode: bool = False) -> int:
 def _front_end(session, notes, terminal: bool, line_mode: bool, guard) -> int:
     stdin = sys.stdin   # None when descriptor 0 was closed: an empty input
     if terminal:
-        from ..repl import shell
+        from engine.repl import shell
         if not line_mode:   # full screen, unless the terminal is too small for it
             from prompt_toolkit.output import create_output
-            from ..safe_io import raw
-            from ..repl import fullscreen
-            from ..repl.messages import text
+            from engine.safe_io import raw
+            from engine.repl import fullscreen
+            from engine.repl.messages import text
             if fullscreen.fits(create_output(stdout=raw(sys.stdout))):
                 return fullscreen.run(session, notes, check=guard.check)
             notes = [*notes, text(session.lang, "fs-fallback")]
         return shell.run(session, notes, check=guard.check)
-    from ..repl import plain
+    from engine.repl import plain
     return plain.run(session, guard.reading(stdin if stdin is not None else ()), sys.stdout, notes)

@@ -29,9 +29,9 @@ def configure(parser, lang: str) -> None:
 
 
 def run(args) -> int:
-    from ..renumber import CannotRenumber, renumber
-    from ._common import load_or_report
-    from .export import _write
+    from engine.renumber import CannotRenumber, renumber
+    from engine.commands._common import load_or_report
+    from engine.commands.export import _write
     fr = args.lang == "fr"
     loaded = load_or_report(args.book, args.lang)
     if loaded is None:
@@ -72,7 +72,7 @@ def _outputs(args, text: str, parts: dict, fr: bool) -> list:
     import os
     from pathlib import Path
 
-    from ..renumber import CannotRenumber, split_book
+    from engine.renumber import CannotRenumber, split_book
     out = args.book if args.in_place else args.output
     if parts and not out:
         raise split_book()

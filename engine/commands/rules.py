@@ -13,7 +13,7 @@ def configure(parser: argparse.ArgumentParser, lang: str) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..rules import registry
+    from engine.rules import registry
     status = 0
     for name in registry.names():
         try:

@@ -20,8 +20,8 @@ def configure(parser: argparse.ArgumentParser, lang: str) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..rules import registry
-    from ..schema import book_schema, composed_schema
+    from engine.rules import registry
+    from engine.schema import book_schema, composed_schema
     if args.rules:
         try:
             schema = book_schema(registry.get(args.rules))

@@ -1,11 +1,11 @@
 """Book -> Document: the one place deciding what a reader's copy contains."""
 from __future__ import annotations
 
-from . import sheet, ways
-from .model import Document, Para, Section
-from .modules import names_for
-from .phrases import Words
-from .typography import french
+from engine.export import sheet, ways
+from engine.export.model import Document, Para, Section
+from engine.export.modules import names_for
+from engine.export.phrases import Words
+from engine.export.typography import french
 
 
 def document(book, module, lang: str | None = None, odds: bool = False) -> Document:
@@ -20,7 +20,7 @@ def document(book, module, lang: str | None = None, odds: bool = False) -> Docum
     sections = tuple(section(book.paragraphs[n], module, w) for n in sorted(book.paragraphs))
     back = ()
     if odds:
-        from .odds import appendix
+        from engine.export.odds import appendix
         back = ((w.t("Annexe : les chances de chaque combat", "Appendix: the odds of each fight"),
                  tuple(appendix(book, module, w))),)
     doc = Document(lang, book.title, book.author, str(book.meta.get("description", "")).strip(),

@@ -6,9 +6,9 @@ effect's key and value as a last resort.
 """
 from __future__ import annotations
 
-from ..expr import Expr
-from ..expr.describe import describe
-from .phrases import Words
+from engine.expr import Expr
+from engine.expr.describe import describe
+from engine.export.phrases import Words
 
 
 def effects(effs, w: Words) -> str:

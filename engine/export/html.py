@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from html import escape as _escape
 
-from .model import Boxes, Heading, Para, Stats, Table, anchor, render_runs
+from engine.export.model import Boxes, Heading, Para, Stats, Table, anchor, render_runs
 
 CSS = """
 body { font-family: Georgia, 'Libertinus Serif', serif; max-width: 40em; margin: 2em auto;

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from .model import Boxes, Heading, Para, Stats, Table, anchor, render_runs
+from engine.export.model import Boxes, Heading, Para, Stats, Table, anchor, render_runs
 
 _SPECIAL = re.compile(r"([\\`*_\[\]<>|~&$])")   # inline syntax (and math in some renderers)
 _LINE_START = re.compile(r"^([#>=+-]|\d+[.)])")  # headings, quotes, lists at a line's start

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import importlib
 
-from .model import Para, Stats
-from .ways import turn_to
+from engine.export.model import Para, Stats
+from engine.export.ways import turn_to
 
 # Exit kinds many modules share, in words; any other kind is printed as its label.
 KINDS = {"win": ("Si vous êtes vainqueur, ", "If you win, "),

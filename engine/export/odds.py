@@ -2,9 +2,9 @@
 from engine/analysis/book_odds (the same figures as `gamebook odds BOOK`)."""
 from __future__ import annotations
 
-from ..analysis.book_odds import NAMED, book_rows
-from .model import Para, Table
-from .phrases import Words
+from engine.analysis.book_odds import NAMED, book_rows
+from engine.export.model import Para, Table
+from engine.export.phrases import Words
 
 
 def appendix(book, module, w: Words) -> list:

@@ -8,9 +8,9 @@ able to apply the rule.
 """
 from __future__ import annotations
 
-from ..expr import Expr
-from ..expr.ast import Binary, Call, Dice, Int, Name, Str, Unary
-from ..expr.describe import describe
+from engine.expr import Expr
+from engine.expr.ast import Binary, Call, Dice, Int, Name, Str, Unary
+from engine.expr.describe import describe
 
 _COMPARE = {
     "fr": {">=": "d'au moins {n}", ">": "de plus de {n}", "<=": "d'au plus {n}",
@@ -107,7 +107,7 @@ def _call(node: Call, w: Words, positive: bool) -> str | None:
     if value is None:
         return None
     if name in ("has", "possede", "possède"):
-        from .effects import things_named
+        from engine.export.effects import things_named
         item = things_named([value], w)
         return w.t(f"vous possédez {item}", f"you have {item}") if positive else \
             w.t(f"vous ne possédez pas {item}", f"you do not have {item}")

@@ -7,7 +7,7 @@ sticky headings so that a page break never separates a number from its text.
 """
 from __future__ import annotations
 
-from .model import Boxes, Heading, Para, Stats, Table, anchor, render_runs
+from engine.export.model import Boxes, Heading, Para, Stats, Table, anchor, render_runs
 
 BOX = "☐"   # a tick box in the model; drawn as a square in the PDF
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import re
 
-from ..records import replace
-from .model import Boxes, Em, Heading, Para, Section, Stats, Strong, Table
+from engine.records import replace
+from engine.export.model import Boxes, Em, Heading, Para, Section, Stats, Strong, Table
 
 NBSP, NNBSP = "\u00a0", "\u202f"
 _BEFORE_TIGHT = re.compile(r"[ \u00a0\u202f]*([;!?])")

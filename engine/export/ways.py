@@ -8,9 +8,9 @@ computes is explained without its value; a way out the module says is hidden
 """
 from __future__ import annotations
 
-from .effects import clause, effects
-from .model import Em, Para, Ref
-from .phrases import Words, computed, condition, dice, static_number
+from engine.export.effects import clause, effects
+from engine.export.model import Em, Para, Ref
+from engine.export.phrases import Words, computed, condition, dice, static_number
 
 
 def turn_to(number: int, w: Words) -> list:
@@ -54,8 +54,8 @@ def otherwise(choices, w: Words):
     """"Si C, rendez-vous au 31. Sinon, rendez-vous au 12.": two choices whose
     conditions are C and `not C` (exactly one is ever offered), without effects;
     None for any other set of choices."""
-    from ..expr.ast import Unary
-    from ..expr.describe import describe
+    from engine.expr.ast import Unary
+    from engine.expr.describe import describe
     if len(choices) != 2 or any(c.effects or c.target is None for c in choices):
         return None
     first, second = choices
@@ -89,7 +89,7 @@ def choice_runs(paragraph, choice, w: Words) -> list:
     target = choice.target
     if target is None and choice.target_expr is not None:
         target = static_number(choice.target_expr, paragraph.number)
-    from ..counters import note_read
+    from engine.counters import note_read
     note = note_read(choice.target_expr) if target is None else None
     if target is not None:
         runs += turn_to(target, w) + ["."]
@@ -138,7 +138,7 @@ def puzzle_blocks(paragraph, w: Words) -> list:
     """Format 1.1 `puzzle:`: the way out to the number the reader works out, never the
     answer (nor the engine's wrong-answer paragraph: on paper a wrong number simply
     leads astray)."""
-    from ..typed import spec
+    from engine.typed import spec
     raw = spec(paragraph)
     if raw is None:
         return []

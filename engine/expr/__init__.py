@@ -15,13 +15,13 @@ Importing this package does not import lark; only ``parse`` does, lazily.
 
 from __future__ import annotations
 
-from .ast import Binary, Bool, Call, Dice, Expr, Int, Name, Node, Str, Unary
-from .check import CheckResult, Env, Problem, Reference, Signature, check, known_value, EXACT_KINDS
-from .describe import describe, dice_range, free_references
-from .errors import EvalError, ExprError
-from .evaluate import NO_ALIASES, Context, compiled, evaluate
-from .parse import parse  # the function shadows the submodule name on purpose
-from .serial import from_json, to_json
+from engine.expr.ast import Binary, Bool, Call, Dice, Expr, Int, Name, Node, Str, Unary
+from engine.expr.check import CheckResult, Env, Problem, Reference, Signature, check, known_value, EXACT_KINDS
+from engine.expr.describe import describe, dice_range, free_references
+from engine.expr.errors import EvalError, ExprError
+from engine.expr.evaluate import NO_ALIASES, Context, compiled, evaluate
+from engine.expr.parse import parse  # the function shadows the submodule name on purpose
+from engine.expr.serial import from_json, to_json
 
 
 __all__ = [

@@ -154,7 +154,7 @@ class UnexpectedEOF(ParseError, UnexpectedInput):
 
         self.expected = expected
         self.state = state
-        from .lexer import Token
+        from engine.expr.lexer import Token
         self.token = Token("<EOF>", "")  ##
 
         self.pos_in_stream = -1
@@ -3135,7 +3135,7 @@ class Lark(Serialize):
 
                 unhashable = ('transformer', 'postlex', 'lexer_callbacks', 'edit_terminals', '_plugins')
                 options_str = ''.join(k+str(v) for k, v in options.items() if k not in unhashable)
-                from . import __version__
+                from engine.expr import __version__
                 s = grammar + options_str + __version__ + str(sys.version_info[:2])
                 cache_sha256 = sha256_digest(s)
 

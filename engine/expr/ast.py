@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Union
 
-from ..records import field, record
+from engine.records import field, record
 
 KINDS = frozenset({"condition", "target", "number", "dice"})
 

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from typing import Mapping, Optional
 
-from ..fold import fold
-from ..limits import MAX_INT
-from ..records import field, record
-from .ast import ARITHMETIC, COMPARISONS, LOGICAL, Binary, Bool, Call, Dice, Expr, Int, Name, Node, Str, Unary
-from .describe import dice_range
+from engine.fold import fold
+from engine.limits import MAX_INT
+from engine.records import field, record
+from engine.expr.ast import ARITHMETIC, COMPARISONS, LOGICAL, Binary, Bool, Call, Dice, Expr, Int, Name, Node, Str, Unary
+from engine.expr.describe import dice_range
 
 BASE_TYPES = frozenset({"int", "bool", "str"})
 TYPE_FR = {"int": "un entier", "bool": "un booléen", "str": "une chaîne"}

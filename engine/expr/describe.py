@@ -5,7 +5,7 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import Mapping, Optional
 
-from .ast import Binary, Bool, Call, Dice, Expr, Int, Name, Node, Str, Unary, walk
+from engine.expr.ast import Binary, Bool, Call, Dice, Expr, Int, Name, Node, Str, Unary, walk
 
 _PRECEDENCE = {"or": 1, "and": 2, "not": 3, "==": 4, "!=": 4, "<": 4, "<=": 4,
                ">": 4, ">=": 4, "+": 5, "-": 5, "*": 6, "/": 6}

@@ -13,10 +13,10 @@ import operator
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Callable, Mapping, Protocol, Union
 
-from ..fold import fold
-from ..limits import MAX_INT
-from .ast import Binary, Bool, Call, Dice, Expr, Int, Name, Node, Str, Unary
-from .errors import EvalError
+from engine.fold import fold
+from engine.limits import MAX_INT
+from engine.expr.ast import Binary, Bool, Call, Dice, Expr, Int, Name, Node, Str, Unary
+from engine.expr.errors import EvalError
 
 Value = Union[int, bool, str]
 if TYPE_CHECKING:  # only for readers and checkers: the forward reference compiles code at import

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from . import _tables
+from engine.expr import _tables
 
 _IGNORED = frozenset(name for _pattern, _unless, ignored in _tables.LEXERS for name in ignored)
 

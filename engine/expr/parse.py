@@ -18,14 +18,14 @@ import re
 import sys
 from pathlib import Path
 
-from .ast import KINDS, Binary, Bool, Call, Dice, Expr, Int, Name, Str, Unary
-from .errors import ExprError
-from .syntax_messages import syntax_error as _syntax_error
+from engine.expr.ast import KINDS, Binary, Bool, Call, Dice, Expr, Int, Name, Str, Unary
+from engine.expr.errors import ExprError
+from engine.expr.syntax_messages import syntax_error as _syntax_error
 
-from ..limits import MAX_DICE, MAX_SIDES
-from ..limits import MAX_EXPR_DEPTH as MAX_DEPTH
-from ..limits import MAX_EXPR_LENGTH as MAX_LENGTH
-from ..limits import MAX_EXPR_TOKENS as MAX_TOKENS
+from engine.limits import MAX_DICE, MAX_SIDES
+from engine.limits import MAX_EXPR_DEPTH as MAX_DEPTH
+from engine.limits import MAX_EXPR_LENGTH as MAX_LENGTH
+from engine.limits import MAX_EXPR_TOKENS as MAX_TOKENS
 
 _GRAMMAR = Path(__file__).with_name("grammar.lark")
 _SCAN = re.compile(r"\"(?:[^\"\\]|\\.)*\"?|'(?:[^'\\]|\\.)*'?|\w+|[<>=!]=|\S")
@@ -77,7 +77,7 @@ def check_bounds(text: str) -> None:
 
 
 def _parse_root(text: str):
-    from . import lalr  # lazy: keep `import engine.expr` free of the parser
+    from engine.expr import lalr  # lazy: keep `import engine.expr` free of the parser
 
     try:
         result = _fast_parser().parse(text)
@@ -88,7 +88,7 @@ def _parse_root(text: str):
 
 def _explained(text: str):
     """Parse text the fast parser rejected with lark's stand-alone parser, for its error."""
-    from . import _lalr
+    from engine.expr import _lalr
 
     try:
         return _parser().parse(text)
@@ -114,14 +114,14 @@ def cache_path() -> str | None:
 
 @functools.lru_cache(maxsize=1)
 def _fast_parser():
-    from . import lalr
+    from engine.expr import lalr
 
     return lalr.Parser(_BuilderMethods())
 
 
 @functools.lru_cache(maxsize=1)
 def _parser():
-    from . import _lalr
+    from engine.expr import _lalr
 
     return _lalr.Lark_StandAlone(transformer=_builder_class(_lalr.Transformer)())
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .errors import ExprError
+from engine.expr.errors import ExprError
 
 _OPERAND = ("un nombre, un nom ou « ( »", "a number, a name or “(”")
 _OPERAND_TERMINALS = frozenset({

@@ -17,7 +17,7 @@ hero only through its methods, so that every change becomes an event.
 """
 from __future__ import annotations
 
-from .core import Game
-from .history import UNDO_DEPTH
+from engine.game.core import Game
+from engine.game.history import UNDO_DEPTH
 
 __all__ = ["Game", "UNDO_DEPTH"]

@@ -5,12 +5,12 @@ when the module refuses; a game without undo (the explorer) answers straight awa
 """
 from __future__ import annotations
 
-from .. import carry, typed
-from ..book import Choice
-from ..diagnostics import Message as M
-from ..rules.base import Refused
-from .faults import BookFault
-from .reasons import once_key
+from engine import carry, typed
+from engine.book import Choice
+from engine.diagnostics import Message as M
+from engine.rules.base import Refused
+from engine.game.faults import BookFault
+from engine.game.reasons import once_key
 
 
 class Answers:

@@ -9,21 +9,21 @@ from __future__ import annotations
 
 from typing import Callable
 
-from .. import dice as dice_mod
-from .. import carry, counters
-from .. import expr as X
-from ..book import Book, Effect
-from ..compiler import book_aliases
-from ..limits import MAX_INT
-from ..rules.base import Refused, RuleModule
-from ..state import GameState
-from .answers import Answers
-from .context import GameContext
-from .faults import expression_fault, stat_fault
-from .history import History
-from .inventory import GiveUp
-from .outcomes import Outcomes
-from .prompts import Prompts
+from engine import dice as dice_mod
+from engine import carry, counters
+from engine import expr as X
+from engine.book import Book, Effect
+from engine.compiler import book_aliases
+from engine.limits import MAX_INT
+from engine.rules.base import Refused, RuleModule
+from engine.state import GameState
+from engine.game.answers import Answers
+from engine.game.context import GameContext
+from engine.game.faults import expression_fault, stat_fault
+from engine.game.history import History
+from engine.game.inventory import GiveUp
+from engine.game.outcomes import Outcomes
+from engine.game.prompts import Prompts
 
 SeededDice = dice_mod.SeededDice
 COUNTER_EFFECTS = counters.EFFECTS

@@ -10,7 +10,7 @@ one has no YAML at all).
 """
 from __future__ import annotations
 
-from ..diagnostics import Diagnostic, Message, Span, error
+from engine.diagnostics import Diagnostic, Message, Span, error
 
 
 class BookFault(Exception):
@@ -53,7 +53,7 @@ def _short(value: int) -> str:
 
 
 def _document(book):
-    from .. import source
+    from engine import source
     if not book.file:
         return None
     try:

@@ -5,9 +5,9 @@ same data serves undo and saves; `undo=False` games (the explorers) take none.
 """
 from __future__ import annotations
 
-from .. import counters
-from .. import dice as dice_mod
-from ..state import GameState
+from engine import counters
+from engine import dice as dice_mod
+from engine.state import GameState
 
 UNDO_DEPTH = 200   # answers that can be undone; older snapshots are dropped to bound memory
 

@@ -8,9 +8,9 @@ saves and the explorer see it.  A mixin of `Game`.
 """
 from __future__ import annotations
 
-from .. import carry
-from ..diagnostics import Message as M
-from ..rules.base import Option, Prompt
+from engine import carry
+from engine.diagnostics import Message as M
+from engine.rules.base import Option, Prompt
 
 TITLE = M("Abandonnez un objet de votre choix", "Give up one item of your choice")
 NOTHING = M("Vous n'avez rien à abandonner.", "You have nothing to give up.")

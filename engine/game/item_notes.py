@@ -7,7 +7,7 @@ that gives items (a market's "Acheter ...") shows each one's note after its text
 """
 from __future__ import annotations
 
-from ..diagnostics import Message as M
+from engine.diagnostics import Message as M
 
 GIVING = ("gain", "weapon", "armour")   # effect kinds whose value names the items given
 

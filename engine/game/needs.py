@@ -7,9 +7,9 @@ worded by wording.py, the module wording its own names.
 """
 from __future__ import annotations
 
-from ..diagnostics import Message as M
-from ..expr.ast import Binary, Expr
-from .wording import condition
+from engine.diagnostics import Message as M
+from engine.expr.ast import Binary, Expr
+from engine.game.wording import condition
 
 
 def needs(game, expr: Expr) -> M:

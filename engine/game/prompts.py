@@ -6,15 +6,15 @@ paragraph's choices when none has a condition, each choice's option once per
 """
 from __future__ import annotations
 
-from .. import typed
-from ..book import Choice
-from ..diagnostics import Message as M
-from ..rules.base import Death, Option, Prompt
-from . import reasons
-from .reasons import NOT_MET
-from .faults import BookFault
-from .item_notes import choice_items_note
-from .needs import needs
+from engine import typed
+from engine.book import Choice
+from engine.diagnostics import Message as M
+from engine.rules.base import Death, Option, Prompt
+from engine.game import reasons
+from engine.game.reasons import NOT_MET
+from engine.game.faults import BookFault
+from engine.game.item_notes import choice_items_note
+from engine.game.needs import needs
 
 ROLL = Prompt("roll", (Option("roll", M("Lancer les dés", "Roll the dice")),), default="roll")
 VICTORY = Prompt("ending", (Option("restart", M("Recommencer", "Start again")),),

@@ -9,8 +9,8 @@ reason here depends on the condition only, never on the state.
 """
 from __future__ import annotations
 
-from ..diagnostics import Message as M
-from ..expr.ast import Binary, Call, Int, Name, Str, Unary
+from engine.diagnostics import Message as M
+from engine.expr.ast import Binary, Call, Int, Name, Str, Unary
 
 NOT_MET = M("condition non remplie", "condition not met")
 _FLIP = {">=": "<=", ">": "<", "<=": ">=", "<": ">"}

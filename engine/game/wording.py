@@ -10,8 +10,8 @@ module leaves unworded is printed as written, inside a sentence that still reads
 """
 from __future__ import annotations
 
-from ..diagnostics import Message as M
-from ..expr.ast import ARITHMETIC, Binary, Bool, Call, Dice, Int, Name, Str, Unary
+from engine.diagnostics import Message as M
+from engine.expr.ast import ARITHMETIC, Binary, Bool, Call, Dice, Int, Name, Str, Unary
 
 AT_LEAST = {">=": 0, ">": 1}
 AT_MOST = {"<=": 0, "<": -1}

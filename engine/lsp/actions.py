@@ -9,7 +9,7 @@ import re
 
 from lsprotocol import types as T
 
-from ..diagnostics import Message
+from engine.diagnostics import Message
 
 _ITEM_CALL = re.compile(r"(?:has|count|possede|possède|nombre)\(\s*[\"']?$")
 _TOP_KEY = re.compile(r"[^\s#]")

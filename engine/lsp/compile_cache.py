@@ -9,8 +9,8 @@ the diagnostics moved down or up as many lines as the block moved.
 """
 from __future__ import annotations
 
-from ..compiler import Compiler
-from ..records import replace
+from engine.compiler import Compiler
+from engine.records import replace
 
 
 class ParagraphCache:

@@ -11,9 +11,9 @@ import re
 
 from lsprotocol import types as T
 
-from . import fields
-from .context import place
-from .navigation import first_words
+from engine.lsp import fields
+from engine.lsp.context import place
+from engine.lsp.navigation import first_words
 
 K = T.CompletionItemKind
 _CALL = re.compile(r"([\wéèàç]+)\s*\(\s*([\"']?)([^\"'()]*)$")

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from lsprotocol import types as T
 
-from . import actions, completion, hover, navigation
-from .positions import Lines
-from .server import GamebookServer, server
+from engine.lsp import actions, completion, hover, navigation
+from engine.lsp.positions import Lines
+from engine.lsp.server import GamebookServer, server
 
 TRIGGERS = [":", " ", "(", '"', "'", ",", "[", "{"]
 

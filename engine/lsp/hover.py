@@ -13,8 +13,8 @@ import re
 
 from lsprotocol import types as T
 
-from . import fields
-from .context import place
+from engine.lsp import fields
+from engine.lsp.context import place
 
 _ODDS: dict = {}
 _POLICIES = (("never", "sans ressources", "without resources"),
@@ -77,7 +77,7 @@ def _percent(value, fr: bool) -> str:
 
 
 def _odds(snap, spec) -> list:
-    from ..analysis.book_odds import NAMED, variant_columns
+    from engine.analysis.book_odds import NAMED, variant_columns
     key = (snap.module.id, json.dumps([spec, snap.book.hero, dict(snap.book.options),
                                        {i: dict(it.props) for i, it in snap.book.items.items()}],
                                       sort_keys=True, default=str))
@@ -110,7 +110,7 @@ def _expression(snap, lines, line, col) -> str | None:
     for (source, kind), expr in comp.exprs.items():
         for m in re.finditer(re.escape(source), text):
             if m.start() <= col <= m.end() and not source.strip().isdigit():
-                from .. import expr as X
+                from engine import expr as X
                 result = comp.checked.get((source, kind)) or X.check(expr, comp.env)
                 fr = snap.language == "fr"
                 kind_word = {"condition": ("condition", "condition"), "target": ("cible", "target"),

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 
-from ..source import Document, parse_text
+from engine.source import Document, parse_text
 
 _PARAGRAPHS = re.compile(r"^paragraphs:[ \t]*(?:#.*)?\r?$", re.M)
 _TOP_LEVEL = re.compile(r"^[^\s#]", re.M)
@@ -28,7 +28,7 @@ class Parser:
     def __init__(self):
         self.blocks: dict[str, tuple] = {}   # block text -> (Document, diagnostics)
         self.validator = Validator()
-        from .compile_cache import ParagraphCache
+        from engine.lsp.compile_cache import ParagraphCache
         self.paragraphs = ParagraphCache()  # compiled paragraphs, for engine.lsp.state
 
     def parse(self, text: str, name: str):
@@ -152,8 +152,8 @@ class Validator:
         self.check = None
 
     def __call__(self, doc, schema):
-        from ..quickschema import Unsupported, compile_schema
-        from ..validate import validate
+        from engine.quickschema import Unsupported, compile_schema
+        from engine.validate import validate
         data = doc.data
         pars = data.get("paragraphs") if isinstance(data, dict) else None
         if not isinstance(pars, dict) or not pars:

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from lsprotocol import types as T
 
-from ..diagnostics import Severity
+from engine.diagnostics import Severity
 
 SEVERITY = {Severity.ERROR: T.DiagnosticSeverity.Error, Severity.WARNING: T.DiagnosticSeverity.Warning,
             Severity.NOTE: T.DiagnosticSeverity.Information}
@@ -22,7 +22,7 @@ DOCS = Path(__file__).resolve().parents[2] / "docs"
 
 @lru_cache(maxsize=None)
 def _core_codes() -> frozenset:
-    from ..codes import CODES
+    from engine.codes import CODES
     return frozenset(c.name for c in CODES)
 
 

@@ -16,10 +16,10 @@ import re
 from lsprotocol import types as T
 from pygls.lsp.server import LanguageServer
 
-from .. import __version__
-from . import report
-from .incremental import Parser
-from .state import Book, Snapshot, analyse
+from engine import __version__
+from engine.lsp import report
+from engine.lsp.incremental import Parser
+from engine.lsp.state import Book, Snapshot, analyse
 
 # seconds of quiet typing before a check (tools/bench_lsp.py sets 0 to time the check alone)
 DEBOUNCE = float(os.environ.get("GAMEBOOK_LSP_DEBOUNCE") or 0.15)
@@ -148,8 +148,8 @@ def did_close(ls: GamebookServer, params: T.DidCloseTextDocumentParams):
 
 def serve() -> None:
     import sys
-    from ..safe_io import raw
-    from . import features  # noqa: F401 - registers the request handlers
+    from engine.safe_io import raw
+    from engine.lsp import features  # noqa: F401 - registers the request handlers
     # the real streams: the protocol is JSON, whose strings escape every control
     # character, and the command line's SafeStream has no binary buffer
     server.start_io(stdin=raw(sys.stdin).buffer, stdout=raw(sys.stdout).buffer)

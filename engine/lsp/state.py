@@ -12,9 +12,9 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from ..diagnostics import Diagnostic
-from ..records import field, record
-from .positions import Lines
+from engine.diagnostics import Diagnostic
+from engine.records import field, record
+from engine.lsp.positions import Lines
 
 
 @record
@@ -62,7 +62,7 @@ class Snapshot:
     def index(self):
         """Where every paragraph, item and flag is defined and used (built on demand)."""
         if self._index is None and self.book is not None:
-            from .index import build
+            from engine.lsp.index import build
             self._index = build(self)
         return self._index
 
@@ -71,10 +71,10 @@ def analyse(uri: str, text: str, name: str | None = None, parser=None) -> Snapsh
     """Everything `gamebook lint` finds in `text`; never raises on bad input.
     `parser` (an `incremental.Parser`) reuses the paragraphs of the previous text,
     and its `validator` the paragraphs already found valid."""
-    from ..diagnostics import error, Span
-    from ..loader import check_document
-    from ..limits import MAX_BOOK_BYTES as MAX_BYTES
-    from ..source import parse_text
+    from engine.diagnostics import error, Span
+    from engine.loader import check_document
+    from engine.limits import MAX_BOOK_BYTES as MAX_BYTES
+    from engine.source import parse_text
     name = name or uri
     lines = Lines(text)
     if len(text) > MAX_BYTES:
@@ -92,7 +92,7 @@ def analyse(uri: str, text: str, name: str | None = None, parser=None) -> Snapsh
     if isinstance(doc.data, dict) and "include" in doc.data and os.path.isabs(name):
         # format 1.1: the included files' paragraphs join the book, as `gamebook lint`
         # reads them (from the disk); checked whole, not paragraph by paragraph
-        from ..include import expand
+        from engine.include import expand
         doc, more = expand(doc, Path(name).parent, Path(name))
         diags, validator, compiler = diags + more, None, None
         parts = {part.file: part for part in getattr(doc, "owners", {}).values()}

@@ -5,11 +5,11 @@ raises on bad input.
 """
 from __future__ import annotations
 
-from .. import saves
-from ..game import journal
-from . import render
-from .messages import text as t
-from .render import Output
+from engine import saves
+from engine.game import journal
+from engine.repl import render
+from engine.repl.messages import text as t
+from engine.repl.render import Output
 
 # (names: French first, then English and aliases; help key; method name)
 BUILTINS = (
@@ -47,7 +47,7 @@ class BuiltinCommands:
 
     def _odds(self, arg: str) -> Output:
         """The exact odds of the fight in progress and the best decision now."""
-        from ..analysis.live import live_text
+        from engine.analysis.live import live_text
         out = Output()
         for line in live_text(self.game, self.lang).splitlines():
             out.line(line, "class:info")

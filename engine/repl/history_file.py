@@ -16,7 +16,7 @@ from pathlib import Path
 
 from prompt_toolkit.history import FileHistory, History, InMemoryHistory
 
-from .messages import text
+from engine.repl.messages import text
 
 _NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
 

@@ -119,6 +119,6 @@ def text(lang: str, key: str, **values) -> str:
     return (fr if lang == "fr" else en).format(**values)
 
 
-from .messages_table import TABLE  # noqa: E402  (the table-top commands' sentences)
+from engine.repl.messages_table import TABLE  # noqa: E402  (the table-top commands' sentences)
 
 CATALOGUE.update(TABLE)

@@ -10,17 +10,17 @@ or else the same stats from its sheet.
 """
 from __future__ import annotations
 
-from ..game.faults import BookFault
-from . import render
-from .messages import text as t
-from .render import NBSP, Output
+from engine.game.faults import BookFault
+from engine.repl import render
+from engine.repl.messages import text as t
+from engine.repl.render import NBSP, Output
 
 CURRENT_KEYS = ("current", "enemy")   # the index of the opponent being fought, when one is
 
 
 def sheet(game, lang: str, width: int) -> Output:
     """The sheet as a column: a label line, the value under it when both do not fit."""
-    from ..counters import sheet_rows
+    from engine.counters import sheet_rows
     out = Output().line(t(lang, "fs-sheet"), "class:title")
     for label, value in [*game.module.sheet(game.state, lang), *sheet_rows(game, lang)]:
         row = f"{label} : {value}" if lang == "fr" else f"{label}: {value}"

@@ -8,9 +8,9 @@ time it autosaves itself.
 """
 from __future__ import annotations
 
-from .. import saves
-from .messages import text as t
-from .render import Output
+from engine import saves
+from engine.repl.messages import text as t
+from engine.repl.render import Output
 
 YES = {"o", "oui", "y", "yes"}
 NO = {"n", "non", "no"}

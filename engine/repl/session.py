@@ -11,18 +11,18 @@ import json
 import re
 from typing import Callable, TextIO
 
-from .. import saves
-from ..game import journal
-from ..game.faults import BookFault
-from ..limits import MAX_INT, MAX_INT_DIGITS
-from ..rules.base import Refused
-from ..safe_text import clean
-from . import render
-from .commands import BUILTINS, BuiltinCommands
-from .questions import Questions
-from .messages import text as t
-from .render import Output
-from .tabletop import TableTopCommands
+from engine import saves
+from engine.game import journal
+from engine.game.faults import BookFault
+from engine.limits import MAX_INT, MAX_INT_DIGITS
+from engine.rules.base import Refused
+from engine.safe_text import clean
+from engine.repl import render
+from engine.repl.commands import BUILTINS, BuiltinCommands
+from engine.repl.questions import Questions
+from engine.repl.messages import text as t
+from engine.repl.render import Output
+from engine.repl.tabletop import TableTopCommands
 
 
 
@@ -89,7 +89,7 @@ class Session(Questions, TableTopCommands, BuiltinCommands):
         out.line(t(self.lang, "rules", rules=rules), "class:info")
         for note in notes:
             out.line(note, "class:info")
-        from ..frontmatter import opening
+        from engine.frontmatter import opening
         if not self.game.state.history[1:]:   # a new game, not one resumed further on
             for text in opening(book, self.lang):
                 for block in text.split("\n\n"):   # the author's paragraphs stay apart

@@ -14,11 +14,11 @@ from prompt_toolkit.formatted_text import FormattedText
 from prompt_toolkit.output import create_output
 from prompt_toolkit.styles import Style
 
-from .. import saves
-from ..safe_io import raw
-from ..safe_text import clean_line
-from .history_file import open_history
-from .messages import text as t
+from engine import saves
+from engine.safe_io import raw
+from engine.safe_text import clean_line
+from engine.repl.history_file import open_history
+from engine.repl.messages import text as t
 
 STYLE = Style.from_dict({
     "header": "bold ansiyellow",

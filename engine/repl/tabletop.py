@@ -8,11 +8,11 @@ them into lines in both languages.
 """
 from __future__ import annotations
 
-from .. import saves
-from ..endings import EndingStore, book_endings
-from ..game import journal
-from .messages import text as t
-from .render import Output
+from engine import saves
+from engine.endings import EndingStore, book_endings
+from engine.game import journal
+from engine.repl.messages import text as t
+from engine.repl.render import Output
 
 MAX_NOTES = 50
 NOTE_DELETE = {"effacer", "supprimer", "delete", "del"}

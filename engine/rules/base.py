@@ -36,16 +36,16 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Iterable, Mapping, Sequence
 
-from ..diagnostics import Message
-from .values import (BadArguments, CarryLimit, Command, Death, Exit, Option, Prompt,  # noqa: F401 - re-exported
+from engine.diagnostics import Message
+from engine.rules.values import (BadArguments, CarryLimit, Command, Death, Exit, Option, Prompt,  # noqa: F401 - re-exported
                      Refused, StatDef)
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..book import Book, Paragraph
-    from ..diagnostics import Diagnostic
-    from ..expr import Signature
-    from ..game import Game as Play
-    from ..state import GameState
+    from engine.book import Book, Paragraph
+    from engine.diagnostics import Diagnostic
+    from engine.expr import Signature
+    from engine.game import Game as Play
+    from engine.state import GameState
 
 
 class RuleModule:
@@ -232,7 +232,7 @@ class RuleModule:
         """Give each non-derived stat the book's `hero:` value (by name or alias)
         or its `initial`, rolling dice formulas through `play`; remember it in
         `state.initial` (the ceiling), then give the `hero.equipment` items."""
-        from .. import expr as X
+        from engine import expr as X
         hero = play.book.hero if isinstance(play.book.hero, Mapping) else {}
         for spec in self.stats:
             if spec.derived:
@@ -240,7 +240,7 @@ class RuleModule:
             raw = next((hero[k] for k in (spec.name, *spec.aliases) if k in hero), spec.initial)
             value = raw if isinstance(raw, int) else play.number(X.parse(str(raw), "number"))
             play.state.stats[spec.name] = play.state.initial[spec.name] = value
-        from ..frontmatter import equipment
+        from engine.frontmatter import equipment
         for item, copies, _path in equipment(hero):
             play.gain(item, copies)
 
@@ -350,7 +350,7 @@ class RuleModule:
         """How the odds are worded: an engine.analysis.result.OddsLabels (title of
         the hero's final-state chart, unit of the fight's length, names of word
         states and extra outcomes).  Default: generic words."""
-        from ..analysis.result import OddsLabels
+        from engine.analysis.result import OddsLabels
         return OddsLabels()
 
     # --- exact odds from the command line: `gamebook odds --rules ID ...` ----

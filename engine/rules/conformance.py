@@ -14,8 +14,8 @@ import inspect
 import re
 from typing import Iterator
 
-from ..diagnostics import Message
-from .base import Command, RuleModule, StatDef
+from engine.diagnostics import Message
+from engine.rules.base import Command, RuleModule, StatDef
 
 KEBAB = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 NAME = re.compile(r"^[a-z_][a-z0-9_]*$")
@@ -122,7 +122,7 @@ def _sheet(module) -> Iterator[str]:
 
 
 def _initial(s: StatDef) -> Iterator[str]:
-    from .. import expr as X
+    from engine import expr as X
     if isinstance(s.initial, bool) or not isinstance(s.initial, (int, str)):
         yield f"stat {s.name!r}: initial must be an int or a dice formula"
     elif isinstance(s.initial, str):
@@ -133,7 +133,7 @@ def _initial(s: StatDef) -> Iterator[str]:
 
 
 def _expressions(module) -> Iterator[str]:
-    from ..expr import Signature
+    from engine.expr import Signature
     stats = {n for s in module.stats for n in (s.name, *s.aliases)}
     variables = module.expr_variables()
     for name, kind in variables.items():
@@ -167,7 +167,7 @@ class _Header:
 def _schema(module) -> Iterator[str]:
     from jsonschema import Draft202012Validator
     from jsonschema.exceptions import SchemaError
-    from ..schema import book_schema
+    from engine.schema import book_schema
     parts = module.schema_defs()
     if not isinstance(parts, dict):
         yield "schema_defs() must return a dict"
@@ -234,8 +234,8 @@ def _odds(module) -> Iterator[str]:
     """`aliases`, and for a module offering `gamebook odds`: its flags fit beside the
     command's own in both languages, and its labels are bilingual."""
     import argparse
-    from ..analysis.result import OddsLabels
-    from ..commands.odds import configure, offers_odds
+    from engine.analysis.result import OddsLabels
+    from engine.commands.odds import configure, offers_odds
     aliases = getattr(module, "aliases", ())
     if not isinstance(aliases, tuple) or not all(
             isinstance(a, str) and a and not any(c.isspace() for c in a) for a in aliases):

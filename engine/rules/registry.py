@@ -21,8 +21,8 @@ from __future__ import annotations
 from importlib import import_module
 from typing import Iterator
 
-from ..diagnostics import Message
-from .base import RuleModule
+from engine.diagnostics import Message
+from engine.rules.base import RuleModule
 
 ENTRY_POINT_GROUP = "gamebook.rules"
 BUILTINS = {
@@ -93,7 +93,7 @@ def get(name: str) -> RuleModule:
     """The module registered under `name`; built-ins first, then entry points.
     Raises UnknownRules, or BrokenRules."""
     if name in BUILTINS:
-        from .. import __version__
+        from engine import __version__
         ref, origin, load = BUILTINS[name], f"gamebook-engine {__version__}", None
     else:
         eps = _entry_points()
@@ -113,7 +113,7 @@ def get(name: str) -> RuleModule:
 
 
 def _checked(name: str, ref: str, load) -> RuleModule:
-    from . import watchdog
+    from engine.rules import watchdog
     seconds = watchdog.import_timeout()
     try:
         if load is None:  # a built-in: the engine's own code, not bounded on a slow machine
@@ -128,7 +128,7 @@ def _checked(name: str, ref: str, load) -> RuleModule:
     except Exception as exc:  # a third-party module may fail in any way
         why = _one_line(f"{type(exc).__name__}: {exc}")
         raise BrokenRules(name, "", Message(why, why)) from None
-    from .conformance import check_shape
+    from engine.rules.conformance import check_shape
     problems = check_shape(module)
     if problems:
         why = _one_line(problems[0] + (f" (+{len(problems) - 1})" if len(problems) > 1 else ""))

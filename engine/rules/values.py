@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, Callable
 
-from ..diagnostics import Message
-from ..records import record
+from engine.diagnostics import Message
+from engine.records import record
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..game import Game as Play
+    from engine.game import Game as Play
 
 
 @record(frozen=True)

@@ -27,7 +27,7 @@ import threading
 import time
 from contextlib import contextmanager
 
-from ..diagnostics import Message
+from engine.diagnostics import Message
 
 IMPORT_TIMEOUT = 10.0
 HOOK_TIMEOUT = 30.0

@@ -8,8 +8,8 @@ Everything goes through the real engine (`Game`) and the rule-module interface.
 """
 from __future__ import annotations
 
-from .deep import deep_diagnostics
-from .parallel import run_batch
-from .report import exhaustive
+from engine.analysis.explore.deep import deep_diagnostics
+from engine.analysis.explore.parallel import run_batch
+from engine.analysis.explore.report import exhaustive
 
 __all__ = ["run_batch", "exhaustive", "deep_diagnostics"]

@@ -31,7 +31,7 @@ from heapq import heappop, heappush
 from math import gcd
 from typing import Callable
 
-from ..chain import End
+from engine.analysis.chain import End
 
 
 class Chain:

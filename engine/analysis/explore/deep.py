@@ -26,12 +26,12 @@ import itertools
 import threading
 import time
 
-from ...diagnostics import Diagnostic, Message, error, note, warning
-from ...rules.watchdog import HookTimeout
-from .explorer import Explorer
-from .lens import Lens
-from .report import exhaustive_report, replay_spec
-from .runs import Stats, new_game, play, run_seed
+from engine.diagnostics import Diagnostic, Message, error, note, warning
+from engine.rules.watchdog import HookTimeout
+from engine.analysis.explore.explorer import Explorer
+from engine.analysis.explore.lens import Lens
+from engine.analysis.explore.report import exhaustive_report, replay_spec
+from engine.analysis.explore.runs import Stats, new_game, play, run_seed
 
 EXPLORE_SHARE = 0.6
 LENS_SHARE = 0.25     # of the exploration's share

@@ -30,8 +30,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from .solve import space_components
-from .space import Space
+from engine.analysis.explore.solve import space_components
+from engine.analysis.explore.space import Space
 
 try:
     from gmpy2 import mpq as _mpq

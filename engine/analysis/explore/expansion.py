@@ -16,15 +16,15 @@ from __future__ import annotations
 
 from itertools import chain
 
-from ...limits import MAX_MOVE_BRANCHES
-from ...rules.base import Refused
-from ...state import GameState
-from .compact import rebuild
-from .moves import Move, all_moves
-from .nodes import fight_node
-from .runs import light_copy
-from .space import ERROR, FRONTIER, ForcedDice, NeedRoll, TooManyOutcomes, roll_outcomes
-from .transitions import SELF, diff, tracked_copy
+from engine.limits import MAX_MOVE_BRANCHES
+from engine.rules.base import Refused
+from engine.state import GameState
+from engine.analysis.explore.compact import rebuild
+from engine.analysis.explore.moves import Move, all_moves
+from engine.analysis.explore.nodes import fight_node
+from engine.analysis.explore.runs import light_copy
+from engine.analysis.explore.space import ERROR, FRONTIER, ForcedDice, NeedRoll, TooManyOutcomes, roll_outcomes
+from engine.analysis.explore.transitions import SELF, diff, tracked_copy
 
 MENU, EXPANSION = "menu", "whole"   # template names beside each move (a whole expansion: a fight)
 

@@ -28,16 +28,16 @@ import time
 import traceback
 from collections import deque
 
-from ...game import Game
-from ...state import GameState
-from ...dice import SeededDice
-from .focus import GAP, Focus
-from .lens import Lens
-from .start import FIRST_BATCH, Sample, count_starts
-from .expansion import Expansion
-from .transitions import Memo
-from .compact import FINAL, HEAD, MISSING, Overflow, Packer, States, rebuild
-from .space import FRONTIER, ForcedDice, Space, flat
+from engine.game import Game
+from engine.state import GameState
+from engine.dice import SeededDice
+from engine.analysis.explore.focus import GAP, Focus
+from engine.analysis.explore.lens import Lens
+from engine.analysis.explore.start import FIRST_BATCH, Sample, count_starts
+from engine.analysis.explore.expansion import Expansion
+from engine.analysis.explore.transitions import Memo
+from engine.analysis.explore.compact import FINAL, HEAD, MISSING, Overflow, Packer, States, rebuild
+from engine.analysis.explore.space import FRONTIER, ForcedDice, Space, flat
 
 
 IDLE = 50   # focused trials in a row that expand nothing and close no gap: go breadth

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from .space import Space
+from engine.analysis.explore.space import Space
 
 TOP = 5
 MAX_ROUTE = 200
@@ -34,7 +34,7 @@ def reach(space: Space, policy) -> dict:
     """Probability of reaching each state under best play from the root, in floats
     (it only ranks the deciding nodes; states on a cycle counted once per entry: an
     upper bound there, enough to rank)."""
-    from .solve import components
+    from engine.analysis.explore.solve import components
     mass: dict = {}
     for p, t in space.root:
         if t >= 0:
@@ -142,7 +142,7 @@ def difficulty(space: Space, value) -> dict | None:
 
 
 def _sampled(space: Space, value) -> dict:
-    from .start import margin95
+    from engine.analysis.explore.start import margin95
     vs = sorted(float(value[t]) if t >= 0 else 0.0 for t in space.sample)
     n = len(vs)
     as_float = lambda x: {"value": x, "exact": None}  # noqa: E731

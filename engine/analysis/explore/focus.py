@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import random
 
-from .space import ERROR, FRONTIER
+from engine.analysis.explore.space import ERROR, FRONTIER
 
 GAP = 1e-6          # a trial's goal: the start's bounds this close
 TAU = 20            # a trial ends where the gap left below is under GAP_AT_START / TAU
@@ -54,7 +54,7 @@ class Focus:
     def refresh(self) -> None:
         """Tighten every bound by value iteration over the explored graph: a trial's
         backups cannot lower an upper bound held up by a cycle of states."""
-        from .solve import values
+        from engine.analysis.explore.solve import values
         low, _ = values(self.x.space, 0.0)
         high, _ = values(self.x.space, 1.0)
         for s, (lo, hi) in enumerate(zip(low, high)):

@@ -34,11 +34,11 @@ from __future__ import annotations
 import re
 from collections import deque
 
-from ... import expr as X
-from ...compiler import book_aliases
-from ...expr.ast import Call, Int, Name, Str, walk
-from ...lint import graph as static_graph
-from .compact import HEAD
+from engine import expr as X
+from engine.compiler import book_aliases
+from engine.expr.ast import Call, Int, Name, Str, walk
+from engine.lint import graph as static_graph
+from engine.analysis.explore.compact import HEAD
 
 ALL = "*"
 WORD = re.compile(r"[^\W\d]\w*")

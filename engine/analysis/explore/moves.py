@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from typing import NamedTuple
 
-from ...rules.base import Option
+from engine.rules.base import Option
 
 COMMAND = "!"
 

@@ -10,10 +10,10 @@ import sys
 import time
 from typing import Callable
 
-from ...expr import Expr
-from ...rules.watchdog import HookTimeout, hook_timeout, watching
-from .pool import capped, check_stop, signals_stop_the_pool, worker_init
-from .runs import Stats, run_chunk
+from engine.expr import Expr
+from engine.rules.watchdog import HookTimeout, hook_timeout, watching
+from engine.analysis.explore.pool import capped, check_stop, signals_stop_the_pool, worker_init
+from engine.analysis.explore.runs import Stats, run_chunk
 
 
 def _expr_reduce(e: Expr):

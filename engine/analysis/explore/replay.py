@@ -3,10 +3,10 @@ from __future__ import annotations
 
 import traceback
 
-from ...rules.base import Refused
-from .moves import parse_moves
-from .nodes import MACRO
-from .runs import new_game
+from engine.rules.base import Refused
+from engine.analysis.explore.moves import parse_moves
+from engine.analysis.explore.nodes import MACRO
+from engine.analysis.explore.runs import new_game
 
 
 class ReplayRefused(ValueError):

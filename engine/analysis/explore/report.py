@@ -3,12 +3,12 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ...lint import graph as static_graph, reachable
-from .exact import exact_values
-from .findings import best_route, deciding, difficulty, doomed, figure, reach
-from .runs import Stats
-from .solve import victory_odds
-from .space import Space, explore, path_to
+from engine.lint import graph as static_graph, reachable
+from engine.analysis.explore.exact import exact_values
+from engine.analysis.explore.findings import best_route, deciding, difficulty, doomed, figure, reach
+from engine.analysis.explore.runs import Stats
+from engine.analysis.explore.solve import victory_odds
+from engine.analysis.explore.space import Space, explore, path_to
 
 
 def replay_spec(seed: int, moves, faces=()) -> str:

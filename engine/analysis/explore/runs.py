@@ -15,11 +15,11 @@ import traceback
 from collections import Counter
 from dataclasses import dataclass, field
 
-from ...dice import ScriptedDice, SeededDice
-from ...game import Game
-from ...rules.base import Refused
-from ...state import GameState
-from .moves import Move, below, format_moves, options
+from engine.dice import ScriptedDice, SeededDice
+from engine.game import Game
+from engine.rules.base import Refused
+from engine.state import GameState
+from engine.analysis.explore.moves import Move, below, format_moves, options
 
 CHOICE_STREAM = 0x9E3779B97F4A7C15   # makes the choice stream differ from the dice stream
 

@@ -14,7 +14,7 @@ States beyond the exploration bound ("frontier") count as 0 for the lower bound 
 """
 from __future__ import annotations
 
-from .space import ERROR, FRONTIER, Space
+from engine.analysis.explore.space import ERROR, FRONTIER, Space
 
 TOLERANCE = 1e-12
 MAX_SWEEPS = 100_000
@@ -142,7 +142,7 @@ def _estimate(drawn: list[int], low: list[float], high: list[float]) -> dict:
     wider of the two bounds' own (`start.margin95`; the difficulty table states the
     low bound's).  A sheet drawn after the state bound was hit is the frontier (-2):
     lost for the low bound, won for the high one, as at the root."""
-    from .start import margin95
+    from engine.analysis.explore.start import margin95
     n = len(drawn)
     lows = [low[t] if t >= 0 else 0.0 for t in drawn]
     highs = [high[t] if t >= 0 else (1.0 if t == FRONTIER else 0.0) for t in drawn]

@@ -23,10 +23,10 @@ from fractions import Fraction
 from itertools import combinations_with_replacement
 from math import comb, factorial
 
-from ...limits import MAX_ROLL_OUTCOMES
+from engine.limits import MAX_ROLL_OUTCOMES
 
-from ...state import GameState
-from .compact import States
+from engine.state import GameState
+from engine.analysis.explore.compact import States
 
 ERROR, FRONTIER = -1, -2   # pseudo successors of a transition
 
@@ -250,5 +250,5 @@ def path_to(space: Space, s: int | None) -> tuple[list[str], list[int]]:
 
 
 def explore(book, module, **options) -> Space:
-    from .explorer import Explorer
+    from engine.analysis.explore.explorer import Explorer
     return Explorer(book, module, **options).run()

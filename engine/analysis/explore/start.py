@@ -12,8 +12,8 @@ allows and the sheets already drawn are well known.
 """
 from __future__ import annotations
 
-from ...dice import SeededDice
-from .space import NeedRoll
+from engine.dice import SeededDice
+from engine.analysis.explore.space import NeedRoll
 
 FIRST_BATCH = 16
 MAX_DRAWS = 4096
@@ -34,7 +34,7 @@ def margin95(values: list[float]) -> float:
 def count_starts(explorer, limit: int) -> int:
     """How many distinct roll sequences creation can take, counting no further than
     `limit` + 1 (no state is made)."""
-    from .space import ForcedDice
+    from engine.analysis.explore.space import ForcedDice
     game, count, todo = explorer.game, 0, [()]
     while todo and count <= limit:
         prefix = todo.pop()

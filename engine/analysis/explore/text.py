@@ -1,7 +1,7 @@
 """The explorer's reports as readable text, in French or English."""
 from __future__ import annotations
 
-from ..render import number
+from engine.analysis.render import number
 
 OUTCOMES = {"victory": ("victoire", "victory"), "death": ("mort", "death"),
             "stuck": ("bloquée (limite de coups)", "stuck (step limit)"),

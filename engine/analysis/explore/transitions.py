@@ -30,9 +30,9 @@ frontier) or anything that replaced a whole part of the state.
 """
 from __future__ import annotations
 
-from ...state import GameState
-from .compact import MISSING, freeze
-from .runs import _clone
+from engine.state import GameState
+from engine.analysis.explore.compact import MISSING, freeze
+from engine.analysis.explore.runs import _clone
 
 ALL = None            # a whole part read
 SELF = "self"         # an outcome that leaves the state as it was (refused after a roll)

@@ -5,7 +5,7 @@ Grièvement Blessé → Mort, the gods and their attitudes, Zeus once per advent
 and Consulter l'Oracle (+20).  The registry loads `MODULE`; the book format it adds
 is documented in docs/rules-chroniques-cretoises.md.
 """
-from .module import ChroniquesCretoises
+from engine.rules.chroniques_cretoises.module import ChroniquesCretoises
 
 MODULE = ChroniquesCretoises()
 

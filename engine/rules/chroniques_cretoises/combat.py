@@ -7,14 +7,14 @@ Answers are carried out in `fight.py`; how a fight ends is in `endings.py`.
 """
 from __future__ import annotations
 
-from ...diagnostics import Message
-from .. import french as F
-from ..base import Option, Prompt
-from . import model as R
-from . import names as N
-from . import strike
-from . import specials
-from .gods import price_note
+from engine.diagnostics import Message
+from engine.rules import french as F
+from engine.rules.base import Option, Prompt
+from engine.rules.chroniques_cretoises import model as R
+from engine.rules.chroniques_cretoises import names as N
+from engine.rules.chroniques_cretoises import strike
+from engine.rules.chroniques_cretoises import specials
+from engine.rules.chroniques_cretoises.gods import price_note
 
 M = Message
 

@@ -3,17 +3,17 @@ retreat, the hero's surrender, an opponent's surrender, a god invoked, a magic
 object used.  Every way out of a fight the hero survives puts him back to Indemne."""
 from __future__ import annotations
 
-from .. import french as F
-from . import combat as C
-from . import model as R
-from . import names as N
-from . import sheet
+from engine.rules import french as F
+from engine.rules.chroniques_cretoises import combat as C
+from engine.rules.chroniques_cretoises import model as R
+from engine.rules.chroniques_cretoises import names as N
+from engine.rules.chroniques_cretoises import sheet
 
 
 def leave_fight(play, target: int, where: tuple = ()) -> None:
     """The hero survives the fight: Indemne again, the outcome's effects (format 1.1,
     `where` in the fight's fields), then the paragraph."""
-    from .fight import set_hero_condition
+    from engine.rules.chroniques_cretoises.fight import set_hero_condition
     set_hero_condition(play, N.INDEMNE)
     play.emit("combat-end", "Fin du combat.", "End of the fight.", to=target)
     if where and not play.outcome(where):
@@ -48,7 +48,7 @@ def victory(play, p: dict) -> None:
 
 
 def _formula(play, text) -> int:
-    from ... import expr as X
+    from engine import expr as X
     return int(play.evaluate(X.parse(str(text), "number")))
 
 
@@ -116,12 +116,12 @@ def answer_offer(play, p: dict, key: str) -> None:
             play.gain(key.split(":", 1)[1])
             sheet.refresh(play)
     after_enemy_out(play, p)
-    from .specials import after_strike
+    from engine.rules.chroniques_cretoises.specials import after_strike
     after_strike(play, p)   # his strike that made the opponent surrender may have been his last
 
 
 def invoke(play, p: dict) -> None:
-    from .gods import pay_invocation
+    from engine.rules.chroniques_cretoises.gods import pay_invocation
     spec = C.spec_of(play)["invoke"]
     p["acted"] = True
     if pay_invocation(play, spec):

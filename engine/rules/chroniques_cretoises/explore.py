@@ -19,14 +19,14 @@ priced at what fighting on from it is worth (a surrender offered: as accepted).
 """
 from __future__ import annotations
 
-from ...analysis.chain import End
-from ...analysis.explore.chains import Chain, outcomes_of
-from . import combat as C
-from . import endings, fight
-from . import model as R
-from . import names as N
-from .odds import node_of, rules_of
-from .transitions import Fight
+from engine.analysis.chain import End
+from engine.analysis.explore.chains import Chain, outcomes_of
+from engine.rules.chroniques_cretoises import combat as C
+from engine.rules.chroniques_cretoises import endings, fight
+from engine.rules.chroniques_cretoises import model as R
+from engine.rules.chroniques_cretoises import names as N
+from engine.rules.chroniques_cretoises.odds import node_of, rules_of
+from engine.rules.chroniques_cretoises.transitions import Fight
 
 KEEP = ("retreat", "surrender", "invoke", "use")
 KEPT_BACK = (0, 1, 2, 3, 5, 8, 13, 21)

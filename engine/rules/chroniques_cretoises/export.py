@@ -7,11 +7,11 @@ resurrection is "au numéro de paragraphe indiqué dans le texte": it is printed
 """
 from __future__ import annotations
 
-from ...expr.ast import Call, Name, Str
-from ...export.model import Boxes, Heading, Para, Stats, Table
-from ...export.phrases import Words
-from ...export.ways import turn_to
-from . import names as N
+from engine.expr.ast import Call, Name, Str
+from engine.export.model import Boxes, Heading, Para, Stats, Table
+from engine.export.phrases import Words
+from engine.export.ways import turn_to
+from engine.rules.chroniques_cretoises import names as N
 
 
 def names() -> dict:
@@ -21,7 +21,7 @@ def names() -> dict:
 
 def hidden(paragraph, choice, w: Words) -> bool:
     """A choice written as the Oracle's jump (`to: here + 20` from an italic number)."""
-    from ...export.phrases import static_number
+    from engine.export.phrases import static_number
     if not paragraph.fields.get("oracle") or choice.target_expr is None:
         return False
     return static_number(choice.target_expr, paragraph.number) == paragraph.number + 20

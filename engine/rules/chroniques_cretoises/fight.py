@@ -2,13 +2,13 @@
 invoke a god, use a magic object, accept or refuse an opponent's surrender."""
 from __future__ import annotations
 
-from .. import french as F
-from ..base import Refused
-from . import combat as C
-from . import endings
-from . import model as R
-from . import names as N
-from . import specials, strike
+from engine.rules import french as F
+from engine.rules.base import Refused
+from engine.rules.chroniques_cretoises import combat as C
+from engine.rules.chroniques_cretoises import endings
+from engine.rules.chroniques_cretoises import model as R
+from engine.rules.chroniques_cretoises import names as N
+from engine.rules.chroniques_cretoises import specials, strike
 
 
 def answer(play, p: dict, key: str, amount: int | None) -> None:

@@ -2,9 +2,9 @@
 Honour (on a choice or in a fight)."""
 from __future__ import annotations
 
-from ...diagnostics import Message
-from ..base import Refused
-from . import names as N
+from engine.diagnostics import Message
+from engine.rules.base import Refused
+from engine.rules.chroniques_cretoises import names as N
 
 M = Message
 
@@ -61,7 +61,7 @@ def cost_of(play, spec: dict) -> int:
     cost = spec.get("cost", 0)
     if isinstance(cost, int):
         return cost
-    from ... import expr as X
+    from engine import expr as X
     return int(play.evaluate(X.parse(str(cost), "number")))
 
 

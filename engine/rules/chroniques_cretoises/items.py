@@ -2,8 +2,8 @@
 read from the item's own data as sheet.refresh reads it."""
 from __future__ import annotations
 
-from ...diagnostics import Message as M
-from .sheet import props
+from engine.diagnostics import Message as M
+from engine.rules.chroniques_cretoises.sheet import props
 
 
 def item_summary(book, item_id: str) -> M | None:

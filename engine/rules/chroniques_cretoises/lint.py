@@ -15,10 +15,10 @@ from __future__ import annotations
 
 import difflib
 
-from ...frontmatter import equipment
-from ...diagnostics import error, warning
-from . import names as N
-from . import specials
+from engine.frontmatter import equipment
+from engine.diagnostics import error, warning
+from engine.rules.chroniques_cretoises import names as N
+from engine.rules.chroniques_cretoises import specials
 
 
 def check(book, doc, module=None):
@@ -149,7 +149,7 @@ def _invoke(doc, spec, path, gods):
 def _not_negative(doc, value, path, what):
     """An Honour price or reward: a number or a dice formula, never below 0 (a
     price of -2 would *raise* Honour by 2 when paid)."""
-    from ... import expr as X
+    from engine import expr as X
     low = value if isinstance(value, int) else None
     if isinstance(value, str):
         try:
@@ -196,7 +196,7 @@ def _armour_slots(book, doc):
 def _refused_surrenders(book, doc, module):
     """`surrender: {to: N, accepted: false}` never leads to N: when nothing else
     does, no game reads paragraph N."""
-    from ...lint import graph, reachable
+    from engine.lint import graph, reachable
     edges = graph(book, module)
     refused = {n for n, p in book.paragraphs.items() if isinstance(p.fields.get("combat"), dict)
                and isinstance(p.fields["combat"].get("surrender"), dict)
@@ -227,7 +227,7 @@ def _effect(doc, eff, gods):
     elif eff.kind == "patron" and not N.god_name(eff.value, N.PATRONS):
         yield _unknown_god(doc, eff.value, eff.path, N.PATRONS)
     elif eff.kind == "restore_honour" and isinstance(eff.value, str):
-        from ... import expr as X
+        from engine import expr as X
         try:
             X.parse(eff.value, "number")
         except X.ExprError as exc:

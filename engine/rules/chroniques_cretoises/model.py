@@ -18,8 +18,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from . import strike
-from .names import BLESSE, GRIEVEMENT, MORT
+from engine.rules.chroniques_cretoises import strike
+from engine.rules.chroniques_cretoises.names import BLESSE, GRIEVEMENT, MORT
 
 FIGHTING, LEFT, DEAD, SPARED = "f", "l", "d", "s"
 STATES = {"fighting": FIGHTING, "left": LEFT, "dead": DEAD, "spared": SPARED}

@@ -5,12 +5,12 @@ from __future__ import annotations
 from types import MappingProxyType
 from typing import Any, Mapping
 
-from ...diagnostics import Message
-from ..base import Command, Death, Exit, Option, Refused, RuleModule, StatDef, plain_items
-from ..odds_hooks import PackagedOdds
-from . import combat, endings, fight, gods, lint, schema, sheet, zeus
-from . import model as R
-from . import names as N
+from engine.diagnostics import Message
+from engine.rules.base import Command, Death, Exit, Option, Refused, RuleModule, StatDef, plain_items
+from engine.rules.odds_hooks import PackagedOdds
+from engine.rules.chroniques_cretoises import combat, endings, fight, gods, lint, schema, sheet, zeus
+from engine.rules.chroniques_cretoises import model as R
+from engine.rules.chroniques_cretoises import names as N
 
 M = Message
 
@@ -81,7 +81,7 @@ class ChroniquesCretoises(PackagedOdds, RuleModule):
         return schema.defs()
 
     def schema_descriptions_fr(self) -> dict:
-        from .schema_fr import FR
+        from engine.rules.chroniques_cretoises.schema_fr import FR
         return FR
 
     def exits(self, paragraph):
@@ -132,7 +132,7 @@ class ChroniquesCretoises(PackagedOdds, RuleModule):
         return {"condition": "str", "patron": "str", "zeus_utilise": "bool"}
 
     def expr_functions(self):
-        from ...expr import Signature
+        from engine.expr import Signature
         return {"god": Signature(("god",), "str", "attitude")}
 
     def expr_variable_kinds(self):
@@ -150,11 +150,11 @@ class ChroniquesCretoises(PackagedOdds, RuleModule):
                 "condition": N.spellings(N.CONDITIONS) | {"grievement blesse", "grièvement blessé"}}
 
     def word_term(self, node):
-        from .wording import word_term
+        from engine.rules.chroniques_cretoises.wording import word_term
         return word_term(node)
 
     def word_fact(self, node, negated):
-        from .wording import word_fact
+        from engine.rules.chroniques_cretoises.wording import word_fact
         return word_fact(node, negated)
 
     def variable(self, state, name):
@@ -226,7 +226,7 @@ class ChroniquesCretoises(PackagedOdds, RuleModule):
         fight.answer(play, pending, key, amount)
 
     def item_summary(self, book, item_id):
-        from .items import item_summary
+        from engine.rules.chroniques_cretoises.items import item_summary
         return item_summary(book, item_id)
 
     def fight_values(self, play, pending):
@@ -265,15 +265,15 @@ class ChroniquesCretoises(PackagedOdds, RuleModule):
         return COMMANDS
 
     def fight_outcomes(self, play, pending, cache):
-        from .explore import fight_outcomes
+        from engine.rules.chroniques_cretoises.explore import fight_outcomes
         return fight_outcomes(play, pending, cache)
 
     def sheet(self, state, lang):
-        from .view import sheet_lines
+        from engine.rules.chroniques_cretoises.view import sheet_lines
         return sheet_lines(self, state, lang)
 
     def toolbar(self, state, lang):
-        from .view import toolbar
+        from engine.rules.chroniques_cretoises.view import toolbar
         return toolbar(state, lang)
 
 

@@ -3,8 +3,8 @@ a name written by an author (accents or not, French or English) maps to its
 canonical form."""
 from __future__ import annotations
 
-from ...diagnostics import Message
-from ...fold import fold as _fold
+from engine.diagnostics import Message
+from engine.fold import fold as _fold
 
 M = Message
 

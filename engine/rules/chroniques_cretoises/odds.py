@@ -20,11 +20,11 @@ characters are not rolled.
 """
 from __future__ import annotations
 
-from ... import expr as X
-from . import model as R
-from . import names as N
-from . import specials
-from .odds_solver import moves, solve_fight
+from engine import expr as X
+from engine.rules.chroniques_cretoises import model as R
+from engine.rules.chroniques_cretoises import names as N
+from engine.rules.chroniques_cretoises import specials
+from engine.rules.chroniques_cretoises.odds_solver import moves, solve_fight
 
 
 def rules_of(book, state, spec, enemies, spend=True, pending=None) -> R.Rules:

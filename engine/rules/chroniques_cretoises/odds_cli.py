@@ -15,7 +15,7 @@ from engine.analysis.result import OddsLabels, OddsReport
 from engine.diagnostics import Message as M
 from engine.rules.base import BadArguments
 
-from .odds_solver import cc_fight
+from engine.rules.chroniques_cretoises.odds_solver import cc_fight
 
 NAMES = ("FORCE", "PROTECTION", "FORCE", "PROTECTION")
 CONDITIONS = {

@@ -22,8 +22,8 @@ from typing import Sequence
 from engine.analysis.chain import ZERO, End, solve
 from engine.analysis.result import FightOdds
 
-from . import model as R
-from .transitions import Fight
+from engine.rules.chroniques_cretoises import model as R
+from engine.rules.chroniques_cretoises.transitions import Fight
 
 RULES_ID = "chroniques-cretoises"
 CONDITIONS = ("indemne", "blessé", "grièvement-blessé")

@@ -1,8 +1,8 @@
 """The module's part of the book schema (JSON Schema 2020-12), every field described."""
 from __future__ import annotations
 
-from ..defis_fantastiques.schema import DESCRIPTION   # one text for both modules' item `description`
-from . import names as N
+from engine.rules.defis_fantastiques.schema import DESCRIPTION   # one text for both modules' item `description`
+from engine.rules.chroniques_cretoises import names as N
 
 INT = {"type": "integer"}
 NUMBER = {"description": "A number or a dice formula such as `1d6`.",

@@ -9,11 +9,11 @@ expressions, the sheet and the events all see the same numbers.
 """
 from __future__ import annotations
 
-from ...frontmatter import equipment
-from ...records import record
+from engine.frontmatter import equipment
+from engine.records import record
 
-from ...diagnostics import Message
-from . import names as N
+from engine.diagnostics import Message
+from engine.rules.chroniques_cretoises import names as N
 
 M = Message
 

@@ -9,9 +9,9 @@ there, or weigh them on the sheet when no fight is under way.
 """
 from __future__ import annotations
 
-from ... import expr as X
-from ...diagnostics import error
-from . import model as R
+from engine import expr as X
+from engine.diagnostics import error
+from engine.rules.chroniques_cretoises import model as R
 
 # (`timeout_effects` is an outcome's effects: the compiler reports it as every other)
 NAMES = ("rounds", "timeout", "win_rounds", "first_round", "modifiers")
@@ -48,7 +48,7 @@ def hero_force(play, p: dict) -> int:
 def after_strike(play, p: dict) -> None:
     """The hero's strike is over (an opponent's surrender answered): his last one
     (`rounds`) ends a fight still going on at `timeout`."""
-    from . import endings
+    from engine.rules.chroniques_cretoises import endings
     spec = _spec(play)
     if play.state.ended or play.state.pending is not p or p.get("offer") is not None:
         return
@@ -60,7 +60,7 @@ def after_strike(play, p: dict) -> None:
 
 def round_line(play, p: dict):
     """'Assaut 2/4' (a timed fight) and 'Blessures infligées 1/3' (`win_rounds`), or None."""
-    from ...diagnostics import Message
+    from engine.diagnostics import Message
     rounds, win_rounds, _first = counted(_spec(play))
     fr, en = [], []
     if rounds:
@@ -89,15 +89,15 @@ def force_bonus(book, state, spec: dict) -> int:
     """`modifiers` weighed on `state` (the odds of a fight not begun yet)."""
     if not spec.get("modifiers"):
         return 0
-    from ...compiler import book_aliases
-    from ...game.context import GameContext
+    from engine.compiler import book_aliases
+    from engine.game.context import GameContext
     module = _module()
     ctx, aliases = GameContext(_Sheet(module, state)), book_aliases(module)
     return R.force_bonus(spec["modifiers"], lambda text: bool(X.evaluate(X.parse(text, "condition"), ctx, aliases)))
 
 
 def _module():
-    from .module import ChroniquesCretoises
+    from engine.rules.chroniques_cretoises.module import ChroniquesCretoises
     return ChroniquesCretoises()
 
 
@@ -135,7 +135,7 @@ def check(book, doc, module, spec: dict, path: tuple):
 def _env(book, module):
     """The expression names a condition of this book may use (compiler.expr_env, with
     the book's counters and notes as `Compiler._book_names` adds them)."""
-    from ...compiler import expr_env
+    from engine.compiler import expr_env
     env = expr_env(module, book.items, book.paragraphs, module.references(book))
     env.variables.update({n: "int" for n in book.meta.get("counters") or {}})
     env.functions["note"] = X.Signature(("note",), "int")

@@ -7,9 +7,9 @@ Grièvement Blessé, all roll two dice again.
 """
 from __future__ import annotations
 
-from ...records import record
+from engine.records import record
 
-from .names import GRIEVEMENT
+from engine.rules.chroniques_cretoises.names import GRIEVEMENT
 
 
 def dice_count(attacker_condition: int, all_badly_wounded: bool, two_dice_rule: bool = True) -> int:

@@ -25,9 +25,9 @@ opens; the odds use it as it is.
 """
 from __future__ import annotations
 
-from ...analysis.chain import End, merge
-from . import model as R
-from .names import MORT
+from engine.analysis.chain import End, merge
+from engine.rules.chroniques_cretoises import model as R
+from engine.rules.chroniques_cretoises.names import MORT
 
 
 class Fight:

@@ -1,7 +1,7 @@
 """What the REPL shows of the hero: the Adventure Sheet and the bottom toolbar."""
 from __future__ import annotations
 
-from . import names as N
+from engine.rules.chroniques_cretoises import names as N
 
 
 def sheet_lines(module, state, lang: str) -> list[tuple[str, str]]:

@@ -6,9 +6,9 @@
 """
 from __future__ import annotations
 
-from ...diagnostics import Message as M
-from ...expr.ast import Call, Name, Str
-from . import names as N
+from engine.diagnostics import Message as M
+from engine.expr.ast import Call, Name, Str
+from engine.rules.chroniques_cretoises import names as N
 
 NOUNS = {"patron": M("le dieu protecteur", "the patron god"),
          "condition": M("l'état de santé", "the state of health")}

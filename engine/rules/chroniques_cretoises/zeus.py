@@ -8,9 +8,9 @@ command where the book offers Zeus (paragraph field `zeus`).
 """
 from __future__ import annotations
 
-from ...diagnostics import Message
-from ..base import Option, Prompt, Refused
-from . import names as N
+from engine.diagnostics import Message
+from engine.rules.base import Option, Prompt, Refused
+from engine.rules.chroniques_cretoises import names as N
 
 M = Message
 CHOICES = {
@@ -93,7 +93,7 @@ def grant(play, key: str) -> None:
         play.change("honneur", delta=amount, reason="zeus")
     else:
         patron = st.extra.get("patron")
-        from .gods import set_attitudes
+        from engine.rules.chroniques_cretoises.gods import set_attitudes
         set_attitudes(play, {g: (N.FAVORABLE if g == patron else N.NEUTRE) for g in st.extra.get("gods", {})})
 
 
@@ -122,7 +122,7 @@ def can_resurrect(play) -> bool:
 def resurrect(play) -> None:
     if not can_resurrect(play):
         raise Refused("Zeus ne peut pas vous ressusciter", "Zeus cannot raise you")
-    from .fight import set_hero_condition
+    from engine.rules.chroniques_cretoises.fight import set_hero_condition
     st, target = play.state, resurrection_target(play)
     st.extra["zeus_used"] = True
     st.ended = st.death_cause = None

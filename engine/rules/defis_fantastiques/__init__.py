@@ -7,7 +7,7 @@ ceilings, creation), `equipment` (one weapon, one armour and its wear), `rolls`
 The rules: /work/shared/rules/defis-fantastiques-44.fr.txt; the choices made where
 they are ambiguous: docs/rules-defis-fantastiques.md.
 """
-from .module import DefisFantastiques
+from engine.rules.defis_fantastiques.module import DefisFantastiques
 
 MODULE = DefisFantastiques()
 

@@ -9,11 +9,11 @@ The whole fight lives in `state.pending` as plain JSON.
 """
 from __future__ import annotations
 
-from ..base import Option, Prompt, Refused
-from .. import french as F
-from . import equipment, model, specials, wounds
-from .messages import M, dead
-from .sheet import stat_line
+from engine.rules.base import Option, Prompt, Refused
+from engine.rules import french as F
+from engine.rules.defis_fantastiques import equipment, model, specials, wounds
+from engine.rules.defis_fantastiques.messages import M, dead
+from engine.rules.defis_fantastiques.sheet import stat_line
 
 MODES = ("as-one", "one-by-one", "together")
 

@@ -7,10 +7,10 @@ moment de votre aventure, sauf au cours d'un combat."
 """
 from __future__ import annotations
 
-from ..base import Command, Refused
-from . import equipment
-from .messages import M
-from .sheet import maximum
+from engine.rules.base import Command, Refused
+from engine.rules.defis_fantastiques import equipment
+from engine.rules.defis_fantastiques.messages import M
+from engine.rules.defis_fantastiques.sheet import maximum
 
 MEAL = 4
 

@@ -7,8 +7,8 @@ falls apart at its limit, and adds a penalty to every Skill test while worn.
 """
 from __future__ import annotations
 
-from .messages import count
-from .model import STANDARD_DAMAGE, absorbed  # noqa: F401 - STANDARD_DAMAGE read here too
+from engine.rules.defis_fantastiques.messages import count
+from engine.rules.defis_fantastiques.model import STANDARD_DAMAGE, absorbed  # noqa: F401 - STANDARD_DAMAGE read here too
 
 ARMOUR_TEST_PENALTY = 1      # "ajouter au moins 1 à votre lancer de dés"
 

@@ -29,11 +29,11 @@ Every starting point of one fight shares the nodes solved (in the explorer's cac
 """
 from __future__ import annotations
 
-from ...analysis.chain import End
-from ...analysis.explore.chains import Chain, outcomes_of
-from . import combat, equipment, model, specials, wounds
-from .messages import dead
-from .odds_special import SpecialFight, rounds_read
+from engine.analysis.chain import End
+from engine.analysis.explore.chains import Chain, outcomes_of
+from engine.rules.defis_fantastiques import combat, equipment, model, specials, wounds
+from engine.rules.defis_fantastiques.messages import dead
+from engine.rules.defis_fantastiques.odds_special import SpecialFight, rounds_read
 
 # What each strategy's decisions maximise: the value of an end of the fight.
 AIMS = {"win": lambda outcome: 1.0 if outcome == "win" else 0.0,

@@ -2,9 +2,9 @@
 as instructions, escapes, and the module's effects (weapon, armour, ceilings)."""
 from __future__ import annotations
 
-from ...export.model import Boxes, Heading, Para, Stats, Table
-from ...export.phrases import Words
-from ...export.ways import turn_to
+from engine.export.model import Boxes, Heading, Para, Stats, Table
+from engine.export.phrases import Words
+from engine.export.ways import turn_to
 
 _MODES = {
     "together": ("Ils vous attaquent tous en même temps.", "They all attack you at the same time."),
@@ -37,7 +37,7 @@ def fields(paragraph, w: Words) -> list:
 
 def _then(done, where: tuple, w: Words) -> list:
     """Format 1.1: an outcome's effects, worded before its "rendez-vous au"."""
-    from ...export.effects import clause
+    from engine.export.effects import clause
     note = clause(done.get(where) or (), w)
     return [note + w.t(" ; ", "; ")] if note else []
 
@@ -74,12 +74,12 @@ def combat(spec: dict, w: Words, done=None) -> list:
 
 def specials(spec: dict, w: Words, done: dict) -> list:
     """Format 1.1 fight specials as the printed book says them."""
-    from ... import expr as X
-    from ...export.phrases import condition
+    from engine import expr as X
+    from engine.export.phrases import condition
     out = []
     for e in spec.get("enemies") or ():
         if e.get("hurt_only_by"):
-            from .. import french as F
+            from engine.rules import french as F
             arms, one = ", ".join(w.item(x) for x in e["hurt_only_by"]), len(e["hurt_only_by"]) == 1
             which = w.t("Seule cette arme blesse" if one else "Seules ces armes blessent",
                         "Only this weapon wounds" if one else "Only these weapons wound")

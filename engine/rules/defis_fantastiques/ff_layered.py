@@ -42,8 +42,8 @@ from math import lcm
 
 from engine.analysis.result import FightOdds
 
-from .model import SHIFTS, absorbed
-from .odds_solver import LUCKY_WAYS, end_odds
+from engine.rules.defis_fantastiques.model import SHIFTS, absorbed
+from engine.rules.defis_fantastiques.odds_solver import LUCKY_WAYS, end_odds
 
 
 def most_rounds(fight, he0: int, es0: tuple, arm0: int, luck0: int) -> int:
@@ -301,8 +301,8 @@ def solve_layered(fight, sheet: tuple, events: tuple, use_luck: bool, policy: st
         return begin
     he, es, luck, arm, event, queued = begin
     if fight.mode == "together":
-        from .ff_together import TogetherFight
-        from .ff_together_mass import Mass
+        from engine.rules.defis_fantastiques.ff_together import TogetherFight
+        from engine.rules.defis_fantastiques.ff_together_mass import Mass
         solved = TogetherFight(fight, he, es, luck, arm, use_luck, policy, max_states)
         return Mass(solved).odds(solved.heroes.index((he, arm)), solved.index(es), luck, event, queued)
     if queued:

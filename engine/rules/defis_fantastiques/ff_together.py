@@ -48,9 +48,9 @@ from fractions import Fraction
 from itertools import product
 from math import lcm, prod
 
-from .ff_layered import check_size, hero_axes
-from .model import SHIFTS
-from .odds_solver import LUCKY_WAYS
+from engine.rules.defis_fantastiques.ff_layered import check_size, hero_axes
+from engine.rules.defis_fantastiques.model import SHIFTS
+from engine.rules.defis_fantastiques.odds_solver import LUCKY_WAYS
 
 
 class TogetherFight:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from .ff_layered import ends_odds
+from engine.rules.defis_fantastiques.ff_layered import ends_odds
 
 
 class Mass:

@@ -22,7 +22,7 @@ from __future__ import annotations
 from fractions import Fraction
 from math import lcm
 
-from .ff_noluck import NoLuckFight
+from engine.rules.defis_fantastiques.ff_noluck import NoLuckFight
 
 
 class WinTable(NoLuckFight):

@@ -2,8 +2,8 @@
 from the item's own data with the defaults the fight uses (equipment.STANDARD_DAMAGE)."""
 from __future__ import annotations
 
-from . import equipment
-from .messages import M, count
+from engine.rules.defis_fantastiques import equipment
+from engine.rules.defis_fantastiques.messages import M, count
 
 
 def signed(n: int) -> str:

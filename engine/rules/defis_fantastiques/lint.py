@@ -16,11 +16,11 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from ... import expr as X
-from ...frontmatter import equipment as starting_equipment
-from ...diagnostics import Diagnostic, error, warning
-from ..base import Exit
-from .sheet import DEFAULT_EQUIPMENT, STATS
+from engine import expr as X
+from engine.frontmatter import equipment as starting_equipment
+from engine.diagnostics import Diagnostic, error, warning
+from engine.rules.base import Exit
+from engine.rules.defis_fantastiques.sheet import DEFAULT_EQUIPMENT, STATS
 
 
 def exits(paragraph) -> Iterable[Exit]:
@@ -31,7 +31,7 @@ def exits(paragraph) -> Iterable[Exit]:
         escape = combat.get("escape")
         if isinstance(escape, dict) and escape.get("to") is not None:
             yield Exit("escape", escape["to"], paragraph.path + ("combat", "escape", "to"), "fuite")
-    from .lint_specials import exits as special_exits
+    from engine.rules.defis_fantastiques.lint_specials import exits as special_exits
     yield from special_exits(paragraph, Exit)
     test = paragraph.fields.get("test")
     if isinstance(test, dict):
@@ -53,7 +53,7 @@ def grants(book) -> dict:
 
 
 def lint(book, doc) -> Iterable[Diagnostic]:
-    from .lint_specials import lint as specials
+    from engine.rules.defis_fantastiques.lint_specials import lint as specials
     for check in (_fights, _tests, _take_effects, _items, _hero, specials):
         yield from check(book, doc)
 

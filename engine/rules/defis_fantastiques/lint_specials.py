@@ -8,8 +8,8 @@ Codes:
 """
 from __future__ import annotations
 
-from ... import expr as X
-from ...diagnostics import error
+from engine import expr as X
+from engine.diagnostics import error
 
 FIGHT_KEYS = ("hurt", "hurt_effects", "rounds", "timeout", "timeout_effects", "win_rounds",
               "first_round", "modifiers")

@@ -40,7 +40,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from .. import french as F
+from engine.rules import french as F
 
 STANDARD_DAMAGE = 2          # "enlevez 2 points à son total d'endurance"
 LUCK_READINGS = ("exact", "relative")

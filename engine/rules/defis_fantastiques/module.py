@@ -3,11 +3,11 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
-from ...frontmatter import equipment as equipment_of
-from ..base import Death, RuleModule, plain_items
-from ..odds_hooks import PackagedOdds
-from . import combat, commands, equipment, lint, rolls, schema, sheet
-from .messages import M, count, dead
+from engine.frontmatter import equipment as equipment_of
+from engine.rules.base import Death, RuleModule, plain_items
+from engine.rules.odds_hooks import PackagedOdds
+from engine.rules.defis_fantastiques import combat, commands, equipment, lint, rolls, schema, sheet
+from engine.rules.defis_fantastiques.messages import M, count, dead
 
 ACTIVITIES = {"combat": combat, "test": rolls}
 
@@ -47,7 +47,7 @@ class DefisFantastiques(PackagedOdds, RuleModule):
         return schema.schema_defs()
 
     def schema_descriptions_fr(self) -> dict:
-        from .schema_fr import FR
+        from engine.rules.defis_fantastiques.schema_fr import FR
         return FR
 
     def exits(self, paragraph):
@@ -132,18 +132,18 @@ class DefisFantastiques(PackagedOdds, RuleModule):
         return commands.COMMANDS
 
     def fight_outcomes(self, play, pending, cache):
-        from .explore import fight_outcomes
+        from engine.rules.defis_fantastiques.explore import fight_outcomes
         return fight_outcomes(play, pending, cache)
 
     # --- display ---------------------------------------------------------------
     def item_summary(self, book, item_id):
-        from .items import item_summary
+        from engine.rules.defis_fantastiques.items import item_summary
         return item_summary(book, item_id)
 
     def fight_values(self, play, pending):
         if pending.get("activity") != "combat":
             return None
-        from .combat import fight_values
+        from engine.rules.defis_fantastiques.combat import fight_values
         return fight_values(play, pending)
 
     def sheet(self, state, lang):

@@ -27,9 +27,9 @@ Readings and limits:
 """
 from __future__ import annotations
 
-from .odds_solver import family_chances, ff_fight, luck_table, no_luck_table
+from engine.rules.defis_fantastiques.odds_solver import family_chances, ff_fight, luck_table, no_luck_table
 
-from . import combat, equipment, model, wounds
+from engine.rules.defis_fantastiques import combat, equipment, model, wounds
 
 TWO_D6 = {s: 6 - abs(s - 7) for s in range(2, 13)}
 
@@ -77,7 +77,7 @@ def fight_odds(book, state, spec, pending=None, policy="optimal"):
     odds = solve(book, state, spec, (enemies, mode), hero_end, sheets, policy, event, pending=pending,
                  armour=_worn_before(book, state, luck_wait))
     if pending is not None:   # live: every move the player has, compared
-        from .advice import compare
+        from engine.rules.defis_fantastiques.advice import compare
         odds = compare(book, state, spec, pending, odds, policy)
     return odds
 
@@ -142,7 +142,7 @@ def escape_of(book, state, spec) -> model.Escape | None:
     escape = spec.get("escape")
     if not isinstance(escape, dict):
         return None
-    from .module import DefisFantastiques
+    from engine.rules.defis_fantastiques.module import DefisFantastiques
     module, cost = DefisFantastiques(), 0
     for stat, value in (escape.get("cost") or {}).items():
         known = module.stat(stat)
@@ -155,7 +155,7 @@ def _game(book, state):
     """A silent game in this state, to evaluate the book's expressions as play does."""
     from engine.dice import SeededDice
     from engine.game import Game
-    from .module import DefisFantastiques
+    from engine.rules.defis_fantastiques.module import DefisFantastiques
     return Game(book, DefisFantastiques(), SeededDice(0), state=state.copy(), undo=False, narrate=False)
 
 
@@ -256,7 +256,7 @@ def zero_reason(book, state, spec):
     """Why this sheet cannot win this fight (a Message for `gamebook odds BOOK`), or None."""
     if not isinstance(spec, dict) or "enemies" not in spec:
         return None
-    from .advice import why_no_victory
-    from .odds_cli import _why
+    from engine.rules.defis_fantastiques.advice import why_no_victory
+    from engine.rules.defis_fantastiques.odds_cli import _why
     why = why_no_victory(book, state, spec)
     return None if why is None else _why(why)

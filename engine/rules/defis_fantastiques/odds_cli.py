@@ -20,9 +20,9 @@ from engine.analysis.arguments import SHEET, against, bounded, count, sheets
 from engine.analysis.result import OddsLabels, OddsReport
 from engine.rules.base import BadArguments
 
-from .messages import M
-from .model import ESCAPE_POLICY, LUCK_READINGS, Escape, Specials
-from .odds_solver import ff_fight
+from engine.rules.defis_fantastiques.messages import M
+from engine.rules.defis_fantastiques.model import ESCAPE_POLICY, LUCK_READINGS, Escape, Specials
+from engine.rules.defis_fantastiques.odds_solver import ff_fight
 
 MODES = ("as-one", "one-by-one", "together")
 NAMES = ("HABILETÉ", "ENDURANCE", "SKILL", "STAMINA")

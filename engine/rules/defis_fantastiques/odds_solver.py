@@ -44,7 +44,7 @@ from typing import Sequence
 from engine.analysis.chain import ONE, ZERO, End, chances, merge, solve
 from engine.analysis.result import FightOdds
 
-from . import model
+from engine.rules.defis_fantastiques import model
 
 RULES_ID = "defis-fantastiques"
 MODES = ("single", "as-one", "one-by-one", "together")
@@ -309,7 +309,7 @@ def ff_fight(hero: tuple[int, int], enemies: Sequence[tuple[int, int]], *,
     if solver in ("layered", "together") and (solver == "together") != (mode == "together"):
         raise ValueError(f"the {solver} solver does not take mode {mode!r}")
     if solver in ("layered", "together", "auto"):
-        from .ff_layered import solve_layered
+        from engine.rules.defis_fantastiques.ff_layered import solve_layered
         return solve_layered(fight, sheet, events, use_luck, luck_policy, max_states)
     root = fight.advance(hero[1], es, luck0, arm0, ())
     if events and not isinstance(root, End):
@@ -339,7 +339,7 @@ def _wounded(fight, es: tuple, pending_enemy) -> int:
 def _special(hero, enemies, mode, use_luck, luck_policy, wounds, rest, specials, progress, fight_on=False,
              pending_enemy=None, queued=()):
     """A fight with format 1.1 specials: the chain solver over them (odds_special)."""
-    from .odds_special import SpecialFight, solve_special
+    from engine.rules.defis_fantastiques.odds_special import SpecialFight, solve_special
     hero_damage, enemy_damage, armour = wounds
     attack_bonus, unarmed, luck, pending, reading, max_states = rest
     fight = SpecialFight(hero[0] - int(unarmed) + attack_bonus, tuple(e[0] for e in enemies), mode, use_luck,
@@ -369,7 +369,7 @@ def family_chances(hero_skill: int, enemies, sheets: list, *, mode: str = "singl
         fight = _Fight(*args)
         roots = [fight.advance(he, es, luck or 0, arm, ()) for he, luck in sheets]
         return chances(roots, fight.expand, _end_value, _not_lost, max_states)
-    from .odds_special import SpecialFight
+    from engine.rules.defis_fantastiques.odds_special import SpecialFight
     fight = SpecialFight(*args, specials=specials)
     rnd, wins = min(progress[0], fight.cap), progress[1] if specials.win_rounds else 0
     roots = [fight.step(he, es, luck or 0, arm, (), rnd, wins) for he, luck in sheets]
@@ -405,7 +405,7 @@ def no_luck_table(hero: tuple[int, int], enemies: Sequence[tuple[int, int]], *,
                   armour: tuple[int, int] | None = None):
     """P(win) without Luck as a function of the hero's starting Endurance, for every
     Endurance up to ``hero[1]``, from ONE backward pass (``ff_wintable``)."""
-    from .ff_wintable import WinTable
+    from engine.rules.defis_fantastiques.ff_wintable import WinTable
     _check(hero, enemies, mode, hero_damage, enemy_damage, "never", None)
     enemies, enemy_damage, mode = merged(enemies, enemy_damage, mode)
     fight = _Fight(hero[0], tuple(e[0] for e in enemies), mode, False, "never",
@@ -451,16 +451,16 @@ def luck_table(enemies: Sequence[tuple[int, int]], hero_skill: int, *, mode: str
 
 def _layers(fight, he, es, luck, arm, max_states):
     if fight.mode == "together":
-        from .ff_together import TogetherFight
+        from engine.rules.defis_fantastiques.ff_together import TogetherFight
         return TogetherFight(fight, he, es, luck, arm, True, "optimal", max_states)
-    from .ff_layered import LayeredFight
+    from engine.rules.defis_fantastiques.ff_layered import LayeredFight
     return LayeredFight(fight, he, es, luck, arm, True, "optimal", max_states)
 
 
 def _solve_no_luck(fight, he, es, arm, events) -> FightOdds:
     """``ff_noluck`` from the sheet, the pending and queued wounds applied first (no
     Luck to decide), in order, as long as the hero lives."""
-    from .ff_noluck import NoLuckFight
+    from engine.rules.defis_fantastiques.ff_noluck import NoLuckFight
     for event in events:
         if he > 0:
             he, es, arm = fight.apply(he, es, arm, event, 0)

@@ -27,8 +27,8 @@ from __future__ import annotations
 from engine.analysis.chain import ONE, ZERO, End, merge, solve
 from engine.analysis.result import FightOdds
 
-from . import model
-from .odds_solver import _Fight, lucky_ways
+from engine.rules.defis_fantastiques import model
+from engine.rules.defis_fantastiques.odds_solver import _Fight, lucky_ways
 
 
 def escaped(left: int) -> End:

@@ -8,9 +8,9 @@ armour's penalty added to the roll.
 """
 from __future__ import annotations
 
-from ..base import Option, Prompt
-from . import equipment
-from .messages import M
+from engine.rules.base import Option, Prompt
+from engine.rules.defis_fantastiques import equipment
+from engine.rules.defis_fantastiques.messages import M
 
 KINDS = {"chance": "chance", "luck": "chance", "habilete": "habilete", "habileté": "habilete",
          "skill": "habilete"}

@@ -4,8 +4,8 @@ Documented for authors in docs/rules-defis-fantastiques.md.
 """
 from __future__ import annotations
 
-from .combat import MODES
-from .model import LUCK_READINGS
+from engine.rules.defis_fantastiques.combat import MODES
+from engine.rules.defis_fantastiques.model import LUCK_READINGS
 
 INT = {"type": "integer"}
 PARAGRAPH = {"type": "integer", "minimum": 1, "maximum": 1_000_000, "description": "A paragraph number."}

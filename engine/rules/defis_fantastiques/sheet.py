@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ... import expr as X
-from ..base import StatDef
-from .messages import M
+from engine import expr as X
+from engine.rules.base import StatDef
+from engine.rules.defis_fantastiques.messages import M
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ...state import GameState
+    from engine.state import GameState
 
 STATS = (
     StatDef("habilete", M("Habileté", "Skill"), ("habileté", "skill"), "1d6+6", ceiling=True),
@@ -119,7 +119,7 @@ def _rolled(play, value: X.Expr, purpose: str) -> int:
     try:
         return int(X.evaluate(value, _RollCtx(play, purpose)))
     except X.EvalError as exc:   # `1d6 / (1d6 - 1d6)`: told where it is in the book
-        from ...game.faults import expression_fault
+        from engine.game.faults import expression_fault
         raise expression_fault(play.book, play.state.paragraph, value.text, exc) from None
 
 

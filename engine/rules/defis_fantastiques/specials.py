@@ -9,8 +9,8 @@ fight (`hurt`, `win_rounds`, `rounds` + `timeout`).
 """
 from __future__ import annotations
 
-from ... import expr as X
-from . import model
+from engine import expr as X
+from engine.rules.defis_fantastiques import model
 
 
 def begin(play, spec: dict, mode: str) -> dict:
@@ -59,7 +59,7 @@ def round_cap(play) -> int:
 
 def say_harmless(play, enemy: dict, i: int) -> None:
     """`hurt_only_by`: the round won did the opponent no harm; say which weapons would."""
-    from .. import french as F
+    from engine.rules import french as F
     spec = play.book.paragraphs[play.state.paragraph].fields["combat"]
     listed = (spec["enemies"][i].get("hurt_only_by") if i < len(spec["enemies"]) else None) or \
         [x for e in spec["enemies"] for x in e.get("hurt_only_by") or ()]
@@ -94,7 +94,7 @@ def stop_after_round(play, pending: dict) -> bool:
         return False
     ended = model.round_over(of(play, pending), pending["round"], pending.get("wins", 0))
     if ended == "win":
-        from .wounds import won
+        from engine.rules.defis_fantastiques.wounds import won
         won(play)
     elif ended == "timeout":
         timeout(play, pending)

@@ -11,10 +11,10 @@ supplémentaires ... malchanceux : vous ne pouvez soustraire que 1 seul point."
 """
 from __future__ import annotations
 
-from .. import french as F
-from . import equipment, model, specials
-from .messages import dead
-from .rolls import test_luck
+from engine.rules import french as F
+from engine.rules.defis_fantastiques import equipment, model, specials
+from engine.rules.defis_fantastiques.messages import dead
+from engine.rules.defis_fantastiques.rolls import test_luck
 
 
 def hero_damage(play, pending) -> int:
