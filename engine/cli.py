@@ -90,7 +90,7 @@ def entry() -> None:
     when `run` returns) exits without freeing the book it loaded: Python's clean
     exit frees every object one by one, a tenth of a cold lint.  The same trick as
     mypy's `hard_exit`.  Tests call `main`, which always returns."""
-    from engine.safe_io import reopen_closed_descriptors
+    from engine.support.safe_io import reopen_closed_descriptors
     reopen_closed_descriptors()
     code = main(fast_exit=True)
     sys.exit(code)
@@ -106,10 +106,10 @@ def _hard_exit(code: int) -> None:
 
 
 def main(argv: list[str] | None = None, fast_exit: bool = False) -> int:
-    """Run one command with its output behind safe streams (engine/safe_io.py): every
+    """Run one command with its output behind safe streams (engine/support/safe_io.py): every
     string printed is cleaned of control sequences, and an output that cannot be
     written ends the command with one line instead of a traceback."""
-    from engine.safe_io import failure, guarded
+    from engine.support.safe_io import failure, guarded
     argv = sys.argv[1:] if argv is None else argv
     lang = ui_lang(argv)
     stop = None

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from enum import Enum
 
-from engine.records import field, record
-from engine.safe_text import clean_line
+from engine.support.records import field, record
+from engine.support.safe_text import clean_line
 
 
 class Severity(str, Enum):
@@ -107,6 +107,15 @@ def warning(code: str, span: Span, fr: str, en: str, related: tuple[Span, ...] =
 def note(code: str, span: Span, fr: str, en: str, related: tuple[Span, ...] = (),
          fix: str | None = None) -> Diagnostic:
     return Diagnostic(code, Severity.NOTE, Message(fr, en), span, related, fix)
+
+
+def unknown_name(code: str, span: Span, name, known, kind_fr: str, kind_en: str) -> Diagnostic:
+    """An error for a name that is not among `known`, with the closest one as its fix."""
+    import difflib
+    close = difflib.get_close_matches(str(name), [str(k) for k in known], n=1)
+    fr = f"{kind_fr} inconnu(e) « {name} »" + (f" ; vouliez-vous dire « {close[0]} » ?" if close else "")
+    en = f"unknown {kind_en} '{name}'" + (f"; did you mean '{close[0]}'?" if close else "")
+    return error(code, span, fr, en, fix=close[0] if close else None)
 
 
 _SEVERITY_LABEL = {Severity.ERROR: ("", ""), Severity.WARNING: (" (avertissement)", " (warning)"),

@@ -30,7 +30,7 @@ PY = VENV / "bin" / "python"
 INPROCESS = r"""
 import json, statistics, sys, time
 from pathlib import Path
-from engine import source
+from engine.book import source
 from ruamel.yaml import YAML
 path, runs = sys.argv[1], int(sys.argv[2])
 raw = Path(path).read_bytes()

@@ -49,7 +49,7 @@ sys.path.insert(0, str(ROOT))
 
 def random_walks(book, module, runs: int, seed: int, max_steps: int = 2000) -> int:
     """Walk the static graph from the start until an ending; returns total steps."""
-    from engine.lint import graph
+    from engine.lint.checks import graph
     edges = {n: [t for _, t in outs if t in book.paragraphs] for n, outs in graph(book, module).items()}
     rng, steps = random.Random(seed), 0
     for _ in range(runs):
@@ -66,7 +66,7 @@ def bench(path: str, runs: int, jobs: int) -> dict:
     """One round: playthroughs per second on one core (CPU time) and with `jobs`
     workers (wall time), and graph walks per second (CPU time)."""
     from engine.analysis.explore.parallel import run_batch
-    from engine.loader import load_book
+    from engine.lint.loader import load_book
     loaded = load_book(path)
     book, module = loaded.book, loaded.module
     t0 = time.process_time()
@@ -138,7 +138,7 @@ def solver_round(path: str, timeout: float, states: int = 0) -> dict:
     from fractions import Fraction
     from engine.analysis.explore.exact import exact_values
     from engine.analysis.explore.explorer import Explorer
-    from engine.loader import load_book
+    from engine.lint.loader import load_book
     loaded = load_book(path)
     rss0 = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
     t0 = time.process_time()
@@ -220,7 +220,7 @@ def profile(path: str, runs: int) -> None:
     import cProfile
     import pstats
     from engine.analysis.explore.parallel import run_batch
-    from engine.loader import load_book
+    from engine.lint.loader import load_book
     loaded = load_book(path)
     prof = cProfile.Profile()
     prof.runcall(run_batch, loaded.book, loaded.module, runs, 1, jobs=1)

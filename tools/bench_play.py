@@ -102,10 +102,10 @@ def startup(book: Path, runs: int) -> None:
 
 def latency(book: Path, calls: int = 200) -> None:
     sys.path.insert(0, str(ROOT))
-    from engine import saves
-    from engine.dice import SeededDice
+    from engine.saves import store as saves
+    from engine.game.dice import SeededDice
     from engine.game import Game
-    from engine.loader import load_book
+    from engine.lint.loader import load_book
     from engine.repl.session import Session
     from engine.rules import registry
     registry.BUILTINS["mini"] = "tests.fixtures.mini_rules:MODULE"

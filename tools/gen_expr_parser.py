@@ -54,6 +54,11 @@ _EDITS = (  # (exact text in lark's output, replacement)
      "logger = _SilentLogger()\n"),
     ("logger.setLevel(logging.CRITICAL)\n", ""),
     ("import pickle, zlib, base64\n", ""),
+    # lark's two relative imports name what the stand-alone file defines itself
+    # (Token, __version__); as written they would make engine.expr import itself
+    # (tools/imports.py) and `.lexer` does not exist here.
+    ("        from .lexer import Token\n", ""),
+    ("                from . import __version__\n", ""),
 )
 
 

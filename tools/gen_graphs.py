@@ -18,7 +18,7 @@ sys.path.insert(0, str(ROOT))
 
 def render(book_path: str, out: Path) -> list[Path]:
     from engine.analysis import graph as G
-    from engine.loader import load_book
+    from engine.lint.loader import load_book
     loaded = load_book(book_path)
     if loaded.book is None:
         raise SystemExit(f"{book_path}: cannot be loaded (gamebook lint {book_path})")

@@ -10,7 +10,7 @@ import json
 import sys
 from pathlib import Path
 
-from engine.schema import composed_schema, installed_modules
+from engine.book.schema import composed_schema, installed_modules
 
 OUT = Path(__file__).resolve().parents[1] / "schemas" / "book.schema.json"
 

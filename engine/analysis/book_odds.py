@@ -33,7 +33,7 @@ from fractions import Fraction
 from engine.analysis.render import book_text, tr
 from engine.analysis.result import exact
 from engine.diagnostics import Message
-from engine.safe_text import clean
+from engine.support.safe_text import clean
 
 NAMED = {"typical": ("typique", "typical"), "weakest": ("le plus faible", "weakest"),
          "strongest": ("le plus fort", "strongest"), "average": ("moyenne", "average")}
@@ -216,7 +216,7 @@ def _zero_notes(book, module, spec, named) -> list:
 
 def run_book(args, lang: str) -> int:
     from engine.diagnostics import Severity, render_text
-    from engine.loader import load_book
+    from engine.lint.loader import load_book
     loaded = load_book(args.book)
     errors = [d for d in loaded.diagnostics if d.severity is Severity.ERROR]
     if not loaded.ok:

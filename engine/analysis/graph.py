@@ -15,7 +15,7 @@ import subprocess
 from dataclasses import dataclass, field
 
 from engine import expr as X
-from engine.lint import graph as static_graph, reachable
+from engine.lint.checks import graph as static_graph, reachable
 
 UNKNOWN = "?"
 COLOURS = {"death": "#f4b6b6", "victory": "#b9e4b0", "start": "#cfe0fa", "unreachable": "#d9d9d9"}

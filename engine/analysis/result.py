@@ -12,6 +12,7 @@ from fractions import Fraction
 from typing import Mapping
 
 from engine.diagnostics import Message
+from engine.rules.labels import OddsLabels  # noqa: F401 - re-exported: the rule interface owns it
 
 
 def exact(value: Fraction) -> str:
@@ -58,20 +59,6 @@ class FightOdds:
         }
 
 
-@dataclass(frozen=True)
-class OddsLabels:
-    """How a rule module's odds are worded (its `odds_labels()` hook).
-
-    ``final`` titles the chart of the hero's final state, ``rounds`` is the unit
-    of ``expected_rounds``; ``states`` names the final states that are words
-    (numbers are printed as they are), ``outcomes`` the outcomes beyond "win"
-    and "lose" (a leading blank indents a sub-outcome)."""
-
-    final: Message = field(default_factory=lambda: Message("État final du héros :",
-                                                           "Hero's final state:"))
-    rounds: Message = field(default_factory=lambda: Message("tours", "rounds"))
-    states: Mapping[str, Message] = field(default_factory=dict)
-    outcomes: Mapping[str, Message] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,10 @@
-"""The `gamebook` subcommands: each module has `configure(parser, lang)` and `run(args)`."""
+"""The `gamebook` subcommands: each module has `configure(parser, lang)` and `run(args)`.
+
+The outermost front end: a command reads its arguments, loads the book
+(engine/lint/loader.py), drives the stage it is about (game, analysis, export, lsp,
+repl, renumber) and prints; engine/cli.py dispatches to it.  Nothing imports this
+package but cli.py and the conformance check (which tries a module's odds flags).
+"""
 from __future__ import annotations
 
 import argparse

@@ -7,7 +7,7 @@ import sys
 def load_or_report(path: str, lang: str):
     """The Loaded book, or None after printing its errors on stderr."""
     from engine.diagnostics import Severity, render_text
-    from engine.loader import load_book
+    from engine.lint.loader import load_book
     loaded = load_book(path)
     if loaded.book is None or not loaded.ok:
         errors = [d for d in loaded.diagnostics if d.severity is Severity.ERROR]

@@ -47,7 +47,7 @@ def configure(parser: argparse.ArgumentParser, lang: str) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from engine.diagnostics import RENDERERS, Diagnostic, Severity, render_text, summary
-    from engine.loader import load_book
+    from engine.lint.loader import load_book
     diags: list[Diagnostic] = []
     sources: dict[str, str] = {}
     deep_lines: list = []   # one a book: was its --deep exploration complete or cut
@@ -82,7 +82,7 @@ def _deep(path: str, loaded, timeout: float, lines: list) -> list:
     from engine.analysis.explore.deep import summary_message
     from engine.diagnostics import error
     from engine.rules.watchdog import HookTimeout, hook_timeout, watching
-    from engine.source import load
+    from engine.book.source import load
     doc, _ = load(path, display=path)
     if doc is None:
         return []

@@ -15,6 +15,6 @@ def configure(parser: argparse.ArgumentParser, lang: str) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from engine.lsp.server import serve
+    from engine.lsp.main import serve
     serve()
     return 0

@@ -4,7 +4,7 @@ On a terminal: the full-screen layout (engine/repl/fullscreen.py), or the
 prompt_toolkit line REPL with --ligne/--line/--plain or on a small terminal.  With
 stdin not a terminal: one command a line, plain text out, exit 0 when the game
 reached an ending and 1 otherwise.
-Without BOOK: the bundled default book (engine/bundled.py).  A missing file is a
+Without BOOK: the bundled default book (engine/book/bundled.py).  A missing file is a
 usage error (exit 2); an invalid book prints its diagnostics (exit 1).
 """
 from __future__ import annotations
@@ -57,13 +57,13 @@ def _err(lang: str, fr: str, en: str) -> None:
 def _book_path(args) -> Path | None:
     if args.book:
         return Path(args.book)
-    from engine.bundled import default_book
+    from engine.book.bundled import default_book
     return default_book()
 
 
 def _dice(args):
     """(dice source, banner line) from --seed / --dice; ValueError on bad --dice."""
-    from engine import dice as D
+    from engine.game import dice as D
     from engine.repl.messages import text
     seed = args.seed if args.seed is not None else D.new_seed()
     if args.dice:
@@ -78,7 +78,7 @@ def run(args) -> int:
         _err(args.lang, "Aucun livre fourni : gamebook play LIVRE.yaml", "No bundled book: gamebook play BOOK.yaml")
         return 2
     from engine.diagnostics import Severity, render_text
-    from engine.loader import load_book
+    from engine.lint.loader import load_book
     loaded = load_book(path, display=str(path))
     if not loaded.ok:
         print(render_text([d for d in loaded.diagnostics if d.severity is Severity.ERROR], args.lang),
@@ -90,7 +90,7 @@ def run(args) -> int:
         _err(args.lang, f"--dice : faces invalides « {args.dice} » (p. ex. 6,5,3)",
              f"--dice: invalid faces '{args.dice}' (e.g. 6,5,3)")
         return 2
-    from engine.presets import PresetError, build
+    from engine.game.presets import PresetError, build
     try:
         preset = build(loaded.book, loaded.module, getattr(args, "start", None),
                        getattr(args, "set_", ()), getattr(args, "give", ()))
@@ -106,7 +106,7 @@ def run(args) -> int:
 
 
 def _play(args, loaded, dice, banner, book_ref) -> int:
-    from engine import saves
+    from engine.saves import store as saves
     from engine.game import Game
     from engine.game.faults import BookFault
     from engine.repl.messages import text
@@ -155,7 +155,7 @@ def _play(args, loaded, dice, banner, book_ref) -> int:
 
 def _resume(store, book, module, lang, slot, quiet=False):
     """(game, notes) from `slot`, or (None, why not); quiet: ((game, warnings), [])."""
-    from engine import saves
+    from engine.saves import store as saves
     from engine.repl.messages import text
     try:
         game, warnings = saves.restore(book, module, store.read(slot), lang)
@@ -188,7 +188,7 @@ def _front_end(session, notes, terminal: bool, line_mode: bool, guard) -> int:
         from engine.repl import shell
         if not line_mode:   # full screen, unless the terminal is too small for it
             from prompt_toolkit.output import create_output
-            from engine.safe_io import raw
+            from engine.support.safe_io import raw
             from engine.repl import fullscreen
             from engine.repl.messages import text
             if fullscreen.fits(create_output(stdout=raw(sys.stdout))):

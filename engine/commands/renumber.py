@@ -29,7 +29,7 @@ def configure(parser, lang: str) -> None:
 
 
 def run(args) -> int:
-    from engine.renumber import CannotRenumber, renumber
+    from engine.renumber.numbering import CannotRenumber, renumber
     from engine.commands._common import load_or_report
     from engine.commands.export import _write
     fr = args.lang == "fr"
@@ -72,7 +72,7 @@ def _outputs(args, text: str, parts: dict, fr: bool) -> list:
     import os
     from pathlib import Path
 
-    from engine.renumber import CannotRenumber, split_book
+    from engine.renumber.numbering import CannotRenumber, split_book
     out = args.book if args.in_place else args.output
     if parts and not out:
         raise split_book()

@@ -21,7 +21,7 @@ def configure(parser: argparse.ArgumentParser, lang: str) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from engine.rules import registry
-    from engine.schema import book_schema, composed_schema
+    from engine.book.schema import book_schema, composed_schema
     if args.rules:
         try:
             schema = book_schema(registry.get(args.rules))

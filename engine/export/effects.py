@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from engine.expr import Expr
 from engine.expr.describe import describe
-from engine.export.phrases import Words
+from engine.export.phrases import Words, things_named
 
 
 def effects(effs, w: Words) -> str:
@@ -47,7 +47,7 @@ def effect(kind: str, value, w: Words) -> str:
                              f"your {w.stat(s)} becomes {_number(v, w)}") for s, v in value.items())
     if kind == "give_up":   # format 1.1: the reader picks
         return _give_up(value, w)
-    if kind in ("counter-add", "counter-set", "note"):   # format 1.1 (engine/counters.py)
+    if kind in ("counter-add", "counter-set", "note"):   # format 1.1 (engine/book/counters.py)
         return _counted(kind, value, w)
     return f"{kind} : {value}" if w.fr else f"{kind}: {value}"
 
@@ -82,14 +82,6 @@ def _copies(kind: str, item: str, n: int, w: Words) -> str:
     return w.t(f"prenez {fr}", f"take {en}") if kind == "gain" \
         else w.t(f"rayez {fr} de votre équipement", f"cross {en} off your equipment")
 
-
-def things_named(ids, w: Words) -> str:
-    """« Casque » et « Jambières » / the 'Helmet' and the 'Greaves': names in quotes,
-    since the book gives no article."""
-    names = [f"« {w.item(i)} »" if w.fr else f"'{w.item(i)}'" for i in ids]
-    joined = names[0] if len(names) == 1 else ", ".join(names[:-1]) + w.t(" et ", " and ") + names[-1]
-    return w.t(("l'objet " if len(names) == 1 else "les objets ") + joined,
-               ("the item " if len(names) == 1 else "the items ") + joined)
 
 
 def _add(stat: str, amount, w: Words) -> str:

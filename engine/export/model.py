@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Union
 
-from engine.records import field, record
+from engine.support.records import field, record
 
 
 @record(frozen=True, slots=True)

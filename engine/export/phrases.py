@@ -107,7 +107,6 @@ def _call(node: Call, w: Words, positive: bool) -> str | None:
     if value is None:
         return None
     if name in ("has", "possede", "possède"):
-        from engine.export.effects import things_named
         item = things_named([value], w)
         return w.t(f"vous possédez {item}", f"you have {item}") if positive else \
             w.t(f"vous ne possédez pas {item}", f"you do not have {item}")
@@ -202,3 +201,12 @@ def _static(node, here: int) -> int | None:
             return None
         return left + right if node.op == "+" else left - right if node.op == "-" else left * right
     return None
+
+
+def things_named(ids, w: Words) -> str:
+    """« Casque » et « Jambières » / the 'Helmet' and the 'Greaves': names in quotes,
+    since the book gives no article."""
+    names = [f"« {w.item(i)} »" if w.fr else f"'{w.item(i)}'" for i in ids]
+    joined = names[0] if len(names) == 1 else ", ".join(names[:-1]) + w.t(" et ", " and ") + names[-1]
+    return w.t(("l'objet " if len(names) == 1 else "les objets ") + joined,
+               ("the item " if len(names) == 1 else "the items ") + joined)

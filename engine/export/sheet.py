@@ -56,7 +56,7 @@ def adventure_sheet(module, w: Words) -> list:
 
 def starting_kit(w: Words) -> list:
     """What the hero starts with, copies counted (`Torche ×3`), above the box."""
-    from engine.frontmatter import equipment
+    from engine.book.frontmatter import equipment
     kit = [w.item(item) + (f" ×{n}" if n != 1 else "") for item, n, _path in equipment(w.book.hero)]
     return [Para((w.t("Au départ : ", "To start with: ") + ", ".join(kit) + ".",))] if kit else []
 
@@ -64,7 +64,7 @@ def starting_kit(w: Words) -> list:
 def book_boxes(w: Words) -> list:
     """Format 1.1: a box for each counter (its start and bounds), a tick box for each
     codeword, a box for each note (the paragraph number to write down)."""
-    from engine.counters import declared
+    from engine.book.counters import declared
     meta = w.book.meta
     counters, words, notes = (declared(meta, k) for k in ("counters", "codewords", "notes"))
     out = []

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from engine.records import replace
+from engine.support.records import replace
 from engine.export.model import Boxes, Em, Heading, Para, Section, Stats, Strong, Table
 
 NBSP, NNBSP = "\u00a0", "\u202f"

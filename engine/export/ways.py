@@ -89,7 +89,7 @@ def choice_runs(paragraph, choice, w: Words) -> list:
     target = choice.target
     if target is None and choice.target_expr is not None:
         target = static_number(choice.target_expr, paragraph.number)
-    from engine.counters import note_read
+    from engine.book.counters import note_read
     note = note_read(choice.target_expr) if target is None else None
     if target is not None:
         runs += turn_to(target, w) + ["."]
@@ -138,7 +138,7 @@ def puzzle_blocks(paragraph, w: Words) -> list:
     """Format 1.1 `puzzle:`: the way out to the number the reader works out, never the
     answer (nor the engine's wrong-answer paragraph: on paper a wrong number simply
     leads astray)."""
-    from engine.typed import spec
+    from engine.book.typed import spec
     raw = spec(paragraph)
     if raw is None:
         return []

@@ -1,6 +1,6 @@
 """AST of the gamebook expression language.
 
-Every node is a frozen record (engine.records) carrying ``start`` / ``end``: 0-based
+Every node is a frozen record (engine.support.records) carrying ``start`` / ``end``: 0-based
 character offsets into the source text (``end`` exclusive).  A node's span
 covers the parentheses written around it by its parent's operands, so
 ``text[node.start:node.end]`` always re-parses to the same node.
@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Union
 
-from engine.records import field, record
+from engine.support.records import field, record
 
 KINDS = frozenset({"condition", "target", "number", "dice"})
 

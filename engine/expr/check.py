@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import Mapping, Optional
 
-from engine.fold import fold
-from engine.limits import MAX_INT
-from engine.records import field, record
+from engine.support.fold import fold
+from engine.support.limits import MAX_INT
+from engine.support.records import field, record
 from engine.expr.ast import ARITHMETIC, COMPARISONS, LOGICAL, Binary, Bool, Call, Dice, Expr, Int, Name, Node, Str, Unary
 from engine.expr.describe import dice_range
 
@@ -23,7 +23,7 @@ KIND_FR = {"item": "objet", "paragraph": "paragraphe", "flag": "drapeau", "god":
            "attitude": "attitude", "condition": "état", "note": "note"}
 _FEMININE = frozenset({"attitude"})
 # The author's own ids, compared exactly in play; the rule module's names (gods,
-# attitudes...) compare folded (engine/fold.py), in play as here.
+# attitudes...) compare folded (engine/support/fold.py), in play as here.
 EXACT_KINDS = frozenset({"item", "flag", "paragraph"})
 
 

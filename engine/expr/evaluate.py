@@ -13,8 +13,8 @@ import operator
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Callable, Mapping, Protocol, Union
 
-from engine.fold import fold
-from engine.limits import MAX_INT
+from engine.support.fold import fold
+from engine.support.limits import MAX_INT
 from engine.expr.ast import Binary, Bool, Call, Dice, Expr, Int, Name, Node, Str, Unary
 from engine.expr.errors import EvalError
 

@@ -22,10 +22,10 @@ from engine.expr.ast import KINDS, Binary, Bool, Call, Dice, Expr, Int, Name, St
 from engine.expr.errors import ExprError
 from engine.expr.syntax_messages import syntax_error as _syntax_error
 
-from engine.limits import MAX_DICE, MAX_SIDES
-from engine.limits import MAX_EXPR_DEPTH as MAX_DEPTH
-from engine.limits import MAX_EXPR_LENGTH as MAX_LENGTH
-from engine.limits import MAX_EXPR_TOKENS as MAX_TOKENS
+from engine.support.limits import MAX_DICE, MAX_SIDES
+from engine.support.limits import MAX_EXPR_DEPTH as MAX_DEPTH
+from engine.support.limits import MAX_EXPR_LENGTH as MAX_LENGTH
+from engine.support.limits import MAX_EXPR_TOKENS as MAX_TOKENS
 
 _GRAMMAR = Path(__file__).with_name("grammar.lark")
 _SCAN = re.compile(r"\"(?:[^\"\\]|\\.)*\"?|'(?:[^'\\]|\\.)*'?|\w+|[<>=!]=|\S")

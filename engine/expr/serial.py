@@ -8,7 +8,7 @@ list, e.g. ``["binary", "+", ["dice", 2, 6, 0, 3], ["int", 12, 4, 6], 3, 4, 0, 6
 
 from __future__ import annotations
 
-from engine.records import fields
+from engine.support.records import fields
 from engine.expr.ast import KINDS, Binary, Bool, Call, Dice, Expr, Int, Name, Node, Str, Unary
 
 _CLASSES = {"int": Int, "str": Str, "bool": Bool, "dice": Dice, "name": Name,

@@ -5,8 +5,10 @@ when the module refuses; a game without undo (the explorer) answers straight awa
 """
 from __future__ import annotations
 
-from engine import carry, typed
-from engine.book import Choice
+from engine.game import carry
+
+from engine.book import typed
+from engine.book.model import Choice
 from engine.diagnostics import Message as M
 from engine.rules.base import Refused
 from engine.game.faults import BookFault

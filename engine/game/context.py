@@ -18,7 +18,7 @@ class GameContext:
     def variable(self, name: str):
         if name == "here":
             return self.game.state.paragraph
-        counters = self.game.state.extra.get("counters")   # format 1.1 (engine/counters.py)
+        counters = self.game.state.extra.get("counters")   # format 1.1 (engine/book/counters.py)
         if counters is not None and name in counters:
             return counters[name]
         return self.game.module.variable(self.game.state, name)

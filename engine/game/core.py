@@ -9,14 +9,17 @@ from __future__ import annotations
 
 from typing import Callable
 
-from engine import dice as dice_mod
-from engine import carry, counters
+from engine.game import dice as dice_mod
+from engine.game import carry
+from engine.book import counters as book_counters
+from engine.game import counters
 from engine import expr as X
-from engine.book import Book, Effect
-from engine.compiler import book_aliases
-from engine.limits import MAX_INT
+from engine.book.frontmatter import equipment
+from engine.book.model import Book, Effect
+from engine.book.compiler import book_aliases
+from engine.support.limits import MAX_INT
 from engine.rules.base import Refused, RuleModule
-from engine.state import GameState
+from engine.game.state import GameState
 from engine.game.answers import Answers
 from engine.game.context import GameContext
 from engine.game.faults import expression_fault, stat_fault
@@ -26,7 +29,7 @@ from engine.game.outcomes import Outcomes
 from engine.game.prompts import Prompts
 
 SeededDice = dice_mod.SeededDice
-COUNTER_EFFECTS = counters.EFFECTS
+COUNTER_EFFECTS = book_counters.EFFECTS
 
 
 class Game(Answers, Prompts, History, Outcomes, GiveUp):
@@ -62,7 +65,7 @@ class Game(Answers, Prompts, History, Outcomes, GiveUp):
         # Set by `gain` and `lose` (the only ways the items change): a rule module's
         # after_change can tell that the inventory changed without reading all of it.
         self.items_changed = False
-        self.preset = preset   # engine/presets.py: applied by every new game and restart
+        self.preset = preset   # engine/game/presets.py: applied by every new game and restart
         if not undo:   # no snapshot to take: the answer itself, without a wrapper call
             self.answer = self._answer
         if state is None:
@@ -143,6 +146,10 @@ class Game(Answers, Prompts, History, Outcomes, GiveUp):
             if self.narrate:
                 self.emit("stat", stat=stat, old=old, new=new, reason=reason)
         return new
+
+    def starting_equipment(self) -> list[tuple[str, int]]:
+        """The book's `hero: equipment:` as (item, copies), in the book's order."""
+        return [(item, copies) for item, copies, _path in equipment(self.book.hero)]
 
     def gain(self, item: str, count: int = 1) -> None:
         items = self.state.items

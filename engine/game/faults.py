@@ -53,7 +53,7 @@ def _short(value: int) -> str:
 
 
 def _document(book):
-    from engine import source
+    from engine.book import source
     if not book.file:
         return None
     try:

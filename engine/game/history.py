@@ -5,9 +5,9 @@ same data serves undo and saves; `undo=False` games (the explorers) take none.
 """
 from __future__ import annotations
 
-from engine import counters
-from engine import dice as dice_mod
-from engine.state import GameState
+from engine.game import counters
+from engine.game import dice as dice_mod
+from engine.game.state import GameState
 
 UNDO_DEPTH = 200   # answers that can be undone; older snapshots are dropped to bound memory
 
@@ -41,7 +41,7 @@ class History:
     def _new_game(self) -> None:
         self.module.new_hero(self)
         counters.start(self)   # format 1.1: the book's counters at their start values
-        preset = getattr(self, "preset", None)   # --start/--set/--give (engine/presets.py)
+        preset = getattr(self, "preset", None)   # --start/--set/--give (engine/game/presets.py)
         if preset is not None:
             preset.apply(self)
         self.goto(preset.start if preset is not None and preset.start else self.book.start)

@@ -8,7 +8,7 @@ saves and the explorer see it.  A mixin of `Game`.
 """
 from __future__ import annotations
 
-from engine import carry
+from engine.game import carry
 from engine.diagnostics import Message as M
 from engine.rules.base import Option, Prompt
 

@@ -6,8 +6,8 @@ paragraph's choices when none has a condition, each choice's option once per
 """
 from __future__ import annotations
 
-from engine import typed
-from engine.book import Choice
+from engine.book import typed
+from engine.book.model import Choice
 from engine.diagnostics import Message as M
 from engine.rules.base import Death, Option, Prompt
 from engine.game import reasons

@@ -9,8 +9,8 @@ the diagnostics moved down or up as many lines as the block moved.
 """
 from __future__ import annotations
 
-from engine.compiler import Compiler
-from engine.records import replace
+from engine.book.compiler import Compiler
+from engine.support.records import replace
 
 
 class ParagraphCache:

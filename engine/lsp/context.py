@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import re
 
-from engine.records import record
+from engine.support.records import record
 
 _KEY = re.compile(r"\s*(-\s+)?(\"[^\"]*\"|'[^']*'|[^\s:#{}\[\],'\"][^:#{}\[\],]*?)\s*:(\s|$)")
 

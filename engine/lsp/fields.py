@@ -13,7 +13,7 @@ from functools import lru_cache
 
 @lru_cache(maxsize=8)
 def schema_of(module) -> dict:
-    from engine.schema import described_schema
+    from engine.book.schema import described_schema
     return described_schema(module)
 
 

@@ -9,14 +9,14 @@ its text; its positions are shifted to where it stands in the file now.  Any
 other layout, a block that does not parse alone (a YAML error, an alias to
 another block) or has a problem (a duplicate key), or a paragraph number
 written twice falls back to a whole-file
-parse with `engine.source.parse_text`, so the diagnostics are always the ones
+parse with `engine.book.source.parse_text`, so the diagnostics are always the ones
 `gamebook lint` gives.
 """
 from __future__ import annotations
 
 import re
 
-from engine.source import Document, parse_text
+from engine.book.source import Document, parse_text
 
 _PARAGRAPHS = re.compile(r"^paragraphs:[ \t]*(?:#.*)?\r?$", re.M)
 _TOP_LEVEL = re.compile(r"^[^\s#]", re.M)
@@ -32,7 +32,7 @@ class Parser:
         self.paragraphs = ParagraphCache()  # compiled paragraphs, for engine.lsp.state
 
     def parse(self, text: str, name: str):
-        """(Document or None, diagnostics), as `engine.source.parse_text` returns them."""
+        """(Document or None, diagnostics), as `engine.book.source.parse_text` returns them."""
         split = _split(text)
         if split is None:
             return parse_text(text, name)
@@ -138,7 +138,7 @@ class _Merged:
 
 
 class Validator:
-    """`engine.validate.validate`, skipping the paragraphs already found valid.
+    """`engine.book.validate.validate`, skipping the paragraphs already found valid.
 
     A paragraph's validity depends on nothing else in the book, and an unchanged
     block comes back from the parser as the very same objects: the fast check
@@ -152,8 +152,8 @@ class Validator:
         self.check = None
 
     def __call__(self, doc, schema):
-        from engine.quickschema import Unsupported, compile_schema
-        from engine.validate import validate
+        from engine.book.quickschema import Unsupported, compile_schema
+        from engine.book.validate import validate
         data = doc.data
         pars = data.get("paragraphs") if isinstance(data, dict) else None
         if not isinstance(pars, dict) or not pars:

@@ -11,8 +11,8 @@ sends the reader to this paragraph's number + 20) is an *implicit* use.
 """
 from __future__ import annotations
 
-from engine.lint import exits, static_target
-from engine.records import record
+from engine.lint.checks import exits, static_target
+from engine.support.records import record
 
 
 @record(frozen=True)
@@ -71,7 +71,7 @@ def build(snap) -> Index:
     if isinstance(start, int) or start in names:
         word("paragraph", names.get(start, start), doc.where.get(("start",)), "ref",
              name=start if start in names else None)
-    from engine.frontmatter import equipment
+    from engine.book.frontmatter import equipment
     for item, _copies, path in equipment(book.hero):   # `{torche: 3}`: the key names the item
         word("item", item, (doc.key_where if len(path) == 4 else doc.where).get(path), "ref")
     for n, p in book.paragraphs.items():

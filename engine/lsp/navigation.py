@@ -115,7 +115,7 @@ def _rename_name(snap, kind: str, old: str, new: str) -> list[T.TextEdit]:
 
 def _rename_paragraph(snap, number: int, old: str, new: str) -> list[T.TextEdit]:
     """A named paragraph's name, where it is defined and wherever a target writes it."""
-    from engine.naming import is_name
+    from engine.book.naming import is_name
     lang = snap.language
     if not is_name(new) or new.isdigit():
         raise Refused(Message(f"« {new} » n'est pas un nom de paragraphe (lettres, chiffres, - et _)",

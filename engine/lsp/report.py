@@ -22,7 +22,7 @@ DOCS = Path(__file__).resolve().parents[2] / "docs"
 
 @lru_cache(maxsize=None)
 def _core_codes() -> frozenset:
-    from engine.codes import CODES
+    from engine.lint.codes import CODES
     return frozenset(c.name for c in CODES)
 
 

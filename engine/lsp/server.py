@@ -144,12 +144,3 @@ def did_close(ls: GamebookServer, params: T.DidCloseTextDocumentParams):
         task.cancel()
     ls.books.pop(uri, None)
     ls.text_document_publish_diagnostics(T.PublishDiagnosticsParams(uri=uri, diagnostics=[]))
-
-
-def serve() -> None:
-    import sys
-    from engine.safe_io import raw
-    from engine.lsp import features  # noqa: F401 - registers the request handlers
-    # the real streams: the protocol is JSON, whose strings escape every control
-    # character, and the command line's SafeStream has no binary buffer
-    server.start_io(stdin=raw(sys.stdin).buffer, stdout=raw(sys.stdout).buffer)

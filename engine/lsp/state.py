@@ -1,5 +1,5 @@
 """The analysed text of an open book: parse, validate, compile and lint it with the
-very code `gamebook lint` runs (`engine.loader.check_document`), in memory.
+very code `gamebook lint` runs (`engine.lint.loader.check_document`), in memory.
 
 While the author types, the text is often not valid YAML: a `Snapshot` of such a
 text has no document, and completion, navigation and hover use the last snapshot
@@ -13,7 +13,7 @@ import os
 from pathlib import Path
 
 from engine.diagnostics import Diagnostic
-from engine.records import field, record
+from engine.support.records import field, record
 from engine.lsp.positions import Lines
 
 
@@ -25,10 +25,10 @@ class Snapshot:
     text: str
     lines: Lines
     diagnostics: list[Diagnostic]
-    doc: object = None        # engine.source.Document, None when the YAML does not parse
-    book: object = None       # engine.book.Book, None when it could not be compiled
+    doc: object = None        # engine.book.source.Document, None when the YAML does not parse
+    book: object = None       # engine.book.model.Book, None when it could not be compiled
     module: object = None     # the rule module
-    compiled: object = None   # engine.compiler.Compiler (its env, references, grants)
+    compiled: object = None   # engine.book.compiler.Compiler (its env, references, grants)
     parts: dict = field(default_factory=dict)   # format 1.1 `include:`: file -> its Document
     _index: object = field(default=None)
     _lines: dict = field(default_factory=dict)
@@ -72,9 +72,9 @@ def analyse(uri: str, text: str, name: str | None = None, parser=None) -> Snapsh
     `parser` (an `incremental.Parser`) reuses the paragraphs of the previous text,
     and its `validator` the paragraphs already found valid."""
     from engine.diagnostics import error, Span
-    from engine.loader import check_document
-    from engine.limits import MAX_BOOK_BYTES as MAX_BYTES
-    from engine.source import parse_text
+    from engine.lint.loader import check_document
+    from engine.support.limits import MAX_BOOK_BYTES as MAX_BYTES
+    from engine.book.source import parse_text
     name = name or uri
     lines = Lines(text)
     if len(text) > MAX_BYTES:
@@ -92,7 +92,7 @@ def analyse(uri: str, text: str, name: str | None = None, parser=None) -> Snapsh
     if isinstance(doc.data, dict) and "include" in doc.data and os.path.isabs(name):
         # format 1.1: the included files' paragraphs join the book, as `gamebook lint`
         # reads them (from the disk); checked whole, not paragraph by paragraph
-        from engine.include import expand
+        from engine.book.include import expand
         doc, more = expand(doc, Path(name).parent, Path(name))
         diags, validator, compiler = diags + more, None, None
         parts = {part.file: part for part in getattr(doc, "owners", {}).values()}

@@ -5,7 +5,7 @@ raises on bad input.
 """
 from __future__ import annotations
 
-from engine import saves
+from engine.saves import store as saves
 from engine.game import journal
 from engine.repl import render
 from engine.repl.messages import text as t

@@ -30,13 +30,13 @@ from prompt_toolkit.layout.processors import BeforeInput
 from prompt_toolkit.output import create_output
 from prompt_toolkit.styles import Style, merge_styles
 
-from engine import saves
+from engine.saves import store as saves
 from engine.repl import panels, shell
 from engine.repl.history_file import open_history
 from engine.repl.messages import text as t
 from engine.repl.render import Output
-from engine.safe_io import raw
-from engine.safe_text import clean_line
+from engine.support.safe_io import raw
+from engine.support.safe_text import clean_line
 
 MIN_COLUMNS, MIN_ROWS = 50, 18
 WIDE = 100          # from this width on, the sheet stands beside the story

@@ -20,7 +20,7 @@ CURRENT_KEYS = ("current", "enemy")   # the index of the opponent being fought, 
 
 def sheet(game, lang: str, width: int) -> Output:
     """The sheet as a column: a label line, the value under it when both do not fit."""
-    from engine.counters import sheet_rows
+    from engine.game.counters import sheet_rows
     out = Output().line(t(lang, "fs-sheet"), "class:title")
     for label, value in [*game.module.sheet(game.state, lang), *sheet_rows(game, lang)]:
         row = f"{label} : {value}" if lang == "fr" else f"{label}: {value}"

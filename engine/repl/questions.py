@@ -8,7 +8,7 @@ time it autosaves itself.
 """
 from __future__ import annotations
 
-from engine import saves
+from engine.saves import store as saves
 from engine.repl.messages import text as t
 from engine.repl.render import Output
 

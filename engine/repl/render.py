@@ -13,7 +13,7 @@ import textwrap
 
 from engine.diagnostics import Message as M
 from engine.game.item_notes import item_note
-from engine.safe_text import clean
+from engine.support.safe_text import clean
 from engine.repl.messages import text as t
 
 # French typography: a space before ? ! : ; » and after « is non-breaking, and so
@@ -172,7 +172,7 @@ def event(out: Output, ev: dict, game, lang: str, width: int, mark: bool = False
 
 def sheet(out: Output, game, lang: str) -> None:
     out.line(t(lang, "sheet"), "class:title")
-    from engine.counters import sheet_rows
+    from engine.game.counters import sheet_rows
     rows = [*game.module.sheet(game.state, lang), *sheet_rows(game, lang)]
     wide = max((len(label) for label, _ in rows), default=0)
     for label, value in rows:

@@ -11,12 +11,12 @@ import json
 import re
 from typing import Callable, TextIO
 
-from engine import saves
+from engine.saves import store as saves
 from engine.game import journal
 from engine.game.faults import BookFault
-from engine.limits import MAX_INT, MAX_INT_DIGITS
+from engine.support.limits import MAX_INT, MAX_INT_DIGITS
 from engine.rules.base import Refused
-from engine.safe_text import clean
+from engine.support.safe_text import clean
 from engine.repl import render
 from engine.repl.commands import BUILTINS, BuiltinCommands
 from engine.repl.questions import Questions
@@ -89,7 +89,7 @@ class Session(Questions, TableTopCommands, BuiltinCommands):
         out.line(t(self.lang, "rules", rules=rules), "class:info")
         for note in notes:
             out.line(note, "class:info")
-        from engine.frontmatter import opening
+        from engine.book.frontmatter import opening
         if not self.game.state.history[1:]:   # a new game, not one resumed further on
             for text in opening(book, self.lang):
                 for block in text.split("\n\n"):   # the author's paragraphs stay apart
@@ -253,7 +253,7 @@ class Session(Questions, TableTopCommands, BuiltinCommands):
             return self._answer(number, option, _int(rest[0]))
         self.awaiting = (number, option)
         low, high = option.amount
-        if getattr(option, "candidates", None):   # a number the player works out (engine/typed.py)
+        if getattr(option, "candidates", None):   # a number the player works out (engine/book/typed.py)
             return self._say("typed-prompt", "class:title")
         key = "amount-prompt-zero" if low <= 0 <= high else "amount-prompt"
         return self._say(key, "class:title", low=low, high=high)

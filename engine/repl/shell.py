@@ -14,9 +14,9 @@ from prompt_toolkit.formatted_text import FormattedText
 from prompt_toolkit.output import create_output
 from prompt_toolkit.styles import Style
 
-from engine import saves
-from engine.safe_io import raw
-from engine.safe_text import clean_line
+from engine.saves import store as saves
+from engine.support.safe_io import raw
+from engine.support.safe_text import clean_line
 from engine.repl.history_file import open_history
 from engine.repl.messages import text as t
 

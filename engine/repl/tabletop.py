@@ -3,13 +3,14 @@ the player's notes, the save slots, the end screen, and the yes/no confirmations
 they ask for.
 
 Nothing here is a rule: the journal and the jump are engine/game/journal.py, the
-discovered endings engine/endings.py, the slots engine/saves.py; this module turns
+discovered endings engine/saves/endings.py, the slots engine/saves/store.py; this module turns
 them into lines in both languages.
 """
 from __future__ import annotations
 
-from engine import saves
-from engine.endings import EndingStore, book_endings
+from engine.saves import store as saves
+from engine.book.model import book_endings
+from engine.saves.endings import EndingStore
 from engine.game import journal
 from engine.repl.messages import text as t
 from engine.repl.render import Output

@@ -41,11 +41,11 @@ from engine.rules.values import (BadArguments, CarryLimit, Command, Death, Exit,
                      Refused, StatDef)
 
 if TYPE_CHECKING:  # pragma: no cover
-    from engine.book import Book, Paragraph
+    from engine.book.model import Book, Paragraph
     from engine.diagnostics import Diagnostic
     from engine.expr import Signature
     from engine.game import Game as Play
-    from engine.state import GameState
+    from engine.game.state import GameState
 
 
 class RuleModule:
@@ -104,7 +104,7 @@ class RuleModule:
 
     # --- book format -------------------------------------------------------
     def schema_defs(self) -> dict:
-        """JSON Schema (2020-12) pieces, merged by `engine.schema.book_schema`:
+        """JSON Schema (2020-12) pieces, merged by `engine.book.schema.book_schema`:
         "hero", "item", "options" (whole schemas; defaults: any object, any object,
         no option), "paragraph" and "choice" (extra properties), "effects" (a list
         of extra effect schemas, one per `effect_kinds` key), one schema per name
@@ -240,8 +240,7 @@ class RuleModule:
             raw = next((hero[k] for k in (spec.name, *spec.aliases) if k in hero), spec.initial)
             value = raw if isinstance(raw, int) else play.number(X.parse(str(raw), "number"))
             play.state.stats[spec.name] = play.state.initial[spec.name] = value
-        from engine.frontmatter import equipment
-        for item, copies, _path in equipment(hero):
+        for item, copies in play.starting_equipment():
             play.gain(item, copies)
 
     def clamp(self, state: "GameState", stat: str, value: int) -> int:
@@ -347,10 +346,10 @@ class RuleModule:
         return Message(advice, advice)
 
     def odds_labels(self):
-        """How the odds are worded: an engine.analysis.result.OddsLabels (title of
+        """How the odds are worded: an engine.rules.labels.OddsLabels (title of
         the hero's final-state chart, unit of the fight's length, names of word
         states and extra outcomes).  Default: generic words."""
-        from engine.analysis.result import OddsLabels
+        from engine.rules.labels import OddsLabels
         return OddsLabels()
 
     # --- exact odds from the command line: `gamebook odds --rules ID ...` ----

@@ -16,6 +16,7 @@ from typing import Iterator
 
 from engine.diagnostics import Message
 from engine.rules.base import Command, RuleModule, StatDef
+from engine.rules.shape import check_shape  # noqa: F401 - part of this module's interface
 
 KEBAB = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 NAME = re.compile(r"^[a-z_][a-z0-9_]*$")
@@ -34,41 +35,6 @@ def check_module(module) -> list[str]:
         except Exception as exc:  # a crashing hook is itself a finding, not a crash
             problems.append(f"{check.__name__.strip('_')}: raised {type(exc).__name__}: {exc}")
     return problems
-
-
-def check_shape(module) -> list[str]:
-    """What the engine relies on without calling anything: the attributes' types and
-    the interface's methods being callable.  The registry checks this once, at load,
-    so that a module of the wrong shape is reported as broken instead of failing
-    wherever the engine first touches it (check_module checks much more)."""
-    missing = [name for name in _METHODS if not callable(getattr(module, name, None))]
-    if missing:
-        return [f"not a rule module ({type(module).__name__} has no "
-                + ", ".join(f"{name}()" for name in missing[:3]) + ("..." if len(missing) > 3 else "") + ")"]
-    problems = []
-    for attr in ("id", "version"):
-        value = getattr(module, attr, None)
-        if not isinstance(value, str) or not value.strip():
-            problems.append(f"{attr} must be a non-empty string, not {type(value).__name__}")
-    title = getattr(module, "title", None)
-    if not isinstance(title, Message) or not isinstance(title.fr, str) or not isinstance(title.en, str):
-        problems.append(f"title must be a Message(fr, en) of two strings, not {type(title).__name__}")
-    stats = getattr(module, "stats", None)
-    if not isinstance(stats, tuple) or not all(isinstance(s, StatDef) for s in stats):
-        problems.append("stats must be a tuple of StatDef")
-    for attr in ("activity_fields", "effect_kinds", "aliases", "passive_stats", "self_checked_exits"):
-        values = getattr(module, attr, ())
-        if not isinstance(values, tuple) or not all(isinstance(v, str) for v in values):
-            problems.append(f"{attr} must be a tuple of strings")
-    if not isinstance(getattr(module, "passive_flags", False), bool):
-        problems.append("passive_flags must be True or False")
-    if not hasattr(getattr(module, "options", None), "items"):
-        problems.append("options must be a mapping")
-    return problems
-
-
-_METHODS = tuple(name for name, value in vars(RuleModule).items()
-                 if callable(value) and not name.startswith("_"))
 
 
 def _bilingual(value, what: str) -> Iterator[str]:
@@ -167,7 +133,7 @@ class _Header:
 def _schema(module) -> Iterator[str]:
     from jsonschema import Draft202012Validator
     from jsonschema.exceptions import SchemaError
-    from engine.schema import book_schema
+    from engine.book.schema import book_schema
     parts = module.schema_defs()
     if not isinstance(parts, dict):
         yield "schema_defs() must return a dict"

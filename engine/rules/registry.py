@@ -11,7 +11,7 @@ The entry point's name is the id books write after `rules:`; it may point to a
 id wins over an entry point of the same name.  Only the module asked for is
 imported (`names()` reads the installed metadata, no code), under a time bound
 (`watchdog.import_timeout()`), and its declared shape is checked once there
-(`conformance.check_shape`): a module that fails to import, blocks, or is not a
+(`shape.check_shape`): a module that fails to import, blocks, or is not a
 rule module raises `BrokenRules`, which names its distribution, and nothing else
 is affected.  Only failures are remembered (so that a blocking import costs its
 bound once a process); installing a plugin is seen by the next call.
@@ -29,7 +29,7 @@ BUILTINS = {
     "chroniques-cretoises": "engine.rules.chroniques_cretoises:MODULE",
     "defis-fantastiques": "engine.rules.defis_fantastiques:MODULE",
 }
-# Documentation examples (engine/codes.py) need real modules: a plain one, and one
+# Documentation examples (engine/lint/codes.py) need real modules: a plain one, and one
 # with a stat its rules compute (Force, from the weapons).
 EXAMPLE_RULES = "defis-fantastiques"
 EXAMPLE_DERIVED_RULES = "chroniques-cretoises"
@@ -128,7 +128,7 @@ def _checked(name: str, ref: str, load) -> RuleModule:
     except Exception as exc:  # a third-party module may fail in any way
         why = _one_line(f"{type(exc).__name__}: {exc}")
         raise BrokenRules(name, "", Message(why, why)) from None
-    from engine.rules.conformance import check_shape
+    from engine.rules.shape import check_shape
     problems = check_shape(module)
     if problems:
         why = _one_line(problems[0] + (f" (+{len(problems) - 1})" if len(problems) > 1 else ""))

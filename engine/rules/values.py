@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Callable
 
 from engine.diagnostics import Message
-from engine.records import record
+from engine.support.records import record
 
 if TYPE_CHECKING:  # pragma: no cover
     from engine.game import Game as Play
@@ -122,7 +122,7 @@ class CarryLimit:
     """A carrying limit the rules state (returned by `carry_limits`): at most
     `capacity` copies of the items `holds(book, item_id)` counts ("a backpack of 8
     items").  Play asks the player to drop what is over it; lint warns where a
-    book's pickups can exceed it (engine/carry.py)."""
+    book's pickups can exceed it (engine/game/carry.py)."""
 
     name: Message                              # what is full: "Sac à dos" / "Backpack"
     capacity: int

@@ -9,9 +9,9 @@ from engine.analysis.book_odds import book_rows
 from engine.analysis.live import live_odds, live_text
 from engine.rules.defis_fantastiques.odds_solver import ff_fight
 from engine.cli import main
-from engine.dice import ScriptedDice, SeededDice
+from engine.game.dice import ScriptedDice, SeededDice
 from engine.game import Game
-from engine.loader import load_book
+from engine.lint.loader import load_book
 
 BOOK = Path(__file__).parent / "fixtures" / "odds-book.yaml"
 

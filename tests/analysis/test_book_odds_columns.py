@@ -7,7 +7,7 @@ import pytest
 
 from engine.analysis.book_odds import book_odds
 from engine.cli import main
-from engine.loader import load_book
+from engine.lint.loader import load_book
 
 DF = """\
 gamebook: 1

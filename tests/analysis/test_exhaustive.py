@@ -155,7 +155,7 @@ def test_a_rescue_anywhere_is_in_the_paragraph_graph_from_the_start():
     94,111 states before its third restart).  Without the hook, the same exploration
     restarts, and both agree."""
     from engine.analysis.explore.lens import Lens
-    from engine.loader import load_book
+    from engine.lint.loader import load_book
     loaded = load_book("books/le-taureau-d-airain.yaml")
     book, module = loaded.book, loaded.module
     assert module.rescue_targets(book) == (30,)

@@ -4,7 +4,7 @@ import random
 
 import pytest
 
-from engine.dice import SeededDice
+from engine.game.dice import SeededDice
 from engine.game import Game
 from engine.rules.base import Refused
 from tests.analysis_fixtures.silent import assert_silent_runs_match

@@ -84,7 +84,7 @@ def test_no_luck_family_reads_every_stamina_from_one_table():
 
 
 def test_fight_wins_equals_fight_odds_for_every_variant():
-    from engine.loader import load_book
+    from engine.lint.loader import load_book
     loaded = load_book("books/la-cloche-de-brumesel.yaml")
     book, module = loaded.book, loaded.module
     states = [s for _n, s in module.hero_variants(book)]

@@ -8,7 +8,7 @@ from fractions import Fraction
 import pytest
 
 from engine.analysis.chain import End, chances, solve
-from engine.loader import load_book
+from engine.lint.loader import load_book
 from engine.rules.defis_fantastiques.odds_solver import _Fight, luck_table, ff_fight
 
 BOOKS = ("books/la-cloche-de-brumesel.yaml", "books/la-couronne-de-sel.yaml")

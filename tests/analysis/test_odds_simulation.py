@@ -8,9 +8,9 @@ import math
 
 import pytest
 
-from engine.dice import SeededDice
+from engine.game.dice import SeededDice
 from engine.game import Game
-from engine.loader import load_book
+from engine.lint.loader import load_book
 
 FIGHTS = 6_000  # 20,000 also passes; 6,000 keeps the suite quick (SE about 0.0065)
 

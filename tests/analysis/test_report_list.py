@@ -9,7 +9,7 @@ from fractions import Fraction
 from engine.analysis.book_odds import book_odds
 from engine.analysis.explore.report import exhaustive
 from engine.analysis.explore.text import exhaustive_text
-from engine.loader import load_book
+from engine.lint.loader import load_book
 
 BOOK = """\
 gamebook: 1

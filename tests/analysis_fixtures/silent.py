@@ -10,7 +10,7 @@ one: the same paragraphs in the same order, the same state at the end.
 from __future__ import annotations
 
 from engine.analysis.explore.runs import new_game, play, replay_game, run_seed
-from engine.dice import SeededDice
+from engine.game.dice import SeededDice
 from engine.game import Game
 
 MAX_STEPS = 2000

@@ -9,8 +9,8 @@ BOOKS = sorted(glob.glob(str(ROOT / "books" / "*.yaml")))
 
 def load(name_or_path):
     """(book, module, doc) of a fixture book name ('quest') or a path."""
-    from engine import source
-    from engine.loader import load_book
+    from engine.book import source
+    from engine.lint.loader import load_book
     path = Path(name_or_path)
     if not path.suffix:
         path = FIXTURES / f"{name_or_path}.yaml"

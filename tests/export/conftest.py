@@ -15,7 +15,7 @@ def _private_cache(monkeypatch):
 
 
 def load(path):
-    from engine.loader import load_book
+    from engine.lint.loader import load_book
     loaded = load_book(path, use_cache=False)
     assert loaded.ok, [d.message.en for d in loaded.diagnostics]
     return loaded

@@ -8,12 +8,12 @@ import io
 
 import pypdf
 
-from engine.dice import SeededDice
+from engine.game.dice import SeededDice
 from engine.export import build, html, markdown, typeset
 from engine.export.pdf import compile_pdf
 from engine.game import Game
-from engine.loader import load_book
-from engine.presets import Preset
+from engine.lint.loader import load_book
+from engine.game.presets import Preset
 
 BOOK = """\
 gamebook: 1.1

@@ -135,7 +135,7 @@ def test_fresh_empty_alias_dicts_reuse_the_compiled_closure():
     ('patron == "athena"', True), ('patron == "ATHÉNA "', True), ('patron != "Athena"', False),
     ('patron == "Athos"', False), ('god("x") == "defavorable"', True)])
 def test_texts_compare_without_case_or_accents(text, expected):
-    """Docs: accents optional in names; play and lint fold with engine.fold.fold."""
+    """Docs: accents optional in names; play and lint fold with engine.support.fold.fold."""
     ctx = FakeContext({"patron": "Athéna"}, {"god": lambda name: "défavorable"})
     assert evaluate(parse(text, "condition"), ctx) is expected
     assert compiled(parse(text, "condition"))(ctx) is expected

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import textwrap
 
-from engine.dice import ScriptedDice, SeededDice
+from engine.game.dice import ScriptedDice, SeededDice
 from engine.game import Game
-from engine.loader import load_book
+from engine.lint.loader import load_book
 
 HEADER = """\
 gamebook: {version}

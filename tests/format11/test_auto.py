@@ -86,7 +86,7 @@ def test_the_explorer_plays_automatic_jumps(tmp_path, capsys):
 
 
 def test_an_automatic_ending_is_drawn_and_counted(tmp_path, capsys):
-    from engine.endings import book_endings
+    from engine.book.model import book_endings
     body = AUTO_11.replace("""      - {if: 'has("orbe")', to: 3, effects: [{lose: orbe}]}
     end: death""", """      - {if: 'has("orbe")', to: 3}
       - {end: death}""")
@@ -104,7 +104,7 @@ def test_renumbering_follows_automatic_jumps(tmp_path, capsys):
     out = tmp_path / "renumerote.yaml"
     assert main(["renumber", "--shuffle", "--seed", "3", "-o", str(out), str(tmp_path / "livre.yaml")]) == 0
     capsys.readouterr()
-    from engine.loader import load_book
+    from engine.lint.loader import load_book
     renumbered = load_book(out, use_cache=False)
     assert renumbered.ok, [d.message.en for d in renumbered.diagnostics]
     book = renumbered.book

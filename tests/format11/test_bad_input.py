@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.codes import BY_NAME
+from engine.lint.codes import BY_NAME
 from tests.format11.test_frontmatter import run
 
 DOCS = Path(__file__).resolve().parents[2] / "docs" / "lint-codes.md"

@@ -11,10 +11,10 @@ import textwrap
 
 import pytest
 
-from engine import presets
-from engine.dice import ScriptedDice, SeededDice
+from engine.game import presets
+from engine.game.dice import ScriptedDice, SeededDice
 from engine.game import Game
-from engine.loader import load_book
+from engine.lint.loader import load_book
 
 from . import f11_helpers
 from .conversion_pairs import FOLD, PAIRS, Pair, Play

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from engine.analysis.explore.space import canonical
-from engine.dice import SeededDice
+from engine.game.dice import SeededDice
 from engine.game import Game
-from engine.loader import load_book
+from engine.lint.loader import load_book
 from tests.format11.test_frontmatter import run
 
 COUNTED = """gamebook: 1.1

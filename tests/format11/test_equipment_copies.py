@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import textwrap
 
-from engine import saves
+from engine.saves import store as saves
 from engine.analysis.explore.space import canonical
-from engine.dice import SeededDice
+from engine.game.dice import SeededDice
 from engine.export import build
 from engine.export.markdown import render
 from engine.game import Game
-from engine.loader import load_book
+from engine.lint.loader import load_book
 
 from .f11_helpers import codes, run, where
 

@@ -70,7 +70,7 @@ def test_the_explorer_gives_up_each_item(tmp_path, capsys):
 
 
 def test_a_game_saved_while_giving_up_resumes(tmp_path):
-    from engine.saves import check, snapshot
+    from engine.saves.store import check, snapshot
     g = game(tmp_path, TOLL_11)
     obj = snapshot(g)
     assert obj["pending"]["activity"] == "give-up"

@@ -3,7 +3,7 @@ a fight's win or escape), applied before the move, and checked (the format-1 wor
 test_conversion.py)."""
 from __future__ import annotations
 
-from engine.dice import SeededDice
+from engine.game.dice import SeededDice
 
 from .conversion_pairs import CC_FIGHT as CC_PAIR
 from .f11_helpers import codes, game, load, run, where

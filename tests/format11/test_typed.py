@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine.analysis.explore.moves import all_moves
-from engine.dice import SeededDice
+from engine.game.dice import SeededDice
 from engine.game import Game
 from tests.format11.test_counters import load, walk
 from tests.format11.test_frontmatter import run

@@ -1,10 +1,10 @@
 """`read-before-written`: a note, or a counter without `start:`, read where some way
-from the start has written nothing yet (engine/unwritten.py), located at the read."""
+from the start has written nothing yet (engine/lint/unwritten.py), located at the read."""
 from __future__ import annotations
 
 import textwrap
 
-from engine.loader import load_book
+from engine.lint.loader import load_book
 
 HEAD = """\
 gamebook: 1.1

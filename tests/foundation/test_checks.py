@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from engine import loader
+from engine.lint import loader
 
 from .lintkit import GOOD, book, codes, lint, write
 

@@ -6,14 +6,14 @@ from pathlib import Path
 
 import pytest
 
-from engine.codes import BY_NAME, CODES
+from engine.lint.codes import BY_NAME, CODES
 from tools import gen_docs
 
 from .lintkit import codes, lint, write
 
 ENGINE = Path(__file__).resolve().parents[2] / "engine"
 MODULE_PACKAGES = ("chroniques_cretoises", "defis_fantastiques")
-EMITTERS = re.compile(r"\b(?:error|warning|note|_unknown|report|ExprError|__init__)\(\s*"
+EMITTERS = re.compile(r"\b(?:error|warning|note|unknown_name|report|ExprError|__init__)\(\s*"
                       r"\"([a-z][a-z0-9]*(?:-[a-z0-9]+)*)\"")
 
 

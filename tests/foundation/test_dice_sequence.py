@@ -6,7 +6,7 @@ import copy
 import pickle
 import random
 
-from engine.dice import SeededDice, from_json
+from engine.game.dice import SeededDice, from_json
 
 
 def _reference(seed: int, sizes: list[int]) -> list[int]:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.codes import BY_NAME
+from engine.lint.codes import BY_NAME
 from engine.rules import registry
 
 from .lintkit import codes, lint, write

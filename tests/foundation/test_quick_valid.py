@@ -7,9 +7,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from jsonschema import Draft202012Validator
 
-from engine.schema import book_schema
-from engine.source import parse_text
-from engine.validate import json_view, quick_valid
+from engine.book.schema import book_schema
+from engine.book.source import parse_text
+from engine.book.validate import json_view, quick_valid
 
 from .fixture_rules import MODULE
 from .lintkit import GOOD

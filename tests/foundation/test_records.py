@@ -1,4 +1,4 @@
-"""engine.records behaves like the dataclasses it replaces on the start-up path."""
+"""engine.support.records behaves like the dataclasses it replaces on the start-up path."""
 
 import copy
 import pickle
@@ -6,7 +6,7 @@ from dataclasses import FrozenInstanceError, dataclass
 
 import pytest
 
-from engine.records import FrozenError, field, fields, record, replace
+from engine.support.records import FrozenError, field, fields, record, replace
 
 
 @record(frozen=True, slots=True, order=True)

@@ -8,8 +8,8 @@ import pytest
 from jsonschema import Draft202012Validator
 
 from engine.rules import registry
-from engine.schema import book_schema, composed_schema
-from engine.source import parse_text
+from engine.book.schema import book_schema, composed_schema
+from engine.book.source import parse_text
 from tools import gen_schema
 
 from .lintkit import GOOD, lint

@@ -8,7 +8,9 @@ import stat
 
 import pytest
 
-from engine import cache_seal, loader
+from engine.lint import cache_seal
+
+from engine.lint import loader
 from tests.fixtures.env import _mini_rules  # noqa: F401  (autouse: the mini rule module)
 from tests.hostile._io_support import gamebook, hostile_book
 

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from engine.diagnostics import Message, Severity, Span, Diagnostic, render_github, render_text
-from engine.safe_text import clean, clean_line
+from engine.support.safe_text import clean, clean_line
 from tests.fixtures.env import _mini_rules  # noqa: F401  (autouse: the mini rule module)
 from tests.hostile._io_support import ATTACKS, FORBIDDEN, gamebook, hostile_book
 

@@ -8,11 +8,11 @@ from itertools import product
 
 import pytest
 
-from engine import limits
+from engine.support import limits
 from engine.analysis.explore import expansion
 from engine.analysis.explore.report import exhaustive
 from engine.analysis.explore.space import TooManyOutcomes, roll_outcomes
-from engine.loader import load_book
+from engine.lint.loader import load_book
 from tests.hostile._limits_support import book_text, one_line, run
 
 

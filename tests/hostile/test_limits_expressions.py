@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from engine.compiler import CORE_ALIASES, book_aliases
-from engine.dice import SeededDice
+from engine.book.compiler import CORE_ALIASES, book_aliases
+from engine.game.dice import SeededDice
 from engine.game import Game
 from engine.game.faults import BookFault
-from engine.loader import load_book
+from engine.lint.loader import load_book
 from engine.rules import registry
 from tests.hostile._limits_support import book_text, choice_book, no_traceback, one_line, run
 

@@ -7,7 +7,7 @@ import os
 
 import pytest
 
-from engine import limits
+from engine.support import limits
 from tests.hostile._limits_support import book_text, choice_book, one_line, run
 
 

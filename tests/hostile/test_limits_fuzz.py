@@ -11,10 +11,10 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from engine.diagnostics import Severity
-from engine.dice import SeededDice
+from engine.game.dice import SeededDice
 from engine.game import Game
 from engine.game.faults import BookFault
-from engine.loader import load_book
+from engine.lint.loader import load_book
 from engine.rules.base import Refused
 
 GRAMMAR = Path(__file__).parents[2] / "engine" / "expr" / "grammar.lark"

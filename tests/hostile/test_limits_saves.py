@@ -7,10 +7,12 @@ import os
 
 import pytest
 
-from engine import limits, saves
-from engine.dice import SeededDice
+from engine.support import limits
+
+from engine.saves import store as saves
+from engine.game.dice import SeededDice
 from engine.game import Game
-from engine.loader import load_book
+from engine.lint.loader import load_book
 from tests.hostile._limits_support import choice_book, no_traceback, one_line, run
 
 

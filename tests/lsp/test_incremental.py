@@ -8,7 +8,7 @@ import pytest
 
 from engine.lsp.incremental import Parser
 from engine.lsp.state import analyse
-from engine.source import parse_text
+from engine.book.source import parse_text
 
 BOOKS = Path(__file__).resolve().parents[2] / "books"
 

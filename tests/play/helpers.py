@@ -1,9 +1,9 @@
 """Helpers for the engine tests: load a fixture book, start a game."""
 from __future__ import annotations
 
-from engine.dice import ScriptedDice, SeededDice
+from engine.game.dice import ScriptedDice, SeededDice
 from engine.game import Game
-from engine.loader import load_book
+from engine.lint.loader import load_book
 
 from tests.fixtures.env import BOOKS
 

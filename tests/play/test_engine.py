@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.dice import SeededDice, from_json
+from engine.game.dice import SeededDice, from_json
 from engine.rules.base import Refused
 
 from tests.play.helpers import keys, new_game

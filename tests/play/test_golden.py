@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from engine import saves
-from engine.dice import ScriptedDice, SeededDice
+from engine.saves import store as saves
+from engine.game.dice import ScriptedDice, SeededDice
 from engine.game import Game
 from engine.repl.session import Session
 from tests.play.helpers import load

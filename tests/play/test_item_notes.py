@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from engine.dice import SeededDice
+from engine.game.dice import SeededDice
 from engine.game import Game
 from engine.game.item_notes import item_note
-from engine.loader import load_book
+from engine.lint.loader import load_book
 from engine.repl import render
 from engine.repl.render import Output
 

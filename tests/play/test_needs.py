@@ -3,9 +3,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from engine.dice import SeededDice
+from engine.game.dice import SeededDice
 from engine.game import Game
-from engine.loader import load_book
+from engine.lint.loader import load_book
 
 CLOCHE = Path(__file__).resolve().parents[2] / "books" / "la-cloche-de-brumesel.yaml"
 

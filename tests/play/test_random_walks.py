@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.dice import SeededDice
+from engine.game.dice import SeededDice
 from engine.game import Game
 from engine.rules.base import Refused
 from tests.fixtures.env import BOOKS

@@ -8,9 +8,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine import saves
-from engine.save_schema import SCHEMA
-from engine.state import GameState
+from engine.saves import store as saves
+from engine.saves.schema import SCHEMA
+from engine.game.state import GameState
 from tests.fixtures.env import BOOKS
 from tests.play.helpers import load, new_game
 

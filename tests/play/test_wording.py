@@ -6,11 +6,11 @@ from pathlib import Path
 
 import pytest
 
-from engine.dice import SeededDice
+from engine.game.dice import SeededDice
 from engine.expr import parse
 from engine.game import Game
 from engine.game.needs import needs
-from engine.loader import load_book
+from engine.lint.loader import load_book
 
 BOOKS = Path(__file__).resolve().parents[2] / "books"
 

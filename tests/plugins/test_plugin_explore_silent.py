@@ -1,5 +1,5 @@
 """`gamebook explore` plays a third-party module's silent games exactly as narrated ones."""
-from engine.loader import load_book
+from engine.lint.loader import load_book
 from tests.analysis_fixtures.silent import assert_silent_runs_match
 
 

@@ -50,10 +50,10 @@ def test_the_kai_book_is_explored_without_errors(cli, book, kai_installed):
 
 
 def test_the_kai_fight_has_both_sides_in_the_full_screen_panel(book, kai_installed, tmp_path):
-    from engine import saves
-    from engine.dice import ScriptedDice, SeededDice
+    from engine.saves import store as saves
+    from engine.game.dice import ScriptedDice, SeededDice
     from engine.game import Game
-    from engine.loader import load_book
+    from engine.lint.loader import load_book
     from engine.repl import panels
     from engine.repl.session import Session
     loaded = load_book(book, use_cache=False)

@@ -5,9 +5,9 @@ import importlib
 import re
 from pathlib import Path
 
-from engine.dice import ScriptedDice
+from engine.game.dice import ScriptedDice
 from engine.game import Game
-from engine.loader import load_book
+from engine.lint.loader import load_book
 from engine.rules import registry
 from engine.rules.conformance import check_module
 

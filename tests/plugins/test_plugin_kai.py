@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from engine.dice import ScriptedDice
+from engine.game.dice import ScriptedDice
 from engine.game import Game
-from engine.loader import load_book
+from engine.lint.loader import load_book
 from engine.rules.base import Refused
 
 HERO = [6, 6, 4]            # Combat Skill 15, Endurance 25, Crowns 3

@@ -1,13 +1,13 @@
 """Carrying limits through the module API (`RuleModule.carry_limits`): the Kai
 Backpack (8 items) and weapons (2). Play asks what to drop, saves keep the question,
-lint warns where the pickups can exceed a limit (engine/carry.py)."""
+lint warns where the pickups can exceed a limit (engine/game/carry.py)."""
 from __future__ import annotations
 
 
-from engine import saves
-from engine.dice import SeededDice
+from engine.saves import store as saves
+from engine.game.dice import SeededDice
 from engine.game import Game
-from engine.loader import load_book
+from engine.lint.loader import load_book
 
 HEAD = """\
 gamebook: 1.1

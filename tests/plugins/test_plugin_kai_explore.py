@@ -7,7 +7,7 @@ import pytest
 from engine.analysis.explore.explorer import Explorer
 from engine.analysis.explore.report import exhaustive
 from engine.analysis.explore.solve import victory_odds
-from engine.loader import load_book
+from engine.lint.loader import load_book
 
 BOOK = """gamebook: 1
 id: kai-duel

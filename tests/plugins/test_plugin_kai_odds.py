@@ -14,9 +14,9 @@ from __future__ import annotations
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
 
-from engine.dice import SeededDice
+from engine.game.dice import SeededDice
 from engine.game import Game
-from engine.loader import load_book
+from engine.lint.loader import load_book
 from tests.analysis_fixtures.play_exact import distribution, key_of
 
 ENDS = {2: "win", 3: "evade"}

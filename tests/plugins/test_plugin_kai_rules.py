@@ -3,9 +3,9 @@ from __future__ import annotations
 
 import pytest
 
-from engine.dice import ScriptedDice
+from engine.game.dice import ScriptedDice
 from engine.game import Game
-from engine.loader import load_book
+from engine.lint.loader import load_book
 
 
 @pytest.fixture(scope="module")

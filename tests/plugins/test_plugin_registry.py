@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.loader import load_book
+from engine.lint.loader import load_book
 from engine.rules import registry
 from engine.rules.base import RuleModule
 from engine.rules.conformance import check_module

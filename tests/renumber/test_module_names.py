@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.renumber import renumber
+from engine.renumber.numbering import renumber
 
 from .test_names import _load
 

@@ -2,7 +2,7 @@
 paragraph, and the located errors when a name is wrong."""
 from __future__ import annotations
 
-from engine.loader import load_book
+from engine.lint.loader import load_book
 
 NAMED = """gamebook: 1.1
 title: Names

@@ -10,12 +10,12 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, Phase, given, settings, strategies as st
 
-from engine.dice import SeededDice
+from engine.game.dice import SeededDice
 from engine.game import Game
-from engine.loader import load_book
+from engine.lint.loader import load_book
 from engine.rules.base import Refused
-from engine.renumber import CannotRenumber, graph, renumber
-from engine.renumber_text import data_at
+from engine.renumber.numbering import CannotRenumber, graph, renumber
+from engine.renumber.sites import data_at
 
 from .test_names import NAMED
 
@@ -160,7 +160,7 @@ def test_the_command_writes_the_file(tmp_path, capsys):
 
 
 def test_a_save_of_the_named_book_plays_on_with_the_numbered_one(tmp_path):
-    from engine.saves import restore, snapshot
+    from engine.saves.store import restore, snapshot
     named = tmp_path / "named.yaml"
     named.write_text(NAMED.replace("title: Names", "id: names\ntitle: Names"), encoding="utf-8")
     before = load_book(named, use_cache=False)

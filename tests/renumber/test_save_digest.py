@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from engine.game import Game
-from engine.loader import load_book
-from engine.save_digest import legacy_paragraph_digest, paragraph_digest
-from engine.saves import restore, snapshot
-from engine.dice import SeededDice
+from engine.lint.loader import load_book
+from engine.saves.digest import legacy_paragraph_digest, paragraph_digest
+from engine.saves.store import restore, snapshot
+from engine.game.dice import SeededDice
 
 from .test_names import NAMED, _load
 

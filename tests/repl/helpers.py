@@ -1,10 +1,10 @@
 """Build a Session over a fixture book with a private save store."""
 from __future__ import annotations
 
-from engine import saves
-from engine.dice import SeededDice
+from engine.saves import store as saves
+from engine.game.dice import SeededDice
 from engine.game import Game
-from engine.loader import load_book
+from engine.lint.loader import load_book
 from engine.repl.session import Session
 from tests.fixtures.env import BOOKS
 

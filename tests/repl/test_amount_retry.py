@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from tests.rules.chroniques_cretoises.cc_helpers import game
-from engine import saves
+from engine.saves import store as saves
 from engine.repl.session import Session
 
 FIGHT = """\

@@ -12,10 +12,10 @@ from prompt_toolkit.application import create_app_session
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
-from engine import saves
-from engine.dice import SeededDice
+from engine.saves import store as saves
+from engine.game.dice import SeededDice
 from engine.game import Game
-from engine.loader import load_book
+from engine.lint.loader import load_book
 from engine.repl import shell
 from engine.repl.session import Session
 

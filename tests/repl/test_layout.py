@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from engine import saves
-from engine.dice import ScriptedDice
+from engine.saves import store as saves
+from engine.game.dice import ScriptedDice
 from engine.game import Game
-from engine.loader import load_book
+from engine.lint.loader import load_book
 from engine.repl.render import Output, fill
 from engine.repl.session import Session
 

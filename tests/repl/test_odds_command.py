@@ -3,10 +3,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from engine import saves
-from engine.dice import SeededDice
+from engine.saves import store as saves
+from engine.game.dice import SeededDice
 from engine.game import Game
-from engine.loader import load_book
+from engine.lint.loader import load_book
 from engine.repl.session import Session
 
 BOOK = Path(__file__).resolve().parents[2] / "books" / "le-taureau-d-airain.yaml"

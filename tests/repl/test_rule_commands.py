@@ -2,10 +2,10 @@
 choices are shown again."""
 from __future__ import annotations
 
-from engine import saves
-from engine.dice import ScriptedDice, SeededDice
+from engine.saves import store as saves
+from engine.game.dice import ScriptedDice, SeededDice
 from engine.game import Game
-from engine.loader import load_book
+from engine.lint.loader import load_book
 from engine.repl.session import Session
 from pathlib import Path
 

@@ -10,7 +10,7 @@ from prompt_toolkit.application import create_app_session
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
-from engine import saves
+from engine.saves import store as saves
 from engine.cli import main
 from engine.repl import shell
 from tests.fixtures.env import BOOKS

@@ -5,8 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from engine import saves
-from engine.endings import EndingStore
+from engine.saves import store as saves
+from engine.saves.endings import EndingStore
 from engine.game import journal
 from tests.repl.helpers import session
 

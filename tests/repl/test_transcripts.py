@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from engine import saves
-from engine.dice import SeededDice
+from engine.saves import store as saves
+from engine.game.dice import SeededDice
 from engine.game import Game
-from engine.loader import load_book
+from engine.lint.loader import load_book
 from engine.repl.session import Session
 
 BOOKS = Path(__file__).resolve().parents[2] / "books"

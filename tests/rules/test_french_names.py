@@ -32,10 +32,10 @@ def test_plural_stops_at_a_preposition():
 
 def test_the_rats_of_the_bundled_book_in_play(tmp_path):
     from pathlib import Path
-    from engine import saves
-    from engine.dice import SeededDice
+    from engine.saves import store as saves
+    from engine.game.dice import SeededDice
     from engine.game import Game
-    from engine.loader import load_book
+    from engine.lint.loader import load_book
     from engine.repl.session import Session
     loaded = load_book(Path(__file__).resolve().parents[2] / "books" / "la-cloche-de-brumesel.yaml", use_cache=False)
     game = Game(loaded.book, loaded.module, SeededDice(1), lang="fr")

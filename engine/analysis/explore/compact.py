@@ -30,7 +30,7 @@ stay three values, as "1", "true" and "1.0" did).
 """
 from __future__ import annotations
 
-from engine.state import GameState
+from engine.game.state import GameState
 
 FINAL = "end"   # first element of a final ending's key (a state's is its layout)
 HEAD = 5        # layout, paragraph, ended, death cause, pending: then the slots

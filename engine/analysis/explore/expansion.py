@@ -16,9 +16,9 @@ from __future__ import annotations
 
 from itertools import chain
 
-from engine.limits import MAX_MOVE_BRANCHES
+from engine.support.limits import MAX_MOVE_BRANCHES
 from engine.rules.base import Refused
-from engine.state import GameState
+from engine.game.state import GameState
 from engine.analysis.explore.compact import rebuild
 from engine.analysis.explore.moves import Move, all_moves
 from engine.analysis.explore.nodes import fight_node

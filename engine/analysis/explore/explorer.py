@@ -29,8 +29,8 @@ import traceback
 from collections import deque
 
 from engine.game import Game
-from engine.state import GameState
-from engine.dice import SeededDice
+from engine.game.state import GameState
+from engine.game.dice import SeededDice
 from engine.analysis.explore.focus import GAP, Focus
 from engine.analysis.explore.lens import Lens
 from engine.analysis.explore.start import FIRST_BATCH, Sample, count_starts
@@ -262,3 +262,8 @@ class Explorer(Expansion):
             "state": s, "move": move.text() if move else None, "faces": flat(faces),
             "type": type(exc).__name__, "message": str(exc), "traceback": traceback.format_exc(),
             "paragraph": self.space.paragraph[s] if s is not None else self.book.start})
+
+
+def explore(book, module, **options) -> Space:
+    """Explore `book`'s games under `module` (Explorer's options) and return the space."""
+    return Explorer(book, module, **options).run()

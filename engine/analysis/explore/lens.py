@@ -35,9 +35,9 @@ import re
 from collections import deque
 
 from engine import expr as X
-from engine.compiler import book_aliases
+from engine.book.compiler import book_aliases
 from engine.expr.ast import Call, Int, Name, Str, walk
-from engine.lint import graph as static_graph
+from engine.lint.checks import graph as static_graph
 from engine.analysis.explore.compact import HEAD
 
 ALL = "*"

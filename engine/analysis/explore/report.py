@@ -3,12 +3,13 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from engine.lint import graph as static_graph, reachable
+from engine.lint.checks import graph as static_graph, reachable
 from engine.analysis.explore.exact import exact_values
 from engine.analysis.explore.findings import best_route, deciding, difficulty, doomed, figure, reach
 from engine.analysis.explore.runs import Stats
 from engine.analysis.explore.solve import victory_odds
-from engine.analysis.explore.space import Space, explore, path_to
+from engine.analysis.explore.explorer import explore
+from engine.analysis.explore.space import Space, path_to
 
 
 def replay_spec(seed: int, moves, faces=()) -> str:

@@ -15,10 +15,10 @@ import traceback
 from collections import Counter
 from dataclasses import dataclass, field
 
-from engine.dice import ScriptedDice, SeededDice
+from engine.game.dice import ScriptedDice, SeededDice
 from engine.game import Game
 from engine.rules.base import Refused
-from engine.state import GameState
+from engine.game.state import GameState
 from engine.analysis.explore.moves import Move, below, format_moves, options
 
 CHOICE_STREAM = 0x9E3779B97F4A7C15   # makes the choice stream differ from the dice stream
@@ -164,7 +164,7 @@ class _Mover:
         o = opts.pop(pick)
         if type(o) is Move:
             return o
-        if getattr(o, "candidates", None):   # a typed number (engine/typed.py)
+        if getattr(o, "candidates", None):   # a typed number (engine/book/typed.py)
             return Move(o.key, o.candidates[below(self.rng, len(o.candidates))])
         return Move(o.key, o.amount[0] + below(self.rng, o.amount[1] - o.amount[0] + 1))
 

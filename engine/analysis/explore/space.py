@@ -11,7 +11,7 @@ move is then replayed once per distinct outcome of that roll: each sorted multis
 of faces (dice thrown together are interchangeable), or each total when the module
 declares `dice_by_sum` (its rules read a roll only through its total and its count).
 The start of the game (hero creation can roll) is the root chance node.
-Bounds: `max_states` and `timeout`, and engine/limits.py's MAX_ROLL_OUTCOMES (one roll)
+Bounds: `max_states` and `timeout`, and engine/support/limits.py's MAX_ROLL_OUTCOMES (one roll)
 and MAX_MOVE_BRANCHES (one move over all its rolls); when one is hit the unexpanded
 states are "frontier" and the results say so.
 """
@@ -23,9 +23,9 @@ from fractions import Fraction
 from itertools import combinations_with_replacement
 from math import comb, factorial
 
-from engine.limits import MAX_ROLL_OUTCOMES
+from engine.support.limits import MAX_ROLL_OUTCOMES
 
-from engine.state import GameState
+from engine.game.state import GameState
 from engine.analysis.explore.compact import States
 
 ERROR, FRONTIER = -1, -2   # pseudo successors of a transition
@@ -247,8 +247,3 @@ def path_to(space: Space, s: int | None) -> tuple[list[str], list[int]]:
             moves.insert(0, move)
         s = parent
     return moves, faces
-
-
-def explore(book, module, **options) -> Space:
-    from engine.analysis.explore.explorer import Explorer
-    return Explorer(book, module, **options).run()

@@ -12,7 +12,7 @@ allows and the sheets already drawn are well known.
 """
 from __future__ import annotations
 
-from engine.dice import SeededDice
+from engine.game.dice import SeededDice
 from engine.analysis.explore.space import NeedRoll
 
 FIRST_BATCH = 16

@@ -30,7 +30,7 @@ frontier) or anything that replaced a whole part of the state.
 """
 from __future__ import annotations
 
-from engine.state import GameState
+from engine.game.state import GameState
 from engine.analysis.explore.compact import MISSING, freeze
 from engine.analysis.explore.runs import _clone
 

@@ -9,13 +9,13 @@ Honour price that is not a number or dice formula), negative-honour (a price or 
 reward that can be below 0: paying it would raise Honour), beast-surrenders,
 armour-slot-typo (warning: a slot written once, close to another),
 refused-surrender-unreachable (warning), no-patron (warning: nothing ever gives the
-hero a patron god).  The core codes are documented in engine/codes.py.
+hero a patron god).  The core codes are documented in engine/lint/codes.py.
 """
 from __future__ import annotations
 
 import difflib
 
-from engine.frontmatter import equipment
+from engine.book.frontmatter import equipment
 from engine.diagnostics import error, warning
 from engine.rules.chroniques_cretoises import names as N
 from engine.rules.chroniques_cretoises import specials
@@ -196,7 +196,7 @@ def _armour_slots(book, doc):
 def _refused_surrenders(book, doc, module):
     """`surrender: {to: N, accepted: false}` never leads to N: when nothing else
     does, no game reads paragraph N."""
-    from engine.lint import graph, reachable
+    from engine.lint.checks import graph, reachable
     edges = graph(book, module)
     refused = {n for n, p in book.paragraphs.items() if isinstance(p.fields.get("combat"), dict)
                and isinstance(p.fields["combat"].get("surrender"), dict)

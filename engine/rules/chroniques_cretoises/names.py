@@ -4,7 +4,7 @@ canonical form."""
 from __future__ import annotations
 
 from engine.diagnostics import Message
-from engine.fold import fold as _fold
+from engine.support.fold import fold as _fold
 
 M = Message
 
@@ -35,7 +35,7 @@ _FOLDED = {name: _fold(name) for name in PATRONS + ATTITUDES + CONDITIONS}
 
 
 def fold(text: str) -> str:
-    """engine.fold.fold (the engine's one normalising function), the rules' names memoised."""
+    """engine.support.fold.fold (the engine's one normalising function), the rules' names memoised."""
     if type(text) is str and not text.isascii():
         known = _FOLDED.get(text)
         if known is not None:

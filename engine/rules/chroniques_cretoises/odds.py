@@ -100,6 +100,6 @@ def fight_moves(book, state, spec, pending, policy="optimal"):
 
 
 def hero_variants(module, book):
-    from engine.dice import SeededDice
+    from engine.game.dice import SeededDice
     from engine.game import Game
     return [("typical", Game(book, module, SeededDice(0)).state)]

@@ -9,8 +9,8 @@ expressions, the sheet and the events all see the same numbers.
 """
 from __future__ import annotations
 
-from engine.frontmatter import equipment
-from engine.records import record
+from engine.book.frontmatter import equipment
+from engine.support.records import record
 
 from engine.diagnostics import Message
 from engine.rules.chroniques_cretoises import names as N

@@ -89,7 +89,7 @@ def force_bonus(book, state, spec: dict) -> int:
     """`modifiers` weighed on `state` (the odds of a fight not begun yet)."""
     if not spec.get("modifiers"):
         return 0
-    from engine.compiler import book_aliases
+    from engine.book.compiler import book_aliases
     from engine.game.context import GameContext
     module = _module()
     ctx, aliases = GameContext(_Sheet(module, state)), book_aliases(module)
@@ -135,7 +135,7 @@ def check(book, doc, module, spec: dict, path: tuple):
 def _env(book, module):
     """The expression names a condition of this book may use (compiler.expr_env, with
     the book's counters and notes as `Compiler._book_names` adds them)."""
-    from engine.compiler import expr_env
+    from engine.book.compiler import expr_env
     env = expr_env(module, book.items, book.paragraphs, module.references(book))
     env.variables.update({n: "int" for n in book.meta.get("counters") or {}})
     env.functions["note"] = X.Signature(("note",), "int")

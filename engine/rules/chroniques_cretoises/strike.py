@@ -7,7 +7,7 @@ Grièvement Blessé, all roll two dice again.
 """
 from __future__ import annotations
 
-from engine.records import record
+from engine.support.records import record
 
 from engine.rules.chroniques_cretoises.names import GRIEVEMENT
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Iterable
 
 from engine import expr as X
-from engine.frontmatter import equipment as starting_equipment
+from engine.book.frontmatter import equipment as starting_equipment
 from engine.diagnostics import Diagnostic, error, warning
 from engine.rules.base import Exit
 from engine.rules.defis_fantastiques.sheet import DEFAULT_EQUIPMENT, STATS

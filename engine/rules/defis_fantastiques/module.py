@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
-from engine.frontmatter import equipment as equipment_of
+from engine.book.frontmatter import equipment as equipment_of
 from engine.rules.base import Death, RuleModule, plain_items
 from engine.rules.odds_hooks import PackagedOdds
 from engine.rules.defis_fantastiques import combat, commands, equipment, lint, rolls, schema, sheet

@@ -153,7 +153,7 @@ def escape_of(book, state, spec) -> model.Escape | None:
 
 def _game(book, state):
     """A silent game in this state, to evaluate the book's expressions as play does."""
-    from engine.dice import SeededDice
+    from engine.game.dice import SeededDice
     from engine.game import Game
     from engine.rules.defis_fantastiques.module import DefisFantastiques
     return Game(book, DefisFantastiques(), SeededDice(0), state=state.copy(), undo=False, narrate=False)
@@ -231,7 +231,7 @@ def _armour(view):
 
 
 def hero_variants(module, book):
-    from engine.dice import SeededDice
+    from engine.game.dice import SeededDice
     from engine.game import Game
     base = Game(book, module, SeededDice(0)).state
     hero = book.hero if isinstance(book.hero, dict) else {}

@@ -15,7 +15,7 @@ from engine.rules.base import StatDef
 from engine.rules.defis_fantastiques.messages import M
 
 if TYPE_CHECKING:  # pragma: no cover
-    from engine.state import GameState
+    from engine.game.state import GameState
 
 STATS = (
     StatDef("habilete", M("Habileté", "Skill"), ("habileté", "skill"), "1d6+6", ceiling=True),

@@ -1,9 +1,9 @@
 """Scripted playthroughs of the demo book books/le-taureau-d-airain.yaml."""
 from pathlib import Path
 
-from engine.dice import ScriptedDice
+from engine.game.dice import ScriptedDice
 from engine.game import Game
-from engine.loader import load_book
+from engine.lint.loader import load_book
 from cc_helpers import of
 
 BOOK = Path(__file__).resolve().parents[3] / "books" / "le-taureau-d-airain.yaml"

@@ -93,7 +93,7 @@ def test_exits_of_module_fields(tmp_path):
 def test_documented_example_book_is_clean(tmp_path):
     """The complete example of docs/rules-chroniques-cretoises.md loads without a diagnostic."""
     from pathlib import Path
-    from engine.loader import load_book
+    from engine.lint.loader import load_book
     doc = (Path(__file__).resolve().parents[3] / "docs" / "rules-chroniques-cretoises.md").read_text("utf-8")
     snippet = doc.split("```yaml\n", 1)[1].split("```", 1)[0]
     path = tmp_path / "exemple.yaml"

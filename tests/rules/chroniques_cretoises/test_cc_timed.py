@@ -137,7 +137,7 @@ def test_lint_exits_and_format(tmp_path):
 
 def test_the_documented_example_is_clean(tmp_path):
     from pathlib import Path
-    from engine.loader import load_book
+    from engine.lint.loader import load_book
     doc = (Path(__file__).resolve().parents[3] / "docs" / "rules-chroniques-cretoises.md").read_text("utf-8")
     snippet = doc.split("A timed fight, a fight won", 1)[1].split("```yaml\n", 1)[1].split("```", 1)[0]
     path = tmp_path / "gue.yaml"

@@ -1,9 +1,9 @@
 """The demo book lints clean and a scripted playthrough reaches its victory."""
 from pathlib import Path
 
-from engine.dice import ScriptedDice
+from engine.game.dice import ScriptedDice
 from engine.game import Game
-from engine.loader import load_book
+from engine.lint.loader import load_book
 
 BOOK = Path(__file__).parents[3] / "books" / "la-cloche-de-brumesel.yaml"
 LOSE = (6, 6, 1, 1)       # the opponent rolls 12, the hero 2: the hero is wounded

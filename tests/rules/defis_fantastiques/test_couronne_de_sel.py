@@ -6,9 +6,9 @@ from pathlib import Path
 
 from engine.analysis.explore import run_batch
 from engine.analysis.explore.report import random_report
-from engine.dice import ScriptedDice
+from engine.game.dice import ScriptedDice
 from engine.game import Game
-from engine.loader import load_book
+from engine.lint.loader import load_book
 
 BOOK = Path(__file__).parents[3] / "books" / "la-couronne-de-sel.yaml"
 WIN_ROUND = (1, 1, 6, 6)     # the opponent rolls 2, the hero 12

@@ -1,7 +1,7 @@
 """The complete example of docs/rules-defis-fantastiques.md is a book that lints clean."""
 from pathlib import Path
 
-from engine.loader import load_book
+from engine.lint.loader import load_book
 
 DOC = Path(__file__).resolve().parents[3] / "docs" / "rules-defis-fantastiques.md"
 

@@ -207,7 +207,7 @@ def test_the_weapon_and_armour_the_rules_read_are_those_carried(tmp_path, seed):
     """Combat, wounds and tests read the weapon and armour that `normalise` keeps in the
     state: after every answer they are the one weapon and one armour among the items."""
     import random
-    from engine.dice import SeededDice
+    from engine.game.dice import SeededDice
     from engine.game import Game
     from df_helpers import load
     loaded = load(tmp_path, SHOP)

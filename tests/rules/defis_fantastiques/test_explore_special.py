@@ -12,7 +12,7 @@ import pytest
 from engine.analysis.explore.compact import content, unpack
 from engine.analysis.explore.exact import exact_values
 from engine.analysis.explore.explorer import Explorer
-from engine.loader import load_book
+from engine.lint.loader import load_book
 
 BOOK = """\
 gamebook: 1.1

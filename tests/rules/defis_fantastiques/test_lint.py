@@ -1,5 +1,5 @@
 """Module checks, exits and grants."""
-from engine import lint as core_lint
+from engine.lint import checks as core_lint
 from engine.rules import registry
 
 from df_helpers import HEADER, codes, load

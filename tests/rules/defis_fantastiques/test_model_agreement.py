@@ -22,7 +22,7 @@ from fractions import Fraction
 import pytest
 
 from engine.game import Game
-from engine.loader import load_book
+from engine.lint.loader import load_book
 from engine.rules.defis_fantastiques.advice import PREFIX
 from engine.rules.defis_fantastiques.odds import fight_odds
 

@@ -1,5 +1,5 @@
 """The Adventure Sheet: creation, ceilings, names, death and restart, display."""
-from engine.dice import ScriptedDice
+from engine.game.dice import ScriptedDice
 from engine.game import Game
 from engine.rules import registry
 
@@ -133,7 +133,7 @@ def test_hero_formulas_roll_as_the_expression_evaluator_rolls_them(tmp_path):
     """Plain NdS±K formulas are rolled directly: the same dice, purposes and totals as
     the evaluator gives, and any other formula still goes through it."""
     from engine import expr as X
-    from engine.dice import SeededDice
+    from engine.game.dice import SeededDice
     from engine.rules.defis_fantastiques.sheet import STATS
     hero = {"habilete": "2d6-1", "endurance": "3d6", "chance": "1d6*2+1", "or": "2d6 + 12", "provisions": "1d4+1d6"}
     header = ROLLED.replace("items:", "hero: {%s}\nitems:" % ", ".join(f"{k}: '{v}'" for k, v in hero.items()))

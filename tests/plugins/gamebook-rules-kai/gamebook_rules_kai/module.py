@@ -129,7 +129,7 @@ class KaiRules(RuleModule):
     def hero_variants(self, book):
         """The sheets `gamebook odds BOOK` shows: Combat Skill 1d10+9 and Endurance
         1d10+19 at their mean, lowest and highest."""
-        from engine.dice import SeededDice
+        from engine.game.dice import SeededDice
         from engine.game import Game
         base = Game(book, self, SeededDice(0)).state
 

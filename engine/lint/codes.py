@@ -1,0 +1,16 @@
+"""The table of every diagnostic code the engine emits, by name.
+
+Each code is stable (kebab-case), has a severity, the stage that emits it, a one-line
+summary in French and English, and two examples: a book that produces it and the
+corrected book, which lints clean (`tools/gen_docs.py` renders the table as
+docs/lint-codes.md).  The codes of the core format and the expression language are in
+engine/lint/codes_core.py, those of the flow and inventory constructs in
+engine/lint/codes_constructs.py; a rule module documents its own.
+"""
+from __future__ import annotations
+
+from engine.lint.codes_constructs import CODES_11
+from engine.lint.codes_core import CODES as CORE, Code  # noqa: F401 - Code is part of the table's interface
+
+CODES = CORE + CODES_11
+BY_NAME = {c.name: c for c in CODES}
