@@ -4,7 +4,8 @@ from math import ceil, comb
 
 import pytest
 
-from engine.rules.defis_fantastiques.odds_solver import duel, ff_fight
+from engine.rules.defis_fantastiques.fight_chain import duel
+from engine.rules.defis_fantastiques.odds_solver import ff_fight
 
 
 def closed_form(hero, enemy):

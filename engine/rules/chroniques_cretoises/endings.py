@@ -1,19 +1,20 @@
 """How a fight ends or changes course: victory, all opponents Grièvement Blessé,
 retreat, the hero's surrender, an opponent's surrender, a god invoked, a magic
-object used.  Every way out of a fight the hero survives puts him back to Indemne."""
+object used, the last strike of a timed fight.  Every way out of a fight the hero
+survives puts him back to Indemne."""
 from __future__ import annotations
 
 from engine.rules import french as F
 from engine.rules.chroniques_cretoises import combat as C
 from engine.rules.chroniques_cretoises import model as R
 from engine.rules.chroniques_cretoises import names as N
-from engine.rules.chroniques_cretoises import sheet
+from engine.rules.chroniques_cretoises import sheet, specials
+from engine.rules.chroniques_cretoises.sheet import set_hero_condition
 
 
 def leave_fight(play, target: int, where: tuple = ()) -> None:
     """The hero survives the fight: Indemne again, the outcome's effects (format 1.1,
     `where` in the fight's fields), then the paragraph."""
-    from engine.rules.chroniques_cretoises.fight import set_hero_condition
     set_hero_condition(play, N.INDEMNE)
     play.emit("combat-end", "Fin du combat.", "End of the fight.", to=target)
     if where and not play.outcome(where):
@@ -116,7 +117,6 @@ def answer_offer(play, p: dict, key: str) -> None:
             play.gain(key.split(":", 1)[1])
             sheet.refresh(play)
     after_enemy_out(play, p)
-    from engine.rules.chroniques_cretoises.specials import after_strike
     after_strike(play, p)   # his strike that made the opponent surrender may have been his last
 
 
@@ -135,3 +135,15 @@ def use(play, p: dict) -> None:
     name = play.book.item_name(spec["item"])
     play.emit("use", f"Vous vous servez de : {name}.", f"You use: {name}.", item=spec["item"])
     leave_fight(play, spec["to"])
+
+
+def after_strike(play, p: dict) -> None:
+    """The hero's strike is over (an opponent's surrender answered): his last one
+    (`rounds`) ends a fight still going on at `timeout`."""
+    spec = C.spec_of(play)
+    if play.state.ended or play.state.pending is not p or p.get("offer") is not None:
+        return
+    if R.timed_out(p.get("strikes", 0), specials.counted(spec)[0]):
+        play.emit("combat-timeout", f"Le combat s'arrête après {spec['rounds']} assauts.",
+                  f"The fight stops after {spec['rounds']} strikes.")
+        leave_fight(play, spec["timeout"], ("combat", "timeout_effects"))

@@ -22,7 +22,7 @@ from __future__ import annotations
 from engine.analysis.chain import End
 from engine.analysis.explore.chains import Chain, outcomes_of
 from engine.rules.chroniques_cretoises import combat as C
-from engine.rules.chroniques_cretoises import endings, fight
+from engine.rules.chroniques_cretoises import endings, sheet
 from engine.rules.chroniques_cretoises import model as R
 from engine.rules.chroniques_cretoises import names as N
 from engine.rules.chroniques_cretoises.odds import node_of, rules_of
@@ -155,12 +155,12 @@ def _finisher(end: End):
     def finish(play):
         p = play.state.pending
         if end.outcome == "lose":
-            fight.set_hero_condition(play, N.MORT)
+            sheet.set_hero_condition(play, N.MORT)
             return play.die("combat")
         detail = end.detail[1:] if end.outcome != "stop" else end.detail
         turn, hc, cur, enemies, h, down, failed, refused, strikes, wounds, offer = detail
         play.change("honneur", value=h, reason="combat-spend")
-        fight.set_hero_condition(play, hc)
+        sheet.set_hero_condition(play, hc)
         for e, (cond, state) in zip(p["enemies"], enemies):
             e["condition"], e["state"] = cond, R.NAMES[state]
         p.update(current=cur, turn="hero" if turn == "H" else "enemy", acted=True, all_down=down,

@@ -9,6 +9,7 @@ from engine.rules.chroniques_cretoises import endings
 from engine.rules.chroniques_cretoises import model as R
 from engine.rules.chroniques_cretoises import names as N
 from engine.rules.chroniques_cretoises import specials, strike
+from engine.rules.chroniques_cretoises.sheet import condition_event, set_hero_condition
 
 
 def answer(play, p: dict, key: str, amount: int | None) -> None:
@@ -59,7 +60,7 @@ def _strike(play, p: dict, amount: int) -> None:
         wound_enemy(play, p, i)
     else:
         p["turn"] = "enemy"
-    specials.after_strike(play, p)
+    endings.after_strike(play, p)
 
 
 def _defend(play, p: dict, amount: int) -> None:
@@ -99,19 +100,6 @@ def _report(play, attacker, defender, faces, need, result, spent, hero) -> None:
               needed=need, hit=result.hit, automatic=result.automatic, spent=spent)
 
 
-def condition_event(play, who: str, name: str, old: int, new: int) -> None:
-    if not play.narrate:   # the explorer reads no event: none is made for it
-        return
-    a, b = N.CONDITION_LABELS[old], N.CONDITION_LABELS[new]
-    play.emit("condition", f"{name} : {a.fr} → {b.fr}.", f"{name}: {a.en} → {b.en}.",
-              who=who, name=name, old=N.CONDITIONS[old], new=N.CONDITIONS[new])
-
-
-def set_hero_condition(play, new: int) -> None:
-    old = play.state.extra.get("condition", 0)
-    if old != new:
-        play.state.extra["condition"] = new
-        condition_event(play, "hero", "Althéos", old, new)
 
 
 def wound_hero(play, steps: int = 1) -> None:

@@ -203,7 +203,7 @@ class ChroniquesCretoises(PackagedOdds, RuleModule):
         elif kind in ("wound", "blessure"):
             fight.wound_hero(play, int(value))
         elif kind in ("heal", "soin"):
-            fight.set_hero_condition(play, N.INDEMNE)
+            sheet.set_hero_condition(play, N.INDEMNE)
         elif kind == "restore_honour":
             play.state.extra["honour_exhausted"] = False
             amount = value if isinstance(value, int) else endings._formula(play, value)

@@ -180,3 +180,20 @@ def _lines(book, items: dict, lang: str) -> list[str]:
                 (" — de rechange" if lang == "fr" else " — spare")
         out.append(f"{name}{' ×' + str(n) if n > 1 else ''}{note}")
     return out
+
+
+
+def condition_event(play, who: str, name: str, old: int, new: int) -> None:
+    if not play.narrate:   # the explorer reads no event: none is made for it
+        return
+    a, b = N.CONDITION_LABELS[old], N.CONDITION_LABELS[new]
+    play.emit("condition", f"{name} : {a.fr} → {b.fr}.", f"{name}: {a.en} → {b.en}.",
+              who=who, name=name, old=N.CONDITIONS[old], new=N.CONDITIONS[new])
+
+
+
+def set_hero_condition(play, new: int) -> None:
+    old = play.state.extra.get("condition", 0)
+    if old != new:
+        play.state.extra["condition"] = new
+        condition_event(play, "hero", "Althéos", old, new)

@@ -45,18 +45,6 @@ def hero_force(play, p: dict) -> int:
     return R.strike_force(force, p.get("strikes", 0), counted(_spec(play))[2])
 
 
-def after_strike(play, p: dict) -> None:
-    """The hero's strike is over (an opponent's surrender answered): his last one
-    (`rounds`) ends a fight still going on at `timeout`."""
-    from engine.rules.chroniques_cretoises import endings
-    spec = _spec(play)
-    if play.state.ended or play.state.pending is not p or p.get("offer") is not None:
-        return
-    if R.timed_out(p.get("strikes", 0), counted(spec)[0]):
-        play.emit("combat-timeout", f"Le combat s'arrête après {spec['rounds']} assauts.",
-                  f"The fight stops after {spec['rounds']} strikes.")
-        endings.leave_fight(play, spec["timeout"], ("combat", "timeout_effects"))
-
 
 def round_line(play, p: dict):
     """'Assaut 2/4' (a timed fight) and 'Blessures infligées 1/3' (`win_rounds`), or None."""
@@ -97,8 +85,8 @@ def force_bonus(book, state, spec: dict) -> int:
 
 
 def _module():
-    from engine.rules.chroniques_cretoises.module import ChroniquesCretoises
-    return ChroniquesCretoises()
+    from engine.rules import registry
+    return registry.get("chroniques-cretoises")
 
 
 # --- lint -------------------------------------------------------------------------------

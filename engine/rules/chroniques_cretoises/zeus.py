@@ -122,7 +122,7 @@ def can_resurrect(play) -> bool:
 def resurrect(play) -> None:
     if not can_resurrect(play):
         raise Refused("Zeus ne peut pas vous ressusciter", "Zeus cannot raise you")
-    from engine.rules.chroniques_cretoises.fight import set_hero_condition
+    from engine.rules.chroniques_cretoises.sheet import set_hero_condition
     st, target = play.state, resurrection_target(play)
     st.extra["zeus_used"] = True
     st.ended = st.death_cause = None

@@ -21,7 +21,9 @@ import json
 from fractions import Fraction
 
 from engine.rules.defis_fantastiques import combat, model, wounds
-from engine.rules.defis_fantastiques.odds_solver import LUCKY_WAYS
+from engine.rules.defis_fantastiques.fight_chain import LUCKY_WAYS
+from engine.rules.defis_fantastiques.pricing import (View, escape_of, fighters, modifiers_bonus,
+                                                    silent_game, solve)
 
 PREFIX = "moves:"
 
@@ -32,7 +34,6 @@ def alive(odds) -> Fraction:
 
 
 def compare(book, state, spec, pending, odds, policy):
-    from engine.rules.defis_fantastiques.odds import escape_of
     moves, luck_wait = [], pending.get("luck")
     escape = escape_of(book, state, spec)
     if luck_wait:
@@ -63,14 +64,12 @@ def play_number(book, state, value) -> int:
     """A number of the book (an int or a formula), as play evaluates it."""
     if isinstance(value, int):
         return value
-    from engine.rules.defis_fantastiques.odds import _game
-    return _game(book, state).number(value)
+    return silent_game(book, state).number(value)
 
 
 def _fight_on(book, state, spec, pending, policy):
     """The odds of fighting this round (escaping later when better): the solver with
     the escape shut in the present node only."""
-    from engine.rules.defis_fantastiques.odds import solve
     return solve(book, state, spec, (pending["enemies"], pending["mode"]), state.stats.get("endurance", 0),
                  [(e["habilete"], e["endurance"]) for e in pending["enemies"]], policy, pending=pending,
                  fight_on=True)
@@ -93,7 +92,6 @@ def _escape_now(book, state, escape, policy) -> Fraction:
 def _luck_moves(book, state, spec, pending, luck_wait, policy, escape=False) -> list:
     """[["no-luck", P, None, A], ["use-luck", P, None, A]]: the wound as it stands, or
     tested; P(win), and with an escape in the fight P(alive) (else None)."""
-    from engine.rules.defis_fantastiques.odds import solve   # (odds imports this module lazily)
     fighters = (pending["enemies"], pending["mode"])
     he, chance = state.stats.get("endurance", 0), state.stats.get("chance", 0)
     sheets = [(e["habilete"], e["endurance"]) for e in pending["enemies"]]
@@ -134,8 +132,7 @@ def _why_zero(book, state, spec, pending) -> list | None:
     ["damage"] (the weapon deals nothing)."""
     if state.stats.get("endurance", 0) <= 0 and not pending.get("luck"):
         return ["stamina"]
-    from engine.rules.defis_fantastiques.odds import _View
-    view = _View(book, state)
+    view = View(book, state)
     for i in pending.get("immune", ()):
         e = pending["enemies"][i]
         if e["endurance"] > 0:
@@ -157,12 +154,11 @@ def why_no_victory(book, state, spec) -> list | None:
     """Why the fight, as it would begin in this state, cannot be won (`_why_zero`'s
     causes, read as combat.begin starts the fight), or None (no sure cause)."""
     from engine.rules.defis_fantastiques import equipment
-    from engine.rules.defis_fantastiques.odds import _View, _bonus, _enemies
-    enemies, mode = _enemies(spec)
-    view = _View(book, state)
+    enemies, mode = fighters(spec)
+    view = View(book, state)
     flags = model.immune(spec["enemies"], mode, state.items, state.extra.get("weapon"))
     first = int((spec.get("first_round") or {}).get("attack", 0))
     pending = {"enemies": enemies, "mode": mode, "round": 0, "unarmed": equipment.unarmed(view, spec),
-               "forced_unarmed": bool(spec.get("unarmed")), "bonus": _bonus(book, state, spec),
+               "forced_unarmed": bool(spec.get("unarmed")), "bonus": modifiers_bonus(book, state, spec),
                "first": first, "immune": [i for i, f in enumerate(flags) if f]}
     return _why_zero(book, state, spec, pending)

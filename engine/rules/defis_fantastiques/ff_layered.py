@@ -1,7 +1,7 @@
 """Layered exact solver for sequential Fighting Fantasy fights, Luck included.
 
 Modes "single", "as-one" and "one-by-one" (one enemy fights at a time); same
-readings as ``odds_solver``; ``solve_layered`` hands "together" fights to
+readings as ``odds_solver``, whose ``solve_layered`` hands "together" fights to
 ``ff_together``, built the same way.  Why: ``ff_fast`` recurses through every
 (state, wound) pair with dict look-ups and a power of ``M`` per outcome; with
 12/24 against 12/24 and Luck 12 (7,500 states) that is 0.2-0.3 s, here under
@@ -43,7 +43,7 @@ from math import lcm
 from engine.analysis.result import FightOdds
 
 from engine.rules.defis_fantastiques.model import SHIFTS, absorbed
-from engine.rules.defis_fantastiques.odds_solver import LUCKY_WAYS, end_odds
+from engine.rules.defis_fantastiques.fight_chain import LUCKY_WAYS, end_odds
 
 
 def most_rounds(fight, he0: int, es0: tuple, arm0: int, luck0: int) -> int:
@@ -288,25 +288,3 @@ def start(fight, sheet: tuple, events: tuple, use_luck: bool):
     if he <= 0 or not any(es):
         return end_odds(he)
     return he, tuple(es), luck, arm, events[0] if decide else None, events[1:]
-
-
-def solve_layered(fight, sheet: tuple, events: tuple, use_luck: bool, policy: str,
-                  max_states: int = 2_000_000):
-    """Exact FightOdds from the round sheet (he, es, luck, arm), maybe with wounds to
-    resolve first (``events``: one pending, whose Luck decision is then the advice,
-    then those queued, "together" only): here for sequential fights, by ``ff_together``
-    for "together" ones."""
-    begin = start(fight, sheet, events, use_luck)
-    if not isinstance(begin, tuple):
-        return begin
-    he, es, luck, arm, event, queued = begin
-    if fight.mode == "together":
-        from engine.rules.defis_fantastiques.ff_together import TogetherFight
-        from engine.rules.defis_fantastiques.ff_together_mass import Mass
-        solved = TogetherFight(fight, he, es, luck, arm, use_luck, policy, max_states)
-        return Mass(solved).odds(solved.heroes.index((he, arm)), solved.index(es), luck, event, queued)
-    if queued:
-        raise ValueError("wounds queued after another: only a fight 'together' has them")
-    solver = LayeredFight(fight, he, es, luck, arm, use_luck, policy, max_states)
-    h = solver.heroes.index((he, arm))
-    return solver.odds(h, solver.start_enemy, luck, event[0] if event else None)

@@ -50,7 +50,7 @@ from math import lcm, prod
 
 from engine.rules.defis_fantastiques.ff_layered import check_size, hero_axes
 from engine.rules.defis_fantastiques.model import SHIFTS
-from engine.rules.defis_fantastiques.odds_solver import LUCKY_WAYS
+from engine.rules.defis_fantastiques.fight_chain import LUCKY_WAYS
 
 
 class TogetherFight:

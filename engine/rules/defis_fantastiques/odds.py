@@ -27,33 +27,13 @@ Readings and limits:
 """
 from __future__ import annotations
 
-from engine.rules.defis_fantastiques.odds_solver import family_chances, ff_fight, luck_table, no_luck_table
+from engine.rules.defis_fantastiques.odds_solver import family_chances, luck_table, no_luck_table
 
 from engine.rules.defis_fantastiques import combat, equipment, model, wounds
+from engine.rules.defis_fantastiques.pricing import (View, armour_of, damage_of, fighters, solve,
+                                                    specials_of, worn_before)
 
 TWO_D6 = {s: 6 - abs(s - 7) for s in range(2, 13)}
-
-
-class _View:
-    """What the equipment helpers read from a game: the book and the state."""
-
-    def __init__(self, book, state):
-        self.book, self.state = book, state
-
-
-def _enemies(spec) -> tuple[list[dict], str]:
-    enemies = [{"name": e["name"], "habilete": int(e["habilete"]), "endurance": int(e["endurance"]),
-                "damage": int(e.get("damage", equipment.STANDARD_DAMAGE))} for e in spec["enemies"]]
-    mode = spec.get("mode", "one-by-one")
-    if mode == "as-one" and len(enemies) > 1:
-        enemies = [model.as_one(enemies)]
-    return enemies, mode
-
-
-def _damage(enemies):
-    """One wound for all, or one per opponent."""
-    damages = [e["damage"] for e in enemies]
-    return damages[0] if len(set(damages)) == 1 else damages
 
 
 def fight_odds(book, state, spec, pending=None, policy="optimal"):
@@ -62,7 +42,7 @@ def fight_odds(book, state, spec, pending=None, policy="optimal"):
     luck_wait = (pending or {}).get("luck")
     if luck_wait and luck_wait["kind"] == "escape":
         return None   # the hero is leaving: no fight left to price
-    enemies, mode = (pending["enemies"], pending["mode"]) if pending else _enemies(spec)
+    enemies, mode = (pending["enemies"], pending["mode"]) if pending else fighters(spec)
     hero_end = state.stats.get("endurance", 0)
     sheets = [(e["habilete"], e["endurance"]) for e in enemies]
     event = None
@@ -75,98 +55,11 @@ def fight_odds(book, state, spec, pending=None, policy="optimal"):
             hero_end, event = luck_wait["before"], "after-wound-taken"
     policy = state.extra.get("odds_policy", policy)
     odds = solve(book, state, spec, (enemies, mode), hero_end, sheets, policy, event, pending=pending,
-                 armour=_worn_before(book, state, luck_wait))
+                 armour=worn_before(book, state, luck_wait))
     if pending is not None:   # live: every move the player has, compared
         from engine.rules.defis_fantastiques.advice import compare
         odds = compare(book, state, spec, pending, odds, policy)
     return odds
-
-
-def _worn_before(book, state, luck_wait):
-    """The armour as it was before a pending wound taken (absorbs, hits left): the
-    wound has counted its hit already, and may have worn the armour out; None: as worn now."""
-    if not luck_wait or luck_wait["kind"] != "taken" or not luck_wait.get("absorbs"):
-        return None
-    now = _armour(_View(book, state))
-    return luck_wait["absorbs"], (now[1] if now else 0) + 1
-
-
-def solve(book, state, spec, fighters, hero_end, sheets, policy, event=None, luck=None, pending=None,
-          fight_on=False, armour=None):
-    """ff_fight of this fight from a sheet: the hero's Endurance, the opponents'
-    (Skill, Endurance), Luck (`luck`, else the state's) under the policy; the
-    format 1.1 specials read from the fight under way (`pending`) or as it would begin;
-    `fight_on`: no escaping before this round is fought (the advice's "fight on");
-    `armour`: (absorbs, hits left) instead of the armour worn."""
-    view = _View(book, state)
-    enemies, mode = fighters
-    specials, bonus, progress = _specials(book, state, spec, pending)
-    flags = {"unarmed": equipment.unarmed(view, spec), "forced_unarmed": bool(spec.get("unarmed")),
-             "bonus": bonus}
-    allowed = model.luck_allowed(book, spec)
-    if luck is None:
-        luck = state.stats.get("chance", 0)
-    luck = luck if policy != "never" and allowed else None
-    return ff_fight((combat.hero_skill(view, flags), max(hero_end, 1)), sheets,
-                    mode=mode if len(sheets) > 1 else "single", luck=luck,
-                    hero_damage=wounds.hero_damage(view, flags), enemy_damage=_damage(enemies),
-                    armour=armour or _armour(view), pending=event if allowed else None, luck_policy=policy,
-                    luck_reading=model.reading(book), specials=specials, progress=progress, fight_on=fight_on,
-                    pending_enemy=(pending.get("luck") or {}).get("enemy") if pending else None,
-                    queued=_queued(pending) if mode == "together" else ())
-
-
-def _queued(pending) -> tuple:
-    """The wounds of the round under way still queued (play's `pending["queue"]`)."""
-    return tuple(("d" if w["kind"] == "hit" else "t", w["enemy"])
-                 for w in ((pending or {}).get("queue") or ()))
-
-
-def _specials(book, state, spec, pending):
-    """(model.Specials, the `modifiers` bonus, (rounds fought, rounds won)): from the
-    fight under way, or as `combat.begin` would start it in this state."""
-    escape = escape_of(book, state, spec)
-    if pending is not None:
-        immune = tuple(i in pending.get("immune", ()) for i in range(len(pending["enemies"])))
-        return (model.specials(spec, immune if any(immune) else (), escape), pending.get("bonus", 0),
-                (pending.get("round", 0), pending.get("wins", 0)))
-    flags = model.immune(spec["enemies"], spec.get("mode", "one-by-one"), state.items, state.extra.get("weapon"))
-    return model.specials(spec, flags, escape), _bonus(book, state, spec), (0, 0)
-
-
-def escape_of(book, state, spec) -> model.Escape | None:
-    """The fight's escape as `combat._escape` pays it in this state: `after`, the
-    Endurance cost (a formula evaluated as play evaluates it), Luck on it or not.
-    Other costs (Luck, gold) and the escape's `effects` come after the fight is left:
-    they change no chance of the fight."""
-    escape = spec.get("escape")
-    if not isinstance(escape, dict):
-        return None
-    from engine.rules.defis_fantastiques.module import DefisFantastiques
-    module, cost = DefisFantastiques(), 0
-    for stat, value in (escape.get("cost") or {}).items():
-        known = module.stat(stat)
-        if known is not None and known.name == "endurance":
-            cost += value if isinstance(value, int) else _game(book, state).number(value)
-    return model.Escape(int(escape.get("after", 0)), cost, model.escape_luck(book, spec))
-
-
-def _game(book, state):
-    """A silent game in this state, to evaluate the book's expressions as play does."""
-    from engine.game.dice import SeededDice
-    from engine.game import Game
-    from engine.rules.defis_fantastiques.module import DefisFantastiques
-    return Game(book, DefisFantastiques(), SeededDice(0), state=state.copy(), undo=False, narrate=False)
-
-
-def _bonus(book, state, spec) -> int:
-    """The `modifiers` whose condition holds in this state (as combat.begin evaluates them)."""
-    if not spec.get("modifiers"):
-        return 0
-    from engine import expr as X
-    game = _game(book, state)
-    return sum(int(m.get("attack", 0)) for m in spec["modifiers"]
-               if game.evaluate(X.parse(str(m["if"]), "condition")))
 
 
 def fight_wins(book, states, spec, policy="never"):
@@ -178,14 +71,14 @@ def fight_wins(book, states, spec, policy="never"):
     takes the chain solver, one chain for every sheet (``chain.chances``)."""
     if not isinstance(spec, dict) or "enemies" not in spec:
         return None
-    enemies, mode = _enemies(spec)
-    mixed = isinstance(_damage(enemies), list)   # (only ff_together reads wounds per opponent)
+    enemies, mode = fighters(spec)
+    mixed = isinstance(damage_of(enemies), list)   # (only ff_together reads wounds per opponent)
     families: dict = {}
     for n, state in enumerate(states):
         own = state.extra.get("odds_policy", policy)
         lucky = own != "never" and model.luck_allowed(book, spec)
-        view = _View(book, state)
-        specials, bonus, progress = _specials(book, state, spec, None)
+        view = View(book, state)
+        specials, bonus, progress = specials_of(book, state, spec, None)
         flags = {"unarmed": equipment.unarmed(view, spec), "forced_unarmed": bool(spec.get("unarmed")),
                  "bonus": bonus}
         if specials.active():
@@ -194,7 +87,7 @@ def fight_wins(book, states, spec, policy="never"):
             kind = ("chain", own)
         else:
             kind = ("layers",) if lucky or mixed else ("plain",)
-        key = kind + (lucky, combat.hero_skill(view, flags), wounds.hero_damage(view, flags), _armour(view))
+        key = kind + (lucky, combat.hero_skill(view, flags), wounds.hero_damage(view, flags), armour_of(view))
         families.setdefault(key, []).append((n, max(state.stats.get("endurance", 0), 1),
                                              state.stats.get("chance", 0) if lucky else 0))
     wins: list = [None] * len(states)
@@ -208,7 +101,7 @@ def _family(book, enemies, mode, key, members) -> list:
     """P(not losing) of each member (n, Endurance, Luck) of one family, in order."""
     lucky, skill, damage, armour = key[-4:]
     sheets = [(e["habilete"], e["endurance"]) for e in enemies]
-    fought = {"mode": mode if len(sheets) > 1 else "single", "enemy_damage": _damage(enemies),
+    fought = {"mode": mode if len(sheets) > 1 else "single", "enemy_damage": damage_of(enemies),
               "hero_damage": damage, "armour": armour}
     if key[0] == "plain":
         table = no_luck_table((skill, max(he for _n, he, _l in members)), sheets, **fought)
@@ -220,14 +113,6 @@ def _family(book, enemies, mode, key, members) -> list:
     extra = {"specials": key[2], "progress": key[3]} if key[0] == "special" else {}
     return family_chances(skill, sheets, [(he, luck) for _n, he, luck in members], luck_policy=key[1],
                           use_luck=lucky, luck_reading=model.reading(book), **fought, **extra)
-
-
-def _armour(view):
-    props = equipment.armour_props(view.book, equipment.armour(view))
-    if props is None:
-        return None
-    left = int(props.get("hits", 1)) - view.state.extra.get("armour_hits", 0)
-    return (int(props.get("absorbs", 0)), left) if left > 0 else None
 
 
 def hero_variants(module, book):

@@ -28,7 +28,7 @@ from engine.analysis.chain import ONE, ZERO, End, merge, solve
 from engine.analysis.result import FightOdds
 
 from engine.rules.defis_fantastiques import model
-from engine.rules.defis_fantastiques.odds_solver import _Fight, lucky_ways
+from engine.rules.defis_fantastiques.fight_chain import _Fight, lucky_ways
 
 
 def escaped(left: int) -> End:

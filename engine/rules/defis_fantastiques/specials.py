@@ -87,18 +87,17 @@ def hurt(play, pending: dict) -> None:
     leave(play, "hurt", ("Vous êtes blessé : le combat s'arrête là.", "You are wounded: the fight stops here."))
 
 
-def stop_after_round(play, pending: dict) -> bool:
-    """Both sides standing at the end of a round: `win_rounds` reached, or `rounds` fought out."""
+def end_of_round(play, pending: dict) -> str | None:
+    """Both sides standing at the end of a round: "win" when `win_rounds` is reached
+    (the caller wins the fight), "timeout" when `rounds` are fought out (the fight
+    stops here), else None."""
     spec = play.book.paragraphs[play.state.paragraph].fields["combat"]
     if not (spec.get("rounds") or spec.get("win_rounds")):
         return False
     ended = model.round_over(of(play, pending), pending["round"], pending.get("wins", 0))
-    if ended == "win":
-        from engine.rules.defis_fantastiques.wounds import won
-        won(play)
-    elif ended == "timeout":
+    if ended == "timeout":
         timeout(play, pending)
-    return ended is not None
+    return ended
 
 
 def timeout(play, pending: dict) -> None:

@@ -42,7 +42,8 @@ def drain(play, pending: dict) -> None:
         return dead(play, "combat")
     for e in pending["enemies"]:
         if e["endurance"] > 0:
-            specials.stop_after_round(play, pending)   # win_rounds, rounds + timeout
+            if specials.end_of_round(play, pending) == "win":   # win_rounds; rounds: timeout
+                won(play)
             return
     won(play)
 
