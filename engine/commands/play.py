@@ -194,6 +194,10 @@ def _front_end(session, notes, terminal: bool, line_mode: bool, guard) -> int:
             if fullscreen.fits(create_output(stdout=raw(sys.stdout))):
                 return fullscreen.run(session, notes, check=guard.check)
             notes = [*notes, text(session.lang, "fs-fallback")]
+            result = shell.run(session, notes, check=guard.check, until=fullscreen.fits)
+            if result is not shell.GROWN:
+                return result
+            return fullscreen.run(session, check=guard.check, resumed=text(session.lang, "fs-back"))
         return shell.run(session, notes, check=guard.check)
     from engine.repl import plain
     return plain.run(session, guard.reading(stdin if stdin is not None else ()), sys.stdout, notes)

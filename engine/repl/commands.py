@@ -53,6 +53,10 @@ class BuiltinCommands:
             out.line(line, "class:info")
         return out
 
+    def reread(self) -> Output:
+        """The paragraph and the prompt again: `relire`, or a front end that changed layout."""
+        return self._look("")
+
     def _look(self, arg: str) -> Output:
         out = Output()
         render.paragraph(out, self.game, self.game.state.paragraph, self.width, self.lang, self.mark_italics)

@@ -5,9 +5,16 @@ above it in a few lines on a narrow one; during a fight both sides next to each
 other; at the end, the end screen; then the choices and the input line.  Every
 line typed goes to `Session.handle_line`, as in the line shell: this module only
 lays out what the session and panels.py give.  Text is kept unwrapped and fitted to
-the panes at each redraw, so a resized terminal reflows at once.  Below
-MIN_COLUMNS x MIN_ROWS the line shell is used instead (`fits`), and a terminal made
-smaller during a game shows how much room is needed until it is made larger again.
+the panes at each redraw, so a resized terminal reflows at once.
+
+The rows are shared out at each redraw (`_body`), so that the layout never asks for
+more than the terminal has: the prompt and the choices come first and are always
+whole; then the keys line, the fight pane or the end screen (cut to what is left),
+the sheet (a few lines, or a column beside the story, cut with a "F2" line when it
+is longer: F2 opens it whole in the story's place, the drawer) and the story, which
+keeps at least STORY_ROWS.  When even the choices and STORY_ROWS do not fit, or the
+terminal is narrower than MIN_COLUMNS, the game goes on in the line shell, saying so,
+and comes back to the full screen when the window is large enough again (`run`).
 """
 from __future__ import annotations
 
@@ -16,11 +23,12 @@ import sys
 from prompt_toolkit import print_formatted_text
 from prompt_toolkit.application import Application
 from prompt_toolkit.buffer import Buffer
-from prompt_toolkit.completion import DynamicCompleter, NestedCompleter
+from prompt_toolkit.completion import CompleteEvent, DynamicCompleter, NestedCompleter
 from prompt_toolkit.data_structures import Point
 from prompt_toolkit.formatted_text import FormattedText
 from prompt_toolkit.filters import has_completions
 from prompt_toolkit.key_binding import KeyBindings
+from prompt_toolkit.key_binding.bindings.completion import generate_completions
 from prompt_toolkit.layout import (DynamicContainer, Float, FloatContainer,
                                    HSplit, Layout, VSplit, Window)
 from prompt_toolkit.layout.dimension import Dimension
@@ -38,7 +46,8 @@ from engine.repl.render import Output
 from engine.support.safe_io import raw
 from engine.support.safe_text import clean_line
 
-MIN_COLUMNS, MIN_ROWS = 50, 18
+MIN_COLUMNS, MIN_ROWS = 50, 14   # below either, the line shell (the choices may need more)
+STORY_ROWS = 3      # the story's least room
 WIDE = 100          # from this width on, the sheet stands beside the story
 SHEET_WIDTH = 32
 UNWRAPPED = 10_000  # the session's width: the panes wrap its lines themselves
@@ -46,24 +55,45 @@ STYLE = merge_styles([shell.STYLE, Style.from_dict({
     "rule": "#5f5f5f", "sheet": "ansibrightblack", "keys": "reverse", "fight": "bold"})])
 
 
+SMALL = object()   # FullScreen.run's result when the terminal became too small for it
+
+
 def fits(output) -> bool:
     size = output.get_size()
     return size.columns >= MIN_COLUMNS and size.rows >= MIN_ROWS
 
 
+def _height(out: Output) -> int:
+    return len(out.rows)
+
+
+def _clip(out: Output, most: int, more: str) -> Output:
+    """`out` in `most` rows at the most, its last row then saying how to see the rest."""
+    if len(out.rows) <= most:
+        return out
+    cut = Output()
+    cut.rows = out.rows[:max(0, most - 1)]
+    if most > 0:
+        cut.line(more, "class:info")
+    return cut
+
+
 class FullScreen:
     """The application and what it shows; `run` plays until quit or Ctrl-D."""
 
-    def __init__(self, session, notes=(), input=None, output=None):
-        self.session, self.back = session, 0
+    def __init__(self, session, notes=(), input=None, output=None, resumed: str | None = None):
+        """`resumed`: the game is under way (it was played in line mode): say so and show
+        the paragraph again instead of starting."""
+        self.session, self.back, self.drawer, self.leaving = session, 0, False, False
         self._fitted: tuple = (None, [])   # ((width, blocks), the story fitted to them)
         # the terminal, whose size the panes follow: the real stdout, since the command
         # line's SafeStream would clean the layout's own escape codes (book text is
         # cleaned in Output.fragments)
         self.output = output or create_output(stdout=raw(sys.stdout))
-        session.width, session.show_prompt, session.end_in_story = UNWRAPPED, False, False
+        self._claim()
         history, warning = open_history(saves.data_dir(), session.lang)
-        self.story: list[Output] = [session.start([*notes, *([warning] if warning else [])])]
+        self.story: list[Output] = [Output().line(resumed, "class:info"), session.reread()] if resumed \
+            else [session.start([*notes, *([warning] if warning else [])])]
         self.input = Buffer(multiline=False, accept_handler=self._accept,
                             completer=DynamicCompleter(self._completer), complete_while_typing=False,
                             history=history)
@@ -74,6 +104,14 @@ class FullScreen:
         self.app = Application(layout=Layout(self._root(), focused_element=self.prompt),
                                key_bindings=self._keys(), style=STYLE, full_screen=True,
                                mouse_support=False, input=input, output=self.output)
+
+    def _claim(self) -> None:
+        """The session writes for the panes: unwrapped, without the prompt or the end screen
+        (the line shell wants them back: `release`)."""
+        self.session.width, self.session.show_prompt, self.session.end_in_story = UNWRAPPED, False, False
+
+    def release(self) -> None:
+        self.session.show_prompt = self.session.end_in_story = True
 
     # --- sizes ------------------------------------------------------------------
     def _size(self):
@@ -89,42 +127,67 @@ class FullScreen:
     # --- panes --------------------------------------------------------------------
     def _root(self):
         body = DynamicContainer(self._body)
-        return FloatContainer(body, floats=[Float(xcursor=True, ycursor=True, content=CompletionsMenu(
+        # above the prompt (two rows from the bottom), so that the keys line stays seen
+        return FloatContainer(body, floats=[Float(xcursor=True, bottom=2, content=CompletionsMenu(
             max_height=8, scroll_offset=1), transparent=True)])
 
     def _body(self):
+        """The panes for this size: each row given once, the prompt and the choices first."""
         size = self._size()
-        if size.columns < MIN_COLUMNS or size.rows < MIN_ROWS:
-            return HSplit([self._static(self._small()), self.prompt])
         choices = panels.choices(self.session.game, self.session.lang, size.columns - 1)
-        keys = Window(FormattedTextControl(lambda: [("class:keys", " " + self._keys_help())]), height=1)
-        return HSplit([self._top(size), self._rule(), *self._middle(size),
-                       self._static(choices.fragments), self.prompt, keys])
+        room = size.rows - 1 - _height(choices)   # (the prompt's row)
+        if size.columns < MIN_COLUMNS or room < STORY_ROWS + 1:
+            self._leave()
+            return HSplit([self._static(self._small()), self.prompt])
+        tail = [self._static(choices.fragments), self.prompt]
+        if room >= STORY_ROWS + 2:
+            tail.append(Window(FormattedTextControl(lambda: [("class:keys", " " + self._keys_help())]),
+                               height=1))
+            room -= 1
+        middle = self._middle(size, room - STORY_ROWS - 1)
+        room -= sum(w.preferred_height(size.columns, room).preferred for w in middle)
+        return HSplit([self._top(size, room - 1), self._rule(), *middle, *tail])
 
-    def _top(self, size):
-        """The story, with the sheet beside it (wide) or above it (narrow)."""
+    def _leave(self) -> None:
+        """Too small for this layout: the application ends and `run` goes on in line mode."""
+        app = getattr(self, "app", None)   # (the layout is first drawn as the app is made)
+        if app is not None and app.is_running and not self.leaving:
+            self.leaving = True
+            app.exit(result=SMALL)
+
+    def _top(self, size, rows: int):
+        """The story in `rows`, with the sheet beside it (wide) or above it (narrow)."""
         game, lang = self.session.game, self.session.lang
+        more = t(lang, "fs-sheet-more")
         if self._wide():
-            sheet = self._static(panels.sheet(game, lang, SHEET_WIDTH - 1).fragments)
+            sheet = _clip(panels.sheet(game, lang, SHEET_WIDTH - 1), rows, more)
             return VSplit([self.text, self._bar(),
-                           HSplit([sheet, Window()], width=SHEET_WIDTH)])   # (Window: fills the column)
-        line = self._static(panels.sheet_line(game, lang, size.columns - 1).fragments,
-                            most=max(2, size.rows // 6))   # (the whole sheet: `feuille`)
-        return HSplit([line, self._rule(), self.text])
+                           HSplit([self._static(sheet.fragments), Window()], width=SHEET_WIDTH)])
+        most = min(max(2, size.rows // 6), rows - STORY_ROWS - 1)   # (the rule under it)
+        if most < 2:   # (a line of it would be its "F2" line: the keys line says F2 already)
+            return self.text
+        line = _clip(panels.sheet_line(game, lang, size.columns - 1), most, more)
+        return HSplit([self._static(line.fragments), self._rule(), self.text])
 
-    def _middle(self, size) -> list:
-        """During a fight both sides; at the end the end screen; else nothing."""
+    def _middle(self, size, rows: int) -> list:
+        """During a fight both sides; at the end the end screen; else nothing.  Within
+        `rows` (its rule included): a pane cut short shows its first lines."""
         game = self.session.game
+        if rows < 2:
+            return []
         fight = panels.fight(game, self.session.lang, max(16, size.columns // 2 - 3))
         if fight is not None:
             you, them = fight
-            return [VSplit([self._static(you.fragments), self._bar(),
-                            self._static(them.fragments)]), self._rule()]
+            height = min(max(_height(you), _height(them)), rows - 1)
+            if height < 3:   # (a name and no figure: the choices say what the strike needs)
+                return []
+            return [VSplit([self._static(you.fragments, height), self._bar(),
+                            self._static(them.fragments, height)], height=height), self._rule()]
         if self.session.end_screen is not None and game.over:
             end = self.session.end_screen.wrapped(size.columns - 1)
             while end.rows and not end.rows[0][1]:   # (the blank line of the line mode)
                 end.rows.pop(0)
-            return [self._static(end.fragments), self._rule()]
+            return [self._static(end.fragments, rows - 1), self._rule()]
         return []
 
     @staticmethod
@@ -166,8 +229,16 @@ class FullScreen:
             self._fitted = key, (frags[:-1] if frags and frags[-1] == ("", "\n") else frags)
         return self._fitted[1]
 
+    def _drawer(self) -> list:
+        """The whole sheet, in the story's place while F2 keeps the drawer open."""
+        game, lang = self.session.game, self.session.lang
+        out = panels.sheet(game, lang, self._story_width()).line(t(lang, "fs-drawer-close"), "class:info")
+        return out.fragments[:-1]
+
     def _story(self):
         """The story up to `back` lines from its end: the pane shows its bottom."""
+        if self.drawer:
+            return self._drawer()
         frags = self._lines()
         if not self.back:
             return frags
@@ -176,6 +247,8 @@ class FullScreen:
         return frags[:ends[len(ends) - self.back]]
 
     def _story_cursor(self) -> Point:
+        if self.drawer:   # the sheet from its top; PgDn goes down it
+            return Point(0, self.back)
         return Point(0, sum(1 for _, text in self._story() if text == "\n"))
 
     # --- input --------------------------------------------------------------------
@@ -210,29 +283,66 @@ class FullScreen:
             self.session.awaiting = self.session.asking = None
             self.story.append(Output().line(t(self.session.lang, "cancelled"), "class:info"))
 
+        def page() -> int:
+            return max(1, self.text.render_info.window_height - 1 if self.text.render_info else 10)
+
         @keys.add("pageup")
-        def _up(event):
-            self.back += max(1, self.text.render_info.window_height - 1 if self.text.render_info else 10)
+        def _up(event):   # (the story counts from its end, the drawer from its top)
+            self.back = max(0, self.back - page()) if self.drawer else self.back + page()
 
         @keys.add("pagedown")
         def _down(event):
-            self.back = max(0, self.back - (self.text.render_info.window_height - 1
-                                            if self.text.render_info else 10))
+            self.back = self.back + page() if self.drawer else max(0, self.back - page())
 
-        @keys.add("tab", filter=~has_completions)
+        @keys.add("f2")
+        def _sheet(event):
+            self.drawer, self.back = not self.drawer, 0
+
+        @keys.add("tab")
         def _complete(event):
-            self.input.start_completion(select_first=False)
+            """A single match is written at once (so that Enter right after runs it), as
+            in the line shell; several: their common start, and the list."""
+            buffer = event.current_buffer
+            if not buffer.complete_state:
+                found = list(self._completer().get_completions(
+                    buffer.document, CompleteEvent(completion_requested=True)))
+                if len(found) == 1:
+                    buffer.apply_completion(found[0])
+                    return
+            generate_completions(event)
+
+        @keys.add("escape", filter=has_completions, eager=True)
+        def _close(event):
+            self.input.cancel_completion()
         return keys
 
-    def run(self, check=lambda: None) -> int:
-        """The game until its end; `check()` runs as the loop starts (play's signal guard)."""
+    def run(self, check=lambda: None):
+        """The game until its end (0, or play's exit code) or until the terminal is too
+        small for the layout (SMALL); `check()` runs as the loop starts (play's signal guard)."""
+        self.leaving = False
+        self._claim()
         result = self.app.run(pre_run=check) or 0
+        if result is SMALL:
+            return SMALL
         if self.session.finished and self.story:   # the goodbye (how to resume), left on the terminal
             bye = self.story[-1].wrapped(max(20, min(shell.MAX_WIDTH, self._size().columns - 1)))
             print_formatted_text(FormattedText(bye.fragments), style=STYLE, end="", output=self.output)
         return result
 
 
-def run(session, notes=(), input=None, output=None, check=lambda: None) -> int:
-    return FullScreen(session, notes, input, output).run(check)
+def run(session, notes=(), input=None, output=None, check=lambda: None, resumed: str | None = None) -> int:
+    """The game in the full-screen layout, in the line shell while the terminal is too
+    small for it, and back (the session, its game and the story go on)."""
+    screen = FullScreen(session, notes, input, output, resumed)
+    while True:
+        result = screen.run(check)
+        if result is not SMALL:
+            return result
+        screen.release()
+        result = shell.run(session, input=input, output=screen.output, check=check,
+                           resumed=t(session.lang, "fs-to-line"), until=fits, record=screen.story.append)
+        if result is not shell.GROWN:
+            return result
+        screen.story.append(Output().line(t(session.lang, "fs-back"), "class:info"))
+        screen.back = 0
 

@@ -19,6 +19,7 @@ from engine.support.safe_io import raw
 from engine.support.safe_text import clean_line
 from engine.repl.history_file import open_history
 from engine.repl.messages import text as t
+from engine.repl.render import Output
 
 STYLE = Style.from_dict({
     "header": "bold ansiyellow",
@@ -47,9 +48,16 @@ def make_prompt(session, input=None, output=None, history=None) -> PromptSession
         bottom_toolbar=lambda: clean_line(session.toolbar()), complete_while_typing=False)
 
 
-def run(session, notes: list[str] = (), input=None, output=None, check=lambda: None) -> int:
+GROWN = object()   # run's result when `until` says the full screen fits again (no line typed is it)
+
+
+def run(session, notes: list[str] = (), input=None, output=None, check=lambda: None,
+        resumed: str | None = None, until=None, record=None):
     """The game in the line shell; `check()` runs before each prompt (play's signal guard:
-    it raises a signal that came between two prompts and was dropped)."""
+    it raises a signal that came between two prompts and was dropped).  `resumed`: the
+    game is under way (the full screen gave way): say so and read the paragraph again
+    instead of starting.  `until(output)`: when it holds (the window grew), return GROWN.
+    `record(output)`: given each exchange too (the full screen keeps them in its story)."""
     history, warning = open_history(saves.data_dir(), session.lang)
     prompt = make_prompt(session, input, output, history)
     notes = list(notes) + ([warning] if warning else [])
@@ -58,11 +66,21 @@ def run(session, notes: list[str] = (), input=None, output=None, check=lambda: N
         print_formatted_text(FormattedText(out.fragments), style=STYLE, end="",
                              output=prompt.output)
 
+    if until is not None:
+        def grown(app) -> None:
+            if until(prompt.output) and app.is_running and not app.future.done():
+                app.exit(result=GROWN)
+        prompt.app.before_render += grown
     session.width = _width(prompt)
-    show(session.start(notes))
+    if resumed is None:
+        show(session.start(notes))
+    else:
+        show(Output().line(resumed, "class:info").extend(session.reread()).wrapped(session.width))
     while not session.finished:
         session.width = _width(prompt)
         check()
+        if until is not None and until(prompt.output):
+            return GROWN
         try:
             line = prompt.prompt(clean_line(session.prompt_text()))
         except KeyboardInterrupt:
@@ -72,8 +90,15 @@ def run(session, notes: list[str] = (), input=None, output=None, check=lambda: N
         except EOFError:
             show(session.autosave())
             break
+        if line is GROWN:
+            return GROWN
         try:
-            show(session.handle_line(line))
+            typed = session.prompt_text() + line
+            answer = session.handle_line(line)
+            show(answer)
+            if record is not None:
+                record(Output().line(typed, "class:echo"))
+                record(answer)
         except KeyboardInterrupt:  # during a move that does not end (a stuck rule module):
             show(session.autosave())  # the move is undone, the game saved, the player out
             return 130

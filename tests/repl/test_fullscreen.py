@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from prompt_toolkit.application import create_app_session
 from prompt_toolkit.data_structures import Size
 from prompt_toolkit.input import create_pipe_input
@@ -116,14 +117,72 @@ def test_story_reflows_to_the_width_at_each_redraw(tmp_path):
     assert len(wide) < len(narrow) and max(map(len, narrow)) <= 59 < max(map(len, wide))
 
 
-def test_a_terminal_made_too_small_says_how_big_it_must_be(tmp_path):
-    app, body, _ = _laid_out(tmp_path, 10, 40, keys="\x04")
-    assert "Terminal trop petit (40×10) : agrandissez-le au moins à 50×18." in _shown(body)
+def test_a_terminal_too_small_for_the_layout_hands_the_game_to_the_line_mode(tmp_path):
+    s = session(tmp_path, book=ARENE)
+    output = Sized(10, 40)
+    with create_pipe_input() as inp, create_app_session(input=inp, output=output):
+        app = fullscreen.FullScreen(s, input=inp, output=output)
+        assert app.run() is fullscreen.SMALL and not s.finished
+        shown = _shown(app._body())
+    assert "Terminal trop petit (40×10) pour l'affichage plein écran : mode ligne." in shown
 
 
 def test_fits_decides_between_full_screen_and_line_mode():
-    assert fullscreen.fits(Sized(18, 50)) and not fullscreen.fits(Sized(17, 80))
+    assert fullscreen.fits(Sized(14, 50)) and not fullscreen.fits(Sized(13, 80))
     assert not fullscreen.fits(Sized(40, 49))
+
+
+def _rows(body, width: int, height: int) -> int:
+    """The rows the layout asks for at least: more than the terminal has is what made
+    prompt_toolkit draw "Window too small..." instead of the game."""
+    return body.preferred_height(width, height).min
+
+
+def _big_sheet(s, items: int = 14) -> None:
+    for n in range(items):
+        s.game.state.items[f"objet-{n}"] = 1
+    s.game.state.notes.extend(f"une longue note numéro {n} sur la route du nord" for n in range(6))
+
+
+@pytest.mark.parametrize("rows, columns", [(24, 80), (20, 60), (30, 120), (40, 160)])
+def test_the_layout_never_asks_for_more_rows_than_the_terminal_has(tmp_path, rows, columns):
+    """In a fight with the biggest sheet a game may have: the choices and the prompt
+    whole, the rest cut to fit."""
+    s = _in_a_cretan_fight(tmp_path)
+    _big_sheet(s)
+    output = Sized(rows, columns)
+    with create_pipe_input() as inp, create_app_session(input=inp, output=output):
+        app = fullscreen.FullScreen(s, input=inp, output=output)
+        body = app._body()
+        assert _rows(body, columns, rows) <= rows
+        shown = _shown(body)
+    assert "1. Frapper" in shown and "2. Battre en retraite" in shown   # the choices, whole
+    # the fight pane where 3 rows are left for it beside the story's 3 (at 60x20 the
+    # choices of a Cretan fight take 11 rows: the story's last lines are worth more)
+    assert ("Vous" in shown) == (rows >= 24)
+    assert not app.leaving
+
+
+def test_a_sheet_too_long_for_its_column_says_f2_and_f2_opens_it_whole(tmp_path):
+    s = session(tmp_path, book=TAUREAU)
+    _big_sheet(s)
+    output = Sized(24, 120)
+    with create_pipe_input() as inp, create_app_session(input=inp, output=output):
+        inp.send_text("\x1bOQ\x04")   # F2, then Ctrl-D
+        app = fullscreen.FullScreen(s, input=inp, output=output)
+        app.drawer = False
+        shown = _shown(app._body())
+        assert "… F2 : toute la feuille" in shown and "objet-13" not in shown
+        assert app.run() == 0 and app.drawer
+        drawer = texts(app._story())
+    assert "objet-13" in drawer and "longue note numéro 5" in drawer and "(F2 : retour au récit)" in drawer
+
+
+def test_tab_completes_a_unique_command_and_enter_runs_it(tmp_path):
+    s = session(tmp_path, book=ARENE)
+    app = run(s, "feu\t\r\x04")
+    story = "".join(str(block) for block in app.story)
+    assert "> feuille" in story and "Commande inconnue" not in story
 
 
 def test_the_end_screen_has_a_pane_at_the_end(tmp_path):
