@@ -133,3 +133,12 @@ class Prompts:
             return self._restart()
         self.module.rescue(self, key)
 
+
+def numbered(prompt: Prompt) -> list[tuple[int, Option]]:
+    """Each option with the number the player types.  A paragraph's choice keeps its own
+    number, its place among the paragraph's choices, on every visit: one hidden, spent
+    or taken leaves its number unused rather than moving the next ones up.  Any other
+    prompt (a fight, a roll, an ending) counts its options from 1."""
+    if prompt.kind == "choice" and all(o.key.isdigit() for o in prompt.options):
+        return [(int(o.key), o) for o in prompt.options]
+    return list(enumerate(prompt.options, 1))

@@ -12,6 +12,7 @@ import re
 import textwrap
 
 from engine.diagnostics import Message as M
+from engine.game.prompts import numbered
 from engine.game.item_notes import item_note
 from engine.support.safe_text import clean
 from engine.repl.messages import text as t
@@ -121,7 +122,7 @@ def prompt(out: Output, prompt, lang: str) -> None:
         out.line(prompt.title.get(lang), "class:title")
     for info in prompt.info:
         out.line(info.get(lang), "class:info")
-    for i, option in enumerate(prompt.options, 1):
+    for i, option in numbered(prompt):
         label = option.label.get(lang)
         if option.amount and not getattr(option, "candidates", None):   # (a typed number: no range shown)
             label += f" [{option.amount[0]}-{option.amount[1]}]"

@@ -13,6 +13,7 @@ from typing import Callable, TextIO
 
 from engine.saves import store as saves
 from engine.game import journal
+from engine.game.prompts import numbered
 from engine.game.faults import BookFault
 from engine.support.limits import MAX_INT, MAX_INT_DIGITS
 from engine.rules.base import Refused
@@ -215,35 +216,42 @@ class Session(Questions, TableTopCommands, BuiltinCommands):
         """Enter alone: the prompt's obvious answer (attack, roll, go on when there is one
         way), with the amount 0 when 0 is allowed; else the prompt again."""
         prompt = self.game.prompt()
-        keys = [o.key for o in prompt.options]
+        by_key = {o.key: (n, o) for n, o in numbered(prompt)}
         key = prompt.default
-        if key is None and prompt.kind == "choice" and len(keys) == 1:
-            key = keys[0]   # "Poursuivre": the only way on
-        if key not in keys or not prompt.options[keys.index(key)].enabled:
+        if key is None and prompt.kind == "choice" and len(by_key) == 1:
+            key = next(iter(by_key))   # "Poursuivre": the only way on
+        if key not in by_key or not by_key[key][1].enabled:
             return self._show([], prompt=True)
-        number = keys.index(key) + 1
-        option = prompt.options[number - 1]
+        number, option = by_key[key]
         if option.amount and option.amount[0] <= 0 <= option.amount[1]:
             return self._answer(number, option, 0)
         return self._choose(number, [])
 
     def _unknown(self, word: str) -> Output:
-        keys = [o.key for o in self.game.prompt().options]
-        if word in keys:   # an option key typed as a word (e.g. "restart" at the end)
-            return self._choose(keys.index(word) + 1, [])
+        by_key = {o.key: n for n, o in numbered(self.game.prompt())}
+        if word in by_key:   # an option key typed as a word (e.g. "restart" at the end)
+            return self._choose(by_key[word], [])
         names = ", ".join(self.command_names())
         shown = word if len(word) <= 40 else word[:39] + "…"   # a pasted page is not echoed whole
         return self._say("unknown-command", "class:error", word=shown, names=names)
 
     def _choose(self, number: int, rest: list[str], typed: str = "") -> Output:
-        options = self.game.prompt().options
-        if not 1 <= number <= len(options):
+        prompt = self.game.prompt()
+        options = dict(numbered(prompt))
+        if number not in options:
             if not options:
                 return self._say("no-choice", "class:error")
-            key = "bad-number-one" if len(options) == 1 else "bad-number"
             shown = number if abs(number) < TOO_BIG else typed[:9] + "…"
-            return self._say(key, "class:error", n=shown, count=len(options))
-        option = options[number - 1]
+            written = len(self.game.book.paragraphs[self.game.state.paragraph].choices) \
+                if prompt.kind == "choice" else 0
+            if 1 <= number <= written:   # a choice of this paragraph, not offered now
+                return self._say("choice-gone", "class:error", n=shown, numbers=self._listed(options))
+            if len(options) == 1:
+                return self._say("bad-number-one", "class:error", n=shown, only=next(iter(options)))
+            if sorted(options) == list(range(1, len(options) + 1)):
+                return self._say("bad-number", "class:error", n=shown, count=len(options))
+            return self._say("bad-number-list", "class:error", n=shown, numbers=self._listed(options))
+        option = options[number]
         if not option.enabled:
             why = option.reason.get(self.lang) if option.reason else "—"
             return self._refused_text(why)
@@ -257,6 +265,13 @@ class Session(Questions, TableTopCommands, BuiltinCommands):
             return self._say("typed-prompt", "class:title")
         key = "amount-prompt-zero" if low <= 0 <= high else "amount-prompt"
         return self._say(key, "class:title", low=low, high=high)
+
+    def _listed(self, options: dict) -> str:
+        """"1, 2, 4 ou 6" / "1, 2, 4 or 6": the numbers shown."""
+        numbers = [str(n) for n in sorted(options)]
+        if len(numbers) == 1:
+            return numbers[0]
+        return ", ".join(numbers[:-1]) + (" ou " if self.lang == "fr" else " or ") + numbers[-1]
 
     def _refused_text(self, reason: str) -> Output:
         return Output().line(t(self.lang, "refused", reason=reason), "class:error")

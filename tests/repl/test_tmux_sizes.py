@@ -18,6 +18,7 @@ from engine.repl.session import Session
 from engine.saves import store as saves
 from engine.game import Game
 from engine.game.dice import SeededDice
+from engine.game.prompts import numbered
 from engine.lint.loader import load_book
 from tests.repl.test_tmux import ROOT, WAIT, tmux  # noqa: F401 - the fixture
 
@@ -40,8 +41,8 @@ def route(book, tmp_path, steps: int = 120) -> tuple[int, list[str]]:
         for _ in range(steps):
             if s.game.over:
                 return seed, lines
-            options = [o for o in s.game.prompt().options if getattr(o, "enabled", True)]
-            line = str(pick.randint(1, max(1, len(options))))
+            numbers = [n for n, o in numbered(s.game.prompt()) if o.enabled] or [1]
+            line = str(pick.choice(numbers))
             lines.append(line)
             s.handle_line(line)
             if s.awaiting:   # an amount asked: Enter, the default

@@ -11,6 +11,7 @@ import pytest
 from engine.saves import store as saves
 from engine.game.dice import SeededDice
 from engine.game import Game
+from engine.game.prompts import numbered
 from engine.lint.loader import load_book
 from engine.repl.session import Session
 
@@ -29,10 +30,10 @@ def transcript(tmp_path, book: str, lang: str, seed: int, pick: int = 0, steps: 
         if game.state.ended:
             break
         question = game.prompt()
-        opened = [i for i, o in enumerate(question.options) if o.enabled]
+        opened = [n for n, o in numbered(question) if o.enabled]   # (the numbers shown)
         if not opened:
             break
-        line = "" if question.default else str(opened[pick] + 1)
+        line = "" if question.default else str(opened[pick])
         lines += [row[1] for row in s.handle_line(line).rows]
     return lines
 
