@@ -144,6 +144,7 @@ def _play(args, loaded, dice, banner, book_ref) -> int:
         return 2
     try:
         session = Session(game, store, lang, book_ref=book_ref, log=log)
+        session.command = invoked_as()
         session.autosave_slot, session.offer = slot, offer
         session.mark_italics = args.mark_italics
         session.keep_previous = found and not args.continue_ and offer is None
@@ -201,3 +202,18 @@ def _front_end(session, notes, terminal: bool, line_mode: bool, guard) -> int:
         return shell.run(session, notes, check=guard.check)
     from engine.repl import plain
     return plain.run(session, guard.reading(stdin if stdin is not None else ()), sys.stdout, notes)
+
+
+def invoked_as(argv0: str | None = None, which=None) -> str:
+    """The command as the player can type it again: `gamebook` when that is what PATH
+    runs, else the path the script was started by (`make play` runs .venv/bin/gamebook,
+    which is not on PATH)."""
+    import os
+    import shutil
+    argv0 = sys.argv[0] if argv0 is None else argv0
+    if os.path.basename(argv0) != "gamebook":   # python -m engine, a test harness
+        return "gamebook"
+    found = (which or shutil.which)("gamebook")
+    if found and os.path.realpath(found) == os.path.realpath(argv0):
+        return "gamebook"
+    return argv0

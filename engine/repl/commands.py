@@ -138,4 +138,5 @@ class BuiltinCommands:
         if kept:
             out.extend(self._say("kept-previous", slot=kept))
         key = "bye" if self.autosave_slot == saves.AUTOSAVE else "bye-slot"
-        return out.extend(self._say(key, book=self.book_ref, slot=self.autosave_slot)).wrapped(self.width)
+        return out.extend(self._say(key, book=self.book_ref, slot=self.autosave_slot,
+                                    command=self.command)).wrapped(self.width)

@@ -76,12 +76,12 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "loaded": ("Partie chargée : {slot}.", "Game loaded: {slot}."),
     "slots": ("Sauvegardes : {slots}", "Saves: {slots}"),
     "no-slots": ("Aucune sauvegarde pour ce livre.", "No save for this book."),
-    "bye": ("Partie sauvée automatiquement. À bientôt !\nPour la reprendre : gamebook play {book} --continue",
-            "Game saved automatically. Goodbye!\nTo resume it: gamebook play {book} --continue"),
+    "bye": ("Partie sauvée automatiquement. À bientôt !\nPour la reprendre : {command} play {book} --continue",
+            "Game saved automatically. Goodbye!\nTo resume it: {command} play {book} --continue"),
     "bye-slot": ("Partie sauvée sous « {slot} » (les parties lancées par un script ne touchent pas "
-                 "à la sauvegarde automatique du joueur).\nPour la reprendre : gamebook play {book} --continue",
+                 "à la sauvegarde automatique du joueur).\nPour la reprendre : {command} play {book} --continue",
                  "Game saved as '{slot}' (games run from a script leave the player's autosave alone)."
-                 "\nTo resume it: gamebook play {book} --continue"),
+                 "\nTo resume it: {command} play {book} --continue"),
     "kept-previous": ("La sauvegarde automatique précédente est gardée : « charger {slot} » la reprend.",
                       "The previous autosave is kept: 'load {slot}' resumes it."),
     "kept-previous-soon": ("Nouvelle partie. La partie en cours n'est pas effacée : elle sera gardée sous "

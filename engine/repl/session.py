@@ -38,6 +38,7 @@ class Session(Questions, TableTopCommands, BuiltinCommands):
                  book_ref: str = "", log: TextIO | None = None):
         self.game, self.store, self.lang, self.width = game, store, lang, width
         self.book_ref = book_ref or game.book.file
+        self.command = "gamebook"   # how the player runs it, in "to resume it" (play.invoked_as)
         self.log = log
         self.finished = False
         self.failed = False           # an unexpected error ended the session
