@@ -49,8 +49,8 @@ class BuiltinCommands:
         """The exact odds of the fight in progress and the best decision now."""
         from engine.analysis.live import live_text
         out = Output()
-        for line in live_text(self.game, self.lang).splitlines():
-            out.line(line, "class:info")
+        for line in live_text(self.game, self.lang).splitlines():   # (figures in the plain colour)
+            out.line(line, "" if line.startswith("  ") or "%" in line else "class:info")
         return out
 
     def reread(self) -> Output:
@@ -92,6 +92,12 @@ class BuiltinCommands:
 
     def _save(self, arg: str) -> Output:
         slot = arg.strip() or DEFAULT_SLOT
+        if arg.strip() and slot in self.store.slots():   # (a bare `sauver` is the quick save)
+            return self.ask("overwrite-question", lambda: self._write_slot(slot),
+                            lambda: self._say("not-saved", slot=slot), slot=slot)
+        return self._write_slot(slot)
+
+    def _write_slot(self, slot: str) -> Output:
         try:
             path, kept = self.store.write(slot, saves.snapshot(self.game))
         except saves.SaveError as exc:

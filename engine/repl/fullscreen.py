@@ -280,8 +280,7 @@ class FullScreen:
         @keys.add("c-c")
         def _cancel(event):
             self.input.reset()
-            self.session.awaiting = self.session.asking = None
-            self.story.append(Output().line(t(self.session.lang, "cancelled"), "class:info"))
+            self.story.append(self.session.cancel())
 
         def page() -> int:
             return max(1, self.text.render_info.window_height - 1 if self.text.render_info else 10)

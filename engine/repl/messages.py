@@ -92,6 +92,10 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "load-question": ("Charger la sauvegarde « {slot} » à la place de la partie en cours ? "
                       "(« annuler » la ramènera)",
                       "Load the save '{slot}' instead of the game in progress? ('undo' brings it back)"),
+    "overwrite-question": ("La sauvegarde « {slot} » existe déjà : la remplacer par la partie en cours ?",
+                           "The save '{slot}' already exists: replace it with the game in progress?"),
+    "not-saved": ("Rien n'est écrit : « {slot} » est gardée telle quelle.",
+                  "Nothing written: '{slot}' is kept as it was."),
     "yes-no": ("Répondez o (oui) ou n (non).", "Answer y (yes) or n (no)."),
     "yes-no-again": ("Répondez par o (oui) ou n (non) :", "Please answer y (yes) or n (no):"),
     "bye-unsaved": ("Au revoir (la partie n'a pas pu être sauvée : {reason}).",

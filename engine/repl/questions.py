@@ -33,6 +33,17 @@ class Questions:
         self.asking = None
         return on_yes() if word in YES else on_no()
 
+    def cancel(self) -> Output:
+        """Ctrl-C: the input given up, and a question waiting answered no (nothing is
+        lost: the game in progress is kept, a resumed one kept aside, the save kept)."""
+        self.awaiting = None
+        out = self._say("cancelled")
+        if self.asking:
+            on_no = self.asking[3]
+            self.asking = None
+            out.extend(on_no())
+        return out
+
     def offer_resume(self, resumed, warnings, new_events: list) -> Output:
         """At start, with an autosave of another game: resume it, or keep it aside."""
         here = resumed.state.paragraph

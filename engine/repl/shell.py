@@ -18,7 +18,6 @@ from engine.saves import store as saves
 from engine.support.safe_io import raw
 from engine.support.safe_text import clean_line
 from engine.repl.history_file import open_history
-from engine.repl.messages import text as t
 from engine.repl.render import Output
 
 STYLE = Style.from_dict({
@@ -84,8 +83,7 @@ def run(session, notes: list[str] = (), input=None, output=None, check=lambda: N
         try:
             line = prompt.prompt(clean_line(session.prompt_text()))
         except KeyboardInterrupt:
-            session.awaiting = None
-            print_formatted_text(t(session.lang, "cancelled"), output=prompt.output)
+            show(session.cancel().wrapped(session.width))
             continue
         except EOFError:
             show(session.autosave())

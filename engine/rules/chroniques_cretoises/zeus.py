@@ -70,7 +70,10 @@ def prompt(play) -> Prompt:
 
 def answer(play, key: str) -> None:
     play.state.pending = None
-    if key != "cancel":
+    if key == "cancel":
+        play.emit("zeus-cancel", "Vous renoncez à invoquer Zeus : il reste disponible.",
+                  "You give up calling upon Zeus: he stays available.")
+    else:
         grant(play, key)
 
 
