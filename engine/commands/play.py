@@ -146,6 +146,8 @@ def _play(args, loaded, dice, banner, book_ref) -> int:
         session = Session(game, store, lang, book_ref=book_ref, log=log)
         session.command = invoked_as()
         session.autosave_slot, session.offer = slot, offer
+        # the player's record of endings is for games played by hand with their own luck
+        session.records_endings = terminal and not (args.seed is not None or args.dice or args.preset)
         session.mark_italics = args.mark_italics
         session.keep_previous = found and not args.continue_ and offer is None
         return _loop(session, notes, terminal, getattr(args, "line_mode", False))

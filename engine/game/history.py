@@ -21,7 +21,9 @@ class History:
         self._restart()
 
     def _restart(self) -> None:
-        lives, notes = self.state.lives + 1, self.state.notes
+        # a life is lost by dying: after a victory the next adventure is a first life
+        lives = 1 if self.state.ended == "victory" else self.state.lives + 1
+        notes = self.state.notes
         self.state = self._fresh_state(lives)
         self.state.notes = notes   # the player's notes are not the hero's: a new life keeps them
         self.emit("restart", lives=lives)

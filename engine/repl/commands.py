@@ -144,5 +144,7 @@ class BuiltinCommands:
         if kept:
             out.extend(self._say("kept-previous", slot=kept))
         key = "bye" if self.autosave_slot == saves.AUTOSAVE else "bye-slot"
+        if self.game.state.ended == "victory":   # nothing to resume: a new adventure
+            key = "bye-won"
         return out.extend(self._say(key, book=self.book_ref, slot=self.autosave_slot,
                                     command=self.command)).wrapped(self.width)

@@ -56,6 +56,10 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "dice-of": ("{who} : {faces}{total}", "{who}: {faces}{total}"),
     "flag-set": ("(noté : {flags})", "(noted: {flags})"),
     "restarted": ("Nouvelle aventure (vie n° {lives}).", "A new adventure (life {lives})."),
+    "restarted-new": ("Nouvelle aventure.", "A new adventure."),
+    "bye-won": ("Partie gagnée, sauvée automatiquement. À bientôt !\n"
+                "Pour une nouvelle aventure : {command} play {book}",
+                "Game won, saved automatically. Goodbye!\nFor a new adventure: {command} play {book}"),
     "undone": ("Retour en arrière : paragraphe {paragraph}.", "Undone: back to paragraph {paragraph}."),
     # commands
     "unknown-command": ("Commande inconnue « {word} ». Commandes : {names}",

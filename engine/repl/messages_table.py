@@ -57,6 +57,12 @@ TABLE: dict[str, tuple[str, str]] = {
     "end-row": ("§{n} : {kind}, {times} fois", "§{n}: {kind}, {times} times"),
     "end-row-once": ("§{n} : {kind}, une fois", "§{n}: {kind}, once"),
     "end-new": ("(nouvelle !)", "(new!)"),
+    "end-others": ("Autres fins rencontrées en chemin (morts au combat, par une règle) : {count}",
+                   "Other endings met on the way (deaths in a fight, by a rule): {count}"),
+    "end-not-recorded": ("(partie scriptée ou aux dés imposés : cette fin n'est pas ajoutée à celles que "
+                         "vous avez découvertes)",
+                         "(a scripted game or one with set dice: this ending is not added to those you "
+                         "have found)"),
     "kind-death": ("mort", "death"),
     "kind-victory": ("victoire", "victory"),
     # command help lines

@@ -165,7 +165,8 @@ def event(out: Output, ev: dict, game, lang: str, width: int, mark: bool = False
         style = "class:good" if better else "class:bad"
         out.line(t(lang, "stat", label=label, old=ev["old"], new=ev["new"]), style)
     elif kind == "restart":
-        out.line(t(lang, "restarted", lives=ev["lives"]), "class:title")
+        out.line(t(lang, "restarted", lives=ev["lives"]) if ev["lives"] > 1 else t(lang, "restarted-new"),
+                 "class:title")
     elif "say" in ev:
         style = "class:warning" if kind == "dice-exhausted" else "class:event"
         out.line(ev["say"]["fr" if lang == "fr" else "en"], style)

@@ -24,6 +24,7 @@ class TableTopCommands:
     ended_seen = False   # the end screen of the game's present ending was made
     end_screen: Output | None = None   # the last one, for the full-screen layout
     end_in_story = True   # False: the front end shows `end_screen` in a pane of its own
+    records_endings = True   # False: a scripted or seeded game leaves the player's record alone
 
     # --- confirmations ---------------------------------------------------------
     def _ask(self, key: str, action, **values) -> Output:
@@ -67,8 +68,10 @@ class TableTopCommands:
         """ " (Endurance at 0)" for a stat at 0, "" for a death paragraph, else the cause."""
         if not cause or cause == "paragraph":
             return ""
-        stat = self.game.module.stat(cause)
-        what = t(self.lang, "cause-stat", label=stat.label.get(self.lang)) if stat else cause
+        named = self.game.module.death_cause(cause)
+        stat = None if named else self.game.module.stat(cause)
+        what = named.get(self.lang) if named else \
+            t(self.lang, "cause-stat", label=stat.label.get(self.lang)) if stat else cause
         return f" ({what})"
 
     def _ask_jump(self, arg: str, listed) -> Output:
@@ -172,14 +175,31 @@ class TableTopCommands:
                    won=journal.fights_won(st.history)), "class:info")
         store = EndingStore(self.game.book.id, self.store.dir.parent.parent)
         try:
-            found, new = store.record(st.paragraph, st.ended)
+            if self.records_endings:
+                found, new = store.record(st.paragraph, st.ended)
+            else:   # a scripted or seeded game: this ending shown with the record, not written
+                found = store.read()
+                new = st.paragraph not in found
+                seen = found.get(st.paragraph, {"kind": st.ended, "times": 0, "first": ""})
+                found[st.paragraph] = {**seen, "times": seen["times"] + 1}
         except saves.SaveError as exc:
             return out.extend(self._say("warning", "class:warning", text=exc.message.get(self.lang)))
-        out.line(t(self.lang, "end-found", found=len(found), written=len(book_endings(self.game.book))),
-                 "class:info")
-        for n, seen in sorted(found.items()):
+        written = book_endings(self.game.book)   # the book's `end:` paragraphs
+        of_book = {n: seen for n, seen in found.items() if n in written}
+        out.line(t(self.lang, "end-found", found=len(of_book), written=len(written)), "class:info")
+        self._end_rows(out, of_book, new)
+        others = {n: seen for n, seen in found.items() if n not in written}
+        if others:   # deaths in a fight, by a rule: endings of a game, not of the book
+            out.line(t(self.lang, "end-others", count=len(others)), "class:info")
+            self._end_rows(out, others, new)
+        if not self.records_endings:
+            out.line(t(self.lang, "end-not-recorded"), "class:info")
+        return out
+
+    def _end_rows(self, out: Output, endings: dict, new: bool) -> None:
+        st = self.game.state
+        for n, seen in sorted(endings.items()):
             key = "end-row-once" if seen["times"] == 1 else "end-row"
             row = "  " + t(self.lang, key, n=n, kind=t(self.lang, "kind-" + seen["kind"]),
                            times=seen["times"])
             out.line(row + (" " + t(self.lang, "end-new") if new and n == st.paragraph else ""), "class:info")
-        return out

@@ -345,6 +345,11 @@ class RuleModule:
         odds` and the REPL's live odds.  Default: the advice as written."""
         return Message(advice, advice)
 
+    def death_cause(self, cause: str):
+        """How the end screen names a death `cause` this module gives `play.die` ("shame"
+        ...): a Message, or None for the engine's own words (a stat at 0, a fight)."""
+        return None
+
     def odds_labels(self):
         """How the odds are worded: an engine.rules.labels.OddsLabels (title of
         the hero's final-state chart, unit of the fight's length, names of word

@@ -268,6 +268,11 @@ class ChroniquesCretoises(PackagedOdds, RuleModule):
         from engine.rules.chroniques_cretoises.explore import fight_outcomes
         return fight_outcomes(play, pending, cache)
 
+    def death_cause(self, cause: str):
+        if cause == "shame":   # the rule: Shame above Honour (not a stat at 0)
+            return Message("la Honte a dépassé l'Honneur", "Shame went above Honour")
+        return None
+
     def sheet(self, state, lang):
         from engine.rules.chroniques_cretoises.view import sheet_lines
         return sheet_lines(self, state, lang)
