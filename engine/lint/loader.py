@@ -58,6 +58,14 @@ def load_book(path: str | Path, display: str | None = None, use_cache: bool = Tr
     raw, diag = source.read_bytes(Path(path), name)
     if diag:
         return Loaded(None, None, [diag])
+    from engine.support.fileset import cut_after_commit
+    if cut_after_commit(Path(path)):   # a renumbering killed halfway: its files are part old, part new
+        return Loaded(None, None, [error(
+            "renumber-interrupted", Span(name, 0, 0),
+            "le renumérotage de ce livre a été interrompu en cours d'écriture : relancez la même "
+            "commande « gamebook renumber » pour l'achever",
+            "the renumbering of this book was cut while its files were written: run the same "
+            "'gamebook renumber' command again to finish it")])
     content_digest = hashlib.sha256(raw)
     key, content = _key(raw, content_digest), content_digest.hexdigest()
     directory = cache_dir() if use_cache else None

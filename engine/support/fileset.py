@@ -80,25 +80,29 @@ def replace_all(files: dict, main: Path) -> None:
             raise Interrupted(held[0], done=True)
 
 
+def cut_after_commit(main: Path) -> bool:
+    """True when a write of `main`'s set was cut after its commit point: the files are
+    then part new, part old, until `recover` finishes it (one stat when there is none)."""
+    journal = journal_of(main)
+    if not os.path.lexists(journal):
+        return False
+    entry = _read_journal(journal)
+    return entry is not None and entry.get("state") == "commit"
+
+
 def recover(main: Path) -> str | None:
     """Finish or undo a write of the set that was cut (a kill, a power cut): "completed",
     "undone", or None when there was nothing to do (or the journal is not believed)."""
     journal = journal_of(main)
-    try:
-        fd = os.open(journal, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
-    except OSError:   # no journal: at most the first one, half written (nothing else was)
+    if not os.path.lexists(journal):   # at most the first journal, half written (nothing else was)
         with contextlib.suppress(OSError):
             os.unlink(_journal_tmp(journal))
         return None
-    with os.fdopen(fd, "rb") as fh:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            return None
-        raw = fh.read(MAX_JOURNAL + 1)
+    entry = _read_journal(journal)
     try:
-        entry = json.loads(raw.decode("utf-8"))
         state = entry["state"]
         plan = [(journal.parent / tmp, journal.parent / target) for tmp, target in entry["files"]]
-    except (ValueError, KeyError, TypeError, UnicodeDecodeError):
+    except (KeyError, TypeError, ValueError):
         return None
     if state not in ("prepare", "commit") or not all(_believed(journal, main, t, f) for t, f in plan):
         return None
@@ -107,6 +111,23 @@ def recover(main: Path) -> str | None:
         return "completed"
     _undo(journal, plan)
     return "undone"
+
+
+def _read_journal(journal: Path) -> dict | None:
+    """The journal's content; None when it is not a small regular file of JSON."""
+    try:
+        fd = os.open(journal, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
+    except OSError:
+        return None
+    with os.fdopen(fd, "rb") as fh:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            return None
+        raw = fh.read(MAX_JOURNAL + 1)
+    try:
+        entry = json.loads(raw.decode("utf-8"))
+    except (ValueError, UnicodeDecodeError):
+        return None
+    return entry if isinstance(entry, dict) else None
 
 
 def _believed(journal: Path, main: Path, tmp: Path, target: Path) -> bool:

@@ -61,7 +61,15 @@ FILE_SETUPS = {
     "invalid-utf8": lambda tmp: write(tmp, "title: café\n".encode("latin-1")),
     "include-too-many": lambda tmp: _split(tmp, 201),
     "include-too-large": lambda tmp: _split(tmp, 1, size=21 * 1024 * 1024),
+    "renumber-interrupted": lambda tmp: _cut(_split(tmp, 0)),
 }
+
+
+def _cut(book: Path) -> Path:
+    """`book` as a renumbering killed after its commit point leaves it: its journal."""
+    from engine.support.fileset import journal_of
+    journal_of(book).write_text('{"state": "commit", "files": []}', encoding="utf-8")
+    return book
 
 
 def _split(tmp: Path, count: int, size: int = 0) -> Path:

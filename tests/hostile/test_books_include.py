@@ -117,11 +117,11 @@ def test_parts_share_one_size_budget(tmp_path):
     """Ten parts, each within a book's limits (1 MB aliased 20 times: 21 Mi characters),
     together ten times over: refused at the part that goes past, nothing cached."""
     big = "A" * (1024 * 1024)
-    text = f"paragraphs:\n  p0: {{text: &t '{big}', end: death}}\n" + "".join(
-        f"  p{i}: {{text: *t, end: death}}\n" for i in range(1, 21))
     names = []
     for n in range(10):
-        (tmp_path / f"gros{n}.yaml").write_text(text.replace("p", f"q{n}x"), encoding="utf-8")
+        (tmp_path / f"gros{n}.yaml").write_text(
+            f"paragraphs:\n  p{n}x0: {{text: &t '{big}', end: death}}\n"
+            + "".join(f"  p{n}x{i}: {{text: *t, end: death}}\n" for i in range(1, 21)), encoding="utf-8")
         names.append(f"gros{n}.yaml")
     book = split_book(tmp_path, names)
     result = run(["lint", str(book)], tmp_path, cache=True)

@@ -1,7 +1,8 @@
 """Fault injection: `gamebook renumber --in-place` of the three-part showcase killed at
 many points (SIGKILL and SIGTERM), and every time the four files are wholly the old
 book or wholly the new one (their hashes compared as a set), once the next run has
-finished or undone what a SIGKILL cut (its journal).
+finished or undone what a SIGKILL cut (its journal); until then, a set cut after its
+commit point is refused by every command that loads it (`renumber-interrupted`).
 
 60 kills come after a random delay within one run's duration (a fixed seed: anywhere in
 loading, renumbering or writing); then, for every file operation the engine makes
@@ -117,6 +118,9 @@ def test_renumber_in_place_killed_anywhere_leaves_all_old_or_all_new(tmp_path):
         if journal.exists():   # a SIGKILL cut the write: the next run finishes or undoes it
             committed = '"commit"' in journal.read_text(encoding="utf-8")
             assert committed or state == old, f"trial {trial}: files changed before the commit point"
+            if committed:   # part old, part new until then: no command loads it as a book
+                codes = [d.code for d in load_book(book, use_cache=False).diagnostics]
+                assert codes == ["renumber-interrupted"], f"trial {trial}: {codes}"
             assert os.waitstatus_to_exitcode(_run(book)) == 0
             assert hashes(files) == new, f"trial {trial}"
             seen["completed" if committed else "undone"] += 1
