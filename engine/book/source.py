@@ -164,6 +164,8 @@ def parse_text(text: str, name: str) -> tuple[Document | None, list[Diagnostic]]
     if doc.data is None:
         return None, [error("empty-book", Span(name, 0, 0), "le fichier est vide",
                             "the file is empty")]
+    # (nodes, characters once aliases are expanded): a split book's parts share one budget
+    doc.weight = (composer.nodes, composer.expanded + len(text))
     from engine.book.yaml_hints import text_hints
     return doc, composer.diags + text_hints(doc)
 

@@ -31,8 +31,10 @@ def configure(parser, lang: str) -> None:
 def run(args) -> int:
     from engine.renumber.numbering import CannotRenumber, renumber
     from engine.commands._common import load_or_report
-    from engine.commands.export import _write
     fr = args.lang == "fr"
+    if (args.book if args.in_place else args.output) and \
+            _recover(args.book if args.in_place else args.output, fr) == "completed":
+        return 0   # the interrupted renumbering is finished: another one would renumber it twice
     loaded = load_or_report(args.book, args.lang)
     if loaded is None:
         return 1
@@ -63,22 +65,28 @@ def run(args) -> int:
               "pour que ses sauvegardes le reconnaissent sous un autre nom" if fr
               else f"note: the book had no 'id:'; 'id: {book_id}' (its file name) is written, "
               "so that its saves know it under another file name", file=sys.stderr)
-    return max(_write(data.encode("utf-8"), out, fr) for out, data in outputs)
+    return _write(outputs, fr)
 
 
 def _outputs(args, text: str, parts: dict, fr: bool) -> list:
     """[(file or None for stdout, text)]: the book, then its parts (format 1.1) at the
-    same place relative to it: in place, or beside `-o`."""
+    same place relative to it: in place, or beside `-o`, never outside that folder."""
     import os
     from pathlib import Path
 
     from engine.renumber.numbering import CannotRenumber, split_book
+    from engine.support.paths import within
     out = args.book if args.in_place else args.output
     if parts and not out:
         raise split_book()
     result = [(out, text)]
     for part, data in parts.items():
         target = Path(out).parent / os.path.relpath(part, Path(args.book).parent)
+        if not within(Path(out).parent, target):   # ../, or a link in the destination leading out
+            raise CannotRenumber(f"le fichier inclus {part} serait écrit hors du dossier de {out} "
+                                 f"({target}) : rien n'est écrit",
+                                 f"the included file {part} would be written outside the folder of {out} "
+                                 f"({target}): nothing is written")
         if not args.in_place and target.resolve() == Path(part).resolve():
             raise CannotRenumber(f"-o écraserait le fichier inclus {part} : utilisez --in-place, "
                                  "ou -o vers un autre dossier",
@@ -87,3 +95,57 @@ def _outputs(args, text: str, parts: dict, fr: bool) -> list:
         target.parent.mkdir(parents=True, exist_ok=True)
         result.append((str(target), data))
     return result
+
+
+def _recover(main: str, fr: bool) -> str | None:
+    """Finish or undo a renumbering of `main`'s files that a kill cut (its journal,
+    engine/support/fileset.py), saying which; "completed", "undone" or None."""
+    from pathlib import Path
+
+    from engine.support.fileset import recover
+    try:
+        done = recover(Path(main))
+    except OSError as exc:
+        print(f"{main} : impossible de reprendre le renumérotage interrompu : {exc.strerror}" if fr
+              else f"{main}: cannot resume the interrupted renumbering: {exc.strerror}", file=sys.stderr)
+        return None
+    if done == "completed":
+        print(f"note : le renumérotage interrompu de {main} est achevé (tous ses fichiers ont leurs "
+              "nouveaux numéros) ; relancez la commande pour renuméroter encore" if fr
+              else f"note: the interrupted renumbering of {main} is completed (all its files have their "
+              "new numbers); run the command again to renumber anew", file=sys.stderr)
+    elif done == "undone":
+        print(f"note : le renumérotage interrompu de {main} est annulé (ses fichiers n'avaient pas changé)" if fr
+              else f"note: the interrupted renumbering of {main} is undone (its files had not changed)",
+              file=sys.stderr)
+    return done
+
+
+def _write(outputs: list, fr: bool) -> int:
+    """Write [(file or None for stdout, text)]: one file atomically, several all or
+    nothing (engine/support/fileset.py); permissions and symbolic links kept."""
+    from pathlib import Path
+
+    from engine.support.atomic import write_bytes
+    from engine.support.fileset import Interrupted, replace_all
+    (main, text), *parts = outputs
+    if main is None:
+        sys.stdout.write(text)
+        return 0
+    try:
+        if parts:
+            replace_all({Path(f): data.encode("utf-8") for f, data in outputs}, Path(main))
+        else:
+            write_bytes(main, text.encode("utf-8"))
+    except OSError as exc:
+        where = exc.filename or main
+        print(f"impossible d'écrire {where} : {exc.strerror} ; aucun fichier n'a changé" if fr
+              else f"cannot write {where}: {exc.strerror}; no file was changed", file=sys.stderr)
+        return 1
+    except Interrupted as stop:
+        print((f"interrompu (signal {stop.signum}) : " + ("tous les fichiers ont été écrits" if stop.done
+                                                          else "aucun fichier n'a changé")) if fr
+              else f"interrupted (signal {stop.signum}): " + ("every file was written" if stop.done
+                                                              else "no file was changed"), file=sys.stderr)
+        return 128 + stop.signum
+    return 0

@@ -6,7 +6,7 @@ have a failing and a passing example, checked like every other code.
 """
 from __future__ import annotations
 
-from engine.lint.codes_core import COUNTED, HEAD, HERO, Code, _book, _cc
+from engine.lint.codes_core import COUNTED, FINE_11, HEAD, HERO, Code, _book, _cc
 from engine.diagnostics import Message
 
 H11 = HEAD.replace("gamebook: 1\n", "gamebook: 1.1\n")
@@ -91,6 +91,29 @@ CODES_11: tuple[Code, ...] = (
          _book(SHOWN.replace("Partir, to: 2}", "Partir, to: 2, show: hidden}"),
                ITEMS_11.replace("  orbe: {name: Orbe}\n", "  orbe: {name: Orbe}\nunmet_choices: hidden\n")),
          _book(SHOWN.replace("to: 2}\n  2:", "to: 2, effects: [{gain: orbe}]}\n  2:"), ITEMS_11)),
+    # A book reads only its own folder tree, within bounds (engine/book/part_paths.py, include.py)
+    Code("include-outside-book", "error", "compile",
+         Message("`include:` nomme un chemin absolu, ou un fichier hors du dossier du livre (`../`, lien symbolique)",
+                 "`include:` names an absolute path, or a file outside the book's folder (`../`, a symbolic link)"),
+         FINE_11.replace("start: 1\n", "start: 1\ninclude: [../autre-livre/partie.yaml]\n"), FINE_11),
+    Code("include-bad-name", "error", "compile",
+         Message("`include:` nomme autre chose qu'un fichier .yaml ou .yml, ou un nom avec un caractère NUL",
+                 "`include:` names something else than a .yaml or .yml file, or a name with a NUL character"),
+         FINE_11.replace("start: 1\n", "start: 1\ninclude: [notes.txt]\n"), FINE_11),
+    Code("include-too-many", "error", "file",
+         Message("plus de 200 fichiers inclus (chacun compté une fois)",
+                 "more than 200 included files (each counted once)"),
+         "a book including 201 files", "group the paragraphs into fewer files"),
+    Code("include-too-large", "error", "file",
+         Message("le livre et ses fichiers inclus dépassent ensemble les limites d'un livre (20 Mio, nœuds, caractères)",
+                 "the book and its included files together exceed a book's limits (20 MiB, nodes, characters)"),
+         "parts of 8 MB each, or parts whose aliases expand beyond a book's size",
+         "a book of at most 20 MiB in all its files"),
+    Code("renumber-interrupted", "error", "file",
+         Message("un `gamebook renumber` a été tué pendant qu'il écrivait les fichiers du livre",
+                 "a `gamebook renumber` was killed while it wrote the book's files"),
+         "a renumbering killed (kill -9) after its commit point: its journal is beside the book",
+         "run the same gamebook renumber command again: it finishes the renaming"),
     Code("combat-timeout", "error", "lint",
          Message("un combat limité (`rounds`) sans `timeout`, ou `timeout` sans `rounds`",
                  "a timed fight (`rounds`) without `timeout`, or `timeout` without `rounds`"),

@@ -24,7 +24,7 @@ from engine.support.records import record
 if TYPE_CHECKING:  # pragma: no cover - the Book model is imported only when built
     from engine.book.model import Book
 
-CACHE_FORMAT = 5
+CACHE_FORMAT = 6   # 6: the parts' hashes, each diagnostic's own file
 
 
 @record
@@ -58,13 +58,19 @@ def load_book(path: str | Path, display: str | None = None, use_cache: bool = Tr
     raw, diag = source.read_bytes(Path(path), name)
     if diag:
         return Loaded(None, None, [diag])
+    from engine.support.fileset import cut_after_commit
+    if cut_after_commit(Path(path)):   # a renumbering killed halfway: its files are part old, part new
+        return Loaded(None, None, [error(
+            "renumber-interrupted", Span(name, 0, 0),
+            "le renumérotage de ce livre a été interrompu en cours d'écriture : relancez la même "
+            "commande « gamebook renumber » pour l'achever",
+            "the renumbering of this book was cut while its files were written: run the same "
+            "'gamebook renumber' command again to finish it")])
     content_digest = hashlib.sha256(raw)
-    from engine.book.include import digest_parts   # format 1.1: the parts' bytes are in the key too
-    parts_read = digest_parts(raw, Path(path).parent, content_digest)
     key, content = _key(raw, content_digest), content_digest.hexdigest()
-    directory = cache_dir() if use_cache and parts_read else None
+    directory = cache_dir() if use_cache else None
     if directory is not None:
-        hit = _from_cache(directory / f"{key}.json", key, name, need_book, content)
+        hit = _from_cache(directory / f"{key}.json", key, name, need_book, content, Path(path).parent)
         if hit is not None:
             return hit
     loaded, payload = _compile(raw, name, key, content, Path(path))
@@ -108,15 +114,22 @@ def _compile(raw: bytes, name: str, key: str, content: str, path: Path | None = 
         doc, more = expand(doc, path.parent, path)
         diags += more
     loaded, comp, broken = check_document(doc, diags, name, content)
-    if comp is None:
+    # a part that could not be read, or was refused, is not cached: its entry would
+    # have nothing to compare with the files next time
+    if comp is None or not getattr(doc, "complete", True):
         return loaded, None
     book, module, diags = loaded.book, loaded.module, loaded.diagnostics
+    from engine.lint.cache_entry import portable
+    parts = getattr(doc, "parts", [])
+    stored = portable(diags, name, parts)
+    if stored is None:   # a diagnostic about a file that is neither the book nor a part
+        return Loaded(book, module, diags), None
 
     def payload() -> dict:  # built only when there is a cache to write
-        return {"format": CACHE_FORMAT, "key": key, "source": content, "rules": module.id,
-                "rules_version": module.version, "data": _jsonable(doc.data),
+        return {"format": CACHE_FORMAT, "key": key, "source": content, "parts": parts,
+                "rules": module.id, "rules_version": module.version, "data": _jsonable(doc.data),
                 "int_keys": _int_paragraph_keys(doc.data),
-                "broken": sorted(broken, key=str), "diagnostics": [d.to_cache() for d in diags],
+                "broken": sorted(broken, key=str), "diagnostics": stored,
                 "exprs": _expr_table(comp.exprs)}
     return Loaded(book, module, diags), payload
 
@@ -180,7 +193,8 @@ def _expr_table(exprs: dict) -> list:
 
 
 def _from_cache(path: Path, key: str, name: str, need_book: bool = True,
-                content: str = "") -> Loaded | None:
+                content: str = "", folder: Path | None = None) -> Loaded | None:
+    from engine.lint.cache_entry import named, same_parts
     from engine.lint.cache_seal import cache_key, unseal
     try:
         data = unseal(path.read_bytes(), cache_key(path.parent))
@@ -190,11 +204,13 @@ def _from_cache(path: Path, key: str, name: str, need_book: bool = True,
         if payload.get("format") != CACHE_FORMAT or payload.get("key") != key \
                 or payload.get("source") != content:   # made from other bytes than this file's
             return None
+        if payload["parts"] and (folder is None or not same_parts(folder, payload["parts"])):
+            return None   # a part changed (or moved out of reach) since it was compiled
         from engine.rules import registry
         module = registry.get(payload["rules"])
         if module.version != payload["rules_version"]:
             return None
-        diags = [_renamed(Diagnostic.from_json(d), name) for d in payload["diagnostics"]]
+        diags = [named(d, name) for d in payload["diagnostics"]]
         book = _cached_book(payload, module, name, content) if need_book else None
         return Loaded(book, module, diags, from_cache=True)
     except Exception:  # a damaged or foreign entry is rebuilt, never trusted
@@ -220,12 +236,6 @@ def _cached_book(payload: dict, module, name: str, content_hash: str) -> Book:
         data["paragraphs"] = {int(k) if k in ints else k: v for k, v in data["paragraphs"].items()}
     return Compiler(data, module, None, file=name, content_hash=content_hash, parse=parse,
                     broken=set(payload["broken"])).compile()
-
-
-def _renamed(d: Diagnostic, name: str) -> Diagnostic:
-    from engine.support.records import replace
-    span = replace(d.span, file=name)
-    return replace(d, span=span, related=tuple(replace(r, file=name) for r in d.related))
 
 
 def _store(directory: Path, key: str, payload: dict) -> None:

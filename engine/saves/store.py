@@ -17,7 +17,6 @@ import json
 import os
 import re
 import stat
-import tempfile
 from pathlib import Path
 
 from engine.diagnostics import Message
@@ -126,16 +125,12 @@ class SaveStore:
 
 
 def write_atomic(path: Path, obj) -> None:
-    """Write JSON to `path` through a temporary file and os.replace (OSError on failure):
-    a crash leaves the old file or the new one, never half of one."""
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".tmp-", suffix=".json")
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            json.dump(obj, fh, ensure_ascii=False, indent=1)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    """Write JSON to `path` atomically (engine/support/atomic.py; OSError on failure):
+    a crash leaves the old file or the new one, never half of one.  A new save is
+    private to its player (0600)."""
+    from engine.support.atomic import write_bytes
+    write_bytes(path, json.dumps(obj, ensure_ascii=False, indent=1).encode("utf-8"), new_mode=0o600,
+                follow_links=False)
 
 
 def read_bounded(path: Path) -> bytes:

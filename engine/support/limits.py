@@ -15,6 +15,14 @@ MAX_YAML_NODES = 2_000_000            # nodes after alias expansion
 # 1 MB each time.  Twice the file size limit: aliases may repeat, not multiply.
 MAX_YAML_CHARS = 2 * MAX_BOOK_BYTES
 
+# --- a book in several files (`include:`, engine/book/include.py) -----------------
+# Each distinct file counts once, however many times it is included (a "diamond" of
+# parts including the next one twice is linear, not exponential).  A split book may
+# be no bigger than one file could be: the three limits above hold for the book and
+# all its parts together.
+MAX_PARTS = 200                       # distinct included files (the showcase has 3)
+MAX_PARTS_BYTES = MAX_BOOK_BYTES      # the book's bytes and all its parts' together
+
 # --- numbers ---------------------------------------------------------------------
 # Every integer a book writes, an expression computes, an effect gives a stat, or a
 # save holds: |n| <= MAX_INT.  Far above any stat, amount or paragraph number, far

@@ -13,7 +13,7 @@ from .lintkit import codes, lint, write
 
 ENGINE = Path(__file__).resolve().parents[2] / "engine"
 MODULE_PACKAGES = ("chroniques_cretoises", "defis_fantastiques")
-EMITTERS = re.compile(r"\b(?:error|warning|note|unknown_name|report|ExprError|__init__)\(\s*"
+EMITTERS = re.compile(r"\b(?:error|warning|note|unknown_name|report|ExprError|Refused|__init__)\(\s*"
                       r"\"([a-z][a-z0-9]*(?:-[a-z0-9]+)*)\"")
 
 
@@ -59,7 +59,29 @@ FILE_SETUPS = {
     "file-too-large": lambda tmp: _sparse(tmp / "big.yaml", 50 * 1024 * 1024),
     "binary-file": lambda tmp: write(tmp, b"\x89PNG\r\n\x1a\n\x00\x00"),
     "invalid-utf8": lambda tmp: write(tmp, "title: café\n".encode("latin-1")),
+    "include-too-many": lambda tmp: _split(tmp, 201),
+    "include-too-large": lambda tmp: _split(tmp, 1, size=21 * 1024 * 1024),
+    "renumber-interrupted": lambda tmp: _cut(_split(tmp, 0)),
 }
+
+
+def _cut(book: Path) -> Path:
+    """`book` as a renumbering killed after its commit point leaves it: its journal."""
+    from engine.support.fileset import journal_of
+    journal_of(book).write_text('{"state": "commit", "files": []}', encoding="utf-8")
+    return book
+
+
+def _split(tmp: Path, count: int, size: int = 0) -> Path:
+    """A clean book including `count` parts (sparse ones of `size` bytes when given)."""
+    from engine.lint.codes_core import FINE_11
+    names = [f"p{i}.yaml" for i in range(count)]
+    for name in names:
+        if size:
+            _sparse(tmp / name, size)
+        else:
+            (tmp / name).write_text("paragraphs: {}\n", encoding="utf-8")
+    return write(tmp, FINE_11.replace("start: 1\n", f"start: 1\ninclude: [{', '.join(names)}]\n"))
 
 
 def _sparse(path: Path, size: int) -> Path:
@@ -72,6 +94,7 @@ def test_every_file_code_has_a_setup():
     assert set(FILE_SETUPS) == {c.name for c in CODES if c.stage == "file"}
 
 
+@pytest.mark.real_rules   # the split books name the example module, as the docs do
 @pytest.mark.parametrize("name", sorted(FILE_SETUPS))
 def test_file_codes(name, capsys, tmp_path):
     status, out, _ = lint(capsys, FILE_SETUPS[name](tmp_path), "--no-cache")
