@@ -64,6 +64,8 @@ class GamebookServer(LanguageServer):
         else:
             book.update(snap)
         book.parser = None if book.large else (parser or Parser())
+        if book.large:
+            _ = snap.index   # built here, in the worker thread: seconds that no request should wait for
         return snap
 
     def fresh(self, uri: str) -> Snapshot:
