@@ -59,13 +59,13 @@ class GamebookServer(LanguageServer):
         large = too_large(text) or (book is not None and book.large)
         parser = None if large else (book.parser if book and book.parser else Parser())
         snap = analyse(uri, text, _display(uri), parser)
+        if too_large(text, snap):   # before requests can see it: seconds no request should wait for
+            _ = snap.index
         if book is None:
             self.books[uri] = book = Book(snap, parser)
         else:
             book.update(snap)
         book.parser = None if book.large else (parser or Parser())
-        if book.large:
-            _ = snap.index   # built here, in the worker thread: seconds that no request should wait for
         return snap
 
     def fresh(self, uri: str) -> Snapshot:
