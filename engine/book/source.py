@@ -172,6 +172,9 @@ def parse_text(text: str, name: str) -> tuple[Document | None, list[Diagnostic]]
 
 _NOKEY = object()
 _DROP = object()
+# The path under which the value of a duplicated key is composed, then dropped: it is
+# in no container, so code that walks `Document.where` must skip such paths.
+DUPLICATE = "\0duplicate"
 
 
 class _Composer:
@@ -365,7 +368,7 @@ class _Composer:
             return path
         elif top[2] is _DROP:
             top[2] = _NOKEY
-            return path + ("\0duplicate",)
+            return path + (DUPLICATE,)
         else:
             key = top[2]
             path = path + (key,)
@@ -383,10 +386,15 @@ class _Composer:
         seen = top[4]
         if key in seen:
             first = seen[key]
+            # both places in the message too (a column when they share a line: flow style)
+            at = [f"{line + 1}" if first[0] != mark.line else f"{line + 1}:{col + 1}"
+                  for line, col in (first, (mark.line, mark.column))]
             self.diags.append(error(
                 "duplicate-key", self._span(mark),
-                f"clé « {key} » en double (première à la ligne {first[0] + 1}) : fusionnez ou renommez",
-                f"duplicate key '{key}' (first at line {first[0] + 1}): merge or rename",
+                f"clé « {key} » en double (première à la ligne {at[0]}, encore à la ligne "
+                f"{at[1]}) : fusionnez ou renommez",
+                f"duplicate key '{key}' (first at line {at[0]}, again at line {at[1]}): "
+                "merge or rename",
                 related=(Span(self.doc.file, first[0], first[1]),)))
             top[2], top[3] = _DROP, None
             return

@@ -93,6 +93,8 @@ def _a_paragraph(value) -> bool:
 def _swallowed(doc, lines, path, line) -> list[Diagnostic]:
     value = doc.data
     for part in path:
+        if not isinstance(value, dict) or part not in value:
+            return []   # a duplicated key's value, dropped (duplicate-key): not in the data
         value = value[part]
     for i, content in enumerate(str(value).split("\n")):
         m = _FIELD_LINE.match(content)

@@ -7,6 +7,10 @@ from __future__ import annotations
 
 import argparse
 
+# When the input closes, exit at once: a check of a large book may still be running in
+# a worker thread, and nothing of it is worth waiting for (engine/cli.py's hard exit).
+FAST_EXIT = True
+
 
 def configure(parser: argparse.ArgumentParser, lang: str) -> None:
     parser.add_argument("--stdio", action="store_true",
@@ -16,5 +20,4 @@ def configure(parser: argparse.ArgumentParser, lang: str) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from engine.lsp.main import serve
-    serve()
-    return 0
+    return serve(args.lang)

@@ -1,6 +1,9 @@
 """The LSP requests, each delegated to its module (completion, navigation, hover, actions).
 
-Positions arrive in UTF-16 columns and are converted once, by `_at`."""
+Positions arrive in UTF-16 columns and are converted once, by `_at`.  A position
+on a line the document does not have (line 2147483647) is answered at once with
+nothing: the request's work walks the lines above it; a column past the end of
+its line stands for the end of the line, as the protocol says."""
 from __future__ import annotations
 
 from lsprotocol import types as T
@@ -12,8 +15,9 @@ from engine.lsp.server import GamebookServer, server
 TRIGGERS = [":", " ", "(", '"', "'", ",", "[", "{"]
 
 
-def _at(snap, position: T.Position, file: str | None = None) -> tuple[int, int]:
-    return snap.lines_of(file).from_lsp(position)
+def _at(snap, position: T.Position, file: str | None = None) -> tuple[int, int] | None:
+    lines = snap.lines_of(file)
+    return lines.from_lsp(position) if position.line < len(lines.lines) else None
 
 
 def _book(ls: GamebookServer, uri: str):
@@ -28,6 +32,8 @@ def _book(ls: GamebookServer, uri: str):
 def on_completion(ls: GamebookServer, params: T.CompletionParams):
     uri = params.text_document.uri
     lines = Lines(ls.text(uri))
+    if params.position.line >= len(lines.lines):
+        return None
     snap = ls.best(uri)
     line, col = lines.from_lsp(params.position)
     return T.CompletionList(is_incomplete=False, items=completion.complete(snap, lines, line, col))
@@ -36,15 +42,17 @@ def on_completion(ls: GamebookServer, params: T.CompletionParams):
 @server.feature(T.TEXT_DOCUMENT_DEFINITION)
 def on_definition(ls: GamebookServer, params: T.DefinitionParams):
     snap, file = _book(ls, params.text_document.uri)
-    return navigation.definition(snap, *_at(snap, params.position, file), file) if snap.book else []
+    at = _at(snap, params.position, file)
+    return navigation.definition(snap, *at, file) if snap.book and at else []
 
 
 @server.feature(T.TEXT_DOCUMENT_REFERENCES)
 def on_references(ls: GamebookServer, params: T.ReferenceParams):
     snap, file = _book(ls, params.text_document.uri)
-    if snap.book is None:
+    at = _at(snap, params.position, file)
+    if snap.book is None or at is None:
         return []
-    return navigation.references(snap, *_at(snap, params.position, file), params.context.include_declaration, file)
+    return navigation.references(snap, *at, params.context.include_declaration, file)
 
 
 @server.feature(T.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
@@ -55,7 +63,8 @@ def on_symbols(ls: GamebookServer, params: T.DocumentSymbolParams):
 @server.feature(T.TEXT_DOCUMENT_PREPARE_RENAME)
 def on_prepare_rename(ls: GamebookServer, params: T.PrepareRenameParams):
     snap, file = _book(ls, params.text_document.uri)
-    return navigation.prepare_rename(snap, *_at(snap, params.position, file), file) if snap.book else None
+    at = _at(snap, params.position, file)
+    return navigation.prepare_rename(snap, *at, file) if snap.book and at else None
 
 
 @server.feature(T.TEXT_DOCUMENT_RENAME)
@@ -64,15 +73,17 @@ def on_rename(ls: GamebookServer, params: T.RenameParams):
     if snap.book is None:
         raise navigation.Refused("le livre ne se compile pas : corrigez-le d'abord" if snap.language == "fr"
                                  else "the book does not compile: fix it first")
-    return navigation.rename(snap, *_at(snap, params.position, file), params.new_name, file)
+    at = _at(snap, params.position, file)
+    return navigation.rename(snap, *at, params.new_name, file) if at else None
 
 
 @server.feature(T.TEXT_DOCUMENT_HOVER)
 def on_hover(ls: GamebookServer, params: T.HoverParams):
     snap = ls.fresh(params.text_document.uri)
-    if snap.book is None:
+    at = _at(snap, params.position)
+    if snap.book is None or at is None:
         return None
-    return hover.hover(snap, snap.lines, *_at(snap, params.position))
+    return hover.hover(snap, snap.lines, *at)
 
 
 @server.feature(T.TEXT_DOCUMENT_CODE_ACTION,

@@ -13,6 +13,7 @@ import re
 
 from lsprotocol import types as T
 
+from engine.diagnostics import Message
 from engine.lsp import fields
 from engine.lsp.context import place
 
@@ -56,11 +57,15 @@ def _combat(snap, lines, line, col) -> str | None:
 
 
 def odds_text(snap, spec, lang: str) -> str | None:
-    """P(win) of the combat `spec` for each starting sheet, as a small Markdown table."""
+    """P(win) of the combat `spec` for each starting sheet, as a small Markdown table;
+    when the book itself makes the fight fail (a modifier dividing by zero), why."""
     rows = _odds(snap, spec)
+    fr = lang == "fr"
+    if isinstance(rows, Message):
+        return "**" + ("Chances de victoire : incalculables" if fr else "Odds of winning: not computed") \
+            + "**\n\n" + rows.get(lang)
     if not rows:
         return None
-    fr = lang == "fr"
     head = "| " + ("héros" if fr else "hero") + " | " + " | ".join(
         (f if fr else e) for _p, f, e in _POLICIES if any(_p in r for _n, r in rows)) + " |"
     out = ["**" + ("Chances de victoire (exactes)" if fr else "Exact odds of winning") + "**", "",
@@ -76,8 +81,10 @@ def _percent(value, fr: bool) -> str:
     return text.replace(".", ",") if fr else text.replace(" %", "%")
 
 
-def _odds(snap, spec) -> list:
+def _odds(snap, spec) -> list | Message:
+    """The rows of the table, or the message of the book's error that stops the fight."""
     from engine.analysis.book_odds import NAMED, variant_columns
+    from engine.game.faults import BookFault
     key = (snap.module.id, json.dumps([spec, snap.book.hero, dict(snap.book.options),
                                        {i: dict(it.props) for i, it in snap.book.items.items()}],
                                       sort_keys=True, default=str))
@@ -95,6 +102,10 @@ def _odds(snap, spec) -> list:
             if row:
                 label = NAMED.get(name, (name, name))[snap.language != "fr"]
                 rows.append((label, row))
+    except BookFault as fault:   # the book's own error, located: what the author must fix
+        d = fault.diagnostic
+        where = f" ({d.span.line + 1}:{d.span.col + 1})" if d.span.line >= 0 else ""
+        rows = Message(d.message.fr + where, d.message.en + where)
     except (ValueError, ArithmeticError, KeyError, TypeError):
         rows = []  # a fight the solver refuses (a stalemate...): no odds, no crash
     if len(_ODDS) > 256:

@@ -79,8 +79,8 @@ def prepare_rename(snap, line: int, col: int, file: str | None = None):
     o = snap.index.at(line, col, file) if snap.index else None
     if o is None or o.value is None or o.role in ("computed", "implicit"):
         return None
-    return T.PrepareRenameResult_Type2(range=snap.lines_of(file).range(o.line, o.col, o.end),
-                                       placeholder=o.name or str(o.value))
+    return T.PrepareRenamePlaceholder(range=snap.lines_of(file).range(o.line, o.col, o.end),
+                                      placeholder=o.name or str(o.value))
 
 
 def rename(snap, line: int, col: int, new: str, file: str | None = None) -> T.WorkspaceEdit:

@@ -61,7 +61,7 @@ class Lines:
     def word_around(self, line: int, col: int) -> tuple[int, int, str]:
         """The word under the cursor (which may be just after it): (start, end, word)."""
         text = self.line(line)
-        start = col
+        start = col = min(max(col, 0), len(text))   # past the end of the line: at its end (LSP)
         while start > 0 and (text[start - 1].isalnum() or text[start - 1] in "_-"):
             start -= 1
         end = col

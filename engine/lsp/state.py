@@ -100,18 +100,34 @@ def analyse(uri: str, text: str, name: str | None = None, parser=None) -> Snapsh
     return Snapshot(uri, text, lines, loaded.diagnostics, doc, loaded.book, loaded.module, comp, parts)
 
 
+def too_large(text: str, snap: Snapshot | None = None) -> bool:
+    """Whether a book is too large to check after each keystroke (engine/support/limits.py):
+    judged on its size, and on its paragraphs once a check has counted them."""
+    from engine.support.limits import MAX_LIVE_BYTES, MAX_LIVE_PARAGRAPHS
+    if len(text) > MAX_LIVE_BYTES:
+        return True
+    data = snap.doc.data if snap is not None and snap.doc is not None else None
+    paragraphs = data.get("paragraphs") if isinstance(data, dict) else None
+    return isinstance(paragraphs, dict) and len(paragraphs) > MAX_LIVE_PARAGRAPHS
+
+
 class Book:
-    """An open book: its newest snapshot and the newest one that compiled."""
+    """An open book: its newest snapshot and the newest one that compiled (no other:
+    an older snapshot is released as soon as a newer one replaces it).  A book
+    `too_large` for live checking keeps no incremental parser: its caches would
+    double what its snapshot holds, and it is checked whole, on save only."""
 
     def __init__(self, snapshot: Snapshot, parser=None):
         self.parser = parser
         self.current = snapshot
         self.last_good = snapshot if snapshot.book is not None else None
+        self.large = too_large(snapshot.text, snapshot)
 
     def update(self, snapshot: Snapshot) -> None:
         self.current = snapshot
         if snapshot.book is not None:
             self.last_good = snapshot
+        self.large = too_large(snapshot.text, snapshot)
 
     @property
     def best(self) -> Snapshot:

@@ -41,6 +41,15 @@ MAX_SIDES = 100                       # faces of one die
 MAX_ROLL_OUTCOMES = 50_000            # distinct outcomes of one roll read face by face
 MAX_MOVE_BRANCHES = 20_000            # replays of one move over its rolls (2 rolls of 100d100: 10^8)
 
+# --- the language server (engine/lsp) -------------------------------------------------
+# One LSP message: a didOpen of a MAX_BOOK_BYTES book, JSON-escaped, fits with room.
+MAX_LSP_MESSAGE_BYTES = 64 * 1024 * 1024
+MAX_LSP_HEADER_BYTES = 8 * 1024       # a header is two short lines
+# A book over either is "too large for live checking": checked when opened and saved,
+# not after each keystroke (a check of 100,000 paragraphs takes seconds and ~0.5 GB).
+MAX_LIVE_BYTES = 4 * 1024 * 1024      # a 400-paragraph book is about 450 KB
+MAX_LIVE_PARAGRAPHS = 5_000
+
 # --- a save file ---------------------------------------------------------------------
 MAX_SAVE_BYTES = 8 * 1024 * 1024      # a long game's save is about 100 KB
 MAX_SAVE_DEPTH = 24                   # nesting of JSON arrays and objects

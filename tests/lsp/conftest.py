@@ -17,7 +17,8 @@ ROOT = Path(__file__).resolve().parents[2]
     server_command=[sys.executable, "-m", "engine", "lsp"],
     server_env={**os.environ, "PYTHONPATH": str(ROOT), "GAMEBOOK_NO_CACHE": "1"}))
 async def client(lsp_client: LanguageClient):
-    await lsp_client.initialize_session(T.InitializeParams(
+    # kept for tests/lsp/test_capabilities.py, which tests each capability advertised
+    lsp_client.initialize_result = await lsp_client.initialize_session(T.InitializeParams(
         capabilities=client_capabilities("neovim"), root_uri=ROOT.as_uri()))
     yield
     await lsp_client.shutdown_session()
