@@ -33,8 +33,12 @@ ATTACKS = {
     "bel": "ring\x07",
     "cr": "safe\rFORGED",
     "bidi": "\u202eevil",
+    "zero-width": "ép\u200bée\u200d\ufeff",   # looks like "épée"
+    "marks": "\u200fabc\u200e\u061c",          # right-to-left and left-to-right marks
+    "tags": "flag\U000e0041\U000e007f",          # invisible tag characters
 }
-FORBIDDEN = ["\x1b", "\x07", "\x9b", "\x9d", "\x90", "\r", "\u202e"]
+FORBIDDEN = ["\x1b", "\x07", "\x9b", "\x9d", "\x90", "\r", "\u202e", "\u200b", "\u200d", "\ufeff",
+             "\u200f", "\u200e", "\u061c", "\U000e0041", "\U000e007f"]
 
 
 def yaml_quote(text: str) -> str:
@@ -45,8 +49,8 @@ def yaml_quote(text: str) -> str:
             out.append("\\" + ch)
         elif ord(ch) < 0x20 or 0x7f <= ord(ch) <= 0x9f:
             out.append("\\x%02x" % ord(ch))
-        elif not ch.isprintable():
-            out.append("\\u%04x" % ord(ch))
+        elif not ch.isprintable():   # (YAML's \\u takes 4 digits, \\U 8)
+            out.append("\\u%04x" % ord(ch) if ord(ch) <= 0xFFFF else "\\U%08x" % ord(ch))
         else:
             out.append(ch)
     return '"' + "".join(out) + '"'

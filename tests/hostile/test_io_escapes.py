@@ -113,3 +113,16 @@ def test_the_repl_on_a_real_terminal_sends_none_of_the_books_sequences(tmp_path,
     for raw in (b"\x07", b"\x1b]", b"\x1bP", "\x9b".encode(), "\u202e".encode(), b"\rFORGED"):
         assert raw not in seen
     assert b"\x1b[" in seen                                            # the REPL's own colours
+
+
+def test_an_invisible_character_in_a_name_is_shown_where_lint_names_it(tmp_path):
+    """`épée` and `ép<U+200B>ée` look the same on a terminal: lint shows the difference."""
+    book = tmp_path / "b.yaml"
+    book.write_text('gamebook: 1\ntitle: T\nrules: defis-fantastiques\nstart: 1\nhero: {equipment: []}\n'
+                    'items:\n  epee: {name: Épée}\nparagraphs:\n'
+                    '  1:\n    text: a\n    effects: [{gain: "ep\\u200bee"}]\n'
+                    '    choices: [{text: b, to: 2}]\n  2: {text: c, end: victory}\n', encoding="utf-8")
+    done = gamebook(tmp_path, "lint", book, "--lang", "en")
+    out = done.stdout.decode("utf-8")
+    assert "ep\\u200bee" in out and "\u200b" not in out, out
+    assert "did you mean 'epee'" in out
