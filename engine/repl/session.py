@@ -201,6 +201,9 @@ class Session(Questions, TableTopCommands, BuiltinCommands):
             self.awaiting = None
             if len(words) == 1 and _is_int(words[0]):   # "1 3" is a whole new answer, read as typed
                 return self._answer(number, option, _int(words[0]))
+            if getattr(option, "candidates", None) and not _is_int(words[0]):
+                # a word where the puzzle wanted a number: say it was given up, then do it
+                return self._say("number-abandoned").extend(self._handle(line))
         if not words:
             return self._enter()
         head, arg = words[0], " ".join(words[1:])
@@ -256,9 +259,16 @@ class Session(Questions, TableTopCommands, BuiltinCommands):
         if not option.enabled:
             why = option.reason.get(self.lang) if option.reason else "—"
             return self._refused_text(why)
+        if rest and (option.amount is None or len(rest) > 1 or not _is_int(rest[0])):
+            # `1 2` at a market, `1 99999999999`: words this answer does not take, refused
+            # rather than dropped (the player meant something by them)
+            shown = typed or str(number)
+            line = " ".join([shown, *rest])
+            return self._say("extra-words" if option.amount is None else "extra-words-amount", "class:error",
+                             line=line if len(line) <= 40 else line[:39] + "…", n=number)
         if option.amount is None:
             return self._answer(number, option, None)
-        if rest and _is_int(rest[0]):
+        if rest:
             return self._answer(number, option, _int(rest[0]))
         self.awaiting = (number, option)
         low, high = option.amount

@@ -53,3 +53,49 @@ def test_giving_up_zeus_says_so(tmp_path):
     text = str(s.handle_line(str(number)))
     assert "Vous renoncez à invoquer Zeus : il reste disponible." in text
     assert not s.game.state.extra.get("zeus_used")
+
+
+def test_words_an_answer_does_not_take_are_refused_not_dropped(tmp_path):
+    """`1 2` at a market bought one meal, `1 99999999999` picked 1 (issue 33, item 8)."""
+    s = session(tmp_path)
+    s.start()
+    text = str(s.handle_line("1 2"))
+    assert "« 1 2 » : ce choix se prend seul, tapez 1." in text and s.game.state.paragraph == 1
+    assert "ce choix se prend seul" in str(s.handle_line("1 99999999999"))
+    assert s.game.state.paragraph == 1
+    s.handle_line("1")
+    assert s.game.state.paragraph == 2
+
+
+PUZZLE = """\
+gamebook: 1.1
+title: La Serrure
+language: fr
+rules: defis-fantastiques
+start: 1
+hero: {habilete: 10, endurance: 20, chance: 9, equipment: []}
+paragraphs:
+  1:
+    text: Une serrure à chiffres.
+    choices: [{text: Partir, to: 3}]
+    puzzle: {answers: [2], wrong: 3}
+  2: {text: La porte s'ouvre., end: victory}
+  3: {text: Vous repartez bredouille., end: death}
+"""
+
+
+def test_a_word_at_the_puzzle_prompt_says_the_number_was_given_up(tmp_path):
+    from engine.game import Game
+    from engine.game.dice import SeededDice
+    from engine.lint.loader import load_book
+    from engine.repl.session import Session
+    from engine.saves import store as saves
+    path = tmp_path / "serrure.yaml"
+    path.write_text(PUZZLE, encoding="utf-8")
+    loaded = load_book(path, use_cache=False)
+    s = Session(Game(loaded.book, loaded.module, SeededDice(1)), saves.SaveStore("s", tmp_path), "fr")
+    s.start()
+    assert "Quel nombre" in str(s.handle_line("2")) or s.awaiting
+    text = str(s.handle_line("feuille"))
+    assert text.startswith("Pas de nombre donné : rien ne se passe.") and "Habileté" in text
+    assert s.awaiting is None and s.game.state.paragraph == 1
