@@ -66,6 +66,7 @@ class Game(Answers, Prompts, History, Outcomes, GiveUp):
         # after_change can tell that the inventory changed without reading all of it.
         self.items_changed = False
         self.preset = preset   # engine/game/presets.py: applied by every new game and restart
+        self._jumping: list | None = None   # outcomes.py: the paragraph next to settle, while settling
         if not undo:   # no snapshot to take: the answer itself, without a wrapper call
             self.answer = self._answer
         if state is None:
@@ -204,7 +205,10 @@ class Game(Answers, Prompts, History, Outcomes, GiveUp):
         if self.narrate:
             self.emit("paragraph", number=number)
         again = bool(p.once) and st.visits[number] > 1   # format 1.1: `once:` parts do not repeat
-        self._settle(p, again, 0)
+        if self._jumping is not None:   # entered while a paragraph settles: its loop goes on here
+            self._jumping.append((p, again))
+            return
+        self.settle_chain(p, again, 0)
 
     def _settle(self, p, again: bool, first: int) -> None:
         """The paragraph's effects from `first` on, then its ending or activities

@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.diagnostics import Message
+from engine.support.limits import MAX_JUMPS
 from engine.rules import registry
 from engine.rules.registry import EXAMPLE_DERIVED_RULES, EXAMPLE_RULES
 
@@ -439,4 +440,9 @@ CODES: tuple[Code, ...] = (
                  "error while computing an expression during play (division by zero...)"),
          "to: 'here + 100 / (chance - 5)' when chance is 5",
          "to: 'here + 1' (or a condition that rules out the zero)"),
+    Code("jump-loop", "error", "runtime",
+         Message(f"plus de {MAX_JUMPS} paragraphes (MAX_JUMPS) enchaînés en jeu sans que le joueur réponde",
+                 f"more than {MAX_JUMPS} paragraphs (MAX_JUMPS) entered in play without the player answering"),
+         f"auto: [{{if: 'jours < {MAX_JUMPS * 5}', to: 2}}] at paragraph 2, whose effects add 1 to jours",
+         f"a loop of at most {MAX_JUMPS} jumps, or a choice inside it"),
 )
