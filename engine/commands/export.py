@@ -45,7 +45,12 @@ def run(args) -> int:
     loaded = load_or_report(args.book, args.lang)
     if loaded is None:
         return 1
-    doc = build.document(loaded.book, loaded.module, odds=args.odds)
+    from engine.game.faults import BookFault
+    try:
+        doc = build.document(loaded.book, loaded.module, odds=args.odds)
+    except BookFault as fault:   # --odds plays the start to know the hero: it fails there
+        print(fault.located().get(args.lang), file=sys.stderr)
+        return 1
     if fmt == "pdf":
         from engine.export.pdf import PdfUnavailable, compile_pdf
         try:
