@@ -135,6 +135,10 @@ CODES: tuple[Code, ...] = (
     Code("invalid-utf8", "error", "file",
          Message("le fichier n'est pas en UTF-8", "the file is not UTF-8"),
          "a book saved as Latin-1 (é is the byte 0xE9)", "the same book saved as UTF-8"),
+    Code("nul-character", "error", "yaml",
+         Message("un texte contient le caractère NUL (écrit \\x00, \\0 ou \\u0000)",
+                 "a string holds the NUL character (written \\x00, \\0 or \\u0000)"),
+         FINE.replace("title: Exemple", 'title: "Exemple\\x00"'), FINE),
     # --- yaml ----------------------------------------------------------------
     Code("yaml-syntax", "error", "yaml", Message("YAML invalide", "invalid YAML"),
          FINE.replace("title: Exemple", "title: [Exemple"), FINE),

@@ -10,9 +10,9 @@ import json
 import pytest
 
 from engine.support.limits import MAX_JUMPS
-from tests.hostile._limits_support import no_traceback, run
+from tests.hostile._limits_support import df_head, no_traceback, run
 
-HEAD = "gamebook: 1.1\ntitle: Boucle\nrules: defis-fantastiques\nstart: START\nhero: {equipment: []}\n"
+HEAD = df_head("Boucle", start="START")
 
 # 2 and 3 send the game to each other before anything is asked: lint sees it.
 CYCLE = HEAD + """paragraphs:

@@ -8,14 +8,9 @@ import pytest
 
 from engine.analysis.arguments import MAX_VALUE
 from engine.analysis.fight_inputs import fight_too_large
-from tests.hostile._limits_support import no_traceback, run
+from tests.hostile._limits_support import df_head, no_traceback, run
 
-FIGHT = """gamebook: 1.1
-title: Combat
-rules: defis-fantastiques
-start: 1
-hero: {equipment: []}
-paragraphs:
+FIGHT = df_head("Combat") + """paragraphs:
   1:
     text: Départ.
     effects: [EFFECTS]
