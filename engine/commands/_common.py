@@ -34,6 +34,7 @@ def write_file(data: bytes, path: str, lang: str | None = None) -> int:
     one atomic writer (engine/support/atomic.py: permissions kept, a link's target
     written); a device or a pipe (`/dev/null`, `/dev/full`, a FIFO) is written in place,
     since renaming over it would replace the device by a file."""
+    import errno
     import os
     import stat
     from engine.support.atomic import write_bytes
@@ -42,12 +43,14 @@ def write_file(data: bytes, path: str, lang: str | None = None) -> int:
             found = os.stat(path)
         except FileNotFoundError:
             found = None
-        if found is not None and not (stat.S_ISREG(found.st_mode) or stat.S_ISDIR(found.st_mode)):
+        if found is not None and stat.S_ISDIR(found.st_mode):
+            raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), path)
+        if found is not None and not stat.S_ISREG(found.st_mode):
             # O_NONBLOCK: a FIFO nobody reads is refused (ENXIO) instead of waited on
             with os.fdopen(os.open(path, os.O_WRONLY | getattr(os, "O_NONBLOCK", 0)), "wb") as fh:
                 fh.write(data)
         else:
-            write_bytes(path, data)   # (a folder: IsADirectoryError, nothing left)
+            write_bytes(path, data)
     except OSError as exc:
         print(_write_failure(path, exc).get(lang), file=sys.stderr)
         return 1

@@ -6,8 +6,10 @@ once and the game goes on, autosaved (they were tracebacks)."""
 from __future__ import annotations
 
 import json
+import os
 import resource
 import shutil
+import stat
 import subprocess
 import sys
 from xml.dom import minidom
@@ -108,10 +110,15 @@ COMMANDS = {"graph": ["graph", "--format", "dot"], "export": ["export", "--forma
 @pytest.mark.parametrize("where, says", [
     ("missing/out.txt", "the folder {tmp}/missing does not exist; create it first"),
     (".", "it is a folder; give a file name"),
-    ("/dev/full", "(No space left on device): free some space or write elsewhere"),
+    ("full.txt", "(No space left on device): free some space or write elsewhere"),
 ])
 def test_an_output_that_cannot_be_written_is_one_line(tmp_path, command, where, says):
+    """`full.txt` is a link to /dev/full: the device is written through it, as through
+    its own name, but a regression that renames over the path it is given replaces the
+    link, never the machine's /dev/full (as root, `-o /dev/full` did replace it)."""
     path = _book(tmp_path)
+    if where == "full.txt":
+        (tmp_path / where).symlink_to("/dev/full")
     args = COMMANDS[command][:1] + [str(path)] + COMMANDS[command][1:]
     result = _gamebook(tmp_path, *args, "-o", where)
     no_traceback(result)
@@ -119,7 +126,10 @@ def test_an_output_that_cannot_be_written_is_one_line(tmp_path, command, where, 
     line = result.stderr.strip()
     assert "\n" not in line and line.startswith(f"cannot write {where}")
     assert says.format(tmp=tmp_path) in line, line
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["livre.yaml"]   # nothing left
+    left = sorted(p.name for p in tmp_path.iterdir())   # nothing left, the link kept
+    assert left == (["full.txt", "livre.yaml"] if where == "full.txt" else ["livre.yaml"])
+    assert (tmp_path / where).is_symlink() or where != "full.txt"
+    assert stat.S_ISCHR(os.stat("/dev/full").st_mode)
 
 
 @pytest.mark.parametrize("command", sorted(COMMANDS))
