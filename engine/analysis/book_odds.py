@@ -30,6 +30,7 @@ import sys
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from engine.analysis.fight_inputs import fight_too_large
 from engine.analysis.render import book_text, tr
 from engine.analysis.result import exact
 from engine.diagnostics import Message
@@ -119,6 +120,10 @@ def book_odds(book, module, policy: str = "optimal") -> BookOdds:
             if spec is None:
                 continue
             row = Row(number, name, opponents(spec))
+            too_large = fight_too_large(spec)
+            if too_large is not None:   # refused before any solver sees it
+                out.left_out.append(LeftOut(number, name, row.opponents, too_large))
+                continue
             try:
                 filled = out.has_odds and _fill(row, book, module, spec, named, weighted, policy)
             except Exception as err:   # noqa: BLE001 (a module's failure is reported, the rest goes on)
@@ -222,7 +227,12 @@ def run_book(args, lang: str) -> int:
     if not loaded.ok:
         sys.stderr.write(render_text(errors or loaded.diagnostics, lang) + "\n")
         return 1
-    table = book_odds(loaded.book, loaded.module)
+    from engine.game.faults import BookFault
+    try:
+        table = book_odds(loaded.book, loaded.module)
+    except BookFault as fault:   # the starting sheets cannot be made: the start paragraph fails
+        sys.stderr.write(fault.located().get(lang) + "\n")
+        return 1
     if args.format == "json":
         print(json.dumps(_json(table), ensure_ascii=False, indent=2))
     else:

@@ -6,16 +6,25 @@ tests, paragraphs the static graph cannot reach) and every exit (conditions writ
 on choices, computed and hidden jumps drawn dashed).  Exits whose target cannot be
 known without playing lead to a "?" node.  The renderers are pure functions of that
 data; only `to_svg` runs a program (Graphviz's `dot`).
+
+Every output is well-formed for its format whatever the book's text: the title and the
+labels are made safe once, when the graph is built (`_safe`: control characters and
+what XML cannot hold at all, shown as `\\uXXXX` as on the terminal; a NUL never gets
+this far, the reader refuses it), and each renderer escapes for its own syntax.  In
+DOT, `&` is written `&amp;`: Graphviz reads entities in its strings and copies some
+of them raw into the SVG it makes (a title `R&D;` gave an SVG no XML parser accepts).
 """
 from __future__ import annotations
 
 import html
+import re
 import shutil
 import subprocess
 from dataclasses import dataclass, field
 
 from engine import expr as X
 from engine.lint.checks import graph as static_graph, reachable
+from engine.support.safe_text import clean
 
 UNKNOWN = "?"
 COLOURS = {"death": "#f4b6b6", "victory": "#b9e4b0", "start": "#cfe0fa", "unreachable": "#d9d9d9"}
@@ -51,7 +60,7 @@ def book_graph(book, module, lang: str = "fr") -> BookGraph:
     """The graph of `book`; unreachable paragraphs are marked only when every
     target is known (a computed jump could lead anywhere)."""
     edges = static_graph(book, module)
-    out = BookGraph(book.title)
+    out = BookGraph(_safe(book.title))
     for n, outs in edges.items():
         p = book.paragraphs[n]
         conditions = [c.condition for c in p.choices]
@@ -62,7 +71,7 @@ def book_graph(book, module, lang: str = "fr") -> BookGraph:
             if target is None:
                 out.complete = False
                 label = f"{label} [{X.describe(ex.target, lang)}]" if ex.target is not None else label
-            out.edges.append(Edge(n, UNKNOWN if target is None else target, ex.kind, label,
+            out.edges.append(Edge(n, UNKNOWN if target is None else target, ex.kind, _safe(label),
                                   ex.dashed or target is None))
     seen = reachable(book, edges) if out.complete else set(book.paragraphs)
     for n, p in sorted(book.paragraphs.items()):
@@ -70,6 +79,15 @@ def book_graph(book, module, lang: str = "fr") -> BookGraph:
         ending = p.end or next((a.end for a in p.auto if a.end), None)   # (format 1.1: `auto: {end:}`)
         out.nodes.append(Node(n, ending, acts, n == book.start, n not in seen))
     return out
+
+
+_NOT_XML = re.compile("[\ud800-\udfff\ufffe\uffff]")   # (controls: `clean`)
+
+
+def _safe(text: str) -> str:
+    """`text` without a character a terminal obeys or XML 1.0 refuses, each shown as
+    the visible `\\uXXXX` (engine/support/safe_text.py)."""
+    return _NOT_XML.sub(lambda m: f"\\u{ord(m.group()):04x}", clean(text))
 
 
 def _marks(choice, book, lang: str) -> str:
@@ -105,7 +123,8 @@ def _node_caption(node: Node) -> str:
 
 # --- DOT ---------------------------------------------------------------------------
 def _dot_quote(text: str) -> str:
-    return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
+    text = text.replace("&", "&amp;").replace("\\", "\\\\").replace('"', '\\"')
+    return '"' + text.replace("\n", "\\n") + '"'
 
 
 def _dot_node(node: Node) -> str:
@@ -194,6 +213,10 @@ class GraphvizMissing(RuntimeError):
     """Graphviz's `dot` program is not installed."""
 
 
+class GraphvizFailed(RuntimeError):
+    """Graphviz's `dot` ran but made no SVG; the message is its own (cleaned on output)."""
+
+
 def dot_program() -> str | None:
     return shutil.which("dot")
 
@@ -203,9 +226,14 @@ def to_svg(g: BookGraph) -> str:
     program = dot_program()
     if program is None:
         raise GraphvizMissing("dot")
-    done = subprocess.run([program, "-Tsvg"], input=to_dot(g).encode("utf-8"),
-                          capture_output=True, check=True, timeout=120)
-    return done.stdout.decode("utf-8")
+    try:
+        done = subprocess.run([program, "-Tsvg"], input=to_dot(g).encode("utf-8"),
+                              capture_output=True, check=True, timeout=120)
+    except subprocess.CalledProcessError as exc:   # its own first line says why
+        raise GraphvizFailed(exc.stderr.decode("utf-8", "replace").strip().split("\n")[0][:200]) from None
+    except (subprocess.TimeoutExpired, OSError) as exc:
+        raise GraphvizFailed(str(exc)[:200]) from None
+    return done.stdout.decode("utf-8", "replace")
 
 
 def to_html(g: BookGraph, lang: str = "fr") -> str:

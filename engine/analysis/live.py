@@ -10,6 +10,7 @@ one, and why a figure is 0 % when the module says (`odds_zero_reasons`).
 """
 from __future__ import annotations
 
+from engine.analysis.fight_inputs import fight_too_large
 from engine.analysis.render import advice_text, outcome_lines, share, tr
 from engine.analysis.result import OddsLabels
 
@@ -23,6 +24,8 @@ def _fight(game):
     paragraph = game.book.paragraphs.get(st.paragraph)
     if paragraph is None or pending["activity"] not in paragraph.fields:
         return None
+    if fight_too_large(paragraph.fields[pending["activity"]]) is not None:
+        return None   # (as a fight the solver refuses: no odds available)
     return paragraph.fields[pending["activity"]], pending
 
 

@@ -247,6 +247,8 @@ class _Composer:
             if self.nodes > MAX_NODES:
                 self._count(0, event)
             value, style = event.value, event.style
+            if style == '"' and "\0" in value:   # "\x00": a NUL only an escape can write
+                self._nul(event)
             if event.ctag is not None or event.anchor or not stack:
                 attach(self._scalar(value, event) if event.ctag is not None or event.anchor else
                        value if style else resolve(value, event, None), event, style or "")
@@ -276,6 +278,13 @@ class _Composer:
                 key_where[path] = top[3]
                 where[path] = (mark.line, mark.column, mark.index, style or "")
                 top[2] = _NOKEY
+
+    def _nul(self, event) -> None:
+        """A NUL in a string stops reading, as a NUL byte does (binary-file): no
+        terminal, file name, graph or export can carry one."""
+        raise _Stop(error("nul-character", self._span(event.start_mark),
+                          "caractère NUL (\\x00, \\0 ou \\u0000) dans un texte : retirez-le",
+                          "NUL character (\\x00, \\0 or \\u0000) in a string: remove it"))
 
     def _document(self, event) -> None:
         self.documents += 1

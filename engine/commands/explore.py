@@ -51,11 +51,15 @@ def run(args) -> int:
     if loaded is None:
         return 1
     from engine.rules.watchdog import HookTimeout, hook_timeout, watching
+    from engine.analysis.explore.workers import WorkersDied
     try:
         with watching(loaded.module, hook_timeout(args.timeout)):
             return _explore(loaded.book, loaded.module, args)
     except HookTimeout as late:  # (a worker's is raised again here by run_batch)
         print(late.message.get(args.lang), file=sys.stderr)
+        return 1
+    except WorkersDied as died:   # (one death is redone: this is several)
+        print(died.message.get(args.lang), file=sys.stderr)
         return 1
 
 

@@ -45,7 +45,12 @@ def run(args) -> int:
     loaded = load_or_report(args.book, args.lang)
     if loaded is None:
         return 1
-    doc = build.document(loaded.book, loaded.module, odds=args.odds)
+    from engine.game.faults import BookFault
+    try:
+        doc = build.document(loaded.book, loaded.module, odds=args.odds)
+    except BookFault as fault:   # --odds plays the start to know the hero: it fails there
+        print(fault.located().get(args.lang), file=sys.stderr)
+        return 1
     if fmt == "pdf":
         from engine.export.pdf import PdfUnavailable, compile_pdf
         try:
@@ -59,21 +64,9 @@ def run(args) -> int:
 
 
 def _write(data: bytes, path: str | None, fr: bool) -> int:
-    """To the file atomically (a failed export never leaves half a file), or to stdout."""
+    """To the file whole or not at all (a failed export never leaves half a file), or to stdout."""
     if not path:   # text only (a PDF needs -o): through the command line's safe stdout
         sys.stdout.write(data.decode("utf-8"))
         return 0
-    tmp = f"{path}.tmp-{os.getpid()}"
-    try:
-        with open(tmp, "wb") as fh:
-            fh.write(data)
-        os.replace(tmp, path)
-    except OSError as exc:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        print(f"impossible d'écrire {path} : {exc.strerror}" if fr
-              else f"cannot write {path}: {exc.strerror}", file=sys.stderr)
-        return 1
-    return 0
+    from engine.commands._common import write_file
+    return write_file(data, path, "fr" if fr else "en")

@@ -45,5 +45,9 @@ def run(args) -> int:
     except G.GraphvizMissing:
         print(missing_graphviz_message(args.lang), file=sys.stderr)
         return 1
-    write_output(text, args.output)
-    return 0
+    except G.GraphvizFailed as exc:
+        print(f"le programme « dot » de Graphviz a échoué : {exc} ; essayez --format dot ou mermaid"
+              if args.lang == "fr" else
+              f"Graphviz's 'dot' program failed: {exc}; try --format dot or mermaid", file=sys.stderr)
+        return 1
+    return write_output(text, args.output, args.lang)

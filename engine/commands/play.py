@@ -153,7 +153,10 @@ def _play(args, loaded, dice, banner, book_ref) -> int:
         return _loop(session, notes, terminal, getattr(args, "line_mode", False))
     finally:
         if log is not None:
-            log.close()
+            try:
+                log.close()
+            except OSError:   # (its failure was told by the session, which stopped writing)
+                pass
 
 
 def _resume(store, book, module, lang, slot, quiet=False):

@@ -22,7 +22,7 @@ from engine.rules.base import Refused, RuleModule
 from engine.game.state import GameState
 from engine.game.answers import Answers
 from engine.game.context import GameContext
-from engine.game.faults import expression_fault, stat_fault
+from engine.game.faults import count_fault, expression_fault, stat_fault
 from engine.game.history import History
 from engine.game.inventory import GiveUp
 from engine.game.outcomes import Outcomes
@@ -66,6 +66,7 @@ class Game(Answers, Prompts, History, Outcomes, GiveUp):
         # after_change can tell that the inventory changed without reading all of it.
         self.items_changed = False
         self.preset = preset   # engine/game/presets.py: applied by every new game and restart
+        self._jumping: list | None = None   # outcomes.py: the paragraph next to settle, while settling
         if not undo:   # no snapshot to take: the answer itself, without a wrapper call
             self.answer = self._answer
         if state is None:
@@ -153,7 +154,11 @@ class Game(Answers, Prompts, History, Outcomes, GiveUp):
 
     def gain(self, item: str, count: int = 1) -> None:
         items = self.state.items
-        items[item] = items.get(item, 0) + count
+        have = items.get(item, 0) + count
+        if have > MAX_INT:   # as for a stat: `gain: {or: 999999999}` again and again
+            raise count_fault(self.book, self.state.paragraph, (f"le nombre de « {item} »",
+                                                                f"the count of “{item}”"), have, MAX_INT)
+        items[item] = have
         self.items_changed = True
         if self.narrate:
             name = self.book.item_name(item) + (f" ×{count}" if count != 1 else "")
@@ -197,14 +202,21 @@ class Game(Answers, Prompts, History, Outcomes, GiveUp):
             raise Refused(f"le paragraphe {number} n'existe pas dans ce livre",
                           f"paragraph {number} does not exist in this book")
         st = self.state
+        visits = st.visits.get(number, 0) + 1
+        if visits > MAX_INT:   # what a save may hold (saves/checks.py): refused, the move undone
+            raise count_fault(self.book, number, (f"le nombre de visites du paragraphe {number}",
+                                                  f"the visits of paragraph {number}"), visits, MAX_INT)
         st.pending = None
         st.paragraph = number
-        st.visits[number] = st.visits.get(number, 0) + 1
+        st.visits[number] = visits
         st.history.append({"paragraph": number})
         if self.narrate:
             self.emit("paragraph", number=number)
         again = bool(p.once) and st.visits[number] > 1   # format 1.1: `once:` parts do not repeat
-        self._settle(p, again, 0)
+        if self._jumping is not None:   # entered while a paragraph settles: its loop goes on here
+            self._jumping.append((p, again))
+            return
+        self.settle_chain(p, again, 0)
 
     def _settle(self, p, again: bool, first: int) -> None:
         """The paragraph's effects from `first` on, then its ending or activities

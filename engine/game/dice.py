@@ -11,6 +11,8 @@ from __future__ import annotations
 import random
 from typing import Protocol, Sequence
 
+from engine.support.limits import MAX_DRAWS
+
 
 class OutOfDice(Exception):
     """A scripted dice source has no face left and no fallback, or a bad face."""
@@ -38,6 +40,8 @@ class SeededDice:
         """`random.Random.randint(1, sides)`, drawn exactly the same way (its
         `_randbelow`: the fewest bits that hold `sides - 1`, redrawn while too big),
         so every seed keeps its rolls, without randint's argument checks."""
+        if self.draws >= MAX_DRAWS:
+            self._reseed()
         self.draws += 1
         runs = self._sides
         if runs is not None:
@@ -56,6 +60,8 @@ class SeededDice:
     def faces(self, count: int, sides: int) -> list[int]:
         """`count` calls of face(sides) at once (a whole roll: the game's usual call;
         one or two d6, the usual rolls, are drawn without a loop over the dice)."""
+        if self.draws + count > MAX_DRAWS:   # (a whole roll comes from one seed)
+            self._reseed()
         if sides != 6 or self._sides is not None or count < 1:
             return [self.face(sides) for _ in range(count)]
         self.draws += count
@@ -75,6 +81,13 @@ class SeededDice:
                 r = bits(3)
             out.append(r + 1)
         return out
+
+    def _reseed(self) -> None:
+        """MAX_DRAWS dice drawn: go on from a seed this generator draws, with no draw
+        behind it.  A save holds at most MAX_DRAWS draws to replay (saves/checks.py
+        refuses more: replaying them is what restoring costs), and the game still
+        rolls the same dice from the same seed, reloaded or not."""
+        self.__init__(self._rng.getrandbits(63))
 
     def to_json(self) -> dict:
         out = {"kind": "seeded", "seed": self.seed, "draws": self.draws}

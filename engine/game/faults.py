@@ -21,6 +21,9 @@ class BookFault(Exception):
         self.diagnostic = diagnostic
         self.message = diagnostic.message
 
+    def __reduce__(self):   # rebuilt from its diagnostic (a worker of explore sends it back)
+        return (BookFault, (self.diagnostic,))
+
     def located(self) -> Message:
         """`book error, FILE:LINE:COL: what` (the position left out when unknown)."""
         d = self.diagnostic
@@ -45,6 +48,30 @@ def stat_fault(book, paragraph: int, stat: str, value: int, limit: int) -> BookF
         "expr-runtime", span,
         f"la caractéristique « {stat} » atteindrait {_short(value)}, hors de -{limit}..{limit}",
         f"stat “{stat}” would reach {_short(value)}, outside -{limit}..{limit}"))
+
+
+def count_fault(book, paragraph: int, what: tuple[str, str], value: int, limit: int) -> BookFault:
+    """A count the game keeps (an item's copies, a paragraph's visits) that would go
+    beyond `limit`, the most a save may hold (engine/saves/checks.py): refused in play
+    so that every game saved can be loaded again.  `what`: its name, (fr, en)."""
+    span = _paragraph_span(book, paragraph)
+    return BookFault(error(
+        "expr-runtime", span,
+        f"{what[0]} atteindrait {_short(value)}, plus que {limit}, le plus qu'une sauvegarde garde",
+        f"{what[1]} would reach {_short(value)}, more than {limit}, the most a save keeps"))
+
+
+def jump_fault(book, paragraph: int, last: list[int], limit: int) -> BookFault:
+    """More than `limit` paragraphs entered in one move without the player answering
+    (`last`: the latest of them, to show the loop)."""
+    span = _paragraph_span(book, paragraph)
+    path = " → ".join(map(str, last))
+    return BookFault(error(
+        "jump-loop", span,
+        f"plus de {limit} paragraphes enchaînés sans que le joueur réponde (… {path}) : "
+        "une boucle de sauts automatiques (auto:) ; donnez-lui une condition qui finit par échouer",
+        f"more than {limit} paragraphs entered one after another without the player answering "
+        f"(… {path}): a loop of automatic jumps (auto:); give it a condition that ends up false"))
 
 
 def _short(value: int) -> str:

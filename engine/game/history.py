@@ -8,6 +8,7 @@ from __future__ import annotations
 from engine.game import counters
 from engine.game import dice as dice_mod
 from engine.game.state import GameState
+from engine.support.limits import MAX_INT
 
 UNDO_DEPTH = 200   # answers that can be undone; older snapshots are dropped to bound memory
 
@@ -21,8 +22,9 @@ class History:
         self._restart()
 
     def _restart(self) -> None:
-        # a life is lost by dying: after a victory the next adventure is a first life
-        lives = 1 if self.state.ended == "victory" else self.state.lives + 1
+        # a life is lost by dying: after a victory the next adventure is a first life;
+        # at most MAX_INT, what a save may hold (past it the count stays, the game goes on)
+        lives = 1 if self.state.ended == "victory" else min(self.state.lives + 1, MAX_INT)
         notes = self.state.notes
         self.state = self._fresh_state(lives)
         self.state.notes = notes   # the player's notes are not the hero's: a new life keeps them

@@ -54,5 +54,5 @@ class GiveUp:
         then = pending.get("then")
         if then is not None:   # a choice's effects stopped: move on
             return self.goto(then)
-        self._settle(self.book.paragraphs[self.state.paragraph], bool(pending.get("again")),
-                     pending.get("effect", -1) + 1)
+        self.settle_chain(self.book.paragraphs[self.state.paragraph], bool(pending.get("again")),
+                          pending.get("effect", -1) + 1)

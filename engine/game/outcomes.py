@@ -3,8 +3,19 @@
 An outcome (a random branch, a module's test success or fight win...) may carry
 effects applied before the move; `auto:` lists the ways out the book chooses, the
 first whose condition holds (a jump, a death or a victory).  A mixin of `Game`.
+
+Entering a paragraph settles it (its effects, its `auto:`, its first activity), and
+settling may enter another: `auto:` does, so do effects and hooks of rule modules.
+That chain is a loop here, not a recursion: a `goto` made while a paragraph settles
+only records the next paragraph, and `settle_chain` settles it once the first is done.
+A chain of more than MAX_JUMPS paragraphs without the player answering (an `auto:`
+cycle, a counter that never reaches its bound) is a located book error, and the move
+that started it is undone like any other failing move.
 """
 from __future__ import annotations
+
+from engine.game.faults import jump_fault
+from engine.support.limits import MAX_JUMPS
 
 
 class Outcomes:
@@ -29,6 +40,27 @@ class Outcomes:
         p = self.book.paragraphs.get(self.state.paragraph)
         effects = p.outcome_effects.get(where) if p is not None else None
         return self.apply_all(effects) if effects else True
+
+    def settle_chain(self, p, again: bool, first: int) -> None:
+        """Settle `p` from its effect `first` on, then every paragraph that entered
+        on the way, in turn (core.Game.goto records them in `_jumping`)."""
+        if self._jumping is not None:   # (already inside a chain: that loop settles it)
+            return self._settle(p, again, first)
+        self._jumping = queue = []
+        seen: list[int] = []
+        try:
+            while True:
+                self._settle(p, again, first)
+                if not queue:
+                    return
+                p, again = queue.pop()
+                queue.clear()   # (only the last paragraph entered is where the game is)
+                first = 0
+                seen.append(p.number)
+                if len(seen) > MAX_JUMPS:
+                    raise jump_fault(self.book, p.number, seen[-8:], MAX_JUMPS)
+        finally:
+            self._jumping = None
 
     def _auto(self, p) -> bool:
         """Take the first `auto:` way out whose condition holds; True when one did."""

@@ -298,6 +298,7 @@ def check_puzzles(book, module, doc, edges, ctx) -> Iterable[Diagnostic]:
 def check_auto(book, module, doc, edges, ctx) -> Iterable[Diagnostic]:
     from engine.lint import flow as format11
     yield from format11.check_auto(book, module, doc, edges, ctx)
+    yield from format11.check_auto_cycles(book, module, doc, edges, ctx)
     yield from format11.check_choices(book, module, doc, edges, ctx)
 
 

@@ -18,6 +18,11 @@ AUTO = ("  1:\n    text: Un puits.\n    effects: [{gain: orbe}]\n    choices: [{
         "  2:\n    text: Le gardien.\n    auto:\n      - {if: 'has(\"orbe\")', to: 3}\n"
         "      - {end: death}\n  3: {text: Victoire !, end: victory}\n")
 
+# Paragraph 2 jumps to 3, which jumps back to 2: a game that goes down the well never stops.
+LOOP = ("  1:\n    text: Un puits.\n    choices: [{text: Descendre, to: 2}, {text: Partir, to: 4}]\n"
+        "  2:\n    text: Un couloir.\n    auto: [{to: 3}]\n"
+        "  3:\n    text: Le même couloir.\n    auto: [{to: 2}]\n  4: {text: Victoire !, end: victory}\n")
+
 SHOWN = ("  1:\n    text: Une porte.\n    choices:\n"
          "      - {text: Ouvrir, to: 2, if: 'has(\"orbe\")', show: reason}\n"
          "      - {text: Partir, to: 2}\n  2: {text: Victoire !, end: victory}\n")
@@ -58,6 +63,10 @@ CODES_11: tuple[Code, ...] = (
          _book(AUTO.replace("      - {end: death}\n", "      - {end: death}\n    choices: [{text: Fuir, to: 3}]\n"),
                ITEMS_11),
          _book(AUTO.replace("      - {end: death}\n", "    choices: [{text: Fuir, to: 3}]\n"), ITEMS_11)),
+    Code("auto-cycle", "error", "lint",
+         Message("des sauts automatiques sans condition tournent en rond : la partie ne s'arrête jamais",
+                 "automatic jumps without a condition go round in a loop: the game never stops"),
+         _book(LOOP, H11), _book(LOOP.replace("auto: [{to: 2}]", "auto: [{to: 4}]"), H11)),
     Code("once-unknown", "error", "compile",
          Message("`once:` nomme une partie que le paragraphe ne peut pas avoir",
                  "`once:` names a part a paragraph cannot have"),

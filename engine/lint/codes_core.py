@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.diagnostics import Message
+from engine.support.limits import MAX_JUMPS
 from engine.rules import registry
 from engine.rules.registry import EXAMPLE_DERIVED_RULES, EXAMPLE_RULES
 
@@ -134,6 +135,10 @@ CODES: tuple[Code, ...] = (
     Code("invalid-utf8", "error", "file",
          Message("le fichier n'est pas en UTF-8", "the file is not UTF-8"),
          "a book saved as Latin-1 (é is the byte 0xE9)", "the same book saved as UTF-8"),
+    Code("nul-character", "error", "yaml",
+         Message("un texte contient le caractère NUL (écrit \\x00, \\0 ou \\u0000)",
+                 "a string holds the NUL character (written \\x00, \\0 or \\u0000)"),
+         FINE.replace("title: Exemple", 'title: "Exemple\\x00"'), FINE),
     # --- yaml ----------------------------------------------------------------
     Code("yaml-syntax", "error", "yaml", Message("YAML invalide", "invalid YAML"),
          FINE.replace("title: Exemple", "title: [Exemple"), FINE),
@@ -439,4 +444,9 @@ CODES: tuple[Code, ...] = (
                  "error while computing an expression during play (division by zero...)"),
          "to: 'here + 100 / (chance - 5)' when chance is 5",
          "to: 'here + 1' (or a condition that rules out the zero)"),
+    Code("jump-loop", "error", "runtime",
+         Message(f"plus de {MAX_JUMPS} paragraphes (MAX_JUMPS) enchaînés en jeu sans que le joueur réponde",
+                 f"more than {MAX_JUMPS} paragraphs (MAX_JUMPS) entered in play without the player answering"),
+         f"auto: [{{if: 'jours < {MAX_JUMPS * 5}', to: 2}}] at paragraph 2, whose effects add 1 to jours",
+         f"a loop of at most {MAX_JUMPS} jumps, or a choice inside it"),
 )

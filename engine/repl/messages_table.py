@@ -26,6 +26,12 @@ TABLE: dict[str, tuple[str, str]] = {
                  "Go back to point {n} ({what})? 'undo' brings you back here."),
     "jumped": ("Retour au point {n} : paragraphe {paragraph}.", "Back to point {n}: paragraph {paragraph}."),
     "confirm-no": ("Rien n'est fait.", "Nothing done."),
+    # --log FILE that can no longer be written (a full disk, /dev/full)
+    "log-failed": ("--log : impossible d'écrire {file} ({reason}) : le journal s'arrête ici ; "
+                   "la partie continue et reste sauvegardée comme d'habitude. Libérez de la place "
+                   "ou choisissez un autre fichier la prochaine fois.",
+                   "--log: cannot write {file} ({reason}): the log stops here; the game goes on "
+                   "and is saved as usual. Free some space or choose another file next time."),
     # notes
     "notes-title": ("Vos notes :", "Your notes:"),
     "notes-none": ("Aucune note. « note TEXTE » en ajoute une.", "No notes. 'note TEXT' adds one."),

@@ -40,6 +40,7 @@ class Session(Questions, TableTopCommands, BuiltinCommands):
         self.book_ref = book_ref or game.book.file
         self.command = "gamebook"   # how the player runs it, in "to resume it" (play.invoked_as)
         self.log = log
+        self.log_failure: str | None = None   # why --log stopped, told once at the next output
         self.finished = False
         self.failed = False           # an unexpected error ended the session
         self.autosave_slot = saves.AUTOSAVE
@@ -66,8 +67,24 @@ class Session(Questions, TableTopCommands, BuiltinCommands):
 
     def _log_event(self, event: dict) -> None:
         # cleaned: the same JSON, but `tail -f` on the log shows no control sequence
-        self.log.write(clean(json.dumps(event, ensure_ascii=False)) + "\n")
-        self.log.flush()
+        if self.log is None:
+            return
+        try:
+            self.log.write(clean(json.dumps(event, ensure_ascii=False)) + "\n")
+            self.log.flush()
+        except OSError as exc:   # a full disk: the game must not fail for its log
+            self._stop_log(exc)
+
+    def _stop_log(self, exc: OSError) -> None:
+        """The log cannot be written: stop it (the game itself goes on, autosaved as
+        ever), and say so once, at the next output (`_show`)."""
+        log, self.log = self.log, None
+        self.log_failure = t(self.lang, "log-failed", file=getattr(log, "name", "?"),
+                             reason=exc.strerror or str(exc))
+        try:
+            log.close()
+        except OSError:   # what it still held is what could not be written
+            pass
 
     def module_commands(self) -> dict:
         return {name: cmd for cmd in self.game.module.commands() for name in cmd.names}
@@ -108,6 +125,9 @@ class Session(Questions, TableTopCommands, BuiltinCommands):
 
     def _show(self, events: list[dict], out: Output | None = None, prompt: bool = True) -> Output:
         out = out or Output()
+        if self.log_failure is not None:
+            out.line(self.log_failure, "class:error")
+            self.log_failure = None
         for ev in events:
             render.event(out, ev, self.game, self.lang, self.width, self.mark_italics)
         self.ending_check(out)

@@ -37,6 +37,11 @@ MAX_EXPR_TOKENS = 200
 MAX_DICE = 100                        # dice in one NdM
 MAX_SIDES = 100                       # faces of one die
 
+# --- play (engine/game) ----------------------------------------------------------------
+# Paragraphs entered one after the other without the player answering (`auto:`, effects
+# and rule hooks that move): a real chain is a few long, a counted loop a few hundred.
+MAX_JUMPS = 1_000
+
 # --- lint --deep and explore (engine/analysis/explore) --------------------------------
 MAX_ROLL_OUTCOMES = 50_000            # distinct outcomes of one roll read face by face
 MAX_MOVE_BRANCHES = 20_000            # replays of one move over its rolls (2 rolls of 100d100: 10^8)

@@ -12,7 +12,7 @@ def test_pdf_to_a_file_and_the_format_from_the_extension(tmp_path):
     out = tmp_path / "book.pdf"
     assert main(["export", CLOCHE, "-o", str(out)]) == 0
     assert out.read_bytes().startswith(b"%PDF")
-    assert not list(tmp_path.glob("*.tmp-*"))
+    assert [p.name for p in tmp_path.iterdir()] == ["book.pdf"]   # no temporary file left
 
 
 def test_markdown_to_stdout_with_the_odds_appendix(capsysbinary):

@@ -21,6 +21,12 @@ HEAD = ("gamebook: 1\ntitle: Hostile\nrules: chroniques-cretoises\nstart: 1\n"
         "hero: {patron: Athéna}\n")
 
 
+def df_head(title: str, version: str = "1.1", start: str | int = 1) -> str:
+    """The head of a Défis Fantastiques book whose hero carries nothing (no `items:`)."""
+    return (f"gamebook: {version}\ntitle: {title}\nrules: defis-fantastiques\nstart: {start}\n"
+            "hero: {equipment: []}\n")
+
+
 def book_text(paragraphs: str, head: str = HEAD, extra: str = "") -> str:
     """A book: the header, `extra` top-level lines, then `paragraphs:` (2-space indented)."""
     return head + extra + "paragraphs:\n" + paragraphs

@@ -152,7 +152,10 @@ def random_games(book, module, runs: int | None, deadline: float, seed: int = 0,
             return stats, i
         s = run_seed(seed, i)
         if game is None:
-            game = new_game(book, module, s)
+            try:
+                game = new_game(book, module, s)
+            except Exception:  # noqa: BLE001 - play() makes it again and reports why it fails
+                game = None
         stats.add(play(book, module, i, s, MAX_STEPS, game=game))
     return stats, runs
 

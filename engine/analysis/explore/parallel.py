@@ -12,8 +12,9 @@ from typing import Callable
 
 from engine.expr import Expr
 from engine.rules.watchdog import HookTimeout, hook_timeout, watching
-from engine.analysis.explore.pool import capped, check_stop, signals_stop_the_pool, worker_init
+from engine.analysis.explore.pool import capped, check_stop, signals_stop_the_pool
 from engine.analysis.explore.runs import Stats, run_chunk
+from engine.analysis.explore.workers import run_pooled
 
 
 def _expr_reduce(e: Expr):
@@ -34,8 +35,8 @@ def dumps(obj) -> bytes:
 
 def _work(payload: bytes):
     """A worker's chunk, its rule module watched as in the parent; a HookTimeout is
-    returned, not raised (a Pool worker dies of a BaseException and its task is
-    then waited for forever)."""
+    returned, not raised (a BaseException would kill the worker, and its chunk would
+    be done again to no end)."""
     task, seconds = pickle.loads(payload)
     try:
         with watching(task[1], seconds):
@@ -66,9 +67,9 @@ def run_batch(book, module, runs: int, seed: int, max_steps: int = 2000, jobs: i
     # The platform's default start method (fork on Linux starts fastest); the worker
     # and its pickled tasks work as well under spawn (macOS, Windows).
     context = multiprocessing.get_context(start_method)
-    with signals_stop_the_pool(), context.Pool(min(jobs, len(tasks)), worker_init) as pool:
-        payloads = [dumps((t, hook_seconds or hook_timeout())) for t in tasks]
-        return _collect(pool.imap_unordered(_work, payloads), total, runs, progress)
+    payloads = [dumps((t, hook_seconds or hook_timeout())) for t in tasks]
+    with signals_stop_the_pool():   # (workers.py: a worker that dies has its chunk done again)
+        return _collect(run_pooled(context, jobs, payloads, _work), total, runs, progress)
 
 
 def _collect(results, total: Stats, runs: int, progress) -> Stats:

@@ -67,6 +67,7 @@ def play(book, module, index: int, seed: int, max_steps: int, with_commands: boo
         return _run(index, seed, outcome, game, moves)
     except Exception as exc:  # any engine or module failure is a finding, not a crash
         run = _run(index, seed, "error", game, moves)
+        run.paragraph = run.paragraph or book.start   # (no game: its start failed)
         run.error = {"type": type(exc).__name__, "message": str(exc),
                      "traceback": traceback.format_exc(), "paragraph": run.paragraph}
         return run
@@ -321,7 +322,10 @@ def run_chunk(task) -> Stats:
     for i in range(start, stop):
         seed = run_seed(base, i)
         if game is None:
-            game = new_game(book, module, seed)
+            try:
+                game = new_game(book, module, seed)
+            except Exception:  # noqa: BLE001 - play() makes it again and reports why it fails
+                game = None
         run = play(book, module, i, seed, max_steps, with_commands, game)
         stats.add(run)
         if run.outcome == "error":

@@ -33,6 +33,7 @@ class WinTable(NoLuckFight):
         self.groups = _groups(fight) if fight.mode == "together" else None
         # an enemy's Endurance only matters through the wounds it still takes
         self.es0 = self._canon(tuple(-(-e // fight.hd) for e in es0))
+        self._check_size()   # (NoLuckFight's bound on states: this table has as many)
         self.options = {}
         states = self._states()
         opts = [self._state_options(es) for es in states]
