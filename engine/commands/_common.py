@@ -25,7 +25,8 @@ def write_output(text: str, path: str | None, lang: str | None = None) -> int:
     if not path:
         sys.stdout.write(text)
         return 0
-    return write_file(text.encode("utf-8"), path, lang)
+    from engine.support.safe_text import clean_file   # (`cat` on the file: no control sequence)
+    return write_file(clean_file(text).encode("utf-8"), path, lang)
 
 
 def write_file(data: bytes, path: str, lang: str | None = None) -> int:

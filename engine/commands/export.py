@@ -46,6 +46,7 @@ def run(args) -> int:
     if loaded is None:
         return 1
     from engine.game.faults import BookFault
+    from engine.support.safe_text import clean_file
     try:
         doc = build.document(loaded.book, loaded.module, odds=args.odds)
     except BookFault as fault:   # --odds plays the start to know the hero: it fails there
@@ -59,7 +60,8 @@ def run(args) -> int:
             print(exc.fr if fr else exc.en, file=sys.stderr)
             return 1
     else:
-        data = (html.render(doc) if fmt == "html" else markdown.render(doc)).encode("utf-8")
+        # no control character in the file: `cat book.md` must not drive the terminal
+        data = clean_file(html.render(doc) if fmt == "html" else markdown.render(doc)).encode("utf-8")
     return _write(data, args.output, fr)
 
 

@@ -84,7 +84,11 @@ def _percent(value, fr: bool) -> str:
 def _odds(snap, spec) -> list | Message:
     """The rows of the table, or the message of the book's error that stops the fight."""
     from engine.analysis.book_odds import NAMED, variant_columns
+    from engine.analysis.fight_inputs import fight_too_large
     from engine.game.faults import BookFault
+    too_large = fight_too_large(spec)   # (an enemy of Endurance 100,000: why, at once)
+    if too_large is not None:
+        return too_large
     key = (snap.module.id, json.dumps([spec, snap.book.hero, dict(snap.book.options),
                                        {i: dict(it.props) for i, it in snap.book.items.items()}],
                                       sort_keys=True, default=str))

@@ -126,3 +126,18 @@ def test_an_invisible_character_in_a_name_is_shown_where_lint_names_it(tmp_path)
     out = done.stdout.decode("utf-8")
     assert "ep\\u200bee" in out and "\u200b" not in out, out
     assert "did you mean 'epee'" in out
+
+
+CONTROLS = ["\x1b", "\x07", "\x9b", "\x9d", "\x90", "\r"]
+
+
+@pytest.mark.parametrize("command, fmt", [("export", "md"), ("export", "html"), ("graph", "dot"),
+                                          ("graph", "mermaid"), ("graph", "html")])
+def test_a_file_written_with_o_carries_no_control_sequence(tmp_path, command, fmt):
+    """`cat book.md` must not set the terminal's title nor clear it (issue 30, item 3)."""
+    book, out = hostile_book(tmp_path, ALL), tmp_path / f"out.{fmt}"
+    done = gamebook(tmp_path, command, book, "--format", fmt, "-o", out)
+    assert done.returncode == 0, done.stderr
+    text = out.read_text(encoding="utf-8")
+    assert "PWNED" in text   # the book's strings are there, their sequences harmless
+    assert not any(ch in text for ch in CONTROLS) and not any(0x80 <= ord(c) <= 0x9f for c in text)

@@ -39,3 +39,15 @@ async def test_hover_on_a_fight_whose_modifier_divides_by_zero_is_a_clean_messag
     value = hover.contents.value
     assert "Traceback" not in value and "BookFault" not in value
     assert "incalculables" in value and "division par zéro dans « 1 / (chance - chance) > 0 »" in value, value
+
+
+async def test_hover_on_a_fight_too_large_to_price_says_why_at_once(client):
+    """An enemy of Endurance 100,000: the hover shares `gamebook odds`' bound (issue 30)."""
+    uri = "file:///tmp/giant.yaml"
+    text = DF.replace("endurance: 6", "endurance: 100000", 1)
+    assert "100000" in text
+    await open_book(client, uri, text)
+    hover = await client.text_document_hover_async(T.HoverParams(
+        T.TextDocumentIdentifier(uri), position_of(text, "combat:", 1)))
+    value = hover.contents.value
+    assert "incalculables" in value and "100000" in value and "au plus 999" in value, value
