@@ -18,6 +18,8 @@ import struct
 import termios
 from pathlib import Path
 
+from tests.hostile._limits_support import _limit_memory
+
 ROOT = Path(__file__).resolve().parents[2]
 
 BOOT = ("import sys; from engine.rules import registry; "
@@ -97,13 +99,14 @@ def gamebook(tmp_path: Path, *args, input: bytes | None = b"", stdout=subprocess
              close: tuple[int, ...] = (), **env: str) -> subprocess.CompletedProcess:
     """`gamebook ARGS` in a process; `close` lists descriptors closed in the child."""
     def closing() -> None:
+        _limit_memory()   # (every hostile case under a memory limit, as in _limits_support)
         for fd in close:
             os.close(fd)
     return subprocess.run([sys.executable, "-c", BOOT, *map(str, args)], cwd=tmp_path,
                           input=None if 0 in close else input,
                           stdin=subprocess.DEVNULL if 0 in close else None,
                           stdout=stdout, stderr=subprocess.PIPE, env=environment(tmp_path, **env),
-                          preexec_fn=closing if close else None, timeout=60)
+                          preexec_fn=closing, timeout=60)
 
 
 def popen(tmp_path: Path, *args, **kw) -> subprocess.Popen:
