@@ -4,7 +4,7 @@ A book writes a name as a label (`Loup gris`, `Malvorn`); an enemy may say its
 article (`article: la`, `article: ""` for a proper name), else it is `le` (`l'`
 before a vowel or a mute h).  `the(e)` is "le Loup gris", `The(e)` starts a sentence,
 `of(e)` is "du Loup gris" / "de l'Ogre" / "de Malvorn", `verb(e, "est vaincu",
-"sont vaincus")` agrees.  `group(names)` words several opponents fought as one
+"sont vaincus", "est vaincue")` agrees in number and, where the article says it, gender.  `group(names)` words several opponents fought as one
 ("les trois rats géants", "le Guetteur et le Bretteur"), always plural.
 """
 from __future__ import annotations
@@ -45,8 +45,12 @@ def of(e: dict) -> str:
     return "de " + text if text[:1] not in VOWELS or text.startswith("l'") else "d'" + text
 
 
-def verb(e: dict, singular: str, plural: str) -> str:
-    return plural if e.get("plural") else singular
+def verb(e: dict, singular: str, plural: str, feminine: str | None = None) -> str:
+    """The words agreeing with `e`: plural for a group, `feminine` for an opponent the
+    book gives `article: la` ("la Murène est vaincue"), else singular."""
+    if e.get("plural"):
+        return plural
+    return feminine if feminine is not None and e.get("article") == "la" else singular
 
 
 def group(enemies: list[dict]) -> dict:

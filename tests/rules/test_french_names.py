@@ -46,3 +46,28 @@ def test_the_rats_of_the_bundled_book_in_play(tmp_path):
         text += str(s.handle_line(""))
     assert "Combat contre les trois rats géants" in text and "Les trois rats géants sont vaincus." in text
     assert "&" not in text and "−0" not in text and "Vous affrontez" not in text.split("— 25 —")[0]
+
+
+def test_agreement_in_gender_where_the_article_says_it():
+    """"La Murène … est vaincu" (issue 33, item 6): a `la` opponent agrees."""
+    from engine.rules import french as F
+    murene, loup = {"name": "Murène des cryptes", "article": "la"}, {"name": "Loup gris"}
+    assert f"{F.The(murene)} {F.verb(murene, 'est vaincu', 'sont vaincus', 'est vaincue')}" == \
+        "La Murène des cryptes est vaincue"
+    assert F.verb(loup, "est vaincu", "sont vaincus", "est vaincue") == "est vaincu"
+
+
+def test_the_bundled_books_name_a_proper_name_and_a_mute_h_as_french_does():
+    """"l'Astérion", "le Homme-crabe" (issue 33, item 6): the books say their articles."""
+    from pathlib import Path
+    from engine.lint.loader import load_book
+    from engine.rules import french as F
+    books = Path(__file__).resolve().parents[2] / "books"
+    taureau = load_book(books / "le-taureau-d-airain.yaml").book
+    asterion = next(e for p in taureau.paragraphs.values() for e in (p.fields.get("combat") or {}).get("enemies", ())
+                    if e["name"] == "Astérion")
+    assert F.the(asterion) == "Astérion" and F.of(asterion) == "d'Astérion"
+    couronne = load_book(books / "la-couronne-de-sel.yaml").book
+    crabs = [e for p in couronne.paragraphs.values() for e in (p.fields.get("combat") or {}).get("enemies", ())
+             if e["name"].startswith("Homme-crabe")]
+    assert crabs and all(F.the(e).startswith("l'Homme-crabe") for e in crabs)

@@ -206,7 +206,7 @@ def _status(play, pending: dict) -> tuple[M, ...]:
             lines.append(M(f"{F.label(e)} : Habileté {e['habilete']}, Endurance {e['endurance']}",
                            f"{e['name']}: Skill {e['habilete']}, Stamina {e['endurance']}"))
         else:
-            lines.append(M(f"{F.label(e)} : {F.verb(e, 'vaincu', 'vaincus')}", f"{e['name']}: defeated"))
+            lines.append(M(f"{F.label(e)} : {F.verb(e, 'vaincu', 'vaincus', 'vaincue')}", f"{e['name']}: defeated"))
     return tuple(lines)
 
 

@@ -65,7 +65,7 @@ def say_harmless(play, enemy: dict, i: int) -> None:
         [x for e in spec["enemies"] for x in e.get("hurt_only_by") or ()]
     names = ", ".join(play.book.item_name(x) for x in listed)
     play.emit("no-harm", f"Votre coup ne fait aucun mal à {F.the(enemy)} : seule une de ces armes "
-              f"peut {F.verb(enemy, 'le', 'les')} blesser : {names}.",
+              f"peut {F.verb(enemy, 'le', 'les', 'la')} blesser : {names}.",
               f"Your blow does {enemy['name']} no harm: only one of these weapons can wound "
               f"{'them' if enemy.get('plural') else 'it'}: {names}.", enemy=enemy["name"])
 

@@ -85,7 +85,7 @@ def _suffer(play, pending: dict, i: int) -> bool:
 
 
 def _defeated(play, enemy: dict) -> None:
-    play.emit("enemy-defeated", f"{F.The(enemy)} {F.verb(enemy, 'est vaincu', 'sont vaincus')}.",
+    play.emit("enemy-defeated", f"{F.The(enemy)} {F.verb(enemy, 'est vaincu', 'sont vaincus', 'est vaincue')}.",
               f"{enemy['name']} {'are' if enemy.get('plural') else 'is'} defeated.",
               name=enemy["name"])
 
