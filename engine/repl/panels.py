@@ -99,7 +99,11 @@ def fighters(game, lang: str) -> tuple[list[tuple[str, str]], list[tuple[str, li
         # out of the fight: the module says so (a `state`), or one of its numbers is down to 0
         out = enemy["state"] != "fighting" if "state" in enemy else any(v <= 0 for _, v in stats)
         mark = "✝" if out else ("▶" if i == current and len(enemies) > 1 else "")
-        foes.append((str(enemy.get("name", "?")), [(s.label.get(lang), str(v)) for s, v in stats], mark))
+        hook = getattr(module, "foe_values", None)   # (optional: a plugin may lack it)
+        told = hook(game, pending, i) if hook is not None else None
+        shown = [(label.get(lang), value if isinstance(value, str) else value.get(lang)) for label, value in told] \
+            if told is not None else [(s.label.get(lang), str(v)) for s, v in stats]
+        foes.append((str(enemy.get("name", "?")), shown, mark))
     return _hero_values(game, pending, names, lang), foes
 
 

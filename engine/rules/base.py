@@ -345,6 +345,12 @@ class RuleModule:
         odds` and the REPL's live odds.  Default: the advice as written."""
         return Message(advice, advice)
 
+    def foe_values(self, play, pending, index):
+        """An opponent's numbers for the fight pane, as (label Message, value) pairs,
+        what the module knows beyond its stats (a condition, a counter); None: the
+        opponent's stats as the book gives them."""
+        return None
+
     def death_cause(self, cause: str):
         """How the end screen names a death `cause` this module gives `play.die` ("shame"
         ...): a Message, or None for the engine's own words (a stat at 0, a fight)."""

@@ -232,7 +232,11 @@ def test_fighters_for_chroniques_cretoises(tmp_path):
     s = _in_a_cretan_fight(tmp_path)
     hero, foes = panels.fighters(s.game, "en")
     assert [label for label, _ in hero] == ["Strength", "Protection", "Dice", "Condition"]
-    assert foes[0][0] == "Démarque le soldat" and [k for k, _ in foes[0][1]] == ["Strength", "Protection"]
+    assert foes[0][0] == "Démarque le soldat"
+    # the opponent's condition too (issue 33, item 7): the game knows it, the pane says it
+    assert foes[0][1] == [("Strength", str(s.game.state.pending["enemies"][0]["force"])),
+                          ("Protection", str(s.game.state.pending["enemies"][0]["protection"])),
+                          ("Condition", "Unhurt")]
 
 
 def test_sheet_column_puts_a_list_one_item_a_line(tmp_path):
@@ -274,7 +278,8 @@ def test_the_fight_panel_shows_the_values_the_fight_uses(tmp_path):
     pending = s.game.state.pending
     pending["unarmed"] = True
     hero, _ = panels.fighters(s.game, "fr")
-    assert hero[0] == ("Habileté", "11") and combat.hero_skill(s.game, pending) == 11
+    # the sheet's value and the bonus shown as such (issue 33, item 7)
+    assert hero[0] == ("Habileté", "11 (12 − 1)") and combat.hero_skill(s.game, pending) == 11
     you, _ = panels.fight(s.game, "en", 40)
     assert "Skill 11" in " ".join(row[1] for row in you.rows)
 
@@ -284,3 +289,42 @@ def test_chroniques_cretoises_panel_counts_one_die_when_badly_wounded(tmp_path):
     s.game.state.extra["condition"] = 2
     hero = dict(panels.fighters(s.game, "fr")[0])
     assert hero["Dés"] == "1" and hero["État"] == "Grièvement Blessé"
+
+
+SWORDS = """\
+gamebook: 1.1
+title: Les Six Épées
+language: fr
+rules: defis-fantastiques
+start: 1
+hero: {habilete: 10, endurance: 20, chance: 9, equipment: [cotte]}
+items:
+  cotte: {name: Cotte de mailles, armour: {absorbs: 1, hits: 4, skill_test_penalty: 1}}
+paragraphs:
+  1:
+    text: Le gardien aux six épées.
+    combat:
+      enemies: [{name: Gardien, habilete: 8, endurance: 14}]
+      win_rounds: 6
+      win: 2
+  2: {text: Vous passez., end: victory}
+"""
+
+
+def test_the_fight_pane_counts_rounds_won_and_the_armours_hits_left(tmp_path):
+    """Issue 33, item 7: `win_rounds` and the armour, as the game keeps them."""
+    from engine.game import Game
+    from engine.game.dice import SeededDice
+    from engine.lint.loader import load_book
+    from engine.repl.session import Session
+    from engine.saves import store as saves
+    path = tmp_path / "epees.yaml"
+    path.write_text(SWORDS, encoding="utf-8")
+    loaded = load_book(path, use_cache=False)
+    assert loaded.book is not None, loaded.diagnostics
+    s = Session(Game(loaded.book, loaded.module, SeededDice(1)), saves.SaveStore("e", tmp_path), "fr")
+    s.start()
+    s.game.state.pending["wins"] = 2
+    s.game.state.extra["armour_hits"] = 1
+    hero, _ = panels.fighters(s.game, "fr")
+    assert ("Assauts gagnés", "2/6") in hero and ("Armure", "3 coups à encaisser") in hero

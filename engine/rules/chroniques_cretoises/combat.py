@@ -80,10 +80,23 @@ def fight_values(play, p: dict) -> tuple[tuple[Message, str], ...]:
     Protection, the dice a strike rolls now (hero_dice: one when badly wounded), the
     state of health."""
     stats = play.state.stats
-    return ((Message("Force", "Strength"), str(specials.hero_force(play, p))),
-            (Message("Protection", "Protection"), str(stats.get("protection", 0))),
-            (Message("Dés", "Dice"), str(hero_dice(play, p))),
-            (Message("État", "Condition"), N.CONDITION_LABELS[hero_condition(play)]))
+    values = [(Message("Force", "Strength"), str(specials.hero_force(play, p))),
+              (Message("Protection", "Protection"), str(stats.get("protection", 0))),
+              (Message("Dés", "Dice"), str(hero_dice(play, p))),
+              (Message("État", "Condition"), N.CONDITION_LABELS[hero_condition(play)])]
+    win_rounds = specials.counted(spec_of(play))[1]
+    if win_rounds:
+        values.append((Message("Blessures infligées", "Wounds dealt"), f"{p.get('wounds', 0)}/{win_rounds}"))
+    return tuple(values)
+
+
+def foe_values(play, p: dict, i: int) -> tuple[tuple[Message, str | Message], ...]:
+    """An opponent's numbers in this fight (RuleModule.foe_values): his Force and
+    Protection as the book gives them, and his condition (Blessé...)."""
+    e = p["enemies"][i]
+    return ((Message("Force", "Strength"), str(e.get("force", 0))),
+            (Message("Protection", "Protection"), str(e.get("protection", 0))),
+            (Message("État", "Condition"), N.CONDITION_LABELS[e.get("condition", 0)]))
 
 
 def _status(play, p: dict) -> Message:

@@ -234,6 +234,11 @@ class ChroniquesCretoises(PackagedOdds, RuleModule):
             return None
         return combat.fight_values(play, pending)
 
+    def foe_values(self, play, pending, index):
+        if "enemies" not in pending:
+            return None
+        return combat.foe_values(play, pending, index)
+
     def choice_note(self, choice):
         return gods.price_note(choice.extra.get("invoke"))
 

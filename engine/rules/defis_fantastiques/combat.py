@@ -193,9 +193,21 @@ def _not_before(after: int) -> M:
 def fight_values(play, pending: dict) -> tuple[tuple[M, str], ...]:
     """The hero's numbers in this fight (RuleModule.fight_values): the Habileté the
     Attack Strength adds (hero_skill), the Endurance, the wound the hero deals."""
-    return ((M("Habileté", "Skill"), str(hero_skill(play, pending))),
-            (M("Endurance", "Stamina"), stat_line(play.state, "endurance")),
-            (M("Blessure infligée", "Damage dealt"), str(wounds.hero_damage(play, pending))))
+    skill, sheet = hero_skill(play, pending), play.state.stats.get("habilete", 0)
+    # a weapon's, a surprise's or a modifier's bonus is shown as one, not as Skill
+    shown = str(skill) if skill == sheet else f"{skill} ({sheet} {'+' if skill > sheet else '−'} {abs(skill - sheet)})"
+    values = [(M("Habileté", "Skill"), shown),
+              (M("Endurance", "Stamina"), stat_line(play.state, "endurance")),
+              (M("Blessure infligée", "Damage dealt"), str(wounds.hero_damage(play, pending)))]
+    win_rounds = play.book.paragraphs[play.state.paragraph].fields["combat"].get("win_rounds")
+    if isinstance(win_rounds, int):
+        values.append((M("Assauts gagnés", "Rounds won"), f"{pending.get('wins', 0)}/{win_rounds}"))
+    worn = equipment.armour_props(play.book, equipment.armour(play))
+    if worn:
+        left = max(0, int(worn.get("hits", 1)) - play.state.extra.get("armour_hits", 0))
+        values.append((M("Armure", "Armour"), M(f"{left} coup{'s' if left > 1 else ''} à encaisser",
+                                                f"{left} hit{'s' if left != 1 else ''} left")))
+    return tuple(values)
 
 
 def _status(play, pending: dict) -> tuple[M, ...]:
