@@ -99,3 +99,20 @@ def test_a_word_at_the_puzzle_prompt_says_the_number_was_given_up(tmp_path):
     text = str(s.handle_line("feuille"))
     assert text.startswith("Pas de nombre donné : rien ne se passe.") and "Habileté" in text
     assert s.awaiting is None and s.game.state.paragraph == 1
+
+
+def test_the_bulls_fight_that_goes_on_is_not_called_ended(tmp_path):
+    """§ 29 → § 34 of le-taureau-d-airain: the amulet weakens the bull, the fight goes on
+    (issue 33, item 8); a fight left for good still ends."""
+    from engine.rules.chroniques_cretoises import endings
+    s = session(tmp_path, book=TAUREAU)
+    s.start()
+    s.game.goto(29)
+    s.game.drain()
+    endings.leave_fight(s.game, 34)
+    said = [e["say"]["fr"] for e in s.game.drain() if e["type"] == "combat-end"]
+    assert said == ["Le combat se poursuit."]
+    s.game.goto(29)
+    s.game.drain()
+    endings.leave_fight(s.game, 31)
+    assert [e["say"]["fr"] for e in s.game.drain() if e["type"] == "combat-end"] == ["Fin du combat."]

@@ -16,10 +16,22 @@ def leave_fight(play, target: int, where: tuple = ()) -> None:
     """The hero survives the fight: Indemne again, the outcome's effects (format 1.1,
     `where` in the fight's fields), then the paragraph."""
     set_hero_condition(play, N.INDEMNE)
-    play.emit("combat-end", "Fin du combat.", "End of the fight.", to=target)
+    if _goes_on(play, target):   # (the amulet at the bull: the same opponents, weakened)
+        play.emit("combat-end", "Le combat se poursuit.",
+                  "The fight goes on.", to=target)
+    else:
+        play.emit("combat-end", "Fin du combat.", "End of the fight.", to=target)
     if where and not play.outcome(where):
         return
     play.goto(int(target))
+
+
+def _goes_on(play, target) -> bool:
+    """Whether the paragraph this fight leaves for fights the same opponents again."""
+    here = C.spec_of(play).get("enemies") or ()
+    there = play.book.paragraphs.get(int(target)) if isinstance(target, int) else None
+    again = ((there.fields.get("combat") or {}).get("enemies") or ()) if there is not None else ()
+    return bool(here) and [e.get("name") for e in here] == [e.get("name") for e in again]
 
 
 def after_enemy_out(play, p: dict) -> None:
