@@ -62,13 +62,14 @@ def odds_text(snap, spec, lang: str) -> str | None:
     rows = _odds(snap, spec)
     fr = lang == "fr"
     if isinstance(rows, Message):
-        return "**" + ("Chances de victoire : incalculables" if fr else "Odds of winning: not computed") \
+        return "**" + ("Chances de ne pas perdre : incalculables" if fr else "Odds of not losing: not computed") \
             + "**\n\n" + rows.get(lang)
     if not rows:
         return None
     head = "| " + ("héros" if fr else "hero") + " | " + " | ".join(
         (f if fr else e) for _p, f, e in _POLICIES if any(_p in r for _n, r in rows)) + " |"
-    out = ["**" + ("Chances de victoire (exactes)" if fr else "Exact odds of winning") + "**", "",
+    # (1 - P(lose): a timed fight that ends by timeout is not lost, and not won either)
+    out = ["**" + ("Chances de ne pas perdre (exactes)" if fr else "Exact odds of not losing") + "**", "",
            head, "|---" * (head.count("|") - 1) + "|"]
     for name, row in rows:
         cells = [_percent(row[p], fr) for p, _f, _e in _POLICIES if p in row]
