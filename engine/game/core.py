@@ -114,7 +114,7 @@ class Game(Answers, Prompts, History, Outcomes, GiveUp):
         try:
             faces = whole(count, sides) if whole else [dice.face(sides) for _ in range(count)]
         except dice_mod.OutOfDice as exc:   # a forced face that cannot be used: refuse the move
-            raise Refused(f"dés imposés inutilisables : {exc}", f"forced dice unusable: {exc}") from None
+            raise Refused(f"dés imposés inutilisables : {exc.fr}", f"forced dice unusable: {exc.en}") from None
         if not forced_before and dice.exhausted:
             self._forced_dice_ran_out()
         return faces

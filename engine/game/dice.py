@@ -15,7 +15,12 @@ from engine.support.limits import MAX_DRAWS
 
 
 class OutOfDice(Exception):
-    """A scripted dice source has no face left and no fallback, or a bad face."""
+    """A scripted dice source has no face left and no fallback, or a bad face; `fr`
+    and `en` say which, for the player."""
+
+    def __init__(self, fr: str, en: str):
+        super().__init__(en)
+        self.fr, self.en = fr, en
 
 
 class Dice(Protocol):
@@ -111,11 +116,12 @@ class ScriptedDice:
         if self.used < len(self.faces):
             value = self.faces[self.used]
             if not 1 <= value <= sides:
-                raise OutOfDice(f"forced face {value} is not on a {sides}-sided die")
+                raise OutOfDice(f"la face imposée {value} n'existe pas sur un dé à {sides} faces",
+                                f"forced face {value} is not on a {sides}-sided die")
             self.used += 1
             return value
         if self.then is None:
-            raise OutOfDice("no forced dice left")
+            raise OutOfDice("plus aucun dé imposé", "no forced dice left")
         self.borrowed += 1
         return self.then.face(sides)
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from engine.book import typed
 from engine.book.model import Choice
 from engine.diagnostics import Message as M
+from engine.expr.ast import Binary, Dice, Unary
 from engine.rules.base import Death, Option, Prompt
 from engine.game import reasons
 from engine.game.reasons import NOT_MET
@@ -17,6 +18,7 @@ from engine.game.item_notes import choice_items_note
 from engine.game.needs import needs
 
 ROLL = Prompt("roll", (Option("roll", M("Lancer les dés", "Roll the dice")),), default="roll")
+ROLL_ONE = Prompt("roll", (Option("roll", M("Lancer le dé", "Roll the die")),), default="roll")
 VICTORY = Prompt("ending", (Option("restart", M("Recommencer", "Start again")),),
                  title=M("Victoire !", "Victory!"))
 RESTART = Option("restart", M("Recommencer l'aventure", "Start the adventure again"))
@@ -38,8 +40,9 @@ class Prompts:
             prompt = self._choice_prompts.get(st.paragraph)   # most are made once
             if type(prompt) is not Prompt:
                 prompt = self._choice_prompt(self.book.paragraphs[st.paragraph])
-        elif pending.get("activity") == "random":
-            prompt = ROLL
+        elif pending.get("activity") == "random":   # "le dé" for one die (1d6), else "les dés"
+            roll = self.book.paragraphs[st.paragraph].random
+            prompt = ROLL_ONE if roll is not None and _one_die(roll.dice) else ROLL
         elif pending.get("activity") == "give-up":   # format 1.1
             prompt = self.give_up_prompt(pending)
         else:
@@ -142,3 +145,15 @@ def numbered(prompt: Prompt) -> list[tuple[int, Option]]:
     if prompt.kind == "choice" and all(o.key.isdigit() for o in prompt.options):
         return [(int(o.key), o) for o in prompt.options]
     return list(enumerate(prompt.options, 1))
+
+
+def _one_die(formula) -> bool:
+    """Whether a dice formula rolls a single die (`1d6`, `1d6+2`), not two (`2d6`, `1d6+1d4`)."""
+    def dice(node) -> list:
+        if isinstance(node, Dice):
+            return [node]
+        if isinstance(node, Binary):
+            return dice(node.left) + dice(node.right)
+        return dice(node.operand) if isinstance(node, Unary) else []
+    found = dice(getattr(formula, "root", formula))
+    return len(found) == 1 and found[0].count == 1

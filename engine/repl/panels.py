@@ -11,6 +11,7 @@ or else the same stats from its sheet.
 from __future__ import annotations
 
 from engine.game.faults import BookFault
+from engine.rules import french
 from engine.repl import render
 from engine.repl.messages import text as t
 from engine.repl.render import NBSP, Output
@@ -103,7 +104,10 @@ def fighters(game, lang: str) -> tuple[list[tuple[str, str]], list[tuple[str, li
         told = hook(game, pending, i) if hook is not None else None
         shown = [(label.get(lang), value if isinstance(value, str) else value.get(lang)) for label, value in told] \
             if told is not None else [(s.label.get(lang), str(v)) for s, v in stats]
-        foes.append((str(enemy.get("name", "?")), shown, mark))
+        # a group fought as one is named in French by its French words ("Les trois rats
+        # géants"), not by its English-joined name ("Rat géant and ...")
+        name = french.label(enemy) if lang == "fr" and enemy.get("plural") and enemy.get("fr") else enemy.get("name", "?")
+        foes.append((str(name), shown, mark))
     return _hero_values(game, pending, names, lang), foes
 
 

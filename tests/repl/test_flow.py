@@ -116,3 +116,24 @@ def test_the_bulls_fight_that_goes_on_is_not_called_ended(tmp_path):
     s.game.drain()
     endings.leave_fight(s.game, 31)
     assert [e["say"]["fr"] for e in s.game.drain() if e["type"] == "combat-end"] == ["Fin du combat."]
+
+
+def test_one_die_is_rolled_as_one_and_a_bad_forced_face_is_said_in_french(tmp_path):
+    """"Lancer les dés" for one die, and English inside French (issue 33, item 6)."""
+    from engine.game import Game
+    from engine.game.dice import ScriptedDice, SeededDice
+    from engine.lint.loader import load_book
+    from engine.repl.session import Session
+    from engine.saves import store as saves
+    path = tmp_path / "coffre.yaml"
+    path.write_text("gamebook: 1.1\ntitle: Le Coffre\nlanguage: fr\nrules: defis-fantastiques\nstart: 1\n"
+                    "hero: {habilete: 10, endurance: 20, chance: 9, equipment: []}\nparagraphs:\n"
+                    "  1:\n    text: Un coffre.\n    random:\n      dice: 1d6\n      outcomes:\n"
+                    "        - {range: [1, 3], to: 2}\n        - {range: [4, 6], to: 2}\n"
+                    "  2: {text: Victoire !, end: victory}\n", encoding="utf-8")
+    loaded = load_book(path, use_cache=False)
+    s = Session(Game(loaded.book, loaded.module, SeededDice(1)), saves.SaveStore("c", tmp_path), "fr")
+    assert "1. Lancer le dé" in str(s.start())
+    s.game.dice = ScriptedDice([7])   # a face no d6 has
+    text = " ".join(str(s.handle_line("1")).split())
+    assert "la face imposée 7 n'existe pas sur un dé à 6 faces" in text and "forced face" not in text

@@ -328,3 +328,27 @@ def test_the_fight_pane_counts_rounds_won_and_the_armours_hits_left(tmp_path):
     s.game.state.extra["armour_hits"] = 1
     hero, _ = panels.fighters(s.game, "fr")
     assert ("Assauts gagnés", "2/6") in hero and ("Armure", "3 coups à encaisser") in hero
+
+
+def test_a_group_fought_as_one_is_named_in_french_in_the_french_pane(tmp_path):
+    """"Premier rat…, Deuxième rat… and Troisième…" in the French pane (issue 33, item 6)."""
+    from engine.game import Game
+    from engine.game.dice import SeededDice
+    from engine.lint.loader import load_book
+    from engine.repl.session import Session
+    from engine.saves import store as saves
+    path = tmp_path / "rats.yaml"
+    path.write_text("gamebook: 1\ntitle: Les Rats\nlanguage: fr\nrules: defis-fantastiques\nstart: 1\n"
+                    "hero: {habilete: 10, endurance: 20, chance: 9, equipment: []}\nparagraphs:\n"
+                    "  1:\n    text: Des rats.\n    combat:\n      mode: as-one\n      enemies:\n"
+                    "        - {name: Premier rat, habilete: 5, endurance: 3}\n"
+                    "        - {name: Deuxième rat, habilete: 5, endurance: 3}\n"
+                    "        - {name: Troisième rat, habilete: 5, endurance: 3}\n      win: 2\n"
+                    "  2: {text: Victoire !, end: victory}\n", encoding="utf-8")
+    loaded = load_book(path, use_cache=False)
+    s = Session(Game(loaded.book, loaded.module, SeededDice(1)), saves.SaveStore("r", tmp_path), "fr")
+    s.start()
+    _, foes = panels.fighters(s.game, "fr")
+    assert foes[0][0] == "Le Premier rat, le Deuxième rat et le Troisième rat"
+    _, foes_en = panels.fighters(s.game, "en")
+    assert " and " in foes_en[0][0]
