@@ -14,3 +14,13 @@ def session(tmp_path, book="mini.yaml", seed=1, lang=None, width=60) -> Session:
     lang = lang or loaded.book.language
     game = Game(loaded.book, loaded.module, SeededDice(seed), lang=lang)
     return Session(game, saves.SaveStore(loaded.book.id, tmp_path), lang, width=width)
+
+
+def written(tmp_path, text: str, lang: str = "fr", seed: int = 1, name: str = "book.yaml") -> Session:
+    """A Session over a book the test writes (`text`), checked to load."""
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    loaded = load_book(path, use_cache=False)
+    assert loaded.book is not None, loaded.diagnostics
+    game = Game(loaded.book, loaded.module, SeededDice(seed), lang=lang)
+    return Session(game, saves.SaveStore(loaded.book.id, tmp_path / "saves"), lang)

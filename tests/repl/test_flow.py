@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.repl.helpers import session
+from tests.repl.helpers import session, written
 from tests.repl.test_saves_kept import in_progress
 
 TAUREAU = Path(__file__).parents[2] / "books" / "le-taureau-d-airain.yaml"
@@ -85,15 +85,7 @@ paragraphs:
 
 
 def test_a_word_at_the_puzzle_prompt_says_the_number_was_given_up(tmp_path):
-    from engine.game import Game
-    from engine.game.dice import SeededDice
-    from engine.lint.loader import load_book
-    from engine.repl.session import Session
-    from engine.saves import store as saves
-    path = tmp_path / "serrure.yaml"
-    path.write_text(PUZZLE, encoding="utf-8")
-    loaded = load_book(path, use_cache=False)
-    s = Session(Game(loaded.book, loaded.module, SeededDice(1)), saves.SaveStore("s", tmp_path), "fr")
+    s = written(tmp_path, PUZZLE)
     s.start()
     assert "Quel nombre" in str(s.handle_line("2")) or s.awaiting
     text = str(s.handle_line("feuille"))
@@ -120,19 +112,12 @@ def test_the_bulls_fight_that_goes_on_is_not_called_ended(tmp_path):
 
 def test_one_die_is_rolled_as_one_and_a_bad_forced_face_is_said_in_french(tmp_path):
     """"Lancer les dés" for one die, and English inside French (issue 33, item 6)."""
-    from engine.game import Game
-    from engine.game.dice import ScriptedDice, SeededDice
-    from engine.lint.loader import load_book
-    from engine.repl.session import Session
-    from engine.saves import store as saves
-    path = tmp_path / "coffre.yaml"
-    path.write_text("gamebook: 1.1\ntitle: Le Coffre\nlanguage: fr\nrules: defis-fantastiques\nstart: 1\n"
-                    "hero: {habilete: 10, endurance: 20, chance: 9, equipment: []}\nparagraphs:\n"
-                    "  1:\n    text: Un coffre.\n    random:\n      dice: 1d6\n      outcomes:\n"
-                    "        - {range: [1, 3], to: 2}\n        - {range: [4, 6], to: 2}\n"
-                    "  2: {text: Victoire !, end: victory}\n", encoding="utf-8")
-    loaded = load_book(path, use_cache=False)
-    s = Session(Game(loaded.book, loaded.module, SeededDice(1)), saves.SaveStore("c", tmp_path), "fr")
+    from engine.game.dice import ScriptedDice
+    s = written(tmp_path, "gamebook: 1.1\ntitle: Le Coffre\nlanguage: fr\nrules: defis-fantastiques\nstart: 1\n"
+                   "hero: {habilete: 10, endurance: 20, chance: 9, equipment: []}\nparagraphs:\n"
+                   "  1:\n    text: Un coffre.\n    random:\n      dice: 1d6\n      outcomes:\n"
+                   "        - {range: [1, 3], to: 2}\n        - {range: [4, 6], to: 2}\n"
+                   "  2: {text: Victoire !, end: victory}\n")
     assert "1. Lancer le dé" in str(s.start())
     s.game.dice = ScriptedDice([7])   # a face no d6 has
     text = " ".join(str(s.handle_line("1")).split())

@@ -14,7 +14,7 @@ from prompt_toolkit.output import DummyOutput
 
 from engine.repl import fullscreen, panels
 from tests.fixtures.env import BOOKS
-from tests.repl.helpers import session
+from tests.repl.helpers import session, written
 
 ARENE = BOOKS / "arene.yaml"
 TAUREAU = Path(__file__).parents[2] / "books" / "le-taureau-d-airain.yaml"
@@ -313,16 +313,7 @@ paragraphs:
 
 def test_the_fight_pane_counts_rounds_won_and_the_armours_hits_left(tmp_path):
     """Issue 33, item 7: `win_rounds` and the armour, as the game keeps them."""
-    from engine.game import Game
-    from engine.game.dice import SeededDice
-    from engine.lint.loader import load_book
-    from engine.repl.session import Session
-    from engine.saves import store as saves
-    path = tmp_path / "epees.yaml"
-    path.write_text(SWORDS, encoding="utf-8")
-    loaded = load_book(path, use_cache=False)
-    assert loaded.book is not None, loaded.diagnostics
-    s = Session(Game(loaded.book, loaded.module, SeededDice(1)), saves.SaveStore("e", tmp_path), "fr")
+    s = written(tmp_path, SWORDS)
     s.start()
     s.game.state.pending["wins"] = 2
     s.game.state.extra["armour_hits"] = 1
@@ -332,21 +323,13 @@ def test_the_fight_pane_counts_rounds_won_and_the_armours_hits_left(tmp_path):
 
 def test_a_group_fought_as_one_is_named_in_french_in_the_french_pane(tmp_path):
     """"Premier rat…, Deuxième rat… and Troisième…" in the French pane (issue 33, item 6)."""
-    from engine.game import Game
-    from engine.game.dice import SeededDice
-    from engine.lint.loader import load_book
-    from engine.repl.session import Session
-    from engine.saves import store as saves
-    path = tmp_path / "rats.yaml"
-    path.write_text("gamebook: 1\ntitle: Les Rats\nlanguage: fr\nrules: defis-fantastiques\nstart: 1\n"
-                    "hero: {habilete: 10, endurance: 20, chance: 9, equipment: []}\nparagraphs:\n"
-                    "  1:\n    text: Des rats.\n    combat:\n      mode: as-one\n      enemies:\n"
-                    "        - {name: Premier rat, habilete: 5, endurance: 3}\n"
-                    "        - {name: Deuxième rat, habilete: 5, endurance: 3}\n"
-                    "        - {name: Troisième rat, habilete: 5, endurance: 3}\n      win: 2\n"
-                    "  2: {text: Victoire !, end: victory}\n", encoding="utf-8")
-    loaded = load_book(path, use_cache=False)
-    s = Session(Game(loaded.book, loaded.module, SeededDice(1)), saves.SaveStore("r", tmp_path), "fr")
+    s = written(tmp_path, "gamebook: 1\ntitle: Les Rats\nlanguage: fr\nrules: defis-fantastiques\nstart: 1\n"
+                   "hero: {habilete: 10, endurance: 20, chance: 9, equipment: []}\nparagraphs:\n"
+                   "  1:\n    text: Des rats.\n    combat:\n      mode: as-one\n      enemies:\n"
+                   "        - {name: Premier rat, habilete: 5, endurance: 3}\n"
+                   "        - {name: Deuxième rat, habilete: 5, endurance: 3}\n"
+                   "        - {name: Troisième rat, habilete: 5, endurance: 3}\n      win: 2\n"
+                   "  2: {text: Victoire !, end: victory}\n")
     s.start()
     _, foes = panels.fighters(s.game, "fr")
     assert foes[0][0] == "Le Premier rat, le Deuxième rat et le Troisième rat"
