@@ -17,6 +17,7 @@ from __future__ import annotations
 from typing import Iterable
 
 from engine import expr as X
+from engine.book.effect_lists import all_effects
 from engine.book.frontmatter import equipment as starting_equipment
 from engine.diagnostics import Diagnostic, error, warning
 from engine.rules.base import Exit
@@ -42,9 +43,7 @@ def exits(paragraph) -> Iterable[Exit]:
 
 def _module_effects(book):
     for p in book.paragraphs.values():
-        yield from p.effects
-        for c in p.choices:
-            yield from c.effects
+        yield from all_effects(p)
 
 
 def grants(book) -> dict:
