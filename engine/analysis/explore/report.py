@@ -78,7 +78,7 @@ def exhaustive_report(book, module, space: Space, findings: bool = True) -> dict
         "expanded": space.expanded, "seconds": space.seconds,
         "transitions": sum(map(len, space.actions.targets)),
         "victory": victory, "exactness": exactness(space, victory),
-        "strategies": sorted(space.strategies), "restarts": space.restarts,
+        "strategies": sorted(space.strategies), "restarts": space.restarts, "dropped": space.dropped,
         "victory_reachable": any(e == "victory" for e in space.ended),
         "reached": sorted(space.reached),
         "unreachable_in_play": sorted(statically - space.reached) if complete else [],
