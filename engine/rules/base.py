@@ -252,6 +252,11 @@ class RuleModule:
             value = min(state.initial[stat], value)
         return value
 
+    def entered(self, play: "Play") -> None:
+        """Called each time a paragraph is entered, before its effects: the place to
+        reset what holds "once per paragraph" (a mark in `play.state`, never in the
+        module: a rebuilt state has no history to count entries by)."""
+
     def after_change(self, play: "Play") -> None:
         """Called after a paragraph's effects and after every answer or command,
         unless the game has ended: the place for "Endurance 0 means death"
