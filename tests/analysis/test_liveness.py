@@ -118,3 +118,22 @@ def test_a_note_written_in_an_outcome_lets_the_analysis_forget_upstream(tmp_path
     assert {x.extra.get("notes") for x in past if x.paragraph == 5} == {("{", "retour", 3)}
     assert len(space.states) < len(full.states)
     assert report["dropped"]["stats"] == ["or"] and report["dropped"]["counters"] == ["pas"]
+
+
+def test_the_report_says_what_is_forgotten_and_what_it_saved(tmp_path, capsys):
+    from engine.cli import main
+    path = tmp_path / "peage.yaml"
+    from tests.format11.f11_helpers import HEADER
+    import textwrap
+    path.write_text(HEADER.format(version="1.1") + textwrap.dedent(NOTE_IN_OUTCOME), encoding="utf-8")
+    book, module, _ = load(path)
+    lensed, full = Explorer(book, module).run(), Explorer(book, module, lens=False).run()
+    assert main(["explore", str(path), "--exhaustive", "--saving", "--lang", "en"]) == 0
+    out = capsys.readouterr().out
+    assert "Forgotten where nothing ahead reads it: stats or; counters pas" in out
+    fewer = len(full.states) - len(lensed.states)
+    assert fewer > 0 and f"Forgetting saves {fewer} states ({len(full.states)} without it)" in out
+    assert main(["explore", str(path), "--exhaustive", "--lang", "fr"]) == 0
+    out = capsys.readouterr().out
+    assert "Oublié là où rien ne le lit plus : caractéristiques or ; compteurs pas" in out
+    assert "économise" not in out   # (only asked with --saving)

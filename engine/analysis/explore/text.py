@@ -69,7 +69,7 @@ def exhaustive_text(r: dict, lang: str, book_path: str) -> str:
                 f"Exhaustive exploration of '{r['book']}': {r['states']} states, "
                 f"{r['transitions']} transitions, {took} s")]
     lines += _odds(r, lang)
-    lines += _dropped(r.get("dropped") or {}, lang)
+    lines += _dropped(r.get("dropped") or {}, lang) + _saved(r.get("saved"), lang)
     lines += _findings(r, lang)
     if r["complete"]:
         un = ", ".join(map(str, r["unreachable_in_play"])) or "-"
@@ -103,6 +103,19 @@ def _dropped(dropped: dict, lang: str) -> list[str]:
         return []
     return [_t(lang, f"  Oublié là où rien ne le lit plus : {' ; '.join(parts)}",
                f"  Forgotten where nothing ahead reads it: {'; '.join(parts)}")]
+
+
+def _saved(saved: dict | None, lang: str) -> list[str]:
+    """How many states forgetting saved (`--saving`: explored again without it)."""
+    if not saved:
+        return []
+    fewer, without = saved["without"] - saved["with"], saved["without"]
+    if saved["without_complete"]:
+        return [_t(lang, f"  Ce qui est oublié économise {fewer} états ({without} sans l'oublier)",
+                   f"  Forgetting saves {fewer} states ({without} without it)")]
+    return [_t(lang, f"  Ce qui est oublié économise plus de {fewer} états (sans l'oublier, l'exploration "
+                     f"est coupée à {without})",
+               f"  Forgetting saves more than {fewer} states (without it the exploration is cut at {without})")]
 
 
 def _families(labels) -> list[str]:
