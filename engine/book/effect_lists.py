@@ -43,3 +43,21 @@ def all_effects(paragraph) -> Iterator:
     """Every effect of every list of `paragraph`."""
     for _path, effects in effect_lists(paragraph):
         yield from effects
+
+
+def module_fields(paragraph) -> dict:
+    """The paragraph's module fields (combat, test...) without the effect lists among
+    them (`module.outcome_effects`), for a reader that takes those from
+    `effect_lists` (a write is not a read)."""
+    fields = dict(paragraph.fields)
+    for where in paragraph.outcome_effects:
+        *above, last = where
+        node = fields
+        for key in above:
+            if not isinstance(node.get(key), dict):
+                break
+            node[key] = dict(node[key])
+            node = node[key]
+        else:
+            node.pop(last, None)
+    return fields

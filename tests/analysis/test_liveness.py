@@ -137,3 +137,47 @@ def test_the_report_says_what_is_forgotten_and_what_it_saved(tmp_path, capsys):
     out = capsys.readouterr().out
     assert "Oublié là où rien ne le lit plus : caractéristiques or ; compteurs pas" in out
     assert "économise" not in out   # (only asked with --saving)
+
+
+PURSE = """\
+paragraphs:
+  1:
+    text: Une bourse tombe d'une charrette.
+    random:
+      dice: 1d6
+      outcomes:
+        - {range: [1, 2], to: 2}
+        - {range: [3, 4], to: 2, effects: [{add: {or: 10}}]}
+        - {range: [5, 6], to: 2, effects: [{add: {or: 20}}]}
+  2:
+    text: Un passeur.
+    choices:
+      - {text: Payer le passeur (6 Pièces d'Or), to: 3, if: "or >= 6", effects: [{add: {or: -6}}]}
+      - {text: Nager, to: 4}
+  3:
+    text: Un second passeur.
+    choices:
+      - {text: Payer encore (4 Pièces d'Or), to: 5, if: "or >= 4", effects: [{add: {or: -4}}]}
+      - {text: Nager, to: 4}
+  4:
+    text: Le courant.
+    test: {type: chance, success: 5, failure: 6}
+  5: {text: Vous arrivez., end: victory}
+  6: {text: Vous vous noyez., end: death}
+"""
+
+
+def test_gold_beyond_every_price_ahead_is_capped(tmp_path):
+    """15, 25 or 35 gold at the ferry (§ 2): 7 passes every test of gold ahead
+    (`or >= 6`, then `or >= 4`) and 6 + 4 can be spent, so every purse from 7 + 10
+    on is one state (25 and 35 are kept as 17, 15 as it is); at the second ferry
+    5 passes `or >= 4` and 4 can be spent: 9 and 11 are one state (9)."""
+    from tests.format11.f11_helpers import load as load_text
+    loaded = load_text(tmp_path, PURSE)
+    space, report = solved(loaded.book, loaded.module)
+    full, without = solved(loaded.book, loaded.module, lens=False)
+    assert report["exact"] == without["exact"] == "1"
+    gold = {p: {parts_of(t).stats["or"] for t, q in zip(space.states, space.paragraph) if q == p} for p in (2, 3)}
+    assert gold == {2: {15, 17}, 3: {9}}
+    assert len(space.states) < len(full.states)
+    assert report["dropped"]["capped"] == ["or"]

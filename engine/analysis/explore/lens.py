@@ -36,9 +36,10 @@ from collections import deque
 
 from engine import expr as X
 from engine.book.compiler import book_aliases
-from engine.book.effect_lists import all_effects
+from engine.book.effect_lists import all_effects, module_fields
 from engine.expr.ast import Call, Int, Name, Str, walk
 from engine.lint.checks import graph as static_graph
+from engine.analysis.explore.caps import caps
 from engine.analysis.explore.compact import HEAD
 
 ALL = "*"
@@ -78,7 +79,7 @@ class Lens:
         Everything an expression, an effect or a module field names counts (texts
         shown to the reader do not)."""
         found: set = set()
-        values: list = [_without_outcome_effects(p), p.random.dice if p.random else None]
+        values: list = [module_fields(p), p.random.dice if p.random else None]
         values += [_effect_reads(e) for e in all_effects(p)]
         for c in p.choices:
             values += [c.condition, c.target_expr, dict(c.extra)]
@@ -134,6 +135,7 @@ class Lens:
                 self.live[n].add(fact)
         self._named: dict = {}   # an item or a flag -> the paragraphs it is live at
         self.reach = {n: self._closure(n) for n in self.edges}
+        self.caps = caps(self)
 
     def _ahead(self, fact) -> set:
         """The paragraphs from which some paragraph reading `fact` can be reached."""
@@ -196,6 +198,9 @@ class Lens:
             for name in sorted(self.declared[key]):
                 if len(self._ahead(name) & everywhere) < len(everywhere):
                     out.setdefault(key, []).append(name)
+        capped = sorted({stat for found in self.caps.values() for stat in found})
+        if capped:
+            out["capped"] = capped
         visits = {f[1] for r in self.reads.values() for f in r if isinstance(f, tuple) and f[0] == "v"}
         if ALL not in visits:
             out["visits"] = len(everywhere) - len(visits & everywhere)   # never read: count only
@@ -226,15 +231,19 @@ class Lens:
                     state.stats[stat] = 0
                 if state.initial.get(stat):
                     state.initial[stat] = 0
+        for stat, cap in self.caps.get(n, {}).items():
+            if stat in live and stat in state.stats:
+                state.stats[stat] = Cap(cap)(state.stats[stat])
 
     def dying(self, start, paragraph, layout) -> tuple:
         """What dies on a move from paragraph `start` (whose dead slots are clear
         already) to `paragraph`, as slots of flat states (compact.py): (slots to
         clear, passive stat slots to reset to 0 when they hold something else,
-        slots dead at `paragraph`, passive stat slots dead there, [(slot of a
-        counters or notes extra, names that die on the way)], {such a slot: the
-        names dead at `paragraph`}); a slot the move changes is cleared, reset or
-        pruned as the dead ones at `paragraph` (explorer.py)."""
+        slots dead at `paragraph`, passive stat slots dead there, [(slot, fix)] for
+        the slots whose value a fix changes from `start` to `paragraph` (the counters
+        or notes dying on the way left out, a stat capped lower: `Fix`), {slot: fix
+        at `paragraph`}); a slot the move changes is cleared, reset or fixed as the
+        dead ones at `paragraph` (explorer.py)."""
         key = (start, paragraph)
         found = self._between.get(key)
         if found is None or found[0] != len(layout):
@@ -242,13 +251,13 @@ class Lens:
         return found[1:]
 
     def _newly_dead(self, start, paragraph, layout) -> tuple:
-        _s, clear_from, passive_from, pruned_from = self._slots_of(start, layout)
-        _s, clear, passive, pruned = self._slots_of(paragraph, layout)
+        _s, clear_from, passive_from, fixes_from = self._slots_of(start, layout)
+        _s, clear, passive, fixes = self._slots_of(paragraph, layout)
         was, was_passive = set(clear_from), set(passive_from)
-        dying = tuple((i, names) for i, names in pruned.items() if names - pruned_from.get(i, frozenset()))
+        changing = tuple((i, fix) for i, fix in fixes.items() if not fix.within(fixes_from.get(i)))
         return (len(layout), tuple(i for i in clear if i not in was),
                 tuple(i for i in passive if i not in was_passive), frozenset(clear), frozenset(passive),
-                dying, pruned)
+                changing, fixes)
 
     def _slots_of(self, paragraph, layout) -> tuple:
         found = self._dead.get(paragraph)
@@ -277,24 +286,56 @@ class Lens:
                 stat = layout.names[i - HEAD][1]
                 if stat in self.passive and stat not in live:
                     passive.append(i)
-        pruned = {}
+        fixes = {}
         for i in layout.of_part["extra"]:
             key = layout.names[i - HEAD][1]
             dead = frozenset(k for k in self.declared.get(key, ()) if not self._live_name(k, paragraph))
             if dead:
-                pruned[i] = dead
-        return len(layout), tuple(clear), tuple(passive), pruned
+                fixes[i] = Prune(dead)
+        capped = self.caps.get(paragraph, {})
+        for i in layout.of_part["stats"]:
+            stat = layout.names[i - HEAD][1]
+            if stat in capped and stat in live:
+                fixes[i] = Cap(capped[stat])
+        return len(layout), tuple(clear), tuple(passive), fixes
 
 
-def pruned(frozen, names: frozenset):
-    """A frozen dict (compact.py `freeze`: ("{", key, value, ...)) without `names`."""
-    if type(frozen) is not tuple or not frozen or frozen[0] != "{":
-        return frozen
-    out = ["{"]
-    for k in range(1, len(frozen), 2):
-        if frozen[k] not in names:
-            out += (frozen[k], frozen[k + 1])
-    return tuple(out)
+class Prune:
+    """A fix of a counters or notes slot: the frozen dict (compact.py `freeze`:
+    ("{", key, value, ...)) without the dead `names`."""
+
+    __slots__ = ("names",)
+
+    def __init__(self, names: frozenset):
+        self.names = names
+
+    def __call__(self, frozen):
+        if type(frozen) is not tuple or not frozen or frozen[0] != "{":
+            return frozen
+        out = ["{"]
+        for k in range(1, len(frozen), 2):
+            if frozen[k] not in self.names:
+                out += (frozen[k], frozen[k + 1])
+        return tuple(out)
+
+    def within(self, other) -> bool:
+        """Whatever this fix changes, `other` (the fix before the move) changed already."""
+        return isinstance(other, Prune) and self.names <= other.names
+
+
+class Cap:
+    """A fix of a stat slot: no more than `cap` (caps.py)."""
+
+    __slots__ = ("cap",)
+
+    def __init__(self, cap: int):
+        self.cap = cap
+
+    def __call__(self, value):
+        return self.cap if type(value) is int and value > self.cap else value
+
+    def within(self, other) -> bool:
+        return isinstance(other, Cap) and other.cap <= self.cap
 
 
 def _effect_reads(effect):
@@ -305,20 +346,3 @@ def _effect_reads(effect):
     if effect.kind in WRITES and hasattr(effect.value, "values"):
         return list(effect.value.values())
     return effect.value
-
-
-def _without_outcome_effects(p) -> dict:
-    """The paragraph's module fields without its outcome effect lists (read through
-    `all_effects`, as effects: a write is not a read)."""
-    fields = dict(p.fields)
-    for where in p.outcome_effects:
-        *above, last = where
-        node = fields
-        for key in above:
-            if not isinstance(node.get(key), dict):
-                break
-            node[key] = dict(node[key])
-            node = node[key]
-        else:
-            node.pop(last, None)
-    return fields
