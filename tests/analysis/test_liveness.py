@@ -181,3 +181,22 @@ def test_gold_beyond_every_price_ahead_is_capped(tmp_path):
     assert gold == {2: {15, 17}, 3: {9}}
     assert len(space.states) < len(full.states)
     assert report["dropped"]["capped"] == ["or"]
+
+
+def test_no_cap_where_a_loss_can_repeat_or_gold_is_read_otherwise(tmp_path):
+    """A ferry paid again and again (a way back to § 2) can take any purse; gold in
+    arithmetic (`or / 2 >= 3`) may ask anything: no cap before them; past them, the
+    cap comes back."""
+    from engine.analysis.explore.lens import Lens
+    from tests.format11.f11_helpers import load as load_text
+    again = PURSE.replace('to: 3, if: "or >= 6"', 'to: 2, if: "or >= 6"')
+    halved = PURSE.replace('if: "or >= 4"', 'if: "or / 2 >= 2"')
+    assert again != PURSE != halved
+    caps = {}
+    for name, text in (("again", again), ("halved", halved), ("purse", PURSE)):
+        loaded = load_text(tmp_path, text, name=f"{name}.yaml")
+        caps[name] = {n: found.get("or") for n, found in Lens(loaded.book, loaded.module).caps.items()}
+    assert caps["purse"][1] == caps["purse"][2] == 17 and caps["purse"][3] == 9
+    assert caps["again"][1] is caps["again"][2] is None and caps["again"][3] == 9
+    assert caps["halved"][1] is caps["halved"][2] is caps["halved"][3] is None
+    assert caps["purse"][4] == caps["halved"][4] == 0   # nothing of gold ahead: 0 (forgotten there)

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from engine import expr as X
 from engine.book.effect_lists import all_effects, module_fields
-from engine.expr.ast import COMPARISONS, Binary, Int, Name, walk
+from engine.expr.ast import COMPARISONS, Binary, Int, Name, Str, walk
 
 UNKNOWN = None   # a use of the stat that no cap can answer for
 
@@ -89,14 +89,18 @@ def _compared(e, names: set):
                     top = max(top, other.value + 1)
                     plain.add(id(mine))
     for node in walk(e.root):
-        if isinstance(node, Name) and node.name in names and id(node) not in plain:
-            return UNKNOWN
+        if isinstance(node, (Name, Str)) and _named(node) in names and id(node) not in plain:
+            return UNKNOWN   # (a quoted name too: a function may read the stat by it)
     return top
+
+
+def _named(node) -> str:
+    return node.name if isinstance(node, Name) else node.value
 
 
 def _mentions(value, names: set, lens) -> bool:
     if isinstance(value, X.Expr):
-        return any(isinstance(n, Name) and n.name in names for n in walk(value.root))
+        return any(isinstance(n, (Name, Str)) and _named(n) in names for n in walk(value.root))
     found: set = set()
     lens._scan(value, found)
     return bool(found & names)
