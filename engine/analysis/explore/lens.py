@@ -20,7 +20,16 @@ at each paragraph, what cannot be read any more on any path from it:
   it says `passive_flags`, the book's flags (codewords): kept only where an
   expression, an effect or a module field of a paragraph still ahead names them
   (a lantern bought in town and lit in the crypt no longer splits every state
-  after the crypt).
+  after the crypt);
+* format 1.1's counters and notes: each kept only where an expression ahead names
+  the counter or a `note("...")` ahead reads the note;
+* the passive stats read ahead only in comparisons with numbers: capped beyond any
+  use (caps.py: gold above every price ahead and all that can be spent).
+
+What a paragraph reads comes from every effect list it holds (engine/book/
+effect_lists.py); an `add:` or `set:` writes the names it holds, it reads only its
+amounts (gold added in a loop that nothing reads would otherwise keep the space
+endless).
 
 "Ahead" is the static paragraph graph (choices, random outcomes, the module's exits;
 a computed target may go anywhere; the module's `rescue_targets` follow every
@@ -46,9 +55,9 @@ ALL = "*"
 WORD = re.compile(r"[^\W\d]\w*")
 VISITED = re.compile(r"(?:visited|visit[eé])\s*\(\s*(\d+)\s*\)")   # French names too
 VISITS = re.compile(r"visited|visit[eé]")
-ONCE = "once:"
-WRITES = ("add", "set", "counter-add", "counter-set")
-NAMED = ("counters", "notes")   # extras that hold one value a name: each name live or not   # engine/game/reasons.py once_key: once:PARAGRAPH:CHOICE
+ONCE = "once:"   # engine/game/reasons.py once_key: once:PARAGRAPH:CHOICE
+WRITES = ("add", "set", "counter-add", "counter-set")   # effects that write the names they hold
+NAMED = ("counters", "notes")   # extras that hold one value a name: each name live or not
 
 
 class Lens:
@@ -241,7 +250,7 @@ class Lens:
         clear, passive stat slots to reset to 0 when they hold something else,
         slots dead at `paragraph`, passive stat slots dead there, [(slot, fix)] for
         the slots whose value a fix changes from `start` to `paragraph` (the counters
-        or notes dying on the way left out, a stat capped lower: `Fix`), {slot: fix
+        or notes dying on the way left out, a stat capped lower: `Prune`, `Cap`), {slot: fix
         at `paragraph`}); a slot the move changes is cleared, reset or fixed as the
         dead ones at `paragraph` (explorer.py)."""
         key = (start, paragraph)
