@@ -39,6 +39,15 @@ def effect_lists(paragraph) -> Iterator[tuple[tuple, tuple]]:
         yield path + tuple(where), effects
 
 
+def carrier(path: tuple) -> tuple | None:
+    """The path of the way out that carries the list at `path` (a choice, an `auto:`
+    jump, a random outcome: its effects apply only when that way is taken), or None
+    for a list applied in the paragraph itself (its effects, a module outcome's)."""
+    if len(path) >= 3 and path[-1] == "effects" and path[-3] in ("choices", "auto", "outcomes"):
+        return path[:-1]
+    return None
+
+
 def all_effects(paragraph) -> Iterator:
     """Every effect of every list of `paragraph`."""
     for _path, effects in effect_lists(paragraph):

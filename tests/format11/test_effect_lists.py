@@ -97,3 +97,36 @@ def test_a_note_written_in_an_outcome_is_followed(tmp_path):
     assert g.complete and UNKNOWN not in {e.target for e in g.edges}
     assert (2, 1) in {(e.source, e.target) for e in g.edges}
     assert [n.number for n in g.nodes if n.unreachable] == [3]
+
+
+EVERY_LIST = """\
+paragraphs:
+  1:
+    text: Tout à la fois.
+    effects: [{gain: arc}]
+    choices: [{text: Partir, to: 2, effects: [{gain: orbe}]}]
+    test: {type: chance, success: 2, success_effects: [{gain: cle}], failure: 3, failure_effects: [{lose: arc}]}
+  2:
+    text: Un dé.
+    random: {dice: 1d6, outcomes: [{range: [1, 3], to: 3, effects: [{gain: fleche}]}, {range: [4, 6], to: 4}]}
+  3:
+    text: Un saut.
+    auto: [{to: 4, effects: [{gain: balluchon}]}]
+  4: {text: Fin., end: victory}
+"""
+
+
+def test_every_list_of_a_book_is_enumerated_with_what_carries_it(tmp_path):
+    from engine.book.effect_lists import carrier, effect_lists
+    from tests.format11.f11_helpers import load
+    loaded = load(tmp_path, EVERY_LIST)
+    found = {}
+    for n, p in loaded.book.paragraphs.items():
+        for path, effects in effect_lists(p):
+            if effects:
+                found[(n,) + path[len(p.path):]] = ([e.value for e in effects], carrier(path) is not None)
+    assert found == {
+        (1, "effects"): ([["arc"]], False), (1, "choices", 0, "effects"): ([["orbe"]], True),
+        (1, "test", "success_effects"): ([["cle"]], False), (1, "test", "failure_effects"): ([["arc"]], False),
+        (2, "random", "outcomes", 0, "effects"): ([["fleche"]], True),
+        (3, "auto", 0, "effects"): ([["balluchon"]], True)}
