@@ -4,13 +4,17 @@ never read (gold added in a loop, a counter, a note) no longer splits the space.
 from __future__ import annotations
 
 import glob
-import time
+import textwrap
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
 
 from tests.analysis_fixtures.support import FIXTURES, ROOT, load
+from tests.format11.f11_helpers import HEADER, load as load_text
 from engine.analysis.explore.compact import parts_of
+from engine.analysis.explore.lens import Lens
+from engine.cli import main
 from engine.analysis.explore.explorer import Explorer
 from engine.analysis.explore.report import exhaustive_report
 
@@ -61,8 +65,6 @@ def test_gold_added_for_ever_and_never_read_does_not_make_the_space_endless(tmp_
     """Issue 35: a repeatable `add: {or: 30}` that nothing reads made the space
     infinite (an `add` counted as a read).  Now the gold is forgotten: a handful of
     states, and the value is the one Luck test, 2d6 <= 9: 30/36."""
-    from fractions import Fraction
-    from tests.format11.f11_helpers import load as load_text
     loaded = load_text(tmp_path, ENDLESS_GOLD)
     space, report = solved(loaded.book, loaded.module)
     assert space.bound is None and len(space.states) <= 10
@@ -107,7 +109,6 @@ def test_a_note_written_in_an_outcome_lets_the_analysis_forget_upstream(tmp_path
     """Issue 35: the note written in `success_effects` is followed (its reader leads back
     to § 3 only), so past the toll the gold is forgotten; the counter `pas` is written
     and never read: forgotten everywhere.  The value is the one without the lens."""
-    from tests.format11.f11_helpers import load as load_text
     loaded = load_text(tmp_path, NOTE_IN_OUTCOME)
     space, report = solved(loaded.book, loaded.module)
     full, without = solved(loaded.book, loaded.module, lens=False)
@@ -121,10 +122,7 @@ def test_a_note_written_in_an_outcome_lets_the_analysis_forget_upstream(tmp_path
 
 
 def test_the_report_says_what_is_forgotten_and_what_it_saved(tmp_path, capsys):
-    from engine.cli import main
     path = tmp_path / "peage.yaml"
-    from tests.format11.f11_helpers import HEADER
-    import textwrap
     path.write_text(HEADER.format(version="1.1") + textwrap.dedent(NOTE_IN_OUTCOME), encoding="utf-8")
     book, module, _ = load(path)
     lensed, full = Explorer(book, module).run(), Explorer(book, module, lens=False).run()
@@ -172,7 +170,6 @@ def test_gold_beyond_every_price_ahead_is_capped(tmp_path):
     (`or >= 6`, then `or >= 4`) and 6 + 4 can be spent, so every purse from 7 + 10
     on is one state (25 and 35 are kept as 17, 15 as it is); at the second ferry
     5 passes `or >= 4` and 4 can be spent: 9 and 11 are one state (9)."""
-    from tests.format11.f11_helpers import load as load_text
     loaded = load_text(tmp_path, PURSE)
     space, report = solved(loaded.book, loaded.module)
     full, without = solved(loaded.book, loaded.module, lens=False)
@@ -187,8 +184,6 @@ def test_no_cap_where_a_loss_can_repeat_or_gold_is_read_otherwise(tmp_path):
     """A ferry paid again and again (a way back to § 2) can take any purse; gold in
     arithmetic (`or / 2 >= 3`) may ask anything: no cap before them; past them, the
     cap comes back."""
-    from engine.analysis.explore.lens import Lens
-    from tests.format11.f11_helpers import load as load_text
     again = PURSE.replace('to: 3, if: "or >= 6"', 'to: 2, if: "or >= 6"')
     halved = PURSE.replace('if: "or >= 4"', 'if: "or / 2 >= 2"')
     assert again != PURSE != halved

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from engine.book.effect_lists import places
+from engine.analysis.graph import UNKNOWN, book_graph
+from engine.book.counters import note_writers
+from engine.book.effect_lists import carrier, effect_lists, places
 from engine.book.schema import book_schema
 from engine.rules import registry
-from tests.format11.f11_helpers import HEADER
+from tests.format11.f11_helpers import HEADER, codes, load
 
 HEADER_LINES = HEADER.splitlines()
 
@@ -84,9 +86,6 @@ def test_a_note_written_in_an_outcome_is_followed(tmp_path):
     """Issue 31 item 7: a note written in `success_effects` leads back to where it was
     written; lint's `unreachable` stays on (the orphan § 3 is found) and the graph
     has no "?" node."""
-    from engine.analysis.graph import UNKNOWN, book_graph
-    from engine.book.counters import note_writers
-    from tests.format11.f11_helpers import codes, load
     loaded = load(tmp_path, NOTE_IN_OUTCOME)
     assert note_writers(loaded.book) == {"retour": [1]}
     found = codes(loaded)
@@ -117,8 +116,6 @@ paragraphs:
 
 
 def test_every_list_of_a_book_is_enumerated_with_what_carries_it(tmp_path):
-    from engine.book.effect_lists import carrier, effect_lists
-    from tests.format11.f11_helpers import load
     loaded = load(tmp_path, EVERY_LIST)
     found = {}
     for n, p in loaded.book.paragraphs.items():
