@@ -27,12 +27,14 @@ const send = window.GamebookTransport || serverTransport();
 async function act(what, action) {
   if (busy) return;
   busy = true;
+  window.gamebookIdle = false;   // (for tests and tools: true once the answer is drawn)
   try {
     draw(await send(what, action));
   } catch (err) {
     line($("story"), { style: "error", text: (view && view.labels.error) || String(err) });
   } finally {
     busy = false;
+    window.gamebookIdle = true;
   }
 }
 
@@ -71,6 +73,8 @@ function draw(next) {
   document.title = view.book.title;
   $("title").textContent = view.book.title;
   $("toolbar").textContent = view.toolbar;
+  document.body.dataset.ended = view.ended || "";
+  document.body.dataset.paragraph = String(view.paragraph);
   const story = $("story");
   if (view.fresh) story.replaceChildren();
   for (const old of story.querySelectorAll("p:not(.old)")) old.classList.add("old");

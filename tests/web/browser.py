@@ -1,0 +1,64 @@
+"""Playwright driving Debian's Chromium (/usr/bin/chromium: never a downloaded browser),
+and `gamebook serve` run as the player runs it, on a free port of the loopback."""
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.web.helpers import ROOT
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+        "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+
+@contextlib.contextmanager
+def chromium():
+    from playwright.sync_api import sync_playwright
+    if not Path(CHROMIUM).exists():
+        pytest.fail(f"{CHROMIUM} is missing: apt-get install chromium (.ci/run does)")
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
+@contextlib.contextmanager
+def serving(book: Path, *words: str):
+    """`gamebook serve BOOK --port 0 WORDS...`; yields (its URL, the process)."""
+    proc = subprocess.Popen([sys.executable, "-m", "engine", "serve", str(book), "--port", "0", *words],
+                            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            env=dict(os.environ))
+    try:
+        first = proc.stdout.readline()
+        found = re.search(r"http://\S+/", first)
+        assert found, first + proc.stderr.read() if proc.poll() is not None else first
+        yield found.group(0), proc
+    finally:
+        proc.terminate()
+        proc.wait(timeout=60)
+
+
+def options(page) -> list[dict]:
+    """The choice buttons as drawn: number, whether open, whether the default."""
+    return page.eval_on_selector_all("#choices button", """buttons => buttons.map(b => ({
+        n: Number(b.dataset.n), enabled: !b.disabled, default: b.classList.contains('default')}))""")
+
+
+def move(shown: list[dict]) -> int:
+    """The same move as tests/web/helpers.pick: the default, else the last open option."""
+    open_ = [o for o in shown if o["enabled"]]
+    return next((o for o in open_ if o["default"]), open_[-1])["n"]
+
+
+def settled(page) -> None:
+    """Wait until the page has drawn the answer to the last action."""
+    page.wait_for_function("() => window.gamebookIdle === true")

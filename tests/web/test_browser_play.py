@@ -1,0 +1,78 @@
+"""The page in a real browser: whole games of la-cloche-de-brumesel to a victory by
+clicking (French, English) and by the keyboard alone; save, reload, resume."""
+from __future__ import annotations
+
+import pytest
+
+from engine.saves import store as saves
+from tests.web.browser import chromium, move, options, serving, settled
+from tests.web.helpers import CLOCHE
+
+pytestmark = pytest.mark.browser
+
+
+def play_to_the_end(page, keyboard: bool = False, steps: int = 400) -> str:
+    for _ in range(steps):
+        if page.get_attribute("body", "data-ended"):
+            break
+        n = move(options(page))
+        if keyboard:
+            assert n <= 9
+            page.keyboard.press(str(n))
+        else:
+            page.click(f'#choices button[data-n="{n}"]')
+        settled(page)
+    return page.get_attribute("body", "data-ended")
+
+
+@pytest.mark.parametrize("lang, restart", [("fr", "Recommencer"), ("en", "Start again")])
+def test_a_victory_by_clicking(lang, restart):
+    with serving(CLOCHE, "--seed", "5", "--lang", lang) as (url, _), chromium() as browser:
+        page = browser.new_page()
+        page.goto(url)
+        settled(page)
+        assert page.get_attribute("html", "lang") == lang
+        assert play_to_the_end(page) == "victory"
+        # the end: the ending prompt's one button, named in the game's language
+        assert page.get_by_role("button", name=f"1 {restart}", exact=True).is_visible()
+
+
+def test_a_victory_with_the_keyboard_alone():
+    with serving(CLOCHE, "--seed", "5") as (url, _), chromium() as browser:
+        page = browser.new_page()
+        page.goto(url)
+        settled(page)
+        # the first open choice has the focus: Enter takes it, as a click would
+        assert page.evaluate("document.activeElement.closest('#choices') !== null")
+        assert play_to_the_end(page, keyboard=True) == "victory"
+
+
+def test_save_reload_resume_and_the_slot_in_the_terminal(tmp_path):
+    with serving(CLOCHE, "--seed", "5") as (url, _), chromium() as browser:
+        page = browser.new_page()
+        page.goto(url)
+        settled(page)
+        for _ in range(3):
+            page.click(f'#choices button[data-n="{move(options(page))}"]')
+            settled(page)
+        saved_at = page.get_attribute("body", "data-paragraph")
+        page.fill("#slot", "navigateur")
+        page.get_by_role("button", name="Sauver").click()
+        settled(page)
+        page.click(f'#choices button[data-n="{move(options(page))}"]')
+        settled(page)
+        assert page.get_attribute("body", "data-paragraph") != saved_at
+        page.reload()
+        settled(page)
+        page.get_by_role("button", name="Charger navigateur").click()
+        settled(page)
+        assert page.get_attribute("body", "data-paragraph") == saved_at
+    # the same slot, in the terminal's session
+    from engine.game import Game
+    from engine.game.dice import SeededDice
+    from engine.lint.loader import load_book
+    from engine.repl.session import Session
+    loaded = load_book(CLOCHE, use_cache=False)
+    repl = Session(Game(loaded.book, loaded.module, SeededDice(1)), saves.SaveStore(loaded.book.id), "fr")
+    repl.handle_line("charger navigateur")
+    assert str(repl.game.state.paragraph) == saved_at
