@@ -62,3 +62,16 @@ def move(shown: list[dict]) -> int:
 def settled(page) -> None:
     """Wait until the page has drawn the answer to the last action."""
     page.wait_for_function("() => window.gamebookIdle === true")
+
+
+WEB_TESTS = Path(__file__).resolve().parent
+AXE = WEB_TESTS / "node_modules" / "axe-core" / "axe.min.js"
+
+
+def axe_source() -> str:
+    """axe-core from its npm package (tests/web/package.json, package-lock.json),
+    installed by npm's own client the first time."""
+    if not AXE.exists():
+        subprocess.run(["npm", "ci", "--no-audit", "--no-fund"], cwd=WEB_TESTS, check=True,
+                       capture_output=True, timeout=600)
+    return AXE.read_text(encoding="utf-8")

@@ -75,8 +75,12 @@ function draw(next) {
   $("toolbar").textContent = view.toolbar;
   document.body.dataset.ended = view.ended || "";
   document.body.dataset.paragraph = String(view.paragraph);
+  // a new paragraph starts a new page of the story; what happens in the same one
+  // (a round of a fight, a refusal, a save) is added under what was there
   const story = $("story");
-  if (view.fresh) story.replaceChildren();
+  const turned = view.fresh || story.dataset.paragraph !== String(view.paragraph);
+  story.dataset.paragraph = String(view.paragraph);
+  if (turned) story.replaceChildren();
   for (const old of story.querySelectorAll("p:not(.old)")) old.classList.add("old");
   let first = null;
   for (const row of view.lines) {
@@ -84,7 +88,8 @@ function draw(next) {
     first = first || p;
   }
   while (story.childElementCount > MAX_LINES) story.firstElementChild.remove();
-  if (first) story.scrollTop = first.offsetTop - story.offsetTop;
+  if (turned) window.scrollTo(0, 0);
+  else if (first) first.scrollIntoView({ block: "nearest" });
   drawPrompt(L);
   drawSheet(L);
   drawFight(L);
@@ -104,8 +109,8 @@ function drawPrompt(L) {
   $("question").hidden = !view.question;
   const awaiting = view.awaiting;
   $("amount-form").hidden = !awaiting;
+  $("amount-label").textContent = awaiting ? awaiting.prompt : L.amount;
   if (awaiting) {
-    $("amount-label").textContent = awaiting.prompt;
     $("amount").min = awaiting.low;
     $("amount").max = awaiting.high;
   }
