@@ -115,7 +115,7 @@ def _serve(args, web, path: Path) -> int:
     served = server.Served(web, hosts=frozenset(hosts))
     if args.watch:
         from engine.web.watch import Author
-        served.author = Author(served, path, args)
+        served.author = Author(served, path, args, web_game)
     lang = web.lang
     print((f"Le livre se joue sur {url}  (Ctrl-C : arrêter ; la partie est sauvée)" if lang == "fr"
            else f"The book plays at {url}  (Ctrl-C: stop; the game is saved)"), flush=True)

@@ -80,8 +80,17 @@ def app(served: Served) -> Starlette:
             return _refused(404)
         return JSONResponse(view, headers=HEADERS)
 
+    async def graph(request: Request) -> Response:
+        if served.author is None or not _host_ok(request, served):
+            return _refused(404)
+        with served.lock:
+            html = served.author.graph()
+        # the graph page's own inline style, and nothing else
+        return HTMLResponse(html, headers={**HEADERS, "Content-Security-Policy":
+                                           "default-src 'none'; style-src 'unsafe-inline'"})
+
     return Starlette(routes=[
-        Route("/", page), Route("/static/{name}", static),
+        Route("/", page), Route("/static/{name}", static), Route("/author/graph", graph),
         Route("/api/{what}", api, methods=["POST"]),
     ])
 
@@ -95,7 +104,7 @@ def _answer(served: Served, what: str, action) -> dict | None:
         view = served.author.act(action)
     else:
         return None
-    if served.author is not None:
+    if served.author is not None and "lines" in view:
         view["author"] = served.author.view()
     return view
 

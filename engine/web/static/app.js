@@ -185,8 +185,23 @@ function drawSlots() {
   }
 }
 
+let watching = null;
+
 function drawAuthor(author) {
   const L = author.labels;
+  if (!watching) {   // the book reloaded on the server: draw the game again
+    let known = author.version;
+    watching = setInterval(async () => {
+      if (busy) return;
+      try {
+        const now = (await send("author", { do: "version" })).version;
+        if (now !== known) {
+          known = now;
+          await act("author", { do: "poll" });
+        }
+      } catch (_) { /* the server stopped: the page stays as it was */ }
+    }, 700);
+  }
   $("author-box").hidden = false;
   $("author-h").textContent = L.author;
   for (const key of ["jump-start", "jump-set", "jump-give"]) $(key + "-label").textContent = L[key];
