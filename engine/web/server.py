@@ -52,7 +52,7 @@ def app(served: Served) -> Starlette:
         html = (STATIC / "index.html").read_text(encoding="utf-8")
         # the token as a meta tag: the only way a script gets it is by reading this page,
         # which another origin cannot do
-        html = html.replace("{{TOKEN}}", served.token).replace("{{MODE}}", "server")
+        html = html.replace("{{TOKEN}}", served.token).replace("{{MODE}}", "server").replace("{{BOOT}}", "").replace("{{CSP}}", "")
         return HTMLResponse(html, headers=HEADERS)
 
     async def static(request: Request) -> Response:

@@ -59,9 +59,22 @@ def move(shown: list[dict]) -> int:
     return next((o for o in open_ if o["default"]), open_[-1])["n"]
 
 
-def settled(page) -> None:
+def settled(page, timeout: float = 30_000) -> None:
     """Wait until the page has drawn the answer to the last action."""
-    page.wait_for_function("() => window.gamebookIdle === true")
+    page.wait_for_function("() => window.gamebookIdle === true", timeout=timeout)
+
+
+def saved_after(page, moves: int, slot: str, timeout: float = 30_000) -> str:
+    """Make `moves` moves (tests/web/helpers.pick's), save in `slot` with the page's
+    form; the paragraph saved at."""
+    for _ in range(moves):
+        page.click(f'#choices button[data-n="{move(options(page))}"]')
+        settled(page, timeout)
+    here = page.get_attribute("body", "data-paragraph")
+    page.fill("#slot", slot)
+    page.get_by_role("button", name="Sauver").click()
+    settled(page, timeout)
+    return here
 
 
 WEB_TESTS = Path(__file__).resolve().parent
@@ -75,3 +88,35 @@ def axe_source() -> str:
         subprocess.run(["npm", "ci", "--no-audit", "--no-fund"], cwd=WEB_TESTS, check=True,
                        capture_output=True, timeout=600)
     return AXE.read_text(encoding="utf-8")
+
+
+@contextlib.contextmanager
+def static_server(folder: Path):
+    """A plain static file server over `folder` (Python's http.server) on a free port."""
+    import http.server
+    import threading
+    from functools import partial
+
+    class Quiet(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, *args) -> None:   # (no line on stderr per file served)
+            pass
+    handler = partial(Quiet, directory=str(folder))
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{httpd.server_address[1]}/"
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+
+
+def offline(page, origin: str, asked: list) -> None:
+    """The network off for the page: every request but to `origin` is aborted (and kept
+    in `asked`, for the test to see that none was made)."""
+    def route(r):
+        if r.request.url.startswith(origin):
+            return r.continue_()
+        asked.append(r.request.url)
+        return r.abort()
+    page.route("**/*", route)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine.saves import store as saves
-from tests.web.browser import chromium, move, options, serving, settled
+from tests.web.browser import chromium, move, options, saved_after, serving, settled
 from tests.web.helpers import CLOCHE
 
 pytestmark = pytest.mark.browser
@@ -52,13 +52,7 @@ def test_save_reload_resume_and_the_slot_in_the_terminal(tmp_path):
         page = browser.new_page()
         page.goto(url)
         settled(page)
-        for _ in range(3):
-            page.click(f'#choices button[data-n="{move(options(page))}"]')
-            settled(page)
-        saved_at = page.get_attribute("body", "data-paragraph")
-        page.fill("#slot", "navigateur")
-        page.get_by_role("button", name="Sauver").click()
-        settled(page)
+        saved_at = saved_after(page, 3, "navigateur")
         page.click(f'#choices button[data-n="{move(options(page))}"]')
         settled(page)
         assert page.get_attribute("body", "data-paragraph") != saved_at
