@@ -20,7 +20,6 @@ LABELS: dict[str, tuple[str, str]] = {
     "restart": ("Recommencer", "Restart"),
     "history": ("Historique", "History"),
     "odds": ("Chances", "Odds"),
-    "notes": ("Notes", "Notes"),
     "note": ("Nouvelle note", "New note"),
     "add-note": ("Noter", "Add note"),
     "look": ("Relire", "Read again"),
@@ -32,8 +31,6 @@ LABELS: dict[str, tuple[str, str]] = {
     "lang": ("English", "Français"),
     "open-sheet": ("Feuille", "Sheet"),
     "close": ("Fermer", "Close"),
-    "codewords": ("Mots-codes", "Codewords"),
-    "end": ("Fin de la partie", "End of the game"),
     "skip": ("Aller aux choix", "Skip to the choices"),
     "error": ("Le serveur ne répond pas.", "The server does not answer."),
 }

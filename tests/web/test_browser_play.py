@@ -2,6 +2,8 @@
 clicking (French, English) and by the keyboard alone; save, reload, resume."""
 from __future__ import annotations
 
+import sys
+
 import pytest
 
 from engine.saves import store as saves
@@ -70,3 +72,29 @@ def test_save_reload_resume_and_the_slot_in_the_terminal(tmp_path):
     repl = Session(Game(loaded.book, loaded.module, SeededDice(1)), saves.SaveStore(loaded.book.id), "fr")
     repl.handle_line("charger navigateur")
     assert str(repl.game.state.paragraph) == saved_at
+
+
+def test_the_keyboard_reaches_the_choices_from_the_top_and_open_finds_the_browser(tmp_path, monkeypatch):
+    opened = tmp_path / "opened.txt"
+    script = tmp_path / "browser.py"
+    script.write_text("import sys, pathlib\npathlib.Path(sys.argv[1]).write_text(sys.argv[2])\n", encoding="utf-8")
+    # `--open` asks the system's browser: here, a script that writes down the URL it got
+    monkeypatch.setenv("BROWSER", f"{sys.executable} {script} {opened} %s")
+    with serving(CLOCHE, "--seed", "5", "--open") as (url, _), chromium() as browser:
+        page = browser.new_page()
+        page.goto(url)
+        settled(page)
+        # no tabindex reorders the page: the focus follows the reading order
+        assert page.evaluate("[...document.querySelectorAll('[tabindex]')].every(e => e.tabIndex <= 0)")
+        for _ in range(30):   # back from the first choice, by Shift+Tab, to the skip link
+            if page.evaluate("document.activeElement.id") == "skip":
+                break
+            page.keyboard.press("Shift+Tab")
+        assert page.evaluate("document.activeElement.textContent") == "Aller aux choix"
+        page.keyboard.press("Enter")
+        page.keyboard.press("Tab")
+        assert page.evaluate("document.activeElement.closest('#choices') !== null")
+        page.keyboard.press("Enter")   # the focused choice taken, as a click would
+        settled(page)
+        assert page.get_attribute("body", "data-paragraph") != "1"
+    assert opened.read_text(encoding="utf-8") == url

@@ -81,3 +81,18 @@ def test_the_folder_is_written_whole_or_not_at_all(tmp_path, monkeypatch):
     assert [p.name for p in tmp_path.iterdir()] == ["site"]   # no temporary folder left
     E.write_folder(out, {E.MARK: b"{}", "c.txt": b"new"})
     assert sorted(p.name for p in out.iterdir()) == sorted([E.MARK, "c.txt"])
+
+
+def test_the_export_stops_naming_the_module_the_browser_lacks(monkeypatch, tmp_path):
+    import json
+    import subprocess
+
+    def traced(*args, **kwargs):   # the runtime's trace, as when a rule module needs gmpy2
+        out = {"modules": {}, "refused": ["gmpy2"], "failed": "ImportError: gmpy2 is compiled: not in the browser"}
+        return subprocess.CompletedProcess(args, 0, json.dumps(out), "")
+    monkeypatch.setattr(E.subprocess, "run", traced)
+    with pytest.raises(E.ExportError) as stopped:
+        E.export(CLOCHE, tmp_path / "out", "en")
+    assert "compiled modules refused: gmpy2" in stopped.value.get("en")
+    assert "modules compilés refusés : gmpy2" in stopped.value.get("fr")
+    assert not (tmp_path / "out").exists()
