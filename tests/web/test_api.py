@@ -124,3 +124,21 @@ def test_notes_go_to_the_sheet():
     view = w.act({"do": "command", "name": "notes", "arg": "le   gué  est  profond"})
     assert view["notes"] == ["le gué est profond"]
     assert any("le gué est profond" in row["text"] for row in view["sheet"])
+
+
+def test_a_puzzle_asks_for_its_number_in_the_amount_field():
+    from engine.commands.serve import web_game
+    from engine.game.dice import SeededDice
+    from engine.game.presets import build
+    from engine.lint.loader import load_book
+    from tests.web.helpers import ROOT
+    loaded = load_book(ROOT / "books" / "la-couronne-de-sel.yaml", use_cache=False)
+    preset = build(loaded.book, loaded.module, "125", (), ())
+    w = web_game(loaded, SeededDice(1), ("seed", {"seed": 1}), preset, "en", None, "couronne", offer=False)
+    view = w.start()
+    typed = [o for o in view["prompt"]["options"] if o["typed"]]
+    assert len(typed) == 1 and view["paragraph"] == 125
+    view = w.act({"do": "choose", "n": typed[0]["n"]})
+    assert view["awaiting"]["n"] == typed[0]["n"] and view["awaiting"]["prompt"]
+    view = w.act({"do": "amount", "value": 147})
+    assert view["awaiting"] is None and view["paragraph"] == 147
