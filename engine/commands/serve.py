@@ -22,6 +22,26 @@ OPTIONS = {
               "author's preview: reload the book on every save, diagnostics, tools"),
 }
 LOOPBACK = ("127.0.0.1", "localhost", "::1")
+ANY = ("0.0.0.0", "::")
+
+
+def machine_names() -> set[str]:
+    """This machine's host name and addresses, as a browser on the network puts them in
+    the Host header (the server answers no other name: no DNS rebinding)."""
+    import socket
+    names = {socket.gethostname(), socket.getfqdn()}
+    try:
+        for *_, addr in socket.getaddrinfo(socket.gethostname(), None):
+            names.add(f"[{addr[0]}]" if ":" in addr[0] else addr[0])
+    except OSError:
+        pass
+    try:   # the address of the default route (a UDP "connect" sends nothing)
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("192.0.2.1", 9))
+            names.add(probe.getsockname()[0])
+    except OSError:
+        pass
+    return {n for n in names if n}
 
 
 def configure(parser, lang: str) -> None:
@@ -111,7 +131,10 @@ def _serve(args, web, path: Path) -> int:
     port = sock.getsockname()[1]
     shown = f"[{args.host}]" if family == socket.AF_INET6 else args.host
     url = f"http://{shown}:{port}/"
-    hosts = {f"{shown}:{port}"} | ({f"localhost:{port}", f"127.0.0.1:{port}"} if args.host in LOOPBACK else set())
+    names = {shown} | ({"localhost", "127.0.0.1", "[::1]"} if args.host in LOOPBACK else set())
+    if args.host in ANY:   # every address: the names this machine is reached by
+        names |= machine_names() | {"localhost", "127.0.0.1", "[::1]"}
+    hosts = {f"{name}:{port}" for name in names}
     served = server.Served(web, hosts=frozenset(hosts))
     if args.watch:
         from engine.web.watch import Author

@@ -64,3 +64,23 @@ def test_serve_refuses_a_bad_port_and_an_invalid_book(tmp_path):
         run = subprocess.run([sys.executable, "-m", "engine", "serve", str(bad), *args], cwd=ROOT,
                              capture_output=True, text=True, timeout=120)
         assert run.returncode == code and said in run.stderr, run.stderr
+
+
+def test_every_address_answers_to_this_machines_names_only():
+    from engine.commands.serve import machine_names
+    import socket
+    names = machine_names()
+    assert socket.gethostname() in names and "evil.example" not in names
+
+
+def test_another_address_is_served_when_asked_and_said():
+    import httpx
+    from tests.web.browser import serving
+    from tests.web.helpers import CLOCHE
+    with serving(CLOCHE, "--host", "0.0.0.0") as (url, proc):
+        port = url.rsplit(":", 1)[1].strip("/")
+        assert httpx.get(f"http://127.0.0.1:{port}/").status_code == 200
+        assert httpx.get(f"http://127.0.0.1:{port}/", headers={"host": f"evil.example:{port}"}).status_code == 421
+        proc.terminate()
+        proc.wait(timeout=60)
+        assert "le jeu écoute sur 0.0.0.0, d'autres machines peuvent le joindre" in proc.stderr.read()
