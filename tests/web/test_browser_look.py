@@ -48,15 +48,21 @@ def test_screens_at_1280_and_360(tmp_path, width, height):
             assert page.is_visible("#side")
 
 
-@pytest.mark.parametrize("theme", ["light", "dark"])
-def test_axe_finds_no_serious_violation(theme):
-    with serving(CLOCHE, "--seed", "5") as (url, _), chromium() as browser:
+@pytest.mark.parametrize("theme, watch", [("light", False), ("dark", False), ("dark", True)])
+def test_axe_finds_no_serious_violation(tmp_path, theme, watch):
+    book = CLOCHE
+    if watch:   # the author's panel too, with a finding in it
+        book = tmp_path / "cloche.yaml"
+        book.write_text(CLOCHE.read_text(encoding="utf-8").rstrip()
+                        + "\n  999:\n    text: Personne ne vient ici.\n    end: death\n", encoding="utf-8")
+    with serving(book, "--seed", "5", *(["--watch"] if watch else [])) as (url, _), chromium() as browser:
         # (axe is injected through the protocol: the page's own policy allows no inline script)
         context = browser.new_context(bypass_csp=True, color_scheme=theme)
         page = context.new_page()
         page.goto(url)
         settled(page)
         into_a_fight(page)
+        assert page.is_visible("#diagnostics li") == watch
         page.evaluate(axe_source())
         found = page.evaluate("""async () => (await axe.run(document)).violations.map(v => ({
             id: v.id, impact: v.impact, nodes: v.nodes.map(n => n.target.join(' ')).slice(0, 5)}))""")
