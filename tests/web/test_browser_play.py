@@ -37,6 +37,13 @@ def test_a_victory_by_clicking(lang, restart):
         assert play_to_the_end(page) == "victory"
         # the end: the ending prompt's one button, named in the game's language
         assert page.get_by_role("button", name=f"1 {restart}", exact=True).is_visible()
+        # the other language, from the same tables, the game where it was
+        page.get_by_role("button", name="English" if lang == "fr" else "Français").click()
+        settled(page)
+        other = "en" if lang == "fr" else "fr"
+        assert page.get_attribute("html", "lang") == other
+        assert page.get_by_role("button", name="Undo" if other == "en" else "Annuler").is_visible()
+        assert page.get_attribute("body", "data-ended") == "victory"
 
 
 def test_a_victory_with_the_keyboard_alone():
