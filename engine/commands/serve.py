@@ -124,6 +124,7 @@ def _serve(args, web, path: Path) -> int:
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
     try:
         sock.bind((args.host, args.port))
+        sock.listen(128)   # before the URL is printed: a browser opening it waits, never refused
     except OSError as exc:
         play._err(args.lang, f"impossible d'écouter sur {args.host}:{args.port} : {exc.strerror}",
                   f"cannot listen on {args.host}:{args.port}: {exc.strerror}")
