@@ -52,7 +52,10 @@ class WebGame:
 
     def start(self, notes: list[str] = ()) -> dict:
         self.started = True
-        return self.view(self.session.start(list(notes)), fresh=True)
+        out = self.session.start(list(notes))
+        hint = t(self.lang, "hint")   # "type a choice number, or 'help'": the page has buttons
+        out.rows = [row for row in out.rows if row[1] != hint]
+        return self.view(out, fresh=True)
 
     def view_now(self, notes: list[str] = ()) -> dict:
         """The page opened (or reloaded): the game's start the first time, else the

@@ -25,6 +25,8 @@ def test_the_options_are_the_prompts_numbered_options():
     shown = [(o["n"], o["label"], o["enabled"]) for o in view["prompt"]["options"]]
     assert shown == [(n, o.label.get("fr"), o.enabled) for n, o in numbered(w.game.prompt())]
     assert view["paragraph"] == w.game.state.paragraph == 1
+    texts = [row["text"] for row in view["lines"]]
+    assert text("fr", "hint") not in texts and "La Cloche de Brumesel" in texts   # (no "type 'aide'")
 
 
 def test_a_fight_shows_both_camps_and_its_dice():
