@@ -57,11 +57,14 @@ def test_only_the_packages_own_files_are_served(tmp_path):
         assert c.get(path).status_code == 404, path
 
 
-def test_serve_refuses_a_bad_port_and_an_invalid_book(tmp_path):
+def test_serve_refuses_a_bad_port_an_invalid_book_and_bad_presets(tmp_path):
     bad = tmp_path / "bad.yaml"
     bad.write_text("gamebook: 1.1\nid: x\n", encoding="utf-8")
-    for args, code, said in ((["--port", "70000"], 2, "--port"), ([], 1, "bad.yaml")):
-        run = subprocess.run([sys.executable, "-m", "engine", "serve", str(bad), *args], cwd=ROOT,
+    from tests.web.helpers import CLOCHE
+    for book, args, code, said in ((bad, ["--port", "70000"], 2, "--port"), (bad, [], 1, "bad.yaml"),
+                                   (CLOCHE, ["--start", "nowhere"], 2, "nowhere"),
+                                   (CLOCHE, ["--dice", "6,x"], 2, "--dice")):
+        run = subprocess.run([sys.executable, "-m", "engine", "serve", str(book), *args], cwd=ROOT,
                              capture_output=True, text=True, timeout=120)
         assert run.returncode == code and said in run.stderr, run.stderr
 
