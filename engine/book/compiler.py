@@ -361,7 +361,8 @@ class Compiler:
         spec = self.module.stat(name)
         if spec is None:
             self.report(unknown_name("unknown-stat", self.span(path, key=True), name,
-                                 [s.name for s in self.module.stats] + list(self.counters),
+                                 [n for s in self.module.stats for n in (s.name, *s.aliases)]
+                                 + list(self.counters),
                                  "caractéristique", "stat"))
             return name
         if spec.derived:

@@ -122,6 +122,9 @@ def _diagnostics(doc: Document, err, keys) -> list[Diagnostic]:
         if extra:  # every unknown key of the mapping, not only the first
             return [_unknown_field(doc, path, keys, name, allowed, (where, where_en))
                     for name in extra]
+    effect = _unknown_effect(doc, err, path, keys, (where, where_en))
+    if effect is not None:
+        return [effect]
     if err.validator == "maxLength" and isinstance(err.instance, str):
         return [error("text-too-long", doc.span(path),
                       f"{where} : texte de {len(err.instance)} caractères, la limite est "
@@ -130,6 +133,19 @@ def _diagnostics(doc: Document, err, keys) -> list[Diagnostic]:
                       f"{err.validator_value}: shorten it")]
     msg = err.message if len(err.message) < 160 else err.message[:157] + "..."
     return [error("schema", doc.span(path), f"{where} : {_french(err)}", f"{where_en}: {msg}")]
+
+
+def _unknown_effect(doc, err, path, keys, where) -> Diagnostic | None:
+    """`{gian: rope}`: a one-key mapping that no branch of an effect's anyOf/oneOf takes
+    because its key is no effect: reported as that unknown key, with the nearest effect."""
+    if err.validator not in ("anyOf", "oneOf") or not isinstance(err.instance, dict) or len(err.instance) != 1:
+        return None
+    names = {k for branch in err.validator_value if isinstance(branch, dict)
+             for k in branch.get("required", ()) if len(branch.get("required", ())) == 1}
+    name = str(next(iter(err.instance)))
+    if len(names) < 2 or name in names:
+        return None
+    return _unknown_field(doc, path, keys, name, names, where)
 
 
 def _unknown_field(doc, path, keys, name, allowed, where) -> Diagnostic:
