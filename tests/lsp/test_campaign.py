@@ -17,10 +17,11 @@ SEVERITY = {T.DiagnosticSeverity.Error: "error", T.DiagnosticSeverity.Warning: "
             T.DiagnosticSeverity.Information: "note"}
 
 
-def linted(capsys, path) -> list[tuple]:
+def linted(capsys, path, lang: str = "en") -> list[tuple]:
+    """What `gamebook lint` prints for the book at `path`, as the editor's tuples."""
     capsys.readouterr()
     try:
-        main(["lint", "--no-cache", "--format", "json", "--lang", "en", str(path)])
+        main(["lint", "--no-cache", "--format", "json", "--lang", lang, str(path)])
     except SystemExit:
         pass
     return sorted((d["code"], d["line"] - 1, d["column"] - 1, d["severity"], d["message"])
