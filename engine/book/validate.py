@@ -122,7 +122,7 @@ def _diagnostics(doc: Document, err, keys) -> list[Diagnostic]:
         if extra:  # every unknown key of the mapping, not only the first
             return [_unknown_field(doc, path, keys, name, allowed, (where, where_en))
                     for name in extra]
-    effect = _unknown_effect(doc, err, path, keys, (where, where_en))
+    effect = _unknown_effect(doc, err, path, keys, (where, where_en)) or _one_name(doc, err, path, (where, where_en))
     if effect is not None:
         return [effect]
     if err.validator == "maxLength" and isinstance(err.instance, str):
@@ -146,6 +146,23 @@ def _unknown_effect(doc, err, path, keys, where) -> Diagnostic | None:
     if len(names) < 2 or name in names:
         return None
     return _unknown_field(doc, path, keys, name, names, where)
+
+
+def _one_name(doc, err, path, where) -> Diagnostic | None:
+    """A stat required under one of its names (`habilete` or `skill`): missing, or given twice."""
+    if err.validator != "oneOf" or not isinstance(err.instance, dict):
+        return None
+    names = [b["required"][0] for b in err.validator_value
+             if isinstance(b, dict) and list(b) == ["required"] and len(b["required"]) == 1]
+    if len(names) != len(err.validator_value) or len(names) < 2:
+        return None
+    given = [n for n in names if n in err.instance]
+    alternatives_fr, alternatives_en = " ou ".join(f"« {n} »" for n in names), " or ".join(f"'{n}'" for n in names)
+    if not given:
+        return error("schema", doc.span(path), f"{where[0]} : il manque {alternatives_fr}",
+                     f"{where[1]}: {alternatives_en} is a required property")
+    return error("schema", doc.span(path), f"{where[0]} : {alternatives_fr} : une seule de ces clés, pas les deux",
+                 f"{where[1]}: {alternatives_en}: one of these keys, not both")
 
 
 def _unknown_field(doc, path, keys, name, allowed, where) -> Diagnostic:

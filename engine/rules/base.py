@@ -113,6 +113,11 @@ class RuleModule:
         `.../condition` are available.  Give `description`s: editors show them."""
         return {}
 
+    def paragraph_fields(self, fields: Mapping) -> Mapping:
+        """A paragraph's module fields as the rules read them: a module whose fields take
+        aliases (an enemy's `skill` for `habilete`) gives them their one name here."""
+        return fields
+
     def exits(self, paragraph: "Paragraph") -> Iterable[Exit]:
         """Exits written in module fields (combat outcomes, test results, Oracle),
         read from `paragraph.fields`; the linter's graph, reachability and
