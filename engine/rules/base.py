@@ -113,11 +113,6 @@ class RuleModule:
         `.../condition` are available.  Give `description`s: editors show them."""
         return {}
 
-    def paragraph_fields(self, fields: Mapping) -> Mapping:
-        """A paragraph's module fields as the rules read them: a module whose fields take
-        aliases (an enemy's `skill` for `habilete`) gives them their one name here."""
-        return fields
-
     def exits(self, paragraph: "Paragraph") -> Iterable[Exit]:
         """Exits written in module fields (combat outcomes, test results, Oracle),
         read from `paragraph.fields`; the linter's graph, reachability and
@@ -360,6 +355,11 @@ class RuleModule:
         """How the end screen names a death `cause` this module gives `play.die` ("shame"
         ...): a Message, or None for the engine's own words (a stat at 0, a fight)."""
         return None
+
+    def paragraph_fields(self, fields: Mapping) -> Mapping:
+        """A paragraph's module fields as the rules read them: a module whose fields take
+        aliases (an enemy's `skill` for `habilete`) gives them their one name here."""
+        return fields
 
     def odds_labels(self):
         """How the odds are worded: an engine.rules.labels.OddsLabels (title of
