@@ -135,7 +135,10 @@ def _missing_colon(lines: list[str], span: Span) -> Diagnostic | None:
             continue
         before = next((lines[k] for k in range(n - 1, -1, -1) if lines[k].strip()), "")
         key_line = _KEY_LINE.match(before)
-        if key_line and len(key_line.group(1)) <= len(m.group(1)):
+        # a sibling of the key above, or the first key under a `N:` that opens a mapping
+        # (not the last word of a text running on under its key)
+        if key_line and (len(key_line.group(1)) == len(m.group(1)) or
+                         (before.rstrip().endswith(":") and len(key_line.group(1)) < len(m.group(1)))):
             key, rest = m.group(2), (m.group(3) or "").strip()
             wanted = f"{key}: {rest}".rstrip() if rest else f"{key}:"
             return error("yaml-missing-colon", Span(span.file, n, len(m.group(1))),
