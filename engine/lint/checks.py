@@ -7,7 +7,6 @@ live in `engine/lint/codes.py`.
 from __future__ import annotations
 
 import bisect
-import re
 from collections import deque
 from typing import Iterable
 
@@ -258,51 +257,11 @@ def check_grants(book, module, doc, edges, ctx) -> Iterable[Diagnostic]:
         given = value in grants.get(kind, ()) if kind in EXACT else fold(value) in folded.get(kind, ())
         if not given:
             never.append((i, kind, value, path, offset))
-    fatal = _closing_victory(book, edges, ctx, never)
+    from engine.lint.guards import closing_victory, never_granted
+    fatal = closing_victory(book, edges, ctx, never)
     for i, kind, value, path, offset in never:
-        yield _never_granted(doc, kind, value, path, offset, grants.get(kind, ()), i in fatal)
-
-
-def _closing_victory(book, edges, ctx, never) -> set:
-    """The never-granted conditions that close every way to a victory (engine/lint/guards.py)."""
-    from engine.lint.guards import culprits
-    if ctx["broken"] or any(e.target is not None and t is None for outs in edges.values() for e, t in outs):
-        return set()   # a rejected paragraph or a jump known only in play may open another way
-    won = {n for n, kind in book_endings(book).items() if kind == "victory"}
-    closing = {i: tuple(path[:-1]) for i, _k, _v, path, _o in never
-               if not _ALTERNATIVE.search(str(_written(ctx["doc"].data, path)))}
-    return culprits(book, edges, won, closing)
-
-
-# `has("x") or flag("y")`: one name never given does not close the way
-_ALTERNATIVE = re.compile(r"\b(or|ou)\b")
-
-
-def _written(data, path):
-    for part in path:
-        try:
-            data = data[part]
-        except (KeyError, IndexError, TypeError):
-            return ""
-    return data
-
-
-def _never_granted(doc, kind, value, path, offset, given, fatal: bool) -> Diagnostic:
-    import difflib
-    near = difflib.get_close_matches(str(value), sorted(map(str, given)), n=1, cutoff=0.75)
-    hint = (f" ; vouliez-vous dire « {near[0]} » ?", f"; did you mean '{near[0]}'?") if near else ("", "")
-    kind_fr = _KIND_FR.get(kind, kind)
-    if fatal:
-        return error("victory-unreachable", doc.inner_span(path, offset),
-                     f"« {value} » ({kind_fr}) n'est jamais donné par le livre : cette condition ferme "
-                     f"le seul chemin vers la victoire{hint[0]}",
-                     f"'{value}' ({kind}) is never given by the book: this condition closes the only way "
-                     f"to a victory{hint[1]}", fix=near[0] if near else None)
-    return warning("never-granted", doc.inner_span(path, offset),
-                   f"« {value} » ({kind_fr}) n'est jamais donné par le livre : "
-                   f"cette condition ne peut pas être vraie{hint[0]}",
-                   f"'{value}' ({kind}) is never given by the book: this condition can never hold{hint[1]}",
-                   fix=near[0] if near else None)
+        yield never_granted(doc, (kind, _KIND_FR.get(kind, kind)), value, (path, offset),
+                            grants.get(kind, ()), i in fatal)
 
 
 EXACT = X.EXACT_KINDS  # the author's own ids compare exactly, module names folded
