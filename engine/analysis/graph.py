@@ -23,6 +23,7 @@ import subprocess
 from dataclasses import dataclass, field
 
 from engine import expr as X
+from engine.analysis import graph_legend as legend
 from engine.lint.checks import graph as static_graph, reachable
 from engine.support.safe_text import clean
 
@@ -146,12 +147,6 @@ def _node_caption(node: Node) -> str:
     return "\n".join(parts)
 
 
-LEGEND = {"fr": (("départ", "start"), ("victoire", "victory"), ("mort", "death"),
-                 ("combat ou test", "activity"), ("inaccessible", "unreachable"), ("erreur", "problem"),
-                 ("pointillés : saut calculé ou caché", "dashed")),
-          "en": (("start", "start"), ("victory", "victory"), ("death", "death"),
-                 ("fight or test", "activity"), ("unreachable", "unreachable"), ("error", "problem"),
-                 ("dashed: computed or hidden jump", "dashed"))}
 PROBLEM = "#d00000"
 
 
@@ -178,25 +173,6 @@ def _dot_node(node: Node) -> str:
     return f"  p{node.number} [" + ", ".join(f"{k}={_dot_quote(v)}" for k, v in attrs.items()) + "];"
 
 
-def _dot_legend(lang: str) -> list[str]:
-    """What the shapes, colours and dashes mean, in a box of its own."""
-    shapes = {"start": 'shape=box, style=filled, fillcolor="%s"' % COLOURS["start"],
-              "victory": 'shape=doublecircle, style=filled, fillcolor="%s"' % COLOURS["victory"],
-              "death": 'shape=Mcircle, style=filled, fillcolor="%s"' % COLOURS["death"],
-              "activity": "shape=octagon",
-              "unreachable": 'shape=box, style="filled,dashed", fillcolor="%s", color="#888888"'
-                             % COLOURS["unreachable"],
-              "problem": f'shape=box, color="{PROBLEM}", fontcolor="{PROBLEM}", penwidth=2',
-              "dashed": "shape=plaintext"}
-    title = "Légende" if lang == "fr" else "Legend"
-    lines = ["  subgraph cluster_legend {", f"    label={_dot_quote(title)}; style=rounded; color=\"#999999\";"]
-    for i, (text, kind) in enumerate(LEGEND.get(lang, LEGEND["en"])):
-        lines.append(f"    legend{i} [label={_dot_quote(text)}, {shapes[kind]}, fontsize=9];")
-    lines += ['    legend_a [label="", shape=point]; legend_b [label="", shape=point];',
-              "    legend_a -> legend_b [style=dashed];",
-              "  }"]
-    return lines
-
 def to_dot(g: BookGraph) -> str:
     lines = [f"digraph {_dot_quote(g.title)} {{", '  rankdir=TB;',
              '  node [fontname="Helvetica", fontsize=11];',
@@ -211,7 +187,7 @@ def to_dot(g: BookGraph) -> str:
             lines.append(f'  p{e.target} [label="{e.target} ?", color=red, fontcolor=red];')
         style = ", style=dashed" if e.dashed else ""
         lines.append(f"  p{e.source} -> {target} [label={_dot_quote(e.label)}{style}];")
-    lines += _dot_legend(g.lang)
+    lines += legend.dot(g.lang, COLOURS, PROBLEM, _dot_quote)
     lines.append("}")
     return "\n".join(lines) + "\n"
 
@@ -246,23 +222,8 @@ def to_mermaid(g: BookGraph) -> str:
         label = f'|"{_mm_text(e.label)}"|' if e.label else ""
         lines.append(f"  p{e.source} {arrow}{label} {target}")
     lines += _mermaid_classes(g)
-    lines += _mermaid_legend(g.lang)
+    lines += legend.mermaid(g.lang, _mm_text)
     return "\n".join(lines) + "\n"
-
-
-def _mermaid_legend(lang: str) -> list[str]:
-    title = "Légende" if lang == "fr" else "Legend"
-    lines = [f'  subgraph legend["{title}"]']
-    for i, (text, kind) in enumerate(LEGEND.get(lang, LEGEND["en"])):
-        if kind == "dashed":
-            lines.append(f'    legend{i}a[" "] -.->|"{_mm_text(text)}"| legend{i}b[" "]')
-        else:
-            lines.append(f'    legend{i}["{_mm_text(text)}"]')
-    lines.append("  end")
-    for i, (_text, kind) in enumerate(LEGEND.get(lang, LEGEND["en"])):
-        if kind != "dashed":
-            lines.append(f"  class legend{i} {kind}")
-    return lines
 
 
 def _mermaid_classes(g: BookGraph) -> list[str]:
