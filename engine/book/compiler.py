@@ -203,7 +203,7 @@ class Compiler:
         rnd = self.random(raw["random"], path + ("random",), n) if "random" in raw else None
         auto = self.auto(raw["auto"], path + ("auto",), n) if "auto" in raw else ()
         core = {"text", "effects", "choices", "end", "random", "number", "auto", "once"}
-        fields = {k: v for k, v in raw.items() if k not in core}
+        fields = dict(self.module.paragraph_fields({k: v for k, v in raw.items() if k not in core}))
         from engine.book.module_targets import resolve   # names in the module's own target fields
         return resolve(Paragraph(n, str(raw.get("text", "")), effects, choices, raw.get("end"),
                                  rnd, fields, path, auto, self.outcome_effects(fields, path, n),
@@ -361,7 +361,8 @@ class Compiler:
         spec = self.module.stat(name)
         if spec is None:
             self.report(unknown_name("unknown-stat", self.span(path, key=True), name,
-                                 [s.name for s in self.module.stats] + list(self.counters),
+                                 [n for s in self.module.stats for n in (s.name, *s.aliases)]
+                                 + list(self.counters),
                                  "caractéristique", "stat"))
             return name
         if spec.derived:

@@ -361,6 +361,11 @@ class RuleModule:
         ...): a Message, or None for the engine's own words (a stat at 0, a fight)."""
         return None
 
+    def paragraph_fields(self, fields: Mapping) -> Mapping:
+        """A paragraph's module fields as the rules read them: a module whose fields take
+        aliases (an enemy's `skill` for `habilete`) gives them their one name here."""
+        return fields
+
     def odds_labels(self):
         """How the odds are worded: an engine.rules.labels.OddsLabels (title of
         the hero's final-state chart, unit of the fight's length, names of word
