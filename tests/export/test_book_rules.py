@@ -80,3 +80,14 @@ def test_the_auto_example_of_book_format_md_prints_its_otherwise(tmp_path):
     two = _section(_md(write_book(tmp_path, example)), 2)
     assert "Si vous possédez l'objet « Orbe », rendez-vous au [3](#p3)." in two
     assert "Sinon, votre aventure se termine ici." in two and "*Votre aventure se termine ici.*" not in two
+
+
+def test_a_plain_flag_is_printed_as_a_reader_word():
+    """A flag the book does not declare under `codewords:` (`maze_lever`) is printed as a
+    word a reader writes down, never as its id; a declared one (`heron`) by its name."""
+    text, french = _md(HERON), _md(HERON, "fr")
+    assert "Note the codeword 'Maze lever'." in _section(text, 19)
+    assert "(if you have noted the codeword 'Maze lever')" in _section(text, 20)
+    assert "Notez le mot-code « Maze lever »." in _section(french, 19)
+    assert "maze_lever" not in text and "maze_lever" not in french
+    assert "note the codeword 'Heron'" in _section(text, 23)
