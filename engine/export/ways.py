@@ -8,6 +8,7 @@ computes is explained without its value; a way out the module says is hidden
 """
 from __future__ import annotations
 
+from engine.book.typed import spec
 from engine.export.effects import clause, effects
 from engine.export.model import Em, Para, Ref
 from engine.export.phrases import Words, computed, condition, dice, static_number
@@ -26,14 +27,20 @@ def blocks(paragraph, w: Words) -> list:
         out.append(Para((first_time(note, w) if "effects" in paragraph.once else note,), "note"))
     out.extend(auto_blocks(paragraph, w))   # format 1.1: checked before anything else
     fields = w.names.get("fields")
+    hidden = w.names.get("hidden", lambda p, c, w: False)
+    shown = [c for c in paragraph.choices if not hidden(paragraph, c, w)]
     if fields:
         activity = fields(paragraph, w)
-        if activity and set(paragraph.once) - {"effects"}:   # `once: [combat]`: the paper cannot skip it
+        skipped = activity and set(paragraph.once) - {"effects"}   # `once: [combat]`: the reader skips it
+        if skipped:
             out.append(Para((w.t("La première fois que vous venez ici seulement :",
                                  "The first time you come here only:"),), "way"))
         out.extend(activity)
-    hidden = w.names.get("hidden", lambda p, c, w: False)
-    shown = [c for c in paragraph.choices if not hidden(paragraph, c, w)]
+        if skipped and (shown or spec(paragraph) is not None):   # where play goes when it is skipped
+            out.append(Para((w.t("Si vous êtes déjà venu ici, ne recommencez pas : choisissez "
+                                 "l'un des chemins ci-dessous.",
+                                 "If you have been here before, do not do it again: choose one "
+                                 "of the ways below."),), "way"))
     either = otherwise(shown, w)
     if either:
         out.append(either)
@@ -151,11 +158,11 @@ def puzzle_blocks(paragraph, w: Words) -> list:
     """Format 1.1 `puzzle:`: the way out to the number the reader works out, never the
     answer (nor the engine's wrong-answer paragraph: on paper a wrong number simply
     leads astray)."""
-    from engine.book.typed import spec
     raw = spec(paragraph)
     if raw is None:
         return []
     label = str(raw.get("text") or "").strip()
-    lead = [label, w.t(" : ", ": ")] if label else []
+    lead = [label, w.t(" : ", ": ")] if label else \
+        [w.t("Si vous avez trouvé le nombre, ", "If you have worked out the number, ")]   # never a bare "that number"
     return [Para(tuple(lead + [w.t("rendez-vous au paragraphe qui porte ce numéro.",
                                    "turn to the paragraph with that number.")]), "way")]
