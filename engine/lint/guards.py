@@ -17,13 +17,28 @@ from engine.diagnostics import Diagnostic, error, warning
 def closing_victory(book, edges, ctx, never) -> set:
     """The indexes, among `never` ((index, kind, value, path, offset) of each condition
     on a name never given), of those that close every way to a victory."""
-    from engine.book.model import book_endings
     if ctx["broken"] or any(e.target is not None and t is None for outs in edges.values() for e, t in outs):
         return set()   # a rejected paragraph or a jump known only in play may open another way
-    won = {n for n, kind in book_endings(book).items() if kind == "victory"}
+    won = victories(book)
     closing = {i: tuple(path[:-1]) for i, _k, _v, path, _o in never
                if not _ALTERNATIVE.search(str(_written(ctx["doc"].data, path)))}
     return culprits(book, edges, won, closing)
+
+
+def victories(book) -> dict:
+    """paragraph -> the places of the `auto:` jumps that win there (format 1.1:
+    `auto: [{if: ..., end: victory}]`), or None for a paragraph that is a victory
+    whatever happens (`end: victory`, or an `auto:` victory without a condition)."""
+    won = {}
+    for n, p in book.paragraphs.items():
+        if p.end == "victory":
+            won[n] = None
+            continue
+        places = [("paragraphs", n, "auto", i) for i, a in enumerate(p.auto) if a.end == "victory"]
+        if places:
+            open_always = any(a.end == "victory" and a.condition is None for a in p.auto)
+            won[n] = None if open_always else set(places)
+    return won
 
 
 # `has("x") or flag("y")`: one name never given does not close the way
@@ -60,7 +75,7 @@ def never_granted(doc, kind: tuple[str, str], value, where: tuple, given, fatal:
                    fix=near[0] if near else None)
 
 
-def culprits(book, edges, won: set, closed: dict) -> set:
+def culprits(book, edges, won: dict, closed: dict) -> set:
     """The keys of `closed` (key -> the path of the way out it closes, without its
     last part) whose ways out, closed, leave no victory reachable from the start.
     When reopening one alone brings a victory back, only such ones are named; when no
@@ -73,13 +88,13 @@ def culprits(book, edges, won: set, closed: dict) -> set:
     return alone or set(closed)
 
 
-def _reaches(book, edges, won: set, shut: set) -> bool:
+def _reaches(book, edges, won: dict, shut: set) -> bool:
     seen, todo = set(), deque([book.start])
     while todo:
         n = todo.popleft()
         if n in seen or n not in book.paragraphs:
             continue
-        if n in won:
+        if n in won and (won[n] is None or won[n] - shut):   # an `auto:` victory its condition leaves open
             return True
         seen.add(n)
         todo.extend(t for e, t in edges.get(n, ()) if t is not None and tuple(e.path[:-1]) not in shut)
