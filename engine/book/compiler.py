@@ -22,6 +22,9 @@ CORE_FUNCTIONS = {
 CORE_RETURNS = {"has": "bool", "count": "int", "visited": "bool", "flag": "bool"}
 CORE_ALIASES = {"possede": "has", "possède": "has", "nombre": "count", "visite": "visited",
                 "visité": "visited", "drapeau": "flag", "ici": "here"}
+# after `counter-name-taken`, the counter's uses name what the author meant it to be
+# called: not reported one by one (one mistake, one finding)
+_COUNTER_FOLLOW_ON = ("unknown-stat", "unknown-name")
 
 
 @record
@@ -67,6 +70,7 @@ class Compiler:
         self.env: X.Env | None = None
         self.names: dict = {}    # paragraph name -> number (format 1.1)
         self.counters: dict = {}  # declared counters and notes (engine/book/counters.py)
+        self.counter_refused = False   # a counter named like a stat (its uses then go unchecked)
         self.notes: dict = {}
         self.exprs: dict = {}   # (text, kind) -> Expr, for the compiled-book cache
         self.checked: dict = {}  # (text, kind) -> CheckResult: the same env for the whole book
@@ -79,8 +83,12 @@ class Compiler:
         return self.doc.inner_span(path, offset) if self.doc else Span(self.file)
 
     def report(self, d: Diagnostic) -> None:
-        if self.doc is not None:
-            self.diags.append(d)
+        if self.doc is None:
+            return
+        if d.code in _COUNTER_FOLLOW_ON and self.counter_refused:
+            return   # a counter refused for its name: which names its uses meant is unknown
+        self.counter_refused = self.counter_refused or d.code == "counter-name-taken"
+        self.diags.append(d)
 
     # --- whole book ----------------------------------------------------------
     def compile(self) -> Book:

@@ -74,8 +74,21 @@ def _misspelt(err) -> set:
     import difflib
     allowed = sorted(err.schema.get("properties", {}))
     path = tuple(err.absolute_path)
+    stand_in = _stand_in(err)
     return {(path, close) for k in err.instance if str(k) not in allowed
-            for close in difflib.get_close_matches(str(k), allowed, n=1)}
+            for close in difflib.get_close_matches(str(k), allowed, n=1)} | \
+        ({(path, stand_in)} if stand_in else set())
+
+
+def _stand_in(err) -> str | None:
+    """The one required field an object lacks when it has one unknown key instead
+    (`{title: Lantern}` for `{name: ...}`): that key is taken for it, one finding."""
+    if err.validator != "additionalProperties" or not isinstance(err.instance, dict):
+        return None
+    allowed = set(err.schema.get("properties", {}))
+    extra = [k for k in err.instance if str(k) not in allowed]
+    missing = [r for r in err.schema.get("required", ()) if r not in err.instance]
+    return missing[0] if len(extra) == 1 and len(missing) == 1 else None
 
 
 def _leaves(err):
@@ -120,8 +133,9 @@ def _diagnostics(doc: Document, err, keys) -> list[Diagnostic]:
         allowed = set(err.schema.get("properties", {}))
         extra = sorted(str(k) for k in err.instance if str(k) not in allowed)
         if extra:  # every unknown key of the mapping, not only the first
-            return [_unknown_field(doc, path, keys, name, allowed, (where, where_en))
-                    for name in extra]
+            stand_in = _stand_in(err)
+            return [_unknown_field(doc, path, keys, name, {stand_in} if stand_in else allowed, (where, where_en),
+                                   cutoff=0 if stand_in else 0.6) for name in extra]
     effect = _unknown_effect(doc, err, path, keys, (where, where_en)) or _one_name(doc, err, path, (where, where_en))
     if effect is not None:
         return [effect]
@@ -165,9 +179,9 @@ def _one_name(doc, err, path, where) -> Diagnostic | None:
                  f"{where[1]}: {alternatives_en}: one of these keys, not both")
 
 
-def _unknown_field(doc, path, keys, name, allowed, where) -> Diagnostic:
+def _unknown_field(doc, path, keys, name, allowed, where, cutoff: float = 0.6) -> Diagnostic:
     import difflib
-    close = difflib.get_close_matches(name, sorted(allowed), n=1)
+    close = difflib.get_close_matches(name, sorted(allowed), n=1, cutoff=cutoff)
     hint_fr = f" ; vouliez-vous dire « {close[0]} » ?" if close else f" ; attendu : {', '.join(sorted(allowed))}"
     hint_en = f"; did you mean '{close[0]}'?" if close else f"; expected one of: {', '.join(sorted(allowed))}"
     if " " in name.strip() or name.rstrip()[-1:] in ".!?»":

@@ -111,6 +111,13 @@ def check_targets(book, module, doc, edges, ctx) -> Iterable[Diagnostic]:
                             f"paragraph {t} does not exist (from {n})")
 
 
+def _blind(e, t) -> bool:
+    """A jump known only in play; not a note's that nothing writes (it reads 0, no
+    paragraph: `read-before-written` or `unknown-note` says so)."""
+    from engine.book.counters import note_read
+    return e.target is not None and t is None and note_read(e.target) is None
+
+
 def check_reachability(book, module, doc, edges, ctx) -> Iterable[Diagnostic]:
     """Follow every exit whose target is known without playing (numbers and
     expressions of `here` only, such as `here + 20`).  A truly dynamic jump (one
@@ -122,13 +129,12 @@ def check_reachability(book, module, doc, edges, ctx) -> Iterable[Diagnostic]:
     if seen & ctx["broken"]:
         return  # a paragraph the schema rejected may hide any exit; its errors come first
     won = sorted(n for n, kind in book_endings(book).items() if kind == "victory")
-    blind = sorted(n for n in seen
-                   if any(e.target is not None and t is None for e, t in edges.get(n, ())))
+    blind = sorted(n for n in seen if any(_blind(e, t) for e, t in edges.get(n, ())))
     if not won:   # no jump, however dynamic, can lead to a victory the book does not have
         yield _no_victory(doc, won)
     if blind:
         n = blind[0]
-        dyn = next(e for e, t in edges[n] if e.target is not None and t is None)
+        dyn = next(e for e, t in edges[n] if _blind(e, t))
         yield note("reachability-unchecked", doc.span(dyn.path),
                    f"accessibilité non vérifiée : le saut du paragraphe {n} dépend de la partie",
                    f"reachability not checked: the jump from paragraph {n} depends on play")
@@ -160,7 +166,10 @@ def check_dead_ends(book, module, doc, edges, ctx) -> Iterable[Diagnostic]:
         if not p.text.strip():
             yield warning("empty-paragraph", doc.span(p.path, key=True),
                           f"le paragraphe {n} n'a pas de texte", f"paragraph {n} has no text")
-        if p.end is None and not edges[n] and not any(a.end for a in p.auto):  # (an automatic ending is one)
+        # (an automatic ending is one; an activity with no outcome is the module's to report:
+        # combat-no-outcome, test-missing-target)
+        if p.end is None and not edges[n] and not any(a.end for a in p.auto) \
+                and not any(f in p.fields for f in module.activity_fields):
             yield error("dead-end", doc.span(p.path, key=True),
                         f"le paragraphe {n} n'a ni choix ni issue : ajoutez des choix ou « end: death|victory »",
                         f"paragraph {n} has no way out: add choices or 'end: death|victory'")
@@ -248,6 +257,10 @@ def check_grants(book, module, doc, edges, ctx) -> Iterable[Diagnostic]:
         grants.setdefault(kind, set()).update(values)
     folded = {k: {fold(v) for v in values} for k, values in grants.items() if k not in EXACT}
     checked = {"item", "flag"} | set(grants)
+    if ctx["broken"]:   # a paragraph refused by the schema: what it gives is unknown
+        return
+    if set(grants.get("item", ())) - set(book.items):   # a gain of an unknown item: which one was meant
+        checked.discard("item")
     never = []
     for i, (kind, value, path, offset, negated) in enumerate(ctx["references"]):
         if negated or kind not in checked:

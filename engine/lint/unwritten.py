@@ -73,11 +73,14 @@ def _way(came: dict, n: int) -> str:
 def check(book, doc, edges, references) -> Iterable[Diagnostic]:
     """`read-before-written` at each read of a note or a start-less counter that some
     way from the start reaches with nothing written."""
+    from engine.book.counters import note_writers
     counters = book.meta.get("counters") or {}
     owner = {tuple(p.path[:2]): n for n, p in book.paragraphs.items()}
+    # a write of an undeclared note (`unknown-note`): which note it meant is not known
+    lost = set(note_writers(book)) - set(book.meta.get("notes") or {})
     walks: dict = {}
     for kind, name, path, offset, _negated in references:
-        if kind not in ("note", "counter") or path[:1] != ("paragraphs",):
+        if kind not in ("note", "counter") or path[:1] != ("paragraphs",) or (kind == "note" and lost):
             continue
         if kind == "counter" and "start" in (counters.get(name) or {}):
             continue

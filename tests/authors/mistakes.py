@@ -5,7 +5,9 @@ each with the diagnostic a good tool gives for it.
 A `Mistake` replaces `old` (found exactly once in the book) by `new`; the expected
 diagnostic has `code`, sits at the first `at` found from where `new` starts (the
 start of `new` itself when `at` is empty) and its English message contains `fix`,
-the words that say what to do.
+the words that say what to do.  Nothing else is reported but the codes of `also`:
+the consequences the mutation truly has (a paragraph it leaves unreachable), never
+follow-on noise (a misspelt effect also giving `never-granted`).
 """
 from __future__ import annotations
 
@@ -23,6 +25,7 @@ class Mistake(NamedTuple):
     at: str
     fix: str
     skip: int = 0
+    also: tuple = ()   # the codes of true consequences the mistake also has (never follow-on noise)
 
     def text(self) -> str:
         assert BOOK.count(self.old) == 1, f"{self.name}: {self.old!r} is not once in the book"
@@ -109,7 +112,7 @@ MISTAKES = [
     M("weapon-effect-on-a-lantern", "{gain: lantern}", "{weapon: lantern}", "not-a-weapon", "lantern",
       "not a weapon"),
     M("armour-effect-on-a-sword", "{gain: lantern}", "{armour: sword}", "not-an-armour", "sword",
-      "not an armour"),
+      "not an armour", also=("never-granted",)),   # the lantern's only gain is gone: true, not noise
     M("hurt-only-by-unknown", "{name: Heron Knight, skill: 9, stamina: 10}",
       "{name: Heron Knight, skill: 9, stamina: 10, hurt_only_by: [silver]}", "unknown-item", "silver",
       "add it to the catalogue"),
@@ -153,7 +156,8 @@ MISTAKES = [
     M("random-out-of-range", "{range: [4, 6], to: 5}", "{range: [4, 7], to: 5}", "random-out-of-range",
       "[4, 7]", "1 to 6"),
     # --- fights and tests ----------------------------------------------------------------
-    M("rounds-without-timeout", TIMED, "      rounds: 4\n", "combat-timeout", "rounds", "timeout"),
+    M("rounds-without-timeout", TIMED, "      rounds: 4\n", "combat-timeout", "rounds", "timeout",
+      also=("unreachable",)),   # 32 was reached by the timeout alone
     M("timeout-without-rounds", TIMED, "      timeout: 32\n", "combat-timeout", "timeout", "rounds"),
     M("test-without-failure", "test: {type: skill, success: 23, failure: 24}", "test: {type: skill, success: 23}",
       "test-missing-target", "test", "needs both 'success' and 'failure'"),
@@ -197,7 +201,7 @@ MISTAKES = [
     M("damage-in-words", "sword: {name: Sword, weapon: {damage: 2}}", "sword: {name: Sword, weapon: {damage: two}}",
       "schema", "two", "not of type 'integer'"),
     M("item-title-for-name", "  lantern: {name: Tin Lantern}", "  lantern: {title: Tin Lantern}",
-      "schema", "{title", "'name' is a required property"),
+      "unknown-field", "title", "did you mean 'name'?"),
     M("choice-without-to", "{text: Run into the inner court, to: 33}", "{text: Run into the inner court}",
       "schema", "", "'to' is a required property"),
     M("include-missing", "codewords:\n", "include: [quarry.yaml]\ncodewords:\n", "include-not-found",

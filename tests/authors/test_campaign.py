@@ -36,6 +36,9 @@ def test_lint_names_the_mistake_where_it_is(mistake, capsys, tmp_path):
     at = [d for d in found if d["code"] == mistake.code]
     assert [(d["line"], d["column"]) for d in at][:1] == [(line + 1, col + 1)], found
     assert mistake.fix in at[0]["message"], at[0]["message"]
+    # one mistake, one finding: no follow-on diagnostic, nor the same one repeated
+    assert len(at) == 1, found
+    assert {d["code"] for d in found} - {mistake.code} <= set(mistake.also), found
     if mistake.code in ("never-granted",):
         assert status == 0
     else:
