@@ -91,3 +91,10 @@ def test_a_plain_flag_is_printed_as_a_reader_word():
     assert "Notez le mot-code « Maze lever »." in _section(french, 19)
     assert "maze_lever" not in text and "maze_lever" not in french
     assert "note the codeword 'Heron'" in _section(text, 23)
+
+
+def test_the_sheet_s_boxes_follow_the_book_s_language():
+    """English punctuation in an English book's Markdown sheet, French in French."""
+    text, french = _md(HERON), _md(HERON, "fr")
+    assert "- **Stamina**: " in text and "- **Stamina** : " not in text
+    assert "- **Endurance** : " in french
