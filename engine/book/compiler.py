@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any, Callable
 
-from engine.book import counters
+from engine.book import counters, giving
 from engine import expr as X
 from engine.book.model import AutoJump, Book, Choice, Effect, Item, Outcome, Paragraph, RandomRoll
 from engine.diagnostics import Diagnostic, Span, error, unknown_name
@@ -318,6 +318,7 @@ class Compiler:
                     self._names(kind, [k], epath + (k,), True)
             elif kind == "give_up":
                 self._give_up(value, epath)
+                value = giving.compile_give_up(self, value, epath, here)   # format 1.2
             elif kind in ("gain", "lose", "flag", "unflag"):
                 single = isinstance(value, str)
                 value = [value] if single else list(value)

@@ -72,7 +72,12 @@ def _give_up(value, w: Words) -> str:
     what = w.t("un objet de votre choix" if count == 1 else f"{count} objets de votre choix",
                "one item of your choice" if count == 1 else f"{count} items of your choice")
     but = w.t(f" (sauf {things_named(kept, w)})", f" (except {things_named(kept, w)})") if kept else ""
-    return w.t(f"rayez de votre équipement {what}{but}", f"cross {what}{but} off your equipment")
+    text = w.t(f"rayez de votre équipement {what}{but}", f"cross {what}{but} off your equipment")
+    stats = value.get("stats") if isinstance(value, dict) else None
+    if stats:   # format 1.2: "..., ou donnez 1 Provision"
+        points = w.t(" ou ", " or ").join(w.points(s, 1) for s in stats)
+        text += w.t(f", ou donnez {points}", f", or give {points}")
+    return text
 
 
 def _copies(kind: str, item: str, n: int, w: Words) -> str:

@@ -81,8 +81,11 @@ class Answers:
         if self.narrate:
             self.emit("choice", text=c.text, to=target)
         if c.effects:
+            moves = len(st.history)
             for eff in c.effects:
                 self.apply(eff)
+                if len(st.history) != moves:   # format 1.2: a give-up's `none:` moved
+                    return self._after()
             if not st.ended and (st.pending is not None or carry.start_full(self)):   # a give-up: the move waits
                 st.pending["then"] = target
                 return self.module.after_change(self)   # the sheet's item names while it waits

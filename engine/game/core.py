@@ -304,6 +304,6 @@ class Game(Answers, Prompts, History, Outcomes, GiveUp):
         elif kind in COUNTER_EFFECTS:   # format 1.1 counters and notes
             counters.apply(self, kind, value)
         elif kind == "give_up":
-            self.start_give_up(value)
+            self.start_give_up(value, eff.path)
         else:
             self.module.apply_effect(self, kind, value)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Iterable
 
 from engine.diagnostics import Diagnostic, warning
+from engine.book import giving
 from engine.book.frontmatter import equipment
 
 
@@ -41,7 +42,8 @@ def _gains(book, order):
         effects = (*p.effects, *(e for c in p.choices for e in c.effects),
                    *(e for es in p.outcome_effects.values() for e in es),
                    *(e for a in p.auto for e in a.effects),
-                   *(e for o in (p.random.outcomes if p.random else ()) for e in o.effects))
+                   *(e for o in (p.random.outcomes if p.random else ()) for e in o.effects),
+                   *giving.none_effects(p))   # format 1.2
         yield from (e for e in effects if e.kind == "gain")
 
 

@@ -15,7 +15,7 @@ from engine.book.model import Book
 from engine.diagnostics import Diagnostic, error, note, warning
 from engine.book.model import book_endings
 from engine.support.fold import fold
-from engine.book import typed
+from engine.book import giving, typed
 from engine.rules.base import Exit
 
 
@@ -31,6 +31,7 @@ def exits(book: Book, module, number: int) -> list[Exit]:
         out += auto_exits(p)
     out += list(module.exits(p))
     out += typed.exits(p)   # format 1.1: numbers the player computes (secret links)
+    out += giving.exits(p)   # format 1.2: what happens when nothing is given
     return out
 
 

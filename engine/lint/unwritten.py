@@ -42,6 +42,9 @@ def _carriers(p) -> dict:
     out.update({a.path: a.effects for a in p.auto})
     if p.random is not None:
         out.update({o.path: o.effects for o in p.random.outcomes})
+    from engine.book.giving import give_ups, none_of   # format 1.2: a give-up's `none:`
+    out.update({none_of(e.value).path: none_of(e.value).effects for e, _c in give_ups(p)
+                if none_of(e.value) is not None})   # (keyed by the `none:`, as its way out is)
     return out
 
 

@@ -256,5 +256,7 @@ def _format11_reads(p) -> list:
     effects = [e for a in p.auto for e in a.effects]
     effects += [e for out in (p.random.outcomes if p.random else ()) for e in out.effects]
     effects += [e for effs in p.outcome_effects.values() for e in effs]
+    from engine.book.giving import none_effects   # format 1.2: a give-up's `none:`
+    effects += none_effects(p)
     return [a.condition for a in p.auto] + \
         [e.value if e.kind not in ("add", "set") else dict(e.value) for e in effects]

@@ -1,0 +1,28 @@
+"""The diagnostic codes of the format 1.2 constructs of part B (issue 31 items 3, 6, 7):
+give-ups offering stats and saying what happens when nothing is given (joined to the
+others in engine/lint/codes.py).
+
+Each has a failing and a passing example, checked like every other code.
+"""
+from __future__ import annotations
+
+from engine.lint.codes_core import HEAD, HERO, Code, _book
+from engine.diagnostics import Message
+
+H12 = HEAD.replace("gamebook: 1\n", "gamebook: 1.2\n").replace(HERO, "hero: {provisions: 2, equipment: []}\n")
+H11 = H12.replace("gamebook: 1.2\n", "gamebook: 1.1\n")
+TOLL = ("  1:\n    text: Le péage.\n"
+        "    effects: [{give_up: {count: 1, stats: [provisions], none: {to: 3, effects: [{add: {chance: -1}}]}}}]\n"
+        "    choices: [{text: Passer, to: 2}]\n"
+        "  2: {text: Victoire !, end: victory}\n  3: {text: Refoulé., end: death}\n")
+
+CODES_12B: tuple[Code, ...] = (
+    Code("format-1-2", "error", "compile",
+         Message("construction du format 1.2 dans un livre au format 1 ou 1.1 (écrivez « gamebook: 1.2 »)",
+                 "a format 1.2 construct in a format 1 or 1.1 book (write 'gamebook: 1.2')"),
+         _book(TOLL, H11), _book(TOLL, H12)),
+    Code("give-up-none-shape", "error", "compile",
+         Message("le `none:` d'un `give_up:` a à la fois `to:` et `end:`",
+                 "the `none:` of a `give_up:` has both `to:` and `end:`"),
+         _book(TOLL.replace("{to: 3, effects:", "{to: 3, end: death, effects:"), H12), _book(TOLL, H12)),
+)
