@@ -10,8 +10,8 @@ engine/lint/codes_constructs.py; a rule module documents its own.
 from __future__ import annotations
 
 from engine.lint.codes_constructs import CODES_11
-from engine.lint.codes_exchanges import CODES_12B   # format 1.2, part B
+from engine.lint.codes_real_books import CODES_REAL_BOOKS   # format 1.2, part B
 from engine.lint.codes_core import CODES as CORE, Code  # noqa: F401 - Code is part of the table's interface
 
-CODES = CORE + CODES_11 + CODES_12B
+CODES = CORE + CODES_11 + CODES_REAL_BOOKS
 BY_NAME = {c.name: c for c in CODES}

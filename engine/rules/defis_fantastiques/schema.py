@@ -64,10 +64,11 @@ def combat() -> dict:
         "article": {"enum": ["le", "la", "l'", "les", ""],
                     "description": "The name's article in French sentences (default `le`, `l'` before a vowel; `\"\"` for a proper name)."},
         "habilete": {"type": "integer", "minimum": 0, "description": "The enemy's Skill."},
-        "endurance": {"type": "integer", "minimum": 1, "description": "The enemy's Stamina."},
+        "endurance": {"type": "integer", "minimum": 1, "description": "The enemy's Stamina (format 1.2: "
+                                                                        "none when only `win_rounds` defeats it)."},
         "damage": {"type": "integer", "minimum": 0, "description": "Endurance its wound removes (default 2)."},
         "hurt_only_by": {"type": "array", "minItems": 1, "items": {"type": "string"}, "description": HURT_ONLY_BY},
-    }, "One opponent.", required=("name", "habilete", "endurance"))
+    }, "One opponent.", required=("name", "habilete"))
     escape = _object({
         "to": PARAGRAPH,
         "after": {"type": "integer", "minimum": 0, "description": "Rounds to fight before escaping (default 0)."},
@@ -83,7 +84,9 @@ def combat() -> dict:
         "escape": escape,
         "win_effects": {"$ref": "#/$defs/effects", "description": "Format 1.1: applied before moving."},
         "unarmed": {"type": "boolean", "description": "The hero must fight bare-handed (−1 Habileté)."},
-        "luck": {"type": "boolean", "description": "false: the hero may not test his Luck in this fight."},
+        "luck": {"enum": [True, False, "taken", "dealt"],
+                 "description": "false: the hero may not test his Luck in this fight; format 1.2: `taken` "
+                                "(on the wounds he takes only) or `dealt` (on the wounds he deals only)."},
         **specials(),
     }, "A fight.", required=("enemies",))
 

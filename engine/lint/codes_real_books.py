@@ -1,6 +1,6 @@
-"""The diagnostic codes of the format 1.2 constructs of part B (issue 31 items 3, 6, 7):
-give-ups offering stats and saying what happens when nothing is given (joined to the
-others in engine/lint/codes.py).
+"""The diagnostic codes of the format 1.2 constructs real books asked for (issue 31
+items 3, 6, 7): give-ups offering stats and saying what happens when nothing is given,
+opponents only rounds won defeat (joined to the others in engine/lint/codes.py).
 
 Each has a failing and a passing example, checked like every other code.
 """
@@ -15,8 +15,11 @@ TOLL = ("  1:\n    text: Le péage.\n"
         "    effects: [{give_up: {count: 1, stats: [provisions], none: {to: 3, effects: [{add: {chance: -1}}]}}}]\n"
         "    choices: [{text: Passer, to: 2}]\n"
         "  2: {text: Victoire !, end: victory}\n  3: {text: Refoulé., end: death}\n")
+SWORDS = ("  1:\n    text: Le démon aux six épées.\n    combat:\n"
+          "      enemies: [{name: Démon, habilete: 9}]\n      win_rounds: 6\n      win: 2\n"
+          "  2: {text: Victoire !, end: victory}\n")
 
-CODES_12B: tuple[Code, ...] = (
+CODES_REAL_BOOKS: tuple[Code, ...] = (
     Code("format-1-2", "error", "compile",
          Message("construction du format 1.2 dans un livre au format 1 ou 1.1 (écrivez « gamebook: 1.2 »)",
                  "a format 1.2 construct in a format 1 or 1.1 book (write 'gamebook: 1.2')"),
@@ -25,4 +28,8 @@ CODES_12B: tuple[Code, ...] = (
          Message("le `none:` d'un `give_up:` a à la fois `to:` et `end:`",
                  "the `none:` of a `give_up:` has both `to:` and `end:`"),
          _book(TOLL.replace("{to: 3, effects:", "{to: 3, end: death, effects:"), H12), _book(TOLL, H12)),
+    Code("rounds-only-no-win-rounds", "error", "lint",
+         Message("un adversaire sans Endurance dans un combat sans `win_rounds` (rien ne peut le vaincre)",
+                 "an opponent without Endurance in a fight without `win_rounds` (nothing can defeat it)"),
+         _book(SWORDS.replace("      win_rounds: 6\n", ""), H12), _book(SWORDS, H12)),
 )
