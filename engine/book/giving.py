@@ -37,7 +37,13 @@ SCHEMA = {
              "oneOf": [{"type": "integer", "minimum": 1, "maximum": 1_000_000},
                        {"type": "string", "pattern": "^[a-z][a-z0-9_-]*$"}, _OUTCOME_OBJECT]},
 }
+DOC = ("Format 1.1: the player gives up that many items of their choice, from what they carry (`except:` "
+       "items they may not pick); format 1.2: or one point of a stat of `stats:`, and `none:` says what "
+       "happens when nothing can be given or the player declines.")
 FR = {
+    DOC: "Format 1.1 : le joueur abandonne autant d'objets de son choix parmi ceux qu'il porte (`except:` : "
+         "ceux qu'il ne peut pas choisir) ; format 1.2 : ou un point d'une caractéristique de `stats:`, et "
+         "`none:` dit ce qui arrive quand il n'y a rien à donner ou que le joueur refuse.",
     "Format 1.2: where the outcome leads.": "Format 1.2 : où mène l'issue.",
     "Format 1.2: the outcome ends the game.": "Format 1.2 : l'issue termine la partie.",
     "Format 1.2: stats the player may give one point of instead of an item (`[provisions]`: one Provision).":

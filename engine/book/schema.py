@@ -13,7 +13,7 @@ import re
 from typing import Iterable
 
 from engine.book.schema_fr import FR
-from engine.book.giving import FR as FR_GIVE_UP_12, SCHEMA as GIVE_UP_12   # format 1.2
+from engine.book.giving import DOC as GIVE_UP_DOC, FR as FR_GIVE_UP_12, SCHEMA as GIVE_UP_12   # format 1.2
 
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
 SCHEMA_ID = "https://gamebook-engine.invalid/schemas/book.schema.json"
@@ -85,8 +85,7 @@ def _core_effects() -> list:
                            "except": {"type": "array", "items": {"type": "string"},
                                       "description": "Items the player may not pick."},
                            **GIVE_UP_12}}]},
-               "Format 1.1: the player gives up that many items of their choice, from what they "
-               "carry (`except:` items they may not pick)."),
+               GIVE_UP_DOC),
         single("flag", one_or_many, "Set one or several flags (remembered facts)."),
         single("unflag", one_or_many, "Clear one or several flags."),
         single("note", {"type": "string"}, "Format 1.1: write this paragraph's number in a note of `notes:`."),

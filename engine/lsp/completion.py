@@ -49,12 +49,16 @@ def _value(snap, schema, where) -> list[T.CompletionItem]:
         return _items(snap, quote="")
     if key in ("flag", "unflag"):
         return _names(_flags(snap), K.Variable, "")
+    if key == "stats" and "give_up" in where.path:   # format 1.2: `give_up: {stats: [provisions]}`
+        return [T.CompletionItem(label=s.name, kind=K.Property, detail=s.label.get(snap.language))
+                for s in snap.module.stats if not s.derived]
     refs = snap.compiled.env.references
     if key == "note" and "note" in refs:   # format 1.1: `{note: retour}`
         return _names(refs["note"], K.Variable, "")
     if key in ("patron", "invoke", "god", "dieu") and "god" in refs:
         return _names(refs["god"], K.EnumMember, "")
-    enum = [v for node in fields.node_at(schema, where.path + [key])
+    enum = [str(v).lower() if isinstance(v, bool) else v   # (YAML's `true`, not Python's)
+            for node in fields.node_at(schema, where.path + [key])
             for v in node.get("enum", [node["const"]] if "const" in node else [])]
     return _names(enum, K.EnumMember, "")
 

@@ -209,3 +209,19 @@ def test_the_explorer_gives_or_declines_exactly(tmp_path, capsys):
     assert abs(_best(tmp_path, ODDS, capsys) - 2 / 3) < 1e-12
     poor = ODDS.replace("effects: [{give_up:", "effects: [{set: {provisions: 0}}, {give_up:")
     assert abs(_best(tmp_path, poor, capsys) - 1 / 3) < 1e-12
+
+
+def test_the_language_server_completes_and_explains_give_ups():
+    from engine.lsp.hover import hover
+    from engine.lsp.positions import Lines
+    from engine.lsp.state import analyse
+    from tests.lsp.books import DF
+    from tests.lsp.test_units import at, labels
+    book = DF.replace("gamebook: 1\n", "gamebook: 1.2\n").replace("language: fr\n", "language: en\n")
+    text = book.replace("    effects: [{gain: cle}]", "    effects: [{gain: cle}, {give_up: {count: 1, stats: [], none: }}]")
+    snap = analyse("x", book)
+    assert {"provisions", "or"} <= labels(snap, text, "stats: [", 8)
+    assert {"1", "2", "3", "4"} <= labels(snap, text, "none: ", 6)
+    shown = book.replace("    effects: [{gain: cle}]", "    effects: [{give_up: {count: 1, none: 4}}]")
+    said = hover(analyse("x", shown), Lines(shown), *at(shown, "give_up", 1)).contents.value
+    assert "format 1.2: or one point of a stat of `stats:`, and `none:` says what happens" in said

@@ -135,3 +135,18 @@ def test_luck_on_one_side_is_priced_exactly(tmp_path, capsys, luck, value):
 def eval_fraction(text: str) -> float:
     top, bottom = text.split("/")
     return int(top) / int(bottom)
+
+
+def test_the_language_server_offers_the_sides_of_luck_and_prices_the_fight():
+    from engine.lsp.hover import hover
+    from engine.lsp.positions import Lines
+    from engine.lsp.state import analyse
+    from tests.lsp.books import DF
+    from tests.lsp.test_units import at, labels
+    book = DF.replace("gamebook: 1\n", "gamebook: 1.2\n").replace("language: fr\n", "language: en\n") \
+        .replace("{name: Garde, habilete: 6, endurance: 6}]", "{name: Garde, habilete: 6}]\n      win_rounds: 2")
+    snap = analyse("x", book)
+    assert labels(snap, book.replace("      win: 3", "      win: 3\n      luck: "), "luck: ", 6) \
+        == {"true", "false", "taken", "dealt"}
+    said = hover(snap, Lines(book), *at(book, "combat:", 1)).contents.value
+    assert "Exact odds of not losing" in said
