@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any, Callable
 
-from engine.book import counters, giving
+from engine.book import counters, giving, taking
 from engine import expr as X
 from engine.book.model import AutoJump, Book, Choice, Effect, Item, Outcome, Paragraph, RandomRoll
 from engine.diagnostics import Diagnostic, Span, error, unknown_name
@@ -319,6 +319,8 @@ class Compiler:
             elif kind == "give_up":
                 self._give_up(value, epath)
                 value = giving.compile_give_up(self, value, epath, here)   # format 1.2
+            elif kind in taking.KINDS:   # format 1.2: take up to N, restore points
+                value = taking.compile_effect(self, kind, value, epath)
             elif kind in ("gain", "lose", "flag", "unflag"):
                 single = isinstance(value, str)
                 value = [value] if single else list(value)
@@ -341,6 +343,7 @@ class Compiler:
 
     def _only_here(self, effects: tuple) -> tuple:
         """A give-up waits for the player: only paragraphs and choices can wait."""
+        taking.only_here(self, effects)   # format 1.2: so does a `take`
         for e in effects:
             if e.kind == "give_up":
                 self.report(error("give-up-here", self.span(e.path, key=True),

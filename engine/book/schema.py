@@ -14,6 +14,7 @@ from typing import Iterable
 
 from engine.book.schema_fr import FR
 from engine.book.giving import DOC as GIVE_UP_DOC, FR as FR_GIVE_UP_12, SCHEMA as GIVE_UP_12   # format 1.2
+from engine.book.taking import FR as FR_TAKING, SCHEMA as TAKING   # format 1.2
 
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
 SCHEMA_ID = "https://gamebook-engine.invalid/schemas/book.schema.json"
@@ -89,6 +90,7 @@ def _core_effects() -> list:
         single("flag", one_or_many, "Set one or several flags (remembered facts)."),
         single("unflag", one_or_many, "Clear one or several flags."),
         single("note", {"type": "string"}, "Format 1.1: write this paragraph's number in a note of `notes:`."),
+        *(single(key, schema, doc) for key, (schema, doc) in TAKING.items()),   # format 1.2
     ]
 
 
@@ -222,7 +224,7 @@ def described_schema(module) -> dict:
     """The schema of a book written for `module` as editors show it: every description
     also in French, object alternatives titled (the language server's hover and
     completion read it)."""
-    french = dict(FR, **FR_GIVE_UP_12)
+    french = dict(FR, **FR_GIVE_UP_12, **FR_TAKING)
     french.update(getattr(module, "schema_descriptions_fr", dict)())
     return _for_editors(book_schema(module), french)
 
@@ -241,7 +243,7 @@ def composed_schema(modules: Iterable) -> dict:
         sub.pop("title")  # editors would label every untitled alternative "Gamebook (id)"
         branches.append({"if": {"properties": {"rules": {"const": module.id}}, "required": ["rules"]},
                          "then": sub})
-    french = dict(FR, **FR_GIVE_UP_12)
+    french = dict(FR, **FR_GIVE_UP_12, **FR_TAKING)
     for module in modules:
         french.update(getattr(module, "schema_descriptions_fr", dict)())
     return _for_editors({

@@ -49,6 +49,8 @@ def effect(kind: str, value, w: Words) -> str:
         return _give_up(value, w)
     if kind in ("counter-add", "counter-set", "note"):   # format 1.1 (engine/book/counters.py)
         return _counted(kind, value, w)
+    if kind in ("take", "store", "restore"):   # format 1.2 (engine/book/taking.py)
+        return _taking(kind, value, w)
     return f"{kind} : {value}" if w.fr else f"{kind}: {value}"
 
 
@@ -78,6 +80,20 @@ def _give_up(value, w: Words) -> str:
         points = w.t(" ou ", " or ").join(w.points(s, 1) for s in stats)
         text += w.t(f", ou donnez {points}", f", or give {points}")
     return text
+
+
+def _taking(kind: str, value, w: Words) -> str:
+    """"prenez au plus 2 objets parmi les objets « Arc » et « Orbe »"; the restore points
+    as boxes of the Adventure Sheet."""
+    if kind == "take":
+        n, things = value["choose"], things_named(value["from"], w)
+        return w.t(f"prenez au plus {n} objet{'s' if n > 1 else ''} parmi {things}",
+                   f"take up to {n} of {things}")
+    if kind == "store":
+        return w.t(f"rayez tout votre équipement et recopiez-le dans la case « {value} »",
+                   f"cross off all your equipment and copy it into the box '{value}'")
+    return w.t(f"reprenez l'équipement recopié dans la case « {value} »",
+               f"take back the equipment copied into the box '{value}'")
 
 
 def _copies(kind: str, item: str, n: int, w: Words) -> str:

@@ -65,6 +65,8 @@ class Answers:
             return self._roll_random()
         if pending.get("activity") == "give-up":   # format 1.1
             return self.answer_give_up(pending, key)
+        if pending.get("activity") == "take":   # format 1.2
+            return self.answer_take(pending, key)
         self.module.answer(self, pending, key, amount)
         if not self.state.ended:
             self.module.after_change(self)

@@ -25,6 +25,7 @@ from engine.game.context import GameContext
 from engine.game.faults import count_fault, expression_fault, stat_fault
 from engine.game.history import History
 from engine.game.inventory import GiveUp
+from engine.game.taking import Taking
 from engine.game.outcomes import Outcomes
 from engine.game.prompts import Prompts
 
@@ -32,7 +33,7 @@ SeededDice = dice_mod.SeededDice
 COUNTER_EFFECTS = book_counters.EFFECTS
 
 
-class Game(Answers, Prompts, History, Outcomes, GiveUp):
+class Game(Answers, Prompts, History, Outcomes, GiveUp, Taking):
     def __init__(self, book: Book, module: RuleModule, dice, state: GameState | None = None,
                  lang: str | None = None, undo: bool = True, narrate: bool = True,
                  preset=None):
@@ -305,5 +306,11 @@ class Game(Answers, Prompts, History, Outcomes, GiveUp):
             counters.apply(self, kind, value)
         elif kind == "give_up":
             self.start_give_up(value, eff.path)
+        elif kind == "take":   # format 1.2 (engine/game/taking.py)
+            self.start_take(value)
+        elif kind == "store":
+            self.store(value)
+        elif kind == "restore":
+            self.restore(value)
         else:
             self.module.apply_effect(self, kind, value)

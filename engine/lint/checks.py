@@ -313,8 +313,13 @@ def check_carry(book, module, doc, edges, ctx) -> Iterable[Diagnostic]:
     return check(book, module, doc, reach_order(book, edges))
 
 
+def check_restores(book, module, doc, edges, ctx) -> Iterable[Diagnostic]:
+    from engine.book.taking import check_restores   # format 1.2 restore points
+    return check_restores(book, doc)
+
+
 CHECKS = (check_targets, check_reachability, check_dead_ends, check_random, check_grants,
-          check_bounds, check_puzzles, check_auto, check_unwritten, check_carry)
+          check_bounds, check_puzzles, check_auto, check_unwritten, check_carry, check_restores)
 
 
 def lint(book: Book, module, compiled, doc, complete: bool = True) -> list[Diagnostic]:

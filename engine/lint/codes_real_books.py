@@ -19,6 +19,11 @@ SWORDS = ("  1:\n    text: Le démon aux six épées.\n    combat:\n"
           "      enemies: [{name: Démon, habilete: 9}]\n      win_rounds: 6\n      win: 2\n"
           "  2: {text: Victoire !, end: victory}\n")
 
+RACK = ("  1:\n    text: Un râtelier.\n    effects: [{take: {choose: 1, from: [orbe]}}, {store: cellule}]\n"
+        "    choices: [{text: Partir, to: 2, effects: [{restore: cellule}]}]\n"
+        "  2: {text: Victoire !, end: victory}\n")
+H12_ITEMS = H12 + "items:\n  orbe: {name: Orbe}\n"
+
 CODES_REAL_BOOKS: tuple[Code, ...] = (
     Code("format-1-2", "error", "compile",
          Message("construction du format 1.2 dans un livre au format 1 ou 1.1 (écrivez « gamebook: 1.2 »)",
@@ -32,4 +37,17 @@ CODES_REAL_BOOKS: tuple[Code, ...] = (
          Message("un adversaire sans Endurance dans un combat sans `win_rounds` (rien ne peut le vaincre)",
                  "an opponent without Endurance in a fight without `win_rounds` (nothing can defeat it)"),
          _book(SWORDS.replace("      win_rounds: 6\n", ""), H12), _book(SWORDS, H12)),
+    Code("take-here", "error", "compile",
+         Message("`take:` ailleurs que dans les effets d'un paragraphe ou d'un choix",
+                 "`take:` outside a paragraph's or a choice's effects"),
+         _book(RACK.replace("to: 2, effects: [{restore: cellule}]", "to: 2"), H12_ITEMS)
+         .replace("  2: {text: Victoire !, end: victory}\n",
+                  "  2:\n    text: Un coffre.\n    random:\n      dice: 1d6\n      outcomes:\n"
+                  "        - {range: [1, 6], to: 3, effects: [{take: {choose: 1, from: [orbe]}}]}\n"
+                  "  3: {text: Victoire !, end: victory}\n"),
+         _book(RACK, H12_ITEMS)),
+    Code("restore-unknown", "error", "lint",
+         Message("`restore:` nomme un équipement qu'aucun `store:` ne garde",
+                 "`restore:` names equipment no `store:` keeps"),
+         _book(RACK.replace("{restore: cellule}", "{restore: celule}"), H12_ITEMS), _book(RACK, H12_ITEMS)),
 )

@@ -99,7 +99,8 @@ def book_problem(book, module, obj: dict) -> Message | None:
     activity = pending.get("activity") if isinstance(pending, dict) else None
     known = (activity == "random" and paragraph.random is not None) or (
         activity in module.activity_fields and activity in paragraph.fields) or (
-        activity == "give-up" and (_gives_up(paragraph) or _full(book, module, pending)))
+        activity == "give-up" and (_gives_up(paragraph) or _full(book, module, pending))) or (
+        activity == "take" and _gives_up(paragraph, "take"))   # format 1.2
     if not known:
         shown = activity if isinstance(activity, str) and len(activity) <= 40 else "?"
         return Message(f"activité en cours « {shown} » inconnue au paragraphe {here}",
@@ -107,10 +108,10 @@ def book_problem(book, module, obj: dict) -> Message | None:
     return None
 
 
-def _gives_up(paragraph) -> bool:
-    """Format 1.1: the paragraph or one of its choices has a `give_up` effect."""
+def _gives_up(paragraph, kind: str = "give_up") -> bool:
+    """Format 1.1: the paragraph or one of its choices has a `give_up` effect (1.2: or `take`)."""
     effects = list(paragraph.effects) + [e for c in paragraph.choices for e in c.effects]
-    return any(e.kind == "give_up" for e in effects)
+    return any(e.kind == kind for e in effects)
 
 
 def _full(book, module, pending: dict) -> bool:

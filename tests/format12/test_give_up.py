@@ -6,7 +6,7 @@ import json
 
 from engine.cli import main
 
-from .f12b_helpers import codes, game, load, run, where
+from .f12b_helpers import codes, game, load, printed, run, where
 
 TOLL = """\
 paragraphs:
@@ -162,19 +162,12 @@ def test_renumber_keeps_none_pointing_at_its_paragraph(tmp_path, capsys):
 
 
 def test_the_export_words_stats_and_none(tmp_path):
-    text = _printed(tmp_path, TOLL, "fr")
+    text = printed(tmp_path, TOLL, "fr")
     assert "rayez de votre équipement un objet de votre choix (sauf l'objet « Épée »), ou donnez 1 Provision" in text
     assert "Si vous ne pouvez ou ne voulez rien donner, perdez 4 points de Chance ; rendez-vous au 3." in text
-    text = _printed(tmp_path, TOLL.replace("to: 3, effects: [{add: {chance: -4}}]", "end: death"), "en")
+    text = printed(tmp_path, TOLL.replace("to: 3, effects: [{add: {chance: -4}}]", "end: death"), "en")
     assert "cross one item of your choice (except the item 'Épée') off your equipment, or give 1 Provision" in text
     assert "If you cannot or will not give anything, your adventure ends here." in text
-
-
-def _printed(tmp_path, body: str, lang: str) -> str:
-    load(tmp_path, body.replace("paragraphs:", f"language: {lang}\nparagraphs:", 1))
-    out = tmp_path / f"livre-{lang}.md"
-    assert main(["export", "--format", "md", str(tmp_path / "livre.yaml"), "-o", str(out)]) == 0
-    return out.read_text(encoding="utf-8").replace("[3](#p3)", "3").replace("\xa0", " ").replace("\u202f", " ")
 
 
 ODDS = """\

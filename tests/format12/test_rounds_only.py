@@ -8,7 +8,7 @@ import pytest
 
 from engine.cli import main
 
-from .f12b_helpers import codes, game, load, run, where
+from .f12b_helpers import codes, game, load, printed, run, where
 
 SWORDS = """\
 paragraphs:
@@ -80,16 +80,11 @@ def test_bad_uses_are_located(tmp_path):
 
 
 def test_the_export_words_them(tmp_path):
-    load(tmp_path, SWORDS.replace("paragraphs:", "language: en\nparagraphs:", 1))
-    out = tmp_path / "book.md"
-    assert main(["export", "--format", "md", str(tmp_path / "livre.yaml"), "-o", str(out)]) == 0
-    text = out.read_text(encoding="utf-8").replace("\xa0", " ").replace("\u202f", " ")
+    text = printed(tmp_path, SWORDS, "en")
     assert "Your blows cost Démon no Stamina: only the Attack Rounds you win count." in text
     assert "In this fight you may Test your Luck only when you are wounded." in text
     assert "STAMINA" not in text.split("Démon", 2)[-1].split("\n\n", 2)[0]
-    load(tmp_path, SWORDS.replace("luck: taken", "luck: dealt"))
-    assert main(["export", "--format", "md", str(tmp_path / "livre.yaml"), "-o", str(out)]) == 0
-    text = out.read_text(encoding="utf-8").replace("\xa0", " ").replace("\u202f", " ")
+    text = printed(tmp_path, SWORDS.replace("luck: taken", "luck: dealt"))
     assert "Le Démon ne perd aucun point d'Endurance : seuls comptent les assauts que vous remportez." in text
     assert "vous ne pouvez Tenter votre Chance que lorsque vous blessez votre adversaire." in text
 

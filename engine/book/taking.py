@@ -1,0 +1,82 @@
+"""Format 1.2: taking up to N of a list, and restore points of the equipment.
+
+    effects:
+      - take: {choose: 2, from: [sword, rope, lamp]}   # the player takes up to 2 of them
+      - store: cell          # the hero's equipment is taken away, kept under "cell"
+      - restore: cell        # ... and given back
+
+`take` waits for the player like `give_up` (engine/game/taking.py plays it): each
+pick gains one item of `from:`, "take nothing more" ends it; it belongs in a
+paragraph's or a choice's effects (`take-here`).  `store` empties the inventory
+into `state.extra["stored"][name]`; `restore` adds it back and forgets it (a
+`restore` of a name no `store` writes is `restore-unknown`, engine/lint/checks.py).
+"""
+from __future__ import annotations
+
+from engine.diagnostics import error, unknown_name
+
+KINDS = ("take", "store", "restore")
+STORE_NAME = {"type": "string", "pattern": "^[a-z][a-z0-9_-]*$"}
+
+SCHEMA = {
+    "take": ({"type": "object", "required": ["choose", "from"], "additionalProperties": False,
+              "properties": {"choose": {"type": "integer", "minimum": 1, "maximum": 100,
+                                        "description": "Format 1.2: how many of the items the player may take, at most."},
+                             "from": {"type": "array", "minItems": 1, "items": {"type": "string"},
+                                      "description": "Format 1.2: the items offered (ids from `items`)."}}},
+             "Format 1.2: the player takes up to `choose` items of `from` (one copy each)."),
+    "store": (STORE_NAME, "Format 1.2: the hero's equipment is taken away and kept under this name."),
+    "restore": (STORE_NAME, "Format 1.2: the equipment kept under this name (`store`) is given back."),
+}
+FR = {
+    "Format 1.2: how many of the items the player may take, at most.":
+        "Format 1.2 : combien d'objets de la liste le joueur peut prendre, au plus.",
+    "Format 1.2: the items offered (ids from `items`).": "Format 1.2 : les objets proposés (identifiants de `items`).",
+    "Format 1.2: the player takes up to `choose` items of `from` (one copy each).":
+        "Format 1.2 : le joueur prend jusqu'à `choose` objets de `from` (un exemplaire de chacun).",
+    "Format 1.2: the hero's equipment is taken away and kept under this name.":
+        "Format 1.2 : l'équipement du héros lui est retiré et gardé sous ce nom.",
+    "Format 1.2: the equipment kept under this name (`store`) is given back.":
+        "Format 1.2 : l'équipement gardé sous ce nom (`store`) est rendu.",
+}
+
+
+def compile_effect(compiler, kind: str, value, path: tuple):
+    """The value of a `take`, `store` or `restore` effect, checked."""
+    from engine.book.giving import needs_12
+    needs_12(compiler, path, f"« {kind}: »", f"'{kind}:'")
+    if kind != "take":
+        return str(value)
+    items = [str(i) for i in value.get("from") or ()]
+    for i, item in enumerate(items):
+        compiler.out.grants.setdefault("item", set()).add(item)
+        if item not in compiler.env.references["item"]:
+            compiler.report(unknown_name("unknown-item", compiler.span(path + ("from", i)), item,
+                                         compiler.env.references["item"], "objet", "item"))
+    return {"choose": int(value.get("choose", 1)), "from": items}
+
+
+def only_here(compiler, effects) -> None:
+    """`take` waits for the player: only in a paragraph's or a choice's effects."""
+    for e in effects:
+        if e.kind == "take":
+            compiler.report(error("take-here", compiler.span(e.path, key=True),
+                                  "« take: » ne s'écrit que dans les effets d'un paragraphe ou d'un choix",
+                                  "'take:' belongs only in a paragraph's or a choice's effects"))
+
+
+def effect_lists(p) -> list:
+    """Every list of effects a paragraph holds: its own, its choices', its outcomes',
+    its automatic jumps', its give-ups' `none:`."""
+    from engine.book.giving import none_effects
+    lists = [p.effects, *(c.effects for c in p.choices), *p.outcome_effects.values(),
+             *(a.effects for a in p.auto), *((o.effects for o in p.random.outcomes) if p.random else ())]
+    return lists + [none_effects(p)]
+
+
+def check_restores(book, doc) -> list:
+    """`restore-unknown`: a `restore` names equipment no `store` of the book keeps."""
+    effects = [e for p in book.paragraphs.values() for effs in effect_lists(p) for e in effs]
+    stored = sorted({e.value for e in effects if e.kind == "store"})
+    return [unknown_name("restore-unknown", doc.span(e.path), e.value, stored, "équipement gardé",
+                         "stored equipment") for e in effects if e.kind == "restore" and e.value not in stored]
