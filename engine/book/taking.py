@@ -15,7 +15,8 @@ from __future__ import annotations
 
 from engine.diagnostics import error, unknown_name
 
-KINDS = ("take", "store", "restore")
+KINDS = ("take", "store", "restore", "sell")
+WAITING = ("take", "sell")   # effects that wait for the player
 STORE_NAME = {"type": "string", "pattern": "^[a-z][a-z0-9_-]*$"}
 
 SCHEMA = {
@@ -25,6 +26,9 @@ SCHEMA = {
                              "from": {"type": "array", "minItems": 1, "items": {"type": "string"},
                                       "description": "Format 1.2: the items offered (ids from `items`)."}}},
              "Format 1.2: the player takes up to `choose` items of `from` (one copy each)."),
+    "sell": ({"type": "object", "minProperties": 1, "additionalProperties": {"type": "integer", "minimum": 0}},
+             "Format 1.2: the player may sell these items, one copy at a time, each for its price (in "
+             "the rules' money: Gold Pieces in Défis Fantastiques)."),
     "store": (STORE_NAME, "Format 1.2: the hero's equipment is taken away and kept under this name."),
     "restore": (STORE_NAME, "Format 1.2: the equipment kept under this name (`store`) is given back."),
 }
@@ -34,6 +38,10 @@ FR = {
     "Format 1.2: the items offered (ids from `items`).": "Format 1.2 : les objets proposés (identifiants de `items`).",
     "Format 1.2: the player takes up to `choose` items of `from` (one copy each).":
         "Format 1.2 : le joueur prend jusqu'à `choose` objets de `from` (un exemplaire de chacun).",
+    "Format 1.2: the player may sell these items, one copy at a time, each for its price (in the rules' money: "
+    "Gold Pieces in Défis Fantastiques).":
+        "Format 1.2 : le joueur peut vendre ces objets, un exemplaire à la fois, chacun à son prix (dans la "
+        "monnaie des règles : les Pièces d'Or des Défis Fantastiques).",
     "Format 1.2: the hero's equipment is taken away and kept under this name.":
         "Format 1.2 : l'équipement du héros lui est retiré et gardé sous ce nom.",
     "Format 1.2: the equipment kept under this name (`store`) is given back.":
@@ -45,6 +53,8 @@ def compile_effect(compiler, kind: str, value, path: tuple):
     """The value of a `take`, `store` or `restore` effect, checked."""
     from engine.book.giving import needs_12
     needs_12(compiler, path, f"« {kind}: »", f"'{kind}:'")
+    if kind == "sell":
+        return _sell(compiler, value, path)
     if kind != "take":
         return str(value)
     items = [str(i) for i in value.get("from") or ()]
@@ -56,13 +66,26 @@ def compile_effect(compiler, kind: str, value, path: tuple):
     return {"choose": int(value.get("choose", 1)), "from": items}
 
 
+def _sell(compiler, value, path: tuple) -> dict:
+    """`sell: {item: price}`: known items, and a module that has money to pay them."""
+    for item in value:
+        if item not in compiler.env.references["item"]:
+            compiler.report(unknown_name("unknown-item", compiler.span(path + (item,), key=True), item,
+                                         compiler.env.references["item"], "objet", "item"))
+    if compiler.module.money is None:
+        compiler.report(error("sell-no-money", compiler.span(path, key=True),
+                              f"« sell: » : les règles « {compiler.module.id} » n'ont pas de monnaie pour payer",
+                              f"'sell:': the rules '{compiler.module.id}' have no money to pay with"))
+    return {str(k): int(v) for k, v in value.items()}
+
+
 def only_here(compiler, effects) -> None:
-    """`take` waits for the player: only in a paragraph's or a choice's effects."""
+    """`take` and `sell` wait for the player: only in a paragraph's or a choice's effects."""
     for e in effects:
-        if e.kind == "take":
+        if e.kind in WAITING:
             compiler.report(error("take-here", compiler.span(e.path, key=True),
-                                  "« take: » ne s'écrit que dans les effets d'un paragraphe ou d'un choix",
-                                  "'take:' belongs only in a paragraph's or a choice's effects"))
+                                  f"« {e.kind}: » ne s'écrit que dans les effets d'un paragraphe ou d'un choix",
+                                  f"'{e.kind}:' belongs only in a paragraph's or a choice's effects"))
 
 
 def effect_lists(p) -> list:

@@ -49,7 +49,7 @@ def effect(kind: str, value, w: Words) -> str:
         return _give_up(value, w)
     if kind in ("counter-add", "counter-set", "note"):   # format 1.1 (engine/book/counters.py)
         return _counted(kind, value, w)
-    if kind in ("take", "store", "restore"):   # format 1.2 (engine/book/taking.py)
+    if kind in ("take", "store", "restore", "sell"):   # format 1.2 (engine/book/taking.py)
         return _taking(kind, value, w)
     return f"{kind} : {value}" if w.fr else f"{kind}: {value}"
 
@@ -89,6 +89,12 @@ def _taking(kind: str, value, w: Words) -> str:
         n, things = value["choose"], things_named(value["from"], w)
         return w.t(f"prenez au plus {n} objet{'s' if n > 1 else ''} parmi {things}",
                    f"take up to {n} of {things}")
+    if kind == "sell":
+        money = w.module.money
+        offers = [w.t(f"« {w.item(i)} » pour {w.points(money, p)}", f"'{w.item(i)}' for {w.points(money, p)}")
+                  for i, p in value.items()]
+        return w.t("vous pouvez vendre, un exemplaire à la fois : ", "you may sell, one copy at a time: ") \
+            + ", ".join(offers)
     if kind == "store":
         return w.t(f"rayez tout votre équipement et recopiez-le dans la case « {value} »",
                    f"cross off all your equipment and copy it into the box '{value}'")

@@ -67,6 +67,8 @@ class Answers:
             return self.answer_give_up(pending, key)
         if pending.get("activity") == "take":   # format 1.2
             return self.answer_take(pending, key)
+        if pending.get("activity") == "sell":   # format 1.2
+            return self.answer_sell(pending, key)
         self.module.answer(self, pending, key, amount)
         if not self.state.ended:
             self.module.after_change(self)

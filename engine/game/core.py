@@ -308,6 +308,8 @@ class Game(Answers, Prompts, History, Outcomes, GiveUp, Taking):
             self.start_give_up(value, eff.path)
         elif kind == "take":   # format 1.2 (engine/game/taking.py)
             self.start_take(value)
+        elif kind == "sell":
+            self.start_sell(value)
         elif kind == "store":
             self.store(value)
         elif kind == "restore":

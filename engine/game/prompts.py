@@ -47,6 +47,8 @@ class Prompts:
             prompt = self.give_up_prompt(pending)
         elif pending.get("activity") == "take":   # format 1.2
             prompt = self.take_prompt(pending)
+        elif pending.get("activity") == "sell":   # format 1.2
+            prompt = self.sell_prompt(pending)
         else:
             prompt = self.module.prompt(self, pending)
         self._prompted = (st, prompt)

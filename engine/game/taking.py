@@ -1,5 +1,7 @@
-"""Format 1.2: "take up to two of these" (`take: {choose: 2, from: [...]}`) and the
-restore points of the equipment (`store: name`, `restore: name`), in play.
+"""Format 1.2: "take up to two of these" (`take: {choose: 2, from: [...]}`), selling
+(`sell: {item: price}`) and the restore points of the equipment (`store: name`,
+`restore: name`), in play.  A sale waits like a take, until "sell nothing more" or
+nothing left to sell; it pays into the module's money (`RuleModule.money`).
 
 A `take` waits for the player as a give-up does (engine/game/inventory.py): a core
 activity "take" in `state.pending`, each answer gains one item of the list, "take
@@ -11,10 +13,12 @@ from __future__ import annotations
 
 from engine.diagnostics import Message as M
 from engine.game import carry
-from engine.rules.base import Option, Prompt
+from engine.rules.base import Option, Prompt, Refused
 
 TITLE = M("Prenez ce que vous voulez", "Take what you want")   # (with how many, at most)
 DONE = M("Ne rien prendre de plus", "Take nothing more")
+SELL = M("Vendez ce que vous voulez", "Sell what you want")
+SOLD = M("Ne rien vendre de plus", "Sell nothing more")
 STORED = "stored"
 
 
@@ -46,6 +50,33 @@ class Taking:
             return
         self._go_on(pending)
 
+    # --- selling --------------------------------------------------------------
+    def start_sell(self, prices: dict) -> None:
+        if any(self.state.items.get(item, 0) > 0 for item in prices):
+            self.state.pending = {"activity": "sell", "prices": dict(prices)}
+
+    def sell_prompt(self, pending) -> Prompt:
+        money = self.module.stat(self.module.money)
+        unit = money.label if money is not None else M(self.module.money, self.module.money)
+        options = tuple(Option(f"sell:{item}", M(f"Vendre : {self._copies(item)} ({unit.fr} +{price})",
+                                                 f"Sell: {self._copies(item)} ({unit.en} +{price})"))
+                        for item, price in pending["prices"].items() if self.state.items.get(item, 0) > 0)
+        return Prompt("sell", options + (Option("sell-done", SOLD),), SELL)
+
+    def answer_sell(self, pending, key: str) -> None:
+        """Sell one copy of the item picked, for its price; "sell-done" ends the selling."""
+        if key != "sell-done":
+            item = key.split(":", 1)[1]
+            if self.state.items.get(item, 0) <= 0 or item not in pending["prices"]:
+                raise Refused("vous ne pouvez pas vendre cela", "you cannot sell that")
+            self.lose(item, 1)
+            self.change(self.module.money, delta=pending["prices"][item], reason="sale")
+            if any(self.state.items.get(i, 0) > 0 for i in pending["prices"]):
+                return
+        self.state.pending = None
+        self._go_on(pending)
+
+    # --- restore points ---------------------------------------------------------
     def store(self, name: str) -> None:
         """Everything the hero carries is taken away and kept under `name`."""
         kept = self.state.extra.setdefault(STORED, {}).setdefault(name, {})

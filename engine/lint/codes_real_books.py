@@ -6,7 +6,7 @@ Each has a failing and a passing example, checked like every other code.
 """
 from __future__ import annotations
 
-from engine.lint.codes_core import HEAD, HERO, Code, _book
+from engine.lint.codes_core import HEAD, HERO, Code, _book, _cc
 from engine.diagnostics import Message
 
 H12 = HEAD.replace("gamebook: 1\n", "gamebook: 1.2\n").replace(HERO, "hero: {provisions: 2, equipment: []}\n")
@@ -23,6 +23,8 @@ RACK = ("  1:\n    text: Un râtelier.\n    effects: [{take: {choose: 1, from: [
         "    choices: [{text: Partir, to: 2, effects: [{restore: cellule}]}]\n"
         "  2: {text: Victoire !, end: victory}\n")
 H12_ITEMS = H12 + "items:\n  orbe: {name: Orbe}\n"
+MARKET = ("  1:\n    text: Un marché.\n    effects: [{gain: orbe}, {sell: {orbe: 3}}]\n"
+          "    choices: [{text: Partir, to: 2}]\n  2: {text: Victoire !, end: victory}\n")
 
 CODES_REAL_BOOKS: tuple[Code, ...] = (
     Code("format-1-2", "error", "compile",
@@ -38,8 +40,8 @@ CODES_REAL_BOOKS: tuple[Code, ...] = (
                  "an opponent without Endurance in a fight without `win_rounds` (nothing can defeat it)"),
          _book(SWORDS.replace("      win_rounds: 6\n", ""), H12), _book(SWORDS, H12)),
     Code("take-here", "error", "compile",
-         Message("`take:` ailleurs que dans les effets d'un paragraphe ou d'un choix",
-                 "`take:` outside a paragraph's or a choice's effects"),
+         Message("`take:` ou `sell:` ailleurs que dans les effets d'un paragraphe ou d'un choix",
+                 "`take:` or `sell:` outside a paragraph's or a choice's effects"),
          _book(RACK.replace("to: 2, effects: [{restore: cellule}]", "to: 2"), H12_ITEMS)
          .replace("  2: {text: Victoire !, end: victory}\n",
                   "  2:\n    text: Un coffre.\n    random:\n      dice: 1d6\n      outcomes:\n"
@@ -50,4 +52,9 @@ CODES_REAL_BOOKS: tuple[Code, ...] = (
          Message("`restore:` nomme un équipement qu'aucun `store:` ne garde",
                  "`restore:` names equipment no `store:` keeps"),
          _book(RACK.replace("{restore: cellule}", "{restore: celule}"), H12_ITEMS), _book(RACK, H12_ITEMS)),
+    Code("sell-no-money", "error", "compile",
+         Message("`sell:` dans un livre dont les règles n'ont pas de monnaie (Chroniques Crétoises)",
+                 "`sell:` in a book whose rules have no money (Chroniques Crétoises)"),
+         _cc(_book(MARKET, H12_ITEMS.replace("hero: {provisions: 2, equipment: []}\n", HERO))),
+         _book(MARKET, H12_ITEMS)),
 )

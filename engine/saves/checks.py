@@ -100,7 +100,7 @@ def book_problem(book, module, obj: dict) -> Message | None:
     known = (activity == "random" and paragraph.random is not None) or (
         activity in module.activity_fields and activity in paragraph.fields) or (
         activity == "give-up" and (_gives_up(paragraph) or _full(book, module, pending))) or (
-        activity == "take" and _gives_up(paragraph, "take"))   # format 1.2
+        activity in ("take", "sell") and _gives_up(paragraph, activity))   # format 1.2
     if not known:
         shown = activity if isinstance(activity, str) and len(activity) <= 40 else "?"
         return Message(f"activité en cours « {shown} » inconnue au paragraphe {here}",
