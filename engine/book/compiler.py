@@ -106,6 +106,7 @@ class Compiler:
             ok = isinstance(raw, dict) and n not in self.out.broken and key not in self.out.broken
             paragraphs[n] = self.paragraph(n, raw, ("paragraphs", key)) if ok else \
                 Paragraph(n, "", (), (), None, None, {}, ("paragraphs", key))
+        used = taking.used_here(self, raw_items)   # format 1.2: items used where they lie
         options = dict(module.options)
         options.update(d.get("options") if isinstance(d.get("options"), dict) else {})
         from engine.book.module_targets import resolve_options
@@ -118,7 +119,8 @@ class Compiler:
             items=items, paragraphs=paragraphs, options=options,
             content_hash=self.hash, file=self.file,
             meta={**{k: d[k] for k in ("description", "prologue", "unmet_choices") if k in d},
-                  **{k: counters.declared(d, k) for k in ("counters", "codewords", "notes") if k in d}})
+                  **{k: counters.declared(d, k) for k in ("counters", "codewords", "notes") if k in d},
+                  **({"used_here": used} if used else {})})
         if "unmet_choices" in d:
             self.needs_11(("unmet_choices",), "« unmet_choices: »", "'unmet_choices:'")
         self._hero_grants(book)

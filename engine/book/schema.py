@@ -14,7 +14,7 @@ from typing import Iterable
 
 from engine.book.schema_fr import FR
 from engine.book.giving import DOC as GIVE_UP_DOC, FR as FR_GIVE_UP_12, SCHEMA as GIVE_UP_12   # format 1.2
-from engine.book.taking import FR as FR_TAKING, SCHEMA as TAKING   # format 1.2
+from engine.book.taking import FR as FR_TAKING, SCHEMA as TAKING, USE_HERE   # format 1.2
 
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
 SCHEMA_ID = "https://gamebook-engine.invalid/schemas/book.schema.json"
@@ -105,6 +105,8 @@ def book_schema(module) -> dict:
     from engine.book.frontmatter import hero_schema
     hero = hero_schema(parts.pop("hero", {"type": "object"}), module)
     item = parts.pop("item", {"type": "object"})
+    if isinstance(item.get("properties"), dict):   # format 1.2: items used where they lie
+        item = dict(item, properties={**item["properties"], **USE_HERE})
     options = parts.pop("options", {"type": "object", "additionalProperties": False})
     choice = {
         "type": "object", "required": ["text", "to"], "additionalProperties": False,

@@ -32,7 +32,17 @@ SCHEMA = {
     "store": (STORE_NAME, "Format 1.2: the hero's equipment is taken away and kept under this name."),
     "restore": (STORE_NAME, "Format 1.2: the equipment kept under this name (`store`) is given back."),
 }
+USE_HERE = {
+    "use_here": {"type": "boolean", "description": "Format 1.2: the item is used where it lies, never carried: "
+                                                   "gaining it (or taking it from a `take:` list) applies its `effects`."},
+    "effects": {"$ref": "#/$defs/effects", "description": "Format 1.2: what using the item (`use_here`) does."},
+}
 FR = {
+    "Format 1.2: the item is used where it lies, never carried: gaining it (or taking it from a `take:` list) "
+    "applies its `effects`.":
+        "Format 1.2 : l'objet s'utilise là où il se trouve, sans être emporté : l'obtenir (ou le prendre dans "
+        "une liste `take:`) applique ses `effects`.",
+    "Format 1.2: what using the item (`use_here`) does.": "Format 1.2 : ce que fait l'objet quand on l'utilise (`use_here`).",
     "Format 1.2: how many of the items the player may take, at most.":
         "Format 1.2 : combien d'objets de la liste le joueur peut prendre, au plus.",
     "Format 1.2: the items offered (ids from `items`).": "Format 1.2 : les objets proposés (identifiants de `items`).",
@@ -103,3 +113,23 @@ def check_restores(book, doc) -> list:
     stored = sorted({e.value for e in effects if e.kind == "store"})
     return [unknown_name("restore-unknown", doc.span(e.path), e.value, stored, "équipement gardé",
                          "stored equipment") for e in effects if e.kind == "restore" and e.value not in stored]
+
+
+def used_here(compiler, raw_items: dict) -> dict:
+    """{item: its effects} of the catalogue's `use_here` items, compiled (format 1.2);
+    `effects` without `use_here`, or `use_here` without effects, is `use-here-shape`."""
+    from engine.book.giving import needs_12
+    out = {}
+    for key, raw in raw_items.items():
+        if not isinstance(raw, dict) or not ("use_here" in raw or "effects" in raw):
+            continue
+        path = ("items", key)
+        needs_12(compiler, path + ("use_here" if "use_here" in raw else "effects",), "« use_here: »", "'use_here:'")
+        if raw.get("use_here") is not True or not raw.get("effects"):
+            compiler.report(error("use-here-shape", compiler.span(path, key=True),
+                                  f"objet « {key} » : « use_here: true » va avec les « effects: » de son usage",
+                                  f"item '{key}': 'use_here: true' goes with the 'effects:' of its use"))
+            continue
+        effects = compiler._only_here(compiler.effects(raw["effects"], path + ("effects",), 0))
+        out[str(key)] = effects
+    return out

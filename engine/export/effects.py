@@ -29,6 +29,9 @@ def effect(kind: str, value, w: Words) -> str:
         text = special(kind, value, w)
         if text is not None:
             return text
+    used = w.book.meta.get("used_here") if kind == "gain" else None
+    if used and any(i in used for i in value):   # format 1.2: used where it lies, not taken
+        return _used_here(value, used, w)
     if kind in ("gain", "lose") and isinstance(value, dict):   # format 1.1: copies
         return ", ".join(_copies(kind, item, n, w) for item, n in value.items())
     if kind in ("gain", "lose"):
@@ -82,13 +85,33 @@ def _give_up(value, w: Words) -> str:
     return text
 
 
+def _used_here(value, used: dict, w: Words) -> str:
+    """"utilisez sur place l'objet « Potion » (gagnez 4 points d'Endurance)", and the
+    other items gained as usual."""
+    counts = value if isinstance(value, dict) else {i: 1 for i in value}
+    parts = []
+    for item, n in counts.items():
+        if item not in used:
+            parts.append(effect("gain", {item: n} if n != 1 else [item], w))
+            continue
+        what = clause(used[item], w)
+        times = w.t(f" {n} fois", f" {n} times") if n != 1 else ""
+        parts.append(w.t(f"utilisez sur place{times} {things_named([item], w)}", f"use {things_named([item], w)} "
+                         f"here{times}") + (f" ({what})" if what else ""))
+    return ", ".join(parts)
+
+
 def _taking(kind: str, value, w: Words) -> str:
     """"prenez au plus 2 objets parmi les objets « Arc » et « Orbe »"; the restore points
     as boxes of the Adventure Sheet."""
     if kind == "take":
         n, things = value["choose"], things_named(value["from"], w)
+        used = w.book.meta.get("used_here") or {}
+        notes = "".join(w.t(f" ; {things_named([i], w)} s'utilise sur place ({clause(used[i], w)})",
+                            f"; {things_named([i], w)} is used here ({clause(used[i], w)})")
+                        for i in value["from"] if i in used)
         return w.t(f"prenez au plus {n} objet{'s' if n > 1 else ''} parmi {things}",
-                   f"take up to {n} of {things}")
+                   f"take up to {n} of {things}") + notes
     if kind == "sell":
         money = w.module.money
         offers = [w.t(f"« {w.item(i)} » pour {w.points(money, p)}", f"'{w.item(i)}' for {w.points(money, p)}")

@@ -154,6 +154,9 @@ class Game(Answers, Prompts, History, Outcomes, GiveUp, Taking):
         return [(item, copies) for item, copies, _path in equipment(self.book.hero)]
 
     def gain(self, item: str, count: int = 1) -> None:
+        used = self.book.meta.get("used_here")
+        if used and item in used:   # format 1.2: used where it lies, never carried
+            return self.use_here(item, count, used[item])
         items = self.state.items
         have = items.get(item, 0) + count
         if have > MAX_INT:   # as for a stat: `gain: {or: 999999999}` again and again

@@ -31,7 +31,10 @@ class Taking:
     def take_prompt(self, pending) -> Prompt:
         left = pending["left"]
         title = M(f"{TITLE.fr} ({left} au plus)", f"{TITLE.en} ({left} at most)")
-        options = tuple(Option(f"take:{item}", M(self.book.item_name(item), self.book.item_name(item)))
+        used = self.book.meta.get("used_here") or {}
+        options = tuple(Option(f"take:{item}", M(f"Utiliser sur place : {self.book.item_name(item)}",
+                                                 f"Use here: {self.book.item_name(item)}") if item in used
+                               else M(self.book.item_name(item), self.book.item_name(item)))
                         for item in pending["from"]) + (Option("take-done", DONE),)
         return Prompt("take", options, title)
 
@@ -49,6 +52,14 @@ class Taking:
             self.state.pending.update({k: pending[k] for k in ("effect", "again", "then") if k in pending})
             return
         self._go_on(pending)
+
+    def use_here(self, item: str, count: int, effects) -> None:
+        """Format 1.2, a `use_here` item: its effects, once a copy; it is not carried."""
+        name = self.book.item_name(item)
+        for _ in range(count):
+            self.emit("use-here", fr=f"Vous utilisez sur place : {name}.", en=f"You use it here: {name}.", item=item)
+            for eff in effects:
+                self.apply(eff)
 
     # --- selling --------------------------------------------------------------
     def start_sell(self, prices: dict) -> None:

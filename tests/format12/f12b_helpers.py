@@ -2,14 +2,29 @@
 (the format 1.1 helpers, with `gamebook: 1.2` by default)."""
 from __future__ import annotations
 
-from functools import partial
+import textwrap
 
+from engine.game import Game
+from engine.game.dice import ScriptedDice, SeededDice
+from engine.lint.loader import load_book
 from tests.format11 import f11_helpers as f11
 
-codes, keys, where = f11.codes, f11.keys, f11.where
-load = partial(f11.load, version="1.2")
-game = partial(f11.game, version="1.2")
-run = f11.run
+codes, keys, where, run = f11.codes, f11.keys, f11.where, f11.run
+
+
+def load(tmp_path, body: str, version="1.2", name="livre.yaml", items: str = ""):
+    """The format 1.1 tests' book (header, catalogue), `items` lines added to its catalogue."""
+    path = tmp_path / name
+    path.write_text(f11.HEADER.format(version=version) + items + textwrap.dedent(body), encoding="utf-8")
+    return load_book(path, use_cache=False)
+
+
+def game(tmp_path, body: str, version="1.2", faces=None, seed=7, name="livre.yaml", items: str = "") -> Game:
+    loaded = load(tmp_path, body, version, name, items)
+    errors = [d for d in loaded.diagnostics if d.severity.value == "error"]
+    assert not errors, [(d.code, d.message.en, d.span.human()) for d in errors]
+    dice = ScriptedDice(list(faces), then=SeededDice(seed)) if faces is not None else SeededDice(seed)
+    return Game(loaded.book, loaded.module, dice)
 
 
 def printed(tmp_path, body: str, lang: str = "fr") -> str:

@@ -50,6 +50,7 @@ ONCE = "once:"   # engine/game/reasons.py once_key: once:PARAGRAPH:CHOICE
 class Lens:
     def __init__(self, book, module):
         self.book, self.module = book, module
+        self.used_here = book.meta.get("used_here") or {}   # format 1.2: items used where they lie
         aliases = book_aliases(module)
         self.passive = frozenset(getattr(module, "passive_stats", ()) or ())
         self.passive_items = frozenset(module.passive_items(book) or ())
@@ -80,6 +81,8 @@ class Lens:
             values += [c.condition, c.target_expr, dict(c.extra)]
             values += [e.value if e.kind not in ("add", "set") else dict(e.value) for e in c.effects]
         values += _format11_reads(p)
+        values += [e.value if e.kind not in ("add", "set") else dict(e.value)   # format 1.2: what a
+                   for effs in self.used_here.values() for e in effs]          # `use_here` item does
         if p.once:   # a `once:` paragraph reads whether it was visited
             found.add(("v", p.number))
         if any(c.once for c in p.choices):   # ... and its once-only choices, their marks
