@@ -184,3 +184,16 @@ def test_the_explorer_takes_stores_and_restores_exactly(tmp_path, capsys):
     report = json.loads(capsys.readouterr().out)
     assert report["complete"] and report["errors"] == []
     assert abs(report["victory"]["low"] - 2 / 3) < 1e-12 and report["victory"]["high"] == report["victory"]["low"]
+
+
+def test_the_language_server_completes_takes_sales_and_restores():
+    from engine.lsp.state import analyse
+    from tests.lsp.books import DF
+    from tests.lsp.test_units import labels
+    book = DF.replace("gamebook: 1\n", "gamebook: 1.2\n").replace(
+        "    effects: [{gain: cle}]", "    effects: [{gain: cle}, {store: coffre}]")
+    snap = analyse("x", book)
+    text = book.replace("{store: coffre}]", "{store: coffre}, {take: {choose: 1, from: []}}, {restore: }, {sell: {}}]")
+    assert labels(snap, text, "from: [", 7) == {"epee", "cle"}
+    assert labels(snap, text, "{restore: ", 10) == {"coffre"}
+    assert labels(snap, text, "{sell: {", 8) == {"epee", "cle"}
