@@ -87,13 +87,15 @@ class GiveUp:
                 raise Refused("rien à refuser ici", "nothing to decline here")
             self.state.pending = None
             return self._give_nothing(none, pending)
-        kind, what = key.split(":", 1)
-        if kind == "give-stat":
-            self.change(what, delta=-1, reason="give-up")
-        else:
-            self.lose(what, 1)
-        left = pending["left"] - 1
+        kind, _, what = key.partition(":")
         keep = frozenset(pending.get("keep") or ())
+        if kind == "give-stat" and what in self._stats_to_give(pending.get("stats") or ()):
+            self.change(what, delta=-1, reason="give-up")
+        elif kind == "give" and what in self._choosable(keep):
+            self.lose(what, 1)
+        else:
+            raise Refused("vous ne pouvez pas donner cela", "you cannot give that up")
+        left = pending["left"] - 1
         if left > 0 and (self._choosable(keep) or self._stats_to_give(pending.get("stats") or ())):
             self.state.pending = dict(pending, left=left)
             return

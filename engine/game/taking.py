@@ -41,7 +41,9 @@ class Taking:
     def answer_take(self, pending, key: str) -> None:
         """Gain the item picked (it leaves the list); "take-done" ends the taking."""
         if key != "take-done":
-            item = key.split(":", 1)[1]
+            item = key.partition(":")[2]
+            if not key.startswith("take:") or item not in pending["from"]:
+                raise Refused("ce n'est pas à prendre ici", "that is not to be taken here")
             self.gain(item, 1)
             rest = [i for i in pending["from"] if i != item]
             if pending["left"] > 1 and rest:
@@ -77,8 +79,8 @@ class Taking:
     def answer_sell(self, pending, key: str) -> None:
         """Sell one copy of the item picked, for its price; "sell-done" ends the selling."""
         if key != "sell-done":
-            item = key.split(":", 1)[1]
-            if self.state.items.get(item, 0) <= 0 or item not in pending["prices"]:
+            item = key.partition(":")[2]
+            if not key.startswith("sell:") or self.state.items.get(item, 0) <= 0 or item not in pending["prices"]:
                 raise Refused("vous ne pouvez pas vendre cela", "you cannot sell that")
             self.lose(item, 1)
             self.change(self.module.money, delta=pending["prices"][item], reason="sale")

@@ -37,3 +37,15 @@ def printed(tmp_path, body: str, lang: str = "fr") -> str:
     assert main(["export", "--format", "md", str(tmp_path / "livre.yaml"), "-o", str(out)]) == 0
     text = out.read_text(encoding="utf-8").replace("\xa0", " ").replace("\u202f", " ")
     return re.sub(r"\[(\d+)\]\(#p\d+\)", r"\1", text)
+
+
+def refuses(g: Game, keys) -> bool:
+    """Every answer of `keys` is refused (and so changes nothing)."""
+    from engine.rules.base import Refused
+    for key in keys:
+        try:
+            g.answer(key)
+        except Refused:
+            continue
+        return False
+    return True

@@ -6,7 +6,7 @@ import json
 
 from engine.cli import main
 
-from .f12b_helpers import codes, game, load, printed, run, where
+from .f12b_helpers import codes, game, load, printed, refuses, run, where
 
 TOLL = """\
 paragraphs:
@@ -218,3 +218,9 @@ def test_the_language_server_completes_and_explains_give_ups():
     shown = book.replace("    effects: [{gain: cle}]", "    effects: [{give_up: {count: 1, none: 4}}]")
     said = hover(analyse("x", shown), Lines(shown), *at(shown, "give_up", 1)).contents.value
     assert "format 1.2: or one point of a stat of `stats:`, and `none:` says what happens" in said
+
+
+def test_answers_not_offered_are_refused(tmp_path):
+    g = game(tmp_path, TOLL)
+    assert refuses(g, ("give:epee", "give-stat:habilete", "give:nothing-held", "oops"))
+    assert g.state.items["epee"] == 1 and g.state.stats["habilete"] == 10 and g.prompt().kind == "give-up"

@@ -6,7 +6,7 @@ import json
 
 from engine.cli import main
 
-from .f12b_helpers import codes, game, load, printed, run, where
+from .f12b_helpers import codes, game, load, printed, refuses, run, where
 
 MARKET = """\
 paragraphs:
@@ -131,3 +131,9 @@ def test_the_explorer_sells_exactly(tmp_path, capsys):
     report = json.loads(capsys.readouterr().out)
     assert report["complete"] and report["errors"] == []
     assert abs(report["victory"]["low"] - 2 / 3) < 1e-12
+
+
+def test_a_sale_refuses_what_is_not_offered(tmp_path):
+    g = game(tmp_path, MARKET)
+    assert refuses(g, ("sell:arc", "sell:epee", "take:fleche"))
+    assert g.state.stats["or"] == 15 and g.state.items["epee"] == 1

@@ -6,7 +6,7 @@ import json
 
 from engine.cli import main
 
-from .f12b_helpers import codes, game, load, printed, run, where
+from .f12b_helpers import codes, game, load, printed, refuses, run, where
 
 RACK = """\
 paragraphs:
@@ -197,3 +197,9 @@ def test_the_language_server_completes_takes_sales_and_restores():
     assert labels(snap, text, "from: [", 7) == {"epee", "cle"}
     assert labels(snap, text, "{restore: ", 10) == {"coffre"}
     assert labels(snap, text, "{sell: {", 8) == {"epee", "cle"}
+
+
+def test_a_take_refuses_what_is_not_offered(tmp_path):
+    g = game(tmp_path, RACK)
+    assert refuses(g, ("take:fleche", "sell:arc", "take"))
+    assert "fleche" not in g.state.items and g.prompt().kind == "take"
