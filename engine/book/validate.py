@@ -149,7 +149,13 @@ def _unknown_effect(doc, err, path, keys, where) -> Diagnostic | None:
 
 
 def _one_name(doc, err, path, where) -> Diagnostic | None:
-    """A stat required under one of its names (`habilete` or `skill`): missing, or given twice."""
+    """A stat required under one of its names (`habilete` or `skill`): missing, or given twice;
+    or an optional one given twice (`{"not": {"required": [its names]}}`)."""
+    if err.validator == "not" and isinstance(err.instance, dict) and list(err.validator_value) == ["required"]:
+        names = list(err.validator_value["required"])
+        alternatives_fr, alternatives_en = " ou ".join(f"« {n} »" for n in names), " or ".join(f"'{n}'" for n in names)
+        return error("schema", doc.span(path), f"{where[0]} : {alternatives_fr} : une seule de ces clés, pas les deux",
+                     f"{where[1]}: {alternatives_en}: one of these keys, not both")
     if err.validator != "oneOf" or not isinstance(err.instance, dict):
         return None
     names = [b["required"][0] for b in err.validator_value

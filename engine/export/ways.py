@@ -24,6 +24,7 @@ def blocks(paragraph, w: Words) -> list:
     note = effects(paragraph.effects, w)
     if note:
         out.append(Para((first_time(note, w) if "effects" in paragraph.once else note,), "note"))
+    out.extend(give_up_blocks(paragraph, w))   # format 1.2: when nothing is given
     out.extend(auto_blocks(paragraph, w))   # format 1.1: checked before anything else
     fields = w.names.get("fields")
     if fields:
@@ -143,6 +144,31 @@ def auto_blocks(paragraph, w: Words) -> list:
         else:
             text = ending(a.end, w)
             runs.append(text[0].lower() + text[1:] if lead else text)
+        out.append(Para(tuple(runs), "way"))
+    return out
+
+
+def give_up_blocks(paragraph, w: Words) -> list:
+    """Format 1.2, a give-up's `none:`: "Si vous ne pouvez ou ne voulez rien donner,
+    perdez 4 points de Chance ; rendez-vous au 3." (after the choice's text when a
+    choice gives)."""
+    from engine.book.giving import give_ups, none_of
+    out = []
+    for e, choice in give_ups(paragraph):
+        none = none_of(e.value)
+        if none is None:
+            continue
+        lead = [choice.text, w.t(" : s", ": i")] if choice is not None else [w.t("S", "I")]
+        runs = lead + [w.t("i vous ne pouvez ou ne voulez rien donner, ", "f you cannot or will not give anything, ")]
+        note = clause(none.effects, w)
+        runs += [note + w.t(" ; ", "; ")] if note and (none.target or none.end) else [note] if note else []
+        if none.target is not None:
+            runs += turn_to(none.target, w) + ["."]
+        elif none.end:
+            text = ending(none.end, w)
+            runs.append(text[0].lower() + text[1:])
+        else:
+            runs.append("." if note else w.t("continuez.", "carry on."))
         out.append(Para(tuple(runs), "way"))
     return out
 

@@ -15,7 +15,7 @@ from engine.book.model import Book
 from engine.diagnostics import Diagnostic, error, note, warning
 from engine.book.model import book_endings
 from engine.support.fold import fold
-from engine.book import typed
+from engine.book import giving, typed
 from engine.rules.base import Exit
 
 
@@ -31,6 +31,7 @@ def exits(book: Book, module, number: int) -> list[Exit]:
         out += auto_exits(p)
     out += list(module.exits(p))
     out += typed.exits(p)   # format 1.1: numbers the player computes (secret links)
+    out += giving.exits(p)   # format 1.2: what happens when nothing is given
     return out
 
 
@@ -315,8 +316,13 @@ def check_carry(book, module, doc, edges, ctx) -> Iterable[Diagnostic]:
     return check(book, module, doc, reach_order(book, edges))
 
 
+def check_restores(book, module, doc, edges, ctx) -> Iterable[Diagnostic]:
+    from engine.book.taking import check_restores   # format 1.2 restore points
+    return check_restores(book, doc)
+
+
 CHECKS = (check_targets, check_reachability, check_dead_ends, check_random, check_grants,
-          check_bounds, check_puzzles, check_auto, check_unwritten, check_carry)
+          check_bounds, check_puzzles, check_auto, check_unwritten, check_carry, check_restores)
 
 
 def lint(book: Book, module, compiled, doc, complete: bool = True) -> list[Diagnostic]:

@@ -39,11 +39,14 @@ def _enemies(play, spec: dict, mode: str) -> tuple[dict, ...]:
     key = ("df-enemies", play.state.paragraph)
     enemies = play.memo.get(key)
     if enemies is None:
-        enemies = [{"name": e["name"], "habilete": int(e["habilete"]), "endurance": int(e["endurance"]),
+        enemies = [{"name": e["name"], "habilete": int(e["habilete"]), "endurance": model.enemy_endurance(e),
                     "damage": int(e.get("damage", equipment.STANDARD_DAMAGE)),
-                    **({"article": e["article"]} if "article" in e else {})} for e in spec["enemies"]]
+                    **({"article": e["article"]} if "article" in e else {}),
+                    **({"rounds_only": True} if e.get("endurance") is None else {})}   # format 1.2
+                   for e in spec["enemies"]]
         if mode == "as-one" and len(enemies) > 1:
-            enemies = [model.as_one(enemies)]
+            alone = all(e.get("rounds_only") for e in enemies)   # format 1.2: only rounds defeat them all
+            enemies = [dict(model.as_one(enemies), **({"rounds_only": True} if alone else {}))]
         enemies = play.memo[key] = tuple(enemies)
     return enemies
 
@@ -214,7 +217,11 @@ def _status(play, pending: dict) -> tuple[M, ...]:
     skill, end = hero_skill(play, pending), play.state.stats.get("endurance", 0)
     lines = [M(f"Vous : Habileté {skill}, Endurance {end}", f"You: Skill {skill}, Stamina {end}")]
     for e in pending["enemies"]:
-        if e["endurance"] > 0:
+        if e["endurance"] > 0 and e.get("rounds_only"):   # format 1.2: only rounds won defeat it
+            won = f"{pending.get('wins', 0)}/{_spec(play).get('win_rounds', '?')}"
+            lines.append(M(f"{F.label(e)} : Habileté {e['habilete']}, assauts gagnés {won}",
+                           f"{e['name']}: Skill {e['habilete']}, rounds won {won}"))
+        elif e["endurance"] > 0:
             lines.append(M(f"{F.label(e)} : Habileté {e['habilete']}, Endurance {e['endurance']}",
                            f"{e['name']}: Skill {e['habilete']}, Stamina {e['endurance']}"))
         else:

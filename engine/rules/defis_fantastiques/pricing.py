@@ -16,7 +16,7 @@ class View:
 
 
 def fighters(spec) -> tuple[list[dict], str]:
-    enemies = [{"name": e["name"], "habilete": int(e["habilete"]), "endurance": int(e["endurance"]),
+    enemies = [{"name": e["name"], "habilete": int(e["habilete"]), "endurance": model.enemy_endurance(e),
                 "damage": int(e.get("damage", equipment.STANDARD_DAMAGE))} for e in spec["enemies"]]
     mode = spec.get("mode", "one-by-one")
     if mode == "as-one" and len(enemies) > 1:
