@@ -84,6 +84,14 @@ def _format_12(doc, spec, path, version):
     from engine.rules.defis_fantastiques.model import LUCK_SIDES
     bare = [i for i, e in enumerate(spec.get("enemies") or ()) if isinstance(e, dict) and "endurance" not in e]
     if version in (1, 1.1):
+        if not spec.get("win_rounds"):   # before 1.2, an opponent without Stamina is one left out
+            for i in bare:
+                yield error("schema", doc.span(path + ("enemies", i)),
+                            "adversaire : il manque « endurance » ou « stamina » (un adversaire sans Endurance, "
+                            "que seul « win_rounds » vainc, demande « gamebook: 1.2 »)",
+                            "opponent: 'endurance' or 'stamina' is a required property (an opponent without "
+                            "Stamina, that only 'win_rounds' defeats, needs 'gamebook: 1.2')")
+            bare = []
         places = [(path + ("enemies", i), False, "adversaire sans « endurance »", "an opponent without 'endurance'")
                   for i in bare]
         if spec.get("luck") in LUCK_SIDES:
