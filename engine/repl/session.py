@@ -15,6 +15,7 @@ from engine.saves import store as saves
 from engine.game import journal
 from engine.game.prompts import numbered
 from engine.game.faults import BookFault
+from engine.diagnostics import os_reason
 from engine.support.limits import MAX_INT, MAX_INT_DIGITS
 from engine.rules.base import Refused
 from engine.support.safe_text import clean
@@ -80,7 +81,7 @@ class Session(Questions, TableTopCommands, BuiltinCommands):
         ever), and say so once, at the next output (`_show`)."""
         log, self.log = self.log, None
         self.log_failure = t(self.lang, "log-failed", file=getattr(log, "name", "?"),
-                             reason=exc.strerror or str(exc))
+                             reason=os_reason(exc).get(self.lang))
         try:
             log.close()
         except OSError:   # what it still held is what could not be written

@@ -38,9 +38,9 @@ def test_a_named_save_asks_before_replacing_another(tmp_path):
     assert "Rien n'est écrit : « a » est gardée telle quelle." in " ".join(str(s.handle_line("n")).split())
     assert s.store.read("a")["paragraph"] == 1
     s.handle_line("sauver a")
-    assert "Partie sauvée : a" in str(s.handle_line("o")) and s.store.read("a")["paragraph"] == 2
+    assert "Partie sauvegardée : a" in str(s.handle_line("o")) and s.store.read("a")["paragraph"] == 2
     s.handle_line("sauver")   # the quick save is written over without a question
-    assert "Partie sauvée : partie" in str(s.handle_line("sauver")) and not s.asking
+    assert "Partie sauvegardée : partie" in str(s.handle_line("sauver")) and not s.asking
 
 
 def test_giving_up_zeus_says_so(tmp_path):

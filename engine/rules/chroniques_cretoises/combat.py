@@ -232,8 +232,8 @@ def _hero_options(play, p: dict):
     use = spec.get("use")
     if not p["acted"] and use and play.state.items.get(use["item"], 0) > 0:
         name = play.book.item_name(use["item"])
-        yield Option("use", M(f"Vous servir de : {name} (l'adversaire frappera le premier)",
-                              f"Use: {name} (the opponent will strike first)"))
+        yield Option("use", M(f"Utiliser l'objet « {name} » (l'adversaire frappera le premier)",
+                              f"Use the item '{name}' (the opponent will strike first)"))
 
 
 def _retreat_option(hon: int, low: int, high: int) -> Option:

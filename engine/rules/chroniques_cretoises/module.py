@@ -30,11 +30,11 @@ ZEUS_HERE = M("Ici, vous pouvez invoquer Zeus, une seule fois par aventure : tap
 
 # Built once: the explorer asks for the commands at every move.
 COMMANDS = (
-    Command(("oracle", "consulter"), M(
+    Command(("oracle", "oracle", "consulter", "consult"), M(
         "consulter l'Oracle (aller au paragraphe actuel + 20, quand son numéro est en italique)",
         "consult the Oracle (go to this paragraph + 20, when its number is in italics)"),
         zeus.oracle),
-    Command(("zeus", "invoke-zeus", "invoquer-zeus"), M(
+    Command(("zeus", "zeus", "invoquer-zeus", "invoke-zeus"), M(
         "invoquer Zeus, une fois par aventure, là où le texte le permet : zeus 2 (1d6 Honneur), "
         "zeus 3 (Honneur de 0 à 1), zeus 4 (tous les dieux neutres)",
         "call upon Zeus, once per adventure, where the text allows it: zeus 2 (1d6 Honour), "
