@@ -29,6 +29,9 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "amount-zero": ("({low}-{high}, Entrée = 0) > ", "({low}-{high}, Enter = 0) > "),
     # choices and answers
     "enter-default": ("(Entrée)", "(Enter)"),
+    # Enter alone on a paragraph that an Enter alone brought: its text is read first
+    "enter-read": ("Paragraphe {n} lu ? Entrée de nouveau : {what}.",
+                   "Read paragraph {n}? Enter again: {what}."),
     "disabled": ("(impossible : {reason})", "(not possible: {reason})"),
     # after a label that ends in its own parentheses ("Prendre la fuite (coûte 2 points
     # d'Endurance)"): a dash, not a second pair of parentheses
