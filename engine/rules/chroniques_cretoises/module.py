@@ -47,6 +47,7 @@ class ChroniquesCretoises(PackagedOdds, RuleModule):
     version = "1"
     title = M("Chroniques Crétoises", "Cretan Chronicles")
     stats = STATS
+    lasting_stat = "honneur"   # spent in fights, needed for the whole book: the advice says what is left
     activity_fields = ("combat",)
     outcome_effects = (("combat", "win_effects"), ("combat", "all_down_effects"),
                        ("combat", "retreat", "effects"), ("combat", "surrender", "effects"), ("combat", "hurt_effects"),
