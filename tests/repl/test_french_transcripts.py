@@ -37,7 +37,8 @@ BAD_FRENCH = (
     re.compile(r"zeus / invoke-zeus"), re.compile(r"\d\n\s*%"), re.compile(r"coûte \d+ Endurance"),
 )
 BAD_ENGLISH = (re.compile(r"\b1 Gold Pieces\b"), re.compile(r"\)\s+\(not possible"),
-               re.compile(r"invoke-zeus / zeus"), re.compile(r"\d\n\s*%"))
+               re.compile(r"invoke-zeus / zeus"), re.compile(r"\d\n\s*%"),
+               re.compile(r"\(F \d+, P \d+\)"))   # Force's F on an English sheet: S(trength)
 
 
 def _words(text: str) -> set[str]:
