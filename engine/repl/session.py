@@ -164,11 +164,22 @@ class Session(Questions, TableTopCommands, BuiltinCommands):
     def _refused(self, message) -> Output:
         return Output().line(t(self.lang, "refused", reason=message.get(self.lang)), "class:error")
 
-    def toolbar(self) -> str:
+    def toolbar(self, width: int | None = None) -> str:
+        """The status line; with `width`, whole parts only, as many as fit, then "…"
+        (a 45-column terminal showed "Honneur 7  Hont")."""
         state = self.game.state
         if state.ended == "death":   # not the sheet of a living hero ("Indemne", "END 21/21")
-            return f" §{state.paragraph}  " + t(self.lang, "toolbar-dead")
-        return f" §{state.paragraph}  " + self.game.module.toolbar(state, self.lang)
+            line = f" §{state.paragraph}  " + t(self.lang, "toolbar-dead")
+        else:
+            line = f" §{state.paragraph}  " + self.game.module.toolbar(state, self.lang)
+        if width is None or len(line) <= width:
+            return line
+        parts, kept = line.split("  "), ""
+        for part in parts:
+            if len(kept) + len(part) + 3 > width:
+                break
+            kept = f"{kept}  {part}" if kept else part
+        return (kept + "  …") if kept else line[:max(width - 1, 1)] + "…"
 
     def prompt_text(self) -> str:
         if self.asking:

@@ -98,3 +98,13 @@ def test_the_sheet_of_a_living_hero_is_unchanged(tmp_path):
     s.start()
     sheet = " ".join(str(s.handle_line("feuille")).split())
     assert "Condition physique Indemne" in sheet and "Zeus disponible une fois" in sheet
+
+
+def test_the_status_line_fits_a_narrow_terminal(tmp_path):
+    """At 45 columns the line mode's status line read "… Honneur 7  Hont": whole parts
+    only, then "…"."""
+    s = session(tmp_path, book=TAUREAU)
+    s.start()
+    wide, narrow = s.toolbar(), s.toolbar(45)
+    assert len(wide) > 45 and len(narrow) <= 45 and narrow.endswith("  …")
+    assert wide.startswith(narrow[:-3]) and s.toolbar(200) == wide
