@@ -93,7 +93,8 @@ def weighed_moves(game, lang: str) -> list[Move]:
         found = lookahead.weigh(game, option, amount, live_odds, lasting)
         if found is not None:
             survive, win, left = found
-            words = option.label.get(lang).split(" (")[0]   # (its price is said by the option itself)
+            # its price and when the opponent strikes are said by the option itself
+            words = option.label.get(lang).split(" (")[0].split(" — ")[0]
             out.append(Move(words, survive, win, left if left is not None and left < have else None))
     return out
 

@@ -35,6 +35,7 @@ BAD_FRENCH = (
     re.compile(r"\ble Homme"), re.compile(r"\bl'Anguille des salines est vaincu\b"),
     re.compile(r"Lancer les dés\b(?! \()"), re.compile(r"consulter / oracle|oracle / consulter"),
     re.compile(r"zeus / invoke-zeus"), re.compile(r"\d\n\s*%"), re.compile(r"coûte \d+ Endurance"),
+    re.compile(r"prix : \S+ Honneur"), re.compile(r"premier\) \(prix"),
 )
 BAD_ENGLISH = (re.compile(r"\b1 Gold Pieces\b"), re.compile(r"\)\s+\(not possible"),
                re.compile(r"invoke-zeus / zeus"), re.compile(r"\d\n\s*%"),

@@ -35,7 +35,7 @@ COMMANDS = (
         "consult the Oracle (go to this paragraph + 20, when its number is in italics)"),
         zeus.oracle),
     Command(("zeus", "zeus", "invoquer-zeus", "invoke-zeus"), M(
-        "invoquer Zeus, une fois par aventure, là où le texte le permet : zeus 2 (1d6 Honneur), "
+        "invoquer Zeus, une fois par aventure, là où le texte le permet : zeus 2 (1d6 points d'Honneur), "
         "zeus 3 (Honneur de 0 à 1), zeus 4 (tous les dieux neutres)",
         "call upon Zeus, once per adventure, where the text allows it: zeus 2 (1d6 Honour), "
         "zeus 3 (Honour from 0 to 1), zeus 4 (every god neutral)"), zeus.command, zeus.offered),
