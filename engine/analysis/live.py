@@ -145,9 +145,9 @@ def _advice(game, moves: list[Move], lang: str) -> list[str]:
         spec = game.module.stat(lasting)
         have = game.state.stats.get(lasting, 0)
         spent, left = spec.amount(have - best.left), spec.amount(best.left)
-        lines.append(tr(lang, f"Ce conseil dépense {spent.fr} ({spec.label.fr} sert pour tout le livre) : "
+        lines.append(tr(lang, f"Ce conseil dépense {spent.fr}, une ressource de tout le livre : "
                               f"il vous en restera {best.left}.",
-                        f"This advice spends {spent.en} ({spec.label.en} serves the whole book): "
+                        f"This advice spends {spent.en}, a resource of the whole book: "
                         f"{left.en} will be left."))
     lines.append(tr(lang, "Ces chances valent pour ce combat seulement, pas pour la suite du livre.",
                     "These odds are for this fight only, not for the rest of the book."))

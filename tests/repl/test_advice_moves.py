@@ -38,9 +38,18 @@ def test_the_god_the_paragraph_offers_is_weighed(tmp_path):
     lines = _lines(_at(tmp_path, "le-taureau-d-airain.yaml", 29, honneur=11))
     assert "  Invoquer Héphaïstos : survie 100,00 %, victoire 100,00 %" in lines
     assert "Meilleure décision : Invoquer Héphaïstos" in lines
-    assert ("Ce conseil dépense 2 points d'Honneur (Honneur sert pour tout le livre) : "
+    assert ("Ce conseil dépense 2 points d'Honneur, une ressource de tout le livre : "
             "il vous en restera 9.") in lines
     assert "Ces chances valent pour ce combat seulement, pas pour la suite du livre." in lines
+
+
+def test_an_item_the_paragraph_offers_is_weighed(tmp_path):
+    """The amulet at § 29 goes on with the bull weakened (§ 34): weighed from there."""
+    s = _at(tmp_path, "le-taureau-d-airain.yaml", 29, honneur=3)
+    s.game.gain("amulette")
+    s.game.drain()
+    weighed = [line for line in _lines(s) if line.startswith("  Utiliser l'objet « Amulette de corne » : survie")]
+    assert len(weighed) == 1 and "survie 100,00 %" not in weighed[0]
 
 
 def test_a_move_that_loses_for_sure_is_never_best_while_another_survives(tmp_path):
