@@ -182,11 +182,11 @@ def _bare_prompt(play, pending: dict) -> Prompt:
 def _escape_label(play, escape: dict) -> M:
     """"Prendre la fuite", with what it costs."""
     costs = [(play.module.stat(k), play.number(v)) for k, v in (escape.get("cost") or {}).items()]
-    costs = [(spec.label, n) for spec, n in costs if spec is not None and n]
+    costs = [spec.amount(n) for spec, n in costs if spec is not None and n]
     if not costs:
         return M("Prendre la fuite", "Escape")
-    return M("Prendre la fuite (coûte " + ", ".join(f"{n} {lab.fr}" for lab, n in costs) + ")",
-             "Escape (costs " + ", ".join(f"{n} {lab.en}" for lab, n in costs) + ")")
+    return M("Prendre la fuite (coûte " + ", ".join(c.fr for c in costs) + ")",
+             "Escape (costs " + ", ".join(c.en for c in costs) + ")")
 
 
 def _not_before(after: int) -> M:
@@ -261,7 +261,7 @@ def _luck_stakes(play, luck: dict, e: dict) -> M:
         good = model.taken(luck["damage"], True, reading)
         bad = model.taken(luck["damage"], False, reading)
         fr, en = _spared(good)
-        return M(f"Votre fuite vous coûte −{luck['damage']} Endurance. Chanceux : {fr} ; "
+        return M(f"Votre fuite vous coûte −{luck['damage']} en Endurance. Chanceux : {fr} ; "
                  f"malchanceux : −{bad} en tout.",
                  f"Your escape costs −{luck['damage']} Stamina. Lucky: {en}; unlucky: −{bad} in all.")
     if luck["kind"] == "dealt":
