@@ -173,7 +173,7 @@ def orrery(g):
     win_fight(g)
     choose(g, "Go on")
     gears = g.state.paragraph
-    choose(g, "Throw something at the far wall")                         # here + 20, TINKER
+    choose(g, "Throw a loose cog at the far wall")                         # here + 20, TINKER
     assert g.state.paragraph == gears + 20 and reads(g, "Pell was right")
     choose(g, "Climb the stair beyond")
     choose(g, "Climb into the light")
