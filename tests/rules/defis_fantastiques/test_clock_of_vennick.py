@@ -257,3 +257,33 @@ def test_book_odds_leave_no_fight_out():
     fights = [n for n, p in book.book.paragraphs.items() if "combat" in p.fields]
     assert len(fights) >= 20
     assert sorted(r.paragraph for r in table.rows) == sorted(fights) and table.left_out == []
+
+
+def at(game, words):
+    """Go to the paragraph that begins with `words`."""
+    game.goto(next(n for n, p in game.book.paragraphs.items() if p.text.startswith(words)))
+
+
+def test_the_pendulum_knight_is_a_timed_fight_and_the_fall_can_kill():
+    """`rounds: 4`, `timeout:`: four parries and the pendulum strikes; an Unlucky hero
+    falls into the chasm."""
+    g = start()
+    at(g, "A bridge of iron lattice")
+    for n in range(1, 5):
+        assert g.prompt().title.en.endswith(f"{n}/4")
+        act(g, "attack", 4, 4, 4, 4)                                      # 10 + 8 on both sides: parried
+    assert reads(g, "The pendulum sweeps out of the dark")
+    act(g, "roll", 6, 6)
+    assert g.state.ended == "death" and reads(g, "Your hands close on nothing")
+
+
+def test_the_leech_stops_the_fight_at_its_first_wound_and_the_salve_is_used_up():
+    """`hurt:` then an automatic jump on an item, whose effects take it."""
+    g = start()
+    g.state.items["salve"] = 1
+    at(g, "The stakes cross a wide pool")
+    act(g, "attack", 6, 6, 1, 1)                                          # the leech 19, the hero 12
+    assert g.prompt().kind == "combat-luck"
+    g.answer("pass")
+    assert reads(g, "The salve stings like fire") and not g.state.has("salve")
+    assert g.state.stats["endurance"] == 17
