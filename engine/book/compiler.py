@@ -122,7 +122,26 @@ class Compiler:
         if "unmet_choices" in d:
             self.needs_11(("unmet_choices",), "« unmet_choices: »", "'unmet_choices:'")
         self._hero_grants(book)
+        self._unique(book)
         return book
+
+    def _unique(self, book: Book) -> None:
+        """Format 1.2: unique items (engine/book/unique_items.py), never given several at once."""
+        from engine.book import unique_items as U
+        from engine.book.frontmatter import equipment
+        U.check_items(self, book.items)
+        unique = U.unique_items(book.items)
+        if not unique:
+            return
+        for item, n, path in equipment(book.hero):
+            U.check_copies(self, unique, item, n, path)
+        for p in book.paragraphs.values():
+            for effects in (p.effects, *(c.effects for c in p.choices), *(o.effects for o in (p.random.outcomes if p.random else ())),
+                            *(a.effects for a in p.auto), *p.outcome_effects.values()):
+                for e in effects:
+                    if e.kind == "gain" and isinstance(e.value, dict):
+                        for item, n in e.value.items():
+                            U.check_copies(self, unique, item, n, e.path + (item,))
 
     def _book_names(self, d: dict) -> None:
         """Counters are names of the expression language, notes are read by `note()`
@@ -264,6 +283,9 @@ class Compiler:
         return out
 
     def choice(self, raw: dict, path: tuple, here: int) -> Choice:
+        from engine.book.action_choices import choice_shape
+        if choice_shape(self, raw, path):   # format 1.2: an action, no target
+            return self._action(raw, path, here)
         to = raw.get("to")
         named = self._target_name(to, path + ("to",))
         target, target_expr = (to, None) if isinstance(to, int) else (named, None) if named is not None else \
@@ -276,6 +298,14 @@ class Compiler:
                 self.needs_11(path + (key,), f"« {key}: » sur un choix", f"'{key}:' on a choice")
         return Choice(str(raw.get("text", "")), target, target_expr, cond, effects, extra, path,
                       raw.get("show"), bool(raw.get("once")))
+
+    def _action(self, raw: dict, path: tuple, here: int) -> Choice:
+        """Format 1.2: a choice with `stay: true` (engine/book/unique_items.py)."""
+        cond = self.expression(raw["if"], "condition", path + ("if",), here) if "if" in raw else None
+        effects = self.effects(raw.get("effects") or [], path + ("effects",), here)
+        extra = {k: v for k, v in raw.items() if k not in ("text", "if", "effects", "show", "once", "stay")}
+        return Choice(str(raw.get("text", "")), None, None, cond, effects, extra, path,
+                      raw.get("show"), bool(raw.get("once")), stay=True)
 
     def random(self, raw: dict, path: tuple, here: int) -> RandomRoll | None:
         dice = self.expression(str(raw.get("dice", "")), "dice", path + ("dice",), here)

@@ -34,6 +34,7 @@ class Choice:
     path: tuple
     show: str | None = None   # format 1.1: "hidden" or "reason" when its condition fails
     once: bool = False        # format 1.1: offered until taken once
+    stay: bool = False        # format 1.2: an action: effects, then the same choices again
 
 
 @record(frozen=True, slots=True)

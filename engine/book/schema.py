@@ -101,10 +101,11 @@ def book_schema(module) -> dict:
     activities = {name: parts.pop(name) for name in module.activity_fields if name in parts}
     from engine.book.frontmatter import hero_schema
     hero = hero_schema(parts.pop("hero", {"type": "object"}), module)
-    item = parts.pop("item", {"type": "object"})
+    from engine.book import action_choices, unique_items   # format 1.2
+    item = unique_items.item_schema(parts.pop("item", {"type": "object"}))
     options = parts.pop("options", {"type": "object", "additionalProperties": False})
     choice = {
-        "type": "object", "required": ["text", "to"], "additionalProperties": False,
+        "type": "object", "required": ["text"], "additionalProperties": False,
         "properties": {
             "text": dict(NAME, description="What the player reads for this choice."),
             "to": {"$ref": "#/$defs/target"},
@@ -113,6 +114,7 @@ def book_schema(module) -> dict:
                         "description": "Applied when the choice is taken, before moving."},
             "show": SHOW,
             "once": {"type": "boolean", "description": "Format 1.1: offered only until it is taken once."},
+            "stay": action_choices.STAY,
             **choice_extra,
         },
     }
@@ -166,7 +168,7 @@ def book_schema(module) -> dict:
         "required": ["gamebook", "title", "rules", "start", "paragraphs"],
         "additionalProperties": False,
         "properties": {
-            "gamebook": {"enum": [1, 1.1], "description": "Book format version: 1, or 1.1 (named paragraphs)."},
+            "gamebook": {"enum": [1, 1.1, 1.2], "description": "Book format version: 1, 1.1 (named paragraphs) or 1.2."},
             "id": {"type": "string", "pattern": "^[a-z0-9][a-z0-9-]*$",
                    "description": "Stable identifier, used by saves (default: the file name)."},
             "title": dict(NAME, description="The book's title, shown when the game starts."),

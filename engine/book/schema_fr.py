@@ -21,8 +21,8 @@ FR = {
         "Quelques lignes sur le livre, affichées au début d'une partie.",
     "Language of the text and of the player's interface.": "Langue du texte et de l'interface du joueur.",
     "A paragraph number.": "Un numéro de paragraphe.",
-    "Book format version: 1, or 1.1 (named paragraphs).":
-        "Version du format de livre : 1, ou 1.1 (paragraphes nommés).",
+    "Book format version: 1, 1.1 (named paragraphs) or 1.2.":
+        "Version du format de livre : 1, 1.1 (paragraphes nommés) ou 1.2.",
     "Format 1.1: the number a named paragraph keeps.":
         "Format 1.1 : le numéro que garde un paragraphe nommé.",
     "Paragraphs keyed by number (or, format 1.1, by name).":
@@ -107,3 +107,8 @@ FR = {
     "Where this way leads.": "Où mène cette sortie.",
     "This way ends the game.": "Cette sortie termine la partie.",
 }
+
+# Format 1.2
+from engine.book import action_choices, unique_items  # noqa: E402
+FR.update(unique_items.FR)
+FR.update(action_choices.FR)

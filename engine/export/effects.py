@@ -31,6 +31,8 @@ def effect(kind: str, value, w: Words) -> str:
             return text
     if kind in ("gain", "lose") and isinstance(value, dict):   # format 1.1: copies
         return ", ".join(_copies(kind, item, n, w) for item, n in value.items())
+    if kind == "gain" and any(_unique(item, w) for item in value):   # format 1.2
+        return ", ".join(_gain_unique(item, w) if _unique(item, w) else effect(kind, [item], w) for item in value)
     if kind in ("gain", "lose"):
         things = things_named(value, w)
         return w.t(f"prenez {things}", f"take {things}") if kind == "gain" \
@@ -73,6 +75,18 @@ def _give_up(value, w: Words) -> str:
                "one item of your choice" if count == 1 else f"{count} items of your choice")
     but = w.t(f" (sauf {things_named(kept, w)})", f" (except {things_named(kept, w)})") if kept else ""
     return w.t(f"rayez de votre équipement {what}{but}", f"cross {what}{but} off your equipment")
+
+
+def _unique(item: str, w: Words) -> bool:
+    spec = w.book.items.get(str(item))
+    return spec is not None and spec.props.get("unique") is True
+
+
+def _gain_unique(item: str, w: Words) -> str:
+    """Format 1.2: "prenez l'objet « Bol » si vous ne l'avez pas déjà (on n'en a jamais qu'un)"."""
+    things = things_named([item], w)
+    return w.t(f"prenez {things} si vous ne l'avez pas déjà (on n'en a jamais qu'un)",
+               f"take {things} unless you already have it (you can only ever have one)")
 
 
 def _copies(kind: str, item: str, n: int, w: Words) -> str:

@@ -85,6 +85,9 @@ def choice_runs(paragraph, choice, w: Words) -> list:
     note = clause(choice.effects, w)
     if note:
         runs.append(f" ({note})")
+    if choice.stay:   # format 1.2: an action, then the same choices
+        return runs + [w.t(" : faites-le, puis choisissez de nouveau parmi ces options.",
+                           ": do so, then choose again among these options.")]
     runs.append(w.t(" : ", ": "))
     target = choice.target
     if target is None and choice.target_expr is not None:

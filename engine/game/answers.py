@@ -70,6 +70,8 @@ class Answers:
             self.module.after_change(self)
 
     def _choose(self, c: Choice, index: int = 0) -> None:
+        if c.stay:   # format 1.2: an action
+            return self._act(c, index)
         target = c.target if c.target is not None else self.choice_target(c)
         if target not in self.book.paragraphs:
             raise Refused(f"ce choix mène au paragraphe {target}, qui n'existe pas",
@@ -98,6 +100,24 @@ class Answers:
             self.goto(target)
         if not self.state.ended:   # (_after)
             self.module.after_change(self)
+
+    def _act(self, c: Choice, index: int) -> None:
+        """Format 1.2, an action choice (`stay: true`): its effects, then the same
+        paragraph's choices again; the paragraph is not entered again."""
+        st = self.state
+        st.history.append({"choice": c.text})
+        if c.once:
+            st.flags.add(once_key(st.paragraph, index))
+        if self.narrate:
+            self.emit("choice", text=c.text, to=None, stay=True)
+        for eff in c.effects:   # (a give-up among them waits: the choices once it is done)
+            if not st.ended:
+                self.apply(eff)
+        if st.pending is not None:
+            st.pending["stay"] = True
+        if c.extra and not st.ended:
+            self.module.choice_extra(self, c, "choose")
+        self._after()
 
     def _typed(self, p, amount) -> None:
         st = self.state

@@ -154,6 +154,12 @@ class Game(Answers, Prompts, History, Outcomes, GiveUp):
 
     def gain(self, item: str, count: int = 1) -> None:
         items = self.state.items
+        if item in items or count > 1:
+            spec = self.book.items.get(item)
+            if spec is not None and spec.props.get("unique") is True:   # format 1.2
+                if item in items:
+                    return self._held_already(item)
+                count = 1
         have = items.get(item, 0) + count
         if have > MAX_INT:   # as for a stat: `gain: {or: 999999999}` again and again
             raise count_fault(self.book, self.state.paragraph, (f"le nombre de « {item} »",
@@ -165,6 +171,12 @@ class Game(Answers, Prompts, History, Outcomes, GiveUp):
             self.emit("item", item=item, change=count, fr=f"Vous obtenez : {name}.", en=f"You get: {name}.")
         else:
             self._prompted = None
+
+    def _held_already(self, item: str) -> None:
+        """Format 1.2: a unique item the hero holds is not gained again, and he is told so."""
+        if self.narrate:
+            name = self.book.item_name(item)
+            self.emit("item-unique", item=item, fr=f"Vous avez déjà : {name}.", en=f"You already have: {name}.")
 
     def lose(self, item: str, count: int | None = None) -> None:
         items = self.state.items

@@ -51,6 +51,8 @@ class GiveUp:
             self.state.pending = dict(pending, left=left)
             return
         self.state.pending = None
+        if pending.get("stay"):   # format 1.2: an action's give-up: its paragraph's choices again
+            return self.module.after_change(self)
         then = pending.get("then")
         if then is not None:   # a choice's effects stopped: move on
             return self.goto(then)

@@ -23,7 +23,7 @@ def exits(book: Book, module, number: int) -> list[Exit]:
     """Every way out of a paragraph: choices, random outcomes and the module's fields."""
     p = book.paragraphs[number]
     out = [Exit("choice", c.target if c.target is not None else c.target_expr, c.path + ("to",),
-                c.text, dashed=c.target is None) for c in p.choices]
+                c.text, dashed=c.target is None) for c in p.choices if not c.stay]   # (1.2: an action stays)
     if p.random is not None:
         out += [Exit("random", o.target, o.path + ("to",), f"{o.low}-{o.high}") for o in p.random.outcomes]
     if p.auto:

@@ -10,7 +10,8 @@ engine/lint/codes_constructs.py; a rule module documents its own.
 from __future__ import annotations
 
 from engine.lint.codes_constructs import CODES_11
+from engine.lint.codes_actions import CODES_ACTIONS
 from engine.lint.codes_core import CODES as CORE, Code  # noqa: F401 - Code is part of the table's interface
 
-CODES = CORE + CODES_11
+CODES = CORE + CODES_11 + CODES_ACTIONS
 BY_NAME = {c.name: c for c in CODES}
