@@ -286,7 +286,7 @@ class Compiler:
         from engine.book.action_choices import choice_shape
         if choice_shape(self, raw, path):   # format 1.2: an action, no target
             return self._action(raw, path, here)
-        to = raw.get("to")
+        to = raw.get("to", 0)   # (none: reported by choice_shape, compiled as no paragraph)
         named = self._target_name(to, path + ("to",))
         target, target_expr = (to, None) if isinstance(to, int) else (named, None) if named is not None else \
             (None, self.expression(str(to), "target", path + ("to",), here))
