@@ -8,7 +8,6 @@ import json
 import textwrap
 
 from engine.cli import main
-from engine.game.dice import ScriptedDice, SeededDice
 from engine.game import Game
 from engine.lint.loader import load_book
 from tests.format11 import f11_helpers
@@ -36,11 +35,7 @@ def load(tmp_path, body: str, version="1.2", name="livre.yaml"):
 
 
 def game(tmp_path, body: str, version="1.2", faces=None, seed=7, name="livre.yaml") -> Game:
-    loaded = load(tmp_path, body, version, name)
-    errors = [d for d in loaded.diagnostics if d.severity.value == "error"]
-    assert not errors, [(d.code, d.message.en, d.span.human()) for d in errors]
-    dice = ScriptedDice(list(faces), then=SeededDice(seed)) if faces is not None else SeededDice(seed)
-    return Game(loaded.book, loaded.module, dice)
+    return f11_helpers.played(load(tmp_path, body, version, name), faces, seed)
 
 
 def said(g: Game, lang: str = "en") -> list[str]:
