@@ -226,7 +226,15 @@ class Compiler:
         from engine.book.module_targets import resolve   # names in the module's own target fields
         return resolve(Paragraph(n, str(raw.get("text", "")), effects, choices, raw.get("end"),
                                  rnd, fields, path, auto, self.outcome_effects(fields, path, n),
-                                 self.once(raw, path)), self.module, self.names, self._unknown_name)
+                                 self.once(raw, path), self.puzzle_if(raw, path, n)),
+                       self.module, self.names, self._unknown_name)
+
+    def puzzle_if(self, raw: dict, path: tuple, here: int) -> dict:
+        """Format 1.2: `{to: 38, if: ...}` among a puzzle's answers: the conditions, compiled."""
+        answers = raw.get("puzzle").get("answers") if isinstance(raw.get("puzzle"), dict) else None
+        return {i: self.expression(str(a["if"]), "condition", path + ("puzzle", "answers", i, "if"), here)
+                for i, a in enumerate(answers if isinstance(answers, list) else ())
+                if isinstance(a, dict) and "if" in a}
 
     # --- format 1.1 constructs (see engine/lint/flow.py for their checks) -------
     def needs_11(self, path: tuple, what_fr: str, what_en: str, key: bool = True) -> None:

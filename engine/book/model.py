@@ -81,6 +81,8 @@ class Paragraph:
     # format 1.1: what does not happen again when the paragraph is entered again
     # ("effects" and/or activity fields such as "combat")
     once: tuple[str, ...] = ()
+    # format 1.2: the conditions of a puzzle's answers, by their index in `answers:`
+    puzzle_if: Mapping[int, Expr] = field(default_factory=dict)
 
     @property
     def is_ending(self) -> bool:

@@ -101,7 +101,7 @@ def book_schema(module) -> dict:
     activities = {name: parts.pop(name) for name in module.activity_fields if name in parts}
     from engine.book.frontmatter import hero_schema
     hero = hero_schema(parts.pop("hero", {"type": "object"}), module)
-    from engine.book import action_choices, unique_items   # format 1.2
+    from engine.book import action_choices, puzzle_answers, unique_items   # format 1.2
     item = unique_items.item_schema(parts.pop("item", {"type": "object"}))
     options = parts.pop("options", {"type": "object", "additionalProperties": False})
     choice = {
@@ -148,9 +148,10 @@ def book_schema(module) -> dict:
                        "description": "Format 1.1: the player types a paragraph number worked out from the text.",
                        "properties": {
                            "text": dict(NAME, description="The option's label (default: turn to the number you found)."),
-                           "answers": {"type": "array", "items": PARAGRAPH_REF,
+                           "answers": {"type": "array", "items": puzzle_answers.ANSWER,
                                        "description": "The right numbers: each leads to its paragraph."},
-                           "wrong": dict(PARAGRAPH_REF, description="Where any other number leads.")}},
+                           "wrong": dict(PARAGRAPH_REF, description="Where any other number leads."),
+                           "tries": puzzle_answers.TRIES}},
             "auto": AUTO,
             "once": {"description": "Format 1.1: what does not happen again when the paragraph is "
                                     "entered again: `true` (its effects and activities) or a list "

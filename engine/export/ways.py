@@ -147,5 +147,9 @@ def puzzle_blocks(paragraph, w: Words) -> list:
         return []
     label = str(raw.get("text") or "").strip()
     lead = [label, w.t(" : ", ": ")] if label else []
+    limit = raw.get("tries")   # format 1.2: so many numbers, no more
+    tries = [] if not isinstance(limit, int) else [w.t(
+        f" Vous pouvez essayer {limit} numéro{'s' if limit > 1 else ''}, pas davantage.",
+        f" You may try {limit} number{'s' if limit > 1 else ''}, no more.")]
     return [Para(tuple(lead + [w.t("rendez-vous au paragraphe qui porte ce numéro.",
-                                   "turn to the paragraph with that number.")]), "way")]
+                                   "turn to the paragraph with that number.")] + tries), "way")]

@@ -124,10 +124,21 @@ class Answers:
         st.history.append({"typed": amount})
         if self.narrate:
             self.emit("typed", number=amount, fr=f"» {amount}", en=f"» {amount}")
-        target = typed.target(p, amount)
+        right = typed.target(p, amount, self.evaluate)
+        if right == amount:
+            return self._typed_to(right)
+        limit = typed.tries(p)   # format 1.2: a wrong number
+        if limit is not None:
+            st.flags.add(typed.try_key(p.number, typed.tried(p, st.flags) + 1))
+        if right is not None and (limit is None or typed.tried(p, st.flags) >= limit):
+            return self._typed_to(right)   # `wrong:`, at once or on the last try
+        if self.narrate:
+            self.emit("typed-wrong", number=amount, fr="Il ne se passe rien.", en="Nothing happens.")
+
+    def _typed_to(self, target: int) -> None:
         if target not in self.book.paragraphs:
-            raise Refused(f"le numéro {amount} ne mène nulle part dans ce livre",
-                          f"number {amount} leads nowhere in this book")
+            raise Refused(f"le paragraphe {target} n'existe pas dans ce livre",
+                          f"paragraph {target} does not exist in this book")
         self.goto(target)
         self._after()
 

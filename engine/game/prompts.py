@@ -39,7 +39,10 @@ class Prompts:
         elif not pending:
             prompt = self._choice_prompts.get(st.paragraph)   # most are made once
             if type(prompt) is not Prompt:
-                prompt = self._choice_prompt(self.book.paragraphs[st.paragraph])
+                p = self.book.paragraphs[st.paragraph]
+                prompt = self._choice_prompt(p)
+                if p.fields and typed.spent(p, st.flags):   # format 1.2: every try used
+                    prompt = Prompt("choice", tuple(o for o in prompt.options if not typed.is_typed(p, o.key)))
         elif pending.get("activity") == "random":   # "le dé" for one die (1d6), else "les dés"
             roll = self.book.paragraphs[st.paragraph].random
             prompt = ROLL_ONE if roll is not None and _one_die(roll.dice) else ROLL
@@ -53,7 +56,8 @@ class Prompts:
     def _choice_prompt(self, p) -> Prompt:
         made = self._choice_prompts.get(p.number)
         if made is None:
-            conditional = any(c.condition is not None or c.once for c in p.choices)
+            conditional = any(c.condition is not None or c.once for c in p.choices) or \
+                (p.fields and typed.spec(p) is not None and typed.tries(p) is not None)   # (1.2: tries)
             made = self._choice_prompts[p.number] = {} if conditional else Prompt(
                 "choice", tuple(self._choice_option(i, c, True) for i, c in enumerate(p.choices))
                 + typed.option(p))
