@@ -33,8 +33,8 @@ CONDITION = {"type": "string", "minLength": 1,
 
 def _declarations() -> dict:
     """Format 1.1: the book's counters, codewords and notes (engine/book/counters.py)."""
-    def table(doc, **extra):
-        return {"type": "object", "description": doc, "propertyNames": {"pattern": "^[a-z][a-z0-9_]*$"},
+    def table(doc, ids="^[a-z][a-z0-9_]*$", **extra):
+        return {"type": "object", "description": doc, "propertyNames": {"pattern": ids},
                 "additionalProperties": {"type": "object", "additionalProperties": False,
                                          "properties": {"name": dict(NAME, description="The name shown to the player (default: the id)."), **extra}}}
     bound = {"type": "integer"}
@@ -42,7 +42,8 @@ def _declarations() -> dict:
         "counters": table("Format 1.1: counters (days, rounds won, a reputation), names of expressions.",
                           start=dict(bound, description="Starting value (default 0)."),
                           min=dict(bound, description="Lowest value."), max=dict(bound, description="Highest value.")),
-        "codewords": table("Format 1.1: flags shown on the adventure sheet while set."),
+        "codewords": table("Format 1.1: flags shown on the adventure sheet while set.",
+                           ids="^[a-z][a-z0-9_-]*$"),   # (format 1.2: ids like flags, `tour-noire`)
         "notes": table("Format 1.1: notes holding a paragraph number (effect `note:`, function `note()`)."),
     }
 
