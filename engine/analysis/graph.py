@@ -78,7 +78,8 @@ def book_graph(book, module, lang: str = "fr") -> BookGraph:
     seen = reachable(book, edges) if out.complete else set(book.paragraphs)
     for n, p in sorted(book.paragraphs.items()):
         acts = tuple(f for f in module.activity_fields if f in p.fields)
-        ending = p.end or next((a.end for a in p.auto if a.end), None)   # (format 1.1: `auto: {end:}`)
+        ending = p.end or next((a.end for a in p.auto if a.end), None) or \
+            next((e for e in p.outcome_ends.values() if e != "continue"), None)   # (1.1 `auto`, 1.2 outcomes)
         out.nodes.append(Node(n, ending, acts, n == book.start, n not in seen))
     return out
 

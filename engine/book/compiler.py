@@ -12,7 +12,7 @@ from typing import Any, Callable
 
 from engine.book import counters
 from engine import expr as X
-from engine.book.model import AutoJump, Book, Choice, Effect, Item, Outcome, Paragraph, RandomRoll
+from engine.book.model import OUTCOME_ENDS, AutoJump, Book, Choice, Effect, Item, Outcome, Paragraph, RandomRoll
 from engine.diagnostics import Diagnostic, Span, error, unknown_name
 from engine.support.records import field, record
 
@@ -223,10 +223,13 @@ class Compiler:
         auto = self.auto(raw["auto"], path + ("auto",), n) if "auto" in raw else ()
         core = {"text", "effects", "choices", "end", "random", "number", "auto", "once"}
         fields = {k: v for k, v in raw.items() if k not in core}
+        from engine.book import outcome_shapes   # format 1.2: outcomes written like `auto:` entries
+        fields, ends = outcome_shapes.normalize(self, fields, path)
+        ends.update({o.path: OUTCOME_ENDS[o.target] for o in (rnd.outcomes if rnd else ()) if o.target in OUTCOME_ENDS})
         from engine.book.module_targets import resolve   # names in the module's own target fields
         return resolve(Paragraph(n, str(raw.get("text", "")), effects, choices, raw.get("end"),
                                  rnd, fields, path, auto, self.outcome_effects(fields, path, n),
-                                 self.once(raw, path), self.puzzle_if(raw, path, n)),
+                                 self.once(raw, path), self.puzzle_if(raw, path, n), ends),
                        self.module, self.names, self._unknown_name)
 
     def puzzle_if(self, raw: dict, path: tuple, here: int) -> dict:
@@ -282,8 +285,9 @@ class Compiler:
 
     def outcome_effects(self, fields: dict, path: tuple, here: int) -> dict:
         """The effects of a module's outcomes (a test's success...), compiled."""
+        from engine.book.outcome_shapes import PUZZLE_WRONG
         out = {}
-        for where in self.module.outcome_effects:
+        for where in (*self.module.outcome_effects, PUZZLE_WRONG):
             raw = _dig(fields, where)
             if isinstance(raw, list):
                 self.needs_11(path + where, "effets d'une issue", "effects on an outcome")
@@ -317,11 +321,24 @@ class Compiler:
 
     def random(self, raw: dict, path: tuple, here: int) -> RandomRoll | None:
         dice = self.expression(str(raw.get("dice", "")), "dice", path + ("dice",), here)
-        outs = tuple(Outcome(o["range"][0], o["range"][1],
-                             self._outcome_target(o["to"], path + ("outcomes", i, "to")), path + ("outcomes", i),
-                             self._random_effects(o, path + ("outcomes", i), here))
+        outs = tuple(Outcome(o["range"][0], o["range"][1], self._random_target(o, path + ("outcomes", i)),
+                             path + ("outcomes", i), self._random_effects(o, path + ("outcomes", i), here))
                      for i, o in enumerate(raw.get("outcomes", [])))
         return RandomRoll(dice, outs, path) if dice is not None else None
+
+    def _random_target(self, raw: dict, path: tuple) -> int:
+        """A paragraph; format 1.2: `end: death|victory` or `to: continue` (model.OUTCOME_ENDS)."""
+        from engine.book.format_version import needs_12
+        from engine.book.outcome_shapes import BY_NAME
+        if ("to" in raw) == ("end" in raw):
+            self.report(error("outcome-shape", self.span(path),
+                              "une issue va soit « to: » un paragraphe, soit « end: » (death ou victory)",
+                              "an outcome either goes 'to:' a paragraph or 'end:'s (death or victory)"))
+        if "end" in raw or raw.get("to") == "continue":
+            needs_12(self, path + ("end" if "end" in raw else "to",), "issue écrite comme « auto: »",
+                     "an outcome written like 'auto:'")
+            return BY_NAME.get(raw.get("end", "continue"), 0)
+        return self._outcome_target(raw.get("to"), path + ("to",))
 
     def _random_effects(self, raw: dict, path: tuple, here: int) -> tuple:
         if "effects" not in raw:

@@ -12,6 +12,10 @@ from engine.expr import Expr
 from engine.support.records import field, record
 
 ENDINGS = ("death", "victory")
+# Format 1.2 (engine/book/outcome_shapes.py): an outcome that ends the game or carries
+# on in its paragraph, as a target number no paragraph has (paragraphs start at 1).
+DEATH, VICTORY, CONTINUE = -1, -2, -3
+OUTCOME_ENDS = {DEATH: "death", VICTORY: "victory", CONTINUE: "continue"}
 
 
 @record(frozen=True, slots=True)
@@ -83,6 +87,8 @@ class Paragraph:
     once: tuple[str, ...] = ()
     # format 1.2: the conditions of a puzzle's answers, by their index in `answers:`
     puzzle_if: Mapping[int, Expr] = field(default_factory=dict)
+    # format 1.2: the outcomes (by their path in `fields`) that end the game or carry on
+    outcome_ends: Mapping[tuple, str] = field(default_factory=dict)
 
     @property
     def is_ending(self) -> bool:
@@ -123,4 +129,6 @@ def book_endings(book) -> dict[int, str]:
     out = {n: p.end for n, p in book.paragraphs.items() if p.end in ("death", "victory")}
     for n, p in book.paragraphs.items():   # format 1.1: an ending an `auto:` jump makes
         out.setdefault(n, next((a.end for a in p.auto if a.end in ("death", "victory")), None))
+        if not out[n]:   # format 1.2: an outcome that ends the game (a test's `{end: death}`)
+            out[n] = next((e for e in p.outcome_ends.values() if e in ("death", "victory")), None)
     return {n: kind for n, kind in out.items() if kind}

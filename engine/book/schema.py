@@ -102,7 +102,7 @@ def book_schema(module) -> dict:
     activities = {name: parts.pop(name) for name in module.activity_fields if name in parts}
     from engine.book.frontmatter import hero_schema
     hero = hero_schema(parts.pop("hero", {"type": "object"}), module)
-    from engine.book import action_choices, puzzle_answers, unique_items   # format 1.2
+    from engine.book import action_choices, outcome_shapes, puzzle_answers, unique_items   # format 1.2
     item = unique_items.item_schema(parts.pop("item", {"type": "object"}))
     options = parts.pop("options", {"type": "object", "additionalProperties": False})
     choice = {
@@ -126,12 +126,13 @@ def book_schema(module) -> dict:
             "dice": {"type": "string", "description": "Dice formula, e.g. `1d6`."},
             "outcomes": {"type": "array", "minItems": 1, "description": "Where each range of results leads.",
                          "items": {
-                "type": "object", "required": ["range", "to"], "additionalProperties": False,
+                "type": "object", "required": ["range"], "additionalProperties": False,
                 "properties": {
                     "range": {"type": "array", "items": {"type": "integer"}, "minItems": 2,
                               "maxItems": 2, "description": "[lowest, highest] result, inclusive."},
                     "to": {"description": "Where this result leads: a paragraph number, or (format 1.1) a paragraph's name.",
-                           "oneOf": [PARAGRAPH_REF, PARAGRAPH_NAME]},
+                           "oneOf": [PARAGRAPH_REF, outcome_shapes.named_target(PARAGRAPH_NAME), outcome_shapes.CARRY_ON]},
+                    "end": outcome_shapes.END,
                     "effects": {"$ref": "#/$defs/effects",
                                 "description": "Format 1.1: applied before moving."}}}}},
     }
@@ -163,6 +164,7 @@ def book_schema(module) -> dict:
             **paragraph_extra,
         },
     }
+    outcome_shapes.widen(activities, module, paragraph)   # format 1.2: outcomes like `auto:` entries
     return {
         "$schema": DRAFT,
         "title": f"Gamebook ({module.id})",

@@ -109,7 +109,8 @@ FR = {
 }
 
 # Format 1.2
-from engine.book import action_choices, puzzle_answers, unique_items  # noqa: E402
+from engine.book import action_choices, outcome_shapes, puzzle_answers, unique_items  # noqa: E402
 FR.update(unique_items.FR)
 FR.update(action_choices.FR)
 FR.update(puzzle_answers.FR)
+FR.update(outcome_shapes.FR)

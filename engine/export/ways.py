@@ -8,13 +8,21 @@ computes is explained without its value; a way out the module says is hidden
 """
 from __future__ import annotations
 
+from engine.book.model import OUTCOME_ENDS
 from engine.export.effects import clause, effects
 from engine.export.model import Em, Para, Ref
 from engine.export.phrases import Words, computed, condition, dice, static_number
 
 
 def turn_to(number: int, w: Words) -> list:
-    """"rendez-vous au 12" / "turn to 12" (the number as a Ref)."""
+    """"rendez-vous au 12" / "turn to 12" (the number as a Ref); format 1.2, an outcome
+    that ends the game or carries on (model.OUTCOME_ENDS), in words."""
+    if number in OUTCOME_ENDS:
+        return [{"death": w.t("votre aventure se termine ici", "your adventure ends here"),
+                 "victory": w.t("vous avez réussi : votre aventure s'achève ici",
+                                "you have succeeded: your adventure ends here"),
+                 "continue": w.t("poursuivez la lecture de ce paragraphe", "read on in this paragraph")}
+                [OUTCOME_ENDS[number]]]
     return [w.t("rendez-vous au\u00a0", "turn to\u00a0"), Ref(number)]   # the number never alone on a line
 
 

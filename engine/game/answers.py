@@ -8,7 +8,8 @@ from __future__ import annotations
 from engine.game import carry
 
 from engine.book import typed
-from engine.book.model import Choice
+from engine.book.model import OUTCOME_ENDS, Choice
+from engine.book.outcome_shapes import PUZZLE_WRONG
 from engine.diagnostics import Message as M
 from engine.rules.base import Refused
 from engine.game.faults import BookFault
@@ -125,18 +126,22 @@ class Answers:
         if self.narrate:
             self.emit("typed", number=amount, fr=f"» {amount}", en=f"» {amount}")
         right = typed.target(p, amount, self.evaluate)
+        if right is not None and OUTCOME_ENDS.get(right) == "continue":   # format 1.2: `wrong: continue`
+            right = None
         if right == amount:
             return self._typed_to(right)
         limit = typed.tries(p)   # format 1.2: a wrong number
         if limit is not None:
             st.flags.add(typed.try_key(p.number, typed.tried(p, st.flags) + 1))
         if right is not None and (limit is None or typed.tried(p, st.flags) >= limit):
+            if not self.outcome(PUZZLE_WRONG):   # format 1.2: `wrong: {to: N, effects: [...]}`
+                return None
             return self._typed_to(right)   # `wrong:`, at once or on the last try
         if self.narrate:
             self.emit("typed-wrong", number=amount, fr="Il ne se passe rien.", en="Nothing happens.")
 
     def _typed_to(self, target: int) -> None:
-        if target not in self.book.paragraphs:
+        if target not in self.book.paragraphs and target not in OUTCOME_ENDS:
             raise Refused(f"le paragraphe {target} n'existe pas dans ce livre",
                           f"paragraph {target} does not exist in this book")
         self.goto(target)

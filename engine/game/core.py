@@ -15,7 +15,7 @@ from engine.book import counters as book_counters
 from engine.game import counters
 from engine import expr as X
 from engine.book.frontmatter import equipment
-from engine.book.model import Book, Effect
+from engine.book.model import OUTCOME_ENDS, Book, Effect
 from engine.book.compiler import book_aliases
 from engine.support.limits import MAX_INT
 from engine.rules.base import Refused, RuleModule
@@ -210,6 +210,8 @@ class Game(Answers, Prompts, History, Outcomes, GiveUp):
         """Leave the current activity and enter paragraph `number`: its effects, then
         `after_change`, then its ending or the first of its activities."""
         p = self.book.paragraphs.get(number)
+        if p is None and number in OUTCOME_ENDS:   # format 1.2: an outcome that ends or carries on
+            return self.outcome_end(OUTCOME_ENDS[number])
         if p is None:   # refused before anything changed (the explorer relies on it)
             raise Refused(f"le paragraphe {number} n'existe pas dans ce livre",
                           f"paragraph {number} does not exist in this book")

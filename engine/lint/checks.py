@@ -13,7 +13,7 @@ from typing import Iterable
 from engine import expr as X
 from engine.book.model import Book
 from engine.diagnostics import Diagnostic, error, note, warning
-from engine.book.model import book_endings
+from engine.book.model import OUTCOME_ENDS, book_endings
 from engine.support.fold import fold
 from engine.book import typed
 from engine.rules.base import Exit
@@ -31,6 +31,8 @@ def exits(book: Book, module, number: int) -> list[Exit]:
         out += auto_exits(p)
     out += list(module.exits(p))
     out += typed.exits(p)   # format 1.1: numbers the player computes (secret links)
+    if p.outcome_ends:   # format 1.2: an outcome that ends the game or carries on leads to no paragraph
+        out = [e for e in out if not (type(e.target) is int and e.target in OUTCOME_ENDS)]
     return out
 
 
