@@ -11,6 +11,7 @@ import re
 from typing import Any, Callable
 
 from engine.book import counters
+from engine.book.outcome_shapes import dig as _dig
 from engine import expr as X
 from engine.book.model import OUTCOME_ENDS, AutoJump, Book, Choice, Effect, Item, Outcome, Paragraph, RandomRoll
 from engine.diagnostics import Diagnostic, Span, error, unknown_name
@@ -329,11 +330,8 @@ class Compiler:
     def _random_target(self, raw: dict, path: tuple) -> int:
         """A paragraph; format 1.2: `end: death|victory` or `to: continue` (model.OUTCOME_ENDS)."""
         from engine.book.format_version import needs_12
-        from engine.book.outcome_shapes import BY_NAME
-        if ("to" in raw) == ("end" in raw):
-            self.report(error("outcome-shape", self.span(path),
-                              "une issue va soit « to: » un paragraphe, soit « end: » (death ou victory)",
-                              "an outcome either goes 'to:' a paragraph or 'end:'s (death or victory)"))
+        from engine.book.outcome_shapes import BY_NAME, check_shape
+        check_shape(self, raw, path)
         if "end" in raw or raw.get("to") == "continue":
             needs_12(self, path + ("end" if "end" in raw else "to",), "issue écrite comme « auto: »",
                      "an outcome written like 'auto:'")
@@ -467,14 +465,6 @@ class _Header:
         self.options = data.get("options") if isinstance(data.get("options"), dict) else {}
         self.paragraphs = data.get("paragraphs") if isinstance(data.get("paragraphs"), dict) else {}
 
-
-
-def _dig(data, where: tuple):
-    for key in where:
-        if not isinstance(data, dict):
-            return None
-        data = data.get(key)
-    return data
 
 
 def _slug(file: str) -> str:

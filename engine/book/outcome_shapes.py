@@ -88,22 +88,19 @@ def normalize(compiler, fields: dict, path: tuple) -> tuple[dict, dict]:
     that end the game or carry on)."""
     out, ends = fields, {}
     for key_path, effects_at in sites(compiler.module):
-        value = _dig(fields, key_path)
-        if not (isinstance(value, dict) or value == "continue") or _dig(fields, key_path[:-1]) is None:
+        value = dig(fields, key_path)
+        if not (isinstance(value, dict) or value == "continue") or dig(fields, key_path[:-1]) is None:
             continue
         if out is fields:
             out = copy.deepcopy(fields)
         here = path + key_path
         needs_12(compiler, here, "issue écrite comme « auto: »", "an outcome written like 'auto:'", key=False)
-        parent = _dig(out, key_path[:-1])
+        parent = dig(out, key_path[:-1])
         if value == "continue":
             parent[key_path[-1]], ends[key_path] = CONTINUE, "continue"
             continue
-        if ("to" in value) == ("end" in value):
-            compiler.report(error("outcome-shape", compiler.span(here),
-                                  "une issue va soit « to: » un paragraphe, soit « end: » (death ou victory)",
-                                  "an outcome either goes 'to:' a paragraph or 'end:'s (death or victory)"))
-        if "effects" in value and _dig(fields, effects_at) is not None:
+        check_shape(compiler, value, here)
+        if "effects" in value and dig(fields, effects_at) is not None:
             compiler.report(error("outcome-effects-twice", compiler.span(path + effects_at, key=True),
                                   f"les effets de cette issue sont déjà dans « {key_path[-1]}: » : gardez-en un",
                                   f"this outcome's effects are already inside '{key_path[-1]}:': keep one"))
@@ -116,7 +113,16 @@ def normalize(compiler, fields: dict, path: tuple) -> tuple[dict, dict]:
     return out, ends
 
 
-def _dig(data, where: tuple):
+def check_shape(compiler, value: dict, path: tuple) -> None:
+    """An outcome goes `to:` a paragraph or `end:`s the game: one of the two."""
+    if ("to" in value) == ("end" in value):
+        compiler.report(error("outcome-shape", compiler.span(path),
+                              "une issue va soit « to: » un paragraphe, soit « end: » (death ou victory)",
+                              "an outcome either goes 'to:' a paragraph or 'end:'s (death or victory)"))
+
+
+def dig(data, where: tuple):
+    """The value at `where` in nested mappings, None when a key is missing."""
     for key in where:
         if not isinstance(data, dict):
             return None
