@@ -162,7 +162,8 @@ def check_dead_ends(book, module, doc, edges, ctx) -> Iterable[Diagnostic]:
         if not p.text.strip():
             yield warning("empty-paragraph", doc.span(p.path, key=True),
                           f"le paragraphe {n} n'a pas de texte", f"paragraph {n} has no text")
-        if p.end is None and not edges[n] and not any(a.end for a in p.auto):  # (an automatic ending is one)
+        # (an automatic ending is one; so is, format 1.2, an outcome that ends the game or carries on)
+        if p.end is None and not edges[n] and not any(a.end for a in p.auto) and not p.outcome_ends:
             yield error("dead-end", doc.span(p.path, key=True),
                         f"le paragraphe {n} n'a ni choix ni issue : ajoutez des choix ou « end: death|victory »",
                         f"paragraph {n} has no way out: add choices or 'end: death|victory'")
