@@ -52,19 +52,40 @@ def _shape(target_schema: dict, words: bool) -> dict:
     return {"description": DESCRIPTION, "oneOf": [target_schema, way] + ([CARRY_ON] if words else [])}
 
 
+def _properties(schema, key_path: tuple):
+    """The `properties` holding the last key of `key_path` in an object schema, or None."""
+    for part in key_path[1:-1]:
+        schema = ((schema or {}).get("properties") or {}).get(part)
+    props = (schema or {}).get("properties")
+    return props if isinstance(props, dict) and key_path[-1] in props else None
+
+
+def _own_word(node) -> bool:
+    """The module's schema offers `continue` there already (Chroniques Crétoises' `all_down`)."""
+    return isinstance(node, dict) and any(isinstance(b, dict) and b.get("const") == "continue"
+                                          for b in node.get("oneOf") or ())
+
+
+_KEPT: dict = {}   # (module class, id) -> the sites whose `continue` is the module's own word
+
+
+def own_words(module) -> frozenset:
+    key = (type(module), getattr(module, "id", ""))
+    if key not in _KEPT:
+        defs = module.schema_defs()
+        _KEPT[key] = frozenset(k for k, _e in sites(module)
+                               if _own_word((_properties(defs.get(k[0]), k) or {}).get(k[-1])))
+    return _KEPT[key]
+
+
 def widen(activities: dict, module, paragraph_schema: dict) -> None:
     """Each outcome site of the schema (a paragraph number) also takes the 1.2 shapes."""
     for key_path, _effects in sites(module):
-        parent = activities.get(key_path[0]) if key_path[0] in activities else \
-            paragraph_schema["properties"].get(key_path[0])
-        for part in key_path[1:-1]:
-            parent = ((parent or {}).get("properties") or {}).get(part)
-        props = (parent or {}).get("properties")
-        if not isinstance(props, dict) or key_path[-1] not in props:
-            continue
+        props = _properties(activities.get(key_path[0]) if key_path[0] in activities else
+                            paragraph_schema["properties"].get(key_path[0]), key_path)
+        if props is None or _own_word(props[key_path[-1]]):
+            continue   # (no such field, or `continue` is the module's own word there)
         node = props[key_path[-1]]
-        if "oneOf" in node and any(b.get("const") == "continue" for b in node["oneOf"] if isinstance(b, dict)):
-            continue   # (a word of the module's own there: Chroniques Crétoises' `all_down: continue`)
         bare = _not_the_word({k: v for k, v in node.items() if k != "description"})
         props[key_path[-1]] = dict(_shape(bare, True), description=node.get("description", DESCRIPTION))
 
@@ -86,10 +107,10 @@ def named_target(name_schema: dict) -> dict:
 def normalize(compiler, fields: dict, path: tuple) -> tuple[dict, dict]:
     """(fields in the 1.1 shape, {site: "death"|"victory"|"continue"} for the outcomes
     that end the game or carry on)."""
-    out, ends = fields, {}
+    out, ends, kept = fields, {}, own_words(compiler.module)
     for key_path, effects_at in sites(compiler.module):
         value = dig(fields, key_path)
-        if not (isinstance(value, dict) or value == "continue") or dig(fields, key_path[:-1]) is None:
+        if not (isinstance(value, dict) or value == "continue" and key_path not in kept):
             continue
         if out is fields:
             out = copy.deepcopy(fields)
