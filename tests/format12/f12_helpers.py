@@ -45,7 +45,11 @@ def said(g: Game, lang: str = "en") -> list[str]:
 
 def exact(tmp_path, body: str, version="1.2", name="livre.yaml") -> str:
     """The exact explorer's chance of victory with best play, as a fraction ("2/3")."""
-    path = write(tmp_path, body, version, name)
+    return exact_file(write(tmp_path, body, version, name))
+
+
+def exact_file(path) -> str:
+    """The exact explorer's value of the book at `path`."""
     out = io.StringIO()
     import contextlib
     with contextlib.redirect_stdout(out):
