@@ -201,3 +201,15 @@ def test_analysis_value_of_a_book_with_outcomes_like_auto(tmp_path):
     the choice: both reach § 3); § 3's roll wins on 1-2, goes to § 4 (a victory) on 5-6,
     and on 3-4 carries on to its choice, also § 4.  Victory: 5/6."""
     assert exact(tmp_path, BRIDGE) == "5/6"
+
+
+def test_the_explorer_values_a_fight_ended_by_death_as_its_odds(tmp_path):
+    """FIGHT: the game is won exactly when the fight is won with no wound taken (a
+    wound is `hurt: {end: death}`), so the explorer's best-play value is the fight
+    chain's chance of not losing it (two computations: the explorer plays the fight
+    through the module's strategies, the odds solve its chain)."""
+    from fractions import Fraction
+    from engine.analysis.book_odds import book_odds
+    loaded = load(tmp_path, FIGHT)
+    row, = book_odds(loaded.book, loaded.module).rows
+    assert Fraction(exact(tmp_path, FIGHT, name="x.yaml")) == row.win["typical"] < 1
