@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from engine.diagnostics import error
 
-LATEST = 1.2
-
 
 def older(data: dict) -> bool:
     """True for a book of format 1 or 1.1 (the 1.2 constructs are reported there)."""
