@@ -83,11 +83,13 @@ def widen(activities: dict, module, paragraph_schema: dict) -> None:
     for key_path, _effects in sites(module):
         props = _properties(activities.get(key_path[0]) if key_path[0] in activities else
                             paragraph_schema["properties"].get(key_path[0]), key_path)
-        if props is None or _own_word(props[key_path[-1]]):
-            continue   # (no such field, or `continue` is the module's own word there)
+        if props is None:
+            continue
         node = props[key_path[-1]]
-        bare = _not_the_word({k: v for k, v in node.items() if k != "description"})
-        props[key_path[-1]] = dict(_shape(bare, True), description=node.get("description", DESCRIPTION))
+        own = _own_word(node)   # (`continue` the module's own word there: its meaning kept)
+        bare = {k: v for k, v in node.items() if k != "description"}
+        props[key_path[-1]] = dict(_shape(bare if own else _not_the_word(bare), not own),
+                                   description=node.get("description", DESCRIPTION))
 
 
 def _not_the_word(node: dict) -> dict:
