@@ -213,3 +213,33 @@ def test_the_explorer_values_a_fight_ended_by_death_as_its_odds(tmp_path):
     loaded = load(tmp_path, FIGHT)
     row, = book_odds(loaded.book, loaded.module).rows
     assert Fraction(exact(tmp_path, FIGHT, name="x.yaml")) == row.win["typical"] < 1
+
+
+TIDE = """\
+paragraphs:
+  1:
+    text: La marée monte ; deux assauts, pas un de plus.
+    combat:
+      enemies: [{name: Noyé, habilete: 5, endurance: 20}]
+      win: 2
+      rounds: 2
+      timeout: TIMEOUT
+    choices: [{text: Nager vers la grève, to: 2}]
+  2: {text: La grève., end: victory}
+"""
+
+
+def _tide(tmp_path, timeout: str, name: str):
+    g = game(tmp_path, TIDE.replace("TIMEOUT", timeout), faces=[6, 6, 1, 1, 6, 6, 1, 1], name=name)
+    for _ in range(6):   # two rounds won (no Luck): the Noyé still stands
+        if g.state.ended or g.prompt().kind == "choice":
+            break
+        g.answer(next(o.key for o in g.prompt().options if o.enabled and o.key != "luck"))
+    return g
+
+
+def test_a_timed_fight_may_carry_on_or_end_the_game(tmp_path):
+    on = _tide(tmp_path, "continue", "a.yaml")
+    assert not on.state.ended and on.state.paragraph == 1 and keys(on) == ["1"] and on.state.visits[1] == 1
+    won = _tide(tmp_path, "{end: victory, effects: [{add: {or: 1}}]}", "b.yaml")
+    assert won.state.ended == "victory" and won.state.paragraph == 1 and won.state.stats["or"] == 16
