@@ -81,17 +81,24 @@ def tried(p, flags) -> int:
     return next((k for k in range(limit) if try_key(p.number, k + 1) not in flags), limit)
 
 
-def spent(p, flags) -> bool:
-    """Format 1.2: every try used (`tries:` without `wrong:`): the option is gone."""
-    return spec(p) is not None and tries(p) is not None and tried(p, flags) >= tries(p)
+def left(p, flags) -> int | None:
+    """Format 1.2: the numbers the player may still type (None: no limit); at 0 (every
+    try used, `tries:` without `wrong:`) the option is gone."""
+    if spec(p) is None or tries(p) is None:
+        return None
+    return max(0, tries(p) - tried(p, flags))
 
 
-def option(p) -> tuple:
-    """() or the typed option, keyed after the paragraph's choices."""
+def option(p, left: int | None = None) -> tuple:
+    """() or the typed option, keyed after the paragraph's choices; format 1.2: with the
+    tries `left` in its label, none once they are all used."""
     raw = spec(p)
-    if raw is None:
+    if raw is None or left == 0:
         return ()
     label = Message(str(raw["text"]), str(raw["text"])) if raw.get("text") else LABEL
+    if left is not None:
+        label = Message(f"{label.fr} ({left} essai{'s' if left > 1 else ''} restant{'s' if left > 1 else ''})",
+                        f"{label.en} ({left} {'tries' if left > 1 else 'try'} left)")
     right = sorted(set(answers(raw)))
     wrong = next(n for n in range(1, MAX_TYPED + 2) if n not in right)
     return (TypedOption(str(len(p.choices) + 1), label, True, None, (1, MAX_TYPED),

@@ -39,10 +39,7 @@ class Prompts:
         elif not pending:
             prompt = self._choice_prompts.get(st.paragraph)   # most are made once
             if type(prompt) is not Prompt:
-                p = self.book.paragraphs[st.paragraph]
-                prompt = self._choice_prompt(p)
-                if p.fields and typed.spent(p, st.flags):   # format 1.2: every try used
-                    prompt = Prompt("choice", tuple(o for o in prompt.options if not typed.is_typed(p, o.key)))
+                prompt = self._choice_prompt(self.book.paragraphs[st.paragraph])
         elif pending.get("activity") == "random":   # "le dé" for one die (1d6), else "les dés"
             roll = self.book.paragraphs[st.paragraph].random
             prompt = ROLL_ONE if roll is not None and _one_die(roll.dice) else ROLL
@@ -77,12 +74,15 @@ class Prompts:
         except BookFault:
             return self._faulty_choice_prompt(p)
         key = (flags, whys) if whys else flags   # (the explorer's key stays the flags alone)
+        left = typed.left(p, self.state.flags) if p.fields else None   # format 1.2: `tries:`
+        if left is not None:
+            key = (key, left)
         prompt = made.get(key)
         if prompt is None:
             prompt = made[key] = Prompt("choice", tuple(
                 self._choice_option(i, c, ok, whys[i] if whys else None)
                 for i, (c, ok) in enumerate(zip(p.choices, flags))
-                if ok or (ok is False and reasons.show_mode(self.book, c) != "hidden")) + typed.option(p))
+                if ok or (ok is False and reasons.show_mode(self.book, c) != "hidden")) + typed.option(p, left))
         return prompt
 
     def _why(self, c: Choice) -> M:

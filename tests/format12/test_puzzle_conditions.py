@@ -134,3 +134,15 @@ def test_conversion_the_answer_paragraph_check_and_the_condition_give_the_same_v
                 g.answer("1")
             g.answer("1", 38)
         assert (a.state.ended, a.state.flags) == (b.state.ended, b.state.flags)
+
+
+def test_the_option_says_how_many_tries_are_left(tmp_path):
+    g = game(tmp_path, LEVERS)
+    g.answer("2")
+    typed = g.prompt().options[-1]
+    assert (typed.label.fr, typed.label.en) == (
+        "Aller au paragraphe dont vous avez trouvé le numéro (2 essais restants)",
+        "Turn to the paragraph whose number you worked out (2 tries left)")
+    g.answer("2", 5)
+    assert g.prompt().options[-1].label.en.endswith("(1 try left)")
+    assert g.prompt().options[-1].label.fr.endswith("(1 essai restant)")
