@@ -177,7 +177,9 @@ def _fill(row, book, module, spec, named, weighted, policy) -> bool:
     """Compute the row's columns; False when the module gives no odds for the field."""
     states = [s for _l, s in named + weighted]
     # format 1.2: a special ending written `{end: death}` (model.DEATH) is a fight lost too
-    fatal = [k for k in SPECIAL_ENDS if isinstance(spec, dict) and spec.get(k) == DEATH]
+    fatal = [k for k in SPECIAL_ENDS if isinstance(spec, dict) and DEATH in (spec.get(k), _to(spec.get(k)))]
+    if "escape" in fatal:   # an escape to death is never better than fighting on: priced without it
+        spec, fatal = {k: v for k, v in spec.items() if k != "escape"}, [k for k in fatal if k != "escape"]
     wins = None if fatal else module.fight_wins(book, states, spec, policy=policy)
     if wins is None:
         wins = []
@@ -200,6 +202,11 @@ def _fill(row, book, module, spec, named, weighted, policy) -> bool:
             num += weight * win
         row.win["average"] = num / total
     return bool(row.win)
+
+
+def _to(outcome):
+    """An object outcome's target (`escape: {to: ...}`), else None."""
+    return outcome.get("to") if isinstance(outcome, dict) else None
 
 
 def _zero_notes(book, module, spec, named) -> list:

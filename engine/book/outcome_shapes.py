@@ -45,11 +45,28 @@ def sites(module) -> list[tuple[tuple, tuple]]:
     return out + [(("puzzle", "wrong"), PUZZLE_WRONG)]
 
 
+def object_sites(module) -> list[tuple]:
+    """The module's outcomes already written as objects with their own `effects`
+    (Défis Fantastiques' `escape: {to:, effects:}`): format 1.2 lets them `end:`."""
+    return [where[:-1] for where in module.outcome_effects if where[-1] == "effects"]
+
+
 def _shape(target_schema: dict, words: bool) -> dict:
     way = {"type": "object", "additionalProperties": False, "title": "{to|end: …, effects: …}",
            "properties": {"to": dict(target_schema, description=TO), "end": END,
                           "effects": {"$ref": "#/$defs/effects"}}}
     return {"description": DESCRIPTION, "oneOf": [target_schema, way] + ([CARRY_ON] if words else [])}
+
+
+def _widen_objects(activities: dict, module) -> None:
+    """`end:` beside `to:` in an object outcome whose schema requires `to` (the shape is
+    checked when compiling)."""
+    for site in object_sites(module):
+        props = _properties(activities.get(site[0]), site)
+        node = props.get(site[-1]) if props else None
+        if isinstance(node, dict) and "to" in (node.get("required") or ()) and "properties" in node:
+            props[site[-1]] = dict(node, properties={**node["properties"], "end": END},
+                                   required=[r for r in node["required"] if r != "to"])
 
 
 def _properties(schema, key_path: tuple):
@@ -80,6 +97,7 @@ def own_words(module) -> frozenset:
 
 def widen(activities: dict, module, paragraph_schema: dict) -> None:
     """Each outcome site of the schema (a paragraph number) also takes the 1.2 shapes."""
+    _widen_objects(activities, module)
     for key_path, _effects in sites(module):
         props = _properties(activities.get(key_path[0]) if key_path[0] in activities else
                             paragraph_schema["properties"].get(key_path[0]), key_path)
@@ -133,6 +151,15 @@ def normalize(compiler, fields: dict, path: tuple) -> tuple[dict, dict]:
             ends[key_path] = end
         if "effects" in value:
             parent[effects_at[-1]] = value["effects"]
+    for site in object_sites(compiler.module):   # `escape: {end: death, effects: [...]}`
+        value = dig(fields, site)
+        if isinstance(value, dict) and "end" in value:
+            if out is fields:
+                out = copy.deepcopy(fields)
+            needs_12(compiler, path + site + ("end",), "issue écrite comme « auto: »", "an outcome written like 'auto:'")
+            check_shape(compiler, value, path + site)
+            dig(out, site)["to"] = BY_NAME.get(value["end"], 0)
+            ends[site] = value["end"]
     return out, ends
 
 

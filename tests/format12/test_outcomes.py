@@ -243,3 +243,33 @@ def test_a_timed_fight_may_carry_on_or_end_the_game(tmp_path):
     assert not on.state.ended and on.state.paragraph == 1 and keys(on) == ["1"] and on.state.visits[1] == 1
     won = _tide(tmp_path, "{end: victory, effects: [{add: {or: 1}}]}", "b.yaml")
     assert won.state.ended == "victory" and won.state.paragraph == 1 and won.state.stats["or"] == 16
+
+
+TROLL = """\
+paragraphs:
+  1:
+    text: Un troll. Si vous fuyez, il vous rattrape.
+    combat:
+      enemies: [{name: Troll, habilete: 9, endurance: 6}]
+      win: 2
+      escape: {end: death, effects: [{add: {or: -5}}]}
+  2: {text: Fin., end: victory}
+"""
+
+
+def test_an_escape_may_end_the_game(tmp_path):
+    g = game(tmp_path, TROLL)
+    g.answer("escape")
+    assert g.state.ended == "death" and g.state.stats["or"] == 10
+    assert "You may escape: lose 5 Gold Pieces; your adventure ends here." in wording(tmp_path, TROLL, "en")
+    assert "format-1-2" in codes(load(tmp_path, TROLL, version="1.1", name="old.yaml"))
+
+
+def test_an_escape_to_death_is_priced_as_never_taken(tmp_path):
+    """Fleeing ends the game, so best play never flees: the fight's odds of not losing
+    (priced without the escape) are the explorer's value of the book."""
+    from fractions import Fraction
+    from engine.analysis.book_odds import book_odds
+    loaded = load(tmp_path, TROLL)
+    row, = book_odds(loaded.book, loaded.module).rows
+    assert Fraction(exact(tmp_path, TROLL, name="x.yaml")) == row.win["typical"] < 1
