@@ -115,6 +115,8 @@ def unknown_name(code: str, span: Span, name, known, kind_fr: str, kind_en: str)
     close = difflib.get_close_matches(str(name), [str(k) for k in known], n=1)
     fr = f"{kind_fr} inconnu(e) « {name} »" + (f" ; vouliez-vous dire « {close[0]} » ?" if close else "")
     en = f"unknown {kind_en} '{name}'" + (f"; did you mean '{close[0]}'?" if close else "")
+    if not close and kind_en == "item":
+        fr, en = fr + " : ajoutez-le au catalogue « items »", en + ": add it to the 'items' catalogue"
     return error(code, span, fr, en, fix=close[0] if close else None)
 
 

@@ -136,13 +136,12 @@ class Compiler:
             return
         for item, n, path in equipment(book.hero):
             U.check_copies(self, unique, item, n, path)
+        from engine.book.effect_lists import all_effects   # (every list a book can hold)
         for p in book.paragraphs.values():
-            for effects in (p.effects, *(c.effects for c in p.choices), *(o.effects for o in (p.random.outcomes if p.random else ())),
-                            *(a.effects for a in p.auto), *p.outcome_effects.values()):
-                for e in effects:
-                    if e.kind == "gain" and isinstance(e.value, dict):
-                        for item, n in e.value.items():
-                            U.check_copies(self, unique, item, n, e.path + (item,))
+            for e in all_effects(p):
+                if e.kind == "gain" and isinstance(e.value, dict):
+                    for item, n in e.value.items():
+                        U.check_copies(self, unique, item, n, e.path + (item,))
 
     def _book_names(self, d: dict) -> None:
         """Counters are names of the expression language, notes are read by `note()`
@@ -223,7 +222,7 @@ class Compiler:
         rnd = self.random(raw["random"], path + ("random",), n) if "random" in raw else None
         auto = self.auto(raw["auto"], path + ("auto",), n) if "auto" in raw else ()
         core = {"text", "effects", "choices", "end", "random", "number", "auto", "once"}
-        fields = {k: v for k, v in raw.items() if k not in core}
+        fields = dict(self.module.paragraph_fields({k: v for k, v in raw.items() if k not in core}))
         from engine.book import outcome_shapes   # format 1.2: outcomes written like `auto:` entries
         fields, ends = outcome_shapes.normalize(self, fields, path)
         ends.update({o.path: OUTCOME_ENDS[o.target] for o in (rnd.outcomes if rnd else ()) if o.target in OUTCOME_ENDS})
@@ -414,7 +413,8 @@ class Compiler:
         spec = self.module.stat(name)
         if spec is None:
             self.report(unknown_name("unknown-stat", self.span(path, key=True), name,
-                                 [s.name for s in self.module.stats] + list(self.counters),
+                                 [n for s in self.module.stats for n in (s.name, *s.aliases)]
+                                 + list(self.counters),
                                  "caractéristique", "stat"))
             return name
         if spec.derived:

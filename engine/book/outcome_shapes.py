@@ -45,6 +45,12 @@ def sites(module) -> list[tuple[tuple, tuple]]:
     return out + [(("puzzle", "wrong"), PUZZLE_WRONG)]
 
 
+def written_places(module) -> tuple[tuple, ...]:
+    """Where a book writes the effects of these outcomes (`("combat", "win", "effects")`),
+    and the list they are compiled into for a puzzle's wrong answer (the core's own)."""
+    return tuple(key_path + ("effects",) for key_path, _at in sites(module)) + (PUZZLE_WRONG,)
+
+
 def object_sites(module) -> list[tuple]:
     """The module's outcomes already written as objects with their own `effects`
     (Défis Fantastiques' `escape: {to:, effects:}`): format 1.2 lets them `end:`."""

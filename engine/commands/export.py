@@ -7,15 +7,17 @@ import sys
 
 FAST_EXIT = True  # nothing to clean up after `run`: see engine.cli.entry
 
-FORMATS = ("pdf", "html", "md")
+FORMATS = ("pdf", "html", "md", "web")
 
 
 def configure(parser, lang: str) -> None:
     fr = lang == "fr"
     parser.add_argument("book", help="le livre (YAML)" if fr else "the book (YAML)")
     parser.add_argument("--format", choices=FORMATS, default=None,
-                        help="format : pdf, html ou md (défaut : d'après l'extension de -o, sinon html)" if fr
-                        else "format: pdf, html or md (default: from the -o extension, else html)")
+                        help="format : pdf, html, md, ou web (un dossier jouable dans un navigateur) "
+                             "(défaut : d'après l'extension de -o, sinon html)" if fr
+                        else "format: pdf, html, md, or web (a folder that plays in a browser) "
+                             "(default: from the -o extension, else html)")
     parser.add_argument("-o", "--output", metavar="FILE",
                         help="fichier de sortie (obligatoire pour pdf ; défaut : la sortie standard)" if fr
                         else "output file (required for pdf; default: standard output)")
@@ -42,6 +44,8 @@ def run(args) -> int:
         print("le format pdf s'écrit dans un fichier : ajoutez -o LIVRE.pdf" if fr
               else "the pdf format is written to a file: add -o BOOK.pdf", file=sys.stderr)
         return 2
+    if fmt == "web":
+        return _web(args, fr)
     loaded = load_or_report(args.book, args.lang)
     if loaded is None:
         return 1
@@ -63,6 +67,24 @@ def run(args) -> int:
         # no control character in the file: `cat book.md` must not drive the terminal
         data = clean_file(html.render(doc) if fmt == "html" else markdown.render(doc)).encode("utf-8")
     return _write(data, args.output, fr)
+
+
+def _web(args, fr: bool) -> int:
+    """A folder that plays the book in a browser (engine/web/export.py)."""
+    from pathlib import Path
+    if not args.output:
+        print("le format web s'écrit dans un dossier : ajoutez -o DOSSIER" if fr
+              else "the web format is written to a folder: add -o FOLDER", file=sys.stderr)
+        return 2
+    from engine.web.export import ExportError, export
+    try:
+        out = export(Path(args.book), Path(args.output), "fr" if fr else "en")
+    except ExportError as exc:
+        print(exc.get("fr" if fr else "en"), file=sys.stderr)
+        return 1
+    print(f"Livre jouable écrit dans {out}/ (ouvrez index.html depuis un serveur web)" if fr
+          else f"Playable book written to {out}/ (open index.html from a web server)")
+    return 0
 
 
 def _write(data: bytes, path: str | None, fr: bool) -> int:

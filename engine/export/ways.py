@@ -31,11 +31,15 @@ def blocks(paragraph, w: Words) -> list:
     out = []
     note = effects(paragraph.effects, w)
     if note:
-        out.append(Para((note,), "note"))
+        out.append(Para((first_time(note, w) if "effects" in paragraph.once else note,), "note"))
     out.extend(auto_blocks(paragraph, w))   # format 1.1: checked before anything else
     fields = w.names.get("fields")
     if fields:
-        out.extend(fields(paragraph, w))
+        activity = fields(paragraph, w)
+        if activity and set(paragraph.once) - {"effects"}:   # `once: [combat]`: the paper cannot skip it
+            out.append(Para((w.t("La première fois que vous venez ici seulement :",
+                                 "The first time you come here only:"),), "way"))
+        out.extend(activity)
     hidden = w.names.get("hidden", lambda p, c, w: False)
     shown = [c for c in paragraph.choices if not hidden(paragraph, c, w)]
     either = otherwise(shown, w)
@@ -46,9 +50,18 @@ def blocks(paragraph, w: Words) -> list:
     if paragraph.random is not None:
         out.extend(random_blocks(paragraph.random, w))
     out.extend(puzzle_blocks(paragraph, w))
-    if paragraph.end:
+    if paragraph.end and paragraph.auto and all(a.condition is not None for a in paragraph.auto):
+        text = ending(paragraph.end, w)   # format 1.1: "if you have the orb, turn to 3; otherwise..."
+        out.append(Para((w.t("Sinon, ", "Otherwise, ") + text[0].lower() + text[1:],), "way"))
+    elif paragraph.end:
         out.append(Para((Em(ending(paragraph.end, w)),), "center"))
     return out
+
+
+def first_time(note: str, w: Words) -> str:
+    """Format 1.1 `once:`: a find or a loss the reader takes the first time only."""
+    return w.t("La première fois que vous venez ici seulement : ", "The first time you come here only: ") + \
+        note[0].lower() + note[1:]
 
 
 def ending(end: str, w: Words) -> str:

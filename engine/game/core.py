@@ -226,6 +226,7 @@ class Game(Answers, Prompts, History, Outcomes, GiveUp):
         st.history.append({"paragraph": number})
         if self.narrate:
             self.emit("paragraph", number=number)
+        self.module.entered(self)
         again = bool(p.once) and st.visits[number] > 1   # format 1.1: `once:` parts do not repeat
         if self._jumping is not None:   # entered while a paragraph settles: its loop goes on here
             self._jumping.append((p, again))

@@ -251,17 +251,20 @@ def check_grants(book, module, doc, edges, ctx) -> Iterable[Diagnostic]:
         grants.setdefault(kind, set()).update(values)
     folded = {k: {fold(v) for v in values} for k, values in grants.items() if k not in EXACT}
     checked = {"item", "flag"} | set(grants)
-    for kind, value, path, offset, negated in ctx["references"]:
+    never = []
+    for i, (kind, value, path, offset, negated) in enumerate(ctx["references"]):
         if negated or kind not in checked:
             continue
         if kind == "item" and value not in book.items:
             continue  # already reported as an unknown item
         given = value in grants.get(kind, ()) if kind in EXACT else fold(value) in folded.get(kind, ())
         if not given:
-            yield warning("never-granted", doc.inner_span(path, offset),
-                          f"« {value} » ({_KIND_FR.get(kind, kind)}) n'est jamais donné par le livre : "
-                          "cette condition ne peut pas être vraie",
-                          f"'{value}' ({kind}) is never given by the book: this condition can never hold")
+            never.append((i, kind, value, path, offset))
+    from engine.lint.guards import closing_victory, never_granted
+    fatal = closing_victory(book, edges, ctx, never)
+    for i, kind, value, path, offset in never:
+        yield never_granted(doc, (kind, _KIND_FR.get(kind, kind)), value, (path, offset),
+                            grants.get(kind, ()), i in fatal)
 
 
 EXACT = X.EXACT_KINDS  # the author's own ids compare exactly, module names folded

@@ -152,8 +152,10 @@ CODES: tuple[Code, ...] = (
          FINE.replace("text: Vous entrez.", "text: Le garde dit : entrez."),
          FINE.replace("text: Vous entrez.", 'text: "Le garde dit : entrez."')),
     Code("yaml-hash-in-text", "warning", "yaml",
-         Message("« # » dans un texte sans guillemets : la fin du texte devient un commentaire",
-                 "'#' inside an unquoted text: the end of the text becomes a comment"),
+         Message("« # » dans un texte sans guillemets : la fin du texte devient un commentaire "
+                 "(une erreur quand elle coupe un { … })",
+                 "'#' inside an unquoted text: the end of the text becomes a comment "
+                 "(an error when it cuts a { ... })"),
          FINE.replace("text: Vous entrez.", "text: Vous entrez au #3 de la rue."),
          FINE.replace("text: Vous entrez.", 'text: "Vous entrez au #3 de la rue."')),
     Code("yaml-swallowed-field", "error", "yaml",

@@ -81,9 +81,30 @@ def _names(values, kind, quote: str) -> list[T.CompletionItem]:
 
 
 def _stats(snap) -> list[T.CompletionItem]:
-    return [T.CompletionItem(label=s.name, kind=K.Property, insert_text=f"{s.name}: ",
+    said = in_language(snap)
+    return [T.CompletionItem(label=said.get(s.name, s.name), kind=K.Property,
+                             insert_text=f"{said.get(s.name, s.name)}: ",
                              detail=s.label.get(snap.language) if s.label else None)
             for s in snap.module.stats if not s.derived]
+
+
+def in_language(snap) -> dict[str, str]:
+    """The names an English book writes for the module's (French) names: the alias its
+    English label says (`habilete` -> `skill`, "Skill"), and the names built on it
+    (`habilete_max` -> `skill_max`); {} for a French book, which writes the names."""
+    if snap.language != "en":
+        return {}
+    out = {}
+    for s in snap.module.stats:
+        label = s.label.en.lower() if s.label else ""
+        pick = next((a for a in s.aliases if a.isascii() and a.replace("_", " ") in label), None)
+        if pick:
+            out[s.name] = pick
+    for alias, name in snap.compiled.env.aliases.items():
+        base = next((b for b in out if name.startswith(b + "_")), None)
+        if base and alias == out[base] + name[len(base):]:
+            out[name] = alias
+    return out
 
 
 def _counters(snap) -> list[T.CompletionItem]:
@@ -113,7 +134,9 @@ def _expression(snap, value: str) -> list[T.CompletionItem]:
         name = env.aliases.get(compare.group(1), compare.group(1))
         values = getattr(snap.module, "expr_values", lambda: {})().get(name, ())
         return _names(values, K.EnumMember, "")
-    out = [T.CompletionItem(label=n, kind=K.Variable, detail=t) for n, t in sorted(env.variables.items())]
+    said = in_language(snap)
+    out = sorted((T.CompletionItem(label=said.get(n, n), kind=K.Variable, detail=t)
+                  for n, t in env.variables.items()), key=lambda item: item.label)
     out += [T.CompletionItem(label=n, kind=K.Function, insert_text=f"{n}(",
                              detail=f"{n}({', '.join(s.params)}) -> {s.returns}")
             for n, s in sorted(env.functions.items())]

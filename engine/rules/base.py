@@ -252,6 +252,11 @@ class RuleModule:
             value = min(state.initial[stat], value)
         return value
 
+    def entered(self, play: "Play") -> None:
+        """Called each time a paragraph is entered, before its effects: the place to
+        reset what holds "once per paragraph" (a mark in `play.state`, never in the
+        module: a rebuilt state has no history to count entries by)."""
+
     def after_change(self, play: "Play") -> None:
         """Called after a paragraph's effects and after every answer or command,
         unless the game has ended: the place for "Endurance 0 means death"
@@ -355,6 +360,11 @@ class RuleModule:
         """How the end screen names a death `cause` this module gives `play.die` ("shame"
         ...): a Message, or None for the engine's own words (a stat at 0, a fight)."""
         return None
+
+    def paragraph_fields(self, fields: Mapping) -> Mapping:
+        """A paragraph's module fields as the rules read them: a module whose fields take
+        aliases (an enemy's `skill` for `habilete`) gives them their one name here."""
+        return fields
 
     def odds_labels(self):
         """How the odds are worded: an engine.rules.labels.OddsLabels (title of

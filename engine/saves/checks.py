@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 
+from engine.book.effect_lists import all_effects
 from engine.diagnostics import Message
 from engine.support.limits import MAX_DRAWS, MAX_INT, MAX_SAVE_BYTES, MAX_SAVE_DEPTH
 
@@ -108,9 +109,8 @@ def book_problem(book, module, obj: dict) -> Message | None:
 
 
 def _gives_up(paragraph) -> bool:
-    """Format 1.1: the paragraph or one of its choices has a `give_up` effect."""
-    effects = list(paragraph.effects) + [e for c in paragraph.choices for e in c.effects]
-    return any(e.kind == "give_up" for e in effects)
+    """Format 1.1: one of the paragraph's effect lists has a `give_up` effect."""
+    return any(e.kind == "give_up" for e in all_effects(paragraph))
 
 
 def _full(book, module, pending: dict) -> bool:

@@ -180,7 +180,10 @@ def _not_a_save(name: str, why: Message) -> SaveError:
 
 
 def _schema_problem(obj) -> str | None:
-    import jsonschema
+    try:
+        import jsonschema
+    except ImportError:   # the web export (Pyodide): jsonschema needs rpds-py, compiled, not
+        return None       # shipped; the value checks (saves/checks.py) still run on every save
     from engine.saves.schema import SCHEMA
     error = jsonschema.exceptions.best_match(jsonschema.Draft202012Validator(SCHEMA).iter_errors(obj))
     if error is None:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import difflib
 
+from engine.book.effect_lists import all_effects
 from engine.book.frontmatter import equipment
 from engine.diagnostics import error, warning
 from engine.rules.chroniques_cretoises import names as N
@@ -37,11 +38,10 @@ def check(book, doc, module=None):
         for i, c in enumerate(p.choices):
             if "invoke" in c.extra:
                 yield from _invoke(doc, c.extra["invoke"], c.path + ("invoke",), gods)
-        for eff in p.effects + tuple(e for c in p.choices for e in c.effects):
+        for eff in all_effects(p):
             yield from _effect(doc, eff, gods)
     if not book.hero.get("patron") and not any(
-            e.kind == "patron" for p in book.paragraphs.values()
-            for e in p.effects + tuple(x for c in p.choices for x in c.effects)):
+            e.kind == "patron" for p in book.paragraphs.values() for e in all_effects(p)):
         yield warning("no-patron", doc.span(("hero",) if book.hero else ("rules",)),
                       "rien ne donne de dieu protecteur au héros (hero.patron ou un effet « patron »)",
                       "nothing gives the hero a patron god (hero.patron or a `patron` effect)")

@@ -2,7 +2,8 @@
 
 Codes:
 - format-1-1: a special in a book that says `gamebook: 1`.
-- timeout-missing / rounds-missing: `rounds` without `timeout`, or the reverse.
+- combat-timeout: `rounds` without `timeout`, or the reverse (the code Chroniques
+  Crétoises gives the same mistake: one code per mistake).
 - unknown-item: an item of `hurt_only_by` missing from the catalogue.
 - a condition of `modifiers` that does not parse: the parser's own code, located.
 """
@@ -56,11 +57,11 @@ def _format_11(doc, spec, path):
 
 def _pairs(doc, spec, path):
     if spec.get("rounds") and spec.get("timeout") is None:
-        yield error("timeout-missing", doc.span(path + ("rounds",), key=True),
+        yield error("combat-timeout", doc.span(path + ("rounds",), key=True),
                     "« rounds » sans « timeout » : dites où mène le combat quand les assauts sont écoulés",
                     "'rounds' without 'timeout': say where the fight goes when its rounds are over")
     if spec.get("timeout") is not None and not spec.get("rounds"):
-        yield error("rounds-missing", doc.span(path + ("timeout",), key=True),
+        yield error("combat-timeout", doc.span(path + ("timeout",), key=True),
                     "« timeout » sans « rounds » : dites après combien d'assauts le combat s'arrête",
                     "'timeout' without 'rounds': say after how many rounds the fight stops")
 

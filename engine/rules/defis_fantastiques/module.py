@@ -50,6 +50,9 @@ class DefisFantastiques(PackagedOdds, RuleModule):
         from engine.rules.defis_fantastiques.schema_fr import FR
         return FR
 
+    def paragraph_fields(self, fields):
+        return schema.enemy_names(fields)
+
     def exits(self, paragraph):
         return lint.exits(paragraph)
 

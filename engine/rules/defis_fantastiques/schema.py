@@ -63,11 +63,15 @@ def combat() -> dict:
         "name": {"type": "string", "minLength": 1, "description": "The opponent's name, shown in the fight."},
         "article": {"enum": ["le", "la", "l'", "les", ""],
                     "description": "The name's article in French sentences (default `le`, `l'` before a vowel; `\"\"` for a proper name)."},
-        "habilete": {"type": "integer", "minimum": 0, "description": "The enemy's Skill."},
-        "endurance": {"type": "integer", "minimum": 1, "description": "The enemy's Stamina."},
+        **{name: {"type": "integer", "minimum": 0, "description": "The enemy's Skill."}
+           for name in ENEMY_STATS["habilete"]},
+        **{name: {"type": "integer", "minimum": 1, "description": "The enemy's Stamina."}
+           for name in ENEMY_STATS["endurance"]},
         "damage": {"type": "integer", "minimum": 0, "description": "Endurance its wound removes (default 2)."},
         "hurt_only_by": {"type": "array", "minItems": 1, "items": {"type": "string"}, "description": HURT_ONLY_BY},
-    }, "One opponent.", required=("name", "habilete", "endurance"))
+    }, "One opponent.", required=("name",))
+    # each stat by one of its names, as the hero's (`skill: 7, stamina: 6` in an English book)
+    enemy["allOf"] = [{"oneOf": [{"required": [n]} for n in names]} for names in ENEMY_STATS.values()]
     escape = _object({
         "to": PARAGRAPH,
         "after": {"type": "integer", "minimum": 0, "description": "Rounds to fight before escaping (default 0)."},
@@ -86,6 +90,21 @@ def combat() -> dict:
         "luck": {"type": "boolean", "description": "false: the hero may not test his Luck in this fight."},
         **specials(),
     }, "A fight.", required=("enemies",))
+
+
+# An enemy's stats and their aliases, the hero's own (docs/rules-defis-fantastiques.md).
+ENEMY_STATS = {"habilete": ("habilete", "habileté", "skill"), "endurance": ("endurance", "stamina")}
+
+
+def enemy_names(fields: dict) -> dict:
+    """`combat:` with each enemy's stats under their one name (`skill` -> `habilete`)."""
+    combat = fields.get("combat")
+    if not isinstance(combat, dict) or not isinstance(combat.get("enemies"), list):
+        return fields
+    alias = {a: name for name, names in ENEMY_STATS.items() for a in names}
+    enemies = [{alias.get(k, k): v for k, v in e.items()} if isinstance(e, dict) else e
+               for e in combat["enemies"]]
+    return {**fields, "combat": {**combat, "enemies": enemies}}
 
 
 HURT_ONLY_BY = ("Format 1.1: only these items (weapons) wound him; a round the hero wins without "

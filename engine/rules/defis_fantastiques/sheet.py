@@ -37,8 +37,8 @@ def bounds(book) -> dict:
     0; a capped stat never above its starting maximum (the highest its formula rolls,
     or `hero.ceilings`), unless an effect of the book moves that ceiling."""
     hero = book.hero if isinstance(book.hero, dict) else {}
-    moved = {stat for p in book.paragraphs.values()
-             for e in p.effects + tuple(x for c in p.choices for x in c.effects)
+    from engine.book.effect_lists import all_effects
+    moved = {stat for p in book.paragraphs.values() for e in all_effects(p)
              if e.kind == "ceiling" and isinstance(e.value, dict) for stat in e.value}
     ceilings = hero.get("ceilings") or {}
     out = {}

@@ -1,0 +1,107 @@
+"""The page in a real browser: whole games of la-cloche-de-brumesel to a victory by
+clicking (French, English) and by the keyboard alone; save, reload, resume."""
+from __future__ import annotations
+
+import sys
+
+import pytest
+
+from engine.saves import store as saves
+from tests.web.browser import chromium, move, options, saved_after, serving, settled
+from tests.web.helpers import CLOCHE
+
+pytestmark = pytest.mark.browser
+
+
+def play_to_the_end(page, keyboard: bool = False, steps: int = 400) -> str:
+    for _ in range(steps):
+        if page.get_attribute("body", "data-ended"):
+            break
+        n = move(options(page))
+        if keyboard:
+            assert n <= 9
+            page.keyboard.press(str(n))
+        else:
+            page.click(f'#choices button[data-n="{n}"]')
+        settled(page)
+    return page.get_attribute("body", "data-ended")
+
+
+@pytest.mark.parametrize("lang, restart", [("fr", "Recommencer"), ("en", "Start again")])
+def test_a_victory_by_clicking(lang, restart):
+    with serving(CLOCHE, "--seed", "5", "--lang", lang) as (url, _), chromium() as browser:
+        page = browser.new_page()
+        page.goto(url)
+        settled(page)
+        assert page.get_attribute("html", "lang") == lang
+        assert play_to_the_end(page) == "victory"
+        # the end: the ending prompt's one button, named in the game's language
+        assert page.get_by_role("button", name=f"1 {restart}", exact=True).is_visible()
+        # the other language, from the same tables, the game where it was
+        page.get_by_role("button", name="English" if lang == "fr" else "Français").click()
+        settled(page)
+        other = "en" if lang == "fr" else "fr"
+        assert page.get_attribute("html", "lang") == other
+        assert page.get_by_role("button", name="Undo" if other == "en" else "Annuler").is_visible()
+        assert page.get_attribute("body", "data-ended") == "victory"
+
+
+def test_a_victory_with_the_keyboard_alone():
+    with serving(CLOCHE, "--seed", "5") as (url, _), chromium() as browser:
+        page = browser.new_page()
+        page.goto(url)
+        settled(page)
+        # the first open choice has the focus: Enter takes it, as a click would
+        assert page.evaluate("document.activeElement.closest('#choices') !== null")
+        assert play_to_the_end(page, keyboard=True) == "victory"
+
+
+def test_save_reload_resume_and_the_slot_in_the_terminal(tmp_path):
+    with serving(CLOCHE, "--seed", "5") as (url, _), chromium() as browser:
+        page = browser.new_page()
+        page.goto(url)
+        settled(page)
+        saved_at = saved_after(page, 3, "navigateur")
+        page.click(f'#choices button[data-n="{move(options(page))}"]')
+        settled(page)
+        assert page.get_attribute("body", "data-paragraph") != saved_at
+        page.reload()
+        settled(page)
+        page.get_by_role("button", name="Charger navigateur").click()
+        settled(page)
+        assert page.get_attribute("body", "data-paragraph") == saved_at
+    # the same slot, in the terminal's session
+    from engine.game import Game
+    from engine.game.dice import SeededDice
+    from engine.lint.loader import load_book
+    from engine.repl.session import Session
+    loaded = load_book(CLOCHE, use_cache=False)
+    repl = Session(Game(loaded.book, loaded.module, SeededDice(1)), saves.SaveStore(loaded.book.id), "fr")
+    repl.handle_line("charger navigateur")
+    assert str(repl.game.state.paragraph) == saved_at
+
+
+def test_the_keyboard_reaches_the_choices_from_the_top_and_open_finds_the_browser(tmp_path, monkeypatch):
+    opened = tmp_path / "opened.txt"
+    script = tmp_path / "browser.py"
+    script.write_text("import sys, pathlib\npathlib.Path(sys.argv[1]).write_text(sys.argv[2])\n", encoding="utf-8")
+    # `--open` asks the system's browser: here, a script that writes down the URL it got
+    monkeypatch.setenv("BROWSER", f"{sys.executable} {script} {opened} %s")
+    with serving(CLOCHE, "--seed", "5", "--open") as (url, _), chromium() as browser:
+        page = browser.new_page()
+        page.goto(url)
+        settled(page)
+        # no tabindex reorders the page: the focus follows the reading order
+        assert page.evaluate("[...document.querySelectorAll('[tabindex]')].every(e => e.tabIndex <= 0)")
+        for _ in range(30):   # back from the first choice, by Shift+Tab, to the skip link
+            if page.evaluate("document.activeElement.id") == "skip":
+                break
+            page.keyboard.press("Shift+Tab")
+        assert page.evaluate("document.activeElement.textContent") == "Aller aux choix"
+        page.keyboard.press("Enter")
+        page.keyboard.press("Tab")
+        assert page.evaluate("document.activeElement.closest('#choices') !== null")
+        page.keyboard.press("Enter")   # the focused choice taken, as a click would
+        settled(page)
+        assert page.get_attribute("body", "data-paragraph") != "1"
+    assert opened.read_text(encoding="utf-8") == url
