@@ -21,8 +21,12 @@ CORE = (("effects",), ("choices", "*", "effects"), ("auto", "*", "effects"),
 
 
 def places(module) -> tuple[tuple, ...]:
-    """Every place, relative to a paragraph, where a book may write an effect list."""
-    return CORE + tuple(tuple(where) for where in getattr(module, "outcome_effects", ()) or ())
+    """Every place, relative to a paragraph, where a book may write an effect list
+    (format 1.2: also inside an outcome written like an `auto:` entry, `win: {to:,
+    effects:}`, compiled into the list beside it: engine/book/outcome_shapes.py)."""
+    from engine.book.outcome_shapes import written_places
+    return CORE + tuple(tuple(where) for where in getattr(module, "outcome_effects", ()) or ()) \
+        + written_places(module)
 
 
 def effect_lists(paragraph) -> Iterator[tuple[tuple, tuple]]:

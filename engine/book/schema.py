@@ -35,8 +35,8 @@ CONDITION = {"type": "string", "minLength": 1,
 
 def _declarations() -> dict:
     """Format 1.1: the book's counters, codewords and notes (engine/book/counters.py)."""
-    def table(doc, **extra):
-        return {"type": "object", "description": doc, "propertyNames": {"pattern": "^[a-z][a-z0-9_]*$"},
+    def table(doc, ids="^[a-z][a-z0-9_]*$", **extra):
+        return {"type": "object", "description": doc, "propertyNames": {"pattern": ids},
                 "additionalProperties": {"type": "object", "additionalProperties": False,
                                          "properties": {"name": dict(NAME, description="The name shown to the player (default: the id)."), **extra}}}
     bound = {"type": "integer"}
@@ -44,7 +44,8 @@ def _declarations() -> dict:
         "counters": table("Format 1.1: counters (days, rounds won, a reputation), names of expressions.",
                           start=dict(bound, description="Starting value (default 0)."),
                           min=dict(bound, description="Lowest value."), max=dict(bound, description="Highest value.")),
-        "codewords": table("Format 1.1: flags shown on the adventure sheet while set."),
+        "codewords": table("Format 1.1: flags shown on the adventure sheet while set.",
+                           ids="^[a-z][a-z0-9_-]*$"),   # (format 1.2: ids like flags, `tour-noire`)
         "notes": table("Format 1.1: notes holding a paragraph number (effect `note:`, function `note()`)."),
     }
 
@@ -104,12 +105,13 @@ def book_schema(module) -> dict:
     activities = {name: parts.pop(name) for name in module.activity_fields if name in parts}
     from engine.book.frontmatter import hero_schema
     hero = hero_schema(parts.pop("hero", {"type": "object"}), module)
-    item = parts.pop("item", {"type": "object"})
+    from engine.book import action_choices, outcome_shapes, puzzle_answers, unique_items   # format 1.2
+    item = unique_items.item_schema(parts.pop("item", {"type": "object"}))
     if isinstance(item.get("properties"), dict):   # format 1.2: items used where they lie
         item = dict(item, properties={**item["properties"], **USE_HERE})
     options = parts.pop("options", {"type": "object", "additionalProperties": False})
     choice = {
-        "type": "object", "required": ["text", "to"], "additionalProperties": False,
+        "type": "object", "required": ["text"], "additionalProperties": False,
         "properties": {
             "text": dict(NAME, description="What the player reads for this choice."),
             "to": {"$ref": "#/$defs/target"},
@@ -118,6 +120,7 @@ def book_schema(module) -> dict:
                         "description": "Applied when the choice is taken, before moving."},
             "show": SHOW,
             "once": {"type": "boolean", "description": "Format 1.1: offered only until it is taken once."},
+            "stay": action_choices.STAY,
             **choice_extra,
         },
     }
@@ -128,12 +131,13 @@ def book_schema(module) -> dict:
             "dice": {"type": "string", "description": "Dice formula, e.g. `1d6`."},
             "outcomes": {"type": "array", "minItems": 1, "description": "Where each range of results leads.",
                          "items": {
-                "type": "object", "required": ["range", "to"], "additionalProperties": False,
+                "type": "object", "required": ["range"], "additionalProperties": False,
                 "properties": {
                     "range": {"type": "array", "items": {"type": "integer"}, "minItems": 2,
                               "maxItems": 2, "description": "[lowest, highest] result, inclusive."},
                     "to": {"description": "Where this result leads: a paragraph number, or (format 1.1) a paragraph's name.",
-                           "oneOf": [PARAGRAPH_REF, PARAGRAPH_NAME]},
+                           "oneOf": [PARAGRAPH_REF, outcome_shapes.named_target(PARAGRAPH_NAME), outcome_shapes.CARRY_ON]},
+                    "end": outcome_shapes.END,
                     "effects": {"$ref": "#/$defs/effects",
                                 "description": "Format 1.1: applied before moving."}}}}},
     }
@@ -151,9 +155,10 @@ def book_schema(module) -> dict:
                        "description": "Format 1.1: the player types a paragraph number worked out from the text.",
                        "properties": {
                            "text": dict(NAME, description="The option's label (default: turn to the number you found)."),
-                           "answers": {"type": "array", "items": PARAGRAPH_REF,
+                           "answers": {"type": "array", "items": puzzle_answers.ANSWER,
                                        "description": "The right numbers: each leads to its paragraph."},
-                           "wrong": dict(PARAGRAPH_REF, description="Where any other number leads.")}},
+                           "wrong": dict(PARAGRAPH_REF, description="Where any other number leads."),
+                           "tries": puzzle_answers.TRIES}},
             "auto": AUTO,
             "once": {"description": "Format 1.1: what does not happen again when the paragraph is "
                                     "entered again: `true` (its effects and activities) or a list "
@@ -164,6 +169,7 @@ def book_schema(module) -> dict:
             **paragraph_extra,
         },
     }
+    outcome_shapes.widen(activities, module, paragraph)   # format 1.2: outcomes like `auto:` entries
     return {
         "$schema": DRAFT,
         "title": f"Gamebook ({module.id})",

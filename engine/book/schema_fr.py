@@ -105,3 +105,10 @@ FR = {
     "Where this way leads.": "Où mène cette sortie.",
     "This way ends the game.": "Cette sortie termine la partie.",
 }
+
+# Format 1.2
+from engine.book import action_choices, outcome_shapes, puzzle_answers, unique_items  # noqa: E402
+FR.update(unique_items.FR)
+FR.update(action_choices.FR)
+FR.update(puzzle_answers.FR)
+FR.update(outcome_shapes.FR)

@@ -131,8 +131,15 @@ def _diagnostics(doc: Document, err, keys) -> list[Diagnostic]:
                       f"{err.validator_value} : raccourcissez-le",
                       f"{where_en}: a text of {len(err.instance)} characters, the limit is "
                       f"{err.validator_value}: shorten it")]
+    span = doc.span(path)
+    if "propertyNames" in err.schema_path and isinstance(err.instance, str):   # at the faulty key
+        node = _node_at(doc.data, path)
+        if isinstance(node, dict):
+            orig = keys(node, err.instance)
+            if orig in node:
+                span = doc.span(path + (orig,), key=True)
     msg = err.message if len(err.message) < 160 else err.message[:157] + "..."
-    return [error("schema", doc.span(path), f"{where} : {_french(err)}", f"{where_en}: {msg}")]
+    return [error("schema", span, f"{where} : {_french(err)}", f"{where_en}: {msg}")]
 
 
 def _unknown_effect(doc, err, path, keys, where) -> Diagnostic | None:

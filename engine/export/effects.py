@@ -34,6 +34,8 @@ def effect(kind: str, value, w: Words) -> str:
         return _used_here(value, used, w)
     if kind in ("gain", "lose") and isinstance(value, dict):   # format 1.1: copies
         return ", ".join(_copies(kind, item, n, w) for item, n in value.items())
+    if kind == "gain" and any(_unique(item, w) for item in value):   # format 1.2
+        return ", ".join(_gain_unique(item, w) if _unique(item, w) else effect(kind, [item], w) for item in value)
     if kind in ("gain", "lose"):
         things = things_named(value, w)
         return w.t(f"prenez {things}", f"take {things}") if kind == "gain" \
@@ -123,6 +125,18 @@ def _taking(kind: str, value, w: Words) -> str:
                    f"cross off all your equipment and copy it into the box '{value}'")
     return w.t(f"reprenez l'équipement recopié dans la case « {value} »",
                f"take back the equipment copied into the box '{value}'")
+
+
+def _unique(item: str, w: Words) -> bool:
+    spec = w.book.items.get(str(item))
+    return spec is not None and spec.props.get("unique") is True
+
+
+def _gain_unique(item: str, w: Words) -> str:
+    """Format 1.2: "prenez l'objet « Bol » si vous ne l'avez pas déjà (on n'en a jamais qu'un)"."""
+    things = things_named([item], w)
+    return w.t(f"prenez {things} si vous ne l'avez pas déjà (on n'en a jamais qu'un)",
+               f"take {things} unless you already have it (you can only ever have one)")
 
 
 def _copies(kind: str, item: str, n: int, w: Words) -> str:

@@ -8,13 +8,21 @@ computes is explained without its value; a way out the module says is hidden
 """
 from __future__ import annotations
 
+from engine.book.model import OUTCOME_ENDS
 from engine.export.effects import clause, effects
 from engine.export.model import Em, Para, Ref
 from engine.export.phrases import Words, computed, condition, dice, static_number
 
 
 def turn_to(number: int, w: Words) -> list:
-    """"rendez-vous au 12" / "turn to 12" (the number as a Ref)."""
+    """"rendez-vous au 12" / "turn to 12" (the number as a Ref); format 1.2, an outcome
+    that ends the game or carries on (model.OUTCOME_ENDS), in words."""
+    if number in OUTCOME_ENDS:
+        return [{"death": w.t("votre aventure se termine ici", "your adventure ends here"),
+                 "victory": w.t("vous avez réussi : votre aventure s'achève ici",
+                                "you have succeeded: your adventure ends here"),
+                 "continue": w.t("poursuivez la lecture de ce paragraphe", "read on in this paragraph")}
+                [OUTCOME_ENDS[number]]]
     return [w.t("rendez-vous au\u00a0", "turn to\u00a0"), Ref(number)]   # the number never alone on a line
 
 
@@ -99,6 +107,9 @@ def choice_runs(paragraph, choice, w: Words) -> list:
     note = clause(choice.effects, w)
     if note:
         runs.append(f" ({note})")
+    if choice.stay:   # format 1.2: an action, then the same choices
+        return runs + [w.t(" : faites-le, puis choisissez de nouveau parmi ces options.",
+                           ": do so, then choose again among these options.")]
     runs.append(w.t(" : ", ": "))
     target = choice.target
     if target is None and choice.target_expr is not None:
@@ -183,5 +194,9 @@ def puzzle_blocks(paragraph, w: Words) -> list:
         return []
     label = str(raw.get("text") or "").strip()
     lead = [label, w.t(" : ", ": ")] if label else []
+    limit = raw.get("tries")   # format 1.2: so many numbers, no more
+    tries = [] if not isinstance(limit, int) else [w.t(
+        f" Vous pouvez essayer {limit} numéro{'s' if limit > 1 else ''}, pas davantage.",
+        f" You may try {limit} number{'s' if limit > 1 else ''}, no more.")]
     return [Para(tuple(lead + [w.t("rendez-vous au paragraphe qui porte ce numéro.",
-                                   "turn to the paragraph with that number.")]), "way")]
+                                   "turn to the paragraph with that number.")] + tries), "way")]

@@ -103,6 +103,8 @@ class GiveUp:
         self._go_on(pending)
 
     def _go_on(self, pending) -> None:
+        if pending.get("stay"):   # format 1.2: an action's give-up: its paragraph's choices again
+            return self.module.after_change(self)
         then = pending.get("then")
         if then is not None:   # a choice's effects stopped: move on
             return self.goto(then)

@@ -5,7 +5,8 @@ The author chooses per choice (`show:`) or for the whole book (`unmet_choices:`)
 from its syntax tree: "il vous faut : Clé de bronze", "il vous faut 7 Pièces d'Or"),
 or `greyed` ("condition non remplie" only).  Unless the author chooses, a locked
 choice says what its condition needs now (needs.py, prompts.Prompts._why).  The
-reason here depends on the condition only, never on the state.
+reason here depends on the condition only, except for a condition it cannot word,
+which falls back to needs.py (issue 31: never less than the default).
 """
 from __future__ import annotations
 
@@ -28,10 +29,13 @@ def once_key(paragraph: int, i: int) -> str:
 
 
 def reason(game, condition) -> M:
-    """What a failed condition asks for, in words; NOT_MET when it cannot be said."""
+    """What a failed condition asks for, in words; a condition these words cannot
+    say (`visited(2)`, `flag("vu")`...) in the default's words instead (needs.py:
+    "needs paragraph 2 first; needs the mark 'seen'"), never less than them."""
     needs = _needs(game, condition.root)
     if needs is None:
-        return NOT_MET
+        from engine.game.needs import needs as default
+        return default(game, condition)
     fr, en = needs
     counted = fr[0].isdigit() or fr.startswith("au plus")   # "il vous faut 7 Pièces d'Or"
     return M(f"il vous faut {fr}" if counted else f"il vous faut : {fr}",

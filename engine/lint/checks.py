@@ -13,7 +13,7 @@ from typing import Iterable
 from engine import expr as X
 from engine.book.model import Book
 from engine.diagnostics import Diagnostic, error, note, warning
-from engine.book.model import book_endings
+from engine.book.model import OUTCOME_ENDS, book_endings
 from engine.support.fold import fold
 from engine.book import giving, typed
 from engine.rules.base import Exit
@@ -23,7 +23,7 @@ def exits(book: Book, module, number: int) -> list[Exit]:
     """Every way out of a paragraph: choices, random outcomes and the module's fields."""
     p = book.paragraphs[number]
     out = [Exit("choice", c.target if c.target is not None else c.target_expr, c.path + ("to",),
-                c.text, dashed=c.target is None) for c in p.choices]
+                c.text, dashed=c.target is None) for c in p.choices if not c.stay]   # (1.2: an action stays)
     if p.random is not None:
         out += [Exit("random", o.target, o.path + ("to",), f"{o.low}-{o.high}") for o in p.random.outcomes]
     if p.auto:
@@ -32,6 +32,8 @@ def exits(book: Book, module, number: int) -> list[Exit]:
     out += list(module.exits(p))
     out += typed.exits(p)   # format 1.1: numbers the player computes (secret links)
     out += giving.exits(p)   # format 1.2: what happens when nothing is given
+    if p.outcome_ends:   # format 1.2: an outcome that ends the game or carries on leads to no paragraph
+        out = [e for e in out if not (type(e.target) is int and e.target in OUTCOME_ENDS)]
     return out
 
 
@@ -161,7 +163,8 @@ def check_dead_ends(book, module, doc, edges, ctx) -> Iterable[Diagnostic]:
         if not p.text.strip():
             yield warning("empty-paragraph", doc.span(p.path, key=True),
                           f"le paragraphe {n} n'a pas de texte", f"paragraph {n} has no text")
-        if p.end is None and not edges[n] and not any(a.end for a in p.auto):  # (an automatic ending is one)
+        # (an automatic ending is one; so is, format 1.2, an outcome that ends the game or carries on)
+        if p.end is None and not edges[n] and not any(a.end for a in p.auto) and not p.outcome_ends:
             yield error("dead-end", doc.span(p.path, key=True),
                         f"le paragraphe {n} n'a ni choix ni issue : ajoutez des choix ou « end: death|victory »",
                         f"paragraph {n} has no way out: add choices or 'end: death|victory'")

@@ -27,10 +27,6 @@ MARKET = ("  1:\n    text: Un marché.\n    effects: [{gain: orbe}, {sell: {orbe
           "    choices: [{text: Partir, to: 2}]\n  2: {text: Victoire !, end: victory}\n")
 
 CODES_REAL_BOOKS: tuple[Code, ...] = (
-    Code("format-1-2", "error", "compile",
-         Message("construction du format 1.2 dans un livre au format 1 ou 1.1 (écrivez « gamebook: 1.2 »)",
-                 "a format 1.2 construct in a format 1 or 1.1 book (write 'gamebook: 1.2')"),
-         _book(TOLL, H11), _book(TOLL, H12)),
     Code("give-up-none-shape", "error", "compile",
          Message("le `none:` d'un `give_up:` a à la fois `to:` et `end:`",
                  "the `none:` of a `give_up:` has both `to:` and `end:`"),

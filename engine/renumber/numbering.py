@@ -71,6 +71,8 @@ def _choice(n: int, c, doc, writers: dict, edges: set, relative: list) -> None:
     """The ways out of choice `c` of paragraph `n` into `edges` (and `relative`)."""
     from engine.book.counters import note_read
     from engine.export.phrases import static_number
+    if c.stay:   # format 1.2: an action leads nowhere else
+        return
     target = c.target
     note = note_read(c.target_expr) if target is None else None
     if note is not None:   # format 1.1: back to the paragraph noted, whichever it is

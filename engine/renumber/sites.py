@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from engine.book.model import OUTCOME_ENDS
 from engine.expr.ast import Call, Int, walk
 
 _TOKEN = re.compile(r"[A-Za-z0-9_-]+")
@@ -48,7 +49,8 @@ def sites(book, module, doc, by_key: dict) -> list:
             _visited(where, c.path + ("if",), c.condition, out)
             _visited(where, c.path + ("to",), c.target_expr, out)
         for o in (p.random.outcomes if p.random else ()):
-            value(o.path + ("to",), o.target)
+            if o.target not in OUTCOME_ENDS:   # (format 1.2: `end:` or `to: continue` has no number)
+                value(o.path + ("to",), o.target)
         for a in p.auto:   # format 1.1
             if a.target is not None:
                 value(a.path + ("to",), a.target)
