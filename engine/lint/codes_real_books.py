@@ -16,7 +16,7 @@ TOLL = ("  1:\n    text: Le péage.\n"
         "    choices: [{text: Passer, to: 2}]\n"
         "  2: {text: Victoire !, end: victory}\n  3: {text: Refoulé., end: death}\n")
 SWORDS = ("  1:\n    text: Le démon aux six épées.\n    combat:\n"
-          "      enemies: [{name: Démon, habilete: 9}]\n      win_rounds: 6\n      win: 2\n"
+          "      enemies: [{name: Démon, skill: 9}]\n      win_rounds: 6\n      win: 2\n"
           "  2: {text: Victoire !, end: victory}\n")
 
 RACK = ("  1:\n    text: Un râtelier.\n    effects: [{take: {choose: 1, from: [orbe]}}, {store: cellule}]\n"
@@ -32,8 +32,8 @@ CODES_REAL_BOOKS: tuple[Code, ...] = (
                  "the `none:` of a `give_up:` has both `to:` and `end:`"),
          _book(TOLL.replace("{to: 3, effects:", "{to: 3, end: death, effects:"), H12), _book(TOLL, H12)),
     Code("rounds-only-no-win-rounds", "error", "lint",
-         Message("un adversaire sans Endurance dans un combat sans `win_rounds` (rien ne peut le vaincre)",
-                 "an opponent without Endurance in a fight without `win_rounds` (nothing can defeat it)"),
+         Message("un adversaire sans points de vie dans un combat sans `win_rounds` (rien ne peut le vaincre)",
+                 "an opponent without life points (Stamina) in a fight without `win_rounds` (nothing can defeat it)"),
          _book(SWORDS.replace("      win_rounds: 6\n", ""), H12), _book(SWORDS, H12)),
     Code("take-here", "error", "compile",
          Message("`take:` ou `sell:` ailleurs que dans les effets d'un paragraphe ou d'un choix",
