@@ -18,31 +18,12 @@ import threading
 from pathlib import Path
 
 from engine.support.safe_text import clean
+from engine.web.labels import AUTHOR, labels, say
 
 POLL = 0.5          # seconds between two looks at the files
 MAX_FILES = 500     # a folder with more YAML files than that is not one book's
 MAX_DIAGNOSTICS = 200
 KEY = re.compile(r"^\s{0,8}'?\"?(\d{1,6})'?\"?\s*:")   # a paragraph's key in YAML: `  12:`
-LABELS = {   # the author panel's words (fr, en)
-    "author": ("Aperçu d'auteur", "Author's preview"),
-    "jump-start": ("Paragraphe (numéro ou nom)", "Paragraph (number or name)"),
-    "jump-set": ("Caractéristiques (stat=N …)", "Stats (stat=N …)"),
-    "jump-give": ("Objets (id …)", "Items (id …)"),
-    "jump": ("Aller au paragraphe", "Go to the paragraph"),
-    "graph": ("Graphe du livre (paragraphe actuel marqué)", "The book's graph (current paragraph marked)"),
-    "reloaded": ("Livre rechargé ({file}).", "Book reloaded ({file})."),
-    "kept": ("La partie continue au paragraphe {n}.", "The game goes on at paragraph {n}."),
-    "restarted": ("La partie ne peut continuer dans le livre modifié ({why}) : nouvelle partie.",
-                  "The game cannot go on in the edited book ({why}): new game."),
-    "broken": ("Le livre modifié a des erreurs : la partie continue dans la version d'avant.",
-               "The edited book has errors: the game goes on in the version before."),
-    "jumped": ("Départ au paragraphe {n}.", "Start at paragraph {n}."),
-}
-
-
-def say(lang: str, key: str, **values) -> str:
-    fr, en = LABELS[key]
-    return (fr if lang == "fr" else en).format(**values)
 
 
 class Author:
@@ -170,8 +151,7 @@ class Author:
         """What the author panel shows with every view."""
         lang = self.lang
         return {"version": self.version,
-                "labels": {key: say(lang, key) for key in ("author", "jump-start", "jump-set", "jump-give",
-                                                           "jump", "graph")},
+                "labels": labels(lang, AUTHOR),
                 "diagnostics": [self._diagnostic(d) for d in self.diagnostics[:MAX_DIAGNOSTICS]],
                 "odds": self.odds()}
 
