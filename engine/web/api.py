@@ -165,7 +165,7 @@ class WebGame:
         """The rule module's commands open now (the Oracle, Zeus, eat...): the name the
         page sends (English), the name shown and the help line, in the game's language."""
         pick = 0 if self.lang == "fr" else 1
-        return [{"name": cmd.names[min(1, len(cmd.names) - 1)], "label": cmd.names[min(pick, len(cmd.names) - 1)],
+        return [{"name": page_name(cmd), "label": cmd.names[min(pick, len(cmd.names) - 1)],
                  "help": clean(cmd.help.get(self.lang))}
                 for cmd in self.game.module.commands() if cmd.available(self.game)]
 
@@ -187,6 +187,11 @@ class WebGame:
         """The journal's points, numbered as `history N` takes them."""
         listed = journal.points(self.game.state.history)
         return [{"n": n, "text": clean(self.session._entry(entry))} for n, (_, entry) in enumerate(listed, 1)]
+
+
+def page_name(cmd) -> str:
+    """The name the page sends a rule module's command by: its English one."""
+    return cmd.names[min(1, len(cmd.names) - 1)]
 
 
 def _small_int(value) -> bool:

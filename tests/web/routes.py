@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from engine.game.prompts import numbered
+from engine.web.api import page_name
 
 RULES = Path(__file__).resolve().parents[1] / "rules"
 
@@ -40,8 +41,8 @@ def _record(game, route: Route):
         route.steps.append(("choose", n, amount))
         return answer(key, amount)
 
-    def commanded(name, arg=""):
-        route.steps.append(("command", name, arg))
+    def commanded(name, arg=""):   # (by the name the page sends it by)
+        route.steps.append(("command", page_name(next(c for c in game.module.commands() if name in c.names)), arg))
         return command(name, arg)
     game.answer, game.command = answered, commanded
     return game

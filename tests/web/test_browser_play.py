@@ -1,14 +1,17 @@
-"""The page in a real browser: whole games of la-cloche-de-brumesel to a victory by
-clicking (French, English) and by the keyboard alone; save, reload, resume."""
+"""The page in a real browser: whole games of each bundled book to a victory by
+clicking (French, English; la-cloche-de-brumesel also by the keyboard alone); save,
+reload, resume."""
 from __future__ import annotations
 
 import sys
 
 import pytest
 
+from engine.repl.messages import text
 from engine.saves import store as saves
 from tests.web.browser import chromium, move, options, saved_after, serving, settled
 from tests.web.helpers import CLOCHE
+from tests.web.routes import couronne, taureau
 
 pytestmark = pytest.mark.browser
 
@@ -44,6 +47,43 @@ def test_a_victory_by_clicking(lang, restart):
         assert page.get_attribute("html", "lang") == other
         assert page.get_by_role("button", name="Undo" if other == "en" else "Annuler").is_visible()
         assert page.get_attribute("body", "data-ended") == "victory"
+
+
+def click_through(page, route) -> None:
+    """The rule test's route (tests/web/routes.py) played by clicks: the numbered
+    buttons, the amount field when an option asks for a number, the rules' commands."""
+    for kind, what, arg in route.steps:
+        if kind == "command":
+            page.select_option("#rule-command", what)
+            page.fill("#rule-arg", arg)
+            page.click("#rule-run")
+        else:
+            page.click(f'#choices button[data-n="{what}"]')
+            if arg is not None:
+                settled(page)
+                assert page.is_visible("#amount-form")
+                page.fill("#amount", str(arg))
+                page.click("#amount-ok")
+        settled(page)
+
+
+@pytest.mark.parametrize("route", [taureau, couronne], ids=["taureau", "couronne"])
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_other_books_to_a_victory_by_clicking(route, lang):
+    """le-taureau-d-airain (with the Oracle and Zeus from the rules' command form) and
+    la-couronne-de-sel (a puzzle's number in the amount field), with the forced dice of
+    their rule tests given to `gamebook serve --dice`."""
+    won = route()
+    with serving(won.book, "--dice", won.dice, "--seed", "1", "--lang", lang) as (url, _), \
+            chromium() as browser:
+        page = browser.new_page()
+        page.goto(url)
+        settled(page)
+        assert page.get_attribute("html", "lang") == lang
+        click_through(page, won)
+        assert page.get_attribute("body", "data-ended") == "victory"
+        end = text(lang, "end-victory", n=int(page.get_attribute("body", "data-paragraph")))
+        assert page.get_by_text(end, exact=True).is_visible()
 
 
 def test_a_victory_with_the_keyboard_alone():
