@@ -3,14 +3,16 @@ clicking (French, English; la-cloche-de-brumesel also by the keyboard alone); sa
 reload, resume."""
 from __future__ import annotations
 
+import os
 import sys
+from pathlib import Path
 
 import pytest
 
 from engine.repl.messages import text
-from engine.saves import store as saves
 from tests.web.browser import chromium, move, options, saved_after, serving, settled
 from tests.web.helpers import CLOCHE
+from tests.repl.test_tmux import tmux  # noqa: F401 (the fixture: a tmux server of the test's own)
 from tests.web.routes import couronne, taureau
 
 pytestmark = pytest.mark.browser
@@ -96,7 +98,7 @@ def test_a_victory_with_the_keyboard_alone():
         assert play_to_the_end(page, keyboard=True) == "victory"
 
 
-def test_save_reload_resume_and_the_slot_in_the_terminal(tmp_path):
+def test_save_reload_resume_and_the_slot_in_the_terminal(tmux):
     with serving(CLOCHE, "--seed", "5") as (url, _), chromium() as browser:
         page = browser.new_page()
         page.goto(url)
@@ -110,15 +112,19 @@ def test_save_reload_resume_and_the_slot_in_the_terminal(tmp_path):
         page.get_by_role("button", name="Charger navigateur").click()
         settled(page)
         assert page.get_attribute("body", "data-paragraph") == saved_at
-    # the same slot, in the terminal's session
-    from engine.game import Game
-    from engine.game.dice import SeededDice
-    from engine.lint.loader import load_book
-    from engine.repl.session import Session
-    loaded = load_book(CLOCHE, use_cache=False)
-    repl = Session(Game(loaded.book, loaded.module, SeededDice(1)), saves.SaveStore(loaded.book.id), "fr")
-    repl.handle_line("charger navigateur")
-    assert str(repl.game.state.paragraph) == saved_at
+        choices = page.eval_on_selector_all("#choices button", """buttons => buttons.map(b =>
+            [b.dataset.n, b.querySelector('span:not(.num)').firstChild.textContent])""")
+        assert choices
+    # the same slot in `gamebook play`, in a real terminal (tmux), over the same data
+    # folder (tests/fixtures/env.py points GAMEBOOK_DATA_DIR at tmp_path/data for both)
+    assert tmux.data == Path(os.environ["GAMEBOOK_DATA_DIR"])
+    tmux.start(CLOCHE, 100, 40, "--seed", "1")
+    screen = tmux.wait_for("(o/n) >")   # the autosave the page kept, offered back: not now
+    screen = tmux.answer("n", screen)
+    screen = tmux.answer("charger navigateur", screen)
+    assert f"— {saved_at} —" in screen.split(text("fr", "loaded", slot="navigateur"))[1]
+    for n, label in choices:   # the page's choices, numbered alike in the terminal
+        assert f"{n}. {label}" in screen
 
 
 def test_the_keyboard_reaches_the_choices_from_the_top_and_open_finds_the_browser(tmp_path, monkeypatch):
