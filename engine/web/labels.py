@@ -52,10 +52,12 @@ LABELS: dict[str, tuple[str, str]] = {
     "broken": ("Le livre modifié a des erreurs : la partie continue dans la version d'avant.",
                "The edited book has errors: the game goes on in the version before."),
     "jumped": ("Départ au paragraphe {n}.", "Start at paragraph {n}."),
+    "graph-current": ("Paragraphe actuel : {n} (la classe « current » le marque dans le texte Mermaid).",
+                      "Current paragraph: {n} (the class `current` marks it in the Mermaid text)."),
 }
 AUTHOR = ("author", "jump-start", "jump-set", "jump-give", "jump", "graph")   # the author panel's controls
-LINES = ("reloaded", "kept", "restarted", "broken", "jumped")                 # (with values: `say`)
-PAGE = tuple(key for key in LABELS if key not in AUTHOR + LINES)            # every page's controls
+LINES = ("reloaded", "kept", "restarted", "broken", "jumped", "graph-current")   # (with values: `say`)
+PAGE = tuple(key for key in LABELS if key not in AUTHOR + LINES)             # every page's controls
 
 
 def say(lang: str, key: str, **values) -> str:

@@ -13,6 +13,7 @@ the current paragraph marked, and the exact odds of the fight in view (analysis/
 """
 from __future__ import annotations
 
+import html
 import re
 import threading
 from pathlib import Path
@@ -23,6 +24,7 @@ from engine.web.labels import AUTHOR, labels, say
 POLL = 0.5          # seconds between two looks at the files
 MAX_FILES = 500     # a folder with more YAML files than that is not one book's
 MAX_DIAGNOSTICS = 200
+MERMAID = '<pre class="mermaid">'   # analysis/graph.py's page without Graphviz
 KEY = re.compile(r"^\s{0,8}'?\"?(\d{1,6})'?\"?\s*:")   # a paragraph's key in YAML: `  12:`
 
 
@@ -175,7 +177,7 @@ class Author:
         from engine.analysis import graph as G
         web = self.served.web
         page = G.to_html(G.book_graph(web.game.book, web.game.module, self.lang), self.lang)
-        return mark(page, web.game.state.paragraph)
+        return mark(page, web.game.state.paragraph, self.lang)
 
 
 def paragraph_at(file: str, line: int) -> int | None:
@@ -196,10 +198,19 @@ def paragraph_at(file: str, line: int) -> int | None:
     return None
 
 
-def mark(page: str, paragraph: int) -> str:
-    """Graphviz's SVG with the node of `paragraph` (`<title>p12</title>`) marked."""
+def mark(page: str, paragraph: int, lang: str = "fr") -> str:
+    """The graph page with the node of `paragraph` marked: in Graphviz's SVG, its node
+    (`<title>p12</title>`) filled; in the Mermaid text (no Graphviz), a `current` class
+    given to `p12` (drawn so by any Mermaid editor) and a line above saying which."""
     style = ("<style>.current ellipse,.current polygon{fill:#ffd54f;stroke:#7a3b00;stroke-width:3}"
              "</style>")
     page = page.replace("</head>", style + "</head>", 1)
+    if MERMAID in page and re.search(r"^  p%d[\[({]" % paragraph, page, re.MULTILINE):
+        head, rest = page.split(MERMAID, 1)
+        text, tail = rest.split("</pre>", 1)
+        text += (f"  classDef current fill:#ffd54f,stroke:#7a3b00,stroke-width:3px\n"
+                 f"  class p{paragraph} current\n")
+        note = f'<p class="note" id="current">{html.escape(say(lang, "graph-current", n=paragraph))}</p>\n'
+        return head + note + MERMAID + text + "</pre>" + tail
     return re.sub(r'<g id="(node\d+)" class="node">(\s*<title>p%d</title>)' % paragraph,
                   r'<g id="\1" class="node current" aria-current="step">\2', page, count=1)
