@@ -165,7 +165,7 @@ class WebGame:
         """The rule module's commands open now (the Oracle, Zeus, eat...): the name the
         page sends (English), the name shown and the help line, in the game's language."""
         pick = 0 if self.lang == "fr" else 1
-        return [{"name": page_name(cmd), "label": cmd.names[min(pick, len(cmd.names) - 1)],
+        return [{"name": page_name(cmd), "label": clean(cmd.names[min(pick, len(cmd.names) - 1)]),
                  "help": clean(cmd.help.get(self.lang))}
                 for cmd in self.game.module.commands() if cmd.available(self.game)]
 

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from engine.repl.messages import text
+from engine.web.labels import say
 from tests.web.browser import chromium, move, options, saved_after, serving, settled
 from tests.web.helpers import CLOCHE
 from tests.repl.test_tmux import tmux  # noqa: F401 (the fixture: a tmux server of the test's own)
@@ -51,14 +52,15 @@ def test_a_victory_by_clicking(lang, restart):
         assert page.get_attribute("body", "data-ended") == "victory"
 
 
-def click_through(page, route) -> None:
+def click_through(page, route, lang: str) -> None:
     """The rule test's route (tests/web/routes.py) played by clicks: the numbered
-    buttons, the amount field when an option asks for a number, the rules' commands."""
+    buttons, the amount field when an option asks for a number, the rules' commands
+    (their form found by its labels, in the page's language)."""
     for kind, what, arg in route.steps:
         if kind == "command":
-            page.select_option("#rule-command", what)
-            page.fill("#rule-arg", arg)
-            page.click("#rule-run")
+            page.get_by_label(say(lang, "rule-command")).select_option(what)
+            page.get_by_label(say(lang, "rule-arg")).fill(arg)
+            page.get_by_role("button", name=say(lang, "rule-run"), exact=True).click()
         else:
             page.click(f'#choices button[data-n="{what}"]')
             if arg is not None:
@@ -82,7 +84,7 @@ def test_the_other_books_to_a_victory_by_clicking(route, lang):
         page.goto(url)
         settled(page)
         assert page.get_attribute("html", "lang") == lang
-        click_through(page, won)
+        click_through(page, won, lang)
         assert page.get_attribute("body", "data-ended") == "victory"
         end = text(lang, "end-victory", n=int(page.get_attribute("body", "data-paragraph")))
         assert page.get_by_text(end, exact=True).is_visible()

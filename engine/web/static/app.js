@@ -287,7 +287,7 @@ function wire() {
 function keys(e) {
   if (e.ctrlKey || e.metaKey || e.altKey) return;
   const target = e.target;
-  if (target && (target.tagName === "INPUT" || target.tagName === "TEXTAREA")) return;
+  if (target && ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName)) return;
   if (e.key === "Escape" && $("side").classList.contains("open")) return drawer(false);
   if (!/^[1-9]$/.test(e.key) || !view || view.question || view.awaiting) return;
   const button = $("choices").querySelector('button[data-n="' + e.key + '"]');
