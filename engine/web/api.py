@@ -163,7 +163,10 @@ class WebGame:
 
     def commands(self) -> list[dict]:
         """The rule module's commands open now (the Oracle, Zeus, eat...): the name the
-        page sends (English), the name shown and the help line, in the game's language."""
+        page sends (English), the name shown and the help line, in the game's language;
+        none once the game is over."""
+        if self.game.over:
+            return []
         pick = 0 if self.lang == "fr" else 1
         return [{"name": page_name(cmd), "label": clean(cmd.names[min(pick, len(cmd.names) - 1)]),
                  "help": clean(cmd.help.get(self.lang))}

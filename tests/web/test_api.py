@@ -158,7 +158,7 @@ def test_the_rule_tests_victories_through_the_pages_actions(tmp_path, route, lan
     won = route()
     w = web(won.book, faces=parse_faces(won.dice), lang=lang, root=tmp_path)
     view = replay(w, won, w.start())
-    assert (view["ended"], view["over"]) == ("victory", True)
+    assert (view["ended"], view["over"], view["commands"]) == ("victory", True, [])
     assert text(lang, "end-victory", n=view["paragraph"]) in [row["text"] for row in view["lines"]]
 
 
