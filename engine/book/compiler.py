@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any, Callable
 
-from engine.book import counters
+from engine.book import counters, giving, taking
 from engine import expr as X
 from engine.book.model import AutoJump, Book, Choice, Effect, Item, Outcome, Paragraph, RandomRoll
 from engine.diagnostics import Diagnostic, Span, error, unknown_name
@@ -106,6 +106,7 @@ class Compiler:
             ok = isinstance(raw, dict) and n not in self.out.broken and key not in self.out.broken
             paragraphs[n] = self.paragraph(n, raw, ("paragraphs", key)) if ok else \
                 Paragraph(n, "", (), (), None, None, {}, ("paragraphs", key))
+        used = taking.used_here(self, raw_items)   # format 1.2: items used where they lie
         options = dict(module.options)
         options.update(d.get("options") if isinstance(d.get("options"), dict) else {})
         from engine.book.module_targets import resolve_options
@@ -118,7 +119,8 @@ class Compiler:
             items=items, paragraphs=paragraphs, options=options,
             content_hash=self.hash, file=self.file,
             meta={**{k: d[k] for k in ("description", "prologue", "unmet_choices") if k in d},
-                  **{k: counters.declared(d, k) for k in ("counters", "codewords", "notes") if k in d}})
+                  **{k: counters.declared(d, k) for k in ("counters", "codewords", "notes") if k in d},
+                  **({"used_here": used} if used else {})})
         if "unmet_choices" in d:
             self.needs_11(("unmet_choices",), "« unmet_choices: »", "'unmet_choices:'")
         self._hero_grants(book)
@@ -203,7 +205,7 @@ class Compiler:
         rnd = self.random(raw["random"], path + ("random",), n) if "random" in raw else None
         auto = self.auto(raw["auto"], path + ("auto",), n) if "auto" in raw else ()
         core = {"text", "effects", "choices", "end", "random", "number", "auto", "once"}
-        fields = {k: v for k, v in raw.items() if k not in core}
+        fields = dict(self.module.paragraph_fields({k: v for k, v in raw.items() if k not in core}))
         from engine.book.module_targets import resolve   # names in the module's own target fields
         return resolve(Paragraph(n, str(raw.get("text", "")), effects, choices, raw.get("end"),
                                  rnd, fields, path, auto, self.outcome_effects(fields, path, n),
@@ -318,6 +320,9 @@ class Compiler:
                     self._names(kind, [k], epath + (k,), True)
             elif kind == "give_up":
                 self._give_up(value, epath)
+                value = giving.compile_give_up(self, value, epath, here)   # format 1.2
+            elif kind in taking.KINDS:   # format 1.2: take up to N, restore points
+                value = taking.compile_effect(self, kind, value, epath)
             elif kind in ("gain", "lose", "flag", "unflag"):
                 single = isinstance(value, str)
                 value = [value] if single else list(value)
@@ -340,6 +345,7 @@ class Compiler:
 
     def _only_here(self, effects: tuple) -> tuple:
         """A give-up waits for the player: only paragraphs and choices can wait."""
+        taking.only_here(self, effects)   # format 1.2: so does a `take`
         for e in effects:
             if e.kind == "give_up":
                 self.report(error("give-up-here", self.span(e.path, key=True),
@@ -361,7 +367,8 @@ class Compiler:
         spec = self.module.stat(name)
         if spec is None:
             self.report(unknown_name("unknown-stat", self.span(path, key=True), name,
-                                 [s.name for s in self.module.stats] + list(self.counters),
+                                 [n for s in self.module.stats for n in (s.name, *s.aliases)]
+                                 + list(self.counters),
                                  "caractéristique", "stat"))
             return name
         if spec.derived:

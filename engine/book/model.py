@@ -120,4 +120,9 @@ def book_endings(book) -> dict[int, str]:
     out = {n: p.end for n, p in book.paragraphs.items() if p.end in ("death", "victory")}
     for n, p in book.paragraphs.items():   # format 1.1: an ending an `auto:` jump makes
         out.setdefault(n, next((a.end for a in p.auto if a.end in ("death", "victory")), None))
+    for n, p in book.paragraphs.items():   # format 1.2: a give-up's `none: {end:}` (engine/book/giving.py)
+        gives = [e.value.get("none") for e in (*p.effects, *(e for c in p.choices for e in c.effects))
+                 if e.kind == "give_up" and isinstance(e.value, dict)]
+        if out.get(n) is None:
+            out[n] = next((g.end for g in gives if g is not None and g.end), None)
     return {n: kind for n, kind in out.items() if kind}

@@ -13,6 +13,8 @@ import re
 from typing import Iterable
 
 from engine.book.schema_fr import FR
+from engine.book.giving import DOC as GIVE_UP_DOC, FR as FR_GIVE_UP_12, SCHEMA as GIVE_UP_12   # format 1.2
+from engine.book.taking import FR as FR_TAKING, SCHEMA as TAKING, USE_HERE   # format 1.2
 
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
 SCHEMA_ID = "https://gamebook-engine.invalid/schemas/book.schema.json"
@@ -78,16 +80,17 @@ def _core_effects() -> list:
         single("add", stat_map, "Add to stats: `{add: {STAT: 2, OTHER: -1}}` (the rule module's stat names); values may be dice (`1d6`)."),
         single("set", stat_map, "Set stats to a value: `{set: {STAT: 1}}`."),
         single("give_up", {"oneOf": [{"type": "integer", "minimum": 1, "maximum": 100}, {
-            "type": "object", "required": ["count"], "additionalProperties": False,
+            "type": "object", "additionalProperties": False,
             "properties": {"count": {"type": "integer", "minimum": 1, "maximum": 100,
                                      "description": "How many items the player gives up."},
                            "except": {"type": "array", "items": {"type": "string"},
-                                      "description": "Items the player may not pick."}}}]},
-               "Format 1.1: the player gives up that many items of their choice, from what they "
-               "carry (`except:` items they may not pick)."),
+                                      "description": "Items the player may not pick."},
+                           **GIVE_UP_12}}]},
+               GIVE_UP_DOC),
         single("flag", one_or_many, "Set one or several flags (remembered facts)."),
         single("unflag", one_or_many, "Clear one or several flags."),
         single("note", {"type": "string"}, "Format 1.1: write this paragraph's number in a note of `notes:`."),
+        *(single(key, schema, doc) for key, (schema, doc) in TAKING.items()),   # format 1.2
     ]
 
 
@@ -102,6 +105,8 @@ def book_schema(module) -> dict:
     from engine.book.frontmatter import hero_schema
     hero = hero_schema(parts.pop("hero", {"type": "object"}), module)
     item = parts.pop("item", {"type": "object"})
+    if isinstance(item.get("properties"), dict):   # format 1.2: items used where they lie
+        item = dict(item, properties={**item["properties"], **USE_HERE})
     options = parts.pop("options", {"type": "object", "additionalProperties": False})
     choice = {
         "type": "object", "required": ["text", "to"], "additionalProperties": False,
@@ -166,7 +171,7 @@ def book_schema(module) -> dict:
         "required": ["gamebook", "title", "rules", "start", "paragraphs"],
         "additionalProperties": False,
         "properties": {
-            "gamebook": {"enum": [1, 1.1], "description": "Book format version: 1, or 1.1 (named paragraphs)."},
+            "gamebook": {"enum": [1, 1.1, 1.2], "description": "Book format version: 1, 1.1 (named paragraphs) or 1.2."},
             "id": {"type": "string", "pattern": "^[a-z0-9][a-z0-9-]*$",
                    "description": "Stable identifier, used by saves (default: the file name)."},
             "title": dict(NAME, description="The book's title, shown when the game starts."),
@@ -221,7 +226,7 @@ def described_schema(module) -> dict:
     """The schema of a book written for `module` as editors show it: every description
     also in French, object alternatives titled (the language server's hover and
     completion read it)."""
-    french = dict(FR)
+    french = dict(FR, **FR_GIVE_UP_12, **FR_TAKING)
     french.update(getattr(module, "schema_descriptions_fr", dict)())
     return _for_editors(book_schema(module), french)
 
@@ -240,7 +245,7 @@ def composed_schema(modules: Iterable) -> dict:
         sub.pop("title")  # editors would label every untitled alternative "Gamebook (id)"
         branches.append({"if": {"properties": {"rules": {"const": module.id}}, "required": ["rules"]},
                          "then": sub})
-    french = dict(FR)
+    french = dict(FR, **FR_GIVE_UP_12, **FR_TAKING)
     for module in modules:
         french.update(getattr(module, "schema_descriptions_fr", dict)())
     return _for_editors({

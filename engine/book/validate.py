@@ -122,6 +122,9 @@ def _diagnostics(doc: Document, err, keys) -> list[Diagnostic]:
         if extra:  # every unknown key of the mapping, not only the first
             return [_unknown_field(doc, path, keys, name, allowed, (where, where_en))
                     for name in extra]
+    effect = _unknown_effect(doc, err, path, keys, (where, where_en)) or _one_name(doc, err, path, (where, where_en))
+    if effect is not None:
+        return [effect]
     if err.validator == "maxLength" and isinstance(err.instance, str):
         return [error("text-too-long", doc.span(path),
                       f"{where} : texte de {len(err.instance)} caractères, la limite est "
@@ -130,6 +133,42 @@ def _diagnostics(doc: Document, err, keys) -> list[Diagnostic]:
                       f"{err.validator_value}: shorten it")]
     msg = err.message if len(err.message) < 160 else err.message[:157] + "..."
     return [error("schema", doc.span(path), f"{where} : {_french(err)}", f"{where_en}: {msg}")]
+
+
+def _unknown_effect(doc, err, path, keys, where) -> Diagnostic | None:
+    """`{gian: rope}`: a one-key mapping that no branch of an effect's anyOf/oneOf takes
+    because its key is no effect: reported as that unknown key, with the nearest effect."""
+    if err.validator not in ("anyOf", "oneOf") or not isinstance(err.instance, dict) or len(err.instance) != 1:
+        return None
+    names = {k for branch in err.validator_value if isinstance(branch, dict)
+             for k in branch.get("required", ()) if len(branch.get("required", ())) == 1}
+    name = str(next(iter(err.instance)))
+    if len(names) < 2 or name in names:
+        return None
+    return _unknown_field(doc, path, keys, name, names, where)
+
+
+def _one_name(doc, err, path, where) -> Diagnostic | None:
+    """A stat required under one of its names (`habilete` or `skill`): missing, or given twice;
+    or an optional one given twice (`{"not": {"required": [its names]}}`)."""
+    if err.validator == "not" and isinstance(err.instance, dict) and list(err.validator_value) == ["required"]:
+        names = list(err.validator_value["required"])
+        alternatives_fr, alternatives_en = " ou ".join(f"« {n} »" for n in names), " or ".join(f"'{n}'" for n in names)
+        return error("schema", doc.span(path), f"{where[0]} : {alternatives_fr} : une seule de ces clés, pas les deux",
+                     f"{where[1]}: {alternatives_en}: one of these keys, not both")
+    if err.validator != "oneOf" or not isinstance(err.instance, dict):
+        return None
+    names = [b["required"][0] for b in err.validator_value
+             if isinstance(b, dict) and list(b) == ["required"] and len(b["required"]) == 1]
+    if len(names) != len(err.validator_value) or len(names) < 2:
+        return None
+    given = [n for n in names if n in err.instance]
+    alternatives_fr, alternatives_en = " ou ".join(f"« {n} »" for n in names), " or ".join(f"'{n}'" for n in names)
+    if not given:
+        return error("schema", doc.span(path), f"{where[0]} : il manque {alternatives_fr}",
+                     f"{where[1]}: {alternatives_en} is a required property")
+    return error("schema", doc.span(path), f"{where[0]} : {alternatives_fr} : une seule de ces clés, pas les deux",
+                 f"{where[1]}: {alternatives_en}: one of these keys, not both")
 
 
 def _unknown_field(doc, path, keys, name, allowed, where) -> Diagnostic:

@@ -23,11 +23,16 @@ def blocks(paragraph, w: Words) -> list:
     out = []
     note = effects(paragraph.effects, w)
     if note:
-        out.append(Para((note,), "note"))
+        out.append(Para((first_time(note, w) if "effects" in paragraph.once else note,), "note"))
+    out.extend(give_up_blocks(paragraph, w))   # format 1.2: when nothing is given
     out.extend(auto_blocks(paragraph, w))   # format 1.1: checked before anything else
     fields = w.names.get("fields")
     if fields:
-        out.extend(fields(paragraph, w))
+        activity = fields(paragraph, w)
+        if activity and set(paragraph.once) - {"effects"}:   # `once: [combat]`: the paper cannot skip it
+            out.append(Para((w.t("La première fois que vous venez ici seulement :",
+                                 "The first time you come here only:"),), "way"))
+        out.extend(activity)
     hidden = w.names.get("hidden", lambda p, c, w: False)
     shown = [c for c in paragraph.choices if not hidden(paragraph, c, w)]
     either = otherwise(shown, w)
@@ -38,9 +43,18 @@ def blocks(paragraph, w: Words) -> list:
     if paragraph.random is not None:
         out.extend(random_blocks(paragraph.random, w))
     out.extend(puzzle_blocks(paragraph, w))
-    if paragraph.end:
+    if paragraph.end and paragraph.auto and all(a.condition is not None for a in paragraph.auto):
+        text = ending(paragraph.end, w)   # format 1.1: "if you have the orb, turn to 3; otherwise..."
+        out.append(Para((w.t("Sinon, ", "Otherwise, ") + text[0].lower() + text[1:],), "way"))
+    elif paragraph.end:
         out.append(Para((Em(ending(paragraph.end, w)),), "center"))
     return out
+
+
+def first_time(note: str, w: Words) -> str:
+    """Format 1.1 `once:`: a find or a loss the reader takes the first time only."""
+    return w.t("La première fois que vous venez ici seulement : ", "The first time you come here only: ") + \
+        note[0].lower() + note[1:]
 
 
 def ending(end: str, w: Words) -> str:
@@ -130,6 +144,31 @@ def auto_blocks(paragraph, w: Words) -> list:
         else:
             text = ending(a.end, w)
             runs.append(text[0].lower() + text[1:] if lead else text)
+        out.append(Para(tuple(runs), "way"))
+    return out
+
+
+def give_up_blocks(paragraph, w: Words) -> list:
+    """Format 1.2, a give-up's `none:`: "Si vous ne pouvez ou ne voulez rien donner,
+    perdez 4 points de Chance ; rendez-vous au 3." (after the choice's text when a
+    choice gives)."""
+    from engine.book.giving import give_ups, none_of
+    out = []
+    for e, choice in give_ups(paragraph):
+        none = none_of(e.value)
+        if none is None:
+            continue
+        lead = [choice.text, w.t(" : s", ": i")] if choice is not None else [w.t("S", "I")]
+        runs = lead + [w.t("i vous ne pouvez ou ne voulez rien donner, ", "f you cannot or will not give anything, ")]
+        note = clause(none.effects, w)
+        runs += [note + w.t(" ; ", "; ")] if note and (none.target or none.end) else [note] if note else []
+        if none.target is not None:
+            runs += turn_to(none.target, w) + ["."]
+        elif none.end:
+            text = ending(none.end, w)
+            runs.append(text[0].lower() + text[1:])
+        else:
+            runs.append("." if note else w.t("continuez.", "carry on."))
         out.append(Para(tuple(runs), "way"))
     return out
 

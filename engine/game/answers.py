@@ -65,6 +65,10 @@ class Answers:
             return self._roll_random()
         if pending.get("activity") == "give-up":   # format 1.1
             return self.answer_give_up(pending, key)
+        if pending.get("activity") == "take":   # format 1.2
+            return self.answer_take(pending, key)
+        if pending.get("activity") == "sell":   # format 1.2
+            return self.answer_sell(pending, key)
         self.module.answer(self, pending, key, amount)
         if not self.state.ended:
             self.module.after_change(self)
@@ -81,8 +85,11 @@ class Answers:
         if self.narrate:
             self.emit("choice", text=c.text, to=target)
         if c.effects:
+            moves = len(st.history)
             for eff in c.effects:
                 self.apply(eff)
+                if len(st.history) != moves:   # format 1.2: a give-up's `none:` moved
+                    return self._after()
             if not st.ended and (st.pending is not None or carry.start_full(self)):   # a give-up: the move waits
                 st.pending["then"] = target
                 return self.module.after_change(self)   # the sheet's item names while it waits

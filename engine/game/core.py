@@ -25,6 +25,7 @@ from engine.game.context import GameContext
 from engine.game.faults import count_fault, expression_fault, stat_fault
 from engine.game.history import History
 from engine.game.inventory import GiveUp
+from engine.game.taking import Taking
 from engine.game.outcomes import Outcomes
 from engine.game.prompts import Prompts
 
@@ -32,7 +33,7 @@ SeededDice = dice_mod.SeededDice
 COUNTER_EFFECTS = book_counters.EFFECTS
 
 
-class Game(Answers, Prompts, History, Outcomes, GiveUp):
+class Game(Answers, Prompts, History, Outcomes, GiveUp, Taking):
     def __init__(self, book: Book, module: RuleModule, dice, state: GameState | None = None,
                  lang: str | None = None, undo: bool = True, narrate: bool = True,
                  preset=None):
@@ -153,6 +154,9 @@ class Game(Answers, Prompts, History, Outcomes, GiveUp):
         return [(item, copies) for item, copies, _path in equipment(self.book.hero)]
 
     def gain(self, item: str, count: int = 1) -> None:
+        used = self.book.meta.get("used_here")
+        if used and item in used:   # format 1.2: used where it lies, never carried
+            return self.use_here(item, count, used[item])
         items = self.state.items
         have = items.get(item, 0) + count
         if have > MAX_INT:   # as for a stat: `gain: {or: 999999999}` again and again
@@ -305,6 +309,14 @@ class Game(Answers, Prompts, History, Outcomes, GiveUp):
         elif kind in COUNTER_EFFECTS:   # format 1.1 counters and notes
             counters.apply(self, kind, value)
         elif kind == "give_up":
-            self.start_give_up(value)
+            self.start_give_up(value, eff.path)
+        elif kind == "take":   # format 1.2 (engine/game/taking.py)
+            self.start_take(value)
+        elif kind == "sell":
+            self.start_sell(value)
+        elif kind == "store":
+            self.store(value)
+        elif kind == "restore":
+            self.restore(value)
         else:
             self.module.apply_effect(self, kind, value)

@@ -45,6 +45,10 @@ class Prompts:
             prompt = ROLL_ONE if roll is not None and _one_die(roll.dice) else ROLL
         elif pending.get("activity") == "give-up":   # format 1.1
             prompt = self.give_up_prompt(pending)
+        elif pending.get("activity") == "take":   # format 1.2
+            prompt = self.take_prompt(pending)
+        elif pending.get("activity") == "sell":   # format 1.2
+            prompt = self.sell_prompt(pending)
         else:
             prompt = self.module.prompt(self, pending)
         self._prompted = (st, prompt)

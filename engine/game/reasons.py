@@ -33,8 +33,9 @@ def reason(game, condition) -> M:
     if needs is None:
         return NOT_MET
     fr, en = needs
-    return M(f"il vous faut : {fr}" if not fr[0].isdigit() else f"il vous faut {fr}",
-             f"you need: {en}" if not en[0].isdigit() else f"you need {en}")
+    counted = fr[0].isdigit() or fr.startswith("au plus")   # "il vous faut 7 Pièces d'Or"
+    return M(f"il vous faut {fr}" if counted else f"il vous faut : {fr}",
+             f"you need {en}" if counted else f"you need: {en}")
 
 
 def _needs(game, node):
@@ -64,24 +65,26 @@ def _amount(game, node):
         op, left, right = _FLIP[op], right, left
     if not isinstance(right, Int):
         return None
-    label = _label(game, left)
-    if label is None:
+    counted = _counted(game, left)
+    if counted is None:
         return None
     n = right.value
     if op in (">=", ">"):
         n += op == ">"
-        return f"{n} {label[0]}", f"{n} {label[1]}"
+        return counted(n).fr, counted(n).en
     n -= op == "<"
-    return f"{label[0]} : {n} au plus", f"{label[1]}: {n} at most"
+    return f"au plus {counted(n).fr}", f"at most {counted(n).en}"
 
 
-def _label(game, node):
+def _counted(game, node):
+    """`n -> Message` saying n of what `node` counts ("1 Pièce d'Or", "3 points
+    d'Honneur", "2 Corde"), or None."""
     if isinstance(node, Name):
         spec = game.module.stat(game._aliases.get(node.name, node.name))
-        return (spec.label.fr, spec.label.en) if spec is not None else None
+        return spec.amount if spec is not None else None
     if isinstance(node, Call) and _canon(game, node.name) == "count" and _item(node):
         name = game.book.item_name(_item(node))
-        return name, name
+        return lambda n: M(f"{n} {name}", f"{n} {name}")
     return None
 
 

@@ -15,7 +15,7 @@ from engine.book.model import Book
 from engine.diagnostics import Diagnostic, error, note, warning
 from engine.book.model import book_endings
 from engine.support.fold import fold
-from engine.book import typed
+from engine.book import giving, typed
 from engine.rules.base import Exit
 
 
@@ -31,6 +31,7 @@ def exits(book: Book, module, number: int) -> list[Exit]:
         out += auto_exits(p)
     out += list(module.exits(p))
     out += typed.exits(p)   # format 1.1: numbers the player computes (secret links)
+    out += giving.exits(p)   # format 1.2: what happens when nothing is given
     return out
 
 
@@ -248,17 +249,20 @@ def check_grants(book, module, doc, edges, ctx) -> Iterable[Diagnostic]:
         grants.setdefault(kind, set()).update(values)
     folded = {k: {fold(v) for v in values} for k, values in grants.items() if k not in EXACT}
     checked = {"item", "flag"} | set(grants)
-    for kind, value, path, offset, negated in ctx["references"]:
+    never = []
+    for i, (kind, value, path, offset, negated) in enumerate(ctx["references"]):
         if negated or kind not in checked:
             continue
         if kind == "item" and value not in book.items:
             continue  # already reported as an unknown item
         given = value in grants.get(kind, ()) if kind in EXACT else fold(value) in folded.get(kind, ())
         if not given:
-            yield warning("never-granted", doc.inner_span(path, offset),
-                          f"« {value} » ({_KIND_FR.get(kind, kind)}) n'est jamais donné par le livre : "
-                          "cette condition ne peut pas être vraie",
-                          f"'{value}' ({kind}) is never given by the book: this condition can never hold")
+            never.append((i, kind, value, path, offset))
+    from engine.lint.guards import closing_victory, never_granted
+    fatal = closing_victory(book, edges, ctx, never)
+    for i, kind, value, path, offset in never:
+        yield never_granted(doc, (kind, _KIND_FR.get(kind, kind)), value, (path, offset),
+                            grants.get(kind, ()), i in fatal)
 
 
 EXACT = X.EXACT_KINDS  # the author's own ids compare exactly, module names folded
@@ -312,8 +316,13 @@ def check_carry(book, module, doc, edges, ctx) -> Iterable[Diagnostic]:
     return check(book, module, doc, reach_order(book, edges))
 
 
+def check_restores(book, module, doc, edges, ctx) -> Iterable[Diagnostic]:
+    from engine.book.taking import check_restores   # format 1.2 restore points
+    return check_restores(book, doc)
+
+
 CHECKS = (check_targets, check_reachability, check_dead_ends, check_random, check_grants,
-          check_bounds, check_puzzles, check_auto, check_unwritten, check_carry)
+          check_bounds, check_puzzles, check_auto, check_unwritten, check_carry, check_restores)
 
 
 def lint(book: Book, module, compiled, doc, complete: bool = True) -> list[Diagnostic]:

@@ -65,9 +65,11 @@ def sites(book, module, doc, by_key: dict) -> list:
 
 
 def _puzzle(p, doc, by_key, value) -> None:
-    """A typed number's answers and its wrong-answer paragraph (format 1.1)."""
+    """A typed number's answers and its wrong-answer paragraph (format 1.1), a
+    give-up's `none:` paragraph (format 1.2)."""
     from engine.book.typed import exits
-    for ex in exits(p):
+    from engine.book.giving import exits as give_up_exits
+    for ex in exits(p) + give_up_exits(p):
         raw = data_at(doc.data, ex.path)
         if isinstance(ex.target, int) and (isinstance(raw, int) and not isinstance(raw, bool)
                                            or _named(raw, by_key)):

@@ -91,6 +91,9 @@ class RuleModule:
     # For `gamebook odds BOOK`, which says each column's policy: what the hero may
     # spend in a fight (Message("la Chance", "Luck")); None: "what the rules let him spend".
     fight_spending: Message | None = None
+    # Format 1.2: the stat a `sell:` effect pays into (the gold); None: books of this
+    # module cannot sell (`sell-no-money`).
+    money: str | None = None
 
     def __init__(self, **attributes: Any) -> None:
         """`RuleModule(id="x", stats=(...))` sets those attributes on this instance."""
@@ -360,6 +363,11 @@ class RuleModule:
         """How the end screen names a death `cause` this module gives `play.die` ("shame"
         ...): a Message, or None for the engine's own words (a stat at 0, a fight)."""
         return None
+
+    def paragraph_fields(self, fields: Mapping) -> Mapping:
+        """A paragraph's module fields as the rules read them: a module whose fields take
+        aliases (an enemy's `skill` for `habilete`) gives them their one name here."""
+        return fields
 
     def odds_labels(self):
         """How the odds are worded: an engine.rules.labels.OddsLabels (title of

@@ -73,8 +73,16 @@ def test_dead_end_and_empty(capsys, tmp_path):
 def test_condition_on_a_god_never_granted(capsys, tmp_path):
     text = GOOD.replace("{pray: Zeus}", "{pray: Arès}")
     status, out, _ = lint(capsys, write(tmp_path, text), "--no-cache", "--strict")
-    assert (status, codes(out)) == (1, ["never-granted"])
+    # the condition guards the book's only way to its victory (paragraph 4): an error
+    assert (status, codes(out)) == (1, ["victory-unreachable"])
     assert "'Zeus' (god)" in out
+
+
+def test_condition_never_granted_beside_another_way_to_the_victory(capsys, tmp_path):
+    text = GOOD.replace("{pray: Zeus}", "{pray: Arès}").replace(
+        "      - {text: Nord, to: 2}\n", "      - {text: Nord, to: 2}\n      - {text: Sud, to: 4}\n")
+    status, out, _ = lint(capsys, write(tmp_path, text), "--no-cache")
+    assert (status, codes(out)) == (0, ["never-granted"])
 
 
 def test_each_bad_condition_name_is_listed(capsys, tmp_path):
