@@ -1,9 +1,9 @@
 """The scripted victories of the rule tests, as a player of the page plays them.
 
-tests/rules/chroniques_cretoises/test_cc_book.py and
-tests/rules/defis_fantastiques/test_couronne_de_sel.py win le-taureau-d-airain and
-la-couronne-de-sel with forced dice through the `Game` API (option keys, module
-commands).  Their own test function is run here on a game that writes down each
+tests/rules/chroniques_cretoises/test_cc_book.py,
+tests/rules/defis_fantastiques/test_couronne_de_sel.py and test_clock_of_vennick.py win
+le-taureau-d-airain, la-couronne-de-sel and the-clock-of-vennick with forced dice
+through the `Game` API (option keys, module commands).  Their own test function is run here on a game that writes down each
 answer as the page shows it (the option's stable number, `prompts.numbered`, and its
 amount) and each module command, and the faces the dice gave: the same game, replayed
 by clicks with `gamebook serve --dice FACES`.  No route is written twice.
@@ -77,6 +77,10 @@ def taureau() -> Route:
 
 def couronne() -> Route:
     return recorded("test_couronne_de_sel", "defis_fantastiques", "test_scripted_playthrough_to_victory")
+
+
+def vennick() -> Route:
+    return recorded("test_clock_of_vennick", "defis_fantastiques", "test_scripted_playthrough_to_victory")
 
 
 def replay(w, route: Route, view: dict) -> dict:

@@ -10,7 +10,7 @@ from engine.repl.messages import text
 from engine.saves import store as saves
 from engine.game.dice import parse_faces
 from tests.web.helpers import CLOCHE, ROOT, pick, play_out, web
-from tests.web.routes import couronne, replay, taureau
+from tests.web.routes import couronne, replay, taureau, vennick
 
 
 def test_a_whole_game_to_victory_in_both_languages(tmp_path):
@@ -150,7 +150,7 @@ def test_a_puzzle_asks_for_its_number_in_the_amount_field():
     assert view["awaiting"] is None and view["paragraph"] == 147
 
 
-@pytest.mark.parametrize("route", [taureau, couronne], ids=["taureau", "couronne"])
+@pytest.mark.parametrize("route", [taureau, couronne, vennick], ids=["taureau", "couronne", "vennick"])
 @pytest.mark.parametrize("lang", ["fr", "en"])
 def test_the_rule_tests_victories_through_the_pages_actions(tmp_path, route, lang):
     """le-taureau-d-airain and la-couronne-de-sel won with the rule tests' forced dice,
@@ -166,9 +166,9 @@ def test_the_rules_commands_are_offered_and_taken_by_their_names():
     w = web(ROOT / "books" / "le-taureau-d-airain.yaml", lang="en")
     view = w.start()
     # the Oracle, sent by its English name; Zeus only where the text allows it
-    assert view["commands"] == [{"name": "consulter", "label": "consulter", "help":
+    assert view["commands"] == [{"name": "oracle", "label": "oracle", "help":
                                  "consult the Oracle (go to this paragraph + 20, when its number is in italics)"}]
-    view = w.act({"do": "command", "name": "consulter", "arg": ""})
+    view = w.act({"do": "command", "name": "oracle", "arg": ""})
     assert view["paragraph"] == 1
     assert view["lines"] == [{"style": "error", "text": "Refused: you consult the Oracle, but it stays silent"}]
     refused = w.act({"do": "command", "name": "manger", "arg": ""})   # no command of this module

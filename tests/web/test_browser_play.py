@@ -14,7 +14,7 @@ from engine.web.labels import say
 from tests.web.browser import chromium, move, options, saved_after, serving, settled
 from tests.web.helpers import CLOCHE
 from tests.repl.test_tmux import tmux  # noqa: F401 (the fixture: a tmux server of the test's own)
-from tests.web.routes import couronne, taureau
+from tests.web.routes import couronne, taureau, vennick
 
 pytestmark = pytest.mark.browser
 
@@ -71,12 +71,12 @@ def click_through(page, route, lang: str) -> None:
         settled(page)
 
 
-@pytest.mark.parametrize("route", [taureau, couronne], ids=["taureau", "couronne"])
+@pytest.mark.parametrize("route", [taureau, couronne, vennick], ids=["taureau", "couronne", "vennick"])
 @pytest.mark.parametrize("lang", ["fr", "en"])
 def test_the_other_books_to_a_victory_by_clicking(route, lang):
-    """le-taureau-d-airain (with the Oracle and Zeus from the rules' command form) and
-    la-couronne-de-sel (a puzzle's number in the amount field), with the forced dice of
-    their rule tests given to `gamebook serve --dice`."""
+    """le-taureau-d-airain (with the Oracle and Zeus from the rules' command form),
+    la-couronne-de-sel and the-clock-of-vennick (a puzzle's number in the amount field),
+    with the forced dice of their rule tests given to `gamebook serve --dice`."""
     won = route()
     with serving(won.book, "--dice", won.dice, "--seed", "1", "--lang", lang) as (url, _), \
             chromium() as browser:
