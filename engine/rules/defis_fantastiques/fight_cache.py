@@ -8,7 +8,8 @@ The key is everything the solver reads (the arguments of `ff_fight` or
 `family_chances`, written out by `repr`) and the digest of the model's source files
 (the fight chain, its solvers, the rules they read, the generic chain solver): an
 edited rule or solver never reads an old answer.  Values are stored exactly, every
-Fraction as "p/q"; an unreadable or foreign entry is ignored and solved again.  The
+Fraction as "p/q"; an entry is sealed with the compiled books' key
+(docs/security.md): an unreadable, edited or foreign one is ignored and solved again.  The
 disk cache is off with GAMEBOOK_NO_CACHE, like the compiled books; a write that fails
 (read-only or full disk) only loses the entry.
 """
@@ -49,6 +50,12 @@ def folder() -> Path | None:
     return None if books is None else books / "fights"
 
 
+def _secret(where: Path, create: bool = False) -> bytes | None:
+    """The compiled books' sealing key (engine/lint/cache_seal.py), which seals the fights too."""
+    from engine.lint.cache_seal import cache_key
+    return cache_key(where.parent, create=create)
+
+
 def key(kind: str, arguments: tuple) -> str:
     return hashlib.sha256(f"{model_digest()}\0{kind}\0{arguments!r}".encode()).hexdigest()
 
@@ -58,7 +65,7 @@ def kept(kind: str, arguments: tuple, solve, encode, decode):
     name = key(kind, arguments)
     stored = _memory.get(name)
     if stored is None:
-        stored = _read(name)
+        stored = _read(name, decode)
     if stored is None:
         stored = encode(solve())
         _write(name, stored)
@@ -74,25 +81,36 @@ def forget_memory() -> None:
     _memory.clear()
 
 
-def _read(name: str):
+def _read(name: str, decode):
+    """The entry stored under `name`, when its seal is the cache's and it decodes; else None
+    (edited, copied from elsewhere, or another fight's: solved again)."""
+    from engine.lint.cache_seal import unseal
     where = folder()
     if where is None:
         return None
     try:
-        entry = json.loads((where / f"{name}.json").read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+        data = unseal((where / f"{name}.json").read_bytes(), _secret(where))
+        entry = json.loads(data) if data is not None else None
+        value = entry["value"] if isinstance(entry, dict) and entry.get("key") == name else None
+        if value is not None:
+            decode(value)
+    except (OSError, ValueError, KeyError, TypeError, ZeroDivisionError):
         return None
-    return entry.get("value") if isinstance(entry, dict) and entry.get("key") == name else None
+    return value
 
 
 def _write(name: str, value) -> None:
+    from engine.lint.cache_seal import seal
+    from engine.support.atomic import write_bytes
     where = folder()
     if where is None:
         return
-    from engine.support.atomic import write_bytes
     with contextlib.suppress(OSError):
         where.mkdir(parents=True, exist_ok=True)
-        write_bytes(where / f"{name}.json", json.dumps({"key": name, "value": value}).encode("utf-8"))
+        secret = _secret(where, create=True)
+        if secret is not None:   # an unsealed entry would never be read
+            data = json.dumps({"key": name, "value": value}, separators=(",", ":")).encode("utf-8")
+            write_bytes(where / f"{name}.json", seal(data, secret), new_mode=0o600)
 
 
 def fraction(text: str) -> Fraction:
