@@ -26,7 +26,8 @@ from pathlib import Path
 from engine.analysis.result import FightOdds
 
 MODEL_FILES = ("model.py", "fight_chain.py", "odds_solver.py", "odds_special.py", "ff_layered.py",
-               "ff_noluck.py", "ff_together.py", "ff_together_mass.py", "ff_wintable.py", "fight_cache.py")
+               "ff_noluck.py", "ff_together.py", "ff_together_mass.py", "ff_wintable.py", "odds.py",
+               "fight_cache.py")
 MEMORY_ENTRIES = 512
 _memory: OrderedDict = OrderedDict()
 

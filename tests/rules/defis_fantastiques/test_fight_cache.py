@@ -91,3 +91,24 @@ def test_bad_constants_still_raise_and_are_not_kept():
     with pytest.raises(ValueError):
         ff_fight((9, 8), [(6, 3)], mode="nowhere")
     assert entries() == []
+
+
+def test_every_fight_of_the_bundled_books_reads_back_what_it_solved():
+    """`fight_wins` (the book table's families: tables, layers, chains) and `fight_odds`
+    on every fight of both bundled books: solved, then read from disk, the same Fractions."""
+    from engine.lint.loader import load_book
+    for path in ("books/la-cloche-de-brumesel.yaml", "books/la-couronne-de-sel.yaml"):
+        loaded = load_book(path)
+        book, module = loaded.book, loaded.module
+        states = [s for _n, s in module.hero_variants(book)][:3]
+        fights = [p.fields["combat"] for _n, p in sorted(book.paragraphs.items()) if "combat" in p.fields]
+        assert fights
+        for spec in fights:
+            fight_cache.forget_memory()
+            solved = (module.fight_wins(book, states, spec, policy="optimal"),
+                      module.fight_odds(book, states[0], spec, policy="optimal"))
+            fight_cache.forget_memory()
+            kept = (module.fight_wins(book, states, spec, policy="optimal"),
+                    module.fight_odds(book, states[0], spec, policy="optimal"))
+            assert kept == solved, spec
+    assert len(entries()) > 10
