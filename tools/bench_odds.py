@@ -144,6 +144,8 @@ def main(argv: list[str]) -> int:
             str(guards), str(Path(tmp) / "cache"))
         cases["gamebook odds la-cloche-de-brumesel (process)"] = odds_process(
             "books/la-cloche-de-brumesel.yaml")
+        cases["same, fights kept on disk by an earlier run (process)."] = odds_process(
+            "books/la-cloche-de-brumesel.yaml", str(Path(tmp) / "cache"))
         cases["gamebook odds la-couronne-de-sel (process)"] = odds_process("books/la-couronne-de-sel.yaml")
         cases["gamebook odds 400 paragraphs, 40 combats (process)"] = odds_process(str(synthetic))
         print(f"load average: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")

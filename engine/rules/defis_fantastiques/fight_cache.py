@@ -33,21 +33,25 @@ _memory: OrderedDict = OrderedDict()
 
 
 @functools.lru_cache(maxsize=1)
-def model_digest() -> str:
-    """The digest of the sources the odds are computed by (and the engine's version)."""
+def model_digest() -> str | None:
+    """The digest of the sources the odds are computed by (and the engine's version);
+    None when a source cannot be read (an install without them): then no disk cache."""
     from engine import __version__
     from engine.analysis import chain
     here = Path(__file__).resolve().parent
     h = hashlib.sha256(__version__.encode())
-    for path in [here / name for name in MODEL_FILES] + [Path(chain.__file__)]:
-        h.update(path.read_bytes())
+    try:
+        for path in [here / name for name in MODEL_FILES] + [Path(chain.__file__)]:
+            h.update(path.read_bytes())
+    except OSError:
+        return None
     return h.hexdigest()
 
 
 def folder() -> Path | None:
     """Where the fights are kept on disk: beside the compiled books; None: no disk cache."""
     from engine.lint.loader import cache_dir
-    books = cache_dir()
+    books = cache_dir() if model_digest() is not None else None
     return None if books is None else books / "fights"
 
 

@@ -112,3 +112,17 @@ def test_every_fight_of_the_bundled_books_reads_back_what_it_solved():
                     module.fight_odds(book, states[0], spec, policy="optimal"))
             assert kept == solved, spec
     assert len(entries()) > 10
+
+
+def test_no_disk_cache_without_the_model_sources(monkeypatch):
+    monkeypatch.setattr(fight_cache, "MODEL_FILES", ("no-such-source.py",))
+    fight_cache.model_digest.cache_clear()
+    try:
+        assert fight_cache.folder() is None
+        assert ff_fight((9, 8), [(6, 3)], luck=7) == solve_fight((9, 8), [(6, 3)], luck=7)
+        assert ff_fight((9, 8), [(6, 3)], luck=7) == solve_fight((9, 8), [(6, 3)], luck=7)
+    finally:
+        fight_cache.model_digest.cache_clear()
+    import os
+    from pathlib import Path
+    assert not (Path(os.environ["GAMEBOOK_CACHE_DIR"]) / "fights").exists()
