@@ -10,8 +10,9 @@ chosen with a fixed seed: the same arguments always write the same book.
 
     write_book(folder, levers=4, maze=15, sections=100) -> Path
 
-`sections=None` writes the structure alone (no padding corridors), for small variants.
-`ROUTE` helpers give a scripted winning route (`winning_route`).
+`sections=None` writes the structure alone (no padding corridors), for small variants;
+`lite=True` also drops Provisions and the repeatable Stamina changes.  `layout` gives
+each part's paragraph number (the tests walk a route with it).
 """
 from __future__ import annotations
 
@@ -48,7 +49,7 @@ def _text(rng: random.Random, n: int, what: str) -> str:
     return f"Section {n}. You stand in a {place}. {rng.choice(DETAILS)} {what}".strip() + "\n"
 
 
-def _layout(levers: int, maze: int, sections: int | None) -> tuple[Plan, int, int]:
+def layout(levers: int, maze: int, sections: int | None) -> tuple[Plan, int, int]:
     """Number every part: the entrance, the maze and its side rooms, the gate, the
     approach to the final fight and the endings; padding corridors fill up to
     `sections` (half before the maze, half on the approach)."""
@@ -100,7 +101,7 @@ def build(levers: int = 4, maze: int = 15, sections: int | None = 100, seed: int
     if levers < 1 or maze < 3:
         raise ValueError("at least one lever and three maze paragraphs")
     rng = random.Random(seed)
-    plan, before, after = _layout(levers, maze, sections)
+    plan, before, after = layout(levers, maze, sections)
     N = plan.numbers
     side = _side(plan)
     engraved = lever_numbers(plan)

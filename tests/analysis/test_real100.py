@@ -19,7 +19,7 @@ from engine.cli import main
 from engine.game import Game
 from engine.game.dice import ScriptedDice
 from engine.lint.loader import load_book
-from tests.analysis.real100 import build, lever_numbers, write_book, _layout
+from tests.analysis.real100 import build, lever_numbers, write_book, layout
 
 SHEET = [6, 6, 6, 6, 6, 6, 6]   # Skill 12, Stamina 24, Luck 12, Gold 12
 
@@ -94,7 +94,7 @@ def test_the_same_arguments_write_the_same_book(tmp_path):
 
 
 def test_the_levers_sum_to_the_gate():
-    plan, _, _ = _layout(4, 15, 100)
+    plan, _, _ = layout(4, 15, 100)
     numbers = lever_numbers(plan)
     assert len(set(numbers)) == 4 and sum(numbers) == plan.numbers["gate"]
 
@@ -103,7 +103,7 @@ def test_a_scripted_route_with_forced_dice_reaches_the_victory(tmp_path):
     """Pull the four levers, win the fights on the way, take the note and come back,
     answer the dial with the levers' sum, pass the darts and beat the champion."""
     data = build()
-    plan, _, _ = _layout(4, 15, 100)
+    plan, _, _ = layout(4, 15, 100)
     N = plan.numbers
     loaded = load(write_book(tmp_path))
     game = Game(loaded.book, loaded.module, ScriptedDice(list(SHEET)), narrate=False, undo=False)
