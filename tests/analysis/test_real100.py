@@ -111,6 +111,7 @@ def test_a_scripted_route_with_forced_dice_reaches_the_victory(tmp_path):
         walk(game, data, N[f"lever{j}"])
         choose(game, "Pull the lever")
     assert {f"lever{j}" for j in range(1, 5)} <= set(game.state.flags)
+    assert game.state.visits.get(N["fight1"]) == 1      # the goblin was on the way, and fought
     walk(game, data, N["stone"])
     game.dice.faces.extend((1, 1))                      # Luck 12: 2 succeeds
     game.answer(game.prompt().options[0].key)
