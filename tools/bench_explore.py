@@ -35,7 +35,8 @@ book (tests/analysis/real100.py, issue 35), written to a temporary folder:
 `gamebook explore --exhaustive --sheet 1` on it in a child process (`explore_round`, a
 plain function over a book path), with its states, CPU seconds, maximum RSS, and the
 exact value or the bounds where it was cut (`--real100-states`, default 3,000,000;
-`--real100-timeout`, default 300 s; 0: no such line).
+`--real100-timeout`, default 300 s; 0: no such line).  `--runs 0 --real100` prints that
+line alone.
 """
 from __future__ import annotations
 
