@@ -67,20 +67,23 @@ def book_graph(book, module, lang: str = "fr", problems: dict | None = None) -> 
     out = BookGraph(_safe(book.title), lang="fr" if lang == "fr" else "en")
     for n, outs in edges.items():
         p = book.paragraphs[n]
-        conditions = [c.condition for c in p.choices]
+        ways = [c for c in p.choices if not c.stay]   # (format 1.2: an action is no way out)
+        conditions = [c.condition for c in ways]
         for i, (ex, target) in enumerate(outs):
             label = _label(ex, conditions[i] if ex.kind == "choice" and i < len(conditions) else None, lang)
-            if ex.kind == "choice" and i < len(p.choices):
-                label += _marks(p.choices[i], book, lang)
+            if ex.kind == "choice" and i < len(ways):
+                label += _marks(ways[i], book, lang)
             if target is None:
                 out.complete = False
                 label = f"{label} [{X.describe(ex.target, lang)}]" if ex.target is not None else label
             out.edges.append(Edge(n, UNKNOWN if target is None else target, ex.kind, _safe(label),
                                   ex.dashed or target is None))
+        out.edges += _actions(n, p, book, lang)
     seen = reachable(book, edges) if out.complete else set(book.paragraphs)
     for n, p in sorted(book.paragraphs.items()):
         acts = tuple(f for f in module.activity_fields if f in p.fields)
-        ending = p.end or next((a.end for a in p.auto if a.end), None)   # (format 1.1: `auto: {end:}`)
+        ending = p.end or next((a.end for a in p.auto if a.end), None) or \
+            next((e for e in p.outcome_ends.values() if e != "continue"), None)   # (1.1 `auto`, 1.2 outcomes)
         out.nodes.append(Node(n, ending, acts, n == book.start, n not in seen,
                               tuple((problems or {}).get(n, ()))))
     out.edges = merged(out.edges)
@@ -111,6 +114,13 @@ def _safe(text: str) -> str:
     """`text` without a character a terminal obeys or XML 1.0 refuses, each shown as
     the visible `\\uXXXX` (engine/support/safe_text.py)."""
     return _NOT_XML.sub(lambda m: f"\\u{ord(m.group()):04x}", clean(text))
+
+
+def _actions(n: int, p, book, lang: str) -> list:
+    """Format 1.2: each action choice (`stay: true`) as a dashed loop on its paragraph."""
+    word = "action : " if lang == "fr" else "action: "
+    return [Edge(n, n, "action", _safe(f"{word}{c.text}" + _marks(c, book, lang)), True)
+            for c in p.choices if c.stay]
 
 
 def _marks(choice, book, lang: str) -> str:

@@ -13,14 +13,20 @@ from __future__ import annotations
 
 from typing import Iterator
 
+from engine.book.giving import give_ups, none_of
+
 # The places of the core format, relative to a paragraph ("*": each entry of a list).
 CORE = (("effects",), ("choices", "*", "effects"), ("auto", "*", "effects"),
         ("random", "outcomes", "*", "effects"))
 
 
 def places(module) -> tuple[tuple, ...]:
-    """Every place, relative to a paragraph, where a book may write an effect list."""
-    return CORE + tuple(tuple(where) for where in getattr(module, "outcome_effects", ()) or ())
+    """Every place, relative to a paragraph, where a book may write an effect list
+    (format 1.2: also inside an outcome written like an `auto:` entry, `win: {to:,
+    effects:}`, compiled into the list beside it: engine/book/outcome_shapes.py)."""
+    from engine.book.outcome_shapes import written_places
+    return CORE + tuple(tuple(where) for where in getattr(module, "outcome_effects", ()) or ()) \
+        + written_places(module)
 
 
 def effect_lists(paragraph) -> Iterator[tuple[tuple, tuple]]:
@@ -37,6 +43,10 @@ def effect_lists(paragraph) -> Iterator[tuple[tuple, tuple]]:
         yield o.path + ("effects",), o.effects
     for where, effects in paragraph.outcome_effects.items():
         yield path + tuple(where), effects
+    for effect, _choice in give_ups(paragraph):   # format 1.2: a give-up's `none:` outcome
+        none = none_of(effect.value)
+        if none is not None:
+            yield none.path + ("effects",), none.effects
 
 
 def carrier(path: tuple) -> tuple | None:
@@ -44,6 +54,8 @@ def carrier(path: tuple) -> tuple | None:
     jump, a random outcome: its effects apply only when that way is taken), or None
     for a list applied in the paragraph itself (its effects, a module outcome's)."""
     if len(path) >= 3 and path[-1] == "effects" and path[-3] in ("choices", "auto", "outcomes"):
+        return path[:-1]
+    if len(path) >= 2 and path[-1] == "effects" and path[-2] == "none":   # a give-up's `none:`
         return path[:-1]
     return None
 

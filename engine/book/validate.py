@@ -145,8 +145,15 @@ def _diagnostics(doc: Document, err, keys) -> list[Diagnostic]:
                       f"{err.validator_value} : raccourcissez-le",
                       f"{where_en}: a text of {len(err.instance)} characters, the limit is "
                       f"{err.validator_value}: shorten it")]
+    span = doc.span(path)
+    if "propertyNames" in err.schema_path and isinstance(err.instance, str):   # at the faulty key
+        node = _node_at(doc.data, path)
+        if isinstance(node, dict):
+            orig = keys(node, err.instance)
+            if orig in node:
+                span = doc.span(path + (orig,), key=True)
     msg = err.message if len(err.message) < 160 else err.message[:157] + "..."
-    return [error("schema", doc.span(path), f"{where} : {_french(err)}", f"{where_en}: {msg}")]
+    return [error("schema", span, f"{where} : {_french(err)}", f"{where_en}: {msg}")]
 
 
 def _unknown_effect(doc, err, path, keys, where) -> Diagnostic | None:
@@ -163,7 +170,13 @@ def _unknown_effect(doc, err, path, keys, where) -> Diagnostic | None:
 
 
 def _one_name(doc, err, path, where) -> Diagnostic | None:
-    """A stat required under one of its names (`habilete` or `skill`): missing, or given twice."""
+    """A stat required under one of its names (`habilete` or `skill`): missing, or given twice;
+    or an optional one given twice (`{"not": {"required": [its names]}}`)."""
+    if err.validator == "not" and isinstance(err.instance, dict) and list(err.validator_value) == ["required"]:
+        names = list(err.validator_value["required"])
+        alternatives_fr, alternatives_en = " ou ".join(f"« {n} »" for n in names), " or ".join(f"'{n}'" for n in names)
+        return error("schema", doc.span(path), f"{where[0]} : {alternatives_fr} : une seule de ces clés, pas les deux",
+                     f"{where[1]}: {alternatives_en}: one of these keys, not both")
     if err.validator != "oneOf" or not isinstance(err.instance, dict):
         return None
     names = [b["required"][0] for b in err.validator_value

@@ -9,6 +9,8 @@ usage error (exit 2); an invalid book prints its diagnostics (exit 1).
 """
 from __future__ import annotations
 
+from engine.diagnostics import os_reason
+
 import sys
 from pathlib import Path
 
@@ -149,8 +151,8 @@ def _play(args, loaded, dice, banner, book_ref) -> int:
     try:
         log = open(args.log, "w", encoding="utf-8") if args.log else None
     except OSError as exc:
-        _err(lang, f"--log : impossible d'écrire {args.log} : {exc.strerror}",
-             f"--log: cannot write {args.log}: {exc.strerror}")
+        _err(lang, f"--log : impossible d'écrire {args.log} : {os_reason(exc).fr}",
+             f"--log: cannot write {args.log}: {os_reason(exc).en}")
         return 2
     try:
         session = Session(game, store, lang, book_ref=book_ref, log=log)

@@ -13,9 +13,9 @@ from typing import Iterable
 from engine import expr as X
 from engine.book.model import Book
 from engine.diagnostics import Diagnostic, error, note, warning
-from engine.book.model import book_endings
+from engine.book.model import OUTCOME_ENDS, book_endings
 from engine.support.fold import fold
-from engine.book import typed
+from engine.book import giving, typed
 from engine.rules.base import Exit
 
 
@@ -23,7 +23,7 @@ def exits(book: Book, module, number: int) -> list[Exit]:
     """Every way out of a paragraph: choices, random outcomes and the module's fields."""
     p = book.paragraphs[number]
     out = [Exit("choice", c.target if c.target is not None else c.target_expr, c.path + ("to",),
-                c.text, dashed=c.target is None) for c in p.choices]
+                c.text, dashed=c.target is None) for c in p.choices if not c.stay]   # (1.2: an action stays)
     if p.random is not None:
         out += [Exit("random", o.target, o.path + ("to",), f"{o.low}-{o.high}") for o in p.random.outcomes]
     if p.auto:
@@ -31,6 +31,9 @@ def exits(book: Book, module, number: int) -> list[Exit]:
         out += auto_exits(p)
     out += list(module.exits(p))
     out += typed.exits(p)   # format 1.1: numbers the player computes (secret links)
+    out += giving.exits(p)   # format 1.2: what happens when nothing is given
+    if p.outcome_ends:   # format 1.2: an outcome that ends the game or carries on leads to no paragraph
+        out = [e for e in out if not (type(e.target) is int and e.target in OUTCOME_ENDS)]
     return out
 
 
@@ -166,9 +169,9 @@ def check_dead_ends(book, module, doc, edges, ctx) -> Iterable[Diagnostic]:
         if not p.text.strip():
             yield warning("empty-paragraph", doc.span(p.path, key=True),
                           f"le paragraphe {n} n'a pas de texte", f"paragraph {n} has no text")
-        # (an automatic ending is one; an activity with no outcome is the module's to report:
-        # combat-no-outcome, test-missing-target)
-        if p.end is None and not edges[n] and not any(a.end for a in p.auto) \
+        # (an automatic ending is one; so is, format 1.2, an outcome that ends the game or carries
+        # on; an activity with no outcome is the module's to report: combat-no-outcome, test-missing-target)
+        if p.end is None and not edges[n] and not any(a.end for a in p.auto) and not p.outcome_ends \
                 and not any(f in p.fields for f in module.activity_fields):
             yield error("dead-end", doc.span(p.path, key=True),
                         f"le paragraphe {n} n'a ni choix ni issue : ajoutez des choix ou « end: death|victory »",
@@ -328,8 +331,13 @@ def check_carry(book, module, doc, edges, ctx) -> Iterable[Diagnostic]:
     return check(book, module, doc, reach_order(book, edges))
 
 
+def check_restores(book, module, doc, edges, ctx) -> Iterable[Diagnostic]:
+    from engine.book.taking import check_restores   # format 1.2 restore points
+    return check_restores(book, doc)
+
+
 CHECKS = (check_targets, check_reachability, check_dead_ends, check_random, check_grants,
-          check_bounds, check_puzzles, check_auto, check_unwritten, check_carry)
+          check_bounds, check_puzzles, check_auto, check_unwritten, check_carry, check_restores)
 
 
 def lint(book: Book, module, compiled, doc, complete: bool = True) -> list[Diagnostic]:

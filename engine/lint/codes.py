@@ -12,7 +12,9 @@ from __future__ import annotations
 
 from engine.lint.codes_authors import CODES_AUTHORS
 from engine.lint.codes_constructs import CODES_11
+from engine.lint.codes_actions import CODES_ACTIONS   # format 1.2, part A
+from engine.lint.codes_real_books import CODES_REAL_BOOKS   # format 1.2, part B
 from engine.lint.codes_core import CODES as CORE, Code  # noqa: F401 - Code is part of the table's interface
 
-CODES = CORE + CODES_11 + CODES_AUTHORS
+CODES = CORE + CODES_11 + CODES_AUTHORS + CODES_ACTIONS + CODES_REAL_BOOKS
 BY_NAME = {c.name: c for c in CODES}

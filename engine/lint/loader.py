@@ -24,7 +24,7 @@ from engine.support.records import record
 if TYPE_CHECKING:  # pragma: no cover - the Book model is imported only when built
     from engine.book.model import Book
 
-CACHE_FORMAT = 6   # 6: the parts' hashes, each diagnostic's own file
+CACHE_FORMAT = 7   # 6: the parts' hashes, each diagnostic's own file; 7: format 1.2 (books it refused before)
 
 
 @record

@@ -31,6 +31,8 @@ def complete(snap, lines, line: int, col: int) -> list[T.CompletionItem]:
     if where.key is None:
         if where.path and where.path[-1] in ("add", "set"):
             return _stats(snap) + _counters(snap)
+        if where.path and where.path[-1] == "sell":   # format 1.2: `sell: {item: price}`
+            return [T.CompletionItem(label=i, kind=K.Value, insert_text=f"{i}: ") for i in sorted(snap.book.items)]
         return [T.CompletionItem(label=name, kind=K.Field, insert_text=f"{name}: ",
                                  documentation=fields.description(schema, sub, lang) or None)
                 for name, sub in sorted(fields.fields_at(schema, where.path).items())]
@@ -49,12 +51,22 @@ def _value(snap, schema, where) -> list[T.CompletionItem]:
         return _items(snap, quote="")
     if key in ("flag", "unflag"):
         return _names(_flags(snap), K.Variable, "")
+    if key == "from" and "take" in where.path:   # format 1.2: `take: {choose: 2, from: [...]}`
+        return _items(snap, quote="")
+    if key == "restore":   # format 1.2: what a `store:` of the book keeps
+        from engine.book.taking import effect_lists
+        return _names({e.value for p in snap.book.paragraphs.values() for effs in effect_lists(p)
+                       for e in effs if e.kind == "store"}, K.Variable, "")
+    if key == "stats" and "give_up" in where.path:   # format 1.2: `give_up: {stats: [provisions]}`
+        return [T.CompletionItem(label=s.name, kind=K.Property, detail=s.label.get(snap.language))
+                for s in snap.module.stats if not s.derived]
     refs = snap.compiled.env.references
     if key == "note" and "note" in refs:   # format 1.1: `{note: retour}`
         return _names(refs["note"], K.Variable, "")
     if key in ("patron", "invoke", "god", "dieu") and "god" in refs:
         return _names(refs["god"], K.EnumMember, "")
-    enum = [v for node in fields.node_at(schema, where.path + [key])
+    enum = [str(v).lower() if isinstance(v, bool) else v   # (YAML's `true`, not Python's)
+            for node in fields.node_at(schema, where.path + [key])
             for v in node.get("enum", [node["const"]] if "const" in node else [])]
     return _names(enum, K.EnumMember, "")
 

@@ -83,7 +83,7 @@ TABLE: dict[str, tuple[str, str]] = {
     "fs-items": ("Objets", "Items"),
     "fs-notes": ("Notes", "Notes"),
     "fs-you": ("Vous", "You"),
-    "fs-keys": ("Entrée : valider · PgPréc/PgSuiv : défiler · F2 : feuille · Ctrl-D : sauver et quitter",
+    "fs-keys": ("Entrée : valider · PgPréc/PgSuiv : défiler · F2 : feuille · Ctrl-D : sauvegarder et quitter",
                 "Enter: confirm · PgUp/PgDn: scroll · F2: sheet · Ctrl-D: save and quit"),
     "fs-keys-short": ("PgPréc/PgSuiv : défiler · F2 : feuille · Ctrl-D : quitter",
                       "PgUp/PgDn: scroll · F2: sheet · Ctrl-D: quit"),

@@ -17,10 +17,11 @@ from engine.game.item_notes import item_note
 from engine.support.safe_text import clean
 from engine.repl.messages import text as t
 
-# French typography: a space before ? ! : ; » and after « is non-breaking, and so
-# is the one of "n° 2".  Protected while wrapping, given back as plain spaces.
+# French typography: a space before ? ! : ; » % and after « is non-breaking, and so
+# is the one of "n° 2" (a number never leaves its "%": "33,9 %").  Protected while
+# wrapping, given back as plain spaces.
 _NBSP = NBSP = "\u00a0"
-_BEFORE = re.compile(r"[ \t]+(?=[?!:;»])")
+_BEFORE = re.compile(r"[ \t]+(?=[?!:;»%])")
 _AFTER = re.compile(r"(?<=«|°)[ \t]+")
 _LONG_WORD = "[^\t\n\x0b\x0c\r ]{%d,}"   # a word for textwrap: no whitespace of its own
 
@@ -133,7 +134,8 @@ def prompt(out: Output, prompt, lang: str) -> None:
             out.line(head + label, "class:option", hang=" " * len(head))
         else:
             why = option.reason.get(lang) if option.reason else "—"
-            out.line(head + label + " " + t(lang, "disabled", reason=why), "class:disabled",
+            said = t(lang, "disabled-after" if label.endswith(")") else "disabled", reason=why)
+            out.line(head + label + " " + said, "class:disabled",
                      hang=" " * len(head))
 
 

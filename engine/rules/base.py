@@ -91,6 +91,9 @@ class RuleModule:
     # For `gamebook odds BOOK`, which says each column's policy: what the hero may
     # spend in a fight (Message("la Chance", "Luck")); None: "what the rules let him spend".
     fight_spending: Message | None = None
+    # Format 1.2: the stat a `sell:` effect pays into (the gold); None: books of this
+    # module cannot sell (`sell-no-money`).
+    money: str | None = None
 
     def __init__(self, **attributes: Any) -> None:
         """`RuleModule(id="x", stats=(...))` sets those attributes on this instance."""

@@ -100,7 +100,8 @@ def book_problem(book, module, obj: dict) -> Message | None:
     activity = pending.get("activity") if isinstance(pending, dict) else None
     known = (activity == "random" and paragraph.random is not None) or (
         activity in module.activity_fields and activity in paragraph.fields) or (
-        activity == "give-up" and (_gives_up(paragraph) or _full(book, module, pending)))
+        activity == "give-up" and (_gives_up(paragraph) or _full(book, module, pending))) or (
+        activity in ("take", "sell") and _gives_up(paragraph, activity))   # format 1.2
     if not known:
         shown = activity if isinstance(activity, str) and len(activity) <= 40 else "?"
         return Message(f"activité en cours « {shown} » inconnue au paragraphe {here}",
@@ -108,9 +109,9 @@ def book_problem(book, module, obj: dict) -> Message | None:
     return None
 
 
-def _gives_up(paragraph) -> bool:
-    """Format 1.1: one of the paragraph's effect lists has a `give_up` effect."""
-    return any(e.kind == "give_up" for e in all_effects(paragraph))
+def _gives_up(paragraph, kind: str = "give_up") -> bool:
+    """Format 1.1: one of the paragraph's effect lists has a `give_up` effect (1.2: or `take`)."""
+    return any(e.kind == kind for e in all_effects(paragraph))
 
 
 def _full(book, module, pending: dict) -> bool:

@@ -106,7 +106,7 @@ class WebGame:
                 return self._bad()
             self.session.lang = self.game.lang = action["lang"]
             return "look"
-        if do == "command" and action.get("name") in COMMANDS:
+        if do == "command" and (action.get("name") in COMMANDS or action.get("name") in self.session.module_commands()):
             arg = action.get("arg", "")
             if not isinstance(arg, str) or len(arg) > MAX_ARG:
                 return self._bad()
@@ -130,7 +130,7 @@ class WebGame:
             "finished": s.finished, "toolbar": s.toolbar().strip(),
             "question": None, "awaiting": None, "prompt": None,
             "sheet": self.sheet(), "fight": self.fight(), "history": self.history(),
-            "slots": s.store.slots(), "notes": list(st.notes),
+            "slots": s.store.slots(), "notes": list(st.notes), "commands": self.commands(),
         }
         if s.asking:
             view["question"] = True
@@ -161,6 +161,17 @@ class WebGame:
             } for n, option in numbered(question)],
         }
 
+    def commands(self) -> list[dict]:
+        """The rule module's commands open now (the Oracle, Zeus, eat...): the name the
+        page sends (English), the name shown and the help line, in the game's language;
+        none once the game is over."""
+        if self.game.over:
+            return []
+        pick = 0 if self.lang == "fr" else 1
+        return [{"name": page_name(cmd), "label": clean(cmd.names[min(pick, len(cmd.names) - 1)]),
+                 "help": clean(cmd.help.get(self.lang))}
+                for cmd in self.game.module.commands() if cmd.available(self.game)]
+
     def sheet(self) -> list[dict]:
         """The sheet panel's lines (panels.sheet), each as a style and a text."""
         rows = panels.sheet(self.game, self.lang, WIDE).rows
@@ -179,6 +190,11 @@ class WebGame:
         """The journal's points, numbered as `history N` takes them."""
         listed = journal.points(self.game.state.history)
         return [{"n": n, "text": clean(self.session._entry(entry))} for n, (_, entry) in enumerate(listed, 1)]
+
+
+def page_name(cmd) -> str:
+    """The name the page sends a rule module's command by: its English one."""
+    return cmd.names[min(1, len(cmd.names) - 1)]
 
 
 def _small_int(value) -> bool:

@@ -13,36 +13,19 @@ the current paragraph marked, and the exact odds of the fight in view (analysis/
 """
 from __future__ import annotations
 
+import html
 import re
 import threading
 from pathlib import Path
 
 from engine.support.safe_text import clean
+from engine.web.labels import AUTHOR, labels, say
 
 POLL = 0.5          # seconds between two looks at the files
 MAX_FILES = 500     # a folder with more YAML files than that is not one book's
 MAX_DIAGNOSTICS = 200
+MERMAID = '<pre class="mermaid">'   # analysis/graph.py's page without Graphviz
 KEY = re.compile(r"^\s{0,8}'?\"?(\d{1,6})'?\"?\s*:")   # a paragraph's key in YAML: `  12:`
-LABELS = {   # the author panel's words (fr, en)
-    "author": ("Aperçu d'auteur", "Author's preview"),
-    "jump-start": ("Paragraphe (numéro ou nom)", "Paragraph (number or name)"),
-    "jump-set": ("Caractéristiques (stat=N …)", "Stats (stat=N …)"),
-    "jump-give": ("Objets (id …)", "Items (id …)"),
-    "jump": ("Aller au paragraphe", "Go to the paragraph"),
-    "graph": ("Graphe du livre (paragraphe actuel marqué)", "The book's graph (current paragraph marked)"),
-    "reloaded": ("Livre rechargé ({file}).", "Book reloaded ({file})."),
-    "kept": ("La partie continue au paragraphe {n}.", "The game goes on at paragraph {n}."),
-    "restarted": ("La partie ne peut continuer dans le livre modifié ({why}) : nouvelle partie.",
-                  "The game cannot go on in the edited book ({why}): new game."),
-    "broken": ("Le livre modifié a des erreurs : la partie continue dans la version d'avant.",
-               "The edited book has errors: the game goes on in the version before."),
-    "jumped": ("Départ au paragraphe {n}.", "Start at paragraph {n}."),
-}
-
-
-def say(lang: str, key: str, **values) -> str:
-    fr, en = LABELS[key]
-    return (fr if lang == "fr" else en).format(**values)
 
 
 class Author:
@@ -170,8 +153,7 @@ class Author:
         """What the author panel shows with every view."""
         lang = self.lang
         return {"version": self.version,
-                "labels": {key: say(lang, key) for key in ("author", "jump-start", "jump-set", "jump-give",
-                                                           "jump", "graph")},
+                "labels": labels(lang, AUTHOR),
                 "diagnostics": [self._diagnostic(d) for d in self.diagnostics[:MAX_DIAGNOSTICS]],
                 "odds": self.odds()}
 
@@ -195,7 +177,7 @@ class Author:
         from engine.analysis import graph as G
         web = self.served.web
         page = G.to_html(G.book_graph(web.game.book, web.game.module, self.lang), self.lang)
-        return mark(page, web.game.state.paragraph)
+        return mark(page, web.game.state.paragraph, self.lang)
 
 
 def paragraph_at(file: str, line: int) -> int | None:
@@ -216,10 +198,19 @@ def paragraph_at(file: str, line: int) -> int | None:
     return None
 
 
-def mark(page: str, paragraph: int) -> str:
-    """Graphviz's SVG with the node of `paragraph` (`<title>p12</title>`) marked."""
+def mark(page: str, paragraph: int, lang: str = "fr") -> str:
+    """The graph page with the node of `paragraph` marked: in Graphviz's SVG, its node
+    (`<title>p12</title>`) filled; in the Mermaid text (no Graphviz), a `current` class
+    given to `p12` (drawn so by any Mermaid editor) and a line above saying which."""
     style = ("<style>.current ellipse,.current polygon{fill:#ffd54f;stroke:#7a3b00;stroke-width:3}"
              "</style>")
     page = page.replace("</head>", style + "</head>", 1)
+    if MERMAID in page and re.search(r"^  p%d[\[({]" % paragraph, page, re.MULTILINE):
+        head, rest = page.split(MERMAID, 1)
+        text, tail = rest.split("</pre>", 1)
+        text += (f"  classDef current fill:#ffd54f,stroke:#7a3b00,stroke-width:3px\n"
+                 f"  class p{paragraph} current\n")
+        note = f'<p class="note" id="current">{html.escape(say(lang, "graph-current", n=paragraph))}</p>\n'
+        return head + note + MERMAID + text + "</pre>" + tail
     return re.sub(r'<g id="(node\d+)" class="node">(\s*<title>p%d</title>)' % paragraph,
                   r'<g id="\1" class="node current" aria-current="step">\2', page, count=1)

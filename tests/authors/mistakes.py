@@ -203,7 +203,7 @@ MISTAKES = [
     M("item-title-for-name", "  lantern: {name: Tin Lantern}", "  lantern: {title: Tin Lantern}",
       "unknown-field", "title", "did you mean 'name'?"),
     M("choice-without-to", "{text: Run into the inner court, to: 33}", "{text: Run into the inner court}",
-      "schema", "", "'to' is a required property"),
+      "choice-no-target", "", "give it a 'to:'"),   # (format 1.2: `to:` or `stay: true`, issue 31)
     M("include-missing", "codewords:\n", "include: [quarry.yaml]\ncodewords:\n", "include-not-found",
       "quarry.yaml", "check the path"),
     M("expr-unfinished", "if: 'gold >= 3'", "if: 'gold >= '", "expr-syntax", "= ', effects", "expected a number"),

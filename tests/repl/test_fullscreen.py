@@ -47,7 +47,7 @@ def test_lines_typed_go_to_the_session_and_ctrl_d_autosaves(tmp_path):
     assert s.game.state.paragraph == 2 and s.game.state.pending["round"] == 1
     assert "autosave" in s.store.slots()
     story = "".join(str(block) for block in app.story)
-    assert "> 1\n» Avancer vers les gardes" in story and "Partie sauvée automatiquement" in story
+    assert "> 1\n» Avancer vers les gardes" in story and "Partie sauvegardée automatiquement" in story
     assert "  1. Avancer vers les gardes" not in story   # the choices have a pane of their own
 
 

@@ -3,10 +3,14 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from engine.game.prompts import numbered
 from engine.repl.messages import text
 from engine.saves import store as saves
-from tests.web.helpers import CLOCHE, pick, play_out, web
+from engine.game.dice import parse_faces
+from tests.web.helpers import CLOCHE, ROOT, pick, play_out, web
+from tests.web.routes import couronne, replay, taureau, vennick
 
 
 def test_a_whole_game_to_victory_in_both_languages(tmp_path):
@@ -144,3 +148,29 @@ def test_a_puzzle_asks_for_its_number_in_the_amount_field():
     assert view["awaiting"]["n"] == typed[0]["n"] and view["awaiting"]["prompt"]
     view = w.act({"do": "amount", "value": 147})
     assert view["awaiting"] is None and view["paragraph"] == 147
+
+
+@pytest.mark.parametrize("route", [taureau, couronne, vennick], ids=["taureau", "couronne", "vennick"])
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_rule_tests_victories_through_the_pages_actions(tmp_path, route, lang):
+    """le-taureau-d-airain and la-couronne-de-sel won with the rule tests' forced dice,
+    by the page's actions (numbered options, the amount field, the rules' commands)."""
+    won = route()
+    w = web(won.book, faces=parse_faces(won.dice), lang=lang, root=tmp_path)
+    view = replay(w, won, w.start())
+    assert (view["ended"], view["over"], view["commands"]) == ("victory", True, [])
+    assert text(lang, "end-victory", n=view["paragraph"]) in [row["text"] for row in view["lines"]]
+
+
+def test_the_rules_commands_are_offered_and_taken_by_their_names():
+    w = web(ROOT / "books" / "le-taureau-d-airain.yaml", lang="en")
+    view = w.start()
+    # the Oracle, sent by its English name; Zeus only where the text allows it
+    assert view["commands"] == [{"name": "oracle", "label": "oracle", "help":
+                                 "consult the Oracle (go to this paragraph + 20, when its number is in italics)"}]
+    view = w.act({"do": "command", "name": "oracle", "arg": ""})
+    assert view["paragraph"] == 1
+    assert view["lines"] == [{"style": "error", "text": "Refused: you consult the Oracle, but it stays silent"}]
+    refused = w.act({"do": "command", "name": "manger", "arg": ""})   # no command of this module
+    assert refused["lines"][0]["style"] == "error" and "Unknown command" in refused["lines"][0]["text"]
+    assert web().start()["commands"] == []   # la-cloche-de-brumesel's rules add none

@@ -1,14 +1,20 @@
-"""The page in a real browser: whole games of la-cloche-de-brumesel to a victory by
-clicking (French, English) and by the keyboard alone; save, reload, resume."""
+"""The page in a real browser: whole games of each bundled book to a victory by
+clicking (French, English; la-cloche-de-brumesel also by the keyboard alone); save,
+reload, resume."""
 from __future__ import annotations
 
+import os
 import sys
+from pathlib import Path
 
 import pytest
 
-from engine.saves import store as saves
+from engine.repl.messages import text
+from engine.web.labels import say
 from tests.web.browser import chromium, move, options, saved_after, serving, settled
 from tests.web.helpers import CLOCHE
+from tests.repl.test_tmux import tmux  # noqa: F401 (the fixture: a tmux server of the test's own)
+from tests.web.routes import couronne, taureau, vennick
 
 pytestmark = pytest.mark.browser
 
@@ -46,6 +52,44 @@ def test_a_victory_by_clicking(lang, restart):
         assert page.get_attribute("body", "data-ended") == "victory"
 
 
+def click_through(page, route, lang: str) -> None:
+    """The rule test's route (tests/web/routes.py) played by clicks: the numbered
+    buttons, the amount field when an option asks for a number, the rules' commands
+    (their form found by its labels, in the page's language)."""
+    for kind, what, arg in route.steps:
+        if kind == "command":
+            page.get_by_label(say(lang, "rule-command")).select_option(what)
+            page.get_by_label(say(lang, "rule-arg")).fill(arg)
+            page.get_by_role("button", name=say(lang, "rule-run"), exact=True).click()
+        else:
+            page.click(f'#choices button[data-n="{what}"]')
+            if arg is not None:
+                settled(page)
+                assert page.is_visible("#amount-form")
+                page.fill("#amount", str(arg))
+                page.click("#amount-ok")
+        settled(page)
+
+
+@pytest.mark.parametrize("route", [taureau, couronne, vennick], ids=["taureau", "couronne", "vennick"])
+@pytest.mark.parametrize("lang", ["fr", "en"])
+def test_the_other_books_to_a_victory_by_clicking(route, lang):
+    """le-taureau-d-airain (with the Oracle and Zeus from the rules' command form),
+    la-couronne-de-sel and the-clock-of-vennick (a puzzle's number in the amount field),
+    with the forced dice of their rule tests given to `gamebook serve --dice`."""
+    won = route()
+    with serving(won.book, "--dice", won.dice, "--seed", "1", "--lang", lang) as (url, _), \
+            chromium() as browser:
+        page = browser.new_page()
+        page.goto(url)
+        settled(page)
+        assert page.get_attribute("html", "lang") == lang
+        click_through(page, won, lang)
+        assert page.get_attribute("body", "data-ended") == "victory"
+        end = text(lang, "end-victory", n=int(page.get_attribute("body", "data-paragraph")))
+        assert page.get_by_text(end, exact=True).is_visible()
+
+
 def test_a_victory_with_the_keyboard_alone():
     with serving(CLOCHE, "--seed", "5") as (url, _), chromium() as browser:
         page = browser.new_page()
@@ -56,7 +100,7 @@ def test_a_victory_with_the_keyboard_alone():
         assert play_to_the_end(page, keyboard=True) == "victory"
 
 
-def test_save_reload_resume_and_the_slot_in_the_terminal(tmp_path):
+def test_save_reload_resume_and_the_slot_in_the_terminal(tmux):
     with serving(CLOCHE, "--seed", "5") as (url, _), chromium() as browser:
         page = browser.new_page()
         page.goto(url)
@@ -70,15 +114,19 @@ def test_save_reload_resume_and_the_slot_in_the_terminal(tmp_path):
         page.get_by_role("button", name="Charger navigateur").click()
         settled(page)
         assert page.get_attribute("body", "data-paragraph") == saved_at
-    # the same slot, in the terminal's session
-    from engine.game import Game
-    from engine.game.dice import SeededDice
-    from engine.lint.loader import load_book
-    from engine.repl.session import Session
-    loaded = load_book(CLOCHE, use_cache=False)
-    repl = Session(Game(loaded.book, loaded.module, SeededDice(1)), saves.SaveStore(loaded.book.id), "fr")
-    repl.handle_line("charger navigateur")
-    assert str(repl.game.state.paragraph) == saved_at
+        choices = page.eval_on_selector_all("#choices button", """buttons => buttons.map(b =>
+            [b.dataset.n, b.querySelector('span:not(.num)').firstChild.textContent])""")
+        assert choices
+    # the same slot in `gamebook play`, in a real terminal (tmux), over the same data
+    # folder (tests/fixtures/env.py points GAMEBOOK_DATA_DIR at tmp_path/data for both)
+    assert tmux.data == Path(os.environ["GAMEBOOK_DATA_DIR"])
+    tmux.start(CLOCHE, 100, 40, "--seed", "1")
+    screen = tmux.wait_for("(o/n) >")   # the autosave the page kept, offered back: not now
+    screen = tmux.answer("n", screen)
+    screen = tmux.answer("charger navigateur", screen)
+    assert f"— {saved_at} —" in screen.split(text("fr", "loaded", slot="navigateur"))[1]
+    for n, label in choices:   # the page's choices, numbered alike in the terminal
+        assert f"{n}. {label}" in screen
 
 
 def test_the_keyboard_reaches_the_choices_from_the_top_and_open_finds_the_browser(tmp_path, monkeypatch):

@@ -63,3 +63,20 @@ def test_a_reload_keeps_the_game_or_says_why_it_cannot(tmp_path):
     view = author.act({"do": "poll"})
     assert served.web is before and view["lines"][1]["style"] == "error"
     assert any(d["severity"] == "error" for d in author.view()["diagnostics"])
+
+
+def test_without_graphviz_the_mermaid_text_marks_the_current_paragraph(monkeypatch):
+    from engine.analysis import graph as G
+    from engine.lint.loader import load_book
+    from tests.web.helpers import CLOCHE
+    monkeypatch.setattr(G, "dot_program", lambda: None)   # no Graphviz: the Mermaid page
+    loaded = load_book(CLOCHE, use_cache=False)
+    page = G.to_html(G.book_graph(loaded.book, loaded.module, "en"), "en")
+    marked = mark(page, 12, "en")
+    text = marked.split('<pre class="mermaid">', 1)[1].split("</pre>", 1)[0]
+    assert text.rstrip().endswith("  class p12 current") and "  classDef current fill:#ffd54f" in text
+    assert text.count("current") == 2   # the two lines added, nothing else touched:
+    assert text.startswith(page.split('<pre class="mermaid">', 1)[1].split("</pre>", 1)[0])
+    assert '<p class="note" id="current">Current paragraph: 12 (' in marked
+    assert "Paragraphe actuel : 12 (" in mark(page, 12)
+    assert "class p9999" not in mark(page, 9999) and 'id="current"' not in mark(page, 9999)   # no such node

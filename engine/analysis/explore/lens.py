@@ -63,6 +63,7 @@ NAMED = ("counters", "notes")   # extras that hold one value a name: each name l
 class Lens:
     def __init__(self, book, module):
         self.book, self.module = book, module
+        self.used_here = book.meta.get("used_here") or {}   # format 1.2: items used where they lie
         aliases = book_aliases(module)
         self.passive = frozenset(getattr(module, "passive_stats", ()) or ())
         self.passive_items = frozenset(module.passive_items(book) or ())
@@ -93,6 +94,8 @@ class Lens:
         for c in p.choices:
             values += [c.condition, c.target_expr, dict(c.extra)]
         values += [a.condition for a in p.auto]
+        values += [_effect_reads(e)   # format 1.2: what a `use_here` item does
+                   for effs in self.used_here.values() for e in effs]
         if p.once:   # a `once:` paragraph reads whether it was visited
             found.add(("v", p.number))
         if any(c.once for c in p.choices):   # ... and its once-only choices, their marks

@@ -29,6 +29,7 @@ def random_report(book, module, stats: Stats) -> dict:
         ex = p["example"]
         problems.append({"kind": p["outcome"], "count": p["count"], "paragraph": ex["paragraph"],
                          "type": ex.get("type"), "message": ex.get("message"),
+                         **({"loop": ex["loop"]} if ex.get("loop") else {}),   # (its paragraphs)
                          "replay": replay_spec(ex["seed"], ex["moves"]), "traceback": ex.get("traceback")})
     return {
         "book": book.id, "runs": stats.runs,

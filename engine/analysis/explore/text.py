@@ -6,6 +6,7 @@ from engine.support.safe_text import clean_line
 
 OUTCOMES = {"victory": ("victoire", "victory"), "death": ("mort", "death"),
             "stuck": ("bloquée (limite de coups)", "stuck (step limit)"),
+            "loop": ("boucle sans fin (limite de coups)", "loops without end (step limit)"),
             "soft-lock": ("impasse (aucune option)", "soft-lock (no option)"),
             "error": ("erreur du moteur", "engine error")}
 
@@ -57,6 +58,8 @@ def _problems(problems, lang, book_path) -> list[str]:
     for p in problems:
         name = OUTCOMES.get(p["kind"], (p["kind"], p["kind"]))[0 if lang == "fr" else 1]
         what = f" {p['type']}: {p['message']}" if p.get("type") else ""
+        if p.get("loop"):   # the paragraphs a game went round without end
+            what = _t(lang, " en tournant entre les § ", " going round §§ ") + ", ".join(map(str, p["loop"]))
         lines.append(f"  {name} × {p['count']} (§ {p['paragraph']}){what}")
         lines.append(f"    gamebook explore {book_path} --replay {p['replay']}")
     return lines

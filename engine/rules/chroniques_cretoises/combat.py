@@ -227,20 +227,20 @@ def _hero_options(play, p: dict):
     if not p["acted"] and "invoke" in spec:
         god = spec["invoke"]["god"]
         price = price_note(spec["invoke"])   # the god's price, before the player commits
-        yield Option("invoke", M(f"Invoquer {god} (l'adversaire frappera le premier) {price.fr}",
-                                 f"Call upon {god} (the opponent will strike first) {price.en}"))
+        yield Option("invoke", M(f"Invoquer {god} — l'adversaire frappera le premier {price.fr}",
+                                 f"Call upon {god} — the opponent will strike first {price.en}"))
     use = spec.get("use")
     if not p["acted"] and use and play.state.items.get(use["item"], 0) > 0:
         name = play.book.item_name(use["item"])
-        yield Option("use", M(f"Vous servir de : {name} (l'adversaire frappera le premier)",
-                              f"Use: {name} (the opponent will strike first)"))
+        yield Option("use", M(f"Utiliser l'objet « {name} » (l'adversaire frappera le premier)",
+                              f"Use the item '{name}' (the opponent will strike first)"))
 
 
 def _retreat_option(hon: int, low: int, high: int) -> Option:
     """The retreat's label says what it costs: 1 Honour, or nothing at 0 Honour (never
     below 0), when a success's point of Shame then exceeds the Honour (a death by Shame)."""
     if hon > 0:
-        return Option("retreat", M(f"Battre en retraite (−1 Honneur ; un dé : de {low} à {high}, vous fuyez "
+        return Option("retreat", M(f"Battre en retraite (−1 point d'Honneur ; un dé : de {low} à {high}, vous fuyez "
                                    f"avec 1 point de Honte, sinon vous combattez jusqu'au bout)",
                                    f"Retreat (−1 Honour; one die: on {low} to {high} you flee with 1 Shame "
                                    f"point, otherwise you fight to the end)"))

@@ -49,9 +49,9 @@ def combat(spec: dict, w: Words, done=None) -> list:
         out.append(Para((w.t(*_MODES.get(spec.get("mode", "one-by-one"), _MODES["one-by-one"])),), "way"))
     rows = []
     for e in enemies:
+        stamina = () if "endurance" not in e else ((w.t("ENDURANCE", "STAMINA"), str(e["endurance"])),)
         rows.append(("", str(e.get("name", "?")).upper(),
-                     ((w.t("HABILETÉ", "SKILL"), str(e.get("habilete", "?"))),
-                      (w.t("ENDURANCE", "STAMINA"), str(e.get("endurance", "?"))))))
+                     ((w.t("HABILETÉ", "SKILL"), str(e.get("habilete", "?"))),) + stamina))   # (format 1.2: none)
     out.append(Stats(tuple(rows)))
     out += wounds(enemies, spec.get("mode"), w)
     if spec.get("unarmed"):
@@ -158,6 +158,7 @@ def specials(spec: dict, w: Words, done: dict) -> list:
         said = condition(X.parse(str(m["if"]), "condition"), w)
         out.append(Para((w.t(f"Si {said}, ajoutez {m['attack']} à votre Force d'Attaque pour ce combat.",
                              f"If {said}, add {m['attack']} to your Attack Strength for this fight."),), "way"))
+    out += rounds_only_and_luck(spec, w)   # format 1.2
     if spec.get("win_rounds"):
         n = _rounds(spec["win_rounds"], w)
         out.append(Para((w.t(f"Vous êtes vainqueur dès que vous avez remporté {n}.",
@@ -170,6 +171,27 @@ def specials(spec: dict, w: Words, done: dict) -> list:
         out.append(Para(tuple([w.t(f"Si le combat n'est pas fini au bout de {n}, ", f"If the fight is not over after {n}, ")]
                               + _then(done, ("combat", "timeout_effects"), w) + turn_to(spec["timeout"], w) + ["."]),
                         "way"))
+    return out
+
+
+def rounds_only_and_luck(spec: dict, w: Words) -> list:
+    """Format 1.2: opponents only rounds won defeat, and Luck on one side of the wounds."""
+    from engine.rules import french as F
+    out = []
+    for e in spec.get("enemies") or ():
+        if isinstance(e, dict) and "endurance" not in e:
+            out.append(Para((w.t(f"{F.The(e)} {F.verb(e, 'ne perd', 'ne perdent')} aucun point d'Endurance : "
+                                 "seuls comptent les assauts que vous remportez.",
+                                 f"Your blows cost {e.get('name', '?')} no Stamina: only the Attack Rounds "
+                                 "you win count."),), "way"))
+    side = spec.get("luck")
+    if side == "taken":
+        out.append(Para((w.t("Dans ce combat, vous ne pouvez Tenter votre Chance que lorsque vous êtes blessé.",
+                             "In this fight you may Test your Luck only when you are wounded."),), "way"))
+    elif side == "dealt":
+        out.append(Para((w.t("Dans ce combat, vous ne pouvez Tenter votre Chance que lorsque vous blessez "
+                             "votre adversaire.",
+                             "In this fight you may Test your Luck only when you wound your opponent."),), "way"))
     return out
 
 

@@ -37,6 +37,7 @@ class DefisFantastiques(PackagedOdds, RuleModule):
     passive_stats = ("or",)   # the rules never read the gold (only books do)
     passive_flags = True      # ... nor the codewords
     fight_spending = M("la Chance", "Luck")   # what `gamebook odds BOOK`'s policies are about
+    money = "or"   # format 1.2: what `sell:` pays ("vendez ... pour 3 Pièces d'Or")
     # The random explorer tries these commands without copying the state first:
     # they refuse before changing anything (tests/analysis/test_explore_silent.py).
     refuses_cleanly = ("manger", "abandonner-armure")

@@ -65,13 +65,16 @@ def combat() -> dict:
                     "description": "The name's article in French sentences (default `le`, `l'` before a vowel; `\"\"` for a proper name)."},
         **{name: {"type": "integer", "minimum": 0, "description": "The enemy's Skill."}
            for name in ENEMY_STATS["habilete"]},
-        **{name: {"type": "integer", "minimum": 1, "description": "The enemy's Stamina."}
+        **{name: {"type": "integer", "minimum": 1, "description": "The enemy's Stamina (format 1.2: "
+                                                                 "none when only `win_rounds` defeats it)."}
            for name in ENEMY_STATS["endurance"]},
         "damage": {"type": "integer", "minimum": 0, "description": "Endurance its wound removes (default 2)."},
         "hurt_only_by": {"type": "array", "minItems": 1, "items": {"type": "string"}, "description": HURT_ONLY_BY},
     }, "One opponent.", required=("name",))
     # each stat by one of its names, as the hero's (`skill: 7, stamina: 6` in an English book)
-    enemy["allOf"] = [{"oneOf": [{"required": [n]} for n in names]} for names in ENEMY_STATS.values()]
+    # (Stamina may be left out, format 1.2: an opponent only `win_rounds` defeats)
+    enemy["allOf"] = [{"oneOf": [{"required": [n]} for n in ENEMY_STATS["habilete"]]},
+                      {"not": {"required": list(ENEMY_STATS["endurance"])}}]
     escape = _object({
         "to": PARAGRAPH,
         "after": {"type": "integer", "minimum": 0, "description": "Rounds to fight before escaping (default 0)."},
@@ -87,7 +90,9 @@ def combat() -> dict:
         "escape": escape,
         "win_effects": {"$ref": "#/$defs/effects", "description": "Format 1.1: applied before moving."},
         "unarmed": {"type": "boolean", "description": "The hero must fight bare-handed (−1 Habileté)."},
-        "luck": {"type": "boolean", "description": "false: the hero may not test his Luck in this fight."},
+        "luck": {"enum": [True, False, "taken", "dealt"],
+                 "description": "false: the hero may not test his Luck in this fight; format 1.2: `taken` "
+                                "(on the wounds he takes only) or `dealt` (on the wounds he deals only)."},
         **specials(),
     }, "A fight.", required=("enemies",))
 

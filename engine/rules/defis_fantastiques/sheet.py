@@ -22,8 +22,9 @@ STATS = (
     StatDef("endurance", M("Endurance", "Stamina"), ("stamina",), "2d6+12", ceiling=True),
     StatDef("chance", M("Chance", "Luck"), ("luck",), "1d6+6", ceiling=True),
     StatDef("or", M("Pièces d'Or", "Gold Pieces"),
-            ("gold", "pieces_d_or", "pièces_d_or", "po"), "2d6+12"),
-    StatDef("provisions", M("Provisions", "Provisions"), ("repas", "meals"), 0),
+            ("gold", "pieces_d_or", "pièces_d_or", "po"), "2d6+12", one=M("Pièce d'Or", "Gold Piece")),
+    StatDef("provisions", M("Provisions", "Provisions"), ("repas", "meals"), 0,
+            one=M("Provision", "Provision")),
 )
 CAPPED = ("habilete", "endurance", "chance")
 # The creation order is fixed so that a player rolling real dice can give them with

@@ -59,6 +59,7 @@ function labels(L) {
     "tools-h": "tools", "history-h": "history", "slots-h": "slots", "slot-label": "slot",
     "note-label": "note", "add-note": "add-note", "save": "save", "undo": "undo", "look": "look",
     "odds": "odds", "restart": "restart", "yes": "yes", "no": "no", "amount-ok": "ok",
+    "rule-command-label": "rule-command", "rule-arg-label": "rule-arg", "rule-run": "rule-run",
     "sheet-toggle": "open-sheet", "sheet-close": "close", "lang-toggle": "lang", "skip": "skip",
   };
   for (const [id, key] of Object.entries(names)) $(id).textContent = L[key];
@@ -95,6 +96,7 @@ function draw(next) {
   drawFight(L);
   drawHistory();
   drawSlots();
+  drawCommands();
   if (view.author) drawAuthor(view.author);
   focusFirst();
 }
@@ -185,6 +187,19 @@ function drawSlots() {
   }
 }
 
+function drawCommands() {   // the rule module's own commands (the Oracle, Zeus, eat...)
+  const select = $("rule-command");
+  const kept = select.value;
+  select.replaceChildren();
+  for (const command of view.commands) {
+    const option = el("option", command.label + " — " + command.help);
+    option.value = command.name;
+    select.appendChild(option);
+  }
+  if (view.commands.some((c) => c.name === kept)) select.value = kept;
+  $("rule-form").hidden = view.commands.length === 0;
+}
+
 let watching = null;
 
 function drawAuthor(author) {
@@ -243,6 +258,12 @@ function wire() {
     e.preventDefault();
     act("act", { do: "command", name: "save", arg: $("slot").value });
   });
+  $("rule-form").addEventListener("submit", (e) => {
+    e.preventDefault();
+    const arg = $("rule-arg").value;
+    $("rule-arg").value = "";
+    act("act", { do: "command", name: $("rule-command").value, arg });
+  });
   $("note-form").addEventListener("submit", (e) => {
     e.preventDefault();
     const text = $("note").value;
@@ -266,7 +287,7 @@ function wire() {
 function keys(e) {
   if (e.ctrlKey || e.metaKey || e.altKey) return;
   const target = e.target;
-  if (target && (target.tagName === "INPUT" || target.tagName === "TEXTAREA")) return;
+  if (target && ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName)) return;
   if (e.key === "Escape" && $("side").classList.contains("open")) return drawer(false);
   if (!/^[1-9]$/.test(e.key) || !view || view.question || view.awaiting) return;
   const button = $("choices").querySelector('button[data-n="' + e.key + '"]');

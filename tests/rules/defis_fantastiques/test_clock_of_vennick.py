@@ -1,0 +1,289 @@
+"""The English showcase book books/the-clock-of-vennick.yaml (format 1.1, a main file
+and three parts: the city, the wilderness, the Orrery): it loads clean with at least
+250 paragraphs, a scripted run with forced dice reaches its victory along the one true
+path (the tuning fork, the codewords TINKER, COGWHEEL and MOTH, the lodestone, the
+puzzle's number), forced dice lead to a death in the Thornwood, and the day counter
+decides the ending at home."""
+from pathlib import Path
+
+from engine.analysis.explore import run_batch
+from engine.analysis.explore.report import random_report
+from engine.game import Game
+from engine.game.dice import ScriptedDice
+from engine.lint.loader import load_book
+
+BOOK = Path(__file__).parents[3] / "books" / "the-clock-of-vennick.yaml"
+WIN_ROUND = (1, 1, 6, 6)     # the opponent rolls 2, the hero 12
+
+
+def loaded():
+    out = load_book(BOOK, use_cache=False)
+    assert out.ok and out.diagnostics == []
+    return out
+
+
+def start():
+    """A typical hero: Skill 4+6, Stamina 3+4+12, Luck 4+6 (Gold is fixed at 8)."""
+    book = loaded()
+    return Game(book.book, book.module, ScriptedDice([4, 3, 4, 4]))
+
+
+def act(game, key, *faces, amount=None):
+    game.dice.faces.extend(faces)
+    game.answer(key, amount)
+
+
+def labels(game):
+    return [o.label.en for o in game.prompt().options]
+
+
+def choose(game, text):
+    """Pick the enabled choice whose text starts with `text`."""
+    option = next(o for o in game.prompt().options if o.label.en.startswith(text))
+    assert option.enabled, text
+    game.answer(option.key)
+
+
+def reads(game, words):
+    """The paragraph the hero stands in says `words`."""
+    return words in " ".join(game.book.paragraphs[game.state.paragraph].text.split())
+
+
+def win_fight(game):
+    """Win every round (the opponents roll 2, the hero 12), never testing Luck."""
+    while game.prompt().kind in ("combat", "combat-luck"):
+        if game.prompt().kind == "combat-luck":
+            game.answer("pass")
+            continue
+        pending = game.state.pending
+        rolling = sum(e["endurance"] > 0 for e in pending["enemies"]) \
+            if pending["mode"] == "together" else 1
+        keys = [o.key for o in game.prompt().options if o.enabled]
+        act(game, "attack" if "attack" in keys else keys[0], *((1, 1) * (rolling - 1) + WIN_ROUND))
+
+
+def days(game):
+    return game.state.extra["counters"]["days"]
+
+
+def test_the_book_has_250_paragraphs_from_its_three_parts():
+    book = loaded().book
+    parts = sorted((BOOK.parent / "the-clock-of-vennick").glob("*.yaml"))
+    assert [p.name for p in parts] == ["city.yaml", "orrery.yaml", "wilds.yaml"]
+    assert len(book.paragraphs) >= 250 and book.language == "en"
+
+
+def city(g):
+    """The market, the ring, Pell, the dice, the Warden's wheel, blind Nan, the drains."""
+    choose(g, "Go out into Tinker's Square")
+    assert "Go to the market on Ratchet Row" not in labels(g)            # hidden until the row
+    choose(g, "Walk down Ratchet Row")
+    act(g, "roll", 3)                                                     # no cutpurse
+    choose(g, "Buy the silver tuning fork")
+    assert g.state.has("fork") and g.state.stats["or"] == 5
+    choose(g, "Return to the stalls")
+    choose(g, "Go back to Tinker's Square")
+    choose(g, "Enter the Gearhouse")
+    choose(g, "Step into the ring")
+    assert g.state.pending["unarmed"]
+    win_fight(g)                                                          # win_rounds: 3
+    assert reads(g, "Your third blow catches Brannock") and g.state.stats["or"] == 9
+    choose(g, "Go back to the bar")
+    choose(g, "Talk to the young man")
+    choose(g, "Buy him a drink")
+    assert "tinker" in g.state.flags and g.state.stats["or"] == 8
+    choose(g, "Thank him")
+    choose(g, "Join the dice game")
+    act(g, "roll", 5)                                                     # a random outcome's effects
+    assert g.state.stats["or"] == 10
+    choose(g, "Leave the table")
+    choose(g, "Go back to Tinker's Square")
+    choose(g, "Climb to the Warden's tower")
+    choose(g, "Climb the steps")
+    choose(g, "Climb the ladder")
+    act(g, "roll", 1, 1)                                                  # Skill test passed
+    assert "cogwheel" in g.state.flags and reads(g, "one hundred and forty-four")
+    choose(g, "Climb down")
+    choose(g, "Go back to the square")
+    choose(g, "Speak to the blind woman")
+    choose(g, "Give her something you carry")
+    assert g.prompt().kind == "give-up"
+    g.answer("give:backpack")
+    assert not g.state.has("backpack") and {"moth", "drains"} <= set(g.state.flags)
+    choose(g, "Go back to the square")
+    choose(g, "Go to the market on Ratchet Row")
+    choose(g, "Buy a hooded lantern")
+    choose(g, "Buy a rope and grapnel")
+    choose(g, "Buy two flasks of lamp oil")
+    assert g.state.items["oil"] == 2 and g.state.stats["or"] == 6
+    choose(g, "Return to the stalls")
+    choose(g, "Go back to Tinker's Square")
+    choose(g, "Climb the Northway")
+    choose(g, "Slip out through the old drains")                          # hidden, shown by Nan
+    choose(g, "Climb down into the drains")
+    choose(g, "Cross the chamber")
+    assert g.state.pending["mode"] == "as-one"
+    win_fight(g)
+    assert g.state.stats["or"] == 10
+    choose(g, "Go on along the main drain")
+    choose(g, "Drop down to the river bank")
+    assert days(g) == 0                                                   # the drains cost no morning
+
+
+def wilds(g):
+    """The ferry (a Skill test giving FERRY), the night on the north bank, Old Moth."""
+    choose(g, "Stay on this bank")
+    choose(g, "Go to the ferry")
+    choose(g, "Haul the rope yourself")
+    act(g, "roll", 1, 1)
+    assert "ferry" in g.state.flags
+    choose(g, "Step ashore")
+    assert days(g) == 1
+    choose(g, "Follow the log causeway")
+    choose(g, "Go to the stilt-hut")
+    choose(g, "Say that Nan of the fountain sent you")
+    assert g.state.has("lodestone")
+    choose(g, "Follow Old Moth north")
+    choose(g, "Go on to the foot of the mountain")
+    choose(g, "Climb straight up the cliff")
+    act(g, "roll", 1, 1)
+    assert not g.state.has("rope")
+    choose(g, "Creep up to the gatehouse")
+    choose(g, "Walk down the passage")
+    assert days(g) == 1
+
+
+def orrery(g):
+    """The singing door, the noted hall, the lodestone, the timed bridge, the computed
+    jump past the sentinel, the puzzle, Vane."""
+    choose(g, "Strike your tuning fork")
+    choose(g, "Walk in")
+    choose(g, "Walk past it")
+    assert g.state.extra["notes"] == {"hall": g.state.paragraph}
+    choose(g, "Go into the library")
+    choose(g, "Read the book on the lectern")
+    choose(g, "Look around the library")
+    noted = g.state.extra["notes"]["hall"]
+    choose(g, "Return to the paragraph you noted")
+    assert g.state.paragraph == noted
+    choose(g, "Go through the arch of glass")
+    choose(g, "Let the lodestone choose")
+    choose(g, "Walk to the bridge")
+    assert g.prompt().title.en.endswith("1/4")
+    win_fight(g)
+    choose(g, "Go on")
+    gears = g.state.paragraph
+    choose(g, "Throw a loose cog at the far wall")                         # here + 20, TINKER
+    assert g.state.paragraph == gears + 20 and reads(g, "Pell was right")
+    choose(g, "Climb the stair beyond")
+    choose(g, "Climb into the light")
+    puzzle = next(o for o in g.prompt().options if o.amount)
+    g.answer(puzzle.key, 144 + 7)                                         # the wheel's teeth + the Wanderers
+    assert g.state.paragraph == 151
+    choose(g, "Step inside")
+    choose(g, "Strike your tuning fork")
+    win_fight(g)                                                          # the homunculus, then Vane
+    assert g.state.has("key")
+    choose(g, "Run")
+    act(g, "roll", 1, 1)
+
+
+def test_scripted_playthrough_to_victory():
+    g = start()
+    assert g.state.stats == {"habilete": 10, "endurance": 19, "chance": 10, "or": 8, "provisions": 2}
+    city(g)
+    wilds(g)
+    orrery(g)
+    choose(g, "Go down the mountain")
+    assert days(g) == 2 and reads(g, "with time to spare")
+    choose(g, "Wind the Warden")
+    assert g.state.ended == "victory"
+
+
+def test_forced_dice_lead_to_a_death_in_the_thornwood():
+    """The gate costs a day; the thorns (1d6 = 1) drop the hero into a pit; Luck fails."""
+    g = start()
+    choose(g, "Go out into Tinker's Square")
+    choose(g, "Climb the Northway")
+    choose(g, "Pass through the gate")
+    choose(g, "Take the Thornwood road")
+    choose(g, "Follow the charcoal-burners' track")
+    choose(g, "Go round the clearing")
+    act(g, "roll", 1)
+    assert reads(g, "The ground gives way")
+    act(g, "roll", 6, 6)                                                  # 12 > Luck 10
+    assert g.state.ended == "death" and days(g) == 1
+
+
+def test_a_wrong_number_drops_the_hero_down_the_chute():
+    g = start()
+    g.state.flags.add("cogwheel")
+    g.goto(next(n for n, p in g.book.paragraphs.items() if p.text.startswith("Under a dome of crystal")))
+    puzzle = next(o for o in g.prompt().options if o.amount)
+    g.answer(puzzle.key, 150)
+    assert reads(g, "the floor drops away") and g.state.stats["endurance"] == 15
+    assert g.state.extra["counters"]["alarm"] == 1
+
+
+def at_day(count):
+    g = start()
+    g.state.extra["counters"]["days"] = count
+    g.goto(g.book.start)
+    choose(g, "Go out into Tinker's Square")
+    home = next(n for n, p in g.book.paragraphs.items() if p.text.startswith("You come down from Mount Caul"))
+    g.goto(home)
+    return g
+
+
+def test_the_days_decide_the_ending_at_home():
+    """Automatic jumps on the day counter: in time, at the last hour (a Luck test), too late."""
+    assert reads(at_day(4), "with time to spare")
+    assert reads(at_day(5), "The sixth day is ending")
+    late = at_day(6)
+    assert late.state.ended == "death" and reads(late, "The Warden has stopped")
+
+
+def test_the_explorer_plays_the_book_without_errors():
+    book = loaded()
+    report = random_report(book.book, book.module, run_batch(book.book, book.module, 300, seed=3, jobs=1))
+    assert report["outcomes"]["death"]["runs"] > 0
+    assert not report["problems"]
+
+
+def test_book_odds_leave_no_fight_out():
+    from engine.analysis.book_odds import book_odds
+    book = loaded()
+    table = book_odds(book.book, book.module)
+    fights = [n for n, p in book.book.paragraphs.items() if "combat" in p.fields]
+    assert len(fights) >= 20
+    assert sorted(r.paragraph for r in table.rows) == sorted(fights) and table.left_out == []
+
+
+def at(game, words):
+    """Go to the paragraph that begins with `words`."""
+    game.goto(next(n for n, p in game.book.paragraphs.items() if p.text.startswith(words)))
+
+
+def test_the_pendulum_knight_is_a_timed_fight_and_the_fall_can_kill():
+    """`rounds: 4`, `timeout:`: four parries and the pendulum strikes; an Unlucky hero
+    falls into the chasm."""
+    g = start()
+    at(g, "A bridge of iron lattice")
+    for n in range(1, 5):
+        assert g.prompt().title.en.endswith(f"{n}/4")
+        act(g, "attack", 4, 4, 4, 4)                                      # 10 + 8 on both sides: parried
+    assert reads(g, "The pendulum sweeps out of the dark")
+    act(g, "roll", 6, 6)
+    assert g.state.ended == "death" and reads(g, "Your hands close on nothing")
+
+
+def test_the_leech_stops_the_fight_at_its_first_wound_and_the_salve_is_used_up():
+    """`hurt:` then an automatic jump on an item, whose effects take it."""
+    g = start()
+    g.state.items["salve"] = 1
+    at(g, "The stakes cross a wide pool")
+    act(g, "attack", 6, 6, 1, 1)                                          # the leech 19, the hero 12
+    assert g.prompt().kind == "combat-luck"
+    g.answer("pass")
+    assert reads(g, "The salve stings like fire") and not g.state.has("salve")
+    assert g.state.stats["endurance"] == 17
