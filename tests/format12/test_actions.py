@@ -67,7 +67,7 @@ def test_bad_actions_are_located(tmp_path):
 
 def test_the_printed_book_says_to_choose_again(tmp_path):
     en = wording(tmp_path, LEVER, "en")
-    assert "Tirer le levier (if you have not already done so) (note the codeword 'levier'; gain 5 Gold Pieces): " \
+    assert "Tirer le levier (if you have not already done so) (note the codeword 'Levier'; gain 5 Gold Pieces): " \
            "do so, then choose again among these options." in en
     fr = wording(tmp_path, LEVER, "fr")
     assert "Frapper le mur (perdez 1 point d'Endurance) : faites-le, puis choisissez de nouveau parmi ces options." in fr
@@ -117,9 +117,12 @@ paragraphs:
 def test_analysis_value_of_a_book_with_an_action(tmp_path):
     """Best play takes the rope (the action) then climbs down: 1-4 on one die (4/6)
     reaches the bottom, where the rope saves the hero; 5-6 is a fall.  Victory 2/3.
-    Without the action (the choice left out), the bottom is a death: 0."""
+    Without the action (the choice left out, the rope found only in the fall), the bottom
+    is a death: 0.  (With no rope anywhere, lint refuses the book: victory-unreachable.)"""
     assert exact(tmp_path, RIVER) == "2/3"
     without = RIVER.replace("      - {text: Détacher la corde, stay: true, once: true, effects: [{gain: corde}]}\n", "")
+    without = without.replace("  4: {text: La paroi cède., end: death}",
+                              "  4: {text: La paroi cède., effects: [{gain: corde}], end: death}")
     assert exact(tmp_path, without, name="sans.yaml") == "0"
     assert exact(tmp_path, RIVER.replace("stay: true, once: true", "to: 1, once: true"),
                  version="1.1", name="old.yaml") == "2/3"   # the 1.1 loop back: the same value
