@@ -1,4 +1,4 @@
-"""The English showcase book books/the-clock-of-vennick.yaml (format 1.1, a main file
+"""The English showcase book books/the-clock-of-vennick.yaml (format 1.2, a main file
 and three parts: the city, the wilderness, the Orrery): it loads clean with at least
 250 paragraphs, a scripted run with forced dice reaches its victory along the one true
 path (the tuning fork, the codewords TINKER, COGWHEEL and MOTH, the lodestone, the
@@ -85,7 +85,7 @@ def city(g):
     choose(g, "Go back to Tinker's Square")
     choose(g, "Enter the Gearhouse")
     choose(g, "Step into the ring")
-    assert g.state.pending["unarmed"]
+    assert g.state.pending["unarmed"] and g.state.pending["enemies"][0]["rounds_only"]   # win_rounds alone
     win_fight(g)                                                          # win_rounds: 3
     assert reads(g, "Your third blow catches Brannock") and g.state.stats["or"] == 9
     choose(g, "Go back to the bar")
@@ -112,10 +112,14 @@ def city(g):
     assert not g.state.has("backpack") and {"moth", "drains"} <= set(g.state.flags)
     choose(g, "Go back to the square")
     choose(g, "Go to the market on Ratchet Row")
+    market = g.state.paragraph
+    choose(g, "Buy a meal")                                               # an action: no re-entry
+    assert g.state.paragraph == market and g.state.stats["provisions"] == 3 and g.state.stats["or"] == 8
     choose(g, "Buy a hooded lantern")
     choose(g, "Buy a rope and grapnel")
+    assert "Buy a rope and grapnel (1 Gold Piece)" not in labels(g)      # once
     choose(g, "Buy two flasks of lamp oil")
-    assert g.state.items["oil"] == 2 and g.state.stats["or"] == 6
+    assert g.state.items["oil"] == 2 and g.state.stats["or"] == 4
     choose(g, "Return to the stalls")
     choose(g, "Go back to Tinker's Square")
     choose(g, "Climb the Northway")
@@ -124,7 +128,7 @@ def city(g):
     choose(g, "Cross the chamber")
     assert g.state.pending["mode"] == "as-one"
     win_fight(g)
-    assert g.state.stats["or"] == 10
+    assert g.state.stats["or"] == 8
     choose(g, "Go on along the main drain")
     choose(g, "Drop down to the river bank")
     assert days(g) == 0                                                   # the drains cost no morning
@@ -185,7 +189,10 @@ def orrery(g):
     win_fight(g)                                                          # the homunculus, then Vane
     assert g.state.has("key")
     choose(g, "Run")
-    act(g, "roll", 1, 1)
+    gallery = g.state.paragraph
+    act(g, "roll", 1, 1)                                                  # Lucky: `continue`
+    assert g.state.paragraph == gallery and g.state.stats["endurance"] > 0
+    choose(g, "Run on through the gallery")
 
 
 def test_scripted_playthrough_to_victory():
@@ -206,23 +213,49 @@ def test_forced_dice_lead_to_a_death_in_the_thornwood():
     choose(g, "Go out into Tinker's Square")
     choose(g, "Climb the Northway")
     choose(g, "Pass through the gate")
+    assert g.state.items == {} and reads(g, "everything that leaves Vennick is searched")   # store: gate
+    choose(g, "Wait for the sergeant")
+    assert g.state.items == {"sword": 1, "backpack": 1}                  # restore: gate
+    choose(g, "Take the north road")
     choose(g, "Take the Thornwood road")
     choose(g, "Follow the charcoal-burners' track")
     choose(g, "Go round the clearing")
     act(g, "roll", 1)
     assert reads(g, "The ground gives way")
     act(g, "roll", 6, 6)                                                  # 12 > Luck 10
-    assert g.state.ended == "death" and days(g) == 1
+    assert g.state.ended == "death" and days(g) == 1 and reads(g, "the stakes are waiting")   # {end: death}
 
 
-def test_a_wrong_number_drops_the_hero_down_the_chute():
+def dial(g, number):
+    puzzle = next(o for o in g.prompt().options if o.amount)
+    g.answer(puzzle.key, number)
+
+
+def test_three_wrong_numbers_lock_the_dial_and_the_gamble_drops_the_hero_down_the_chute():
+    """`tries: 3`: two wrong numbers change nothing, the third locks the dial (§ 227)."""
     g = start()
     g.state.flags.add("cogwheel")
-    g.goto(next(n for n, p in g.book.paragraphs.items() if p.text.startswith("Under a dome of crystal")))
-    puzzle = next(o for o in g.prompt().options if o.amount)
-    g.answer(puzzle.key, 150)
+    at(g, "Under a dome of crystal")
+    dome = g.state.paragraph
+    for _ in range(2):
+        dial(g, 150)
+        assert g.state.paragraph == dome
+    dial(g, 150)
+    assert reads(g, "The dial locks")
+    act(g, "roll", 3)                                                     # 1-5: the wrong number
     assert reads(g, "the floor drops away") and g.state.stats["endurance"] == 15
     assert g.state.extra["counters"]["alarm"] == 1
+
+
+def test_the_right_number_is_wrong_without_cogwheel():
+    """The answer's `if: flag("cogwheel")`: who never counted the teeth cannot know 151."""
+    g = start()
+    at(g, "Under a dome of crystal")
+    for _ in range(3):
+        dial(g, 144 + 7)
+    assert reads(g, "The dial locks")
+    act(g, "roll", 6)                                                     # the one lucky spin
+    assert g.state.paragraph == 151
 
 
 def at_day(count):
@@ -274,7 +307,7 @@ def test_the_pendulum_knight_is_a_timed_fight_and_the_fall_can_kill():
         act(g, "attack", 4, 4, 4, 4)                                      # 10 + 8 on both sides: parried
     assert reads(g, "The pendulum sweeps out of the dark")
     act(g, "roll", 6, 6)
-    assert g.state.ended == "death" and reads(g, "Your hands close on nothing")
+    assert g.state.ended == "death" and reads(g, "your hands close on nothing")   # {end: death}
 
 
 def test_the_leech_stops_the_fight_at_its_first_wound_and_the_salve_is_used_up():
