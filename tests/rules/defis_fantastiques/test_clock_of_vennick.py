@@ -320,3 +320,104 @@ def test_the_leech_stops_the_fight_at_its_first_wound_and_the_salve_is_used_up()
     g.answer("pass")
     assert reads(g, "The salve stings like fire") and not g.state.has("salve")
     assert g.state.stats["endurance"] == 17
+
+
+def constructs(book) -> dict[str, list[int]]:
+    """Where the compiled book uses each format 1.2 construct (paragraph numbers)."""
+    from engine.book.effect_lists import all_effects
+    from engine.book.model import CONTINUE
+    found: dict[str, list[int]] = {}
+
+    def mark(construct, n):
+        found.setdefault(construct, []).append(n)
+    for n, p in sorted(book.paragraphs.items()):
+        test = p.fields.get("test") or {}
+        fight = p.fields.get("combat") or {}
+        puzzle = p.fields.get("puzzle") or {}
+        if "death" in p.outcome_ends.values():
+            mark("outcome end: death", n)
+        if test and test.get("success") == test.get("failure") and ("test", "failure_effects") in p.outcome_effects:
+            mark("outcome {to, effects} (one paragraph for both results)", n)
+        if CONTINUE in (test.get("success"), test.get("failure")):
+            mark("outcome continue", n)
+        if any(c.stay for c in p.choices):
+            mark("stay: true action", n)
+        if p.puzzle_if:
+            mark("puzzle answer if:", n)
+        if puzzle.get("tries"):
+            mark("puzzle tries:", n)
+        if fight.get("win_rounds") and any(e.get("endurance") is None for e in fight.get("enemies", ())):
+            mark("rounds-only opponent", n)
+        if fight.get("luck") in ("taken", "dealt"):
+            mark("luck: taken/dealt", n)
+        for effect in all_effects(p):
+            value = effect.value
+            if effect.kind == "give_up" and isinstance(value, dict):
+                if value.get("stats"):
+                    mark("give_up stats:", n)
+                if value.get("none") is not None:
+                    mark("give_up none:", n)
+            if effect.kind in ("take", "sell", "store", "restore"):
+                mark(effect.kind, n)
+            if effect.kind == "gain" and any(book.items[i].props.get("use_here") for i in value):
+                mark("use_here", n)
+            if effect.kind == "take" and any(book.items[i].props.get("use_here") for i in value["from"]):
+                mark("use_here", n)
+    for item in book.items.values():
+        if item.props.get("unique"):
+            found.setdefault("unique: true", []).append(item.id)
+    return found
+
+
+def test_the_book_uses_every_format_1_2_construct():
+    """Walk the compiled book: an edit that drops a construct fails here."""
+    book = loaded().book
+    found = constructs(book)
+    assert "gamebook: 1.2" in BOOK.read_text(encoding="utf-8").splitlines()
+    assert set(found) == {
+        "outcome end: death", "outcome {to, effects} (one paragraph for both results)",
+        "outcome continue", "stay: true action", "puzzle answer if:", "puzzle tries:",
+        "rounds-only opponent", "luck: taken/dealt", "give_up stats:", "give_up none:",
+        "take", "sell", "store", "restore", "use_here", "unique: true"}, found
+    assert sorted(found["unique: true"]) == ["charm", "lodestone", "rope"]
+    assert len(found["outcome end: death"]) >= 4 and len(found["stay: true action"]) >= 3
+    assert len(found["use_here"]) >= 3 and len(found["take"]) >= 2
+
+
+def test_the_barrow_and_the_armoury_offer_up_to_n_things():
+    g = start()
+    at(g, "Among the rusted blades")
+    assert g.prompt().kind == "take" and g.state.stats["or"] == 14
+    g.answer("take:mail")
+    assert g.state.has("mail") and g.state.paragraph != 0
+    assert "Take the lantern" not in labels(g) and g.prompt().kind != "take"   # one of the two
+    g = start()
+    at(g, "Racks of weapons line the armoury")
+    assert [o.key for o in g.prompt().options] == ["take:hammer", "take:barrel", "take-done"]
+    g.answer("take:barrel")                                               # used where it stands
+    assert g.state.items.get("oil") == 1 and not g.state.has("barrel")
+    g.answer("take:hammer")
+    assert g.state.has("hammer") and not g.state.has("sword")
+
+
+def test_the_ring_is_sold_and_the_springs_are_drunk_where_they_are():
+    g = start()
+    at(g, "You weave between the blades")
+    assert g.prompt().kind == "sell"
+    g.answer("sell:ring")
+    assert g.state.stats["or"] == 12 and not g.state.has("ring")
+    g = start()
+    g.state.stats["endurance"] = 10
+    at(g, "The water is so cold")
+    assert g.state.stats["endurance"] == 14 and not g.state.has("spring")
+
+
+def test_old_moth_takes_two_provisions_or_sends_the_hero_back():
+    g = start()
+    at(g, '"Nobody," says the old man')
+    choose(g, "Give him two meals")
+    assert g.prompt().kind == "give-up"
+    assert [o.key for o in g.prompt().options] == ["give-stat:provisions", "give-none"]
+    g.answer("give-stat:provisions")
+    g.answer("give-stat:provisions")
+    assert g.state.stats["provisions"] == 0 and g.state.has("lodestone")
