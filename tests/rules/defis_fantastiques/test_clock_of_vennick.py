@@ -422,3 +422,20 @@ def test_old_moth_takes_two_provisions_or_sends_the_hero_back():
     g.answer("give-stat:provisions")
     g.answer("give-stat:provisions")
     assert g.state.stats["provisions"] == 0 and g.state.has("lodestone")
+
+
+def test_dace_takes_two_gold_pieces_or_the_hero_hauls_the_rope():
+    """The ferry's give_up: Gold Pieces only (`stats: [gold]`, every item excepted);
+    declining (`none: 93`) is hauling the rope."""
+    g = start()
+    at(g, "The ferryman is a lean old man")
+    choose(g, "Pay him 2 Gold Pieces")
+    assert [o.key for o in g.prompt().options] == ["give-stat:or", "give-none"]
+    g.answer("give-stat:or")
+    g.answer("give-stat:or")
+    assert g.state.stats["or"] == 6 and g.state.items == {"sword": 1, "backpack": 1}
+    g = start()
+    at(g, "The ferryman is a lean old man")
+    choose(g, "Pay him 2 Gold Pieces")
+    g.answer("give-none")
+    assert reads(g, "The rope is thick and wet") and g.state.stats["or"] == 8
