@@ -439,3 +439,15 @@ def test_dace_takes_two_gold_pieces_or_the_hero_hauls_the_rope():
     choose(g, "Pay him 2 Gold Pieces")
     g.answer("give-none")
     assert reads(g, "The rope is thick and wet") and g.state.stats["or"] == 8
+
+
+def test_dace_takes_a_gold_piece_from_a_clerk_if_he_has_one():
+    """§ 95's give_up without `none:`: one Gold Piece is taken; with none, nothing."""
+    for gold, left in ((8, 7), (0, 0)):
+        g = start()
+        g.state.stats["or"] = gold
+        at(g, "The rope burns through your palms")
+        if gold:
+            assert [o.key for o in g.prompt().options] == ["give-stat:or"]
+            g.answer("give-stat:or")
+        assert g.state.stats["or"] == left and labels(g) == ["Step ashore on the north bank"]
