@@ -1,4 +1,4 @@
-"""The English showcase book books/the-clock-of-vennick.yaml (format 1.1, a main file
+"""The English showcase book books/the-clock-of-vennick.yaml (format 1.2, a main file
 and three parts: the city, the wilderness, the Orrery): it loads clean with at least
 250 paragraphs, a scripted run with forced dice reaches its victory along the one true
 path (the tuning fork, the codewords TINKER, COGWHEEL and MOTH, the lodestone, the
@@ -85,7 +85,7 @@ def city(g):
     choose(g, "Go back to Tinker's Square")
     choose(g, "Enter the Gearhouse")
     choose(g, "Step into the ring")
-    assert g.state.pending["unarmed"]
+    assert g.state.pending["unarmed"] and g.state.pending["enemies"][0]["rounds_only"]   # win_rounds alone
     win_fight(g)                                                          # win_rounds: 3
     assert reads(g, "Your third blow catches Brannock") and g.state.stats["or"] == 9
     choose(g, "Go back to the bar")
@@ -112,10 +112,14 @@ def city(g):
     assert not g.state.has("backpack") and {"moth", "drains"} <= set(g.state.flags)
     choose(g, "Go back to the square")
     choose(g, "Go to the market on Ratchet Row")
+    market = g.state.paragraph
+    choose(g, "Buy a meal")                                               # an action: no re-entry
+    assert g.state.paragraph == market and g.state.stats["provisions"] == 3 and g.state.stats["or"] == 8
     choose(g, "Buy a hooded lantern")
     choose(g, "Buy a rope and grapnel")
+    assert "Buy a rope and grapnel (1 Gold Piece)" not in labels(g)      # once
     choose(g, "Buy two flasks of lamp oil")
-    assert g.state.items["oil"] == 2 and g.state.stats["or"] == 6
+    assert g.state.items["oil"] == 2 and g.state.stats["or"] == 4
     choose(g, "Return to the stalls")
     choose(g, "Go back to Tinker's Square")
     choose(g, "Climb the Northway")
@@ -124,7 +128,7 @@ def city(g):
     choose(g, "Cross the chamber")
     assert g.state.pending["mode"] == "as-one"
     win_fight(g)
-    assert g.state.stats["or"] == 10
+    assert g.state.stats["or"] == 8
     choose(g, "Go on along the main drain")
     choose(g, "Drop down to the river bank")
     assert days(g) == 0                                                   # the drains cost no morning
@@ -185,7 +189,10 @@ def orrery(g):
     win_fight(g)                                                          # the homunculus, then Vane
     assert g.state.has("key")
     choose(g, "Run")
-    act(g, "roll", 1, 1)
+    gallery = g.state.paragraph
+    act(g, "roll", 1, 1)                                                  # Lucky: `continue`
+    assert g.state.paragraph == gallery and g.state.stats["endurance"] > 0
+    choose(g, "Run on through the gallery")
 
 
 def test_scripted_playthrough_to_victory():
@@ -206,23 +213,49 @@ def test_forced_dice_lead_to_a_death_in_the_thornwood():
     choose(g, "Go out into Tinker's Square")
     choose(g, "Climb the Northway")
     choose(g, "Pass through the gate")
+    assert g.state.items == {} and reads(g, "everything that leaves Vennick is searched")   # store: gate
+    choose(g, "Wait for the sergeant")
+    assert g.state.items == {"sword": 1, "backpack": 1}                  # restore: gate
+    choose(g, "Take the north road")
     choose(g, "Take the Thornwood road")
     choose(g, "Follow the charcoal-burners' track")
     choose(g, "Go round the clearing")
     act(g, "roll", 1)
     assert reads(g, "The ground gives way")
     act(g, "roll", 6, 6)                                                  # 12 > Luck 10
-    assert g.state.ended == "death" and days(g) == 1
+    assert g.state.ended == "death" and days(g) == 1 and reads(g, "the stakes are waiting")   # {end: death}
 
 
-def test_a_wrong_number_drops_the_hero_down_the_chute():
+def dial(g, number):
+    puzzle = next(o for o in g.prompt().options if o.amount)
+    g.answer(puzzle.key, number)
+
+
+def test_three_wrong_numbers_lock_the_dial_and_the_gamble_drops_the_hero_down_the_chute():
+    """`tries: 3`: two wrong numbers change nothing, the third locks the dial (§ 227)."""
     g = start()
     g.state.flags.add("cogwheel")
-    g.goto(next(n for n, p in g.book.paragraphs.items() if p.text.startswith("Under a dome of crystal")))
-    puzzle = next(o for o in g.prompt().options if o.amount)
-    g.answer(puzzle.key, 150)
+    at(g, "Under a dome of crystal")
+    dome = g.state.paragraph
+    for _ in range(2):
+        dial(g, 150)
+        assert g.state.paragraph == dome
+    dial(g, 150)
+    assert reads(g, "The dial locks")
+    act(g, "roll", 3)                                                     # 1-5: the wrong number
     assert reads(g, "the floor drops away") and g.state.stats["endurance"] == 15
     assert g.state.extra["counters"]["alarm"] == 1
+
+
+def test_the_right_number_is_wrong_without_cogwheel():
+    """The answer's `if: flag("cogwheel")`: who never counted the teeth cannot know 151."""
+    g = start()
+    at(g, "Under a dome of crystal")
+    for _ in range(3):
+        dial(g, 144 + 7)
+    assert reads(g, "The dial locks")
+    act(g, "roll", 6)                                                     # the one lucky spin
+    assert g.state.paragraph == 151
 
 
 def at_day(count):
@@ -274,7 +307,7 @@ def test_the_pendulum_knight_is_a_timed_fight_and_the_fall_can_kill():
         act(g, "attack", 4, 4, 4, 4)                                      # 10 + 8 on both sides: parried
     assert reads(g, "The pendulum sweeps out of the dark")
     act(g, "roll", 6, 6)
-    assert g.state.ended == "death" and reads(g, "Your hands close on nothing")
+    assert g.state.ended == "death" and reads(g, "your hands close on nothing")   # {end: death}
 
 
 def test_the_leech_stops_the_fight_at_its_first_wound_and_the_salve_is_used_up():
@@ -287,3 +320,134 @@ def test_the_leech_stops_the_fight_at_its_first_wound_and_the_salve_is_used_up()
     g.answer("pass")
     assert reads(g, "The salve stings like fire") and not g.state.has("salve")
     assert g.state.stats["endurance"] == 17
+
+
+def constructs(book) -> dict[str, list[int]]:
+    """Where the compiled book uses each format 1.2 construct (paragraph numbers)."""
+    from engine.book.effect_lists import all_effects
+    from engine.book.model import CONTINUE
+    found: dict[str, list[int]] = {}
+
+    def mark(construct, n):
+        found.setdefault(construct, []).append(n)
+    for n, p in sorted(book.paragraphs.items()):
+        test = p.fields.get("test") or {}
+        fight = p.fields.get("combat") or {}
+        puzzle = p.fields.get("puzzle") or {}
+        if "death" in p.outcome_ends.values():
+            mark("outcome end: death", n)
+        if test and test.get("success") == test.get("failure") and ("test", "failure_effects") in p.outcome_effects:
+            mark("outcome {to, effects} (one paragraph for both results)", n)
+        if CONTINUE in (test.get("success"), test.get("failure")):
+            mark("outcome continue", n)
+        if any(c.stay for c in p.choices):
+            mark("stay: true action", n)
+        if p.puzzle_if:
+            mark("puzzle answer if:", n)
+        if puzzle.get("tries"):
+            mark("puzzle tries:", n)
+        if fight.get("win_rounds") and any(e.get("endurance") is None for e in fight.get("enemies", ())):
+            mark("rounds-only opponent", n)
+        if fight.get("luck") in ("taken", "dealt"):
+            mark("luck: taken/dealt", n)
+        for effect in all_effects(p):
+            value = effect.value
+            if effect.kind == "give_up" and isinstance(value, dict):
+                if value.get("stats"):
+                    mark("give_up stats:", n)
+                if value.get("none") is not None:
+                    mark("give_up none:", n)
+            if effect.kind in ("take", "sell", "store", "restore"):
+                mark(effect.kind, n)
+            if effect.kind == "gain" and any(book.items[i].props.get("use_here") for i in value):
+                mark("use_here", n)
+            if effect.kind == "take" and any(book.items[i].props.get("use_here") for i in value["from"]):
+                mark("use_here", n)
+    for item in book.items.values():
+        if item.props.get("unique"):
+            found.setdefault("unique: true", []).append(item.id)
+    return found
+
+
+def test_the_book_uses_every_format_1_2_construct():
+    """Walk the compiled book: an edit that drops a construct fails here."""
+    book = loaded().book
+    found = constructs(book)
+    assert "gamebook: 1.2" in BOOK.read_text(encoding="utf-8").splitlines()
+    assert set(found) == {
+        "outcome end: death", "outcome {to, effects} (one paragraph for both results)",
+        "outcome continue", "stay: true action", "puzzle answer if:", "puzzle tries:",
+        "rounds-only opponent", "luck: taken/dealt", "give_up stats:", "give_up none:",
+        "take", "sell", "store", "restore", "use_here", "unique: true"}, found
+    assert sorted(found["unique: true"]) == ["charm", "lodestone", "rope"]
+    assert len(found["outcome end: death"]) >= 4 and len(found["stay: true action"]) >= 3
+    assert len(found["use_here"]) >= 3 and len(found["take"]) >= 2
+
+
+def test_the_barrow_and_the_armoury_offer_up_to_n_things():
+    g = start()
+    at(g, "Among the rusted blades")
+    assert g.prompt().kind == "take" and g.state.stats["or"] == 14
+    assert [o.key for o in g.prompt().options] == ["take:mail", "take:lantern", "take-done"]
+    g.answer("take:mail")                                                 # worn: the armour
+    assert g.state.has("mail") and g.prompt().kind != "take"              # one of the two
+    assert not g.state.has("lantern") and labels(g) == ["Leave the barrow"]
+    g = start()
+    at(g, "Racks of weapons line the armoury")
+    assert [o.key for o in g.prompt().options] == ["take:hammer", "take:barrel", "take-done"]
+    g.answer("take:barrel")                                               # used where it stands
+    assert g.state.items.get("oil") == 1 and not g.state.has("barrel")
+    g.answer("take:hammer")
+    assert g.state.has("hammer") and not g.state.has("sword")
+
+
+def test_the_ring_is_sold_and_the_springs_are_drunk_where_they_are():
+    g = start()
+    at(g, "You weave between the blades")
+    assert g.prompt().kind == "sell"
+    g.answer("sell:ring")
+    assert g.state.stats["or"] == 12 and not g.state.has("ring")
+    g = start()
+    g.state.stats["endurance"] = 10
+    at(g, "The water is so cold")
+    assert g.state.stats["endurance"] == 14 and not g.state.has("spring")
+
+
+def test_old_moth_takes_two_provisions_or_sends_the_hero_back():
+    g = start()
+    at(g, '"Nobody," says the old man')
+    choose(g, "Give him two meals")
+    assert g.prompt().kind == "give-up"
+    assert [o.key for o in g.prompt().options] == ["give-stat:provisions", "give-none"]
+    g.answer("give-stat:provisions")
+    g.answer("give-stat:provisions")
+    assert g.state.stats["provisions"] == 0 and g.state.has("lodestone")
+
+
+def test_dace_takes_two_gold_pieces_or_the_hero_hauls_the_rope():
+    """The ferry's give_up: Gold Pieces only (`stats: [gold]`, every item excepted);
+    declining (`none: 93`) is hauling the rope."""
+    g = start()
+    at(g, "The ferryman is a lean old man")
+    choose(g, "Pay him 2 Gold Pieces")
+    assert [o.key for o in g.prompt().options] == ["give-stat:or", "give-none"]
+    g.answer("give-stat:or")
+    g.answer("give-stat:or")
+    assert g.state.stats["or"] == 6 and g.state.items == {"sword": 1, "backpack": 1}
+    g = start()
+    at(g, "The ferryman is a lean old man")
+    choose(g, "Pay him 2 Gold Pieces")
+    g.answer("give-none")
+    assert reads(g, "The rope is thick and wet") and g.state.stats["or"] == 8
+
+
+def test_dace_takes_a_gold_piece_from_a_clerk_if_he_has_one():
+    """§ 95's give_up without `none:`: one Gold Piece is taken; with none, nothing."""
+    for gold, left in ((8, 7), (0, 0)):
+        g = start()
+        g.state.stats["or"] = gold
+        at(g, "The rope burns through your palms")
+        if gold:
+            assert [o.key for o in g.prompt().options] == ["give-stat:or"]
+            g.answer("give-stat:or")
+        assert g.state.stats["or"] == left and labels(g) == ["Step ashore on the north bank"]
