@@ -63,6 +63,8 @@ def sites(book, module, doc, by_key: dict) -> list:
                     and isinstance(ex.target, int):          # a number, or a name (format 1.1)
                 value(ex.path, ex.target)
         _puzzle(p, doc, by_key, value)
+        for i, cond in p.puzzle_if.items():   # format 1.2: an answer's `if:` may test `visited(N)`
+            _visited(where, p.path + ("puzzle", "answers", i, "if"), cond, out)
     return sorted(set(out))
 
 
