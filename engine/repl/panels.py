@@ -11,6 +11,7 @@ or else the same stats from its sheet.
 from __future__ import annotations
 
 from engine.game.faults import BookFault
+from engine.game.prompts import numbered
 from engine.rules import french
 from engine.repl import render
 from engine.repl.messages import text as t
@@ -139,14 +140,25 @@ def fight(game, lang: str, width: int) -> tuple[Output, Output] | None:
     return you.wrapped(width), them.wrapped(width)
 
 
-def choices(game, lang: str, width: int) -> Output:
-    """The prompt of the moment: its title, its information and the numbered options."""
+def choices(game, lang: str, width: int, selected: int | None = None) -> Output:
+    """The prompt of the moment: its title, its information and the numbered options,
+    `selected` highlighted, each enabled option's lines of class `choice-N`."""
     out = Output()
     try:
         question = game.prompt()
     except BookFault:   # the session has said where and stopped the game
         return out
-    render.prompt(out, question, lang)
+    render.prompt(out, question, lang, selected, tagged=True)
     while out.rows and not out.rows[0][1]:   # the blank line that sets it apart in line mode
         out.rows.pop(0)
     return out.wrapped(width)
+
+
+def selectable(game) -> list[int]:
+    """The numbers of the options of the moment that can be taken, in their order (the
+    arrow keys go over them)."""
+    try:
+        question = game.prompt()
+    except BookFault:
+        return []
+    return [i for i, option in numbered(question) if option.enabled]

@@ -38,7 +38,7 @@ def run(s, keys: str, output=None) -> fullscreen.FullScreen:
 
 
 def texts(frags) -> str:
-    return "".join(text for _, text in frags)
+    return "".join(f[1] for f in frags)   # (a clickable choice has its handler third)
 
 
 def test_lines_typed_go_to_the_session_and_ctrl_d_autosaves(tmp_path):

@@ -1,0 +1,100 @@
+"""Choosing like in an app in the full-screen layout: the arrow keys move a highlight
+over the numbered choices, Enter takes it, a click takes a choice; typing a number
+or a line works as before."""
+from __future__ import annotations
+
+from prompt_toolkit.application import create_app_session
+from prompt_toolkit.data_structures import Point
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.mouse_events import MouseButton, MouseEvent, MouseEventType
+
+from engine.repl import fullscreen
+from tests.repl.helpers import session
+from tests.repl.test_fullscreen import ARENE, Sized, _shown, run
+from tests.repl.test_tmux import ROOT, tmux  # noqa: F401 - the fixture
+
+DOWN, UP, ENTER, CTRL_D = "\x1b[B", "\x1b[A", "\r", "\x04"
+
+
+def _story(app) -> str:
+    return "".join(str(block) for block in app.story)
+
+
+def test_down_down_enter_takes_the_second_choice(tmp_path):
+    s = session(tmp_path, book=ARENE)
+    app = run(s, DOWN + DOWN + ENTER + CTRL_D)
+    assert s.game.state.paragraph == 4   # "Sauter par-dessus la barrière"
+    assert "> 2\n» Sauter par-dessus la barrière" in _story(app)
+
+
+def test_down_enter_takes_the_first_and_up_from_nothing_the_last(tmp_path):
+    s = session(tmp_path, book=ARENE)
+    run(s, DOWN + ENTER + CTRL_D)
+    assert s.game.state.paragraph == 2 and s.game.state.pending["activity"] == "combat"
+    s = session(tmp_path / "b", book=ARENE)
+    run(s, UP + ENTER + CTRL_D)
+    assert s.game.state.paragraph == 4
+
+
+def test_the_highlight_stops_at_the_ends(tmp_path):
+    s = session(tmp_path, book=ARENE)
+    run(s, DOWN * 5 + UP + ENTER + CTRL_D)
+    assert s.game.state.paragraph == 2
+
+
+def test_typed_text_wins_over_the_highlight(tmp_path):
+    s = session(tmp_path, book=ARENE)
+    app = run(s, DOWN + "1" + ENTER + CTRL_D)
+    assert s.game.state.paragraph == 2 and "> 1\n» Avancer vers les gardes" in _story(app)
+
+
+def test_the_highlight_is_forgotten_once_a_line_is_entered(tmp_path):
+    """Down, then a command typed: the next Enter on an empty line is the default
+    answer again, not the old highlight."""
+    s = session(tmp_path, book=ARENE)
+    app = run(s, DOWN + "feuille" + ENTER + CTRL_D)
+    assert app.selected is None and s.game.state.paragraph == 1
+
+
+def test_the_highlighted_choice_is_shown_reversed(tmp_path):
+    s = session(tmp_path, book=ARENE)
+    output = Sized(30, 80)
+    with create_pipe_input() as inp, create_app_session(input=inp, output=output):
+        app = fullscreen.FullScreen(s, input=inp, output=output)
+        app._move(1)
+        app._move(1)
+        frags = app._clickable(_choice_frags(app))
+        shown = _shown(app._body())
+    styles = {text: style for style, text, *_ in frags}
+    assert "class:selected" in styles["  2. Sauter par-dessus la barrière"]
+    assert "class:selected" not in styles["  1. Avancer vers les gardes"]
+    assert "1. Avancer vers les gardes" in shown and "↑↓ : choisir" in shown   # (the keys line at 80 columns)
+
+
+def _choice_frags(app):
+    from engine.repl import panels
+    return panels.choices(app.session.game, app.session.lang, 79, app.selected).fragments
+
+
+def test_a_click_on_a_choice_takes_it(tmp_path):
+    s = session(tmp_path, book=ARENE)
+    output = Sized(30, 80)
+    with create_pipe_input() as inp, create_app_session(input=inp, output=output):
+        app = fullscreen.FullScreen(s, input=inp, output=output)
+        frags = app._clickable(_choice_frags(app))
+        handler = next(f[2] for f in frags if len(f) == 3 and f[1].startswith("  2."))
+        up = MouseEvent(Point(3, 0), MouseEventType.MOUSE_UP, MouseButton.LEFT, frozenset())
+        assert handler(up) is None
+    assert s.game.state.paragraph == 4
+    assert all(len(f) == 2 for f in frags if not f[1].lstrip().startswith(("1.", "2.")))
+
+
+def test_down_down_enter_in_a_real_terminal_at_80x24(tmux):  # noqa: F811 - the fixture
+    """tmux sends the arrow keys as a terminal does: the second god is taken."""
+    tmux.start(ROOT / "books" / "le-taureau-d-airain.yaml", 80, 24, "--seed", "3")
+    screen = tmux.wait_for("6. Héra")
+    for key in ("Down", "Down"):
+        tmux.tmux("send-keys", "-t", "play", key)
+    tmux.tmux("send-keys", "-t", "play", "Enter")
+    screen = tmux.wait_for("1. Descendre vers le village", before=screen)
+    assert "» Athéna aux yeux pers" in screen and "— 2 —" in screen
