@@ -279,7 +279,7 @@ def test_the_fight_panel_shows_the_values_the_fight_uses(tmp_path):
     pending["unarmed"] = True
     hero, _ = panels.fighters(s.game, "fr")
     # the sheet's value and the bonus shown as such (issue 33, item 7)
-    assert hero[0] == ("Habileté", "11 (12 − 1)") and combat.hero_skill(s.game, pending) == 11
+    assert hero[0] == ("Habileté", "11 (12 − 1 de malus)") and combat.hero_skill(s.game, pending) == 11
     you, _ = panels.fight(s.game, "en", 40)
     assert "Skill 11" in " ".join(row[1] for row in you.rows)
 
