@@ -13,12 +13,7 @@ from engine.repl import fullscreen, panels
 from tests.repl.helpers import written
 from tests.repl.test_fullscreen import Sized, _shown
 
-LANCE = """\
-gamebook: 1.1
-title: La Lance de frêne
-language: fr
-rules: defis-fantastiques
-start: 1
+LANCE = "gamebook: 1.1\ntitle: La Lance de frêne\nlanguage: fr\nrules: defis-fantastiques\nstart: 1\n" + """\
 hero: {habilete: 11, endurance: 20, chance: 9, equipment: [lance, cotte, potion, corde, lanterne]}
 items:
   lance: {name: Lance de frêne, weapon: {damage: 2, attack: 1}}
