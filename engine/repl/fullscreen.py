@@ -100,7 +100,7 @@ class FullScreen:
         self.input = Buffer(multiline=False, accept_handler=self._accept,
                             completer=DynamicCompleter(self._completer), complete_while_typing=False,
                             history=history)
-        self.text = Window(FormattedTextControl(self._story, get_cursor_position=self._story_cursor),
+        self.text = Window(_Wheeled(self._story, get_cursor_position=self._story_cursor, wheel=self._wheel),
                            wrap_lines=False, always_hide_cursor=True, height=Dimension(min=3))
         self.prompt = Window(BufferControl(self.input, input_processors=[
             BeforeInput(lambda: clean_line(session.prompt_text()), style="class:title")]), height=1)
@@ -270,6 +270,12 @@ class FullScreen:
             return Point(0, self.back)
         return Point(0, sum(1 for _, text in self._story() if text == "\n"))
 
+    def _wheel(self, lines: int) -> None:
+        """The mouse wheel over the story: `lines` up (positive) or down, as PgUp/PgDn."""
+        if self.drawer:   # (the drawer counts from its top, the story from its end)
+            lines = -lines
+        self.back = max(0, self.back + lines)
+
     # --- input --------------------------------------------------------------------
     def _completer(self):
         return NestedCompleter.from_nested_dict(self.session.completion_tree())
@@ -377,6 +383,24 @@ class FullScreen:
             bye = self.story[-1].wrapped(max(20, min(shell.MAX_WIDTH, self._size().columns - 1)))
             print_formatted_text(FormattedText(bye.fragments), style=STYLE, end="", output=self.output)
         return result
+
+
+class _Wheeled(FormattedTextControl):
+    """The story's text, scrolled by the mouse wheel (`wheel(lines)`: up is positive)."""
+    WHEEL = 3   # lines a notch
+
+    def __init__(self, text, wheel, **kwargs):
+        super().__init__(text, **kwargs)
+        self.wheel = wheel
+
+    def mouse_handler(self, mouse_event):
+        if mouse_event.event_type == MouseEventType.SCROLL_UP:
+            self.wheel(self.WHEEL)
+            return None
+        if mouse_event.event_type == MouseEventType.SCROLL_DOWN:
+            self.wheel(-self.WHEEL)
+            return None
+        return super().mouse_handler(mouse_event)
 
 
 def run(session, notes=(), input=None, output=None, check=lambda: None, resumed: str | None = None) -> int:

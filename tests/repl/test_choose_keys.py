@@ -98,3 +98,17 @@ def test_down_down_enter_in_a_real_terminal_at_80x24(tmux):  # noqa: F811 - the 
     tmux.tmux("send-keys", "-t", "play", "Enter")
     screen = tmux.wait_for("1. Descendre vers le village", before=screen)
     assert "» Athéna aux yeux pers" in screen and "— 2 —" in screen
+
+
+def test_the_mouse_wheel_scrolls_the_story(tmp_path):
+    s = session(tmp_path, book=ARENE)
+    output = Sized(30, 80)
+    with create_pipe_input() as inp, create_app_session(input=inp, output=output):
+        app = fullscreen.FullScreen(s, input=inp, output=output)
+        control = app.text.content
+        wheel = MouseEvent(Point(0, 0), MouseEventType.SCROLL_UP, MouseButton.NONE, frozenset())
+        assert control.mouse_handler(wheel) is None and app.back == 3
+        wheel = MouseEvent(Point(0, 0), MouseEventType.SCROLL_DOWN, MouseButton.NONE, frozenset())
+        control.mouse_handler(wheel)
+        control.mouse_handler(wheel)
+        assert app.back == 0   # (never below the story's end)
