@@ -298,9 +298,16 @@ class FullScreen:
         self.input.reset()
         self.enter(str(number))
 
+    def _selectable(self) -> list[int]:
+        """The choices the arrows go over: none while the session asks its own question
+        (yes or no, an amount), which the choices pane does not answer."""
+        if self.session.asking or self.session.awaiting:
+            return []
+        return panels.selectable(self.session.game)
+
     def _move(self, step: int) -> None:
         """The highlight one option down (1) or up (-1), from the first or the last."""
-        numbers = panels.selectable(self.session.game)
+        numbers = self._selectable()
         if not numbers:
             self.selected = None
             return
@@ -362,7 +369,7 @@ class FullScreen:
             self._move(1)
 
         @keys.add("enter", filter=Condition(lambda: self.selected is not None and not self.input.text
-                                            and self.selected in panels.selectable(self.session.game)))
+                                            and self.selected in self._selectable()))
         def _take(event):
             self.take(self.selected)
 

@@ -112,3 +112,14 @@ def test_the_mouse_wheel_scrolls_the_story(tmp_path):
         control.mouse_handler(wheel)
         control.mouse_handler(wheel)
         assert app.back == 0   # (never below the story's end)
+
+
+def test_the_arrows_leave_the_sessions_own_question_alone(tmp_path):
+    """While `effacer` asks yes or no, Down highlights nothing and Enter answers the
+    question (no), not a choice."""
+    s = session(tmp_path, book=ARENE)
+    app = run(s, "sauver a\reffacer a\r" + DOWN + ENTER + CTRL_D)
+    assert s.game.state.paragraph == 1 and app.selected is None
+    assert "a" in s.store.slots()
+    asked = _story(app).split("> effacer a", 1)[1]
+    assert "> 1" not in asked   # Enter answered the question as an empty line
