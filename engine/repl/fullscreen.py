@@ -102,6 +102,12 @@ class FullScreen:
                             history=history)
         self.text = Window(_Wheeled(self._story, get_cursor_position=self._story_cursor, wheel=self._wheel),
                            wrap_lines=False, always_hide_cursor=True, height=Dimension(min=3))
+        # one window for the choices, kept from redraw to redraw (the other panes are made
+        # anew at each): a click reaches a window only if it is still in the layout
+        self._choice_frags: list = []
+        self.choices = Window(FormattedTextControl(lambda: self._choice_frags),
+                              height=lambda: 1 + sum(1 for f in self._choice_frags if f[1] == "\n"),
+                              wrap_lines=True)
         self.prompt = Window(BufferControl(self.input, input_processors=[
             BeforeInput(lambda: clean_line(session.prompt_text()), style="class:title")]), height=1)
         self.app = Application(layout=Layout(self._root(), focused_element=self.prompt),
@@ -142,7 +148,9 @@ class FullScreen:
         if size.columns < MIN_COLUMNS or room < STORY_ROWS + 1:
             self._leave()
             return HSplit([self._static(self._small()), self.prompt])
-        tail = [self._static(self._clickable(choices.fragments)), self.prompt]
+        frags = choices.fragments
+        self._choice_frags = self._clickable(frags[:-1] if frags and frags[-1] == ("", "\n") else frags)
+        tail = [self.choices, self.prompt]
         if room >= STORY_ROWS + 2:
             tail.append(Window(FormattedTextControl(lambda: [("class:keys", " " + self._keys_help())]),
                                height=1))
@@ -219,7 +227,7 @@ class FullScreen:
         lines: the story gives up its room first, so the choices are always whole."""
         if frags and frags[-1] == ("", "\n"):
             frags = frags[:-1]
-        lines = 1 + sum(1 for f in frags if f[1] == "\n")
+        lines = 1 + sum(1 for _, text in frags if text == "\n")
         return Window(FormattedTextControl(frags), height=min(lines, most or lines), wrap_lines=True)
 
     @staticmethod

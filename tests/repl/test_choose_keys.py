@@ -123,3 +123,17 @@ def test_the_arrows_leave_the_sessions_own_question_alone(tmp_path):
     assert "a" in s.store.slots()
     asked = _story(app).split("> effacer a", 1)[1]
     assert "> 1" not in asked   # Enter answered the question as an empty line
+
+
+def test_a_click_in_a_real_terminal_takes_the_choice_under_it(tmux):  # noqa: F811 - the fixture
+    """The terminal's own report of a left click (xterm SGR: press, release) on the
+    third god's line: the layout asked for clicks, and the choices pane, kept from
+    redraw to redraw, answers it."""
+    tmux.start(ROOT / "books" / "le-taureau-d-airain.yaml", 80, 24, "--seed", "3")
+    screen = tmux.wait_for("6. Héra")
+    rows = screen.splitlines()
+    y = next(i for i, row in enumerate(rows) if "3. Poséidon" in row) + 1   # (1-based)
+    x = rows[y - 1].index("Poséidon") + 1
+    tmux.tmux("send-keys", "-t", "play", "-l", f"\x1b[<0;{x};{y}M\x1b[<0;{x};{y}m")
+    screen = tmux.wait_for("1. Descendre vers le village", before=screen)
+    assert "— 2 —" in screen and "Dieu protecteur Poséidon" in screen   # (the sheet, above)
