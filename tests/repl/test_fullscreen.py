@@ -251,8 +251,10 @@ def test_choices_are_never_cut_the_story_gives_way(tmp_path):
     windows = [w for w in _windows(body) if isinstance(w, type(app.text))]
     assert windows[0].height == 3   # the sheet, cut to 18 // 6 lines (`feuille` shows it all)
     choices = windows[-3]
-    assert choices.height == 1 + texts(choices.content.text).count("\n")
-    assert "6. Héra, reine de l'Olympe" in texts(choices.content.text)
+    assert choices is app.choices   # (one window, kept from redraw to redraw)
+    shown = texts(choices.content.text())
+    assert choices.height() == 1 + shown.count("\n") and choices.preferred_height(60, 18).min == choices.height()
+    assert "6. Héra, reine de l'Olympe" in shown
 
 
 def test_sheet_line_keeps_each_label_with_its_value(tmp_path):
