@@ -117,7 +117,11 @@ def paragraph(out: Output, game, number: int, width: int, lang: str | None = Non
         out.line(note.get(lang or game.lang), "class:info")
 
 
-def prompt(out: Output, prompt, lang: str) -> None:
+def prompt(out: Output, prompt, lang: str, selected: int | None = None, tagged: bool = False) -> None:
+    """The prompt's title, information and numbered options.  The full-screen layout
+    passes the option highlighted by the arrow keys (`selected`, its number) and asks
+    for each enabled option's lines to carry the class `choice-N` (`tagged`), which
+    its mouse handler reads."""
     if prompt.title is not None:   # a blank line sets a fight or a test apart from the events
         out.line()
         out.line(prompt.title.get(lang), "class:title")
@@ -131,7 +135,9 @@ def prompt(out: Output, prompt, lang: str) -> None:
             label += " " + t(lang, "enter-default")
         head = f"  {i}. "
         if option.enabled:
-            out.line(head + label, "class:option", hang=" " * len(head))
+            style = "class:option" + (" class:selected" if i == selected else "") \
+                + (f" class:choice-{i}" if tagged else "")
+            out.line(head + label, style, hang=" " * len(head))
         else:
             why = option.reason.get(lang) if option.reason else "—"
             said = t(lang, "disabled-after" if label.endswith(")") else "disabled", reason=why)

@@ -396,6 +396,12 @@ class RuleModule:
         buys or takes it and in `inventaire`; None for a plain object."""
         return None
 
+    def sheet_bonuses(self, play: "Play") -> Sequence[tuple[Message, Message]]:
+        """Optional: the bonuses the hero's fights add to the sheet's numbers, as
+        (label, value) rows for the full-screen sheet ("Bonus d'arme", "+1 à la Force
+        d'Attaque (Lance de frêne)"), so that they read as bonuses; none by default."""
+        return ()
+
     def fight_values(self, play: "Play", pending: dict) -> Sequence[tuple[Message, Any]] | None:
         """Optional: the hero's values as the fight in `pending` uses them (label,
         value: a text or a Message), e.g. Habileté 7 bare-handed, for the full-screen fight panel; computed

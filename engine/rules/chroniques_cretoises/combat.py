@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from engine.diagnostics import Message
 from engine.rules import french as F
+from engine.rules.labels import with_bonus
 from engine.rules.base import Option, Prompt
 from engine.rules.chroniques_cretoises import model as R
 from engine.rules.chroniques_cretoises import names as N
@@ -75,12 +76,13 @@ def enemy_dice(play, p: dict) -> int:
     return R.dice(e["condition"], all_badly_wounded(play, p), two_dice_rule(play))
 
 
-def fight_values(play, p: dict) -> tuple[tuple[Message, str], ...]:
+def fight_values(play, p: dict) -> tuple[tuple[Message, str | Message], ...]:
     """The hero's numbers in this fight (RuleModule.fight_values): Force and
     Protection, the dice a strike rolls now (hero_dice: one when badly wounded), the
     state of health."""
     stats = play.state.stats
-    values = [(Message("Force", "Strength"), str(specials.hero_force(play, p))),
+    # a modifier's or a first round's bonus is shown as one, not as Force
+    values = [(Message("Force", "Strength"), with_bonus(specials.hero_force(play, p), stats.get("force", 0))),
               (Message("Protection", "Protection"), str(stats.get("protection", 0))),
               (Message("Dés", "Dice"), str(hero_dice(play, p))),
               (Message("État", "Condition"), N.CONDITION_LABELS[hero_condition(play)])]

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from engine.rules.base import Option, Prompt, Refused
 from engine.rules import french as F
+from engine.rules.labels import with_bonus
 from engine.rules.defis_fantastiques import equipment, model, specials, wounds
 from engine.rules.defis_fantastiques.messages import M, dead
 from engine.rules.defis_fantastiques.sheet import stat_line
@@ -193,13 +194,12 @@ def _not_before(after: int) -> M:
     return M(f"pas avant la fin de l'assaut {after}", f"not before the end of round {after}")
 
 
-def fight_values(play, pending: dict) -> tuple[tuple[M, str], ...]:
+def fight_values(play, pending: dict) -> tuple[tuple[M, str | M], ...]:
     """The hero's numbers in this fight (RuleModule.fight_values): the Habileté the
     Attack Strength adds (hero_skill), the Endurance, the wound the hero deals."""
     skill, sheet = hero_skill(play, pending), play.state.stats.get("habilete", 0)
     # a weapon's, a surprise's or a modifier's bonus is shown as one, not as Skill
-    shown = str(skill) if skill == sheet else f"{skill} ({sheet} {'+' if skill > sheet else '−'} {abs(skill - sheet)})"
-    values = [(M("Habileté", "Skill"), shown),
+    values = [(M("Habileté", "Skill"), with_bonus(skill, sheet)),
               (M("Endurance", "Stamina"), stat_line(play.state, "endurance")),
               (M("Blessure infligée", "Damage dealt"), str(wounds.hero_damage(play, pending)))]
     win_rounds = play.book.paragraphs[play.state.paragraph].fields["combat"].get("win_rounds")

@@ -144,6 +144,10 @@ class DefisFantastiques(PackagedOdds, RuleModule):
         from engine.rules.defis_fantastiques.items import item_summary
         return item_summary(book, item_id)
 
+    def sheet_bonuses(self, play):
+        from engine.rules.defis_fantastiques.items import sheet_bonuses
+        return sheet_bonuses(play)
+
     def fight_values(self, play, pending):
         if pending.get("activity") != "combat":
             return None
