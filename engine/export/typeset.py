@@ -122,6 +122,34 @@ def block(b) -> str:
     raise TypeError(b)
 
 
+KEEP_ROWS = 12   # a subsection longer than this may break across pages (it could not fit one)
+
+
+def _kept_together(blocks) -> list:
+    """The blocks, each subsection (a heading and what follows it up to the next
+    heading: "Equipment", what the hero starts with, its boxes) in one unbreakable block
+    when it is short, so that no heading nor box stands alone at the foot or the top of
+    a page."""
+    groups, current = [], []
+    for b in list(blocks) + [None]:
+        if b is None or isinstance(b, Heading):
+            if current and isinstance(current[0], Heading) and _rows(current) <= KEEP_ROWS:
+                groups.append("#block(breakable: false, width: 100%)[\n" + "\n".join(map(block, current)) + "\n]")
+            else:
+                groups += [block(x) for x in current]
+            current = []
+        if b is not None:
+            current.append(b)
+    return groups
+
+
+def _rows(blocks) -> int:
+    n = 0
+    for b in blocks:
+        n += len(b.rows) if isinstance(b, (Table, Stats)) else (len(b.boxes) + 1) // 2 * 2 if isinstance(b, Boxes) else 1
+    return n
+
+
 def render(doc, paper: str = "a5") -> str:
     out = [preamble(paper).replace("{title}", lit(doc.title)).replace("{lang}", "fr" if doc.lang == "fr" else "en")]
     out.append("#align(center + horizon)[")
@@ -134,7 +162,7 @@ def render(doc, paper: str = "a5") -> str:
     out.append("]")
     for title, blocks in doc.front + ((doc.labels["paragraphs"], ()),):
         out.append(f"\n#heading(level: 1, outlined: false)[{t(title)}]\n")
-        out += [block(b) + "\n" for b in blocks]
+        out += [group + "\n" for group in _kept_together(blocks)]
     for s in doc.sections:
         number = f"#emph[{t(str(s.number))}]" if s.italic else t(str(s.number))
         out.append(f"\n#heading(level: 3, outlined: false)[{number}] <{anchor(s.number)}>\n")
