@@ -1,4 +1,4 @@
-"""`gamebook export BOOK --format pdf|html|md -o FILE [--odds] [--lang fr|en]`:
+"""`gamebook export BOOK --format pdf|html|md -o FILE [--paper a5|a4] [--odds] [--lang fr|en]`:
 the book as a reader holds it (see docs/export.md)."""
 from __future__ import annotations
 
@@ -21,6 +21,9 @@ def configure(parser, lang: str) -> None:
     parser.add_argument("-o", "--output", metavar="FILE",
                         help="fichier de sortie (obligatoire pour pdf ; défaut : la sortie standard)" if fr
                         else "output file (required for pdf; default: standard output)")
+    parser.add_argument("--paper", choices=("a5", "a4"), default="a5",
+                        help="format des pages du pdf : a5 (un livre de poche) ou a4 (défaut : a5)" if fr
+                        else "page size of the pdf: a5 (a paperback) or a4 (default: a5)")
     parser.add_argument("--odds", action="store_true",
                         help="ajouter l'annexe des chances exactes de chaque combat" if fr
                         else "add the appendix with the exact odds of each fight")
@@ -59,7 +62,7 @@ def run(args) -> int:
     if fmt == "pdf":
         from engine.export.pdf import PdfUnavailable, compile_pdf
         try:
-            data = compile_pdf(typeset.render(doc))
+            data = compile_pdf(typeset.render(doc, args.paper))
         except PdfUnavailable as exc:
             print(exc.fr if fr else exc.en, file=sys.stderr)
             return 1
