@@ -70,9 +70,25 @@ def _widen_objects(activities: dict, module) -> None:
     for site in object_sites(module):
         props = _properties(activities.get(site[0]), site)
         node = props.get(site[-1]) if props else None
-        if isinstance(node, dict) and "to" in (node.get("required") or ()) and "properties" in node:
-            props[site[-1]] = dict(node, properties={**node["properties"], "end": END},
-                                   required=[r for r in node["required"] if r != "to"])
+        if isinstance(node, dict):
+            props[site[-1]] = _with_end(node)
+
+
+def _with_end(node: dict) -> dict:
+    """An object outcome's schema that also takes `end:` where it takes `to:`: the object
+    itself (Défis Fantastiques' `escape:`), an object branch of a `oneOf` (Chroniques
+    Crétoises' `retreat: 7 | {to, range, effects}`), or an object whose `anyOf` requires
+    `to` (its `surrender:`, `to` or `accepted: false`)."""
+    if isinstance(node.get("oneOf"), list):
+        return dict(node, oneOf=[_with_end(b) if isinstance(b, dict) else b for b in node["oneOf"]])
+    if "to" not in (node.get("properties") or {}):
+        return node
+    out = dict(node, properties={**node["properties"], "end": END})
+    if "to" in (node.get("required") or ()):
+        out["required"] = [r for r in node["required"] if r != "to"]
+    if isinstance(node.get("anyOf"), list) and {"required": ["to"]} in node["anyOf"]:
+        out["anyOf"] = node["anyOf"] + [{"required": ["end"]}]
+    return out
 
 
 def _properties(schema, key_path: tuple):
