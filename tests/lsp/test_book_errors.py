@@ -6,7 +6,7 @@ import pytest
 from lsprotocol import types as T
 
 from tests.lsp.books import DF
-from tests.lsp.conftest import open_book, position_of
+from tests.lsp.conftest import hover_settled, open_book, position_of
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
 

@@ -7,7 +7,7 @@ from lsprotocol import types as T
 from pygls.exceptions import JsonRpcException
 
 from tests.lsp.books import DF
-from tests.lsp.conftest import change_book, open_book, position_of
+from tests.lsp.conftest import change_book, hover_settled, open_book, position_of
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
 URI = "file:///tmp/features.yaml"
