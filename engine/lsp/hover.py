@@ -37,10 +37,13 @@ _POLICIES = (("never", "sans ressources", "without resources"),
              ("optimal", "ressources au mieux", "resources at best"))
 
 
-def hover(snap, lines, line: int, col: int) -> T.Hover | None:
+def hover(snap, lines, line: int, col: int, included: bool = False) -> T.Hover | None:
+    """What the hover at (line, col) of `lines` shows; in a file the book includes
+    (`included`), its fights and fields (the index of targets and expressions is the
+    book's own text's)."""
     if snap is None or snap.book is None:
         return None
-    for part in (_target, _combat, _expression, _field):
+    for part in (_combat, _field) if included else (_target, _combat, _expression, _field):
         text = part(snap, lines, line, col)
         if text:
             return T.Hover(contents=T.MarkupContent(kind=T.MarkupKind.Markdown, value=text))
