@@ -154,8 +154,9 @@ def _start(key, uri: str, label: str, solve) -> None:
             del _JOBS[old]
         _JOBS[key] = (uri, _WORKER[0].submit(run))
     if announce is not None:
-        announce(f"gamebook : calcul des chances de {label} en arrière-plan",
-                 f"gamebook: computing the odds of {label} in the background")
+        name = uri.rstrip("/").rsplit("/", 1)[-1]
+        announce(f"gamebook : calcul des chances de {label} ({name}) en arrière-plan",
+                 f"gamebook: computing the odds of {label} ({name}) in the background")
 
 
 def forget(uri: str) -> None:

@@ -17,9 +17,9 @@ TWO = "[{name: Garde, habilete: 8, endurance: 9}, {name: Chien, habilete: 6, end
 BOOK = DF.replace("[{name: Garde, habilete: 6, endurance: 6}]", TWO)
 
 
-def started(client, label: str) -> int:
-    """How many times the server said it began solving the fight `label`."""
-    return sum(f"{label} " in m.message for m in client.log_messages)
+def started(client, label: str, name: str = "hover-two.yaml") -> int:
+    """How many times the server said it began solving the fight `label` of the file `name`."""
+    return sum(f"{label} ({name})" in m.message for m in client.log_messages)
 
 
 async def test_a_first_hover_shows_a_placeholder_then_the_odds(client):
