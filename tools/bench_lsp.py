@@ -148,6 +148,10 @@ async def _hovers(cache: str, solve: bool) -> dict[str, list[float]]:
     @client.feature(T.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS)
     def _diagnostics(params):
         checked.add(params.uri)
+
+    @client.feature(T.WINDOW_LOG_MESSAGE)
+    def _logged(params):   # "computing the odds of §N…": counted by the placeholders instead
+        pass
     root = str(Path(__file__).resolve().parent.parent)
     env = dict(os.environ, GAMEBOOK_LSP_DEBOUNCE="0", PYTHONPATH=root, GAMEBOOK_CACHE_DIR=cache)
     env.pop("GAMEBOOK_NO_CACHE", None)
