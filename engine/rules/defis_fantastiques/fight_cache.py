@@ -24,6 +24,7 @@ from fractions import Fraction
 from pathlib import Path
 
 from engine.analysis.result import FightOdds
+from engine.analysis.stored_only import NotStored, only_stored
 
 MODEL_FILES = ("model.py", "fight_chain.py", "odds_solver.py", "odds_special.py", "ff_layered.py",
                "ff_noluck.py", "ff_together.py", "ff_together_mass.py", "ff_wintable.py", "odds.py",
@@ -66,12 +67,15 @@ def key(kind: str, arguments: tuple) -> str:
 
 
 def kept(kind: str, arguments: tuple, solve, encode, decode):
-    """`decode(encode(solve()))`, from memory or disk when this fight was solved before."""
+    """`decode(encode(solve()))`, from memory or disk when this fight was solved before;
+    inside `stored_only()` (the hover), NotStored rather than solving."""
     name = key(kind, arguments)
     stored = _memory.get(name)
     if stored is None:
         stored = _read(name, decode)
     if stored is None:
+        if only_stored():
+            raise NotStored(kind)
         stored = encode(solve())
         _write(name, stored)
     _memory[name] = stored

@@ -18,6 +18,7 @@ class DefisFantastiques(PackagedOdds, RuleModule):
     title = M("Défis Fantastiques", "Fighting Fantasy")
     stats = sheet.STATS
     activity_fields = ("combat", "test")
+    fights_kept = True   # its solved fights are kept (fight_cache.py): a hover can look them up
     outcome_effects = (("test", "success_effects"), ("test", "failure_effects"),
                        ("combat", "win_effects"), ("combat", "escape", "effects"),
                        ("combat", "hurt_effects"), ("combat", "timeout_effects"))

@@ -126,3 +126,22 @@ def test_no_disk_cache_without_the_model_sources(monkeypatch):
     import os
     from pathlib import Path
     assert not (Path(os.environ["GAMEBOOK_CACHE_DIR"]) / "fights").exists()
+
+
+def test_stored_only_reads_memory_and_disk_and_never_solves():
+    """The hover asks inside `stored_only()`: a fight never solved is NotStored (no entry
+    written); one solved before answers from memory, then from disk."""
+    import pytest
+
+    from engine.analysis.stored_only import NotStored, stored_only
+    with stored_only(), pytest.raises(NotStored):
+        ff_fight((9, 8), [(6, 4), (5, 3)], **ESCAPING)
+    assert entries() == []
+    solved = ff_fight((9, 8), [(6, 4), (5, 3)], **ESCAPING)
+    with stored_only():
+        assert ff_fight((9, 8), [(6, 4), (5, 3)], **ESCAPING) == solved
+    fight_cache.forget_memory()
+    with stored_only():
+        assert ff_fight((9, 8), [(6, 4), (5, 3)], **ESCAPING) == solved
+        with pytest.raises(NotStored):
+            ff_fight((9, 8), [(6, 4), (5, 4)], **ESCAPING)
