@@ -65,13 +65,20 @@ def _target(snap, lines, line, col) -> str | None:
 def _combat(snap, lines, line, col) -> str | None:
     where = place(lines, line, col)
     path = where.path + ([where.key] if where.key else [lines.word_around(line, col)[2]])
-    if len(path) < 3 or path[0] != "paragraphs" or not str(path[1]).isdigit():
+    if len(path) < 3 or path[0] != "paragraphs":
         return None
     field = path[2]
-    p = snap.book.paragraphs.get(int(path[1]))
+    p = _paragraph_at(snap.book, path[1])
     if p is None or field not in snap.module.activity_fields or field not in p.fields:
         return None
-    return odds_text(snap, p.fields[field], snap.language, f"§{path[1]} ({field})")
+    return odds_text(snap, p.fields[field], snap.language, f"§{p.number} ({field})")
+
+
+def _paragraph_at(book, key):
+    """The paragraph written under `key` in `paragraphs:`: its number, or (format 1.1) its name."""
+    if str(key).isdigit() and int(key) in book.paragraphs:
+        return book.paragraphs[int(key)]
+    return next((p for p in book.paragraphs.values() if len(p.path) > 1 and p.path[-1] == key), None)
 
 
 def odds_text(snap, spec, lang: str, label: str = "") -> str | None:

@@ -62,3 +62,20 @@ async def test_the_placeholder_is_in_the_books_language(client):
     first = await client.text_document_hover_async(at)
     assert "Computing the odds… hover again in a moment" in first.contents.value
     assert "Exact odds of not losing" in (await hover_settled(client, at)).contents.value
+
+
+async def test_a_fight_in_a_named_paragraph_is_hovered_too(client):
+    """Format 1.1 paragraph names (`garde:` with `number: 2`): the hover finds the
+    paragraph by its name, as by its number, and titles it by its number."""
+    uri = "file:///tmp/hover-named.yaml"
+    book = (BOOK.replace("gamebook: 1\n", "gamebook: 1.1\n").replace("to: 2, if:", "to: garde, if:")
+            .replace("  2:\n    text: |\n      Un garde", "  garde:\n    number: 2\n    text: |\n      Un garde")
+            .replace("endurance: 9}", "endurance: 10}"))
+    assert "  garde:\n" in book
+    await open_book(client, uri, book)
+    at = T.HoverParams(T.TextDocumentIdentifier(uri), position_of(book, "combat:", 1))
+    first = await client.text_document_hover_async(at)
+    assert first is not None and "Calcul des chances en cours" in first.contents.value
+    odds = await hover_settled(client, at)
+    assert "Chances de ne pas perdre (exactes)" in odds.contents.value and "%" in odds.contents.value
+    assert started(client, "§2 (combat)", "hover-named.yaml") == 1
