@@ -12,8 +12,9 @@ from engine.game import Game
 from engine.game.dice import ScriptedDice
 from engine.lint.loader import load_book
 
+from df_helpers import act, win_fight
+
 BOOK = Path(__file__).parents[3] / "books" / "the-clock-of-vennick.yaml"
-WIN_ROUND = (1, 1, 6, 6)     # the opponent rolls 2, the hero 12
 
 
 def loaded():
@@ -27,10 +28,6 @@ def start():
     book = loaded()
     return Game(book.book, book.module, ScriptedDice([4, 3, 4, 4]))
 
-
-def act(game, key, *faces, amount=None):
-    game.dice.faces.extend(faces)
-    game.answer(key, amount)
 
 
 def labels(game):
@@ -47,19 +44,6 @@ def choose(game, text):
 def reads(game, words):
     """The paragraph the hero stands in says `words`."""
     return words in " ".join(game.book.paragraphs[game.state.paragraph].text.split())
-
-
-def win_fight(game):
-    """Win every round (the opponents roll 2, the hero 12), never testing Luck."""
-    while game.prompt().kind in ("combat", "combat-luck"):
-        if game.prompt().kind == "combat-luck":
-            game.answer("pass")
-            continue
-        pending = game.state.pending
-        rolling = sum(e["endurance"] > 0 for e in pending["enemies"]) \
-            if pending["mode"] == "together" else 1
-        keys = [o.key for o in game.prompt().options if o.enabled]
-        act(game, "attack" if "attack" in keys else keys[0], *((1, 1) * (rolling - 1) + WIN_ROUND))
 
 
 def days(game):
