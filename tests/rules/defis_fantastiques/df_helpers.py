@@ -70,3 +70,19 @@ def win_fight(game):
             if pending["mode"] == "together" else 1
         keys = [o.key for o in game.prompt().options if o.enabled]
         act(game, "attack" if "attack" in keys else keys[0], *((1, 1) * (rolling - 1) + WIN_ROUND))
+
+
+def clean(path):
+    """A bundled book, loaded afresh, that lints without a word."""
+    out = load_book(path, use_cache=False)
+    assert out.ok and out.diagnostics == []
+    return out
+
+
+def choosing(lang: str):
+    """choose(game, text): pick the enabled choice whose label in `lang` starts with `text`."""
+    def choose(game, text):
+        option = next(o for o in game.prompt().options if o.label.get(lang).startswith(text))
+        assert option.enabled, text
+        game.answer(option.key)
+    return choose

@@ -10,17 +10,14 @@ from engine.analysis.explore import run_batch
 from engine.analysis.explore.report import random_report
 from engine.game import Game
 from engine.game.dice import ScriptedDice
-from engine.lint.loader import load_book
 
-from df_helpers import act, win_fight
+from df_helpers import choosing, clean, act, win_fight
 
 BOOK = Path(__file__).parents[3] / "books" / "the-clock-of-vennick.yaml"
 
 
 def loaded():
-    out = load_book(BOOK, use_cache=False)
-    assert out.ok and out.diagnostics == []
-    return out
+    return clean(BOOK)
 
 
 def start():
@@ -29,16 +26,11 @@ def start():
     return Game(book.book, book.module, ScriptedDice([4, 3, 4, 4]))
 
 
-
 def labels(game):
     return [o.label.en for o in game.prompt().options]
 
 
-def choose(game, text):
-    """Pick the enabled choice whose text starts with `text`."""
-    option = next(o for o in game.prompt().options if o.label.en.startswith(text))
-    assert option.enabled, text
-    game.answer(option.key)
+choose = choosing("en")   # the enabled choice whose text starts with `text`
 
 
 def reads(game, words):

@@ -8,17 +8,14 @@ from engine.analysis.explore import run_batch
 from engine.analysis.explore.report import random_report
 from engine.game.dice import ScriptedDice
 from engine.game import Game
-from engine.lint.loader import load_book
 
-from df_helpers import WIN_ROUND, act, win_fight
+from df_helpers import choosing, clean, WIN_ROUND, act, win_fight
 
 BOOK = Path(__file__).parents[3] / "books" / "la-couronne-de-sel.yaml"
 
 
 def loaded():
-    out = load_book(BOOK, use_cache=False)
-    assert out.ok and out.diagnostics == []
-    return out
+    return clean(BOOK)
 
 
 def start():
@@ -27,12 +24,7 @@ def start():
     return Game(book.book, book.module, ScriptedDice([6, 6, 6, 6]))
 
 
-
-def choose(game, text):
-    """Pick the enabled choice whose text starts with `text`."""
-    option = next(o for o in game.prompt().options if o.label.fr.startswith(text))
-    assert option.enabled, text
-    game.answer(option.key)
+choose = choosing("fr")   # the enabled choice whose text starts with `text`
 
 
 def labels(game):
