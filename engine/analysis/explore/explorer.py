@@ -88,6 +88,7 @@ class Explorer(Expansion):
             restarts += 1
         self.space.restarts = restarts
         self.space.dropped = self.lens.forgotten() if self.lens is not None else {}
+        self.space.learned = dict(self.lens.learned) if self.lens is not None else {}
         self.space.seconds = time.monotonic() - start
         return self.space
 
