@@ -113,14 +113,23 @@ def state_key(lens, packer, state) -> int:
 
 
 # --- where and under which name ---------------------------------------------------
+# what cannot change a value: the front ends, and the readers of the values
+NOT_MODEL = {"repl", "lsp", "web", "export", "renumber", "commands", "cli.py", "__main__.py",
+             "book_values.py", "live.py"}
+
+
 @functools.lru_cache(maxsize=1)
 def engine_digest() -> str:
-    """The digest of the engine's sources and version (the rules, the game, the explorer)."""
+    """The digest of the engine's sources and version (the rules, the game, the explorer:
+    every module but the front ends and the readers of the values)."""
     from engine import __version__
+    top = Path(__file__).resolve().parents[2]
     h = hashlib.sha256(f"{FORMAT}\0{__version__}".encode())
-    for path in sorted(Path(__file__).resolve().parents[2].rglob("*.py")):
-        with contextlib.suppress(OSError):
-            h.update(path.as_posix().encode() + b"\0" + path.read_bytes())
+    for path in sorted(top.rglob("*.py")):
+        parts = path.relative_to(top).parts
+        if NOT_MODEL.isdisjoint(parts):
+            with contextlib.suppress(OSError):
+                h.update("/".join(parts).encode() + b"\0" + path.read_bytes())
     return h.hexdigest()
 
 

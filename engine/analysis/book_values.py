@@ -1,0 +1,207 @@
+"""The book's values in play: `chances` says which move is best for finishing the book.
+
+When `gamebook explore BOOK --exhaustive` has kept the book's values (explore/values.py),
+`BookValues(book, module)` reads them once for a session, on first use.  At the current
+state (projected by the same lens as the exploration) it gives the best-play chance of
+reaching a victory of the book, and for every move the explorer finds there (the
+paragraph's choices, the module's commands, a fight's strategies and the answers the
+module keeps) that chance after the move: the successors' values weighted by the
+explorer's own expansion of this one state (`Explorer.moves_of`), so the figures are
+the exploration's model.  A state the values do not hold (another sheet's path, the
+middle of a fight the explorer jumps over) costs one key and one lookup a table.
+"""
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from engine.analysis.explore import values as stored
+from engine.analysis.explore.nodes import MACRO
+from engine.analysis.explore.moves import COMMAND
+from engine.analysis.explore.space import ERROR
+from engine.analysis.render import share
+from engine.diagnostics import Message
+
+# the fight strategies of the built-in modules' `fight_outcomes`, in words
+STRATEGIES = {
+    "no-luck": Message("combattre sans tenter votre Chance", "fight without testing your Luck"),
+    "no-luck-survive": Message("combattre sans tenter votre Chance, pour survivre",
+                               "fight without testing your Luck, to survive"),
+    "luck-optimal": Message("combattre en tentant votre Chance au mieux pour ce combat",
+                            "fight testing your Luck as best for this fight"),
+    "luck-survive": Message("combattre en tentant votre Chance pour survivre",
+                            "fight testing your Luck to survive"),
+    "honour-optimal": Message("combattre en dépensant l'Honneur au mieux pour ce combat",
+                              "fight spending Honour as best for this fight"),
+}
+KEEPING = Message("combattre en gardant {n} point{s} d'Honneur", "fight keeping {n} Honour point{s}")
+
+MESSAGES = {
+    "header": Message("Chances d'atteindre une victoire du livre en jouant au mieux ensuite "
+                      "(valeurs de « gamebook explore --exhaustive ») :",
+                      "Best-play chance of reaching a victory of the book afterwards "
+                      "(values of 'gamebook explore --exhaustive'):"),
+    "here": Message("  d'ici : {here}", "  from here: {here}"),
+    "move": Message("  {words} : {share}", "  {words}: {share}"),
+    "best": Message("Meilleur pour finir le livre : {words}, {best} contre {other}",
+                    "Best for finishing the book: {words}, {best} against {other}"),
+    "best-alone": Message("Meilleur pour finir le livre : {words}, {best}",
+                          "Best for finishing the book: {words}, {best}"),
+    "alike": Message("Pour finir le livre, tous ces coups se valent : {best}",
+                     "For finishing the book, these moves are alike: {best}"),
+    "hint": Message("Pour savoir quel coup est le meilleur pour finir le livre : "
+                    "gamebook explore {book} --exhaustive --sheet {sheet}",
+                    "To know which move is best for finishing the book: "
+                    "gamebook explore {book} --exhaustive --sheet {sheet}"),
+    "elsewhere": Message("Les valeurs gardées du livre ne couvrent pas cette situation "
+                         "(un autre personnage, ou le milieu d'un combat).",
+                         "The book's kept values do not cover this situation "
+                         "(another character, or the middle of a fight)."),
+}
+
+
+def say(key: str, lang: str, **values) -> str:
+    return MESSAGES[key].get(lang).format(**values)
+
+
+class Weighed(NamedTuple):
+    """A move and the best-play chance of finishing the book after it (None: unknown)."""
+
+    text: str
+    value: float | None
+
+
+class BookValues:
+    """The book's kept values for one session: read once, on first use."""
+
+    def __init__(self, book, module):
+        self.book, self.module = book, module
+        self._tables: list | None = None
+        self.warnings: list[Message] = []
+        self._explorers: dict = {}
+        self.said: set = set()   # what is said once a session (the hint, the warnings)
+
+    def tables(self) -> list:
+        if self._tables is None:
+            self._tables, self.warnings = stored.load(self.book, self.module)
+        return self._tables
+
+    def _explorer(self, table):
+        """The explorer whose lens and moves the table's exploration had (one per lens)."""
+        from engine.analysis.explore.explorer import Explorer
+        key = repr(sorted(table.learned.items()))
+        found = self._explorers.get(key)
+        if found is None:
+            found = Explorer(self.book, self.module, max_states=1 << 40, timeout=float("inf"), focused=False,
+                             memo=False)
+            if found.lens is not None:
+                found.lens.learn(table.learned)
+            self._explorers[key] = found
+        return found
+
+    def value(self, state):
+        """(the best-play chance from `state`, its table), or None when no table holds it."""
+        for table in self.tables():
+            x = self._explorer(table)
+            v = table.get(stored.state_key(x.lens, x.packer, state))
+            if v is not None:
+                return v, table
+        return None
+
+    def moves(self, game) -> tuple[float, list[Weighed]] | None:
+        """(the chance from here, [each move's]) when the values hold this state."""
+        found = self.value(game.state)
+        if found is None:
+            return None
+        here, table = found
+        out = []
+        for text, branches in self._explorer(table).moves_of(game.state):
+            out.append(Weighed(text, _expected(table, branches)))
+        return here, out
+
+    def lines(self, game, lang: str, book_ref: str = "BOOK") -> list[str]:
+        """The lines `chances` adds: each move's chance of finishing the book and the
+        best; or, once a session, how to get the values, or why they are not used."""
+        tables = self.tables()
+        out = [w.get(lang) for w in self.warnings_once()]
+        if not tables:
+            return out + self._once("hint", lang, book=book_ref, sheet=_seed(game))
+        found = self.moves(game)
+        if found is None:
+            return out + self._once("elsewhere", lang)
+        here, moves = found
+        known = [m for m in moves if m.value is not None]
+        lines = out + [say("header", lang), say("here", lang, here=_pct(here, lang))]
+        words = {m.text: move_words(game, m.text, lang) for m in known}
+        lines += [say("move", lang, words=words[m.text], share=_pct(m.value, lang)) for m in known]
+        if not known:
+            return lines
+        best = max(known, key=lambda m: m.value)   # (the first of the best)
+        others = [m for m in known if m.value < best.value]
+        if len(known) == 1:
+            lines.append(say("best-alone", lang, words=words[best.text], best=_pct(best.value, lang)))
+        elif not others:
+            lines.append(say("alike", lang, best=_pct(best.value, lang)))
+        else:
+            other = max(m.value for m in others)
+            lines.append(say("best", lang, words=words[best.text], best=_pct(best.value, lang),
+                             other=_pct(other, lang)))
+        return lines
+
+    def warnings_once(self) -> list[Message]:
+        self.tables()
+        new = [w for w in self.warnings if w.en not in self.said]
+        self.said.update(w.en for w in new)
+        return new
+
+    def _once(self, key: str, lang: str, **values) -> list[str]:
+        if key in self.said:
+            return []
+        self.said.add(key)
+        return [say(key, lang, **values)]
+
+
+def _expected(table, branches) -> float | None:
+    total = 0.0
+    for p, leaf, final in branches:
+        if final is not None:
+            v = 1.0 if final == "victory" else 0.0
+        elif leaf == ERROR:
+            v = 0.0
+        elif type(leaf) is int:   # FRONTIER
+            return None
+        else:
+            v = table.get(stored.flat_key(leaf))
+            if v is None:
+                return None
+        total += float(p) * v
+    return total
+
+
+def _pct(value: float, lang: str) -> str:
+    return share(value, lang).strip()
+
+
+def _seed(game) -> str:
+    seed = getattr(game.dice, "seed", None)
+    return str(seed) if isinstance(seed, int) else "N"
+
+
+def move_words(game, text: str, lang: str) -> str:
+    """A move of the explorer (`1`, `key=3`, `!manger`, `~no-luck`) in the player's words."""
+    if text.startswith(MACRO):
+        label = text[len(MACRO):]
+        stem, _, n = label.rpartition("-")
+        if stem == "honour-keep" and n.isdigit():
+            return KEEPING.get(lang).format(n=n, s="s" if int(n) > 1 else "")
+        return STRATEGIES[label].get(lang) if label in STRATEGIES else label
+    if text.startswith(COMMAND):
+        name = text[len(COMMAND):]
+        for command in game.module.commands():
+            if name in command.names:
+                names = list(command.names[:2])
+                return names[0] if lang == "fr" or len(names) < 2 else names[1]
+        return name
+    key, _, amount = text.partition("=")
+    option = next((o for o in game.prompt().options if o.key == key), None)
+    words = option.label.get(lang).split(" (")[0] if option is not None else key
+    return f"{words} ({amount})" if amount else words
