@@ -21,6 +21,8 @@ from engine.analysis.explore.space import ERROR
 from engine.analysis.render import share
 from engine.diagnostics import Message
 
+ALIKE = 1e-9   # values this close are one (floats summed in another order)
+
 # the fight strategies of the built-in modules' `fight_outcomes`, in words
 STRATEGIES = {
     "no-luck": Message("combattre sans tenter votre Chance", "fight without testing your Luck"),
@@ -59,8 +61,20 @@ MESSAGES = {
 }
 
 
+HOVER = {
+    "chance": Message("Chances de finir le livre en jouant au mieux{sheets} : jusqu'à {best} "
+                      "({states} états explorés ici)",
+                      "Best-play chance of finishing the book{sheets}: up to {best} "
+                      "({states} states explored here)"),
+    "sheet": Message(" (personnage de la graine {seeds})", " (character of seed {seeds})"),
+    "route": Message("Sur la meilleure route : {value}", "On the best route: {value}"),
+    "doomed": Message("**Condamné** : plus aucun chemin vers la victoire d'ici en jouant au mieux",
+                      "**Doomed**: no way to victory from here under best play"),
+}
+
+
 def say(key: str, lang: str, **values) -> str:
-    return MESSAGES[key].get(lang).format(**values)
+    return {**MESSAGES, **HOVER}[key].get(lang).format(**values)
 
 
 class Weighed(NamedTuple):
@@ -118,25 +132,28 @@ class BookValues:
             out.append(Weighed(text, _expected(table, branches)))
         return here, out
 
-    def lines(self, game, lang: str, book_ref: str = "BOOK") -> list[str]:
-        """The lines `chances` adds: each move's chance of finishing the book and the
-        best; or, once a session, how to get the values, or why they are not used."""
+    def lines(self, game, lang: str, book_ref: str = "BOOK") -> tuple[list[str], bool]:
+        """(the lines `chances` adds, whether they hold figures): each move's chance of
+        finishing the book and the best; or, once a session, how to get the values, or
+        why they are not used."""
         tables = self.tables()
         out = [w.get(lang) for w in self.warnings_once()]
         if not tables:
-            return out + self._once("hint", lang, book=book_ref, sheet=_seed(game))
+            return out + self._once("hint", lang, book=book_ref, sheet=_seed(game)), False
         found = self.moves(game)
         if found is None:
-            return out + self._once("elsewhere", lang)
-        here, moves = found
+            return out + self._once("elsewhere", lang), False
+        return out + self._figures(game, lang, *found), True
+
+    def _figures(self, game, lang: str, here: float, moves: list) -> list[str]:
         known = [m for m in moves if m.value is not None]
-        lines = out + [say("header", lang), say("here", lang, here=_pct(here, lang))]
+        lines = [say("header", lang), say("here", lang, here=_pct(here, lang))]
         words = {m.text: move_words(game, m.text, lang) for m in known}
         lines += [say("move", lang, words=words[m.text], share=_pct(m.value, lang)) for m in known]
         if not known:
             return lines
         best = max(known, key=lambda m: m.value)   # (the first of the best)
-        others = [m for m in known if m.value < best.value]
+        others = [m for m in known if m.value < best.value - ALIKE]
         if len(known) == 1:
             lines.append(say("best-alone", lang, words=words[best.text], best=_pct(best.value, lang)))
         elif not others:
@@ -205,3 +222,22 @@ def move_words(game, text: str, lang: str) -> str:
     option = next((o for o in game.prompt().options if o.key == key), None)
     words = option.label.get(lang).split(" (")[0] if option is not None else key
     return f"{words} ({amount})" if amount else words
+
+
+def paragraph_lines(tables: list, number: int, lang: str) -> list[str]:
+    """What the editor's hover says of paragraph `number` from the kept values: its
+    best value over the explored states there, the best route's when it passes there,
+    and whether it is doomed; [] when no table explored it."""
+    rows = [(t, t.paragraphs[number]) for t in tables if number in t.paragraphs]
+    if not rows:
+        return []
+    best, states = max(r[0] for _t, r in rows), sum(r[1] for _t, r in rows)
+    seeds = ", ".join(str(t.sheet) for t, _r in rows if t.sheet is not None)
+    out = [say("chance", lang, best=_pct(best, lang), states=states,
+               sheets=say("sheet", lang, seeds=seeds) if seeds else "")]
+    route = next((t.route[number] for t, _r in rows if number in t.route), None)
+    if route is not None:
+        out.append(say("route", lang, value=_pct(route, lang)))
+    if all(r[2] for _t, r in rows):
+        out.append(say("doomed", lang))
+    return out

@@ -102,10 +102,10 @@ def weighed_moves(game, lang: str) -> list[Move]:
 def live_text(game, lang: str, book=None, book_ref: str = "BOOK") -> str:
     """Every outcome, every move now with its chances, the best decision, why 0 %;
     then, with `book` (book_values.BookValues), each move's chance of finishing the book."""
-    extra = book.lines(game, lang, book_ref) if book is not None and not game.state.ended else []
+    extra, figures = book.lines(game, lang, book_ref) if book is not None and not game.state.ended else ([], False)
     odds = live_odds(game)
     if odds is None:
-        if extra and any("%" in line for line in extra):
+        if figures:
             return "\n".join(extra)
         return "\n".join([tr(lang, "Pas de combat en cours à analyser.", "No fight in progress to analyse.")]
                          + extra)

@@ -75,7 +75,8 @@ def _keep(book, module, space: Space, report: dict) -> str | None:
     from engine.analysis.explore import values
     if not report["complete"] or space.solution is None:
         return None
-    path = values.store(book, module, space, space.solution[0], report.get("exact"))
+    route = [(x["paragraph"], x["odds"]["value"]) for x in report.get("best_route") or ()]
+    path = values.store(book, module, space, space.solution[0], report.get("exact"), route)
     return None if path is None else str(path)
 
 

@@ -56,7 +56,7 @@ def flat_key(flat: tuple) -> int:
     layout, key = flat[0], 0
     for i in range(1, len(flat)):
         v = flat[i]
-        if v is not None and v is not MISSING:
+        if v is not MISSING and (v is not None or i >= HEAD):   # (None: nothing in the head, a value after)
             key ^= fact_hash(slot_name(layout, i), v)
     return key
 
@@ -113,9 +113,10 @@ def state_key(lens, packer, state) -> int:
 
 
 # --- where and under which name ---------------------------------------------------
-# what cannot change a value: the front ends, and the readers of the values
-NOT_MODEL = {"repl", "lsp", "web", "export", "renumber", "commands", "cli.py", "__main__.py",
-             "book_values.py", "live.py"}
+# what cannot change a value: the front ends, and this file and the readers of the
+# values (a change of how keys are made changes FORMAT)
+FRONT_ENDS = {"repl", "lsp", "web", "export", "renumber", "commands", "cli.py", "__main__.py"}
+READERS = {"analysis/explore/values.py", "analysis/book_values.py", "analysis/live.py"}
 
 
 @functools.lru_cache(maxsize=1)
@@ -127,7 +128,7 @@ def engine_digest() -> str:
     h = hashlib.sha256(f"{FORMAT}\0{__version__}".encode())
     for path in sorted(top.rglob("*.py")):
         parts = path.relative_to(top).parts
-        if NOT_MODEL.isdisjoint(parts):
+        if parts[0] not in FRONT_ENDS and "/".join(parts) not in READERS:
             with contextlib.suppress(OSError):
                 h.update("/".join(parts).encode() + b"\0" + path.read_bytes())
     return h.hexdigest()
@@ -158,9 +159,10 @@ def file_name(book, digest: str, sheet: int | None) -> str:
 
 
 # --- writing ----------------------------------------------------------------------
-def store(book, module, space, values, start_exact: str | None) -> Path | None:
-    """Write the values of a completely explored space; the file, or None (no cache,
-    or the disk refused: the values are then only lost)."""
+def store(book, module, space, values, start_exact: str | None, route=()) -> Path | None:
+    """Write the values of a completely explored space (and the best route's
+    [paragraph, value] from the likeliest start); the file, or None (no cache, or the
+    disk refused: the values are then only lost)."""
     from engine.lint.cache_seal import cache_key, seal
     from engine.support.atomic import write_bytes
     where = folder()
@@ -175,7 +177,7 @@ def store(book, module, space, values, start_exact: str | None) -> Path | None:
     digest = book_digest(book, module)
     entry = {"format": FORMAT, "key": digest, "book": book.id, "sheet": space.fixed_sheet,
              "start": start_exact, "states": len(ks), "learned": _learned(space.learned),
-             "paragraphs": paragraph_summary(space, values),
+             "paragraphs": paragraph_summary(space, values), "route": [[n, float(v)] for n, v in route],
              "keys": base64.b64encode(ks.tobytes()).decode("ascii"),
              "values": base64.b64encode(vs.tobytes()).decode("ascii")}
     path = where / file_name(book, digest, space.fixed_sheet)
@@ -230,6 +232,9 @@ class Table:
         self.learned = {int(n): [int(t) for t in ts] for n, ts in entry.get("learned", {}).items()}
         self.paragraphs = {int(n): (float(r[0]), int(r[1]), bool(r[2]))
                            for n, r in entry.get("paragraphs", {}).items()}
+        self.route: dict = {}   # paragraph -> the best route's first value there
+        for n, v in entry.get("route", []):
+            self.route.setdefault(int(n), float(v))
         self.keys, self.values = keys, values
 
     def get(self, key: int) -> float | None:
