@@ -134,12 +134,16 @@ def engine_digest() -> str:
     return h.hexdigest()
 
 
+MODEL_FIELDS = ("id", "title", "language", "rules", "start", "hero", "items", "paragraphs", "options", "meta")
+
+
 def book_digest(book, module) -> str:
     """The digest of the compiled book (its model's text: every paragraph, effect and
     expression), the rule module and the engine."""
     h = hashlib.sha256(engine_digest().encode())
     h.update(f"\0{module.id}\0{module.version}\0{type(module).__module__}\0".encode())
-    h.update(repr(book).encode())
+    for part in MODEL_FIELDS:   # (not its file name nor its bytes' hash: the editor's copy is the same book)
+        h.update(repr(getattr(book, part)).encode() + b"\0")
     return h.hexdigest()
 
 
