@@ -51,9 +51,9 @@ MESSAGES = {
     "alike": Message("Pour finir le livre, tous ces coups se valent : {best}",
                      "For finishing the book, these moves are alike: {best}"),
     "hint": Message("Pour savoir quel coup est le meilleur pour finir le livre : "
-                    "gamebook explore {book} --exhaustive --sheet {sheet}",
+                    "{command} explore {book} --exhaustive --sheet {sheet}",
                     "To know which move is best for finishing the book: "
-                    "gamebook explore {book} --exhaustive --sheet {sheet}"),
+                    "{command} explore {book} --exhaustive --sheet {sheet}"),
     "elsewhere": Message("Les valeurs gardées du livre ne couvrent pas cette situation "
                          "(un autre personnage, ou le milieu d'un combat).",
                          "The book's kept values do not cover this situation "
@@ -132,14 +132,14 @@ class BookValues:
             out.append(Weighed(text, _expected(table, branches)))
         return here, out
 
-    def lines(self, game, lang: str, book_ref: str = "BOOK") -> tuple[list[str], bool]:
+    def lines(self, game, lang: str, book_ref: str = "BOOK", command: str = "gamebook") -> tuple[list[str], bool]:
         """(the lines `chances` adds, whether they hold figures): each move's chance of
         finishing the book and the best; or, once a session, how to get the values, or
         why they are not used."""
         tables = self.tables()
         out = [w.get(lang) for w in self.warnings_once()]
         if not tables:
-            return out + self._once("hint", lang, book=book_ref, sheet=_seed(game)), False
+            return out + self._once("hint", lang, command=command, book=book_ref, sheet=_seed(game)), False
         found = self.moves(game)
         if found is None:
             return out + self._once("elsewhere", lang), False

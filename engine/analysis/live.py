@@ -99,10 +99,12 @@ def weighed_moves(game, lang: str) -> list[Move]:
     return out
 
 
-def live_text(game, lang: str, book=None, book_ref: str = "BOOK") -> str:
+def live_text(game, lang: str, book=None, book_ref: str = "BOOK", command: str = "gamebook") -> str:
     """Every outcome, every move now with its chances, the best decision, why 0 %;
     then, with `book` (book_values.BookValues), each move's chance of finishing the book."""
-    extra, figures = book.lines(game, lang, book_ref) if book is not None and not game.state.ended else ([], False)
+    extra, figures = [], False
+    if book is not None and not game.state.ended:
+        extra, figures = book.lines(game, lang, book_ref, command)
     odds = live_odds(game)
     if odds is None:
         if figures:

@@ -52,7 +52,7 @@ class BuiltinCommands:
         if getattr(self, "book_values", None) is None:   # read once a session, on first use
             self.book_values = BookValues(self.game.book, self.game.module)
         out = Output()
-        text = live_text(self.game, self.lang, self.book_values, self.book_ref)
+        text = live_text(self.game, self.lang, self.book_values, self.book_ref, self.command)
         for line in text.splitlines():   # (figures in the plain colour)
             out.line(line, "" if line.startswith("  ") or "%" in line else "class:info")
         return out
