@@ -22,6 +22,7 @@ from engine.analysis.render import share
 from engine.diagnostics import Message
 
 ALIKE = 1e-9   # values this close are one (floats summed in another order)
+DEPTH = 1      # moves looked ahead past a state the values lack (a fight's next round)
 
 # the fight strategies of the built-in modules' `fight_outcomes`, in words
 STRATEGIES = {
@@ -48,6 +49,8 @@ MESSAGES = {
                     "Best for finishing the book: {words}, {best} against {other}"),
     "best-alone": Message("Meilleur pour finir le livre : {words}, {best}",
                           "Best for finishing the book: {words}, {best}"),
+    "unknown": Message("  {words} : hors des valeurs gardées", "  {words}: not in the kept values"),
+    "tied": Message("{words} (ou {n} autre{s} coup{s} aussi bon{s})", "{words} (or {n} other move{s} as good)"),
     "alike": Message("Pour finir le livre, tous ces coups se valent : {best}",
                      "For finishing the book, these moves are alike: {best}"),
     "hint": Message("Pour savoir quel coup est le meilleur pour finir le livre : "
@@ -121,16 +124,21 @@ class BookValues:
                 return v, table
         return None
 
-    def moves(self, game) -> tuple[float, list[Weighed]] | None:
-        """(the chance from here, [each move's]) when the values hold this state."""
+    def moves(self, game) -> tuple[float | None, list[Weighed]] | None:
+        """(the chance from here, [each move's]) when the values hold this state, or
+        some of its moves' successors (a decision inside a fight the explorer jumps
+        over: then the chance from here is the best move's, None if one is unknown)."""
         found = self.value(game.state)
-        if found is None:
-            return None
-        here, table = found
-        out = []
-        for text, branches in self._explorer(table).moves_of(game.state):
-            out.append(Weighed(text, _expected(table, branches)))
-        return here, out
+        tables = [found[1]] if found is not None else self.tables()
+        for table in tables:
+            out = [Weighed(text, self._expected(table, branches, DEPTH))
+                   for text, branches in self._explorer(table).moves_of(game.state)]
+            if found is not None:
+                return found[0], out
+            known = [m.value for m in out if m.value is not None]
+            if known:
+                return (max(known) if len(known) == len(out) else None), out
+        return None
 
     def lines(self, game, lang: str, book_ref: str = "BOOK", command: str = "gamebook") -> tuple[list[str], bool]:
         """(the lines `chances` adds, whether they hold figures): each move's chance of
@@ -145,15 +153,19 @@ class BookValues:
             return out + self._once("elsewhere", lang), False
         return out + self._figures(game, lang, *found), True
 
-    def _figures(self, game, lang: str, here: float, moves: list) -> list[str]:
+    def _figures(self, game, lang: str, here: float | None, moves: list) -> list[str]:
         known = [m for m in moves if m.value is not None]
-        lines = [say("header", lang), say("here", lang, here=_pct(here, lang))]
-        words = {m.text: move_words(game, m.text, lang) for m in known}
-        lines += [say("move", lang, words=words[m.text], share=_pct(m.value, lang)) for m in known]
-        if not known:
-            return lines
+        lines = [say("header", lang)] + ([say("here", lang, here=_pct(here, lang))] if here is not None else [])
+        words = {m.text: move_words(game, m.text, lang) for m in moves}
+        lines += [say("move", lang, words=words[m.text], share=_pct(m.value, lang)) if m.value is not None
+                  else say("unknown", lang, words=words[m.text]) for m in moves]
+        if not known or len(known) < len(moves) and (here is None or max(m.value for m in known) < here - ALIKE):
+            return lines   # (the best may be a move the values do not hold)
         best = max(known, key=lambda m: m.value)   # (the first of the best)
         others = [m for m in known if m.value < best.value - ALIKE]
+        tied = len(known) - len(others) - 1
+        if tied and others:
+            words[best.text] = say("tied", lang, words=words[best.text], n=tied, s="s" if tied > 1 else "")
         if len(known) == 1:
             lines.append(say("best-alone", lang, words=words[best.text], best=_pct(best.value, lang)))
         elif not others:
@@ -177,21 +189,33 @@ class BookValues:
         return [say(key, lang, **values)]
 
 
-def _expected(table, branches) -> float | None:
-    total = 0.0
-    for p, leaf, final in branches:
-        if final is not None:
-            v = 1.0 if final == "victory" else 0.0
-        elif leaf == ERROR:
-            v = 0.0
-        elif type(leaf) is int:   # FRONTIER
-            return None
-        else:
-            v = table.get(stored.flat_key(leaf))
-            if v is None:
+    def _expected(self, table, branches, depth: int) -> float | None:
+        """A move's value: its successors' weighted by their probabilities; a successor
+        the table lacks (a fight's next round, which the explorer jumps over) is
+        expanded once more, up to `depth` moves ahead."""
+        total = 0.0
+        for p, leaf, final in branches:
+            if final is not None:
+                v = 1.0 if final == "victory" else 0.0
+            elif leaf == ERROR:
+                v = 0.0
+            elif type(leaf) is int:   # FRONTIER
                 return None
-        total += float(p) * v
-    return total
+            else:
+                v = table.get(stored.flat_key(leaf))
+                if v is None and depth:
+                    v = self._best(table, leaf, depth - 1)
+                if v is None:
+                    return None
+            total += float(p) * v
+        return total
+
+    def _best(self, table, flat: tuple, depth: int) -> float | None:
+        """The best move's value from a state the table lacks (None: a move unknown)."""
+        from engine.analysis.explore.compact import rebuild
+        state = rebuild(self.book, self.module, flat)
+        found = [self._expected(table, branches, depth) for _text, branches in self._explorer(table).moves_of(state)]
+        return max(found) if found and None not in found else None
 
 
 def _pct(value: float, lang: str) -> str:
