@@ -7,8 +7,11 @@ reaching a victory of the book, and for every move the explorer finds there (the
 paragraph's choices, the module's commands, a fight's strategies and the answers the
 module keeps) that chance after the move: the successors' values weighted by the
 explorer's own expansion of this one state (`Explorer.moves_of`), so the figures are
-the exploration's model.  A state the values do not hold (another sheet's path, the
-middle of a fight the explorer jumps over) costs one key and one lookup a table.
+the exploration's model.  A successor the values lack (the next round of a fight the
+explorer plays as one move) is expanded once more (`DEPTH`), so that a decision inside
+a fight (test Luck on a wound or not) is weighed too; a move still unknown is said so,
+and no move is then called best.  A state the values do not hold at all (another
+sheet's path) costs one key and one lookup a table, and one expansion.
 """
 from __future__ import annotations
 

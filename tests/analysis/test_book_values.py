@@ -128,3 +128,15 @@ def test_the_keys_do_not_depend_on_how_the_explorer_numbered_the_facts(cache):
     assert mine == {keys(one.states.code(s)) for s in range(len(one.states))}
     other = explore(loaded.book, loaded.module, focused=False)
     assert {values.flat_key(other.states[s]) for s in range(len(other.states))} == mine
+
+
+def test_the_explorer_s_moves_in_the_player_s_words():
+    from engine.analysis.book_values import move_words
+    loaded = load_book(BOOK, use_cache=False)
+    game = _game(loaded)
+    assert move_words(game, "1", "fr") == "Suivre la piste du loup"
+    assert move_words(game, "!manger", "fr") == "manger" and move_words(game, "!manger", "en") == "eat"
+    assert move_words(game, "~no-luck", "en") == "fight without testing your Luck"
+    assert move_words(game, "~honour-keep-1", "fr") == "combattre en gardant 1 point d'Honneur"
+    assert move_words(game, "~honour-keep-3", "en") == "fight keeping 3 Honour points"
+    assert move_words(game, "~a-new-policy", "en") == "a-new-policy"   # a plugin's: its own label
