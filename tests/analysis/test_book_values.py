@@ -140,3 +140,13 @@ def test_the_explorer_s_moves_in_the_player_s_words():
     assert move_words(game, "~honour-keep-1", "fr") == "combattre en gardant 1 point d'Honneur"
     assert move_words(game, "~honour-keep-3", "en") == "fight keeping 3 Honour points"
     assert move_words(game, "~a-new-policy", "en") == "a-new-policy"   # a plugin's: its own label
+
+
+def test_the_report_says_where_the_values_were_kept_or_why_not(cache):
+    from engine.analysis.explore.text import exhaustive_text
+    loaded, report = _explored()
+    assert f"Values kept for 'odds' in play and the editor's hover: {report['values']}" in \
+        exhaustive_text(report, "en", "book.yaml")
+    cut = exhaustive(loaded.book, loaded.module, max_states=3, sheet=1, keep=True)
+    assert cut["values"] is None
+    assert "Valeurs non gardées : seule une exploration complète l'est" in exhaustive_text(cut, "fr", "book.yaml")

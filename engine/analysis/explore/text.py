@@ -99,10 +99,14 @@ def _kept(r: dict, lang: str) -> list[str]:
     if r.get("values"):
         return [_t(lang, f"Valeurs gardées pour « chances » en jeu et le survol de l'éditeur : {r['values']}",
                    f"Values kept for 'odds' in play and the editor's hover: {r['values']}")]
-    if r["complete"] and "values" in r:
+    if "values" not in r:   # (--no-store)
+        return []
+    if r["complete"]:
         return [_t(lang, "Valeurs non gardées : pas de cache (GAMEBOOK_NO_CACHE) ou disque refusé",
                    "Values not kept: no cache (GAMEBOOK_NO_CACHE) or the disk refused")]
-    return []
+    return [_t(lang, "Valeurs non gardées : seule une exploration complète l'est (--sheet N, "
+                     "--max-states, --timeout)",
+               "Values not kept: only a complete exploration is (--sheet N, --max-states, --timeout)")]
 
 
 def _dropped(dropped: dict, lang: str) -> list[str]:
