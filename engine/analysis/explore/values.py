@@ -187,7 +187,7 @@ def store(book, module, space, values, start_exact: str | None, route=()) -> Pat
     path = where / file_name(book, digest, space.fixed_sheet)
     try:
         where.mkdir(parents=True, exist_ok=True)
-        secret = cache_key(where, create=True)
+        secret = cache_key(where.parent, create=True)   # (the compiled books' key, as the fights')
         if secret is None:
             return None
         data = json.dumps(entry, separators=(",", ":")).encode("utf-8")
@@ -275,7 +275,7 @@ def load(book, module) -> tuple[list[Table], list[Message]]:
 def _read(path: Path, digest: str) -> Table | None:
     from engine.lint.cache_seal import cache_key, unseal
     try:
-        data = unseal(path.read_bytes(), cache_key(path.parent))
+        data = unseal(path.read_bytes(), cache_key(path.parent.parent))
         entry = json.loads(data) if data is not None else None
         if not isinstance(entry, dict) or entry.get("format") != FORMAT or entry.get("key") != digest:
             return None
