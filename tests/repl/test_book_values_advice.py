@@ -77,3 +77,23 @@ def test_asking_changes_nothing(cache, tmp_path):
     before = s.game.state.to_json()
     s.handle_line("odds")
     assert s.game.state.to_json() == before
+
+
+def test_a_cretan_fight_keeps_honour_for_the_book(cache, tmp_path):
+    """cc-duels: two wolves, then a soldier.  For this fight only, spending Honour now
+    is best; for the book, keeping some for the soldier is: the advice names the
+    strategy the exhaustive report's best route takes, with its exact value."""
+    from engine.analysis.render import share
+    path = Path(__file__).resolve().parents[1] / "analysis_fixtures" / "books" / "cc-duels.yaml"
+    loaded = load_book(path, use_cache=False)
+    report = exhaustive(loaded.book, loaded.module, sheet=1, keep=True)
+    first = report["best_route"][0]
+    assert first["paragraph"] == 1 and first["move"].startswith("~honour-keep-")
+    kept = first["move"].rsplit("-", 1)[1]
+    game = Game(loaded.book, loaded.module, SeededDice(1), lang="en")
+    s = Session(game, saves.SaveStore(loaded.book.id, tmp_path / "saves"), "en", width=200)
+    text = str(s.handle_line("odds"))
+    best = share(first["odds"]["value"], "en").strip()
+    assert f"Best for finishing the book: fight keeping {kept} Honour points, {best} against" in text
+    assert f"  from here: {best}" in text
+    assert "These odds are for this fight only" in text   # the fight-only figures stay
