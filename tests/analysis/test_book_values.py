@@ -150,3 +150,12 @@ def test_the_report_says_where_the_values_were_kept_or_why_not(cache):
     cut = exhaustive(loaded.book, loaded.module, max_states=3, sheet=1, keep=True)
     assert cut["values"] is None
     assert "Valeurs non gardées : seule une exploration complète l'est" in exhaustive_text(cut, "fr", "book.yaml")
+
+
+def test_the_values_of_an_older_version_of_the_book_are_removed_when_new_ones_are_kept(cache, tmp_path):
+    _, first = _explored()
+    edited = tmp_path / "edited.yaml"
+    edited.write_text(BOOK.read_text(encoding="utf-8").replace("chance: 7", "chance: 8"), encoding="utf-8")
+    _, second = _explored(edited)
+    assert not Path(first["values"]).exists() and Path(second["values"]).exists()
+    assert [p.name for p in cache.glob("*.json")] == [Path(second["values"]).name]

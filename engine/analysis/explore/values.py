@@ -194,7 +194,18 @@ def store(book, module, space, values, start_exact: str | None, route=()) -> Pat
         write_bytes(path, seal(data, secret), new_mode=0o600, follow_links=False)
     except OSError:
         return None
+    _forget_older(where, path)
     return path
+
+
+def _forget_older(where: Path, path: Path) -> None:
+    """Remove the files of older versions of the same book and sheet (never read again)."""
+    prefix, _, rest = path.name.partition("-")
+    sheet = rest.rpartition("-")[2]
+    for old in where.glob(f"{prefix}-*-{sheet}"):
+        if old.name != path.name and len(old.name) == len(path.name):
+            with contextlib.suppress(OSError):
+                old.unlink()
 
 
 def _learned(learned: dict) -> dict:
