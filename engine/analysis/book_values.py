@@ -27,20 +27,6 @@ from engine.diagnostics import Message
 ALIKE = 1e-9   # values this close are one (floats summed in another order)
 DEPTH = 1      # moves looked ahead past a state the values lack (a fight's next round)
 
-# the fight strategies of the built-in modules' `fight_outcomes`, in words
-STRATEGIES = {
-    "no-luck": Message("combattre sans tenter votre Chance", "fight without testing your Luck"),
-    "no-luck-survive": Message("combattre sans tenter votre Chance, pour survivre",
-                               "fight without testing your Luck, to survive"),
-    "luck-optimal": Message("combattre en tentant votre Chance au mieux pour ce combat",
-                            "fight testing your Luck as best for this fight"),
-    "luck-survive": Message("combattre en tentant votre Chance pour survivre",
-                            "fight testing your Luck to survive"),
-    "honour-optimal": Message("combattre en dépensant l'Honneur au mieux pour ce combat",
-                              "fight spending Honour as best for this fight"),
-}
-KEEPING = Message("combattre en gardant {n} point{s} d'Honneur", "fight keeping {n} Honour point{s}")
-
 MESSAGES = {
     "header": Message("Chances d'atteindre une victoire du livre en jouant au mieux ensuite "
                       "(valeurs de « gamebook explore --exhaustive ») :",
@@ -234,10 +220,8 @@ def move_words(game, text: str, lang: str) -> str:
     """A move of the explorer (`1`, `key=3`, `!manger`, `~no-luck`) in the player's words."""
     if text.startswith(MACRO):
         label = text[len(MACRO):]
-        stem, _, n = label.rpartition("-")
-        if stem == "honour-keep" and n.isdigit():
-            return KEEPING.get(lang).format(n=n, s="s" if int(n) > 1 else "")
-        return STRATEGIES[label].get(lang) if label in STRATEGIES else label
+        words = game.module.strategy_words(label)
+        return words.get(lang) if words is not None else label
     if text.startswith(COMMAND):
         name = text[len(COMMAND):]
         for command in game.module.commands():

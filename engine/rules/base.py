@@ -348,6 +348,11 @@ class RuleModule:
         `after_change` after `finish`, as after an answer."""
         return None
 
+    def strategy_words(self, label: str) -> "Message | None":
+        """A strategy `label` of `fight_outcomes` ("no-luck"...) in the player's words,
+        for the advice of the book's kept values; None: the label as written."""
+        return None
+
     def odds_advice(self, advice: str) -> Message:
         """A FightOdds `advice` ("use-luck", "spend:3"...) in words, for `gamebook
         odds` and the REPL's live odds.  Default: the advice as written."""

@@ -137,9 +137,18 @@ def test_the_explorer_s_moves_in_the_player_s_words():
     assert move_words(game, "1", "fr") == "Suivre la piste du loup"
     assert move_words(game, "!manger", "fr") == "manger" and move_words(game, "!manger", "en") == "eat"
     assert move_words(game, "~no-luck", "en") == "fight without testing your Luck"
-    assert move_words(game, "~honour-keep-1", "fr") == "combattre en gardant 1 point d'Honneur"
-    assert move_words(game, "~honour-keep-3", "en") == "fight keeping 3 Honour points"
     assert move_words(game, "~a-new-policy", "en") == "a-new-policy"   # a plugin's: its own label
+    assert move_words(game, "~honour-keep-1", "en") == "honour-keep-1"  # not this module's
+
+
+def test_each_module_words_its_own_fight_strategies():
+    """The words come from the module that names the strategy (`strategy_words`)."""
+    from engine.rules import registry
+    cretan = registry.get("chroniques-cretoises")
+    assert cretan.strategy_words("honour-keep-1").fr == "combattre en gardant 1 point d'Honneur"
+    assert cretan.strategy_words("honour-keep-3").en == "fight keeping 3 Honour points"
+    assert cretan.strategy_words("honour-optimal").en == "fight spending Honour as best for this fight"
+    assert cretan.strategy_words("no-luck") is None
 
 
 def test_the_report_says_where_the_values_were_kept_or_why_not(cache):

@@ -20,6 +20,7 @@ priced at what fighting on from it is worth (a surrender offered: as accepted).
 from __future__ import annotations
 
 from engine.analysis.chain import End
+from engine.diagnostics import Message
 from engine.analysis.explore.chains import Chain, outcomes_of
 from engine.rules.chroniques_cretoises import combat as C
 from engine.rules.chroniques_cretoises import endings, sheet
@@ -176,3 +177,19 @@ def _finisher(end: End):
             return endings.leave_fight(play, C.spec_of(play)["timeout"], ("combat", "timeout_effects"))
         return None
     return finish
+
+
+OPTIMAL = Message("combattre en dépensant l'Honneur au mieux pour ce combat",
+                  "fight spending Honour as best for this fight")
+KEEPING = Message("combattre en gardant {n} point{s} d'Honneur", "fight keeping {n} Honour point{s}")
+
+
+def strategy_words(label: str) -> Message | None:
+    """"honour-optimal" and "honour-keep-K" in the player's words."""
+    if label == "honour-optimal":
+        return OPTIMAL
+    stem, _, n = label.rpartition("-")
+    if stem != "honour-keep" or not n.isdigit():
+        return None
+    s = "s" if int(n) > 1 else ""
+    return Message(KEEPING.fr.format(n=n, s=s), KEEPING.en.format(n=n, s=s))

@@ -274,6 +274,10 @@ class ChroniquesCretoises(PackagedOdds, RuleModule):
         from engine.rules.chroniques_cretoises.explore import fight_outcomes
         return fight_outcomes(play, pending, cache)
 
+    def strategy_words(self, label):
+        from engine.rules.chroniques_cretoises.explore import strategy_words
+        return strategy_words(label)
+
     def death_cause(self, cause: str):
         if cause == "shame":   # the rule: Shame above Honour (not a stat at 0)
             return Message("la Honte a dépassé l'Honneur", "Shame went above Honour")

@@ -30,6 +30,7 @@ Every starting point of one fight shares the nodes solved (in the explorer's cac
 from __future__ import annotations
 
 from engine.analysis.chain import End
+from engine.diagnostics import Message
 from engine.analysis.explore.chains import Chain, outcomes_of
 from engine.rules.defis_fantastiques import combat, equipment, model, specials, wounds
 from engine.rules.defis_fantastiques.messages import dead
@@ -40,6 +41,16 @@ AIMS = {"win": lambda outcome: 1.0 if outcome == "win" else 0.0,
         "survive": lambda outcome: 0.0 if outcome == "lose" else 1.0}
 POLICIES = {"no-luck": (False, "win"), "no-luck-survive": (False, "survive"),
             "luck-optimal": (True, "win"), "luck-survive": (True, "survive")}
+# ... and each in the player's words (the advice of the book's kept values)
+STRATEGY_WORDS = {
+    "no-luck": Message("combattre sans tenter votre Chance", "fight without testing your Luck"),
+    "no-luck-survive": Message("combattre sans tenter votre Chance, pour survivre",
+                               "fight without testing your Luck, to survive"),
+    "luck-optimal": Message("combattre en tentant votre Chance au mieux pour ce combat",
+                            "fight testing your Luck as best for this fight"),
+    "luck-survive": Message("combattre en tentant votre Chance pour survivre",
+                            "fight testing your Luck to survive"),
+}
 
 
 def fight_outcomes(play, pending, cache):

@@ -140,6 +140,10 @@ class DefisFantastiques(PackagedOdds, RuleModule):
         from engine.rules.defis_fantastiques.explore import fight_outcomes
         return fight_outcomes(play, pending, cache)
 
+    def strategy_words(self, label):
+        from engine.rules.defis_fantastiques.explore import STRATEGY_WORDS
+        return STRATEGY_WORDS.get(label)
+
     # --- display ---------------------------------------------------------------
     def item_summary(self, book, item_id):
         from engine.rules.defis_fantastiques.items import item_summary
