@@ -1,22 +1,28 @@
 """The explorer's findings as lint diagnostics, for `gamebook lint --deep`.
 
 Codes: `unreachable-in-play` (warning: linked in the static graph, never entered in
-any reachable state), `soft-lock` (error: a state with no possible option that is
-not an ending), `explore-error` (error: the engine or the module raised),
-`victory-impossible` (error: no state is a victory), `deep-incomplete` (note: the
-exploration was cut, so the absence of a finding proves nothing).
+any game), `soft-lock` (error: a state with no possible option that is not an
+ending, with its replay), `explore-error` (error: the engine or the module raised),
+`victory-impossible` (error: no game can win; at each condition that closes the last
+way when one does, closing.py), `deep-incomplete` (note: the exact exploration was
+cut, so the absence of soft-locks is not proven).
 
-Honest and bounded:
-* the exhaustive exploration gets `EXPLORE_SHARE` of the time limit, its lens
+Two explorations, each for what it can prove:
+* the abstract one (reach.py: the paragraph and the facts conditions test, stats,
+  dice and fights left open) over-approximates play and is small even on real books:
+  a paragraph it never enters is reported `unreachable-in-play`, and when it reaches
+  no victory, `victory-impossible` is reported, whether the exact one completes or not;
+* the exact one (explorer.py) gets `EXPLORE_SHARE` of the time limit, its lens
   (lens.py: seconds on a book of thousands of paragraphs) at most `LENS_SHARE` of
   that: a lens not built in time is left out (states are merged less, never
   wrongly); when the exploration is cut (time or state bound), random playthroughs
   use the rest, the clock checked before every game, and every soft-lock or error
-  *either* found is kept;
-* reachability findings (`unreachable-in-play`, `victory-impossible`) need the
-  complete space: when it was cut they are not reported, and `deep-incomplete`
-  says where and why (bound, states left unexplored, paragraphs reached by neither
-  the exploration nor the games);
+  *either* found is kept; complete, its own `unreachable-in-play` and
+  `victory-impossible` stand (more precise than the abstract ones), and a state or a
+  game that wins or enters a paragraph always overrides the abstraction;
+* `deep-incomplete` says where and why the exact exploration stopped (bound, states
+  left unexplored, paragraphs reached by neither it nor the games nor proven
+  unreachable);
 * `summary` (a dict, when given) receives what was done (`summary_message` words
   it for the command's last line: complete or cut, states, seconds against the limit).
 """
@@ -29,7 +35,9 @@ import time
 from engine.diagnostics import Diagnostic, Message, error, note, warning
 from engine.rules.watchdog import HookTimeout
 from engine.analysis.explore.explorer import Explorer
+from engine.analysis.explore.closing import closing_conditions
 from engine.analysis.explore.lens import Lens
+from engine.analysis.explore.reach import Reach
 from engine.analysis.explore.report import exhaustive_report, replay_spec
 from engine.analysis.explore.runs import Stats, new_game, play, run_seed
 
@@ -44,6 +52,7 @@ def deep_diagnostics(book, module, doc, max_states: int = 100_000, timeout: floa
                      summary: dict | None = None) -> list[Diagnostic]:
     begun = time.monotonic()
     deadline = begun + timeout
+    reach = _reach(book, module)
     space, lens = bounded_explore(book, module, max_states, EXPLORE_SHARE * timeout)
     r = exhaustive_report(book, module, space, findings=False)
     here = lambda n: doc.span(book.paragraphs[n].path, key=True) if n in book.paragraphs \
@@ -54,19 +63,49 @@ def deep_diagnostics(book, module, doc, max_states: int = 100_000, timeout: floa
     if not r["complete"]:
         stats, played = random_games(book, module, runs, deadline)
         _random_findings(stats, locks, errors)
-    out = [_unreachable(n, here(n)) for n in r["unreachable_in_play"]]
+    never = _never_entered(r, reach, space, stats)
+    out = [_unreachable(n, here(n)) for n in never]
     out += [_lock(n, replay, here(n)) for n, replay in sorted(locks.items())]
     out += _errors(errors, here)
-    if r["complete"] and not r["victory_reachable"]:
-        out.append(error("victory-impossible", doc.span(("start",)),
-                         "aucune partie ne peut mener à une victoire", "no game can lead to a victory"))
+    won = r["victory_reachable"] or stats.outcomes.get("victory")
+    if not won and (r["complete"] or reach is not None and not reach.victory):
+        out += _victory_impossible(reach, doc)
     if not r["complete"]:
-        out.append(_incomplete(r, stats, played, doc.span(("start",))))
+        out.append(_incomplete(r, stats, played, set(never), doc.span(("start",))))
     if summary is not None:
         summary.update(complete=r["complete"], states=r["states"], expanded=r["expanded"],
                        bound=r["bound"], games=played, lens=lens, limit=timeout,
-                       seconds=time.monotonic() - begun)
+                       seconds=time.monotonic() - begun,
+                       abstract=None if reach is None else sum(map(len, reach.states.values())))
     return out
+
+
+def _reach(book, module) -> Reach | None:
+    """The abstract exploration (reach.py), or None when the module fails in it (its
+    hooks are then reported by the exact exploration, which calls them too)."""
+    try:
+        return Reach(book, module)
+    except HookTimeout:
+        raise
+    except Exception:  # noqa: BLE001 - without it --deep proves less, and says so
+        return None
+
+
+def _never_entered(r: dict, reach, space, stats: Stats) -> list:
+    """The paragraphs linked to the book that no game enters: the complete exact
+    space's, or else those the abstract exploration never enters (sound: it
+    over-approximates play), less any that a state or a game did enter."""
+    if r["complete"] or reach is None:
+        return r["unreachable_in_play"]
+    return sorted(n for n in r["not_reached"] if n not in reach.reached and n not in stats.hits)
+
+
+def _victory_impossible(reach, doc) -> list[Diagnostic]:
+    """At each condition that closes the last way, or at the start when no single
+    condition does (a fight, a test, or ways the abstraction cannot tell apart)."""
+    located = closing_conditions(reach, doc) if reach is not None and not reach.victory else []
+    return located or [error("victory-impossible", doc.span(("start",)),
+                             "aucune partie ne peut mener à une victoire", "no game can lead to a victory")]
 
 
 def bounded_explore(book, module, max_states: int, timeout: float):
@@ -197,22 +236,27 @@ BOUNDS = {"max-states": ("limite d'états atteinte", "state bound hit"),
                          "the module's exact analysis of a fight took longer than the limit")}
 
 
-def _incomplete(r: dict, stats: Stats, played: int, span) -> Diagnostic:
-    """Where the cut exploration stopped: why, how many states it left, and the
-    paragraphs neither it nor the random games entered."""
+def _incomplete(r: dict, stats: Stats, played: int, never: set, span) -> Diagnostic:
+    """Where the cut exploration stopped: why, how many states it left, the
+    paragraphs neither it nor the random games entered (those the abstract
+    exploration proves unreachable are reported apart), and what stays unproven."""
     why = BOUNDS.get(r["bound"], BOUNDS["timeout"])
     left = r["states"] - r["expanded"]
-    unseen = [n for n in r["not_reached"] if n not in stats.hits]
+    unseen = [n for n in r["not_reached"] if n not in stats.hits and n not in never]
     named = ", ".join(map(str, unseen[:LISTED])) + (" ..." if len(unseen) > LISTED else "")
     fr_named, en_named = (f" ({len(unseen)}) : {named}", f" ({len(unseen)}): {named}") if unseen \
         else (" : aucun", ": none")
     return note("deep-incomplete", span,
                 f"exploration incomplète ({why[0]}) après {r['states']} états (dont {left} à développer), "
                 f"puis {played} parties au hasard ; paragraphes que ni l'une ni les autres n'ont "
-                f"atteints{fr_named}. Ce qui est signalé est sûr, mais l'absence d'impasse n'est pas prouvée",
+                f"atteints{fr_named}. Les paragraphes jamais atteints et la victoire possible sont "
+                "vérifiés par une exploration abstraite (sans les caractéristiques) ; ce qui est signalé "
+                "est sûr, mais l'absence d'impasse n'est pas prouvée",
                 f"exploration cut ({why[1]}) after {r['states']} states ({left} left unexplored), "
                 f"then {played} random games; paragraphs reached by neither{en_named}. "
-                "What is reported is certain, but the absence of soft-locks is not proven")
+                "Paragraphs never entered and whether a victory is possible are checked by an abstract "
+                "exploration (without the stats); what is reported is certain, but the absence of "
+                "soft-locks is not proven")
 
 
 def summary_message(s: dict, book: str) -> Message:

@@ -1,0 +1,151 @@
+"""`victory-impossible` where the last way closes: the conditions that the abstract
+exploration (reach.py) finds false in every state reaching them.
+
+When no abstract state wins, some condition stands between the part of the book
+play does reach and a part from which the static graph still leads to a victory.
+Each such condition (a choice's `if:`, an `auto:` jump's) that is false in every
+abstract state of its paragraph is an error at the fact that makes it false: a flag
+or an item the book never gives (with the near name it does give), one never set or
+always taken on the ways that lead there, a paragraph never visited before.
+"""
+from __future__ import annotations
+
+from collections import deque
+
+from engine.book.effect_lists import effect_lists
+from engine.diagnostics import Diagnostic, error
+from engine.expr.ast import Call, Int, Str, walk
+from engine.lint.guards import did_you_mean, victories
+from engine.analysis.explore.reach import MAYBE, NO, YES
+
+KIND_FR = {"flag": "drapeau", "has": "objet", "visited": "paragraphe"}
+
+
+def closing_conditions(reach, doc) -> list[Diagnostic]:
+    """One error at each condition that closes a way toward a victory, in every
+    abstract state; none when the abstract exploration reaches a victory."""
+    book = reach.book
+    if reach.victory:
+        return []
+    winning = _toward_victory(reach)
+    given = _given(reach)
+    out, seen = [], set()
+    for n in sorted(reach.states):
+        p = book.paragraphs[n]
+        settled = [reach.settled(n, s) for s in reach.states[n]]
+        ways = [(a.condition, a.path, [e for e, _d in settled]) for a in p.auto
+                if a.condition is not None and (a.end == "victory" or _opens(reach, a.target, winning))]
+        if p.end is None:
+            ways += [(c.condition, c.path, [d for _e, d in settled]) for c in p.choices
+                     if c.condition is not None and not c.stay and _opens(reach, c.target, winning)]
+        for condition, path, states in ways:
+            if path not in seen and all(reach.truth(condition, n, s) == NO for s in states):
+                seen.add(path)
+                out.append(_closed(reach, doc, condition, path + ("if",), n, states, given))
+    return out
+
+
+def _opens(reach, target, winning: set) -> bool:
+    """A way to a paragraph play never enters, from which the graph leads to a victory."""
+    return target is not None and target in winning and target not in reach.states
+
+
+def _toward_victory(reach) -> set:
+    """The paragraphs from which the static graph leads to a victory."""
+    book = reach.book
+    back: dict = {n: set() for n in book.paragraphs}
+    for n, outs in reach.edges.items():
+        for _e, t in outs:
+            for target in (book.paragraphs if t is None else (t,)):
+                if target in back:
+                    back[target].add(n)
+    found, todo = set(), deque(set(victories(book)) | reach.other_wins)
+    while todo:
+        n = todo.popleft()
+        if n not in found:
+            found.add(n)
+            todo.extend(back.get(n, ()))
+    return found
+
+
+def _given(reach) -> dict:
+    """kind ("flag", "has") -> every name the book or its rules can give."""
+    book = reach.book
+    grants = reach.module.grants(book) or {}
+    out = {"flag": set(grants.get("flag", ())), "has": set(grants.get("item", ()))}
+    out["has"].update(_equipment(book.hero))
+    lists = [effects for p in book.paragraphs.values() for _path, effects in effect_lists(p)]
+    lists += list((book.meta.get("used_here") or {}).values())
+    for effects in lists:
+        for e in effects:
+            if e.kind == "flag":
+                out["flag"].update(e.value)
+            elif e.kind == "gain":
+                out["has"].update(e.value)
+            elif e.kind == "take" and isinstance(e.value, dict):
+                out["has"].update(e.value.get("from") or ())
+    return out
+
+
+def _equipment(hero) -> set:
+    kit = hero.get("equipment") if hasattr(hero, "get") else None
+    if isinstance(kit, dict):
+        return set(kit)
+    return {k for k in kit or () if isinstance(k, str)} | {
+        name for k in kit or () if isinstance(k, dict) for name in k}
+
+
+def _closed(reach, doc, condition, path, n, states, given) -> Diagnostic:
+    """The error at a closing condition: at the first fact with the same value in
+    every state, saying why that value never changes."""
+    facts = []
+    for node in walk(condition.root):
+        if not isinstance(node, Call) or not node.args or not isinstance(node.args[0], (Str, Int)):
+            continue
+        name = reach.aliases.get(node.name, node.name)
+        kind = "has" if name == "count" else name
+        i = reach.index.get((kind, node.args[0].value))
+        values = {s[i] for s in states} if i is not None else set()
+        if len(values) == 1 and values <= {NO, YES} and not (name == "count" and YES in values):
+            facts.append((node.args[0], kind, values.pop(), i))
+    opening = [f for f in facts if any(reach.truth(condition, n, _unknown(s, f[3])) != NO for s in states)]
+    facts = opening or facts   # the fact that closes it alone first
+    if not facts:
+        return error("victory-impossible", doc.inner_span(path, condition.root.start),
+                     f"cette condition est fausse dans toute partie qui atteint le paragraphe {n}, "
+                     "et elle ferme le dernier chemin vers la victoire",
+                     f"this condition is false in every game that reaches paragraph {n}, "
+                     "and it closes the last way to a victory")
+    arg, kind, value, _i = facts[0]
+    near, hint, why = None, ("", ""), _why(kind, arg.value, value, n, given)
+    if kind in given and value == NO and arg.value not in given[kind]:
+        near, hint = did_you_mean(arg.value, given[kind])
+    return error("victory-impossible", doc.inner_span(path, arg.start),
+                 f"{why[0]} : cette condition ferme le dernier chemin vers la victoire{hint[0]}",
+                 f"{why[1]}: this condition closes the last way to a victory{hint[1]}", fix=near)
+
+
+def _unknown(state: tuple, i: int) -> tuple:
+    return state[:i] + (MAYBE,) + state[i + 1:]
+
+
+def _why(kind, name, value, n, given) -> tuple[str, str]:
+    if kind == "visited":
+        return ((f"le paragraphe {name} n'est jamais visité avant le {n}",
+                 f"paragraph {name} is never visited before paragraph {n}") if value == NO else
+                (f"le paragraphe {name} est toujours visité avant le {n}",
+                 f"paragraph {name} is always visited before paragraph {n}"))
+    fr_kind, en_kind = KIND_FR[kind], ("flag" if kind == "flag" else "item")
+    if value == YES:
+        return (f"« {name} » ({fr_kind}) est toujours posé quand on arrive au paragraphe {n}",
+                f"'{name}' ({en_kind}) is always set when paragraph {n} is reached")
+    if name not in given.get(kind, ()):
+        return (f"« {name} » ({fr_kind}) n'est jamais donné par le livre",
+                f"'{name}' ({en_kind}) is never given by the book")
+    if kind == "flag":
+        return (f"« {name} » ({fr_kind}) n'est posé sur aucun chemin qui mène au paragraphe {n}",
+                f"'{name}' ({en_kind}) is set on no way that leads to paragraph {n}")
+    return (f"« {name} » ({fr_kind}) n'est jamais détenu au paragraphe {n} (jamais obtenu en chemin, "
+            "ou toujours perdu avant)",
+            f"'{name}' ({en_kind}) is never held at paragraph {n} (never gained on the way there, "
+            "or always lost before)")
