@@ -1,0 +1,167 @@
+"""The abstract exploration (engine/analysis/explore/reach.py) and what `lint --deep`
+proves with it (closing.py, deep.py): sound against the exact exploration on every
+book at hand, `victory-impossible` at the condition that closes the last way on the
+generated real 100-section book (tests/analysis/real100.py), and nothing false on
+the clean book, whose exact space is cut."""
+from __future__ import annotations
+
+import glob
+from pathlib import Path
+
+import pytest
+from ruamel.yaml import YAML
+
+from engine.analysis.explore.deep import deep_diagnostics
+from engine.analysis.explore.explorer import explore
+from engine.analysis.explore.reach import MAYBE, NO, YES, Reach
+from engine.book import source
+from engine.cli import main
+from engine.expr import parse
+from engine.lint.loader import load_book
+from tests.analysis.real100 import build, layout
+from tests.analysis_fixtures.support import FIXTURES, ROOT, load
+from tests.foundation.lintkit import lint_code_examples
+
+FILES = sorted(glob.glob(str(FIXTURES / "*.yaml")) + glob.glob(str(ROOT / "tests" / "analysis" / "books" / "*.yaml"))
+               + glob.glob(str(ROOT / "tests" / "fixtures" / "books" / "*.yaml"))
+               + [str(ROOT / "tests" / "authors" / "the-heron-gate.yaml"),
+                  str(ROOT / "tests" / "plugins" / "gamebook-rules-kai" / "book" / "la-tour-de-brume.yaml")]
+               + glob.glob(str(ROOT / "books" / "*.yaml")))
+
+
+def _write(folder: Path, data: dict, name: str = "real100.yaml") -> Path:
+    path = folder / name
+    yaml = YAML(typ="safe", pure=True)
+    with path.open("w", encoding="utf-8") as out:
+        yaml.dump(data, out)
+    return path
+
+
+def _corpus(tmp_path):
+    """Every book file of the tests and books/, and every example of docs/lint-codes.md."""
+    yield from FILES
+    for i, (_code, _kind, text) in enumerate(lint_code_examples()):
+        path = tmp_path / f"example{i}.yaml"
+        path.write_text(text, encoding="utf-8")
+        yield str(path)
+
+
+def test_the_abstraction_enters_every_paragraph_play_enters_and_wins_where_play_wins(tmp_path):
+    # Every state the exact exploration finds is one a game reaches, complete or cut:
+    # its paragraphs must all be entered abstractly, and a winning state must be
+    # matched by an abstract victory.  The exact spaces are kept small (one sheet).
+    compared = complete = 0
+    wrong = []
+    for path in _corpus(tmp_path):
+        loaded = load_book(path, use_cache=False)
+        if not loaded.ok or loaded.book is None:
+            continue
+        book, module = loaded.book, loaded.module
+        space = explore(book, module, max_states=3000, timeout=3.0, sheet=0)
+        reach = Reach(book, module)
+        compared += 1
+        complete += space.bound is None
+        missing = space.reached - reach.reached
+        if missing or (any(e == "victory" for e in space.ended) and not reach.victory):
+            wrong.append((path, sorted(missing)))
+    assert wrong == []
+    assert compared >= 140 and complete >= 100, (compared, complete)
+
+
+def test_conditions_in_three_values(tmp_path):
+    book, module, _doc = load(FIXTURES / "df-crypt.yaml")
+    reach = Reach(book, module)
+    assert ("flag", "beni") in reach.index and ("has", "lanterne") in reach.index
+    state = reach.start_state()
+    assert state[reach.index[("flag", "beni")]] == NO
+
+    def truth(text, **facts):
+        s = list(state)
+        for kind, value in facts.items():
+            s[reach.index[(kind.rstrip("_"), "beni" if kind == "flag" else "lanterne")]] = value
+        return reach.truth(parse(text, "condition"), book.start, tuple(s))
+    assert truth('flag("beni")') == NO and truth('not flag("beni")') == YES
+    assert truth('flag("beni")', flag=YES) == YES and truth('flag("beni")', flag=MAYBE) == MAYBE
+    assert truth('flag("beni") or habilete > 5') == MAYBE and truth('flag("beni") and habilete > 5') == NO
+    assert truth('count("lanterne") >= 1') == NO and truth('count("lanterne") >= 1', has=MAYBE) == MAYBE
+    assert truth('has("lanterne")', has=MAYBE) == MAYBE
+    assert truth(f"here == {book.start}") == YES and truth(f"here + 1 == {book.start}") == NO
+    assert truth('flag("autre")') == MAYBE   # a flag no condition of the book reads: not followed
+
+
+def _planted(tmp_path: Path, secret: bool = False) -> tuple[Path, dict]:
+    """The real 100-section book with `flag("lever3")` misspelt at the gate; `secret`:
+    with a second way past the gate, a crack opened by a codeword given only after
+    it (so the static graph still leads to the victory: plain lint only warns)."""
+    data = build()
+    gate = next(p for p in data["paragraphs"].values() if p.get("auto"))
+    gate["auto"][0]["if"] = gate["auto"][0]["if"].replace('flag("lever3")', 'flag("levre3")')
+    if secret:
+        n = layout(4, 15, 100)[0].numbers
+        data["paragraphs"][n["maze0"]]["choices"].append(
+            {"text": "Squeeze through the crack", "to": n["way0"], "if": 'flag("crack")'})
+        data["paragraphs"][n["bruised"]]["effects"].append({"flag": "crack"})
+        data["codewords"]["crack"] = {"name": "Crack"}
+    return _write(tmp_path, data), data
+
+
+def _where(path: Path, needle: str) -> tuple[int, int]:
+    for i, line in enumerate(path.read_text(encoding="utf-8").splitlines()):
+        if needle in line:
+            return i + 1, line.index(needle) + 1
+    raise AssertionError(needle)
+
+
+def test_a_misspelt_codeword_at_the_gate_is_where_the_victory_becomes_impossible(tmp_path):
+    path, _data = _planted(tmp_path)
+    loaded = load_book(path, use_cache=False)
+    doc, _ = source.load(path)
+    said: dict = {}
+    out = deep_diagnostics(loaded.book, loaded.module, doc, timeout=2.0, summary=said)
+    (found,) = [d for d in out if d.code == "victory-impossible"]
+    assert (found.span.line + 1, found.span.col + 1) == _where(path, '"levre3"')
+    assert found.message.en == ("'levre3' (flag) is never given by the book: this condition closes the "
+                                "last way to a victory; did you mean 'lever3'?")
+    assert found.message.fr == ("« levre3 » (drapeau) n'est jamais donné par le livre : cette condition ferme "
+                                "le dernier chemin vers la victoire ; vouliez-vous dire « lever3 » ?")
+    assert found.fix == "lever3" and not said["complete"]
+    # what lies past the gate is never entered, and nothing else
+    n = layout(4, 15, 100)[0].numbers
+    unreachable = {int(d.message.en.split()[1]) for d in out if d.code == "unreachable-in-play"}
+    assert unreachable == set(range(n["way0"], n["victory"] + 1))
+
+
+def test_the_clean_book_has_no_false_finding_and_says_what_is_unproven(tmp_path):
+    path = _write(tmp_path, build())
+    loaded = load_book(path, use_cache=False)
+    doc, _ = source.load(path)
+    said: dict = {}
+    out = deep_diagnostics(loaded.book, loaded.module, doc, timeout=2.0, summary=said)
+    assert not said["complete"] and said["abstract"] > 0
+    assert [d.code for d in out] == ["deep-incomplete"]
+    (cut,) = out
+    assert "the absence of soft-locks is not proven" in cut.message.en
+    assert "checked by an abstract exploration" in cut.message.en
+    assert "l'absence d'impasse n'est pas prouvée" in cut.message.fr
+
+
+@pytest.mark.parametrize("lang", ["en", "fr"])
+def test_lint_deep_closes_both_ways_where_plain_lint_only_warns(tmp_path, capsys, lang):
+    path, _data = _planted(tmp_path, secret=True)
+    assert main(["lint", "--lang", lang, str(path)]) == 0   # plain lint: a warning, no error
+    plain, _ = capsys.readouterr()
+    assert "never-granted" in plain and "victory-impossible" not in plain
+    status = main(["lint", "--deep", "--deep-timeout", "2", "--lang", lang, str(path)])
+    out, _ = capsys.readouterr()
+    assert status == 1
+    found = [line for line in out.splitlines() if "victory-impossible" in line]
+    line, col = _where(path, '"levre3"')
+    assert any(f"{path}:{line}:{col}: victory-impossible" in x for x in found), out
+    line, col = _where(path, '"crack"')
+    assert any(f"{path}:{line}:{col}: victory-impossible" in x for x in found), out
+    if lang == "en":
+        assert "did you mean 'lever3'?" in out
+        assert "'crack' (flag) is set on no way that leads to paragraph" in out
+    else:
+        assert "vouliez-vous dire « lever3 » ?" in out
+        assert "« crack » (drapeau) n'est posé sur aucun chemin qui mène au paragraphe" in out
