@@ -9,7 +9,6 @@ import glob
 from pathlib import Path
 
 import pytest
-from ruamel.yaml import YAML
 
 from engine.analysis.explore.deep import deep_diagnostics
 from engine.analysis.explore.explorer import explore
@@ -18,7 +17,7 @@ from engine.book import source
 from engine.cli import main
 from engine.expr import parse
 from engine.lint.loader import load_book
-from tests.analysis.real100 import build, layout
+from tests.analysis.real100 import build, layout, planted, write_book
 from tests.analysis_fixtures.support import FIXTURES, ROOT, load
 from tests.foundation.lintkit import lint_code_examples
 
@@ -27,14 +26,6 @@ FILES = sorted(glob.glob(str(FIXTURES / "*.yaml")) + glob.glob(str(ROOT / "tests
                + [str(ROOT / "tests" / "authors" / "the-heron-gate.yaml"),
                   str(ROOT / "tests" / "plugins" / "gamebook-rules-kai" / "book" / "la-tour-de-brume.yaml")]
                + glob.glob(str(ROOT / "books" / "*.yaml")))
-
-
-def _write(folder: Path, data: dict, name: str = "real100.yaml") -> Path:
-    path = folder / name
-    yaml = YAML(typ="safe", pure=True)
-    with path.open("w", encoding="utf-8") as out:
-        yaml.dump(data, out)
-    return path
 
 
 def _corpus(tmp_path):
@@ -57,7 +48,7 @@ def test_the_abstraction_enters_every_paragraph_play_enters_and_wins_where_play_
         if not loaded.ok or loaded.book is None:
             continue
         book, module = loaded.book, loaded.module
-        space = explore(book, module, max_states=3000, timeout=3.0, sheet=0)
+        space = explore(book, module, max_states=3000, timeout=60.0, sheet=0)
         reach = Reach(book, module)
         compared += 1
         complete += space.bound is None
@@ -89,20 +80,9 @@ def test_conditions_in_three_values(tmp_path):
     assert truth('flag("autre")') == MAYBE   # a flag no condition of the book reads: not followed
 
 
-def _planted(tmp_path: Path, secret: bool = False) -> tuple[Path, dict]:
-    """The real 100-section book with `flag("lever3")` misspelt at the gate; `secret`:
-    with a second way past the gate, a crack opened by a codeword given only after
-    it (so the static graph still leads to the victory: plain lint only warns)."""
-    data = build()
-    gate = next(p for p in data["paragraphs"].values() if p.get("auto"))
-    gate["auto"][0]["if"] = gate["auto"][0]["if"].replace('flag("lever3")', 'flag("levre3")')
-    if secret:
-        n = layout(4, 15, 100)[0].numbers
-        data["paragraphs"][n["maze0"]]["choices"].append(
-            {"text": "Squeeze through the crack", "to": n["way0"], "if": 'flag("crack")'})
-        data["paragraphs"][n["bruised"]]["effects"].append({"flag": "crack"})
-        data["codewords"]["crack"] = {"name": "Crack"}
-    return _write(tmp_path, data), data
+def _planted(tmp_path: Path, crack: bool = False) -> tuple[Path, dict]:
+    data = planted(build(), crack)
+    return write_book(tmp_path, data=data), data
 
 
 def _where(path: Path, needle: str) -> tuple[int, int]:
@@ -120,19 +100,20 @@ def test_a_misspelt_codeword_at_the_gate_is_where_the_victory_becomes_impossible
     out = deep_diagnostics(loaded.book, loaded.module, doc, timeout=2.0, summary=said)
     (found,) = [d for d in out if d.code == "victory-impossible"]
     assert (found.span.line + 1, found.span.col + 1) == _where(path, '"levre3"')
-    assert found.message.en == ("'levre3' (flag) is never given by the book: this condition closes the "
-                                "last way to a victory; did you mean 'lever3'?")
-    assert found.message.fr == ("« levre3 » (drapeau) n'est jamais donné par le livre : cette condition ferme "
-                                "le dernier chemin vers la victoire ; vouliez-vous dire « lever3 » ?")
-    assert found.fix == "lever3" and not said["complete"]
-    # what lies past the gate is never entered, and nothing else
+    # what lies past the gate is never entered, and nothing else: named in the error
     n = layout(4, 15, 100)[0].numbers
-    unreachable = {int(d.message.en.split()[1]) for d in out if d.code == "unreachable-in-play"}
-    assert unreachable == set(range(n["way0"], n["victory"] + 1))
+    beyond = f"{n['way0']}-{n['victory']}"
+    assert found.message.en == ("'levre3' (flag) is never given by the book: this condition closes the "
+                                f"last way to a victory; did you mean 'lever3'? (behind it, never entered: {beyond})")
+    assert found.message.fr == ("« levre3 » (drapeau) n'est jamais donné par le livre : cette condition ferme "
+                                "le dernier chemin vers la victoire ; vouliez-vous dire « lever3 » ? "
+                                f"(derrière elle, jamais atteints : {beyond})")
+    assert found.fix == "lever3" and not said["complete"]
+    assert [d.code for d in out] == ["victory-impossible", "deep-incomplete"]
 
 
 def test_the_clean_book_has_no_false_finding_and_says_what_is_unproven(tmp_path):
-    path = _write(tmp_path, build())
+    path = write_book(tmp_path)
     loaded = load_book(path, use_cache=False)
     doc, _ = source.load(path)
     said: dict = {}
@@ -147,7 +128,7 @@ def test_the_clean_book_has_no_false_finding_and_says_what_is_unproven(tmp_path)
 
 @pytest.mark.parametrize("lang", ["en", "fr"])
 def test_lint_deep_closes_both_ways_where_plain_lint_only_warns(tmp_path, capsys, lang):
-    path, _data = _planted(tmp_path, secret=True)
+    path, _data = _planted(tmp_path, crack=True)
     assert main(["lint", "--lang", lang, str(path)]) == 0   # plain lint: a warning, no error
     plain, _ = capsys.readouterr()
     assert "never-granted" in plain and "victory-impossible" not in plain

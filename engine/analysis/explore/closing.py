@@ -21,28 +21,44 @@ from engine.analysis.explore.reach import MAYBE, NO, YES
 KIND_FR = {"flag": "drapeau", "has": "objet", "visited": "paragraphe"}
 
 
-def closing_conditions(reach, doc) -> list[Diagnostic]:
-    """One error at each condition that closes a way toward a victory, in every
-    abstract state; none when the abstract exploration reaches a victory."""
+def closing_conditions(reach, doc) -> tuple[list[Diagnostic], set]:
+    """(one error at each condition that closes a way toward a victory in every
+    abstract state, the paragraphs behind those ways that play never enters: each
+    error names its own, so they need no warning of their own); nothing when the
+    abstract exploration reaches a victory."""
     book = reach.book
     if reach.victory:
-        return []
+        return [], set()
     winning = _toward_victory(reach)
     given = _given(reach)
-    out, seen = [], set()
+    out, seen, hidden = [], set(), set()
     for n in sorted(reach.states):
         p = book.paragraphs[n]
         settled = [reach.settled(n, s) for s in reach.states[n]]
-        ways = [(a.condition, a.path, [e for e, _d in settled]) for a in p.auto
+        ways = [(a.condition, a.path, a.target, [e for e, _d in settled]) for a in p.auto
                 if a.condition is not None and (a.end == "victory" or _opens(reach, a.target, winning))]
         if p.end is None:
-            ways += [(c.condition, c.path, [d for _e, d in settled]) for c in p.choices
+            ways += [(c.condition, c.path, c.target, [d for _e, d in settled]) for c in p.choices
                      if c.condition is not None and not c.stay and _opens(reach, c.target, winning)]
-        for condition, path, states in ways:
+        for condition, path, target, states in ways:
             if path not in seen and all(reach.truth(condition, n, s) == NO for s in states):
                 seen.add(path)
-                out.append(_closed(reach, doc, condition, path + ("if",), n, states, given))
-    return out
+                behind = _behind(reach, target)
+                hidden |= behind
+                out.append(_closed(reach, doc, (condition, path + ("if",)), n, states, given, behind))
+    return out, hidden
+
+
+def _behind(reach, target) -> set:
+    """The paragraphs play never enters that the static graph reaches from `target`."""
+    found, todo = set(), [target] if target is not None else []
+    while todo:
+        n = todo.pop()
+        if n in found or n in reach.states or n not in reach.book.paragraphs:
+            continue
+        found.add(n)
+        todo.extend(t for _e, t in reach.edges.get(n, ()) if t is not None)
+    return found
 
 
 def _opens(reach, target, winning: set) -> bool:
@@ -95,9 +111,12 @@ def _equipment(hero) -> set:
         name for k in kit or () if isinstance(k, dict) for name in k}
 
 
-def _closed(reach, doc, condition, path, n, states, given) -> Diagnostic:
-    """The error at a closing condition: at the first fact with the same value in
-    every state, saying why that value never changes."""
+def _closed(reach, doc, where, n, states, given, behind: set) -> Diagnostic:
+    """The error at a closing condition (`where`: it and its path): at the first
+    fact with the same value in every state, saying why that value never changes,
+    and which paragraphs behind it play never enters."""
+    condition, path = where
+    more = _listed(behind)
     facts = []
     for node in walk(condition.root):
         if not isinstance(node, Call) or not node.args or not isinstance(node.args[0], (Str, Int)):
@@ -113,16 +132,32 @@ def _closed(reach, doc, condition, path, n, states, given) -> Diagnostic:
     if not facts:
         return error("victory-impossible", doc.inner_span(path, condition.root.start),
                      f"cette condition est fausse dans toute partie qui atteint le paragraphe {n}, "
-                     "et elle ferme le dernier chemin vers la victoire",
+                     f"et elle ferme le dernier chemin vers la victoire{more[0]}",
                      f"this condition is false in every game that reaches paragraph {n}, "
-                     "and it closes the last way to a victory")
+                     f"and it closes the last way to a victory{more[1]}")
     arg, kind, value, _i = facts[0]
     near, hint, why = None, ("", ""), _why(kind, arg.value, value, n, given)
     if kind in given and value == NO and arg.value not in given[kind]:
         near, hint = did_you_mean(arg.value, given[kind])
     return error("victory-impossible", doc.inner_span(path, arg.start),
-                 f"{why[0]} : cette condition ferme le dernier chemin vers la victoire{hint[0]}",
-                 f"{why[1]}: this condition closes the last way to a victory{hint[1]}", fix=near)
+                 f"{why[0]} : cette condition ferme le dernier chemin vers la victoire{hint[0]}{more[0]}",
+                 f"{why[1]}: this condition closes the last way to a victory{hint[1]}{more[1]}", fix=near)
+
+
+def _listed(behind: set) -> tuple[str, str]:
+    """What the message adds about the paragraphs behind the condition (runs of
+    numbers written a-b)."""
+    if not behind:
+        return "", ""
+    runs, numbers = [], sorted(behind)
+    for k in numbers:
+        if runs and runs[-1][1] == k - 1:
+            runs[-1][1] = k
+        else:
+            runs.append([k, k])
+    named = ", ".join(str(a) if a == b else f"{a}-{b}" for a, b in runs)
+    return (f" (derrière elle, jamais atteints : {named})",
+            f" (behind it, never entered: {named})")
 
 
 def _unknown(state: tuple, i: int) -> tuple:

@@ -69,7 +69,8 @@ def deep_diagnostics(book, module, doc, max_states: int = 100_000, timeout: floa
     out += _errors(errors, here)
     won = r["victory_reachable"] or stats.outcomes.get("victory")
     if not won and (r["complete"] or reach is not None and not reach.victory):
-        out += _victory_impossible(reach, doc)
+        closed, behind = _victory_impossible(reach, doc)
+        out = [d for n, d in zip(never, out) if n not in behind] + out[len(never):] + closed
     if not r["complete"]:
         out.append(_incomplete(r, stats, played, set(never), doc.span(("start",))))
     if summary is not None:
@@ -100,12 +101,14 @@ def _never_entered(r: dict, reach, space, stats: Stats) -> list:
     return sorted(n for n in r["not_reached"] if n not in reach.reached and n not in stats.hits)
 
 
-def _victory_impossible(reach, doc) -> list[Diagnostic]:
-    """At each condition that closes the last way, or at the start when no single
-    condition does (a fight, a test, or ways the abstraction cannot tell apart)."""
-    located = closing_conditions(reach, doc) if reach is not None and not reach.victory else []
+def _victory_impossible(reach, doc) -> tuple[list[Diagnostic], set]:
+    """(an error at each condition that closes the last way, or one at the start when
+    no single condition does: a fight, a test, or ways the abstraction cannot tell
+    apart; the paragraphs behind those conditions, which they name)."""
+    located, behind = closing_conditions(reach, doc) if reach is not None else ([], set())
     return located or [error("victory-impossible", doc.span(("start",)),
-                             "aucune partie ne peut mener à une victoire", "no game can lead to a victory")]
+                             "aucune partie ne peut mener à une victoire",
+                             "no game can lead to a victory")], behind
 
 
 def bounded_explore(book, module, max_states: int, timeout: float):
