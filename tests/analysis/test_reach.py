@@ -146,3 +146,39 @@ def test_lint_deep_closes_both_ways_where_plain_lint_only_warns(tmp_path, capsys
     else:
         assert "vouliez-vous dire « lever3 » ?" in out
         assert "« crack » (drapeau) n'est posé sur aucun chemin qui mène au paragraphe" in out
+
+
+DF = ("gamebook: {version}\ntitle: T\nrules: defis-fantastiques\nstart: 1\n"
+      "hero: {{habilete: 10, endurance: 10, chance: 10}}\n{items}paragraphs:\n{paragraphs}")
+
+
+def _reach(tmp_path, paragraphs: str, items: str = "", version: str = "1.2") -> Reach:
+    path = tmp_path / "book.yaml"
+    path.write_text(DF.format(version=version, items=items, paragraphs=paragraphs), encoding="utf-8")
+    loaded = load_book(path, use_cache=False)
+    assert loaded.book is not None, loaded.diagnostics
+    return Reach(loaded.book, loaded.module)
+
+
+def test_what_the_rules_give_at_the_start_is_perhaps_held(tmp_path):
+    # No `equipment:`: Défis Fantastiques gives a sword (epee) by itself.
+    reach = _reach(tmp_path, "  1:\n    text: Une porte.\n    choices:\n"
+                             "      - {text: Forcer, to: 2, if: 'has(\"epee\")'}\n"
+                             "  2: {text: Victoire, end: victory}\n", version="1")
+    assert reach.victory and reach.reached == {1, 2}
+
+
+def test_an_item_the_player_may_take_and_what_using_it_does_may_not_happen(tmp_path):
+    # Taking the charm is optional (`take`), and it is used where it lies: its flag
+    # may be set or not, so both ways out of 2 stay open, and nothing is certain.
+    items = ("items:\n  charme: {name: Charme, use_here: true, effects: [{flag: beni}]}\n"
+             "  pierre: {name: Pierre}\n")
+    reach = _reach(tmp_path, "  1:\n    text: Un autel.\n    effects: [{take: {choose: 1, from: [charme, pierre]}}]\n"
+                             "    choices: [{text: Avancer, to: 2}]\n"
+                             "  2:\n    text: Un seuil.\n    choices:\n"
+                             "      - {text: Béni, to: 3, if: 'flag(\"beni\")'}\n"
+                             "      - {text: Pas béni, to: 4, if: 'not flag(\"beni\")'}\n"
+                             "  3: {text: Victoire, end: victory}\n  4: {text: Mort, end: death}\n", items)
+    assert reach.reached == {1, 2, 3, 4}
+    (state,) = reach.states[2]
+    assert state[reach.index[("flag", "beni")]] == MAYBE

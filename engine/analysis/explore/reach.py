@@ -40,8 +40,10 @@ from engine.lint.checks import graph as static_graph
 NO, YES, MAYBE = 0, 1, 2   # a fact's abstract value (an item is NO or MAYBE)
 TOP = object()             # a number or a name not known here
 MAX_KEPT = 64              # distinct states kept at one paragraph before joining them
-REMOVE_ALL, SET_FLAG, CLEAR_FLAG, PERHAPS, ALL_ITEMS = range(5)   # effect operations
-WRITES = ("gain", "lose", "flag", "unflag", "take", "restore")
+# effect operations: an item gone for sure, a flag set or cleared, an item perhaps
+# gained (held or not stays held or not for a flag), anything, every item perhaps back
+REMOVE_ALL, SET_FLAG, CLEAR_FLAG, PERHAPS, ANY, ALL_ITEMS = range(6)
+REMOVING = ("lose", "store", "sell", "give_up")   # what only takes items away
 
 
 def join(a: tuple, b: tuple) -> tuple:
@@ -108,9 +110,18 @@ class Reach:
             yield from p.puzzle_if.values()
 
     def start_state(self) -> tuple:
-        """Nothing set, nothing visited; the hero's equipment perhaps held."""
+        """Nothing set, nothing visited; perhaps held: what the hero's sheet names and
+        what a game the rules start holds (a module's default equipment).  A game
+        that cannot start leaves every item perhaps held."""
         held = set(_strings(self.book.hero))
-        return tuple(MAYBE if kind == "has" and name in held else NO for kind, name in self.names)
+        try:
+            from engine.game import Game
+            from engine.game.dice import SeededDice
+            started = Game(self.book, self.module, SeededDice(0), narrate=False).state
+            held |= set(started.items) | set(started.flags)
+        except Exception:  # noqa: BLE001 - the exact exploration reports why
+            held |= {name for _kind, name in self.names}
+        return tuple(MAYBE if name in held else NO for _kind, name in self.names)
 
     # --- effects ------------------------------------------------------------
     def program(self, effects: tuple) -> tuple:
@@ -121,28 +132,30 @@ class Reach:
             found = self._programs[key] = (effects, tuple(self._compile(effects, depth=0)))
         return found[1]
 
-    def _compile(self, effects, depth: int):
+    def _compile(self, effects, depth: int, perhaps: bool = False):
+        """The operations of `effects`; `perhaps`: each may or may not happen (an
+        item the player may take, what using it where it lies then does)."""
         used = self.book.meta.get("used_here") or {}
         for e in effects:
             kind, value = e.kind, e.value
-            if kind == "gain":
-                for item in value:
+            if kind in ("gain", "take"):
+                items = value if kind == "gain" else (value.get("from") or () if hasattr(value, "get") else ())
+                for item in items:
                     yield from self._op(("has", item), PERHAPS)
                     if item in used and depth < 4:   # format 1.2: what using it where it lies does
-                        yield from self._compile(used[item], depth + 1)
-            elif kind == "lose" and not isinstance(value, dict):
+                        yield from self._compile(used[item], depth + 1, perhaps or kind == "take")
+            elif kind == "lose" and not isinstance(value, dict) and not perhaps:
                 for item in value:
                     yield from self._op(("has", item), REMOVE_ALL)
             elif kind in ("flag", "unflag"):
                 for f in value:
-                    yield from self._op(("flag", f), SET_FLAG if kind == "flag" else CLEAR_FLAG)
+                    yield from self._op(("flag", f), ANY if perhaps else SET_FLAG if kind == "flag" else CLEAR_FLAG)
             elif kind == "restore":   # what was stored comes back
                 yield (None, ALL_ITEMS)
-            elif kind == "take" or kind not in ("lose", "store", "sell", "give_up") and kind not in \
-                    ("add", "set", "note", "counter-add", "counter-set"):
+            elif kind not in REMOVING + ("add", "set", "note", "counter-add", "counter-set"):
                 for word in _strings(value):   # a module effect: what it names may change
                     for k in ("flag", "has"):
-                        yield from self._op((k, word), PERHAPS)
+                        yield from self._op((k, word), ANY)
 
     def _op(self, fact, op):
         i = self.index.get(fact)
@@ -161,8 +174,8 @@ class Reach:
                 out[i] = NO
             elif op == SET_FLAG:
                 out[i] = YES
-            elif out[i] != MAYBE:
-                out[i] = MAYBE if self.names[i][0] == "has" or out[i] == NO else out[i]
+            elif op == ANY or out[i] == NO:
+                out[i] = MAYBE
         return tuple(out)
 
     # --- the exploration ----------------------------------------------------
