@@ -182,3 +182,42 @@ def test_an_item_the_player_may_take_and_what_using_it_does_may_not_happen(tmp_p
     assert reach.reached == {1, 2, 3, 4}
     (state,) = reach.states[2]
     assert state[reach.index[("flag", "beni")]] == MAYBE
+
+
+def test_a_way_no_game_takes_closes_the_victory_where_the_abstraction_cannot_tell(tmp_path):
+    # Skill is 10 for good: the abstraction leaves `habilete > 20` open, the complete
+    # exact space never passes it; the error is at that condition, not at the start.
+    from engine.lint.codes_core import DEEP_HEAD
+    text = DEEP_HEAD + ("paragraphs:\n  1:\n    text: Un mur.\n    choices:\n"
+                        "      - {text: Grimper, to: 2, if: 'habilete > 20'}\n"
+                        "      - {text: Renoncer, to: 4}\n"
+                        "  2: {text: Le sommet., choices: [{text: Entrer, to: 3}]}\n"
+                        "  3: {text: Victoire !, end: victory}\n  4: {text: Fin., end: death}\n")
+    path = tmp_path / "wall.yaml"
+    path.write_text(text, encoding="utf-8")
+    loaded = load_book(path, use_cache=False)
+    doc, _ = source.load(path)
+    assert Reach(loaded.book, loaded.module).victory
+    said: dict = {}
+    out = deep_diagnostics(loaded.book, loaded.module, doc, summary=said)
+    assert said["complete"]
+    (found,) = out
+    assert found.code == "victory-impossible"
+    assert (found.span.line + 1, found.span.col + 1) == _where(path, "habilete > 20")
+    assert found.message.en == ("this condition holds in no game that reaches paragraph 1: it closes the last "
+                                "way to a victory (behind it, never entered: 2-3)")
+    assert found.message.fr.startswith("cette condition n'est vraie dans aucune partie qui atteint le paragraphe 1")
+
+
+def test_a_fight_no_game_wins_is_where_the_victory_closes(tmp_path):
+    from engine.lint.codes_core import DEEP_HEAD
+    path = tmp_path / "giant.yaml"
+    path.write_text(DEEP_HEAD + "paragraphs:\n  1:\n    text: Un géant.\n    combat:\n"
+                    "      enemies: [{name: Géant, habilete: 30, endurance: 30}]\n      win: 2\n"
+                    "  2: {text: Victoire !, end: victory}\n", encoding="utf-8")
+    loaded = load_book(path, use_cache=False)
+    doc, _ = source.load(path)
+    (found,) = deep_diagnostics(loaded.book, loaded.module, doc)
+    assert found.code == "victory-impossible" and found.span.line + 1 == _where(path, "win: 2")[0]
+    assert found.message.en == ("no game takes this way out (win) of paragraph 1: it was the last way to a "
+                                "victory (behind it, never entered: 2)")

@@ -29,7 +29,7 @@ def closing_conditions(reach, doc) -> tuple[list[Diagnostic], set]:
     book = reach.book
     if reach.victory:
         return [], set()
-    winning = _toward_victory(reach)
+    winning = toward_victory(book, reach.edges, reach.other_wins)
     given = _given(reach)
     out, seen, hidden = [], set(), set()
     for n in sorted(reach.states):
@@ -43,22 +43,60 @@ def closing_conditions(reach, doc) -> tuple[list[Diagnostic], set]:
         for condition, path, target, states in ways:
             if path not in seen and all(reach.truth(condition, n, s) == NO for s in states):
                 seen.add(path)
-                behind = _behind(reach, target)
+                behind = behind_way(book, reach.edges, reach.states, target)
                 hidden |= behind
                 out.append(_closed(reach, doc, (condition, path + ("if",)), n, states, given, behind))
     return out, hidden
 
 
-def _behind(reach, target) -> set:
-    """The paragraphs play never enters that the static graph reaches from `target`."""
+def behind_way(book, edges, entered, target) -> set:
+    """The paragraphs outside `entered` that the static graph reaches from `target`."""
     found, todo = set(), [target] if target is not None else []
     while todo:
         n = todo.pop()
-        if n in found or n in reach.states or n not in reach.book.paragraphs:
+        if n in found or n in entered or n not in book.paragraphs:
             continue
         found.add(n)
-        todo.extend(t for _e, t in reach.edges.get(n, ()) if t is not None)
+        todo.extend(t for _e, t in edges.get(n, ()) if t is not None)
     return found
+
+
+def exact_frontier(book, edges, entered: set, other_wins: set, doc) -> tuple[list[Diagnostic], set]:
+    """When the complete exact space wins nowhere but the abstraction cannot tell
+    (a fight never won, a test never passed, a condition on a stat that never
+    holds): each way out of a paragraph play enters, toward a victory, that no game
+    takes, as `closing_conditions` returns them."""
+    winning = toward_victory(book, edges, other_wins)
+    out, seen, hidden = [], set(), set()
+    for n in sorted(entered):
+        p = book.paragraphs.get(n)
+        if p is None:
+            continue
+        ways = [(e, t) for e, t in edges.get(n, ()) if t is not None and t in winning and t not in entered]
+        ways += [(a, None) for a in p.auto if a.end == "victory"]
+        conditions = {c.path: c.condition for c in p.choices} | {a.path: a.condition for a in p.auto}
+        for way, t in ways:
+            owner = tuple(way.path[:-1]) if t is not None else way.path
+            if owner in seen:
+                continue
+            seen.add(owner)
+            behind = behind_way(book, edges, entered, t)
+            hidden |= behind
+            more = _listed(behind)
+            condition = conditions.get(owner)
+            if condition is not None:
+                out.append(error("victory-impossible", doc.inner_span(owner + ("if",), condition.root.start),
+                                 f"cette condition n'est vraie dans aucune partie qui atteint le paragraphe {n} : "
+                                 f"elle ferme le dernier chemin vers la victoire{more[0]}",
+                                 f"this condition holds in no game that reaches paragraph {n}: "
+                                 f"it closes the last way to a victory{more[1]}"))
+            else:
+                out.append(error("victory-impossible", doc.span(way.path),
+                                 f"aucune partie ne prend cette issue ({getattr(way, 'kind', 'auto')}) du paragraphe {n} : "
+                                 f"c'était le dernier chemin vers la victoire{more[0]}",
+                                 f"no game takes this way out ({getattr(way, 'kind', 'auto')}) of paragraph {n}: "
+                                 f"it was the last way to a victory{more[1]}"))
+    return out, hidden
 
 
 def _opens(reach, target, winning: set) -> bool:
@@ -66,16 +104,15 @@ def _opens(reach, target, winning: set) -> bool:
     return target is not None and target in winning and target not in reach.states
 
 
-def _toward_victory(reach) -> set:
+def toward_victory(book, edges, other_wins: set) -> set:
     """The paragraphs from which the static graph leads to a victory."""
-    book = reach.book
     back: dict = {n: set() for n in book.paragraphs}
-    for n, outs in reach.edges.items():
+    for n, outs in edges.items():
         for _e, t in outs:
             for target in (book.paragraphs if t is None else (t,)):
                 if target in back:
                     back[target].add(n)
-    found, todo = set(), deque(set(victories(book)) | reach.other_wins)
+    found, todo = set(), deque(set(victories(book)) | set(other_wins))
     while todo:
         n = todo.popleft()
         if n not in found:

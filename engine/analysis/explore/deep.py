@@ -35,9 +35,10 @@ import time
 from engine.diagnostics import Diagnostic, Message, error, note, warning
 from engine.rules.watchdog import HookTimeout
 from engine.analysis.explore.explorer import Explorer
-from engine.analysis.explore.closing import closing_conditions
+from engine.analysis.explore.closing import closing_conditions, exact_frontier
 from engine.analysis.explore.lens import Lens
-from engine.analysis.explore.reach import Reach
+from engine.analysis.explore.reach import Reach, other_wins
+from engine.lint.checks import graph as static_graph
 from engine.analysis.explore.report import exhaustive_report, replay_spec
 from engine.analysis.explore.runs import Stats, new_game, play, run_seed
 
@@ -69,7 +70,7 @@ def deep_diagnostics(book, module, doc, max_states: int = 100_000, timeout: floa
     out += _errors(errors, here)
     won = r["victory_reachable"] or stats.outcomes.get("victory")
     if not won and (r["complete"] or reach is not None and not reach.victory):
-        closed, behind = _victory_impossible(reach, doc)
+        closed, behind = _victory_impossible(book, module, reach, doc, space.reached if r["complete"] else None)
         out = [d for n, d in zip(never, out) if n not in behind] + out[len(never):] + closed
     if not r["complete"]:
         out.append(_incomplete(r, stats, played, set(never), doc.span(("start",))))
@@ -101,11 +102,16 @@ def _never_entered(r: dict, reach, space, stats: Stats) -> list:
     return sorted(n for n in r["not_reached"] if n not in reach.reached and n not in stats.hits)
 
 
-def _victory_impossible(reach, doc) -> tuple[list[Diagnostic], set]:
-    """(an error at each condition that closes the last way, or one at the start when
-    no single condition does: a fight, a test, or ways the abstraction cannot tell
-    apart; the paragraphs behind those conditions, which they name)."""
+def _victory_impossible(book, module, reach, doc, entered) -> tuple[list[Diagnostic], set]:
+    """(an error at each condition that closes the last way: false in every abstract
+    state when the abstraction proves it, else, from the complete exact space
+    (`entered`, its paragraphs), at each way toward a victory that no game takes
+    (a fight, a test, a condition on the stats); one at the start when neither
+    finds one; the paragraphs behind those ways, which the errors name)."""
     located, behind = closing_conditions(reach, doc) if reach is not None else ([], set())
+    if not located and entered is not None:
+        wins = reach.other_wins if reach is not None else other_wins(book)
+        located, behind = exact_frontier(book, static_graph(book, module), entered, wins, doc)
     return located or [error("victory-impossible", doc.span(("start",)),
                              "aucune partie ne peut mener à une victoire",
                              "no game can lead to a victory")], behind

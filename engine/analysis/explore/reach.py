@@ -68,7 +68,7 @@ class Reach:
         self.victory = False
         self.states: dict = {}
         self.merged: set = set()   # paragraphs whose states are joined into one
-        self.other_wins = _other_wins(book)
+        self.other_wins = other_wins(book)
         self._explore()
 
     @property
@@ -346,7 +346,7 @@ class Reach:
         return (YES if result else NO) if isinstance(result, bool) else result
 
 
-def _other_wins(book) -> set:
+def other_wins(book) -> set:
     """The paragraphs that a module outcome or a give-up may end with a victory (what
     `book_endings` finds beyond `end:` and the `auto:` jumps, which are followed here)."""
     endings = book_endings(book)
