@@ -12,7 +12,7 @@ import pytest
 
 from engine.analysis.explore.deep import deep_diagnostics
 from engine.analysis.explore.explorer import explore
-from engine.analysis.explore.reach import MAYBE, NO, YES, Reach
+from engine.analysis.explore.reach import MAYBE, NO, YES, Reach, fact, with_fact
 from engine.book import source
 from engine.cli import main
 from engine.expr import parse
@@ -64,13 +64,13 @@ def test_conditions_in_three_values(tmp_path):
     reach = Reach(book, module)
     assert ("flag", "beni") in reach.index and ("has", "lanterne") in reach.index
     state = reach.start_state()
-    assert state[reach.index[("flag", "beni")]] == NO
+    assert fact(state, reach.index[("flag", "beni")]) == NO
 
     def truth(text, **facts):
-        s = list(state)
+        s = state
         for kind, value in facts.items():
-            s[reach.index[(kind.rstrip("_"), "beni" if kind == "flag" else "lanterne")]] = value
-        return reach.truth(parse(text, "condition"), book.start, tuple(s))
+            s = with_fact(s, reach.index[(kind, "beni" if kind == "flag" else "lanterne")], value)
+        return reach.truth(parse(text, "condition"), book.start, s)
     assert truth('flag("beni")') == NO and truth('not flag("beni")') == YES
     assert truth('flag("beni")', flag=YES) == YES and truth('flag("beni")', flag=MAYBE) == MAYBE
     assert truth('flag("beni") or habilete > 5') == MAYBE and truth('flag("beni") and habilete > 5') == NO
@@ -181,7 +181,7 @@ def test_an_item_the_player_may_take_and_what_using_it_does_may_not_happen(tmp_p
                              "  3: {text: Victoire, end: victory}\n  4: {text: Mort, end: death}\n", items)
     assert reach.reached == {1, 2, 3, 4}
     (state,) = reach.states[2]
-    assert state[reach.index[("flag", "beni")]] == MAYBE
+    assert fact(state, reach.index[("flag", "beni")]) == MAYBE
 
 
 def test_a_way_no_game_takes_closes_the_victory_where_the_abstraction_cannot_tell(tmp_path):
@@ -221,3 +221,21 @@ def test_a_fight_no_game_wins_is_where_the_victory_closes(tmp_path):
     assert found.code == "victory-impossible" and found.span.line + 1 == _where(path, "win: 2")[0]
     assert found.message.en == ("no game takes this way out (win) of paragraph 1: it was the last way to a "
                                 "victory (behind it, never entered: 2)")
+
+
+def test_an_abstract_exploration_cut_by_its_time_proves_nothing_and_says_so(tmp_path, monkeypatch):
+    from engine.analysis.explore import deep
+
+    class Late(Reach):
+        def _explore(self, deadline):
+            super()._explore(deadline)
+            self.complete = False   # as if its share of the time had run out
+    monkeypatch.setattr(deep, "Reach", Late)
+    path, _data = _planted(tmp_path)
+    loaded = load_book(path, use_cache=False)
+    doc, _ = source.load(path)
+    said: dict = {}
+    out = deep_diagnostics(loaded.book, loaded.module, doc, timeout=2.0, summary=said)
+    assert [d.code for d in out] == ["deep-incomplete"] and said["abstract"] is None
+    assert "The abstract exploration (without the stats) did not finish in time" in out[0].message.en
+    assert "L'exploration abstraite (sans les caractéristiques) n'a pas fini à temps" in out[0].message.fr

@@ -16,7 +16,7 @@ from engine.book.effect_lists import effect_lists
 from engine.diagnostics import Diagnostic, error
 from engine.expr.ast import Call, Int, Str, walk
 from engine.lint.guards import did_you_mean, victories
-from engine.analysis.explore.reach import MAYBE, NO, YES
+from engine.analysis.explore.reach import MAYBE, NO, YES, fact, with_fact
 
 KIND_FR = {"flag": "drapeau", "has": "objet", "visited": "paragraphe"}
 
@@ -161,10 +161,10 @@ def _closed(reach, doc, where, n, states, given, behind: set) -> Diagnostic:
         name = reach.aliases.get(node.name, node.name)
         kind = "has" if name == "count" else name
         i = reach.index.get((kind, node.args[0].value))
-        values = {s[i] for s in states} if i is not None else set()
+        values = {fact(s, i) for s in states} if i is not None else set()
         if len(values) == 1 and values <= {NO, YES} and not (name == "count" and YES in values):
             facts.append((node.args[0], kind, values.pop(), i))
-    opening = [f for f in facts if any(reach.truth(condition, n, _unknown(s, f[3])) != NO for s in states)]
+    opening = [f for f in facts if any(reach.truth(condition, n, with_fact(s, f[3], MAYBE)) != NO for s in states)]
     facts = opening or facts   # the fact that closes it alone first
     if not facts:
         return error("victory-impossible", doc.inner_span(path, condition.root.start),
@@ -195,10 +195,6 @@ def _listed(behind: set) -> tuple[str, str]:
     named = ", ".join(str(a) if a == b else f"{a}-{b}" for a, b in runs)
     return (f" (derrière elle, jamais atteints : {named})",
             f" (behind it, never entered: {named})")
-
-
-def _unknown(state: tuple, i: int) -> tuple:
-    return state[:i] + (MAYBE,) + state[i + 1:]
 
 
 def _why(kind, name, value, n, given) -> tuple[str, str]:

@@ -43,6 +43,7 @@ from engine.analysis.explore.report import exhaustive_report, replay_spec
 from engine.analysis.explore.runs import Stats, new_game, play, run_seed
 
 EXPLORE_SHARE = 0.6
+REACH_SHARE = 0.3     # the abstract exploration's, before it (milliseconds on real books)
 LENS_SHARE = 0.25     # of the exploration's share
 MAX_STEPS = 2000
 LISTED = 20           # paragraphs named in the deep-incomplete note
@@ -53,7 +54,7 @@ def deep_diagnostics(book, module, doc, max_states: int = 100_000, timeout: floa
                      summary: dict | None = None) -> list[Diagnostic]:
     begun = time.monotonic()
     deadline = begun + timeout
-    reach = _reach(book, module)
+    reach = _reach(book, module, REACH_SHARE * timeout)
     space, lens = bounded_explore(book, module, max_states, EXPLORE_SHARE * timeout)
     r = exhaustive_report(book, module, space, findings=False)
     here = lambda n: doc.span(book.paragraphs[n].path, key=True) if n in book.paragraphs \
@@ -73,7 +74,7 @@ def deep_diagnostics(book, module, doc, max_states: int = 100_000, timeout: floa
         closed, behind = _victory_impossible(book, module, reach, doc, space.reached if r["complete"] else None)
         out = [d for n, d in zip(never, out) if n not in behind] + out[len(never):] + closed
     if not r["complete"]:
-        out.append(_incomplete(r, stats, played, set(never), doc.span(("start",))))
+        out.append(_incomplete(r, (stats, played), set(never), reach is not None, doc.span(("start",))))
     if summary is not None:
         summary.update(complete=r["complete"], states=r["states"], expanded=r["expanded"],
                        bound=r["bound"], games=played, lens=lens, limit=timeout,
@@ -82,15 +83,17 @@ def deep_diagnostics(book, module, doc, max_states: int = 100_000, timeout: floa
     return out
 
 
-def _reach(book, module) -> Reach | None:
-    """The abstract exploration (reach.py), or None when the module fails in it (its
-    hooks are then reported by the exact exploration, which calls them too)."""
+def _reach(book, module, seconds: float) -> Reach | None:
+    """The abstract exploration (reach.py) finished within `seconds`, or None (cut,
+    or the module failing in it: its hooks are then reported by the exact
+    exploration, which calls them too)."""
     try:
-        return Reach(book, module)
+        reach = Reach(book, module, timeout=seconds)
     except HookTimeout:
         raise
     except Exception:  # noqa: BLE001 - without it --deep proves less, and says so
         return None
+    return reach if reach.complete else None
 
 
 def _never_entered(r: dict, reach, space, stats: Stats) -> list:
@@ -245,11 +248,12 @@ BOUNDS = {"max-states": ("limite d'états atteinte", "state bound hit"),
                          "the module's exact analysis of a fight took longer than the limit")}
 
 
-def _incomplete(r: dict, stats: Stats, played: int, never: set, span) -> Diagnostic:
+def _incomplete(r: dict, games: tuple, never: set, abstract: bool, span) -> Diagnostic:
     """Where the cut exploration stopped: why, how many states it left, the
     paragraphs neither it nor the random games entered (those the abstract
-    exploration proves unreachable are reported apart), and what stays unproven."""
-    why = BOUNDS.get(r["bound"], BOUNDS["timeout"])
+    exploration proves unreachable are reported apart), and what stays unproven
+    (reachability too, when the abstract exploration did not finish in its time)."""
+    (stats, played), why = games, BOUNDS.get(r["bound"], BOUNDS["timeout"])
     left = r["states"] - r["expanded"]
     unseen = [n for n in r["not_reached"] if n not in stats.hits and n not in never]
     named = ", ".join(map(str, unseen[:LISTED])) + (" ..." if len(unseen) > LISTED else "")
@@ -258,14 +262,22 @@ def _incomplete(r: dict, stats: Stats, played: int, never: set, span) -> Diagnos
     return note("deep-incomplete", span,
                 f"exploration incomplète ({why[0]}) après {r['states']} états (dont {left} à développer), "
                 f"puis {played} parties au hasard ; paragraphes que ni l'une ni les autres n'ont "
-                f"atteints{fr_named}. Les paragraphes jamais atteints et la victoire possible sont "
-                "vérifiés par une exploration abstraite (sans les caractéristiques) ; ce qui est signalé "
-                "est sûr, mais l'absence d'impasse n'est pas prouvée",
+                f"atteints{fr_named}. {ABSTRACT[abstract][0]} ; ce qui est signalé est sûr, mais "
+                f"l'absence d'impasse n'est pas prouvée",
                 f"exploration cut ({why[1]}) after {r['states']} states ({left} left unexplored), "
                 f"then {played} random games; paragraphs reached by neither{en_named}. "
-                "Paragraphs never entered and whether a victory is possible are checked by an abstract "
-                "exploration (without the stats); what is reported is certain, but the absence of "
+                f"{ABSTRACT[abstract][1]}; what is reported is certain, but the absence of "
                 "soft-locks is not proven")
+
+
+ABSTRACT = {True: ("Les paragraphes jamais atteints et la victoire possible sont vérifiés par une "
+                   "exploration abstraite (sans les caractéristiques)",
+                   "Paragraphs never entered and whether a victory is possible are checked by an abstract "
+                   "exploration (without the stats)"),
+            False: ("L'exploration abstraite (sans les caractéristiques) n'a pas fini à temps : les "
+                    "paragraphes jamais atteints et la victoire impossible ne sont pas vérifiés non plus",
+                    "The abstract exploration (without the stats) did not finish in time: paragraphs never "
+                    "entered and an impossible victory are not checked either")}
 
 
 def summary_message(s: dict, book: str) -> Message:

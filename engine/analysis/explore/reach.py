@@ -29,16 +29,17 @@ bounded by the paragraphs times that number.
 """
 from __future__ import annotations
 
+import time
 from collections import deque
+from dataclasses import dataclass
 
 from engine.book.compiler import book_aliases
 from engine.book.effect_lists import carrier, effect_lists
 from engine.book.model import book_endings
-from engine.expr.ast import Binary, Bool, Call, Int, Name, Str, Unary, walk
+from engine.expr.ast import Call, Int, Str, walk
 from engine.lint.checks import graph as static_graph
+from engine.analysis.explore.three_valued import MAYBE, NO, YES, ThreeValued, fact, join, with_fact  # noqa: F401
 
-NO, YES, MAYBE = 0, 1, 2   # a fact's abstract value (an item is NO or MAYBE)
-TOP = object()             # a number or a name not known here
 MAX_KEPT = 64              # distinct states kept at one paragraph before joining them
 # effect operations: an item gone for sure, a flag set or cleared, an item perhaps
 # gained (held or not stays held or not for a flag), anything, every item perhaps back
@@ -46,30 +47,28 @@ REMOVE_ALL, SET_FLAG, CLEAR_FLAG, PERHAPS, ANY, ALL_ITEMS = range(6)
 REMOVING = ("lose", "store", "sell", "give_up")   # what only takes items away
 
 
-def join(a: tuple, b: tuple) -> tuple:
-    return tuple(x if x == y else MAYBE for x, y in zip(a, b))
-
-
-class Reach:
+class Reach(ThreeValued):
     """The abstract exploration of `book` under `module` (run at construction).
 
     `states[n]`: the abstract states in which paragraph n is entered (after its
     visit is counted, before its effects); `reached`: those paragraphs;
     `victory`: whether some state can win."""
 
-    def __init__(self, book, module, max_kept: int = MAX_KEPT):
+    def __init__(self, book, module, max_kept: int = MAX_KEPT, timeout: float | None = None):
         self.book, self.module, self.max_kept = book, module, max_kept
         self.aliases = book_aliases(module)
         self.edges = static_graph(book, module)
-        self._facts()
-        self._programs: dict = {}
         self.rescue = [t for t in getattr(module, "rescue_targets", lambda _b: ())(book) or ()
                        if t in book.paragraphs]
+        self._facts()
+        self._programs: dict = {}
+        self._plans: dict = {}
         self.victory = False
         self.states: dict = {}
         self.merged: set = set()   # paragraphs whose states are joined into one
         self.other_wins = other_wins(book)
-        self._explore()
+        self.complete = True   # False: cut by `timeout` (then nothing it says is proven)
+        self._explore(None if timeout is None else time.monotonic() + timeout)
 
     @property
     def reached(self) -> set:
@@ -82,7 +81,8 @@ class Reach:
         free_items, free_flags = set(grants.get("item", ())), set(grants.get("flag", ()))
         read = {"flag": set(), "has": set(), "visited": set()}
         self.any_visit = False
-        for expr in self._expressions():
+        where: dict = {}   # paragraph -> the facts its conditions read
+        for n, expr in self._expressions():
             for node in walk(expr.root):
                 if not isinstance(node, Call):
                     continue
@@ -93,6 +93,7 @@ class Reach:
                     self.any_visit = True
                 elif kind in read and isinstance(arg, (Str, Int)):
                     read[kind].add(arg.value)
+                    where.setdefault(n, set()).add((kind, arg.value))
         self.names = [("flag", f) for f in sorted(read["flag"], key=str)
                       if isinstance(f, str) and ":" not in f and f not in free_flags]
         self.names += [("has", i) for i in sorted(read["has"], key=str)
@@ -100,14 +101,43 @@ class Reach:
         if not self.any_visit:
             self.names += [("visited", n) for n in sorted(read["visited"]) if n in self.book.paragraphs]
         self.index = {fact: i for i, fact in enumerate(self.names)}
-        self.items = [i for i, (kind, _) in enumerate(self.names) if kind == "has"]
+        self.item_bits = sum(1 << i for i, (kind, _) in enumerate(self.names) if kind == "has")
+        self.live = self._liveness({n: {self.index[f] for f in facts if f in self.index}
+                                    for n, facts in where.items()})
 
     def _expressions(self):
-        for p in self.book.paragraphs.values():
+        for n, p in self.book.paragraphs.items():
             for c in p.choices:
-                yield from (e for e in (c.condition, c.target_expr) if e is not None)
-            yield from (a.condition for a in p.auto if a.condition is not None)
-            yield from p.puzzle_if.values()
+                yield from ((n, e) for e in (c.condition, c.target_expr) if e is not None)
+            yield from ((n, a.condition) for a in p.auto if a.condition is not None)
+            yield from ((n, e) for e in p.puzzle_if.values())
+
+    def _liveness(self, reads: dict) -> dict:
+        """paragraph -> for each fact, whether a condition of some paragraph the graph
+        reaches from it (itself included) reads it.  Elsewhere a fact is forgotten
+        (made unknown): that merges states that differ only in what nothing reads
+        again, as the exact explorer's lens does."""
+        book, everything = self.book, 0
+        bits = {n: sum(1 << i for i in reads.get(n, ())) for n in book.paragraphs}
+        for b in bits.values():
+            everything |= b
+        back: dict = {n: set() for n in book.paragraphs}
+        for n, outs in self.edges.items():
+            for _e, t in outs:
+                if t is None:   # a jump computed in play: anything may be read after it
+                    bits[n] = everything
+                elif t in back:
+                    back[t].add(n)
+            for t in self.rescue:
+                back[t].add(n)
+        todo = deque(book.paragraphs)
+        while todo:
+            n = todo.popleft()
+            for m in back.get(n, ()):
+                if bits[m] | bits[n] != bits[m]:
+                    bits[m] |= bits[n]
+                    todo.append(m)
+        return bits
 
     def start_state(self) -> tuple:
         """Nothing set, nothing visited; perhaps held: what the hero's sheet names and
@@ -121,7 +151,7 @@ class Reach:
             held |= set(started.items) | set(started.flags)
         except Exception:  # noqa: BLE001 - the exact exploration reports why
             held |= {name for _kind, name in self.names}
-        return tuple(MAYBE if name in held else NO for _kind, name in self.names)
+        return 0, sum(1 << i for i, (_kind, name) in enumerate(self.names) if name not in held)
 
     # --- effects ------------------------------------------------------------
     def program(self, effects: tuple) -> tuple:
@@ -165,27 +195,34 @@ class Reach:
     def apply(self, program: tuple, state: tuple) -> tuple:
         if not program:
             return state
-        out = list(state)
+        yes, no = state
         for i, op in program:
+            bit = 0 if i is None else 1 << i
             if op == ALL_ITEMS:
-                for j in self.items:
-                    out[j] = MAYBE
+                no &= ~self.item_bits
             elif op == REMOVE_ALL or op == CLEAR_FLAG:
-                out[i] = NO
+                yes, no = yes & ~bit, no | bit
             elif op == SET_FLAG:
-                out[i] = YES
-            elif op == ANY or out[i] == NO:
-                out[i] = MAYBE
-        return tuple(out)
+                yes, no = yes | bit, no & ~bit
+            elif op == ANY:
+                yes, no = yes & ~bit, no & ~bit
+            else:   # PERHAPS: not held becomes unknown
+                no &= ~bit
+        return yes, no
 
     # --- the exploration ----------------------------------------------------
-    def _explore(self) -> None:
+    def _explore(self, deadline: float | None) -> None:
         book = self.book
         if book.start not in book.paragraphs:
             return
         todo = deque()
         self._arrive(book.start, self.start_state(), todo)
+        done = 0
         while todo:
+            done += 1
+            if deadline is not None and done % 256 == 0 and time.monotonic() > deadline:
+                self.complete = False
+                return
             n, state = todo.popleft()
             if state in self.states.get(n, ()):
                 for t, after in self.successors(n, state):
@@ -196,8 +233,10 @@ class Reach:
 
     def _arrive(self, n, state, todo) -> None:
         i = self.index.get(("visited", n))
-        if i is not None and state[i] != YES:
-            state = state[:i] + (YES,) + state[i + 1:]
+        live = self.live[n]
+        if i is not None:
+            state = with_fact(state, i, YES)
+        state = state[0] & live, state[1] & live
         kept = self.states.setdefault(n, set())
         if state in kept:
             return
@@ -216,35 +255,31 @@ class Reach:
     def settled(self, n, state) -> tuple:
         """(the state once paragraph n's own effects are applied, the state in which
         its choices and the rules' outcomes are decided)."""
-        p = self.book.paragraphs[n]
-        entered = self.apply(self.program(p.effects), state)
-        if "effects" in p.once:   # not applied again on a later visit
+        plan = self._plan(n)
+        entered = self.apply(plan.effects, state)
+        if plan.once:   # not applied again on a later visit
             entered = join(entered, state)
         decided = entered
-        owned = {c.path for c in p.choices} | {a.path for a in p.auto} | set(self._owners(p))
-        for path, effects in effect_lists(p):   # the rules' outcomes, a give-up's `none:`, perhaps
-            if path != p.path + ("effects",) and carrier(path) not in owned and effects:
-                decided = join(decided, self.apply(self.program(effects), entered))
-        stays = [c for c in p.choices if c.stay]
-        while stays:   # format 1.2: actions, taken any number of times
+        for program in plan.outcomes:   # the rules' outcomes, a give-up's `none:`, perhaps
+            decided = join(decided, self.apply(program, entered))
+        while plan.stays:   # format 1.2: actions, taken any number of times
             before = decided
-            for c in stays:
-                if self.truth(c.condition, n, decided) != NO:
-                    decided = join(decided, self.apply(self.program(c.effects), decided))
+            for condition, program in plan.stays:
+                if self.truth(condition, n, decided) != NO:
+                    decided = join(decided, self.apply(program, decided))
             if decided == before:
                 break
         return entered, decided
 
     def successors(self, n, state):
         """(target or None for a victory, state entering it) for each way out."""
-        p = self.book.paragraphs[n]
+        p, plan = self.book.paragraphs[n], self._plan(n)
         entered, decided = self.settled(n, state)
-        owners = self._owners(p)
-        for jump in p.auto:   # the first whose condition holds
+        for jump, program in plan.autos:   # the first whose condition holds
             holds = self.truth(jump.condition, n, entered)
             if holds == NO:
                 continue
-            after = self.apply(self.program(jump.effects), entered)
+            after = self.apply(program, entered)
             if jump.end == "victory":
                 yield None, after
             elif jump.target is not None and jump.target in self.book.paragraphs:
@@ -259,91 +294,47 @@ class Reach:
             return
         if n in self.other_wins:   # a rule's outcome or a give-up's `none:` that wins
             yield None, decided
+        for condition, program, targets in plan.ways:
+            if condition is not None and self.truth(condition, n, decided) == NO:
+                continue
+            after = self.apply(program, decided)
+            for target in targets:
+                yield target, after
+
+    def _plan(self, n) -> "_Plan":
+        """What paragraph n does, compiled once: its effects, the rules' outcomes' and
+        the actions', its `auto:` jumps and its other ways out with their conditions."""
+        found = self._plans.get(n)
+        if found is not None:
+            return found
+        p = self.book.paragraphs[n]
+        owners = {c.path: c for c in p.choices}
+        owners.update((o.path, o) for o in (p.random.outcomes if p.random else ()))
+        owned = set(owners) | {a.path for a in p.auto}
+        outcomes = tuple(self.program(effects) for path, effects in effect_lists(p)
+                         if path != p.path + ("effects",) and carrier(path) not in owned and effects)
+        ways = []
         for e, t in self.edges.get(n, ()):
-            owner = owners.get(tuple(e.path[:-1]))
             if e.kind == "auto":
                 continue
-            after = decided
-            if owner is not None:
-                if self.truth(getattr(owner, "condition", None), n, decided) == NO:
-                    continue
-                after = self.apply(self.program(owner.effects), decided)
-            for target in (self.book.paragraphs if t is None else (t,)):
-                if target in self.book.paragraphs:
-                    yield target, after
+            owner = owners.get(tuple(e.path[:-1]))
+            targets = tuple(m for m in (self.book.paragraphs if t is None else (t,)) if m in self.book.paragraphs)
+            ways.append((getattr(owner, "condition", None), self.program(owner.effects) if owner else (), targets))
+        found = self._plans[n] = _Plan(
+            self.program(p.effects), "effects" in p.once, tuple(o for o in outcomes if o),
+            tuple((c.condition, self.program(c.effects)) for c in p.choices if c.stay),
+            tuple((a, self.program(a.effects)) for a in p.auto), tuple(ways))
+        return found
 
-    def _owners(self, p) -> dict:
-        """path of a choice or a random outcome -> it (its condition and effects)."""
-        out = {c.path: c for c in p.choices}
-        out.update((o.path, o) for o in (p.random.outcomes if p.random else ()))
-        return out
 
-    # --- conditions in three values -----------------------------------------
-    def truth(self, expr, n, state) -> int:
-        """YES, NO or MAYBE: the value of condition `expr` at paragraph n in `state`
-        (no condition: YES)."""
-        if expr is None:
-            return YES
-        value = self.value(expr.root, n, state)
-        return value if value in (YES, NO) and type(value) is int else MAYBE
-
-    def value(self, node, n, state):
-        if isinstance(node, Bool):
-            return YES if node.value else NO
-        if isinstance(node, (Int, Str)):
-            return node.value if isinstance(node, Str) else ("int", node.value)
-        if isinstance(node, Name):
-            return ("int", n) if self.aliases.get(node.name, node.name) == "here" else TOP
-        if isinstance(node, Call):
-            return self._call(node, state)
-        if isinstance(node, Unary):
-            inner = self.value(node.operand, n, state)
-            if node.op == "not":
-                return {YES: NO, NO: YES}.get(inner, MAYBE) if type(inner) is int else MAYBE
-            return ("int", -inner[1]) if isinstance(inner, tuple) else TOP
-        if isinstance(node, Binary):
-            return self._binary(node, n, state)
-        return TOP
-
-    def _call(self, node, state):
-        name = self.aliases.get(node.name, node.name)
-        arg = node.args[0] if node.args else None
-        literal = arg.value if isinstance(arg, (Str, Int)) else None
-        kind = "has" if name == "count" else name
-        i = self.index.get((kind, literal))
-        if i is None:
-            return MAYBE if name in ("has", "flag", "visited") else TOP
-        if name == "count":
-            return ("int", 0) if state[i] == NO else TOP
-        return state[i]
-
-    def _binary(self, node, n, state):
-        op = node.op
-        left = self.value(node.left, n, state)
-        if op in ("and", "or"):
-            stop = NO if op == "and" else YES
-            if left == stop and type(left) is int:
-                return stop
-            right = self.value(node.right, n, state)
-            if right == stop and type(right) is int:
-                return stop
-            both = (left, right)
-            return (YES if op == "and" else NO) if all(type(v) is int and v != MAYBE for v in both) \
-                else MAYBE
-        right = self.value(node.right, n, state)
-        known = [v for v in (left, right) if isinstance(v, str) or isinstance(v, tuple)
-                 or (type(v) is int and v != MAYBE)]
-        if len(known) < 2:
-            return MAYBE if op in ("==", "!=", "<", "<=", ">", ">=") else TOP
-        a, b = (v[1] if isinstance(v, tuple) else v for v in (left, right))
-        try:
-            result = {"==": lambda: a == b, "!=": lambda: a != b, "<": lambda: a < b, "<=": lambda: a <= b,
-                      ">": lambda: a > b, ">=": lambda: a >= b, "+": lambda: ("int", a + b),
-                      "-": lambda: ("int", a - b), "*": lambda: ("int", a * b),
-                      }[op]()
-        except (TypeError, ZeroDivisionError, KeyError):
-            return TOP
-        return (YES if result else NO) if isinstance(result, bool) else result
+@dataclass(frozen=True)
+class _Plan:
+    effects: tuple
+    once: bool
+    outcomes: tuple
+    stays: tuple
+    autos: tuple
+    ways: tuple
 
 
 def other_wins(book) -> set:
