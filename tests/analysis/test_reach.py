@@ -122,7 +122,8 @@ def test_the_clean_book_has_no_false_finding_and_says_what_is_unproven(tmp_path)
     assert [d.code for d in out] == ["deep-incomplete"]
     (cut,) = out
     assert "the absence of soft-locks is not proven" in cut.message.en
-    assert "checked by an abstract exploration" in cut.message.en
+    assert "Paragraphs never entered and an impossible victory are found by an abstract exploration" \
+        in cut.message.en
     assert "l'absence d'impasse n'est pas prouvée" in cut.message.fr
 
 

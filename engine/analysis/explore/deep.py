@@ -270,10 +270,10 @@ def _incomplete(r: dict, games: tuple, never: set, abstract: bool, span) -> Diag
                 "soft-locks is not proven")
 
 
-ABSTRACT = {True: ("Les paragraphes jamais atteints et la victoire possible sont vérifiés par une "
-                   "exploration abstraite (sans les caractéristiques)",
-                   "Paragraphs never entered and whether a victory is possible are checked by an abstract "
-                   "exploration (without the stats)"),
+ABSTRACT = {True: ("Les paragraphes jamais atteints et une victoire impossible sont trouvés par une "
+                   "exploration abstraite (sans les caractéristiques) qui englobe toutes les parties",
+                   "Paragraphs never entered and an impossible victory are found by an abstract "
+                   "exploration (without the stats) that covers every game"),
             False: ("L'exploration abstraite (sans les caractéristiques) n'a pas fini à temps : les "
                     "paragraphes jamais atteints et la victoire impossible ne sont pas vérifiés non plus",
                     "The abstract exploration (without the stats) did not finish in time: paragraphs never "

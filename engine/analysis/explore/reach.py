@@ -275,6 +275,12 @@ class Reach(ThreeValued):
         """(target or None for a victory, state entering it) for each way out."""
         p, plan = self.book.paragraphs[n], self._plan(n)
         entered, decided = self.settled(n, state)
+        if self.rescue:   # a death anywhere (an effect, a jump's, a fight) may be rescued there
+            dying = decided
+            for _jump, program in plan.autos:
+                dying = join(dying, self.apply(program, entered))
+            for t in self.rescue:
+                yield t, dying
         for jump, program in plan.autos:   # the first whose condition holds
             holds = self.truth(jump.condition, n, entered)
             if holds == NO:
@@ -286,8 +292,6 @@ class Reach(ThreeValued):
                 yield jump.target, after
             if holds == YES:
                 return
-        for t in self.rescue:   # a death anywhere may be rescued there
-            yield t, decided
         if p.end is not None:
             if p.end == "victory":
                 yield None, decided
