@@ -240,3 +240,28 @@ def test_an_abstract_exploration_cut_by_its_time_proves_nothing_and_says_so(tmp_
     assert [d.code for d in out] == ["deep-incomplete"] and said["abstract"] is None
     assert "The abstract exploration (without the stats) did not finish in time" in out[0].message.en
     assert "L'exploration abstraite (sans les caractéristiques) n'a pas fini à temps" in out[0].message.fr
+
+
+@pytest.mark.parametrize("lost, en", [
+    ("{lose: [cle]}", "'cle' (item) is gained on the way but always lost before paragraph 3"),
+    ("{add: {chance: 1}}", None)])
+def test_an_item_always_lost_before_the_door_is_named_so(tmp_path, lost, en):
+    from engine.lint.codes_core import DEEP_HEAD
+    path = tmp_path / "door.yaml"
+    path.write_text(DEEP_HEAD.replace("hero:", "items: {cle: {name: Clé}}\nhero:") + (
+        "paragraphs:\n  1: {text: Une clé., effects: [{gain: cle}], choices: [{text: Avancer, to: 2}]}\n"
+        f"  2: {{text: Un gouffre., effects: [{lost}], choices: [{{text: Avancer, to: 3}}]}}\n"
+        "  3:\n    text: Une porte.\n    choices:\n      - {text: Ouvrir, to: 4, if: 'has(\"cle\")'}\n"
+        "      - {text: Renoncer, to: 5}\n"
+        "  4: {text: Victoire !, end: victory}\n  5: {text: Fin., end: death}\n"), encoding="utf-8")
+    loaded = load_book(path, use_cache=False)
+    assert loaded.ok, loaded.diagnostics
+    doc, _ = source.load(path)
+    out = deep_diagnostics(loaded.book, loaded.module, doc)
+    if en is None:   # the key kept: nothing to say
+        assert out == []
+        return
+    (found,) = out
+    assert found.code == "victory-impossible" and found.span.line + 1 == _where(path, "has(")[0]
+    assert found.message.en == f"{en}: this condition closes the last way to a victory (behind it, never entered: 4)"
+    assert found.message.fr.startswith("« cle » (objet) est obtenu en chemin mais toujours perdu avant le paragraphe 3")

@@ -121,14 +121,17 @@ def toward_victory(book, edges, other_wins: set) -> set:
     return found
 
 
-def _given(reach) -> dict:
-    """kind ("flag", "has") -> every name the book or its rules can give."""
+def _given(reach, paragraphs=None) -> dict:
+    """kind ("flag", "has") -> every name the book or its rules can give (in
+    `paragraphs` only, when given: then what the rules give is left out)."""
     book = reach.book
-    grants = reach.module.grants(book) or {}
+    grants = (reach.module.grants(book) or {}) if paragraphs is None else {}
     out = {"flag": set(grants.get("flag", ())), "has": set(grants.get("item", ()))}
-    out["has"].update(_equipment(book.hero))
-    lists = [effects for p in book.paragraphs.values() for _path, effects in effect_lists(p)]
-    lists += list((book.meta.get("used_here") or {}).values())
+    lists = [effects for n, p in book.paragraphs.items() if paragraphs is None or n in paragraphs
+             for _path, effects in effect_lists(p)]
+    if paragraphs is None:
+        out["has"].update(_equipment(book.hero))
+        lists += list((book.meta.get("used_here") or {}).values())
     for effects in lists:
         for e in effects:
             if e.kind == "flag":
@@ -138,6 +141,22 @@ def _given(reach) -> dict:
             elif e.kind == "take" and isinstance(e.value, dict):
                 out["has"].update(e.value.get("from") or ())
     return out
+
+
+def _upstream(reach, n) -> set:
+    """The paragraphs play enters from which the graph leads to paragraph n."""
+    back: dict = {}
+    for m, outs in reach.edges.items():
+        for _e, t in outs:
+            if t is not None and m in reach.states:
+                back.setdefault(t, set()).add(m)
+    found, todo = set(), [n]
+    while todo:
+        m = todo.pop()
+        if m not in found:
+            found.add(m)
+            todo.extend(back.get(m, ()))
+    return found
 
 
 def _equipment(hero) -> set:
@@ -173,7 +192,8 @@ def _closed(reach, doc, where, n, states, given, behind: set) -> Diagnostic:
                      f"this condition is false in every game that reaches paragraph {n}, "
                      f"and it closes the last way to a victory{more[1]}")
     arg, kind, value, _i = facts[0]
-    near, hint, why = None, ("", ""), _why(kind, arg.value, value, n, given)
+    on_the_way = _given(reach, _upstream(reach, n)).get(kind, ()) if kind in given else ()
+    near, hint, why = None, ("", ""), _why(kind, arg.value, value, n, (given, on_the_way))
     if kind in given and value == NO and arg.value not in given[kind]:
         near, hint = did_you_mean(arg.value, given[kind])
     return error("victory-impossible", doc.inner_span(path, arg.start),
@@ -198,6 +218,9 @@ def _listed(behind: set) -> tuple[str, str]:
 
 
 def _why(kind, name, value, n, given) -> tuple[str, str]:
+    """Why fact `name` is always `value` at paragraph n; `given`: (what the book
+    gives, what it gives in the paragraphs play enters on the way to n)."""
+    (book, on_the_way) = given
     if kind == "visited":
         return ((f"le paragraphe {name} n'est jamais visité avant le {n}",
                  f"paragraph {name} is never visited before paragraph {n}") if value == NO else
@@ -207,13 +230,16 @@ def _why(kind, name, value, n, given) -> tuple[str, str]:
     if value == YES:
         return (f"« {name} » ({fr_kind}) est toujours posé quand on arrive au paragraphe {n}",
                 f"'{name}' ({en_kind}) is always set when paragraph {n} is reached")
-    if name not in given.get(kind, ()):
+    if name not in book.get(kind, ()):
         return (f"« {name} » ({fr_kind}) n'est jamais donné par le livre",
                 f"'{name}' ({en_kind}) is never given by the book")
-    if kind == "flag":
-        return (f"« {name} » ({fr_kind}) n'est posé sur aucun chemin qui mène au paragraphe {n}",
-                f"'{name}' ({en_kind}) is set on no way that leads to paragraph {n}")
-    return (f"« {name} » ({fr_kind}) n'est jamais détenu au paragraphe {n} (jamais obtenu en chemin, "
-            "ou toujours perdu avant)",
-            f"'{name}' ({en_kind}) is never held at paragraph {n} (never gained on the way there, "
-            "or always lost before)")
+    if name in on_the_way:
+        return ((f"« {name} » ({fr_kind}) est posé en chemin mais toujours ôté (unflag) avant le paragraphe {n}",
+                 f"'{name}' ({en_kind}) is set on the way but always cleared (unflag) before paragraph {n}")
+                if kind == "flag" else
+                (f"« {name} » ({fr_kind}) est obtenu en chemin mais toujours perdu avant le paragraphe {n}",
+                 f"'{name}' ({en_kind}) is gained on the way but always lost before paragraph {n}"))
+    return ((f"« {name} » ({fr_kind}) n'est posé sur aucun chemin qui mène au paragraphe {n}",
+             f"'{name}' ({en_kind}) is set on no way that leads to paragraph {n}") if kind == "flag" else
+            (f"« {name} » ({fr_kind}) n'est obtenu sur aucun chemin qui mène au paragraphe {n}",
+             f"'{name}' ({en_kind}) is gained on no way that leads to paragraph {n}"))
