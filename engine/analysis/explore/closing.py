@@ -106,13 +106,20 @@ def _opens(reach, target, winning: set) -> bool:
 
 def toward_victory(book, edges, other_wins: set) -> set:
     """The paragraphs from which the static graph leads to a victory."""
-    back: dict = {n: set() for n in book.paragraphs}
+    return _before(book, edges, set(victories(book)) | set(other_wins))
+
+
+def _before(book, edges, ends: set, entered=None) -> set:
+    """`ends` and the paragraphs from which the static graph leads to one of them (a
+    jump computed in play leads anywhere); only through `entered` when given."""
+    back: dict = {}
     for n, outs in edges.items():
+        if entered is not None and n not in entered:
+            continue
         for _e, t in outs:
             for target in (book.paragraphs if t is None else (t,)):
-                if target in back:
-                    back[target].add(n)
-    found, todo = set(), deque(set(victories(book)) | set(other_wins))
+                back.setdefault(target, set()).add(n)
+    found, todo = set(), deque(ends)
     while todo:
         n = todo.popleft()
         if n not in found:
@@ -141,22 +148,6 @@ def _given(reach, paragraphs=None) -> dict:
             elif e.kind == "take" and isinstance(e.value, dict):
                 out["has"].update(e.value.get("from") or ())
     return out
-
-
-def _upstream(reach, n) -> set:
-    """The paragraphs play enters from which the graph leads to paragraph n."""
-    back: dict = {}
-    for m, outs in reach.edges.items():
-        for _e, t in outs:
-            if t is not None and m in reach.states:
-                back.setdefault(t, set()).add(m)
-    found, todo = set(), [n]
-    while todo:
-        m = todo.pop()
-        if m not in found:
-            found.add(m)
-            todo.extend(back.get(m, ()))
-    return found
 
 
 def _equipment(hero) -> set:
@@ -192,7 +183,7 @@ def _closed(reach, doc, where, n, states, given, behind: set) -> Diagnostic:
                      f"this condition is false in every game that reaches paragraph {n}, "
                      f"and it closes the last way to a victory{more[1]}")
     arg, kind, value, _i = facts[0]
-    on_the_way = _given(reach, _upstream(reach, n)).get(kind, ()) if kind in given else ()
+    on_the_way = _given(reach, _before(reach.book, reach.edges, {n}, reach.states)).get(kind, ()) if kind in given else ()
     near, hint, why = None, ("", ""), _why(kind, arg.value, value, n, (given, on_the_way))
     if kind in given and value == NO and arg.value not in given[kind]:
         near, hint = did_you_mean(arg.value, given[kind])
