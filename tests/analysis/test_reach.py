@@ -265,3 +265,13 @@ def test_an_item_always_lost_before_the_door_is_named_so(tmp_path, lost, en):
     assert found.code == "victory-impossible" and found.span.line + 1 == _where(path, "has(")[0]
     assert found.message.en == f"{en}: this condition closes the last way to a victory (behind it, never entered: 4)"
     assert found.message.fr.startswith("« cle » (objet) est obtenu en chemin mais toujours perdu avant le paragraphe 3")
+
+
+def test_the_command_line_says_how_big_the_abstract_exploration_was():
+    from engine.analysis.explore.deep import summary_message
+    said = {"complete": False, "bound": "timeout", "states": 3, "games": 12, "seconds": 0.25, "limit": 2.5}
+    assert summary_message(said | {"abstract": 288}, "b.yaml").en.endswith(
+        "in 0.2 s (limit 2.5 s); abstract exploration: 288 states")
+    assert summary_message(said | {"abstract": 288}, "b.yaml").fr.endswith(
+        "(limite 2,5 s) ; exploration abstraite : 288 états")
+    assert summary_message(said | {"abstract": None}, "b.yaml").en.endswith("; abstract exploration cut")

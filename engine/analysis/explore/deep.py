@@ -281,15 +281,19 @@ ABSTRACT = {True: ("Les paragraphes jamais atteints et une victoire impossible s
 
 
 def summary_message(s: dict, book: str) -> Message:
-    """The command's line on one book's --deep: complete or cut, at what cost."""
+    """The command's line on one book's --deep: complete or cut, at what cost, and
+    (when it was run) the abstract exploration's states, or that it was cut."""
     took, limit = f"{s['seconds']:.1f}", f"{s['limit']:g}"
     fr_cost = f"en {took.replace('.', ',')} s (limite {limit.replace('.', ',')} s)"
     en_cost = f"in {took} s (limit {limit} s)"
+    fr_more, en_more = ("", "") if "abstract" not in s else \
+        (" ; exploration abstraite coupée", "; abstract exploration cut") if s["abstract"] is None else \
+        (f" ; exploration abstraite : {s['abstract']} états", f"; abstract exploration: {s['abstract']} states")
     if s["complete"]:
-        return Message(f"--deep {book} : exploration complète, {s['states']} états {fr_cost}",
-                       f"--deep {book}: exploration complete, {s['states']} states {en_cost}")
+        return Message(f"--deep {book} : exploration complète, {s['states']} états {fr_cost}{fr_more}",
+                       f"--deep {book}: exploration complete, {s['states']} states {en_cost}{en_more}")
     why = BOUNDS.get(s["bound"], BOUNDS["timeout"])
     return Message(f"--deep {book} : exploration coupée ({why[0]}) après {s['states']} états "
-                   f"et {s['games']} parties au hasard, {fr_cost}",
+                   f"et {s['games']} parties au hasard, {fr_cost}{fr_more}",
                    f"--deep {book}: exploration cut ({why[1]}) after {s['states']} states "
-                   f"and {s['games']} random games, {en_cost}")
+                   f"and {s['games']} random games, {en_cost}{en_more}")
