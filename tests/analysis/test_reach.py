@@ -263,8 +263,10 @@ def test_an_item_always_lost_before_the_door_is_named_so(tmp_path, lost, en):
         return
     (found,) = out
     assert found.code == "victory-impossible" and found.span.line + 1 == _where(path, "has(")[0]
-    assert found.message.en == f"{en}: this condition closes the last way to a victory (behind it, never entered: 4)"
-    assert found.message.fr.startswith("« cle » (objet) est obtenu en chemin mais toujours perdu avant le paragraphe 3")
+    assert found.message.en == f"{en}: this condition closes the last way to a victory " \
+        "(behind it, never entered: 4)"
+    assert found.message.fr.startswith(
+        "« cle » (objet) est obtenu en chemin mais toujours perdu avant le paragraphe 3")
 
 
 def test_the_command_line_says_how_big_the_abstract_exploration_was():

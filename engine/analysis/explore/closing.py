@@ -76,13 +76,13 @@ def exact_frontier(book, edges, entered: set, other_wins: set, doc) -> tuple[lis
         ways += [(a, None) for a in p.auto if a.end == "victory"]
         conditions = {c.path: c.condition for c in p.choices} | {a.path: a.condition for a in p.auto}
         for way, t in ways:
-            owner = tuple(way.path[:-1]) if t is not None else way.path
-            if owner in seen:
+            if way.path in seen:
                 continue
-            seen.add(owner)
+            seen.add(way.path)
             behind = behind_way(book, edges, entered, t)
             hidden |= behind
-            more = _listed(behind)
+            more, kind = _listed(behind), getattr(way, "kind", "auto")
+            owner = tuple(way.path[:-1]) if t is not None else way.path
             condition = conditions.get(owner)
             if condition is not None:
                 out.append(error("victory-impossible", doc.inner_span(owner + ("if",), condition.root.start),
@@ -92,9 +92,9 @@ def exact_frontier(book, edges, entered: set, other_wins: set, doc) -> tuple[lis
                                  f"it closes the last way to a victory{more[1]}"))
             else:
                 out.append(error("victory-impossible", doc.span(way.path),
-                                 f"aucune partie ne prend cette issue ({getattr(way, 'kind', 'auto')}) du paragraphe {n} : "
+                                 f"aucune partie ne prend cette issue ({kind}) du paragraphe {n} : "
                                  f"c'était le dernier chemin vers la victoire{more[0]}",
-                                 f"no game takes this way out ({getattr(way, 'kind', 'auto')}) of paragraph {n}: "
+                                 f"no game takes this way out ({kind}) of paragraph {n}: "
                                  f"it was the last way to a victory{more[1]}"))
     return out, hidden
 
@@ -183,7 +183,8 @@ def _closed(reach, doc, where, n, states, given, behind: set) -> Diagnostic:
                      f"this condition is false in every game that reaches paragraph {n}, "
                      f"and it closes the last way to a victory{more[1]}")
     arg, kind, value, _i = facts[0]
-    on_the_way = _given(reach, _before(reach.book, reach.edges, {n}, reach.states)).get(kind, ()) if kind in given else ()
+    way_there = _before(reach.book, reach.edges, {n}, reach.states)
+    on_the_way = _given(reach, way_there).get(kind, ()) if kind in given else ()
     near, hint, why = None, ("", ""), _why(kind, arg.value, value, n, (given, on_the_way))
     if kind in given and value == NO and arg.value not in given[kind]:
         near, hint = did_you_mean(arg.value, given[kind])
