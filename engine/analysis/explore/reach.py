@@ -13,19 +13,23 @@ each known or not:
   the only way).
 
 Everything else is unknown: stats, counters, notes, dice, fights, tests, the
-module's functions.  A condition is evaluated in three values (true, false, maybe);
-a way out is followed unless its condition is false.  Every choice of the rules
-(a fight's win, lose or escape, a test's success or failure, a random outcome) is
-followed, with the effects of its outcome perhaps applied.  Facts the rules may
-give by themselves (`module.grants(book)`: a fight's spoils, a weapon effect) and
-names that a module effect mentions are unknown from then on.
+module's functions.  A condition is evaluated in three values (true, false, maybe:
+three_valued.py); a way out is followed unless its condition is false.  Every choice
+of the rules (a fight's win, lose or escape, a test's success or failure, a random
+outcome) is followed, with the effects of its outcome perhaps applied.  Facts the
+rules may give by themselves (`module.grants(book)`: a fight's spoils, a weapon
+effect) are never followed, and names that a module effect mentions are unknown
+from then on; the start is what the hero's sheet names and what a game the rules
+start holds, perhaps held.  Where no condition ahead reads a fact any more (the
+static graph), it is forgotten, as the exact explorer's lens does.
 
 So the exploration over-approximates play: a paragraph it never enters is never
 entered in any game, and when it reaches no victory no game is won
 (tests/analysis/test_reach.py compares it with the exact exploration on every
-book that one completes).  Per paragraph at most `MAX_KEPT` states are kept apart;
-beyond that they are joined into one (still sound, less precise), so the work is
-bounded by the paragraphs times that number.
+book and documentation example at hand).  Per paragraph at most `MAX_KEPT` states
+are kept apart; beyond that they are joined into one (still sound, less precise),
+so the work is bounded by the paragraphs times that number; `timeout` cuts it, and
+then it claims nothing (`complete` is False).
 """
 from __future__ import annotations
 
