@@ -33,12 +33,12 @@ import threading
 import time
 
 from engine.diagnostics import Diagnostic, Message, error, note, warning
+from engine.lint.checks import graph as static_graph
 from engine.rules.watchdog import HookTimeout
 from engine.analysis.explore.explorer import Explorer
 from engine.analysis.explore.closing import closing_conditions, exact_frontier
 from engine.analysis.explore.lens import Lens
 from engine.analysis.explore.reach import Reach, other_wins
-from engine.lint.checks import graph as static_graph
 from engine.analysis.explore.report import exhaustive_report, replay_spec
 from engine.analysis.explore.runs import Stats, new_game, play, run_seed
 
@@ -66,13 +66,13 @@ def deep_diagnostics(book, module, doc, max_states: int = 100_000, timeout: floa
         stats, played = random_games(book, module, runs, deadline)
         _random_findings(stats, locks, errors)
     never = _never_entered(r, reach, space, stats)
-    out = [_unreachable(n, here(n)) for n in never]
-    out += [_lock(n, replay, here(n)) for n, replay in sorted(locks.items())]
-    out += _errors(errors, here)
+    closed, behind = [], set()
     won = r["victory_reachable"] or stats.outcomes.get("victory")
     if not won and (r["complete"] or reach is not None and not reach.victory):
         closed, behind = _victory_impossible(book, module, reach, doc, space.reached if r["complete"] else None)
-        out = [d for n, d in zip(never, out) if n not in behind] + out[len(never):] + closed
+    out = [_unreachable(n, here(n)) for n in never if n not in behind]   # those behind: named by `closed`
+    out += [_lock(n, replay, here(n)) for n, replay in sorted(locks.items())]
+    out += _errors(errors, here) + closed
     if not r["complete"]:
         out.append(_incomplete(r, (stats, played), set(never), reach is not None, doc.span(("start",))))
     if summary is not None:
