@@ -29,8 +29,13 @@ FILES = sorted(glob.glob(str(FIXTURES / "*.yaml")) + glob.glob(str(ROOT / "tests
 
 
 def _corpus(tmp_path):
-    """Every book file of the tests and books/, and every example of docs/lint-codes.md."""
+    """Every book file of the tests and books/, the generated real 100-section book
+    (whole, the smallest variant, and planted), and every example of docs/lint-codes.md."""
     yield from FILES
+    for name, data in (("whole", build()), ("small", build(1, 3, None, lite=True)),
+                       ("planted", planted(build(), crack=True))):
+        (tmp_path / name).mkdir()
+        yield str(write_book(tmp_path / name, data=data))
     for i, (_code, _kind, text) in enumerate(lint_code_examples()):
         path = tmp_path / f"example{i}.yaml"
         path.write_text(text, encoding="utf-8")
