@@ -20,6 +20,7 @@ bench: $(STAMP)
 	$(BIN)/python -m tools.bench_odds
 	$(BIN)/python -m tools.bench_explore
 	$(BIN)/python -m tools.bench_lsp
+	$(BIN)/python -m tools.bench_deep
 
 lint: $(STAMP)
 	$(BIN)/gamebook lint books/*.yaml

@@ -13,6 +13,19 @@ OUT = Path(__file__).resolve().parents[1] / "docs" / "lint-codes.md"
 STAGES = [("file", "Reading the file"), ("yaml", "YAML"), ("schema", "Shape of the book (schema)"),
           ("compile", "References and expressions"), ("lint", "The book as a whole"),
           ("deep", "Found by playing the book (`gamebook lint --deep`)"), ("runtime", "During play")]
+# What a stage's codes share, said once under its title.
+STAGE_NOTES = {"deep": (
+    "`--deep` runs two explorations. An abstract one follows only the flags, items and visits that "
+    "conditions test (stats, dice, fights and tests may go every way): it is small even on real books "
+    "and over-approximates play, so a paragraph it never enters no game enters (`unreachable-in-play`, "
+    "at the paragraph), and when it reaches no victory no game wins (`victory-impossible`, at each "
+    "condition that is false in every game reaching it and closes a way toward a victory: at the flag, "
+    "item or visit that makes it false, with the near name the book gives, and the paragraphs behind it; "
+    "at `start:` when no condition closes it alone). The exact one plays every game under the rules "
+    "within `--deep-timeout`: soft-locks (`soft-lock`, at the paragraph, with the command that replays "
+    "one) and engine errors (`explore-error`). When it is cut, random games use the rest of the time, "
+    "and `deep-incomplete` (at `start:`) says where it stopped and what stays unproven: the absence of "
+    "soft-locks.")}
 
 
 def render() -> str:
@@ -29,7 +42,7 @@ def render() -> str:
              "| code | severity | summary |", "|---|---|---|"]
     lines += [f"| [`{c.name}`](#{c.name}) | {c.severity} | {c.summary.en} |" for c in CODES]
     for stage, title in STAGES:
-        lines += ["", f"## {title}"]
+        lines += ["", f"## {title}"] + (["", STAGE_NOTES[stage]] if stage in STAGE_NOTES else [])
         for c in (c for c in CODES if c.stage == stage):
             lines += _entry(c)
     return "\n".join(lines) + "\n"

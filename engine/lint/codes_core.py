@@ -436,7 +436,8 @@ CODES: tuple[Code, ...] = (
                "  2: {text: Victoire !, end: victory}\n", DEEP_HEAD),
          FINE_DEEP),
     Code("victory-impossible", "error", "deep",
-         Message("aucune partie ne peut mener à une victoire", "no game can lead to a victory"),
+         Message("aucune partie ne peut mener à une victoire (signalé à la condition qui ferme le dernier "
+                 "chemin)", "no game can lead to a victory (reported at the condition that closes the last way)"),
          # (the graph reaches the victory, play never does: a book with none is `no-victory`)
          _book("  1:\n    text: Une porte close.\n    choices:\n      - {text: Reculer, to: 2}\n"
                "      - {text: Entrer, to: 3, if: 'flag(\"ouverte\")'}\n"
@@ -444,10 +445,12 @@ CODES: tuple[Code, ...] = (
                "  3: {text: Victoire !, end: victory, effects: [{flag: ouverte}]}\n", DEEP_HEAD),
          FINE_DEEP),
     Code("deep-incomplete", "note", "deep",
-         Message("exploration de --deep coupée (temps, états ou combat trop long à analyser) : "
-                 "l'absence d'impasse n'est pas prouvée",
-                 "the --deep exploration was cut (time, states or a fight too long to analyse): "
-                 "the absence of soft-locks is not proven"),
+         Message("exploration exacte de --deep coupée (temps, états ou combat trop long à analyser) : "
+                 "l'absence d'impasse n'est pas prouvée (les paragraphes jamais atteints et la victoire "
+                 "impossible le sont, par l'exploration abstraite)",
+                 "the exact --deep exploration was cut (time, states or a fight too long to analyse): "
+                 "the absence of soft-locks is not proven (paragraphs never entered and an impossible "
+                 "victory are, by the abstract exploration)"),
          _book("  1:\n    text: Un escalier sans fin.\n    effects: [{add: {chance: 1}}]\n    choices:\n"
                "      - {text: Monter, to: 1}\n      - {text: Sortir, to: 2}\n"
                "  2: {text: Victoire !, end: victory}\n"),

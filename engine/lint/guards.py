@@ -58,21 +58,28 @@ def never_granted(doc, kind: tuple[str, str], value, where: tuple, given, fatal:
     """`never-granted` (a warning), or `victory-unreachable` when the condition closes the
     only way to a victory; both with the near name the book does give. `kind` is the
     reference kind and its French word, `where` the condition's path and the offset in it."""
-    import difflib
     (kind, kind_fr), (path, offset) = kind, where
-    near = difflib.get_close_matches(str(value), sorted(map(str, given)), n=1, cutoff=0.75)
-    hint = (f" ; vouliez-vous dire « {near[0]} » ?", f"; did you mean '{near[0]}'?") if near else ("", "")
+    near, hint = did_you_mean(value, given)
     if fatal:
         return error("victory-unreachable", doc.inner_span(path, offset),
                      f"« {value} » ({kind_fr}) n'est jamais donné par le livre : cette condition ferme "
                      f"le seul chemin vers la victoire{hint[0]}",
                      f"'{value}' ({kind}) is never given by the book: this condition closes the only way "
-                     f"to a victory{hint[1]}", fix=near[0] if near else None)
+                     f"to a victory{hint[1]}", fix=near)
     return warning("never-granted", doc.inner_span(path, offset),
                    f"« {value} » ({kind_fr}) n'est jamais donné par le livre : "
                    f"cette condition ne peut pas être vraie{hint[0]}",
                    f"'{value}' ({kind}) is never given by the book: this condition can never hold{hint[1]}",
-                   fix=near[0] if near else None)
+                   fix=near)
+
+
+def did_you_mean(value, given) -> tuple:
+    """(the near name among `given` or None, the hint to add to a message: French, English)."""
+    import difflib
+    near = difflib.get_close_matches(str(value), sorted(map(str, given)), n=1, cutoff=0.75)
+    if not near:
+        return None, ("", "")
+    return near[0], (f" ; vouliez-vous dire « {near[0]} » ?", f"; did you mean '{near[0]}'?")
 
 
 def culprits(book, edges, won: dict, closed: dict) -> set:

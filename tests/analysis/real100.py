@@ -216,10 +216,27 @@ def build(levers: int = 4, maze: int = 15, sections: int | None = 100, seed: int
     }
 
 
+def planted(data: dict, crack: bool = False) -> dict:
+    """`data` (from `build()`, 4 levers, 15-paragraph maze, 100 sections) with
+    `flag("lever3")` misspelt `flag("levre3")` at the gate: the victory is impossible.
+    `crack`: with a second way past the gate, a crack in the first maze room opened by
+    a codeword given only beyond the gate, so that the static graph still leads to the
+    victory (plain lint only warns of the misspelling; `lint --deep` proves it fatal)."""
+    n = layout(4, 15, 100)[0].numbers
+    gate = data["paragraphs"][n["gate"]]["auto"][0]
+    gate["if"] = gate["if"].replace('flag("lever3")', 'flag("levre3")')
+    if crack:
+        data["paragraphs"][n["maze0"]]["choices"].append(
+            {"text": "Squeeze through the crack", "to": n["way0"], "if": 'flag("crack")'})
+        data["paragraphs"][n["bruised"]]["effects"].append({"flag": "crack"})
+        data["codewords"]["crack"] = {"name": "Crack"}
+    return data
+
+
 def write_book(folder: Path, levers: int = 4, maze: int = 15, sections: int | None = 100,
-               seed: int = 35, lite: bool = False) -> Path:
-    """Write the book in `folder` and return its path."""
-    data = build(levers, maze, sections, seed, lite)
+               seed: int = 35, lite: bool = False, data: dict | None = None) -> Path:
+    """Write the book (or `data`) in `folder` and return its path."""
+    data = data or build(levers, maze, sections, seed, lite)
     path = Path(folder) / f"{data['id']}.yaml"
     yaml = YAML(typ="safe", pure=True)
     yaml.default_flow_style = False

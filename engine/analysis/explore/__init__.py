@@ -4,7 +4,10 @@
     result = exhaustive(book, module, max_states=..., timeout=...)
     deep_diagnostics(book, module, doc) -> list[Diagnostic]     # for `gamebook lint --deep`
 
-Everything goes through the real engine (`Game`) and the rule-module interface.
+Everything goes through the real engine (`Game`) and the rule-module interface, but
+the abstract exploration of `lint --deep` (reach.py, closing.py): the paragraph and
+the facts the book's conditions test, stats and dice left open, sound for what no
+game can reach.
 """
 from __future__ import annotations
 

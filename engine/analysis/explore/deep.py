@@ -1,22 +1,28 @@
 """The explorer's findings as lint diagnostics, for `gamebook lint --deep`.
 
 Codes: `unreachable-in-play` (warning: linked in the static graph, never entered in
-any reachable state), `soft-lock` (error: a state with no possible option that is
-not an ending), `explore-error` (error: the engine or the module raised),
-`victory-impossible` (error: no state is a victory), `deep-incomplete` (note: the
-exploration was cut, so the absence of a finding proves nothing).
+any game), `soft-lock` (error: a state with no possible option that is not an
+ending, with its replay), `explore-error` (error: the engine or the module raised),
+`victory-impossible` (error: no game can win; at each condition that closes the last
+way when one does, closing.py), `deep-incomplete` (note: the exact exploration was
+cut, so the absence of soft-locks is not proven).
 
-Honest and bounded:
-* the exhaustive exploration gets `EXPLORE_SHARE` of the time limit, its lens
+Two explorations, each for what it can prove:
+* the abstract one (reach.py: the paragraph and the facts conditions test, stats,
+  dice and fights left open) over-approximates play and is small even on real books:
+  a paragraph it never enters is reported `unreachable-in-play`, and when it reaches
+  no victory, `victory-impossible` is reported, whether the exact one completes or not;
+* the exact one (explorer.py) gets `EXPLORE_SHARE` of the time limit, its lens
   (lens.py: seconds on a book of thousands of paragraphs) at most `LENS_SHARE` of
   that: a lens not built in time is left out (states are merged less, never
   wrongly); when the exploration is cut (time or state bound), random playthroughs
   use the rest, the clock checked before every game, and every soft-lock or error
-  *either* found is kept;
-* reachability findings (`unreachable-in-play`, `victory-impossible`) need the
-  complete space: when it was cut they are not reported, and `deep-incomplete`
-  says where and why (bound, states left unexplored, paragraphs reached by neither
-  the exploration nor the games);
+  *either* found is kept; complete, its own `unreachable-in-play` and
+  `victory-impossible` stand (more precise than the abstract ones), and a state or a
+  game that wins or enters a paragraph always overrides the abstraction;
+* `deep-incomplete` says where and why the exact exploration stopped (bound, states
+  left unexplored, paragraphs reached by neither it nor the games nor proven
+  unreachable);
 * `summary` (a dict, when given) receives what was done (`summary_message` words
   it for the command's last line: complete or cut, states, seconds against the limit).
 """
@@ -27,13 +33,17 @@ import threading
 import time
 
 from engine.diagnostics import Diagnostic, Message, error, note, warning
+from engine.lint.checks import graph as static_graph
 from engine.rules.watchdog import HookTimeout
 from engine.analysis.explore.explorer import Explorer
+from engine.analysis.explore.closing import closing_conditions, exact_frontier
 from engine.analysis.explore.lens import Lens
+from engine.analysis.explore.reach import Reach, other_wins
 from engine.analysis.explore.report import exhaustive_report, replay_spec
 from engine.analysis.explore.runs import Stats, new_game, play, run_seed
 
 EXPLORE_SHARE = 0.6
+REACH_SHARE = 0.3     # the abstract exploration's, before it (milliseconds on real books)
 LENS_SHARE = 0.25     # of the exploration's share
 MAX_STEPS = 2000
 LISTED = 20           # paragraphs named in the deep-incomplete note
@@ -44,6 +54,7 @@ def deep_diagnostics(book, module, doc, max_states: int = 100_000, timeout: floa
                      summary: dict | None = None) -> list[Diagnostic]:
     begun = time.monotonic()
     deadline = begun + timeout
+    reach = _reach(book, module, REACH_SHARE * timeout)
     space, lens = bounded_explore(book, module, max_states, EXPLORE_SHARE * timeout)
     r = exhaustive_report(book, module, space, findings=False)
     here = lambda n: doc.span(book.paragraphs[n].path, key=True) if n in book.paragraphs \
@@ -54,19 +65,59 @@ def deep_diagnostics(book, module, doc, max_states: int = 100_000, timeout: floa
     if not r["complete"]:
         stats, played = random_games(book, module, runs, deadline)
         _random_findings(stats, locks, errors)
-    out = [_unreachable(n, here(n)) for n in r["unreachable_in_play"]]
+    never = _never_entered(r, reach, space, stats)
+    closed, behind = [], set()
+    won = r["victory_reachable"] or stats.outcomes.get("victory")
+    if not won and (r["complete"] or reach is not None and not reach.victory):
+        closed, behind = _victory_impossible(book, module, reach, doc, space.reached if r["complete"] else None)
+    out = [_unreachable(n, here(n)) for n in never if n not in behind]   # those behind: named by `closed`
     out += [_lock(n, replay, here(n)) for n, replay in sorted(locks.items())]
-    out += _errors(errors, here)
-    if r["complete"] and not r["victory_reachable"]:
-        out.append(error("victory-impossible", doc.span(("start",)),
-                         "aucune partie ne peut mener à une victoire", "no game can lead to a victory"))
+    out += _errors(errors, here) + closed
     if not r["complete"]:
-        out.append(_incomplete(r, stats, played, doc.span(("start",))))
+        out.append(_incomplete(r, (stats, played), set(never), reach is not None, doc.span(("start",))))
     if summary is not None:
         summary.update(complete=r["complete"], states=r["states"], expanded=r["expanded"],
                        bound=r["bound"], games=played, lens=lens, limit=timeout,
-                       seconds=time.monotonic() - begun)
+                       seconds=time.monotonic() - begun,
+                       abstract=None if reach is None else sum(map(len, reach.states.values())))
     return out
+
+
+def _reach(book, module, seconds: float) -> Reach | None:
+    """The abstract exploration (reach.py) finished within `seconds`, or None (cut,
+    or the module failing in it: its hooks are then reported by the exact
+    exploration, which calls them too)."""
+    try:
+        reach = Reach(book, module, timeout=seconds)
+    except HookTimeout:
+        raise
+    except Exception:  # noqa: BLE001 - without it --deep proves less, and says so
+        return None
+    return reach if reach.complete else None
+
+
+def _never_entered(r: dict, reach, space, stats: Stats) -> list:
+    """The paragraphs linked to the book that no game enters: the complete exact
+    space's, or else those the abstract exploration never enters (sound: it
+    over-approximates play), less any that a state or a game did enter."""
+    if r["complete"] or reach is None:
+        return r["unreachable_in_play"]
+    return sorted(n for n in r["not_reached"] if n not in reach.reached and n not in stats.hits)
+
+
+def _victory_impossible(book, module, reach, doc, entered) -> tuple[list[Diagnostic], set]:
+    """(an error at each condition that closes the last way: false in every abstract
+    state when the abstraction proves it, else, from the complete exact space
+    (`entered`, its paragraphs), at each way toward a victory that no game takes
+    (a fight, a test, a condition on the stats); one at the start when neither
+    finds one; the paragraphs behind those ways, which the errors name)."""
+    located, behind = closing_conditions(reach, doc) if reach is not None else ([], set())
+    if not located and entered is not None:
+        wins = reach.other_wins if reach is not None else other_wins(book)
+        located, behind = exact_frontier(book, static_graph(book, module), entered, wins, doc)
+    return located or [error("victory-impossible", doc.span(("start",)),
+                             "aucune partie ne peut mener à une victoire",
+                             "no game can lead to a victory")], behind
 
 
 def bounded_explore(book, module, max_states: int, timeout: float):
@@ -197,34 +248,52 @@ BOUNDS = {"max-states": ("limite d'états atteinte", "state bound hit"),
                          "the module's exact analysis of a fight took longer than the limit")}
 
 
-def _incomplete(r: dict, stats: Stats, played: int, span) -> Diagnostic:
-    """Where the cut exploration stopped: why, how many states it left, and the
-    paragraphs neither it nor the random games entered."""
-    why = BOUNDS.get(r["bound"], BOUNDS["timeout"])
+def _incomplete(r: dict, games: tuple, never: set, abstract: bool, span) -> Diagnostic:
+    """Where the cut exploration stopped: why, how many states it left, the
+    paragraphs neither it nor the random games entered (those the abstract
+    exploration proves unreachable are reported apart), and what stays unproven
+    (reachability too, when the abstract exploration did not finish in its time)."""
+    (stats, played), why = games, BOUNDS.get(r["bound"], BOUNDS["timeout"])
     left = r["states"] - r["expanded"]
-    unseen = [n for n in r["not_reached"] if n not in stats.hits]
+    unseen = [n for n in r["not_reached"] if n not in stats.hits and n not in never]
     named = ", ".join(map(str, unseen[:LISTED])) + (" ..." if len(unseen) > LISTED else "")
     fr_named, en_named = (f" ({len(unseen)}) : {named}", f" ({len(unseen)}): {named}") if unseen \
         else (" : aucun", ": none")
     return note("deep-incomplete", span,
                 f"exploration incomplète ({why[0]}) après {r['states']} états (dont {left} à développer), "
                 f"puis {played} parties au hasard ; paragraphes que ni l'une ni les autres n'ont "
-                f"atteints{fr_named}. Ce qui est signalé est sûr, mais l'absence d'impasse n'est pas prouvée",
+                f"atteints{fr_named}. {ABSTRACT[abstract][0]} ; ce qui est signalé est sûr, mais "
+                f"l'absence d'impasse n'est pas prouvée",
                 f"exploration cut ({why[1]}) after {r['states']} states ({left} left unexplored), "
                 f"then {played} random games; paragraphs reached by neither{en_named}. "
-                "What is reported is certain, but the absence of soft-locks is not proven")
+                f"{ABSTRACT[abstract][1]}; what is reported is certain, but the absence of "
+                "soft-locks is not proven")
+
+
+ABSTRACT = {True: ("Les paragraphes jamais atteints et une victoire impossible sont trouvés par une "
+                   "exploration abstraite (sans les caractéristiques) qui englobe toutes les parties",
+                   "Paragraphs never entered and an impossible victory are found by an abstract "
+                   "exploration (without the stats) that covers every game"),
+            False: ("L'exploration abstraite (sans les caractéristiques) n'a pas fini à temps : les "
+                    "paragraphes jamais atteints et la victoire impossible ne sont pas vérifiés non plus",
+                    "The abstract exploration (without the stats) did not finish in time: paragraphs never "
+                    "entered and an impossible victory are not checked either")}
 
 
 def summary_message(s: dict, book: str) -> Message:
-    """The command's line on one book's --deep: complete or cut, at what cost."""
+    """The command's line on one book's --deep: complete or cut, at what cost, and
+    (when it was run) the abstract exploration's states, or that it was cut."""
     took, limit = f"{s['seconds']:.1f}", f"{s['limit']:g}"
     fr_cost = f"en {took.replace('.', ',')} s (limite {limit.replace('.', ',')} s)"
     en_cost = f"in {took} s (limit {limit} s)"
+    fr_more, en_more = ("", "") if "abstract" not in s else \
+        (" ; exploration abstraite coupée", "; abstract exploration cut") if s["abstract"] is None else \
+        (f" ; exploration abstraite : {s['abstract']} états", f"; abstract exploration: {s['abstract']} states")
     if s["complete"]:
-        return Message(f"--deep {book} : exploration complète, {s['states']} états {fr_cost}",
-                       f"--deep {book}: exploration complete, {s['states']} states {en_cost}")
+        return Message(f"--deep {book} : exploration complète, {s['states']} états {fr_cost}{fr_more}",
+                       f"--deep {book}: exploration complete, {s['states']} states {en_cost}{en_more}")
     why = BOUNDS.get(s["bound"], BOUNDS["timeout"])
     return Message(f"--deep {book} : exploration coupée ({why[0]}) après {s['states']} états "
-                   f"et {s['games']} parties au hasard, {fr_cost}",
+                   f"et {s['games']} parties au hasard, {fr_cost}{fr_more}",
                    f"--deep {book}: exploration cut ({why[1]}) after {s['states']} states "
-                   f"and {s['games']} random games, {en_cost}")
+                   f"and {s['games']} random games, {en_cost}{en_more}")
