@@ -19,8 +19,8 @@ def configure(parser, lang: str) -> None:
                         else "format: pdf, html, md, or web (a folder that plays in a browser) "
                              "(default: from the -o extension, else html)")
     parser.add_argument("-o", "--output", metavar="FILE",
-                        help="fichier de sortie (obligatoire pour pdf ; défaut : la sortie standard)" if fr
-                        else "output file (required for pdf; default: standard output)")
+                        help="fichier de sortie (obligatoire pour pdf ; défaut ou - : la sortie standard)" if fr
+                        else "output file (required for pdf; default or -: standard output)")
     parser.add_argument("--paper", choices=("a5", "a4"), default="a5",
                         help="format des pages du pdf : a5 (un livre de poche) ou a4 (défaut : a5)" if fr
                         else "page size of the pdf: a5 (a paperback) or a4 (default: a5)")
@@ -42,6 +42,8 @@ def _format(args) -> str:
 def run(args) -> int:
     from engine.export import build, html, markdown, typeset
     from engine.commands._common import load_or_report
+    if args.output == "-":   # the usual "standard output", never a file named "-"
+        args.output = None
     fmt, fr = _format(args), args.lang == "fr"
     if fmt == "pdf" and not args.output:
         print("le format pdf s'écrit dans un fichier : ajoutez -o LIVRE.pdf" if fr

@@ -25,6 +25,15 @@ def test_markdown_to_stdout_with_the_odds_appendix(capsysbinary):
 def test_pdf_needs_a_file(capsys):
     assert main(["export", CLOCHE, "--format", "pdf", "--lang", "fr"]) == 2
     assert "ajoutez -o" in capsys.readouterr().err
+    assert main(["export", CLOCHE, "--format", "pdf", "-o", "-", "--lang", "en"]) == 2
+    assert "add -o BOOK.pdf" in capsys.readouterr().err
+
+
+def test_dash_is_standard_output_not_a_file(tmp_path, capsysbinary, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    assert main(["export", CLOCHE, "--format", "md", "-o", "-"]) == 0
+    assert capsysbinary.readouterr().out.decode("utf-8").startswith("# La Cloche de Brumesel")
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_a_broken_book_is_reported_not_exported(tmp_path, capsys):
