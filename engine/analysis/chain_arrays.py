@@ -77,7 +77,10 @@ def chances(graph: ChainArrays, roots: list, aims: list, measure) -> list:
     """For each root (a node index, or an End), the exact chance of the ends
     ``measure`` counts (an End -> 0 or 1) under the policy that maximises ``aims``
     (End -> 0 or 1 each, compared in order), as ``chain.chances``."""
-    solved = Solved(graph, aims, measure)
+    try:
+        solved = Fast(graph, aims, measure)
+    except NearTie:
+        solved = Solved(graph, aims, measure)
     return [Fraction(measure(r)) if not isinstance(r, (int, np.integer)) else solved.fraction(r)
             for r in roots]
 
@@ -148,3 +151,139 @@ class Solved:
                 equal &= (mine == theirs).astype(bool)
             best[owner[better]] = at[better]
         return best
+
+
+# Two primes for the fingerprints: a normaliser (at most 1296 * 36**k) stays below them.
+PRIMES = (2_147_483_647, 2_147_483_629)
+UNIT = 2.0 ** -53     # float64's unit roundoff
+TINY = 1e-250        # below it a float64 value could lose its precision: solved exactly instead
+
+
+class NearTie(Exception):
+    """Two options closer than float64 can tell and not equal: the exact solver decides."""
+
+
+class Fast:
+    """`Solved`'s policy and measure, the policy picked from float64 values.
+
+    Per option, its aims in float64 and, modulo two primes, exactly (a fingerprint).
+    Options farther apart than TOLERANCE are ordered by their floats; closer ones
+    are equal when their fingerprints are (then the first is kept, as the exact
+    solver keeps it), else `NearTie` sends the chain to the exact solver.  The
+    measure is then exact where it is not surely 0 or 1 (found by logic, not
+    floats): integers over the scale of `Solved`, on the chosen options only."""
+
+    def __init__(self, graph: ChainArrays, aims: list, measure):
+        g = self.graph = graph
+        level = levels(g)
+        norms = [int(n) for n in np.unique(g.opt_norm)]
+        if norms[0] <= 0 or norms[-1] >= min(PRIMES):
+            raise NearTie
+        self.modulus, self.top = lcm(*norms), int(level.max())
+        # a value is sums of positive terms: each level adds at most (terms + 2) roundings
+        # of relative size UNIT to its relative error; two values nearer than twice that
+        # are told apart by their fingerprints
+        widest = int(np.diff(np.searchsorted(g.edge_opt, np.arange(len(g.opt_node) + 1))).max())
+        self.tolerance = 4 * self.top * (widest + 2) * UNIT
+        self.scale = self.modulus ** self.top
+        self.inverse = [dict((n, pow(n, -1, p)) for n in norms) for p in PRIMES]
+        count = g.nodes
+        self.floats = [np.zeros(count) for _ in aims]
+        self.spares = [np.zeros(count) for _ in aims]   # 1 - each aim, computed as its own sum
+        self.prints = [[np.zeros(count, dtype=np.int64) for _ in PRIMES] for _ in aims]
+        self.end_aims = [np.array([float(bool(aim(e))) for e in g.ends] + [0.0]) for aim in aims]
+        mark = np.array([bool(measure(e)) for e in g.ends] + [False])
+        self.end_measure = (mark, np.array([int(m) * self.scale for m in mark], dtype=object))
+        self.sure, self.some = np.zeros(count, dtype=bool), np.zeros(count, dtype=bool)
+        self.exact = np.zeros(count, dtype=object)
+        self.choice = np.zeros(count, dtype=np.int64)
+        self._solve(level)
+
+    def fraction(self, node: int) -> Fraction:
+        return Fraction(int(self.exact[node]), self.scale)
+
+    def _solve(self, level):
+        g = self.graph
+        opt_level = level[g.opt_node]
+        order = np.argsort(opt_level, kind="stable")
+        bounds = np.searchsorted(opt_level[order], np.arange(1, self.top + 2))
+        self.edge_starts = np.searchsorted(g.edge_opt, np.arange(len(g.opt_node) + 1))
+        first_opt = np.searchsorted(g.opt_node, np.arange(g.nodes))
+        norms, which = np.unique(g.opt_norm, return_inverse=True)
+        inverse = [np.array([inv[int(n)] for n in norms], dtype=np.int64)[which] for inv in self.inverse]
+        for k in range(self.top):
+            opts = order[bounds[k]:bounds[k + 1]]
+            lo, hi = self.edge_starts[opts], self.edge_starts[opts + 1]
+            edges = spans(lo, hi)
+            cuts = np.concatenate([[0], np.cumsum(hi - lo)[:-1]])
+            child, w = g.edge_child[edges], g.edge_w[edges]
+            end, inner = np.where(child < 0, -1 - child, -1), np.maximum(child, 0)
+            values, prints = [], []
+            for a, (floats, ends) in enumerate(zip(self.floats, self.end_aims)):
+                # the aim and its complement, each a sum of positive terms (precise near 1 too)
+                pair = [np.add.reduceat(w * np.where(child < 0, e[end], f[inner]), cuts) / g.opt_norm[opts]
+                        for f, e in ((floats, ends), (self.spares[a], 1.0 - ends))]
+                values.append(pair)
+                prints.append([np.add.reduceat(w % p * np.where(child < 0, ends[end].astype(np.int64), fp[inner]) % p,
+                                               cuts) % p * inv[opts] % p
+                               for p, fp, inv in zip(PRIMES, self.prints[a], inverse)])
+            if any(((v > 0) & (v < TINY)).any() for pair in values for v in pair):
+                raise NearTie
+            slot = opts - first_opt[g.opt_node[opts]]
+            chosen = _first_best(slot, values, prints, self.tolerance)
+            nodes = g.opt_node[opts[chosen]]
+            self.choice[nodes] = opts[chosen]
+            for a in range(len(values)):
+                self.floats[a][nodes] = values[a][0][chosen]
+                self.spares[a][nodes] = values[a][1][chosen]
+                for fp, got in zip(self.prints[a], prints[a]):
+                    fp[nodes] = got[chosen]
+            self._measure(opts[chosen], nodes)
+
+    def _measure(self, opts, nodes):
+        """The measure at `nodes` through their chosen `opts`: surely 1, surely 0, or exact."""
+        g = self.graph
+        lo, hi = self.edge_starts[opts], self.edge_starts[opts + 1]
+        edges = spans(lo, hi)
+        cuts = np.concatenate([[0], np.cumsum(hi - lo)[:-1]])
+        child = g.edge_child[edges]
+        end, inner = np.where(child < 0, -1 - child, -1), np.maximum(child, 0)
+        marks, exact_ends = self.end_measure
+        sure = np.logical_and.reduceat(np.where(child < 0, marks[end], self.sure[inner]), cuts)
+        some = np.logical_or.reduceat(np.where(child < 0, marks[end], self.some[inner]), cuts)
+        self.sure[nodes], self.some[nodes] = sure, some
+        self.exact[nodes[sure]] = self.scale
+        open_ = np.flatnonzero(some & ~sure)
+        if not open_.size:
+            return
+        lo, hi = lo[open_], hi[open_]
+        edges = spans(lo, hi)
+        cuts = np.concatenate([[0], np.cumsum(hi - lo)[:-1]])
+        child = g.edge_child[edges]
+        end, inner = np.where(child < 0, -1 - child, -1), np.maximum(child, 0)
+        got = np.where(child < 0, exact_ends[end], self.exact[inner])
+        summed = np.add.reduceat(got * g.edge_w[edges].astype(object), cuts)
+        factor = np.array([self.modulus // int(n) for n in g.opt_norm[opts[open_]]], dtype=object)
+        self.exact[nodes[open_]] = summed * factor // self.modulus
+
+
+def _first_best(slot, values, prints, tolerance: float) -> np.ndarray:
+    """Per node (its options contiguous, `slot` 0 first), the position of its best
+    option by floats and fingerprints, aims in order, the first on ties.  An aim's
+    (value, 1 - value) pairs: the best option is within `tolerance` of the highest
+    value and of the lowest complement; every option that is, is tied with it."""
+    starts = np.flatnonzero(slot == 0)
+    owner = np.cumsum(slot == 0) - 1
+    positions = np.arange(slot.size)
+    never = slot.size
+    tied = np.ones(slot.size, dtype=bool)
+    for (value, spare), fps in zip(values, prints):
+        top = np.maximum.reduceat(np.where(tied, value, -1.0), starts)[owner]
+        least = np.minimum.reduceat(np.where(tied, spare, 2.0), starts)[owner]
+        near = tied & (value >= top - tolerance * top) & (spare <= least + tolerance * least)
+        lead = np.minimum.reduceat(np.where(near, positions, never), starts)[owner]
+        for fp in fps:
+            if (near & (fp != fp[lead])).any():
+                raise NearTie
+        tied = near
+    return np.minimum.reduceat(np.where(tied, positions, never), starts)

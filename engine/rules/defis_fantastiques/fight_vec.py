@@ -294,6 +294,9 @@ class ArrayFight:
         return out.arrays(table.count, self.ends), refs
 
 
+DENSE = 1 << 22   # packed keys below it are looked up in a table, above it by sorting
+
+
 class _Nodes:
     """The nodes found so far: their rows, and their packed keys sorted for lookups."""
 
@@ -305,11 +308,21 @@ class _Nodes:
         self.keys = np.zeros(0, dtype=np.int64)
         self.ids = np.zeros(0, dtype=np.int64)
         self.count = 0
+        size = int(np.prod([float(r) for r in radix]))
+        self.dense = np.full(size, -1, dtype=np.int64) if size <= DENSE else None
 
     def find(self, rows, mask) -> np.ndarray:
         """Each masked row's node id (new rows numbered next), -1 elsewhere."""
         out = np.full(len(rows), -1, dtype=np.int64)
         keys = rows[mask] @ self.mult
+        if self.dense is not None:
+            uniq, first = np.unique(keys, return_index=True)
+            new = self.dense[uniq] < 0
+            self.dense[uniq[new]] = np.arange(self.count, self.count + int(new.sum()))
+            self.rows = np.concatenate([self.rows, rows[mask][first[new]]])
+            self.count += int(new.sum())
+            out[mask] = self.dense[keys]
+            return out
         uniq, first = np.unique(keys, return_index=True)
         pos = np.searchsorted(self.keys, uniq)
         known = (pos < self.keys.size) & (self.keys[np.minimum(pos, max(self.keys.size - 1, 0))] == uniq) \

@@ -199,21 +199,27 @@ def solve_family(hero_skill: int, enemies, sheets: list, *, mode: str = "single"
                    use_luck: bool = False, hero_damage: int = 2, enemy_damage=2,
                    armour: tuple[int, int] | None = None, luck_reading: str = model.DEFAULT_READING,
                    specials: model.Specials | None = None, progress: tuple = (0, 0),
-                   max_states: int = 2_000_000) -> list:
+                   max_states: int = 2_000_000, solver: str = "auto") -> list:
     """P(not losing) of a fight the chain solver plays (specials, an escape, wounds
     per opponent one after the other, Luck "always") from each sheet ``(he, luck)``,
     exactly as ``ff_fight`` gives it from that sheet (``1 - lose``): one chain
-    solved for them all (``chain.chances``)."""
+    solved for them all, its nodes as rows of arrays (``fight_vec``); ``solver="chain"``:
+    the reference, node by node (``chain.chances``)."""
     _check((hero_skill, 1), enemies, mode, hero_damage, enemy_damage, luck_policy, None)
     enemies, enemy_damage, mode = merged(enemies, enemy_damage, mode)
     args = (hero_skill, tuple(e[0] for e in enemies), mode, use_luck, luck_policy, hero_damage, enemy_damage,
             armour[0] if armour else 0, luck_reading)
     es, arm = tuple(e[1] for e in enemies), (armour[1] if armour else 0)
+    from engine.rules.defis_fantastiques.odds_special import SpecialFight
+    if solver != "chain":   # the chain's nodes as rows, every sheet at once (fight_vec)
+        from engine.rules.defis_fantastiques import fight_vec
+        fight = SpecialFight(*args, specials=specials if specials is not None else model.Specials())
+        rnd, wins = min(progress[0], fight.cap), progress[1] if fight.sp.win_rounds else 0
+        return fight_vec.family(fight, sheets, es, arm, (rnd, wins), max_states)
     if specials is None or not specials.active():
         fight = _Fight(*args)
         roots = [fight.advance(he, es, luck or 0, arm, ()) for he, luck in sheets]
         return chances(roots, fight.expand, _end_value, _not_lost, max_states)
-    from engine.rules.defis_fantastiques.odds_special import SpecialFight
     fight = SpecialFight(*args, specials=specials)
     rnd, wins = min(progress[0], fight.cap), progress[1] if specials.win_rounds else 0
     roots = [fight.step(he, es, luck or 0, arm, (), rnd, wins) for he, luck in sheets]
