@@ -180,11 +180,9 @@ class Fast:
         if norms[0] <= 0 or norms[-1] >= min(PRIMES):
             raise NearTie
         self.modulus, self.top = lcm(*norms), int(level.max())
-        # a value is sums of positive terms: each level adds at most (terms + 2) roundings
-        # of relative size UNIT to its relative error; two values nearer than twice that
-        # are told apart by their fingerprints
-        widest = int(np.diff(np.searchsorted(g.edge_opt, np.arange(len(g.opt_node) + 1))).max())
-        self.tolerance = 4 * self.top * (widest + 2) * UNIT
+        # a value is a sum of positive terms: its relative error is at most its children's
+        # largest plus (terms + 2) roundings of relative size UNIT (a bound kept per node)
+        self.error = np.zeros(g.nodes)
         self.scale = self.modulus ** self.top
         self.inverse = [dict((n, pow(n, -1, p)) for n in norms) for p in PRIMES]
         count = g.nodes
@@ -197,6 +195,10 @@ class Fast:
         self.sure, self.some = np.zeros(count, dtype=bool), np.zeros(count, dtype=bool)
         self.exact = np.zeros(count, dtype=object)
         self.choice = np.zeros(count, dtype=np.int64)
+        self.exact_aims: dict = {}
+        self.exact_ends = [tuple(int(bool(aim(e))) * self.scale for aim in aims) for e in g.ends]
+        if self.top > 400:   # the exact comparisons recurse through the levels
+            raise NearTie
         self._solve(level)
 
     def fraction(self, node: int) -> Fraction:
@@ -230,15 +232,40 @@ class Fast:
             if any(((v > 0) & (v < TINY)).any() for pair in values for v in pair):
                 raise NearTie
             slot = opts - first_opt[g.opt_node[opts]]
-            chosen = _first_best(slot, values, prints, self.tolerance)
+            terms = (hi - lo).astype(float)
+            error = np.maximum.reduceat(np.where(child < 0, 0.0, self.error[inner]), cuts) + (terms + 2) * UNIT
+            chosen, hard = _first_best(slot, values, prints, error)
+            for k in hard:   # options nearer than floats tell and not equal: compared exactly
+                node = int(g.opt_node[opts[chosen[k]]])
+                mine = range(first_opt[node], first_opt[node + 1] if node + 1 < g.nodes else len(g.opt_node))
+                exact = [self._exact_option(o) for o in mine]
+                chosen[k] = np.searchsorted(opts, mine[exact.index(max(exact))])
             nodes = g.opt_node[opts[chosen]]
             self.choice[nodes] = opts[chosen]
+            self.error[nodes] = error[chosen]
             for a in range(len(values)):
                 self.floats[a][nodes] = values[a][0][chosen]
                 self.spares[a][nodes] = values[a][1][chosen]
                 for fp, got in zip(self.prints[a], prints[a]):
                     fp[nodes] = got[chosen]
             self._measure(opts[chosen], nodes)
+
+    def _exact_node(self, node: int) -> tuple:
+        """A solved node's aims, exact (integers over the scale), by its chosen option."""
+        found = self.exact_aims.get(node)
+        if found is None:
+            found = self.exact_aims[node] = self._exact_option(int(self.choice[node]))
+        return found
+
+    def _exact_option(self, opt: int) -> tuple:
+        g = self.graph
+        totals = [0] * len(self.floats)
+        for e in range(self.edge_starts[opt], self.edge_starts[opt + 1]):
+            child, w = int(g.edge_child[e]), int(g.edge_w[e])
+            got = self.exact_ends[-1 - child] if child < 0 else self._exact_node(child)
+            totals = [t + w * v for t, v in zip(totals, got)]
+        factor = self.modulus // int(g.opt_norm[opt])
+        return tuple(t * factor // self.modulus for t in totals)
 
     def _measure(self, opts, nodes):
         """The measure at `nodes` through their chosen `opts`: surely 1, surely 0, or exact."""
@@ -267,23 +294,28 @@ class Fast:
         self.exact[nodes[open_]] = summed * factor // self.modulus
 
 
-def _first_best(slot, values, prints, tolerance: float) -> np.ndarray:
+def _first_best(slot, values, prints, error) -> tuple[np.ndarray, np.ndarray]:
     """Per node (its options contiguous, `slot` 0 first), the position of its best
     option by floats and fingerprints, aims in order, the first on ties.  An aim's
-    (value, 1 - value) pairs: the best option is within `tolerance` of the highest
-    value and of the lowest complement; every option that is, is tied with it."""
+    (value, 1 - value) pairs, each option's relative `error` bound: the best option
+    is within the node's bounds of the highest value and of the lowest complement;
+    every option that is, is tied with it, unless their fingerprints differ: then the
+    node is returned among the `hard` ones (their order among the nodes), for an
+    exact comparison."""
     starts = np.flatnonzero(slot == 0)
     owner = np.cumsum(slot == 0) - 1
     positions = np.arange(slot.size)
     never = slot.size
     tied = np.ones(slot.size, dtype=bool)
+    hard = np.zeros(slot.size, dtype=bool)
+    tolerance = 2.5 * np.maximum.reduceat(error, starts)[owner]
     for (value, spare), fps in zip(values, prints):
         top = np.maximum.reduceat(np.where(tied, value, -1.0), starts)[owner]
         least = np.minimum.reduceat(np.where(tied, spare, 2.0), starts)[owner]
         near = tied & (value >= top - tolerance * top) & (spare <= least + tolerance * least)
         lead = np.minimum.reduceat(np.where(near, positions, never), starts)[owner]
         for fp in fps:
-            if (near & (fp != fp[lead])).any():
-                raise NearTie
+            hard |= near & (fp != fp[lead])
         tied = near
-    return np.minimum.reduceat(np.where(tied, positions, never), starts)
+    hard = np.flatnonzero(np.logical_or.reduceat(hard, starts))
+    return np.minimum.reduceat(np.where(tied, positions, never), starts), hard
