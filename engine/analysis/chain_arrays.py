@@ -38,6 +38,8 @@ class ChainArrays:
     edge_w: np.ndarray
     edge_child: np.ndarray
     ends: list
+    opt_cost: np.ndarray | None = None    # per option, rounds fought x denominator / normaliser
+    opt_label: np.ndarray | None = None   # per option, its label's code (the module's)
 
 
 def spans(lo: np.ndarray, hi: np.ndarray) -> np.ndarray:
@@ -90,7 +92,7 @@ class Solved:
 
     def __init__(self, graph: ChainArrays, aims: list, measure=None):
         self.graph = graph
-        level = levels(graph)
+        level = self.level = levels(graph)
         self.modulus = lcm(*{int(n) for n in np.unique(graph.opt_norm)})
         self.top = int(level.max())
         self.scale = self.modulus ** self.top
@@ -153,6 +155,53 @@ class Solved:
         return best
 
 
+def solve(graph: ChainArrays, root: int, aims: list):
+    """The chain from one root: (its solved values, {End: chance}, expected rounds) under
+    the policy that maximises ``aims``, as ``chain.solve`` gives them."""
+    try:
+        solved = Fast(graph, aims, None)
+    except NearTie:
+        solved = Solved(graph, aims)
+    ends, rounds = forward(graph, solved, root)
+    return solved, ends, rounds
+
+
+def forward(graph: ChainArrays, solved, root: int):
+    """The chance of each end and the expected rounds from `root` under the chosen
+    options: masses pushed level by level, a node at level j holding a numerator over
+    M**(L - j) (L the root's level), the ends over M**L."""
+    level, modulus = solved.level, solved.modulus
+    top = int(level[root])
+    powers = np.array([modulus ** k for k in range(top + 1)], dtype=object)
+    mass = np.zeros(graph.nodes, dtype=object)
+    mass[root] = 1
+    at_end = np.zeros(len(graph.ends) + 1, dtype=object)
+    rounds = 0
+    starts = np.searchsorted(graph.edge_opt, np.arange(len(graph.opt_node) + 1))
+    by_level = np.argsort(level, kind="stable")
+    cut = np.searchsorted(level[by_level], np.arange(top + 2))
+    for k in range(top, 0, -1):
+        nodes = by_level[cut[k]:cut[k + 1]]
+        nodes = nodes[mass[nodes] != 0]
+        if not nodes.size:
+            continue
+        opts = solved.choice[nodes]
+        factor = np.array([modulus // int(n) for n in graph.opt_norm[opts]], dtype=object)
+        carried = mass[nodes] * factor
+        if graph.opt_cost is not None:
+            rounds += int((carried * graph.opt_cost[opts].astype(object)).sum()) * modulus ** (k - 1)
+        lo, hi = starts[opts], starts[opts + 1]
+        edges = spans(lo, hi)
+        child = graph.edge_child[edges]
+        share = np.repeat(carried, hi - lo) * graph.edge_w[edges].astype(object)
+        inner = child >= 0
+        np.add.at(mass, child[inner], share[inner] * powers[k - 1 - level[child[inner]]])
+        np.add.at(at_end, -1 - child[~inner], share[~inner] * powers[k - 1])
+    scale = modulus ** top
+    ends = {graph.ends[j]: Fraction(int(m), scale) for j, m in enumerate(at_end[:-1]) if m}
+    return ends, Fraction(rounds, scale)
+
+
 # Two primes for the fingerprints: a normaliser (at most 1296 * 36**k) stays below them.
 PRIMES = (2_147_483_647, 2_147_483_629)
 UNIT = 2.0 ** -53     # float64's unit roundoff
@@ -175,7 +224,7 @@ class Fast:
 
     def __init__(self, graph: ChainArrays, aims: list, measure):
         g = self.graph = graph
-        level = levels(g)
+        level = self.level = levels(g)
         norms = [int(n) for n in np.unique(g.opt_norm)]
         if norms[0] <= 0 or norms[-1] >= min(PRIMES):
             raise NearTie
@@ -190,7 +239,8 @@ class Fast:
         self.spares = [np.zeros(count) for _ in aims]   # 1 - each aim, computed as its own sum
         self.prints = [[np.zeros(count, dtype=np.int64) for _ in PRIMES] for _ in aims]
         self.end_aims = [np.array([float(bool(aim(e))) for e in g.ends] + [0.0]) for aim in aims]
-        mark = np.array([bool(measure(e)) for e in g.ends] + [False])
+        self.measured = measure is not None
+        mark = np.array([bool(measure(e)) if self.measured else False for e in g.ends] + [False])
         self.end_measure = (mark, np.array([int(m) * self.scale for m in mark], dtype=object))
         self.sure, self.some = np.zeros(count, dtype=bool), np.zeros(count, dtype=bool)
         self.exact = np.zeros(count, dtype=object)
@@ -248,7 +298,8 @@ class Fast:
                 self.spares[a][nodes] = values[a][1][chosen]
                 for fp, got in zip(self.prints[a], prints[a]):
                     fp[nodes] = got[chosen]
-            self._measure(opts[chosen], nodes)
+            if self.measured:
+                self._measure(opts[chosen], nodes)
 
     def _exact_node(self, node: int) -> tuple:
         """A solved node's aims, exact (integers over the scale), by its chosen option."""

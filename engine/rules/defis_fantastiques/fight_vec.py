@@ -51,9 +51,10 @@ class Queues:
 class ArrayFight:
     """One fight's chain over rows; columns: he, es..., luck, arm, queue, round, wins."""
 
-    def __init__(self, fight, tops: tuple):
+    def __init__(self, fight, tops: tuple, events: tuple = ()):
         """`fight`: a SpecialFight; `tops`: (largest Endurance, each opponent's
-        largest Endurance, largest Luck, most armour hits) of the roots."""
+        largest Endurance, largest Luck, most armour hits) of the roots; `events`:
+        wounds the roots still have to resolve."""
         self.f, self.sp, self.n = fight, fight.sp, len(fight.skills)
         hmax, emax, lmax, amax = tops
         self.hmax = hmax
@@ -66,6 +67,7 @@ class ArrayFight:
         for alive in range(1, 1 << n):   # every queue a round can leave, numbered before the nodes
             for first in {False, bool(self.sp.first)}:
                 self.round_ways(tuple(i for i in range(n) if alive >> i & 1), first)
+        self.queues.of(tuple(events))
         self.radix = [hmax + 1, *(e + 1 for e in emax), lmax + 1, amax + 1, len(self.queues.kind),
                       fight.cap + 1, (self.sp.win_rounds or 0) + 1]
         self.ends = [End(o, d) for o in OUTCOMES for d in range(hmax + 1)]
@@ -221,7 +223,7 @@ class ArrayFight:
         stay = (ends < 0) & (child == rows[parent]).all(axis=1)
         stays = np.bincount(np.repeat(np.arange(len(members)), k), weights=weight * stay,
                             minlength=len(members)).astype(np.int64)
-        out.add(members, slot, denom - stays, target, parent, weight, ends, child, keep=~stay)
+        out.add(members, slot, denom - stays, target, parent, weight, ends, child, keep=~stay, cost=denom)
 
     def luck_options(self, at, rows, out):
         """Pass or test Luck on the first queued wound (_Fight.luck_options)."""
@@ -342,41 +344,42 @@ class _Options:
     """The options and edges found, batch by batch (a batch: one frontier's nodes)."""
 
     def __init__(self):
-        self.opts: list = []    # (node, slot, norm, label)
+        self.opts: list = []    # (node, slot, norm, label, cost)
         self.edges: list = []   # (option, weight, child: node id or -1 - end)
 
     def start_batch(self):
         self.batch: list = []
         self.base = sum(len(o[0]) for o in self.opts)
 
-    def add(self, nodes, slot, norm, label, parent, weight, ends, child, keep=None):
-        """One option for each of `nodes` (local, sorted), and its edges from `parent`."""
+    def add(self, nodes, slot, norm, label, parent, weight, ends, child, keep=None, cost=0):
+        """One option for each of `nodes` (local, sorted), and its edges from `parent`;
+        `cost`: rounds fought x denominator (a round's option: its denominator)."""
         offset = self.base + sum(len(b[0]) for b in self.batch)
         keep = weight > 0 if keep is None else keep & (weight > 0)
         option = offset + np.searchsorted(nodes, parent[keep])
         self.batch.append((nodes, np.full(len(nodes), slot), np.asarray(norm, dtype=np.int64),
-                           np.full(len(nodes), label), option, weight[keep], ends[keep], child[keep]))
+                           np.full(len(nodes), label), np.full(len(nodes), cost, dtype=np.int64),
+                           option, weight[keep], ends[keep], child[keep]))
 
     def close_batch(self, frontier, table) -> np.ndarray:
         """Number the batch's children; return the nodes found for the first time."""
         before = table.count
-        for nodes, slot, norm, label, option, weight, ends, child in self.batch:
+        for nodes, slot, norm, label, cost, option, weight, ends, child in self.batch:
             ids = table.find(child, ends < 0)
-            self.opts.append((frontier[nodes], slot, norm, label))
+            self.opts.append((frontier[nodes], slot, norm, label, cost))
             self.edges.append((option, weight, np.where(ends < 0, ids, -1 - ends)))
         return np.arange(before, table.count)
 
     def arrays(self, count: int, ends: list) -> ChainArrays:
-        node, slot, norm, label = (np.concatenate([o[i] for o in self.opts]) for i in range(4))
+        node, slot, norm, label, cost = (np.concatenate([o[i] for o in self.opts]) for i in range(5))
         option, weight, child = (np.concatenate([e[i] for e in self.edges]) for i in range(3))
         order = np.lexsort((slot, node))
         renumber = np.empty_like(order)
         renumber[order] = np.arange(order.size)
         option = renumber[option]
         by = np.argsort(option, kind="stable")
-        graph = ChainArrays(count, node[order], norm[order], option[by], weight[by], child[by], ends)
-        graph.opt_label = label[order]
-        return graph
+        return ChainArrays(count, node[order], norm[order], option[by], weight[by], child[by], ends,
+                           cost[order], label[order])
 
 
 def family(fight, sheets: list, es: tuple, arm: int, progress: tuple, max_states: int) -> list:
@@ -388,8 +391,41 @@ def family(fight, sheets: list, es: tuple, arm: int, progress: tuple, max_states
     vec = ArrayFight(fight, tops)
     roots = np.array([[he, *es, luck or 0, arm, 0, rnd, wins] for he, luck in sheets], dtype=np.int64)
     graph, refs = vec.chain(roots, max_states)
+    return chances(graph, refs, _aims(fight), lambda end: end.outcome != "lose")
+
+
+def single(fight, sheet: tuple, events: tuple, progress: tuple, max_states: int, fight_on: bool = False):
+    """`odds_special.solve_special` over rows: the FightOdds of one sheet
+    (he, es, luck, arm), its wounds to resolve first, (round, wins) so far."""
+    from engine.analysis.chain_arrays import solve
+    from engine.rules.defis_fantastiques.odds_special import _odds_of
+    he, es, luck, arm = sheet
+    rnd, wins = min(progress[0], fight.cap), progress[1] if fight.sp.win_rounds else 0
+    vec = ArrayFight(fight, (he, es, luck, arm), events)
+    root = np.array([[he, *es, luck, arm, vec.queues.of(tuple(events)), rnd, wins]], dtype=np.int64)
+    ends, rows = vec.step(root, np.zeros(1, dtype=bool))
+    if ends[0] >= 0:
+        from engine.analysis.chain import ONE, ZERO
+        return _odds_of({vec.ends[ends[0]]: ONE}, ZERO, False, None)
+    if fight_on:
+        vec.shut = rows[0]
+    graph, refs = vec.chain(rows, max_states)
+    has_escape = fight.sp.escape is not None
+    solved, finals, rounds = solve(graph, refs[0], _aims(fight))
+    root_opts = np.flatnonzero(graph.opt_node == refs[0])
+    label = _label(int(graph.opt_label[solved.choice[refs[0]]])) if root_opts.size > 1 else None
+    has_choice = bool((np.bincount(graph.opt_node, minlength=graph.nodes) > 1).any())
+    lucky = fight.use_luck and fight.luck_policy == "optimal" and luck >= 1
+    return _odds_of(finals, rounds, lucky or (has_choice and (fight.mode == "together" or has_escape)),
+                    label, has_escape)
+
+
+def _aims(fight) -> list:
+    """What best play maximises: leaving alive, then winning (an escape); else winning."""
     if fight.sp.escape is not None:
-        aims = [lambda end: model.aims(end.outcome)[0], lambda end: model.aims(end.outcome)[1]]
-    else:
-        aims = [lambda end: end.outcome == "win"]
-    return chances(graph, refs, aims, lambda end: end.outcome != "lose")
+        return [lambda end: model.aims(end.outcome)[0], lambda end: model.aims(end.outcome)[1]]
+    return [lambda end: end.outcome == "win"]
+
+
+def _label(code: int) -> str:
+    return {ESCAPE_LABEL: "escape", NO_LUCK: "no-luck", USE_LUCK: "use-luck"}.get(code, f"target:{code}")

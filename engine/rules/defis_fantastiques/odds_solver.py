@@ -129,7 +129,7 @@ def solve_fight(hero: tuple[int, int], enemies: Sequence[tuple[int, int]], *,
     if specials is not None and specials.active():
         return _special(hero, enemies, mode, use_luck, luck_policy, (hero_damage, enemy_damage, armour),
                         (attack_bonus, unarmed, luck, pending, luck_reading, max_states), specials, progress,
-                        fight_on, pending_enemy, queued)
+                        fight_on, pending_enemy, queued, solver)
     fight = _Fight(hero[0] - int(unarmed) + attack_bonus, tuple(e[0] for e in enemies),
                    mode, use_luck, luck_policy, hero_damage, enemy_damage,
                    armour[0] if armour else 0, luck_reading)
@@ -173,8 +173,9 @@ def _wounded(fight, es: tuple, pending_enemy) -> int:
 
 
 def _special(hero, enemies, mode, use_luck, luck_policy, wounds, rest, specials, progress, fight_on=False,
-             pending_enemy=None, queued=()):
-    """A fight with format 1.1 specials: the chain solver over them (odds_special)."""
+             pending_enemy=None, queued=(), solver="auto"):
+    """A fight with format 1.1 specials: their chain (odds_special), its nodes as rows
+    of arrays (fight_vec), or node by node (``solver="chain"``, the reference)."""
     from engine.rules.defis_fantastiques.odds_special import SpecialFight, solve_special
     hero_damage, enemy_damage, armour = wounds
     attack_bonus, unarmed, luck, pending, reading, max_states = rest
@@ -183,8 +184,11 @@ def _special(hero, enemies, mode, use_luck, luck_policy, wounds, rest, specials,
                          specials=specials)
     es = tuple(e[1] for e in enemies)
     events = _events(fight, es, pending, pending_enemy, queued)
-    return solve_special(fight, (hero[1], es, luck or 0, armour[1] if armour else 0), events, progress,
-                         max_states, fight_on)
+    sheet = (hero[1], es, luck or 0, armour[1] if armour else 0)
+    if solver == "chain":
+        return solve_special(fight, sheet, events, progress, max_states, fight_on)
+    from engine.rules.defis_fantastiques import fight_vec
+    return fight_vec.single(fight, sheet, events, progress, max_states, fight_on)
 
 
 def family_chances(hero_skill: int, enemies, sheets: list, **options) -> list:
