@@ -285,10 +285,10 @@ class ArrayFight:
         table = _Nodes(self.radix)
         ids = table.find(rows, ends < 0)
         out = _Options()
-        frontier = np.unique(ids[ids >= 0])
+        frontier = np.arange(table.count)
         while frontier.size:
             out.start_batch()
-            self.expand(table.rows[frontier], out)
+            self.expand(table.take(), out)
             frontier = out.close_batch(frontier, table)
             if table.count > max_states:
                 raise ValueError(f"fight has more than {max_states} states")
@@ -306,7 +306,7 @@ class _Nodes:
         self.mult = np.cumprod([1] + list(radix[:-1])).astype(np.int64)
         if np.prod([float(r) for r in radix]) >= 2 ** 62:
             raise ValueError("fight too large for packed nodes")
-        self.rows = np.zeros((0, len(radix)), dtype=np.int64)
+        self.fresh: list = []
         self.keys = np.zeros(0, dtype=np.int64)
         self.ids = np.zeros(0, dtype=np.int64)
         self.count = 0
@@ -316,14 +316,17 @@ class _Nodes:
     def find(self, rows, mask) -> np.ndarray:
         """Each masked row's node id (new rows numbered next), -1 elsewhere."""
         out = np.full(len(rows), -1, dtype=np.int64)
-        keys = rows[mask] @ self.mult
+        rows = rows[mask]
+        keys = rows @ self.mult
         if self.dense is not None:
-            uniq, first = np.unique(keys, return_index=True)
-            new = self.dense[uniq] < 0
-            self.dense[uniq[new]] = np.arange(self.count, self.count + int(new.sum()))
-            self.rows = np.concatenate([self.rows, rows[mask][first[new]]])
-            self.count += int(new.sum())
-            out[mask] = self.dense[keys]
+            ids = self.dense[keys]
+            fresh = np.flatnonzero(ids < 0)
+            if fresh.size:
+                new, first = np.unique(keys[fresh], return_index=True)
+                self.dense[new] = np.arange(self.count, self.count + new.size)
+                self._add(rows[fresh[first]])
+                ids = self.dense[keys]
+            out[mask] = ids
             return out
         uniq, first = np.unique(keys, return_index=True)
         pos = np.searchsorted(self.keys, uniq)
@@ -331,13 +334,22 @@ class _Nodes:
             if self.keys.size else np.zeros(uniq.size, dtype=bool)
         new = uniq[~known]
         new_ids = np.arange(self.count, self.count + new.size)
-        self.rows = np.concatenate([self.rows, rows[mask][first[~known]]])
-        self.count += new.size
+        self._add(rows[first[~known]])
         keys_all, ids_all = np.concatenate([self.keys, new]), np.concatenate([self.ids, new_ids])
         order = np.argsort(keys_all, kind="stable")
         self.keys, self.ids = keys_all[order], ids_all[order]
         out[mask] = self.ids[np.searchsorted(self.keys, keys)]
         return out
+
+    def _add(self, rows):
+        self.fresh.append(rows)
+        self.count += len(rows)
+
+    def take(self) -> np.ndarray:
+        """The rows numbered since the last call, in the order of their ids."""
+        rows = np.concatenate(self.fresh) if self.fresh else np.zeros((0, len(self.mult)), dtype=np.int64)
+        self.fresh = []
+        return rows
 
 
 class _Options:
