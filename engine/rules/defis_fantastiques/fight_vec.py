@@ -385,7 +385,7 @@ class _Options:
     def arrays(self, count: int, ends: list) -> ChainArrays:
         node, slot, norm, label, cost = (np.concatenate([o[i] for o in self.opts]) for i in range(5))
         option, weight, child = (np.concatenate([e[i] for e in self.edges]) for i in range(3))
-        order = np.lexsort((slot, node))
+        order = np.argsort(node * 64 + slot, kind="stable")
         renumber = np.empty_like(order)
         renumber[order] = np.arange(order.size)
         option = renumber[option]
