@@ -175,7 +175,8 @@ def _wounded(fight, es: tuple, pending_enemy) -> int:
 def _special(hero, enemies, mode, use_luck, luck_policy, wounds, rest, specials, progress, fight_on=False,
              pending_enemy=None, queued=(), solver="auto"):
     """A fight with format 1.1 specials: their chain (odds_special), its nodes as rows
-    of arrays (fight_vec), or node by node (``solver="chain"``, the reference)."""
+    of arrays (fight_vec, ``solver="rows"``, or "auto" where it pays), or node by node
+    (``solver="chain"``, the reference)."""
     from engine.rules.defis_fantastiques.odds_special import SpecialFight, solve_special
     hero_damage, enemy_damage, armour = wounds
     attack_bonus, unarmed, luck, pending, reading, max_states = rest
@@ -185,10 +186,10 @@ def _special(hero, enemies, mode, use_luck, luck_policy, wounds, rest, specials,
     es = tuple(e[1] for e in enemies)
     events = _events(fight, es, pending, pending_enemy, queued)
     sheet = (hero[1], es, luck or 0, armour[1] if armour else 0)
-    if solver == "chain":
-        return solve_special(fight, sheet, events, progress, max_states, fight_on)
     from engine.rules.defis_fantastiques import fight_vec
-    return fight_vec.single(fight, sheet, events, progress, max_states, fight_on)
+    if solver == "rows" or (solver != "chain" and fight_vec.pays(fight, *sheet)):
+        return fight_vec.single(fight, sheet, events, progress, max_states, fight_on)
+    return solve_special(fight, sheet, events, progress, max_states, fight_on)
 
 
 def family_chances(hero_skill: int, enemies, sheets: list, **options) -> list:
@@ -207,17 +208,20 @@ def solve_family(hero_skill: int, enemies, sheets: list, *, mode: str = "single"
     """P(not losing) of a fight the chain solver plays (specials, an escape, wounds
     per opponent one after the other, Luck "always") from each sheet ``(he, luck)``,
     exactly as ``ff_fight`` gives it from that sheet (``1 - lose``): one chain
-    solved for them all, its nodes as rows of arrays (``fight_vec``); ``solver="chain"``:
-    the reference, node by node (``chain.chances``)."""
+    solved for them all, its nodes as rows of arrays (``fight_vec``, ``solver="rows"``), or
+    node by node (``chain.chances``, ``solver="chain"``, the reference); ``"auto"``: the
+    rows where the chain is big enough for them to be faster (``fight_vec.pays``)."""
     _check((hero_skill, 1), enemies, mode, hero_damage, enemy_damage, luck_policy, None)
     enemies, enemy_damage, mode = merged(enemies, enemy_damage, mode)
     args = (hero_skill, tuple(e[0] for e in enemies), mode, use_luck, luck_policy, hero_damage, enemy_damage,
             armour[0] if armour else 0, luck_reading)
     es, arm = tuple(e[1] for e in enemies), (armour[1] if armour else 0)
     from engine.rules.defis_fantastiques.odds_special import SpecialFight
-    if solver != "chain":   # the chain's nodes as rows, every sheet at once (fight_vec)
-        from engine.rules.defis_fantastiques import fight_vec
-        fight = SpecialFight(*args, specials=specials if specials is not None else model.Specials())
+    from engine.rules.defis_fantastiques import fight_vec
+    fight = SpecialFight(*args, specials=specials if specials is not None else model.Specials())
+    top = (max(he for he, _l in sheets), es, max(luck or 0 for _h, luck in sheets), arm)
+    if solver == "rows" or (solver == "auto" and fight_vec.pays(fight, *top)):
+        # the chain's nodes as rows, every sheet at once (fight_vec)
         rnd, wins = min(progress[0], fight.cap), progress[1] if fight.sp.win_rounds else 0
         return fight_vec.family(fight, sheets, es, arm, (rnd, wins), max_states)
     if specials is None or not specials.active():
