@@ -23,18 +23,8 @@ from engine.rules.defis_fantastiques.fight_chain import LUCKY_WAYS
 from engine.rules.defis_fantastiques.odds_special import OUTCOMES, escaped
 
 NO_KIND, DEALT, TAKEN, ESCAPE = 0, 1, 2, 3
-# Below this bound on a chain's size (`pays`), the node-by-node chain solver is the
-# faster one (measured on fights of every size: the arrays' fixed costs dominate).
-ROWS_FROM = 3000
+
 ESCAPE_LABEL, NO_LUCK, USE_LUCK = -1, -2, -3
-
-
-def pays(fight, he: int, es: tuple, luck: int, arm: int) -> bool:
-    """Is this fight's chain big enough for rows to beat the node-by-node chain?"""
-    size = he * (luck + 1) * (arm + 1) * (fight.cap + 1) * ((fight.sp.win_rounds or 0) + 1) * len(es)
-    for e in es:
-        size *= e + 1
-    return size >= ROWS_FROM
 
 
 class Queues:
