@@ -223,7 +223,7 @@ def solve_family(hero_skill: int, enemies, sheets: list, *, mode: str = "single"
     exactly as ``ff_fight`` gives it from that sheet (``1 - lose``): one chain
     solved for them all, its nodes as rows of arrays (``fight_vec``, ``solver="rows"``), or
     node by node (``chain.chances``, ``solver="chain"``, the reference); ``"auto"``: the
-    rows where the chain is big enough for them to be faster (``fight_vec.pays``)."""
+    rows where the chain is big enough for them to be faster (``rows_pay``)."""
     _check((hero_skill, 1), enemies, mode, hero_damage, enemy_damage, luck_policy, None)
     enemies, enemy_damage, mode = merged(enemies, enemy_damage, mode)
     args = (hero_skill, tuple(e[0] for e in enemies), mode, use_luck, luck_policy, hero_damage, enemy_damage,
