@@ -119,3 +119,30 @@ def test_every_fight_of_the_books_agrees_with_the_chain(path, monkeypatch):
     fight_cache.forget_memory()
     if "clock" in path or "couronne" in path or "cloche" in path:
         assert checked   # these books have escapes and specials: they go through fight_vec
+
+
+@pytest.mark.parametrize("case", [0, 3, 5, 6])
+def test_options_floats_cannot_tell_apart_are_compared_exactly(case, monkeypatch):
+    """With an error bound so wide that floats tell no two options apart, every choice
+    goes through the fingerprints (equal: the first option) and the exact comparison
+    (different): the values are still the reference's."""
+    from engine.analysis import chain_arrays
+    monkeypatch.setattr(chain_arrays, "UNIT", 0.01)
+    skill, enemies, sheets, options = FAMILY[case]
+    assert solve_family(skill, enemies, sheets, **options, solver="rows") == \
+        solve_family(skill, enemies, sheets, **options, solver="chain")
+
+
+@pytest.mark.parametrize("case", [0, 6, 11])
+def test_the_exact_solver_the_rows_fall_back_on_agrees(case, monkeypatch):
+    """Where floats could not be trusted (a value below TINY, a normaliser too large
+    for the fingerprints' primes), the rows are solved with integers only."""
+    from engine.analysis import chain_arrays
+
+    def refuse(*_args, **_kwargs):
+        raise chain_arrays.NearTie
+    monkeypatch.setattr(chain_arrays.Fast, "__init__", refuse)
+    assert solve_fight(**SINGLE[case], solver="rows") == solve_fight(**SINGLE[case], solver="chain")
+    skill, enemies, sheets, options = FAMILY[min(case, len(FAMILY) - 1)]
+    assert solve_family(skill, enemies, sheets, **options, solver="rows") == \
+        solve_family(skill, enemies, sheets, **options, solver="chain")
