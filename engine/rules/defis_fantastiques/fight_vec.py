@@ -407,9 +407,13 @@ def family(fight, sheets: list, es: tuple, arm: int, progress: tuple, max_states
     return chances(graph, refs, _aims(fight), lambda end: end.outcome != "lose")
 
 
-def single(fight, sheet: tuple, events: tuple, progress: tuple, max_states: int, fight_on: bool = False):
+def single(fight, sheet: tuple, events: tuple, progress: tuple, max_states: int, fight_on: bool = False,
+           decisions: bool | None = None):
     """`odds_special.solve_special` over rows: the FightOdds of one sheet
-    (he, es, luck, arm), its wounds to resolve first, (round, wins) so far."""
+    (he, es, luck, arm), its wounds to resolve first, (round, wins) so far;
+    `decisions`: a choice somewhere makes the policy "optimal" (default: only
+    "together" or with an escape, as solve_special says it; odds_solver's plain
+    chain says it of any fight with Luck)."""
     from engine.analysis.chain_arrays import solve
     from engine.rules.defis_fantastiques.odds_special import _odds_of
     he, es, luck, arm = sheet
@@ -429,8 +433,9 @@ def single(fight, sheet: tuple, events: tuple, progress: tuple, max_states: int,
     label = _label(int(graph.opt_label[solved.choice[refs[0]]])) if root_opts.size > 1 else None
     has_choice = bool((np.bincount(graph.opt_node, minlength=graph.nodes) > 1).any())
     lucky = fight.use_luck and fight.luck_policy == "optimal" and luck >= 1
-    return _odds_of(finals, rounds, lucky or (has_choice and (fight.mode == "together" or has_escape)),
-                    label, has_escape)
+    if decisions is None:
+        decisions = fight.mode == "together" or has_escape
+    return _odds_of(finals, rounds, lucky or (has_choice and decisions), label, has_escape)
 
 
 def _aims(fight) -> list:

@@ -51,15 +51,25 @@ MODES = ("single", "as-one", "one-by-one", "together")
 PENDING = {"after-wound-dealt": "d", "after-wound-taken": "t"}
 # Below this bound on a chain's size (`rows_pay`), the node-by-node chain solver is the
 # faster one (measured on fights of every size: the arrays' fixed costs dominate).
-ROWS_FROM = 3000
+ROWS_FROM = 4000
 
 
 def rows_pay(fight, he: int, es: tuple, luck: int, arm: int) -> bool:
-    """Is this fight's chain big enough for its rows (fight_vec) to beat the node-by-node chain?"""
-    size = he * (luck + 1) * (arm + 1) * (fight.cap + 1) * ((fight.sp.win_rounds or 0) + 1) * len(es)
-    for e in es:
-        size *= e + 1
-    return size >= ROWS_FROM
+    """Is this fight's chain big enough for its rows (fight_vec) to beat the node-by-node chain?
+    Its size: every sheet the fight can reach, the opponents' Endurance together (each
+    after the other: one at a time), times the wounds a round can queue where Luck
+    decides on them (none tested: no decision nodes, half the work a state); `hurt`
+    ends it at the hero's first wound, `rounds` reaches at most that many values of
+    each Endurance."""
+    sp = fight.sp
+    reach = (lambda axis: min(axis, sp.rounds + 1)) if sp.rounds else (lambda axis: axis)
+    size = (1 if sp.hurt else reach(he)) * (luck + 1) * (arm + 1) * (fight.cap + 1) * ((sp.win_rounds or 0) + 1)
+    queues = 2 * len(es) if fight.use_luck and (luck >= 1 or fight.luck_policy == "always") else 1
+    if fight.mode == "together":
+        for e in es:
+            size *= reach(e + 1)
+        return size * queues >= 2 * ROWS_FROM
+    return size * sum(reach(e + 1) for e in es) * queues >= 2 * ROWS_FROM
 
 
 def _end_value(end: End) -> int:
@@ -143,9 +153,9 @@ def solve_fight(hero: tuple[int, int], enemies: Sequence[tuple[int, int]], *,
         return _special(hero, enemies, mode, use_luck, luck_policy, (hero_damage, enemy_damage, armour),
                         (attack_bonus, unarmed, luck, pending, luck_reading, max_states), specials, progress,
                         fight_on, pending_enemy, queued, solver)
-    fight = _Fight(hero[0] - int(unarmed) + attack_bonus, tuple(e[0] for e in enemies),
-                   mode, use_luck, luck_policy, hero_damage, enemy_damage,
-                   armour[0] if armour else 0, luck_reading)
+    args = (hero[0] - int(unarmed) + attack_bonus, tuple(e[0] for e in enemies), mode, use_luck, luck_policy,
+            hero_damage, enemy_damage, armour[0] if armour else 0, luck_reading)
+    fight, asked = _Fight(*args), solver
     if solver == "auto" and fight.mixed:   # different wounds: ff_together reads them per opponent,
         solver = "together" if mode == "together" else "chain"   # the sequential fast paths do not
     if use_luck and luck_policy == "always" and solver != "noluck":
@@ -160,6 +170,12 @@ def solve_fight(hero: tuple[int, int], enemies: Sequence[tuple[int, int]], *,
         raise ValueError(f"the {solver} solver does not take mode {mode!r}")
     if solver in ("layered", "together", "auto"):
         return solve_layered(fight, sheet, events, use_luck, luck_policy, max_states)
+    if asked == "auto":   # the chain, no fast path for it: as rows where they pay
+        from engine.rules.defis_fantastiques.odds_special import SpecialFight
+        rows = SpecialFight(*args, specials=model.Specials())
+        if rows_pay(rows, *sheet):
+            from engine.rules.defis_fantastiques import fight_vec
+            return fight_vec.single(rows, sheet, events, (0, 0), max_states, decisions=use_luck or mode == "together")
     root = fight.advance(hero[1], es, luck0, arm0, ())
     if events and not isinstance(root, End):
         root = fight.advance(hero[1], es, luck0, arm0, events)
