@@ -146,3 +146,17 @@ def test_the_exact_solver_the_rows_fall_back_on_agrees(case, monkeypatch):
     skill, enemies, sheets, options = FAMILY[min(case, len(FAMILY) - 1)]
     assert solve_family(skill, enemies, sheets, **options, solver="rows") == \
         solve_family(skill, enemies, sheets, **options, solver="chain")
+
+
+@pytest.mark.parametrize("options", [{"luck": 10}, {"luck": 9, "luck_policy": "always"},
+                                     {"luck": 9, "pending": "after-wound-taken"}])
+def test_a_chain_without_fast_path_goes_through_the_rows_and_agrees(options):
+    """Opponents wounding differently one after the other (or Luck always tested): no
+    fast path reads them; a chain that big is solved as rows, the reference's odds."""
+    from engine.rules.defis_fantastiques.odds_solver import rows_pay
+    from engine.rules.defis_fantastiques.odds_special import SpecialFight
+    fight = SpecialFight(10, (7, 10), "one-by-one", True, options.get("luck_policy", "optimal"), 2, (1, 2), 0,
+                         specials=Specials())
+    assert rows_pay(fight, 19, (5, 14), options["luck"], 0)
+    asked = dict(hero=(10, 19), enemies=[(7, 5), (10, 14)], mode="one-by-one", enemy_damage=[1, 2], **options)
+    assert solve_fight(**asked) == solve_fight(**asked, solver="chain")
