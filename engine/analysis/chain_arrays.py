@@ -247,7 +247,7 @@ class Fast:
         self.choice = np.zeros(count, dtype=np.int64)
         self.exact_aims: dict = {}
         self.exact_ends = [tuple(int(bool(aim(e))) * self.scale for aim in aims) for e in g.ends]
-        if self.top > 400:   # the exact comparisons recurse through the levels
+        if self.top > 300:   # the exact comparisons recurse through the levels (two frames each)
             raise NearTie
         self._solve(level)
 
