@@ -2,18 +2,24 @@
 
 A rule module that can write its fight chain over arrays (every node a row, every
 option a row, every outcome an edge) hands it here as a `ChainArrays`; the values are
-those of `chain.chances`: the same exact fractions, the same policy (per node the
-option of highest value, the first on ties, aims compared in order).
+those of `chain.chances` / `chain.solve`: the same exact fractions, the same policy
+(per node the option of highest value, the first on ties, aims compared in order).
 
-How: the graph (self-loops apart) is acyclic; `levels` numbers each node by its
-longest distance to an end (Kahn's order over the reversed edges, all in NumPy).
-Level by level, each option's value is the sum over its edges of weight x the
+The graph (self-loops apart) is acyclic; `levels` numbers each node by its longest
+distance to an end (Kahn's order over the reversed edges, in NumPy), and every level
+is solved at once, an option's value being the sum over its edges of weight x the
 child's value, divided by its normaliser (denominator minus the chance of staying).
-All values are kept exact as integer numerators over ONE scale ``M**K`` (``M`` the
-lcm of the normalisers, ``K`` the deepest level): an option's numerator is
-``(M / norm) * sum(w * child) / M``, an exact division, so that options compare
-as integers and no gcd is taken until the roots' Fractions.  The numerators are
-Python integers in object arrays: NumPy runs the loops, the integers stay exact.
+
+`Fast` (the usual way) picks the policy from float64 values, each aim's and its
+complement's (sums of positive terms: a relative error bound kept per node); options
+nearer than their bounds are equal when their residues modulo two primes are (the
+first kept), else compared exactly through the chosen options below.  The chance
+reported is then exact: surely 1 or surely 0 by logic, else integers over one scale.
+`Solved` (where floats cannot be trusted: a value under TINY, a normaliser too large
+for the primes, a chain too deep) does it all in integers: numerators over ONE scale
+``M**K`` (``M`` the lcm of the normalisers, ``K`` the deepest level), an option's being
+``(M / norm) * sum(w * child) / M``, an exact division, in object arrays of Python
+integers.  `forward` pushes one root's exact masses to the ends.
 """
 from __future__ import annotations
 
