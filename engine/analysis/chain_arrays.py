@@ -237,14 +237,18 @@ class Fast:
         self.modulus, self.top = lcm(*norms), int(level.max())
         # a value is a sum of positive terms: its relative error is at most its children's
         # largest plus (terms + 2) roundings of relative size UNIT (a bound kept per node)
-        self.error = np.zeros(g.nodes)
+        self.error = np.zeros(g.nodes + len(g.ends))
         self.scale = self.modulus ** self.top
         self.inverse = [dict((n, pow(n, -1, p)) for n in norms) for p in PRIMES]
         count = g.nodes
-        self.floats = [np.zeros(count) for _ in aims]
-        self.spares = [np.zeros(count) for _ in aims]   # 1 - each aim, computed as its own sum
-        self.prints = [[np.zeros(count, dtype=np.int64) for _ in PRIMES] for _ in aims]
-        self.end_aims = [np.array([float(bool(aim(e))) for e in g.ends] + [0.0]) for aim in aims]
+        # per aim, each node's value then each end's (a child is read at `count + end`)
+        ends = [np.array([float(bool(aim(e))) for e in g.ends]) for aim in aims]
+        self.floats = [np.concatenate([np.zeros(count), e]) for e in ends]
+        self.spares = [np.concatenate([np.zeros(count), 1.0 - e]) for e in ends]   # 1 - each aim, its own sum
+        self.prints = [[np.concatenate([np.zeros(count, dtype=np.int64), e.astype(np.int64)]) for _ in PRIMES]
+                       for e in ends]
+        if g.edge_w.size and int(g.edge_w.max()) >= min(PRIMES):
+            raise NearTie
         self.measured = measure is not None
         mark = np.array([bool(measure(e)) if self.measured else False for e in g.ends] + [False])
         self.end_measure = (mark, np.array([int(m) * self.scale for m in mark], dtype=object))
@@ -275,27 +279,25 @@ class Fast:
             edges = spans(lo, hi)
             cuts = np.concatenate([[0], np.cumsum(hi - lo)[:-1]])
             child, w = g.edge_child[edges], g.edge_w[edges]
-            end, inner = np.where(child < 0, -1 - child, -1), np.maximum(child, 0)
+            at = np.where(child >= 0, child, g.nodes - 1 - child)
+            norm = g.opt_norm[opts].astype(float)
             values, prints = [], []
-            for a, (floats, ends) in enumerate(zip(self.floats, self.end_aims)):
+            for a in range(len(self.floats)):
                 # the aim and its complement, each a sum of positive terms (precise near 1 too)
-                pair = [np.add.reduceat(w * np.where(child < 0, e[end], f[inner]), cuts) / g.opt_norm[opts]
-                        for f, e in ((floats, ends), (self.spares[a], 1.0 - ends))]
-                values.append(pair)
-                prints.append([np.add.reduceat(w % p * np.where(child < 0, ends[end].astype(np.int64), fp[inner]) % p,
-                                               cuts) % p * inv[opts] % p
+                values.append([np.add.reduceat(w * f[at], cuts) / norm for f in (self.floats[a], self.spares[a])])
+                prints.append([np.add.reduceat(w * fp[at] % p, cuts) % p * inv[opts] % p
                                for p, fp, inv in zip(PRIMES, self.prints[a], inverse)])
             if any(((v > 0) & (v < TINY)).any() for pair in values for v in pair):
                 raise NearTie
             slot = opts - first_opt[g.opt_node[opts]]
             terms = (hi - lo).astype(float)
-            error = np.maximum.reduceat(np.where(child < 0, 0.0, self.error[inner]), cuts) + (terms + 2) * UNIT
+            error = np.maximum.reduceat(self.error[at], cuts) + (terms + 2) * UNIT
             chosen, hard = _first_best(slot, values, prints, error)
-            for k in hard:   # options nearer than floats tell and not equal: compared exactly
-                node = int(g.opt_node[opts[chosen[k]]])
+            for h in hard:   # options nearer than floats tell and not equal: compared exactly
+                node = int(g.opt_node[opts[chosen[h]]])
                 mine = range(first_opt[node], first_opt[node + 1] if node + 1 < g.nodes else len(g.opt_node))
                 exact = [self._exact_option(o) for o in mine]
-                chosen[k] = np.searchsorted(opts, mine[exact.index(max(exact))])
+                chosen[h] = np.searchsorted(opts, mine[exact.index(max(exact))])
             nodes = g.opt_node[opts[chosen]]
             self.choice[nodes] = opts[chosen]
             self.error[nodes] = error[chosen]
