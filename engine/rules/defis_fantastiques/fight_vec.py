@@ -197,7 +197,8 @@ class ArrayFight:
     def expand(self, rows, out: "_Options") -> None:
         """Every option of every row (a node), appended to `out` with its edges."""
         kind = self.qarrays[0][rows[:, self.Q]]
-        self.luck_options(np.flatnonzero((kind == DEALT) | (kind == TAKEN)), rows, out)
+        steps = _Steps()   # every child row of the frontier stepped at once
+        self.luck_options(np.flatnonzero((kind == DEALT) | (kind == TAKEN)), rows, out, steps)
         self.escape_luck(np.flatnonzero(kind == ESCAPE), rows, out)
         start = np.flatnonzero(kind == NO_KIND)
         if self.sp.escape is not None:
@@ -209,9 +210,10 @@ class ArrayFight:
             members = start[classes == c]
             living = tuple(i for i in range(self.n) if (c >> 1) >> i & 1)
             for slot, (i, ways, denom) in enumerate(self.round_ways(living, bool(c & 1))):
-                self.round(members, rows, ways, denom, 1 + slot, i, out)
+                self.round(members, rows, ways, denom, 1 + slot, i, out, steps)
+        steps.run(self)
 
-    def round(self, members, rows, ways, denom, slot, target, out):
+    def round(self, members, rows, ways, denom, slot, target, out, steps):
         """One round against `target` from each member row (SpecialFight.round)."""
         k = len(ways)
         parent = np.repeat(members, k)
@@ -219,14 +221,17 @@ class ArrayFight:
         child[:, self.Q] = np.tile([q for q, _w, _d in ways], len(members))
         child[:, self.RND] = np.minimum(child[:, self.RND] + 1, self.f.cap)
         child[:, self.WINS] += np.tile([int(d) for _q, _w, d in ways], len(members))
-        ends, child = self.step(child, np.zeros(len(child), dtype=bool))
-        weight = np.tile([w for _q, w, _d in ways], len(members))
-        stay = (ends < 0) & (child == rows[parent]).all(axis=1)
-        stays = np.bincount(np.repeat(np.arange(len(members)), k), weights=weight * stay,
-                            minlength=len(members)).astype(np.int64)
-        out.add(members, slot, denom - stays, target, parent, weight, ends, child, keep=~stay, cost=denom)
 
-    def luck_options(self, at, rows, out):
+        def then(stepped):
+            ends, child = stepped
+            weight = np.tile([w for _q, w, _d in ways], len(members))
+            stay = (ends < 0) & (child == rows[parent]).all(axis=1)
+            stays = np.bincount(np.repeat(np.arange(len(members)), k), weights=weight * stay,
+                                minlength=len(members)).astype(np.int64)
+            out.add(members, slot, denom - stays, target, parent, weight, ends, child, keep=~stay, cost=denom)
+        steps.later([(child, np.zeros(len(child), dtype=bool))], then)
+
+    def luck_options(self, at, rows, out, steps):
         """Pass or test Luck on the first queued wound (_Fight.luck_options)."""
         if not at.size:
             return
@@ -239,7 +244,10 @@ class ArrayFight:
             if shift:
                 moved[:, self.LUCK] = np.maximum(0, moved[:, self.LUCK] - 1)
             moved[:, self.Q] = rest
-            after.append(self.step(moved, taken & (moved[:, self.HE] < x[:, self.HE])))
+            after.append((moved, taken & (moved[:, self.HE] < x[:, self.HE])))
+        steps.later(after, lambda *stepped: self._luck_options(at, x, out, stepped))
+
+    def _luck_options(self, at, x, out, after):
         policy = self.f.luck_policy
         if policy != "always":
             out.add(at, 0, np.ones(at.size, dtype=np.int64), NO_LUCK, at, np.ones(at.size, dtype=np.int64),
@@ -298,6 +306,32 @@ class ArrayFight:
 
 
 DENSE = 1 << 22   # packed keys below it are looked up in a table, above it by sorting
+
+
+class _Steps:
+    """Child rows waiting for `ArrayFight.step`: stepped all at once, then each group
+    handed to what waits for it."""
+
+    def __init__(self):
+        self.waiting: list = []
+
+    def later(self, groups: list, then) -> None:
+        """`then(*[(ends, rows) of each group])` once the groups [(rows, hurt)] are stepped."""
+        self.waiting.append((groups, then))
+
+    def run(self, fight) -> None:
+        groups = [g for gs, _then in self.waiting for g in gs]
+        if not groups:
+            return
+        ends, rows = fight.step(np.concatenate([g[0] for g in groups]), np.concatenate([g[1] for g in groups]))
+        at = 0
+        for gs, then in self.waiting:
+            stepped = []
+            for g in gs:
+                stepped.append((ends[at:at + len(g[0])], rows[at:at + len(g[0])]))
+                at += len(g[0])
+            then(*stepped)
+        self.waiting = []
 
 
 class _Nodes:
