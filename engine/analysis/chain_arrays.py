@@ -70,11 +70,8 @@ def levels(graph: ChainArrays) -> np.ndarray:
         lo, hi = starts[ready], starts[ready + 1]
         parents = by_child[spans(lo, hi)]
         if parents.size:
-            np.subtract.at(waiting, parents, 1)
-            touched = np.unique(parents)
-            ready = touched[waiting[touched] == 0]
-        else:
-            ready = parents
+            waiting -= np.bincount(parents, minlength=graph.nodes)
+        ready = np.flatnonzero((waiting == 0) & (level == 0))
         k += 1
     if (level == 0).any():
         raise ValueError("the fight chain has a cycle")
