@@ -55,13 +55,19 @@ def spans(lo: np.ndarray, hi: np.ndarray) -> np.ndarray:
     return np.arange(int(ends[-1]) if sizes.size else 0) + np.repeat(lo - (ends - sizes), sizes)
 
 
+def by_level(level: np.ndarray) -> np.ndarray:
+    """The positions sorted by level, in their order within a level (levels are small:
+    as 16-bit integers NumPy sorts them stably by radix)."""
+    return np.argsort(level.astype(np.int16) if level.size and level.max() < 2 ** 15 else level, kind="stable")
+
+
 def levels(graph: ChainArrays) -> np.ndarray:
     """Each node's longest distance to an end (1 for a node all of whose edges end)."""
     parent = graph.opt_node[graph.edge_opt]
     inner = graph.edge_child >= 0
     child, parent = graph.edge_child[inner], parent[inner]
     waiting = np.bincount(parent, minlength=graph.nodes)
-    order = np.argsort(child, kind="stable")
+    order = np.argsort(child)   # (a child's parents in any order)
     by_child, starts = parent[order], np.searchsorted(child[order], np.arange(graph.nodes + 1))
     level = np.zeros(graph.nodes, dtype=np.int64)
     ready, k = np.flatnonzero(waiting == 0), 1
@@ -115,7 +121,7 @@ class Solved:
     def _solve(self, level, ends_of, n_aims):
         g = self.graph
         opt_level = level[g.opt_node]
-        order = np.argsort(opt_level, kind="stable")      # options by level, node order kept
+        order = by_level(opt_level)      # options by level, node order kept
         bounds = np.searchsorted(opt_level[order], np.arange(1, self.top + 2))
         edge_starts = np.searchsorted(g.edge_opt, np.arange(len(g.opt_node) + 1))
         factor = np.array([self.modulus // int(n) for n in g.opt_norm], dtype=object)
@@ -181,10 +187,10 @@ def forward(graph: ChainArrays, solved, root: int):
     at_end = np.zeros(len(graph.ends) + 1, dtype=object)
     rounds = 0
     starts = np.searchsorted(graph.edge_opt, np.arange(len(graph.opt_node) + 1))
-    by_level = np.argsort(level, kind="stable")
-    cut = np.searchsorted(level[by_level], np.arange(top + 2))
+    by_level_ = by_level(level)
+    cut = np.searchsorted(level[by_level_], np.arange(top + 2))
     for k in range(top, 0, -1):
-        nodes = by_level[cut[k]:cut[k + 1]]
+        nodes = by_level_[cut[k]:cut[k + 1]]
         nodes = nodes[mass[nodes] != 0]
         if not nodes.size:
             continue
@@ -264,7 +270,7 @@ class Fast:
     def _solve(self, level):
         g = self.graph
         opt_level = level[g.opt_node]
-        order = np.argsort(opt_level, kind="stable")
+        order = by_level(opt_level)
         bounds = np.searchsorted(opt_level[order], np.arange(1, self.top + 2))
         self.edge_starts = np.searchsorted(g.edge_opt, np.arange(len(g.opt_node) + 1))
         first_opt = np.searchsorted(g.opt_node, np.arange(g.nodes))
