@@ -13,7 +13,9 @@ child's value, divided by its normaliser (denominator minus the chance of stayin
 `Fast` (the usual way) picks the policy from float64 values, each aim's and its
 complement's (sums of positive terms: a relative error bound kept per node); options
 nearer than their bounds are equal when their residues modulo two primes are (the
-first kept), else compared exactly through the chosen options below.  The chance
+first kept; two different values taken for equal would need both primes, about 2**31
+each, to divide the numerator of their difference), else compared exactly through the
+chosen options below.  The chance
 reported is then exact: surely 1 or surely 0 by logic, else integers over one scale.
 `Solved` (where floats cannot be trusted: a value under TINY, a normaliser too large
 for the primes, a chain too deep) does it all in integers: numerators over ONE scale
