@@ -13,6 +13,13 @@ with 40 combats (tools/gen_book.py, written to a temporary file); like an
 installed package, the child keeps its .pyc files (outside the source tree).
 The machine's load average is printed first: on a shared machine wall times
 vary, CPU time (this process, or the child process) much less.
+
+"Before / after" (first): the same work side by side in one run, before = the fight
+chains solved node by node (odds_solver's ``solver="chain"``; in a process,
+``odds_solver.rows_pay`` answers no), after = as shipped (the chains big enough solved as
+rows of arrays, fight_vec): the two-guards fight priced the first time (the fight
+cache's memory emptied), and ``gamebook odds`` with an empty cache on every bundled
+book and on the two-guards book (396 rolled sheets); CPU medians.
 """
 from __future__ import annotations
 
@@ -128,6 +135,39 @@ def odds_process(path: str, cache: str | None = None):
                                   env=env, check=True, stdout=subprocess.DEVNULL)
 
 
+def node_by_node(path: str):
+    """`gamebook odds BOOK` in a process where no fight is solved as rows (before fight_vec)."""
+    env = dict(os.environ, GAMEBOOK_NO_CACHE="1", PYTHONPYCACHEPREFIX=PYCACHE)
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    root = Path(__file__).resolve().parent.parent
+    code = ("import sys; from engine.rules.defis_fantastiques import odds_solver; "
+            "odds_solver.rows_pay = lambda *a: False; from engine.cli import main; "
+            "sys.exit(main(['odds', sys.argv[1]]))")
+    return lambda: subprocess.run([sys.executable, "-c", code, path], cwd=root, env=env, check=True,
+                                  stdout=subprocess.DEVNULL)
+
+
+GUARDS_FIGHT = dict(hero=(10, 19), enemies=[(7, 6), (6, 5)], mode="together", luck=10, enemy_damage=[2, 1],
+                    specials=Specials(escape=Escape(2, 2)))
+BOOKS = ("books/la-cloche-de-brumesel.yaml", "books/la-couronne-de-sel.yaml",
+         "books/the-clock-of-vennick.yaml", "books/le-taureau-d-airain.yaml")
+
+
+def before_after(guards: str, runs: int) -> None:
+    """Each line: the same work before (node by node) and after (rows where they pay)."""
+    from engine.rules.defis_fantastiques.odds_solver import solve_fight
+    pairs = {"two guards, wounds 2 and 1, escape: first pricing":
+             (lambda: solve_fight(**GUARDS_FIGHT, solver="chain"), lambda: solve_fight(**GUARDS_FIGHT))}
+    for path in (guards, *BOOKS):
+        name = Path(path).stem if path != guards else "two guards (396 sheets)"
+        pairs[f"gamebook odds {name} (process)"] = (node_by_node(path), odds_process(path))
+    print(f"{'before / after (CPU, median)':50s} {'before':>9s}    {'after':>9s}    {'ratio':>6s}")
+    for name, (before, after) in pairs.items():
+        old, new = seconds(before, runs)[2], seconds(after, runs)[2]
+        print(f"{name:50s} {old * 1000:9.2f} ms {new * 1000:9.2f} ms {old / max(new, 1e-9):6.1f}x")
+    print()
+
+
 def main(argv: list[str]) -> int:
     runs = int(argv[1]) if len(argv) > 1 else 5
     from tools.gen_book import book
@@ -137,6 +177,8 @@ def main(argv: list[str]) -> int:
         os.environ["GAMEBOOK_NO_CACHE"] = "1"   # in this process: the fights' memory only
         guards = Path(tmp) / "guards.yaml"
         guards.write_text(GUARDS, encoding="utf-8")
+        print(f"load average: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+        before_after(str(guards), max(1, min(runs, 3)))
         cases = dict(CASES)
         cases[KEPT] = CASES["FF 2 together, wounds 2 and 1, escape after 2, luck 10"]
         cases["gamebook odds two guards, wounds 2 and 1, escape (process)"] = odds_process(str(guards))

@@ -6,7 +6,7 @@ same fights recur across sheets, runs and books.
 
 The key is everything the solver reads (the arguments of `ff_fight` or
 `family_chances`, written out by `repr`) and the digest of the model's source files
-(the fight chain, its solvers, the rules they read, the generic chain solver): an
+(the fight chain, its solvers, the rules they read, the generic chain solvers): an
 edited rule or solver never reads an old answer.  Values are stored exactly, every
 Fraction as "p/q"; an entry is sealed with the compiled books' key
 (docs/security.md): an unreadable, edited or foreign one is ignored and solved again.  The
@@ -28,7 +28,7 @@ from engine.analysis.stored_only import NotStored, only_stored
 
 MODEL_FILES = ("model.py", "fight_chain.py", "odds_solver.py", "odds_special.py", "ff_layered.py",
                "ff_noluck.py", "ff_together.py", "ff_together_mass.py", "ff_wintable.py", "odds.py",
-               "fight_cache.py")
+               "fight_cache.py", "fight_vec.py")
 MEMORY_ENTRIES = 512
 _memory: OrderedDict = OrderedDict()
 
@@ -42,7 +42,8 @@ def model_digest() -> str | None:
     here = Path(__file__).resolve().parent
     h = hashlib.sha256(__version__.encode())
     try:
-        for path in [here / name for name in MODEL_FILES] + [Path(chain.__file__)]:
+        for path in [here / name for name in MODEL_FILES] + [Path(chain.__file__),
+                                                           Path(chain.__file__).with_name("chain_arrays.py")]:
             h.update(path.read_bytes())
     except OSError:
         return None

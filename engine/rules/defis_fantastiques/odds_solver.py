@@ -49,6 +49,29 @@ from engine.rules.defis_fantastiques.fight_chain import _Fight, end_odds
 RULES_ID = "defis-fantastiques"
 MODES = ("single", "as-one", "one-by-one", "together")
 PENDING = {"after-wound-dealt": "d", "after-wound-taken": "t"}
+# Below this bound on a chain's size (`rows_pay`), the node-by-node chain solver is the
+# faster one (measured on fights of every size: the arrays' fixed costs dominate).
+ROWS_FROM = 4000
+
+
+def rows_pay(fight, he: int, es: tuple, luck: int, arm: int) -> bool:
+    """Is this fight's chain big enough for its rows (fight_vec) to beat the node-by-node chain?
+    Its size: every sheet the fight can reach, the opponents' Endurance together (each
+    after the other: one at a time), times the wounds a round can queue where Luck
+    decides on them (none tested: no decision nodes, half the work a state); `hurt`
+    ends it at the hero's first wound, `rounds` reaches at most that many values of
+    each Endurance."""
+    sp = fight.sp
+    reach = (lambda axis: min(axis, sp.rounds + 1)) if sp.rounds else (lambda axis: axis)
+    size = (1 if sp.hurt else reach(he)) * (luck + 1) * (arm + 1) * (fight.cap + 1) * ((sp.win_rounds or 0) + 1)
+    queues = 2 * len(es) if fight.use_luck and (luck >= 1 or fight.luck_policy == "always") else 1
+    if fight.mode == "together":
+        for e in es:
+            size *= reach(e + 1)
+        return size * queues >= 2 * ROWS_FROM
+    return size * sum(reach(e + 1) for e in es) * queues >= 2 * ROWS_FROM
+
+
 def _end_value(end: End) -> int:
     return 1 if end.outcome == "win" else 0
 
@@ -129,10 +152,10 @@ def solve_fight(hero: tuple[int, int], enemies: Sequence[tuple[int, int]], *,
     if specials is not None and specials.active():
         return _special(hero, enemies, mode, use_luck, luck_policy, (hero_damage, enemy_damage, armour),
                         (attack_bonus, unarmed, luck, pending, luck_reading, max_states), specials, progress,
-                        fight_on, pending_enemy, queued)
-    fight = _Fight(hero[0] - int(unarmed) + attack_bonus, tuple(e[0] for e in enemies),
-                   mode, use_luck, luck_policy, hero_damage, enemy_damage,
-                   armour[0] if armour else 0, luck_reading)
+                        fight_on, pending_enemy, queued, solver)
+    args = (hero[0] - int(unarmed) + attack_bonus, tuple(e[0] for e in enemies), mode, use_luck, luck_policy,
+            hero_damage, enemy_damage, armour[0] if armour else 0, luck_reading)
+    fight, asked = _Fight(*args), solver
     if solver == "auto" and fight.mixed:   # different wounds: ff_together reads them per opponent,
         solver = "together" if mode == "together" else "chain"   # the sequential fast paths do not
     if use_luck and luck_policy == "always" and solver != "noluck":
@@ -147,6 +170,12 @@ def solve_fight(hero: tuple[int, int], enemies: Sequence[tuple[int, int]], *,
         raise ValueError(f"the {solver} solver does not take mode {mode!r}")
     if solver in ("layered", "together", "auto"):
         return solve_layered(fight, sheet, events, use_luck, luck_policy, max_states)
+    if asked == "auto":   # the chain, no fast path for it: as rows where they pay
+        from engine.rules.defis_fantastiques.odds_special import SpecialFight
+        rows = SpecialFight(*args, specials=model.Specials())
+        if rows_pay(rows, *sheet):
+            from engine.rules.defis_fantastiques import fight_vec
+            return fight_vec.single(rows, sheet, events, (0, 0), max_states, decisions=use_luck or mode == "together")
     root = fight.advance(hero[1], es, luck0, arm0, ())
     if events and not isinstance(root, End):
         root = fight.advance(hero[1], es, luck0, arm0, events)
@@ -173,8 +202,10 @@ def _wounded(fight, es: tuple, pending_enemy) -> int:
 
 
 def _special(hero, enemies, mode, use_luck, luck_policy, wounds, rest, specials, progress, fight_on=False,
-             pending_enemy=None, queued=()):
-    """A fight with format 1.1 specials: the chain solver over them (odds_special)."""
+             pending_enemy=None, queued=(), solver="auto"):
+    """A fight with format 1.1 specials: their chain (odds_special), its nodes as rows
+    of arrays (fight_vec, ``solver="rows"``, or "auto" where it pays), or node by node
+    (``solver="chain"``, the reference)."""
     from engine.rules.defis_fantastiques.odds_special import SpecialFight, solve_special
     hero_damage, enemy_damage, armour = wounds
     attack_bonus, unarmed, luck, pending, reading, max_states = rest
@@ -183,8 +214,11 @@ def _special(hero, enemies, mode, use_luck, luck_policy, wounds, rest, specials,
                          specials=specials)
     es = tuple(e[1] for e in enemies)
     events = _events(fight, es, pending, pending_enemy, queued)
-    return solve_special(fight, (hero[1], es, luck or 0, armour[1] if armour else 0), events, progress,
-                         max_states, fight_on)
+    sheet = (hero[1], es, luck or 0, armour[1] if armour else 0)
+    if solver == "rows" or (solver != "chain" and rows_pay(fight, *sheet)):
+        from engine.rules.defis_fantastiques import fight_vec
+        return fight_vec.single(fight, sheet, events, progress, max_states, fight_on)
+    return solve_special(fight, sheet, events, progress, max_states, fight_on)
 
 
 def family_chances(hero_skill: int, enemies, sheets: list, **options) -> list:
@@ -199,21 +233,29 @@ def solve_family(hero_skill: int, enemies, sheets: list, *, mode: str = "single"
                    use_luck: bool = False, hero_damage: int = 2, enemy_damage=2,
                    armour: tuple[int, int] | None = None, luck_reading: str = model.DEFAULT_READING,
                    specials: model.Specials | None = None, progress: tuple = (0, 0),
-                   max_states: int = 2_000_000) -> list:
+                   max_states: int = 2_000_000, solver: str = "auto") -> list:
     """P(not losing) of a fight the chain solver plays (specials, an escape, wounds
     per opponent one after the other, Luck "always") from each sheet ``(he, luck)``,
     exactly as ``ff_fight`` gives it from that sheet (``1 - lose``): one chain
-    solved for them all (``chain.chances``)."""
+    solved for them all, its nodes as rows of arrays (``fight_vec``, ``solver="rows"``), or
+    node by node (``chain.chances``, ``solver="chain"``, the reference); ``"auto"``: the
+    rows where the chain is big enough for them to be faster (``rows_pay``)."""
     _check((hero_skill, 1), enemies, mode, hero_damage, enemy_damage, luck_policy, None)
     enemies, enemy_damage, mode = merged(enemies, enemy_damage, mode)
     args = (hero_skill, tuple(e[0] for e in enemies), mode, use_luck, luck_policy, hero_damage, enemy_damage,
             armour[0] if armour else 0, luck_reading)
     es, arm = tuple(e[1] for e in enemies), (armour[1] if armour else 0)
+    from engine.rules.defis_fantastiques.odds_special import SpecialFight
+    fight = SpecialFight(*args, specials=specials if specials is not None else model.Specials())
+    top = (max(he for he, _l in sheets), es, max(luck or 0 for _h, luck in sheets), arm)
+    if solver == "rows" or (solver == "auto" and rows_pay(fight, *top)):
+        from engine.rules.defis_fantastiques import fight_vec   # every sheet's nodes as rows at once
+        rnd, wins = min(progress[0], fight.cap), progress[1] if fight.sp.win_rounds else 0
+        return fight_vec.family(fight, sheets, es, arm, (rnd, wins), max_states)
     if specials is None or not specials.active():
         fight = _Fight(*args)
         roots = [fight.advance(he, es, luck or 0, arm, ()) for he, luck in sheets]
         return chances(roots, fight.expand, _end_value, _not_lost, max_states)
-    from engine.rules.defis_fantastiques.odds_special import SpecialFight
     fight = SpecialFight(*args, specials=specials)
     rnd, wins = min(progress[0], fight.cap), progress[1] if specials.win_rounds else 0
     roots = [fight.step(he, es, luck or 0, arm, (), rnd, wins) for he, luck in sheets]
