@@ -126,14 +126,16 @@ class Book:
 
 def book_endings(book) -> dict[int, str]:
     """paragraph -> kind, for every ending the book has (what there is to discover)."""
-    out = {n: p.end for n, p in book.paragraphs.items() if p.end in ("death", "victory")}
-    for n, p in book.paragraphs.items():   # format 1.1: an ending an `auto:` jump makes
-        out.setdefault(n, next((a.end for a in p.auto if a.end in ("death", "victory")), None))
-        if not out[n]:   # format 1.2: an outcome that ends the game (a test's `{end: death}`)
-            out[n] = next((e for e in p.outcome_ends.values() if e in ("death", "victory")), None)
-    for n, p in book.paragraphs.items():   # format 1.2: a give-up's `none: {end:}` (engine/book/giving.py)
-        gives = [e.value.get("none") for e in (*p.effects, *(e for c in p.choices for e in c.effects))
-                 if e.kind == "give_up" and isinstance(e.value, dict)]
-        if out.get(n) is None:
-            out[n] = next((g.end for g in gives if g is not None and g.end), None)
+    out = {n: paragraph_ending(p) for n, p in book.paragraphs.items()}
     return {n: kind for n, kind in out.items() if kind}
+
+
+def paragraph_ending(p) -> str | None:
+    """"death" or "victory" when entering paragraph `p` can end the game there, else None."""
+    if p.end in ("death", "victory"):
+        return p.end
+    ends = [a.end for a in p.auto]   # format 1.1: an ending an `auto:` jump makes
+    ends += p.outcome_ends.values()  # format 1.2: an outcome that ends the game (a test's `{end: death}`)
+    ends += [g.end for e in (*p.effects, *(e for c in p.choices for e in c.effects))   # a give-up's `none: {end:}`
+             if e.kind == "give_up" and isinstance(e.value, dict) and (g := e.value.get("none")) is not None]
+    return next((e for e in ends if e in ("death", "victory")), None)

@@ -86,12 +86,12 @@ def specials_of(book, state, spec, pending):
 def deadly_escape(book, state, spec) -> bool:
     """Whether the escape leads to a paragraph that is a death ending (la-cloche-de-brumesel
     § 36 -> § 37: 'vous y mourez' is no way out alive)."""
-    from engine.book.model import book_endings
+    from engine.book.model import paragraph_ending
     to = (spec.get("escape") or {}).get("to") if isinstance(spec.get("escape"), dict) else None
     if to is None:
         return False
     to = to if isinstance(to, int) else silent_game(book, state).number(to)
-    return book_endings(book).get(to) == "death"
+    return to in book.paragraphs and paragraph_ending(book.paragraphs[to]) == "death"
 
 
 def escape_of(book, state, spec) -> model.Escape | None:
