@@ -34,6 +34,7 @@ from engine.diagnostics import Message
 from engine.analysis.explore.chains import Chain, outcomes_of
 from engine.rules.defis_fantastiques import combat, equipment, model, specials, wounds
 from engine.rules.defis_fantastiques.messages import dead
+from engine.rules.defis_fantastiques.explore_rows import RowsFight
 from engine.rules.defis_fantastiques.odds_special import SpecialFight, rounds_read
 
 # What each strategy's decisions maximise: the value of an end of the fight.
@@ -77,9 +78,33 @@ def fight_outcomes(play, pending, cache):
     for name in names:
         key = ("df", name, rules, stopping, root)
         if key not in cache:
-            cache[key] = _fight(cache, name, rules, stopping).outcomes(root)
+            cache[key] = _outcomes(cache, name, rules, stopping, root)
         strategies.append((name, outcomes_of(cache, "df", cache[key], _finisher)))
     return strategies, ("escape",) if after is not None else ()
+
+
+# How the explorer's fight chains are solved: "rows" (explore_rows, every starting point
+# of a fight at once), "chain" (node by node), "auto" (rows where they pay: `rows_pay`).
+SOLVER = "auto"
+
+
+def _outcomes(cache, name, rules, stopping, root) -> list:
+    """[(End, Fraction)] of a strategy from `root`, by rows where they pay, else node by node."""
+    if SOLVER != "chain":
+        rows = cache.get(("df-rows", name, rules))
+        if rows is None and (SOLVER == "rows" or rows_pay(rules, root)):
+            rows = cache[("df-rows", name, rules)] = RowsFight(_fight(cache, name, rules, False))
+        if rows is not None:
+            fight = rows.fight
+            found = rows.outcomes(root if fight.use_luck else root[:2] + (0,) + root[3:], stopping)
+            if found is not None:
+                return found if fight.use_luck else [(_with_luck(end, root[2]), p) for end, p in found]
+    return _fight(cache, name, rules, stopping).outcomes(root)
+
+
+def rows_pay(rules, root) -> bool:
+    """Is this fight worth its rows?"""
+    return True
 
 
 def _fight(cache, name, rules, stopping) -> "ExploredFight":

@@ -25,6 +25,7 @@ from engine.rules.defis_fantastiques.odds_special import OUTCOMES, escaped
 NO_KIND, DEALT, TAKEN, ESCAPE = 0, 1, 2, 3
 
 ESCAPE_LABEL, NO_LUCK, USE_LUCK = -1, -2, -3
+WIN, LOSE, HURT = (OUTCOMES.index(o) for o in ("win", "lose", "hurt"))
 
 
 class Queues:
@@ -121,6 +122,11 @@ class ArrayFight:
     def end(self, outcome: str, detail) -> np.ndarray:
         return OUTCOMES.index(outcome) * (self.hmax + 1) + np.maximum(detail, 0)
 
+    def end_ids(self, outcome, rows) -> np.ndarray:
+        """The end of each row where its fight is over (`outcome`: an index of
+        OUTCOMES): the outcome and the Endurance left (none for a death)."""
+        return outcome * (self.hmax + 1) + np.where(outcome == LOSE, 0, np.maximum(rows[:, self.HE], 0))
+
     def escaped(self, left) -> np.ndarray:
         return np.where(left > 0, self.end("escape", left), self.end("lose", 0))
 
@@ -168,16 +174,16 @@ class ArrayFight:
         todo = np.arange(len(rows))
         while todo.size:
             x, he = rows[todo], rows[todo, self.HE]
-            out = np.full(todo.size, -1)
-            out = np.where(he <= 0, self.end("lose", 0), out)
+            out = np.full(todo.size, -1)   # the outcome's index in OUTCOMES
+            out = np.where(he <= 0, LOSE, out)
             if self.stops:
-                out = np.where((out < 0) & hurt[todo], self.end("hurt", he), out)
-            out = np.where((out < 0) & ~x[:, 1:1 + self.n].any(axis=1), self.end("win", he), out)
+                out = np.where((out < 0) & hurt[todo], HURT, out)
+            out = np.where((out < 0) & ~x[:, 1:1 + self.n].any(axis=1), WIN, out)
             empty = (out < 0) & (x[:, self.Q] == 0)
             over = self.over[x[:, self.RND], x[:, self.WINS]]
-            out = np.where(empty & (over >= 0), np.maximum(over, 0) * (self.hmax + 1) + np.maximum(he, 0), out)
+            out = np.where(empty & (over >= 0), over, out)
             stop = (out >= 0) | empty | self.offered(x)
-            ends[todo] = out
+            ends[todo] = np.where(out >= 0, self.end_ids(out, x), -1)
             go = todo[~stop]
             if go.size:
                 moved = self.apply(rows[go], 0)
@@ -295,12 +301,15 @@ class ArrayFight:
         ids = table.find(rows, ends < 0)
         out = _Options()
         frontier = np.arange(table.count)
+        self.rows = []   # every node's row, in the order of their ids (by batch)
         while frontier.size:
             out.start_batch()
-            self.expand(table.take(), out)
+            self.rows.append(table.take())
+            self.expand(self.rows[-1], out)
             frontier = out.close_batch(frontier, table)
             if table.count > max_states:
                 raise ValueError(f"fight has more than {max_states} states")
+        self.table = table
         refs = [int(i) if e < 0 else self.ends[e] for i, e in zip(ids, ends)]
         return out.arrays(table.count, self.ends), refs
 
@@ -375,6 +384,16 @@ class _Nodes:
         self.keys, self.ids = keys_all[order], ids_all[order]
         out[mask] = self.ids[np.searchsorted(self.keys, keys)]
         return out
+
+    def lookup(self, rows) -> np.ndarray:
+        """Each row's node id, -1 for a row never found (nothing numbered)."""
+        keys = rows @ self.mult
+        if self.dense is not None:
+            return self.dense[keys]
+        pos = np.minimum(np.searchsorted(self.keys, keys), max(self.keys.size - 1, 0))
+        if not self.keys.size:
+            return np.full(len(rows), -1, dtype=np.int64)
+        return np.where(self.keys[pos] == keys, self.ids[pos], -1)
 
     def _add(self, rows):
         self.fresh.append(rows)

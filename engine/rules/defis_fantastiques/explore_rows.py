@@ -1,0 +1,159 @@
+"""The explorer's fight chains over rows: every starting point of one fight solved at once.
+
+`explore.ExploredFight` solves its chain node by node in Python (`explore.chains.Chain`);
+here the same chain is generated over rows by `fight_vec.ArrayFight` (the module's scalar
+rules asked once per value) and solved level by level by `analysis.chain_arrays`, with
+the two readings the explorer needs:
+
+* the ends keep the Endurance, the Luck and the armour hits left (`End(outcome, (he,
+  luck, arm))`, a death `End("lose")`), as `ExploredFight.ended`;
+* there is no escape inside: the chain is the one fought to the end, and a chain that
+  stops where escaping opens is the same chain read with every round-start node from
+  round `after` on as its end `End("stop", (he, es, luck, arm, round, wins))`.  A stop
+  is worth what fighting on from it is worth, so the best option of every node before
+  it is the fought-to-the-end chain's: one solve serves both.
+
+The chain is built from a grid of starting points (every Endurance, Luck and armour up
+to the largest asked, for each opponents' Endurance, round and wins asked), so that
+the explorer's later starting points are found in it; one outside it rebuilds the grid
+larger.  The exact distribution of the ends from a starting point is pushed node by
+node through the chosen options (`Chain.outcomes`, the same push as the node-by-node
+path), exact fractions.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from engine.analysis.chain import End
+from engine.analysis.chain_arrays import Fast, NearTie, Solved
+from engine.analysis.explore.chains import Chain
+
+from engine.rules.defis_fantastiques.fight_vec import LOSE, ArrayFight
+from engine.rules.defis_fantastiques.odds_special import OUTCOMES
+
+MAX_STATES = 2_000_000   # a grid's chain larger than this is left to the node-by-node path
+MAX_BUILDS = 6           # grids rebuilt for one fight before its later roots go node by node
+
+
+class _Rows(ArrayFight):
+    """`ArrayFight` as the explorer reads it: ends with the sheet left, no escape inside."""
+
+    def __init__(self, fight, tops):
+        super().__init__(fight, tops)
+        hmax, _emax, lmax, amax = tops
+        self.shape = (hmax + 1, lmax + 1, amax + 1)
+        self.ends = [End("lose") if o == "lose" else End(o, (h, lk, a))
+                     for o in OUTCOMES for h in range(hmax + 1) for lk in range(lmax + 1) for a in range(amax + 1)]
+
+    def end_ids(self, outcome, rows) -> np.ndarray:
+        h, lk, a = self.shape
+        alive = outcome != LOSE
+        he = np.where(alive, np.maximum(rows[:, self.HE], 0), 0)
+        return ((outcome * h + he) * lk + rows[:, self.LUCK] * alive) * a + rows[:, self.ARM] * alive
+
+    def escape(self, start, rows, out) -> None:
+        """Escaping is the book's move, outside the chain (explore.ExploredFight.expand)."""
+
+
+class RowsFight:
+    """One fight and strategy (an `ExploredFight` fought to the end: its rules, Luck
+    and aim) solved over rows for every starting point asked so far."""
+
+    def __init__(self, fight):
+        self.fight = fight
+        self.seeds: dict = {}   # (es, round, wins) -> None, in the order asked
+        self.tops = None        # largest (he, es..., luck, arm) of the grid
+        self.builds = 0
+        self.vec = None
+
+    def outcomes(self, root, stopping: bool):
+        """[(End, Fraction)] from `root` (an explorer node at a round's start), or None
+        where the rows do not hold it (the node-by-node path answers)."""
+        he, es, luck, arm, _events, rnd, wins = root
+        row = np.array([[he, *es, luck, arm, 0, rnd, wins]], dtype=np.int64)
+        node = self._node(row)
+        if node is None and self.builds < MAX_BUILDS:
+            self._build(row)
+            node = self._node(row)
+        if node is None:
+            return None
+        chain = self.stopping if stopping else self.fought
+        return chain.outcomes(node)
+
+    def _node(self, row):
+        if self.vec is None or (row[0] > np.array(self.vec.radix) - 1).any():
+            return None
+        found = int(self.vec.table.lookup(row)[0])
+        return found if found >= 0 else None
+
+    def _build(self, row) -> None:
+        self.builds += 1
+        he, *es = row[0, :-5].tolist()
+        luck, arm, _q, rnd, wins = row[0, -5:].tolist()
+        self.seeds[(tuple(es), rnd, wins)] = None
+        top = (he, *es, luck, arm)
+        self.tops = top if self.tops is None else tuple(max(a, b) for a, b in zip(self.tops, top))
+        n = len(es)
+        hmax, emax, lmax, amax = self.tops[0], self.tops[1:1 + n], self.tops[1 + n], self.tops[2 + n]
+        vec = _Rows(self.fight, (hmax, emax, lmax, amax))
+        grid = np.array([[h, *e, lk, a, 0, r, w] for e, r, w in self.seeds for h in range(1, hmax + 1)
+                         for lk in range(lmax + 1) for a in range(amax + 1)], dtype=np.int64)
+        try:
+            graph, _refs = vec.chain(grid, MAX_STATES)
+        except ValueError:
+            self.vec = None
+            self.builds = MAX_BUILDS
+            return
+        aim = self.fight.aim
+        aims = [lambda end: aim(end.outcome)]
+        try:
+            solved = Fast(graph, aims, None)
+        except NearTie:
+            solved = Solved(graph, aims)
+        rows = np.concatenate(vec.rows)
+        after = self.fight.after
+        stops = (rows[:, vec.Q] == 0) & (rows[:, vec.RND] >= after) if after is not None else None
+        self.vec = vec
+        self.fought = _pusher(graph, solved, None, rows, vec)
+        self.stopping = _pusher(graph, solved, stops, rows, vec) if stops is not None else self.fought
+
+
+def _pusher(graph, solved, stops, rows, vec) -> Chain:
+    """A `Chain` whose nodes are the graph's, already solved (values never asked): its
+    push (`Chain.outcomes`) reads each node's chosen option from the arrays on first use;
+    with `stops`, those nodes are ends "stop"."""
+    chain = Chain(None, None)
+    chain.value = range(graph.nodes)
+    chain.post = solved.level.tolist()
+    chain.best = _Best(graph, solved.choice, stops, rows, vec)
+    return chain
+
+
+class _Best(dict):
+    """node -> (dist [(weight, child)], normaliser) of its chosen option, made on first use."""
+
+    def __init__(self, graph, choice, stops, rows, vec):
+        super().__init__()
+        self.starts = np.searchsorted(graph.edge_opt, np.arange(len(graph.opt_node) + 1)).tolist()
+        self.weight, self.child = graph.edge_w.tolist(), graph.edge_child.tolist()
+        self.norm, self.choice, self.ends = graph.opt_norm.tolist(), choice.tolist(), graph.ends
+        self.stops, self.rows, self.vec = stops, rows, vec
+
+    def __missing__(self, node):
+        opt = self.choice[node]
+        dist = []
+        for e in range(self.starts[opt], self.starts[opt + 1]):
+            child = self.child[e]
+            if child < 0:
+                child = self.ends[-1 - child]
+            elif self.stops is not None and self.stops[child]:
+                child = self._stop(child)
+            dist.append((self.weight[e], child))
+        found = self[node] = (dist, self.norm[opt])
+        return found
+
+    def _stop(self, node) -> End:
+        v = self.vec
+        he, *es = self.rows[node, :1 + v.n].tolist()
+        luck, arm, _q, rnd, wins = self.rows[node, v.LUCK:].tolist()
+        return End("stop", (he, tuple(es), luck, arm, rnd, wins))
