@@ -1,0 +1,108 @@
+"""The explorer's fight chains over rows (explore_rows.py) against the node-by-node chain
+(explore.ExploredFight): each strategy's distribution of the ends, from every starting
+point of generated fights (Luck, escape, together, armour, the specials), fraction for
+fraction; and the exact start value of the DF books with either path."""
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from engine.analysis.explore.exact import exact_values
+from engine.analysis.explore.explorer import Explorer
+from engine.lint.loader import load_book
+from engine.rules.defis_fantastiques import explore, model
+from engine.rules.defis_fantastiques.explore_rows import RowsFight
+from engine.rules.defis_fantastiques.odds_special import rounds_read
+
+ROOT = Path(__file__).resolve().parents[3]
+
+
+def rules(spec: dict, skill=9, damage=2, absorbs=0, hits=0, allowed=True, after=None):
+    """A fight's rules as `explore._rules` makes them from play."""
+    escape = model.Escape(after) if after is not None else None
+    enemies = tuple((e["habilete"], e.get("damage", 2)) for e in spec["enemies"])
+    return (skill, damage, absorbs, hits, enemies, spec.get("mode") == "together", after,
+            model.DEFAULT_READING, allowed, model.specials(spec, (), escape))
+
+
+FIGHTS = {
+    "plain": ({"enemies": [{"habilete": 8, "endurance": 6}]}, {}),
+    "armour": ({"enemies": [{"habilete": 9, "endurance": 5, "damage": 3}]}, {"absorbs": 1, "hits": 2}),
+    "escape": ({"enemies": [{"habilete": 9, "endurance": 6}]}, {"after": 2}),
+    "escape, win_rounds": ({"win_rounds": 3, "enemies": [{"habilete": 9, "endurance": 8}]}, {"after": 1}),
+    "together": ({"mode": "together", "enemies": [{"habilete": 8, "endurance": 3},
+                                                  {"habilete": 6, "endurance": 3}]}, {}),
+    "together, timed": ({"mode": "together", "rounds": 4,
+                         "enemies": [{"habilete": 7, "endurance": 3}, {"habilete": 7, "endurance": 2}]}, {}),
+    "one by one, hurt": ({"hurt": 3, "enemies": [{"habilete": 7, "endurance": 3},
+                                                 {"habilete": 8, "endurance": 4}]}, {"absorbs": 1, "hits": 1}),
+    "first round, rounds": ({"first_round": {"attack": 2}, "rounds": 5,
+                             "enemies": [{"habilete": 10, "endurance": 7}]}, {}),
+}
+
+
+def roots(spec, rule, after, arm_top):
+    """Fresh fights, and fights under way (the round as the explorer counts it)."""
+    es = tuple(e["endurance"] for e in spec["enemies"])
+    rnd = min(after or 1, rounds_read(rule[-1]))
+    later = tuple(max(1, e - 2) for e in es)
+    for he in (9, 5, 2, 1):   # the explorer meets the hero at his best first
+        for luck in (7, 4, 1, 0):
+            for arm in range(arm_top, -1, -1):
+                yield (he, es, luck, arm, (), 0, 0)
+                yield (he, later, luck, arm, (), rnd, 0)
+
+
+@pytest.mark.parametrize("fight", FIGHTS)
+def test_each_strategy_ends_as_the_node_by_node_chain(fight):
+    spec, extra = FIGHTS[fight]
+    rule = rules(spec, **extra)
+    after = extra.get("after")
+    for name in explore.POLICIES:
+        cache: dict = {}
+        rows = RowsFight(explore._fight(cache, name, rule, False))
+        for root in roots(spec, rule, after, extra.get("hits", 0)):
+            for stopping in ({False, True} if after is not None and root[5] < after else {False}):
+                asked = root if rows.fight.use_luck else root[:2] + (0,) + root[3:]
+                new = rows.outcomes(asked, stopping)
+                old = explore._fight(cache, name, rule, stopping).chain.outcomes(asked)
+                assert new is not None
+                assert dict(new) == dict(old), (name, root, stopping)
+                assert sum(dict(new).values()) == 1
+                assert {e.outcome for e in dict(new)} <= {"win", "lose", "hurt", "timeout", "stop"}
+
+
+def test_a_root_beyond_the_grid_rebuilds_it_and_keeps_the_answers():
+    spec, extra = FIGHTS["armour"]
+    rule = rules(spec, **extra)
+    rows = RowsFight(explore._fight({}, "luck-optimal", rule, False))
+    small = rows.outcomes((3, (5,), 2, 0, (), 0, 0), False)
+    big = rows.outcomes((8, (5,), 6, 2, (), 0, 0), False)
+    assert rows.builds == 2
+    assert rows.outcomes((3, (5,), 2, 0, (), 0, 0), False) == small and rows.builds == 2
+    old = explore._fight({}, "luck-optimal", rule, False).chain.outcomes((8, (5,), 6, 2, (), 0, 0))
+    assert dict(big) == dict(old)
+
+
+BOOKS = sorted(str(p.relative_to(ROOT)) for p in (
+    *ROOT.glob("tests/analysis_fixtures/books/*.yaml"), ROOT / "tests/analysis/books/book-values.yaml",
+    ROOT / "tests/fixtures/books/arene.yaml", ROOT / "tests/authors/the-heron-gate.yaml",
+    ROOT / "tests/web/books/hostile.yaml")
+    if p.read_text(encoding="utf-8").find("rules: defis-fantastiques") >= 0)
+
+
+def start_value(path, monkeypatch, solver):
+    monkeypatch.setattr(explore, "SOLVER", solver)
+    loaded = load_book(ROOT / path, use_cache=False)
+    space = Explorer(loaded.book, loaded.module, sheet=1, max_states=200_000, timeout=300).run()
+    assert space.bound is None and not space.errors
+    value, _policy = exact_values(space)
+    return sum((p * (value[t] if t >= 0 else 0) for p, t in space.root), Fraction(0)), space
+
+
+@pytest.mark.parametrize("path", BOOKS)
+def test_the_exact_start_value_of_a_df_book_is_the_same_either_way(path, monkeypatch):
+    old, old_space = start_value(path, monkeypatch, "chain")
+    new, new_space = start_value(path, monkeypatch, "rows")
+    assert new == old
+    assert len(new_space.states) == len(old_space.states)
