@@ -37,6 +37,13 @@ plain function over a book path), with its states, CPU seconds, maximum RSS, and
 exact value or the bounds where it was cut (`--real100-states`, default 3,000,000;
 `--real100-timeout`, default 300 s; 0: no such line).  `--runs 0 --real100` prints that
 line alone.
+
+Then (without BOOK, or with `--fight-rows`) la-cloche-de-brumesel explored exactly
+(sheet 1) twice, back to back in child processes: the DF module's fight chains solved
+node by node, then over rows for every starting point at once (explore_rows.py): CPU
+seconds, maximum RSS, states, and whether the two exact values are the same
+(`--fight-rows-timeout`, default 900 s, 0: no such lines).  `--runs 0 --fight-rows`
+prints those lines alone.
 """
 from __future__ import annotations
 
@@ -227,6 +234,32 @@ def real100_line(max_states: int, timeout: float) -> str:
             f"{r['cpu']:.1f} s CPU, max RSS {r['rss_mb']:,.0f} MB; {what}")
 
 
+FIGHT_BOOK = ROOT / "books" / "la-cloche-de-brumesel.yaml"
+
+
+def fight_rows_lines(max_states: int, timeout: float, repeat: int = 1) -> list[str]:
+    """`explore --exhaustive --sheet 1` on la-cloche-de-brumesel with the DF module's
+    fights solved node by node (`explore.SOLVER = "chain"`) and over rows ("auto"),
+    back to back in child processes (`explore_round`), each figure the best of
+    `repeat` rounds: CPU seconds, maximum RSS, states, and whether the exact values agree."""
+    def command(solver):
+        return [sys.executable, "-c", "import sys; from engine.rules.defis_fantastiques import explore; "
+                f"explore.SOLVER = {solver!r}; from engine.cli import main; sys.exit(main())"]
+    rounds: dict = {"chain": [], "auto": []}
+    for _ in range(max(1, repeat)):
+        for solver in rounds:
+            rounds[solver].append(explore_round(str(FIGHT_BOOK), max_states, timeout, command(solver)))
+    lines = []
+    for solver, label in (("chain", "fights node by node"), ("auto", "fights over rows   ")):
+        r = min(rounds[solver], key=lambda r: r["cpu"])
+        what = f"exact {100 * r['low']:.4f} %" if r["complete"] else f"cut ({r['bound']})"
+        lines.append(f"{FIGHT_BOOK.name}: explore --exhaustive --sheet 1, {label}: {r['states']:,} states, "
+                     f"{r['cpu']:.1f} s CPU, max RSS {r['rss_mb']:,.0f} MB; {what}")
+    same = {r["exact"] for rs in rounds.values() for r in rs}
+    lines.append(f"  the same exact value either way: {'yes' if len(same) == 1 else 'NO'}")
+    return lines
+
+
 def baseline_tree(ref: str) -> str | None:
     """`git archive REF` extracted in a temporary directory (None when git cannot)."""
     import tempfile
@@ -295,6 +328,10 @@ def main(argv=None) -> int:
                         help="state bound of the generated 100-section book's round")
     parser.add_argument("--real100-timeout", type=float, default=300.0,
                         help="time bound of that round (0: no such round)")
+    parser.add_argument("--fight-rows", action="store_true",
+                        help="only the DF fights node by node against over rows (la-cloche-de-brumesel)")
+    parser.add_argument("--fight-rows-timeout", type=float, default=900.0,
+                        help="seconds for each of those rounds (0: no such lines)")
     parser.add_argument("--round", action="store_true", help=argparse.SUPPRESS)   # one round, as JSON
     parser.add_argument("--baseline-ref", default=V1,
                         help="the present explorer to compare the solver with (a git commit)")
@@ -331,8 +368,10 @@ def main(argv=None) -> int:
                                              args.exact_states)), flush=True)
         if args.profile:
             profile(path, args.runs)
-    if (args.real100 or not args.books) and args.real100_timeout > 0:
+    if (args.real100 or not args.books) and args.real100_timeout > 0 and not args.fight_rows:
         print(real100_line(args.real100_states, args.real100_timeout), flush=True)
+    if (args.fight_rows or not args.books) and args.fight_rows_timeout > 0:
+        print("\n".join(fight_rows_lines(2_000_000, args.fight_rows_timeout, args.repeat)), flush=True)
     return 0
 
 

@@ -66,14 +66,21 @@ class RowsFight:
         self.builds = 0
         self.vec = None
 
-    def outcomes(self, root, stopping: bool):
+    def outcomes(self, root, stopping: bool, ceiling: tuple = (0, 0, 0)):
         """[(End, Fraction)] from `root` (an explorer node at a round's start), or None
-        where the rows do not hold it (the node-by-node path answers)."""
+        where the rows do not hold it (the node-by-node path answers).  `ceiling`: the
+        highest Endurance, Luck and armour hits the hero can have (the grid goes up to
+        them, so that the later starting points are in it)."""
         he, es, luck, arm, _events, rnd, wins = root
         row = np.array([[he, *es, luck, arm, 0, rnd, wins]], dtype=np.int64)
         node = self._node(row)
         if node is None and self.builds < MAX_BUILDS:
-            self._build(row)
+            top = row.copy()
+            top[0, 0] = max(he, ceiling[0])
+            if self.fight.use_luck:
+                top[0, 1 + len(es)] = max(luck, ceiling[1])
+            top[0, 2 + len(es)] = max(arm, ceiling[2])
+            self._build(top)
             node = self._node(row)
         if node is None:
             return None
@@ -141,14 +148,17 @@ class _Best(dict):
 
     def __missing__(self, node):
         opt = self.choice[node]
-        dist = []
+        weights: dict = {}   # the ways of a round that lead to one child, merged (as `chain.merge`)
         for e in range(self.starts[opt], self.starts[opt + 1]):
             child = self.child[e]
+            weights[child] = weights.get(child, 0) + self.weight[e]
+        dist = []
+        for child, w in weights.items():
             if child < 0:
                 child = self.ends[-1 - child]
             elif self.stops is not None and self.stops[child]:
                 child = self._stop(child)
-            dist.append((self.weight[e], child))
+            dist.append((w, child))
         found = self[node] = (dist, self.norm[opt])
         return found
 
