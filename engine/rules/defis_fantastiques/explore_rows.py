@@ -22,6 +22,8 @@ path), exact fractions.
 """
 from __future__ import annotations
 
+from math import gcd
+
 import numpy as np
 
 from engine.analysis.chain import End
@@ -64,7 +66,7 @@ class RowsFight:
         self.seeds: dict = {}   # (es, round, wins) -> None, in the order asked
         self.tops = None        # largest (he, es..., luck, arm) of the grid
         self.builds = 0
-        self.vec = None
+        self.keys = None        # the nodes' packed rows, sorted (self.ids: their node numbers)
 
     def outcomes(self, root, stopping: bool, ceiling: tuple = (0, 0, 0)):
         """[(End, Fraction)] from `root` (an explorer node at a round's start), or None
@@ -88,10 +90,11 @@ class RowsFight:
         return chain.outcomes(node)
 
     def _node(self, row):
-        if self.vec is None or (row[0] > np.array(self.vec.radix) - 1).any():
+        if self.keys is None or (row[0] > self.radix).any():
             return None
-        found = int(self.vec.table.lookup(row)[0])
-        return found if found >= 0 else None
+        key = row[0] @ self.mult
+        at = int(np.searchsorted(self.keys, key))
+        return int(self.ids[at]) if at < self.keys.size and self.keys[at] == key else None
 
     def _build(self, row) -> None:
         self.builds += 1
@@ -108,7 +111,7 @@ class RowsFight:
         try:
             graph, _refs = vec.chain(grid, MAX_STATES)
         except ValueError:
-            self.vec = None
+            self.keys = None
             self.builds = MAX_BUILDS
             return
         aim = self.fight.aim
@@ -118,52 +121,70 @@ class RowsFight:
         except NearTie:
             solved = Solved(graph, aims)
         rows = np.concatenate(vec.rows)
+        # what the pushes need, no more (the node table and the options dropped)
+        self.mult, self.radix = vec.table.mult, np.array(vec.radix) - 1
+        keys = rows @ self.mult
+        self.ids = np.argsort(keys)
+        self.keys = keys[self.ids]
+        arrays = _Chosen(graph, solved.choice)
+        post = solved.level.tolist()
+        self.fought = _pusher(graph.nodes, post, _Best(arrays, None))
         after = self.fight.after
-        stops = (rows[:, vec.Q] == 0) & (rows[:, vec.RND] >= after) if after is not None else None
-        self.vec = vec
-        self.fought = _pusher(graph, solved, None, rows, vec)
-        self.stopping = _pusher(graph, solved, stops, rows, vec) if stops is not None else self.fought
+        if after is None:
+            self.stopping = self.fought
+            return
+        stop = (rows[:, vec.Q] == 0) & (rows[:, vec.RND] >= after)
+        detail = {int(i): _stop(rows[i], n) for i in np.flatnonzero(stop)}
+        self.stopping = _pusher(graph.nodes, post, _Best(arrays, detail))
 
 
-def _pusher(graph, solved, stops, rows, vec) -> Chain:
+def _stop(row, n: int) -> End:
+    """The end "stop" at a node's row (ExploredFight.round_start)."""
+    he, *es = row[:1 + n].tolist()
+    luck, arm, _q, rnd, wins = row[1 + n:].tolist()
+    return End("stop", (he, tuple(es), luck, arm, rnd, wins))
+
+
+def _pusher(nodes: int, post: list, best) -> Chain:
     """A `Chain` whose nodes are the graph's, already solved (values never asked): its
-    push (`Chain.outcomes`) reads each node's chosen option from the arrays on first use;
-    with `stops`, those nodes are ends "stop"."""
+    push (`Chain.outcomes`) reads each node's chosen option on first use."""
     chain = Chain(None, None)
-    chain.value = range(graph.nodes)
-    chain.post = solved.level.tolist()
-    chain.best = _Best(graph, solved.choice, stops, rows, vec)
+    chain.value, chain.post, chain.best = range(nodes), post, best
     return chain
 
 
-class _Best(dict):
-    """node -> (dist [(weight, child)], normaliser) of its chosen option, made on first use."""
+class _Chosen:
+    """Each node's chosen option: its edges (weights, children) and normaliser."""
 
-    def __init__(self, graph, choice, stops, rows, vec):
+    def __init__(self, graph, choice):
+        starts = np.searchsorted(graph.edge_opt, np.arange(len(graph.opt_node) + 1))
+        self.lo, self.hi = starts[choice], starts[choice + 1]
+        self.weight, self.child, self.ends = graph.edge_w, graph.edge_child, graph.ends
+        self.norm = graph.opt_norm[choice]
+
+
+class _Best(dict):
+    """node -> (dist [(weight, child)], normaliser) of its chosen option, made on first
+    use; `stops`: {node: its End "stop"} (None: the chain fought to the end)."""
+
+    def __init__(self, chosen: _Chosen, stops):
         super().__init__()
-        self.starts = np.searchsorted(graph.edge_opt, np.arange(len(graph.opt_node) + 1)).tolist()
-        self.weight, self.child = graph.edge_w.tolist(), graph.edge_child.tolist()
-        self.norm, self.choice, self.ends = graph.opt_norm.tolist(), choice.tolist(), graph.ends
-        self.stops, self.rows, self.vec = stops, rows, vec
+        self.chosen, self.stops = chosen, stops
 
     def __missing__(self, node):
-        opt = self.choice[node]
+        c = self.chosen
+        lo, hi = c.lo[node], c.hi[node]
         weights: dict = {}   # the ways of a round that lead to one child, merged (as `chain.merge`)
-        for e in range(self.starts[opt], self.starts[opt + 1]):
-            child = self.child[e]
-            weights[child] = weights.get(child, 0) + self.weight[e]
+        for child, w in zip(c.child[lo:hi].tolist(), c.weight[lo:hi].tolist()):
+            weights[child] = weights.get(child, 0) + w
+        norm = int(c.norm[node])
+        common = gcd(norm, *weights.values())   # (smaller integers in every push through the node)
         dist = []
         for child, w in weights.items():
             if child < 0:
-                child = self.ends[-1 - child]
-            elif self.stops is not None and self.stops[child]:
-                child = self._stop(child)
-            dist.append((w, child))
-        found = self[node] = (dist, self.norm[opt])
+                child = c.ends[-1 - child]
+            elif self.stops is not None and child in self.stops:
+                child = self.stops[child]
+            dist.append((w // common, child))
+        found = self[node] = (dist, norm // common)
         return found
-
-    def _stop(self, node) -> End:
-        v = self.vec
-        he, *es = self.rows[node, :1 + v.n].tolist()
-        luck, arm, _q, rnd, wins = self.rows[node, v.LUCK:].tolist()
-        return End("stop", (he, tuple(es), luck, arm, rnd, wins))
