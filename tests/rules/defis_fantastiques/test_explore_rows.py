@@ -106,3 +106,26 @@ def test_the_exact_start_value_of_a_df_book_is_the_same_either_way(path, monkeyp
     new, new_space = start_value(path, monkeypatch, "rows")
     assert new == old
     assert len(new_space.states) == len(old_space.states)
+
+
+def test_past_its_rebuilds_a_fight_goes_node_by_node_with_the_same_answer(monkeypatch):
+    from engine.rules.defis_fantastiques import explore_rows
+    monkeypatch.setattr(explore_rows, "MAX_BUILDS", 1)
+    monkeypatch.setattr(explore, "SOLVER", "rows")
+    spec, extra = FIGHTS["armour"]
+    rule = rules(spec, **extra)
+    cache: dict = {}
+    small, big = (3, (5,), 2, 1, (), 0, 0), (8, (5,), 6, 2, (), 0, 0)
+    explore._outcomes(cache, "luck-optimal", rule, False, small)
+    rows = cache[("df-rows", "luck-optimal", rule)]
+    assert rows.outcomes(big, False) is None   # beyond its one grid
+    old = explore._fight({}, "luck-optimal", rule, False).chain.outcomes(big)
+    assert dict(explore._outcomes(cache, "luck-optimal", rule, False, big)) == dict(old)
+
+
+def test_rows_are_used_where_they_were_measured_to_pay():
+    plain, _ = FIGHTS["plain"]
+    together, _ = FIGHTS["together"]
+    assert explore.rows_pay("luck-optimal", rules(plain))
+    assert explore.rows_pay("no-luck", rules(together))
+    assert not explore.rows_pay("no-luck", rules(plain))
