@@ -39,9 +39,10 @@ exact value or the bounds where it was cut (`--real100-states`, default 3,000,00
 line alone.
 
 Then (without BOOK, or with `--fight-rows`) la-cloche-de-brumesel explored exactly
-(sheet 1) twice, back to back in child processes: the DF module's fight chains solved
-node by node, then over rows for every starting point at once (explore_rows.py): CPU
-seconds, maximum RSS, states, and whether the two exact values are the same
+(sheet 1) three times, back to back in child processes: main's tree, then the DF
+module's fight chains solved node by node, then over rows for every starting point at
+once (explore_rows.py): CPU
+seconds, maximum RSS, states, and whether the exact values are the same
 (`--fight-rows-timeout`, default 900 s, 0: no such lines).  `--runs 0 --fight-rows`
 prints those lines alone.
 """
@@ -237,20 +238,29 @@ def real100_line(max_states: int, timeout: float) -> str:
 FIGHT_BOOK = ROOT / "books" / "la-cloche-de-brumesel.yaml"
 
 
-def fight_rows_lines(max_states: int, timeout: float, repeat: int = 1) -> list[str]:
+def fight_rows_lines(max_states: int, timeout: float, repeat: int = 1, base: str = "main") -> list[str]:
     """`explore --exhaustive --sheet 1` on la-cloche-de-brumesel with the DF module's
     fights solved node by node (`explore.SOLVER = "chain"`) and over rows ("auto"),
-    back to back in child processes (`explore_round`), each figure the best of
+    and the tree of `base` (`git archive`, before either), back to back in child
+    processes (`explore_round`), each figure the best of
     `repeat` rounds: CPU seconds, maximum RSS, states, and whether the exact values agree."""
+    main_tree = baseline_tree(base)
+
     def command(solver):
+        if solver == "main":
+            return [sys.executable, "-c", f"import sys; sys.path.insert(0, {main_tree!r}); "
+                    "from engine.cli import main; sys.exit(main())"]
         return [sys.executable, "-c", "import sys; from engine.rules.defis_fantastiques import explore; "
                 f"explore.SOLVER = {solver!r}; from engine.cli import main; sys.exit(main())"]
-    rounds: dict = {"chain": [], "auto": []}
+    rounds: dict = {"main": [], "chain": [], "auto": []} if main_tree else {"chain": [], "auto": []}
     for _ in range(max(1, repeat)):
         for solver in rounds:
             rounds[solver].append(explore_round(str(FIGHT_BOOK), max_states, timeout, command(solver)))
     lines = []
-    for solver, label in (("chain", "fights node by node"), ("auto", "fights over rows   ")):
+    for solver, label in (("main", f"{base} (before)     "), ("chain", "fights node by node"),
+                          ("auto", "fights over rows   ")):
+        if solver not in rounds:
+            continue
         r = min(rounds[solver], key=lambda r: r["cpu"])
         what = f"exact {100 * r['low']:.4f} %" if r["complete"] else f"cut ({r['bound']})"
         lines.append(f"{FIGHT_BOOK.name}: explore --exhaustive --sheet 1, {label}: {r['states']:,} states, "

@@ -94,17 +94,28 @@ SOLVER = "auto"
 
 def _outcomes(cache, name, rules, stopping, root, ceiling=(0, 0, 0)) -> list:
     """[(End, Fraction)] of a strategy from `root`, by rows where they pay, else node by node
-    (`ceiling`: the hero's highest Endurance, Luck and armour hits, for the rows' grid)."""
+    (`ceiling`: the hero's highest Endurance, Luck and armour hits, for the rows' grid).
+    Without Luck, the ends from every Luck are those from Luck 0 with the Luck put back:
+    pushed once (kept in the cache)."""
+    if POLICIES[name][0]:
+        return _ends(cache, name, rules, stopping, root, ceiling)
+    plain = root[:2] + (0,) + root[3:]
+    key = ("df-ends", name, rules, stopping, plain)
+    if key not in cache:
+        cache[key] = _ends(cache, name, rules, stopping, plain, ceiling)
+    return [(_with_luck(end, root[2]), p) for end, p in cache[key]]
+
+
+def _ends(cache, name, rules, stopping, root, ceiling) -> list:
     if SOLVER != "chain":
         rows = cache.get(("df-rows", name, rules))
         if rows is None and (SOLVER == "rows" or rows_pay(name, rules)):
             rows = cache[("df-rows", name, rules)] = RowsFight(_fight(cache, name, rules, False))
         if rows is not None:
-            fight = rows.fight
-            found = rows.outcomes(root if fight.use_luck else root[:2] + (0,) + root[3:], stopping, ceiling)
+            found = rows.outcomes(root, stopping, ceiling)
             if found is not None:
-                return found if fight.use_luck else [(_with_luck(end, root[2]), p) for end, p in found]
-    return _fight(cache, name, rules, stopping).outcomes(root)
+                return found
+    return _fight(cache, name, rules, stopping).chain.outcomes(root)
 
 
 def rows_pay(name: str, rules) -> bool:
@@ -157,13 +168,6 @@ class ExploredFight(SpecialFight):
                          absorbs, reading, specials=sp)
         self.after, self.aim, self.fight_on = after, AIMS[aim], fight_on
         self.chain = Chain(self.expand, self.value)
-
-    def outcomes(self, root) -> list:
-        if not self.use_luck:   # Luck never changes: keep it out of the nodes
-            luck = root[2]
-            ends = self.chain.outcomes(root[:2] + (0,) + root[3:])
-            return [(_with_luck(end, luck), p) for end, p in ends]
-        return self.chain.outcomes(root)
 
     def value(self, end: End) -> float:
         if end.outcome == "stop":
