@@ -1,0 +1,254 @@
+"""The compiled explorer: every state of a book, wave by wave, into the arrays of graph.py.
+
+Each wave takes the states found by the last one.  Those waiting at the choices of
+a paragraph with a program (programs.py) are expanded together, a batch per
+paragraph; every other state (an activity pending: a fight, a test, a roll; a
+paragraph without a program; a state its program hands over) goes to the engine
+path (engine_path.py), one by one.  Both give moves as (text, [(probability,
+successor)]); successors are packed (packed.py) and found or added by hash.  The
+result says which paragraphs took the engine path and why, so that coverage never
+depends on the compiler: a program only saves time.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+import numpy as np
+
+from engine.analysis.compiled.batch import Batch
+from engine.analysis.compiled.engine_path import ERROR, SELF, EnginePath
+from engine.analysis.compiled.graph import Graph, narrow
+from engine.analysis.compiled.packed import ENDED, PARAGRAPH, PENDING, Slots, Table
+from engine.analysis.compiled.programs import Compiler
+from engine.analysis.compiled.templates import ERROR as ERROR_T, SELF as SELF_T, Templates
+
+FRONTIER = -2
+
+
+@dataclass
+class Explored:
+    graph: Graph
+    table: Table
+    engine_paragraphs: dict = field(default_factory=dict)   # paragraph -> why its states took the engine path
+    compiled_states: int = 0
+    engine_states: int = 0
+    bound: str | None = None
+    strategies: set = field(default_factory=set)
+    errors: list = field(default_factory=list)
+    seconds: float = 0.0
+    moves_text: list = field(default_factory=list)           # per move: its text
+
+
+class CompiledExplorer:
+    def __init__(self, book, module, sheet: int | None = None, with_commands: bool = True,
+                 fight_nodes: bool = True, max_states: int = 10_000_000, programs: bool = True,
+                 batched: bool = True):
+        self.book, self.module, self.sheet, self.max_states = book, module, sheet, max_states
+        self.slots = Slots(getattr(module, "display_extra", ()))
+        self.table = Table(self.slots)
+        self.engine = EnginePath(book, module, with_commands, fight_nodes)
+        if programs:
+            self.programs, self.why = Compiler(book, module, with_commands).compile()
+        else:
+            self.programs, self.why = {}, {n: "programs off" for n in book.paragraphs}
+        self.rules = getattr(module, "vector_rules", None)
+        self.templates, self.batched = Templates(self), batched
+        self._probs: dict = {}
+        self.fractions: list = []
+        # edges as parallel lists, sorted at the end: (state, move order, target, probability id)
+        self.e_state, self.e_move, self.e_target, self.e_prob = [], [], [], []
+        self.texts: dict = {}
+        self.engine_paragraphs: dict = {}
+        self.compiled_states = self.engine_states = 0
+
+    def _prob(self, p) -> int:
+        key = (p.numerator, p.denominator) if not isinstance(p, float) else ("f", p)
+        i = self._probs.get(key)
+        if i is None:
+            i = self._probs[key] = len(self.fractions)
+            self.fractions.append(p)
+        return i
+
+    def _pack(self, states) -> np.ndarray:
+        return self.table.batch([self.slots.pack(st) for st in states])
+
+    def run(self) -> Explored:
+        began = time.process_time()
+        starts = self.engine.starts(self.sheet)
+        idx, new = self.table.add(self._pack([st for _p, st in starts]))
+        roots = [(p, int(i)) for (p, _st), i in zip(starts, idx)]
+        bound = None
+        wave = new
+        expanded = np.zeros(0, dtype=bool)
+        while len(wave):
+            if self.table.n > self.max_states:
+                bound = "max-states"
+                break
+            wave = self._wave(wave)
+        n = self.table.n
+        graph = self._graph(n, roots, wave if bound else np.zeros(0, dtype=np.int64))
+        del expanded
+        return Explored(graph, self.table, self.engine_paragraphs, self.compiled_states, self.engine_states,
+                        bound, set(self.engine.strategies), list(self.engine.errors),
+                        time.process_time() - began)
+
+    # --- one wave ---------------------------------------------------------------
+    def _wave(self, states: np.ndarray) -> np.ndarray:
+        rows = self.table.rows[states]
+        ended = rows[:, ENDED]
+        found = []
+        terminal = (ended == 2) | ((ended == 1) & bool(getattr(self.rules, "no_rescue", False)))
+        waiting = (ended == 0) & (rows[:, PENDING] == 0)
+        para = rows[:, PARAGRAPH]
+        to_engine = ~terminal
+        for n in np.unique(para[waiting]).tolist():
+            program = self.programs.get(n)
+            if program is None:
+                continue
+            sel = np.flatnonzero(waiting & (para == n))
+            left = self._compiled(program, states[sel], rows[sel])
+            to_engine[sel] = False
+            to_engine[sel[left]] = True
+            if left.any():
+                self.engine_paragraphs.setdefault(n, "states the program hands over")
+            found.append(self._fresh)
+        found += self._templated(states[to_engine], rows[to_engine])
+        return np.concatenate(found) if found else np.zeros(0, dtype=np.int64)
+
+    def _compiled(self, program, states: np.ndarray, rows: np.ndarray) -> np.ndarray:
+        """Expand a batch with its program; the mask of states left to the engine."""
+        batch = Batch(rows.copy(), self.slots)
+        moves, engine = program.run(batch)
+        keep = ~engine
+        fresh = []
+        order = np.zeros(len(states), dtype=np.int64)   # each state's next move number
+        one = self._prob(1)
+        for key, offered, nxt, _ok in moves:
+            take = offered & keep
+            if not take.any():
+                continue
+            idx, new = self.table.add(nxt.rows[take])
+            fresh.append(new)
+            src = states[take]
+            self.e_state.append(src)
+            self.e_move.append(order[take].copy())
+            self.e_target.append(idx)
+            self.e_prob.append(np.full(len(src), one, dtype=np.int64))
+            self.texts.setdefault(key, len(self.texts))
+            order[take] += 1
+        self.compiled_states += int(keep.sum())
+        self._fresh = np.concatenate(fresh) if fresh else np.zeros(0, dtype=np.int64)
+        return engine
+
+    def _templated(self, states: np.ndarray, rows: np.ndarray) -> list:
+        """The engine path in batches (templates.py), by paragraph and pending activity;
+        what a template cannot hold, one state at a time."""
+        found = []
+        if not self.batched:
+            return [self._engine(s) for s in states.tolist()]
+        head = rows[:, [PARAGRAPH, PENDING, ENDED]]
+        _u, inverse = np.unique(head, axis=0, return_inverse=True)
+        inverse = inverse.reshape(-1)
+        for g in range(int(inverse.max(initial=-1)) + 1):
+            sel = inverse == g
+            n = int(rows[sel][0, PARAGRAPH])
+            if int(rows[sel][0, ENDED]) == 0:
+                self.engine_paragraphs.setdefault(n, self.why.get(n) or (
+                    "activity" if int(rows[sel][0, PENDING]) else "states the program hands over"))
+            done, left = self.templates.expand(states[sel], rows[sel])
+            for members, group_rows, acts in done:
+                self.engine_states += len(members)
+                found.append(self._apply(members, group_rows, acts))
+            found += [self._engine(s) for s in left.tolist()]
+        return found
+
+    def _apply(self, members, group_rows, acts) -> np.ndarray:
+        """The edges of a group's shared play: each outcome's writes over its rows."""
+        fresh = []
+        k_all = len(self.slots)
+        if group_rows.shape[1] < k_all:
+            pad = np.array([self.slots.default(j) for j in range(group_rows.shape[1], k_all)], dtype=np.int64)
+            group_rows = np.hstack([group_rows, np.broadcast_to(pad, (len(group_rows), len(pad)))])
+        for k, (_text, outcomes) in enumerate(acts):
+            for p, w in outcomes:
+                if w is SELF_T:
+                    idx = members
+                elif w is ERROR_T:
+                    idx = np.full(len(members), -1, dtype=np.int64)
+                else:
+                    succ = group_rows.copy()
+                    if succ.shape[1] < len(self.slots):
+                        pad = np.array([self.slots.default(j) for j in range(succ.shape[1], len(self.slots))],
+                                       dtype=np.int64)
+                        succ = np.hstack([succ, np.broadcast_to(pad, (len(succ), len(pad)))])
+                    for col, v in w.items():
+                        succ[:, col] = v
+                    idx, new = self.table.add(succ)
+                    fresh.append(new)
+                self.e_state.append(members)
+                self.e_move.append(np.full(len(members), k, dtype=np.int64))
+                self.e_target.append(idx)
+                self.e_prob.append(np.full(len(members), self._prob(p), dtype=np.int64))
+        return np.concatenate(fresh) if fresh else np.zeros(0, dtype=np.int64)
+
+    def _engine(self, s: int) -> np.ndarray:
+        self.engine_states += 1
+        row = self.table.rows[s]
+        n = int(row[PARAGRAPH])
+        if int(row[ENDED]) == 0:
+            why = self.why.get(n) or ("activity" if int(row[PENDING]) else "states the program hands over")
+            self.engine_paragraphs.setdefault(n, why)
+        state = self.slots.unpack(row, self.book, self.module)
+        acts = self.engine.expand(state)
+        targets, probs, moves, packed = [], [], [], []
+        for k, (_text, branches) in enumerate(acts):
+            for p, st in branches:
+                moves.append(k)
+                probs.append(self._prob(p))
+                if st is SELF:
+                    targets.append(s)
+                elif st is ERROR:
+                    targets.append(-1)
+                else:
+                    targets.append(None)
+                    packed.append(self.slots.pack(st))
+        if not moves:
+            return np.zeros(0, dtype=np.int64)
+        new = np.zeros(0, dtype=np.int64)
+        if packed:
+            idx, new = self.table.add(self.table.batch(packed))
+            it = iter(idx.tolist())
+            targets = [next(it) if t is None else t for t in targets]
+        self.e_state.append(np.full(len(moves), s, dtype=np.int64))
+        self.e_move.append(np.asarray(moves, dtype=np.int64))
+        self.e_target.append(np.asarray(targets, dtype=np.int64))
+        self.e_prob.append(np.asarray(probs, dtype=np.int64))
+        return new
+
+    # --- the arrays ---------------------------------------------------------------
+    def _graph(self, n: int, roots, frontier) -> Graph:
+        cat = (lambda xs: np.concatenate(xs) if xs else np.zeros(0, dtype=np.int64))
+        st, mv, tg, pr = cat(self.e_state), cat(self.e_move), cat(self.e_target), cat(self.e_prob)
+        order = np.lexsort((mv, st))   # (stable: a move's outcomes keep their order)
+        st, mv, tg, pr = st[order], mv[order], tg[order], pr[order]
+        new_move = np.ones(len(st), dtype=bool)
+        new_move[1:] = (st[1:] != st[:-1]) | (mv[1:] != mv[:-1])
+        move_state = st[new_move]
+        move_ptr = np.append(np.flatnonzero(new_move), len(st))
+        state_ptr = np.searchsorted(move_state, np.arange(n + 1))
+        table = np.asarray([float(p) for p in self.fractions], dtype=np.float64)
+        ended = self.table.rows[:, ENDED]
+        moves_per = np.diff(state_ptr)
+        terminal = ((ended == 2) & (moves_per == 0)).astype(np.uint8)
+        if len(frontier):
+            tg = np.where(np.isin(tg, frontier), FRONTIER, tg)
+        return Graph(state_ptr.astype(narrow(int(state_ptr[-1]))), move_ptr.astype(narrow(max(len(st), 1))),
+                     tg.astype(narrow(max(n, 2), signed=True)), table[pr] if len(pr) else np.zeros(0),
+                     pr.astype(narrow(max(len(self.fractions), 1))), list(self.fractions), terminal,
+                     self.table.rows[:, PARAGRAPH].astype(np.int32), roots)
+
+
+def explore_compiled(book, module, **options) -> Explored:
+    return CompiledExplorer(book, module, **options).run()

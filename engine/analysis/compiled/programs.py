@@ -1,0 +1,286 @@
+"""The book compiled once: for each paragraph, a program over batches of packed states.
+
+A program expands the states waiting at a paragraph's choices (no activity
+pending, the game not over), all at once: each choice's condition from the
+expression AST (`vexpr`), its effects, the move to its target (the visit, the
+target's effects, the module's after-change rule, its ending, a `random:` roll to
+come); the module's commands from its vector rules.  It is what `Game` does
+(game/answers.py `_choose`, game/core.py `goto`/`_settle`/`apply`), written over
+arrays; the differential test (tests/compiled) holds the two equal.
+
+A paragraph whose flow holds something the compiler does not know gets no program
+(`compile_book` gives the reason instead): its states go to the engine path
+(engine_path.py), and the report lists it.  A program may also hand some of its
+states to the engine (the module's `rejects`, a stat a condition reads missing).
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from engine.book.compiler import book_aliases
+from engine.game.reasons import once_key
+from engine.expr.ast import Binary, Bool, Call, Int, Name, Unary
+from engine.analysis.compiled.batch import Batch
+from engine.analysis.compiled.packed import MISSING, PARAGRAPH, PENDING
+from engine.analysis.explore.compact import freeze
+
+CORE_CALLS = {"has": "items", "count": "items", "visited": "visits", "flag": "flags"}
+_CMP = {"==": np.equal, "!=": np.not_equal, "<": np.less, "<=": np.less_equal, ">": np.greater,
+        ">=": np.greater_equal}
+_ARITH = {"+": np.add, "-": np.subtract, "*": np.multiply}
+
+
+class Unsupported(Exception):
+    """A construct the compiler has no program for (its text says which)."""
+
+
+def vexpr(node, aliases, counters=frozenset()):
+    """(type, fn(batch) -> (values, missing mask)) of an expression node; `missing`
+    marks states where the engine would fail (a stat the state does not hold)."""
+    if isinstance(node, Bool):
+        v = node.value
+        return "bool", lambda b: (np.full(len(b), v), np.zeros(len(b), bool))
+    if isinstance(node, Int):
+        v = node.value
+        return "int", lambda b: (np.full(len(b), v, dtype=np.int64), np.zeros(len(b), bool))
+    if isinstance(node, Name):
+        name = aliases.get(node.name, node.name)
+        if name == "here":
+            return "int", lambda b: (b.paragraph.copy(), np.zeros(len(b), bool))
+        if name in counters or name.endswith("_max"):
+            raise Unsupported(f"variable {name}")
+
+        def stat(b):
+            c = b.col("stats", name)
+            return np.where(c == MISSING, 0, c), c == MISSING
+        return "int", stat
+    if isinstance(node, Call):
+        part = CORE_CALLS.get(aliases.get(node.name, node.name))
+        if part is None or len(node.args) != 1 or not hasattr(node.args[0], "value") \
+                or isinstance(node.args[0], Bool):
+            raise Unsupported(f"function {node.name}")
+        key = node.args[0].value
+        if node.name == "count" or aliases.get(node.name) == "count":
+            return "int", lambda b: (b.col(part, key).copy(), np.zeros(len(b), bool))
+        return "bool", lambda b: (b.col(part, key) > 0, np.zeros(len(b), bool))
+    if isinstance(node, Unary):
+        kind, fn = vexpr(node.operand, aliases, counters)
+        if node.op == "not" and kind == "bool":
+            return "bool", lambda b: _map(fn(b), np.logical_not)
+        if node.op == "-" and kind == "int":
+            return "int", lambda b: _map(fn(b), np.negative)
+        raise Unsupported(f"operator {node.op}")
+    if isinstance(node, Binary):
+        lk, lf = vexpr(node.left, aliases, counters)
+        rk, rf = vexpr(node.right, aliases, counters)
+        op = node.op
+        if op in ("and", "or") and lk == rk == "bool":
+            short = op == "or"
+
+            def logical(b):   # the right side read only where the left does not decide
+                lv, lm = lf(b)
+                rv, rm = rf(b)
+                decided = lv == short
+                return (np.where(decided, short, rv), lm | (~decided & rm))
+            return "bool", logical
+        if op in _CMP and lk == rk and (lk == "int" or op in ("==", "!=")):
+            f = _CMP[op]
+            return "bool", lambda b: _two(lf(b), rf(b), f)
+        if op in _ARITH and lk == rk == "int":
+            f = _ARITH[op]
+            return "int", lambda b: _two(lf(b), rf(b), f)
+        raise Unsupported(f"operator {op}")
+    raise Unsupported(type(node).__name__)
+
+
+def _map(vm, f):
+    return f(vm[0]), vm[1]
+
+
+def _two(a, b, f):
+    return f(a[0], b[0]), a[1] | b[1]
+
+
+class Program:
+    """The moves of a paragraph's choices and the module's commands over a batch."""
+
+    def __init__(self, paragraph, choices, rules, commands: bool):
+        self.paragraph, self.choices, self.rules, self.commands = paragraph, choices, rules, commands
+
+    def run(self, batch: Batch):
+        """(moves [(text, offered mask, successors batch aligned with the states,
+        ok mask)], the states left to the engine)."""
+        n = len(batch)
+        engine = np.zeros(n, dtype=bool)
+        if self.rules is not None and self.commands:
+            engine |= self.rules.rejects(batch)
+        moves = []
+        for key, cond, effects in self.choices:
+            if cond is None:
+                offered = np.ones(n, dtype=bool)
+            else:
+                offered, missing = cond(batch)
+                engine |= missing
+            moves.append((key, offered, effects))
+        out = []
+        for key, offered, effects in moves:
+            nxt = Batch(batch.rows.copy(), batch.slots)
+            for step in effects:
+                step(nxt)
+            out.append((key, offered, nxt, np.ones(n, dtype=bool)))
+        if self.rules is not None and self.commands:
+            for name, offered, apply in self.rules.commands(batch):
+                nxt = Batch(batch.rows.copy(), batch.slots)
+                refused = apply(nxt)
+                self.rules.after_change(nxt)
+                out.append(("!" + name, offered & ~refused, nxt, ~refused))
+        return out, engine
+
+
+class Compiler:
+    """Programs of a book's paragraphs under a module (and its vector rules)."""
+
+    def __init__(self, book, module, with_commands: bool = True):
+        self.book, self.module = book, module
+        self.aliases = book_aliases(module)
+        self.rules = getattr(module, "vector_rules", None)
+        self.with_commands = with_commands
+        counters = book.meta.get("counters") if isinstance(book.meta, dict) else None
+        self.counters = frozenset(counters or ())
+
+    def compile(self) -> tuple[dict, dict]:
+        """({paragraph: Program}, {paragraph: why not})."""
+        programs, why = {}, {}
+        for n, p in self.book.paragraphs.items():
+            try:
+                programs[n] = self.paragraph(p)
+            except Unsupported as exc:
+                why[n] = str(exc)
+        return programs, why
+
+    def paragraph(self, p) -> Program:
+        module = self.module
+        if list(module.carry_limits(self.book)):
+            raise Unsupported("carrying limits")
+        commands = self.with_commands and bool(list(module.commands()))
+        if commands and self.rules is None:
+            raise Unsupported(f"module {module.id} without vector rules")
+        from engine.book import typed
+        if typed.spec(p) is not None:
+            raise Unsupported("typed number")
+        choices = []
+        for i, c in enumerate(p.choices):
+            if c.target is None or c.extra:
+                raise Unsupported("computed target or module choice")
+            cond = None
+            if c.condition is not None:
+                kind, fn = vexpr(c.condition.root, self.aliases, self.counters)
+                if kind != "bool":
+                    raise Unsupported("condition not a boolean")
+                cond = fn
+            steps = []
+            if c.once:   # format 1.1: offered until taken, remembered with the flags
+                taken = once_key(p.number, i)
+                cond = _not_taken(taken, cond)
+                steps.append(lambda b, f=taken: b.put("flags", f, 1))
+            steps += [self._effect(e) for e in c.effects]
+            if c.effects:
+                steps.append(self._after_change)
+            steps += self._enter(c.target)
+            steps.append(self._after_change)
+            choices.append((str(i + 1), cond, _guarded(steps)))
+        return Program(p.number, choices, self.rules, commands)
+
+    def _enter(self, number) -> list:
+        """game/core.py `goto` then `_settle`, for a target the compiler knows."""
+        q = self.book.paragraphs.get(number)
+        if q is None:
+            raise Unsupported("missing target")
+        if q.once or q.auto or q.random is not None and q.fields:
+            raise Unsupported(f"target {number}: once, auto or random with fields")
+        if any(name in q.fields for name in self.module.activity_fields):
+            raise Unsupported(f"target {number} begins an activity")
+
+        def goto(b):
+            b.rows[:, PARAGRAPH] = number
+            b.rows[:, PENDING] = 0
+            b.put("visits", number, 1)
+        steps = [goto] + [self._effect(e) for e in q.effects] + [self._after_change]
+        if q.end == "death":
+            steps.append(lambda b: b.end(np.ones(len(b), bool), 1, "paragraph"))
+        elif q.end == "victory":
+            steps.append(lambda b: b.end(np.ones(len(b), bool), 2, None))
+        elif q.random is not None:
+            roll = freeze({"activity": "random"})
+
+            def random_pending(b):
+                b.rows[:, PENDING] = np.where(b.ended == 0, b.slots.pendings(roll), b.rows[:, PENDING])
+            steps.append(random_pending)
+        return steps
+
+    def _after_change(self, b) -> None:
+        if self.rules is not None:
+            self.rules.after_change(b)
+
+    def _effect(self, e):
+        kind, value = e.kind, e.value
+        if kind in ("flag", "unflag"):
+            names, on = list(value), 1 if kind == "flag" else 0
+
+            def flags(b):
+                for f in names:
+                    b.put("flags", f, on)
+            return flags
+        if kind in ("add", "set") and self.rules is not None:
+            steps = []
+            for stat, amount in value.items():
+                if isinstance(amount, int):
+                    fn = (lambda a: lambda b: (np.full(len(b), a, dtype=np.int64), np.zeros(len(b), bool)))(amount)
+                else:
+                    k, fn = vexpr(amount.root, self.aliases, self.counters)
+                    if k != "int":
+                        raise Unsupported("effect amount")
+                steps.append(self._change(stat, fn, kind == "add"))
+            return lambda b: [s(b) for s in steps]
+        raise Unsupported(f"effect {kind}")
+
+    def _change(self, stat, fn, add: bool):
+        """game/core.py `change`: the stat clamped, written only where it changes."""
+        def change(b):
+            live = b.ended == 0
+            old = b.col("stats", stat)
+            base = np.where(old == MISSING, 0, old)
+            n, _missing = fn(b)
+            new = self.rules.clamp(b, stat, base + n if add else n)
+            b.put("stats", stat, new, where=live & (new != base))
+        return change
+
+
+def _not_taken(flag: str, cond):
+    """A once-only choice's condition: not taken yet, then its own (not evaluated once taken)."""
+    def offered(b):
+        fresh = b.col("flags", flag) == 0
+        if cond is None:
+            return fresh, np.zeros(len(b), bool)
+        ok, missing = cond(b)
+        return fresh & ok, fresh & missing
+    return offered
+
+
+def _guarded(steps):
+    """Steps applied in order; once a state's game has ended, nothing more changes it
+    (the engine stops there): its row is kept as it was when it ended."""
+    def run(b):
+        for step in steps:
+            before = b.rows.copy()
+            done = b.ended != 0
+            step(b)
+            if done.any():
+                b.rows[done] = before[done, :b.rows.shape[1]] if before.shape[1] == b.rows.shape[1] \
+                    else _padded(before, b)[done]
+    return [run]
+
+
+def _padded(before, b):
+    pad = np.array([b.slots.default(j) for j in range(before.shape[1], b.rows.shape[1])], dtype=np.int64)
+    return np.hstack([before, np.broadcast_to(pad, (len(before), len(pad)))])
