@@ -12,8 +12,9 @@ from tests.analysis_fixtures.support import BOOKS, FIXTURES, load
 
 HERE = Path(__file__).parent
 ROOT = HERE.parents[1]
-SMALL = sorted(glob.glob(str(ROOT / "tests/analysis/books/*.yaml"))) + sorted(glob.glob(str(FIXTURES / "*.yaml"))) \
-    + sorted(glob.glob(str(HERE / "books/*.yaml")))
+# (hub-wide is left out: it is built to outgrow an explorer's bound)
+SMALL = [p for p in sorted(glob.glob(str(ROOT / "tests/analysis/books/*.yaml"))) if "hub-wide" not in p] \
+    + sorted(glob.glob(str(FIXTURES / "*.yaml"))) + sorted(glob.glob(str(HERE / "books/*.yaml")))
 
 
 @pytest.mark.parametrize("path", SMALL, ids=lambda p: Path(p).stem)
@@ -23,11 +24,13 @@ def test_small_books_whole(path):
     assert r["mismatches"] == []
 
 
-@pytest.mark.parametrize("path", BOOKS, ids=lambda p: Path(p).stem)
+# (le-taureau-d-airain is left out: Chroniques Crétoises has no vector rules yet, so
+# none of its paragraphs has a program to compare)
+@pytest.mark.parametrize("path", [b for b in BOOKS if "taureau" not in b], ids=lambda p: Path(p).stem)
 def test_bundled_books_sampled_by_paragraph(path):
     book, module, _ = load(path)
-    r = differential(book, module, max_states=4_000, per_paragraph=15, sheet=1)
-    assert r["mismatches"] == []
+    r = differential(book, module, max_states=800, per_paragraph=15, sheet=1)
+    assert r["checked"] >= 50 and len(r["paragraphs"]) >= 5 and r["mismatches"] == []
 
 
 def test_the_meal_book_compares_programs_and_commands():
