@@ -14,6 +14,7 @@ import sys
 
 COMMANDS = {
     "play": ("jouer un livre", "play a book"),
+    "serve": ("jouer un livre dans le navigateur", "play a book in a browser"),
     "lint": ("vérifier des livres comme un compilateur", "check books like a compiler"),
     "graph": ("dessiner le graphe des paragraphes", "draw the paragraph graph"),
     "odds": ("probabilités exactes d'un combat", "exact odds of a fight"),

@@ -115,6 +115,8 @@ def unknown_name(code: str, span: Span, name, known, kind_fr: str, kind_en: str)
     close = difflib.get_close_matches(str(name), [str(k) for k in known], n=1)
     fr = f"{kind_fr} inconnu(e) « {name} »" + (f" ; vouliez-vous dire « {close[0]} » ?" if close else "")
     en = f"unknown {kind_en} '{name}'" + (f"; did you mean '{close[0]}'?" if close else "")
+    if not close and kind_en == "item":
+        fr, en = fr + " : ajoutez-le au catalogue « items »", en + ": add it to the 'items' catalogue"
     return error(code, span, fr, en, fix=close[0] if close else None)
 
 
@@ -190,3 +192,40 @@ def _gh_property(text: str) -> str:
 
 
 RENDERERS = {"text": render_text, "json": render_json, "github": render_github}
+
+
+# What the system said, in French: `strerror` is the C library's English
+# ("No such file or directory"), which a French sentence must not carry.
+_OS_REASONS = {
+    "ENOENT": "fichier ou dossier introuvable",
+    "EACCES": "permission refusée",
+    "EPERM": "opération non permise",
+    "ENOSPC": "plus de place sur le disque",
+    "EDQUOT": "quota de disque dépassé",
+    "EISDIR": "c'est un dossier",
+    "ENOTDIR": "un élément du chemin n'est pas un dossier",
+    "EROFS": "disque en lecture seule",
+    "EEXIST": "existe déjà",
+    "ENAMETOOLONG": "nom trop long",
+    "ELOOP": "trop de liens symboliques",
+    "EIO": "erreur d'entrée-sortie",
+    "EMFILE": "trop de fichiers ouverts",
+    "EBADF": "descripteur de fichier invalide",
+    "EFBIG": "fichier trop gros",
+    "EBUSY": "ressource occupée",
+    "ETXTBSY": "fichier occupé",
+}
+
+
+def os_reason(exc: BaseException) -> Message:
+    """Why a file operation failed, as a Message: "permission refusée" / "Permission
+    denied" (the English is the system's own words); an error the French table does not
+    know is said by its number ("erreur système 71")."""
+    import errno  # only this helper needs it
+
+    code = getattr(exc, "errno", None)
+    said = getattr(exc, "strerror", None) or str(exc) or type(exc).__name__
+    known = _OS_REASONS.get(errno.errorcode.get(code, "")) if isinstance(code, int) else None
+    if known is not None:
+        return Message(known, said)
+    return Message(f"erreur système {code}" if isinstance(code, int) else "erreur système", said)

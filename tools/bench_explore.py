@@ -29,6 +29,14 @@ other bound but time and memory (at most `--exact-timeout` seconds, default 1,80
 such round; and `--exact-states`, default 6,000,000, what this machine's memory
 holds): the CPU time to the exact answer, its states, states a second and memory
 per million, or where it was cut.
+
+Then (without BOOK, or with `--real100`) the generated stand-in for a real 100-section
+book (tests/analysis/real100.py, issue 35), written to a temporary folder:
+`gamebook explore --exhaustive --sheet 1` on it in a child process (`explore_round`, a
+plain function over a book path), with its states, CPU seconds, maximum RSS, and the
+exact value or the bounds where it was cut (`--real100-states`, default 3,000,000;
+`--real100-timeout`, default 300 s; 0: no such line).  `--runs 0 --real100` prints that
+line alone.
 """
 from __future__ import annotations
 
@@ -183,6 +191,42 @@ def variety(space, top: int = 3) -> list:
     return out
 
 
+def explore_round(path: str, max_states: int, timeout: float, command: list[str] | None = None) -> dict:
+    """`gamebook explore --exhaustive --sheet 1 --format json` on the book at `path`, in a
+    child process: its states, CPU seconds (user + system), maximum RSS (MB), and the
+    exact value or the bounds.  `command` replaces the explorer's command line before
+    the book (another explorer with the same options and JSON report)."""
+    import tempfile
+    cli = command or [sys.executable, "-c", "import sys; from engine.cli import main; sys.exit(main())"]
+    args = cli + ["explore", "--exhaustive", "--sheet", "1", "--format", "json",
+                  "--max-states", str(max_states), "--timeout", str(timeout), os.path.abspath(path)]
+    with tempfile.TemporaryFile("w+", encoding="utf-8") as out:
+        child = subprocess.Popen(args, stdout=out, stderr=subprocess.DEVNULL, cwd=str(ROOT))
+        _pid, status, usage = os.wait4(child.pid, 0)
+        child.returncode = os.waitstatus_to_exitcode(status)
+        out.seek(0)
+        text = out.read()
+    try:
+        report = json.loads(text)
+    except ValueError:
+        raise SystemExit(f"{Path(path).name}: explore failed (exit {child.returncode}): {text[-500:]}")
+    return {"states": report["states"], "cpu": usage.ru_utime + usage.ru_stime,
+            "rss_mb": usage.ru_maxrss / 1024, "complete": report["complete"], "bound": report["bound"],
+            "exact": report["exact"], "low": report["victory"]["low"], "high": report["victory"]["high"]}
+
+
+def real100_line(max_states: int, timeout: float) -> str:
+    """The generated 100-section book (tests/analysis/real100.py) through `explore_round`."""
+    import tempfile
+    from tests.analysis.real100 import write_book
+    with tempfile.TemporaryDirectory(prefix="bench-real100-") as folder:
+        r = explore_round(str(write_book(Path(folder))), max_states, timeout)
+    what = f"exact {_short(r['exact'])} = {100 * r['low']:.4f} %" if r["complete"] else \
+        f"cut ({r['bound']}): victory {100 * r['low']:.2f} % – {100 * r['high']:.2f} %"
+    return (f"real100 (generated, 100 sections): explore --exhaustive --sheet 1: {r['states']:,} states, "
+            f"{r['cpu']:.1f} s CPU, max RSS {r['rss_mb']:,.0f} MB; {what}")
+
+
 def baseline_tree(ref: str) -> str | None:
     """`git archive REF` extracted in a temporary directory (None when git cannot)."""
     import tempfile
@@ -245,6 +289,12 @@ def main(argv=None) -> int:
                              "(0: no such round)")
     parser.add_argument("--exact-states", type=int, default=6_000_000,
                         help="state bound of that round (memory: about 1.5 GB a million states)")
+    parser.add_argument("--real100", action="store_true",
+                        help="also (with BOOK) or only (with --runs 0) the generated 100-section book")
+    parser.add_argument("--real100-states", type=int, default=3_000_000,
+                        help="state bound of the generated 100-section book's round")
+    parser.add_argument("--real100-timeout", type=float, default=300.0,
+                        help="time bound of that round (0: no such round)")
     parser.add_argument("--round", action="store_true", help=argparse.SUPPRESS)   # one round, as JSON
     parser.add_argument("--baseline-ref", default=V1,
                         help="the present explorer to compare the solver with (a git commit)")
@@ -265,9 +315,9 @@ def main(argv=None) -> int:
     if args.round_solver:
         print(json.dumps(solver_round(books[0], args.exhaustive_timeout, args.exhaustive_states)))
         return 0
-    old = baseline_tree(args.baseline_ref) if args.exhaustive_timeout > 0 else None
+    old = baseline_tree(args.baseline_ref) if args.exhaustive_timeout > 0 and args.runs > 0 else None
     trees = [args.baseline, None] if args.baseline else [None]
-    for path in books:
+    for path in books if args.runs > 0 else []:
         rounds: dict = {t: [] for t in trees}
         for _ in range(max(1, args.repeat)):
             for t in trees:   # interleaved, so that both trees see the same load
@@ -281,6 +331,8 @@ def main(argv=None) -> int:
                                              args.exact_states)), flush=True)
         if args.profile:
             profile(path, args.runs)
+    if (args.real100 or not args.books) and args.real100_timeout > 0:
+        print(real100_line(args.real100_states, args.real100_timeout), flush=True)
     return 0
 
 

@@ -23,7 +23,9 @@ def render() -> str:
              "Each code shows a book that produces it and the corrected book, which lints clean. "
              "Codes of the rule modules are documented with each module "
              "([Chroniques Crétoises](rules-chroniques-cretoises.md), "
-             "[Défis Fantastiques](rules-defis-fantastiques.md)).", "",
+             "[Défis Fantastiques](rules-defis-fantastiques.md)). "
+             "A mistake has one code whatever the rule module: a timed fight without its `timeout` "
+             "is `combat-timeout` in both, an unknown item `unknown-item`.", "",
              "| code | severity | summary |", "|---|---|---|"]
     lines += [f"| [`{c.name}`](#{c.name}) | {c.severity} | {c.summary.en} |" for c in CODES]
     for stage, title in STAGES:

@@ -30,7 +30,7 @@ LAYERS: tuple[tuple[str, tuple[str, ...]], ...] = (
     ("lint", ("engine.lint",)),
     ("game", ("engine.game", "engine.saves")),
     ("analysis", ("engine.analysis",)),
-    ("front ends", ("engine.export", "engine.renumber", "engine.lsp", "engine.repl",
+    ("front ends", ("engine.export", "engine.renumber", "engine.web", "engine.lsp", "engine.repl",
                     "engine.commands", "engine.cli", "engine.__main__")),
     # Rule modules are plugins: they may use every stage, and no stage imports them
     # (the registry loads them by name).  The full conformance check belongs with

@@ -33,6 +33,7 @@ from fractions import Fraction
 from engine.analysis.fight_inputs import fight_too_large
 from engine.analysis.render import book_text, tr
 from engine.analysis.result import exact
+from engine.book.model import DEATH
 from engine.diagnostics import Message
 from engine.support.safe_text import clean
 
@@ -175,19 +176,23 @@ SPECIAL_ENDS = ("hurt", "timeout", "escape")   # endings beside win and loss: sp
 def _fill(row, book, module, spec, named, weighted, policy) -> bool:
     """Compute the row's columns; False when the module gives no odds for the field."""
     states = [s for _l, s in named + weighted]
-    wins = module.fight_wins(book, states, spec, policy=policy)
+    # format 1.2: a special ending written `{end: death}` (model.DEATH) is a fight lost too
+    fatal = [k for k in SPECIAL_ENDS if isinstance(spec, dict) and DEATH in (spec.get(k), _to(spec.get(k)))]
+    if "escape" in fatal:   # an escape to death is never better than fighting on: priced without it
+        spec, fatal = {k: v for k, v in spec.items() if k != "escape"}, [k for k in fatal if k != "escape"]
+    wins = None if fatal else module.fight_wins(book, states, spec, policy=policy)
     if wins is None:
         wins = []
         for state in states:
             odds = module.fight_odds(book, state, spec, policy=policy)
             if odds is None:
                 return False
-            wins.append(1 - odds.lose)
+            wins.append(1 - odds.lose - sum(odds.outcomes.get(k, 0) for k in fatal))
     for (label, _s), win in zip(named, wins):
         row.win[label] = win
     if named and isinstance(spec, dict) and any(k in spec for k in SPECIAL_ENDS):
         odds = module.fight_odds(book, named[0][1], spec, policy=policy)
-        row.ends = {k: v for k, v in (odds.outcomes.items() if odds else ()) if k not in ("win", "lose")}
+        row.ends = {k: v for k, v in (odds.outcomes.items() if odds else ()) if k not in ("win", "lose", *fatal)}
     row.notes = _zero_notes(book, module, spec, named)
     if weighted:
         total = num = Fraction(0)
@@ -197,6 +202,11 @@ def _fill(row, book, module, spec, named, weighted, policy) -> bool:
             num += weight * win
         row.win["average"] = num / total
     return bool(row.win)
+
+
+def _to(outcome):
+    """An object outcome's target (`escape: {to: ...}`), else None."""
+    return outcome.get("to") if isinstance(outcome, dict) else None
 
 
 def _zero_notes(book, module, spec, named) -> list:

@@ -23,6 +23,7 @@ import subprocess
 from dataclasses import dataclass, field
 
 from engine import expr as X
+from engine.analysis import graph_legend as legend
 from engine.lint.checks import graph as static_graph, reachable
 from engine.support.safe_text import clean
 
@@ -37,6 +38,7 @@ class Node:
     activities: tuple[str, ...]   # module activity fields present (combat, test...)
     start: bool = False
     unreachable: bool = False
+    problems: tuple[str, ...] = ()   # the codes of the errors written in this paragraph
 
 
 @dataclass(frozen=True)
@@ -54,32 +56,56 @@ class BookGraph:
     nodes: list[Node] = field(default_factory=list)
     edges: list[Edge] = field(default_factory=list)
     complete: bool = True         # every target is known statically
+    lang: str = "en"              # of the labels and the legend
 
 
-def book_graph(book, module, lang: str = "fr") -> BookGraph:
+def book_graph(book, module, lang: str = "fr", problems: dict | None = None) -> BookGraph:
     """The graph of `book`; unreachable paragraphs are marked only when every
-    target is known (a computed jump could lead anywhere)."""
+    target is known (a computed jump could lead anywhere).  `problems` (paragraph ->
+    codes) marks the paragraphs of a book with errors, which still draws."""
     edges = static_graph(book, module)
-    out = BookGraph(_safe(book.title))
+    out = BookGraph(_safe(book.title), lang="fr" if lang == "fr" else "en")
     for n, outs in edges.items():
         p = book.paragraphs[n]
-        conditions = [c.condition for c in p.choices]
+        ways = [c for c in p.choices if not c.stay]   # (format 1.2: an action is no way out)
+        conditions = [c.condition for c in ways]
         for i, (ex, target) in enumerate(outs):
             label = _label(ex, conditions[i] if ex.kind == "choice" and i < len(conditions) else None, lang)
-            if ex.kind == "choice" and i < len(p.choices):
-                label += _marks(p.choices[i], book, lang)
+            if ex.kind == "choice" and i < len(ways):
+                label += _marks(ways[i], book, lang)
             if target is None:
                 out.complete = False
                 label = f"{label} [{X.describe(ex.target, lang)}]" if ex.target is not None else label
             out.edges.append(Edge(n, UNKNOWN if target is None else target, ex.kind, _safe(label),
                                   ex.dashed or target is None))
+        out.edges += _actions(n, p, book, lang)
     seen = reachable(book, edges) if out.complete else set(book.paragraphs)
     for n, p in sorted(book.paragraphs.items()):
         acts = tuple(f for f in module.activity_fields if f in p.fields)
-        ending = p.end or next((a.end for a in p.auto if a.end), None)   # (format 1.1: `auto: {end:}`)
-        out.nodes.append(Node(n, ending, acts, n == book.start, n not in seen))
+        ending = p.end or next((a.end for a in p.auto if a.end), None) or \
+            next((e for e in p.outcome_ends.values() if e != "continue"), None)   # (1.1 `auto`, 1.2 outcomes)
+        out.nodes.append(Node(n, ending, acts, n == book.start, n not in seen,
+                              tuple((problems or {}).get(n, ()))))
+    out.edges = merged(out.edges)
     return out
 
+
+def merged(edges: list[Edge]) -> list[Edge]:
+    """Several ways from one paragraph to another (a loop back to itself most often)
+    drawn as one edge: up to five labels one under the other, else the first four and
+    the count, so that their labels never pile up into an unreadable band."""
+    groups: dict = {}
+    for e in edges:
+        groups.setdefault((e.source, e.target, e.dashed), []).append(e)
+    out = []
+    for (source, target, dashed), group in groups.items():
+        if len(group) == 1:
+            out.append(group[0])
+            continue
+        labels = [e.label for e in group]
+        label = "\n".join(labels if len(labels) <= 5 else labels[:4] + [f"… (×{len(labels)})"])
+        out.append(Edge(source, target, group[0].kind, label, dashed))
+    return out
 
 _NOT_XML = re.compile("[\ud800-\udfff\ufffe\uffff]")   # (controls: `clean`)
 
@@ -88,6 +114,13 @@ def _safe(text: str) -> str:
     """`text` without a character a terminal obeys or XML 1.0 refuses, each shown as
     the visible `\\uXXXX` (engine/support/safe_text.py)."""
     return _NOT_XML.sub(lambda m: f"\\u{ord(m.group()):04x}", clean(text))
+
+
+def _actions(n: int, p, book, lang: str) -> list:
+    """Format 1.2: each action choice (`stay: true`) as a dashed loop on its paragraph."""
+    word = "action : " if lang == "fr" else "action: "
+    return [Edge(n, n, "action", _safe(f"{word}{c.text}" + _marks(c, book, lang)), True)
+            for c in p.choices if c.stay]
 
 
 def _marks(choice, book, lang: str) -> str:
@@ -106,6 +139,8 @@ def _label(ex, condition, lang: str) -> str:
         text = _short(ex.label)
         return f"{text} [si {X.describe(condition, 'fr')}]" if condition is not None and lang == "fr" \
             else f"{text} [if {X.describe(condition, 'en')}]" if condition is not None else text
+    if ex.kind not in ("random", "auto", "puzzle") and lang != "fr":
+        return ex.kind   # a module's exit: its French word ("victoire") is the kind's ("win")
     return f"{ex.kind}: {ex.label}" if ex.label and ex.label != ex.kind else ex.kind
 
 
@@ -118,7 +153,11 @@ def _node_caption(node: Node) -> str:
     parts = [str(node.number)] + list(node.activities)
     if node.ending:
         parts.append(node.ending)
+    parts += [f"⚠ {code}" for code in node.problems]
     return "\n".join(parts)
+
+
+PROBLEM = "#d00000"
 
 
 # --- DOT ---------------------------------------------------------------------------
@@ -139,6 +178,8 @@ def _dot_node(node: Node) -> str:
         attrs.update(style="filled,dashed", color="#888888")
     if node.ending:
         attrs["shape"] = "doublecircle" if node.ending == "victory" else "Mcircle"
+    if node.problems:
+        attrs.update(color=PROBLEM, fontcolor=PROBLEM, penwidth="2")
     return f"  p{node.number} [" + ", ".join(f"{k}={_dot_quote(v)}" for k, v in attrs.items()) + "];"
 
 
@@ -156,6 +197,7 @@ def to_dot(g: BookGraph) -> str:
             lines.append(f'  p{e.target} [label="{e.target} ?", color=red, fontcolor=red];')
         style = ", style=dashed" if e.dashed else ""
         lines.append(f"  p{e.source} -> {target} [label={_dot_quote(e.label)}{style}];")
+    lines += legend.dot(g.lang, COLOURS, PROBLEM, _dot_quote)
     lines.append("}")
     return "\n".join(lines) + "\n"
 
@@ -190,6 +232,7 @@ def to_mermaid(g: BookGraph) -> str:
         label = f'|"{_mm_text(e.label)}"|' if e.label else ""
         lines.append(f"  p{e.source} {arrow}{label} {target}")
     lines += _mermaid_classes(g)
+    lines += legend.mermaid(g.lang, _mm_text)
     return "\n".join(lines) + "\n"
 
 
@@ -197,6 +240,7 @@ def _mermaid_classes(g: BookGraph) -> list[str]:
     lines = [f"  classDef {k} fill:{v},stroke:#555" for k, v in COLOURS.items()]
     lines[-1] += ",stroke-dasharray:4 3"
     lines.append("  classDef activity stroke:#c05800,stroke-width:2px")
+    lines.append(f"  classDef problem stroke:{PROBLEM},color:{PROBLEM},stroke-width:3px")
     for n in g.nodes:
         cls = n.ending or ("unreachable" if n.unreachable else "start" if n.start else None)
         if cls:
@@ -205,6 +249,8 @@ def _mermaid_classes(g: BookGraph) -> list[str]:
             lines.append(f"  class p{n.number} activity")
         if n.unreachable and n.ending:
             lines.append(f"  class p{n.number} unreachable")
+        if n.problems:
+            lines.append(f"  class p{n.number} problem")
     return lines
 
 

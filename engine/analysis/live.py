@@ -10,6 +10,10 @@ one, and why a figure is 0 % when the module says (`odds_zero_reasons`).
 """
 from __future__ import annotations
 
+from fractions import Fraction
+from typing import NamedTuple
+
+from engine.analysis import lookahead
 from engine.analysis.fight_inputs import fight_too_large
 from engine.analysis.render import advice_text, outcome_lines, share, tr
 from engine.analysis.result import OddsLabels
@@ -54,6 +58,47 @@ def live_moves(game) -> list:
         return []
 
 
+class Move(NamedTuple):
+    """One move open now, weighed: its words, P(survive this fight), P(win it or leave
+    it alive), and the `lasting` stat it leaves (None: not spent)."""
+
+    words: str
+    survive: Fraction
+    win: Fraction
+    left: int | None = None
+    way_out: bool = False   # a retreat or a surrender: leaving the fight, not fighting it
+
+
+def weighed_moves(game, lang: str) -> list[Move]:
+    """Every move the paragraph offers now, weighed: the model's (`fight_moves`: each
+    spend, retreat, surrender), then every other option (a god, an item...) played on
+    copies of the game (lookahead.py)."""
+    module, state = game.module, game.state
+    lasting = getattr(module, "lasting_stat", None)
+    have = state.stats.get(lasting, 0) if lasting else 0
+    out, covered = [], set()
+    options = game.prompt().options
+    for move, result in live_moves(game):
+        spent = int(move.split(":")[1]) if move.startswith("spend:") else 0
+        # a spend is the amount of the option that takes one (strike, parry)
+        covered |= {o.key for o in options if o.amount} if move.startswith("spend:") else {move}
+        out.append(Move(advice_text(module, move, lang), 1 - result.lose, result.win,
+                        have - spent if lasting and spent else None, not move.startswith("spend:")))
+    if not out:   # the module weighs no moves: the outcome table and its advice say it all
+        return out
+    for option in options:
+        if option.key in covered or not option.enabled:
+            continue
+        amount = option.amount[0] if option.amount else None
+        found = lookahead.weigh(game, option, amount, live_odds, lasting)
+        if found is not None:
+            survive, win, left = found
+            # its price and when the opponent strikes are said by the option itself
+            words = option.label.get(lang).split(" (")[0].split(" — ")[0]
+            out.append(Move(words, survive, win, left if left is not None and left < have else None))
+    return out
+
+
 def live_text(game, lang: str) -> str:
     """Every outcome, every move now with its chances, the best decision, why 0 %."""
     odds = live_odds(game)
@@ -62,25 +107,49 @@ def live_text(game, lang: str) -> str:
     module = game.module
     labels = module.odds_labels() if hasattr(module, "odds_labels") else OddsLabels()
     lines = [line.strip() if not line.startswith("  ") else line for line in outcome_lines(odds, lang, labels)]
-    moves = live_moves(game)
+    moves = weighed_moves(game, lang)
     advice = advice_text(module, odds.advice, lang)
     if moves:
         lines.append(tr(lang, "Vos coups possibles maintenant (ensuite, combat au mieux jusqu'au bout) :",
                         "Your moves now (then the best fight to the end):"))
-        for move, result in moves:
-            words = advice_text(module, move, lang)
-            lines.append(f"  {words} : " if lang == "fr" else f"  {words}: ")
-            lines[-1] += tr(lang, "survie ", "survive ") + share(1 - result.lose, lang) + \
-                tr(lang, ", victoire ", ", win ") + share(result.win, lang)
-    if advice:
+        for move in moves:
+            lines.append(f"  {move.words} : " if lang == "fr" else f"  {move.words}: ")
+            lines[-1] += tr(lang, "survie ", "survive ") + share(move.survive, lang) + \
+                tr(lang, ", victoire ", ", win ") + share(move.win, lang)
+        lines += _advice(game, moves, lang)
+    elif advice:
         lines.append(tr(lang, "Meilleure décision : ", "Best decision: ") + advice)
-    if moves:   # a way out of the fight may be safer than any strike: say it
-        move, best = max(moves, key=lambda m: 1 - m[1].lose)   # the first of the best: fighting on
-        if advice_text(module, move, lang) != advice:
-            lines.append(tr(lang, "Plus sûr pour survivre à ce combat : ", "Safest to survive this fight: ") +
-                         f"{advice_text(module, move, lang)} ({share(1 - best.lose, lang).strip()})")
     reasons = getattr(module, "odds_zero_reasons", None)
-    for reason in (reasons(odds, moves) if reasons else ()):
+    for reason in (reasons(odds, live_moves(game)) if reasons else ()):
         lines.append(reason.get(lang))
     return "\n".join(lines)
+
+
+def _advice(game, moves: list[Move], lang: str) -> list[str]:
+    """The best way to fight (the likeliest to survive this fight, as the odds' policy,
+    then to win it: a strike, a parry, a god, an item), never one that loses for sure
+    while another move survives; the safest move when it differs (a retreat, a
+    surrender); what a spend of the book's lasting resource leaves; and what the
+    advice weighs: this fight only."""
+    fighting = [m for m in moves if not m.way_out] or moves
+    best = max(fighting, key=lambda m: (m.survive, m.win))   # the first of the best: no spend
+    if best.survive == 0:   # every way to fight loses: a way out that survives is the advice
+        best = max(moves, key=lambda m: (m.survive, m.win))
+    lines = [tr(lang, "Meilleure décision : ", "Best decision: ") + best.words]
+    safest = max(moves, key=lambda m: m.survive)
+    if safest.words != best.words and safest.survive > best.survive:
+        lines.append(tr(lang, "Plus sûr pour survivre à ce combat : ", "Safest to survive this fight: ") +
+                     f"{safest.words} ({share(safest.survive, lang).strip()})")
+    lasting = getattr(game.module, "lasting_stat", None)
+    if best.left is not None and lasting:
+        spec = game.module.stat(lasting)
+        have = game.state.stats.get(lasting, 0)
+        spent, left = spec.amount(have - best.left), spec.amount(best.left)
+        lines.append(tr(lang, f"Ce conseil dépense {spent.fr}, une ressource de tout le livre : "
+                              f"il vous en restera {best.left}.",
+                        f"This advice spends {spent.en}, a resource of the whole book: "
+                        f"{left.en} will be left."))
+    lines.append(tr(lang, "Ces chances valent pour ce combat seulement, pas pour la suite du livre.",
+                    "These odds are for this fight only, not for the rest of the book."))
+    return lines
 

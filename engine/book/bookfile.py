@@ -11,7 +11,7 @@ import os
 import stat
 from pathlib import Path
 
-from engine.diagnostics import Diagnostic, Span, error
+from engine.diagnostics import Diagnostic, Span, error, os_reason
 from engine.support.limits import MAX_BOOK_BYTES as MAX_BYTES
 
 
@@ -38,8 +38,8 @@ def read_bytes(path: Path, name: str, limit: int = MAX_BYTES) -> tuple[bytes, Di
     except IsADirectoryError:
         return b"", _refused(os.stat(path), top)
     except OSError as exc:
-        return b"", error("file-unreadable", top, f"lecture impossible : {exc.strerror}",
-                          f"cannot read the file: {exc.strerror}")
+        return b"", error("file-unreadable", top, f"lecture impossible : {os_reason(exc).fr}",
+                          f"cannot read the file: {os_reason(exc).en}")
 
 
 def _refused(mode: os.stat_result, top: Span, limit: int = MAX_BYTES) -> Diagnostic | None:

@@ -10,9 +10,10 @@ from __future__ import annotations
 import re
 from typing import Any, Callable
 
-from engine.book import counters
+from engine.book import counters, giving, taking
+from engine.book.outcome_shapes import dig as _dig
 from engine import expr as X
-from engine.book.model import AutoJump, Book, Choice, Effect, Item, Outcome, Paragraph, RandomRoll
+from engine.book.model import OUTCOME_ENDS, AutoJump, Book, Choice, Effect, Item, Outcome, Paragraph, RandomRoll
 from engine.diagnostics import Diagnostic, Span, error, unknown_name
 from engine.support.records import field, record
 
@@ -22,6 +23,9 @@ CORE_FUNCTIONS = {
 CORE_RETURNS = {"has": "bool", "count": "int", "visited": "bool", "flag": "bool"}
 CORE_ALIASES = {"possede": "has", "possède": "has", "nombre": "count", "visite": "visited",
                 "visité": "visited", "drapeau": "flag", "ici": "here"}
+# after `counter-name-taken`, the counter's uses name what the author meant it to be
+# called: not reported one by one (one mistake, one finding)
+_COUNTER_FOLLOW_ON = ("unknown-stat", "unknown-name")
 
 
 @record
@@ -67,6 +71,7 @@ class Compiler:
         self.env: X.Env | None = None
         self.names: dict = {}    # paragraph name -> number (format 1.1)
         self.counters: dict = {}  # declared counters and notes (engine/book/counters.py)
+        self.counter_refused = False   # a counter named like a stat (its uses then go unchecked)
         self.notes: dict = {}
         self.exprs: dict = {}   # (text, kind) -> Expr, for the compiled-book cache
         self.checked: dict = {}  # (text, kind) -> CheckResult: the same env for the whole book
@@ -79,8 +84,12 @@ class Compiler:
         return self.doc.inner_span(path, offset) if self.doc else Span(self.file)
 
     def report(self, d: Diagnostic) -> None:
-        if self.doc is not None:
-            self.diags.append(d)
+        if self.doc is None:
+            return
+        if d.code in _COUNTER_FOLLOW_ON and self.counter_refused:
+            return   # a counter refused for its name: which names its uses meant is unknown
+        self.counter_refused = self.counter_refused or d.code == "counter-name-taken"
+        self.diags.append(d)
 
     # --- whole book ----------------------------------------------------------
     def compile(self) -> Book:
@@ -106,6 +115,7 @@ class Compiler:
             ok = isinstance(raw, dict) and n not in self.out.broken and key not in self.out.broken
             paragraphs[n] = self.paragraph(n, raw, ("paragraphs", key)) if ok else \
                 Paragraph(n, "", (), (), None, None, {}, ("paragraphs", key))
+        used = taking.used_here(self, raw_items)   # format 1.2: items used where they lie
         options = dict(module.options)
         options.update(d.get("options") if isinstance(d.get("options"), dict) else {})
         from engine.book.module_targets import resolve_options
@@ -118,11 +128,30 @@ class Compiler:
             items=items, paragraphs=paragraphs, options=options,
             content_hash=self.hash, file=self.file,
             meta={**{k: d[k] for k in ("description", "prologue", "unmet_choices") if k in d},
-                  **{k: counters.declared(d, k) for k in ("counters", "codewords", "notes") if k in d}})
+                  **{k: counters.declared(d, k) for k in ("counters", "codewords", "notes") if k in d},
+                  **({"used_here": used} if used else {})})
         if "unmet_choices" in d:
             self.needs_11(("unmet_choices",), "« unmet_choices: »", "'unmet_choices:'")
         self._hero_grants(book)
+        self._unique(book)
         return book
+
+    def _unique(self, book: Book) -> None:
+        """Format 1.2: unique items (engine/book/unique_items.py), never given several at once."""
+        from engine.book import unique_items as U
+        from engine.book.frontmatter import equipment
+        U.check_items(self, book.items)
+        unique = U.unique_items(book.items)
+        if not unique:
+            return
+        for item, n, path in equipment(book.hero):
+            U.check_copies(self, unique, item, n, path)
+        from engine.book.effect_lists import all_effects   # (every list a book can hold)
+        for p in book.paragraphs.values():
+            for e in all_effects(p):
+                if e.kind == "gain" and isinstance(e.value, dict):
+                    for item, n in e.value.items():
+                        U.check_copies(self, unique, item, n, e.path + (item,))
 
     def _book_names(self, d: dict) -> None:
         """Counters are names of the expression language, notes are read by `note()`
@@ -203,11 +232,22 @@ class Compiler:
         rnd = self.random(raw["random"], path + ("random",), n) if "random" in raw else None
         auto = self.auto(raw["auto"], path + ("auto",), n) if "auto" in raw else ()
         core = {"text", "effects", "choices", "end", "random", "number", "auto", "once"}
-        fields = {k: v for k, v in raw.items() if k not in core}
+        fields = dict(self.module.paragraph_fields({k: v for k, v in raw.items() if k not in core}))
+        from engine.book import outcome_shapes   # format 1.2: outcomes written like `auto:` entries
+        fields, ends = outcome_shapes.normalize(self, fields, path)
+        ends.update({o.path: OUTCOME_ENDS[o.target] for o in (rnd.outcomes if rnd else ()) if o.target in OUTCOME_ENDS})
         from engine.book.module_targets import resolve   # names in the module's own target fields
         return resolve(Paragraph(n, str(raw.get("text", "")), effects, choices, raw.get("end"),
                                  rnd, fields, path, auto, self.outcome_effects(fields, path, n),
-                                 self.once(raw, path)), self.module, self.names, self._unknown_name)
+                                 self.once(raw, path), self.puzzle_if(raw, path, n), ends),
+                       self.module, self.names, self._unknown_name)
+
+    def puzzle_if(self, raw: dict, path: tuple, here: int) -> dict:
+        """Format 1.2: `{to: 38, if: ...}` among a puzzle's answers: the conditions, compiled."""
+        answers = raw.get("puzzle").get("answers") if isinstance(raw.get("puzzle"), dict) else None
+        return {i: self.expression(str(a["if"]), "condition", path + ("puzzle", "answers", i, "if"), here)
+                for i, a in enumerate(answers if isinstance(answers, list) else ())
+                if isinstance(a, dict) and "if" in a}
 
     # --- format 1.1 constructs (see engine/lint/flow.py for their checks) -------
     def needs_11(self, path: tuple, what_fr: str, what_en: str, key: bool = True) -> None:
@@ -255,8 +295,9 @@ class Compiler:
 
     def outcome_effects(self, fields: dict, path: tuple, here: int) -> dict:
         """The effects of a module's outcomes (a test's success...), compiled."""
+        from engine.book.outcome_shapes import PUZZLE_WRONG
         out = {}
-        for where in self.module.outcome_effects:
+        for where in (*self.module.outcome_effects, PUZZLE_WRONG):
             raw = _dig(fields, where)
             if isinstance(raw, list):
                 self.needs_11(path + where, "effets d'une issue", "effects on an outcome")
@@ -264,7 +305,10 @@ class Compiler:
         return out
 
     def choice(self, raw: dict, path: tuple, here: int) -> Choice:
-        to = raw.get("to")
+        from engine.book.action_choices import choice_shape
+        if choice_shape(self, raw, path):   # format 1.2: an action, no target
+            return self._action(raw, path, here)
+        to = raw.get("to", 0)   # (none: reported by choice_shape, compiled as no paragraph)
         named = self._target_name(to, path + ("to",))
         target, target_expr = (to, None) if isinstance(to, int) else (named, None) if named is not None else \
             (None, self.expression(str(to), "target", path + ("to",), here))
@@ -277,13 +321,31 @@ class Compiler:
         return Choice(str(raw.get("text", "")), target, target_expr, cond, effects, extra, path,
                       raw.get("show"), bool(raw.get("once")))
 
+    def _action(self, raw: dict, path: tuple, here: int) -> Choice:
+        """Format 1.2: a choice with `stay: true` (engine/book/unique_items.py)."""
+        cond = self.expression(raw["if"], "condition", path + ("if",), here) if "if" in raw else None
+        effects = self.effects(raw.get("effects") or [], path + ("effects",), here)
+        extra = {k: v for k, v in raw.items() if k not in ("text", "if", "effects", "show", "once", "stay")}
+        return Choice(str(raw.get("text", "")), None, None, cond, effects, extra, path,
+                      raw.get("show"), bool(raw.get("once")), stay=True)
+
     def random(self, raw: dict, path: tuple, here: int) -> RandomRoll | None:
         dice = self.expression(str(raw.get("dice", "")), "dice", path + ("dice",), here)
-        outs = tuple(Outcome(o["range"][0], o["range"][1],
-                             self._outcome_target(o["to"], path + ("outcomes", i, "to")), path + ("outcomes", i),
-                             self._random_effects(o, path + ("outcomes", i), here))
+        outs = tuple(Outcome(o["range"][0], o["range"][1], self._random_target(o, path + ("outcomes", i)),
+                             path + ("outcomes", i), self._random_effects(o, path + ("outcomes", i), here))
                      for i, o in enumerate(raw.get("outcomes", [])))
         return RandomRoll(dice, outs, path) if dice is not None else None
+
+    def _random_target(self, raw: dict, path: tuple) -> int:
+        """A paragraph; format 1.2: `end: death|victory` or `to: continue` (model.OUTCOME_ENDS)."""
+        from engine.book.format_version import needs_12
+        from engine.book.outcome_shapes import BY_NAME, check_shape
+        check_shape(self, raw, path)
+        if "end" in raw or raw.get("to") == "continue":
+            needs_12(self, path + ("end" if "end" in raw else "to",), "issue écrite comme « auto: »",
+                     "an outcome written like 'auto:'")
+            return BY_NAME.get(raw.get("end", "continue"), 0)
+        return self._outcome_target(raw.get("to"), path + ("to",))
 
     def _random_effects(self, raw: dict, path: tuple, here: int) -> tuple:
         if "effects" not in raw:
@@ -318,6 +380,9 @@ class Compiler:
                     self._names(kind, [k], epath + (k,), True)
             elif kind == "give_up":
                 self._give_up(value, epath)
+                value = giving.compile_give_up(self, value, epath, here)   # format 1.2
+            elif kind in taking.KINDS:   # format 1.2: take up to N, restore points
+                value = taking.compile_effect(self, kind, value, epath)
             elif kind in ("gain", "lose", "flag", "unflag"):
                 single = isinstance(value, str)
                 value = [value] if single else list(value)
@@ -340,6 +405,7 @@ class Compiler:
 
     def _only_here(self, effects: tuple) -> tuple:
         """A give-up waits for the player: only paragraphs and choices can wait."""
+        taking.only_here(self, effects)   # format 1.2: so does a `take`
         for e in effects:
             if e.kind == "give_up":
                 self.report(error("give-up-here", self.span(e.path, key=True),
@@ -361,7 +427,8 @@ class Compiler:
         spec = self.module.stat(name)
         if spec is None:
             self.report(unknown_name("unknown-stat", self.span(path, key=True), name,
-                                 [s.name for s in self.module.stats] + list(self.counters),
+                                 [n for s in self.module.stats for n in (s.name, *s.aliases)]
+                                 + list(self.counters),
                                  "caractéristique", "stat"))
             return name
         if spec.derived:
@@ -412,14 +479,6 @@ class _Header:
         self.options = data.get("options") if isinstance(data.get("options"), dict) else {}
         self.paragraphs = data.get("paragraphs") if isinstance(data.get("paragraphs"), dict) else {}
 
-
-
-def _dig(data, where: tuple):
-    for key in where:
-        if not isinstance(data, dict):
-            return None
-        data = data.get(key)
-    return data
 
 
 def _slug(file: str) -> str:

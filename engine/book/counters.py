@@ -20,6 +20,7 @@ Playing them (start values, changes, the sheet's rows) is engine/game/counters.p
 """
 from __future__ import annotations
 
+from engine.book.effect_lists import all_effects
 from engine.diagnostics import error, unknown_name
 
 COUNTERS, NOTES = "counters", "notes"
@@ -97,10 +98,10 @@ def check_note(compiler, value, path: tuple) -> str:
 
 # --- the graph ---------------------------------------------------------------------
 def note_writers(book) -> dict:
-    """note name -> the paragraphs whose effects (or choices' effects) write it."""
+    """note name -> the paragraphs whose effect lists (any of them: effect_lists.py) write it."""
     out: dict = {}
     for n, p in book.paragraphs.items():
-        for eff in (*p.effects, *(e for c in p.choices for e in c.effects)):
+        for eff in all_effects(p):
             if eff.kind == "note":
                 out.setdefault(eff.value, []).append(n)
     return out

@@ -12,6 +12,10 @@ from engine.expr import Expr
 from engine.support.records import field, record
 
 ENDINGS = ("death", "victory")
+# Format 1.2 (engine/book/outcome_shapes.py): an outcome that ends the game or carries
+# on in its paragraph, as a target number no paragraph has (paragraphs start at 1).
+DEATH, VICTORY, CONTINUE = -1, -2, -3
+OUTCOME_ENDS = {DEATH: "death", VICTORY: "victory", CONTINUE: "continue"}
 
 
 @record(frozen=True, slots=True)
@@ -34,6 +38,7 @@ class Choice:
     path: tuple
     show: str | None = None   # format 1.1: "hidden" or "reason" when its condition fails
     once: bool = False        # format 1.1: offered until taken once
+    stay: bool = False        # format 1.2: an action: effects, then the same choices again
 
 
 @record(frozen=True, slots=True)
@@ -80,6 +85,10 @@ class Paragraph:
     # format 1.1: what does not happen again when the paragraph is entered again
     # ("effects" and/or activity fields such as "combat")
     once: tuple[str, ...] = ()
+    # format 1.2: the conditions of a puzzle's answers, by their index in `answers:`
+    puzzle_if: Mapping[int, Expr] = field(default_factory=dict)
+    # format 1.2: the outcomes (by their path in `fields`) that end the game or carry on
+    outcome_ends: Mapping[tuple, str] = field(default_factory=dict)
 
     @property
     def is_ending(self) -> bool:
@@ -120,4 +129,11 @@ def book_endings(book) -> dict[int, str]:
     out = {n: p.end for n, p in book.paragraphs.items() if p.end in ("death", "victory")}
     for n, p in book.paragraphs.items():   # format 1.1: an ending an `auto:` jump makes
         out.setdefault(n, next((a.end for a in p.auto if a.end in ("death", "victory")), None))
+        if not out[n]:   # format 1.2: an outcome that ends the game (a test's `{end: death}`)
+            out[n] = next((e for e in p.outcome_ends.values() if e in ("death", "victory")), None)
+    for n, p in book.paragraphs.items():   # format 1.2: a give-up's `none: {end:}` (engine/book/giving.py)
+        gives = [e.value.get("none") for e in (*p.effects, *(e for c in p.choices for e in c.effects))
+                 if e.kind == "give_up" and isinstance(e.value, dict)]
+        if out.get(n) is None:
+            out[n] = next((g.end for g in gives if g is not None and g.end), None)
     return {n: kind for n, kind in out.items() if kind}

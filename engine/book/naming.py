@@ -18,7 +18,7 @@ import re
 
 NAME = re.compile(r"[a-z][a-z0-9_-]*")
 NUMBER = re.compile(r"[1-9][0-9]{0,5}")
-VERSIONS = (1, 1.1)
+VERSIONS = (1, 1.1, 1.2)
 
 
 def is_name(key) -> bool:

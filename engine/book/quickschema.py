@@ -110,6 +110,9 @@ class _Compiler:
             if key == "allOf":
                 return _all(subs)
             return lambda v: sum(1 for c in subs if c(v)) == 1
+        if key == "not":   # (a paragraph name that is not a word offered beside it: `continue`)
+            sub = self.compile(arg)
+            return lambda v: not sub(v)
         raise Unsupported(key)
 
     def object(self, s: dict) -> Check:

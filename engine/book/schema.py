@@ -13,6 +13,8 @@ import re
 from typing import Iterable
 
 from engine.book.schema_fr import FR
+from engine.book.giving import DOC as GIVE_UP_DOC, FR as FR_GIVE_UP_12, SCHEMA as GIVE_UP_12   # format 1.2
+from engine.book.taking import FR as FR_TAKING, SCHEMA as TAKING, USE_HERE   # format 1.2
 
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
 SCHEMA_ID = "https://gamebook-engine.invalid/schemas/book.schema.json"
@@ -33,8 +35,8 @@ CONDITION = {"type": "string", "minLength": 1,
 
 def _declarations() -> dict:
     """Format 1.1: the book's counters, codewords and notes (engine/book/counters.py)."""
-    def table(doc, **extra):
-        return {"type": "object", "description": doc, "propertyNames": {"pattern": "^[a-z][a-z0-9_]*$"},
+    def table(doc, ids="^[a-z][a-z0-9_]*$", **extra):
+        return {"type": "object", "description": doc, "propertyNames": {"pattern": ids},
                 "additionalProperties": {"type": "object", "additionalProperties": False,
                                          "properties": {"name": dict(NAME, description="The name shown to the player (default: the id)."), **extra}}}
     bound = {"type": "integer"}
@@ -42,7 +44,8 @@ def _declarations() -> dict:
         "counters": table("Format 1.1: counters (days, rounds won, a reputation), names of expressions.",
                           start=dict(bound, description="Starting value (default 0)."),
                           min=dict(bound, description="Lowest value."), max=dict(bound, description="Highest value.")),
-        "codewords": table("Format 1.1: flags shown on the adventure sheet while set."),
+        "codewords": table("Format 1.1: flags shown on the adventure sheet while set.",
+                           ids="^[a-z][a-z0-9_-]*$"),   # (format 1.2: ids like flags, `tour-noire`)
         "notes": table("Format 1.1: notes holding a paragraph number (effect `note:`, function `note()`)."),
     }
 
@@ -78,16 +81,17 @@ def _core_effects() -> list:
         single("add", stat_map, "Add to stats: `{add: {STAT: 2, OTHER: -1}}` (the rule module's stat names); values may be dice (`1d6`)."),
         single("set", stat_map, "Set stats to a value: `{set: {STAT: 1}}`."),
         single("give_up", {"oneOf": [{"type": "integer", "minimum": 1, "maximum": 100}, {
-            "type": "object", "required": ["count"], "additionalProperties": False,
+            "type": "object", "additionalProperties": False,
             "properties": {"count": {"type": "integer", "minimum": 1, "maximum": 100,
                                      "description": "How many items the player gives up."},
                            "except": {"type": "array", "items": {"type": "string"},
-                                      "description": "Items the player may not pick."}}}]},
-               "Format 1.1: the player gives up that many items of their choice, from what they "
-               "carry (`except:` items they may not pick)."),
+                                      "description": "Items the player may not pick."},
+                           **GIVE_UP_12}}]},
+               GIVE_UP_DOC),
         single("flag", one_or_many, "Set one or several flags (remembered facts)."),
         single("unflag", one_or_many, "Clear one or several flags."),
         single("note", {"type": "string"}, "Format 1.1: write this paragraph's number in a note of `notes:`."),
+        *(single(key, schema, doc) for key, (schema, doc) in TAKING.items()),   # format 1.2
     ]
 
 
@@ -101,10 +105,13 @@ def book_schema(module) -> dict:
     activities = {name: parts.pop(name) for name in module.activity_fields if name in parts}
     from engine.book.frontmatter import hero_schema
     hero = hero_schema(parts.pop("hero", {"type": "object"}), module)
-    item = parts.pop("item", {"type": "object"})
+    from engine.book import action_choices, outcome_shapes, puzzle_answers, unique_items   # format 1.2
+    item = unique_items.item_schema(parts.pop("item", {"type": "object"}))
+    if isinstance(item.get("properties"), dict):   # format 1.2: items used where they lie
+        item = dict(item, properties={**item["properties"], **USE_HERE})
     options = parts.pop("options", {"type": "object", "additionalProperties": False})
     choice = {
-        "type": "object", "required": ["text", "to"], "additionalProperties": False,
+        "type": "object", "required": ["text"], "additionalProperties": False,
         "properties": {
             "text": dict(NAME, description="What the player reads for this choice."),
             "to": {"$ref": "#/$defs/target"},
@@ -113,6 +120,7 @@ def book_schema(module) -> dict:
                         "description": "Applied when the choice is taken, before moving."},
             "show": SHOW,
             "once": {"type": "boolean", "description": "Format 1.1: offered only until it is taken once."},
+            "stay": action_choices.STAY,
             **choice_extra,
         },
     }
@@ -123,12 +131,13 @@ def book_schema(module) -> dict:
             "dice": {"type": "string", "description": "Dice formula, e.g. `1d6`."},
             "outcomes": {"type": "array", "minItems": 1, "description": "Where each range of results leads.",
                          "items": {
-                "type": "object", "required": ["range", "to"], "additionalProperties": False,
+                "type": "object", "required": ["range"], "additionalProperties": False,
                 "properties": {
                     "range": {"type": "array", "items": {"type": "integer"}, "minItems": 2,
                               "maxItems": 2, "description": "[lowest, highest] result, inclusive."},
                     "to": {"description": "Where this result leads: a paragraph number, or (format 1.1) a paragraph's name.",
-                           "oneOf": [PARAGRAPH_REF, PARAGRAPH_NAME]},
+                           "oneOf": [PARAGRAPH_REF, outcome_shapes.named_target(PARAGRAPH_NAME), outcome_shapes.CARRY_ON]},
+                    "end": outcome_shapes.END,
                     "effects": {"$ref": "#/$defs/effects",
                                 "description": "Format 1.1: applied before moving."}}}}},
     }
@@ -146,9 +155,10 @@ def book_schema(module) -> dict:
                        "description": "Format 1.1: the player types a paragraph number worked out from the text.",
                        "properties": {
                            "text": dict(NAME, description="The option's label (default: turn to the number you found)."),
-                           "answers": {"type": "array", "items": PARAGRAPH_REF,
+                           "answers": {"type": "array", "items": puzzle_answers.ANSWER,
                                        "description": "The right numbers: each leads to its paragraph."},
-                           "wrong": dict(PARAGRAPH_REF, description="Where any other number leads.")}},
+                           "wrong": dict(PARAGRAPH_REF, description="Where any other number leads."),
+                           "tries": puzzle_answers.TRIES}},
             "auto": AUTO,
             "once": {"description": "Format 1.1: what does not happen again when the paragraph is "
                                     "entered again: `true` (its effects and activities) or a list "
@@ -159,6 +169,7 @@ def book_schema(module) -> dict:
             **paragraph_extra,
         },
     }
+    outcome_shapes.widen(activities, module, paragraph)   # format 1.2: outcomes like `auto:` entries
     return {
         "$schema": DRAFT,
         "title": f"Gamebook ({module.id})",
@@ -166,7 +177,7 @@ def book_schema(module) -> dict:
         "required": ["gamebook", "title", "rules", "start", "paragraphs"],
         "additionalProperties": False,
         "properties": {
-            "gamebook": {"enum": [1, 1.1], "description": "Book format version: 1, or 1.1 (named paragraphs)."},
+            "gamebook": {"enum": [1, 1.1, 1.2], "description": "Book format version: 1, 1.1 (named paragraphs) or 1.2."},
             "id": {"type": "string", "pattern": "^[a-z0-9][a-z0-9-]*$",
                    "description": "Stable identifier, used by saves (default: the file name)."},
             "title": dict(NAME, description="The book's title, shown when the game starts."),
@@ -221,7 +232,7 @@ def described_schema(module) -> dict:
     """The schema of a book written for `module` as editors show it: every description
     also in French, object alternatives titled (the language server's hover and
     completion read it)."""
-    french = dict(FR)
+    french = dict(FR, **FR_GIVE_UP_12, **FR_TAKING)
     french.update(getattr(module, "schema_descriptions_fr", dict)())
     return _for_editors(book_schema(module), french)
 
@@ -240,7 +251,7 @@ def composed_schema(modules: Iterable) -> dict:
         sub.pop("title")  # editors would label every untitled alternative "Gamebook (id)"
         branches.append({"if": {"properties": {"rules": {"const": module.id}}, "required": ["rules"]},
                          "then": sub})
-    french = dict(FR)
+    french = dict(FR, **FR_GIVE_UP_12, **FR_TAKING)
     for module in modules:
         french.update(getattr(module, "schema_descriptions_fr", dict)())
     return _for_editors({

@@ -21,8 +21,8 @@ FR = {
         "Quelques lignes sur le livre, affichées au début d'une partie.",
     "Language of the text and of the player's interface.": "Langue du texte et de l'interface du joueur.",
     "A paragraph number.": "Un numéro de paragraphe.",
-    "Book format version: 1, or 1.1 (named paragraphs).":
-        "Version du format de livre : 1, ou 1.1 (paragraphes nommés).",
+    "Book format version: 1, 1.1 (named paragraphs) or 1.2.":
+        "Version du format de livre : 1, 1.1 (paragraphes nommés) ou 1.2.",
     "Format 1.1: the number a named paragraph keeps.":
         "Format 1.1 : le numéro que garde un paragraphe nommé.",
     "Paragraphs keyed by number (or, format 1.1, by name).":
@@ -91,8 +91,6 @@ FR = {
     "Format 1.1: how every choice whose condition fails is shown, unless it says otherwise (default: greyed).":
         "Format 1.1 : comment est montré tout choix dont la condition est fausse, sauf s'il dit autrement (par défaut : grisé).",
     "Format 1.1: offered only until it is taken once.": "Format 1.1 : proposé seulement tant qu'il n'a pas été pris.",
-    "Format 1.1: the player gives up that many items of their choice, from what they carry (`except:` items they may not pick).":
-        "Format 1.1 : le joueur abandonne autant d'objets de son choix parmi ceux qu'il porte (`except:` : ceux qu'il ne peut pas choisir).",
     "Format 1.1: ways out the book chooses, the first whose `if:` holds (one without `if:` is the default); each goes `to:` a paragraph or `end:`s the game.":
         "Format 1.1 : des sorties que le livre choisit, la première dont le `if:` est vrai (une sans `if:` est celle par défaut) ; chacune va `to:` un paragraphe ou termine la partie (`end:`).",
     "Format 1.1: what does not happen again when the paragraph is entered again: `true` (its effects and activities) or a list such as `[effects, combat]`.":
@@ -107,3 +105,10 @@ FR = {
     "Where this way leads.": "Où mène cette sortie.",
     "This way ends the game.": "Cette sortie termine la partie.",
 }
+
+# Format 1.2
+from engine.book import action_choices, outcome_shapes, puzzle_answers, unique_items  # noqa: E402
+FR.update(unique_items.FR)
+FR.update(action_choices.FR)
+FR.update(puzzle_answers.FR)
+FR.update(outcome_shapes.FR)

@@ -74,8 +74,21 @@ def _misspelt(err) -> set:
     import difflib
     allowed = sorted(err.schema.get("properties", {}))
     path = tuple(err.absolute_path)
+    stand_in = _stand_in(err)
     return {(path, close) for k in err.instance if str(k) not in allowed
-            for close in difflib.get_close_matches(str(k), allowed, n=1)}
+            for close in difflib.get_close_matches(str(k), allowed, n=1)} | \
+        ({(path, stand_in)} if stand_in else set())
+
+
+def _stand_in(err) -> str | None:
+    """The one required field an object lacks when it has one unknown key instead
+    (`{title: Lantern}` for `{name: ...}`): that key is taken for it, one finding."""
+    if err.validator != "additionalProperties" or not isinstance(err.instance, dict):
+        return None
+    allowed = set(err.schema.get("properties", {}))
+    extra = [k for k in err.instance if str(k) not in allowed]
+    missing = [r for r in err.schema.get("required", ()) if r not in err.instance]
+    return missing[0] if len(extra) == 1 and len(missing) == 1 else None
 
 
 def _leaves(err):
@@ -120,21 +133,68 @@ def _diagnostics(doc: Document, err, keys) -> list[Diagnostic]:
         allowed = set(err.schema.get("properties", {}))
         extra = sorted(str(k) for k in err.instance if str(k) not in allowed)
         if extra:  # every unknown key of the mapping, not only the first
-            return [_unknown_field(doc, path, keys, name, allowed, (where, where_en))
-                    for name in extra]
+            stand_in = _stand_in(err)
+            return [_unknown_field(doc, path, keys, name, {stand_in} if stand_in else allowed, (where, where_en),
+                                   cutoff=0 if stand_in else 0.6) for name in extra]
+    effect = _unknown_effect(doc, err, path, keys, (where, where_en)) or _one_name(doc, err, path, (where, where_en))
+    if effect is not None:
+        return [effect]
     if err.validator == "maxLength" and isinstance(err.instance, str):
         return [error("text-too-long", doc.span(path),
                       f"{where} : texte de {len(err.instance)} caractères, la limite est "
                       f"{err.validator_value} : raccourcissez-le",
                       f"{where_en}: a text of {len(err.instance)} characters, the limit is "
                       f"{err.validator_value}: shorten it")]
+    span = doc.span(path)
+    if "propertyNames" in err.schema_path and isinstance(err.instance, str):   # at the faulty key
+        node = _node_at(doc.data, path)
+        if isinstance(node, dict):
+            orig = keys(node, err.instance)
+            if orig in node:
+                span = doc.span(path + (orig,), key=True)
     msg = err.message if len(err.message) < 160 else err.message[:157] + "..."
-    return [error("schema", doc.span(path), f"{where} : {_french(err)}", f"{where_en}: {msg}")]
+    return [error("schema", span, f"{where} : {_french(err)}", f"{where_en}: {msg}")]
 
 
-def _unknown_field(doc, path, keys, name, allowed, where) -> Diagnostic:
+def _unknown_effect(doc, err, path, keys, where) -> Diagnostic | None:
+    """`{gian: rope}`: a one-key mapping that no branch of an effect's anyOf/oneOf takes
+    because its key is no effect: reported as that unknown key, with the nearest effect."""
+    if err.validator not in ("anyOf", "oneOf") or not isinstance(err.instance, dict) or len(err.instance) != 1:
+        return None
+    names = {k for branch in err.validator_value if isinstance(branch, dict)
+             for k in branch.get("required", ()) if len(branch.get("required", ())) == 1}
+    name = str(next(iter(err.instance)))
+    if len(names) < 2 or name in names:
+        return None
+    return _unknown_field(doc, path, keys, name, names, where)
+
+
+def _one_name(doc, err, path, where) -> Diagnostic | None:
+    """A stat required under one of its names (`habilete` or `skill`): missing, or given twice;
+    or an optional one given twice (`{"not": {"required": [its names]}}`)."""
+    if err.validator == "not" and isinstance(err.instance, dict) and list(err.validator_value) == ["required"]:
+        names = list(err.validator_value["required"])
+        alternatives_fr, alternatives_en = " ou ".join(f"« {n} »" for n in names), " or ".join(f"'{n}'" for n in names)
+        return error("schema", doc.span(path), f"{where[0]} : {alternatives_fr} : une seule de ces clés, pas les deux",
+                     f"{where[1]}: {alternatives_en}: one of these keys, not both")
+    if err.validator != "oneOf" or not isinstance(err.instance, dict):
+        return None
+    names = [b["required"][0] for b in err.validator_value
+             if isinstance(b, dict) and list(b) == ["required"] and len(b["required"]) == 1]
+    if len(names) != len(err.validator_value) or len(names) < 2:
+        return None
+    given = [n for n in names if n in err.instance]
+    alternatives_fr, alternatives_en = " ou ".join(f"« {n} »" for n in names), " or ".join(f"'{n}'" for n in names)
+    if not given:
+        return error("schema", doc.span(path), f"{where[0]} : il manque {alternatives_fr}",
+                     f"{where[1]}: {alternatives_en} is a required property")
+    return error("schema", doc.span(path), f"{where[0]} : {alternatives_fr} : une seule de ces clés, pas les deux",
+                 f"{where[1]}: {alternatives_en}: one of these keys, not both")
+
+
+def _unknown_field(doc, path, keys, name, allowed, where, cutoff: float = 0.6) -> Diagnostic:
     import difflib
-    close = difflib.get_close_matches(name, sorted(allowed), n=1)
+    close = difflib.get_close_matches(name, sorted(allowed), n=1, cutoff=cutoff)
     hint_fr = f" ; vouliez-vous dire « {close[0]} » ?" if close else f" ; attendu : {', '.join(sorted(allowed))}"
     hint_en = f"; did you mean '{close[0]}'?" if close else f"; expected one of: {', '.join(sorted(allowed))}"
     if " " in name.strip() or name.rstrip()[-1:] in ".!?»":

@@ -62,9 +62,9 @@ def _write_failure(path: str, exc: OSError):
     """Why `path` could not be written, and what to do, in one sentence."""
     import errno
     import os
-    from engine.diagnostics import Message
+    from engine.diagnostics import Message, os_reason
     folder = os.path.dirname(os.path.abspath(path))
-    why = exc.strerror or str(exc)
+    why = os_reason(exc)
     if isinstance(exc, IsADirectoryError) or os.path.isdir(path):
         return Message(f"impossible d'écrire {path} : c'est un dossier ; donnez un nom de fichier",
                        f"cannot write {path}: it is a folder; give a file name")
@@ -72,8 +72,8 @@ def _write_failure(path: str, exc: OSError):
         return Message(f"impossible d'écrire {path} : le dossier {folder} n'existe pas ; créez-le d'abord",
                        f"cannot write {path}: the folder {folder} does not exist; create it first")
     if exc.errno in (errno.ENOSPC, errno.EDQUOT):
-        return Message(f"impossible d'écrire {path} ({why}) : libérez de la place ou écrivez ailleurs ; "
+        return Message(f"impossible d'écrire {path} ({why.fr}) : libérez de la place ou écrivez ailleurs ; "
                        "aucun fichier à moitié écrit n'est laissé",
-                       f"cannot write {path} ({why}): free some space or write elsewhere; "
+                       f"cannot write {path} ({why.en}): free some space or write elsewhere; "
                        "no half-written file is left")
-    return Message(f"impossible d'écrire {path} ({why})", f"cannot write {path} ({why})")
+    return Message(f"impossible d'écrire {path} ({why.fr})", f"cannot write {path} ({why.en})")

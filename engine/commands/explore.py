@@ -39,6 +39,10 @@ def configure(parser, lang: str) -> None:
                                "résolution par niveaux puis exacte) ; dit quels paragraphes passent par le moteur",
                                "--exhaustive: the compiled path (states in arrays, per-paragraph programs, "
                                "solved by levels then exactly); says which paragraphs took the engine path"))
+    parser.add_argument("--saving", action="store_true",
+                        help=t("--exhaustive : explorer à nouveau sans rien oublier (mêmes limites) et dire "
+                               "combien d'états l'oubli économise", "--exhaustive: explore again forgetting "
+                               "nothing (same bounds) and say how many states forgetting saves"))
     parser.add_argument("--no-commands", action="store_true",
                         help=t("ne pas essayer les commandes du module", "do not try the module's commands"))
     parser.add_argument("--jobs", type=positive(int, lang), default=None,
@@ -82,7 +86,8 @@ def _explore(book, module, args) -> int:
         from engine.analysis.explore.report import exhaustive
         from engine.analysis.explore.text import exhaustive_text
         r = exhaustive(book, module, args.max_states, args.timeout, not args.no_commands,
-                       fight_nodes=not args.step_by_step, seed=args.seed, sheet=args.sheet)
+                       fight_nodes=not args.step_by_step, seed=args.seed, sheet=args.sheet,
+                       saving=args.saving)
         _show(r, args, exhaustive_text)
         return 1 if r["errors"] or r["soft_locks"] else 0
     from engine.analysis.explore.parallel import ProgressBar, run_batch

@@ -36,12 +36,24 @@ def missing_graphviz_message(lang: str) -> str:
 def run(args) -> int:
     from engine.analysis import graph as G
     from engine.commands._common import load_or_report, write_output
-    loaded = load_or_report(args.book, args.lang)
-    if loaded is None:
+    from engine.lint.loader import load_book
+    loaded = load_book(args.book)
+    lang = args.lang or (loaded.book.language if loaded.book is not None else "fr")
+    lang = lang if lang in ("fr", "en") else "fr"
+    problems = {}
+    if loaded.book is None:   # no paragraphs to draw: say why, as every command does
+        load_or_report(args.book, args.lang)
         return 1
-    g = G.book_graph(loaded.book, loaded.module, args.lang)
+    if not loaded.ok:   # an author wants to see the broken graph most: drawn, its problems marked
+        problems = _problems(args.book, loaded)
+        from engine.diagnostics import Severity, render_text
+        errors = [d for d in loaded.diagnostics if d.severity is Severity.ERROR]
+        print(render_text(errors, lang), file=sys.stderr)
+        print("le livre a des erreurs, marquées sur le graphe : gamebook lint" if lang == "fr"
+              else "the book has errors, marked on the graph: gamebook lint", file=sys.stderr)
+    g = G.book_graph(loaded.book, loaded.module, lang, problems)
     try:
-        text = G.to_html(g, args.lang) if args.format == "html" else G.RENDERERS[args.format](g)
+        text = G.to_html(g, lang) if args.format == "html" else G.RENDERERS[args.format](g)
     except G.GraphvizMissing:
         print(missing_graphviz_message(args.lang), file=sys.stderr)
         return 1
@@ -50,4 +62,25 @@ def run(args) -> int:
               if args.lang == "fr" else
               f"Graphviz's 'dot' program failed: {exc}; try --format dot or mermaid", file=sys.stderr)
         return 1
-    return write_output(text, args.output, args.lang)
+    written = write_output(text, args.output, args.lang)
+    return written or (1 if problems or not loaded.ok else 0)   # drawn, and the errors still fail the command
+
+
+def _problems(path: str, loaded) -> dict:
+    """paragraph -> the codes of the errors written inside it (in the book's own file)."""
+    from engine.book.source import parse_text
+    from engine.diagnostics import Severity
+    from pathlib import Path
+    doc, _ = parse_text(Path(path).read_text(encoding="utf-8", errors="replace"), str(path))
+    if doc is None:
+        return {}
+    starts = sorted((doc.key_where[("paragraphs", n)][0], n) for n in loaded.book.paragraphs
+                    if ("paragraphs", n) in doc.key_where)
+    out: dict = {}
+    for d in loaded.diagnostics:
+        if d.severity is not Severity.ERROR or d.span.file != str(path):
+            continue
+        inside = [n for line, n in starts if line <= d.span.line]
+        if inside and d.code not in out.setdefault(inside[-1], []):
+            out[inside[-1]].append(d.code)
+    return out

@@ -9,6 +9,8 @@ usage error (exit 2); an invalid book prints its diagnostics (exit 1).
 """
 from __future__ import annotations
 
+from engine.diagnostics import os_reason
+
 import sys
 from pathlib import Path
 
@@ -77,6 +79,21 @@ def run(args) -> int:
     if path is None:
         _err(args.lang, "Aucun livre fourni : gamebook play LIVRE.yaml", "No bundled book: gamebook play BOOK.yaml")
         return 2
+    prepared = prepare(path, args)
+    if isinstance(prepared, int):
+        return prepared
+    loaded, dice, banner, preset = prepared
+    if preset is not None and args.continue_:
+        _err(args.lang, "--continue ne se combine pas avec --start/--set/--give",
+             "--continue does not combine with --start/--set/--give")
+        return 2
+    args.preset = preset
+    return _play(args, loaded, dice, banner, str(path))
+
+
+def prepare(path: Path, args):
+    """(loaded book, dice, banner, preset) for a new game, or the exit code after
+    saying what is wrong (shared by `gamebook serve`)."""
     from engine.diagnostics import Severity, render_text
     from engine.lint.loader import load_book
     loaded = load_book(path, display=str(path))
@@ -97,12 +114,7 @@ def run(args) -> int:
     except PresetError as exc:
         print(exc.get(args.play_lang or loaded.book.language), file=sys.stderr)
         return 2
-    if preset is not None and args.continue_:
-        _err(args.lang, "--continue ne se combine pas avec --start/--set/--give",
-             "--continue does not combine with --start/--set/--give")
-        return 2
-    args.preset = preset
-    return _play(args, loaded, dice, banner, str(path))
+    return loaded, dice, banner, preset
 
 
 def _play(args, loaded, dice, banner, book_ref) -> int:
@@ -139,8 +151,8 @@ def _play(args, loaded, dice, banner, book_ref) -> int:
     try:
         log = open(args.log, "w", encoding="utf-8") if args.log else None
     except OSError as exc:
-        _err(lang, f"--log : impossible d'écrire {args.log} : {exc.strerror}",
-             f"--log: cannot write {args.log}: {exc.strerror}")
+        _err(lang, f"--log : impossible d'écrire {args.log} : {os_reason(exc).fr}",
+             f"--log: cannot write {args.log}: {os_reason(exc).en}")
         return 2
     try:
         session = Session(game, store, lang, book_ref=book_ref, log=log)

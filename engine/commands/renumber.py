@@ -3,6 +3,8 @@ of a printed book (names of format 1.1 turned into numbers), comments and layout
 kept (see docs/export.md)."""
 from __future__ import annotations
 
+from engine.diagnostics import os_reason
+
 import sys
 
 FAST_EXIT = True  # nothing to clean up after `run`: see engine.cli.entry
@@ -47,7 +49,7 @@ def run(args) -> int:
         print(f"{args.book}: {exc.fr if fr else exc.en}", file=sys.stderr)
         return 1
     except OSError as exc:
-        print(f"{args.book}: {exc.strerror}", file=sys.stderr)
+        print(f"{args.book}: {os_reason(exc).get('fr' if fr else 'en')}", file=sys.stderr)
         return 1
     if close:
         pairs = ", ".join(f"{a}→{b}" for a, b in close)
@@ -106,8 +108,8 @@ def _recover(main: str, fr: bool) -> str | None:
     try:
         done = recover(Path(main))
     except OSError as exc:
-        print(f"{main} : impossible de reprendre le renumérotage interrompu : {exc.strerror}" if fr
-              else f"{main}: cannot resume the interrupted renumbering: {exc.strerror}", file=sys.stderr)
+        print(f"{main} : impossible de reprendre le renumérotage interrompu : {os_reason(exc).fr}" if fr
+              else f"{main}: cannot resume the interrupted renumbering: {os_reason(exc).en}", file=sys.stderr)
         return None
     if done == "completed":
         print(f"note : le renumérotage interrompu de {main} est achevé (tous ses fichiers ont leurs "
@@ -139,8 +141,8 @@ def _write(outputs: list, fr: bool) -> int:
             write_bytes(main, text.encode("utf-8"))
     except OSError as exc:
         where = exc.filename or main
-        print(f"impossible d'écrire {where} : {exc.strerror} ; aucun fichier n'a changé" if fr
-              else f"cannot write {where}: {exc.strerror}; no file was changed", file=sys.stderr)
+        print(f"impossible d'écrire {where} : {os_reason(exc).fr} ; aucun fichier n'a changé" if fr
+              else f"cannot write {where}: {os_reason(exc).en}; no file was changed", file=sys.stderr)
         return 1
     except Interrupted as stop:
         print((f"interrompu (signal {stop.signum}) : " + ("tous les fichiers ont été écrits" if stop.done

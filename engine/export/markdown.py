@@ -22,7 +22,7 @@ def runs(rs) -> str:
                        lambda x: f"*{escape(x)}*", lambda x: f"**{escape(x)}**")
 
 
-def block(b) -> str:
+def block(b, lang: str = "fr") -> str:
     if isinstance(b, Heading):
         return "#" * (b.level + 1) + " " + escape(b.text)
     if isinstance(b, Para):
@@ -36,7 +36,8 @@ def block(b) -> str:
             lines.append(f"{lead}**{escape(name)}** &nbsp; {stats}  ")
         return "\n".join(lines)
     if isinstance(b, Boxes):
-        return "\n".join(f"- **{escape(label)}** : " + "\\_" * 30 for label, _n in b.boxes)
+        colon = " :" if lang == "fr" else ":"   # "Provisions :" in French, "Provisions:" in English
+        return "\n".join(f"- **{escape(label)}**{colon} " + "\\_" * 30 for label, _n in b.boxes)
     if isinstance(b, Table):
         head = "| " + " | ".join(escape(h) for h in b.header) + " |"
         rule = "|" + "---|" * len(b.header)
@@ -53,12 +54,12 @@ def render(doc) -> str:
         out += [escape(doc.description), ""]
     for title, blocks in doc.front + ((doc.labels["paragraphs"], ()),):
         out += [f"## {escape(title)}", ""]
-        out += [x for b in blocks for x in (block(b), "")]
+        out += [x for b in blocks for x in (block(b, doc.lang), "")]
     for s in doc.sections:
         number = f"*{s.number}*" if s.italic else str(s.number)
         out += [f'<a id="{anchor(s.number)}"></a>', "", f"### {number}", ""]
-        out += [x for b in s.blocks for x in (block(b), "")]
+        out += [x for b in s.blocks for x in (block(b, doc.lang), "")]
     for title, blocks in doc.back:
         out += [f"## {escape(title)}", ""]
-        out += [x for b in blocks for x in (block(b), "")]
+        out += [x for b in blocks for x in (block(b, doc.lang), "")]
     return "\n".join(out).rstrip() + "\n"

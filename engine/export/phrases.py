@@ -57,14 +57,23 @@ class Words:
         return f"{n} {word} {self.of(self.stat(stat))}" if self.fr else f"{n} {self.stat(stat)} {word}"
 
     def declared(self, table: str, key: str) -> str:
-        """The name a book gives its counter, codeword or note (format 1.1), else its key."""
+        """The name a book gives its counter, codeword or note (format 1.1), else its key
+        (a plain flag's a reader's word: `reader_word`)."""
         spec = (self.book.meta.get(table) or {}).get(key)
         name = spec.get("name") if isinstance(spec, dict) else None
-        return str(name) if name else str(key)
+        if name:
+            return str(name)
+        return reader_word(key) if table == "codewords" else str(key)
 
     def stat(self, name: str) -> str:
         spec = self.module.stat(name)
         return spec.label.get(self.lang) if spec else name
+
+
+def reader_word(key) -> str:
+    """A plain flag's id as a reader writes it: "maze_lever" -> "Maze lever"."""
+    word = " ".join(str(key).replace("_", " ").replace("-", " ").split())
+    return word[:1].upper() + word[1:] if word else str(key)
 
 
 def condition(expr, w: Words) -> str:

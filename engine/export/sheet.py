@@ -25,6 +25,9 @@ def summary(module, w: Words) -> list:
         paragraphs = [str(p) for p in data.get(w.lang) or data.get("fr") or []]
     except (OSError, ValueError, ModuleNotFoundError, TypeError, AttributeError):
         paragraphs = []
+    creation = w.names.get("creation")
+    if paragraphs and creation:   # reader.json's first paragraph creates the hero: this book's way
+        paragraphs[0] = creation(w)
     if not paragraphs:
         title = module.title.get(w.lang) if hasattr(module.title, "get") else str(module.title)
         paragraphs = [w.t(f"Ce livre se joue avec les règles « {title} ».",

@@ -130,7 +130,13 @@ def _en(type_name: str) -> str:
 def _closest(word: str, candidates) -> Optional[str]:
     import difflib  # only for a misspelt name
 
-    matches = difflib.get_close_matches(word, [str(c) for c in candidates], n=1, cutoff=0.6)
+    names = [str(c) for c in candidates]
+    # the same words in another order first: `max_luck` is `luck_max`, not `luck`
+    words = sorted(word.split("_"))
+    reordered = [n for n in names if n != word and "_" in word and sorted(n.split("_")) == words]
+    if reordered:
+        return reordered[0]
+    matches = difflib.get_close_matches(word, names, n=1, cutoff=0.6)
     return matches[0] if matches else None
 
 
@@ -284,6 +290,8 @@ class _Checker:
                 same = [k for k in known if isinstance(k, str) and fold(k) == fold(suggestion)]
                 suggestion = max(same, key=lambda k: (not k.isascii(), k[:1].isupper()))
         hint_fr, hint_en = _hint(suggestion)
+        if suggestion is None and kind == "item":
+            hint_fr, hint_en = (" : ajoutez-le au catalogue « items »", ": add it to the 'items' catalogue")
         kind_fr = KIND_FR.get(kind, kind)
         fr = f"{kind_fr} inconnu{'e' if kind in _FEMININE else ''} « {arg.value} »{hint_fr}"
         en = f"unknown {kind} “{arg.value}”{hint_en}"

@@ -8,7 +8,8 @@ from __future__ import annotations
 from engine.game import carry
 
 from engine.book import typed
-from engine.book.model import Choice
+from engine.book.model import OUTCOME_ENDS, Choice
+from engine.book.outcome_shapes import PUZZLE_WRONG
 from engine.diagnostics import Message as M
 from engine.rules.base import Refused
 from engine.game.faults import BookFault
@@ -65,11 +66,17 @@ class Answers:
             return self._roll_random()
         if pending.get("activity") == "give-up":   # format 1.1
             return self.answer_give_up(pending, key)
+        if pending.get("activity") == "take":   # format 1.2
+            return self.answer_take(pending, key)
+        if pending.get("activity") == "sell":   # format 1.2
+            return self.answer_sell(pending, key)
         self.module.answer(self, pending, key, amount)
         if not self.state.ended:
             self.module.after_change(self)
 
     def _choose(self, c: Choice, index: int = 0) -> None:
+        if c.stay:   # format 1.2: an action
+            return self._act(c, index)
         target = c.target if c.target is not None else self.choice_target(c)
         if target not in self.book.paragraphs:
             raise Refused(f"ce choix mène au paragraphe {target}, qui n'existe pas",
@@ -81,8 +88,11 @@ class Answers:
         if self.narrate:
             self.emit("choice", text=c.text, to=target)
         if c.effects:
+            moves = len(st.history)
             for eff in c.effects:
                 self.apply(eff)
+                if len(st.history) != moves:   # format 1.2: a give-up's `none:` moved
+                    return self._after()
             if not st.ended and (st.pending is not None or carry.start_full(self)):   # a give-up: the move waits
                 st.pending["then"] = target
                 return self.module.after_change(self)   # the sheet's item names while it waits
@@ -99,15 +109,48 @@ class Answers:
         if not self.state.ended:   # (_after)
             self.module.after_change(self)
 
+    def _act(self, c: Choice, index: int) -> None:
+        """Format 1.2, an action choice (`stay: true`): its effects, then the same
+        paragraph's choices again; the paragraph is not entered again."""
+        st = self.state
+        st.history.append({"choice": c.text})
+        if c.once:
+            st.flags.add(once_key(st.paragraph, index))
+        if self.narrate:
+            self.emit("choice", text=c.text, to=None, stay=True)
+        for eff in c.effects:   # (a give-up among them waits: the choices once it is done)
+            if not st.ended:
+                self.apply(eff)
+        if st.pending is not None:
+            st.pending["stay"] = True
+        if c.extra and not st.ended:
+            self.module.choice_extra(self, c, "choose")
+        self._after()
+
     def _typed(self, p, amount) -> None:
         st = self.state
         st.history.append({"typed": amount})
         if self.narrate:
             self.emit("typed", number=amount, fr=f"» {amount}", en=f"» {amount}")
-        target = typed.target(p, amount)
-        if target not in self.book.paragraphs:
-            raise Refused(f"le numéro {amount} ne mène nulle part dans ce livre",
-                          f"number {amount} leads nowhere in this book")
+        right = typed.target(p, amount, self.evaluate)
+        if right is not None and OUTCOME_ENDS.get(right) == "continue":   # format 1.2: `wrong: continue`
+            right = None
+        if right == amount:
+            return self._typed_to(right)
+        limit = typed.tries(p)   # format 1.2: a wrong number
+        if limit is not None:
+            st.flags.add(typed.try_key(p.number, typed.tried(p, st.flags) + 1))
+        if right is not None and (limit is None or typed.tried(p, st.flags) >= limit):
+            if not self.outcome(PUZZLE_WRONG):   # format 1.2: `wrong: {to: N, effects: [...]}`
+                return None
+            return self._typed_to(right)   # `wrong:`, at once or on the last try
+        if self.narrate:
+            self.emit("typed-wrong", number=amount, fr="Il ne se passe rien.", en="Nothing happens.")
+
+    def _typed_to(self, target: int) -> None:
+        if target not in self.book.paragraphs and target not in OUTCOME_ENDS:
+            raise Refused(f"le paragraphe {target} n'existe pas dans ce livre",
+                          f"paragraph {target} does not exist in this book")
         self.goto(target)
         self._after()
 

@@ -15,7 +15,7 @@ from engine.book import counters as book_counters
 from engine.game import counters
 from engine import expr as X
 from engine.book.frontmatter import equipment
-from engine.book.model import Book, Effect
+from engine.book.model import OUTCOME_ENDS, Book, Effect
 from engine.book.compiler import book_aliases
 from engine.support.limits import MAX_INT
 from engine.rules.base import Refused, RuleModule
@@ -25,6 +25,7 @@ from engine.game.context import GameContext
 from engine.game.faults import count_fault, expression_fault, stat_fault
 from engine.game.history import History
 from engine.game.inventory import GiveUp
+from engine.game.taking import Taking
 from engine.game.outcomes import Outcomes
 from engine.game.prompts import Prompts
 
@@ -32,7 +33,7 @@ SeededDice = dice_mod.SeededDice
 COUNTER_EFFECTS = book_counters.EFFECTS
 
 
-class Game(Answers, Prompts, History, Outcomes, GiveUp):
+class Game(Answers, Prompts, History, Outcomes, GiveUp, Taking):
     def __init__(self, book: Book, module: RuleModule, dice, state: GameState | None = None,
                  lang: str | None = None, undo: bool = True, narrate: bool = True,
                  preset=None):
@@ -153,7 +154,16 @@ class Game(Answers, Prompts, History, Outcomes, GiveUp):
         return [(item, copies) for item, copies, _path in equipment(self.book.hero)]
 
     def gain(self, item: str, count: int = 1) -> None:
+        used = self.book.meta.get("used_here")
+        if used and item in used:   # format 1.2: used where it lies, never carried
+            return self.use_here(item, count, used[item])
         items = self.state.items
+        if item in items or count > 1:
+            spec = self.book.items.get(item)
+            if spec is not None and spec.props.get("unique") is True:   # format 1.2
+                if item in items:
+                    return self._held_already(item)
+                count = 1
         have = items.get(item, 0) + count
         if have > MAX_INT:   # as for a stat: `gain: {or: 999999999}` again and again
             raise count_fault(self.book, self.state.paragraph, (f"le nombre de « {item} »",
@@ -165,6 +175,12 @@ class Game(Answers, Prompts, History, Outcomes, GiveUp):
             self.emit("item", item=item, change=count, fr=f"Vous obtenez : {name}.", en=f"You get: {name}.")
         else:
             self._prompted = None
+
+    def _held_already(self, item: str) -> None:
+        """Format 1.2: a unique item the hero holds is not gained again, and he is told so."""
+        if self.narrate:
+            name = self.book.item_name(item)
+            self.emit("item-unique", item=item, fr=f"Vous avez déjà : {name}.", en=f"You already have: {name}.")
 
     def lose(self, item: str, count: int | None = None) -> None:
         items = self.state.items
@@ -198,6 +214,8 @@ class Game(Answers, Prompts, History, Outcomes, GiveUp):
         """Leave the current activity and enter paragraph `number`: its effects, then
         `after_change`, then its ending or the first of its activities."""
         p = self.book.paragraphs.get(number)
+        if p is None and number in OUTCOME_ENDS:   # format 1.2: an outcome that ends or carries on
+            return self.outcome_end(OUTCOME_ENDS[number])
         if p is None:   # refused before anything changed (the explorer relies on it)
             raise Refused(f"le paragraphe {number} n'existe pas dans ce livre",
                           f"paragraph {number} does not exist in this book")
@@ -212,6 +230,7 @@ class Game(Answers, Prompts, History, Outcomes, GiveUp):
         st.history.append({"paragraph": number})
         if self.narrate:
             self.emit("paragraph", number=number)
+        self.module.entered(self)
         again = bool(p.once) and st.visits[number] > 1   # format 1.1: `once:` parts do not repeat
         if self._jumping is not None:   # entered while a paragraph settles: its loop goes on here
             self._jumping.append((p, again))
@@ -304,6 +323,14 @@ class Game(Answers, Prompts, History, Outcomes, GiveUp):
         elif kind in COUNTER_EFFECTS:   # format 1.1 counters and notes
             counters.apply(self, kind, value)
         elif kind == "give_up":
-            self.start_give_up(value)
+            self.start_give_up(value, eff.path)
+        elif kind == "take":   # format 1.2 (engine/game/taking.py)
+            self.start_take(value)
+        elif kind == "sell":
+            self.start_sell(value)
+        elif kind == "store":
+            self.store(value)
+        elif kind == "restore":
+            self.restore(value)
         else:
             self.module.apply_effect(self, kind, value)

@@ -41,6 +41,28 @@ class Outcomes:
         effects = p.outcome_effects.get(where) if p is not None else None
         return self.apply_all(effects) if effects else True
 
+    def outcome_end(self, kind: str) -> None:
+        """Format 1.2: an outcome written `{end: death|victory}` or `continue` (model.OUTCOME_ENDS):
+        the game ends, or the paragraph carries on after the activity that ended (its
+        next activities, then its choices), without being entered again."""
+        if kind == "death":
+            return self.die("paragraph")
+        if kind == "victory":
+            return self.win()
+        st = self.state
+        current = (st.pending or {}).get("activity")
+        st.pending = None
+        if current == "random":
+            return None
+        p = self.book.paragraphs[st.paragraph]
+        acts = tuple(self.module.activity_fields)
+        later = acts[acts.index(current) + 1:] if current in acts else ()
+        if p.fields and self._begin(p, tuple(a for a in acts if a not in later)):
+            return None
+        if p.random is not None and current in acts:
+            st.pending = {"activity": "random"}
+        return None
+
     def settle_chain(self, p, again: bool, first: int) -> None:
         """Settle `p` from its effect `first` on, then every paragraph that entered
         on the way, in turn (core.Game.goto records them in `_jumping`)."""

@@ -66,7 +66,7 @@ def _stat(module, assignment: str) -> tuple[str, int]:
                           f"--set: '{assignment}' is not stat=value (e.g. chance=10)")
     spec = module.stat(name)
     if spec is None:
-        fr, en = _hint(name, [s.name for s in module.stats])
+        fr, en = _hint(name, [n for s in module.stats for n in (s.name, *s.aliases)])   # English names too
         raise PresetError(f"--set : caractéristique inconnue « {name} »{fr}",
                           f"--set: unknown stat '{name}'{en}")
     if spec.derived:

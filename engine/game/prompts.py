@@ -45,6 +45,10 @@ class Prompts:
             prompt = ROLL_ONE if roll is not None and _one_die(roll.dice) else ROLL
         elif pending.get("activity") == "give-up":   # format 1.1
             prompt = self.give_up_prompt(pending)
+        elif pending.get("activity") == "take":   # format 1.2
+            prompt = self.take_prompt(pending)
+        elif pending.get("activity") == "sell":   # format 1.2
+            prompt = self.sell_prompt(pending)
         else:
             prompt = self.module.prompt(self, pending)
         self._prompted = (st, prompt)
@@ -53,7 +57,8 @@ class Prompts:
     def _choice_prompt(self, p) -> Prompt:
         made = self._choice_prompts.get(p.number)
         if made is None:
-            conditional = any(c.condition is not None or c.once for c in p.choices)
+            conditional = any(c.condition is not None or c.once for c in p.choices) or \
+                (p.fields and typed.spec(p) is not None and typed.tries(p) is not None)   # (1.2: tries)
             made = self._choice_prompts[p.number] = {} if conditional else Prompt(
                 "choice", tuple(self._choice_option(i, c, True) for i, c in enumerate(p.choices))
                 + typed.option(p))
@@ -73,12 +78,15 @@ class Prompts:
         except BookFault:
             return self._faulty_choice_prompt(p)
         key = (flags, whys) if whys else flags   # (the explorer's key stays the flags alone)
+        left = typed.left(p, self.state.flags) if p.fields else None   # format 1.2: `tries:`
+        if left is not None:
+            key = (key, left)
         prompt = made.get(key)
         if prompt is None:
             prompt = made[key] = Prompt("choice", tuple(
                 self._choice_option(i, c, ok, whys[i] if whys else None)
                 for i, (c, ok) in enumerate(zip(p.choices, flags))
-                if ok or (ok is False and reasons.show_mode(self.book, c) != "hidden")) + typed.option(p))
+                if ok or (ok is False and reasons.show_mode(self.book, c) != "hidden")) + typed.option(p, left))
         return prompt
 
     def _why(self, c: Choice) -> M:

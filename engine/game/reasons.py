@@ -5,7 +5,8 @@ The author chooses per choice (`show:`) or for the whole book (`unmet_choices:`)
 from its syntax tree: "il vous faut : Clé de bronze", "il vous faut 7 Pièces d'Or"),
 or `greyed` ("condition non remplie" only).  Unless the author chooses, a locked
 choice says what its condition needs now (needs.py, prompts.Prompts._why).  The
-reason here depends on the condition only, never on the state.
+reason here depends on the condition only, except for a condition it cannot word,
+which falls back to needs.py (issue 31: never less than the default).
 """
 from __future__ import annotations
 
@@ -28,13 +29,17 @@ def once_key(paragraph: int, i: int) -> str:
 
 
 def reason(game, condition) -> M:
-    """What a failed condition asks for, in words; NOT_MET when it cannot be said."""
+    """What a failed condition asks for, in words; a condition these words cannot
+    say (`visited(2)`, `flag("vu")`...) in the default's words instead (needs.py:
+    "needs paragraph 2 first; needs the mark 'seen'"), never less than them."""
     needs = _needs(game, condition.root)
     if needs is None:
-        return NOT_MET
+        from engine.game.needs import needs as default
+        return default(game, condition)
     fr, en = needs
-    return M(f"il vous faut : {fr}" if not fr[0].isdigit() else f"il vous faut {fr}",
-             f"you need: {en}" if not en[0].isdigit() else f"you need {en}")
+    counted = fr[0].isdigit() or fr.startswith("au plus")   # "il vous faut 7 Pièces d'Or"
+    return M(f"il vous faut {fr}" if counted else f"il vous faut : {fr}",
+             f"you need {en}" if counted else f"you need: {en}")
 
 
 def _needs(game, node):
@@ -64,24 +69,26 @@ def _amount(game, node):
         op, left, right = _FLIP[op], right, left
     if not isinstance(right, Int):
         return None
-    label = _label(game, left)
-    if label is None:
+    counted = _counted(game, left)
+    if counted is None:
         return None
     n = right.value
     if op in (">=", ">"):
         n += op == ">"
-        return f"{n} {label[0]}", f"{n} {label[1]}"
+        return counted(n).fr, counted(n).en
     n -= op == "<"
-    return f"{label[0]} : {n} au plus", f"{label[1]}: {n} at most"
+    return f"au plus {counted(n).fr}", f"at most {counted(n).en}"
 
 
-def _label(game, node):
+def _counted(game, node):
+    """`n -> Message` saying n of what `node` counts ("1 Pièce d'Or", "3 points
+    d'Honneur", "2 Corde"), or None."""
     if isinstance(node, Name):
         spec = game.module.stat(game._aliases.get(node.name, node.name))
-        return (spec.label.fr, spec.label.en) if spec is not None else None
+        return spec.amount if spec is not None else None
     if isinstance(node, Call) and _canon(game, node.name) == "count" and _item(node):
         name = game.book.item_name(_item(node))
-        return name, name
+        return lambda n: M(f"{n} {name}", f"{n} {name}")
     return None
 
 

@@ -62,12 +62,11 @@ def _comparison(game, op: str, left, right) -> M:
         left, right, op = right, left, {"<": ">", ">": "<", "<=": ">=", ">=": "<="}.get(op, op)
     stat = game.module.stat(left.name) if isinstance(left, Name) else None
     if stat is not None and isinstance(right, Int) and op in {**AT_LEAST, **AT_MOST}:
-        fr, en = stat.label.fr, stat.label.en
         if op in AT_LEAST:
-            n = right.value + AT_LEAST[op]
-            return M(f"il faut au moins {n} {fr}", f"needs at least {n} {en}")
-        n = right.value + AT_MOST[op]
-        return M(f"il faut au plus {n} {fr}", f"needs at most {n} {en}")
+            said = stat.amount(right.value + AT_LEAST[op])
+            return M(f"il faut au moins {said.fr}", f"needs at least {said.en}")
+        said = stat.amount(right.value + AT_MOST[op])
+        return M(f"il faut au plus {said.fr}", f"needs at most {said.en}")
     a, b = term(game, left), term(game, right)
     fr, en = VERBS[op]
     return M(f"{a.fr} {fr} {b.fr}", f"{a.en} {en} {b.en}")

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Iterable
 
 from engine.diagnostics import Diagnostic, warning
+from engine.book.effect_lists import all_effects
 from engine.book.frontmatter import equipment
 
 
@@ -38,11 +39,7 @@ def _gains(book, order):
     """Every `gain` effect, paragraph by paragraph in `order`."""
     for n in order:
         p = book.paragraphs[n]
-        effects = (*p.effects, *(e for c in p.choices for e in c.effects),
-                   *(e for es in p.outcome_effects.values() for e in es),
-                   *(e for a in p.auto for e in a.effects),
-                   *(e for o in (p.random.outcomes if p.random else ()) for e in o.effects))
-        yield from (e for e in effects if e.kind == "gain")
+        yield from (e for e in all_effects(p) if e.kind == "gain")
 
 
 def _warn(doc, path, limit, count, at_start) -> Diagnostic:

@@ -13,9 +13,9 @@ from typing import Iterable
 from engine import expr as X
 from engine.book.model import Book
 from engine.diagnostics import Diagnostic, error, note, warning
-from engine.book.model import book_endings
+from engine.book.model import OUTCOME_ENDS, book_endings
 from engine.support.fold import fold
-from engine.book import typed
+from engine.book import giving, typed
 from engine.rules.base import Exit
 
 
@@ -23,7 +23,7 @@ def exits(book: Book, module, number: int) -> list[Exit]:
     """Every way out of a paragraph: choices, random outcomes and the module's fields."""
     p = book.paragraphs[number]
     out = [Exit("choice", c.target if c.target is not None else c.target_expr, c.path + ("to",),
-                c.text, dashed=c.target is None) for c in p.choices]
+                c.text, dashed=c.target is None) for c in p.choices if not c.stay]   # (1.2: an action stays)
     if p.random is not None:
         out += [Exit("random", o.target, o.path + ("to",), f"{o.low}-{o.high}") for o in p.random.outcomes]
     if p.auto:
@@ -31,6 +31,9 @@ def exits(book: Book, module, number: int) -> list[Exit]:
         out += auto_exits(p)
     out += list(module.exits(p))
     out += typed.exits(p)   # format 1.1: numbers the player computes (secret links)
+    out += giving.exits(p)   # format 1.2: what happens when nothing is given
+    if p.outcome_ends:   # format 1.2: an outcome that ends the game or carries on leads to no paragraph
+        out = [e for e in out if not (type(e.target) is int and e.target in OUTCOME_ENDS)]
     return out
 
 
@@ -111,6 +114,13 @@ def check_targets(book, module, doc, edges, ctx) -> Iterable[Diagnostic]:
                             f"paragraph {t} does not exist (from {n})")
 
 
+def _blind(e, t) -> bool:
+    """A jump known only in play; not a note's that nothing writes (it reads 0, no
+    paragraph: `read-before-written` or `unknown-note` says so)."""
+    from engine.book.counters import note_read
+    return e.target is not None and t is None and note_read(e.target) is None
+
+
 def check_reachability(book, module, doc, edges, ctx) -> Iterable[Diagnostic]:
     """Follow every exit whose target is known without playing (numbers and
     expressions of `here` only, such as `here + 20`).  A truly dynamic jump (one
@@ -122,13 +132,12 @@ def check_reachability(book, module, doc, edges, ctx) -> Iterable[Diagnostic]:
     if seen & ctx["broken"]:
         return  # a paragraph the schema rejected may hide any exit; its errors come first
     won = sorted(n for n, kind in book_endings(book).items() if kind == "victory")
-    blind = sorted(n for n in seen
-                   if any(e.target is not None and t is None for e, t in edges.get(n, ())))
+    blind = sorted(n for n in seen if any(_blind(e, t) for e, t in edges.get(n, ())))
     if not won:   # no jump, however dynamic, can lead to a victory the book does not have
         yield _no_victory(doc, won)
     if blind:
         n = blind[0]
-        dyn = next(e for e, t in edges[n] if e.target is not None and t is None)
+        dyn = next(e for e, t in edges[n] if _blind(e, t))
         yield note("reachability-unchecked", doc.span(dyn.path),
                    f"accessibilité non vérifiée : le saut du paragraphe {n} dépend de la partie",
                    f"reachability not checked: the jump from paragraph {n} depends on play")
@@ -160,7 +169,10 @@ def check_dead_ends(book, module, doc, edges, ctx) -> Iterable[Diagnostic]:
         if not p.text.strip():
             yield warning("empty-paragraph", doc.span(p.path, key=True),
                           f"le paragraphe {n} n'a pas de texte", f"paragraph {n} has no text")
-        if p.end is None and not edges[n] and not any(a.end for a in p.auto):  # (an automatic ending is one)
+        # (an automatic ending is one; so is, format 1.2, an outcome that ends the game or carries
+        # on; an activity with no outcome is the module's to report: combat-no-outcome, test-missing-target)
+        if p.end is None and not edges[n] and not any(a.end for a in p.auto) and not p.outcome_ends \
+                and not any(f in p.fields for f in module.activity_fields):
             yield error("dead-end", doc.span(p.path, key=True),
                         f"le paragraphe {n} n'a ni choix ni issue : ajoutez des choix ou « end: death|victory »",
                         f"paragraph {n} has no way out: add choices or 'end: death|victory'")
@@ -248,17 +260,24 @@ def check_grants(book, module, doc, edges, ctx) -> Iterable[Diagnostic]:
         grants.setdefault(kind, set()).update(values)
     folded = {k: {fold(v) for v in values} for k, values in grants.items() if k not in EXACT}
     checked = {"item", "flag"} | set(grants)
-    for kind, value, path, offset, negated in ctx["references"]:
+    if ctx["broken"]:   # a paragraph refused by the schema: what it gives is unknown
+        return
+    if set(grants.get("item", ())) - set(book.items):   # a gain of an unknown item: which one was meant
+        checked.discard("item")
+    never = []
+    for i, (kind, value, path, offset, negated) in enumerate(ctx["references"]):
         if negated or kind not in checked:
             continue
         if kind == "item" and value not in book.items:
             continue  # already reported as an unknown item
         given = value in grants.get(kind, ()) if kind in EXACT else fold(value) in folded.get(kind, ())
         if not given:
-            yield warning("never-granted", doc.inner_span(path, offset),
-                          f"« {value} » ({_KIND_FR.get(kind, kind)}) n'est jamais donné par le livre : "
-                          "cette condition ne peut pas être vraie",
-                          f"'{value}' ({kind}) is never given by the book: this condition can never hold")
+            never.append((i, kind, value, path, offset))
+    from engine.lint.guards import closing_victory, never_granted
+    fatal = closing_victory(book, edges, ctx, never)
+    for i, kind, value, path, offset in never:
+        yield never_granted(doc, (kind, _KIND_FR.get(kind, kind)), value, (path, offset),
+                            grants.get(kind, ()), i in fatal)
 
 
 EXACT = X.EXACT_KINDS  # the author's own ids compare exactly, module names folded
@@ -312,8 +331,13 @@ def check_carry(book, module, doc, edges, ctx) -> Iterable[Diagnostic]:
     return check(book, module, doc, reach_order(book, edges))
 
 
+def check_restores(book, module, doc, edges, ctx) -> Iterable[Diagnostic]:
+    from engine.book.taking import check_restores   # format 1.2 restore points
+    return check_restores(book, doc)
+
+
 CHECKS = (check_targets, check_reachability, check_dead_ends, check_random, check_grants,
-          check_bounds, check_puzzles, check_auto, check_unwritten, check_carry)
+          check_bounds, check_puzzles, check_auto, check_unwritten, check_carry, check_restores)
 
 
 def lint(book: Book, module, compiled, doc, complete: bool = True) -> list[Diagnostic]:

@@ -101,6 +101,12 @@ _PRAY = _cc(_book("  1:\n    text: Un gouffre.\n    choices:\n"
 _WOLF = _cc(_book("  1:\n    text: Un loup.\n    combat:\n"
                   "      enemies: [{name: Loup, force: 3, protection: 10, beast: true}]\n      win: 2\n"
                   + _CC_WIN))
+_WOLVES_FLED = "  3: {text: Les loups s'enfuient., end: victory}\n"
+_WOLVES = _cc(_book("  1:\n    text: Deux loups.\n    combat:\n"
+                    "      enemies:\n        - {name: Loup, force: 2, protection: 10, beast: true}\n"
+                    "        - {name: Louve, article: la, force: 2, protection: 10, beast: true}\n"
+                    "      reward: 2\n      win: 2\n      all_down: 3\n"
+                    + _CC_WIN + _WOLVES_FLED))
 _HELMS = _cc(HEAD + "items:\n  casque: {name: Casque, armour: {slot: casque, protection: 2}}\n"
                     "  heaume: {name: Heaume, armour: {slot: casque, protection: 1}}\n"
              + FINE[len(HEAD):])
@@ -152,8 +158,10 @@ CODES: tuple[Code, ...] = (
          FINE.replace("text: Vous entrez.", "text: Le garde dit : entrez."),
          FINE.replace("text: Vous entrez.", 'text: "Le garde dit : entrez."')),
     Code("yaml-hash-in-text", "warning", "yaml",
-         Message("« # » dans un texte sans guillemets : la fin du texte devient un commentaire",
-                 "'#' inside an unquoted text: the end of the text becomes a comment"),
+         Message("« # » dans un texte sans guillemets : la fin du texte devient un commentaire "
+                 "(une erreur quand elle coupe un { … })",
+                 "'#' inside an unquoted text: the end of the text becomes a comment "
+                 "(an error when it cuts a { ... })"),
          FINE.replace("text: Vous entrez.", "text: Vous entrez au #3 de la rue."),
          FINE.replace("text: Vous entrez.", 'text: "Vous entrez au #3 de la rue."')),
     Code("yaml-swallowed-field", "error", "yaml",
@@ -384,6 +392,12 @@ CODES: tuple[Code, ...] = (
     Code("beast-surrenders", "error", "lint",
          Message("une bête (beast) ne se rend pas", "a beast never surrenders"),
          _WOLF.replace("beast: true", "beast: true, surrenders: true"), _WOLF),
+    Code("reward-never-paid", "warning", "lint",
+         Message("gain (reward) d'un combat à plusieurs qui ne peut jamais être payé : sans reddition, "
+                 "le dernier adversaire grièvement blessé mène à « all_down », jamais à la victoire",
+                 "a group fight's reward that can never be paid: with no surrender, the last opponent "
+                 "badly wounded leads to 'all_down', never to victory"),
+         _WOLVES, _WOLVES.replace("all_down: 3", "all_down: 2").replace(_WOLVES_FLED, "")),
     Code("armour-slot-typo", "warning", "lint",
          Message("emplacement d'armure utilisé une fois et proche d'un autre (casques / casque)",
                  "an armour slot used once and close to another (casques / casque)"),

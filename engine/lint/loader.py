@@ -24,7 +24,7 @@ from engine.support.records import record
 if TYPE_CHECKING:  # pragma: no cover - the Book model is imported only when built
     from engine.book.model import Book
 
-CACHE_FORMAT = 6   # 6: the parts' hashes, each diagnostic's own file
+CACHE_FORMAT = 7   # 6: the parts' hashes, each diagnostic's own file; 7: format 1.2 (books it refused before)
 
 
 @record
@@ -77,6 +77,28 @@ def load_book(path: str | Path, display: str | None = None, use_cache: bool = Tr
     if directory is not None and payload is not None:
         _store(directory, key, payload())
     return loaded
+
+
+def entry(path: str | Path, display: str | None = None) -> tuple[Loaded, dict | None]:
+    """The book loaded without the cache, and what a cache entry of it holds (the
+    validated data, the parsed expressions), or None when it does not compile: the
+    web export ships it, and `book_of_entry` makes the Book again from it in the
+    browser, with neither ruamel.yaml, nor jsonschema, nor lark."""
+    from engine.book import source
+    name = display or str(path)
+    raw, diag = source.read_bytes(Path(path), name)
+    if diag:
+        return Loaded(None, None, [diag]), None
+    content_digest = hashlib.sha256(raw)
+    loaded, payload = _compile(raw, name, _key(raw, content_digest), content_digest.hexdigest(), Path(path))
+    return loaded, payload() if payload is not None and loaded.ok else None
+
+
+def book_of_entry(payload: dict, name: str) -> Loaded:
+    """The Book of an entry made by `entry` (its rule module found by name)."""
+    from engine.rules import registry
+    module = registry.get(payload["rules"])
+    return Loaded(_cached_book(payload, module, name, payload["source"]), module, [])
 
 
 def _key(raw: bytes, digest=None) -> str:

@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections import deque
 from typing import Iterable
 
+from engine.book.effect_lists import carrier, effect_lists
 from engine.diagnostics import Diagnostic, warning
 
 
@@ -32,17 +33,12 @@ def _writes(effects, kind: str, name: str) -> bool:
 
 def _node_writes(p, kind: str, name: str) -> bool:
     """The paragraph writes it when it is entered (its effects, its module outcomes)."""
-    return _writes(p.effects, kind, name) or any(
-        _writes(effects, kind, name) for effects in p.outcome_effects.values())
+    return any(_writes(effects, kind, name) for path, effects in effect_lists(p) if carrier(path) is None)
 
 
 def _carriers(p) -> dict:
     """path of a way out's owner (choice, random outcome, auto jump) -> its effects."""
-    out = {c.path: c.effects for c in p.choices}
-    out.update({a.path: a.effects for a in p.auto})
-    if p.random is not None:
-        out.update({o.path: o.effects for o in p.random.outcomes})
-    return out
+    return {carrier(path): effects for path, effects in effect_lists(p) if carrier(path) is not None}
 
 
 def unwritten_walk(book, edges, kind: str, name: str) -> dict:
@@ -77,11 +73,14 @@ def _way(came: dict, n: int) -> str:
 def check(book, doc, edges, references) -> Iterable[Diagnostic]:
     """`read-before-written` at each read of a note or a start-less counter that some
     way from the start reaches with nothing written."""
+    from engine.book.counters import note_writers
     counters = book.meta.get("counters") or {}
     owner = {tuple(p.path[:2]): n for n, p in book.paragraphs.items()}
+    # a write of an undeclared note (`unknown-note`): which note it meant is not known
+    lost = set(note_writers(book)) - set(book.meta.get("notes") or {})
     walks: dict = {}
     for kind, name, path, offset, _negated in references:
-        if kind not in ("note", "counter") or path[:1] != ("paragraphs",):
+        if kind not in ("note", "counter") or path[:1] != ("paragraphs",) or (kind == "note" and lost):
             continue
         if kind == "counter" and "start" in (counters.get(name) or {}):
             continue

@@ -31,6 +31,8 @@ def complete(snap, lines, line: int, col: int) -> list[T.CompletionItem]:
     if where.key is None:
         if where.path and where.path[-1] in ("add", "set"):
             return _stats(snap) + _counters(snap)
+        if where.path and where.path[-1] == "sell":   # format 1.2: `sell: {item: price}`
+            return [T.CompletionItem(label=i, kind=K.Value, insert_text=f"{i}: ") for i in sorted(snap.book.items)]
         return [T.CompletionItem(label=name, kind=K.Field, insert_text=f"{name}: ",
                                  documentation=fields.description(schema, sub, lang) or None)
                 for name, sub in sorted(fields.fields_at(schema, where.path).items())]
@@ -49,12 +51,22 @@ def _value(snap, schema, where) -> list[T.CompletionItem]:
         return _items(snap, quote="")
     if key in ("flag", "unflag"):
         return _names(_flags(snap), K.Variable, "")
+    if key == "from" and "take" in where.path:   # format 1.2: `take: {choose: 2, from: [...]}`
+        return _items(snap, quote="")
+    if key == "restore":   # format 1.2: what a `store:` of the book keeps
+        from engine.book.taking import effect_lists
+        return _names({e.value for p in snap.book.paragraphs.values() for effs in effect_lists(p)
+                       for e in effs if e.kind == "store"}, K.Variable, "")
+    if key == "stats" and "give_up" in where.path:   # format 1.2: `give_up: {stats: [provisions]}`
+        return [T.CompletionItem(label=s.name, kind=K.Property, detail=s.label.get(snap.language))
+                for s in snap.module.stats if not s.derived]
     refs = snap.compiled.env.references
     if key == "note" and "note" in refs:   # format 1.1: `{note: retour}`
         return _names(refs["note"], K.Variable, "")
     if key in ("patron", "invoke", "god", "dieu") and "god" in refs:
         return _names(refs["god"], K.EnumMember, "")
-    enum = [v for node in fields.node_at(schema, where.path + [key])
+    enum = [str(v).lower() if isinstance(v, bool) else v   # (YAML's `true`, not Python's)
+            for node in fields.node_at(schema, where.path + [key])
             for v in node.get("enum", [node["const"]] if "const" in node else [])]
     return _names(enum, K.EnumMember, "")
 
@@ -81,9 +93,30 @@ def _names(values, kind, quote: str) -> list[T.CompletionItem]:
 
 
 def _stats(snap) -> list[T.CompletionItem]:
-    return [T.CompletionItem(label=s.name, kind=K.Property, insert_text=f"{s.name}: ",
+    said = in_language(snap)
+    return [T.CompletionItem(label=said.get(s.name, s.name), kind=K.Property,
+                             insert_text=f"{said.get(s.name, s.name)}: ",
                              detail=s.label.get(snap.language) if s.label else None)
             for s in snap.module.stats if not s.derived]
+
+
+def in_language(snap) -> dict[str, str]:
+    """The names an English book writes for the module's (French) names: the alias its
+    English label says (`habilete` -> `skill`, "Skill"), and the names built on it
+    (`habilete_max` -> `skill_max`); {} for a French book, which writes the names."""
+    if snap.language != "en":
+        return {}
+    out = {}
+    for s in snap.module.stats:
+        label = s.label.en.lower() if s.label else ""
+        pick = next((a for a in s.aliases if a.isascii() and a.replace("_", " ") in label), None)
+        if pick:
+            out[s.name] = pick
+    for alias, name in snap.compiled.env.aliases.items():
+        base = next((b for b in out if name.startswith(b + "_")), None)
+        if base and alias == out[base] + name[len(base):]:
+            out[name] = alias
+    return out
 
 
 def _counters(snap) -> list[T.CompletionItem]:
@@ -113,7 +146,9 @@ def _expression(snap, value: str) -> list[T.CompletionItem]:
         name = env.aliases.get(compare.group(1), compare.group(1))
         values = getattr(snap.module, "expr_values", lambda: {})().get(name, ())
         return _names(values, K.EnumMember, "")
-    out = [T.CompletionItem(label=n, kind=K.Variable, detail=t) for n, t in sorted(env.variables.items())]
+    said = in_language(snap)
+    out = sorted((T.CompletionItem(label=said.get(n, n), kind=K.Variable, detail=t)
+                  for n, t in env.variables.items()), key=lambda item: item.label)
     out += [T.CompletionItem(label=n, kind=K.Function, insert_text=f"{n}(",
                              detail=f"{n}({', '.join(s.params)}) -> {s.returns}")
             for n, s in sorted(env.functions.items())]

@@ -79,11 +79,11 @@ def on_rename(ls: GamebookServer, params: T.RenameParams):
 
 @server.feature(T.TEXT_DOCUMENT_HOVER)
 def on_hover(ls: GamebookServer, params: T.HoverParams):
-    snap = ls.fresh(params.text_document.uri)
-    at = _at(snap, params.position)
+    snap, file = _book(ls, params.text_document.uri)   # an included file: its book's fights
+    at = _at(snap, params.position, file)
     if snap.book is None or at is None:
         return None
-    return hover.hover(snap, snap.lines, *at)
+    return hover.hover(snap, snap.lines_of(file), *at, included=file is not None)
 
 
 @server.feature(T.TEXT_DOCUMENT_CODE_ACTION,

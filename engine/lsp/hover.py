@@ -3,13 +3,21 @@ the starting sheet (without and with the module's resources: Luck, Honour), an
 expression its type, a field its documentation in the book's language.
 
 The odds are the ones `gamebook odds BOOK` prints (`engine.analysis.book_odds`),
-solved by the rule module; they are cached by the combat's data and the book's
-header, since a hover repeats while the mouse rests.
+solved by the rule module; they are cached by the fight (its data and the hero sheet,
+options and items it is priced with), so that an edit elsewhere in the book keeps them.
+A hover answers at once (issue 32): odds already solved (here, or kept by the module's
+fight cache, in memory or on disk: looked up inside `stored_only()`) are shown;
+otherwise a placeholder, and the fight is solved in a background thread, one at a
+time, so that the next hover shows them.  A fight is never queued twice; an edit of
+its book cancels the fights of that book still waiting (`forget`).
 """
 from __future__ import annotations
 
 import json
+import logging
 import re
+import threading
+from concurrent.futures import ThreadPoolExecutor
 
 from lsprotocol import types as T
 
@@ -17,15 +25,25 @@ from engine.diagnostics import Message
 from engine.lsp import fields
 from engine.lsp.context import place
 
+log = logging.getLogger(__name__)
+
 _ODDS: dict = {}
+_JOBS: dict = {}          # fight key -> (document uri, Future) of a fight queued or being solved
+_LOCK = threading.Lock()  # _ODDS and _JOBS are read by the server, written by the worker too
+_WORKER: list = []        # the one background thread, made at the first costly hover
+PENDING = "pending"       # what `_odds` answers while the fight is being solved
+announce = None           # the server's log: announce(fr, en) when a fight starts being solved
 _POLICIES = (("never", "sans ressources", "without resources"),
              ("optimal", "ressources au mieux", "resources at best"))
 
 
-def hover(snap, lines, line: int, col: int) -> T.Hover | None:
+def hover(snap, lines, line: int, col: int, included: bool = False) -> T.Hover | None:
+    """What the hover at (line, col) of `lines` shows; in a file the book includes
+    (`included`), its fights and fields (the index of targets and expressions is the
+    book's own text's)."""
     if snap is None or snap.book is None:
         return None
-    for part in (_target, _combat, _expression, _field):
+    for part in (_combat, _field) if included else (_target, _combat, _expression, _field):
         text = part(snap, lines, line, col)
         if text:
             return T.Hover(contents=T.MarkupContent(kind=T.MarkupKind.Markdown, value=text))
@@ -47,20 +65,31 @@ def _target(snap, lines, line, col) -> str | None:
 def _combat(snap, lines, line, col) -> str | None:
     where = place(lines, line, col)
     path = where.path + ([where.key] if where.key else [lines.word_around(line, col)[2]])
-    if len(path) < 3 or path[0] != "paragraphs" or not str(path[1]).isdigit():
+    if len(path) < 3 or path[0] != "paragraphs":
         return None
     field = path[2]
-    p = snap.book.paragraphs.get(int(path[1]))
+    p = _paragraph_at(snap.book, path[1])
     if p is None or field not in snap.module.activity_fields or field not in p.fields:
         return None
-    return odds_text(snap, p.fields[field], snap.language)
+    return odds_text(snap, p.fields[field], snap.language, f"§{p.number} ({field})")
 
 
-def odds_text(snap, spec, lang: str) -> str | None:
+def _paragraph_at(book, key):
+    """The paragraph written under `key` in `paragraphs:`: its number, or (format 1.1) its name."""
+    if str(key).isdigit() and int(key) in book.paragraphs:
+        return book.paragraphs[int(key)]
+    return next((p for p in book.paragraphs.values() if len(p.path) > 1 and p.path[-1] == key), None)
+
+
+def odds_text(snap, spec, lang: str, label: str = "") -> str | None:
     """P(win) of the combat `spec` for each starting sheet, as a small Markdown table;
-    when the book itself makes the fight fail (a modifier dividing by zero), why."""
-    rows = _odds(snap, spec)
+    when the book itself makes the fight fail (a modifier dividing by zero), why; while
+    the fight is being solved in the background, a placeholder."""
+    rows = _odds(snap, spec, label)
     fr = lang == "fr"
+    if rows is PENDING:
+        return ("*Calcul des chances en cours… survolez de nouveau dans un instant*" if fr else
+                "*Computing the odds… hover again in a moment*")
     if isinstance(rows, Message):
         return "**" + ("Chances de ne pas perdre : incalculables" if fr else "Odds of not losing: not computed") \
             + "**\n\n" + rows.get(lang)
@@ -82,19 +111,83 @@ def _percent(value, fr: bool) -> str:
     return text.replace(".", ",") if fr else text.replace(" %", "%")
 
 
-def _odds(snap, spec) -> list | Message:
-    """The rows of the table, or the message of the book's error that stops the fight."""
-    from engine.analysis.book_odds import NAMED, variant_columns
+def _odds(snap, spec, label: str = "") -> list | Message | str:
+    """The rows of the table, or the message of the book's error that stops the fight, or
+    PENDING while it is solved in the background."""
     from engine.analysis.fight_inputs import fight_too_large
-    from engine.game.faults import BookFault
+    from engine.analysis.stored_only import NotStored, stored_only
     too_large = fight_too_large(spec)   # (an enemy of Endurance 100,000: why, at once)
     if too_large is not None:
         return too_large
     key = (snap.module.id, json.dumps([spec, snap.book.hero, dict(snap.book.options),
                                        {i: dict(it.props) for i, it in snap.book.items.items()}],
                                       sort_keys=True, default=str))
-    if key in _ODDS:
-        return _ODDS[key]
+    with _LOCK:
+        if key in _ODDS:
+            return _ODDS[key]
+    if getattr(snap.module, "fights_kept", False):   # solved before, in memory or on disk?
+        try:
+            with stored_only():
+                return _keep(key, _rows(snap, spec))
+        except NotStored:
+            pass
+    _start(key, snap.uri, label, lambda: _keep(key, _rows(snap, spec)))
+    return PENDING
+
+
+def _keep(key, rows):
+    with _LOCK:
+        if len(_ODDS) > 256:
+            _ODDS.clear()
+        _ODDS[key] = rows
+    return rows
+
+
+def _start(key, uri: str, label: str, solve) -> None:
+    """Solve the fight `key` in the background thread, unless it is queued or solving."""
+    def run():
+        try:
+            solve()
+        except Exception:   # an engine bug: logged, the hover shows no odds rather than waiting
+            log.exception("the odds of a fight failed")
+            _keep(key, [])
+    with _LOCK:
+        job = _JOBS.get(key)
+        if job is not None and not job[1].done():
+            return
+        if not _WORKER:
+            _WORKER.append(ThreadPoolExecutor(max_workers=1, thread_name_prefix="gamebook-odds"))
+        for old in [k for k, (_u, f) in _JOBS.items() if f.done()]:
+            del _JOBS[old]
+        _JOBS[key] = (uri, _WORKER[0].submit(run))
+    if announce is not None:
+        name = uri.rstrip("/").rsplit("/", 1)[-1]
+        announce(f"gamebook : calcul des chances de {label} ({name}) en arrière-plan",
+                 f"gamebook: computing the odds of {label} ({name}) in the background")
+
+
+def forget(uri: str) -> None:
+    """The document `uri` changed: its fights still waiting for the thread are dropped (the
+    one being solved finishes; its odds, kept by the fight, serve if the fight is unchanged)."""
+    with _LOCK:
+        for key, (owner, future) in list(_JOBS.items()):
+            if owner == uri and future.cancel():
+                del _JOBS[key]
+
+
+def settle() -> None:
+    """Wait until every fight queued is solved (for a caller in the same process: tests)."""
+    with _LOCK:
+        futures = [f for _u, f in _JOBS.values()]
+    for future in futures:
+        if not future.cancelled():
+            future.exception()
+
+
+def _rows(snap, spec) -> list | Message:
+    """Solve the fight for each of the first starting sheets (NotStored passes through)."""
+    from engine.analysis.book_odds import NAMED, variant_columns
+    from engine.game.faults import BookFault
     rows = []
     try:
         named, _weighted = variant_columns(list(snap.module.hero_variants(snap.book)))
@@ -113,9 +206,6 @@ def _odds(snap, spec) -> list | Message:
         rows = Message(d.message.fr + where, d.message.en + where)
     except (ValueError, ArithmeticError, KeyError, TypeError):
         rows = []  # a fight the solver refuses (a stalemate...): no odds, no crash
-    if len(_ODDS) > 256:
-        _ODDS.clear()
-    _ODDS[key] = rows
     return rows
 
 

@@ -47,11 +47,31 @@ class Parser:
             chunk = text[start:end]
             parsed = cache.get(chunk) or parse_text(chunk, name)
             if parsed[0] is None or not isinstance(parsed[0].data, dict) or parsed[1] or \
+                    _dedented(parsed[0].data) or _swallows(parsed[0]) or \
                     not merged.add(parsed, line, start):  # messages may name lines: whole file
                 return parse_text(text, name)
             self.blocks[chunk] = parsed
             line += chunk.count("\n")
         return merged.document(), merged.diags
+
+
+def _dedented(data: dict) -> bool:
+    """A block that is a paragraph field written at the level of the paragraph numbers
+    (`choices:` dedented): only the whole file tells which paragraph it belongs to."""
+    from engine.book.yaml_hints import FIELDS, _a_paragraph
+    return any(key in FIELDS and not _a_paragraph(value) for key, value in data.items())
+
+
+def _swallows(doc) -> bool:
+    """A `|` text holding a line shaped like a field: yaml_hints reports it (on the
+    whole file, where it knows the paragraph's path)."""
+    from engine.book.yaml_hints import _FIELD_LINE
+    for path, (_line, _col, _index, style) in doc.where.items():
+        if style in ("|", ">") and len(path) == 2 and path[1] == "text":
+            value = doc.data.get(path[0], {}).get("text") if isinstance(doc.data.get(path[0]), dict) else None
+            if any(_FIELD_LINE.match(line) for line in str(value).split("\n")):
+                return True
+    return False
 
 
 def _split(text: str):

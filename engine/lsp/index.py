@@ -71,12 +71,13 @@ def build(snap) -> Index:
     if isinstance(start, int) or start in names:
         word("paragraph", names.get(start, start), doc.where.get(("start",)), "ref",
              name=start if start in names else None)
+    from engine.book.effect_lists import all_effects
     from engine.book.frontmatter import equipment
     for item, _copies, path in equipment(book.hero):   # `{torche: 3}`: the key names the item
         word("item", item, (doc.key_where if len(path) == 4 else doc.where).get(path), "ref")
     for n, p in book.paragraphs.items():
         _targets(snap, n, out, dynamic, word, names)
-        for eff in p.effects + tuple(e for c in p.choices for e in c.effects):
+        for eff in all_effects(p):
             _effect(owner(doc, p.path), eff, n, word)
     _expression_refs(snap, out)
     return Index(out, dynamic)

@@ -19,7 +19,7 @@ from lsprotocol import types as T
 from pygls.lsp.server import LanguageServer
 
 from engine import __version__
-from engine.lsp import report
+from engine.lsp import hover, report
 from engine.lsp.incremental import Parser
 from engine.lsp.protocol import GamebookProtocol
 from engine.lsp.positions import Lines
@@ -41,6 +41,10 @@ class GamebookServer(LanguageServer):
         self.parts: dict[str, dict] = {}   # book uri -> {included file's uri: its diagnostics}
         self.noticed: set[str] = set()     # books told they are too large for live checking
         self.lang = "en"   # the editor's language: `gamebook lsp`'s, then initialize's locale
+        hover.announce = self.announce   # a fight's odds solved in the background: logged
+
+    def announce(self, fr: str, en: str) -> None:
+        self.window_log_message(T.LogMessageParams(T.MessageType.Info, self.say(fr, en)))
 
     def say(self, fr: str, en: str) -> str:
         """A message in the editor's language (a book's own messages follow the book's)."""
@@ -187,6 +191,7 @@ def initialize(ls: GamebookServer, params: T.InitializeParams):
 @server.feature(T.TEXT_DOCUMENT_DID_CHANGE)
 def did_change(ls: GamebookServer, params: T.DidChangeTextDocumentParams):
     uri = params.text_document.uri
+    hover.forget(uri)   # its fights waiting for the odds' thread: dropped (a hover asks again)
     book = ls.books.get(uri)
     if (book is None or not book.large) and not too_large(ls.text(uri)):
         ls.schedule(uri, DEBOUNCE)   # a large book waits for its save

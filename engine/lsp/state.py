@@ -10,11 +10,14 @@ re-checking after an edit redoes mostly the YAML parse, the schema and the lint.
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
 from engine.diagnostics import Diagnostic
 from engine.support.records import field, record
 from engine.lsp.positions import Lines
+
+_LANGUAGE = re.compile(r"^language:[ \t]*['\"]?(\w+)", re.M)
 
 
 @record
@@ -55,6 +58,9 @@ class Snapshot:
     def language(self) -> str:
         """The book's language for messages: `language: en` books get English."""
         data = self.doc.data if self.doc is not None and isinstance(self.doc.data, dict) else {}
+        if self.doc is None:   # a YAML mistake: the line that says it, as lint reads it
+            found = _LANGUAGE.search(self.text)
+            data = {"language": found.group(1)} if found else {}
         lang = str(data.get("language") or "fr")
         return "en" if lang.startswith("en") else "fr"
 

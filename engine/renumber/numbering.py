@@ -41,6 +41,7 @@ def graph(book, module, raw_at, doc=None) -> Graph:
     (when given) locates a refusal."""
     from engine.book.counters import note_writers
     from engine.book.typed import exits as typed_exits
+    from engine.book.giving import exits as give_up_exits
     edges, relative, fixed, writers = set(), [], {}, note_writers(book)
     for n, p in book.paragraphs.items():
         for c in p.choices:
@@ -49,6 +50,7 @@ def graph(book, module, raw_at, doc=None) -> Graph:
         for o in (p.random.outcomes if p.random else ()):
             edges.add((n, o.target))
         edges.update((n, a.target) for a in p.auto if a.target is not None)   # format 1.1
+        edges.update((n, ex.target) for ex in give_up_exits(p))   # format 1.2: a give-up's `none:`
         for ex in typed_exits(p):   # format 1.1: a typed number keeps its paragraph's number
             edges.add((n, ex.target))
             if ex.kind == "puzzle" and ex.target in book.paragraphs:
@@ -69,6 +71,8 @@ def _choice(n: int, c, doc, writers: dict, edges: set, relative: list) -> None:
     """The ways out of choice `c` of paragraph `n` into `edges` (and `relative`)."""
     from engine.book.counters import note_read
     from engine.export.phrases import static_number
+    if c.stay:   # format 1.2: an action leads nowhere else
+        return
     target = c.target
     note = note_read(c.target_expr) if target is None else None
     if note is not None:   # format 1.1: back to the paragraph noted, whichever it is

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 
+from engine.book.model import OUTCOME_ENDS
 from engine.expr.ast import Call, Int, walk
 
 _TOKEN = re.compile(r"[A-Za-z0-9_-]+")
@@ -48,7 +49,8 @@ def sites(book, module, doc, by_key: dict) -> list:
             _visited(where, c.path + ("if",), c.condition, out)
             _visited(where, c.path + ("to",), c.target_expr, out)
         for o in (p.random.outcomes if p.random else ()):
-            value(o.path + ("to",), o.target)
+            if o.target not in OUTCOME_ENDS:   # (format 1.2: `end:` or `to: continue` has no number)
+                value(o.path + ("to",), o.target)
         for a in p.auto:   # format 1.1
             if a.target is not None:
                 value(a.path + ("to",), a.target)
@@ -61,13 +63,17 @@ def sites(book, module, doc, by_key: dict) -> list:
                     and isinstance(ex.target, int):          # a number, or a name (format 1.1)
                 value(ex.path, ex.target)
         _puzzle(p, doc, by_key, value)
+        for i, cond in p.puzzle_if.items():   # format 1.2: an answer's `if:` may test `visited(N)`
+            _visited(where, p.path + ("puzzle", "answers", i, "if"), cond, out)
     return sorted(set(out))
 
 
 def _puzzle(p, doc, by_key, value) -> None:
-    """A typed number's answers and its wrong-answer paragraph (format 1.1)."""
+    """A typed number's answers and its wrong-answer paragraph (format 1.1), a
+    give-up's `none:` paragraph (format 1.2)."""
     from engine.book.typed import exits
-    for ex in exits(p):
+    from engine.book.giving import exits as give_up_exits
+    for ex in exits(p) + give_up_exits(p):
         raw = data_at(doc.data, ex.path)
         if isinstance(ex.target, int) and (isinstance(raw, int) and not isinstance(raw, bool)
                                            or _named(raw, by_key)):

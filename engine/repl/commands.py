@@ -74,7 +74,7 @@ class BuiltinCommands:
     def _names(self, names) -> str:
         """A command's French and English names, the UI language's first."""
         pair = list(names[:2]) if self.lang == "fr" else list(names[:2])[::-1]
-        return " / ".join(pair)
+        return " / ".join(dict.fromkeys(pair))   # "zeus": one word in both languages
 
     def _undo(self, arg: str) -> Output:
         if not self.game.undo():

@@ -26,7 +26,7 @@ from prompt_toolkit.buffer import Buffer
 from prompt_toolkit.completion import CompleteEvent, DynamicCompleter, NestedCompleter
 from prompt_toolkit.data_structures import Point
 from prompt_toolkit.formatted_text import FormattedText
-from prompt_toolkit.filters import has_completions
+from prompt_toolkit.filters import Condition, has_completions
 from prompt_toolkit.key_binding import KeyBindings
 from prompt_toolkit.key_binding.bindings.completion import generate_completions
 from prompt_toolkit.layout import (DynamicContainer, Float, FloatContainer,
@@ -35,6 +35,7 @@ from prompt_toolkit.layout.dimension import Dimension
 from prompt_toolkit.layout.controls import BufferControl, FormattedTextControl
 from prompt_toolkit.layout.menus import CompletionsMenu
 from prompt_toolkit.layout.processors import BeforeInput
+from prompt_toolkit.mouse_events import MouseButton, MouseEventType
 from prompt_toolkit.output import create_output
 from prompt_toolkit.styles import Style, merge_styles
 
@@ -52,7 +53,8 @@ WIDE = 100          # from this width on, the sheet stands beside the story
 SHEET_WIDTH = 32
 UNWRAPPED = 10_000  # the session's width: the panes wrap its lines themselves
 STYLE = merge_styles([shell.STYLE, Style.from_dict({
-    "rule": "#5f5f5f", "sheet": "ansibrightblack", "keys": "reverse", "fight": "bold"})])
+    "rule": "#5f5f5f", "sheet": "ansibrightblack", "keys": "reverse", "fight": "bold",
+    "selected": "reverse"})])
 
 
 SMALL = object()   # FullScreen.run's result when the terminal became too small for it
@@ -85,6 +87,7 @@ class FullScreen:
         """`resumed`: the game is under way (it was played in line mode): say so and show
         the paragraph again instead of starting."""
         self.session, self.back, self.drawer, self.leaving = session, 0, False, False
+        self.selected: int | None = None   # the option the arrow keys highlight (its number)
         self._fitted: tuple = (None, [])   # ((width, blocks), the story fitted to them)
         # the terminal, whose size the panes follow: the real stdout, since the command
         # line's SafeStream would clean the layout's own escape codes (book text is
@@ -97,13 +100,19 @@ class FullScreen:
         self.input = Buffer(multiline=False, accept_handler=self._accept,
                             completer=DynamicCompleter(self._completer), complete_while_typing=False,
                             history=history)
-        self.text = Window(FormattedTextControl(self._story, get_cursor_position=self._story_cursor),
+        self.text = Window(_Wheeled(self._story, get_cursor_position=self._story_cursor, wheel=self._wheel),
                            wrap_lines=False, always_hide_cursor=True, height=Dimension(min=3))
+        # one window for the choices, kept from redraw to redraw (the other panes are made
+        # anew at each): a click reaches a window only if it is still in the layout
+        self._choice_frags: list = []
+        self.choices = Window(FormattedTextControl(lambda: self._choice_frags),
+                              height=lambda: 1 + sum(1 for f in self._choice_frags if f[1] == "\n"),
+                              wrap_lines=True)
         self.prompt = Window(BufferControl(self.input, input_processors=[
             BeforeInput(lambda: clean_line(session.prompt_text()), style="class:title")]), height=1)
         self.app = Application(layout=Layout(self._root(), focused_element=self.prompt),
                                key_bindings=self._keys(), style=STYLE, full_screen=True,
-                               mouse_support=False, input=input, output=self.output)
+                               mouse_support=True, input=input, output=self.output)
 
     def _claim(self) -> None:
         """The session writes for the panes: unwrapped, without the prompt or the end screen
@@ -134,12 +143,14 @@ class FullScreen:
     def _body(self):
         """The panes for this size: each row given once, the prompt and the choices first."""
         size = self._size()
-        choices = panels.choices(self.session.game, self.session.lang, size.columns - 1)
+        choices = panels.choices(self.session.game, self.session.lang, size.columns - 1, self.selected)
         room = size.rows - 1 - _height(choices)   # (the prompt's row)
         if size.columns < MIN_COLUMNS or room < STORY_ROWS + 1:
             self._leave()
             return HSplit([self._static(self._small()), self.prompt])
-        tail = [self._static(choices.fragments), self.prompt]
+        frags = choices.fragments
+        self._choice_frags = self._clickable(frags[:-1] if frags and frags[-1] == ("", "\n") else frags)
+        tail = [self.choices, self.prompt]
         if room >= STORY_ROWS + 2:
             tail.append(Window(FormattedTextControl(lambda: [("class:keys", " " + self._keys_help())]),
                                height=1))
@@ -190,6 +201,22 @@ class FullScreen:
             return [self._static(end.fragments, rows - 1), self._rule()]
         return []
 
+    def _clickable(self, frags: list) -> list:
+        """The choices' lines, each option's taking it when clicked (class `choice-N`)."""
+        def handler(number: int):
+            def click(event):
+                if event.event_type == MouseEventType.MOUSE_UP and event.button == MouseButton.LEFT:
+                    self.take(number)
+                    return None
+                return NotImplemented
+            return click
+        out = []
+        for style, text in frags:
+            number = next((int(c[len("class:choice-"):]) for c in style.split()
+                           if c.startswith("class:choice-")), None)
+            out.append((style, text) if number is None else (style, text, handler(number)))
+        return out
+
     @staticmethod
     def _bar() -> Window:
         return Window(width=1, char="│", style="class:rule")
@@ -209,8 +236,8 @@ class FullScreen:
 
     def _keys_help(self) -> str:
         lang, cols = self.session.lang, self._size().columns
-        full = t(lang, "fs-keys")
-        return full if len(full) < cols else t(lang, "fs-keys-short")
+        fitting = [line for line in (t(lang, key) for key in ("fs-keys", "fs-keys-middle")) if len(line) < cols]
+        return fitting[0] if fitting else t(lang, "fs-keys-short")
 
     def _small(self):
         size = self._size()
@@ -251,6 +278,12 @@ class FullScreen:
             return Point(0, self.back)
         return Point(0, sum(1 for _, text in self._story() if text == "\n"))
 
+    def _wheel(self, lines: int) -> None:
+        """The mouse wheel over the story: `lines` up (positive) or down, as PgUp/PgDn."""
+        if self.drawer:   # (the drawer counts from its top, the story from its end)
+            lines = -lines
+        self.back = max(0, self.back + lines)
+
     # --- input --------------------------------------------------------------------
     def _completer(self):
         return NestedCompleter.from_nested_dict(self.session.completion_tree())
@@ -264,9 +297,32 @@ class FullScreen:
         self.story.append(Output().line(self.session.prompt_text() + line, "class:echo"))
         # unwrapped (with each line's hanging indent): the pane fits it at each redraw
         self.story.append(self.session.handle_unwrapped(line))
-        self.back = 0
+        self.back, self.selected = 0, None
         if self.session.finished:
             self.app.exit(result=0)
+
+    def take(self, number: int) -> None:
+        """An option chosen with the arrow keys or the mouse: as if its number were typed."""
+        self.input.reset()
+        self.enter(str(number))
+
+    def _selectable(self) -> list[int]:
+        """The choices the arrows go over: none while the session asks its own question
+        (yes or no, an amount), which the choices pane does not answer."""
+        if self.session.asking or self.session.awaiting:
+            return []
+        return panels.selectable(self.session.game)
+
+    def _move(self, step: int) -> None:
+        """The highlight one option down (1) or up (-1), from the first or the last."""
+        numbers = self._selectable()
+        if not numbers:
+            self.selected = None
+            return
+        if self.selected not in numbers:
+            self.selected = numbers[0] if step > 0 else numbers[-1]
+        else:
+            self.selected = numbers[max(0, min(len(numbers) - 1, numbers.index(self.selected) + step))]
 
     def _keys(self) -> KeyBindings:
         keys = KeyBindings()
@@ -310,6 +366,21 @@ class FullScreen:
                     return
             generate_completions(event)
 
+        # the arrow keys go over the choices (Ctrl-P / Ctrl-N go through the lines typed
+        # before); Enter on an empty line takes the highlighted one
+        @keys.add("up", filter=~has_completions)
+        def _previous(event):
+            self._move(-1)
+
+        @keys.add("down", filter=~has_completions)
+        def _next(event):
+            self._move(1)
+
+        @keys.add("enter", filter=Condition(lambda: self.selected is not None and not self.input.text
+                                            and self.selected in self._selectable()))
+        def _take(event):
+            self.take(self.selected)
+
         @keys.add("escape", filter=has_completions, eager=True)
         def _close(event):
             self.input.cancel_completion()
@@ -327,6 +398,24 @@ class FullScreen:
             bye = self.story[-1].wrapped(max(20, min(shell.MAX_WIDTH, self._size().columns - 1)))
             print_formatted_text(FormattedText(bye.fragments), style=STYLE, end="", output=self.output)
         return result
+
+
+class _Wheeled(FormattedTextControl):
+    """The story's text, scrolled by the mouse wheel (`wheel(lines)`: up is positive)."""
+    WHEEL = 3   # lines a notch
+
+    def __init__(self, text, wheel, **kwargs):
+        super().__init__(text, **kwargs)
+        self.wheel = wheel
+
+    def mouse_handler(self, mouse_event):
+        if mouse_event.event_type == MouseEventType.SCROLL_UP:
+            self.wheel(self.WHEEL)
+            return None
+        if mouse_event.event_type == MouseEventType.SCROLL_DOWN:
+            self.wheel(-self.WHEEL)
+            return None
+        return super().mouse_handler(mouse_event)
 
 
 def run(session, notes=(), input=None, output=None, check=lambda: None, resumed: str | None = None) -> int:

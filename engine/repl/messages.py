@@ -29,7 +29,13 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "amount-zero": ("({low}-{high}, Entrée = 0) > ", "({low}-{high}, Enter = 0) > "),
     # choices and answers
     "enter-default": ("(Entrée)", "(Enter)"),
+    # Enter alone on a paragraph that an Enter alone brought: its text is read first
+    "enter-read": ("Paragraphe {n} lu ? Entrée de nouveau : {what}.",
+                   "Read paragraph {n}? Enter again: {what}."),
     "disabled": ("(impossible : {reason})", "(not possible: {reason})"),
+    # after a label that ends in its own parentheses ("Prendre la fuite (coûte 2 points
+    # d'Endurance)"): a dash, not a second pair of parentheses
+    "disabled-after": ("— impossible : {reason}", "— not possible: {reason}"),
     "bad-number": ("Il n'y a pas de choix n° {n} : tapez un numéro de 1 à {count}.",
                    "There is no choice {n}: type a number from 1 to {count}."),
     "bad-number-one": ("Il n'y a pas de choix n° {n} : tapez {only}.", "There is no choice {n}: type {only}."),
@@ -62,7 +68,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "flag-set": ("(noté : {flags})", "(noted: {flags})"),
     "restarted": ("Nouvelle aventure (vie n° {lives}).", "A new adventure (life {lives})."),
     "restarted-new": ("Nouvelle aventure.", "A new adventure."),
-    "bye-won": ("Partie gagnée, sauvée automatiquement. À bientôt !\n"
+    "bye-won": ("Partie gagnée, sauvegardée automatiquement. À bientôt !\n"
                 "Pour une nouvelle aventure : {command} play {book}",
                 "Game won, saved automatically. Goodbye!\nFor a new adventure: {command} play {book}"),
     "undone": ("Retour en arrière : paragraphe {paragraph}.", "Undone: back to paragraph {paragraph}."),
@@ -71,7 +77,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
                         "Unknown command '{word}'. Commands: {names}"),
     "help-title": ("Tapez le numéro d'un choix (et un nombre si demandé), ou une commande :",
                    "Type a choice number (and a number when asked), or a command:"),
-    "help-keys": ("Tab complète, ↑ rappelle, Ctrl-C annule la saisie, Ctrl-D sauve et quitte.",
+    "help-keys": ("Tab complète, ↑ rappelle, Ctrl-C annule la saisie, Ctrl-D sauvegarde et quitte.",
                   "Tab completes, ↑ recalls, Ctrl-C cancels the input, Ctrl-D saves and quits."),
     "nothing-to-undo": ("Rien à annuler.", "Nothing to undo."),
     "no-items": ("Vous ne portez rien.", "You carry nothing."),
@@ -79,15 +85,15 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "sheet": ("Feuille d'aventure :", "Adventure sheet:"),
     "flags": ("Notes : {flags}", "Notes: {flags}"),
     "history-empty": ("Rien encore.", "Nothing yet."),
-    "saved": ("Partie sauvée : {slot} ({path})", "Game saved: {slot} ({path})"),
+    "saved": ("Partie sauvegardée : {slot} ({path})", "Game saved: {slot} ({path})"),
     "kept-damaged": ("L'ancien fichier, illisible, est gardé sous {path}.",
                      "The old, unreadable file is kept as {path}."),
     "loaded": ("Partie chargée : {slot}.", "Game loaded: {slot}."),
     "slots": ("Sauvegardes : {slots}", "Saves: {slots}"),
     "no-slots": ("Aucune sauvegarde pour ce livre.", "No save for this book."),
-    "bye": ("Partie sauvée automatiquement. À bientôt !\nPour la reprendre : {command} play {book} --continue",
+    "bye": ("Partie sauvegardée automatiquement. À bientôt !\nPour la reprendre : {command} play {book} --continue",
             "Game saved automatically. Goodbye!\nTo resume it: {command} play {book} --continue"),
-    "bye-slot": ("Partie sauvée sous « {slot} » (les parties lancées par un script ne touchent pas "
+    "bye-slot": ("Partie sauvegardée sous « {slot} » (les parties lancées par un script ne touchent pas "
                  "à la sauvegarde automatique du joueur).\nPour la reprendre : {command} play {book} --continue",
                  "Game saved as '{slot}' (games run from a script leave the player's autosave alone)."
                  "\nTo resume it: {command} play {book} --continue"),
@@ -107,19 +113,19 @@ CATALOGUE: dict[str, tuple[str, str]] = {
                   "Nothing written: '{slot}' is kept as it was."),
     "yes-no": ("Répondez o (oui) ou n (non).", "Answer y (yes) or n (no)."),
     "yes-no-again": ("Répondez par o (oui) ou n (non) :", "Please answer y (yes) or n (no):"),
-    "bye-unsaved": ("Au revoir (la partie n'a pas pu être sauvée : {reason}).",
+    "bye-unsaved": ("Au revoir (la partie n'a pas pu être sauvegardée : {reason}).",
                     "Goodbye (the game could not be saved: {reason})."),
-    "crash": ("Erreur inattendue ({what}) sur « {line} » : partie sauvée dans {path} ; "
+    "crash": ("Erreur inattendue ({what}) sur « {line} » : partie sauvegardée dans {path} ; "
               "signalez ce problème, puis reprenez avec --continue.",
               "Unexpected error ({what}) on '{line}': game saved in {path}; "
               "please report it, then resume with --continue."),
-    "crash-unsaved": ("Erreur inattendue ({what}) sur « {line} », et la partie n'a pas pu être sauvée : {reason}",
+    "crash-unsaved": ("Erreur inattendue ({what}) sur « {line} », et la partie n'a pas pu être sauvegardée : {reason}",
                       "Unexpected error ({what}) on '{line}', and the game could not be saved: {reason}"),
     "warning": ("Attention : {text}", "Warning: {text}"),
     # command help lines
     "cmd-sheet": ("la feuille d'aventure", "the adventure sheet"),
     "cmd-inventory": ("ce que vous portez", "what you carry"),
-    "cmd-save": ("sauver la partie [nom]", "save the game [name]"),
+    "cmd-save": ("sauvegarder la partie [nom]", "save the game [name]"),
     "cmd-load": ("charger une partie [nom]", "load a game [name]"),
     "cmd-undo": ("annuler la dernière action", "undo the last action"),
     "cmd-restart": ("recommencer l'aventure (annulable)", "start the adventure again (undoable)"),
@@ -127,7 +133,7 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "cmd-odds": ("chances exactes du combat en cours et meilleure décision",
                  "exact odds of the fight in progress and the best decision"),
     "cmd-help": ("cette aide", "this help"),
-    "cmd-quit": ("sauver et quitter", "save and quit"),
+    "cmd-quit": ("sauvegarder et quitter", "save and quit"),
 }
 
 

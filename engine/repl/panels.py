@@ -10,7 +10,10 @@ or else the same stats from its sheet.
 """
 from __future__ import annotations
 
+import re
+
 from engine.game.faults import BookFault
+from engine.game.prompts import numbered
 from engine.rules import french
 from engine.repl import render
 from engine.repl.messages import text as t
@@ -23,22 +26,44 @@ def sheet(game, lang: str, width: int) -> Output:
     """The sheet as a column: a label line, the value under it when both do not fit."""
     from engine.game.counters import sheet_rows
     out = Output().line(t(lang, "fs-sheet"), "class:title")
-    for label, value in [*game.module.sheet(game.state, lang), *sheet_rows(game, lang)]:
+    for label, value in [*game.module.sheet(game.state, lang), *_bonuses(game, lang), *sheet_rows(game, lang)]:
         row = f"{label} : {value}" if lang == "fr" else f"{label}: {value}"
         if len(row) > width and ", " in value:   # a list (gods, equipment): one a line
             out.line(label, hang="  ")
             for part in _parts(value):
-                out.line("  " + part, hang="    ")
+                out.line("  " + bound(part, width - 4), hang="    ")
         else:
-            out.line(row, hang="  ")
+            out.line(bound(row, width - 2), hang="  ")
     shown = " ".join(value for _, value in game.module.sheet(game.state, lang))
     items = [_item(game, i, n) for i, n in game.state.items.items()]
     if items and not all(game.book.item_name(i) in shown for i in game.state.items):
         out.line(t(lang, "fs-items"), "class:title")
         for name in items:
-            out.line(f"  {name}", hang="    ")
-    _notes(out, game, lang)
+            out.line(f"  {bound(name, width - 4)}", hang="    ")
+    _notes(out, game, lang, width)
     return out.wrapped(width)
+
+
+def _bonuses(game, lang: str) -> list[tuple[str, str]]:
+    """The module's bonus rows (a weapon's +1...), so that a bonus reads as one."""
+    hook = getattr(game.module, "sheet_bonuses", None)   # optional: a plugin may lack it
+    return [(label.get(lang), value.get(lang)) for label, value in (hook(game) if hook else ())]
+
+
+def bound(text: str, room: int) -> str:
+    """`text` with each bracket kept whole on one line, with the word before it when
+    both fit in `room` columns: "Potion (2 doses)" never ends a line with "(2"
+    (non-breaking spaces, which fill gives back).  A bracket longer than a line is
+    left to break at its spaces (better than inside a word)."""
+    def keep(match: re.Match) -> str:
+        word, bracket = match.group(1), match.group(2)
+        if len(word) + len(bracket) <= room:
+            return (word + bracket).replace(" ", NBSP)
+        return word + (bracket.replace(" ", NBSP) if len(bracket) <= room else bracket)
+    return _BRACKETS.sub(keep, text)
+
+
+_BRACKETS = re.compile(r"(\S+ |)(\([^()]*\))")
 
 
 def _parts(value: str) -> list[str]:
@@ -55,10 +80,10 @@ def _parts(value: str) -> list[str]:
 def sheet_line(game, lang: str, width: int) -> Output:
     """The sheet in a few lines for a narrow terminal: `Label value · Label value`."""
     # each label kept with its value's first word (non-breaking spaces, given back by fill)
-    rows = [f"{label} {_first(value)}".replace(" ", NBSP) + _rest(value)
-            for label, value in game.module.sheet(game.state, lang) if value]
+    rows = [f"{label} {_first(value)}".replace(" ", NBSP) + bound(_rest(value), width)
+            for label, value in [*game.module.sheet(game.state, lang), *_bonuses(game, lang)] if value]
     out = Output().line(f"{NBSP}· ".join(rows), "class:sheet", hang="")
-    _notes(out, game, lang)
+    _notes(out, game, lang, width)
     return out.wrapped(width)
 
 
@@ -74,11 +99,11 @@ def _item(game, item: str, count: int) -> str:
     return game.book.item_name(item) + (f" ×{count}" if count > 1 else "")
 
 
-def _notes(out: Output, game, lang: str) -> None:
+def _notes(out: Output, game, lang: str, width: int) -> None:
     if game.state.notes:
         out.line(t(lang, "fs-notes"), "class:title")
         for n, note in enumerate(game.state.notes, 1):
-            out.line(f"  {n}. {note}", hang="     ")
+            out.line(f"  {n}. {bound(note, width - 5)}", hang="     ")
 
 
 def fighters(game, lang: str) -> tuple[list[tuple[str, str]], list[tuple[str, list[tuple[str, str]], str]]] | None:
@@ -129,8 +154,8 @@ def fight(game, lang: str, width: int) -> tuple[Output, Output] | None:
         return None
     hero, foes = sides
     you = Output().line(t(lang, "fs-you"), "class:title")
-    for label, value in hero:
-        you.line(f"  {label} {value}", "class:good")
+    for label, value in hero:   # ("12 (11 + 1 de bonus)": its bracket on one line)
+        you.line(bound(f"  {label} {value}", width - 2), "class:good")
     them = Output()
     for name, stats, mark in foes:
         them.line(f"{mark} {name}".strip(), "class:disabled" if mark == "✝" else "class:title")
@@ -139,14 +164,25 @@ def fight(game, lang: str, width: int) -> tuple[Output, Output] | None:
     return you.wrapped(width), them.wrapped(width)
 
 
-def choices(game, lang: str, width: int) -> Output:
-    """The prompt of the moment: its title, its information and the numbered options."""
+def choices(game, lang: str, width: int, selected: int | None = None) -> Output:
+    """The prompt of the moment: its title, its information and the numbered options,
+    `selected` highlighted, each enabled option's lines of class `choice-N`."""
     out = Output()
     try:
         question = game.prompt()
     except BookFault:   # the session has said where and stopped the game
         return out
-    render.prompt(out, question, lang)
+    render.prompt(out, question, lang, selected, tagged=True)
     while out.rows and not out.rows[0][1]:   # the blank line that sets it apart in line mode
         out.rows.pop(0)
     return out.wrapped(width)
+
+
+def selectable(game) -> list[int]:
+    """The numbers of the options of the moment that can be taken, in their order (the
+    arrow keys go over them)."""
+    try:
+        question = game.prompt()
+    except BookFault:
+        return []
+    return [i for i, option in numbered(question) if option.enabled]

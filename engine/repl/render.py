@@ -17,10 +17,11 @@ from engine.game.item_notes import item_note
 from engine.support.safe_text import clean
 from engine.repl.messages import text as t
 
-# French typography: a space before ? ! : ; » and after « is non-breaking, and so
-# is the one of "n° 2".  Protected while wrapping, given back as plain spaces.
+# French typography: a space before ? ! : ; » % and after « is non-breaking, and so
+# is the one of "n° 2" (a number never leaves its "%": "33,9 %").  Protected while
+# wrapping, given back as plain spaces.
 _NBSP = NBSP = "\u00a0"
-_BEFORE = re.compile(r"[ \t]+(?=[?!:;»])")
+_BEFORE = re.compile(r"[ \t]+(?=[?!:;»%])")
 _AFTER = re.compile(r"(?<=«|°)[ \t]+")
 _LONG_WORD = "[^\t\n\x0b\x0c\r ]{%d,}"   # a word for textwrap: no whitespace of its own
 
@@ -116,7 +117,11 @@ def paragraph(out: Output, game, number: int, width: int, lang: str | None = Non
         out.line(note.get(lang or game.lang), "class:info")
 
 
-def prompt(out: Output, prompt, lang: str) -> None:
+def prompt(out: Output, prompt, lang: str, selected: int | None = None, tagged: bool = False) -> None:
+    """The prompt's title, information and numbered options.  The full-screen layout
+    passes the option highlighted by the arrow keys (`selected`, its number) and asks
+    for each enabled option's lines to carry the class `choice-N` (`tagged`), which
+    its mouse handler reads."""
     if prompt.title is not None:   # a blank line sets a fight or a test apart from the events
         out.line()
         out.line(prompt.title.get(lang), "class:title")
@@ -130,10 +135,13 @@ def prompt(out: Output, prompt, lang: str) -> None:
             label += " " + t(lang, "enter-default")
         head = f"  {i}. "
         if option.enabled:
-            out.line(head + label, "class:option", hang=" " * len(head))
+            style = "class:option" + (" class:selected" if i == selected else "") \
+                + (f" class:choice-{i}" if tagged else "")
+            out.line(head + label, style, hang=" " * len(head))
         else:
             why = option.reason.get(lang) if option.reason else "—"
-            out.line(head + label + " " + t(lang, "disabled", reason=why), "class:disabled",
+            said = t(lang, "disabled-after" if label.endswith(")") else "disabled", reason=why)
+            out.line(head + label + " " + said, "class:disabled",
                      hang=" " * len(head))
 
 

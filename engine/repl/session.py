@@ -15,6 +15,7 @@ from engine.saves import store as saves
 from engine.game import journal
 from engine.game.prompts import numbered
 from engine.game.faults import BookFault
+from engine.diagnostics import os_reason
 from engine.support.limits import MAX_INT, MAX_INT_DIGITS
 from engine.rules.base import Refused
 from engine.support.safe_text import clean
@@ -48,6 +49,10 @@ class Session(Questions, TableTopCommands, BuiltinCommands):
         self.offer = None             # (game, warnings) from the autosave, offered by start()
         self.keep_previous = False    # keep the autosave found as <slot>-previous (questions.py)
         self.awaiting = None          # (option number, Option) waiting for an amount
+        # A paragraph an Enter alone brought is unread: the next Enter alone acknowledges
+        # it instead of running on through it (held or typed-ahead Enters)
+        self.unread = False
+        self.shown_paragraph = False  # the last output showed a paragraph's text (_show)
         self._commands: dict[str, Callable[[str], Output]] = {
             name: getattr(self, method) for names, _, method in BUILTINS for name in names}
         self._attach(game)
@@ -80,7 +85,7 @@ class Session(Questions, TableTopCommands, BuiltinCommands):
         ever), and say so once, at the next output (`_show`)."""
         log, self.log = self.log, None
         self.log_failure = t(self.lang, "log-failed", file=getattr(log, "name", "?"),
-                             reason=exc.strerror or str(exc))
+                             reason=os_reason(exc).get(self.lang))
         try:
             log.close()
         except OSError:   # what it still held is what could not be written
@@ -128,6 +133,7 @@ class Session(Questions, TableTopCommands, BuiltinCommands):
         if self.log_failure is not None:
             out.line(self.log_failure, "class:error")
             self.log_failure = None
+        self.shown_paragraph = any(ev["type"] == "paragraph" for ev in events)
         for ev in events:
             render.event(out, ev, self.game, self.lang, self.width, self.mark_italics)
         self.ending_check(out)
@@ -158,11 +164,22 @@ class Session(Questions, TableTopCommands, BuiltinCommands):
     def _refused(self, message) -> Output:
         return Output().line(t(self.lang, "refused", reason=message.get(self.lang)), "class:error")
 
-    def toolbar(self) -> str:
+    def toolbar(self, width: int | None = None) -> str:
+        """The status line; with `width`, whole parts only, as many as fit, then "…"
+        (a 45-column terminal showed "Honneur 7  Hont")."""
         state = self.game.state
         if state.ended == "death":   # not the sheet of a living hero ("Indemne", "END 21/21")
-            return f" §{state.paragraph}  " + t(self.lang, "toolbar-dead")
-        return f" §{state.paragraph}  " + self.game.module.toolbar(state, self.lang)
+            line = f" §{state.paragraph}  " + t(self.lang, "toolbar-dead")
+        else:
+            line = f" §{state.paragraph}  " + self.game.module.toolbar(state, self.lang)
+        if width is None or len(line) <= width:
+            return line
+        parts, kept = line.split("  "), ""
+        for part in parts:
+            if len(kept) + len(part) + 3 > width:
+                break
+            kept = f"{kept}  {part}" if kept else part
+        return (kept + "  …") if kept else line[:max(width - 1, 1)] + "…"
 
     def prompt_text(self) -> str:
         if self.asking:
@@ -208,6 +225,8 @@ class Session(Questions, TableTopCommands, BuiltinCommands):
 
     def _handle(self, line: str) -> Output:
         words = line.split()
+        if words:   # anything typed: the player is reading
+            self.unread = False
         if self.asking:
             return self._answer_question(words)
         if self.awaiting:
@@ -238,7 +257,9 @@ class Session(Questions, TableTopCommands, BuiltinCommands):
 
     def _enter(self) -> Output:
         """Enter alone: the prompt's obvious answer (attack, roll, go on when there is one
-        way), with the amount 0 when 0 is allowed; else the prompt again."""
+        way), with the amount 0 when 0 is allowed; else the prompt again.  A paragraph
+        that an Enter alone brought is acknowledged by the next one first (`unread`), so
+        that Enters held or typed ahead never run on through texts unseen."""
         prompt = self.game.prompt()
         by_key = {o.key: (n, o) for n, o in numbered(prompt)}
         key = prompt.default
@@ -247,9 +268,17 @@ class Session(Questions, TableTopCommands, BuiltinCommands):
         if key not in by_key or not by_key[key][1].enabled:
             return self._show([], prompt=True)
         number, option = by_key[key]
+        if self.unread:   # shown by the last Enter: acknowledged before it is left
+            self.unread = False
+            return self._say("enter-read", "class:title", n=self.game.state.paragraph,
+                             what=option.label.get(self.lang)).extend(self._show([], prompt=True))
+        self.shown_paragraph = False
         if option.amount and option.amount[0] <= 0 <= option.amount[1]:
-            return self._answer(number, option, 0)
-        return self._choose(number, [])
+            out = self._answer(number, option, 0)
+        else:
+            out = self._choose(number, [])
+        self.unread = self.shown_paragraph and not self.game.state.ended
+        return out
 
     def _unknown(self, word: str) -> Output:
         by_key = {o.key: n for n, o in numbered(self.game.prompt())}

@@ -44,7 +44,8 @@ def make_prompt(session, input=None, output=None, history=None) -> PromptSession
     return PromptSession(
         history=history, input=input, output=output, style=STYLE,
         completer=DynamicCompleter(lambda: NestedCompleter.from_nested_dict(session.completion_tree())),
-        bottom_toolbar=lambda: clean_line(session.toolbar()), complete_while_typing=False)
+        bottom_toolbar=lambda: clean_line(session.toolbar(output.get_size().columns)),
+        complete_while_typing=False)
 
 
 GROWN = object()   # run's result when `until` says the full screen fits again (no line typed is it)

@@ -91,6 +91,9 @@ class RuleModule:
     # For `gamebook odds BOOK`, which says each column's policy: what the hero may
     # spend in a fight (Message("la Chance", "Luck")); None: "what the rules let him spend".
     fight_spending: Message | None = None
+    # Format 1.2: the stat a `sell:` effect pays into (the gold); None: books of this
+    # module cannot sell (`sell-no-money`).
+    money: str | None = None
 
     def __init__(self, **attributes: Any) -> None:
         """`RuleModule(id="x", stats=(...))` sets those attributes on this instance."""
@@ -252,6 +255,11 @@ class RuleModule:
             value = min(state.initial[stat], value)
         return value
 
+    def entered(self, play: "Play") -> None:
+        """Called each time a paragraph is entered, before its effects: the place to
+        reset what holds "once per paragraph" (a mark in `play.state`, never in the
+        module: a rebuilt state has no history to count entries by)."""
+
     def after_change(self, play: "Play") -> None:
         """Called after a paragraph's effects and after every answer or command,
         unless the game has ended: the place for "Endurance 0 means death"
@@ -356,6 +364,11 @@ class RuleModule:
         ...): a Message, or None for the engine's own words (a stat at 0, a fight)."""
         return None
 
+    def paragraph_fields(self, fields: Mapping) -> Mapping:
+        """A paragraph's module fields as the rules read them: a module whose fields take
+        aliases (an enemy's `skill` for `habilete`) gives them their one name here."""
+        return fields
+
     def odds_labels(self):
         """How the odds are worded: an engine.rules.labels.OddsLabels (title of
         the hero's final-state chart, unit of the fight's length, names of word
@@ -382,6 +395,12 @@ class RuleModule:
         3 points de blessure, −1 à la Force d'Attaque"), shown before the player
         buys or takes it and in `inventaire`; None for a plain object."""
         return None
+
+    def sheet_bonuses(self, play: "Play") -> Sequence[tuple[Message, Message]]:
+        """Optional: the bonuses the hero's fights add to the sheet's numbers, as
+        (label, value) rows for the full-screen sheet ("Bonus d'arme", "+1 à la Force
+        d'Attaque (Lance de frêne)"), so that they read as bonuses; none by default."""
+        return ()
 
     def fight_values(self, play: "Play", pending: dict) -> Sequence[tuple[Message, Any]] | None:
         """Optional: the hero's values as the fight in `pending` uses them (label,

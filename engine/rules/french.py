@@ -16,6 +16,10 @@ BREAKS = {"de", "du", "des", "d'", "à", "au", "aux", "en", "le", "la"}   # a pl
 
 
 def article(name: str, given: str | None = None) -> str:
+    """The article `name` takes: the one given (`la` elided before a vowel: "l'Anguille",
+    still feminine for `verb`), else `le`, `l'` before a vowel."""
+    if given == "la" and name[:1] in VOWELS:
+        return "l'"
     if given is not None:
         return given
     return "l'" if name[:1] in VOWELS else "le"

@@ -22,3 +22,15 @@ class OddsLabels:
     rounds: Message = field(default_factory=lambda: Message("tours", "rounds"))
     states: Mapping[str, Message] = field(default_factory=dict)
     outcomes: Mapping[str, Message] = field(default_factory=dict)
+
+
+def with_bonus(total: int, base: int) -> Message:
+    """A number the fight uses beside the sheet's: "12 (11 + 1 de bonus)", so that a
+    weapon's, a surprise's or a modifier's bonus reads as one and not as the stat itself
+    (a penalty: "10 (11 − 1 de malus)"); the bare number when they agree."""
+    if total == base:
+        return Message(str(total), str(total))
+    gap = abs(total - base)
+    if total > base:
+        return Message(f"{total} ({base} + {gap} de bonus)", f"{total} ({base} + {gap} bonus)")
+    return Message(f"{total} ({base} − {gap} de malus)", f"{total} ({base} − {gap} penalty)")

@@ -12,6 +12,13 @@ if TYPE_CHECKING:  # pragma: no cover
     from engine.game import Game as Play
 
 
+def of_fr(label: str) -> str:
+    """French "de"/"d'" before a stat's name: d'Honneur, d'Endurance, d'Habileté, but
+    de Honte (an aspirate h)."""
+    elide = label[:1].lower() in "aeiouyéèêâîôûh" and not label.lower().startswith("hont")
+    return ("d'" if elide else "de ") + label
+
+
 @record(frozen=True)
 class StatDef:
     """One number on the character sheet.
@@ -31,6 +38,18 @@ class StatDef:
     minimum: int | None = 0        # never below this (None: unbounded)
     derived: bool = False          # computed by the module (e.g. Force from weapons): not settable
     lower_is_better: bool = False  # a rise is bad news for the hero (Shame): shown in red
+    one: Message | None = None     # a stat that counts things: the name of one ("Pièce d'Or")
+
+    def amount(self, n: int) -> Message:
+        """`n` of this stat in a sentence: "1 Pièce d'Or" / "3 Pièces d'Or" for a stat
+        that counts things (`one`), else points: "1 point d'Honneur" / "2 points de Honte",
+        "1 Honour" / "2 Honour" (English says a number of points by the stat's name)."""
+        if self.one is not None:
+            one = abs(n) <= 1
+            return Message(f"{n} {self.one.fr if one else self.label.fr}",
+                           f"{n} {self.one.en if one else self.label.en}")
+        word = "point" if abs(n) <= 1 else "points"
+        return Message(f"{n} {word} {of_fr(self.label.fr)}", f"{n} {self.label.en}")
 
 
 @record(frozen=True)
@@ -82,7 +101,8 @@ class Command:
     `Refused`.  `available` only hides the command from completion and help.
     """
 
-    names: tuple[str, ...]                     # first is French, second English, then aliases
+    names: tuple[str, ...]                     # first is French, second English (the same word
+                                               # twice when both languages say it), then aliases
     help: Message                              # one line, both languages
     run: Callable[["Play", str], None]         # raises Refused when not allowed now
     available: Callable[["Play"], bool] = lambda play: True

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 
+from engine.book.effect_lists import all_effects
 from engine.diagnostics import Message
 from engine.support.limits import MAX_DRAWS, MAX_INT, MAX_SAVE_BYTES, MAX_SAVE_DEPTH
 
@@ -99,7 +100,8 @@ def book_problem(book, module, obj: dict) -> Message | None:
     activity = pending.get("activity") if isinstance(pending, dict) else None
     known = (activity == "random" and paragraph.random is not None) or (
         activity in module.activity_fields and activity in paragraph.fields) or (
-        activity == "give-up" and (_gives_up(paragraph) or _full(book, module, pending)))
+        activity == "give-up" and (_gives_up(paragraph) or _full(book, module, pending))) or (
+        activity in ("take", "sell") and _gives_up(paragraph, activity))   # format 1.2
     if not known:
         shown = activity if isinstance(activity, str) and len(activity) <= 40 else "?"
         return Message(f"activité en cours « {shown} » inconnue au paragraphe {here}",
@@ -107,10 +109,9 @@ def book_problem(book, module, obj: dict) -> Message | None:
     return None
 
 
-def _gives_up(paragraph) -> bool:
-    """Format 1.1: the paragraph or one of its choices has a `give_up` effect."""
-    effects = list(paragraph.effects) + [e for c in paragraph.choices for e in c.effects]
-    return any(e.kind == "give_up" for e in effects)
+def _gives_up(paragraph, kind: str = "give_up") -> bool:
+    """Format 1.1: one of the paragraph's effect lists has a `give_up` effect (1.2: or `take`)."""
+    return any(e.kind == kind for e in all_effects(paragraph))
 
 
 def _full(book, module, pending: dict) -> bool:

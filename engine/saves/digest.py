@@ -32,7 +32,8 @@ def _plain(value):
 
 
 def _effects(effects) -> tuple:
-    return tuple((e.kind, _plain(e.value)) for e in effects)
+    from engine.book.giving import plain   # format 1.2: a give-up's `none:` outcome
+    return tuple((e.kind, _plain(plain(e.value, _effects) if e.kind == "give_up" else e.value)) for e in effects)
 
 
 def _content(p) -> tuple:

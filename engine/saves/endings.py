@@ -13,6 +13,8 @@ end), at most MAX_SAVE_BYTES, bounded nesting and digits, no `Infinity` or `NaN`
 """
 from __future__ import annotations
 
+from engine.diagnostics import os_reason
+
 import contextlib
 import json
 import os
@@ -41,8 +43,8 @@ class EndingStore:
         except FileNotFoundError:
             return {}
         except OSError as exc:
-            raise SaveError(f"impossible de lire {self.path} : {exc.strerror}",
-                            f"cannot read {self.path}: {exc.strerror}") from None
+            raise SaveError(f"impossible de lire {self.path} : {os_reason(exc).fr}",
+                            f"cannot read {self.path}: {os_reason(exc).en}") from None
         try:
             return _decode(raw)
         except (UnicodeDecodeError, ValueError, KeyError, TypeError, AttributeError, OverflowError):
@@ -66,8 +68,8 @@ class EndingStore:
                        "endings": {str(k): v for k, v in sorted(endings.items())}}
                 write_atomic(self.path, obj)
         except OSError as exc:
-            raise SaveError(f"impossible d'écrire {self.path} : {exc.strerror}",
-                            f"cannot write {self.path}: {exc.strerror}") from None
+            raise SaveError(f"impossible d'écrire {self.path} : {os_reason(exc).fr}",
+                            f"cannot write {self.path}: {os_reason(exc).en}") from None
         return endings, new
 
 

@@ -19,7 +19,7 @@ import re
 import stat
 from pathlib import Path
 
-from engine.diagnostics import Message
+from engine.diagnostics import Message, os_reason
 from engine.saves.digest import book_digest, paragraph_digest, same_paragraph  # noqa: F401  (paragraph_digest: public here)
 
 AUTOSAVE = "autosave"
@@ -83,8 +83,8 @@ class SaveStore:
         except FileNotFoundError:
             raise SaveError(f"aucune sauvegarde « {slot} »", f"no save named '{slot}'") from None
         except OSError as exc:
-            raise SaveError(f"impossible de supprimer {path} : {exc.strerror}",
-                            f"cannot delete {path}: {exc.strerror}") from None
+            raise SaveError(f"impossible de supprimer {path} : {os_reason(exc).fr}",
+                            f"cannot delete {path}: {os_reason(exc).en}") from None
 
     def write(self, slot: str, obj: dict) -> tuple[Path, Path | None]:
         """Write atomically; returns the path and where a damaged old file was kept."""
@@ -97,8 +97,8 @@ class SaveStore:
                 os.replace(path, kept)
             write_atomic(path, obj)
         except OSError as exc:
-            raise SaveError(f"impossible d'écrire {path} : {exc.strerror}",
-                            f"cannot write {path}: {exc.strerror}") from None
+            raise SaveError(f"impossible d'écrire {path} : {os_reason(exc).fr}",
+                            f"cannot write {path}: {os_reason(exc).en}") from None
         return path, kept
 
     def keep_aside(self, slot: str) -> str:
@@ -107,8 +107,8 @@ class SaveStore:
         try:
             os.replace(self.path(slot), self.path(kept))
         except OSError as exc:
-            raise SaveError(f"impossible de garder {self.path(slot)} : {exc.strerror}",
-                            f"cannot keep {self.path(slot)}: {exc.strerror}") from None
+            raise SaveError(f"impossible de garder {self.path(slot)} : {os_reason(exc).fr}",
+                            f"cannot keep {self.path(slot)}: {os_reason(exc).en}") from None
         return kept
 
     def read(self, slot: str) -> dict:
@@ -119,8 +119,8 @@ class SaveStore:
         except FileNotFoundError:
             raise SaveError(f"aucune sauvegarde « {slot} »", f"no save named '{slot}'") from None
         except OSError as exc:
-            raise SaveError(f"impossible de lire {path} : {exc.strerror}",
-                            f"cannot read {path}: {exc.strerror}") from None
+            raise SaveError(f"impossible de lire {path} : {os_reason(exc).fr}",
+                            f"cannot read {path}: {os_reason(exc).en}") from None
         return parse(raw, str(path))
 
 
@@ -180,7 +180,10 @@ def _not_a_save(name: str, why: Message) -> SaveError:
 
 
 def _schema_problem(obj) -> str | None:
-    import jsonschema
+    try:
+        import jsonschema
+    except ImportError:   # the web export (Pyodide): jsonschema needs rpds-py, compiled, not
+        return None       # shipped; the value checks (saves/checks.py) still run on every save
     from engine.saves.schema import SCHEMA
     error = jsonschema.exceptions.best_match(jsonschema.Draft202012Validator(SCHEMA).iter_errors(obj))
     if error is None:

@@ -123,11 +123,52 @@ def test_svg_and_html_with_graphviz(tmp_path, dot):
     assert "<svg" in page.read_text() and "mermaid" not in page.read_text()
 
 
-def test_book_with_errors_is_refused(tmp_path, capsys):
+def test_a_book_with_errors_still_draws_its_problems_marked(tmp_path, capsys):
     bad = tmp_path / "bad.yaml"
-    bad.write_text("gamebook: 1\ntitle: x\nrules: fixture\nstart: 1\nparagraphs: {1: {text: a, choices: [{text: b, to: 9}]}}\n")
+    bad.write_text("gamebook: 1\ntitle: x\nrules: fixture\nstart: 1\nparagraphs:\n"
+                   "  1: {text: a, choices: [{text: b, to: 2}]}\n"
+                   "  2: {text: c, choices: [{text: d, to: 9}]}\n")
+    assert main(["graph", str(bad), "--lang", "en"]) == 1   # drawn, and still a failure
+    out, err = capsys.readouterr()
+    assert "unknown-target" in err and "marked on the graph" in err
+    assert 'p2 [label="2\\n⚠ unknown-target", shape="box", color="#d00000"' in out
+    assert 'p1 [label="1", shape="box"' in out and 'p9 [label="9 ?", color=red' in out
+
+
+def test_a_book_that_does_not_parse_is_refused(tmp_path, capsys):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("gamebook: 1\ntitle: x\nrules: fixture\nstart: 1\nparagraphs: {1: [\n")
     assert main(["graph", str(bad)]) == 1
-    assert "unknown-target" in capsys.readouterr().err
+    assert "yaml-syntax" in capsys.readouterr().err
+
+
+def test_the_legend_in_the_book_language():
+    book, module, _ = load("quest")
+    dot, mm = G.to_dot(G.book_graph(book, module, "en")), G.to_mermaid(G.book_graph(book, module, "fr"))
+    assert 'subgraph cluster_legend {\n    label="Legend";' in dot
+    assert 'legend1 [label="victory", shape=doublecircle' in dot and "legend_a -> legend_b [style=dashed];" in dot
+    assert '  subgraph legend["Légende"]' in mm and '    legend3["combat ou test"]' in mm
+    assert "  class legend2 death" in mm
+
+
+def test_several_ways_between_two_paragraphs_are_one_edge(tmp_path):
+    path = tmp_path / "loops.yaml"
+    path.write_text("gamebook: 1\ntitle: x\nrules: fixture\nstart: 1\nparagraphs:\n"
+                    "  1:\n    text: a\n    choices:\n" + "".join(
+                        f"      - {{text: Wait {i}, to: 1}}\n" for i in range(6)) +
+                    "      - {text: Sing, to: 2}\n      - {text: Dance, to: 2}\n"
+                    "  2: {text: b, end: victory}\n")
+    book, module, _ = load(path)
+    edges = {(e.source, e.target): e.label for e in G.book_graph(book, module, "en").edges}
+    assert edges == {(1, 1): "Wait 0\nWait 1\nWait 2\nWait 3\n… (×6)", (1, 2): "Sing\nDance"}
+
+
+def test_a_module_exit_is_labelled_in_english_in_an_english_graph():
+    book, module, _ = load("quest")
+    en = {(e.source, e.target): e.label for e in G.book_graph(book, module, "en").edges}
+    fr = {(e.source, e.target): e.label for e in G.book_graph(book, module, "fr").edges}
+    assert en[(2, 4)] == "win" and en[(3, 5)] == "failure"
+    assert fr[(2, 4)] != "win"
 
 
 @pytest.mark.parametrize("path", ALL_BOOKS)

@@ -107,9 +107,11 @@ def test_the_rules_summary_is_the_module_s_in_the_book_s_language():
     from .conftest import BOOKS
     for path in BOOKS:
         loaded = load(path)
-        fr = build.document(loaded.book, loaded.module)
+        fr = build.document(loaded.book, loaded.module, "fr")
         en = build.document(loaded.book, loaded.module, "en")
         assert fr.front[0][0] == "Règles du jeu" and en.front[0][0] == "How to play"
+        default = build.document(loaded.book, loaded.module).front[0][0]
+        assert default == ("How to play" if loaded.book.language == "en" else "Règles du jeu")
         fr_text = " ".join(runs_text(b.runs) for b in fr.front[0][1])
         en_text = " ".join(runs_text(b.runs) for b in en.front[0][1])
         assert "commence au paragraphe 1" in fr_text and "begins at paragraph 1" in en_text

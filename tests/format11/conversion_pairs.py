@@ -142,8 +142,9 @@ paragraphs:
                 {name: Louve, force: 2, protection: 12, beast: true}]
       win: 2
       all_down: 1000
-  1000: {text: Ils fuient., effects: [{add: {honneur: 1}}], choices: [{text: Continuer, to: 2}]}
+  1000: {text: Ils fuient., effects: [{add: {honneur: 1}}], choices: [{text: Continuer, to: 3}]}
   2: {text: Fin., end: victory}
+  3: {text: Ils ont fui., end: victory}
 """, """\
 paragraphs:
   1:
@@ -152,9 +153,10 @@ paragraphs:
       enemies: [{name: Loup, force: 2, protection: 12, beast: true},
                 {name: Louve, force: 2, protection: 12, beast: true}]
       win: 2
-      all_down: 2
+      all_down: 3
       all_down_effects: [{add: {honneur: 1}}]
   2: {text: Fin., end: victory}
+  3: {text: Ils ont fui., end: victory}
 """, seeds(5), rules="cc")
 
 # -- 2. automatic jumps and conditional endings --------------------------------------

@@ -43,7 +43,11 @@ def where(loaded, code: str) -> tuple[int, int]:
 
 
 def game(tmp_path, body: str, version="1.1", faces=None, seed=7, name="livre.yaml") -> Game:
-    loaded = load(tmp_path, body, version, name)
+    return played(load(tmp_path, body, version, name), faces, seed)
+
+
+def played(loaded, faces=None, seed=7) -> Game:
+    """A game of a book loaded without errors, with forced `faces` then the seed."""
     errors = [d for d in loaded.diagnostics if d.severity.value == "error"]
     assert not errors, [(d.code, d.message.en, d.span.human()) for d in errors]
     dice = ScriptedDice(list(faces), then=SeededDice(seed)) if faces is not None else SeededDice(seed)

@@ -48,6 +48,13 @@ def test_bad_presets_are_usage_errors_naming_the_culprit(monkeypatch, capsys, ar
     assert code == 2 and en in err
 
 
+def test_an_english_name_misspelt_is_answered_with_the_english_name(monkeypatch, capsys):
+    """An English book's author writes English names: `--set stamna=3` suggests `stamina`."""
+    heron = str(Path(__file__).resolve().parents[2] / "tests" / "authors" / "the-heron-gate.yaml")
+    code, _, err = play(monkeypatch, capsys, [heron, "--set", "stamna=3"])
+    assert code == 2 and "unknown stat 'stamna'; did you mean 'stamina'?" in err
+
+
 def test_presets_do_not_combine_with_continue(monkeypatch, capsys):
     code, _, err = play(monkeypatch, capsys, [CLOCHE, "--continue", "--start", "5"])
     assert code == 2 and "--continue" in err

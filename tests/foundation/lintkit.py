@@ -1,6 +1,7 @@
 """Helpers for the foundation tests: write a book, run `gamebook lint` on it."""
 from __future__ import annotations
 
+import re
 import textwrap
 from pathlib import Path
 
@@ -61,3 +62,16 @@ def lint(capsys, *args) -> tuple[int, str, str]:
 def codes(out: str) -> list[str]:
     """The codes of a text-format report, in order."""
     return [line.split(": ", 1)[1].split(" ", 1)[0] for line in out.splitlines() if ": " in line]
+
+
+_ENTRY = re.compile(r"^### ([a-z0-9-]+)\n(.*?)(?=^### |^## |\Z)", re.M | re.S)
+_BLOCK = re.compile(r"^(Fails|Passes):\n\n```yaml\n(.*?)\n```", re.M | re.S)
+
+
+def lint_code_examples() -> list[tuple[str, str, str]]:
+    """(code, "Fails" | "Passes", book text) for every YAML example of docs/lint-codes.md."""
+    text = (Path(__file__).resolve().parents[2] / "docs" / "lint-codes.md").read_text(encoding="utf-8")
+    out = []
+    for code, body in _ENTRY.findall(text):
+        out += [(code, kind, book + "\n") for kind, book in _BLOCK.findall(body)]
+    return out

@@ -72,7 +72,7 @@ def test_every_module_has_its_layer_and_the_top_level_holds_packages():
     assert top == ["engine.__main__", "engine.cli", "engine.diagnostics"]
     packages = sorted(p.parent.name for p in ENGINE.glob("*/__init__.py"))
     assert packages == ["analysis", "book", "commands", "export", "expr", "game", "lint", "lsp",
-                        "renumber", "repl", "rules", "saves", "support"]
+                        "renumber", "repl", "rules", "saves", "support", "web"]
     # no module falls back to the package root's layer by accident
     unplaced = [n for n in names if I.layer_of(n) == 0
                 and not n.startswith(("engine.support", "engine.diagnostics")) and n != "engine"]

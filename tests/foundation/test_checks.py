@@ -8,7 +8,7 @@ import pytest
 
 from engine.lint import loader
 
-from .lintkit import GOOD, book, codes, lint, write
+from .lintkit import GOOD, HEADER, book, codes, lint, write
 
 BOOKS = Path(__file__).resolve().parents[2] / "books"
 
@@ -73,8 +73,48 @@ def test_dead_end_and_empty(capsys, tmp_path):
 def test_condition_on_a_god_never_granted(capsys, tmp_path):
     text = GOOD.replace("{pray: Zeus}", "{pray: Arès}")
     status, out, _ = lint(capsys, write(tmp_path, text), "--no-cache", "--strict")
-    assert (status, codes(out)) == (1, ["never-granted"])
+    # the condition guards the book's only way to its victory (paragraph 4): an error
+    assert (status, codes(out)) == (1, ["victory-unreachable"])
     assert "'Zeus' (god)" in out
+
+
+def test_condition_never_granted_beside_another_way_to_the_victory(capsys, tmp_path):
+    text = GOOD.replace("{pray: Zeus}", "{pray: Arès}").replace(
+        "      - {text: Nord, to: 2}\n", "      - {text: Nord, to: 2}\n      - {text: Sud, to: 4}\n")
+    status, out, _ = lint(capsys, write(tmp_path, text), "--no-cache")
+    assert (status, codes(out)) == (0, ["never-granted"])
+
+
+AUTO_VICTORY = HEADER.replace("gamebook: 1\n", "gamebook: 1.1\n") + """\
+hero: {equipment: []}
+paragraphs:
+  1:
+    text: A door.
+    effects: [{flag: heron}]
+    choices:
+      - {text: Go on, to: 2}
+  2:
+    text: The gate.
+    auto:
+      - {if: 'flag("heorn")', end: victory}
+      - {end: death}
+"""
+
+
+def test_a_victory_reached_only_through_auto_is_closed_by_its_condition(capsys, tmp_path):
+    """`auto: [{if: C, end: victory}]`: the paragraph wins only when C holds, so a C on
+    a flag never set makes the book unwinnable (an error at the condition)."""
+    status, out, _ = lint(capsys, write(tmp_path, AUTO_VICTORY), "--no-cache")
+    assert (status, codes(out)) == (1, ["victory-unreachable"])
+    assert ":15:20: victory-unreachable" in out and "did you mean 'heron'?" in out
+
+
+@pytest.mark.parametrize("other", ["      - {if: 'flag(\"heron\")', end: victory}\n      - {end: death}\n",
+                                   "      - {end: victory}\n"])
+def test_an_auto_victory_beside_another_open_one(capsys, tmp_path, other):
+    text = AUTO_VICTORY.replace("      - {end: death}\n", other)
+    status, out, _ = lint(capsys, write(tmp_path, text), "--no-cache")
+    assert (status, codes(out)) == (0, ["never-granted"])
 
 
 def test_each_bad_condition_name_is_listed(capsys, tmp_path):

@@ -12,23 +12,10 @@ import pytest
 from engine.lint.codes import BY_NAME
 from engine.rules import registry
 
-from .lintkit import codes, lint, write
+from .lintkit import codes, lint, lint_code_examples, write
 
 DOCS = Path(__file__).resolve().parents[2] / "docs"
-ENTRY = re.compile(r"^### ([a-z0-9-]+)\n(.*?)(?=^### |^## |\Z)", re.M | re.S)
-BLOCK = re.compile(r"^(Fails|Passes):\n\n```yaml\n(.*?)\n```", re.M | re.S)
-
-
-def examples() -> list[tuple[str, str, str]]:
-    """(code, "Fails" | "Passes", book text) for every YAML example of the page."""
-    text = (DOCS / "lint-codes.md").read_text(encoding="utf-8")
-    out = []
-    for code, body in ENTRY.findall(text):
-        out += [(code, kind, book + "\n") for kind, book in BLOCK.findall(body)]
-    return out
-
-
-EXAMPLES = examples()
+EXAMPLES = lint_code_examples()
 
 
 def test_the_page_has_two_examples_for_each_yaml_code():

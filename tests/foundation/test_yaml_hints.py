@@ -52,3 +52,18 @@ def test_choices_dedented_to_the_paragraph_level_is_one_error_naming_the_paragra
     assert [f[:2] for f in found] == [["8", "3"]], found
     assert found[0][2].startswith("yaml-dedented-field 'choices:' is at the level of the paragraph "
                                   "numbers: indent it under paragraph 1")
+
+
+def test_a_word_ending_a_text_is_no_key_without_its_colon(capsys, tmp_path):
+    """A text running on under its key, its last line one word: a YAML error below it
+    is the parser's own, not "the key has no ':'" (yaml-missing-colon, issue 32)."""
+    text = book(BODY.replace("    text: Début.\n", "    text: Un long texte\n      ici\n")
+                .replace("      - {text: Nord, to: 2}", "      - {text: Nord, to: 2"))
+    _, found = report(capsys, tmp_path, text)
+    assert [f[2].split(" ", 1)[0] for f in found] == ["yaml-syntax"]
+
+
+def test_a_key_without_its_colon_is_named_at_its_line(capsys, tmp_path):
+    _, found = report(capsys, tmp_path, book(BODY.replace("    choices:\n", "    choices\n")))
+    assert [f[:2] for f in found] == [["8", "5"]]
+    assert found[0][2] == "yaml-missing-colon 'choices': the key has no ':' after it; write 'choices:'"

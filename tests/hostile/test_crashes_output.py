@@ -161,7 +161,7 @@ def test_a_new_output_file_gets_the_usual_permissions_and_a_link_is_kept(tmp_pat
 # --- play --log ------------------------------------------------------------------------
 @pytest.mark.parametrize("lang, says", [
     ("en", "--log: cannot write /dev/full (No space left on device): the log stops here; the game goes on"),
-    ("fr", "--log : impossible d'écrire /dev/full (No space left on device) : le journal s'arrête ici"),
+    ("fr", "--log : impossible d'écrire /dev/full (plus de place sur le disque) : le journal s'arrête ici"),
 ])
 def test_a_log_on_a_full_disk_is_told_once_and_the_game_goes_on(tmp_path, lang, says):
     path = _book(tmp_path)

@@ -147,7 +147,8 @@ def test_a_paragraph_number_in_other_digits_is_a_schema_error(tmp_path):
     path = tmp_path / "digits.yaml"
     path.write_text(book_text("  1: {text: A, end: victory}\n  \"①\": {text: 3}\n"), encoding="utf-8")
     result = run(["lint", str(path)], tmp_path)
-    assert result.returncode == 1 and one_line(result, "digits.yaml:8:", "①", "schema")
+    # (at the key itself, issue 31: not at `paragraphs:`)
+    assert result.returncode == 1 and one_line(result, "digits.yaml:8:3:", "①", "schema")
 
 
 def test_french_names_pass_deep_lint(tmp_path):

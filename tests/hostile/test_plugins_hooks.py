@@ -130,7 +130,7 @@ def test_ctrl_c_in_a_stuck_move_saves_the_game_as_it_was_and_leaves(gamebook, st
     child.send_signal(signal.SIGINT)
     out, err = child.communicate(timeout=30)
     assert child.returncode == 130 and "Traceback" not in err
-    assert "Partie sauvée sous « script »" in out or "Game saved as 'script'" in out
+    assert "Partie sauvegardée sous « script »" in out or "Game saved as 'script'" in out
     (autosave,) = (gamebook.data / "saves").glob("*/script.json")   # (a script's own slot)
     saved = json.loads(autosave.read_text())
     assert saved["paragraph"] == 1 and saved["visits"] == {"1": 1}   # the move was undone

@@ -48,6 +48,20 @@ async def diagnostics_of(client: LanguageClient, uri: str, timeout: float = 20):
     raise AssertionError(f"no diagnostics for {uri}")
 
 
+PLACEHOLDERS = ("Calcul des chances en cours", "Computing the odds")
+
+
+async def hover_settled(client: LanguageClient, params: T.HoverParams, timeout: float = 60):
+    """The hover at `params` once the fight's odds are solved: a first hover on a fight
+    not solved before answers a placeholder and solves it in the background."""
+    for _ in range(int(timeout / 0.05)):
+        answer = await client.text_document_hover_async(params)
+        if answer is None or not any(p in answer.contents.value for p in PLACEHOLDERS):
+            return answer
+        await asyncio.sleep(0.05)
+    raise AssertionError(f"the odds at {params.position} never came")
+
+
 def position_of(text: str, needle: str, offset: int = 0) -> T.Position:
     """The LSP position of the first `needle` in `text`, `offset` characters in."""
     i = text.index(needle) + offset

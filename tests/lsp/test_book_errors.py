@@ -6,7 +6,7 @@ import pytest
 from lsprotocol import types as T
 
 from tests.lsp.books import DF
-from tests.lsp.conftest import open_book, position_of
+from tests.lsp.conftest import hover_settled, open_book, position_of
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
 
@@ -34,7 +34,7 @@ async def test_hover_on_a_fight_whose_modifier_divides_by_zero_is_a_clean_messag
     text = DF.replace("gamebook: 1\n", "gamebook: 1.1\n").replace(
         "      win: 3\n", "      modifiers: [{if: \"1 / (chance - chance) > 0\", attack: 2}]\n      win: 3\n")
     assert list(await open_book(client, uri, text)) == []   # lint checks no value: a clean book
-    hover = await client.text_document_hover_async(T.HoverParams(
+    hover = await hover_settled(client, T.HoverParams(
         T.TextDocumentIdentifier(uri), position_of(text, "combat:", 1)))
     value = hover.contents.value
     assert "Traceback" not in value and "BookFault" not in value

@@ -7,7 +7,7 @@ from lsprotocol import types as T
 from pygls.exceptions import JsonRpcException
 
 from tests.lsp.books import DF
-from tests.lsp.conftest import change_book, open_book, position_of
+from tests.lsp.conftest import change_book, hover_settled, open_book, position_of
 
 pytestmark = pytest.mark.asyncio(loop_scope="session")
 URI = "file:///tmp/features.yaml"
@@ -93,7 +93,7 @@ async def test_outline_lists_the_paragraphs(client):
 async def test_hover_a_target_and_a_combat(client):
     target = await client.text_document_hover_async(T.HoverParams(DOC, position_of(DF, "to: 2,", 4)))
     assert "Un garde vous barre la route." in target.contents.value
-    fight = await client.text_document_hover_async(T.HoverParams(DOC, position_of(DF, "combat:", 1)))
+    fight = await hover_settled(client, T.HoverParams(DOC, position_of(DF, "combat:", 1)))
     from engine.analysis.book_odds import book_rows
     from engine.lsp.state import analyse
     snap = analyse("x", DF)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from lsprotocol import types as T
 
-from tests.lsp.conftest import diagnostics_of, open_book, position_of
+from tests.lsp.conftest import diagnostics_of, hover_settled, open_book, position_of
 
 MAIN = """\
 gamebook: 1.1
@@ -91,3 +91,13 @@ async def test_a_name_in_a_module_field_is_followed_and_renamed(client, files):
     assert {uri.rsplit("/", 1)[-1]: sorted((e.range.start.line, e.range.start.character) for e in edits)
             for uri, edits in edit.changes.items()} == {"livre.yaml": [(14, 27)], "partie.yaml": [(5, 11), (6, 2)]}
     assert all(e.new_text == "gouffre" for edits in edit.changes.values() for e in edits)
+
+
+@pytest.mark.asyncio(loop_scope="session")
+async def test_a_fight_in_an_included_file_shows_its_odds(client, files):
+    main, part = files
+    await open_book(client, main, MAIN)
+    client.text_document_did_open(T.DidOpenTextDocumentParams(
+        T.TextDocumentItem(uri=part, language_id="yaml", version=1, text=PART)))
+    shown = await hover_settled(client, T.HoverParams(T.TextDocumentIdentifier(part), position_of(PART, "combat:", 1)))
+    assert "Chances de ne pas perdre (exactes)" in shown.contents.value and "%" in shown.contents.value

@@ -79,7 +79,8 @@ def test_a_prayer_says_its_price_before_the_player_commits(tmp_path):
     game.answer("1")   # Arès for patron
     game.goto(9)
     label = game.prompt().options[0].label
-    assert label.fr == "Prier Arès (prix : 1d6 Honneur ; si vous en avez moins, −1 Honneur et pas de réponse)"
+    assert label.fr == ("Prier Arès (prix : 1d6 points d'Honneur ; si vous en avez moins, −1 point d'Honneur "
+                        "et pas de réponse)")
     assert "price: 1d6 Honour" in label.en
     # the other gods' prayers are hidden (show: hidden since format 1.1); the keys stay
     assert [o.key for o in game.prompt().options] == ["1", "7"]
@@ -98,4 +99,4 @@ def test_a_god_called_in_a_fight_says_his_price():
     game = Game(loaded.book, loaded.module, SeededDice(1))
     game.goto(29)
     invoke = next(o for o in game.prompt().options if o.key == "invoke")
-    assert "(prix : 2 Honneur" in invoke.label.fr and "(price: 2 Honour" in invoke.label.en
+    assert "(prix : 2 points d'Honneur" in invoke.label.fr and "(price: 2 Honour" in invoke.label.en

@@ -31,8 +31,8 @@ CRETE = [   # the module's own names: variables, a function, a yes/no variable, 
     ('dieu("Héra") != "neutre"', "l'attitude d'Héra ne doit pas être neutre", "Héra's attitude must not be neutral"),
     ("not zeus_utilise", "Zeus ne doit pas avoir déjà été invoqué", "Zeus must not have been called upon yet"),
     ('état == "indemne"', "l'état de santé doit être indemne", "the state of health must be unhurt"),
-    ("3 < honneur", "il faut au moins 4 Honneur", "needs at least 4 Honour"),
-    ("not honneur >= 3", "il faut au plus 2 Honneur", "needs at most 2 Honour"),
+    ("3 < honneur", "il faut au moins 4 points d'Honneur", "needs at least 4 Honour"),
+    ("not honneur >= 3", "il faut au plus 2 points d'Honneur", "needs at most 2 Honour"),
 ]
 CORE = [    # every node kind: literals, dice, names, calls, unary, arithmetic, logic
     ('not (visited(3) or possède("x"))', "déjà fait et pas avec l'objet « x »", "already done and not with the item 'x'"),

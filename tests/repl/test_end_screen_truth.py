@@ -69,3 +69,42 @@ def test_a_scripted_game_leaves_the_players_endings_alone(tmp_path):
     assert "Endings discovered in this book: 1 (of 2 written endings)" in said
     assert "this ending is not added to those you have found" in said
     assert not (data / "endings").exists()
+
+
+def _dead_by_shame(tmp_path, zeus_used=False):
+    s = session(tmp_path, book=TAUREAU)
+    s.start()
+    s.handle_line("1")   # Arès: a patron, the gods' attitudes set
+    s.game.state.extra["zeus_used"] = zeus_used
+    s.game.change("honte", delta=s.game.state.stats["honneur"] + 1, reason="test")
+    s.game.module.after_change(s.game)   # Shame above Honour: the rule's death
+    assert s.game.state.ended == "death" and s.game.state.death_cause == "shame"
+    return s
+
+
+def test_the_sheet_after_a_death_by_shame_says_what_is_true(tmp_path):
+    """It said 'Indemne' and 'Zeus : disponible une fois' (issue 33, item 7): the hero
+    is dead, and Zeus raises no one the rule kills for Shame."""
+    sheet = " ".join(str(_dead_by_shame(tmp_path).handle_line("feuille")).split())
+    assert "Condition physique Mort" in sheet and "Indemne" not in sheet
+    assert "Zeus ne peut plus vous aider (la Honte a dépassé l'Honneur)" in sheet
+    assert "disponible" not in sheet
+    used = " ".join(str(_dead_by_shame(tmp_path / "used", zeus_used=True).handle_line("feuille")).split())
+    assert "Zeus déjà invoqué" in used
+
+
+def test_the_sheet_of_a_living_hero_is_unchanged(tmp_path):
+    s = session(tmp_path, book=TAUREAU)
+    s.start()
+    sheet = " ".join(str(s.handle_line("feuille")).split())
+    assert "Condition physique Indemne" in sheet and "Zeus disponible une fois" in sheet
+
+
+def test_the_status_line_fits_a_narrow_terminal(tmp_path):
+    """At 45 columns the line mode's status line read "… Honneur 7  Hont": whole parts
+    only, then "…"."""
+    s = session(tmp_path, book=TAUREAU)
+    s.start()
+    wide, narrow = s.toolbar(), s.toolbar(45)
+    assert len(wide) > 45 and len(narrow) <= 45 and narrow.endswith("  …")
+    assert wide.startswith(narrow[:-3]) and s.toolbar(200) == wide

@@ -38,9 +38,9 @@ def test_a_named_save_asks_before_replacing_another(tmp_path):
     assert "Rien n'est écrit : « a » est gardée telle quelle." in " ".join(str(s.handle_line("n")).split())
     assert s.store.read("a")["paragraph"] == 1
     s.handle_line("sauver a")
-    assert "Partie sauvée : a" in str(s.handle_line("o")) and s.store.read("a")["paragraph"] == 2
+    assert "Partie sauvegardée : a" in str(s.handle_line("o")) and s.store.read("a")["paragraph"] == 2
     s.handle_line("sauver")   # the quick save is written over without a question
-    assert "Partie sauvée : partie" in str(s.handle_line("sauver")) and not s.asking
+    assert "Partie sauvegardée : partie" in str(s.handle_line("sauver")) and not s.asking
 
 
 def test_giving_up_zeus_says_so(tmp_path):
@@ -122,3 +122,48 @@ def test_one_die_is_rolled_as_one_and_a_bad_forced_face_is_said_in_french(tmp_pa
     s.game.dice = ScriptedDice([7])   # a face no d6 has
     text = " ".join(str(s.handle_line("1")).split())
     assert "la face imposée 7 n'existe pas sur un dé à 6 faces" in text and "forced face" not in text
+
+
+ROAD = """\
+gamebook: 1.1
+title: La Route
+language: fr
+rules: defis-fantastiques
+start: 1
+hero: {habilete: 10, endurance: 20, chance: 9, equipment: []}
+paragraphs:
+  1:
+    text: Le carrefour.
+    choices: [{text: Partir, to: 2}]
+  2:
+    text: Un pont branlant au-dessus du vide.
+    choices: [{text: Traverser, to: 3}]
+  3:
+    text: Une auberge.
+    choices: [{text: Entrer, to: 4}]
+  4: {text: Au chaud., end: victory}
+"""
+
+
+def test_enter_held_down_stops_at_each_paragraph_it_brings(tmp_path):
+    """Enter alone went on through single-choice paragraphs unseen (issue 33, item 9):
+    a paragraph an Enter brought is acknowledged by the next Enter, then left."""
+    s = written(tmp_path, ROAD)
+    s.start()
+    assert "Un pont branlant" in str(s.handle_line(""))   # § 1 was read: on to § 2
+    acked = " ".join(str(s.handle_line("")).split())
+    assert "Paragraphe 2 lu ? Entrée de nouveau : Traverser." in acked
+    assert s.game.state.paragraph == 2
+    assert "Une auberge" in str(s.handle_line("")) and s.game.state.paragraph == 3
+    assert s.game.state.paragraph == 3 and "lu ?" in str(s.handle_line(""))
+
+
+def test_a_typed_answer_reads_the_paragraph(tmp_path):
+    """A number or a command typed at a paragraph an Enter brought counts as read."""
+    s = written(tmp_path, ROAD)
+    s.start()
+    s.handle_line("")
+    s.handle_line("feuille")
+    assert "Une auberge" in str(s.handle_line("")) and s.game.state.paragraph == 3
+    s.handle_line("1")   # typed: § 4 reached by a number, not an Enter
+    assert s.game.state.ended == "victory"

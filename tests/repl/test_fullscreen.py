@@ -38,7 +38,7 @@ def run(s, keys: str, output=None) -> fullscreen.FullScreen:
 
 
 def texts(frags) -> str:
-    return "".join(text for _, text in frags)
+    return "".join(f[1] for f in frags)   # (a clickable choice has its handler third)
 
 
 def test_lines_typed_go_to_the_session_and_ctrl_d_autosaves(tmp_path):
@@ -47,7 +47,7 @@ def test_lines_typed_go_to_the_session_and_ctrl_d_autosaves(tmp_path):
     assert s.game.state.paragraph == 2 and s.game.state.pending["round"] == 1
     assert "autosave" in s.store.slots()
     story = "".join(str(block) for block in app.story)
-    assert "> 1\n» Avancer vers les gardes" in story and "Partie sauvée automatiquement" in story
+    assert "> 1\n» Avancer vers les gardes" in story and "Partie sauvegardée automatiquement" in story
     assert "  1. Avancer vers les gardes" not in story   # the choices have a pane of their own
 
 
@@ -251,8 +251,10 @@ def test_choices_are_never_cut_the_story_gives_way(tmp_path):
     windows = [w for w in _windows(body) if isinstance(w, type(app.text))]
     assert windows[0].height == 3   # the sheet, cut to 18 // 6 lines (`feuille` shows it all)
     choices = windows[-3]
-    assert choices.height == 1 + texts(choices.content.text).count("\n")
-    assert "6. Héra, reine de l'Olympe" in texts(choices.content.text)
+    assert choices is app.choices   # (one window, kept from redraw to redraw)
+    shown = texts(choices.content.text())
+    assert choices.height() == 1 + shown.count("\n") and choices.preferred_height(60, 18).min == choices.height()
+    assert "6. Héra, reine de l'Olympe" in shown
 
 
 def test_sheet_line_keeps_each_label_with_its_value(tmp_path):
@@ -279,7 +281,7 @@ def test_the_fight_panel_shows_the_values_the_fight_uses(tmp_path):
     pending["unarmed"] = True
     hero, _ = panels.fighters(s.game, "fr")
     # the sheet's value and the bonus shown as such (issue 33, item 7)
-    assert hero[0] == ("Habileté", "11 (12 − 1)") and combat.hero_skill(s.game, pending) == 11
+    assert hero[0] == ("Habileté", "11 (12 − 1 de malus)") and combat.hero_skill(s.game, pending) == 11
     you, _ = panels.fight(s.game, "en", 40)
     assert "Skill 11" in " ".join(row[1] for row in you.rows)
 

@@ -67,7 +67,7 @@ def test_another_command_cancels_the_amount_question(tmp_path):
 def test_save_then_load_slot_and_list(tmp_path):
     s = session(tmp_path)
     s.start()
-    assert "Partie sauvée : un" in str(s.handle_line("sauver un"))
+    assert "Partie sauvegardée : un" in str(s.handle_line("sauver un"))
     s.handle_line("1")
     assert "Sauvegardes : un" in str(s.handle_line("charger"))
     out = str(s.handle_line("load un"))
@@ -108,7 +108,7 @@ def test_undo_restart_history_quit(tmp_path):
     assert "» Entrer dans la grotte" in str(s.handle_line("history"))
     assert "Nouvelle aventure (vie n° 2)." in str(s.handle_line("restart"))
     assert "» Entrer" not in str(s.handle_line("history"))
-    assert "sauvée automatiquement" in str(s.handle_line("quit")) and s.finished
+    assert "sauvegardée automatiquement" in str(s.handle_line("quit")) and s.finished
     assert "autosave" in s.store.slots()
 
 

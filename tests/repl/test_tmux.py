@@ -143,7 +143,7 @@ def test_full_screen_at_60_and_140_columns_with_resizes(tmux):
     tmux.tmux("send-keys", "-t", "play", "C-d")
     screen = tmux.wait_for("Pour une nouvelle aventure : gamebook play")   # (a game won: nothing to resume)
     assert "Feuille" not in screen   # the layout is gone; its goodbye stays (maybe scrolled up)
-    assert "Partie gagnée, sauvée automatiquement." in tmux.screen(history=True)
+    assert "Partie gagnée, sauvegardée automatiquement." in tmux.screen(history=True)
     autosave = tmux.data / "saves" / "arene" / "autosave.json"
     end = time.monotonic() + WAIT
     while not autosave.exists():

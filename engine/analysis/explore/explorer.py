@@ -87,6 +87,7 @@ class Explorer(Expansion):
             self.lens.refresh()   # a path the static graph missed: explore again, corrected
             restarts += 1
         self.space.restarts = restarts
+        self.space.dropped = self.lens.forgotten() if self.lens is not None else {}
         self.space.seconds = time.monotonic() - start
         return self.space
 
@@ -167,7 +168,7 @@ class Explorer(Expansion):
         op = ops.get(id(change))   # (changes are kept: an id stays theirs)
         if op is None or op[0] != len(self.layout.names):
             op = ops[id(change)] = self._compiled(change, start)
-        _size, keep, put, passive, head = op
+        _size, keep, put, passive, head, fixes = op
         code = (self._code_now & keep) | put
         if passive:   # a passive stat not changed, dying on the way: 0 if it held more
             values = self.layout.values
@@ -175,6 +176,13 @@ class Explorer(Expansion):
                 c = (code >> at) & bits
                 if c and values[i][c]:
                     code = (code & ~(bits << at)) | zero
+        for i, at, bits, fix in fixes:   # counters or notes dying on the way, a stat capped lower
+            c = (code >> at) & bits
+            if c:
+                v = self.layout.values[i][c]
+                w = fix(v)
+                if w != v:
+                    code = (code & ~(bits << at)) | self.layout.code(i, w)
         if not head[1]:   # (most successors: not ended, met already)
             found = self.space.index.get(code)
             if found is not None:
@@ -194,8 +202,9 @@ class Explorer(Expansion):
             put |= lay.code(i, v)
         dead = dead_passive = frozenset()
         passive: tuple = ()
+        changing, fixes = (), {}
         if self.lens is not None:
-            clear, passive, dead, dead_passive = self.lens.dying(start, head[0], lay)
+            clear, passive, dead, dead_passive, changing, fixes = self.lens.dying(start, head[0], lay)
             for i in clear:
                 drop |= lay.mask(i)
         changed = set()
@@ -205,11 +214,14 @@ class Explorer(Expansion):
                 v = MISSING
             elif i in dead_passive and v is not MISSING and v:
                 v = 0   # a passive stat: 0, as `Lens.strip` (absent stays absent)
+            elif i in fixes and v is not MISSING:
+                v = fixes[i](v)   # counters or notes: the dead ones left out; a stat: capped
             drop |= lay.mask(i)
             put |= lay.code(i, v)
         dying = tuple((i, lay.offset[i], (1 << lay.width[i]) - 1, lay.code(i, 0))
                       for i in passive if i not in changed)
-        return len(lay.names), ~drop, put, dying, head
+        fixing = tuple((i, lay.offset[i], (1 << lay.width[i]) - 1, fix) for i, fix in changing if i not in changed)
+        return len(lay.names), ~drop, put, dying, head, fixing
 
     def _visits_of(self, key) -> set:
         names, n = self.layout.names, len(key)

@@ -20,7 +20,16 @@ at each paragraph, what cannot be read any more on any path from it:
   it says `passive_flags`, the book's flags (codewords): kept only where an
   expression, an effect or a module field of a paragraph still ahead names them
   (a lantern bought in town and lit in the crypt no longer splits every state
-  after the crypt).
+  after the crypt);
+* format 1.1's counters and notes: each kept only where an expression ahead names
+  the counter or a `note("...")` ahead reads the note;
+* the passive stats read ahead only in comparisons with numbers: capped beyond any
+  use (caps.py: gold above every price ahead and all that can be spent).
+
+What a paragraph reads comes from every effect list it holds (engine/book/
+effect_lists.py); an `add:` or `set:` writes the names it holds, it reads only its
+amounts (gold added in a loop that nothing reads would otherwise keep the space
+endless).
 
 "Ahead" is the static paragraph graph (choices, random outcomes, the module's exits;
 a computed target may go anywhere; the module's `rescue_targets` follow every
@@ -36,8 +45,10 @@ from collections import deque
 
 from engine import expr as X
 from engine.book.compiler import book_aliases
+from engine.book.effect_lists import all_effects, module_fields
 from engine.expr.ast import Call, Int, Name, Str, walk
 from engine.lint.checks import graph as static_graph
+from engine.analysis.explore.caps import caps
 from engine.analysis.explore.compact import HEAD
 
 ALL = "*"
@@ -45,16 +56,20 @@ WORD = re.compile(r"[^\W\d]\w*")
 VISITED = re.compile(r"(?:visited|visit[eé])\s*\(\s*(\d+)\s*\)")   # French names too
 VISITS = re.compile(r"visited|visit[eé]")
 ONCE = "once:"   # engine/game/reasons.py once_key: once:PARAGRAPH:CHOICE
+WRITES = ("add", "set", "counter-add", "counter-set")   # effects that write the names they hold
+NAMED = ("counters", "notes")   # extras that hold one value a name: each name live or not
 
 
 class Lens:
     def __init__(self, book, module):
         self.book, self.module = book, module
+        self.used_here = book.meta.get("used_here") or {}   # format 1.2: items used where they lie
         aliases = book_aliases(module)
         self.passive = frozenset(getattr(module, "passive_stats", ()) or ())
         self.passive_items = frozenset(module.passive_items(book) or ())
         self.passive_flags = getattr(module, "passive_flags", False) is True
         self.names = {a: n for a, n in aliases.items()}
+        self.declared = {k: frozenset(book.meta.get(k) or ()) for k in NAMED}   # counters, notes
         self.reads = {n: self._reads(p) for n, p in book.paragraphs.items()}
         self.edges = {n: set() for n in book.paragraphs}
         for n, outs in static_graph(book, module).items():
@@ -74,12 +89,13 @@ class Lens:
         Everything an expression, an effect or a module field names counts (texts
         shown to the reader do not)."""
         found: set = set()
-        values: list = [p.fields, p.random.dice if p.random else None]
-        values += [e.value if e.kind not in ("add", "set") else dict(e.value) for e in p.effects]
+        values: list = [module_fields(p), p.random.dice if p.random else None]
+        values += [_effect_reads(e) for e in all_effects(p)]
         for c in p.choices:
             values += [c.condition, c.target_expr, dict(c.extra)]
-            values += [e.value if e.kind not in ("add", "set") else dict(e.value) for e in c.effects]
-        values += _format11_reads(p)
+        values += [a.condition for a in p.auto]
+        values += [_effect_reads(e)   # format 1.2: what a `use_here` item does
+                   for effs in self.used_here.values() for e in effs]
         if p.once:   # a `once:` paragraph reads whether it was visited
             found.add(("v", p.number))
         if any(c.once for c in p.choices):   # ... and its once-only choices, their marks
@@ -131,6 +147,7 @@ class Lens:
                 self.live[n].add(fact)
         self._named: dict = {}   # an item or a flag -> the paragraphs it is live at
         self.reach = {n: self._closure(n) for n in self.edges}
+        self.caps = caps(self)
 
     def _ahead(self, fact) -> set:
         """The paragraphs from which some paragraph reading `fact` can be reached."""
@@ -182,6 +199,25 @@ class Lens:
         self.stale = False
 
     # --- the reduction --------------------------------------------------------
+    def forgotten(self) -> dict:
+        """What the lens forgets somewhere: {kind: sorted names} (the report's "dropped")."""
+        out: dict = {}
+        everywhere = set(self.edges)
+        for stat in sorted(self.passive):
+            if any(stat not in self.live[n] for n in everywhere):
+                out.setdefault("stats", []).append(stat)
+        for key in NAMED:
+            for name in sorted(self.declared[key]):
+                if len(self._ahead(name) & everywhere) < len(everywhere):
+                    out.setdefault(key, []).append(name)
+        capped = sorted({stat for found in self.caps.values() for stat in found})
+        if capped:
+            out["capped"] = capped
+        visits = {f[1] for r in self.reads.values() for f in r if isinstance(f, tuple) and f[0] == "v"}
+        if ALL not in visits:
+            out["visits"] = len(everywhere) - len(visits & everywhere)   # never read: count only
+        return out
+
     def strip(self, state) -> None:
         """Drop from `state` (in place) what cannot be read from its paragraph on."""
         live = self.live.get(state.paragraph, set())
@@ -192,6 +228,12 @@ class Lens:
                 or self._dead_name("flags", f) and not self._live_name(f, n)}
         if dead:
             state.flags = state.flags - dead
+        for key in NAMED:
+            held = state.extra.get(key)
+            if held:
+                kept = {k: v for k, v in held.items() if self._live_name(k, n)}
+                if len(kept) != len(held):
+                    state.extra[key] = kept
         gone = [i for i in state.items if self._dead_name("items", i) and not self._live_name(i, n)]
         if gone:
             state.items = {i: c for i, c in state.items.items() if i not in gone}
@@ -201,13 +243,19 @@ class Lens:
                     state.stats[stat] = 0
                 if state.initial.get(stat):
                     state.initial[stat] = 0
+        for stat, cap in self.caps.get(n, {}).items():
+            if stat in live and stat in state.stats:
+                state.stats[stat] = Cap(cap)(state.stats[stat])
 
     def dying(self, start, paragraph, layout) -> tuple:
         """What dies on a move from paragraph `start` (whose dead slots are clear
         already) to `paragraph`, as slots of flat states (compact.py): (slots to
         clear, passive stat slots to reset to 0 when they hold something else,
-        slots dead at `paragraph`, passive stat slots dead there); a slot the move
-        changes is cleared or reset as the dead ones at `paragraph` (explorer.py)."""
+        slots dead at `paragraph`, passive stat slots dead there, [(slot, fix)] for
+        the slots whose value a fix changes from `start` to `paragraph` (the counters
+        or notes dying on the way left out, a stat capped lower: `Prune`, `Cap`), {slot: fix
+        at `paragraph`}); a slot the move changes is cleared, reset or fixed as the
+        dead ones at `paragraph` (explorer.py)."""
         key = (start, paragraph)
         found = self._between.get(key)
         if found is None or found[0] != len(layout):
@@ -215,11 +263,13 @@ class Lens:
         return found[1:]
 
     def _newly_dead(self, start, paragraph, layout) -> tuple:
-        _s, clear_from, passive_from = self._slots_of(start, layout)
-        _s, clear, passive = self._slots_of(paragraph, layout)
+        _s, clear_from, passive_from, fixes_from = self._slots_of(start, layout)
+        _s, clear, passive, fixes = self._slots_of(paragraph, layout)
         was, was_passive = set(clear_from), set(passive_from)
+        changing = tuple((i, fix) for i, fix in fixes.items() if not fix.within(fixes_from.get(i)))
         return (len(layout), tuple(i for i in clear if i not in was),
-                tuple(i for i in passive if i not in was_passive), frozenset(clear), frozenset(passive))
+                tuple(i for i in passive if i not in was_passive), frozenset(clear), frozenset(passive),
+                changing, fixes)
 
     def _slots_of(self, paragraph, layout) -> tuple:
         found = self._dead.get(paragraph)
@@ -248,13 +298,63 @@ class Lens:
                 stat = layout.names[i - HEAD][1]
                 if stat in self.passive and stat not in live:
                     passive.append(i)
-        return len(layout), tuple(clear), tuple(passive)
+        fixes = {}
+        for i in layout.of_part["extra"]:
+            key = layout.names[i - HEAD][1]
+            dead = frozenset(k for k in self.declared.get(key, ()) if not self._live_name(k, paragraph))
+            if dead:
+                fixes[i] = Prune(dead)
+        capped = self.caps.get(paragraph, {})
+        for i in layout.of_part["stats"]:
+            stat = layout.names[i - HEAD][1]
+            if stat in capped and stat in live:
+                fixes[i] = Cap(capped[stat])
+        return len(layout), tuple(clear), tuple(passive), fixes
 
 
-def _format11_reads(p) -> list:
-    """What the format 1.1 parts of a paragraph read: `auto:` conditions, outcome effects."""
-    effects = [e for a in p.auto for e in a.effects]
-    effects += [e for out in (p.random.outcomes if p.random else ()) for e in out.effects]
-    effects += [e for effs in p.outcome_effects.values() for e in effs]
-    return [a.condition for a in p.auto] + \
-        [e.value if e.kind not in ("add", "set") else dict(e.value) for e in effects]
+class Prune:
+    """A fix of a counters or notes slot: the frozen dict (compact.py `freeze`:
+    ("{", key, value, ...)) without the dead `names`."""
+
+    __slots__ = ("names",)
+
+    def __init__(self, names: frozenset):
+        self.names = names
+
+    def __call__(self, frozen):
+        if type(frozen) is not tuple or not frozen or frozen[0] != "{":
+            return frozen
+        out = ["{"]
+        for k in range(1, len(frozen), 2):
+            if frozen[k] not in self.names:
+                out += (frozen[k], frozen[k + 1])
+        return tuple(out)
+
+    def within(self, other) -> bool:
+        """Whatever this fix changes, `other` (the fix before the move) changed already."""
+        return isinstance(other, Prune) and self.names <= other.names
+
+
+class Cap:
+    """A fix of a stat slot: no more than `cap` (caps.py)."""
+
+    __slots__ = ("cap",)
+
+    def __init__(self, cap: int):
+        self.cap = cap
+
+    def __call__(self, value):
+        return self.cap if type(value) is int and value > self.cap else value
+
+    def within(self, other) -> bool:
+        return isinstance(other, Cap) and other.cap <= self.cap
+
+
+def _effect_reads(effect):
+    """What an effect reads: an `add:`/`set:` of a stat or a counter reads its amounts,
+    not the name it writes (`add: {or: 30}` that nothing reads ahead is forgotten)."""
+    if effect.kind == "note":   # it writes the paragraph's number: it reads nothing
+        return None
+    if effect.kind in WRITES and hasattr(effect.value, "values"):
+        return list(effect.value.values())
+    return effect.value

@@ -29,6 +29,7 @@ def random_report(book, module, stats: Stats) -> dict:
         ex = p["example"]
         problems.append({"kind": p["outcome"], "count": p["count"], "paragraph": ex["paragraph"],
                          "type": ex.get("type"), "message": ex.get("message"),
+                         **({"loop": ex["loop"]} if ex.get("loop") else {}),   # (its paragraphs)
                          "replay": replay_spec(ex["seed"], ex["moves"]), "traceback": ex.get("traceback")})
     return {
         "book": book.id, "runs": stats.runs,
@@ -48,13 +49,21 @@ def _example(ex):
 
 def exhaustive(book, module, max_states: int = 200_000, timeout: float = 20.0,
                with_commands: bool = True, fight_nodes: bool = True, seed: int = 0,
-               sheet: int | None = None) -> dict:
+               sheet: int | None = None, saving: bool = False) -> dict:
     """Explore every state (or as many as the bounds allow) and summarise (the JSON
     format of `--exhaustive`).  `sheet`: start from the one sheet creation rolls
-    with that seed, in breadth (the focused trials only help bounded answers)."""
-    space = explore(book, module, max_states=max_states, timeout=timeout, with_commands=with_commands,
-                    fight_nodes=fight_nodes, seed=seed, sheet=sheet, focused=sheet is None)
-    return exhaustive_report(book, module, space)
+    with that seed, in breadth (the focused trials only help bounded answers).
+    `saving`: explore again without the lens, within the same bounds, and say how
+    many states forgetting saved ("saved")."""
+    options = dict(max_states=max_states, timeout=timeout, with_commands=with_commands,
+                   fight_nodes=fight_nodes, seed=seed, sheet=sheet, focused=sheet is None)
+    space = explore(book, module, **options)
+    report = exhaustive_report(book, module, space)
+    if saving:
+        full = explore(book, module, lens=False, **options)
+        report["saved"] = {"with": len(space.states), "without": len(full.states),
+                           "without_complete": full.bound is None}
+    return report
 
 
 def exhaustive_report(book, module, space: Space, findings: bool = True) -> dict:
@@ -78,7 +87,7 @@ def exhaustive_report(book, module, space: Space, findings: bool = True) -> dict
         "expanded": space.expanded, "seconds": space.seconds,
         "transitions": sum(map(len, space.actions.targets)),
         "victory": victory, "exactness": exactness(space, victory),
-        "strategies": sorted(space.strategies), "restarts": space.restarts,
+        "strategies": sorted(space.strategies), "restarts": space.restarts, "dropped": space.dropped,
         "victory_reachable": any(e == "victory" for e in space.ended),
         "reached": sorted(space.reached),
         "unreachable_in_play": sorted(statically - space.reached) if complete else [],

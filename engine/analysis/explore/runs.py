@@ -45,12 +45,13 @@ class Run:
 
     index: int
     seed: int
-    outcome: str          # victory | death | stuck | soft-lock | error
+    outcome: str          # victory | death | loop | stuck | soft-lock | error
     steps: int
     paragraph: int
     moves: list
     visits: dict
     error: dict | None = None
+    loop: list | None = None   # "loop": the paragraphs it went round in its second half
 
 
 def play(book, module, index: int, seed: int, max_steps: int, with_commands: bool = True,
@@ -63,8 +64,11 @@ def play(book, module, index: int, seed: int, max_steps: int, with_commands: boo
             game = new_game(book, module, seed)
         else:
             game.reset(SeededDice(seed))
-        outcome, game = _Mover(book, module, seed, rng, with_commands, game).run(game, moves, max_steps)
-        return _run(index, seed, outcome, game, moves)
+        mover = _Mover(book, module, seed, rng, with_commands, game)
+        outcome, game = mover.run(game, moves, max_steps)
+        run = _run(index, seed, outcome, game, moves)
+        run.loop = mover.loop if outcome == "loop" else None
+        return run
     except Exception as exc:  # any engine or module failure is a finding, not a crash
         run = _run(index, seed, "error", game, moves)
         run.paragraph = run.paragraph or book.start   # (no game: its start failed)
@@ -76,7 +80,8 @@ def play(book, module, index: int, seed: int, max_steps: int, with_commands: boo
 class _Mover:
     """Makes one random move at a time in the games of one run."""
 
-    __slots__ = ("book", "module", "seed", "rng", "shared", "clean", "commands", "available", "enabled")
+    __slots__ = ("book", "module", "seed", "rng", "shared", "clean", "commands", "available", "enabled",
+                 "mark", "loop")
 
     def __init__(self, book, module, seed: int, rng: random.Random, with_commands: bool, game: Game):
         self.book, self.module, self.seed, self.rng = book, module, seed, rng
@@ -97,7 +102,10 @@ class _Mover:
         `max_steps` moves: (outcome, the game).  Each move is appended to `moves` (a
         failing one stays there, so that the replay shows the failure)."""
         known, steps, bits = self.enabled, len(moves), self.rng.getrandbits
+        half, self.mark = max_steps // 2, None
         while steps < max_steps:
+            if steps == half:   # (where the second half starts: what it goes round, if it never ends)
+                self.mark = len(game.state.history)
             st = game.state
             if st.ended and not options(game):
                 return st.ended, game
@@ -138,7 +146,15 @@ class _Mover:
                     game = replay_game(self.book, self.module, self.seed, moves, narrate=game.narrate)
                     st = game.state
             steps += 1
-        return "stuck", game
+        return ("loop" if self.went_round(game) else "stuck"), game
+
+    def went_round(self, game: Game) -> bool:
+        """A game at the step limit that still moves from paragraph to paragraph goes
+        round the book's loops (`self.loop`: their paragraphs); one that entered none in
+        its second half is stuck in one paragraph's activity."""
+        entered = [h["paragraph"] for h in game.state.history[self.mark or 0:] if "paragraph" in h]
+        self.loop = sorted(set(entered)) if self.mark is not None and entered else None
+        return self.loop is not None
 
     def command(self, game: Game, moves: list, move: Move) -> tuple[bool, Game]:
         """Try a command move (appended to `moves`): (accepted, the game)."""
@@ -266,12 +282,14 @@ class Stats:
                 self.longest = example = _example(run)
             if self.shortest is None or _longer(self.shortest, mine):
                 self.shortest = example or _example(run)
-        elif run.outcome in ("error", "soft-lock", "stuck"):
+        elif run.outcome in ("error", "soft-lock", "stuck", "loop"):
             key = _problem_key(run)
             seen = self.problems.get(key)
             if seen is None or run.index < seen["example"]["index"]:
                 example = _example(run)
                 example.update(run.error or {})
+                if run.loop:
+                    example["loop"] = run.loop
             self._problem(key, run.outcome, 1, example)
 
     def _problem(self, key, outcome, count, example) -> None:
@@ -312,6 +330,8 @@ def _longer(a: dict, b: dict) -> bool:
 def _problem_key(run: Run) -> str:
     if run.error:
         return f"error:{run.error['type']}:{run.error['message']}:{run.paragraph}"
+    if run.outcome == "loop":   # one problem per loop (its paragraphs), not per run
+        return f"loop:{','.join(map(str, run.loop or ()))}"
     return f"{run.outcome}:{run.paragraph}" if run.outcome == "soft-lock" else run.outcome
 
 

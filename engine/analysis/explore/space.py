@@ -235,6 +235,7 @@ class Space:
     sample: list[int] | None = None                       # sampled start: the state of each draw
     fixed_sheet: int | None = None                        # the seed of the one starting sheet
     seconds: float = 0.0
+    dropped: dict = field(default_factory=dict)           # what the lens forgets somewhere (Lens.forgotten)
 
 
 def path_to(space: Space, s: int | None) -> tuple[list[str], list[int]]:

@@ -2,9 +2,11 @@
 from __future__ import annotations
 
 from engine.analysis.render import number
+from engine.support.safe_text import clean_line
 
 OUTCOMES = {"victory": ("victoire", "victory"), "death": ("mort", "death"),
             "stuck": ("bloquée (limite de coups)", "stuck (step limit)"),
+            "loop": ("boucle sans fin (limite de coups)", "loops without end (step limit)"),
             "soft-lock": ("impasse (aucune option)", "soft-lock (no option)"),
             "error": ("erreur du moteur", "engine error")}
 
@@ -56,6 +58,8 @@ def _problems(problems, lang, book_path) -> list[str]:
     for p in problems:
         name = OUTCOMES.get(p["kind"], (p["kind"], p["kind"]))[0 if lang == "fr" else 1]
         what = f" {p['type']}: {p['message']}" if p.get("type") else ""
+        if p.get("loop"):   # the paragraphs a game went round without end
+            what = _t(lang, " en tournant entre les § ", " going round §§ ") + ", ".join(map(str, p["loop"]))
         lines.append(f"  {name} × {p['count']} (§ {p['paragraph']}){what}")
         lines.append(f"    gamebook explore {book_path} --replay {p['replay']}")
     return lines
@@ -68,6 +72,7 @@ def exhaustive_text(r: dict, lang: str, book_path: str) -> str:
                 f"Exhaustive exploration of '{r['book']}': {r['states']} states, "
                 f"{r['transitions']} transitions, {took} s")]
     lines += _odds(r, lang)
+    lines += _dropped(r.get("dropped") or {}, lang) + _saved(r.get("saved"), lang)
     lines += _findings(r, lang)
     if r["complete"]:
         un = ", ".join(map(str, r["unreachable_in_play"])) or "-"
@@ -87,6 +92,33 @@ def exhaustive_text(r: dict, lang: str, book_path: str) -> str:
                         f"Error at § {e['paragraph']}: {e['type']}: {e['message']}"))
         lines.append(f"    gamebook explore {book_path} --replay {e['replay']}")
     return "\n".join(lines) + "\n"
+
+
+def _dropped(dropped: dict, lang: str) -> list[str]:
+    """What the lens forgets where nothing ahead reads it (lens.py `forgotten`)."""
+    words = {"stats": ("caractéristiques", "stats"), "counters": ("compteurs", "counters"),
+             "notes": ("notes", "notes"), "capped": ("plafonnées au-delà de tout usage :", "capped beyond any use:")}
+    parts = [f"{words[k][lang != 'fr']} {', '.join(clean_line(str(x)) for x in v)}" for k, v in dropped.items() if k in words]
+    if dropped.get("visits"):
+        parts.append(_t(lang, f"les passages de {dropped['visits']} paragraphes (aucune condition ne les lit)",
+                        f"the visits of {dropped['visits']} paragraphs (no condition reads them)"))
+    if not parts:
+        return []
+    return [_t(lang, f"  Oublié là où rien ne le lit plus : {' ; '.join(parts)}",
+               f"  Forgotten where nothing ahead reads it: {'; '.join(parts)}")]
+
+
+def _saved(saved: dict | None, lang: str) -> list[str]:
+    """How many states forgetting saved (`--saving`: explored again without it)."""
+    if not saved:
+        return []
+    fewer, without = saved["without"] - saved["with"], saved["without"]
+    if saved["without_complete"]:
+        return [_t(lang, f"  Ce qui est oublié économise {fewer} états ({without} sans l'oublier)",
+                   f"  Forgetting saves {fewer} states ({without} without it)")]
+    return [_t(lang, f"  Ce qui est oublié économise plus de {fewer} états (sans l'oublier, l'exploration "
+                     f"est coupée à {without})",
+               f"  Forgetting saves more than {fewer} states (without it the exploration is cut at {without})")]
 
 
 def _families(labels) -> list[str]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from engine.diagnostics import Message
 from engine.rules import french as F
+from engine.rules.labels import with_bonus
 from engine.rules.base import Option, Prompt
 from engine.rules.chroniques_cretoises import model as R
 from engine.rules.chroniques_cretoises import names as N
@@ -75,12 +76,13 @@ def enemy_dice(play, p: dict) -> int:
     return R.dice(e["condition"], all_badly_wounded(play, p), two_dice_rule(play))
 
 
-def fight_values(play, p: dict) -> tuple[tuple[Message, str], ...]:
+def fight_values(play, p: dict) -> tuple[tuple[Message, str | Message], ...]:
     """The hero's numbers in this fight (RuleModule.fight_values): Force and
     Protection, the dice a strike rolls now (hero_dice: one when badly wounded), the
     state of health."""
     stats = play.state.stats
-    values = [(Message("Force", "Strength"), str(specials.hero_force(play, p))),
+    # a modifier's or a first round's bonus is shown as one, not as Force
+    values = [(Message("Force", "Strength"), with_bonus(specials.hero_force(play, p), stats.get("force", 0))),
               (Message("Protection", "Protection"), str(stats.get("protection", 0))),
               (Message("Dés", "Dice"), str(hero_dice(play, p))),
               (Message("État", "Condition"), N.CONDITION_LABELS[hero_condition(play)])]
@@ -227,20 +229,20 @@ def _hero_options(play, p: dict):
     if not p["acted"] and "invoke" in spec:
         god = spec["invoke"]["god"]
         price = price_note(spec["invoke"])   # the god's price, before the player commits
-        yield Option("invoke", M(f"Invoquer {god} (l'adversaire frappera le premier) {price.fr}",
-                                 f"Call upon {god} (the opponent will strike first) {price.en}"))
+        yield Option("invoke", M(f"Invoquer {god} — l'adversaire frappera le premier {price.fr}",
+                                 f"Call upon {god} — the opponent will strike first {price.en}"))
     use = spec.get("use")
     if not p["acted"] and use and play.state.items.get(use["item"], 0) > 0:
         name = play.book.item_name(use["item"])
-        yield Option("use", M(f"Vous servir de : {name} (l'adversaire frappera le premier)",
-                              f"Use: {name} (the opponent will strike first)"))
+        yield Option("use", M(f"Utiliser l'objet « {name} » (l'adversaire frappera le premier)",
+                              f"Use the item '{name}' (the opponent will strike first)"))
 
 
 def _retreat_option(hon: int, low: int, high: int) -> Option:
     """The retreat's label says what it costs: 1 Honour, or nothing at 0 Honour (never
     below 0), when a success's point of Shame then exceeds the Honour (a death by Shame)."""
     if hon > 0:
-        return Option("retreat", M(f"Battre en retraite (−1 Honneur ; un dé : de {low} à {high}, vous fuyez "
+        return Option("retreat", M(f"Battre en retraite (−1 point d'Honneur ; un dé : de {low} à {high}, vous fuyez "
                                    f"avec 1 point de Honte, sinon vous combattez jusqu'au bout)",
                                    f"Retreat (−1 Honour; one die: on {low} to {high} you flee with 1 Shame "
                                    f"point, otherwise you fight to the end)"))

@@ -45,6 +45,13 @@ def after_enemy_out(play, p: dict) -> None:
 
 def victory(play, p: dict) -> None:
     spec = C.spec_of(play)
+    _reward(play, spec)
+    leave_fight(play, spec["win"], ("combat", "win_effects"))
+
+
+def _reward(play, spec: dict) -> None:
+    """'Si Althéos est victorieux, il bénéficie alors de points d'Honneur dont le nombre
+    exact est indiqué dans le texte' (none once Honour fell to 0)."""
     reward = spec.get("reward", 0)
     amount = play.number(reward) if isinstance(reward, int) else _formula(play, reward)
     play.emit("combat-won", "Vous êtes victorieux !", "You are victorious!", reward=amount)
@@ -57,7 +64,6 @@ def victory(play, p: dict) -> None:
                       "Your Honour fell to 0: only Zeus or a means given by the text can restore it; "
                       "this victory brings you none.")
         play.change("honneur", delta=amount, reason="victory")
-    leave_fight(play, spec["win"], ("combat", "win_effects"))
 
 
 def _formula(play, text) -> int:
@@ -66,11 +72,17 @@ def _formula(play, text) -> int:
 
 
 def all_down(play, p: dict) -> None:
-    """Every opponent of a group is Grièvement Blessé: the book says what follows."""
-    what = C.spec_of(play).get("all_down", "continue")
+    """Every opponent of a group is Grièvement Blessé: 'si tous sont Grièvement Blessés,
+    vous trouverez les instructions nécessaires dans le texte'.  A book that sends the
+    hero where victory leads (`all_down` equal to `win`) counts it as the victory, and
+    its `reward` is paid (R.all_down_wins)."""
+    spec = C.spec_of(play)
+    what = spec.get("all_down", "continue")
     play.emit("all-down", "Tous vos adversaires sont grièvement blessés.",
               "All your opponents are badly wounded.")
     if isinstance(what, int):
+        if R.all_down_wins(spec):
+            _reward(play, spec)
         return leave_fight(play, what, ("combat", "all_down_effects"))
     p["all_down"] = True
     p["turn"] = "enemy"

@@ -95,7 +95,9 @@ def price_note(spec) -> Message | None:
     cost = spec.get("cost", 0)
     if not cost:
         return Message(f"({spec['god']} n'exige rien)", f"({spec['god']} asks nothing)")
-    return Message(f"(prix : {cost} Honneur ; si vous en avez moins, −1 Honneur et pas de réponse)",
+    points = f"{cost} point{'s' if not isinstance(cost, int) or cost > 1 else ''}"
+    return Message(f"(prix : {points} d'Honneur ; si vous en avez moins, −1 point d'Honneur "
+                   "et pas de réponse)",
                    f"(price: {cost} Honour; if you have less, −1 Honour and no answer)")
 
 

@@ -6,7 +6,8 @@ that does not say what happens when all opponents are Grièvement Blessé),
 oracle-target-missing (an Oracle paragraph whose number + 20 does not exist),
 unknown-god, unknown-item (in module fields), beast-with-items, bad-cost (an
 Honour price that is not a number or dice formula), negative-honour (a price or a
-reward that can be below 0: paying it would raise Honour), beast-surrenders,
+reward that can be below 0: paying it would raise Honour), reward-never-paid (a group
+fight whose reward no ending can pay: model.reward_payable), beast-surrenders,
 armour-slot-typo (warning: a slot written once, close to another),
 refused-surrender-unreachable (warning), no-patron (warning: nothing ever gives the
 hero a patron god).  The core codes are documented in engine/lint/codes.py.
@@ -15,8 +16,10 @@ from __future__ import annotations
 
 import difflib
 
+from engine.book.effect_lists import all_effects
 from engine.book.frontmatter import equipment
 from engine.diagnostics import error, warning
+from engine.rules.chroniques_cretoises import model as R
 from engine.rules.chroniques_cretoises import names as N
 from engine.rules.chroniques_cretoises import specials
 
@@ -37,11 +40,10 @@ def check(book, doc, module=None):
         for i, c in enumerate(p.choices):
             if "invoke" in c.extra:
                 yield from _invoke(doc, c.extra["invoke"], c.path + ("invoke",), gods)
-        for eff in p.effects + tuple(e for c in p.choices for e in c.effects):
+        for eff in all_effects(p):
             yield from _effect(doc, eff, gods)
     if not book.hero.get("patron") and not any(
-            e.kind == "patron" for p in book.paragraphs.values()
-            for e in p.effects + tuple(x for c in p.choices for x in c.effects)):
+            e.kind == "patron" for p in book.paragraphs.values() for e in all_effects(p)):
         yield warning("no-patron", doc.span(("hero",) if book.hero else ("rules",)),
                       "rien ne donne de dieu protecteur au héros (hero.patron ou un effet « patron »)",
                       "nothing gives the hero a patron god (hero.patron or a `patron` effect)")
@@ -106,6 +108,16 @@ def _combat(book, doc, p, gods, module=None):
                     "group fight: say what happens when all are badly wounded ('all_down')")
     if "reward" in spec:
         yield from _not_negative(doc, spec["reward"], path + ("reward",), "reward")
+        if not R.reward_payable(spec):
+            yield warning("reward-never-paid", doc.span(path + ("reward",)),
+                          f"le gain du combat du paragraphe {p.number} n'est jamais payé : aucun "
+                          "adversaire ne se rend, et quand le dernier est grièvement blessé, tous le "
+                          f"sont (« all_down » : {spec['all_down']}, pas la victoire) ; mettez « all_down » "
+                          "au paragraphe de « win » si c'est une victoire, ou retirez « reward »",
+                          f"the reward of the fight of paragraph {p.number} is never paid: no opponent "
+                          "surrenders, and when the last one is badly wounded, all are ('all_down': "
+                          f"{spec['all_down']}, not victory); set 'all_down' to the paragraph of 'win' if "
+                          "it is a victory, or remove 'reward'")
     yield from _format_11(doc, spec, path)
     yield from specials.check(book, doc, module, spec, path)
     for i, e in enumerate(enemies):

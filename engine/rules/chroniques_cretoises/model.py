@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from engine.rules.chroniques_cretoises import strike
-from engine.rules.chroniques_cretoises.names import BLESSE, GRIEVEMENT, MORT
+from engine.rules.chroniques_cretoises.names import BLESSE, GRIEVEMENT, MORT, condition_index
 
 FIGHTING, LEFT, DEAD, SPARED = "f", "l", "d", "s"
 STATES = {"fighting": FIGHTING, "left": LEFT, "dead": DEAD, "spared": SPARED}
@@ -65,6 +65,26 @@ def wound_outcome(condition: int, surrenders: bool, beast: bool, others_fighting
     if any_left and not down:
         return "all-down" if all_down_ends else "all-down-on"
     return "on"
+
+
+def all_down_wins(spec: dict) -> bool:
+    """A group's 'all badly wounded' is the victory when the book sends the hero where
+    victory leads (`all_down` is `win`'s paragraph): the reward is paid then too."""
+    return isinstance(spec.get("all_down"), int) and spec.get("all_down") == spec.get("win")
+
+
+def reward_payable(spec: dict) -> bool:
+    """Whether a fight can end in a paid reward: by a victory, or by 'all badly wounded'
+    counted as one.  Not in a group of opponents none of whom surrenders, whose
+    `all_down` leads elsewhere than `win` (and no `win_rounds`): the first one badly
+    wounded is set aside, so the last one's wound ends the fight 'all badly wounded',
+    never with his death."""
+    enemies = spec.get("enemies") or []
+    if len(enemies) < 2 or not isinstance(spec.get("all_down"), int) or all_down_wins(spec):
+        return True
+    if spec.get("win_rounds") or any(e.get("surrenders") and not e.get("beast") for e in enemies):
+        return True
+    return any((condition_index(e.get("condition", 0)) or 0) >= GRIEVEMENT for e in enemies)
 
 
 def retreat_open(offered: bool, failed: bool, hero_condition: int) -> bool:
@@ -179,6 +199,7 @@ class Rules(NamedTuple):
     rounds: int = 0                   # format 1.1 `rounds` (0: not timed), ending "timeout"
     win_rounds: int = 0               # format 1.1 `win_rounds` (0: none)
     first_force: int = 0              # format 1.1 `first_round: {force: N}`
+    all_down_wins: bool = False       # `all_down` is `win`'s paragraph: the reward is paid
 
 
 def node_of(turn_hero: bool, hero_condition: int, current: int, enemies, honour: int,

@@ -30,12 +30,12 @@ ZEUS_HERE = M("Ici, vous pouvez invoquer Zeus, une seule fois par aventure : tap
 
 # Built once: the explorer asks for the commands at every move.
 COMMANDS = (
-    Command(("oracle", "consulter"), M(
+    Command(("oracle", "oracle", "consulter", "consult"), M(
         "consulter l'Oracle (aller au paragraphe actuel + 20, quand son numéro est en italique)",
         "consult the Oracle (go to this paragraph + 20, when its number is in italics)"),
         zeus.oracle),
-    Command(("zeus", "invoke-zeus", "invoquer-zeus"), M(
-        "invoquer Zeus, une fois par aventure, là où le texte le permet : zeus 2 (1d6 Honneur), "
+    Command(("zeus", "zeus", "invoquer-zeus", "invoke-zeus"), M(
+        "invoquer Zeus, une fois par aventure, là où le texte le permet : zeus 2 (1d6 points d'Honneur), "
         "zeus 3 (Honneur de 0 à 1), zeus 4 (tous les dieux neutres)",
         "call upon Zeus, once per adventure, where the text allows it: zeus 2 (1d6 Honour), "
         "zeus 3 (Honour from 0 to 1), zeus 4 (every god neutral)"), zeus.command, zeus.offered),
@@ -47,6 +47,7 @@ class ChroniquesCretoises(PackagedOdds, RuleModule):
     version = "1"
     title = M("Chroniques Crétoises", "Cretan Chronicles")
     stats = STATS
+    lasting_stat = "honneur"   # spent in fights, needed for the whole book: the advice says what is left
     activity_fields = ("combat",)
     outcome_effects = (("combat", "win_effects"), ("combat", "all_down_effects"),
                        ("combat", "retreat", "effects"), ("combat", "surrender", "effects"), ("combat", "hurt_effects"),

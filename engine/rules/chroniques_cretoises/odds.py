@@ -47,7 +47,7 @@ def rules_of(book, state, spec, enemies, spend=True, pending=None) -> R.Rules:
         isinstance(spec.get("all_down"), int), bool(state.extra.get("lock_zero", True)),
         bool(state.extra.get("honour_exhausted", False)), spend, "hurt" in spec,
         tuple(not R.harmed(e.get("hurt_only_by"), state.items) for e in enemies),
-        *specials.counted(spec))
+        *specials.counted(spec), all_down_wins=R.all_down_wins(spec))
 
 
 def node_of(state, spec, pending=None) -> tuple:

@@ -171,7 +171,8 @@ def _lines(book, items: dict, lang: str) -> list[str]:
         note = ""
         if "weapon" in p:
             wp = p["weapon"]
-            note = f" (F {wp.get('force', 0)}, P {wp.get('protection', 0)})"
+            strength = "F" if lang == "fr" else "S"   # Force / Strength
+            note = f" ({strength} {wp.get('force', 0)}, P {wp.get('protection', 0)})"
             if w and w[0] == item_id:
                 note += " — en main" if lang == "fr" else " — in hand"
         elif "armour" in p:

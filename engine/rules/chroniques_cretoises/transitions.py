@@ -45,9 +45,10 @@ class Fight:
     def survivor(self, kind: str, node) -> tuple[int, int]:
         """(Honour, Shame) once the fight ended in `kind` at `node`: the reward of a
         victory ('Les points d'Honneur sont obtenus à la fin d'un combat victorieux',
-        nothing once Honour fell to 0), 1 Shame for a retreat or a surrender."""
+        nothing once Honour fell to 0), and of 'all badly wounded' where the book counts
+        it as the victory (`all_down_wins`); 1 Shame for a retreat or a surrender."""
         h, rules = node[4], self.rules
-        if kind == "win":
+        if kind == "win" or (kind == "all-badly-wounded" and rules.all_down_wins):
             return R.honour_after(h, h + rules.reward, self.exhausted(h), rules.lock)[0], rules.shame
         return h, rules.shame + (1 if kind in ("retreat", "surrender") else 0)
 

@@ -8,18 +8,29 @@ def sheet_lines(module, state, lang: str) -> list[tuple[str, str]]:
     fr = lang == "fr"
     ex = state.extra
     lines = [(s.label.get(lang), str(state.stats.get(s.name, ""))) for s in module.stats]
-    lines.append(("Condition physique" if fr else "Condition", N.CONDITION_LABELS[ex.get("condition", 0)].get(lang)))
+    dead = state.ended == "death"   # by Shame too, which never touches the condition track
+    condition = N.MORT if dead else ex.get("condition", 0)
+    lines.append(("Condition physique" if fr else "Condition", N.CONDITION_LABELS[condition].get(lang)))
     patron = ex.get("patron")
     lines.append(("Dieu protecteur" if fr else "Patron god", patron or ("aucun" if fr else "none")))
     others = [f"{g} : {N.ATTITUDE_LABELS[a].get(lang)}" if fr else f"{g}: {N.ATTITUDE_LABELS[a].get(lang)}"
               for g, a in sorted(ex.get("gods", {}).items()) if g != patron]
     lines.append(("Dieux" if fr else "Gods", ", ".join(others)))
-    used = ex.get("zeus_used")
-    lines.append(("Zeus", ("déjà invoqué" if used else "disponible une fois") if fr else
-                  ("already called upon" if used else "available once")))
+    lines.append(("Zeus", _zeus(state, lang)))
     equipment = (ex.get("equipment") or {}).get(lang) or []
     lines.append(("Équipement" if fr else "Equipment", ", ".join(equipment) or ("rien" if fr else "nothing")))
     return lines
+
+
+def _zeus(state, lang: str) -> str:
+    """What Zeus can still do: nothing once used, nor after a death by Shame (the rule
+    gives him no rescue from it: `on_death`, `final`)."""
+    if state.extra.get("zeus_used"):
+        return "déjà invoqué" if lang == "fr" else "already called upon"
+    if state.ended == "death" and getattr(state, "death_cause", "") == "shame":
+        return ("ne peut plus vous aider (la Honte a dépassé l'Honneur)" if lang == "fr"
+                else "can no longer help you (Shame went above Honour)")
+    return "disponible une fois" if lang == "fr" else "available once"
 
 
 def toolbar(state, lang: str) -> str:

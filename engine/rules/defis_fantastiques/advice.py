@@ -22,36 +22,43 @@ from fractions import Fraction
 
 from engine.rules.defis_fantastiques import combat, model, wounds
 from engine.rules.defis_fantastiques.fight_chain import LUCKY_WAYS
-from engine.rules.defis_fantastiques.pricing import (View, escape_of, fighters, modifiers_bonus,
-                                                    silent_game, solve)
+from engine.rules.defis_fantastiques.pricing import (View, deadly_escape, escape_of, fighters,
+                                                    modifiers_bonus, silent_game, solve)
 
 PREFIX = "moves:"
 
 
-def alive(odds) -> Fraction:
-    """P(leaving the fight alive by victory or escape): best play's first aim (model.aims)."""
-    return odds.win + odds.outcomes.get("escape", Fraction(0))
+def alive(odds, deadly: bool = False) -> Fraction:
+    """P(leaving the fight alive by victory or escape): best play's first aim (model.aims);
+    `deadly`: the escape leads to a death ending, and is no way out alive."""
+    return odds.win + (Fraction(0) if deadly else odds.outcomes.get("escape", Fraction(0)))
+
+
 
 
 def compare(book, state, spec, pending, odds, policy):
     moves, luck_wait = [], pending.get("luck")
     escape = escape_of(book, state, spec)
+    deadly = escape is not None and deadly_escape(book, state, spec)
     if luck_wait:
         moves = _luck_moves(book, state, spec, pending, luck_wait, policy, escape is not None)
     elif escape is not None and model.escape_open(escape.after, pending["round"]):
         on = _fight_on(book, state, spec, pending, policy)
-        moves.append(["attack", str(on.win), None, str(alive(on))])
+        moves.append(["attack", str(on.win), None, str(alive(on, deadly))])
         he = state.stats.get("endurance", 0)
-        moves.append(["escape", "0", [play_number(book, state, spec["escape"]["to"]),
-                                      model.escape_left(he, escape.cost, None, model.reading(book))],
-                      str(_escape_now(book, state, escape, policy))])
+        to = play_number(book, state, spec["escape"]["to"])
+        left = 0 if deadly else model.escape_left(he, escape.cost, None, model.reading(book))
+        moves.append(["escape", "0", [to, left],
+                      "0" if deadly else str(_escape_now(book, state, escape, policy))])
     else:
-        moves.append(["attack", str(odds.win), None, str(alive(odds)) if escape else None])
+        moves.append(["attack", str(odds.win), None, str(alive(odds, deadly)) if escape else None])
     why = _why_zero(book, state, spec, pending) if odds.win == 0 else None
     if len(moves) < 2 and why is None:
         return odds
     best = odds.advice
     if best and best.startswith("target:") and pending["mode"] != "together":
+        best = "attack"
+    if best == "escape" and deadly:   # (the solver counts an escape as leaving alive)
         best = "attack"
     if best is None and len(moves) > 1:   # (model.aims: leaving alive, then victory; a tie escapes)
         ranked = sorted(moves, key=lambda m: m[0] != "escape")
@@ -106,7 +113,7 @@ def _luck_moves(book, state, spec, pending, luck_wait, policy, escape=False) -> 
         if not any(e for _s, e in es):
             return Fraction(1), Fraction(1)
         odds = solve(book, state, spec, fighters, h, es, policy, luck=luck, pending=pending)
-        return odds.win, alive(odds)
+        return odds.win, alive(odds, deadly_escape(book, state, spec))
     tested = [Fraction(0), Fraction(0)]
     good = LUCKY_WAYS[min(max(chance, 0), 12)]
     for lucky, ways in ((True, good), (False, 36 - good)):

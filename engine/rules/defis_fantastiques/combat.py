@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from engine.rules.base import Option, Prompt, Refused
 from engine.rules import french as F
+from engine.rules.labels import with_bonus
 from engine.rules.defis_fantastiques import equipment, model, specials, wounds
 from engine.rules.defis_fantastiques.messages import M, dead
 from engine.rules.defis_fantastiques.sheet import stat_line
@@ -39,11 +40,14 @@ def _enemies(play, spec: dict, mode: str) -> tuple[dict, ...]:
     key = ("df-enemies", play.state.paragraph)
     enemies = play.memo.get(key)
     if enemies is None:
-        enemies = [{"name": e["name"], "habilete": int(e["habilete"]), "endurance": int(e["endurance"]),
+        enemies = [{"name": e["name"], "habilete": int(e["habilete"]), "endurance": model.enemy_endurance(e),
                     "damage": int(e.get("damage", equipment.STANDARD_DAMAGE)),
-                    **({"article": e["article"]} if "article" in e else {})} for e in spec["enemies"]]
+                    **({"article": e["article"]} if "article" in e else {}),
+                    **({"rounds_only": True} if e.get("endurance") is None else {})}   # format 1.2
+                   for e in spec["enemies"]]
         if mode == "as-one" and len(enemies) > 1:
-            enemies = [model.as_one(enemies)]
+            alone = all(e.get("rounds_only") for e in enemies)   # format 1.2: only rounds defeat them all
+            enemies = [dict(model.as_one(enemies), **({"rounds_only": True} if alone else {}))]
         enemies = play.memo[key] = tuple(enemies)
     return enemies
 
@@ -179,24 +183,23 @@ def _bare_prompt(play, pending: dict) -> Prompt:
 def _escape_label(play, escape: dict) -> M:
     """"Prendre la fuite", with what it costs."""
     costs = [(play.module.stat(k), play.number(v)) for k, v in (escape.get("cost") or {}).items()]
-    costs = [(spec.label, n) for spec, n in costs if spec is not None and n]
+    costs = [spec.amount(n) for spec, n in costs if spec is not None and n]
     if not costs:
         return M("Prendre la fuite", "Escape")
-    return M("Prendre la fuite (coûte " + ", ".join(f"{n} {lab.fr}" for lab, n in costs) + ")",
-             "Escape (costs " + ", ".join(f"{n} {lab.en}" for lab, n in costs) + ")")
+    return M("Prendre la fuite (coûte " + ", ".join(c.fr for c in costs) + ")",
+             "Escape (costs " + ", ".join(c.en for c in costs) + ")")
 
 
 def _not_before(after: int) -> M:
     return M(f"pas avant la fin de l'assaut {after}", f"not before the end of round {after}")
 
 
-def fight_values(play, pending: dict) -> tuple[tuple[M, str], ...]:
+def fight_values(play, pending: dict) -> tuple[tuple[M, str | M], ...]:
     """The hero's numbers in this fight (RuleModule.fight_values): the Habileté the
     Attack Strength adds (hero_skill), the Endurance, the wound the hero deals."""
     skill, sheet = hero_skill(play, pending), play.state.stats.get("habilete", 0)
     # a weapon's, a surprise's or a modifier's bonus is shown as one, not as Skill
-    shown = str(skill) if skill == sheet else f"{skill} ({sheet} {'+' if skill > sheet else '−'} {abs(skill - sheet)})"
-    values = [(M("Habileté", "Skill"), shown),
+    values = [(M("Habileté", "Skill"), with_bonus(skill, sheet)),
               (M("Endurance", "Stamina"), stat_line(play.state, "endurance")),
               (M("Blessure infligée", "Damage dealt"), str(wounds.hero_damage(play, pending)))]
     win_rounds = play.book.paragraphs[play.state.paragraph].fields["combat"].get("win_rounds")
@@ -214,7 +217,11 @@ def _status(play, pending: dict) -> tuple[M, ...]:
     skill, end = hero_skill(play, pending), play.state.stats.get("endurance", 0)
     lines = [M(f"Vous : Habileté {skill}, Endurance {end}", f"You: Skill {skill}, Stamina {end}")]
     for e in pending["enemies"]:
-        if e["endurance"] > 0:
+        if e["endurance"] > 0 and e.get("rounds_only"):   # format 1.2: only rounds won defeat it
+            won = f"{pending.get('wins', 0)}/{_spec(play).get('win_rounds', '?')}"
+            lines.append(M(f"{F.label(e)} : Habileté {e['habilete']}, assauts gagnés {won}",
+                           f"{e['name']}: Skill {e['habilete']}, rounds won {won}"))
+        elif e["endurance"] > 0:
             lines.append(M(f"{F.label(e)} : Habileté {e['habilete']}, Endurance {e['endurance']}",
                            f"{e['name']}: Skill {e['habilete']}, Stamina {e['endurance']}"))
         else:
@@ -254,7 +261,7 @@ def _luck_stakes(play, luck: dict, e: dict) -> M:
         good = model.taken(luck["damage"], True, reading)
         bad = model.taken(luck["damage"], False, reading)
         fr, en = _spared(good)
-        return M(f"Votre fuite vous coûte −{luck['damage']} Endurance. Chanceux : {fr} ; "
+        return M(f"Votre fuite vous coûte −{luck['damage']} en Endurance. Chanceux : {fr} ; "
                  f"malchanceux : −{bad} en tout.",
                  f"Your escape costs −{luck['damage']} Stamina. Lucky: {en}; unlucky: −{bad} in all.")
     if luck["kind"] == "dealt":

@@ -99,9 +99,20 @@ def normalise(play) -> None:
                     discard(play, kind, old)
             held = [keep]
         now = held[0] if held else None
-        if kind == "armour" and now != before:
-            play.state.extra["armour_hits"] = 0
+        if kind == "armour" and (now != before or now is None):
+            wear(play.state, now)
         play.state.extra[kind] = now
+
+
+def wear(state, armour: str | None) -> None:
+    """`armour` is worn from now on, with no hit taken; the hit count exists only while
+    an armour is worn (one form for "no armour": two states that differ by nothing
+    else are one state to the explorer)."""
+    state.extra["armour"] = armour
+    if armour is None:
+        state.extra.pop("armour_hits", None)
+    else:
+        state.extra["armour_hits"] = 0
 
 
 def absorb(play, raw: int) -> tuple[int, int]:
@@ -125,7 +136,7 @@ def absorb(play, raw: int) -> tuple[int, int]:
                   item=worn, hits=hits, limit=limit, absorbs=absorbs)
     if hits >= limit:
         play.lose(worn)
-        play.state.extra["armour"], play.state.extra["armour_hits"] = None, 0
+        wear(play.state, None)
         play.emit("armour-broken", f"{name} tombe en ruine.", f"{name} falls apart.", item=worn)
     return absorbed(raw, absorbs), absorbs
 

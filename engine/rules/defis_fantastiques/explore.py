@@ -185,6 +185,6 @@ def _armour(play, left: int) -> None:
         return
     if left <= 0:
         play.lose(worn)
-        play.state.extra["armour"], play.state.extra["armour_hits"] = None, 0
+        equipment.wear(play.state, None)
     else:
         play.state.extra["armour_hits"] = int(props.get("hits", 1)) - left

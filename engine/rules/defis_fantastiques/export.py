@@ -15,7 +15,7 @@ _MODES = {
 
 
 def names() -> dict:
-    return {"sheet": sheet, "fields": fields, "effect": effect,
+    return {"sheet": sheet, "fields": fields, "effect": effect, "creation": creation,
             "counted": {"or": ("Pièce d'Or", "Pièces d'Or", "Gold Piece", "Gold Pieces"),
                         "provisions": ("Provision", "Provisions", "Provision", "Provisions")}}
 
@@ -49,14 +49,11 @@ def combat(spec: dict, w: Words, done=None) -> list:
         out.append(Para((w.t(*_MODES.get(spec.get("mode", "one-by-one"), _MODES["one-by-one"])),), "way"))
     rows = []
     for e in enemies:
+        stamina = () if "endurance" not in e else ((w.t("ENDURANCE", "STAMINA"), str(e["endurance"])),)
         rows.append(("", str(e.get("name", "?")).upper(),
-                     ((w.t("HABILETÉ", "SKILL"), str(e.get("habilete", "?"))),
-                      (w.t("ENDURANCE", "STAMINA"), str(e.get("endurance", "?"))))))
+                     ((w.t("HABILETÉ", "SKILL"), str(e.get("habilete", "?"))),) + stamina))   # (format 1.2: none)
     out.append(Stats(tuple(rows)))
-    damage = {e.get("damage") for e in enemies if e.get("damage") not in (None, 2)}
-    for d in sorted(damage):
-        out.append(Para((w.t(f"Chaque blessure qu'ils vous infligent vous fait perdre {w.points('endurance', d)}.",
-                             f"Each wound they inflict costs you {w.points('endurance', d)}."),), "way"))
+    out += wounds(enemies, spec.get("mode"), w)
     if spec.get("unarmed"):
         out.append(Para((w.t("Vous combattez à mains nues : ôtez 1 point à votre Force d'Attaque.",
                              "You fight bare-handed: take 1 from your Attack Strength."),), "way"))
@@ -70,6 +67,75 @@ def combat(spec: dict, w: Words, done=None) -> list:
                               + _then(done or {}, ("combat", "win_effects"), w) + turn_to(spec["win"], w)
                               + ["."]), "way"))
     return out
+
+
+def wounds(enemies: list, mode, w: Words) -> list:
+    """What each enemy's wound costs, when it is not the rules' 2 points: for all of them
+    when they agree (or fight as one), else enemy by enemy (a thug dealing 2, his dog 1)."""
+    damage = [int(e.get("damage", 2)) for e in enemies]
+    if all(d == 2 for d in damage):
+        return []
+    if len(set(damage)) == 1 or mode == "as-one":
+        d = max(damage)
+        if len(enemies) == 1:
+            return [_wound(w, enemies[0], d)]
+        return [Para((w.t(f"Chaque blessure qu'ils vous infligent vous fait perdre {w.points('endurance', d)}.",
+                          f"Each wound they inflict costs you {w.points('endurance', d)}."),), "way")]
+    return [_wound(w, e, d) for e, d in zip(enemies, damage)]
+
+
+def _wound(w: Words, enemy: dict, d: int) -> Para:
+    from engine.rules import french as F
+    name = str(enemy.get("name", "?"))
+    the_en = name if enemy.get("article") == "" else f"the {name}"   # "" : a proper name
+    return Para((w.t(f"Chaque blessure que {F.the(enemy)} vous inflige vous fait perdre {w.points('endurance', d)}.",
+                     f"Each wound {the_en} inflicts costs you {w.points('endurance', d)}."),), "way")
+
+
+def creation(w: Words) -> str:
+    """The first paragraph of "How to play": the book's own starting formulas (`hero:`),
+    its gold and its provisions, in place of the rules' standard ones."""
+    from engine.rules.defis_fantastiques.sheet import STATS
+    hero = w.book.hero if isinstance(w.book.hero, dict) else {}
+    said = [_start(str(next((hero[k] for k in (spec.name, *spec.aliases) if k in hero), spec.initial)),
+                   spec.name, w) for spec in STATS]
+    return " ".join(said) + w.t(
+        " Ces totaux de départ d'Habileté, d'Endurance et de Chance sont aussi des maximums que vous ne "
+        "pouvez dépasser que si le texte le dit.",
+        " These starting totals of SKILL, STAMINA and LUCK are also maximums you cannot exceed unless "
+        "the text says so.")
+
+
+_NUMBERS = {1: ("un dé", "one die"), 2: ("deux dés", "two dice"), 3: ("trois dés", "three dice")}
+_CAPPED = {"habilete": ("HABILETÉ", "SKILL"), "endurance": ("ENDURANCE", "STAMINA"), "chance": ("CHANCE", "LUCK")}
+
+
+def _start(value: str, stat: str, w: Words) -> str:
+    """"Roll one die and add 6: this is your SKILL." / "You start with 12 Gold Pieces."."""
+    import re
+    m = re.fullmatch(r"\s*(\d*)d6\s*(?:([+-])\s*(\d+))?\s*", value)
+    roll = value
+    if m:
+        count = int(m.group(1) or 1)
+        roll = w.t(*_NUMBERS.get(count, (f"{count} dés", f"{count} dice")))
+        if m.group(3):
+            roll += w.t(" et ajoutez " if m.group(2) == "+" else " et ôtez ",
+                        " and add " if m.group(2) == "+" else " and take away ") + m.group(3)
+    if stat in _CAPPED:
+        name = w.t(*_CAPPED[stat])
+        if value.strip().isdigit():
+            return w.t(f"Votre total de départ d'{name} est {value.strip()}." if name[0] in "AEHI" else
+                       f"Votre total de départ de {name} est {value.strip()}.",
+                       f"Your starting {name} is {value.strip()}.")
+        return w.t(f"Lancez {roll} : c'est votre total d'{name}." if name[0] in "AEHI" else
+                   f"Lancez {roll} : c'est votre total de {name}.", f"Roll {roll}: this is your {name}.")
+    one, many = w.names["counted"][stat][:2] if w.lang == "fr" else w.names["counted"][stat][2:]
+    if value.strip().isdigit():
+        n = int(value)
+        if n == 0:
+            return w.t(f"Vous partez sans {many}.", f"You start with no {many}.")
+        return w.t(f"Vous partez avec {n} {one if n == 1 else many}.", f"You start with {n} {one if n == 1 else many}.")
+    return w.t(f"Lancez {roll} pour vos {many}.", f"Roll {roll} for your {many}.")
 
 
 def specials(spec: dict, w: Words, done: dict) -> list:
@@ -92,6 +158,7 @@ def specials(spec: dict, w: Words, done: dict) -> list:
         said = condition(X.parse(str(m["if"]), "condition"), w)
         out.append(Para((w.t(f"Si {said}, ajoutez {m['attack']} à votre Force d'Attaque pour ce combat.",
                              f"If {said}, add {m['attack']} to your Attack Strength for this fight."),), "way"))
+    out += rounds_only_and_luck(spec, w)   # format 1.2
     if spec.get("win_rounds"):
         n = _rounds(spec["win_rounds"], w)
         out.append(Para((w.t(f"Vous êtes vainqueur dès que vous avez remporté {n}.",
@@ -104,6 +171,27 @@ def specials(spec: dict, w: Words, done: dict) -> list:
         out.append(Para(tuple([w.t(f"Si le combat n'est pas fini au bout de {n}, ", f"If the fight is not over after {n}, ")]
                               + _then(done, ("combat", "timeout_effects"), w) + turn_to(spec["timeout"], w) + ["."]),
                         "way"))
+    return out
+
+
+def rounds_only_and_luck(spec: dict, w: Words) -> list:
+    """Format 1.2: opponents only rounds won defeat, and Luck on one side of the wounds."""
+    from engine.rules import french as F
+    out = []
+    for e in spec.get("enemies") or ():
+        if isinstance(e, dict) and "endurance" not in e:
+            out.append(Para((w.t(f"{F.The(e)} {F.verb(e, 'ne perd', 'ne perdent')} aucun point d'Endurance : "
+                                 "seuls comptent les assauts que vous remportez.",
+                                 f"Your blows cost {e.get('name', '?')} no Stamina: only the Attack Rounds "
+                                 "you win count."),), "way"))
+    side = spec.get("luck")
+    if side == "taken":
+        out.append(Para((w.t("Dans ce combat, vous ne pouvez Tenter votre Chance que lorsque vous êtes blessé.",
+                             "In this fight you may Test your Luck only when you are wounded."),), "way"))
+    elif side == "dealt":
+        out.append(Para((w.t("Dans ce combat, vous ne pouvez Tenter votre Chance que lorsque vous blessez "
+                             "votre adversaire.",
+                             "In this fight you may Test your Luck only when you wound your opponent."),), "way"))
     return out
 
 

@@ -27,3 +27,16 @@ def item_summary(book, item_id: str) -> M | None:
         return M(f"armure, absorbe {absorbs.fr} de chaque blessure, tombe en ruine après {hits.fr}{worn[0]}",
                  f"armour, absorbs {absorbs.en} of each wound, falls apart after {hits.en}{worn[1]}")
     return None
+
+
+def sheet_bonuses(play) -> tuple[tuple[M, M], ...]:
+    """The carried weapon's `attack` bonus or penalty (RuleModule.sheet_bonuses): the
+    fight adds it to Habileté (combat.hero_skill), the sheet's Habileté leaves it out."""
+    weapon = equipment.weapon(play)
+    attack = int((equipment.weapon_props(play.book, weapon) or {}).get("attack", 0))
+    if not attack:
+        return ()
+    name = play.book.item_name(weapon)
+    label = M("Bonus d'arme", "Weapon bonus") if attack > 0 else M("Malus d'arme", "Weapon penalty")
+    return ((label, M(f"{signed(attack)} à la Force d'Attaque ({name})",
+                      f"{signed(attack)} to Attack Strength ({name})")),)

@@ -17,8 +17,9 @@ from __future__ import annotations
 from typing import Iterable
 
 from engine import expr as X
+from engine.book.effect_lists import all_effects
 from engine.book.frontmatter import equipment as starting_equipment
-from engine.diagnostics import Diagnostic, error, warning
+from engine.diagnostics import Diagnostic, error, unknown_name, warning
 from engine.rules.base import Exit
 from engine.rules.defis_fantastiques.sheet import DEFAULT_EQUIPMENT, STATS
 
@@ -42,9 +43,7 @@ def exits(paragraph) -> Iterable[Exit]:
 
 def _module_effects(book):
     for p in book.paragraphs.values():
-        yield from p.effects
-        for c in p.choices:
-            yield from c.effects
+        yield from all_effects(p)
 
 
 def grants(book) -> dict:
@@ -95,8 +94,7 @@ def _take_effects(book, doc):
             continue
         item = book.items.get(e.value)
         if item is None:
-            yield error("unknown-item", doc.span(e.path), f"objet inconnu « {e.value} »",
-                        f"unknown item '{e.value}'")
+            yield unknown_name("unknown-item", doc.span(e.path), e.value, book.items, "objet", "item")
         elif e.kind not in item.props:
             code = "not-a-weapon" if e.kind == "weapon" else "not-an-armour"
             what = ("une arme", "a weapon") if e.kind == "weapon" else ("une armure", "an armour")
@@ -121,10 +119,14 @@ def _items(book, doc):
 
 def _hero(book, doc):
     hero = book.hero if isinstance(book.hero, dict) else {}
+    written = doc.data.get("hero") if isinstance(doc.data, dict) else None
+    written = written if isinstance(written, dict) else {}
     for spec in STATS:
         value = hero.get(spec.name)
+        # located at the key the author wrote, the stat's name or one of its aliases
+        key = next((k for k in (spec.name, *spec.aliases) if k in written), spec.name)
         if isinstance(value, str):
-            yield from _formula(value, ("hero", spec.name), doc)
+            yield from _formula(value, ("hero", key), doc)
     kit = starting_equipment(hero, DEFAULT_EQUIPMENT)
     for item, _copies, path in kit:
         if item not in book.items:
@@ -143,8 +145,14 @@ def _formula(text: str, path: tuple, doc):
     try:
         expr = X.parse(text, "dice")
     except X.ExprError as exc:
-        yield error("hero-formula", doc.inner_span(path, exc.start), exc.message_fr, exc.message_en)
+        yield error("hero-formula", doc.inner_span(path, exc.start), exc.message_fr + _ONLY_DICE[0],
+                    exc.message_en + _ONLY_DICE[1])
         return
     # A starting value is dice and numbers only: no stat exists before the hero does.
     for p in X.check(expr, X.Env(variables={}, functions={})).problems:
-        yield error("hero-formula", doc.inner_span(path, p.start), p.message_fr, p.message_en)
+        yield error("hero-formula", doc.inner_span(path, p.start), p.message_fr + _ONLY_DICE[0],
+                    p.message_en + _ONLY_DICE[1])
+
+
+_ONLY_DICE = (" : une valeur de départ ne s'écrit qu'avec des dés et des nombres (2d6+12)",
+              ": a starting value is written with dice and numbers only (2d6+12)")

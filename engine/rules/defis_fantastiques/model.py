@@ -190,10 +190,12 @@ class Specials(NamedTuple):
     first: int = 0
     immune: tuple = ()
     escape: Escape | None = None
+    rounds_only: tuple = ()          # format 1.2: per opponent, True when only `win_rounds` defeats it
+    luck_on: str | None = None       # format 1.2: "taken" or "dealt": Luck on that side only
 
     def active(self) -> bool:
         return self.hurt or bool(self.rounds) or bool(self.win_rounds) or bool(self.first) or \
-            any(self.immune) or self.escape is not None
+            any(self.immune) or self.escape is not None or any(self.rounds_only) or self.luck_on is not None
 
 
 def harmed(hurt_only_by, carried: dict, weapon) -> bool:
@@ -217,7 +219,8 @@ def specials(spec: dict, flags: tuple = (), escape: Escape | None = None) -> Spe
     first = spec.get("first_round") or {}
     return Specials("hurt" in spec, int(spec["rounds"]) if spec.get("rounds") else None,
                     int(spec["win_rounds"]) if spec.get("win_rounds") else None,
-                    int(first.get("attack", 0)), tuple(flags), escape)
+                    int(first.get("attack", 0)), tuple(flags), escape,
+                    rounds_only(spec["enemies"], spec.get("mode", "one-by-one")), luck_side(spec))
 
 
 def first_bonus(specs: Specials, rounds_fought: int) -> int:
@@ -239,3 +242,39 @@ def round_over(specs: Specials, rounds_fought: int, wins: int) -> str | None:
 def hurt_stops(specs: Specials, lost: int, endurance: int) -> bool:
     """`hurt`: does this wound (its Luck test done) end the fight?"""
     return specs.hurt and lost > 0 and endurance > 0
+
+
+# --- format 1.2: fights won by rounds alone, Luck on one side only -------------------
+# "Each time you win a round you sever one of its six swords": an opponent written
+# without Endurance is defeated only by the fight's `win_rounds`; a round the hero
+# wins counts, and wounds it not (no Endurance, no Luck test).  `luck: taken` (or
+# `dealt`): the hero may test his Luck on the wounds he takes only (or deals only).
+
+LUCK_SIDES = ("taken", "dealt")
+STANDING = 1   # the Endurance an opponent without one keeps all fight long (never 0: it stands)
+
+
+def enemy_endurance(enemy: dict) -> int:
+    """An opponent's Endurance as a fight starts (STANDING when it has none)."""
+    value = enemy.get("endurance")
+    return STANDING if value is None else int(value)
+
+
+def rounds_only(enemies_spec: list, mode: str) -> tuple:
+    """Per opponent of the fight as played, True when only `win_rounds` defeats it (as-one:
+    one opponent, when every one of the group is); () when none is."""
+    flags = tuple(e.get("endurance") is None for e in enemies_spec)
+    if mode == "as-one" and len(flags) > 1:
+        flags = (all(flags),)
+    return flags if any(flags) else ()
+
+
+def luck_side(spec: dict) -> str | None:
+    """`luck: taken | dealt`: the one side of the wounds Luck may change (None: both, or none)."""
+    side = spec.get("luck")
+    return side if side in LUCK_SIDES else None
+
+
+def luck_here(side: str | None, kind: str) -> bool:
+    """May Luck change a wound of this kind ("d" dealt, "t" taken) under `luck: side`?"""
+    return side is None or side == ("dealt" if kind == "d" else "taken")

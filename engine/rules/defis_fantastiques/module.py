@@ -18,6 +18,7 @@ class DefisFantastiques(PackagedOdds, RuleModule):
     title = M("Défis Fantastiques", "Fighting Fantasy")
     stats = sheet.STATS
     activity_fields = ("combat", "test")
+    fights_kept = True   # its solved fights are kept (fight_cache.py): a hover can look them up
     outcome_effects = (("test", "success_effects"), ("test", "failure_effects"),
                        ("combat", "win_effects"), ("combat", "escape", "effects"),
                        ("combat", "hurt_effects"), ("combat", "timeout_effects"))
@@ -37,6 +38,7 @@ class DefisFantastiques(PackagedOdds, RuleModule):
     passive_stats = ("or",)   # the rules never read the gold (only books do)
     passive_flags = True      # ... nor the codewords
     fight_spending = M("la Chance", "Luck")   # what `gamebook odds BOOK`'s policies are about
+    money = "or"   # format 1.2: what `sell:` pays ("vendez ... pour 3 Pièces d'Or")
     # The random explorer tries these commands without copying the state first:
     # they refuse before changing anything (tests/analysis/test_explore_silent.py).
     refuses_cleanly = ("manger", "abandonner-armure")
@@ -49,6 +51,9 @@ class DefisFantastiques(PackagedOdds, RuleModule):
     def schema_descriptions_fr(self) -> dict:
         from engine.rules.defis_fantastiques.schema_fr import FR
         return FR
+
+    def paragraph_fields(self, fields):
+        return schema.enemy_names(fields)
 
     def exits(self, paragraph):
         return lint.exits(paragraph)
@@ -145,6 +150,10 @@ class DefisFantastiques(PackagedOdds, RuleModule):
     def item_summary(self, book, item_id):
         from engine.rules.defis_fantastiques.items import item_summary
         return item_summary(book, item_id)
+
+    def sheet_bonuses(self, play):
+        from engine.rules.defis_fantastiques.items import sheet_bonuses
+        return sheet_bonuses(play)
 
     def fight_values(self, play, pending):
         if pending.get("activity") != "combat":

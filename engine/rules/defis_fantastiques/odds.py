@@ -103,16 +103,27 @@ def _family(book, enemies, mode, key, members) -> list:
     sheets = [(e["habilete"], e["endurance"]) for e in enemies]
     fought = {"mode": mode if len(sheets) > 1 else "single", "enemy_damage": damage_of(enemies),
               "hero_damage": damage, "armour": armour}
-    if key[0] == "plain":
-        table = no_luck_table((skill, max(he for _n, he, _l in members)), sheets, **fought)
-        return [table(he) for _n, he, _l in members]
-    if key[0] == "layers":   # the largest sheet first: its solve serves the smaller ones
-        table = luck_table(sheets, skill, luck_reading=model.reading(book), **fought)
-        found = {m: table(m[1], m[2]) for m in sorted(members, key=lambda m: (-m[1], -m[2]))}
-        return [found[m] for m in members]
+    if key[0] in ("plain", "layers"):   # kept by the fight's constants, as family_chances is
+        from engine.rules.defis_fantastiques import fight_cache
+        reading, ask = model.reading(book), tuple((he, luck) for _n, he, luck in members)
+        return fight_cache.kept(key[0], (key, tuple(sheets), tuple(sorted(fought.items())), reading, ask),
+                                lambda: _tables(key[0], skill, sheets, fought, reading, ask),
+                                fight_cache.encode_chances, fight_cache.decode_chances)
     extra = {"specials": key[2], "progress": key[3]} if key[0] == "special" else {}
     return family_chances(skill, sheets, [(he, luck) for _n, he, luck in members], luck_policy=key[1],
                           use_luck=lucky, luck_reading=model.reading(book), **fought, **extra)
+
+
+def _tables(kind, skill, sheets, fought, reading, asked) -> list:
+    """P(not losing) from each (Endurance, Luck) asked: an ``ff_wintable`` table without
+    Luck ("plain"), else the layers of ``luck_table``, the largest sheet first (its
+    solve serves the smaller ones)."""
+    if kind == "plain":
+        table = no_luck_table((skill, max(he for he, _l in asked)), sheets, **fought)
+        return [table(he) for he, _l in asked]
+    table = luck_table(sheets, skill, luck_reading=reading, **fought)
+    found = {m: table(*m) for m in sorted(set(asked), key=lambda m: (-m[0], -m[1]))}
+    return [found[m] for m in asked]
 
 
 def hero_variants(module, book):

@@ -71,7 +71,30 @@ def _check(hero, enemies, mode, hero_damage, enemy_damage, luck_policy, pending)
         raise ValueError("hero Endurance must be positive, enemies' non-negative")
 
 
-def ff_fight(hero: tuple[int, int], enemies: Sequence[tuple[int, int]], *,
+def ff_fight(hero: tuple[int, int], enemies: Sequence[tuple[int, int]], **options) -> FightOdds:
+    """``solve_fight``, kept by the fight's constants (fight_cache: in memory, and on
+    disk beside the compiled books): the same fight is solved once."""
+    from engine.rules.defis_fantastiques import fight_cache
+    arguments = _constants(solve_fight, (hero, enemies), options)
+    return fight_cache.kept("ff_fight", arguments, lambda: solve_fight(hero, enemies, **options),
+                            fight_cache.encode_odds, fight_cache.decode_odds)
+
+
+def _constants(function, args: tuple, options: dict) -> tuple:
+    """Every argument `function` reads, defaults filled in, lists made tuples: a cache key."""
+    import inspect
+    bound = inspect.signature(function).bind(*args, **options)
+    bound.apply_defaults()
+    return tuple((name, _frozen(value)) for name, value in bound.arguments.items())
+
+
+def _frozen(value):
+    if isinstance(value, (list, tuple)):
+        return tuple(_frozen(v) for v in value)
+    return value
+
+
+def solve_fight(hero: tuple[int, int], enemies: Sequence[tuple[int, int]], *,
              mode: str = "single", luck: int | None = None, hero_damage: int = 2,
              enemy_damage: int = 2, armour: tuple[int, int] | None = None,
              attack_bonus: int = 0, unarmed: bool = False, pending: str | None = None,
@@ -164,7 +187,15 @@ def _special(hero, enemies, mode, use_luck, luck_policy, wounds, rest, specials,
                          max_states, fight_on)
 
 
-def family_chances(hero_skill: int, enemies, sheets: list, *, mode: str = "single", luck_policy: str = "never",
+def family_chances(hero_skill: int, enemies, sheets: list, **options) -> list:
+    """``solve_family``, kept by the fight's constants (fight_cache), as ``ff_fight``."""
+    from engine.rules.defis_fantastiques import fight_cache
+    arguments = _constants(solve_family, (hero_skill, enemies, sheets), options)
+    return fight_cache.kept("family", arguments, lambda: solve_family(hero_skill, enemies, sheets, **options),
+                            fight_cache.encode_chances, fight_cache.decode_chances)
+
+
+def solve_family(hero_skill: int, enemies, sheets: list, *, mode: str = "single", luck_policy: str = "never",
                    use_luck: bool = False, hero_damage: int = 2, enemy_damage=2,
                    armour: tuple[int, int] | None = None, luck_reading: str = model.DEFAULT_READING,
                    specials: model.Specials | None = None, progress: tuple = (0, 0),

@@ -71,6 +71,19 @@ class SpecialFight(_Fight):
             h, es, arm = self.apply(he, es, arm, events[0], 0)
             hurt, he, events = events[0][0] == "t" and h < he, h, events[1:]
 
+    def apply(self, he, es, arm, event, shift):
+        """Format 1.2: a round won against an opponent only `win_rounds` defeats wounds it not."""
+        if event[0] == "d" and self.sp.rounds_only and self.sp.rounds_only[event[1]]:
+            return he, es, arm
+        return super().apply(he, es, arm, event, shift)
+
+    def offered(self, es, arm, event) -> bool:
+        """Format 1.2: no Luck on a wound that does nothing (an opponent only rounds
+        defeat), nor on the side `luck: taken | dealt` leaves out."""
+        if event[0] == "d" and self.sp.rounds_only and self.sp.rounds_only[event[1]]:
+            return False
+        return model.luck_here(self.sp.luck_on, event[0]) and super().offered(es, arm, event)
+
     def ended(self, outcome: str, he: int, luck: int, arm: int) -> End:
         """The fight's end: its outcome and the Endurance left (the explorer's chain
         also keeps the Luck and the armour left, explore_special.py)."""

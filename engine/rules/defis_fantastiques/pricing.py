@@ -16,7 +16,7 @@ class View:
 
 
 def fighters(spec) -> tuple[list[dict], str]:
-    enemies = [{"name": e["name"], "habilete": int(e["habilete"]), "endurance": int(e["endurance"]),
+    enemies = [{"name": e["name"], "habilete": int(e["habilete"]), "endurance": model.enemy_endurance(e),
                 "damage": int(e.get("damage", equipment.STANDARD_DAMAGE))} for e in spec["enemies"]]
     mode = spec.get("mode", "one-by-one")
     if mode == "as-one" and len(enemies) > 1:
@@ -73,13 +73,25 @@ def queued(pending) -> tuple:
 def specials_of(book, state, spec, pending):
     """(model.Specials, the `modifiers` bonus, (rounds fought, rounds won)): from the
     fight under way, or as `combat.begin` would start it in this state."""
-    escape = escape_of(book, state, spec)
+    # an escape into a death ending is no way out alive: best play never takes it
+    escape = None if deadly_escape(book, state, spec) else escape_of(book, state, spec)
     if pending is not None:
         immune = tuple(i in pending.get("immune", ()) for i in range(len(pending["enemies"])))
         return (model.specials(spec, immune if any(immune) else (), escape), pending.get("bonus", 0),
                 (pending.get("round", 0), pending.get("wins", 0)))
     flags = model.immune(spec["enemies"], spec.get("mode", "one-by-one"), state.items, state.extra.get("weapon"))
     return model.specials(spec, flags, escape), modifiers_bonus(book, state, spec), (0, 0)
+
+
+def deadly_escape(book, state, spec) -> bool:
+    """Whether the escape leads to a paragraph that is a death ending (la-cloche-de-brumesel
+    § 36 -> § 37: 'vous y mourez' is no way out alive)."""
+    from engine.book.model import book_endings
+    to = (spec.get("escape") or {}).get("to") if isinstance(spec.get("escape"), dict) else None
+    if to is None:
+        return False
+    to = to if isinstance(to, int) else silent_game(book, state).number(to)
+    return book_endings(book).get(to) == "death"
 
 
 def escape_of(book, state, spec) -> model.Escape | None:

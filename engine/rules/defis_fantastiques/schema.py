@@ -63,11 +63,18 @@ def combat() -> dict:
         "name": {"type": "string", "minLength": 1, "description": "The opponent's name, shown in the fight."},
         "article": {"enum": ["le", "la", "l'", "les", ""],
                     "description": "The name's article in French sentences (default `le`, `l'` before a vowel; `\"\"` for a proper name)."},
-        "habilete": {"type": "integer", "minimum": 0, "description": "The enemy's Skill."},
-        "endurance": {"type": "integer", "minimum": 1, "description": "The enemy's Stamina."},
+        **{name: {"type": "integer", "minimum": 0, "description": "The enemy's Skill."}
+           for name in ENEMY_STATS["habilete"]},
+        **{name: {"type": "integer", "minimum": 1, "description": "The enemy's Stamina (format 1.2: "
+                                                                 "none when only `win_rounds` defeats it)."}
+           for name in ENEMY_STATS["endurance"]},
         "damage": {"type": "integer", "minimum": 0, "description": "Endurance its wound removes (default 2)."},
         "hurt_only_by": {"type": "array", "minItems": 1, "items": {"type": "string"}, "description": HURT_ONLY_BY},
-    }, "One opponent.", required=("name", "habilete", "endurance"))
+    }, "One opponent.", required=("name",))
+    # each stat by one of its names, as the hero's (`skill: 7, stamina: 6` in an English book)
+    # (Stamina may be left out, format 1.2: an opponent only `win_rounds` defeats)
+    enemy["allOf"] = [{"oneOf": [{"required": [n]} for n in ENEMY_STATS["habilete"]]},
+                      {"not": {"required": list(ENEMY_STATS["endurance"])}}]
     escape = _object({
         "to": PARAGRAPH,
         "after": {"type": "integer", "minimum": 0, "description": "Rounds to fight before escaping (default 0)."},
@@ -83,9 +90,26 @@ def combat() -> dict:
         "escape": escape,
         "win_effects": {"$ref": "#/$defs/effects", "description": "Format 1.1: applied before moving."},
         "unarmed": {"type": "boolean", "description": "The hero must fight bare-handed (−1 Habileté)."},
-        "luck": {"type": "boolean", "description": "false: the hero may not test his Luck in this fight."},
+        "luck": {"enum": [True, False, "taken", "dealt"],
+                 "description": "false: the hero may not test his Luck in this fight; format 1.2: `taken` "
+                                "(on the wounds he takes only) or `dealt` (on the wounds he deals only)."},
         **specials(),
     }, "A fight.", required=("enemies",))
+
+
+# An enemy's stats and their aliases, the hero's own (docs/rules-defis-fantastiques.md).
+ENEMY_STATS = {"habilete": ("habilete", "habileté", "skill"), "endurance": ("endurance", "stamina")}
+
+
+def enemy_names(fields: dict) -> dict:
+    """`combat:` with each enemy's stats under their one name (`skill` -> `habilete`)."""
+    combat = fields.get("combat")
+    if not isinstance(combat, dict) or not isinstance(combat.get("enemies"), list):
+        return fields
+    alias = {a: name for name, names in ENEMY_STATS.items() for a in names}
+    enemies = [{alias.get(k, k): v for k, v in e.items()} if isinstance(e, dict) else e
+               for e in combat["enemies"]]
+    return {**fields, "combat": {**combat, "enemies": enemies}}
 
 
 HURT_ONLY_BY = ("Format 1.1: only these items (weapons) wound him; a round the hero wins without "

@@ -79,8 +79,9 @@ FR = {
         "true : le coût en Endurance d'une fuite est une blessure sur laquelle le héros peut "
         "Tenter sa Chance, comme dans les règles anglaises (par défaut false : le coût est "
         "payé tel qu'écrit).",
-    "false: the hero may not test his Luck in this fight.":
-        "false : le héros ne peut pas Tenter sa Chance pendant ce combat.",
+    "false: the hero may not test his Luck in this fight; format 1.2: `taken` (on the wounds he takes only) or `dealt` (on the wounds he deals only).":
+        "false : le héros ne peut pas tenter sa Chance dans ce combat ; format 1.2 : `taken` (sur les "
+        "blessures qu'il reçoit seulement) ou `dealt` (sur celles qu'il inflige seulement).",
     "false: no Luck test in any fight of the book (default true).":
         "false : aucun test de Chance dans les combats du livre (par défaut true).",
     ("Luck against a wound other than 2: exact (default, the French rules: a lucky wound "
@@ -95,7 +96,8 @@ FR = {
         "Les adversaires (l'un après l'autre sauf si le combat dit autrement).",
     "One opponent.": "Un adversaire.",
     "The enemy's Skill.": "L'Habileté de l'adversaire.",
-    "The enemy's Stamina.": "L'Endurance de l'adversaire.",
+    "The enemy's Stamina (format 1.2: none when only `win_rounds` defeats it).":
+        "L'Endurance de l'adversaire (format 1.2 : aucune quand seul `win_rounds` en vient à bout).",
     "Endurance its wound removes (default 2).": "L'Endurance qu'ôte sa blessure (par défaut 2).",
     "Several opponents: as-one, one-by-one (default) or together.":
         "Plusieurs adversaires : as-one, one-by-one (par défaut) ou together.",

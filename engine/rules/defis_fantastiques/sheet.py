@@ -22,8 +22,9 @@ STATS = (
     StatDef("endurance", M("Endurance", "Stamina"), ("stamina",), "2d6+12", ceiling=True),
     StatDef("chance", M("Chance", "Luck"), ("luck",), "1d6+6", ceiling=True),
     StatDef("or", M("Pièces d'Or", "Gold Pieces"),
-            ("gold", "pieces_d_or", "pièces_d_or", "po"), "2d6+12"),
-    StatDef("provisions", M("Provisions", "Provisions"), ("repas", "meals"), 0),
+            ("gold", "pieces_d_or", "pièces_d_or", "po"), "2d6+12", one=M("Pièce d'Or", "Gold Piece")),
+    StatDef("provisions", M("Provisions", "Provisions"), ("repas", "meals"), 0,
+            one=M("Provision", "Provision")),
 )
 CAPPED = ("habilete", "endurance", "chance")
 # The creation order is fixed so that a player rolling real dice can give them with
@@ -37,8 +38,8 @@ def bounds(book) -> dict:
     0; a capped stat never above its starting maximum (the highest its formula rolls,
     or `hero.ceilings`), unless an effect of the book moves that ceiling."""
     hero = book.hero if isinstance(book.hero, dict) else {}
-    moved = {stat for p in book.paragraphs.values()
-             for e in p.effects + tuple(x for c in p.choices for x in c.effects)
+    from engine.book.effect_lists import all_effects
+    moved = {stat for p in book.paragraphs.values() for e in all_effects(p)
              if e.kind == "ceiling" and isinstance(e.value, dict) for stat in e.value}
     ceilings = hero.get("ceilings") or {}
     out = {}

@@ -28,6 +28,8 @@ def begin(play, spec: dict, mode: str) -> dict:
         out["immune"] = [i for i, f in enumerate(flags) if f]
     if spec.get("win_rounds"):
         out["wins"] = 0
+    if model.luck_side(spec):   # format 1.2: `luck: taken | dealt`
+        out["luck_on"] = model.luck_side(spec)
     if play.narrate and bonus:
         play.emit("combat-bonus", f"Avantage pour ce combat : {bonus:+d} à votre Force d'Attaque.",
                   f"Advantage in this fight: {bonus:+d} to your Attack Strength.", bonus=bonus)
@@ -112,3 +114,16 @@ def leave(play, key: str, said: tuple[str, str]) -> None:
     play.emit(f"combat-{key}", said[0], said[1])
     if play.outcome(("combat", f"{key}_effects")):
         play.goto(play.number(spec[key]))
+
+
+def round_won(play, pending: dict, enemy: dict) -> bool:
+    """Format 1.2, an opponent only `win_rounds` defeats: a round won against it is
+    counted (combat._outcome did) and said; no Endurance, no Luck (False: nothing waits)."""
+    if play.narrate:
+        from engine.rules import french as F
+        n = play.book.paragraphs[play.state.paragraph].fields["combat"].get("win_rounds", "?")
+        won = f"{pending.get('wins', 0)}/{n}"
+        play.emit("round-won", f"Vous prenez le dessus sur {F.the(enemy)} : assauts gagnés {won}.",
+                  f"You get the better of {enemy['name']}: rounds won {won}.", target=enemy["name"],
+                  wins=pending.get("wins", 0))
+    return False

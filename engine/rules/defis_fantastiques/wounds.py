@@ -50,6 +50,8 @@ def drain(play, pending: dict) -> None:
 
 def _deal(play, pending: dict, i: int) -> bool:
     enemy = pending["enemies"][i]
+    if enemy.get("rounds_only"):   # format 1.2: the round won counts (`wins`), nothing else
+        return specials.round_won(play, pending, enemy)
     before, dmg = enemy["endurance"], hero_damage(play, pending)
     enemy["endurance"] = max(0, before - dmg)
     if play.narrate:   # the explorer reads no event: none is made for it
@@ -57,7 +59,7 @@ def _deal(play, pending: dict, i: int) -> bool:
                   f"You wound {enemy['name']}: −{dmg} (Stamina {enemy['endurance']}).",
                   target=enemy["name"], loss=dmg, endurance=enemy["endurance"])
     if model.dealt_offered(enemy["endurance"]):
-        if pending.get("no_luck"):
+        if pending.get("no_luck") or not model.luck_here(pending.get("luck_on"), "d"):
             return False
         pending["luck"] = {"kind": "dealt", "enemy": i, "before": before, "damage": dmg}
         return True
@@ -77,7 +79,8 @@ def _suffer(play, pending: dict, i: int) -> bool:
         play.emit("wound", fr, en, target="hero", by=enemy["name"],
                   loss=loss, absorbed=absorbs, endurance=play.module.clamp(play.state, "endurance", before - loss))
     play.change("endurance", delta=-loss, reason="wound")
-    if not pending.get("no_luck") and model.taken_offered(raw, absorbs, model.reading(play.book)):
+    if not pending.get("no_luck") and model.luck_here(pending.get("luck_on"), "t") \
+            and model.taken_offered(raw, absorbs, model.reading(play.book)):
         pending["luck"] = {"kind": "taken", "enemy": i, "before": before, "damage": raw,
                            "absorbs": absorbs}
         return True

@@ -72,12 +72,14 @@ def test_book_zeus_resurrection_after_the_chasm():
 
 def test_book_wolves_group_fight_all_down():
     """The two wolves leave the fight one after the other; when both are Grièvement
-    Blessé the book sends Althéos on (all_down: 6), Indemne, with no reward."""
+    Blessé the book sends Althéos where victory leads (all_down: 6, win: 6): it is the
+    victory, Indemne, and its reward is paid (issue 33, item 8: it was never paid)."""
     g = start(HIT + MISS + HIT + MISS + HIT + MISS + HIT)
     run(g, ["1", "2", ("strike", 0), ("defend", 0), ("strike", 0), ("defend", 0),
             ("strike", 0), ("defend", 0), ("strike", 0)])
     st = g.state
-    assert st.paragraph == 6 and st.stats["honneur"] == 7 and st.stats["protection"] == 13
+    assert st.paragraph == 6 and st.stats["honneur"] == 7 + 2 and st.stats["protection"] == 13
+    assert st.extra["condition"] == 0
 
 
 def test_book_hephaistos_answers_by_himself():

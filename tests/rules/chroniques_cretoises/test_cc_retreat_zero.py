@@ -21,7 +21,7 @@ def label(g, lang="fr"):
 
 def test_retreat_costs_one_honour_and_says_so(tmp_path):
     g = game(tmp_path, BODY % 3, [2])
-    assert "−1 Honneur" in label(g)
+    assert "−1 point d'Honneur" in label(g)
     g.answer("retreat")
     assert g.state.stats["honneur"] == 2 and g.state.paragraph == 3
 

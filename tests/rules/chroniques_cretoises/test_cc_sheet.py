@@ -138,7 +138,7 @@ def test_sheet_and_toolbar_in_both_languages(tmp_path):
     en = dict(g.module.sheet(g.state, "en"))
     assert fr["Force"] == "7" and fr["Condition physique"] == "Indemne" and fr["Dieu protecteur"] == "Athéna"
     assert "Poséidon : Défavorable" in fr["Dieux"] and "Poséidon: Unfavourable" in en["Gods"]
-    assert "Vieux casque (P 1) — de rechange" in fr["Équipement"] and "Lance (F 3, P 1) — in hand" in en["Equipment"]
+    assert "Vieux casque (P 1) — de rechange" in fr["Équipement"] and "Lance (S 3, P 1) — in hand" in en["Equipment"]
     assert g.module.toolbar(g.state, "en").startswith("Strength 7  Protection 15  Honour 7  Shame 0  Unhurt")
 
 

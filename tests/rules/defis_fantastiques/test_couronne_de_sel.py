@@ -8,16 +8,14 @@ from engine.analysis.explore import run_batch
 from engine.analysis.explore.report import random_report
 from engine.game.dice import ScriptedDice
 from engine.game import Game
-from engine.lint.loader import load_book
+
+from df_helpers import choosing, clean, WIN_ROUND, act, win_fight
 
 BOOK = Path(__file__).parents[3] / "books" / "la-couronne-de-sel.yaml"
-WIN_ROUND = (1, 1, 6, 6)     # the opponent rolls 2, the hero 12
 
 
 def loaded():
-    out = load_book(BOOK, use_cache=False)
-    assert out.ok and out.diagnostics == []
-    return out
+    return clean(BOOK)
 
 
 def start():
@@ -26,33 +24,11 @@ def start():
     return Game(book.book, book.module, ScriptedDice([6, 6, 6, 6]))
 
 
-def act(game, key, *faces, amount=None):
-    game.dice.faces.extend(faces)
-    game.answer(key, amount)
-
-
-def choose(game, text):
-    """Pick the enabled choice whose text starts with `text`."""
-    option = next(o for o in game.prompt().options if o.label.fr.startswith(text))
-    assert option.enabled, text
-    game.answer(option.key)
+choose = choosing("fr")   # the enabled choice whose text starts with `text`
 
 
 def labels(game):
     return [o.label.fr for o in game.prompt().options]
-
-
-def win_fight(game):
-    """Win every round (the opponents roll 2, the hero 12), never testing Luck."""
-    while game.prompt().kind in ("combat", "combat-luck"):
-        if game.prompt().kind == "combat-luck":
-            game.answer("pass")
-            continue
-        pending = game.state.pending
-        rolling = sum(e["endurance"] > 0 for e in pending["enemies"]) \
-            if pending["mode"] == "together" else 1
-        keys = [o.key for o in game.prompt().options if o.enabled]
-        act(game, "attack" if "attack" in keys else keys[0], *((1, 1) * (rolling - 1) + WIN_ROUND))
 
 
 def days(game):

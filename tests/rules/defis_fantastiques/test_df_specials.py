@@ -138,8 +138,8 @@ def test_format_1_needs_1_1_unknown_item_bad_condition_and_pairs(tmp_path):
     extra = "\n      hurt: 3\n      rounds: 2\n      modifiers: [{if: 'has(', attack: 1}]"
     loaded = load(tmp_path, BODY.format(extra=extra, skill=8, end=6, enemy=", hurt_only_by: [baton]"), HEADER)
     found = codes(loaded)
-    assert found.count("format-1-1") == 4 and "unknown-item" in found and "timeout-missing" in found
-    bad = [d for d in loaded.diagnostics if d.code not in ("format-1-1", "unknown-item", "timeout-missing")
+    assert found.count("format-1-1") == 4 and "unknown-item" in found and "combat-timeout" in found
+    bad = [d for d in loaded.diagnostics if d.code not in ("format-1-1", "unknown-item", "combat-timeout")
            and d.severity.value == "error"]
     lines = (tmp_path / "livre.yaml").read_text(encoding="utf-8").splitlines()
     assert bad and "modifiers: [{if: 'has('" in lines[bad[0].span.line]   # located on its line

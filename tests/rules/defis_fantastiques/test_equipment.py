@@ -245,3 +245,26 @@ def test_a_wound_all_absorbed_after_luck_never_reads_minus_zero():
     assert play.said == [("Votre blessure : aucun point d'Endurance en tout, au lieu de −1 Endurance.",
                           "Your wound: no Stamina point in all, instead of −1 Stamina.")]
     assert play.state.stats["endurance"] == 10
+
+
+NO_ARMOUR_TWICE = """
+paragraphs:
+  1:
+    text: Une échoppe.
+    choices:
+      - {text: Enfiler le cuir puis l'ôter, to: 2, effects: [{armour: cuir}, {lose: cuir}]}
+      - {text: Passer, to: 2}
+  2: {text: La rue., choices: [{text: Rester, to: 2}]}
+"""
+
+
+def test_no_armour_is_one_state_whether_one_was_worn_before_or_not(tmp_path):
+    """The hit count exists only while an armour is worn: a hero who took one off and
+    a hero who never wore one hold the same state (the explorer keeps one, issue 35)."""
+    states = []
+    for key in ("1", "2"):
+        g = play(tmp_path, NO_ARMOUR_TWICE)
+        g.answer(key)
+        assert g.state.paragraph == 2 and g.state.extra.get("armour") is None
+        states.append({k: v for k, v in g.state.extra.items() if k != "names"})
+    assert states[0] == states[1] and "armour_hits" not in states[0]

@@ -85,13 +85,16 @@ class KaiRules(RuleModule):
             return play.die("vigueur")
         self._heal(play)
 
+    def entered(self, play) -> None:
+        play.state.extra.pop("healed", None)   # a new paragraph: Healing may work again
+
     def _heal(self, play) -> None:
-        """Healing: +1 Endurance once per paragraph entered, unless it holds a fight."""
+        """Healing: +1 Endurance once per paragraph entered, unless it holds a fight
+        (the mark lives in the state: a state rebuilt by the explorer heals as in play)."""
         st = play.state
-        visit = len(st.history)
-        if "soins" not in disciplines(st) or st.extra.get("healed_at") == visit:
+        if "soins" not in disciplines(st) or st.extra.get("healed"):
             return
-        st.extra["healed_at"] = visit
+        st.extra["healed"] = True
         if "combat" not in play.book.paragraphs[st.paragraph].fields:
             play.change("vigueur", delta=1, reason="soins")
 
