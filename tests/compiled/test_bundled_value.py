@@ -3,6 +3,8 @@ space is today's exact solver's fraction (97.5958 %, issue 35), to the last digi
 from fractions import Fraction
 from pathlib import Path
 
+import pytest
+
 from engine.analysis.compiled import from_space, solve
 from engine.analysis.explore.exact import exact_values
 from engine.analysis.explore.explorer import explore
@@ -11,6 +13,8 @@ from tests.analysis_fixtures.support import load
 ROOT = Path(__file__).resolve().parents[2]
 
 
+# (today's explorer over the whole book: tens of seconds; CI runs the slow tests too)
+@pytest.mark.slow
 def test_la_cloche_sheet_1_through_the_array_solver_is_todays_fraction():
     book, module, _ = load(ROOT / "books" / "la-cloche-de-brumesel.yaml")
     space = explore(book, module, max_states=3_000_000, timeout=1e9, sheet=1, focused=False)

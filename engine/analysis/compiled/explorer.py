@@ -147,7 +147,7 @@ class CompiledExplorer:
         what a template cannot hold, one state at a time."""
         found = []
         if not self.batched:
-            return [self._engine(s) for s in states.tolist()]
+            return [self._engine(states.tolist())]
         head = rows[:, [PARAGRAPH, PENDING, ENDED]]
         _u, inverse = np.unique(head, axis=0, return_inverse=True)
         inverse = inverse.reshape(-1)
@@ -161,69 +161,76 @@ class CompiledExplorer:
             for members, group_rows, acts in done:
                 self.engine_states += len(members)
                 found.append(self._apply(members, group_rows, acts))
-            found += [self._engine(s) for s in left.tolist()]
+            found.append(self._engine(left.tolist()))
         return found
 
     def _apply(self, members, group_rows, acts) -> np.ndarray:
-        """The edges of a group's shared play: each outcome's writes over its rows."""
-        fresh = []
+        """The edges of a group's shared play: each outcome's writes over its rows
+        (every outcome's successors found or added in one call)."""
         k_all = len(self.slots)
         if group_rows.shape[1] < k_all:
             pad = np.array([self.slots.default(j) for j in range(group_rows.shape[1], k_all)], dtype=np.int64)
             group_rows = np.hstack([group_rows, np.broadcast_to(pad, (len(group_rows), len(pad)))])
+        m = len(members)
+        edges, blocks = [], []   # (move, probability id, targets or the block number)
         for k, (_text, outcomes) in enumerate(acts):
             for p, w in outcomes:
                 if w is SELF_T:
-                    idx = members
+                    target = members
                 elif w is ERROR_T:
-                    idx = np.full(len(members), -1, dtype=np.int64)
+                    target = np.full(m, -1, dtype=np.int64)
                 else:
                     succ = group_rows.copy()
-                    if succ.shape[1] < len(self.slots):
-                        pad = np.array([self.slots.default(j) for j in range(succ.shape[1], len(self.slots))],
-                                       dtype=np.int64)
-                        succ = np.hstack([succ, np.broadcast_to(pad, (len(succ), len(pad)))])
-                    for col, v in w.items():
+                    for col, v in w.items():   # (the play's columns were made before the call)
                         succ[:, col] = v
-                    idx, new = self.table.add(succ)
-                    fresh.append(new)
-                self.e_state.append(members)
-                self.e_move.append(np.full(len(members), k, dtype=np.int64))
-                self.e_target.append(idx)
-                self.e_prob.append(np.full(len(members), self._prob(p), dtype=np.int64))
-        return np.concatenate(fresh) if fresh else np.zeros(0, dtype=np.int64)
+                    target = len(blocks)
+                    blocks.append(succ)
+                edges.append((k, self._prob(p), target))
+        fresh = np.zeros(0, dtype=np.int64)
+        if blocks:
+            idx, fresh = self.table.add(np.concatenate(blocks))
+        for k, prob, target in edges:
+            self.e_state.append(members)
+            self.e_move.append(np.full(m, k, dtype=np.int64))
+            self.e_target.append(idx[target * m:(target + 1) * m] if isinstance(target, int) else target)
+            self.e_prob.append(np.full(m, prob, dtype=np.int64))
+        return fresh
 
-    def _engine(self, s: int) -> np.ndarray:
-        self.engine_states += 1
-        row = self.table.rows[s]
-        n = int(row[PARAGRAPH])
-        if int(row[ENDED]) == 0:
-            why = self.why.get(n) or ("activity" if int(row[PENDING]) else "states the program hands over")
-            self.engine_paragraphs.setdefault(n, why)
-        state = self.slots.unpack(row, self.book, self.module)
-        acts = self.engine.expand(state)
-        targets, probs, moves, packed = [], [], [], []
-        for k, (_text, branches) in enumerate(acts):
-            for p, st in branches:
-                moves.append(k)
-                probs.append(self._prob(p))
-                if st is SELF:
-                    targets.append(s)
-                elif st is ERROR:
-                    targets.append(-1)
-                else:
-                    targets.append(None)
-                    packed.append(self.slots.pack(st))
+    def _engine(self, states) -> np.ndarray:
+        """States one by one through the real engine; their successors found or added
+        together, in one call."""
+        e_state, moves, targets, probs, packed = [], [], [], [], []
+        for s in states:
+            self.engine_states += 1
+            row = self.table.rows[s]
+            n = int(row[PARAGRAPH])
+            if int(row[ENDED]) == 0:
+                why = self.why.get(n) or ("activity" if int(row[PENDING]) else "states the program hands over")
+                self.engine_paragraphs.setdefault(n, why)
+            state = self.slots.unpack(row, self.book, self.module)
+            for k, (_text, branches) in enumerate(self.engine.expand(state)):
+                for p, st in branches:
+                    e_state.append(s)
+                    moves.append(k)
+                    probs.append(self._prob(p))
+                    if st is SELF:
+                        targets.append(s)
+                    elif st is ERROR:
+                        targets.append(-1)
+                    else:
+                        targets.append(-2 - len(packed))   # (the packed successor's number, below)
+                        packed.append(self.slots.pack(st))
         if not moves:
             return np.zeros(0, dtype=np.int64)
+        targets = np.asarray(targets, dtype=np.int64)
         new = np.zeros(0, dtype=np.int64)
         if packed:
             idx, new = self.table.add(self.table.batch(packed))
-            it = iter(idx.tolist())
-            targets = [next(it) if t is None else t for t in targets]
-        self.e_state.append(np.full(len(moves), s, dtype=np.int64))
+            later = targets <= -2
+            targets[later] = idx[-2 - targets[later]]
+        self.e_state.append(np.asarray(e_state, dtype=np.int64))
         self.e_move.append(np.asarray(moves, dtype=np.int64))
-        self.e_target.append(np.asarray(targets, dtype=np.int64))
+        self.e_target.append(targets)
         self.e_prob.append(np.asarray(probs, dtype=np.int64))
         return new
 

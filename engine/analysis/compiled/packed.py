@@ -129,6 +129,7 @@ class Table:
         self.sorted_hash = np.zeros(0, dtype=np.uint64)
         self.sorted_index = np.zeros(0, dtype=np.int64)
         self._consts = np.zeros(0, dtype=np.uint64)
+        self._defaults = np.zeros(0, dtype=np.int64)
 
     @property
     def rows(self) -> np.ndarray:
@@ -164,18 +165,18 @@ class Table:
 
     def _hash(self, rows: np.ndarray) -> np.ndarray:
         """Each row's hash: a sum of its columns' mixed terms, a column at its default
-        adding nothing (so that a column made later leaves the hashes kept valid)."""
+        adding nothing (so that a column made later leaves the hashes kept valid).
+        The whole batch at once (one pass of array operations, not one a column)."""
         k = rows.shape[1]
         if len(self._consts) < k:
             rng = np.random.default_rng(12345)
             self._consts = rng.integers(1, 1 << 63, size=max(k, 2 * len(self._consts)), dtype=np.uint64) | np.uint64(1)
+        if len(self._defaults) != k:
+            self._defaults = np.array([self.slots.default(j) for j in range(k)], dtype=np.int64)
         with np.errstate(over="ignore"):
-            h = np.zeros(len(rows), dtype=np.uint64)
-            for j in range(k):   # (a column at a time: one multiply-add over the batch)
-                v = rows[:, j]
-                term = _mix(v.astype(np.uint64) * self._consts[j] + np.uint64(j))
-                h += np.where(v != self.slots.default(j), term, np.uint64(0))
-        return _mix(h)
+            terms = _mix(rows.astype(np.uint64) * self._consts[:k] + np.arange(k, dtype=np.uint64))
+            terms[rows == self._defaults] = 0
+            return _mix(terms.sum(axis=1, dtype=np.uint64))
 
     def add(self, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """(the index of each row, the indices of the rows new to the table)."""
