@@ -62,3 +62,44 @@ def test_death_planted_at_minus_one_is_caught(monkeypatch):
     monkeypatch.setattr(vector.VectorRules, "after_change", wrong)
     assert differential(book, module)["mismatches"]
     assert real is not wrong
+
+
+def _tests_book():
+    return load(HERE / "books/tests.yaml")[:2]
+
+
+def test_the_tests_book_compares_rolled_tests_with_and_without_armour():
+    # Without commands the armour is never dropped: every test of Habileté is rolled
+    # with its penalty; with them, the states that dropped it are compared too.
+    book, module = _tests_book()
+    for with_commands in (False, True):
+        r = differential(book, module, max_states=20_000, per_paragraph=10_000, with_commands=with_commands)
+        assert r["rolled"] == [2, 5] and r["checked"] >= 100 and r["mismatches"] == []
+
+
+def _wrong_rolls(r) -> set:
+    return {t for m in r["mismatches"] for t in m["compiled"] if m["compiled"][t] != m["engine"].get(t)}
+
+
+def test_luck_not_lowered_is_caught(monkeypatch):
+    import engine.rules.defis_fantastiques.vector as vector
+    real = vector.VectorRules.test
+
+    def wrong(self, batch, book, kind, modifier):
+        before = batch.col("stats", "chance").copy()
+        wins = real(self, batch, book, kind, modifier)
+        batch.put("stats", "chance", before)
+        return wins
+    monkeypatch.setattr(vector.VectorRules, "test", wrong)
+    book, module = _tests_book()
+    r = differential(book, module, max_states=20_000, per_paragraph=10_000, with_commands=False)
+    assert _wrong_rolls(r) == {"roll"} and {m["paragraph"] for m in r["mismatches"]} == {5}
+
+
+def test_the_armours_test_penalty_ignored_is_caught(monkeypatch):
+    import numpy as np
+    import engine.rules.defis_fantastiques.vector as vector
+    monkeypatch.setattr(vector.VectorRules, "skill_penalty", lambda self, batch, book: np.zeros(len(batch), np.int64))
+    book, module = _tests_book()
+    r = differential(book, module, max_states=20_000, per_paragraph=10_000, with_commands=False)
+    assert _wrong_rolls(r) == {"roll"} and {m["paragraph"] for m in r["mismatches"]} == {2}

@@ -1,13 +1,13 @@
 """The differential check: a state's moves by its compiled program and by the real engine.
 
 States are drawn from a (bounded) compiled exploration, stratified by paragraph
-(at most `per_paragraph` states of each, drawn with a seeded generator; a small
-book's states all), among those its programs expand: waiting at a paragraph's
-choices.  Each is expanded twice, by the program (one row) and by the engine path
+and phase (at most `per_paragraph` states of each paragraph and pending activity,
+drawn with a seeded generator; a small book's states all), among those its programs
+expand: waiting at a paragraph's choices, or at a test the module's vector rules
+roll.  Each is expanded twice, by the program (one row) and by the engine path
 (the real `Game`, dice forced outcome by outcome), and the two must give the same
-moves with the same distributions over successors, as exact fractions (a program's
-move is certain: one successor, probability 1; the engine's outcomes that reach the
-same packed state are summed).  A state the program hands over is not compared.
+moves with the same distributions over successors, as exact fractions (outcomes of
+either side that reach the same packed state are summed).  A state the program hands over is not compared.
 """
 from __future__ import annotations
 
@@ -32,11 +32,21 @@ def _key(x, row) -> tuple:
 def compiled_moves(x: CompiledExplorer, s: int):
     """{move text: {successor key: probability}}, or None when the program hands it over."""
     row = x.table.rows[s:s + 1].copy()
-    program = x.programs[int(row[0, PARAGRAPH])]
+    program = x.program(int(row[0, PARAGRAPH]), int(row[0, PENDING]))
     moves, engine = program.run(Batch(row, x.slots))
     if engine[0]:
         return None
-    return {key: {_key(x, nxt.rows[0]): Fraction(1)} for key, offered, nxt, _ok in moves if offered[0]}
+    out: dict = {}
+    for key, offered, outcomes in moves:
+        if not offered[0]:
+            continue
+        dist = out.setdefault(key, {})
+        for counts, den, nxt in outcomes:
+            p = Fraction(1) if counts is None else Fraction(int(counts[0]), den)
+            if p:
+                k = _key(x, nxt.rows[0])
+                dist[k] = dist.get(k, Fraction(0)) + p
+    return out
 
 
 def engine_moves(x: CompiledExplorer, s: int) -> dict:
@@ -62,12 +72,11 @@ def _same_width(x, moves: dict) -> dict:
 
 def sample(x: CompiledExplorer, per_paragraph: int, seed: int) -> list[int]:
     rows = x.table.rows
-    ok = (rows[:, ENDED] == 0) & (rows[:, PENDING] == 0)
-    by: dict = {}
-    for s in np.flatnonzero(ok).tolist():
-        n = int(rows[s, PARAGRAPH])
-        if n in x.programs:
-            by.setdefault(n, []).append(s)
+    by: dict = {}   # (paragraph, pending activity) -> its states
+    for s in np.flatnonzero(rows[:, ENDED] == 0).tolist():
+        n, pend = int(rows[s, PARAGRAPH]), int(rows[s, PENDING])
+        if x.program(n, pend) is not None:
+            by.setdefault((n, pend), []).append(s)
     rng, out = random.Random(seed), []
     for n in sorted(by):
         states = by[n]
@@ -76,13 +85,14 @@ def sample(x: CompiledExplorer, per_paragraph: int, seed: int) -> list[int]:
 
 
 def differential(book, module, max_states: int = 5_000, per_paragraph: int = 20, seed: int = 0,
-                 sheet: int | None = None) -> dict:
-    """{"checked": states compared, "paragraphs": programs compared, "mismatches":
+                 sheet: int | None = None, with_commands: bool = True) -> dict:
+    """{"checked": states compared, "paragraphs": programs compared, "rolled": the
+    paragraphs whose pending roll was compared, "mismatches":
     [{"state", "paragraph", "compiled", "engine"}]}."""
-    x = CompiledExplorer(book, module, sheet=sheet, max_states=max_states)
+    x = CompiledExplorer(book, module, sheet=sheet, max_states=max_states, with_commands=with_commands)
     x.run()
     drawn = sample(x, per_paragraph, seed)
-    checked, mismatches, paragraphs = 0, [], set()
+    checked, mismatches, paragraphs, phases = 0, [], set(), set()
     for s in drawn:
         mine = compiled_moves(x, s)
         if mine is None:
@@ -91,7 +101,10 @@ def differential(book, module, max_states: int = 5_000, per_paragraph: int = 20,
         mine, theirs = _same_width(x, mine), _same_width(x, theirs)
         checked += 1
         paragraphs.add(int(x.table.rows[s, PARAGRAPH]))
+        if int(x.table.rows[s, PENDING]):
+            phases.add(int(x.table.rows[s, PARAGRAPH]))
         if mine != theirs:
             mismatches.append({"state": s, "paragraph": int(x.table.rows[s, PARAGRAPH]),
                                "compiled": mine, "engine": theirs})
-    return {"checked": checked, "paragraphs": sorted(paragraphs), "mismatches": mismatches}
+    return {"checked": checked, "paragraphs": sorted(paragraphs), "rolled": sorted(phases),
+            "mismatches": mismatches}

@@ -21,7 +21,8 @@ from engine.analysis.compiled.batch import Batch
 from engine.analysis.compiled.engine_path import ERROR, SELF, EnginePath
 from engine.analysis.compiled.graph import Graph, narrow
 from engine.analysis.compiled.packed import ENDED, PARAGRAPH, PENDING, Slots, Table
-from engine.analysis.compiled.programs import Compiler
+from engine.analysis.compiled.programs import Compiler, Unsupported
+from engine.analysis.explore.compact import thaw
 from engine.analysis.compiled.templates import ERROR as ERROR_T, SELF as SELF_T, Templates
 
 FRONTIER = -2
@@ -49,10 +50,14 @@ class CompiledExplorer:
         self.slots = Slots(getattr(module, "display_extra", ()))
         self.table = Table(self.slots)
         self.engine = EnginePath(book, module, with_commands, fight_nodes)
+        self.compiler = Compiler(book, module, with_commands) if programs else None
         if programs:
-            self.programs, self.why = Compiler(book, module, with_commands).compile()
+            self.programs, self.why = self.compiler.compile()
         else:
             self.programs, self.why = {}, {n: "programs off" for n in book.paragraphs}
+        self._pending: dict = {}       # (paragraph, pending id) -> its program or None
+        self.why_pending: dict = {}    # ... -> why none
+        self._dens: dict = {}
         self.rules = getattr(module, "vector_rules", None)
         self.templates, self.batched = Templates(self), batched
         self._probs: dict = {}
@@ -103,11 +108,15 @@ class CompiledExplorer:
         waiting = (ended == 0) & (rows[:, PENDING] == 0)
         para = rows[:, PARAGRAPH]
         to_engine = ~terminal
-        for n in np.unique(para[waiting]).tolist():
-            program = self.programs.get(n)
+        busy = (ended == 0) & (rows[:, PENDING] != 0)
+        groups = [(n, 0) for n in np.unique(para[waiting]).tolist()]
+        if busy.any():
+            groups += [tuple(g) for g in np.unique(rows[busy][:, [PARAGRAPH, PENDING]], axis=0).tolist()]
+        for n, pend in groups:
+            program = self.program(n, pend)
             if program is None:
                 continue
-            sel = np.flatnonzero(waiting & (para == n))
+            sel = np.flatnonzero((waiting if pend == 0 else busy) & (para == n) & (rows[:, PENDING] == pend))
             left = self._compiled(program, states[sel], rows[sel])
             to_engine[sel] = False
             to_engine[sel[left]] = True
@@ -117,29 +126,67 @@ class CompiledExplorer:
         found += self._templated(states[to_engine], rows[to_engine])
         return np.concatenate(found) if found else np.zeros(0, dtype=np.int64)
 
+    def program(self, n: int, pend: int):
+        """The program of the states at paragraph `n` with pending activity `pend` (0:
+        waiting at its choices), or None (they take the engine path, the reason kept)."""
+        if pend == 0:
+            return self.programs.get(n)
+        key = (n, pend)
+        if key not in self._pending:
+            self._pending[key] = None
+            if self.compiler is not None:
+                try:
+                    self._pending[key] = self.compiler.pending(n, thaw(self.slots.pendings.values[pend]))
+                except Unsupported as exc:
+                    self.why_pending[key] = str(exc)
+        return self._pending[key]
+
+    def _why(self, n: int, pend: int) -> str:
+        """Why a state at `n` (pending `pend`) takes the engine path, for the report."""
+        if pend:
+            return self.why_pending.get((n, pend)) or "activity"
+        return self.why.get(n) or "states the program hands over"
+
+    def _counts(self, den: int) -> np.ndarray:
+        """The probability ids of 0/den .. den/den."""
+        ids = self._dens.get(den)
+        if ids is None:
+            ids = self._dens[den] = np.array([self._prob(Fraction(k, den)) for k in range(den + 1)], dtype=np.int64)
+        return ids
+
     def _compiled(self, program, states: np.ndarray, rows: np.ndarray) -> np.ndarray:
-        """Expand a batch with its program; the mask of states left to the engine."""
+        """Expand a batch with its program (every successor found or added in one
+        call); the mask of states left to the engine."""
         batch = Batch(rows.copy(), self.slots)
         moves, engine = program.run(batch)
         keep = ~engine
-        fresh = []
         order = np.zeros(len(states), dtype=np.int64)   # each state's next move number
         one = self._prob(1)
-        for key, offered, nxt, _ok in moves:
+        edges, blocks, at = [], [], 0
+        for key, offered, outcomes in moves:
             take = offered & keep
             if not take.any():
                 continue
-            idx, new = self.table.add(nxt.rows[take])
-            fresh.append(new)
-            src = states[take]
-            self.e_state.append(src)
-            self.e_move.append(order[take].copy())
-            self.e_target.append(idx)
-            self.e_prob.append(np.full(len(src), one, dtype=np.int64))
+            for counts, den, nxt in outcomes:
+                t = take if counts is None else take & (counts > 0)
+                if not t.any():
+                    continue
+                probs = np.full(int(t.sum()), one, dtype=np.int64) if counts is None else self._counts(den)[counts[t]]
+                edges.append((states[t], order[t].copy(), at, probs))
+                blocks.append(nxt.rows[t])
+                at += len(probs)
             self.texts.setdefault(key, len(self.texts))
             order[take] += 1
         self.compiled_states += int(keep.sum())
-        self._fresh = np.concatenate(fresh) if fresh else np.zeros(0, dtype=np.int64)
+        self._fresh = np.zeros(0, dtype=np.int64)
+        if blocks:
+            width = max(b.shape[1] for b in blocks)
+            idx, self._fresh = self.table.add(np.concatenate([_pad(b, width, self.slots) for b in blocks]))
+            for src, mv, start, probs in edges:
+                self.e_state.append(src)
+                self.e_move.append(mv)
+                self.e_target.append(idx[start:start + len(src)])
+                self.e_prob.append(probs)
         return engine
 
     def _templated(self, states: np.ndarray, rows: np.ndarray) -> list:
@@ -155,8 +202,7 @@ class CompiledExplorer:
             sel = inverse == g
             n = int(rows[sel][0, PARAGRAPH])
             if int(rows[sel][0, ENDED]) == 0:
-                self.engine_paragraphs.setdefault(n, self.why.get(n) or (
-                    "activity" if int(rows[sel][0, PENDING]) else "states the program hands over"))
+                self.engine_paragraphs.setdefault(n, self._why(n, int(rows[sel][0, PENDING])))
             done, left = self.templates.expand(states[sel], rows[sel])
             for members, group_rows, acts in done:
                 self.engine_states += len(members)
@@ -205,8 +251,7 @@ class CompiledExplorer:
             row = self.table.rows[s]
             n = int(row[PARAGRAPH])
             if int(row[ENDED]) == 0:
-                why = self.why.get(n) or ("activity" if int(row[PENDING]) else "states the program hands over")
-                self.engine_paragraphs.setdefault(n, why)
+                self.engine_paragraphs.setdefault(n, self._why(n, int(row[PENDING])))
             state = self.slots.unpack(row, self.book, self.module)
             for k, (_text, branches) in enumerate(self.engine.expand(state)):
                 for p, st in branches:
@@ -255,6 +300,14 @@ class CompiledExplorer:
                      tg.astype(narrow(max(n, 2), signed=True)), table[pr] if len(pr) else np.zeros(0),
                      pr.astype(narrow(max(len(self.fractions), 1))), list(self.fractions), terminal,
                      self.table.rows[:, PARAGRAPH].astype(np.int32), roots)
+
+
+def _pad(rows: np.ndarray, width: int, slots) -> np.ndarray:
+    """Rows widened to `width` columns (a column made since: its default)."""
+    if rows.shape[1] == width:
+        return rows
+    pad = np.array([slots.default(j) for j in range(rows.shape[1], width)], dtype=np.int64)
+    return np.hstack([rows, np.broadcast_to(pad, (len(rows), len(pad)))])
 
 
 def explore_compiled(book, module, **options) -> Explored:

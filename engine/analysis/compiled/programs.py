@@ -108,8 +108,8 @@ class Program:
         self.paragraph, self.choices, self.rules, self.commands = paragraph, choices, rules, commands
 
     def run(self, batch: Batch):
-        """(moves [(text, offered mask, successors batch aligned with the states,
-        ok mask)], the states left to the engine)."""
+        """(moves [(text, offered mask, [(None, 1, successors batch aligned with the
+        states)])], the states left to the engine)."""
         n = len(batch)
         engine = np.zeros(n, dtype=bool)
         if self.rules is not None and self.commands:
@@ -127,14 +127,36 @@ class Program:
             nxt = Batch(batch.rows.copy(), batch.slots)
             for step in effects:
                 step(nxt)
-            out.append((key, offered, nxt, np.ones(n, dtype=bool)))
-        if self.rules is not None and self.commands:
-            for name, offered, apply in self.rules.commands(batch):
-                nxt = Batch(batch.rows.copy(), batch.slots)
-                refused = apply(nxt)
-                self.rules.after_change(nxt)
-                out.append(("!" + name, offered & ~refused, nxt, ~refused))
-        return out, engine
+            out.append((key, offered, [(None, 1, nxt)]))
+        return out + _commands(self.rules, self.commands, batch), engine
+
+
+class Rolled:
+    """The moves of the states whose activity is pending at a paragraph (a module's
+    roll: each outcome with its count among `den` throws) and the module's commands."""
+
+    def __init__(self, paragraph, roll, rules, commands: bool):
+        self.paragraph, self.roll, self.rules, self.commands = paragraph, roll, rules, commands
+
+    def run(self, batch: Batch):
+        """(moves [(text, offered mask, [(counts or None, den, successors batch)])],
+        the states left to the engine)."""
+        n = len(batch)
+        engine = self.rules.rejects(batch) if self.commands else np.zeros(n, dtype=bool)
+        return [("roll", np.ones(n, dtype=bool), self.roll(batch))] \
+            + _commands(self.rules, self.commands, batch), engine
+
+
+def _commands(rules, commands: bool, batch: Batch) -> list:
+    """The module's commands as moves (a refused one is no move)."""
+    out = []
+    if rules is not None and commands:
+        for name, offered, apply in rules.commands(batch):
+            nxt = Batch(batch.rows.copy(), batch.slots)
+            refused = apply(nxt)
+            rules.after_change(nxt)
+            out.append(("!" + name, offered & ~refused, [(None, 1, nxt)]))
+    return out
 
 
 class Compiler:
@@ -190,6 +212,53 @@ class Compiler:
             steps.append(self._after_change)
             choices.append((str(i + 1), cond, _guarded(steps)))
         return Program(p.number, choices, self.rules, commands)
+
+    def pending(self, number: int, pending: dict) -> Rolled:
+        """The program of the states at `number` whose activity `pending` waits: a
+        Défis Fantastiques test (rolls.py `answer`) when the module's vector rules
+        roll it; anything else is Unsupported (the engine path)."""
+        activity = pending.get("activity")
+        if list(self.module.carry_limits(self.book)):
+            raise Unsupported("carrying limits")
+        if activity != "test" or not hasattr(self.rules, "test"):
+            raise Unsupported(f"activity {activity}")
+        p = self.book.paragraphs[number]
+        spec = p.fields.get("test") if p.fields else None
+        if not isinstance(spec, dict) or not isinstance(spec.get("modifier", 0), int):
+            raise Unsupported("test written otherwise")
+        kind, modifier = pending["type"], int(spec.get("modifier", 0))
+        sides = [self._test_side(p, spec, side) for side in ("success", "failure")]
+        rules, book = self.rules, self.book
+
+        def roll(b):
+            thrown = Batch(b.rows.copy(), b.slots)
+            wins = rules.test(thrown, book, kind, modifier)
+            out = []
+            for count, steps in zip((wins, 36 - wins), sides):
+                nxt = Batch(thrown.rows.copy(), thrown.slots)
+                for step in steps:
+                    step(nxt)
+                out.append((count, 36, nxt))
+            return out
+        return Rolled(number, roll, self.rules, self.with_commands and bool(list(self.module.commands())))
+
+    def _test_side(self, p, spec: dict, side: str) -> list:
+        """rolls.py `answer` after the roll: the outcome's effects (game/outcomes.py
+        `apply_all`), then its paragraph, or the choices here when it names none; the
+        after-change rule of `answer_enabled`."""
+        effects = p.outcome_effects.get(("test", side + "_effects")) or ()
+        steps = [self._effect(e) for e in effects] + ([self._after_change] if effects else [])
+        target = spec.get(side)
+        if target is None:
+            def stay(b):
+                b.rows[:, PENDING] = np.where(b.ended == 0, 0, b.rows[:, PENDING])
+            steps.append(stay)
+        elif type(target) is int and target in self.book.paragraphs:
+            steps += self._enter(target)
+        else:
+            raise Unsupported("test outcome")
+        steps.append(self._after_change)
+        return _guarded(steps)
 
     def _enter(self, number) -> list:
         """game/core.py `goto` then `_settle`, for a target the compiler knows."""

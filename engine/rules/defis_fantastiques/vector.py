@@ -7,7 +7,10 @@ programs, engine/analysis/compiled/), beside the scalar rules they mirror:
 * eating (commands.eat): one Provision, Endurance + MEAL up to its maximum; refused
   at the maximum (no move), not offered without Provisions or in a fight;
 * dropping the armour (commands.drop_armour): not compiled: a state wearing armour
-  goes to the engine path (`rejects`).
+  goes to the engine path (`rejects`);
+* a test (rolls.py): two dice plus the book's modifier (and the worn armour's penalty
+  for Habileté) at most the stat's current value, the successes counted among the 36
+  throws; Chance −1 whatever the result.
 
 Items are not passive here: a gain or a loss makes the module normalise the weapon
 and the armour (after_change), so the compiler leaves `gain`/`lose` to the engine.
@@ -18,9 +21,13 @@ from __future__ import annotations
 import numpy as np
 
 from engine.rules.defis_fantastiques.commands import MEAL
+from engine.rules.defis_fantastiques.equipment import ARMOUR_TEST_PENALTY, armour_props
+from engine.rules.defis_fantastiques.rolls import KINDS
 from engine.rules.defis_fantastiques.sheet import CAPPED
 
 MISSING = -(1 << 40)   # (engine/analysis/compiled/packed.py: a stat the state does not hold)
+# AT_MOST[t]: how many of the 36 throws of two dice total at most t (t from 0 to 12)
+AT_MOST = np.cumsum([0, 0] + [6 - abs(total - 7) for total in range(2, 13)])
 
 
 def _caps(batch, stat: str) -> np.ndarray:
@@ -62,6 +69,29 @@ class VectorRules:
         batch.put("stats", "provisions", self.clamp(batch, "provisions", food - 1))
         batch.put("stats", "endurance", self.clamp(batch, "endurance", now + MEAL))
         return refused
+
+    def test(self, batch, book, kind: str, modifier: int) -> np.ndarray:
+        """rolls.py `answer`'s roll: each state's successes among the 36 throws (two dice
+        plus `modifier`, plus the armour's penalty for Habileté, at most the stat's current
+        value); "soustraire 1 point à votre total de chance" whatever the result (the
+        batch is changed in place)."""
+        stat = KINDS[kind]
+        now = batch.col("stats", stat)
+        now = np.where(now == MISSING, 0, now)
+        added = modifier + (self.skill_penalty(batch, book) if stat == "habilete" else 0)
+        wins = AT_MOST[np.clip(now - added, 0, 12)]
+        if stat == "chance":
+            lower = self.clamp(batch, "chance", now - 1)
+            batch.put("stats", "chance", lower, where=lower != now)
+        return wins
+
+    def skill_penalty(self, batch, book) -> np.ndarray:
+        """equipment.skill_penalty of each state: the worn armour's, 0 without one."""
+        out = []
+        for worn in batch.extra("armour", None):
+            props = armour_props(book, worn)
+            out.append(0 if props is None else int(props.get("skill_test_penalty", ARMOUR_TEST_PENALTY)))
+        return np.asarray(out, dtype=np.int64)
 
 
 VECTOR = VectorRules()
