@@ -103,3 +103,15 @@ def test_the_armours_test_penalty_ignored_is_caught(monkeypatch):
     book, module = _tests_book()
     r = differential(book, module, max_states=20_000, per_paragraph=10_000, with_commands=False)
     assert _wrong_rolls(r) == {"roll"} and {m["paragraph"] for m in r["mismatches"]} == {2}
+
+
+def test_an_armour_dropped_but_still_counting_its_hits_is_caught(monkeypatch):
+    import engine.rules.defis_fantastiques.vector as vector
+
+    def kept(extra):
+        extra["armour"] = None
+        return extra
+    monkeypatch.setattr(vector, "_bare", kept)
+    book, module = _tests_book()
+    r = differential(book, module, max_states=20_000, per_paragraph=10_000)
+    assert _wrong_rolls(r) == {"!abandonner-armure"}

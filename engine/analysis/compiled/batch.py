@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from engine.analysis.compiled.packed import CAUSE, ENDED, EXTRA, MISSING, PARAGRAPH, PENDING, Slots
-from engine.analysis.explore.compact import thaw
+from engine.analysis.explore.compact import freeze, thaw
 
 
 class Batch:
@@ -52,6 +52,14 @@ class Batch:
             found = thaw(values[u]) if values[u] is not None else None
             per.append(found.get(key, default) if found else default)
         return [per[i] for i in inverse.tolist()]
+
+    def change_extra(self, mask: np.ndarray, change) -> None:
+        """The module extras of the states in `mask` rewritten by `change(dict) -> dict`
+        (once for each distinct value: they are interned)."""
+        values, ids = self.slots.extras.values, self.rows[:, EXTRA]
+        for u in np.unique(ids[mask]).tolist():
+            now = dict(thaw(values[u]) or {})
+            self.rows[mask & (ids == u), EXTRA] = self.slots.extras(freeze(change(now)) or None)
 
     def end(self, mask: np.ndarray, kind: int, cause) -> None:
         """End the game where `mask` (kind 1 death, 2 victory), its pending cleared."""

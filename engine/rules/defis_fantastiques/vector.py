@@ -6,8 +6,8 @@ programs, engine/analysis/compiled/), beside the scalar rules they mirror:
   above their starting value (or the ceiling an effect moved, `extra["max"]`);
 * eating (commands.eat): one Provision, Endurance + MEAL up to its maximum; refused
   at the maximum (no move), not offered without Provisions or in a fight;
-* dropping the armour (commands.drop_armour): not compiled: a state wearing armour
-  goes to the engine path (`rejects`);
+* dropping the armour (commands.drop_armour, equipment.take with none): the worn
+  armour lost for ever (every copy), none worn and no hit count after;
 * a test (rolls.py): two dice plus the book's modifier (and the worn armour's penalty
   for Habileté) at most the stat's current value, the successes counted among the 36
   throws; Chance −1 whatever the result.
@@ -52,13 +52,15 @@ class VectorRules:
         batch.end((end != MISSING) & (end <= 0), 1, "endurance")
 
     def rejects(self, batch) -> np.ndarray:
-        """States whose commands are not compiled: wearing armour (it can be dropped)."""
-        return np.array([a is not None for a in batch.extra("armour", None)], dtype=bool)
+        """States whose commands are not compiled: none (both are)."""
+        return np.zeros(len(batch), dtype=bool)
 
     def commands(self, batch) -> list:
         """[(command name, offered mask, apply(batch) -> refused mask)] in the module's order."""
         food = batch.col("stats", "provisions")
-        return [("manger", (food != MISSING) & (food > 0), self.eat)]
+        worn = np.array([a is not None for a in batch.extra("armour", None)], dtype=bool)
+        return [("manger", (food != MISSING) & (food > 0), self.eat),
+                ("abandonner-armure", worn, self.drop_armour)]
 
     def eat(self, batch) -> np.ndarray:
         now = batch.col("stats", "endurance")
@@ -69,6 +71,15 @@ class VectorRules:
         batch.put("stats", "provisions", self.clamp(batch, "provisions", food - 1))
         batch.put("stats", "endurance", self.clamp(batch, "endurance", now + MEAL))
         return refused
+
+    def drop_armour(self, batch) -> np.ndarray:
+        """"abandonner votre armure ... à n'importe quel moment": the worn armour lost
+        for ever (core `lose`: every copy), then none worn and no hit count (`wear`)."""
+        worn = batch.extra("armour", None)
+        for item in {a for a in worn if a is not None}:
+            batch.put("items", item, 0, where=np.array([a == item for a in worn], dtype=bool))
+        batch.change_extra(np.array([a is not None for a in worn], dtype=bool), _bare)
+        return np.zeros(len(batch), dtype=bool)
 
     def test(self, batch, book, kind: str, modifier: int) -> np.ndarray:
         """rolls.py `answer`'s roll: each state's successes among the 36 throws (two dice
@@ -92,6 +103,13 @@ class VectorRules:
             props = armour_props(book, worn)
             out.append(0 if props is None else int(props.get("skill_test_penalty", ARMOUR_TEST_PENALTY)))
         return np.asarray(out, dtype=np.int64)
+
+
+def _bare(extra: dict) -> dict:
+    """equipment.wear(state, None) on the module's extras."""
+    extra["armour"] = None
+    extra.pop("armour_hits", None)
+    return extra
 
 
 VECTOR = VectorRules()
