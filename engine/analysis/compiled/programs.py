@@ -18,6 +18,7 @@ from __future__ import annotations
 import numpy as np
 
 from engine.book.compiler import book_aliases
+from engine.rules.base import RuleModule
 from engine.game.reasons import once_key
 from engine.expr.ast import Binary, Bool, Call, Int, Name, Unary
 from engine.analysis.compiled.batch import Batch
@@ -185,8 +186,10 @@ class Compiler:
         if list(module.carry_limits(self.book)):
             raise Unsupported("carrying limits")
         commands = self.with_commands and bool(list(module.commands()))
-        if commands and self.rules is None:
+        if self.rules is None:   # (its after-change rule, at least, is not known here)
             raise Unsupported(f"module {module.id} without vector rules")
+        if type(module).entered is not RuleModule.entered:
+            raise Unsupported(f"module {module.id} acts on entering a paragraph")
         from engine.book import typed
         if typed.spec(p) is not None:
             raise Unsupported("typed number")
@@ -267,7 +270,9 @@ class Compiler:
             raise Unsupported("missing target")
         if q.once or q.auto or q.random is not None and q.fields:
             raise Unsupported(f"target {number}: once, auto or random with fields")
-        if any(name in q.fields for name in self.module.activity_fields):
+        begun = [name for name in self.module.activity_fields if name in q.fields]
+        pending = self.rules.begun(begun[0], q.fields[begun[0]]) if begun else None
+        if begun and pending is None:
             raise Unsupported(f"target {number} begins an activity")
 
         def goto(b):
@@ -279,6 +284,12 @@ class Compiler:
             steps.append(lambda b: b.end(np.ones(len(b), bool), 1, "paragraph"))
         elif q.end == "victory":
             steps.append(lambda b: b.end(np.ones(len(b), bool), 2, None))
+        elif pending is not None:   # game/core.py `_begin`: the activity waits for its answer
+            waits = freeze({"activity": begun[0], **pending})
+
+            def begin(b):
+                b.rows[:, PENDING] = np.where(b.ended == 0, b.slots.pendings(waits), b.rows[:, PENDING])
+            steps.append(begin)
         elif q.random is not None:
             roll = freeze({"activity": "random"})
 

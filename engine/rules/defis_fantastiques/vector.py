@@ -22,6 +22,7 @@ import numpy as np
 
 from engine.rules.defis_fantastiques.commands import MEAL
 from engine.rules.defis_fantastiques.equipment import ARMOUR_TEST_PENALTY, armour_props
+from engine.rules.defis_fantastiques import rolls
 from engine.rules.defis_fantastiques.rolls import KINDS
 from engine.rules.defis_fantastiques.sheet import CAPPED
 
@@ -71,6 +72,11 @@ class VectorRules:
         batch.put("stats", "provisions", self.clamp(batch, "provisions", food - 1))
         batch.put("stats", "endurance", self.clamp(batch, "endurance", now + MEAL))
         return refused
+
+    def begun(self, field: str, spec) -> dict | None:
+        """The pending activity a paragraph's `field` begins (module.begin), when these
+        rules play it over arrays: a test; None for a fight (the engine path)."""
+        return rolls.begin(None, spec) if field == "test" else None
 
     def drop_armour(self, batch) -> np.ndarray:
         """"abandonner votre armure ... à n'importe quel moment": the worn armour lost
