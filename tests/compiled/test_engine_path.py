@@ -20,6 +20,7 @@ start: 1
 hero: {habilete: 9, endurance: 12, chance: 8, equipment: []}
 items:
   corde: {name: Corde}
+  dague: {name: Dague rouillée, weapon: {damage: 2}}
 paragraphs:
   1:
     text: Une remise et un puits.
@@ -28,8 +29,8 @@ paragraphs:
       - {text: Descendre dans le puits, to: 3, if: "has('corde')"}
       - {text: Repartir, to: 4}
   2:
-    text: Vous trouvez une corde.
-    effects: [{gain: corde}]
+    text: Vous trouvez une corde et une dague.
+    effects: [{gain: corde}, {gain: dague}]
     choices:
       - {text: Revenir, to: 1}
   3: {text: "Au fond du puits, le trésor.", end: victory}
@@ -50,8 +51,8 @@ def test_a_gain_the_compiler_does_not_know_goes_to_the_engine_and_is_reported(tm
     ex = explore_compiled(loaded.book, loaded.module)
     # (the shed is entered once: a gain repeated without end would make the space
     # infinite for an explorer that forgets nothing.)
-    # 1 leads to 2, whose `gain` the DF programs leave to the engine (the weapon and
-    # armour are normalised after a gain); 2 and 4 have programs.
+    # 1 leads to 2, whose `gain` of a weapon the DF programs leave to the engine (the
+    # weapon and armour are normalised after it); 2 and 4 have programs.
     assert ex.engine_paragraphs[1] == "effect gain"
     assert 2 not in ex.engine_paragraphs and 4 not in ex.engine_paragraphs
     assert ex.compiled_states > 0 and ex.engine_states > 0

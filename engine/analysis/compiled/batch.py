@@ -42,16 +42,16 @@ class Batch:
     def ended(self) -> np.ndarray:
         return self.rows[:, ENDED]
 
-    def extra(self, key, default=None) -> list:
-        """The module extra `key` of each state (the extras are interned: read once each)."""
+    def extras(self) -> list:
+        """Each state's module extras, a dict or None (interned: each value read once)."""
         values = self.slots.extras.values
-        ids = self.rows[:, EXTRA]
-        uniq, inverse = np.unique(ids, return_inverse=True)
-        per = []
-        for u in uniq.tolist():
-            found = thaw(values[u]) if values[u] is not None else None
-            per.append(found.get(key, default) if found else default)
-        return [per[i] for i in inverse.tolist()]
+        uniq, inverse = np.unique(self.rows[:, EXTRA], return_inverse=True)
+        per = [thaw(values[u]) if values[u] is not None else None for u in uniq.tolist()]
+        return [per[i] for i in inverse.reshape(-1).tolist()]
+
+    def extra(self, key, default=None) -> list:
+        """The module extra `key` of each state."""
+        return [found.get(key, default) if found else default for found in self.extras()]
 
     def change_extra(self, mask: np.ndarray, change) -> None:
         """The module extras of the states in `mask` rewritten by `change(dict) -> dict`

@@ -105,16 +105,14 @@ def _two(a, b, f):
 class Program:
     """The moves of a paragraph's choices and the module's commands over a batch."""
 
-    def __init__(self, paragraph, choices, rules, commands: bool):
-        self.paragraph, self.choices, self.rules, self.commands = paragraph, choices, rules, commands
+    def __init__(self, book, paragraph, choices, rules, commands: bool):
+        self.book, self.paragraph, self.choices, self.rules, self.commands = book, paragraph, choices, rules, commands
 
     def run(self, batch: Batch):
         """(moves [(text, offered mask, [(None, 1, successors batch aligned with the
         states)])], the states left to the engine)."""
         n = len(batch)
-        engine = np.zeros(n, dtype=bool)
-        if self.rules is not None and self.commands:
-            engine |= self.rules.rejects(batch)
+        engine = self.rules.rejects(batch, self.book)
         moves = []
         for key, cond, effects in self.choices:
             if cond is None:
@@ -136,14 +134,14 @@ class Rolled:
     """The moves of the states whose activity is pending at a paragraph (a module's
     roll: each outcome with its count among `den` throws) and the module's commands."""
 
-    def __init__(self, paragraph, roll, rules, commands: bool):
-        self.paragraph, self.roll, self.rules, self.commands = paragraph, roll, rules, commands
+    def __init__(self, book, paragraph, roll, rules, commands: bool):
+        self.book, self.paragraph, self.roll, self.rules, self.commands = book, paragraph, roll, rules, commands
 
     def run(self, batch: Batch):
         """(moves [(text, offered mask, [(counts or None, den, successors batch)])],
         the states left to the engine)."""
         n = len(batch)
-        engine = self.rules.rejects(batch) if self.commands else np.zeros(n, dtype=bool)
+        engine = self.rules.rejects(batch, self.book)
         return [("roll", np.ones(n, dtype=bool), self.roll(batch))] \
             + _commands(self.rules, self.commands, batch), engine
 
@@ -214,7 +212,7 @@ class Compiler:
             steps += self._enter(c.target)
             steps.append(self._after_change)
             choices.append((str(i + 1), cond, _guarded(steps)))
-        return Program(p.number, choices, self.rules, commands)
+        return Program(self.book, p.number, choices, self.rules, commands)
 
     def pending(self, number: int, pending: dict) -> Rolled:
         """The program of the states at `number` whose activity `pending` waits: a
@@ -243,7 +241,7 @@ class Compiler:
                     step(nxt)
                 out.append((count, 36, nxt))
             return out
-        return Rolled(number, roll, self.rules, self.with_commands and bool(list(self.module.commands())))
+        return Rolled(self.book, number, roll, self.rules, self.with_commands and bool(list(self.module.commands())))
 
     def _test_side(self, p, spec: dict, side: str) -> list:
         """rolls.py `answer` after the roll: the outcome's effects (game/outcomes.py
@@ -322,7 +320,33 @@ class Compiler:
                         raise Unsupported("effect amount")
                 steps.append(self._change(stat, fn, kind == "add"))
             return lambda b: [s(b) for s in steps]
+        if kind in ("gain", "lose") and self.rules is not None:
+            return self._items(kind, value)
         raise Unsupported(f"effect {kind}")
+
+    def _items(self, kind: str, value):
+        """game/core.py `gain`/`lose` of items the module's rules never read (its vector
+        rules' `plain_item`): the count only.  An item used where it lies (format 1.2)
+        or one the rules read takes the engine path."""
+        used = self.book.meta.get("used_here") if isinstance(self.book.meta, dict) else None
+        steps = []
+        for item in value:
+            count = value[item] if type(value) is dict else (1 if kind == "gain" else None)
+            if (used and item in used) or not self.rules.plain_item(self.book, item) \
+                    or not (count is None or type(count) is int and count >= 0):
+                raise Unsupported(f"effect {kind}")
+            spec = self.book.items.get(item)
+            unique = spec is not None and spec.props.get("unique") is True
+            steps.append(_gain(item, count, unique) if kind == "gain" else _lose(item, count))
+        rules = self.rules
+
+        def items(b):
+            before = b.rows.copy()
+            for step in steps:
+                step(b)
+            changed = (b.rows[:, :before.shape[1]] != before).any(axis=1) | (b.rows.shape[1] > before.shape[1])
+            rules.items_changed(b, changed & (b.ended == 0))
+        return items
 
     def _change(self, stat, fn, add: bool):
         """game/core.py `change`: the stat clamped, written only where it changes."""
@@ -334,6 +358,23 @@ class Compiler:
             new = self.rules.clamp(b, stat, base + n if add else n)
             b.put("stats", stat, new, where=live & (new != base))
         return change
+
+
+def _gain(item: str, count: int, unique: bool):
+    """game/core.py `gain`: `count` more; a unique item (format 1.2) held once at most
+    (then not gained again: nothing changed)."""
+    def gain(b):
+        have = b.col("items", item)
+        b.put("items", item, np.where(have > 0, have, 1) if unique else have + count, where=b.ended == 0)
+    return gain
+
+
+def _lose(item: str, count: int | None):
+    """game/core.py `lose`: every copy, or `count` of them at most."""
+    def lose(b):
+        have = b.col("items", item)
+        b.put("items", item, 0 if count is None else np.maximum(have - count, 0), where=b.ended == 0)
+    return lose
 
 
 def _not_taken(flag: str, cond):

@@ -13,7 +13,9 @@ programs, engine/analysis/compiled/), beside the scalar rules they mirror:
   throws; Chance −1 whatever the result.
 
 Items are not passive here: a gain or a loss makes the module normalise the weapon
-and the armour (after_change), so the compiler leaves `gain`/`lose` to the engine.
+and the armour (after_change), so the compiler plays `gain`/`lose` only of a plain
+item (`plain_item`: neither weapon nor armour, normalise keeps what it kept) and
+leaves the others to the engine.
 The differential test (tests/compiled) plays each against the engine.
 """
 from __future__ import annotations
@@ -52,9 +54,30 @@ class VectorRules:
         end = batch.col("stats", "endurance")
         batch.end((end != MISSING) & (end <= 0), 1, "endurance")
 
-    def rejects(self, batch) -> np.ndarray:
-        """States whose commands are not compiled: none (both are)."""
-        return np.zeros(len(batch), dtype=bool)
+    def rejects(self, batch, book) -> np.ndarray:
+        """States these rules do not play: those whose weapon and armour were never
+        normalised while they hold one (an item change would make normalise choose)."""
+        bare = np.array([not (e and "weapon" in e and "armour" in e) for e in batch.extras()], dtype=bool)
+        if not bare.any():
+            return bare
+        kept = [i for i, spec in book.items.items() if not self.plain_item(book, i)]
+        held = np.zeros(len(batch), dtype=bool)
+        for item in kept:
+            held |= batch.col("items", item) > 0
+        return bare & held
+
+    def items_changed(self, batch, mask) -> None:
+        """module.after_change's normalise after a plain item changed (`mask`): the
+        weapon kept (none for a state never normalised: `rejects` leaves only those
+        holding none), the armour kept, or none worn and no hit count
+        (equipment.wear(state, None))."""
+        batch.change_extra(mask, _normalised)
+
+    def plain_item(self, book, item: str) -> bool:
+        """Whether gaining or losing `item` leaves these rules alone: a known item that
+        is neither a weapon nor an armour (normalise then keeps what it kept)."""
+        spec = book.items.get(item)
+        return spec is not None and spec.props.get("weapon") is None and spec.props.get("armour") is None
 
     def commands(self, batch) -> list:
         """[(command name, offered mask, apply(batch) -> refused mask)] in the module's order."""
@@ -109,6 +132,12 @@ class VectorRules:
             props = armour_props(book, worn)
             out.append(0 if props is None else int(props.get("skill_test_penalty", ARMOUR_TEST_PENALTY)))
         return np.asarray(out, dtype=np.int64)
+
+
+def _normalised(extra: dict) -> dict:
+    """equipment.normalise when the weapon and armour held are those it kept."""
+    extra.setdefault("weapon", None)
+    return _bare(extra) if extra.get("armour") is None else extra
 
 
 def _bare(extra: dict) -> dict:
