@@ -115,3 +115,15 @@ def test_an_armour_dropped_but_still_counting_its_hits_is_caught(monkeypatch):
     book, module = _tests_book()
     r = differential(book, module, max_states=20_000, per_paragraph=10_000)
     assert "!abandonner-armure" in _wrong_rolls(r)   # (and a roll whose outcome changes an item: normalise shares it)
+
+
+def test_a_new_armour_keeping_the_old_ones_hits_is_caught(monkeypatch):
+    import engine.rules.defis_fantastiques.vector as vector
+
+    def worn(extra, kind, item):
+        extra[kind] = item
+        return vector._normalised(extra)
+    monkeypatch.setattr(vector, "_taken", worn)
+    book, module = _tests_book()
+    r = differential(book, module, max_states=20_000, per_paragraph=10_000)
+    assert _wrong_rolls(r) == {"3"} and {m["paragraph"] for m in r["mismatches"]} == {1}

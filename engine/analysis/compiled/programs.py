@@ -322,7 +322,10 @@ class Compiler:
             return lambda b: [s(b) for s in steps]
         if kind in ("gain", "lose") and self.rules is not None:
             return self._items(kind, value)
-        raise Unsupported(f"effect {kind}")
+        step = self.rules.effect(self.book, kind, value) if self.rules is not None else None
+        if step is None:
+            raise Unsupported(f"effect {kind}")
+        return step
 
     def _items(self, kind: str, value):
         """game/core.py `gain`/`lose` of items the module's rules never read (its vector

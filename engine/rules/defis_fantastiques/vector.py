@@ -8,6 +8,8 @@ programs, engine/analysis/compiled/), beside the scalar rules they mirror:
   at the maximum (no move), not offered without Provisions or in a fight;
 * dropping the armour (commands.drop_armour, equipment.take with none): the worn
   armour lost for ever (every copy), none worn and no hit count after;
+* `weapon: id` and `armour: id` (equipment.take): the old one lost for ever, the new
+  one gained and kept, a new armour without hits;
 * a test (rolls.py): two dice plus the book's modifier (and the worn armour's penalty
   for Habileté) at most the stat's current value, the successes counted among the 36
   throws; Chance −1 whatever the result.
@@ -23,7 +25,7 @@ from __future__ import annotations
 import numpy as np
 
 from engine.rules.defis_fantastiques.commands import MEAL
-from engine.rules.defis_fantastiques.equipment import ARMOUR_TEST_PENALTY, armour_props
+from engine.rules.defis_fantastiques.equipment import ARMOUR_TEST_PENALTY, armour_props, weapon_props
 from engine.rules.defis_fantastiques import rolls
 from engine.rules.defis_fantastiques.rolls import KINDS
 from engine.rules.defis_fantastiques.sheet import CAPPED
@@ -101,6 +103,27 @@ class VectorRules:
         rules play it over arrays: a test; None for a fight (the engine path)."""
         return rolls.begin(None, spec) if field == "test" else None
 
+    def effect(self, book, kind: str, value):
+        """A step over batches for the module's effect `kind: value`, or None (the
+        engine path): `weapon:`/`armour:` naming a weapon/an armour of the book, or none."""
+        props = {"weapon": weapon_props, "armour": armour_props}.get(kind)
+        used = book.meta.get("used_here") if isinstance(book.meta, dict) else None
+        if props is None or value is not None and (type(value) is not str or props(book, value) is None
+                                                   or used and value in used):
+            return None
+
+        def take(batch):
+            """equipment.take then normalise: every other one lost, this one gained."""
+            live = batch.ended == 0
+            olds = [e.get(kind) if e else None for e in batch.extras()]
+            for old in {o for o in olds if o is not None and o != value}:
+                batch.put("items", old, 0, where=live & np.array([o == old for o in olds], dtype=bool))
+            if value is not None:
+                have = batch.col("items", value)
+                batch.put("items", value, 1, where=live & (have == 0))
+            batch.change_extra(live, lambda extra: _taken(extra, kind, value))
+        return take
+
     def drop_armour(self, batch) -> np.ndarray:
         """"abandonner votre armure ... à n'importe quel moment": the worn armour lost
         for ever (core `lose`: every copy), then none worn and no hit count (`wear`)."""
@@ -132,6 +155,15 @@ class VectorRules:
             props = armour_props(book, worn)
             out.append(0 if props is None else int(props.get("skill_test_penalty", ARMOUR_TEST_PENALTY)))
         return np.asarray(out, dtype=np.int64)
+
+
+def _taken(extra: dict, kind: str, item) -> dict:
+    """The extras after equipment.take(kind, item) and normalise."""
+    old = extra.get(kind)
+    extra[kind] = item
+    if kind == "armour" and item is not None and old != item:
+        extra["armour_hits"] = 0   # (equipment.wear: a new armour has taken no hit)
+    return _normalised(extra)
 
 
 def _normalised(extra: dict) -> dict:
