@@ -10,6 +10,7 @@ programs, engine/analysis/compiled/), beside the scalar rules they mirror:
   armour lost for ever (every copy), none worn and no hit count after;
 * `weapon: id` and `armour: id` (equipment.take): the old one lost for ever, the new
   one gained and kept, a new armour without hits;
+* `ceiling:` (sheet.raise_ceiling): a maximum moved;
 * a test (rolls.py): two dice plus the book's modifier (and the worn armour's penalty
   for Habileté) at most the stat's current value, the successes counted among the 36
   throws; Chance −1 whatever the result.
@@ -31,6 +32,7 @@ from engine.rules.defis_fantastiques.rolls import KINDS
 from engine.rules.defis_fantastiques.sheet import CAPPED
 
 MISSING = -(1 << 40)   # (engine/analysis/compiled/packed.py: a stat the state does not hold)
+_NONE = np.int64(1) << 50   # the maximum of a stat without one
 # AT_MOST[t]: how many of the 36 throws of two dice total at most t (t from 0 to 12)
 AT_MOST = np.cumsum([0, 0] + [6 - abs(total - 7) for total in range(2, 13)])
 
@@ -40,8 +42,7 @@ def _caps(batch, stat: str) -> np.ndarray:
     moved = batch.extra("max", None)
     start = batch.col("initial", stat) if stat in CAPPED else np.full(len(batch), MISSING)
     caps = np.array([m[stat] if m and stat in m else -1 for m in moved], dtype=np.int64)
-    none = np.int64(1) << 50
-    return np.where(caps >= 0, caps, np.where(start == MISSING, none, start))
+    return np.where(caps >= 0, caps, np.where(start == MISSING, _NONE, start))
 
 
 class VectorRules:
@@ -106,6 +107,9 @@ class VectorRules:
     def effect(self, book, kind: str, value):
         """A step over batches for the module's effect `kind: value`, or None (the
         engine path): `weapon:`/`armour:` naming a weapon/an armour of the book, or none."""
+        if kind == "ceiling":
+            return _ceiling(value) if isinstance(value, dict) and all(
+                type(d) is int for d in value.values()) else None
         props = {"weapon": weapon_props, "armour": armour_props}.get(kind)
         used = book.meta.get("used_here") if isinstance(book.meta, dict) else None
         if props is None or value is not None and (type(value) is not str or props(book, value) is None
@@ -155,6 +159,26 @@ class VectorRules:
             props = armour_props(book, worn)
             out.append(0 if props is None else int(props.get("skill_test_penalty", ARMOUR_TEST_PENALTY)))
         return np.asarray(out, dtype=np.int64)
+
+
+def _ceiling(changes: dict):
+    """sheet.raise_ceiling: each maximum moved from where it is (the stat itself for a
+    stat without one), never below 0; the stat itself is left as it is."""
+    def ceiling(batch):
+        live = batch.ended == 0
+        for stat, delta in changes.items():
+            cap = _caps(batch, stat)
+            now = batch.col("stats", stat)
+            base = np.where(cap == _NONE, np.where(now == MISSING, 0, now), cap)
+            moved = np.maximum(0, base + delta)
+            for value in np.unique(moved[live]).tolist():
+                batch.change_extra(live & (moved == value), lambda extra, v=value: _capped(extra, stat, v))
+    return ceiling
+
+
+def _capped(extra: dict, stat: str, value: int) -> dict:
+    extra["max"] = {**(extra.get("max") or {}), stat: value}
+    return extra
 
 
 def _taken(extra: dict, kind: str, item) -> dict:
