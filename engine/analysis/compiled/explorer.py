@@ -39,6 +39,7 @@ class Explored:
     strategies: set = field(default_factory=set)
     errors: list = field(default_factory=list)
     seconds: float = 0.0
+    compiled_seconds: float = 0.0                            # CPU of the programs (adding their states included)
     moves_text: list = field(default_factory=list)           # per move: its text
 
 
@@ -67,6 +68,7 @@ class CompiledExplorer:
         self.texts: dict = {}
         self.engine_paragraphs: dict = {}
         self.compiled_states = self.engine_states = 0
+        self.compiled_seconds = 0.0
 
     def _prob(self, p) -> int:
         key = (p.numerator, p.denominator) if not isinstance(p, float) else ("f", p)
@@ -97,7 +99,7 @@ class CompiledExplorer:
         del expanded
         return Explored(graph, self.table, self.engine_paragraphs, self.compiled_states, self.engine_states,
                         bound, set(self.engine.strategies), list(self.engine.errors),
-                        time.process_time() - began)
+                        time.process_time() - began, self.compiled_seconds)
 
     # --- one wave ---------------------------------------------------------------
     def _wave(self, states: np.ndarray) -> np.ndarray:
@@ -112,6 +114,7 @@ class CompiledExplorer:
         groups = [(n, 0) for n in np.unique(para[waiting]).tolist()]
         if busy.any():
             groups += [tuple(g) for g in np.unique(rows[busy][:, [PARAGRAPH, PENDING]], axis=0).tolist()]
+        began = time.process_time()
         for n, pend in groups:
             program = self.program(n, pend)
             if program is None:
@@ -123,6 +126,7 @@ class CompiledExplorer:
             if left.any():
                 self.engine_paragraphs.setdefault(n, "states the program hands over")
             found.append(self._fresh)
+        self.compiled_seconds += time.process_time() - began
         found += self._templated(states[to_engine], rows[to_engine])
         return np.concatenate(found) if found else np.zeros(0, dtype=np.int64)
 

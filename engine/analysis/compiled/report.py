@@ -26,7 +26,7 @@ def compiled_report(book, module, max_states: int, with_commands: bool = True, f
                                                  "percent": float(exact) * 100},
             "exactness": ("policies" if ex.strategies else "exact") if complete else "bounded",
             "strategies": sorted(ex.strategies), "compiled_states": ex.compiled_states,
-            "engine_states": ex.engine_states,
+            "engine_states": ex.engine_states, "compiled_seconds": ex.compiled_seconds,
             "engine_paragraphs": {str(n): why for n, why in sorted(ex.engine_paragraphs.items())},
             "errors": ex.errors, "explore_seconds": ex.seconds, "solve_seconds": r["seconds"],
             "graph_bytes": r["bytes"]}
@@ -51,8 +51,11 @@ def compiled_text(r: dict, lang: str, _book_path: str = "") -> str:
     if r["strategies"]:
         lines.append(("  combats joués selon les stratégies du module : " if fr else
                       "  fights played by the module's strategies: ") + ", ".join(map(clean, r["strategies"])))
-    lines.append((f"  états par programme compilé : {r['compiled_states']:,} ; par le moteur : {r['engine_states']:,}")
-                 if fr else f"  states by compiled programs: {r['compiled_states']:,}; by the engine: {r['engine_states']:,}")
+    rate = r["compiled_states"] / r["compiled_seconds"] if r["compiled_seconds"] > 0 else 0
+    lines.append((f"  états par programme compilé : {r['compiled_states']:,} ({rate:,.0f}/s) ; "
+                  f"par le moteur : {r['engine_states']:,}") if fr else
+                 (f"  states by compiled programs: {r['compiled_states']:,} ({rate:,.0f}/s); "
+                  f"by the engine: {r['engine_states']:,}"))
     if r["engine_paragraphs"]:
         lines.append("  paragraphes passés par le moteur :" if fr else "  paragraphs that took the engine path:")
         lines += [f"    § {n}: {clean(why)}" for n, why in r["engine_paragraphs"].items()]
