@@ -10,7 +10,7 @@
 Columns are added as facts are met (a new one is MISSING, or 0 for a count, a flag,
 a visit, in every state already kept).  A stat or starting value the state does not
 hold is MISSING.  Deduplication is by sorting: each row's 64-bit hash (a sum of its
-columns times odd constants, mixed), a sorted table of the hashes seen, and
+columns times odd constants, mixed), sorted tables of the hashes seen, and
 `np.searchsorted`; a hash found is checked against the row kept under it (equal
 rows, else a `Collision`: never two states merged).
 """
@@ -126,8 +126,8 @@ class Table:
         self.slots = slots
         self._buf = np.zeros((1024, len(slots)), dtype=np.int64)
         self.n = 0
-        self.sorted_hash = np.zeros(0, dtype=np.uint64)
-        self.sorted_index = np.zeros(0, dtype=np.int64)
+        # the hashes kept, sorted, with their rows' index: a few tables, smallest first
+        self.levels = [(np.zeros(0, dtype=np.uint64), np.zeros(0, dtype=np.int64))]
         self._consts = np.zeros(0, dtype=np.uint64)
         self._defaults = np.zeros(0, dtype=np.int64)
 
@@ -185,15 +185,11 @@ class Table:
             pad = np.array([self.slots.default(i) for i in range(rows.shape[1], self.rows.shape[1])], dtype=np.int64)
             rows = np.hstack([rows, np.broadcast_to(pad, (len(rows), len(pad)))])
         h = self._hash(rows)
-        out = np.full(len(rows), -1, dtype=np.int64)
-        if self.n:
-            at = np.searchsorted(self.sorted_hash, h)
-            at_c = np.minimum(at, self.n - 1)
-            hit = self.sorted_hash[at_c] == h
-            out[hit] = self.sorted_index[at_c[hit]]
-            if hit.any() and not (self.rows[out[hit]] == rows[hit]).all():
-                raise Collision("two states share a 64-bit hash")
-        todo = np.flatnonzero(out < 0)
+        out = self._find(h)
+        hit = out >= 0
+        if hit.any() and not (self.rows[out[hit]] == rows[hit]).all():
+            raise Collision("two states share a 64-bit hash")
+        todo = np.flatnonzero(~hit)
         if len(todo):
             hn = h[todo]
             uniq, first, inverse = np.unique(hn, return_index=True, return_inverse=True)
@@ -203,9 +199,42 @@ class Table:
             new_index = np.arange(self.n, self.n + len(uniq))
             out[todo] = new_index[inverse]
             self._append(rows[fresh])
-            merged_h = np.concatenate([self.sorted_hash, uniq])
-            merged_i = np.concatenate([self.sorted_index, new_index])
-            order = np.argsort(merged_h, kind="stable")
-            self.sorted_hash, self.sorted_index = merged_h[order], merged_i[order]
+            self._keep(uniq, new_index)
             return out, new_index
         return out, np.zeros(0, dtype=np.int64)
+
+    @staticmethod
+    def _look(sorted_hash, sorted_index, h, out) -> None:
+        if len(sorted_hash):
+            at = np.minimum(np.searchsorted(sorted_hash, h), len(sorted_hash) - 1)
+            hit = sorted_hash[at] == h
+            out[hit] = sorted_index[at[hit]]
+
+    def _find(self, h: np.ndarray) -> np.ndarray:
+        """The index of the row kept under each hash, -1 for none."""
+        out = np.full(len(h), -1, dtype=np.int64)
+        for sorted_hash, sorted_index in self.levels:
+            self._look(sorted_hash, sorted_index, h, out)
+        return out
+
+    def _keep(self, uniq: np.ndarray, index: np.ndarray) -> None:
+        """New hashes (sorted) into the sorted tables, smallest first: a table past its
+        size (4,096 times 16 to its rank) is merged into the next one, so that a call
+        sorts a few thousand hashes and the big sorts are few (one sort of everything
+        at every call was quadratic)."""
+        levels = self.levels
+        levels[0] = _merged(*levels[0], uniq, index)
+        k = 0
+        while len(levels[k][0]) > 4096 * 16 ** k:
+            if k + 1 == len(levels):
+                levels.append((np.zeros(0, dtype=np.uint64), np.zeros(0, dtype=np.int64)))
+            levels[k + 1] = _merged(*levels[k + 1], *levels[k])
+            levels[k] = (np.zeros(0, dtype=np.uint64), np.zeros(0, dtype=np.int64))
+            k += 1
+
+
+def _merged(h1, i1, h2, i2) -> tuple[np.ndarray, np.ndarray]:
+    """Two sorted hash tables as one."""
+    h = np.concatenate([h1, h2])
+    order = np.argsort(h, kind="stable")
+    return h[order], np.concatenate([i1, i2])[order]
