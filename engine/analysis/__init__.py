@@ -7,7 +7,8 @@ figures out (no printing).
   progress, for the player's `chances`; render: those figures as text;
 - graph: the paragraph graph as data, and its DOT, Mermaid, SVG and HTML drawings;
 - explore/: random playthroughs, the exhaustive exploration of every game, its exact
-  solution and report, and `lint --deep`.
+  solution and report, the solved values kept on disk (values), and `lint --deep`;
+  book_values: those values read back for `chances` and the editor's hover.
 
 In: book, lint, game (play is the reference the explorer drives).  Out: results that
 the front ends render.

@@ -99,11 +99,18 @@ def weighed_moves(game, lang: str) -> list[Move]:
     return out
 
 
-def live_text(game, lang: str) -> str:
-    """Every outcome, every move now with its chances, the best decision, why 0 %."""
+def live_text(game, lang: str, book=None, book_ref: str = "BOOK", command: str = "gamebook") -> str:
+    """Every outcome, every move now with its chances, the best decision, why 0 %;
+    then, with `book` (book_values.BookValues), each move's chance of finishing the book."""
+    extra, figures = [], False
+    if book is not None and not game.state.ended:
+        extra, figures = book.lines(game, lang, book_ref, command)
     odds = live_odds(game)
     if odds is None:
-        return tr(lang, "Pas de combat en cours à analyser.", "No fight in progress to analyse.")
+        if figures:
+            return "\n".join(extra)
+        return "\n".join([tr(lang, "Pas de combat en cours à analyser.", "No fight in progress to analyse.")]
+                         + extra)
     module = game.module
     labels = module.odds_labels() if hasattr(module, "odds_labels") else OddsLabels()
     lines = [line.strip() if not line.startswith("  ") else line for line in outcome_lines(odds, lang, labels)]
@@ -122,7 +129,7 @@ def live_text(game, lang: str) -> str:
     reasons = getattr(module, "odds_zero_reasons", None)
     for reason in (reasons(odds, live_moves(game)) if reasons else ()):
         lines.append(reason.get(lang))
-    return "\n".join(lines)
+    return "\n".join(lines + extra)
 
 
 def _advice(game, moves: list[Move], lang: str) -> list[str]:

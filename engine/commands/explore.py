@@ -43,6 +43,10 @@ def configure(parser, lang: str) -> None:
                         help=t("--exhaustive : explorer à nouveau sans rien oublier (mêmes limites) et dire "
                                "combien d'états l'oubli économise", "--exhaustive: explore again forgetting "
                                "nothing (same bounds) and say how many states forgetting saves"))
+    parser.add_argument("--no-store", action="store_true",
+                        help=t("--exhaustive : ne pas garder les valeurs résolues pour le jeu (« chances ») et "
+                               "l'éditeur", "--exhaustive: do not keep the solved values for play ('odds') "
+                               "and the editor"))
     parser.add_argument("--no-commands", action="store_true",
                         help=t("ne pas essayer les commandes du module", "do not try the module's commands"))
     parser.add_argument("--jobs", type=positive(int, lang), default=None,
@@ -87,7 +91,7 @@ def _explore(book, module, args) -> int:
         from engine.analysis.explore.text import exhaustive_text
         r = exhaustive(book, module, args.max_states, args.timeout, not args.no_commands,
                        fight_nodes=not args.step_by_step, seed=args.seed, sheet=args.sheet,
-                       saving=args.saving)
+                       saving=args.saving, keep=not args.no_store)
         _show(r, args, exhaustive_text)
         return 1 if r["errors"] or r["soft_locks"] else 0
     from engine.analysis.explore.parallel import ProgressBar, run_batch

@@ -81,9 +81,10 @@ def _give_up(value, w: Words) -> str:
     but = w.t(f" (sauf {things_named(kept, w)})", f" (except {things_named(kept, w)})") if kept else ""
     text = w.t(f"rayez de votre équipement {what}{but}", f"cross {what}{but} off your equipment")
     stats = value.get("stats") if isinstance(value, dict) else None
-    if stats:   # format 1.2: "..., ou donnez 1 Provision"
+    if stats:   # format 1.2: "..., ou donnez 1 Provision"; with several: each may be one
         points = w.t(" ou ", " or ").join(w.points(s, 1) for s in stats)
-        text += w.t(f", ou donnez {points}", f", or give {points}")
+        text += w.t(f", ou donnez {points}", f", or give {points}") if count == 1 else \
+            w.t(f", chacun pouvant être remplacé par {points}", f"; each may be {points} instead")
     return text
 
 

@@ -52,14 +52,36 @@ def hover(snap, lines, line: int, col: int, included: bool = False) -> T.Hover |
 
 def _target(snap, lines, line, col) -> str | None:
     o = snap.index.at(line, col) if snap.index else None
-    if o is None or o.kind != "paragraph" or o.value is None or o.role == "def":
+    if o is None or o.kind != "paragraph" or o.value is None:
         return None
+    if o.role == "def":   # a paragraph's own number: what the kept values say of it
+        said = kept_values(snap, o.value)
+        return f"**§{o.value}**\n\n" + said if said else None
     p = snap.book.paragraphs.get(o.value)
     if p is None:
         return None
     opening = "\n".join(p.text.strip().splitlines()[:4])
+    said = kept_values(snap, o.value)
     return f"**§{o.value}**" + (f" ({lines.line(o.line)[o.col:o.end]})" if o.role == "computed" else "") \
-        + "\n\n" + opening
+        + "\n\n" + opening + ("\n\n" + said if said else "")
+
+
+_VALUES: list = []   # [(book, tables)]: the kept values of the last books hovered (values.py)
+
+
+def kept_values(snap, number: int) -> str:
+    """The best-play chance of paragraph `number` and whether it is doomed, from the
+    values `gamebook explore --exhaustive` kept for this very book ("" when none: no
+    exploration is started from a hover)."""
+    from engine.analysis.book_values import paragraph_lines
+    from engine.analysis.explore import values
+    with _LOCK:
+        found = next((tables for book, tables in _VALUES if book is snap.book), None)
+    if found is None:
+        found, _warnings = values.load(snap.book, snap.module)   # (a stale or broken file: nothing)
+        with _LOCK:
+            _VALUES[:] = [(snap.book, found)] + _VALUES[:3]
+    return "  \n".join(paragraph_lines(found, number, snap.language))
 
 
 def _combat(snap, lines, line, col) -> str | None:

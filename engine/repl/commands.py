@@ -47,9 +47,13 @@ class BuiltinCommands:
 
     def _odds(self, arg: str) -> Output:
         """The exact odds of the fight in progress and the best decision now."""
+        from engine.analysis.book_values import BookValues
         from engine.analysis.live import live_text
+        if getattr(self, "book_values", None) is None:   # read once a session, on first use
+            self.book_values = BookValues(self.game.book, self.game.module)
         out = Output()
-        for line in live_text(self.game, self.lang).splitlines():   # (figures in the plain colour)
+        text = live_text(self.game, self.lang, self.book_values, _near(self.book_ref), self.command)
+        for line in text.splitlines():   # (figures in the plain colour)
             out.line(line, "" if line.startswith("  ") or "%" in line else "class:info")
         return out
 
@@ -148,3 +152,14 @@ class BuiltinCommands:
             key = "bye-won"
         return out.extend(self._say(key, book=self.book_ref, slot=self.autosave_slot,
                                     command=self.command)).wrapped(self.width)
+
+
+def _near(path: str) -> str:
+    """A book's path as short as the player can type it here: from the current folder
+    when the book is under it."""
+    import os
+    try:
+        near = os.path.relpath(path)
+    except ValueError:   # (another drive)
+        return path
+    return path if near.startswith("..") else near

@@ -130,8 +130,10 @@ CATALOGUE: dict[str, tuple[str, str]] = {
     "cmd-undo": ("annuler la dernière action", "undo the last action"),
     "cmd-restart": ("recommencer l'aventure (annulable)", "start the adventure again (undoable)"),
     "cmd-look": ("relire le paragraphe", "read the paragraph again"),
-    "cmd-odds": ("chances exactes du combat en cours et meilleure décision",
-                 "exact odds of the fight in progress and the best decision"),
+    "cmd-odds": ("chances exactes du combat en cours et meilleure décision ; pour le livre entier "
+                 "après « explore --exhaustive »",
+                 "exact odds of the fight in progress and the best decision; for the whole book "
+                 "after 'explore --exhaustive'"),
     "cmd-help": ("cette aide", "this help"),
     "cmd-quit": ("sauvegarder et quitter", "save and quit"),
 }

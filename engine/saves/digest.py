@@ -38,13 +38,19 @@ def _effects(effects) -> tuple:
 
 def _content(p) -> tuple:
     choices = tuple((c.text, c.target, _plain(c.target_expr), _plain(c.condition), _effects(c.effects),
-                     _plain(dict(c.extra))) for c in p.choices)
+                     _plain(dict(c.extra))) + _plays(c) for c in p.choices)
     rnd = (_plain(p.random.dice), tuple((o.low, o.high, o.target) for o in p.random.outcomes)) \
         if p.random else None
     view = (p.text, _effects(p.effects), choices, p.end, rnd, _plain(dict(p.fields)))
     if p.auto or p.once:   # format 1.1
         view += (tuple((_plain(a.condition), a.target, a.end, _effects(a.effects)) for a in p.auto), p.once)
     return view
+
+
+def _plays(choice) -> tuple:
+    """What a choice's 1.1 and 1.2 flags change in play (offered once, an action that
+    stays), only when set: a book without them keeps the fingerprints its saves hold."""
+    return tuple(flag for flag in ("once", "stay") if getattr(choice, flag))
 
 
 def _sha(view) -> str:

@@ -170,6 +170,17 @@ def test_the_export_words_stats_and_none(tmp_path):
     assert "If you cannot or will not give anything, your adventure ends here." in text
 
 
+def test_the_export_says_each_of_several_things_may_be_a_stat_point(tmp_path):
+    """`count: 2` with `stats:` gives two things, each an item or one point (play asks
+    twice): the page must not say "or give 1 Provision" as if once for both."""
+    two = TOLL.replace("count: 1, except", "count: 2, except")
+    assert "2 objets de votre choix (sauf l'objet « Épée »), chacun pouvant être remplacé par 1 Provision" \
+        in printed(tmp_path, two, "fr")
+    en = printed(tmp_path, two, "en")
+    assert "cross 2 items of your choice (except the item 'Épée') off your equipment; each may be 1 Provision " \
+        "instead" in en and "or give 1 Provision" not in en
+
+
 ODDS = """\
 paragraphs:
   1:

@@ -61,3 +61,18 @@ def test_renumber_writes_the_id_a_book_without_one_had_and_says_so(tmp_path, cap
     assert restore(after.book, after.module, saved)[1] == []
     assert main(["renumber", str(out), "-o", str(tmp_path / "again.yaml")]) == 0
     assert "id:" not in capsys.readouterr().err                 # it has one now: nothing said
+
+
+def test_a_choice_made_once_only_or_an_action_changes_the_fingerprint(tmp_path):
+    """`once:` (1.1) and `stay:` (1.2) change what the choice does in play, so a save
+    resumed after either was set must hear that its paragraph changed."""
+    plain = _load(tmp_path, NAMED).book.paragraphs[7]
+    once = _load(tmp_path, NAMED.replace("{text: Down, to: gate}", "{text: Down, to: gate, once: true}"))
+    assert once.ok and paragraph_digest(once.book.paragraphs[7]) != paragraph_digest(plain)
+    acting = NAMED.replace("gamebook: 1.1", "gamebook: 1.2").replace(
+        "{text: Down, to: gate}", "{text: Down, to: gate}, {text: Ring, stay: true, effects: [{add: {chance: -1}}]}")
+    without = NAMED.replace("gamebook: 1.1", "gamebook: 1.2").replace(
+        "{text: Down, to: gate}", "{text: Down, to: gate}, {text: Ring, to: 7, effects: [{add: {chance: -1}}]}")
+    stays, moves = _load(tmp_path, acting), _load(tmp_path, without)
+    assert stays.ok, [d.message.en for d in stays.diagnostics]
+    assert paragraph_digest(stays.book.paragraphs[7]) != paragraph_digest(moves.book.paragraphs[7])

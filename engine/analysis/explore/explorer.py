@@ -70,12 +70,7 @@ class Explorer(Expansion):
     def run(self) -> Space:
         start, restarts = time.monotonic(), 0
         while True:
-            self.space, self.todo = Space(states=States(self.layout)), deque()
-            self.memo = Memo(self.layout) if self.memo_on else None
-            self._ops, self._finals = {}, {}   # changes as bits; an ended state's integer -> nothing can follow
-            self._shapes, self._kept = {}, []   # shapes of the templates' outcomes (expansion.py)
-            self._head = self.layout.head_mask
-            self.focus = Focus(self, self.seed)
+            self.begin()
             try:
                 self._explore(start)
             except Overflow as full:   # a slot with more values than its bits number
@@ -88,8 +83,34 @@ class Explorer(Expansion):
             restarts += 1
         self.space.restarts = restarts
         self.space.dropped = self.lens.forgotten() if self.lens is not None else {}
+        self.space.learned = dict(self.lens.learned) if self.lens is not None else {}
         self.space.seconds = time.monotonic() - start
         return self.space
+
+    def begin(self) -> None:
+        """A new, empty state graph (over the same layout)."""
+        self.space, self.todo = Space(states=States(self.layout)), deque()
+        self.memo = Memo(self.layout) if self.memo_on else None
+        self._ops, self._finals = {}, {}   # changes as bits; an ended state's integer -> nothing can follow
+        self._shapes, self._kept = {}, []   # shapes of the templates' outcomes (expansion.py)
+        self._head = self.layout.head_mask
+        self.focus = Focus(self, self.seed)
+
+    def moves_of(self, state: GameState) -> list:
+        """The moves of one game state as this explorer expands it: [(move text,
+        [(probability, successor's flat state (compact.py), lens and all: values.py
+        keys it; or ERROR or FRONTIER, its final ending or None)])]."""
+        while True:
+            self.begin()
+            try:
+                s = self._state(state.copy(), None, None, ())
+                self.expand(s)
+                break
+            except Overflow as full:
+                self.layout.widen(full.slot)
+        sp = self.space
+        return [(text, [(p, sp.states[t], sp.final[t]) if t >= 0 else (p, t, None) for p, t in branches])
+                for text, branches in sp.actions[s]]
 
     def _explore(self, start: float) -> None:
         """Focused trials until the odds are known (drawing more sheets when the start is

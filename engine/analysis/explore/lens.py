@@ -79,6 +79,7 @@ class Lens:
         for n in self.edges:   # a death anywhere may be rescued there (module.rescue_targets)
             self.edges[n].update(rescued)
         self.stale = False
+        self.learned: dict = {}   # paragraph -> the targets moves showed beyond the static graph
         self._dead: dict = {}   # paragraph -> (layout size, slots to clear, passive stat slots)
         self._between: dict = {}   # (paragraph, paragraph) -> what dies on the way
         self._compute()
@@ -191,7 +192,18 @@ class Lens:
         missing = [q for q in entered if q not in self.reach[start] and q in self.edges]
         if missing:
             self.edges[start].update(missing)
+            self.learned.setdefault(start, set()).update(missing)
             self.stale = True
+
+    def learn(self, learned: dict) -> None:
+        """Take the corrections an exploration made (`learned`), as that exploration's lens."""
+        for start, targets in learned.items():
+            if start in self.edges:
+                found = [t for t in targets if t in self.edges]
+                self.edges[start].update(found)
+                self.learned.setdefault(start, set()).update(found)
+        if learned:
+            self.refresh()
 
     def refresh(self) -> None:
         self._compute()

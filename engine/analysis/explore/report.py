@@ -49,21 +49,35 @@ def _example(ex):
 
 def exhaustive(book, module, max_states: int = 200_000, timeout: float = 20.0,
                with_commands: bool = True, fight_nodes: bool = True, seed: int = 0,
-               sheet: int | None = None, saving: bool = False) -> dict:
+               sheet: int | None = None, saving: bool = False, keep: bool = False) -> dict:
     """Explore every state (or as many as the bounds allow) and summarise (the JSON
     format of `--exhaustive`).  `sheet`: start from the one sheet creation rolls
     with that seed, in breadth (the focused trials only help bounded answers).
     `saving`: explore again without the lens, within the same bounds, and say how
-    many states forgetting saved ("saved")."""
+    many states forgetting saved ("saved").  `keep`: write the solved values of a
+    complete exploration to the cache for play and the editor (values.py; "values":
+    the file, or None when nothing was kept)."""
     options = dict(max_states=max_states, timeout=timeout, with_commands=with_commands,
                    fight_nodes=fight_nodes, seed=seed, sheet=sheet, focused=sheet is None)
     space = explore(book, module, **options)
     report = exhaustive_report(book, module, space)
+    if keep:
+        report["values"] = _keep(book, module, space, report)
     if saving:
         full = explore(book, module, lens=False, **options)
         report["saved"] = {"with": len(space.states), "without": len(full.states),
                            "without_complete": full.bound is None}
     return report
+
+
+def _keep(book, module, space: Space, report: dict) -> str | None:
+    """Where the values were written (values.py), or None (not complete, or no cache)."""
+    from engine.analysis.explore import values
+    if not report["complete"] or space.solution is None:
+        return None
+    route = [(x["paragraph"], x["odds"]["value"]) for x in report.get("best_route") or ()]
+    path = values.store(book, module, space, space.solution[0], report.get("exact"), route)
+    return None if path is None else str(path)
 
 
 def exhaustive_report(book, module, space: Space, findings: bool = True) -> dict:
@@ -106,6 +120,7 @@ def _exact_part(space: Space, complete: bool, victory: dict) -> dict:
     # (a cut space's frontier is worth 0: its moves tie, nothing is ruled out, and
     # solving every state is then quicker than finding what best play needs)
     values, policy = exact_values(space, everywhere=not complete)
+    space.solution = (values, policy)
     start = sum((p * (values[t] if t >= 0 else 0) for p, t in space.root), Fraction(0))
     if complete:
         victory["low"] = victory["high"] = float(start)

@@ -236,6 +236,8 @@ class Space:
     fixed_sheet: int | None = None                        # the seed of the one starting sheet
     seconds: float = 0.0
     dropped: dict = field(default_factory=dict)           # what the lens forgets somewhere (Lens.forgotten)
+    learned: dict = field(default_factory=dict)           # the lens's corrections of the graph (Lens.learned)
+    solution: tuple | None = None                         # (values, policy) once solved (report.py)
 
 
 def path_to(space: Space, s: int | None) -> tuple[list[str], list[int]]:

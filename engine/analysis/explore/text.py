@@ -73,7 +73,7 @@ def exhaustive_text(r: dict, lang: str, book_path: str) -> str:
                 f"{r['transitions']} transitions, {took} s")]
     lines += _odds(r, lang)
     lines += _dropped(r.get("dropped") or {}, lang) + _saved(r.get("saved"), lang)
-    lines += _findings(r, lang)
+    lines += _findings(r, lang) + _kept(r, lang)
     if r["complete"]:
         un = ", ".join(map(str, r["unreachable_in_play"])) or "-"
         lines.append(_t(lang, f"Inaccessibles en jeu (mais reliés dans le graphe) : {un}",
@@ -92,6 +92,21 @@ def exhaustive_text(r: dict, lang: str, book_path: str) -> str:
                         f"Error at § {e['paragraph']}: {e['type']}: {e['message']}"))
         lines.append(f"    gamebook explore {book_path} --replay {e['replay']}")
     return "\n".join(lines) + "\n"
+
+
+def _kept(r: dict, lang: str) -> list[str]:
+    """Where the values were kept for play's `chances` and the editor's hover."""
+    if r.get("values"):
+        return [_t(lang, f"Valeurs gardées pour « chances » en jeu et le survol de l'éditeur : {r['values']}",
+                   f"Values kept for 'odds' in play and the editor's hover: {r['values']}")]
+    if "values" not in r:   # (--no-store)
+        return []
+    if r["complete"]:
+        return [_t(lang, "Valeurs non gardées : pas de cache (GAMEBOOK_NO_CACHE) ou disque refusé",
+                   "Values not kept: no cache (GAMEBOOK_NO_CACHE) or the disk refused")]
+    return [_t(lang, "Valeurs non gardées : seule une exploration complète l'est (--sheet N, "
+                     "--max-states, --timeout)",
+               "Values not kept: only a complete exploration is (--sheet N, --max-states, --timeout)")]
 
 
 def _dropped(dropped: dict, lang: str) -> list[str]:
