@@ -46,8 +46,9 @@ class Explored:
 class CompiledExplorer:
     def __init__(self, book, module, sheet: int | None = None, with_commands: bool = True,
                  fight_nodes: bool = True, max_states: int = 10_000_000, programs: bool = True,
-                 batched: bool = True):
+                 batched: bool = True, timeout: float | None = None):
         self.book, self.module, self.sheet, self.max_states = book, module, sheet, max_states
+        self.timeout = timeout   # CPU seconds, checked between waves
         self.slots = Slots(getattr(module, "display_extra", ()))
         self.table = Table(self.slots)
         self.engine = EnginePath(book, module, with_commands, fight_nodes)
@@ -92,6 +93,9 @@ class CompiledExplorer:
         while len(wave):
             if self.table.n > self.max_states:
                 bound = "max-states"
+                break
+            if self.timeout is not None and time.process_time() - began > self.timeout:
+                bound = "timeout"
                 break
             wave = self._wave(wave)
         n = self.table.n

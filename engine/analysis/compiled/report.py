@@ -13,9 +13,9 @@ from engine.analysis.compiled.run import solve
 
 
 def compiled_report(book, module, max_states: int, with_commands: bool = True, fight_nodes: bool = True,
-                    sheet: int | None = None) -> dict:
+                    sheet: int | None = None, timeout: float | None = None) -> dict:
     ex = explore_compiled(book, module, sheet=sheet, max_states=max_states, with_commands=with_commands,
-                          fight_nodes=fight_nodes)
+                          fight_nodes=fight_nodes, timeout=timeout)
     complete = ex.bound is None
     r = solve(ex.graph, exact=complete)
     exact = r["exact"]
