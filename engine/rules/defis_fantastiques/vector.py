@@ -46,7 +46,6 @@ def _caps(batch, stat: str) -> np.ndarray:
 
 
 class VectorRules:
-    items_passive = False
     no_rescue = True   # on_death: restart only ("il vous faut recommencer au début")
 
     def clamp(self, batch, stat: str, values: np.ndarray) -> np.ndarray:
