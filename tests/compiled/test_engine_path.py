@@ -79,3 +79,22 @@ def test_templates_build_the_states_of_the_engine_played_state_by_state():
             found.append(({canonical(x.slots.unpack(r, book, module)) for r in x.table.rows},
                           solve(ex.graph)["exact"]))
         assert found[0] == found[1], name
+
+
+def test_the_lens_forgets_and_a_path_its_graph_misses_starts_again():
+    # The test book's tests send the hero on: with their exits hidden from the lens's
+    # graph, a visit or an item it forgot could matter; the compiled explorer sees the
+    # move, starts again with the graph corrected, and keeps today's value.
+    from pathlib import Path
+    book, module, _ = load(Path(__file__).parent / "books/tests.yaml")
+
+    class Hidden(type(module)):
+        def exits(self, paragraph):
+            return () if "test" in paragraph.fields else super().exits(paragraph)
+    full = CompiledExplorer(book, module, sheet=1, lens=False)
+    value = solve(full.run().graph)["exact"]
+    known = CompiledExplorer(book, module, sheet=1)
+    assert solve(known.run().graph)["exact"] == value and known.restarts == 0
+    assert known.table.n < full.table.n   # (something was forgotten)
+    hidden = CompiledExplorer(book, Hidden(), sheet=1)
+    assert solve(hidden.run().graph)["exact"] == value and hidden.restarts >= 1

@@ -19,6 +19,7 @@ import numpy as np
 
 from engine.analysis.compiled.batch import Batch
 from engine.analysis.compiled.engine_path import ERROR, SELF, EnginePath
+from engine.analysis.compiled.forget import Forget
 from engine.analysis.compiled.graph import Graph, narrow
 from engine.analysis.compiled.packed import ENDED, PARAGRAPH, PENDING, Slots, Table
 from engine.analysis.compiled.programs import Compiler, Unsupported
@@ -46,12 +47,16 @@ class Explored:
 class CompiledExplorer:
     def __init__(self, book, module, sheet: int | None = None, with_commands: bool = True,
                  fight_nodes: bool = True, max_states: int = 10_000_000, programs: bool = True,
-                 batched: bool = True, timeout: float | None = None):
+                 batched: bool = True, timeout: float | None = None, lens: bool = True):
         self.book, self.module, self.sheet, self.max_states = book, module, sheet, max_states
         self.timeout = timeout   # CPU seconds, checked between waves
         self.slots = Slots(getattr(module, "display_extra", ()))
         self.table = Table(self.slots)
         self.engine = EnginePath(book, module, with_commands, fight_nodes)
+        self.lens = Forget(book, module) if lens else None
+        self.restarts = 0   # explorations started again with the lens's graph corrected
+        if self.lens is not None and not self.lens.usable:
+            self.lens = None
         self.compiler = Compiler(book, module, with_commands) if programs else None
         if programs:
             self.programs, self.why = self.compiler.compile()
@@ -83,9 +88,31 @@ class CompiledExplorer:
         return self.table.batch([self.slots.pack(st) for st in states])
 
     def run(self) -> Explored:
+        """Every state; again from the start, with the lens's graph corrected, when a
+        move showed that graph wrong (what the lens forgot may then matter)."""
         began = time.process_time()
+        while True:
+            found = self._run(began)
+            if self.lens is None or not self.lens.lens.stale:
+                return found
+            self.restarts += 1
+            self.lens.lens.refresh()
+            self.lens.masks.clear()
+            self.table = Table(self.slots)
+            self.e_state, self.e_move, self.e_target, self.e_prob = [], [], [], []
+            self.engine_paragraphs = {}
+            self.compiled_states = self.engine_states = 0
+
+    def _add(self, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Rows found or added, what no later step reads forgotten first (the lens)."""
+        if self.lens is not None:
+            self.table.widen()
+            rows = self.lens.strip(_pad(rows, len(self.slots), self.slots), self.slots)
+        return self.table.add(rows)
+
+    def _run(self, began) -> Explored:
         starts = self.engine.starts(self.sheet)
-        idx, new = self.table.add(self._pack([st for _p, st in starts]))
+        idx, new = self._add(self._pack([st for _p, st in starts]))
         roots = [(p, int(i)) for (p, _st), i in zip(starts, idx)]
         bound = None
         wave = new
@@ -149,6 +176,20 @@ class CompiledExplorer:
                     self.why_pending[key] = str(exc)
         return self._pending[key]
 
+    def _moved(self, src: np.ndarray, dst: np.ndarray) -> None:
+        """Moves of a program from paragraphs `src` to `dst`, checked against the lens's
+        graph (a program enters its target only)."""
+        if self.lens is not None:
+            for a, b in np.unique(np.stack([src, dst], axis=1), axis=0).tolist():
+                if a != b:
+                    self.entered(a, (b,))
+
+    def entered(self, start: int, paragraphs) -> None:
+        """A move from `start` entered `paragraphs`: a path the lens's graph does not
+        know makes it stale (the exploration starts again)."""
+        if self.lens is not None:
+            self.lens.lens.check(start, paragraphs)
+
     def _why(self, n: int, pend: int) -> str:
         """Why a state at `n` (pending `pend`) takes the engine path, for the report."""
         if pend:
@@ -180,6 +221,7 @@ class CompiledExplorer:
                 if not t.any():
                     continue
                 probs = np.full(int(t.sum()), one, dtype=np.int64) if counts is None else self._counts(den)[counts[t]]
+                self._moved(rows[t, PARAGRAPH], nxt.rows[t, PARAGRAPH])
                 edges.append((states[t], order[t].copy(), at, probs))
                 blocks.append(nxt.rows[t])
                 at += len(probs)
@@ -189,7 +231,7 @@ class CompiledExplorer:
         self._fresh = np.zeros(0, dtype=np.int64)
         if blocks:
             width = max(b.shape[1] for b in blocks)
-            idx, self._fresh = self.table.add(np.concatenate([_pad(b, width, self.slots) for b in blocks]))
+            idx, self._fresh = self._add(np.concatenate([_pad(b, width, self.slots) for b in blocks]))
             for src, mv, start, probs in edges:
                 self.e_state.append(src)
                 self.e_move.append(mv)
@@ -242,7 +284,7 @@ class CompiledExplorer:
                 edges.append((k, self._prob(p), target))
         fresh = np.zeros(0, dtype=np.int64)
         if blocks:
-            idx, fresh = self.table.add(np.concatenate(blocks))
+            idx, fresh = self._add(np.concatenate(blocks))
         for k, prob, target in edges:
             self.e_state.append(members)
             self.e_move.append(np.full(m, k, dtype=np.int64))
@@ -263,6 +305,9 @@ class CompiledExplorer:
             state = self.slots.unpack(row, self.book, self.module)
             for k, (_text, branches) in enumerate(self.engine.expand(state)):
                 for p, st in branches:
+                    if self.lens is not None and st is not SELF and st is not ERROR:
+                        self.entered(n, [m for m, c in st.visits.items() if c and (c > 1 or m not in state.visits)]
+                                     + [st.paragraph])
                     e_state.append(s)
                     moves.append(k)
                     probs.append(self._prob(p))
@@ -278,7 +323,7 @@ class CompiledExplorer:
         targets = np.asarray(targets, dtype=np.int64)
         new = np.zeros(0, dtype=np.int64)
         if packed:
-            idx, new = self.table.add(self.table.batch(packed))
+            idx, new = self._add(self.table.batch(packed))
             later = targets <= -2
             targets[later] = idx[-2 - targets[later]]
         self.e_state.append(np.asarray(e_state, dtype=np.int64))

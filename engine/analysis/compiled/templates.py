@@ -126,6 +126,8 @@ class Templates:
                         raise NoTemplate("part replaced")
                 if type(st.flags) is not TrackedSet:
                     raise NoTemplate("flags replaced")
+                self.x.entered(base.paragraph, [m for m, c in dict.items(st.visits)
+                                                if c and (c > 1 or m not in base.visits)] + [st.paragraph])
                 writes, wrote_extra = self._writes(game.state, st.extra._wrote)
                 extra_written |= wrote_extra
                 out.append((p, writes))
