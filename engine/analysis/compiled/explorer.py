@@ -104,11 +104,22 @@ class CompiledExplorer:
             self.compiled_states = self.engine_states = 0
 
     def _add(self, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """Rows found or added, what no later step reads forgotten first (the lens)."""
+        """Rows found or added, what no later step reads forgotten first (the lens), and
+        a game over for good kept as its paragraph, ending and cause only (nothing
+        follows it: its value is its ending's)."""
+        self.table.widen()
+        rows = _pad(rows, len(self.slots), self.slots)
         if self.lens is not None:
-            self.table.widen()
-            rows = self.lens.strip(_pad(rows, len(self.slots), self.slots), self.slots)
+            rows = self.lens.strip(rows, self.slots)
+        ended = rows[:, ENDED]
+        over = (ended == 2) | ((ended == 1) & bool(getattr(self.rules, "no_rescue", False)))
+        if over.any():
+            rows = rows.copy()
+            rows[np.ix_(np.flatnonzero(over), np.arange(PENDING, rows.shape[1]))] = self._defaults(rows.shape[1])[PENDING:]
         return self.table.add(rows)
+
+    def _defaults(self, k: int) -> np.ndarray:
+        return np.array([self.slots.default(j) for j in range(k)], dtype=np.int64)
 
     def _run(self, began) -> Explored:
         starts = self.engine.starts(self.sheet)
