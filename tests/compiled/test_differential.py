@@ -31,6 +31,7 @@ def test_bundled_books_sampled_by_paragraph(path):
     book, module, _ = load(path)
     r = differential(book, module, max_states=800, per_paragraph=15, sheet=1)
     assert r["checked"] >= 50 and len(r["paragraphs"]) >= 5 and r["mismatches"] == []
+    assert r["rolled"]   # (each has tests: their rolls compared too)
 
 
 def test_the_meal_book_compares_programs_and_commands():
