@@ -19,6 +19,7 @@ bench: $(STAMP)
 	$(BIN)/python -m tools.bench_play
 	$(BIN)/python -m tools.bench_odds
 	$(BIN)/python -m tools.bench_explore
+	$(BIN)/python -m tools.bench_compiled
 	$(BIN)/python -m tools.bench_lsp
 	$(BIN)/python -m tools.bench_deep
 

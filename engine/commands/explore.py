@@ -34,6 +34,11 @@ def configure(parser, lang: str) -> None:
     parser.add_argument("--step-by-step", action="store_true",
                         help=t("--exhaustive : jouer aussi les combats réponse par réponse (pas de nœud de combat)",
                                "--exhaustive: play fights answer by answer too (no fight node)"))
+    parser.add_argument("--compiled", action="store_true",
+                        help=t("--exhaustive : le chemin compilé (états en tableaux, programmes par paragraphe, "
+                               "résolution par niveaux puis exacte) ; dit quels paragraphes passent par le moteur",
+                               "--exhaustive: the compiled path (states in arrays, per-paragraph programs, "
+                               "solved by levels then exactly); says which paragraphs took the engine path"))
     parser.add_argument("--saving", action="store_true",
                         help=t("--exhaustive : explorer à nouveau sans rien oublier (mêmes limites) et dire "
                                "combien d'états l'oubli économise", "--exhaustive: explore again forgetting "
@@ -75,6 +80,12 @@ def _explore(book, module, args) -> int:
     from engine.rules.watchdog import hook_timeout
     if args.replay:
         return _replay(book, module, args)
+    if args.exhaustive and args.compiled:
+        from engine.analysis.compiled.report import compiled_report, compiled_text
+        r = compiled_report(book, module, args.max_states, not args.no_commands,
+                            fight_nodes=not args.step_by_step, sheet=args.sheet, timeout=args.timeout)
+        _show(r, args, compiled_text)
+        return 1 if r["errors"] else 0
     if args.exhaustive:
         from engine.analysis.explore.report import exhaustive
         from engine.analysis.explore.text import exhaustive_text

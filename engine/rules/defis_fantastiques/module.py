@@ -112,6 +112,12 @@ class DefisFantastiques(PackagedOdds, RuleModule):
             if play.narrate:
                 st.extra["names"] = {i: play.book.item_name(i) for i in st.items}
 
+    @property
+    def vector_rules(self):
+        """The same rules over batches of states, for the compiled explorer (vector.py)."""
+        from engine.rules.defis_fantastiques.vector import VECTOR
+        return VECTOR
+
     def apply_effect(self, play, kind, value) -> None:
         if kind in ("weapon", "armour"):
             return equipment.take(play, kind, value)

@@ -1,0 +1,72 @@
+"""A batch of packed states at one paragraph, as the compiled programs and the rule
+modules' vector rules read and write it (column by column, whole arrays)."""
+from __future__ import annotations
+
+import numpy as np
+
+from engine.analysis.compiled.packed import CAUSE, ENDED, EXTRA, MISSING, PARAGRAPH, PENDING, Slots
+from engine.analysis.explore.compact import freeze, thaw
+
+
+class Batch:
+    """`rows` (states × columns, a copy: writing it changes nothing kept)."""
+
+    def __init__(self, rows: np.ndarray, slots: Slots):
+        self.rows, self.slots = rows, slots
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+    def col(self, part: str, key) -> np.ndarray:
+        """The column of a fact (its default where no state has held it yet)."""
+        i = self.slots.find(part, key)
+        if i is None or i >= self.rows.shape[1]:
+            return np.full(len(self.rows), MISSING if part in ("stats", "initial") else 0, dtype=np.int64)
+        return self.rows[:, i]
+
+    def put(self, part: str, key, values, where=None) -> None:
+        i = self.slots.index(part, key)
+        if i >= self.rows.shape[1]:
+            pad = np.array([self.slots.default(j) for j in range(self.rows.shape[1], len(self.slots))], dtype=np.int64)
+            self.rows = np.hstack([self.rows, np.broadcast_to(pad, (len(self.rows), len(pad)))])
+        if where is None:
+            self.rows[:, i] = values
+        else:
+            self.rows[:, i] = np.where(where, values, self.rows[:, i])
+
+    @property
+    def paragraph(self) -> np.ndarray:
+        return self.rows[:, PARAGRAPH]
+
+    @property
+    def ended(self) -> np.ndarray:
+        return self.rows[:, ENDED]
+
+    def extras(self) -> list:
+        """Each state's module extras, a dict or None (interned: each value read once)."""
+        values = self.slots.extras.values
+        uniq, inverse = np.unique(self.rows[:, EXTRA], return_inverse=True)
+        per = [thaw(values[u]) if values[u] is not None else None for u in uniq.tolist()]
+        return [per[i] for i in inverse.reshape(-1).tolist()]
+
+    def extra(self, key, default=None) -> list:
+        """The module extra `key` of each state."""
+        return [found.get(key, default) if found else default for found in self.extras()]
+
+    def change_extra(self, mask: np.ndarray, change) -> None:
+        """The module extras of the states in `mask` rewritten by `change(dict) -> dict`
+        (once for each distinct value: they are interned)."""
+        values, ids = self.slots.extras.values, self.rows[:, EXTRA]
+        for u in np.unique(ids[mask]).tolist():
+            now = dict(thaw(values[u]) or {})
+            self.rows[mask & (ids == u), EXTRA] = self.slots.extras(freeze(change(now)) or None)
+
+    def end(self, mask: np.ndarray, kind: int, cause) -> None:
+        """End the game where `mask` (kind 1 death, 2 victory), its pending cleared."""
+        live = mask & (self.rows[:, ENDED] == 0)
+        self.rows[live, ENDED] = kind
+        self.rows[live, PENDING] = 0
+        self.rows[live, CAUSE] = self.slots.causes(cause)
+
+    def take(self, mask: np.ndarray) -> "Batch":
+        return Batch(self.rows[mask].copy(), self.slots)

@@ -1,0 +1,110 @@
+"""The differential check: a state's moves by its compiled program and by the real engine.
+
+States are drawn from a (bounded) compiled exploration, stratified by paragraph
+and phase (at most `per_paragraph` states of each paragraph and pending activity,
+drawn with a seeded generator; a small book's states all), among those its programs
+expand: waiting at a paragraph's choices, or at a test the module's vector rules
+roll.  Each is expanded twice, by the program (one row) and by the engine path
+(the real `Game`, dice forced outcome by outcome), and the two must give the same
+moves with the same distributions over successors, as exact fractions (outcomes of
+either side that reach the same packed state are summed).  A state the program hands over is not compared.
+"""
+from __future__ import annotations
+
+import random
+from fractions import Fraction
+
+import numpy as np
+
+from engine.analysis.compiled.batch import Batch
+from engine.analysis.compiled.engine_path import ERROR, SELF
+from engine.analysis.compiled.explorer import CompiledExplorer
+from engine.analysis.compiled.packed import ENDED, PARAGRAPH, PENDING
+
+
+def _key(x, row) -> tuple:
+    """A packed row as a tuple over all the columns known now (defaults appended)."""
+    k = len(x.slots)
+    out = [int(v) for v in row] + [x.slots.default(i) for i in range(len(row), k)]
+    return tuple(out)
+
+
+def compiled_moves(x: CompiledExplorer, s: int):
+    """{move text: {successor key: probability}}, or None when the program hands it over."""
+    row = x.table.rows[s:s + 1].copy()
+    program = x.program(int(row[0, PARAGRAPH]), int(row[0, PENDING]))
+    moves, engine = program.run(Batch(row, x.slots))
+    if engine[0]:
+        return None
+    out: dict = {}
+    for key, offered, outcomes in moves:
+        if not offered[0]:
+            continue
+        dist = out.setdefault(key, {})
+        for counts, den, nxt in outcomes:
+            p = Fraction(1) if counts is None else Fraction(int(counts[0]), den)
+            if p:
+                k = _key(x, nxt.rows[0])
+                dist[k] = dist.get(k, Fraction(0)) + p
+    return out
+
+
+def engine_moves(x: CompiledExplorer, s: int) -> dict:
+    row = x.table.rows[s]
+    state = x.slots.unpack(row, x.book, x.module)
+    out: dict = {}
+    for text, branches in x.engine.expand(state):
+        dist = out.setdefault(text, {})
+        for p, st in branches:
+            k = _key(x, row) if st is SELF else ("error",) if st is ERROR else None
+            if k is None:
+                x.table.widen()
+                packed = x.slots.pack(st)
+                k = _key(x, x.table.batch([packed])[0])
+            dist[k] = dist.get(k, Fraction(0)) + Fraction(p)
+    return out
+
+
+def _same_width(x, moves: dict) -> dict:
+    """Successor keys over every column known now (a column made since: its default)."""
+    return {t: {(_key(x, k) if k != ("error",) else k): p for k, p in d.items()} for t, d in moves.items()}
+
+
+def sample(x: CompiledExplorer, per_paragraph: int, seed: int) -> list[int]:
+    rows = x.table.rows
+    by: dict = {}   # (paragraph, pending activity) -> its states
+    for s in np.flatnonzero(rows[:, ENDED] == 0).tolist():
+        n, pend = int(rows[s, PARAGRAPH]), int(rows[s, PENDING])
+        if x.program(n, pend) is not None:
+            by.setdefault((n, pend), []).append(s)
+    rng, out = random.Random(seed), []
+    for n in sorted(by):
+        states = by[n]
+        out += states if len(states) <= per_paragraph else rng.sample(states, per_paragraph)
+    return out
+
+
+def differential(book, module, max_states: int = 5_000, per_paragraph: int = 20, seed: int = 0,
+                 sheet: int | None = None, with_commands: bool = True) -> dict:
+    """{"checked": states compared, "paragraphs": programs compared, "rolled": the
+    paragraphs whose pending roll was compared, "mismatches":
+    [{"state", "paragraph", "compiled", "engine"}]}."""
+    x = CompiledExplorer(book, module, sheet=sheet, max_states=max_states, with_commands=with_commands)
+    x.run()
+    drawn = sample(x, per_paragraph, seed)
+    checked, mismatches, paragraphs, phases = 0, [], set(), set()
+    for s in drawn:
+        mine = compiled_moves(x, s)
+        if mine is None:
+            continue
+        theirs = engine_moves(x, s)
+        mine, theirs = _same_width(x, mine), _same_width(x, theirs)
+        checked += 1
+        paragraphs.add(int(x.table.rows[s, PARAGRAPH]))
+        if int(x.table.rows[s, PENDING]):
+            phases.add(int(x.table.rows[s, PARAGRAPH]))
+        if mine != theirs:
+            mismatches.append({"state": s, "paragraph": int(x.table.rows[s, PARAGRAPH]),
+                               "compiled": mine, "engine": theirs})
+    return {"checked": checked, "paragraphs": sorted(paragraphs), "rolled": sorted(phases),
+            "mismatches": mismatches}

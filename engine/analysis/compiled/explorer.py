@@ -1,0 +1,378 @@
+"""The compiled explorer: every state of a book, wave by wave, into the arrays of graph.py.
+
+Each wave takes the states found by the last one.  Those waiting at the choices of
+a paragraph with a program (programs.py) are expanded together, a batch per
+paragraph; every other state (an activity pending: a fight, a test, a roll; a
+paragraph without a program; a state its program hands over) goes to the engine
+path (engine_path.py), one by one.  Both give moves as (text, [(probability,
+successor)]); successors are packed (packed.py) and found or added by hash.  The
+result says which paragraphs took the engine path and why, so that coverage never
+depends on the compiler: a program only saves time.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+import numpy as np
+
+from engine.analysis.compiled.batch import Batch
+from engine.analysis.compiled.engine_path import ERROR, SELF, EnginePath
+from engine.analysis.compiled.forget import Forget
+from engine.analysis.compiled.graph import Graph, narrow
+from engine.analysis.compiled.packed import ENDED, PARAGRAPH, PENDING, Slots, Table
+from engine.analysis.compiled.programs import Compiler, Unsupported
+from engine.analysis.explore.compact import thaw
+from engine.analysis.compiled.templates import ERROR as ERROR_T, SELF as SELF_T, Templates
+
+FRONTIER = -2
+
+
+@dataclass
+class Explored:
+    graph: Graph
+    table: Table
+    engine_paragraphs: dict = field(default_factory=dict)   # paragraph -> why its states took the engine path
+    compiled_states: int = 0
+    engine_states: int = 0
+    bound: str | None = None
+    strategies: set = field(default_factory=set)
+    errors: list = field(default_factory=list)
+    seconds: float = 0.0
+    compiled_seconds: float = 0.0                            # CPU of the programs (adding their states included)
+    moves_text: list = field(default_factory=list)           # per move: its text
+
+
+class CompiledExplorer:
+    def __init__(self, book, module, sheet: int | None = None, with_commands: bool = True,
+                 fight_nodes: bool = True, max_states: int = 10_000_000, programs: bool = True,
+                 batched: bool = True, timeout: float | None = None, lens: bool = True):
+        self.book, self.module, self.sheet, self.max_states = book, module, sheet, max_states
+        self.timeout = timeout   # CPU seconds, checked between waves
+        self.slots = Slots(getattr(module, "display_extra", ()))
+        self.table = Table(self.slots)
+        self.engine = EnginePath(book, module, with_commands, fight_nodes)
+        self.lens = Forget(book, module) if lens else None
+        self.restarts = 0   # explorations started again with the lens's graph corrected
+        if self.lens is not None and not self.lens.usable:
+            self.lens = None
+        self.compiler = Compiler(book, module, with_commands) if programs else None
+        if programs:
+            self.programs, self.why = self.compiler.compile()
+        else:
+            self.programs, self.why = {}, {n: "programs off" for n in book.paragraphs}
+        self._pending: dict = {}       # (paragraph, pending id) -> its program or None
+        self.why_pending: dict = {}    # ... -> why none
+        self._dens: dict = {}
+        self.rules = getattr(module, "vector_rules", None)
+        self.templates, self.batched = Templates(self), batched
+        self._probs: dict = {}
+        self.fractions: list = []
+        # edges as parallel lists, sorted at the end: (state, move order, target, probability id)
+        self.e_state, self.e_move, self.e_target, self.e_prob = [], [], [], []
+        self.texts: dict = {}
+        self.engine_paragraphs: dict = {}
+        self.compiled_states = self.engine_states = 0
+        self.compiled_seconds = 0.0
+
+    def _prob(self, p) -> int:
+        key = (p.numerator, p.denominator) if not isinstance(p, float) else ("f", p)
+        i = self._probs.get(key)
+        if i is None:
+            i = self._probs[key] = len(self.fractions)
+            self.fractions.append(p)
+        return i
+
+    def _pack(self, states) -> np.ndarray:
+        return self.table.batch([self.slots.pack(st) for st in states])
+
+    def run(self) -> Explored:
+        """Every state; again from the start, with the lens's graph corrected, when a
+        move showed that graph wrong (what the lens forgot may then matter)."""
+        began = time.process_time()
+        while True:
+            found = self._run(began)
+            if self.lens is None or not self.lens.lens.stale:
+                return found
+            self.restarts += 1
+            self.lens.lens.refresh()
+            self.lens.masks.clear()
+            self.table = Table(self.slots)
+            self.e_state, self.e_move, self.e_target, self.e_prob = [], [], [], []
+            self.engine_paragraphs = {}
+            self.compiled_states = self.engine_states = 0
+
+    def _add(self, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Rows found or added, what no later step reads forgotten first (the lens), and
+        a game over for good kept as its paragraph, ending and cause only (nothing
+        follows it: its value is its ending's)."""
+        self.table.widen()
+        rows = _pad(rows, len(self.slots), self.slots)
+        if self.lens is not None:
+            rows = self.lens.strip(rows, self.slots)
+        ended = rows[:, ENDED]
+        over = (ended == 2) | ((ended == 1) & bool(getattr(self.rules, "no_rescue", False)))
+        if over.any():
+            rows = rows.copy()
+            rows[np.ix_(np.flatnonzero(over), np.arange(PENDING, rows.shape[1]))] = self._defaults(rows.shape[1])[PENDING:]
+        return self.table.add(rows)
+
+    def _defaults(self, k: int) -> np.ndarray:
+        return np.array([self.slots.default(j) for j in range(k)], dtype=np.int64)
+
+    def _run(self, began) -> Explored:
+        starts = self.engine.starts(self.sheet)
+        idx, new = self._add(self._pack([st for _p, st in starts]))
+        roots = [(p, int(i)) for (p, _st), i in zip(starts, idx)]
+        bound = None
+        wave = new
+        expanded = np.zeros(0, dtype=bool)
+        while len(wave):
+            if self.table.n > self.max_states:
+                bound = "max-states"
+                break
+            if self.timeout is not None and time.process_time() - began > self.timeout:
+                bound = "timeout"
+                break
+            wave = self._wave(wave)
+        n = self.table.n
+        graph = self._graph(n, roots, wave if bound else np.zeros(0, dtype=np.int64))
+        del expanded
+        return Explored(graph, self.table, self.engine_paragraphs, self.compiled_states, self.engine_states,
+                        bound, set(self.engine.strategies), list(self.engine.errors),
+                        time.process_time() - began, self.compiled_seconds)
+
+    # --- one wave ---------------------------------------------------------------
+    def _wave(self, states: np.ndarray) -> np.ndarray:
+        rows = self.table.rows[states]
+        ended = rows[:, ENDED]
+        found = []
+        terminal = (ended == 2) | ((ended == 1) & bool(getattr(self.rules, "no_rescue", False)))
+        waiting = (ended == 0) & (rows[:, PENDING] == 0)
+        para = rows[:, PARAGRAPH]
+        to_engine = ~terminal
+        busy = (ended == 0) & (rows[:, PENDING] != 0)
+        groups = [(n, 0) for n in np.unique(para[waiting]).tolist()]
+        if busy.any():
+            groups += [tuple(g) for g in np.unique(rows[busy][:, [PARAGRAPH, PENDING]], axis=0).tolist()]
+        began = time.process_time()
+        for n, pend in groups:
+            program = self.program(n, pend)
+            if program is None:
+                continue
+            sel = np.flatnonzero((waiting if pend == 0 else busy) & (para == n) & (rows[:, PENDING] == pend))
+            left = self._compiled(program, states[sel], rows[sel])
+            to_engine[sel] = False
+            to_engine[sel[left]] = True
+            if left.any():
+                self.engine_paragraphs.setdefault(n, "states the program hands over")
+            found.append(self._fresh)
+        self.compiled_seconds += time.process_time() - began
+        found += self._templated(states[to_engine], rows[to_engine])
+        return np.concatenate(found) if found else np.zeros(0, dtype=np.int64)
+
+    def program(self, n: int, pend: int):
+        """The program of the states at paragraph `n` with pending activity `pend` (0:
+        waiting at its choices), or None (they take the engine path, the reason kept)."""
+        if pend == 0:
+            return self.programs.get(n)
+        key = (n, pend)
+        if key not in self._pending:
+            self._pending[key] = None
+            if self.compiler is not None:
+                try:
+                    self._pending[key] = self.compiler.pending(n, thaw(self.slots.pendings.values[pend]))
+                except Unsupported as exc:
+                    self.why_pending[key] = str(exc)
+        return self._pending[key]
+
+    def _moved(self, src: np.ndarray, dst: np.ndarray) -> None:
+        """Moves of a program from paragraphs `src` to `dst`, checked against the lens's
+        graph (a program enters its target only)."""
+        if self.lens is not None:
+            for a, b in np.unique(np.stack([src, dst], axis=1), axis=0).tolist():
+                if a != b:
+                    self.entered(a, (b,))
+
+    def entered(self, start: int, paragraphs) -> None:
+        """A move from `start` entered `paragraphs`: a path the lens's graph does not
+        know makes it stale (the exploration starts again)."""
+        if self.lens is not None:
+            self.lens.lens.check(start, paragraphs)
+
+    def _why(self, n: int, pend: int) -> str:
+        """Why a state at `n` (pending `pend`) takes the engine path, for the report."""
+        if pend:
+            return self.why_pending.get((n, pend)) or "activity"
+        return self.why.get(n) or "states the program hands over"
+
+    def _counts(self, den: int) -> np.ndarray:
+        """The probability ids of 0/den .. den/den."""
+        ids = self._dens.get(den)
+        if ids is None:
+            ids = self._dens[den] = np.array([self._prob(Fraction(k, den)) for k in range(den + 1)], dtype=np.int64)
+        return ids
+
+    def _compiled(self, program, states: np.ndarray, rows: np.ndarray) -> np.ndarray:
+        """Expand a batch with its program (every successor found or added in one
+        call); the mask of states left to the engine."""
+        batch = Batch(rows.copy(), self.slots)
+        moves, engine = program.run(batch)
+        keep = ~engine
+        order = np.zeros(len(states), dtype=np.int64)   # each state's next move number
+        one = self._prob(1)
+        edges, blocks, at = [], [], 0
+        for key, offered, outcomes in moves:
+            take = offered & keep
+            if not take.any():
+                continue
+            for counts, den, nxt in outcomes:
+                t = take if counts is None else take & (counts > 0)
+                if not t.any():
+                    continue
+                probs = np.full(int(t.sum()), one, dtype=np.int64) if counts is None else self._counts(den)[counts[t]]
+                self._moved(rows[t, PARAGRAPH], nxt.rows[t, PARAGRAPH])
+                edges.append((states[t], order[t].copy(), at, probs))
+                blocks.append(nxt.rows[t])
+                at += len(probs)
+            self.texts.setdefault(key, len(self.texts))
+            order[take] += 1
+        self.compiled_states += int(keep.sum())
+        self._fresh = np.zeros(0, dtype=np.int64)
+        if blocks:
+            width = max(b.shape[1] for b in blocks)
+            idx, self._fresh = self._add(np.concatenate([_pad(b, width, self.slots) for b in blocks]))
+            for src, mv, start, probs in edges:
+                self.e_state.append(src)
+                self.e_move.append(mv)
+                self.e_target.append(idx[start:start + len(src)])
+                self.e_prob.append(probs)
+        return engine
+
+    def _templated(self, states: np.ndarray, rows: np.ndarray) -> list:
+        """The engine path in batches (templates.py), by paragraph and pending activity;
+        what a template cannot hold, one state at a time."""
+        found = []
+        if not self.batched:
+            return [self._engine(states.tolist())]
+        head = rows[:, [PARAGRAPH, PENDING, ENDED]]
+        _u, inverse = np.unique(head, axis=0, return_inverse=True)
+        inverse = inverse.reshape(-1)
+        for g in range(int(inverse.max(initial=-1)) + 1):
+            sel = inverse == g
+            n = int(rows[sel][0, PARAGRAPH])
+            if int(rows[sel][0, ENDED]) == 0:
+                self.engine_paragraphs.setdefault(n, self._why(n, int(rows[sel][0, PENDING])))
+            done, left = self.templates.expand(states[sel], rows[sel])
+            for members, group_rows, acts in done:
+                self.engine_states += len(members)
+                found.append(self._apply(members, group_rows, acts))
+            found.append(self._engine(left.tolist()))
+        return found
+
+    def _apply(self, members, group_rows, acts) -> np.ndarray:
+        """The edges of a group's shared play: each outcome's writes over its rows
+        (every outcome's successors found or added in one call)."""
+        k_all = len(self.slots)
+        if group_rows.shape[1] < k_all:
+            pad = np.array([self.slots.default(j) for j in range(group_rows.shape[1], k_all)], dtype=np.int64)
+            group_rows = np.hstack([group_rows, np.broadcast_to(pad, (len(group_rows), len(pad)))])
+        m = len(members)
+        edges, blocks = [], []   # (move, probability id, targets or the block number)
+        for k, (_text, outcomes) in enumerate(acts):
+            for p, w in outcomes:
+                if w is SELF_T:
+                    target = members
+                elif w is ERROR_T:
+                    target = np.full(m, -1, dtype=np.int64)
+                else:
+                    succ = group_rows.copy()
+                    for col, v in w.items():   # (the play's columns were made before the call)
+                        succ[:, col] = v
+                    target = len(blocks)
+                    blocks.append(succ)
+                edges.append((k, self._prob(p), target))
+        fresh = np.zeros(0, dtype=np.int64)
+        if blocks:
+            idx, fresh = self._add(np.concatenate(blocks))
+        for k, prob, target in edges:
+            self.e_state.append(members)
+            self.e_move.append(np.full(m, k, dtype=np.int64))
+            self.e_target.append(idx[target * m:(target + 1) * m] if isinstance(target, int) else target)
+            self.e_prob.append(np.full(m, prob, dtype=np.int64))
+        return fresh
+
+    def _engine(self, states) -> np.ndarray:
+        """States one by one through the real engine; their successors found or added
+        together, in one call."""
+        e_state, moves, targets, probs, packed = [], [], [], [], []
+        for s in states:
+            self.engine_states += 1
+            row = self.table.rows[s]
+            n = int(row[PARAGRAPH])
+            if int(row[ENDED]) == 0:
+                self.engine_paragraphs.setdefault(n, self._why(n, int(row[PENDING])))
+            state = self.slots.unpack(row, self.book, self.module)
+            for k, (_text, branches) in enumerate(self.engine.expand(state)):
+                for p, st in branches:
+                    if self.lens is not None and st is not SELF and st is not ERROR:
+                        self.entered(n, [m for m, c in st.visits.items() if c and (c > 1 or m not in state.visits)]
+                                     + [st.paragraph])
+                    e_state.append(s)
+                    moves.append(k)
+                    probs.append(self._prob(p))
+                    if st is SELF:
+                        targets.append(s)
+                    elif st is ERROR:
+                        targets.append(-1)
+                    else:
+                        targets.append(-2 - len(packed))   # (the packed successor's number, below)
+                        packed.append(self.slots.pack(st))
+        if not moves:
+            return np.zeros(0, dtype=np.int64)
+        targets = np.asarray(targets, dtype=np.int64)
+        new = np.zeros(0, dtype=np.int64)
+        if packed:
+            idx, new = self._add(self.table.batch(packed))
+            later = targets <= -2
+            targets[later] = idx[-2 - targets[later]]
+        self.e_state.append(np.asarray(e_state, dtype=np.int64))
+        self.e_move.append(np.asarray(moves, dtype=np.int64))
+        self.e_target.append(targets)
+        self.e_prob.append(np.asarray(probs, dtype=np.int64))
+        return new
+
+    # --- the arrays ---------------------------------------------------------------
+    def _graph(self, n: int, roots, frontier) -> Graph:
+        cat = (lambda xs: np.concatenate(xs) if xs else np.zeros(0, dtype=np.int64))
+        st, mv, tg, pr = cat(self.e_state), cat(self.e_move), cat(self.e_target), cat(self.e_prob)
+        order = np.lexsort((mv, st))   # (stable: a move's outcomes keep their order)
+        st, mv, tg, pr = st[order], mv[order], tg[order], pr[order]
+        new_move = np.ones(len(st), dtype=bool)
+        new_move[1:] = (st[1:] != st[:-1]) | (mv[1:] != mv[:-1])
+        move_state = st[new_move]
+        move_ptr = np.append(np.flatnonzero(new_move), len(st))
+        state_ptr = np.searchsorted(move_state, np.arange(n + 1))
+        table = np.asarray([float(p) for p in self.fractions], dtype=np.float64)
+        ended = self.table.rows[:, ENDED]
+        moves_per = np.diff(state_ptr)
+        terminal = ((ended == 2) & (moves_per == 0)).astype(np.uint8)
+        if len(frontier):
+            tg = np.where(np.isin(tg, frontier), FRONTIER, tg)
+        return Graph(state_ptr.astype(narrow(int(state_ptr[-1]))), move_ptr.astype(narrow(max(len(st), 1))),
+                     tg.astype(narrow(max(n, 2), signed=True)), table[pr] if len(pr) else np.zeros(0),
+                     pr.astype(narrow(max(len(self.fractions), 1))), list(self.fractions), terminal,
+                     self.table.rows[:, PARAGRAPH].astype(np.int32), roots)
+
+
+def _pad(rows: np.ndarray, width: int, slots) -> np.ndarray:
+    """Rows widened to `width` columns (a column made since: its default)."""
+    if rows.shape[1] == width:
+        return rows
+    pad = np.array([slots.default(j) for j in range(rows.shape[1], width)], dtype=np.int64)
+    return np.hstack([rows, np.broadcast_to(pad, (len(rows), len(pad)))])
+
+
+def explore_compiled(book, module, **options) -> Explored:
+    return CompiledExplorer(book, module, **options).run()

@@ -1,0 +1,240 @@
+"""Packed states: one row of integers a state, one column a fact, in NumPy arrays.
+
+    column 0..4   paragraph, ending (0 none, 1 death, 2 victory), cause of death,
+                  pending activity, the module's extras (the last three interned:
+                  each distinct value numbered once, 0 for none)
+    then          a column a stat, a stat's starting value, an item (its count),
+                  a flag (0/1), a visit (0/1: the expression language asks only
+                  `visited`, and a `once:` part only "entered before")
+
+Columns are added as facts are met (a new one is MISSING, or 0 for a count, a flag,
+a visit, in every state already kept).  A stat or starting value the state does not
+hold is MISSING.  Deduplication is by sorting: each row's 64-bit hash (a sum of its
+columns times odd constants, mixed), sorted tables of the hashes seen, and
+`np.searchsorted`; a hash found is checked against the row kept under it (equal
+rows, else a `Collision`: never two states merged).
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from engine.game.state import GameState
+from engine.analysis.explore.compact import freeze, thaw
+
+MISSING = -(1 << 40)
+PARAGRAPH, ENDED, CAUSE, PENDING, EXTRA = range(5)
+HEAD = 5
+ENDINGS = (None, "death", "victory")
+_PARTS = ("stats", "initial", "items", "flags", "visits")
+
+
+class Collision(Exception):
+    """Two different states with one 64-bit hash (never merged: the run stops)."""
+
+
+class Interned:
+    """Values numbered in order of appearance, 0 for None."""
+
+    def __init__(self):
+        self.values, self.number = [None], {None: 0}
+
+    def __call__(self, v) -> int:
+        n = self.number.get(v)
+        if n is None:
+            n = self.number[v] = len(self.values)
+            self.values.append(v)
+        return n
+
+
+class Slots:
+    """The columns: (part, key) -> index, and the interned values of the head."""
+
+    def __init__(self, display: tuple = ()):
+        self.column: dict = {}
+        self.names: list = [("head", "paragraph"), ("head", "ended"), ("head", "cause"),
+                             ("head", "pending"), ("head", "extra")]
+        self.causes, self.pendings, self.extras = Interned(), Interned(), Interned()
+        self.display = frozenset(display)
+
+    def __len__(self) -> int:
+        return len(self.names)
+
+    def index(self, part: str, key) -> int:
+        i = self.column.get((part, key))
+        if i is None:
+            i = self.column[(part, key)] = len(self.names)
+            self.names.append((part, key))
+        return i
+
+    def find(self, part: str, key) -> int | None:
+        return self.column.get((part, key))
+
+    def default(self, i: int) -> int:
+        return MISSING if self.names[i][0] in ("stats", "initial") else 0
+
+    def pack(self, st: GameState) -> dict:
+        """{column: value} of a game state (the columns it needs made)."""
+        out = {PARAGRAPH: st.paragraph, ENDED: ENDINGS.index(st.ended), CAUSE: self.causes(st.death_cause),
+               PENDING: self.pendings(freeze(st.pending) if st.pending is not None else None),
+               EXTRA: self.extras(freeze({k: v for k, v in st.extra.items() if k not in self.display}) or None)}
+        index = self.index
+        for k, v in st.stats.items():
+            out[index("stats", k)] = v
+        for k, v in st.initial.items():
+            out[index("initial", k)] = v
+        for k, v in st.items.items():
+            if v:
+                out[index("items", k)] = v
+        for f in st.flags:
+            out[index("flags", f)] = 1
+        for n, c in st.visits.items():
+            if c:
+                out[index("visits", n)] = 1
+        return out
+
+    def unpack(self, row, book, module) -> GameState:
+        parts: dict = {p: {} for p in _PARTS}
+        for i in range(HEAD, len(row)):
+            v = int(row[i])
+            if v == MISSING or (v == 0 and self.names[i][0] not in ("stats", "initial")):
+                continue
+            part, key = self.names[i]
+            parts[part][key] = v
+        extra = thaw(self.extras.values[int(row[EXTRA])]) or {}
+        pending = self.pendings.values[int(row[PENDING])]
+        return GameState(book.id, book.content_hash, module.id, int(row[PARAGRAPH]), parts["stats"],
+                         parts["initial"], parts["items"], set(parts["flags"]), parts["visits"],
+                         extra, thaw(pending) if pending is not None else None,
+                         ENDINGS[int(row[ENDED])], self.causes.values[int(row[CAUSE])],
+                         rules_version=str(module.version))
+
+
+def _mix(h: np.ndarray) -> np.ndarray:
+    """splitmix64's finaliser, in place."""
+    h ^= h >> np.uint64(30)
+    h *= np.uint64(0xBF58476D1CE4E5B9)
+    h ^= h >> np.uint64(27)
+    h *= np.uint64(0x94D049BB133111EB)
+    h ^= h >> np.uint64(31)
+    return h
+
+
+class Table:
+    """Every state kept: `rows` (n × columns, int64), found again by hash."""
+
+    def __init__(self, slots: Slots):
+        self.slots = slots
+        self._buf = np.zeros((1024, len(slots)), dtype=np.int64)
+        self.n = 0
+        # the hashes kept, sorted, with their rows' index: a few tables, smallest first
+        self.levels = [(np.zeros(0, dtype=np.uint64), np.zeros(0, dtype=np.int64))]
+        self._consts = np.zeros(0, dtype=np.uint64)
+        self._defaults = np.zeros(0, dtype=np.int64)
+
+    @property
+    def rows(self) -> np.ndarray:
+        return self._buf[:self.n]
+
+    def widen(self) -> None:
+        """Columns for the slots made since (their default in every row)."""
+        k = len(self.slots)
+        have = self._buf.shape[1]
+        if k > have:
+            extra = np.array([self.slots.default(i) for i in range(have, k)], dtype=np.int64)
+            self._buf = np.hstack([self._buf, np.broadcast_to(extra, (self._buf.shape[0], k - have))])
+
+    def _append(self, rows: np.ndarray) -> None:
+        need = self.n + len(rows)
+        if need > len(self._buf):
+            grown = np.zeros((max(need, 2 * len(self._buf)), self._buf.shape[1]), dtype=np.int64)
+            grown[:self.n] = self._buf[:self.n]
+            self._buf = grown
+        self._buf[self.n:need] = rows
+        self.n = need
+
+    def batch(self, packed: list[dict]) -> np.ndarray:
+        """Rows of states given as {column: value} (after `widen`)."""
+        self.widen()
+        k = len(self.slots)
+        base = np.array([self.slots.default(i) for i in range(k)], dtype=np.int64)
+        out = np.tile(base, (len(packed), 1))
+        for r, d in enumerate(packed):
+            for i, v in d.items():
+                out[r, i] = v
+        return out
+
+    def _hash(self, rows: np.ndarray) -> np.ndarray:
+        """Each row's hash: a sum of its columns' mixed terms, a column at its default
+        adding nothing (so that a column made later leaves the hashes kept valid).
+        The whole batch at once (one pass of array operations, not one a column)."""
+        k = rows.shape[1]
+        if len(self._consts) < k:
+            rng = np.random.default_rng(12345)
+            self._consts = rng.integers(1, 1 << 63, size=max(k, 2 * len(self._consts)), dtype=np.uint64) | np.uint64(1)
+        if len(self._defaults) != k:
+            self._defaults = np.array([self.slots.default(j) for j in range(k)], dtype=np.int64)
+        with np.errstate(over="ignore"):
+            terms = _mix(rows.astype(np.uint64) * self._consts[:k] + np.arange(k, dtype=np.uint64))
+            terms[rows == self._defaults] = 0
+            return _mix(terms.sum(axis=1, dtype=np.uint64))
+
+    def add(self, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """(the index of each row, the indices of the rows new to the table)."""
+        self.widen()
+        if rows.shape[1] < self.rows.shape[1]:
+            pad = np.array([self.slots.default(i) for i in range(rows.shape[1], self.rows.shape[1])], dtype=np.int64)
+            rows = np.hstack([rows, np.broadcast_to(pad, (len(rows), len(pad)))])
+        h = self._hash(rows)
+        out = self._find(h)
+        hit = out >= 0
+        if hit.any() and not (self.rows[out[hit]] == rows[hit]).all():
+            raise Collision("two states share a 64-bit hash")
+        todo = np.flatnonzero(~hit)
+        if len(todo):
+            hn = h[todo]
+            uniq, first, inverse = np.unique(hn, return_index=True, return_inverse=True)
+            fresh = todo[first]
+            if not (rows[todo] == rows[fresh][inverse]).all():
+                raise Collision("two states share a 64-bit hash")
+            new_index = np.arange(self.n, self.n + len(uniq))
+            out[todo] = new_index[inverse]
+            self._append(rows[fresh])
+            self._keep(uniq, new_index)
+            return out, new_index
+        return out, np.zeros(0, dtype=np.int64)
+
+    @staticmethod
+    def _look(sorted_hash, sorted_index, h, out) -> None:
+        if len(sorted_hash):
+            at = np.minimum(np.searchsorted(sorted_hash, h), len(sorted_hash) - 1)
+            hit = sorted_hash[at] == h
+            out[hit] = sorted_index[at[hit]]
+
+    def _find(self, h: np.ndarray) -> np.ndarray:
+        """The index of the row kept under each hash, -1 for none."""
+        out = np.full(len(h), -1, dtype=np.int64)
+        for sorted_hash, sorted_index in self.levels:
+            self._look(sorted_hash, sorted_index, h, out)
+        return out
+
+    def _keep(self, uniq: np.ndarray, index: np.ndarray) -> None:
+        """New hashes (sorted) into the sorted tables, smallest first: a table past its
+        size (4,096 times 16 to its rank) is merged into the next one, so that a call
+        sorts a few thousand hashes and the big sorts are few (one sort of everything
+        at every call was quadratic)."""
+        levels = self.levels
+        levels[0] = _merged(*levels[0], uniq, index)
+        k = 0
+        while len(levels[k][0]) > 4096 * 16 ** k:
+            if k + 1 == len(levels):
+                levels.append((np.zeros(0, dtype=np.uint64), np.zeros(0, dtype=np.int64)))
+            levels[k + 1] = _merged(*levels[k + 1], *levels[k])
+            levels[k] = (np.zeros(0, dtype=np.uint64), np.zeros(0, dtype=np.int64))
+            k += 1
+
+
+def _merged(h1, i1, h2, i2) -> tuple[np.ndarray, np.ndarray]:
+    """Two sorted hash tables as one."""
+    h = np.concatenate([h1, h2])
+    order = np.argsort(h, kind="stable")
+    return h[order], np.concatenate([i1, i2])[order]

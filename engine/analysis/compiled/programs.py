@@ -1,0 +1,410 @@
+"""The book compiled once: for each paragraph, a program over batches of packed states.
+
+A program expands the states waiting at a paragraph's choices (no activity
+pending, the game not over), all at once: each choice's condition from the
+expression AST (`vexpr`), its effects, the move to its target (the visit, the
+target's effects, the module's after-change rule, its ending, a `random:` roll to
+come); the module's commands from its vector rules.  It is what `Game` does
+(game/answers.py `_choose`, game/core.py `goto`/`_settle`/`apply`), written over
+arrays; the differential test (tests/compiled) holds the two equal.
+
+A paragraph whose flow holds something the compiler does not know gets no program
+(`compile_book` gives the reason instead): its states go to the engine path
+(engine_path.py), and the report lists it.  A program may also hand some of its
+states to the engine (the module's `rejects`, a stat a condition reads missing).
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from engine.book.compiler import book_aliases
+from engine.rules.base import RuleModule
+from engine.game.reasons import once_key
+from engine.expr.ast import Binary, Bool, Call, Int, Name, Unary
+from engine.analysis.compiled.batch import Batch
+from engine.analysis.compiled.packed import MISSING, PARAGRAPH, PENDING
+from engine.analysis.explore.compact import freeze
+
+CORE_CALLS = {"has": "items", "count": "items", "visited": "visits", "flag": "flags"}
+_CMP = {"==": np.equal, "!=": np.not_equal, "<": np.less, "<=": np.less_equal, ">": np.greater,
+        ">=": np.greater_equal}
+_ARITH = {"+": np.add, "-": np.subtract, "*": np.multiply}
+
+
+class Unsupported(Exception):
+    """A construct the compiler has no program for (its text says which)."""
+
+
+def vexpr(node, aliases, counters=frozenset()):
+    """(type, fn(batch) -> (values, missing mask)) of an expression node; `missing`
+    marks states where the engine would fail (a stat the state does not hold)."""
+    if isinstance(node, Bool):
+        v = node.value
+        return "bool", lambda b: (np.full(len(b), v), np.zeros(len(b), bool))
+    if isinstance(node, Int):
+        v = node.value
+        return "int", lambda b: (np.full(len(b), v, dtype=np.int64), np.zeros(len(b), bool))
+    if isinstance(node, Name):
+        name = aliases.get(node.name, node.name)
+        if name == "here":
+            return "int", lambda b: (b.paragraph.copy(), np.zeros(len(b), bool))
+        if name in counters or name.endswith("_max"):
+            raise Unsupported(f"variable {name}")
+
+        def stat(b):
+            c = b.col("stats", name)
+            return np.where(c == MISSING, 0, c), c == MISSING
+        return "int", stat
+    if isinstance(node, Call):
+        part = CORE_CALLS.get(aliases.get(node.name, node.name))
+        if part is None or len(node.args) != 1 or not hasattr(node.args[0], "value") \
+                or isinstance(node.args[0], Bool):
+            raise Unsupported(f"function {node.name}")
+        key = node.args[0].value
+        if node.name == "count" or aliases.get(node.name) == "count":
+            return "int", lambda b: (b.col(part, key).copy(), np.zeros(len(b), bool))
+        return "bool", lambda b: (b.col(part, key) > 0, np.zeros(len(b), bool))
+    if isinstance(node, Unary):
+        kind, fn = vexpr(node.operand, aliases, counters)
+        if node.op == "not" and kind == "bool":
+            return "bool", lambda b: _map(fn(b), np.logical_not)
+        if node.op == "-" and kind == "int":
+            return "int", lambda b: _map(fn(b), np.negative)
+        raise Unsupported(f"operator {node.op}")
+    if isinstance(node, Binary):
+        lk, lf = vexpr(node.left, aliases, counters)
+        rk, rf = vexpr(node.right, aliases, counters)
+        op = node.op
+        if op in ("and", "or") and lk == rk == "bool":
+            short = op == "or"
+
+            def logical(b):   # the right side read only where the left does not decide
+                lv, lm = lf(b)
+                rv, rm = rf(b)
+                decided = lv == short
+                return (np.where(decided, short, rv), lm | (~decided & rm))
+            return "bool", logical
+        if op in _CMP and lk == rk and (lk == "int" or op in ("==", "!=")):
+            f = _CMP[op]
+            return "bool", lambda b: _two(lf(b), rf(b), f)
+        if op in _ARITH and lk == rk == "int":
+            f = _ARITH[op]
+            return "int", lambda b: _two(lf(b), rf(b), f)
+        raise Unsupported(f"operator {op}")
+    raise Unsupported(type(node).__name__)
+
+
+def _map(vm, f):
+    return f(vm[0]), vm[1]
+
+
+def _two(a, b, f):
+    return f(a[0], b[0]), a[1] | b[1]
+
+
+class Program:
+    """The moves of a paragraph's choices and the module's commands over a batch."""
+
+    def __init__(self, book, paragraph, choices, rules, commands: bool):
+        self.book, self.paragraph, self.choices, self.rules, self.commands = book, paragraph, choices, rules, commands
+
+    def run(self, batch: Batch):
+        """(moves [(text, offered mask, [(None, 1, successors batch aligned with the
+        states)])], the states left to the engine)."""
+        n = len(batch)
+        engine = self.rules.rejects(batch, self.book)
+        moves = []
+        for key, cond, effects in self.choices:
+            if cond is None:
+                offered = np.ones(n, dtype=bool)
+            else:
+                offered, missing = cond(batch)
+                engine |= missing
+            moves.append((key, offered, effects))
+        out = []
+        for key, offered, effects in moves:
+            nxt = Batch(batch.rows.copy(), batch.slots)
+            for step in effects:
+                step(nxt)
+            out.append((key, offered, [(None, 1, nxt)]))
+        return out + _commands(self.rules, self.commands, batch), engine
+
+
+class Rolled:
+    """The moves of the states whose activity is pending at a paragraph (a module's
+    roll: each outcome with its count among `den` throws) and the module's commands."""
+
+    def __init__(self, book, paragraph, roll, rules, commands: bool):
+        self.book, self.paragraph, self.roll, self.rules, self.commands = book, paragraph, roll, rules, commands
+
+    def run(self, batch: Batch):
+        """(moves [(text, offered mask, [(counts or None, den, successors batch)])],
+        the states left to the engine)."""
+        n = len(batch)
+        engine = self.rules.rejects(batch, self.book)
+        return [("roll", np.ones(n, dtype=bool), self.roll(batch))] \
+            + _commands(self.rules, self.commands, batch), engine
+
+
+def _commands(rules, commands: bool, batch: Batch) -> list:
+    """The module's commands as moves (a refused one is no move)."""
+    out = []
+    if rules is not None and commands:
+        for name, offered, apply in rules.commands(batch):
+            nxt = Batch(batch.rows.copy(), batch.slots)
+            refused = apply(nxt)
+            rules.after_change(nxt)
+            out.append(("!" + name, offered & ~refused, [(None, 1, nxt)]))
+    return out
+
+
+class Compiler:
+    """Programs of a book's paragraphs under a module (and its vector rules)."""
+
+    def __init__(self, book, module, with_commands: bool = True):
+        self.book, self.module = book, module
+        self.aliases = book_aliases(module)
+        self.rules = getattr(module, "vector_rules", None)
+        self.with_commands = with_commands
+        counters = book.meta.get("counters") if isinstance(book.meta, dict) else None
+        self.counters = frozenset(counters or ())
+
+    def compile(self) -> tuple[dict, dict]:
+        """({paragraph: Program}, {paragraph: why not})."""
+        programs, why = {}, {}
+        for n, p in self.book.paragraphs.items():
+            try:
+                programs[n] = self.paragraph(p)
+            except Unsupported as exc:
+                why[n] = str(exc)
+        return programs, why
+
+    def paragraph(self, p) -> Program:
+        module = self.module
+        if list(module.carry_limits(self.book)):
+            raise Unsupported("carrying limits")
+        commands = self.with_commands and bool(list(module.commands()))
+        if self.rules is None:   # (its after-change rule, at least, is not known here)
+            raise Unsupported(f"module {module.id} without vector rules")
+        if type(module).entered is not RuleModule.entered:
+            raise Unsupported(f"module {module.id} acts on entering a paragraph")
+        from engine.book import typed
+        if typed.spec(p) is not None:
+            raise Unsupported("typed number")
+        choices = []
+        for i, c in enumerate(p.choices):
+            if c.target is None or c.extra:
+                raise Unsupported("computed target or module choice")
+            cond = None
+            if c.condition is not None:
+                kind, fn = vexpr(c.condition.root, self.aliases, self.counters)
+                if kind != "bool":
+                    raise Unsupported("condition not a boolean")
+                cond = fn
+            steps = []
+            if c.once:   # format 1.1: offered until taken, remembered with the flags
+                taken = once_key(p.number, i)
+                cond = _not_taken(taken, cond)
+                steps.append(lambda b, f=taken: b.put("flags", f, 1))
+            steps += [self._effect(e) for e in c.effects]
+            if c.effects:
+                steps.append(self._after_change)
+            steps += self._enter(c.target)
+            steps.append(self._after_change)
+            choices.append((str(i + 1), cond, _guarded(steps)))
+        return Program(self.book, p.number, choices, self.rules, commands)
+
+    def pending(self, number: int, pending: dict) -> Rolled:
+        """The program of the states at `number` whose activity `pending` waits: a
+        Défis Fantastiques test (rolls.py `answer`) when the module's vector rules
+        roll it; anything else is Unsupported (the engine path)."""
+        activity = pending.get("activity")
+        if list(self.module.carry_limits(self.book)):
+            raise Unsupported("carrying limits")
+        if activity != "test" or not hasattr(self.rules, "test"):
+            raise Unsupported(f"activity {activity}")
+        p = self.book.paragraphs[number]
+        spec = p.fields.get("test") if p.fields else None
+        if not isinstance(spec, dict) or not isinstance(spec.get("modifier", 0), int):
+            raise Unsupported("test written otherwise")
+        kind, modifier = pending["type"], int(spec.get("modifier", 0))
+        sides = [self._test_side(p, spec, side) for side in ("success", "failure")]
+        rules, book = self.rules, self.book
+
+        def roll(b):
+            thrown = Batch(b.rows.copy(), b.slots)
+            wins = rules.test(thrown, book, kind, modifier)
+            out = []
+            for count, steps in zip((wins, 36 - wins), sides):
+                nxt = Batch(thrown.rows.copy(), thrown.slots)
+                for step in steps:
+                    step(nxt)
+                out.append((count, 36, nxt))
+            return out
+        return Rolled(self.book, number, roll, self.rules, self.with_commands and bool(list(self.module.commands())))
+
+    def _test_side(self, p, spec: dict, side: str) -> list:
+        """rolls.py `answer` after the roll: the outcome's effects (game/outcomes.py
+        `apply_all`), then its paragraph, or the choices here when it names none; the
+        after-change rule of `answer_enabled`."""
+        effects = p.outcome_effects.get(("test", side + "_effects")) or ()
+        steps = [self._effect(e) for e in effects] + ([self._after_change] if effects else [])
+        target = spec.get(side)
+        if target is None:
+            def stay(b):
+                b.rows[:, PENDING] = np.where(b.ended == 0, 0, b.rows[:, PENDING])
+            steps.append(stay)
+        elif type(target) is int and target in self.book.paragraphs:
+            steps += self._enter(target)
+        else:
+            raise Unsupported("test outcome")
+        steps.append(self._after_change)
+        return _guarded(steps)
+
+    def _enter(self, number) -> list:
+        """game/core.py `goto` then `_settle`, for a target the compiler knows."""
+        q = self.book.paragraphs.get(number)
+        if q is None:
+            raise Unsupported("missing target")
+        if q.once or q.auto or q.random is not None and q.fields:
+            raise Unsupported(f"target {number}: once, auto or random with fields")
+        begun = [name for name in self.module.activity_fields if name in q.fields]
+        pending = self.rules.begun(begun[0], q.fields[begun[0]]) if begun else None
+        if begun and pending is None:
+            raise Unsupported(f"target {number} begins an activity")
+
+        def goto(b):
+            b.rows[:, PARAGRAPH] = number
+            b.rows[:, PENDING] = 0
+            b.put("visits", number, 1)
+        steps = [goto] + [self._effect(e) for e in q.effects] + [self._after_change]
+        if q.end == "death":
+            steps.append(lambda b: b.end(np.ones(len(b), bool), 1, "paragraph"))
+        elif q.end == "victory":
+            steps.append(lambda b: b.end(np.ones(len(b), bool), 2, None))
+        elif pending is not None:   # game/core.py `_begin`: the activity waits for its answer
+            waits = freeze({"activity": begun[0], **pending})
+
+            def begin(b):
+                b.rows[:, PENDING] = np.where(b.ended == 0, b.slots.pendings(waits), b.rows[:, PENDING])
+            steps.append(begin)
+        elif q.random is not None:
+            roll = freeze({"activity": "random"})
+
+            def random_pending(b):
+                b.rows[:, PENDING] = np.where(b.ended == 0, b.slots.pendings(roll), b.rows[:, PENDING])
+            steps.append(random_pending)
+        return steps
+
+    def _after_change(self, b) -> None:
+        if self.rules is not None:
+            self.rules.after_change(b)
+
+    def _effect(self, e):
+        kind, value = e.kind, e.value
+        if kind in ("flag", "unflag"):
+            names, on = list(value), 1 if kind == "flag" else 0
+
+            def flags(b):
+                for f in names:
+                    b.put("flags", f, on)
+            return flags
+        if kind in ("add", "set") and self.rules is not None:
+            steps = []
+            for stat, amount in value.items():
+                if isinstance(amount, int):
+                    fn = (lambda a: lambda b: (np.full(len(b), a, dtype=np.int64), np.zeros(len(b), bool)))(amount)
+                else:
+                    k, fn = vexpr(amount.root, self.aliases, self.counters)
+                    if k != "int":
+                        raise Unsupported("effect amount")
+                steps.append(self._change(stat, fn, kind == "add"))
+            return lambda b: [s(b) for s in steps]
+        if kind in ("gain", "lose") and self.rules is not None:
+            return self._items(kind, value)
+        step = self.rules.effect(self.book, kind, value) if self.rules is not None else None
+        if step is None:
+            raise Unsupported(f"effect {kind}")
+        return step
+
+    def _items(self, kind: str, value):
+        """game/core.py `gain`/`lose` of items the module's rules never read (its vector
+        rules' `plain_item`): the count only.  An item used where it lies (format 1.2)
+        or one the rules read takes the engine path."""
+        used = self.book.meta.get("used_here") if isinstance(self.book.meta, dict) else None
+        steps = []
+        for item in value:
+            count = value[item] if type(value) is dict else (1 if kind == "gain" else None)
+            if (used and item in used) or not self.rules.plain_item(self.book, item) \
+                    or not (count is None or type(count) is int and count >= 0):
+                raise Unsupported(f"effect {kind}")
+            spec = self.book.items.get(item)
+            unique = spec is not None and spec.props.get("unique") is True
+            steps.append(_gain(item, count, unique) if kind == "gain" else _lose(item, count))
+        rules = self.rules
+
+        def items(b):
+            before = b.rows.copy()
+            for step in steps:
+                step(b)
+            changed = (b.rows[:, :before.shape[1]] != before).any(axis=1) | (b.rows.shape[1] > before.shape[1])
+            rules.items_changed(b, changed & (b.ended == 0))
+        return items
+
+    def _change(self, stat, fn, add: bool):
+        """game/core.py `change`: the stat clamped, written only where it changes."""
+        def change(b):
+            live = b.ended == 0
+            old = b.col("stats", stat)
+            base = np.where(old == MISSING, 0, old)
+            n, _missing = fn(b)
+            new = self.rules.clamp(b, stat, base + n if add else n)
+            b.put("stats", stat, new, where=live & (new != base))
+        return change
+
+
+def _gain(item: str, count: int, unique: bool):
+    """game/core.py `gain`: `count` more; a unique item (format 1.2) held once at most
+    (then not gained again: nothing changed)."""
+    def gain(b):
+        have = b.col("items", item)
+        b.put("items", item, np.where(have > 0, have, 1) if unique else have + count, where=b.ended == 0)
+    return gain
+
+
+def _lose(item: str, count: int | None):
+    """game/core.py `lose`: every copy, or `count` of them at most."""
+    def lose(b):
+        have = b.col("items", item)
+        b.put("items", item, 0 if count is None else np.maximum(have - count, 0), where=b.ended == 0)
+    return lose
+
+
+def _not_taken(flag: str, cond):
+    """A once-only choice's condition: not taken yet, then its own (not evaluated once taken)."""
+    def offered(b):
+        fresh = b.col("flags", flag) == 0
+        if cond is None:
+            return fresh, np.zeros(len(b), bool)
+        ok, missing = cond(b)
+        return fresh & ok, fresh & missing
+    return offered
+
+
+def _guarded(steps):
+    """Steps applied in order; once a state's game has ended, nothing more changes it
+    (the engine stops there): its row is kept as it was when it ended."""
+    def run(b):
+        for step in steps:
+            before = b.rows.copy()
+            done = b.ended != 0
+            step(b)
+            if done.any():
+                b.rows[done] = before[done, :b.rows.shape[1]] if before.shape[1] == b.rows.shape[1] \
+                    else _padded(before, b)[done]
+    return [run]
+
+
+def _padded(before, b):
+    pad = np.array([b.slots.default(j) for j in range(before.shape[1], b.rows.shape[1])], dtype=np.int64)
+    return np.hstack([before, np.broadcast_to(pad, (len(before), len(pad)))])

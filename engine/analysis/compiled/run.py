@@ -1,0 +1,24 @@
+"""One call: the arrays of a space solved, floats then exact, with its figures."""
+from __future__ import annotations
+
+import time
+
+from engine.analysis.compiled.exact import Exact
+from engine.analysis.compiled.graph import Graph
+from engine.analysis.compiled.solve import Solution
+
+
+def solve(g: Graph, exact: bool = True) -> dict:
+    """{"float": the start's float value, "bound": its proven error bound, "exact":
+    the start's exact value (a Fraction; None when not asked), "levels", "sweeps",
+    "wanted" (states solved exactly), "seconds", "bytes" (the graph's arrays)}."""
+    began = time.process_time()
+    sol = Solution(g).floats()
+    out = {"float": sol.start(), "bound": sol.bound(), "levels": sol.levels, "sweeps": sol.sweeps,
+           "exact": None, "wanted": 0, "bytes": g.nbytes()}
+    if exact:
+        ex = Exact(sol)
+        out["exact"] = ex.run()
+        out["wanted"] = len(ex.value)
+    out["seconds"] = time.process_time() - began
+    return out

@@ -1,0 +1,212 @@
+"""Best-play values over the arrays of graph.py: float64 level by level, then exact.
+
+1. Components (Tarjan, successors first) get a *level*: one more than the highest
+   level they lead to.  All the states of one level out of any cycle are backed up
+   at once with NumPy (each move's expectation by `np.add.reduceat`, the best move
+   by `np.maximum.reduceat`); a cyclic component (a loop through dice or choices)
+   is solved by interval iteration: a low sequence from 0 and a high one from 1
+   (on the states that can reach a positive value; 0 elsewhere), until they meet.
+2. Every float carries a proven bound e, |f - v| <= e: a move's bound is the
+   expectation of its successors' bounds plus the rounding of its sum (each term of
+   a sum of at most 1 rounds by at most 2^-53 relative: `ROUNDING` per term, with
+   two terms of margin); a state's the largest of its moves'; a cyclic component's
+   its ways out's plus the gap the interval iteration left (or 1 when the high
+   sequence did not come down: then nothing is ruled out there).
+3. The chosen policy is re-solved exactly from the start: a move is a candidate
+   unless its f + e is below the best move's f - e; the states candidates lead to
+   are solved in rationals (gmpy2's mpq when present), successors first, each
+   state's best candidate exactly (the first best, as the explorer's exact solver),
+   a cyclic component by policy iteration from the float policy (exact evaluation,
+   then any strictly better move, until none), so the value is best play's exactly.
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+
+import numpy as np
+
+from engine.analysis.explore.exact import eliminate
+from engine.analysis.explore.solve import components
+from engine.analysis.compiled.graph import Graph
+
+try:
+    from gmpy2 import mpq as _mpq
+except ImportError:   # (the same values in Fractions, slower)
+    _mpq = None
+
+ROUNDING = 2.0 ** -53
+SWEEPS = 100_000
+MAX_IMPROVEMENTS = 10_000
+
+
+def _ranges(starts: np.ndarray, ends: np.ndarray) -> np.ndarray:
+    """The concatenation of range(starts[i], ends[i]) for every i."""
+    lengths = ends - starts
+    total = int(lengths.sum())
+    if total == 0:
+        return np.zeros(0, dtype=np.int64)
+    offsets = np.repeat(starts - np.concatenate(([0], np.cumsum(lengths)[:-1])), lengths)
+    return np.arange(total, dtype=np.int64) + offsets
+
+
+class Solution:
+    """Float values with their bounds, the float policy, and (after `exact`) the
+    exact values of the states best play from the start can need."""
+
+    def __init__(self, g: Graph):
+        self.g = g
+        n = g.states
+        self.sp = g.state_ptr.astype(np.int64)
+        self.mp = g.move_ptr.astype(np.int64)
+        self.t = g.targets.astype(np.int64)
+        self.edge_ptr = self.mp[self.sp]   # per state (+1): its first edge
+        self.f = np.zeros(n)
+        self.e = np.zeros(n)
+        self.policy = np.full(n, -1, dtype=np.int64)
+        self.cyclic = np.zeros(n, dtype=bool)
+        self.comp_of = np.zeros(n, dtype=np.int64)
+        self.comps: list = []
+        self.levels = 0
+        self.sweeps = 0
+
+    # --- floats ---------------------------------------------------------------
+    def floats(self) -> "Solution":
+        g, n = self.g, self.g.states
+        tl, ep = self.t.tolist(), self.edge_ptr.tolist()
+        self.comps = comps = components(n, lambda s: tl[ep[s]:ep[s + 1]])
+        level = np.zeros(n, dtype=np.int64)
+        lv = [0] * n
+        for c, comp in enumerate(comps):
+            members = set(comp) if len(comp) > 1 else None
+            top = 0
+            for s in comp:
+                self.comp_of[s] = c
+                for t in tl[ep[s]:ep[s + 1]]:
+                    if t >= 0 and (members is None or t not in members) and t != s and lv[t] + 1 > top:
+                        top = lv[t] + 1
+            loop = members is not None or comp[0] in tl[ep[comp[0]]:ep[comp[0] + 1]]
+            for s in comp:
+                lv[s] = top
+                self.cyclic[s] = loop
+        level[:] = lv
+        self.levels = int(level.max(initial=-1)) + 1
+        order = np.argsort(level, kind="stable")
+        bounds = np.searchsorted(level[order], np.arange(self.levels + 1))
+        cyc_comps: dict = {}
+        for c, comp in enumerate(comps):
+            if self.cyclic[comp[0]]:
+                cyc_comps.setdefault(lv[comp[0]], []).append(comp)
+        for k in range(self.levels):
+            states = order[bounds[k]:bounds[k + 1]]
+            single = states[~self.cyclic[states]]
+            if len(single):
+                self._backup(np.sort(single))
+            for comp in cyc_comps.get(k, ()):
+                self._interval(np.asarray(sorted(comp), dtype=np.int64))
+        return self
+
+    def _moves_of(self, states: np.ndarray):
+        """(moves, edges, each move's first edge within edges, each state's first move
+        within moves, has moves) of sorted states."""
+        m0, m1 = self.sp[states], self.sp[states + 1]
+        moves = _ranges(m0, m1)
+        edges = _ranges(self.mp[moves], self.mp[moves + 1])
+        move_starts = np.concatenate(([0], np.cumsum(self.mp[moves + 1] - self.mp[moves])[:-1])) if len(moves) else moves
+        state_starts = np.concatenate(([0], np.cumsum(m1 - m0)[:-1]))
+        return moves, edges, move_starts, state_starts, m1 > m0
+
+    def _q(self, edges, move_starts, value, bound=None):
+        """Each move's float expectation (and bound) over `value` (`bound`)."""
+        t = self.t[edges]
+        ok = t >= 0
+        safe = np.where(ok, t, 0)
+        p = self.g.probs[edges]
+        q = np.add.reduceat(np.where(ok, p * value[safe], 0.0), move_starts)
+        if bound is None:
+            return q, None
+        k = np.diff(np.append(move_starts, len(edges)))
+        b = np.add.reduceat(np.where(ok, p * bound[safe], 0.0), move_starts) + ROUNDING * (k + 2)
+        return q, b
+
+    def _backup(self, states: np.ndarray) -> None:
+        moves, edges, ms, ss, has = self._moves_of(states)
+        self.f[states[~has]] = self.g.terminal[states[~has]]
+        if not len(moves):
+            return
+        q, b = self._q(edges, ms, self.f, self.e)
+        ss_has = ss[has]
+        best = np.maximum.reduceat(q, ss_has)
+        per = np.diff(np.append(ss_has, len(moves)))
+        at_best = q == np.repeat(best, per)
+        idx = np.arange(len(moves))
+        first = np.minimum.reduceat(np.where(at_best, idx, len(moves)), ss_has)
+        live = states[has]
+        self.f[live] = best
+        self.e[live] = np.maximum.reduceat(b, ss_has)
+        self.policy[live] = first - ss_has
+
+    def _interval(self, comp: np.ndarray) -> None:
+        """A cyclic component: low and high value iteration until they meet (its
+        members numbered 0.. locally; the ways out are constants)."""
+        moves, edges, ms, ss, has = self._moves_of(comp)
+        f, e = self.f, self.e
+        t = self.t[edges]
+        local = np.searchsorted(comp, t)
+        local = np.minimum(local, len(comp) - 1)
+        inside = (t >= 0) & (comp[local] == t)
+        p = self.g.probs[edges]
+        outside = (~inside) & (t >= 0)
+        const = np.where(outside, p * f[np.where(outside, t, 0)], 0.0)
+        exit_bound = float(e[t[outside]].max(initial=0.0))
+        can = self._can_win(comp, moves, edges, ms, ss, has, inside, local, const)
+        low = np.zeros(len(comp))
+        high = np.where(can, 1.0, 0.0)
+        low[~has] = high[~has] = self.g.terminal[comp[~has]]
+        ss_has = ss[has]
+        pin = np.where(inside, p, 0.0)
+
+        def sweep(v):
+            return np.maximum.reduceat(np.add.reduceat(const + pin * v[local], ms), ss_has)
+
+        gap = 1.0
+        for _ in range(SWEEPS):
+            self.sweeps += 1
+            new_low = sweep(low)
+            new_high = np.minimum(sweep(high), high[has])
+            moved = float(np.abs(new_low - low[has]).max(initial=0.0))
+            low[has], high[has] = new_low, new_high
+            gap = float((high - low).max(initial=0.0))
+            if gap <= 1e-13 or (moved <= 1e-300 and gap > 0.5):
+                break
+        q = np.add.reduceat(const + pin * low[local], ms)
+        per = np.diff(np.append(ss_has, len(moves)))
+        best = np.maximum.reduceat(q, ss_has)
+        first = np.minimum.reduceat(np.where(q == np.repeat(best, per), np.arange(len(moves)), len(moves)), ss_has)
+        f[comp] = low
+        self.policy[comp[has]] = first - ss_has
+        sure = gap if gap <= 0.5 else 1.0   # (high stuck at 1: a loop kept open, nothing proven)
+        e[comp] = exit_bound + sure + ROUNDING * (len(comp) + 2)
+
+    def _can_win(self, comp, moves, edges, ms, ss, has, inside, local, const) -> np.ndarray:
+        """Per member: some path leads out to a positive value or a victory."""
+        per_move = np.diff(np.append(ms, len(edges)))
+        edge_state = np.repeat(np.repeat(np.arange(len(comp)), np.diff(np.append(ss, len(moves)))), per_move)
+        t = self.t[edges]
+        out_pos = (~inside) & (t >= 0) & (const > 0)
+        can = np.zeros(len(comp), dtype=bool)
+        can[edge_state[out_pos]] = True
+        can |= self.g.terminal[comp].astype(bool)
+        src, dst = edge_state[inside], local[inside]
+        while True:
+            grown = can.copy()
+            grown[src[can[dst]]] = True
+            if (grown == can).all():
+                return can
+            can = grown
+
+    def bound(self) -> float:
+        """The proven bound of the start's float value."""
+        return sum(float(p) * (self.e[t] if t >= 0 else 0.0) for p, t in self.g.roots) + ROUNDING * (len(self.g.roots) + 2)
+
+    def start(self) -> float:
+        return min(1.0, sum(float(p) * (self.f[t] if t >= 0 else 0.0) for p, t in self.g.roots))

@@ -1,0 +1,119 @@
+"""Benchmark the compiled explorer (`gamebook explore --exhaustive --compiled`) beside
+today's explorer, back to back in one run, on one fixed sheet of a book (default
+books/la-cloche-de-brumesel.yaml, sheet 1).
+
+    python -m tools.bench_compiled [BOOK...] [--sheet 1] [--max-states N]
+
+Each round runs in a child process of its own (one core), so that each reports its
+own CPU time and peak RSS: first today's explorer and exact solver (`explore` then
+`exact_values`, as `gamebook explore --exhaustive --sheet N`), then the compiled path
+(`explore_compiled` then the array solver, floats then exact).  One block a book:
+each round's states, CPU seconds, peak RSS and value; the compiled path's states
+expanded by its programs and their rate (states a second outside the engine path:
+outside fights, on the Défis Fantastiques books), the states left to the engine path,
+and its graph's bytes a state; then whether the two exact values are the same
+fraction, and the machine's load (`os.getloadavg`).  Figures only: nothing is
+asserted (the tests in tests/compiled do that).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import resource
+import subprocess
+import sys
+import time
+from fractions import Fraction
+
+
+def _today(path: str, sheet: int, max_states: int) -> dict:
+    from engine.lint.loader import load_book
+    from engine.analysis.explore.explorer import explore
+    from engine.analysis.explore.exact import exact_values
+    loaded = load_book(path, use_cache=False)
+    began = time.process_time()
+    space = explore(loaded.book, loaded.module, max_states=max_states, timeout=1e9, sheet=sheet)
+    value = None
+    if space.bound is None:
+        values, _policy = exact_values(space)
+        value = sum((p * values[t] for p, t in space.root if t >= 0), Fraction(0))
+    return {"states": len(space.states), "seconds": time.process_time() - began, "bound": space.bound,
+            "value": None if value is None else f"{value.numerator}/{value.denominator}"}
+
+
+def _compiled(path: str, sheet: int, max_states: int) -> dict:
+    from engine.lint.loader import load_book
+    from engine.analysis.compiled import solve
+    from engine.analysis.compiled.explorer import explore_compiled
+    loaded = load_book(path, use_cache=False)
+    began = time.process_time()
+    ex = explore_compiled(loaded.book, loaded.module, sheet=sheet, max_states=max_states)
+    r = solve(ex.graph, exact=ex.bound is None)
+    value = r["exact"]
+    return {"states": ex.graph.states, "seconds": time.process_time() - began, "bound": ex.bound,
+            "explore_seconds": ex.seconds, "solve_seconds": r["seconds"],
+            "compiled_states": ex.compiled_states, "compiled_seconds": ex.compiled_seconds,
+            "engine_states": ex.engine_states, "graph_bytes": r["bytes"], "float": r["float"],
+            "value": None if value is None else f"{value.numerator}/{value.denominator}"}
+
+
+ROUNDS = {"today": _today, "compiled": _compiled}
+
+
+def _child(kind: str, path: str, sheet: int, max_states: int) -> dict:
+    """One round in a child process: its figures, with its own peak RSS."""
+    out = subprocess.run([sys.executable, "-m", "tools.bench_compiled", path, "--round", kind,
+                          "--sheet", str(sheet), "--max-states", str(max_states)],
+                         capture_output=True, text=True)
+    if out.returncode != 0:
+        return {"error": (out.stderr.strip().splitlines() or ["?"])[-1]}
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
+def _percent(fraction: str | None) -> str:
+    return "cut" if fraction is None else f"{float(Fraction(fraction)) * 100:.4f} %"
+
+
+def bench(path: str, sheet: int, max_states: int) -> str:
+    today = _child("today", path, sheet, max_states)
+    compiled = _child("compiled", path, sheet, max_states)
+    lines = [f"{path}, sheet {sheet} (load {', '.join(f'{x:.1f}' for x in os.getloadavg())}):"]
+    for name, r in (("today's explorer", today), ("compiled explorer", compiled)):
+        if "error" in r:
+            lines.append(f"  {name}: failed: {r['error']}")
+            continue
+        lines.append(f"  {name}: {r['states']:,} states, {r['seconds']:.1f} s CPU, peak RSS {r['rss_mb']:.0f} MB, "
+                     f"{_percent(r['value'])}" + (f" (cut: {r['bound']})" if r["bound"] else ""))
+    if "error" not in compiled:
+        rate = compiled["compiled_states"] / compiled["compiled_seconds"] if compiled["compiled_seconds"] else 0
+        lines.append(f"    explored {compiled['explore_seconds']:.1f} s, solved {compiled['solve_seconds']:.1f} s; "
+                     f"by its programs {compiled['compiled_states']:,} states at {rate:,.0f}/s, "
+                     f"by the engine path {compiled['engine_states']:,}; graph "
+                     f"{compiled['graph_bytes'] / max(compiled['states'], 1):.0f} B/state")
+    if "error" not in today and "error" not in compiled and today["value"] and compiled["value"]:
+        same = today["value"] == compiled["value"]
+        digits = len(today["value"].split("/")[1])
+        lines.append(f"  exact values {'the same fraction' if same else 'DIFFERENT'} ({digits} digits); "
+                     f"CPU ratio {today['seconds'] / max(compiled['seconds'], 1e-9):.2f}x")
+    return "\n".join(lines)
+
+
+def main(argv=None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("books", nargs="*", default=["books/la-cloche-de-brumesel.yaml"])
+    parser.add_argument("--sheet", type=int, default=1)
+    parser.add_argument("--max-states", type=int, default=3_000_000)
+    parser.add_argument("--round", choices=sorted(ROUNDS), help=argparse.SUPPRESS)
+    args = parser.parse_args(argv)
+    if args.round:
+        r = ROUNDS[args.round](args.books[0], args.sheet, args.max_states)
+        r["rss_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+        print(json.dumps(r))
+        return
+    for path in args.books:
+        print(bench(path, args.sheet, args.max_states), flush=True)
+
+
+if __name__ == "__main__":
+    main()
