@@ -383,3 +383,88 @@ def _first_best(slot, values, prints, error) -> tuple[np.ndarray, np.ndarray]:
         tied = near
     hard = np.flatnonzero(np.logical_or.reduceat(hard, starts))
     return np.minimum.reduceat(np.where(tied, positions, never), starts), hard
+
+
+def push_many(pushed: "Pushed", roots) -> list[dict]:
+    """The exact chance of each end from every root at once, under the chosen options:
+    as `forward` for one root, but the masses of all roots pushed level by level
+    together, as (root, node) pairs with integer numerators over one scale (a node at
+    level j over M**(L - j), L the highest root's level; the ends over M**L), the pairs
+    of one root that meet at a node merged.  For each root, {end key: Fraction}: an
+    end of the chain is its key in ``pushed.end_key``, a node where the push stops
+    (``pushed.stops``) its number plus ``pushed.kinds`` (the number of keys)."""
+    roots = np.asarray(roots, dtype=np.int64)
+    if not roots.size:
+        return []
+    level, modulus, nodes = pushed.level, pushed.modulus, len(pushed.level)
+    top = int(level[roots].max())
+    powers = np.array([modulus ** k for k in range(top + 1)], dtype=object)
+    pending: dict = {}   # level -> [(root positions, nodes, masses)]
+
+    def send(who, node, mass):
+        if not node.size:
+            return
+        lev = level[node]
+        order = by_level(lev)
+        cut = np.flatnonzero(np.diff(lev[order])) + 1
+        for part in np.split(order, cut):
+            pending.setdefault(int(lev[part[0]]), []).append((who[part], node[part], mass[part]))
+
+    send(np.arange(roots.size), roots, powers[top - level[roots]])
+    end_who, end_key, end_mass = [], [], []
+    for k in range(top, 0, -1):
+        parts = pending.pop(k, None)
+        if not parts:
+            continue
+        who, node, mass = (np.concatenate(x) for x in zip(*parts))
+        key = who * nodes + node
+        order = np.argsort(key, kind="stable")
+        key = key[order]
+        first = np.flatnonzero(np.concatenate([[True], key[1:] != key[:-1]]))
+        mass = np.add.reduceat(mass[order], first)
+        who, node = who[order][first], node[order][first]
+        lo, hi = pushed.lo[node], pushed.hi[node]
+        edges = spans(lo, hi)
+        share = np.repeat(mass * pushed.factor[node], hi - lo) * pushed.weight[edges]
+        child, who = pushed.child[edges], np.repeat(who, hi - lo)
+        inner = child >= 0
+        if pushed.stops is not None:
+            inner &= ~pushed.stops[np.maximum(child, 0)]
+        send(who[inner], child[inner], share[inner] * powers[k - 1 - level[child[inner]]])
+        out = ~inner
+        end_who.append(who[out])
+        gone = child[out]
+        end_key.append(np.where(gone < 0, pushed.end_key[np.maximum(-1 - gone, 0)], pushed.kinds + gone))
+        end_mass.append(share[out] * powers[k - 1])
+    who, key, mass = (np.concatenate(x) for x in (end_who, end_key, end_mass))
+    span = pushed.kinds + nodes
+    packed = who * span + key
+    order = np.argsort(packed, kind="stable")
+    packed = packed[order]
+    first = np.flatnonzero(np.concatenate([[True], packed[1:] != packed[:-1]]))
+    mass = np.add.reduceat(mass[order], first)
+    who, key = (packed[first] // span).tolist(), (packed[first] % span).tolist()
+    scale = modulus ** top
+    found: list[dict] = [{} for _ in range(roots.size)]
+    for w, e, m in zip(who, key, mass.tolist()):
+        if m:
+            found[w][e] = Fraction(m, scale)
+    return found
+
+
+class Pushed:
+    """What `push_many` reads of a solved chain: per node its level, its chosen option's
+    edges (``lo``..``hi`` into ``weight`` and ``child``) and ``modulus // normaliser``;
+    per end its key (ends equal as values share one); ``stops``: the nodes where the
+    push stops (None: none)."""
+
+    def __init__(self, graph: ChainArrays, solved, end_key, stops=None):
+        starts = np.searchsorted(graph.edge_opt, np.arange(len(graph.opt_node) + 1))
+        choice = solved.choice
+        self.level, self.lo, self.hi = solved.level, starts[choice], starts[choice + 1]
+        self.weight, self.child = graph.edge_w.astype(object), graph.edge_child
+        norm = graph.opt_norm[choice]
+        self.modulus = lcm(*{int(n) for n in np.unique(norm)}) if norm.size else 1
+        self.factor = np.array([self.modulus // int(n) for n in norm], dtype=object)
+        self.end_key, self.stops = np.asarray(end_key, dtype=np.int64), stops
+        self.kinds = int(self.end_key.max()) + 1 if self.end_key.size else 0

@@ -27,7 +27,7 @@ from math import gcd
 import numpy as np
 
 from engine.analysis.chain import End
-from engine.analysis.chain_arrays import Fast, NearTie, Solved
+from engine.analysis.chain_arrays import Fast, NearTie, Pushed, Solved, push_many
 from engine.analysis.explore.chains import Chain
 
 from engine.rules.defis_fantastiques.fight_vec import LOSE, ArrayFight
@@ -89,6 +89,28 @@ class RowsFight:
         chain = self.stopping if stopping else self.fought
         return chain.outcomes(node)
 
+    def outcomes_many(self, roots: list, stopping: bool) -> list:
+        """`outcomes` of many roots at once, pushed together (`chain_arrays.push_many`):
+        for each root [(End, Fraction)], or None where the grid does not hold it (it is
+        not rebuilt: `outcomes` does that)."""
+        nodes = [self._node(np.array([[he, *es, luck, arm, 0, rnd, wins]], dtype=np.int64))
+                 for he, es, luck, arm, _events, rnd, wins in roots]
+        held = [n for n in nodes if n is not None]
+        pushed = self.pushed[stopping if self.fight.after is not None else False]
+        found = iter(push_many(pushed, held))
+        out = []
+        for n in nodes:
+            if n is None:
+                out.append(None)
+                continue
+            ends = next(found)
+            out.append([(self._end_of(key), p) for key, p in ends.items()])
+        return out
+
+    def _end_of(self, key: int) -> End:
+        ends = self.distinct
+        return ends[key] if key < len(ends) else _stop(self.rows[key - len(ends)], self.n)
+
     def _node(self, row):
         if self.keys is None or (row[0] > self.radix).any():
             return None
@@ -129,11 +151,16 @@ class RowsFight:
         arrays = _Chosen(graph, solved.choice)
         post = solved.level.tolist()
         self.fought = _pusher(graph.nodes, post, _Best(arrays, None))
+        keys: dict = {}   # ends equal as values (every death is End("lose")) share a key
+        end_key = [keys.setdefault(e, len(keys)) for e in graph.ends]
+        self.distinct, self.rows, self.n = list(keys), rows, n
+        self.pushed = {False: Pushed(graph, solved, end_key)}
         after = self.fight.after
         if after is None:
             self.stopping = self.fought
             return
         stop = (rows[:, vec.Q] == 0) & (rows[:, vec.RND] >= after)
+        self.pushed[True] = Pushed(graph, solved, end_key, stop)
         detail = {int(i): _stop(rows[i], n) for i in np.flatnonzero(stop)}
         self.stopping = _pusher(graph.nodes, post, _Best(arrays, detail))
 

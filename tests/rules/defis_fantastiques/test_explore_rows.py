@@ -129,3 +129,33 @@ def test_rows_are_used_where_they_were_measured_to_pay():
     assert explore.rows_pay("luck-optimal", rules(plain))
     assert explore.rows_pay("no-luck", rules(together))
     assert not explore.rows_pay("no-luck", rules(plain))
+
+
+@pytest.mark.parametrize("fight", FIGHTS)
+def test_every_starting_point_pushed_at_once_ends_as_pushed_alone(fight):
+    """`RowsFight.outcomes_many` (chain_arrays.push_many: all roots pushed together)
+    gives each root the same Fractions as its own push (`Chain.outcomes`)."""
+    spec, extra = FIGHTS[fight]
+    rule = rules(spec, **extra)
+    after = extra.get("after")
+    for name in explore.POLICIES:
+        rows = RowsFight(explore._fight({}, name, rule, False))
+        asked = list(dict.fromkeys(root if rows.fight.use_luck else root[:2] + (0,) + root[3:]
+                                   for root in roots(spec, rule, after, extra.get("hits", 0))))
+        for stopping in (False, True) if after is not None else (False,):
+            some = [root for root in asked if not stopping or root[5] < after]
+            alone = [rows.outcomes(root, stopping) for root in some]   # (builds the grid)
+            together = rows.outcomes_many(some, stopping)
+            assert len(together) == len(some)
+            for root, one, many in zip(some, alone, together):
+                assert many is not None and dict(many) == dict(one), (name, root, stopping)
+                assert len(many) == len(dict(many))   # each end once
+
+
+def test_a_root_outside_the_grid_is_not_pushed_at_once():
+    spec, extra = FIGHTS["plain"]
+    rows = RowsFight(explore._fight({}, "luck-optimal", rules(spec, **extra), False))
+    inside = (4, (6,), 2, 0, (), 0, 0)
+    rows.outcomes(inside, False)
+    got = rows.outcomes_many([inside, (30, (6,), 2, 0, (), 0, 0)], False)
+    assert dict(got[0]) == dict(rows.outcomes(inside, False)) and got[1] is None
