@@ -45,6 +45,14 @@ once (explore_rows.py): CPU
 seconds, maximum RSS, states, and whether the exact values are the same
 (`--fight-rows-timeout`, default 900 s, 0: no such lines).  `--runs 0 --fight-rows`
 prints those lines alone.
+
+`--fight-push` (alone, in this process): la-cloche-de-brumesel explored exactly (sheet 1)
+with the starting points the explorer asks of each fight over rows recorded, then those
+pushes replayed back to back: each starting point alone (`Chain.outcomes`, as the
+explorer does), all of a fight's at once (`RowsFight.outcomes_many`), and every
+starting point of the fights' grids at once (what pushing ahead, before the explorer
+asks, would cost): CPU seconds, peak memory of each pass (tracemalloc, a separate run),
+and whether every Fraction is the same.
 """
 from __future__ import annotations
 
@@ -270,6 +278,77 @@ def fight_rows_lines(max_states: int, timeout: float, repeat: int = 1, base: str
     return lines
 
 
+def fight_push_lines(max_states: int = 2_000_000, timeout: float = 900.0) -> list[str]:
+    """The `--fight-push` lines (see the module's text)."""
+    import contextlib
+    import io
+    import numpy as np
+    import tracemalloc
+    from engine.cli import main as cli
+    from engine.rules.defis_fantastiques import explore_rows
+    asked: dict = {}   # (RowsFight, stopping) -> {root: None}, in the order asked
+    plain = explore_rows.RowsFight.outcomes
+
+    def recording(rows, root, stopping, ceiling=(0, 0, 0)):
+        asked.setdefault((rows, stopping), {})[root] = None
+        return plain(rows, root, stopping, ceiling)
+    explore_rows.RowsFight.outcomes = recording
+    try:
+        start = time.process_time()
+        with contextlib.redirect_stdout(io.StringIO()) as out:
+            cli(["explore", "--exhaustive", "--sheet", "1", "--format", "json", "--max-states", str(max_states),
+                 "--timeout", str(timeout), str(FIGHT_BOOK)])
+        explored = time.process_time() - start
+    finally:
+        explore_rows.RowsFight.outcomes = plain
+
+    def node(rows, root):
+        he, es, luck, arm, _events, rnd, wins = root
+        return rows._node(np.array([[he, *es, luck, arm, 0, rnd, wins]], dtype=np.int64))
+    work = []
+    for (rows, stopping), roots in asked.items():
+        held = [r for r in roots if node(rows, r) is not None]
+        seeds = {(r[1], r[5], r[6]) for r in held}
+        hmax, lmax, amax = rows.tops[0], rows.tops[-2], rows.tops[-1]
+        grid = [(h, es, lk, a, (), rnd, w) for es, rnd, w in seeds for h in range(1, hmax + 1)
+                for lk in (range(lmax + 1) if rows.fight.use_luck else (0,)) for a in range(amax + 1)]
+        work.append((rows, stopping, held, grid))
+
+    def alone():
+        out = []
+        for rows, stopping, held, _grid in work:
+            chain = rows.stopping if stopping else rows.fought
+            fresh = explore_rows._pusher(len(chain.post), chain.post,
+                                         explore_rows._Best(chain.best.chosen, chain.best.stops))
+            out += [fresh.outcomes(node(rows, r)) for r in held]
+        return out
+
+    def together():
+        return [ends for rows, stopping, held, _grid in work for ends in rows.outcomes_many(held, stopping)]
+
+    def grids():
+        return [rows.outcomes_many(grid, stopping) for rows, stopping, _held, grid in work]
+    report = json.loads(out.getvalue())
+    what = f"{report['states']:,} states, " + (f"exact {100 * report['victory']['low']:.4f} %"
+                                                if report["complete"] else f"cut ({report['bound']})")
+    lines = [f"{FIGHT_BOOK.name}: explore --exhaustive --sheet 1, {explored:.1f} s CPU, {what}; "
+             f"{sum(len(w[2]) for w in work):,} starting points asked of {len(work)} fights over rows "
+             f"(their grids: {sum(len(w[3]) for w in work):,})"]
+    found = {}
+    for label, run in (("each alone (today)", alone), ("all at once", together), ("whole grids at once", grids)):
+        start = time.process_time()
+        found[label] = run()
+        cpu = time.process_time() - start
+        tracemalloc.start()
+        run()
+        peak = tracemalloc.get_traced_memory()[1]
+        tracemalloc.stop()
+        lines.append(f"  pushes {label}: {cpu:.2f} s CPU, peak {peak / 2 ** 20:,.1f} MB")
+    same = all(dict(a) == dict(b) for a, b in zip(found["each alone (today)"], found["all at once"]))
+    lines.append(f"  the same Fractions for every starting point: {'yes' if same else 'NO'}")
+    return lines
+
+
 def baseline_tree(ref: str) -> str | None:
     """`git archive REF` extracted in a temporary directory (None when git cannot)."""
     import tempfile
@@ -342,6 +421,9 @@ def main(argv=None) -> int:
                         help="only the DF fights node by node against over rows (la-cloche-de-brumesel)")
     parser.add_argument("--fight-rows-timeout", type=float, default=900.0,
                         help="seconds for each of those rounds (0: no such lines)")
+    parser.add_argument("--fight-push", action="store_true",
+                        help="only the DF fights' pushes to the ends, each starting point alone against all "
+                             "at once (la-cloche-de-brumesel)")
     parser.add_argument("--round", action="store_true", help=argparse.SUPPRESS)   # one round, as JSON
     parser.add_argument("--baseline-ref", default=V1,
                         help="the present explorer to compare the solver with (a git commit)")
@@ -356,6 +438,9 @@ def main(argv=None) -> int:
         from engine.rules import registry
         registry.BUILTINS["fixture"] = "tests.analysis_fixtures.fixture_rules:MODULE"
         books = books or sorted(glob.glob(str(ROOT / "tests" / "analysis_fixtures" / "books" / "*.yaml")))
+    if args.fight_push:
+        print("\n".join(fight_push_lines()), flush=True)
+        return 0
     if args.round:
         print(json.dumps(bench(books[0], args.runs, args.jobs)))
         return 0
