@@ -22,6 +22,7 @@ path), exact fractions.
 """
 from __future__ import annotations
 
+from fractions import Fraction
 from math import gcd
 
 import numpy as np
@@ -34,6 +35,9 @@ from engine.rules.defis_fantastiques.fight_vec import LOSE, ArrayFight
 from engine.rules.defis_fantastiques.odds_special import OUTCOMES
 
 MAX_STATES = 2_000_000   # a grid's chain larger than this is left to the node-by-node path
+# the ends of a starting point pushed with all its grid's that share its opponents, round
+# and wins, at once (`_ahead`), rather than alone (measured: tools/bench_explore.py --fight-push)
+AHEAD = True
 MAX_BUILDS = 6           # grids rebuilt for one fight before its later roots go node by node
 
 
@@ -86,6 +90,10 @@ class RowsFight:
             node = self._node(row)
         if node is None:
             return None
+        if AHEAD:
+            found = self._ahead(node, root, stopping)
+            if found is not None:
+                return found
         chain = self.stopping if stopping else self.fought
         return chain.outcomes(node)
 
@@ -95,17 +103,37 @@ class RowsFight:
         not rebuilt: `outcomes` does that)."""
         nodes = [self._node(np.array([[he, *es, luck, arm, 0, rnd, wins]], dtype=np.int64))
                  for he, es, luck, arm, _events, rnd, wins in roots]
-        held = [n for n in nodes if n is not None]
-        pushed = self.pushed[stopping if self.fight.after is not None else False]
-        found = iter(push_many(pushed, held))
-        out = []
-        for n in nodes:
-            if n is None:
-                out.append(None)
-                continue
-            ends = next(found)
-            out.append([(self._end_of(key), p) for key, p in ends.items()])
-        return out
+        found, scale = push_many(self._pushed(stopping), [n for n in nodes if n is not None])
+        found = iter(found)
+        return [None if n is None else self._ends(next(found), scale) for n in nodes]
+
+    def _pushed(self, stopping: bool):
+        return self.pushed[stopping if self.fight.after is not None else False]
+
+    def _ahead(self, node: int, root, stopping: bool):
+        """The ends from `node`, pushed with every starting point of its grid that has its
+        opponents, round and wins (the explorer asks many of them: pushed together once,
+        the Fractions made when asked)."""
+        seed = (stopping, root[1], root[5], root[6])
+        held = self.ahead.get(seed)
+        if held is None:
+            n, tops = len(root[1]), self.tops
+            h, lk, a = np.meshgrid(np.arange(1, tops[0] + 1), np.arange(tops[1 + n] + 1),
+                                   np.arange(tops[2 + n] + 1), indexing="ij")
+            rows = np.zeros((h.size, n + 6), dtype=np.int64)
+            rows[:, 0], rows[:, 1:1 + n] = h.ravel(), root[1]
+            rows[:, 1 + n], rows[:, 2 + n], rows[:, 4 + n], rows[:, 5 + n] = lk.ravel(), a.ravel(), root[5], root[6]
+            keys = rows @ self.mult
+            at = np.minimum(np.searchsorted(self.keys, keys), self.keys.size - 1)
+            nodes = self.ids[at[self.keys[at] == keys]]
+            found, scale = push_many(self._pushed(stopping), nodes)
+            held = self.ahead[seed] = (dict(zip(nodes.tolist(), found)), scale)
+        ends, scale = held
+        raw = ends.get(node)
+        return None if raw is None else self._ends(raw, scale)
+
+    def _ends(self, raw: dict, scale: int) -> list:
+        return [(self._end_of(key), Fraction(m, scale)) for key, m in raw.items()]
 
     def _end_of(self, key: int) -> End:
         ends = self.distinct
@@ -155,6 +183,7 @@ class RowsFight:
         end_key = [keys.setdefault(e, len(keys)) for e in graph.ends]
         self.distinct, self.rows, self.n = list(keys), rows, n
         self.pushed = {False: Pushed(graph, solved, end_key)}
+        self.ahead: dict = {}   # (stopping, opponents, round, wins) -> ({node: {end key: numerator}}, scale)
         after = self.fight.after
         if after is None:
             self.stopping = self.fought

@@ -10,7 +10,7 @@ import pytest
 from engine.analysis.explore.exact import exact_values
 from engine.analysis.explore.explorer import Explorer
 from engine.lint.loader import load_book
-from engine.rules.defis_fantastiques import explore, model
+from engine.rules.defis_fantastiques import explore, explore_rows, model
 from engine.rules.defis_fantastiques.explore_rows import RowsFight
 from engine.rules.defis_fantastiques.odds_special import rounds_read
 
@@ -132,9 +132,10 @@ def test_rows_are_used_where_they_were_measured_to_pay():
 
 
 @pytest.mark.parametrize("fight", FIGHTS)
-def test_every_starting_point_pushed_at_once_ends_as_pushed_alone(fight):
-    """`RowsFight.outcomes_many` (chain_arrays.push_many: all roots pushed together)
-    gives each root the same Fractions as its own push (`Chain.outcomes`)."""
+def test_every_starting_point_pushed_at_once_ends_as_pushed_alone(fight, monkeypatch):
+    """`RowsFight.outcomes_many` (chain_arrays.push_many: all roots pushed together) and
+    the pushes ahead (every grid root of a seed at once) give each root the same
+    Fractions as its own push (`Chain.outcomes`)."""
     spec, extra = FIGHTS[fight]
     rule = rules(spec, **extra)
     after = extra.get("after")
@@ -144,12 +145,15 @@ def test_every_starting_point_pushed_at_once_ends_as_pushed_alone(fight):
                                    for root in roots(spec, rule, after, extra.get("hits", 0))))
         for stopping in (False, True) if after is not None else (False,):
             some = [root for root in asked if not stopping or root[5] < after]
+            monkeypatch.setattr(explore_rows, "AHEAD", False)
             alone = [rows.outcomes(root, stopping) for root in some]   # (builds the grid)
             together = rows.outcomes_many(some, stopping)
-            assert len(together) == len(some)
-            for root, one, many in zip(some, alone, together):
-                assert many is not None and dict(many) == dict(one), (name, root, stopping)
-                assert len(many) == len(dict(many))   # each end once
+            monkeypatch.setattr(explore_rows, "AHEAD", True)
+            ahead = [rows.outcomes(root, stopping) for root in some]
+            assert len(together) == len(some) and rows.ahead
+            for root, one, many, early in zip(some, alone, together, ahead):
+                assert many is not None and dict(many) == dict(one) == dict(early), (name, root, stopping)
+                assert len(many) == len(dict(many)) == len(early)   # each end once
 
 
 def test_a_root_outside_the_grid_is_not_pushed_at_once():
