@@ -328,6 +328,13 @@ def fight_push_lines(max_states: int = 2_000_000, timeout: float = 900.0) -> lis
 
     def grids():
         return [rows.outcomes_many(grid, stopping) for rows, stopping, _held, grid in work]
+
+    def ahead():   # as the explorer with `explore_rows.AHEAD`: a seed's whole grid on its first ask
+        out = []
+        for rows, stopping, held, _grid in work:
+            rows.ahead = {}
+            out += [rows._ahead(node(rows, r), r, stopping) for r in held]
+        return out
     report = json.loads(out.getvalue())
     what = f"{report['states']:,} states, " + (f"exact {100 * report['victory']['low']:.4f} %"
                                                 if report["complete"] else f"cut ({report['bound']})")
@@ -335,7 +342,8 @@ def fight_push_lines(max_states: int = 2_000_000, timeout: float = 900.0) -> lis
              f"{sum(len(w[2]) for w in work):,} starting points asked of {len(work)} fights over rows "
              f"(their grids: {sum(len(w[3]) for w in work):,})"]
     found = {}
-    for label, run in (("each alone (today)", alone), ("all at once", together), ("whole grids at once", grids)):
+    for label, run in (("each alone (today)", alone), ("all at once", together), ("whole grids at once", grids),
+                       ("ahead, a seed's grid on first ask (AHEAD)", ahead)):
         start = time.process_time()
         found[label] = run()
         cpu = time.process_time() - start
@@ -344,7 +352,8 @@ def fight_push_lines(max_states: int = 2_000_000, timeout: float = 900.0) -> lis
         peak = tracemalloc.get_traced_memory()[1]
         tracemalloc.stop()
         lines.append(f"  pushes {label}: {cpu:.2f} s CPU, peak {peak / 2 ** 20:,.1f} MB")
-    same = all(dict(a) == dict(b) for a, b in zip(found["each alone (today)"], found["all at once"]))
+    same = all(dict(a) == dict(b) == dict(c) for a, b, c in
+               zip(found["each alone (today)"], found["all at once"], found[list(found)[-1]]))
     lines.append(f"  the same Fractions for every starting point: {'yes' if same else 'NO'}")
     return lines
 

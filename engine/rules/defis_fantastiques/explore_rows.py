@@ -16,9 +16,12 @@ the two readings the explorer needs:
 The chain is built from a grid of starting points (every Endurance, Luck and armour up
 to the largest asked, for each opponents' Endurance, round and wins asked), so that
 the explorer's later starting points are found in it; one outside it rebuilds the grid
-larger.  The exact distribution of the ends from a starting point is pushed node by
-node through the chosen options (`Chain.outcomes`, the same push as the node-by-node
-path), exact fractions.
+larger.  The exact distribution of the ends from a starting point is pushed through
+the chosen options for all the grid's starting points with its opponents, round and
+wins at once, on the first ask of one of them (`chain_arrays.push_many`: integer masses
+over one scale, level by level; the explorer asks about 40 % of a grid, and the pushes
+at once cost less than its asks alone), the Fractions made when asked; with `AHEAD`
+off, node by node (`Chain.outcomes`, the same push as the node-by-node path).
 """
 from __future__ import annotations
 

@@ -163,3 +163,22 @@ def test_a_root_outside_the_grid_is_not_pushed_at_once():
     rows.outcomes(inside, False)
     got = rows.outcomes_many([inside, (30, (6,), 2, 0, (), 0, 0)], False)
     assert dict(got[0]) == dict(rows.outcomes(inside, False)) and got[1] is None
+
+
+def test_pushed_at_once_from_the_exact_solver_too(monkeypatch):
+    """Where the floats cannot be trusted the rows are solved by `chain_arrays.Solved`:
+    its levels and choices feed the pushes at once the same way."""
+    from engine.analysis import chain_arrays
+
+    def refuse(*_args, **_kwargs):
+        raise chain_arrays.NearTie
+    monkeypatch.setattr(chain_arrays.Fast, "__init__", refuse)
+    spec, extra = FIGHTS["escape"]
+    rule = rules(spec, **extra)
+    cache: dict = {}
+    rows = RowsFight(explore._fight(cache, "luck-optimal", rule, False))
+    for root in [(9, (6,), 7, 0, (), 0, 0), (4, (6,), 2, 0, (), 0, 0), (3, (4,), 1, 0, (), 2, 0)]:
+        for stopping in (False, True) if root[5] < 2 else (False,):
+            old = explore._fight(cache, "luck-optimal", rule, stopping).chain.outcomes(root)
+            assert dict(rows.outcomes(root, stopping)) == dict(old), (root, stopping)
+    assert rows.ahead   # (answered by the pushes at once)
