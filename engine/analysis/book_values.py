@@ -43,9 +43,9 @@ MESSAGES = {
     "alike": Message("Pour finir le livre, tous ces coups se valent : {best}",
                      "For finishing the book, these moves are alike: {best}"),
     "hint": Message("Pour savoir quel coup est le meilleur pour finir le livre : "
-                    "{command} explore {book} --exhaustive --sheet {sheet} --max-states 5000000 --timeout 3600",
+                    "{command} explore {book} --exhaustive --sheet {sheet} --max-states 10000000 --timeout 3600",
                     "To know which move is best for finishing the book: "
-                    "{command} explore {book} --exhaustive --sheet {sheet} --max-states 5000000 --timeout 3600"),
+                    "{command} explore {book} --exhaustive --sheet {sheet} --max-states 10000000 --timeout 3600"),
     "elsewhere": Message("Les valeurs gardées du livre ne couvrent pas cette situation "
                          "(un autre personnage, ou le milieu d'un combat).",
                          "The book's kept values do not cover this situation "

@@ -99,7 +99,7 @@ def test_an_edited_book_reads_no_old_values_and_says_why_once(cache, tmp_path):
     first, figures = book.lines(_game(loaded), "en", "edited.yaml")
     assert not figures
     assert first == [values.STALE.en, "To know which move is best for finishing the book: "
-                                      "gamebook explore edited.yaml --exhaustive --sheet 1 --max-states 5000000 --timeout 3600"]
+                                      "gamebook explore edited.yaml --exhaustive --sheet 1 --max-states 10000000 --timeout 3600"]
     assert book.lines(_game(loaded), "en", "edited.yaml") == ([], False)   # once a session
 
 

@@ -64,7 +64,7 @@ def test_french_the_same_advice_in_french_words(cache, tmp_path):
 
 def test_without_values_one_line_says_how_to_get_them_once(cache, tmp_path):
     s = _session(tmp_path, "en", explored=False)
-    hint = "To know which move is best for finishing the book: gamebook explore book-values.yaml --exhaustive --sheet 1 --max-states 5000000 --timeout 3600"
+    hint = "To know which move is best for finishing the book: gamebook explore book-values.yaml --exhaustive --sheet 1 --max-states 10000000 --timeout 3600"
     assert hint in str(s.handle_line("odds"))
     s.handle_line("1")
     text = str(s.handle_line("odds"))
