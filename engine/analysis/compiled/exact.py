@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from engine.analysis.explore.exact import eliminate
+from engine.analysis.explore.exact import eliminate, reaching
 from engine.analysis.compiled.solve import MAX_IMPROVEMENTS, Solution, _mpq
 
 
@@ -146,12 +146,7 @@ class Exact:
         for s in comp:
             if s not in eqs and self.value[s] > 0:
                 live.add(s)
-        todo = list(live)
-        while todo:
-            for s in back[todo.pop()]:
-                if s not in live:
-                    live.add(s)
-                    todo.append(s)
+        reaching(live, back)
         for s in comp:
             if s not in live:
                 self.value[s] = Q(0)

@@ -244,12 +244,7 @@ class Solver:
             eqs[s] = [coeffs, const]
             if const > 0:
                 live.add(s)
-        todo = list(live)
-        while todo:   # the states that can still leave towards a positive value
-            for s in back[todo.pop()]:
-                if s not in live:
-                    live.add(s)
-                    todo.append(s)
+        reaching(live, back)   # the states that can still leave towards a positive value
         for s in comp:
             if s not in live:
                 self.value[s] = self.zero
@@ -421,6 +416,18 @@ class Demand:
             if not w:
                 value[s] = self.f[s] if self.win[s] else Fraction(0)
                 policy[s] = self.fpolicy[s]
+
+
+def reaching(live: set, back) -> set:
+    """`live` grown, in place, by every state that can move into it (`back[t]`: the
+    states with a move to t): those that can still leave towards a positive value."""
+    todo = list(live)
+    while todo:
+        for s in back[todo.pop()]:
+            if s not in live:
+                live.add(s)
+                todo.append(s)
+    return live
 
 
 def eliminate(eqs: dict, zero: set, Q=Fraction) -> dict:
