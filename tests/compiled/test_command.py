@@ -27,3 +27,15 @@ def test_the_text_names_the_paragraphs_of_the_engine_path_and_a_timeout_bounds_i
     out = capsys.readouterr().out
     assert "bound reached (timeout): at least" in out
     assert "§ 9: activity combat" in out and "paragraphs that took the engine path:" in out
+
+
+def test_the_french_text_writes_numbers_the_french_way(capsys):
+    """Thousands apart with a narrow space, a decimal comma, and a family of strategies
+    said once ("honour-keep-1..9"), as today's explorer does."""
+    book = str(ROOT / "books" / "le-taureau-d-airain.yaml")
+    assert main(["explore", book, "--exhaustive", "--compiled", "--sheet", "1", "--max-states", "3000",
+                 "--lang", "fr"]) == 0
+    out = capsys.readouterr().out
+    states = out.splitlines()[1]
+    assert "\u202f" in states and "," not in states.split(" états")[0], states
+    assert "au moins 0,0000 %" in out and "honour-keep-1.." in out and "honour-keep-2," not in out

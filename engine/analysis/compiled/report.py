@@ -8,6 +8,8 @@ module's fight strategies is a lower bound of best play, as for today's explorer
 from __future__ import annotations
 
 from engine.support.safe_text import clean
+from engine.analysis.render import number
+from engine.analysis.explore.text import families
 from engine.analysis.compiled.explorer import explore_compiled
 from engine.analysis.compiled.run import solve
 
@@ -32,33 +34,44 @@ def compiled_report(book, module, max_states: int, with_commands: bool = True, f
             "graph_bytes": r["bytes"]}
 
 
+def _n(count, lang: str) -> str:
+    """A count with its thousands apart: 5,311 in English, 5 311 in French."""
+    text = f"{count:,.0f}"
+    return text.replace(",", "\u202f") if lang == "fr" else text
+
+
 def compiled_text(r: dict, lang: str, _book_path: str = "") -> str:
     fr = lang == "fr"
+    n = lambda x: _n(x, lang)                          # noqa: E731
+    d = lambda x, k: number(x, lang, k)                # noqa: E731
     lines = [f"{clean(r['book'])} : chemin compilé" if fr else f"{clean(r['book'])}: compiled path"]
-    lines.append((f"  {r['states']:,} états, {r['transitions']:,} transitions ; exploration {r['explore_seconds']:.1f} s, "
-                  f"résolution {r['solve_seconds']:.1f} s") if fr else
-                 (f"  {r['states']:,} states, {r['transitions']:,} transitions; explored in {r['explore_seconds']:.1f} s, "
-                  f"solved in {r['solve_seconds']:.1f} s"))
+    lines.append((f"  {n(r['states'])} états, {n(r['transitions'])} transitions ; exploration "
+                  f"{d(r['explore_seconds'], 1)} s, résolution {d(r['solve_seconds'], 1)} s") if fr else
+                 (f"  {n(r['states'])} states, {n(r['transitions'])} transitions; explored in "
+                  f"{d(r['explore_seconds'], 1)} s, solved in {d(r['solve_seconds'], 1)} s"))
     if r["exact"]:
         label = "victoire en jouant au mieux" if fr else "best-play victory"
-        lines.append(f"  {label} : {r['exact']['percent']:.4f} % (exact : {r['exact']['fraction']})" if fr else
-                     f"  {label}: {r['exact']['percent']:.4f} % (exact: {r['exact']['fraction']})")
+        share = d(r["exact"]["percent"], 4)
+        lines.append(f"  {label} : {share} % (exact : {r['exact']['fraction']})" if fr else
+                     f"  {label}: {share} % (exact: {r['exact']['fraction']})")
     else:
-        lines.append(f"  borne atteinte ({r['bound']}) : au moins {r['float'] * 100:.4f} %" if fr else
-                     f"  bound reached ({r['bound']}): at least {r['float'] * 100:.4f} %")
-    lines.append(f"  flottant : {r['float']:.12f} ± {r['float_bound']:.1e}" if fr else
-                 f"  float: {r['float']:.12f} ± {r['float_bound']:.1e}")
+        least = d(r["float"] * 100, 4)
+        lines.append(f"  borne atteinte ({r['bound']}) : au moins {least} %" if fr else
+                     f"  bound reached ({r['bound']}): at least {least} %")
+    lines.append(f"  flottant : {d(r['float'], 12)} ± {r['float_bound']:.1e}" if fr else
+                 f"  float: {d(r['float'], 12)} ± {r['float_bound']:.1e}")
     if r["strategies"]:
         lines.append(("  combats joués selon les stratégies du module : " if fr else
-                      "  fights played by the module's strategies: ") + ", ".join(map(clean, r["strategies"])))
+                      "  fights played by the module's strategies: ") + ", ".join(map(clean, families(r["strategies"]))))
     rate = r["compiled_states"] / r["compiled_seconds"] if r["compiled_seconds"] > 0 else 0
-    lines.append((f"  états par programme compilé : {r['compiled_states']:,} ({rate:,.0f}/s) ; "
-                  f"par le moteur : {r['engine_states']:,}") if fr else
-                 (f"  states by compiled programs: {r['compiled_states']:,} ({rate:,.0f}/s); "
-                  f"by the engine: {r['engine_states']:,}"))
+    lines.append((f"  états par programme compilé : {n(r['compiled_states'])} ({n(rate)}/s) ; "
+                  f"par le moteur : {n(r['engine_states'])}") if fr else
+                 (f"  states by compiled programs: {n(r['compiled_states'])} ({n(rate)}/s); "
+                  f"by the engine: {n(r['engine_states'])}"))
     if r["engine_paragraphs"]:
-        lines.append("  paragraphes passés par le moteur :" if fr else "  paragraphs that took the engine path:")
-        lines += [f"    § {n}: {clean(why)}" for n, why in r["engine_paragraphs"].items()]
+        lines.append("  paragraphes passés par le moteur (raisons en anglais) :" if fr else
+                     "  paragraphs that took the engine path:")
+        lines += [f"    § {k}: {clean(why)}" for k, why in r["engine_paragraphs"].items()]
     for e in r["errors"][:10]:
         lines.append(f"  ! § {e['paragraph']}: {clean(e['type'])}: {clean(e['message'])}")
     return "\n".join(lines) + "\n"

@@ -136,7 +136,7 @@ def _saved(saved: dict | None, lang: str) -> list[str]:
                f"  Forgetting saves more than {fewer} states (without it the exploration is cut at {without})")]
 
 
-def _families(labels) -> list[str]:
+def families(labels) -> list[str]:
     """"honour-keep-1", ..., "honour-keep-11" -> "honour-keep-1..11"."""
     numbered: dict = {}
     out = []
@@ -186,7 +186,7 @@ def _odds(r: dict, lang: str) -> list[str]:
                         "states not explored count as lost (low bound) or won (high bound); "
                         "some way of playing achieves the low bound"))
     if r["strategies"]:
-        names = ", ".join(_families(r["strategies"]))
+        names = ", ".join(families(r["strategies"]))
         lines.append(_t(lang, f"  Combats joués comme nœuds de hasard par les stratégies du module ({names}) : "
                               "la valeur est exacte pour elles, une borne basse du jeu optimal quand un combat "
                               "offre des décisions qu'elles ne prennent pas (une ressource dépensée coup par "
