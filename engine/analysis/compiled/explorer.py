@@ -145,7 +145,7 @@ class CompiledExplorer:
 
     # --- one wave ---------------------------------------------------------------
     def _wave(self, states: np.ndarray) -> np.ndarray:
-        rows = self.table.rows[states]
+        rows = self.table.take(states)
         ended = rows[:, ENDED]
         found = []
         terminal = (ended == 2) | ((ended == 1) & bool(getattr(self.rules, "no_rescue", False)))
@@ -307,9 +307,8 @@ class CompiledExplorer:
         """States one by one through the real engine; their successors found or added
         together, in one call."""
         e_state, moves, targets, probs, packed = [], [], [], [], []
-        for s in states:
+        for s, row in zip(states, self.table.take(states)):
             self.engine_states += 1
-            row = self.table.rows[s]
             n = int(row[PARAGRAPH])
             if int(row[ENDED]) == 0:
                 self.engine_paragraphs.setdefault(n, self._why(n, int(row[PENDING])))
@@ -355,7 +354,7 @@ class CompiledExplorer:
         move_ptr = np.append(np.flatnonzero(new_move), len(st))
         state_ptr = np.searchsorted(move_state, np.arange(n + 1))
         table = np.asarray([float(p) for p in self.fractions], dtype=np.float64)
-        ended = self.table.rows[:, ENDED]
+        ended = self.table.column(ENDED)
         moves_per = np.diff(state_ptr)
         terminal = ((ended == 2) & (moves_per == 0)).astype(np.uint8)
         if len(frontier):
@@ -363,7 +362,7 @@ class CompiledExplorer:
         return Graph(state_ptr.astype(narrow(int(state_ptr[-1]))), move_ptr.astype(narrow(max(len(st), 1))),
                      tg.astype(narrow(max(n, 2), signed=True)), table[pr] if len(pr) else np.zeros(0),
                      pr.astype(narrow(max(len(self.fractions), 1))), list(self.fractions), terminal,
-                     self.table.rows[:, PARAGRAPH].astype(np.int32), roots)
+                     self.table.column(PARAGRAPH).astype(np.int32), roots)
 
 
 def _pad(rows: np.ndarray, width: int, slots) -> np.ndarray:

@@ -119,38 +119,129 @@ def _mix(h: np.ndarray) -> np.ndarray:
     return h
 
 
+# the storage types of a column, narrowest first; in all but the last, the type's
+# smallest value stands for MISSING (so a value kept there lies strictly above it)
+KINDS = (np.int8, np.int16, np.int32, np.int64)
+_LOW = [int(np.iinfo(t).min) for t in KINDS]
+_HIGH = [int(np.iinfo(t).max) for t in KINDS]
+
+
+def _kind_of(lo: int, hi: int) -> int:
+    """The narrowest kind holding every value from lo to hi (MISSING aside)."""
+    for k in range(len(KINDS) - 1):
+        if _LOW[k] < lo and hi <= _HIGH[k]:
+            return k
+    return len(KINDS) - 1
+
+
 class Table:
-    """Every state kept: `rows` (n × columns, int64), found again by hash."""
+    """Every state kept, found again by hash.  Stored column by column in the
+    narrowest type each column's values fit (int8 first: a flag, a visit, a stat, an
+    item count; widened to int16, int32, int64 when a value outside its range
+    appears), the columns of one type side by side in one matrix; read back as int64
+    rows (`take`, `rows`, `column`), MISSING where a stat is not held."""
 
     def __init__(self, slots: Slots):
         self.slots = slots
-        self._buf = np.zeros((1024, len(slots)), dtype=np.int64)
         self.n = 0
+        self._cap = 1024
+        self.kind: list = []                       # per column: its index in KINDS
+        self.at: list = []                         # per column: its place in its kind's matrix
+        self.members = [[] for _ in KINDS]         # per kind: its columns, in place order
+        self.store = [np.zeros((self._cap, 0), dtype=t) for t in KINDS]
+        self._order = [np.zeros(0, dtype=np.int64) for _ in KINDS]
         # the hashes kept, sorted, with their rows' index: a few tables, smallest first
         self.levels = [(np.zeros(0, dtype=np.uint64), np.zeros(0, dtype=np.int64))]
         self._consts = np.zeros(0, dtype=np.uint64)
         self._defaults = np.zeros(0, dtype=np.int64)
+        self.widen()
+
+    def __len__(self) -> int:
+        return self.n
 
     @property
-    def rows(self) -> np.ndarray:
-        return self._buf[:self.n]
+    def width(self) -> int:
+        return len(self.kind)
 
+    def nbytes(self) -> int:
+        """Bytes of the rows kept (their capacity: the matrices grow by doubling) and
+        of the sorted hash tables."""
+        return sum(m.nbytes for m in self.store) + sum(h.nbytes + i.nbytes for h, i in self.levels)
+
+    # --- the columns' storage -------------------------------------------------------
     def widen(self) -> None:
-        """Columns for the slots made since (their default in every row)."""
-        k = len(self.slots)
-        have = self._buf.shape[1]
-        if k > have:
-            extra = np.array([self.slots.default(i) for i in range(have, k)], dtype=np.int64)
-            self._buf = np.hstack([self._buf, np.broadcast_to(extra, (self._buf.shape[0], k - have))])
+        """Columns for the slots made since (their default in every row), int8 first."""
+        for i in range(len(self.kind), len(self.slots)):
+            fill = _encode(np.full(1, self.slots.default(i), dtype=np.int64), 0)[0]
+            self._attach(i, 0, np.full(self._cap, fill, dtype=KINDS[0]))
+
+    def _attach(self, i: int, kind: int, values: np.ndarray) -> None:
+        """Column `i` (its stored values over the capacity) at the end of its kind's matrix."""
+        if i == len(self.kind):
+            self.kind.append(kind)
+            self.at.append(0)
+        self.kind[i], self.at[i] = kind, len(self.members[kind])
+        self.members[kind].append(i)
+        self.store[kind] = np.hstack([self.store[kind], values.reshape(-1, 1)])
+        self._order[kind] = np.asarray(self.members[kind], dtype=np.int64)
+
+    def _retype(self, i: int, kind: int) -> None:
+        """Column `i` moved to a wider kind (its values kept, MISSING too)."""
+        old, pos = self.kind[i], self.at[i]
+        values = _encode(_decode(self.store[old][:, pos], old), kind)
+        self.store[old] = np.delete(self.store[old], pos, axis=1)
+        self.members[old].pop(pos)
+        for j in self.members[old][pos:]:
+            self.at[j] -= 1
+        self._order[old] = np.asarray(self.members[old], dtype=np.int64)
+        self._attach(i, kind, values)
+
+    def _fit(self, rows: np.ndarray) -> None:
+        """Every column wide enough for the values of `rows` (MISSING aside)."""
+        held = rows != MISSING
+        lo = np.where(held, rows, 0).min(axis=0, initial=0)
+        hi = rows.max(axis=0, initial=0)
+        kinds = np.asarray(self.kind, dtype=np.int64)[:rows.shape[1]]
+        low = np.asarray(_LOW, dtype=np.int64)[kinds]
+        high = np.asarray(_HIGH, dtype=np.int64)[kinds]
+        for i in np.flatnonzero(((lo <= low) | (hi > high)) & (kinds < len(KINDS) - 1)).tolist():
+            self._retype(i, _kind_of(int(lo[i]), int(hi[i])))
 
     def _append(self, rows: np.ndarray) -> None:
         need = self.n + len(rows)
-        if need > len(self._buf):
-            grown = np.zeros((max(need, 2 * len(self._buf)), self._buf.shape[1]), dtype=np.int64)
-            grown[:self.n] = self._buf[:self.n]
-            self._buf = grown
-        self._buf[self.n:need] = rows
+        if need > self._cap:
+            self._cap = max(need, 2 * self._cap)
+            for k, m in enumerate(self.store):
+                grown = np.zeros((self._cap, m.shape[1]), dtype=m.dtype)
+                grown[:self.n] = m[:self.n]
+                self.store[k] = grown
+        self._fit(rows)
+        for k, cols in enumerate(self._order):
+            if len(cols):
+                self.store[k][self.n:need] = _encode(rows[:, cols], k)
         self.n = need
+
+    # --- reading rows back ------------------------------------------------------------
+    def take(self, index) -> np.ndarray:
+        """The rows `index` (an array of row numbers) as int64 (a copy)."""
+        index = np.asarray(index, dtype=np.int64)
+        out = np.empty((len(index), len(self.kind)), dtype=np.int64)
+        for k, cols in enumerate(self._order):
+            if len(cols):
+                out[:, cols] = _decode(self.store[k][index], k)
+        return out
+
+    def row(self, s: int) -> np.ndarray:
+        return self.take(np.array([s]))[0]
+
+    def column(self, i: int) -> np.ndarray:
+        """Column `i` of every row kept, as int64."""
+        return _decode(self.store[self.kind[i]][:self.n, self.at[i]], self.kind[i])
+
+    @property
+    def rows(self) -> np.ndarray:
+        """Every row kept, as int64 (a copy: for tests and small tables; `take` reads a few)."""
+        return self.take(np.arange(self.n))
 
     def batch(self, packed: list[dict]) -> np.ndarray:
         """Rows of states given as {column: value} (after `widen`)."""
@@ -181,13 +272,13 @@ class Table:
     def add(self, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """(the index of each row, the indices of the rows new to the table)."""
         self.widen()
-        if rows.shape[1] < self.rows.shape[1]:
-            pad = np.array([self.slots.default(i) for i in range(rows.shape[1], self.rows.shape[1])], dtype=np.int64)
+        if rows.shape[1] < self.width:
+            pad = np.array([self.slots.default(i) for i in range(rows.shape[1], self.width)], dtype=np.int64)
             rows = np.hstack([rows, np.broadcast_to(pad, (len(rows), len(pad)))])
         h = self._hash(rows)
         out = self._find(h)
         hit = out >= 0
-        if hit.any() and not (self.rows[out[hit]] == rows[hit]).all():
+        if hit.any() and not (self.take(out[hit]) == rows[hit]).all():
             raise Collision("two states share a 64-bit hash")
         todo = np.flatnonzero(~hit)
         if len(todo):
@@ -202,7 +293,6 @@ class Table:
             self._keep(uniq, new_index)
             return out, new_index
         return out, np.zeros(0, dtype=np.int64)
-
     @staticmethod
     def _look(sorted_hash, sorted_index, h, out) -> None:
         if len(sorted_hash):
@@ -238,3 +328,18 @@ def _merged(h1, i1, h2, i2) -> tuple[np.ndarray, np.ndarray]:
     h = np.concatenate([h1, h2])
     order = np.argsort(h, kind="stable")
     return h[order], np.concatenate([i1, i2])[order]
+
+
+def _encode(values: np.ndarray, kind: int) -> np.ndarray:
+    """int64 values in the storage type of `kind` (MISSING as the type's smallest value)."""
+    if kind == len(KINDS) - 1:
+        return values
+    return np.where(values == MISSING, _LOW[kind], values).astype(KINDS[kind])
+
+
+def _decode(stored: np.ndarray, kind: int) -> np.ndarray:
+    """Stored values back as int64 (the type's smallest value as MISSING)."""
+    out = stored.astype(np.int64)
+    if kind < len(KINDS) - 1:
+        out[stored == _LOW[kind]] = MISSING
+    return out

@@ -1,0 +1,60 @@
+"""The packed table stores each column in the narrowest type its values fit, widens a
+column when a value outside its range appears, and reads every row back as it was."""
+import numpy as np
+
+from engine.analysis.compiled.packed import HEAD, KINDS, MISSING, Slots, Table
+
+
+def _table():
+    slots = Slots()
+    gold, skill, seen = slots.index("stats", "gold"), slots.index("stats", "skill"), slots.index("visits", 7)
+    return Table(slots), gold, skill, seen
+
+
+def _rows(table, values: list[dict]) -> np.ndarray:
+    return table.batch(values)
+
+
+def test_small_values_are_kept_one_byte_a_column():
+    table, gold, skill, seen = _table()
+    rows = _rows(table, [{gold: 3, seen: 1}, {gold: 12, skill: 9}])
+    idx, new = table.add(rows)
+    assert sorted(new) == [0, 1] and all(KINDS[k] is np.int8 for k in table.kind)
+    assert (table.rows[idx] == rows).all() and table.take(idx)[0, skill] == MISSING
+
+
+def test_a_value_outside_its_column_widens_that_column_only_and_keeps_the_rows():
+    table, gold, skill, seen = _table()
+    before = _rows(table, [{gold: 3, seen: 1}, {gold: -5, skill: 9}, {seen: 1}])
+    first, _new = table.add(before)
+    big = _rows(table, [{gold: 1000, skill: 9}])
+    table.add(big)
+    assert KINDS[table.kind[gold]] is np.int16 and KINDS[table.kind[skill]] is np.int8
+    huge = _rows(table, [{gold: -(1 << 35), skill: -128}])
+    table.add(huge)
+    assert KINDS[table.kind[gold]] is np.int64 and KINDS[table.kind[skill]] is np.int16
+    everything = np.vstack([before, big, huge])
+    assert (table.rows[np.concatenate([first, [3, 4]])] == everything).all()
+    third = table.row(int(first[2]))
+    assert third[gold] == MISSING and third[skill] == MISSING   # (not held: still MISSING)
+    again, new = table.add(everything[::-1].copy())
+    assert list(again) == [4, 3] + list(first[::-1]) and len(new) == 0   # each found again, none added
+
+
+def test_a_column_made_later_reads_its_default_in_the_rows_kept():
+    table, gold, _skill, _seen = _table()
+    table.add(_rows(table, [{gold: 2}]))
+    later = table.slots.index("stats", "luck")
+    flag = table.slots.index("flags", "door")
+    table.widen()
+    assert table.rows[0, later] == MISSING and table.rows[0, flag] == 0
+    assert table.take([0]).shape == (1, len(table.slots)) and HEAD < later
+
+
+def test_the_rows_take_a_byte_a_column_where_int64_took_eight():
+    table, gold, _skill, seen = _table()
+    rng = np.random.default_rng(0)
+    values = [{gold: int(g), seen: int(v)} for g, v in zip(rng.integers(0, 100, 5000), rng.integers(0, 2, 5000))]
+    table.add(_rows(table, values))
+    per_row = sum(m.dtype.itemsize * m.shape[1] for m in table.store)
+    assert per_row < 8 * len(table.slots) and per_row <= 2 * HEAD + len(table.slots)
