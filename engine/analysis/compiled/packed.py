@@ -55,6 +55,28 @@ class Slots:
                              ("head", "pending"), ("head", "extra")]
         self.causes, self.pendings, self.extras = Interned(), Interned(), Interned()
         self.display = frozenset(display)
+        self._luts: dict = {}          # name -> an int per interned extras value
+        self._extra_values: dict = {}  # key -> the values of that module extra, interned
+
+    def extra_lut(self, name, fn) -> np.ndarray:
+        """`fn(extras)` (a dict, or None for none) of every interned extras value, as
+        an int64 lookup table indexed by the EXTRA column: a module extra read as a
+        column.  Each value is read once under a `name` (fn must depend on the extras
+        only); the table grows as new values are interned."""
+        lut = self._luts.get(name)
+        values = self.extras.values
+        done = 0 if lut is None else len(lut)
+        if done < len(values):
+            more = np.fromiter((fn(thaw(v) if v is not None else None) for v in values[done:]),
+                               dtype=np.int64, count=len(values) - done)
+            lut = self._luts[name] = more if lut is None else np.concatenate([lut, more])
+        return lut
+
+    def extra_codes(self, key) -> tuple[np.ndarray, list]:
+        """(lookup table of the module extra `key`'s value numbers, the values): 0 for
+        None or absent."""
+        values = self._extra_values.setdefault(key, Interned())
+        return self.extra_lut(("codes", key), lambda e: values(e.get(key) if e else None)), values.values
 
     def __len__(self) -> int:
         return len(self.names)
@@ -255,9 +277,12 @@ class Table:
         return out
 
     def _hash(self, rows: np.ndarray) -> np.ndarray:
-        """Each row's hash: a sum of its columns' mixed terms, a column at its default
-        adding nothing (so that a column made later leaves the hashes kept valid).
-        The whole batch at once (one pass of array operations, not one a column)."""
+        """Each row's hash: its columns' differences from their defaults times random
+        odd 64-bit constants, summed modulo 2^64 (one matrix product), then mixed.  A
+        column at its default adds nothing (so that a column made later leaves the
+        hashes kept valid).  Two different rows collide with a chance about 2^-64 for
+        constants drawn independently of the book; a collision is found by comparing
+        rows anyway (`Collision`), never merged."""
         k = rows.shape[1]
         if len(self._consts) < k:
             rng = np.random.default_rng(12345)
@@ -265,9 +290,7 @@ class Table:
         if len(self._defaults) != k:
             self._defaults = np.array([self.slots.default(j) for j in range(k)], dtype=np.int64)
         with np.errstate(over="ignore"):
-            terms = _mix(rows.astype(np.uint64) * self._consts[:k] + np.arange(k, dtype=np.uint64))
-            terms[rows == self._defaults] = 0
-            return _mix(terms.sum(axis=1, dtype=np.uint64))
+            return _mix((rows - self._defaults).view(np.uint64) @ self._consts[:k])
 
     def add(self, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """(the index of each row, the indices of the rows new to the table)."""
