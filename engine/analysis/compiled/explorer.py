@@ -27,6 +27,8 @@ from engine.analysis.explore.compact import thaw
 from engine.analysis.compiled.templates import ERROR as ERROR_T, SELF as SELF_T, Templates
 
 FRONTIER = -2
+LATER = -3      # a target below: a successor waiting to be added with the rest of its wave
+FLUSH = 1 << 15   # successors waiting at most (then found or added at once)
 
 
 @dataclass
@@ -75,6 +77,7 @@ class CompiledExplorer:
         self.engine_paragraphs: dict = {}
         self.compiled_states = self.engine_states = 0
         self.compiled_seconds = 0.0
+        self._waiting, self._waiting_n, self._fixed = [], 0, 0
 
     def _prob(self, p) -> int:
         key = (p.numerator, p.denominator) if not isinstance(p, float) else ("f", p)
@@ -100,6 +103,7 @@ class CompiledExplorer:
             self.lens.masks.clear()
             self.table = Table(self.slots)
             self.e_state, self.e_move, self.e_target, self.e_prob = [], [], [], []
+            self._waiting, self._waiting_n, self._fixed = [], 0, 0
             self.engine_paragraphs = {}
             self.compiled_states = self.engine_states = 0
 
@@ -117,6 +121,29 @@ class CompiledExplorer:
             rows = rows.copy()
             rows[np.ix_(np.flatnonzero(over), np.arange(PENDING, rows.shape[1]))] = self._defaults(rows.shape[1])[PENDING:]
         return self.table.add(rows)
+
+    def _later(self, rows: np.ndarray) -> np.ndarray:
+        """Successor rows found or added later, with the others of their wave (one call
+        to `_add` for many paragraphs and groups: its cost is mostly a call's); their
+        targets meanwhile, numbers from LATER down that `_flush` replaces."""
+        base = self._waiting_n
+        self._waiting.append(rows)
+        self._waiting_n += len(rows)
+        return LATER - base - np.arange(len(rows), dtype=np.int64)
+
+    def _flush(self, at_least: int = 0) -> np.ndarray:
+        """The successors waiting found or added (when more than `at_least` wait), the
+        edges' targets made real; the states new to the table."""
+        if not self._waiting or self._waiting_n <= at_least:
+            return np.zeros(0, dtype=np.int64)
+        width = len(self.slots)
+        idx, new = self._add(np.concatenate([_pad(b, width, self.slots) for b in self._waiting]))
+        for t in self.e_target[self._fixed:]:
+            later = t <= LATER
+            if later.any():
+                t[later] = idx[LATER - t[later]]
+        self._waiting, self._waiting_n, self._fixed = [], 0, len(self.e_target)
+        return new
 
     def _defaults(self, k: int) -> np.ndarray:
         return np.array([self.slots.default(j) for j in range(k)], dtype=np.int64)
@@ -168,8 +195,10 @@ class CompiledExplorer:
             if left.any():
                 self.engine_paragraphs.setdefault(n, "states the program hands over")
             found.append(self._fresh)
+        found.append(self._flush())   # (the programs' successors: their time counted as theirs)
         self.compiled_seconds += time.process_time() - began
         found += self._templated(states[to_engine], rows[to_engine])
+        found.append(self._flush())
         return np.concatenate(found) if found else np.zeros(0, dtype=np.int64)
 
     def program(self, n: int, pend: int):
@@ -190,10 +219,16 @@ class CompiledExplorer:
     def _moved(self, src: np.ndarray, dst: np.ndarray) -> None:
         """Moves of a program from paragraphs `src` to `dst`, checked against the lens's
         graph (a program enters its target only)."""
-        if self.lens is not None:
-            for a, b in np.unique(np.stack([src, dst], axis=1), axis=0).tolist():
-                if a != b:
-                    self.entered(a, (b,))
+        if self.lens is None or not len(src):
+            return
+        if min(int(src.min()), int(dst.min())) >= 0 and max(int(src.max()), int(dst.max())) < 1 << 31:
+            pairs = np.unique((src.astype(np.int64) << 32) | dst)   # (one key a pair: a 1-D sort)
+            moves = zip((pairs >> 32).tolist(), (pairs & 0xFFFFFFFF).tolist())
+        else:
+            moves = np.unique(np.stack([src, dst], axis=1), axis=0).tolist()
+        for a, b in moves:
+            if a != b:
+                self.entered(a, (b,))
 
     def entered(self, start: int, paragraphs) -> None:
         """A move from `start` entered `paragraphs`: a path the lens's graph does not
@@ -215,14 +250,14 @@ class CompiledExplorer:
         return ids
 
     def _compiled(self, program, states: np.ndarray, rows: np.ndarray) -> np.ndarray:
-        """Expand a batch with its program (every successor found or added in one
-        call); the mask of states left to the engine."""
+        """Expand a batch with its program (its successors found or added with the
+        others of the wave, `_later`); the mask of states left to the engine."""
         batch = Batch(rows.copy(), self.slots)
         moves, engine = program.run(batch)
         keep = ~engine
         order = np.zeros(len(states), dtype=np.int64)   # each state's next move number
         one = self._prob(1)
-        edges, blocks, at = [], [], 0
+        edges, blocks, sources, at = [], [], [], 0
         for key, offered, outcomes in moves:
             take = offered & keep
             if not take.any():
@@ -232,8 +267,8 @@ class CompiledExplorer:
                 if not t.any():
                     continue
                 probs = np.full(int(t.sum()), one, dtype=np.int64) if counts is None else self._counts(den)[counts[t]]
-                self._moved(rows[t, PARAGRAPH], nxt.rows[t, PARAGRAPH])
                 edges.append((states[t], order[t].copy(), at, probs))
+                sources.append(rows[t, PARAGRAPH])
                 blocks.append(nxt.rows[t])
                 at += len(probs)
             self.texts.setdefault(key, len(self.texts))
@@ -242,12 +277,15 @@ class CompiledExplorer:
         self._fresh = np.zeros(0, dtype=np.int64)
         if blocks:
             width = max(b.shape[1] for b in blocks)
-            idx, self._fresh = self._add(np.concatenate([_pad(b, width, self.slots) for b in blocks]))
+            succ = np.concatenate([_pad(b, width, self.slots) for b in blocks])
+            self._moved(np.concatenate(sources), succ[:, PARAGRAPH])
+            idx = self._later(succ)
             for src, mv, start, probs in edges:
                 self.e_state.append(src)
                 self.e_move.append(mv)
                 self.e_target.append(idx[start:start + len(src)])
                 self.e_prob.append(probs)
+            self._fresh = self._flush(FLUSH)
         return engine
 
     def _templated(self, states: np.ndarray, rows: np.ndarray) -> list:
@@ -293,15 +331,14 @@ class CompiledExplorer:
                     target = len(blocks)
                     blocks.append(succ)
                 edges.append((k, self._prob(p), target))
-        fresh = np.zeros(0, dtype=np.int64)
         if blocks:
-            idx, fresh = self._add(np.concatenate(blocks))
+            idx = self._later(np.concatenate(blocks))
         for k, prob, target in edges:
             self.e_state.append(members)
             self.e_move.append(np.full(m, k, dtype=np.int64))
             self.e_target.append(idx[target * m:(target + 1) * m] if isinstance(target, int) else target)
             self.e_prob.append(np.full(m, prob, dtype=np.int64))
-        return fresh
+        return self._flush(FLUSH)
 
     def _engine(self, states) -> np.ndarray:
         """States one by one through the real engine; their successors found or added
@@ -331,16 +368,15 @@ class CompiledExplorer:
         if not moves:
             return np.zeros(0, dtype=np.int64)
         targets = np.asarray(targets, dtype=np.int64)
-        new = np.zeros(0, dtype=np.int64)
         if packed:
-            idx, new = self._add(self.table.batch(packed))
+            idx = self._later(self.table.batch(packed))
             later = targets <= -2
             targets[later] = idx[-2 - targets[later]]
         self.e_state.append(np.asarray(e_state, dtype=np.int64))
         self.e_move.append(np.asarray(moves, dtype=np.int64))
         self.e_target.append(targets)
         self.e_prob.append(np.asarray(probs, dtype=np.int64))
-        return new
+        return self._flush(FLUSH)
 
     # --- the arrays ---------------------------------------------------------------
     def _graph(self, n: int, roots, frontier) -> Graph:

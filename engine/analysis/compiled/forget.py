@@ -53,21 +53,32 @@ class Forget:
         found = self.masks[key] = (np.asarray(zeroed, dtype=np.int64), np.asarray(passive, dtype=np.int64), capped)
         return found
 
-    def strip(self, rows: np.ndarray, slots) -> np.ndarray:
-        """The rows (a copy) with what cannot be read from their paragraph on forgotten."""
-        rows = rows.copy()
-        para = rows[:, PARAGRAPH]
-        for n in np.unique(para).tolist():
+    def _plan(self, n: int, slots) -> tuple | None:
+        """The lens at paragraph `n` as rows over every column: (zeroed, passive, cap),
+        or None where it forgets nothing (kept with the masks: cleared with them)."""
+        key = (n, len(slots), "rows")
+        if key not in self.masks:
             zeroed, passive, capped = self._mask(n, slots)
-            if not len(zeroed) and not len(passive) and not capped:
-                continue
-            at = np.flatnonzero(para == n)
-            if len(zeroed):
-                rows[np.ix_(at, zeroed)] = 0
-            if len(passive):
-                part = rows[np.ix_(at, passive)]
-                rows[np.ix_(at, passive)] = np.where(part == MISSING, MISSING, 0)
-            for col, cap in capped:
-                v = rows[at, col]
-                rows[at, col] = np.where((v != MISSING) & (v > cap), cap, v)
-        return rows
+            plan = None
+            if len(zeroed) or len(passive) or capped:
+                k = len(slots)
+                plan = (np.zeros(k, dtype=bool), np.zeros(k, dtype=bool), np.full(k, np.iinfo(np.int64).max))
+                plan[0][zeroed] = True
+                plan[1][passive] = True
+                for col, cap in capped:
+                    plan[2][col] = cap
+            self.masks[key] = plan
+        return self.masks[key]
+
+    def strip(self, rows: np.ndarray, slots) -> np.ndarray:
+        """The rows (a copy) with what cannot be read from their paragraph on forgotten:
+        every paragraph's lens at once (a row of masks a paragraph, gathered by row)."""
+        uniq, inverse = np.unique(rows[:, PARAGRAPH], return_inverse=True)
+        plans = [self._plan(n, slots) for n in uniq.tolist()]
+        if all(p is None for p in plans):
+            return rows.copy()
+        k = rows.shape[1]
+        none = (np.zeros(k, dtype=bool), np.zeros(k, dtype=bool), np.full(k, np.iinfo(np.int64).max))
+        zeroed, passive, cap = (np.stack([(p or none)[j][:k] for p in plans])[inverse.reshape(-1)] for j in range(3))
+        # a passive stat not held stays MISSING; a cap lowers a value held (MISSING is below any cap)
+        return np.minimum(np.where(zeroed | (passive & (rows != MISSING)), 0, rows), cap)
