@@ -2,7 +2,7 @@
 column when a value outside its range appears, and reads every row back as it was."""
 import numpy as np
 
-from engine.analysis.compiled.packed import HEAD, KINDS, MISSING, Slots, Table
+from engine.analysis.compiled.packed import EXTRA, HEAD, KINDS, MISSING, Slots, Table
 
 
 def _table():
@@ -58,3 +58,30 @@ def test_the_rows_take_a_byte_a_column_where_int64_took_eight():
     table.add(_rows(table, values))
     per_row = sum(m.dtype.itemsize * m.shape[1] for m in table.store)
     assert per_row < 8 * len(table.slots) and per_row <= 2 * HEAD + len(table.slots)
+
+
+def _state(**extra):
+    from engine.game.state import GameState
+    return GameState("b", "h", "m", 3, stats={"gold": 0, "skill": 7}, items={"rope": 1, "lamp": 0},
+                     flags={"door"}, visits={3: 2, 5: 0}, extra=extra)
+
+
+class _Named:
+    id, version = "m", "1"
+
+    class book:
+        id, content_hash = "b", "h"
+
+
+def test_a_state_packed_and_unpacked_is_the_same_and_its_extras_are_told_apart_by_type():
+    slots = Slots()
+    table = Table(slots)
+    packed = [slots.pack(_state(weapon="sword", hits=1)), slots.pack(_state(weapon="sword", hits=True)),
+              slots.pack(_state(hits=1, weapon="sword")), slots.pack(_state(max={"skill": 9}))]
+    rows = table.batch(packed)
+    ids = rows[:, EXTRA].tolist()
+    assert ids[0] != ids[1] and ids[0] == ids[2] and len(set(ids)) == 3   # (True is not 1; order does not matter)
+    back = slots.unpack(rows[1], _Named.book, _Named)
+    assert (back.stats, back.items, back.flags, back.visits, back.extra) == \
+        ({"gold": 0, "skill": 7}, {"rope": 1}, {"door"}, {3: 1}, {"weapon": "sword", "hits": True})
+    assert slots.unpack(rows[3], _Named.book, _Named).extra == {"max": {"skill": 9}}

@@ -26,6 +26,7 @@ PARAGRAPH, ENDED, CAUSE, PENDING, EXTRA = range(5)
 HEAD = 5
 ENDINGS = (None, "death", "victory")
 _PARTS = ("stats", "initial", "items", "flags", "visits")
+_ATOMS = (int, str, type(None))
 
 
 class Collision(Exception):
@@ -56,6 +57,8 @@ class Slots:
         self.causes, self.pendings, self.extras = Interned(), Interned(), Interned()
         self.display = frozenset(display)
         self._luts: dict = {}          # name -> an int per interned extras value
+        self._by: dict = {}            # part -> {key: column}
+        self._frozen: dict = {}        # the extras' items (atoms only) -> their interned number
         self._extra_values: dict = {}  # key -> the values of that module extra, interned
 
     def extra_lut(self, name, fn) -> np.ndarray:
@@ -86,6 +89,7 @@ class Slots:
         if i is None:
             i = self.column[(part, key)] = len(self.names)
             self.names.append((part, key))
+            self._by.setdefault(part, {})[key] = i
         return i
 
     def find(self, part: str, key) -> int | None:
@@ -98,36 +102,50 @@ class Slots:
         """{column: value} of a game state (the columns it needs made)."""
         out = {PARAGRAPH: st.paragraph, ENDED: ENDINGS.index(st.ended), CAUSE: self.causes(st.death_cause),
                PENDING: self.pendings(freeze(st.pending) if st.pending is not None else None),
-               EXTRA: self.extras(freeze({k: v for k, v in st.extra.items() if k not in self.display}) or None)}
-        index = self.index
-        for k, v in st.stats.items():
-            out[index("stats", k)] = v
-        for k, v in st.initial.items():
-            out[index("initial", k)] = v
-        for k, v in st.items.items():
-            if v:
-                out[index("items", k)] = v
+               EXTRA: self._extra(st.extra)}
+        by = self._by
+        for part, facts, skip in (("stats", st.stats, False), ("initial", st.initial, False),
+                                  ("items", st.items, True), ("visits", st.visits, True)):
+            known = by.get(part) or {}
+            for k, v in facts.items():
+                if v or not skip:
+                    i = known.get(k)
+                    out[self.index(part, k) if i is None else i] = 1 if part == "visits" else v
+        known = by.get("flags") or {}
         for f in st.flags:
-            out[index("flags", f)] = 1
-        for n, c in st.visits.items():
-            if c:
-                out[index("visits", n)] = 1
+            i = known.get(f)
+            out[self.index("flags", f) if i is None else i] = 1
         return out
+
+    def _extra(self, extra: dict) -> int:
+        """The interned number of a state's module extras (those shown aside): the
+        extras made only of atoms found again by their items, without freezing."""
+        key = found = None
+        if all(type(v) in _ATOMS for v in extra.values()):   # (not bool: True == 1 in a key)
+            key = tuple(extra.items())
+            found = self._frozen.get(key)
+        if found is None:
+            found = self.extras(freeze({k: v for k, v in extra.items() if k not in self.display}) or None)
+            if key is not None and len(self._frozen) < 1 << 16:
+                self._frozen[key] = found
+        return found
 
     def unpack(self, row, book, module) -> GameState:
         parts: dict = {p: {} for p in _PARTS}
-        for i in range(HEAD, len(row)):
-            v = int(row[i])
-            if v == MISSING or (v == 0 and self.names[i][0] not in ("stats", "initial")):
+        names = self.names
+        values = row.tolist()
+        for i in range(HEAD, len(values)):
+            v = values[i]
+            if v == MISSING or v == 0 and names[i][0] not in ("stats", "initial"):
                 continue
-            part, key = self.names[i]
+            part, key = names[i]
             parts[part][key] = v
-        extra = thaw(self.extras.values[int(row[EXTRA])]) or {}
-        pending = self.pendings.values[int(row[PENDING])]
-        return GameState(book.id, book.content_hash, module.id, int(row[PARAGRAPH]), parts["stats"],
+        extra = thaw(self.extras.values[values[EXTRA]]) or {}
+        pending = self.pendings.values[values[PENDING]]
+        return GameState(book.id, book.content_hash, module.id, values[PARAGRAPH], parts["stats"],
                          parts["initial"], parts["items"], set(parts["flags"]), parts["visits"],
                          extra, thaw(pending) if pending is not None else None,
-                         ENDINGS[int(row[ENDED])], self.causes.values[int(row[CAUSE])],
+                         ENDINGS[values[ENDED]], self.causes.values[values[CAUSE]],
                          rules_version=str(module.version))
 
 
