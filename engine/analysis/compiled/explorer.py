@@ -78,6 +78,7 @@ class CompiledExplorer:
         self.compiled_states = self.engine_states = 0
         self.compiled_seconds = 0.0
         self._waiting, self._waiting_n, self._fixed = [], 0, 0
+        self._default_row = np.zeros(0, dtype=np.int64)
 
     def _prob(self, p) -> int:
         key = (p.numerator, p.denominator) if not isinstance(p, float) else ("f", p)
@@ -133,20 +134,37 @@ class CompiledExplorer:
 
     def _flush(self, at_least: int = 0) -> np.ndarray:
         """The successors waiting found or added (when more than `at_least` wait), the
-        edges' targets made real; the states new to the table."""
-        if not self._waiting or self._waiting_n <= at_least:
+        edges listed since made one array each (int32: half the bytes) with their real
+        targets; the states new to the table."""
+        if at_least and self._waiting_n <= at_least:
             return np.zeros(0, dtype=np.int64)
-        width = len(self.slots)
-        idx, new = self._add(np.concatenate([_pad(b, width, self.slots) for b in self._waiting]))
-        for t in self.e_target[self._fixed:]:
-            later = t <= LATER
-            if later.any():
+        new = np.zeros(0, dtype=np.int64)
+        if self._waiting:
+            width = len(self.slots)
+            self.table.widen()
+            rows = np.empty((self._waiting_n, width), dtype=np.int64)
+            rows[:] = self._defaults(width)
+            at = 0
+            for b in self._waiting:
+                rows[at:at + len(b), :b.shape[1]] = b
+                at += len(b)
+            self._waiting, self._waiting_n = [], 0
+            idx, new = self._add(rows)
+        if len(self.e_target) > self._fixed:
+            narrow = np.int32 if self.table.n < 1 << 31 and len(self.fractions) < 1 << 31 else np.int64
+            for edges in (self.e_state, self.e_move, self.e_target, self.e_prob):
+                edges[self._fixed:] = [np.concatenate(edges[self._fixed:]).astype(narrow)]
+            t = self.e_target[-1]
+            later = np.flatnonzero(t <= LATER)
+            if len(later):
                 t[later] = idx[LATER - t[later]]
-        self._waiting, self._waiting_n, self._fixed = [], 0, len(self.e_target)
+            self._fixed = len(self.e_target)
         return new
 
     def _defaults(self, k: int) -> np.ndarray:
-        return np.array([self.slots.default(j) for j in range(k)], dtype=np.int64)
+        if len(self._default_row) != k:
+            self._default_row = np.array([self.slots.default(j) for j in range(k)], dtype=np.int64)
+        return self._default_row
 
     def _run(self, began) -> Explored:
         starts = self.engine.starts(self.sheet)

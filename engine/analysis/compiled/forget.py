@@ -79,6 +79,15 @@ class Forget:
             return rows.copy()
         k = rows.shape[1]
         none = (np.zeros(k, dtype=bool), np.zeros(k, dtype=bool), np.full(k, np.iinfo(np.int64).max))
-        zeroed, passive, cap = (np.stack([(p or none)[j][:k] for p in plans])[inverse.reshape(-1)] for j in range(3))
-        # a passive stat not held stays MISSING; a cap lowers a value held (MISSING is below any cap)
-        return np.minimum(np.where(zeroed | (passive & (rows != MISSING)), 0, rows), cap)
+        zeroed, passive, cap = (np.stack([(p or none)[j][:k] for p in plans]) for j in range(3))
+        inverse = inverse.reshape(-1)
+        out = rows.copy()
+        out[zeroed[inverse]] = 0
+        # only the few columns some paragraph makes passive or caps: a passive stat not
+        # held stays MISSING; a cap lowers a value held (MISSING is below any cap)
+        for j in np.flatnonzero(passive.any(axis=0)).tolist():
+            col = out[:, j]
+            col[passive[inverse, j] & (col != MISSING)] = 0
+        for j in np.flatnonzero((cap < np.iinfo(np.int64).max).any(axis=0)).tolist():
+            np.minimum(out[:, j], cap[inverse, j], out=out[:, j])
+        return out
