@@ -85,3 +85,17 @@ def test_a_state_packed_and_unpacked_is_the_same_and_its_extras_are_told_apart_b
     assert (back.stats, back.items, back.flags, back.visits, back.extra) == \
         ({"gold": 0, "skill": 7}, {"rope": 1}, {"door"}, {3: 1}, {"weapon": "sword", "hits": True})
     assert slots.unpack(rows[3], _Named.book, _Named).extra == {"max": {"skill": 9}}
+
+
+def test_two_different_rows_under_one_hash_stop_the_run_rather_than_merge(monkeypatch):
+    import pytest
+    from engine.analysis.compiled.packed import Collision
+    table, gold, _skill, _seen = _table()
+    monkeypatch.setattr(Table, "_hash", lambda self, rows: np.zeros(len(rows), dtype=np.uint64))
+    same = _rows(table, [{gold: 1}, {gold: 1}])
+    idx, new = table.add(same)
+    assert list(idx) == [0, 0] and list(new) == [0]   # (equal rows under one hash: one state)
+    with pytest.raises(Collision):
+        table.add(_rows(table, [{gold: 2}]))            # against a row kept
+    with pytest.raises(Collision):
+        Table(table.slots).add(_rows(table, [{gold: 3}, {gold: 4}]))   # within one batch

@@ -108,18 +108,21 @@ class CompiledExplorer:
             self.engine_paragraphs = {}
             self.compiled_states = self.engine_states = 0
 
-    def _add(self, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    def _add(self, rows: np.ndarray, own: bool = False) -> tuple[np.ndarray, np.ndarray]:
         """Rows found or added, what no later step reads forgotten first (the lens), and
         a game over for good kept as its paragraph, ending and cause only (nothing
-        follows it: its value is its ending's)."""
+        follows it: its value is its ending's).  `own`: the rows may be changed in place."""
         self.table.widen()
-        rows = _pad(rows, len(self.slots), self.slots)
+        padded = _pad(rows, len(self.slots), self.slots)
+        own = own or padded is not rows
+        rows = padded
         if self.lens is not None:
-            rows = self.lens.strip(rows, self.slots)
+            rows = self.lens.strip(rows, self.slots, copy=not own)
+            own = True
         ended = rows[:, ENDED]
         over = (ended == 2) | ((ended == 1) & bool(getattr(self.rules, "no_rescue", False)))
         if over.any():
-            rows = rows.copy()
+            rows = rows if own else rows.copy()
             rows[np.ix_(np.flatnonzero(over), np.arange(PENDING, rows.shape[1]))] = self._defaults(rows.shape[1])[PENDING:]
         return self.table.add(rows)
 
@@ -149,7 +152,7 @@ class CompiledExplorer:
                 rows[at:at + len(b), :b.shape[1]] = b
                 at += len(b)
             self._waiting, self._waiting_n = [], 0
-            idx, new = self._add(rows)
+            idx, new = self._add(rows, own=True)
         if len(self.e_target) > self._fixed:
             narrow = np.int32 if self.table.n < 1 << 31 and len(self.fractions) < 1 << 31 else np.int64
             for edges in (self.e_state, self.e_move, self.e_target, self.e_prob):

@@ -70,18 +70,19 @@ class Forget:
             self.masks[key] = plan
         return self.masks[key]
 
-    def strip(self, rows: np.ndarray, slots) -> np.ndarray:
-        """The rows (a copy) with what cannot be read from their paragraph on forgotten:
-        every paragraph's lens at once (a row of masks a paragraph, gathered by row)."""
+    def strip(self, rows: np.ndarray, slots, copy: bool = True) -> np.ndarray:
+        """The rows (a copy, or the same changed in place) with what cannot be read from
+        their paragraph on forgotten: every paragraph's lens at once (a row of masks a
+        paragraph, gathered by row)."""
         uniq, inverse = np.unique(rows[:, PARAGRAPH], return_inverse=True)
         plans = [self._plan(n, slots) for n in uniq.tolist()]
         if all(p is None for p in plans):
-            return rows.copy()
+            return rows.copy() if copy else rows
         k = rows.shape[1]
         none = (np.zeros(k, dtype=bool), np.zeros(k, dtype=bool), np.full(k, np.iinfo(np.int64).max))
         zeroed, passive, cap = (np.stack([(p or none)[j][:k] for p in plans]) for j in range(3))
         inverse = inverse.reshape(-1)
-        out = rows.copy()
+        out = rows.copy() if copy else rows
         out[zeroed[inverse]] = 0
         # only the few columns some paragraph makes passive or caps: a passive stat not
         # held stays MISSING; a cap lowers a value held (MISSING is below any cap)

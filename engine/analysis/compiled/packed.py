@@ -190,6 +190,7 @@ class Table:
         self.members = [[] for _ in KINDS]         # per kind: its columns, in place order
         self.store = [np.zeros((self._cap, 0), dtype=t) for t in KINDS]
         self._order = [np.zeros(0, dtype=np.int64) for _ in KINDS]
+        self._nulls = [np.zeros(0, dtype=np.int64) for _ in KINDS]
         # the hashes kept, sorted, with their rows' index: a few tables, smallest first
         self.levels = [(np.zeros(0, dtype=np.uint64), np.zeros(0, dtype=np.int64))]
         self._consts = np.zeros(0, dtype=np.uint64)
@@ -224,6 +225,13 @@ class Table:
         self.members[kind].append(i)
         self.store[kind] = np.hstack([self.store[kind], values.reshape(-1, 1)])
         self._order[kind] = np.asarray(self.members[kind], dtype=np.int64)
+        self._nulls[kind] = self._nullable(kind)
+
+    def _nullable(self, kind: int) -> np.ndarray:
+        """The places in `kind`'s matrix of the columns that may be MISSING (stats and
+        starting values): the only ones whose MISSING needs translating."""
+        return np.asarray([p for p, j in enumerate(self.members[kind]) if self.slots.default(j) == MISSING],
+                          dtype=np.int64)
 
     def _retype(self, i: int, kind: int) -> None:
         """Column `i` moved to a wider kind (its values kept, MISSING too)."""
@@ -234,13 +242,16 @@ class Table:
         for j in self.members[old][pos:]:
             self.at[j] -= 1
         self._order[old] = np.asarray(self.members[old], dtype=np.int64)
+        self._nulls[old] = self._nullable(old)
         self._attach(i, kind, values)
 
     def _fit(self, rows: np.ndarray) -> None:
         """Every column wide enough for the values of `rows` (MISSING aside)."""
-        held = rows != MISSING
-        lo = np.where(held, rows, 0).min(axis=0, initial=0)
+        lo = rows.min(axis=0, initial=0)
         hi = rows.max(axis=0, initial=0)
+        for i in np.flatnonzero(lo == MISSING).tolist():   # (a stat not held somewhere: the others' least)
+            col = rows[:, i]
+            lo[i] = col[col != MISSING].min(initial=0)
         kinds = np.asarray(self.kind, dtype=np.int64)[:rows.shape[1]]
         low = np.asarray(_LOW, dtype=np.int64)[kinds]
         high = np.asarray(_HIGH, dtype=np.int64)[kinds]
@@ -258,7 +269,12 @@ class Table:
         self._fit(rows)
         for k, cols in enumerate(self._order):
             if len(cols):
-                self.store[k][self.n:need] = _encode(rows[:, cols], k)
+                part = rows[:, cols]
+                stored = self.store[k][self.n:need]
+                stored[:] = part   # (each value fits: `_fit`; MISSING translated below, where it may be)
+                for p in self._nulls[k].tolist():
+                    if k < len(KINDS) - 1:
+                        stored[part[:, p] == MISSING, p] = _LOW[k]
         self.n = need
 
     # --- reading rows back ------------------------------------------------------------
@@ -268,7 +284,12 @@ class Table:
         out = np.empty((len(index), len(self.kind)), dtype=np.int64)
         for k, cols in enumerate(self._order):
             if len(cols):
-                out[:, cols] = _decode(self.store[k][index], k)
+                stored = self.store[k][index]
+                part = stored.astype(np.int64)
+                if k < len(KINDS) - 1:
+                    for p in self._nulls[k].tolist():
+                        part[stored[:, p] == _LOW[k], p] = MISSING
+                out[:, cols] = part
         return out
 
     def row(self, s: int) -> np.ndarray:
@@ -317,23 +338,24 @@ class Table:
             pad = np.array([self.slots.default(i) for i in range(rows.shape[1], self.width)], dtype=np.int64)
             rows = np.hstack([rows, np.broadcast_to(pad, (len(rows), len(pad)))])
         h = self._hash(rows)
-        out = self._find(h)
-        hit = out >= 0
-        if hit.any() and not (self.take(out[hit]) == rows[hit]).all():
+        # the batch's own repeats first (a sort of its hashes), each checked against the
+        # first row of its hash; then each distinct row looked up once
+        uniq, first, inverse = np.unique(h, return_index=True, return_inverse=True)
+        inverse = inverse.reshape(-1)
+        again = np.flatnonzero(first[inverse] != np.arange(len(rows)))
+        if len(again) and not (rows[again] == rows[first[inverse[again]]]).all():
             raise Collision("two states share a 64-bit hash")
-        todo = np.flatnonzero(~hit)
-        if len(todo):
-            hn = h[todo]
-            uniq, first, inverse = np.unique(hn, return_index=True, return_inverse=True)
-            fresh = todo[first]
-            if not (rows[todo] == rows[fresh][inverse]).all():
-                raise Collision("two states share a 64-bit hash")
-            new_index = np.arange(self.n, self.n + len(uniq))
-            out[todo] = new_index[inverse]
-            self._append(rows[fresh])
-            self._keep(uniq, new_index)
-            return out, new_index
-        return out, np.zeros(0, dtype=np.int64)
+        found = self._find(uniq)
+        hit = np.flatnonzero(found >= 0)
+        if len(hit) and not (self.take(found[hit]) == rows[first[hit]]).all():
+            raise Collision("two states share a 64-bit hash")
+        fresh = np.flatnonzero(found < 0)
+        new_index = np.arange(self.n, self.n + len(fresh))
+        if len(fresh):
+            found[fresh] = new_index
+            self._append(rows[first[fresh]])
+            self._keep(uniq[fresh], new_index)
+        return found[inverse], new_index
     @staticmethod
     def _look(sorted_hash, sorted_index, h, out) -> None:
         if len(sorted_hash):
