@@ -403,6 +403,9 @@ class CompiledExplorer:
     def _graph(self, n: int, roots, frontier) -> Graph:
         cat = (lambda xs: np.concatenate(xs) if xs else np.zeros(0, dtype=np.int64))
         st, mv, tg, pr = cat(self.e_state), cat(self.e_move), cat(self.e_target), cat(self.e_prob)
+        # (the lists are the graph's now: not kept twice while it is built)
+        self.e_state, self.e_move, self.e_target, self.e_prob = [st], [mv], [tg], [pr]
+        self._fixed = 1
         order = np.lexsort((mv, st))   # (stable: a move's outcomes keep their order)
         st, mv, tg, pr = st[order], mv[order], tg[order], pr[order]
         new_move = np.ones(len(st), dtype=bool)
