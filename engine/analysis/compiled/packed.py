@@ -9,10 +9,12 @@
 
 Columns are added as facts are met (a new one is MISSING, or 0 for a count, a flag,
 a visit, in every state already kept).  A stat or starting value the state does not
-hold is MISSING.  Deduplication is by sorting: each row's 64-bit hash (a sum of its
-columns times odd constants, mixed), sorted tables of the hashes seen, and
-`np.searchsorted`; a hash found is checked against the row kept under it (equal
-rows, else a `Collision`: never two states merged).
+hold is MISSING.  Rows are read and written as int64; the table stores each column
+in the narrowest type its values fit (int8 first, widened when a value outside its
+range appears).  Deduplication is by sorting: each row's 64-bit hash (its columns'
+differences from their defaults times odd constants, summed, mixed), sorted tables
+of the hashes seen, and `np.searchsorted`; a hash found is checked against the row
+kept under it (equal rows, else a `Collision`: never two states merged).
 """
 from __future__ import annotations
 
