@@ -70,6 +70,7 @@ class CompiledExplorer:
         self.rules = getattr(module, "vector_rules", None)
         self.templates, self.batched = Templates(self), batched
         self._probs: dict = {}
+        self._by_id: dict = {}   # id(probability) -> (it, its number)
         self.fractions: list = []
         # edges as parallel lists, sorted at the end: (state, move order, target, probability id)
         self.e_state, self.e_move, self.e_target, self.e_prob = [], [], [], []
@@ -81,11 +82,19 @@ class CompiledExplorer:
         self._default_row = np.zeros(0, dtype=np.int64)
 
     def _prob(self, p) -> int:
+        """The number of a probability (a float apart from the fraction it equals); the
+        same object found again by its identity first (the engine hands the same
+        probabilities over and over: a Fraction's hash and fields cost more)."""
+        seen = self._by_id.get(id(p))
+        if seen is not None and seen[0] is p:
+            return seen[1]
         key = (p.numerator, p.denominator) if not isinstance(p, float) else ("f", p)
         i = self._probs.get(key)
         if i is None:
             i = self._probs[key] = len(self.fractions)
             self.fractions.append(p)
+        if len(self._by_id) < 1 << 16:
+            self._by_id[id(p)] = (p, i)   # (p kept alive: its id is not reused meanwhile)
         return i
 
     def _pack(self, states) -> np.ndarray:
