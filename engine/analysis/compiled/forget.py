@@ -32,8 +32,11 @@ class Forget:
             return found
         lens = self.lens
         live = lens.live.get(n, set())
-        zeroed, passive = [], []
-        for i in range(HEAD, len(slots)):
+        # a column's fate at n does not depend on the others: the columns made since
+        # the last mask of n are the only ones read
+        done, zeroed, passive = self.masks.get((n, "last"), (HEAD, [], []))
+        zeroed, passive = list(zeroed), list(passive)
+        for i in range(done, len(slots)):
             part, name = slots.names[i]
             if part == "visits":
                 dead = ("v", ALL) not in live and ("v", name) not in live
@@ -48,6 +51,7 @@ class Forget:
                     passive.append(i)
             if dead:
                 zeroed.append(i)
+        self.masks[(n, "last")] = (len(slots), zeroed, passive)
         capped = [(slots.find("stats", stat), cap) for stat, cap in lens.caps.get(n, {}).items()
                   if stat in live and slots.find("stats", stat) is not None]
         found = self.masks[key] = (np.asarray(zeroed, dtype=np.int64), np.asarray(passive, dtype=np.int64), capped)
