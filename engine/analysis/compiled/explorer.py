@@ -135,14 +135,15 @@ class CompiledExplorer:
             rows[np.ix_(np.flatnonzero(over), np.arange(PENDING, rows.shape[1]))] = self._defaults(rows.shape[1])[PENDING:]
         return self.table.add(rows)
 
-    def _later(self, rows: np.ndarray) -> np.ndarray:
-        """Successor rows found or added later, with the others of their wave (one call
-        to `_add` for many paragraphs and groups: its cost is mostly a call's); their
-        targets meanwhile, numbers from LATER down that `_flush` replaces."""
+    def _later(self, *blocks: np.ndarray) -> np.ndarray:
+        """Successor rows (blocks of them, in order) found or added later, with the
+        others of their wave (one call to `_add` for many paragraphs and groups: its
+        cost is mostly a call's); their targets meanwhile, numbers from LATER down that
+        `_flush` replaces."""
         base = self._waiting_n
-        self._waiting.append(rows)
-        self._waiting_n += len(rows)
-        return LATER - base - np.arange(len(rows), dtype=np.int64)
+        self._waiting += blocks
+        self._waiting_n += sum(len(b) for b in blocks)
+        return LATER - base - np.arange(self._waiting_n - base, dtype=np.int64)
 
     def _flush(self, at_least: int = 0) -> np.ndarray:
         """The successors waiting found or added (when more than `at_least` wait), the
@@ -155,10 +156,11 @@ class CompiledExplorer:
             width = len(self.slots)
             self.table.widen()
             rows = np.empty((self._waiting_n, width), dtype=np.int64)
-            rows[:] = self._defaults(width)
+            defaults = self._defaults(width)
             at = 0
             for b in self._waiting:
                 rows[at:at + len(b), :b.shape[1]] = b
+                rows[at:at + len(b), b.shape[1]:] = defaults[b.shape[1]:]   # (columns made since)
                 at += len(b)
             self._waiting, self._waiting_n = [], 0
             idx, new = self._add(rows, own=True)
@@ -306,10 +308,8 @@ class CompiledExplorer:
         self.compiled_states += int(keep.sum())
         self._fresh = np.zeros(0, dtype=np.int64)
         if blocks:
-            width = max(b.shape[1] for b in blocks)
-            succ = np.concatenate([_pad(b, width, self.slots) for b in blocks])
-            self._moved(np.concatenate(sources), succ[:, PARAGRAPH])
-            idx = self._later(succ)
+            self._moved(np.concatenate(sources), np.concatenate([b[:, PARAGRAPH] for b in blocks]))
+            idx = self._later(*blocks)
             for src, mv, start, probs in edges:
                 self.e_state.append(src)
                 self.e_move.append(mv)
@@ -362,7 +362,7 @@ class CompiledExplorer:
                     blocks.append(succ)
                 edges.append((k, self._prob(p), target))
         if blocks:
-            idx = self._later(np.concatenate(blocks))
+            idx = self._later(*blocks)
         for k, prob, target in edges:
             self.e_state.append(members)
             self.e_move.append(np.full(m, k, dtype=np.int64))
