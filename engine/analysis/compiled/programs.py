@@ -105,8 +105,9 @@ def _two(a, b, f):
 class Program:
     """The moves of a paragraph's choices and the module's commands over a batch."""
 
-    def __init__(self, book, paragraph, choices, rules, commands: bool):
+    def __init__(self, book, paragraph, choices, rules, commands: bool, enter=None):
         self.book, self.paragraph, self.choices, self.rules, self.commands = book, paragraph, choices, rules, commands
+        self.enter = enter
 
     def run(self, batch: Batch):
         """(moves [(text, offered mask, [(None, 1, successors batch aligned with the
@@ -127,35 +128,61 @@ class Program:
             for step in effects:
                 step(nxt)
             out.append((key, offered, [(None, 1, nxt)]))
-        return out + _commands(self.rules, self.commands, batch), engine
+        commanded, handed = _commands(self.rules, self.commands, batch, self.enter)
+        return out + commanded, engine | handed
 
 
 class Rolled:
     """The moves of the states whose activity is pending at a paragraph (a module's
     roll: each outcome with its count among `den` throws) and the module's commands."""
 
-    def __init__(self, book, paragraph, roll, rules, commands: bool):
+    def __init__(self, book, paragraph, roll, rules, commands: bool, enter=None):
         self.book, self.paragraph, self.roll, self.rules, self.commands = book, paragraph, roll, rules, commands
+        self.enter = enter
 
     def run(self, batch: Batch):
         """(moves [(text, offered mask, [(counts or None, den, successors batch)])],
         the states left to the engine)."""
         n = len(batch)
         engine = self.rules.rejects(batch, self.book)
-        return [("roll", np.ones(n, dtype=bool), self.roll(batch))] \
-            + _commands(self.rules, self.commands, batch), engine
+        commanded, handed = _commands(self.rules, self.commands, batch, self.enter)
+        return [("roll", np.ones(n, dtype=bool), self.roll(batch))] + commanded, engine | handed
 
 
-def _commands(rules, commands: bool, batch: Batch) -> list:
-    """The module's commands as moves (a refused one is no move)."""
-    out = []
+def _commands(rules, commands: bool, batch: Batch, enter=None) -> tuple[list, np.ndarray]:
+    """(the module's commands as moves (a refused one is no move), the states handed
+    to the engine: offered a command that enters a paragraph without a program's
+    entry).  An apply gives the refused mask, or (refused mask, then): `then` a
+    paragraph entered as a choice's target is (`enter(number)`: its steps, the
+    after-change rule included), or a pending activity the states now wait for."""
+    out, handed = [], np.zeros(len(batch), dtype=bool)
     if rules is not None and commands:
         for name, offered, apply in rules.commands(batch):
             nxt = Batch(batch.rows.copy(), batch.slots)
-            refused = apply(nxt)
+            refused, then = _then(apply(nxt))
+            if type(then) is int:
+                try:
+                    steps = enter(then)
+                except Unsupported:
+                    handed |= offered & ~refused
+                    continue
+                for step in steps:
+                    step(nxt)
+            elif then is not None:
+                _wait(nxt, freeze(then))
             rules.after_change(nxt)
             out.append(("!" + name, offered & ~refused, [(None, 1, nxt)]))
-    return out
+    return out, handed
+
+
+def _then(applied) -> tuple:
+    """(refused mask, what follows) of a command's apply."""
+    return applied if type(applied) is tuple else (applied, None)
+
+
+def _wait(b: Batch, pending) -> None:
+    """game/core.py `_begin`: the live states wait for the (frozen) activity's answer."""
+    b.rows[:, PENDING] = np.where(b.ended == 0, b.slots.pendings(pending), b.rows[:, PENDING])
 
 
 class Compiler:
@@ -165,7 +192,10 @@ class Compiler:
         self.book, self.module = book, module
         self.aliases = book_aliases(module)
         self.rules = getattr(module, "vector_rules", None)
+        if hasattr(self.rules, "for_book"):   # (rules that read the book's own data)
+            self.rules = self.rules.for_book(book)
         self.with_commands = with_commands
+        self._entries: dict = {}
         counters = book.meta.get("counters") if isinstance(book.meta, dict) else None
         self.counters = frozenset(counters or ())
 
@@ -212,7 +242,20 @@ class Compiler:
             steps += self._enter(c.target)
             steps.append(self._after_change)
             choices.append((str(i + 1), cond, _guarded(steps)))
-        return Program(self.book, p.number, choices, self.rules, commands)
+        return Program(self.book, p.number, choices, self.rules, commands, self.entry)
+
+    def entry(self, number: int) -> list:
+        """The steps of entering `number` as a command does (game/core.py `goto`: the
+        after-change rule after it is the command's); Unsupported as `_enter` says."""
+        if number not in self._entries:
+            try:
+                self._entries[number] = _guarded(self._enter(number))
+            except Unsupported as exc:
+                self._entries[number] = exc
+        found = self._entries[number]
+        if isinstance(found, Unsupported):
+            raise found
+        return found
 
     def pending(self, number: int, pending: dict) -> Rolled:
         """The program of the states at `number` whose activity `pending` waits: a
@@ -241,7 +284,8 @@ class Compiler:
                     step(nxt)
                 out.append((count, 36, nxt))
             return out
-        return Rolled(self.book, number, roll, self.rules, self.with_commands and bool(list(self.module.commands())))
+        return Rolled(self.book, number, roll, self.rules, self.with_commands and bool(list(self.module.commands())),
+                      self.entry)
 
     def _test_side(self, p, spec: dict, side: str) -> list:
         """rolls.py `answer` after the roll: the outcome's effects (game/outcomes.py
@@ -284,16 +328,10 @@ class Compiler:
             steps.append(lambda b: b.end(np.ones(len(b), bool), 2, None))
         elif pending is not None:   # game/core.py `_begin`: the activity waits for its answer
             waits = freeze({"activity": begun[0], **pending})
-
-            def begin(b):
-                b.rows[:, PENDING] = np.where(b.ended == 0, b.slots.pendings(waits), b.rows[:, PENDING])
-            steps.append(begin)
+            steps.append(lambda b: _wait(b, waits))
         elif q.random is not None:
             roll = freeze({"activity": "random"})
-
-            def random_pending(b):
-                b.rows[:, PENDING] = np.where(b.ended == 0, b.slots.pendings(roll), b.rows[:, PENDING])
-            steps.append(random_pending)
+            steps.append(lambda b: _wait(b, roll))
         return steps
 
     def _after_change(self, b) -> None:

@@ -26,18 +26,27 @@ def attitude_of(state, god: str) -> str:
 
 def set_attitudes(play, value: dict) -> None:
     """Effect `{god: {Poséidon: défavorable}}`."""
-    gods = play.state.extra.setdefault("gods", {})
-    for god, att in value.items():
-        name = N.god_name(god, known_gods(play)) or god
-        new = N.attitude(att)
-        if new is None:
-            raise Refused(f"attitude inconnue « {att} »", f"unknown attitude '{att}'")
-        old = gods.get(name, N.NEUTRE)
-        gods[name] = new
+    for name, old, new in attitudes_set(play.state.extra, value, known_gods(play)):
         if old != new:
             a, b = N.ATTITUDE_LABELS[old], N.ATTITUDE_LABELS[new]
             play.emit("god", f"{name} : {a.fr} → {b.fr}.", f"{name}: {a.en} → {b.en}.",
                       god=name, old=old, new=new)
+
+
+def attitudes_set(extra: dict, value: dict, known) -> list[tuple[str, str, str]]:
+    """Each god of `value` given his new attitude in the module's `extra` (the rule of
+    `set_attitudes`, for play and for the compiled explorer's vector rules alike):
+    [(god, old, new)]; Refused at an unknown attitude."""
+    gods = extra.setdefault("gods", {})
+    out = []
+    for god, att in value.items():
+        name = N.god_name(god, known) or god
+        new = N.attitude(att)
+        if new is None:
+            raise Refused(f"attitude inconnue « {att} »", f"unknown attitude '{att}'")
+        out.append((name, gods.get(name, N.NEUTRE), new))
+        gods[name] = new
+    return out
 
 
 def set_patron(play, god: str) -> None:
@@ -46,15 +55,20 @@ def set_patron(play, god: str) -> None:
     if name is None:
         raise Refused(f"« {god} » ne peut pas être un dieu protecteur",
                       f"'{god}' cannot be a patron god")
-    st = play.state
-    old = st.extra.get("patron")
-    if old and st.extra["gods"].get(old) == N.FAVORABLE:
-        st.extra["gods"][old] = N.NEUTRE
-    st.extra["patron"] = name
-    st.extra.setdefault("gods", {})[name] = N.FAVORABLE
+    patron_set(play.state.extra, name)
     de = "d'" if N.fold(name)[0] in "aeiou" else "de "
     play.emit("patron", f"Vous vous placez sous la protection {de}{name}.",
               f"You place yourself under the protection of {name}.", god=name)
+
+
+def patron_set(extra: dict, name: str) -> None:
+    """The patron `name` (canonical) in the module's `extra`: the old one, if he was
+    favourable, neutral again; the new one favourable."""
+    old = extra.get("patron")
+    if old and extra["gods"].get(old) == N.FAVORABLE:
+        extra["gods"][old] = N.NEUTRE
+    extra["patron"] = name
+    extra.setdefault("gods", {})[name] = N.FAVORABLE
 
 
 def cost_of(play, spec: dict) -> int:

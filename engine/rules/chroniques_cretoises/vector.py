@@ -1,0 +1,208 @@
+"""Chroniques Crétoises rules over whole batches of states (the compiled explorer's
+programs, engine/analysis/compiled/), beside the scalar rules they mirror, each
+asking the scalar helper for the rule itself:
+
+* the sheet (module.after_change, sheet.refresh): Force and Protection from the
+  equipment carried (sheet.derive: the most powerful weapon, the best piece of each
+  kind of armour), at most two spare pieces of a kind (sheet.spares_over);
+* death by Shame (module.after_change, model.shame_kills): "si son total de points de
+  Honte est supérieur à celui des points d'Honneur", cause "shame" (no programmed
+  state waits in a fight: `begun` gives none, so the Shame is always weighed);
+* the bounds (module.clamp): no stat below 0; Honour "arrivé à 0" stays at 0 until
+  Zeus or the text restores it (model.honour_after), the mark `honour_exhausted`
+  set as play sets it;
+* the gods (gods.attitudes_set, gods.patron_set): `god:`/`dieu:` and `patron:`;
+* the condition track: `heal:`/`soin:` (Indemne), `wound:`/`blessure:` (fight.wound_hero:
+  steps down the track, Mort is death, cause "wound"); `restore_honour:` (a number);
+* the commands (module.COMMANDS, in their order): `oracle` (zeus.oracle: from a
+  paragraph whose number is in italics to its number + 20, entered as a choice's
+  target is) and `zeus` (zeus.command without a favour named: his menu opens, the
+  state waits for the answer, which the engine path plays).
+
+Death is not final here (`no_rescue` False): Zeus may raise a fallen hero, so a dead
+state takes the engine path, which offers the rescue.  Fights, invocations on a
+choice (`invoke:`, a price in dice) and Zeus's menu take the engine path too.
+The differential test (tests/compiled) plays each rule against the engine.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from engine.rules.chroniques_cretoises import model as R
+from engine.rules.chroniques_cretoises import names as N
+from engine.rules.chroniques_cretoises.gods import attitudes_set, patron_set
+from engine.rules.chroniques_cretoises.sheet import condition_set, derive, props, spares_over
+
+MISSING = -(1 << 40)   # (engine/analysis/compiled/packed.py: a stat the state does not hold)
+ORACLE_STEP = 20       # "aller au paragraphe actuel + 20" (zeus.oracle)
+
+
+def _now(values: np.ndarray) -> np.ndarray:
+    """A stat as play reads it (`stats.get(stat, 0)`)."""
+    return np.where(values == MISSING, 0, values)
+
+
+class VectorRules:
+    no_rescue = False   # on_death: Zeus may raise a fallen hero (zeus.can_resurrect)
+
+    def __init__(self, module, book=None):
+        self.module, self.book = module, book
+        self._sheets: dict = {}
+
+    def for_book(self, book) -> "VectorRules":
+        """These rules for one book (its items make Force and Protection)."""
+        return VectorRules(self.module, book)
+
+    # --- the sheet ----------------------------------------------------------------
+    def clamp(self, batch, stat: str, values: np.ndarray) -> np.ndarray:
+        """module.clamp: the stat's minimum, then Honour's lock at 0 (model.honour_after),
+        asked once for each distinct (old, new, exhausted, lock) of the batch; the
+        states whose Honour falls to 0 marked `honour_exhausted` as play marks them."""
+        spec = self.module.stat(stat)
+        if spec is not None and spec.minimum is not None:
+            values = np.maximum(values, spec.minimum)
+        if stat != "honneur" or not len(values):
+            return values
+        old = _now(batch.col("stats", stat))
+        exhausted = np.array(batch.extra("honour_exhausted", False), dtype=bool)
+        lock = np.array(batch.extra("lock_zero", True), dtype=bool)
+        cases = np.stack([old, values, exhausted, lock], axis=1)
+        uniq, inverse = np.unique(cases, axis=0, return_inverse=True)
+        kept, marked = zip(*(R.honour_after(int(o), int(n), bool(e), bool(k)) for o, n, e, k in uniq.tolist()))
+        inverse = inverse.reshape(-1)
+        now_exhausted = np.asarray(marked, dtype=bool)[inverse]
+        batch.change_extra(now_exhausted & ~exhausted & (batch.ended == 0), _exhausted)
+        return np.asarray(kept, dtype=np.int64)[inverse]
+
+    def after_change(self, batch) -> None:
+        """module.after_change: the sheet refreshed, then death by Shame."""
+        live = batch.ended == 0
+        if not live.any():
+            return
+        self._refresh(batch, live)
+        shame, honour = _now(batch.col("stats", "honte")), _now(batch.col("stats", "honneur"))
+        batch.end(live & (shame > honour), 1, "shame")   # (model.shame_kills, over arrays)
+
+    def _refresh(self, batch, live: np.ndarray) -> None:
+        """sheet.refresh: spare pieces past the limit lost, Force and Protection from
+        the natural values and the equipment, once for each distinct equipment."""
+        armed = self._armed()
+        base_f = np.array(batch.extra("base_force", 4), dtype=np.int64)
+        base_p = np.array(batch.extra("base_protection", 10), dtype=np.int64)
+        cols = [batch.col("items", i) for i in armed]
+        keys = np.stack(cols + [base_f, base_p], axis=1)
+        uniq, inverse = np.unique(keys, axis=0, return_inverse=True)
+        inverse = inverse.reshape(-1)
+        found = [self._sheet(tuple(u[:-2]), int(u[-2]), int(u[-1])) for u in uniq.tolist()]
+        for j, item in enumerate(armed):
+            counts = np.array([f[0][j] for f in found], dtype=np.int64)[inverse]
+            batch.put("items", item, counts, where=live & (counts != cols[j]))
+        for k, stat in ((1, "force"), (2, "protection")):
+            batch.put("stats", stat, np.array([f[k] for f in found], dtype=np.int64)[inverse], where=live)
+
+    def _armed(self) -> list[str]:
+        """The items the sheet reads: weapons and pieces of armour (sheet.props)."""
+        ids = set(self.book.items) | {"massue"}
+        return sorted(i for i in ids if {"weapon", "armour"} & set(props(self.book, i)))
+
+    def _sheet(self, counts: tuple, base_force: int, base_protection: int) -> tuple:
+        """(counts after the spares' limit, Force, Protection) of one equipment."""
+        key = (counts, base_force, base_protection)
+        if key not in self._sheets:
+            armed = self._armed()
+            held = {i: c for i, c in zip(armed, counts) if c > 0}
+            for _slot, item in spares_over(self.book, held):
+                held[item] -= 1
+            d = derive(self.book, {i: c for i, c in held.items() if c > 0})
+            self._sheets[key] = (tuple(held.get(i, 0) for i in armed),
+                                 base_force + d.force, base_protection + d.protection)
+        return self._sheets[key]
+
+    # --- items ----------------------------------------------------------------------
+    def rejects(self, batch, book) -> np.ndarray:
+        return np.zeros(len(batch), dtype=bool)
+
+    def plain_item(self, book, item: str) -> bool:
+        """Every item: the rules read the equipment only in `after_change`, which the
+        program runs after the effects, as play does."""
+        return True
+
+    def items_changed(self, batch, mask) -> None:
+        """Nothing before `after_change` (sheet.refresh is part of it)."""
+
+    # --- the module's effects -------------------------------------------------------
+    def effect(self, book, kind: str, value):
+        """A step over batches for the module's effect `kind: value`, or None (the
+        engine path: a value play would refuse or compute)."""
+        if kind in ("god", "dieu") and isinstance(value, dict) and all(
+                isinstance(a, str) and N.attitude(a) is not None for a in value.values()):
+            known = N.gods_of(book.options)
+            return _extras(lambda extra: attitudes_set(extra, value, known))
+        if kind == "patron" and isinstance(value, str) and N.god_name(value, N.PATRONS) is not None:
+            name = N.god_name(value, N.PATRONS)
+            return _extras(lambda extra: patron_set(extra, name))
+        if kind in ("heal", "soin"):
+            return _extras(lambda extra: condition_set(extra, N.INDEMNE))
+        if kind in ("wound", "blessure") and type(value) is int:
+            return _wound(value)
+        if kind == "restore_honour" and type(value) is int:
+            return self._restore(value)
+        return None
+
+    def _restore(self, amount: int):
+        """module.apply_effect `restore_honour`: the lock lifted, then Honour + amount."""
+        def restore(batch):
+            live = batch.ended == 0
+            batch.change_extra(live, _lifted)
+            old = _now(batch.col("stats", "honneur"))
+            new = self.clamp(batch, "honneur", old + amount)
+            batch.put("stats", "honneur", new, where=live & (new != old))
+        return restore
+
+    # --- commands -------------------------------------------------------------------
+    def commands(self, batch) -> list:
+        """[(command name, offered mask, apply)] in module.COMMANDS' order; an apply
+        gives (refused mask, then): then a paragraph entered (the Oracle) or the
+        activity the states now wait for (Zeus's menu)."""
+        here = self.book.paragraphs.get(int(batch.paragraph[0])) if len(batch) else None
+        fields = here.fields if here is not None else {}
+        n = len(batch)
+        target = here.number + ORACLE_STEP if here is not None else None
+        oracle = bool(fields.get("oracle")) and target in self.book.paragraphs   # (zeus.oracle)
+        used = np.array(batch.extra("zeus_used", False), dtype=bool)
+        zeus = bool(fields.get("zeus")) & ~used   # (zeus.offered)
+        return [("oracle", np.full(n, oracle), lambda b: (np.zeros(len(b), dtype=bool), target)),
+                ("zeus", zeus, lambda b: (np.zeros(len(b), dtype=bool), {"activity": "zeus"}))]
+
+    def begun(self, field: str, spec) -> dict | None:
+        """A fight (the only activity) is played on the engine path."""
+        return None
+
+
+def _extras(change):
+    """A step rewriting the module extras of the live states with `change(extra)`."""
+    def step(batch):
+        batch.change_extra(batch.ended == 0, lambda extra: (change(extra), extra)[1])
+    return step
+
+
+def _wound(steps: int):
+    """fight.wound_hero outside a fight: `steps` down the track, Mort is death ("wound")."""
+    def wound(batch):
+        live = batch.ended == 0
+        now = np.array(batch.extra("condition", 0), dtype=np.int64)
+        new = np.minimum(N.MORT, now + steps)
+        for value in np.unique(new[live]).tolist():
+            batch.change_extra(live & (new == value), lambda extra, v=value: (condition_set(extra, v), extra)[1])
+        batch.end(live & (new >= N.MORT), 1, "wound")
+    return wound
+
+
+def _exhausted(extra: dict) -> dict:
+    extra["honour_exhausted"] = True
+    return extra
+
+
+def _lifted(extra: dict) -> dict:
+    extra["honour_exhausted"] = False
+    return extra
