@@ -20,7 +20,8 @@ import numpy as np
 from engine.book.compiler import book_aliases
 from engine.rules.base import RuleModule
 from engine.game.reasons import once_key
-from engine.expr.ast import Binary, Bool, Call, Int, Name, Unary
+from engine.expr.ast import Binary, Bool, Call, Int, Name, Str, Unary
+from engine.support.fold import fold
 from engine.analysis.compiled.batch import Batch
 from engine.analysis.compiled.packed import MISSING, PARAGRAPH, PENDING
 from engine.analysis.explore.compact import freeze
@@ -35,9 +36,16 @@ class Unsupported(Exception):
     """A construct the compiler has no program for (its text says which)."""
 
 
-def vexpr(node, aliases, counters=frozenset()):
+def vexpr(node, aliases, counters=frozenset(), names=(None, frozenset())):
     """(type, fn(batch) -> (values, missing mask)) of an expression node; `missing`
-    marks states where the engine would fail (a stat the state does not hold)."""
+    marks states where the engine would fail (a stat the state does not hold).
+    `names`: (the module's vector rules, the module's own variables): a variable or
+    a function of the module is what its vector rules' `variable(name)` or
+    `call(name, args)` give, (type, fn(batch) -> values), or Unsupported; texts are
+    compared as the evaluator compares them (folded: case and accents aside)."""
+    if isinstance(node, Str):
+        v = fold(node.value)
+        return "str", lambda b: (np.full(len(b), v, dtype=object), np.zeros(len(b), bool))
     if isinstance(node, Bool):
         v = node.value
         return "bool", lambda b: (np.full(len(b), v), np.zeros(len(b), bool))
@@ -50,6 +58,8 @@ def vexpr(node, aliases, counters=frozenset()):
             return "int", lambda b: (b.paragraph.copy(), np.zeros(len(b), bool))
         if name in counters or name.endswith("_max"):
             raise Unsupported(f"variable {name}")
+        if name in names[1]:
+            return _module_value(getattr(names[0], "variable", None), f"variable {name}", name)
 
         def stat(b):
             c = b.col("stats", name)
@@ -57,6 +67,9 @@ def vexpr(node, aliases, counters=frozenset()):
         return "int", stat
     if isinstance(node, Call):
         part = CORE_CALLS.get(aliases.get(node.name, node.name))
+        if part is None and all(isinstance(a, (Int, Str)) for a in node.args):
+            return _module_value(getattr(names[0], "call", None), f"function {node.name}",
+                                 aliases.get(node.name, node.name), tuple(a.value for a in node.args))
         if part is None or len(node.args) != 1 or not hasattr(node.args[0], "value") \
                 or isinstance(node.args[0], Bool):
             raise Unsupported(f"function {node.name}")
@@ -65,15 +78,15 @@ def vexpr(node, aliases, counters=frozenset()):
             return "int", lambda b: (b.col(part, key).copy(), np.zeros(len(b), bool))
         return "bool", lambda b: (b.col(part, key) > 0, np.zeros(len(b), bool))
     if isinstance(node, Unary):
-        kind, fn = vexpr(node.operand, aliases, counters)
+        kind, fn = vexpr(node.operand, aliases, counters, names)
         if node.op == "not" and kind == "bool":
             return "bool", lambda b: _map(fn(b), np.logical_not)
         if node.op == "-" and kind == "int":
             return "int", lambda b: _map(fn(b), np.negative)
         raise Unsupported(f"operator {node.op}")
     if isinstance(node, Binary):
-        lk, lf = vexpr(node.left, aliases, counters)
-        rk, rf = vexpr(node.right, aliases, counters)
+        lk, lf = vexpr(node.left, aliases, counters, names)
+        rk, rf = vexpr(node.right, aliases, counters, names)
         op = node.op
         if op in ("and", "or") and lk == rk == "bool":
             short = op == "or"
@@ -92,6 +105,22 @@ def vexpr(node, aliases, counters=frozenset()):
             return "int", lambda b: _two(lf(b), rf(b), f)
         raise Unsupported(f"operator {op}")
     raise Unsupported(type(node).__name__)
+
+
+def _module_value(hook, what: str, *question):
+    """A module variable or function over batches (its vector rules' hook), texts folded."""
+    found = hook(*question) if hook is not None else None
+    if found is None:
+        raise Unsupported(what)
+    kind, fn = found
+    if kind != "str":
+        return kind, lambda b: (np.asarray(fn(b)), np.zeros(len(b), bool))
+
+    def folded(b):
+        values = fn(b)
+        seen = {v: fold(v) for v in set(values)}
+        return np.array([seen[v] for v in values], dtype=object), np.zeros(len(b), bool)
+    return "str", folded
 
 
 def _map(vm, f):
@@ -122,12 +151,7 @@ class Program:
                 offered, missing = cond(batch)
                 engine |= missing
             moves.append((key, offered, effects))
-        out = []
-        for key, offered, effects in moves:
-            nxt = Batch(batch.rows.copy(), batch.slots)
-            for step in effects:
-                step(nxt)
-            out.append((key, offered, [(None, 1, nxt)]))
+        out = [(key, offered, outcomes(batch)) for key, offered, outcomes in moves]
         commanded, handed = _commands(self.rules, self.commands, batch, self.enter)
         return out + commanded, engine | handed
 
@@ -198,6 +222,7 @@ class Compiler:
         self._entries: dict = {}
         counters = book.meta.get("counters") if isinstance(book.meta, dict) else None
         self.counters = frozenset(counters or ())
+        self.names = (self.rules, frozenset(module.expr_variables()))
 
     def compile(self) -> tuple[dict, dict]:
         """({paragraph: Program}, {paragraph: why not})."""
@@ -223,11 +248,17 @@ class Compiler:
             raise Unsupported("typed number")
         choices = []
         for i, c in enumerate(p.choices):
-            if c.target is None or c.extra:
-                raise Unsupported("computed target or module choice")
+            if c.target is None:
+                raise Unsupported("computed target")
+            paying = None
+            if c.extra:   # (a module's part of the choice: its vector rules' `choice_extra`)
+                hook = getattr(self.rules, "choice_extra", None)
+                paying = hook(self.book, c.extra) if hook is not None else None
+                if paying is None:
+                    raise Unsupported("module choice")
             cond = None
             if c.condition is not None:
-                kind, fn = vexpr(c.condition.root, self.aliases, self.counters)
+                kind, fn = vexpr(c.condition.root, self.aliases, self.counters, self.names)
                 if kind != "bool":
                     raise Unsupported("condition not a boolean")
                 cond = fn
@@ -239,9 +270,12 @@ class Compiler:
             steps += [self._effect(e) for e in c.effects]
             if c.effects:
                 steps.append(self._after_change)
-            steps += self._enter(c.target)
-            steps.append(self._after_change)
-            choices.append((str(i + 1), cond, _guarded(steps)))
+            entered = self._enter(c.target) + [self._after_change]
+            if paying is None:
+                choices.append((str(i + 1), cond, _plain(_guarded(steps + entered))))
+            else:
+                choices.append((str(i + 1), cond, _paying(_guarded(steps), paying, _guarded(entered),
+                                                          self._after_change)))
         return Program(self.book, p.number, choices, self.rules, commands, self.entry)
 
     def entry(self, number: int) -> list:
@@ -353,7 +387,7 @@ class Compiler:
                 if isinstance(amount, int):
                     fn = (lambda a: lambda b: (np.full(len(b), a, dtype=np.int64), np.zeros(len(b), bool)))(amount)
                 else:
-                    k, fn = vexpr(amount.root, self.aliases, self.counters)
+                    k, fn = vexpr(amount.root, self.aliases, self.counters, self.names)
                     if k != "int":
                         raise Unsupported("effect amount")
                 steps.append(self._change(stat, fn, kind == "add"))
@@ -401,6 +435,42 @@ class Compiler:
         return change
 
 
+def _plain(steps):
+    """A choice's one outcome: its steps over a copy of the batch."""
+    def outcomes(batch: Batch) -> list:
+        nxt = Batch(batch.rows.copy(), batch.slots)
+        for step in steps:
+            step(nxt)
+        return [(None, 1, nxt)]
+    return outcomes
+
+
+def _paying(before, paying, entered, after):
+    """game/answers.py `_choose` with a module's part (`choice_extra`): the choice's own
+    steps, then each way of the module's roll (`paying`: (den, [(count, pay)]), `pay(batch)`
+    the mask of the states that go on): those go to the target, the others stay here
+    with the after-change rule (`_after`)."""
+    den, ways = paying
+
+    def outcomes(batch: Batch) -> list:
+        first = Batch(batch.rows.copy(), batch.slots)
+        for step in before:
+            step(first)
+        out = []
+        for count, pay in ways:
+            stay = Batch(first.rows.copy(), first.slots)
+            goes = pay(stay)
+            went = Batch(stay.rows.copy(), stay.slots)
+            for step in entered:
+                step(went)
+            after(stay)
+            width = max(went.rows.shape[1], stay.rows.shape[1])
+            rows = np.where(goes[:, None], _padded(went.rows, went, width), _padded(stay.rows, stay, width))
+            out.append((np.full(len(batch), count, dtype=np.int64), den, Batch(rows, batch.slots)))
+        return out
+    return outcomes
+
+
 def _gain(item: str, count: int, unique: bool):
     """game/core.py `gain`: `count` more; a unique item (format 1.2) held once at most
     (then not gained again: nothing changed)."""
@@ -443,6 +513,11 @@ def _guarded(steps):
     return [run]
 
 
-def _padded(before, b):
-    pad = np.array([b.slots.default(j) for j in range(before.shape[1], b.rows.shape[1])], dtype=np.int64)
+def _padded(before, b, width: int | None = None):
+    """`before`'s rows widened to `width` columns (b's width by default), each new
+    column at its default."""
+    width = b.rows.shape[1] if width is None else width
+    if before.shape[1] == width:
+        return before
+    pad = np.array([b.slots.default(j) for j in range(before.shape[1], width)], dtype=np.int64)
     return np.hstack([before, np.broadcast_to(pad, (len(before), len(pad)))])

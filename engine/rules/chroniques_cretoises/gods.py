@@ -84,22 +84,29 @@ def pay_invocation(play, spec: dict) -> bool:
     god = spec["god"]
     cost = cost_of(play, spec)
     have = play.state.stats.get("honneur", 0)
-    if have >= cost:
+    paid, change = price_paid(have, cost)
+    if paid:
         pts = N.honour_points(cost)
         fr, en = (f"qui exige {pts.fr} : vous payez", f"who asks {pts.en}: you pay") if cost else \
             ("qui vous entend sans rien exiger", "who hears you and asks nothing")
         play.emit("invoke", f"Vous invoquez {god}, {fr}.", f"You call upon {god}, {en}.",
                   god=god, cost=cost, paid=True)
-        if cost:
-            play.change("honneur", delta=-cost, reason="invoke")
+        if change:
+            play.change("honneur", delta=change, reason="invoke")
         return True
     pts = N.honour_points(cost)
     play.emit("invoke", f"{god} exige {pts.fr} et vous n'en avez que {have} : "
               f"votre prière reste sans réponse et vous perdez 1 point d'Honneur.",
               f"{god} asks {pts.en} and you have only {have}: your prayer goes "
               f"unanswered and you lose 1 Honour point.", god=god, cost=cost, paid=False)
-    play.change("honneur", delta=-1, reason="invoke-failed")
+    play.change("honneur", delta=change, reason="invoke-failed")
     return False
+
+
+def price_paid(have: int, cost: int) -> tuple[bool, int]:
+    """(whether the god's price is paid, the change of Honour) for `have` points and a
+    price of `cost`: paid in full, or "si vous en avez moins", −1 and no answer."""
+    return (True, -cost) if have >= cost else (False, -1)
 
 
 def price_note(spec) -> Message | None:

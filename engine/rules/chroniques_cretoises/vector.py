@@ -30,7 +30,9 @@ import numpy as np
 
 from engine.rules.chroniques_cretoises import model as R
 from engine.rules.chroniques_cretoises import names as N
-from engine.rules.chroniques_cretoises.gods import attitudes_set, patron_set
+from engine import expr as X
+from engine.expr.ast import Dice
+from engine.rules.chroniques_cretoises.gods import attitude_of, attitudes_set, patron_set, price_paid
 from engine.rules.chroniques_cretoises.sheet import condition_set, derive, props, spares_over
 
 MISSING = -(1 << 40)   # (engine/analysis/compiled/packed.py: a stat the state does not hold)
@@ -174,9 +176,78 @@ class VectorRules:
         return [("oracle", np.full(n, oracle), lambda b: (np.zeros(len(b), dtype=bool), target)),
                 ("zeus", zeus, lambda b: (np.zeros(len(b), dtype=bool), {"activity": "zeus"}))]
 
+    # --- expressions and choices -----------------------------------------------------
+    def variable(self, name: str):
+        """module.variable over a batch (`condition`, `patron`, `zeus_utilise`: read from
+        the module's extras), asked once for each distinct extras."""
+        kind = self.module.expr_variables().get(name)
+        return None if kind is None else (kind, lambda b: _per_extras(
+            b, lambda extra: self.module.variable(_Extras(extra), name)))
+
+    def call(self, name: str, args: tuple):
+        """module.call over a batch: `god(name)`, his attitude (gods.attitude_of)."""
+        if name != "god" or len(args) != 1 or type(args[0]) is not str:
+            return None
+        return "str", lambda b: _per_extras(b, lambda extra: attitude_of(_Extras(extra), args[0]))
+
+    def choice_extra(self, book, extra: dict):
+        """gods.choice_extra, a choice with `invoke:` (gods.pay_invocation): (den,
+        [(count, pay)]) over the throws of its price (a number or NdM dice), `pay(batch)`
+        the states whose price was paid (they go on; the others stay, −1 Honour)."""
+        spec = extra.get("invoke")
+        prices = _prices(spec.get("cost", 0)) if isinstance(spec, dict) and set(extra) == {"invoke"} else None
+        if prices is None:
+            return None
+        den, ways = prices
+        return den, [(count, self._pay(cost)) for count, cost in ways]
+
+    def _pay(self, cost: int):
+        def pay(batch) -> np.ndarray:
+            live = batch.ended == 0
+            have = _now(batch.col("stats", "honneur"))
+            paid, change = (np.array(x, dtype=np.int64) for x in zip(*(price_paid(int(h), cost) for h in have.tolist())))
+            new = self.clamp(batch, "honneur", have + change)
+            batch.put("stats", "honneur", new, where=live & (new != have))
+            return live & (paid == 1)
+        return pay
+
     def begun(self, field: str, spec) -> dict | None:
         """A fight (the only activity) is played on the engine path."""
         return None
+
+
+class _Extras:
+    """What module.variable and gods.attitude_of read of a state: its extras."""
+
+    def __init__(self, extra):
+        self.extra, self.stats = extra or {}, {}
+
+
+def _per_extras(batch, read) -> list:
+    """`read(extra)` of each state, once for each distinct extras."""
+    seen: dict = {}
+    return [seen[id(e)] if id(e) in seen else seen.setdefault(id(e), read(e)) for e in batch.extras()]
+
+
+def _prices(cost):
+    """(den, [(count, price)]) of an invocation's price: a number, or NdM dice (their
+    totals, each with its number of throws); None otherwise (the engine path)."""
+    if type(cost) is int:
+        return 1, [(1, cost)]
+    try:
+        root = X.parse(str(cost), "number").root
+    except X.ExprError:
+        return None
+    if not isinstance(root, Dice) or not 1 <= root.count <= 4:
+        return None
+    totals = {0: 1}
+    for _die in range(root.count):
+        nxt: dict = {}
+        for t, n in totals.items():
+            for face in range(1, root.sides + 1):
+                nxt[t + face] = nxt.get(t + face, 0) + n
+        totals = nxt
+    return root.sides ** root.count, [(n, t) for t, n in sorted(totals.items())]
 
 
 def _extras(change):
