@@ -33,6 +33,7 @@ def test_the_rules_book_is_compared_commands_included():
     r = differential(book, module, max_states=20_000, per_paragraph=80)   # (whole: test_differential.py)
     assert r["mismatches"] == [] and r["checked"] >= 300
     assert {1, 2, 3, 4, 5, 8, 9, 11, 22} <= set(r["paragraphs"])   # (11: the invocations)
+    assert r["rolled"] == [3]                                     # (Zeus's menu)
     x = CompiledExplorer(book, module, max_states=20_000)
     x.run()
     moves = set()
@@ -49,8 +50,8 @@ def test_its_programs_expand_states_and_the_value_is_reached():
     # without Zeus, or raised by him, Honour never gets there.
     book, module = _rules_book()
     found = CompiledExplorer(book, module).run()
-    assert found.compiled_states > found.engine_states > 0   # (Zeus's menu and the dead: the engine)
-    assert set(found.engine_paragraphs) == {3}               # (his menu, reported)
+    assert found.compiled_states > found.engine_states > 0   # (the dead, whom Zeus may raise: the engine)
+    assert found.engine_paragraphs == {}                      # (every living state by its program)
     assert solve(found.graph)["exact"] == Fraction(1, 2)
 
 
@@ -147,3 +148,16 @@ def test_a_god_read_with_his_name_unfolded_is_caught(monkeypatch):
     monkeypatch.setattr(vector.VectorRules, "variable", raw)
     monkeypatch.setattr("engine.analysis.compiled.programs.fold", lambda text: text)
     assert (11, "1") in _planted(monkeypatch)
+
+
+def test_zeus_with_a_die_of_five_faces_is_caught(monkeypatch):
+    assert (3, "honneur") in _planted(monkeypatch, vector, "HONOUR_DIE", 5)
+
+
+def test_zeus_cancelled_but_spent_is_caught(monkeypatch):
+    real = vector.VectorRules.answers
+
+    def spent(self, book, number, pending):
+        out = real(self, book, number, pending)
+        return out and out[:3] + [("cancel", out[3][1], (1, [(1, vector._granted(lambda extra: extra))]), True)]
+    assert (3, "cancel") in _planted(monkeypatch, vector.VectorRules, "answers", spent)

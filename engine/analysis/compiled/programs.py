@@ -173,6 +173,37 @@ class Rolled:
         return [("roll", np.ones(n, dtype=bool), self.roll(batch))] + commanded, engine | handed
 
 
+class Answered:
+    """The moves of the states waiting for the answer to a module's activity (its
+    vector rules' `answers`: each answer, where offered, over the throws of its roll)
+    and the module's commands."""
+
+    def __init__(self, book, paragraph, answers, rules, commands: bool, enter=None):
+        self.book, self.paragraph, self.answers, self.rules = book, paragraph, answers, rules
+        self.commands, self.enter = commands, enter
+
+    def run(self, batch: Batch):
+        """(moves [(answer, offered mask, [(counts or None, den, successors)])], the
+        states left to the engine): game/answers.py `answer_enabled`, the activity
+        closed first where the answer closes it, then the module's answer, then its
+        after-change rule."""
+        n = len(batch)
+        engine = self.rules.rejects(batch, self.book)
+        moves = []
+        for key, offered, (den, ways), closes in self.answers:
+            outcomes = []
+            for count, step in ways:
+                nxt = Batch(batch.rows.copy(), batch.slots)
+                if closes:
+                    _wait(nxt, None)
+                step(nxt)
+                self.rules.after_change(nxt)
+                outcomes.append((None if den == count == 1 else np.full(n, count, dtype=np.int64), den, nxt))
+            moves.append((key, offered(batch), outcomes))
+        commanded, handed = _commands(self.rules, self.commands, batch, self.enter)
+        return moves + commanded, engine | handed
+
+
 def _commands(rules, commands: bool, batch: Batch, enter=None) -> tuple[list, np.ndarray]:
     """(the module's commands as moves (a refused one is no move), the states handed
     to the engine: offered a command that enters a paragraph without a program's
@@ -292,12 +323,18 @@ class Compiler:
         return found
 
     def pending(self, number: int, pending: dict) -> Rolled:
-        """The program of the states at `number` whose activity `pending` waits: a
-        Défis Fantastiques test (rolls.py `answer`) when the module's vector rules
-        roll it; anything else is Unsupported (the engine path)."""
+        """The program of the states at `number` whose activity `pending` waits: one
+        the module's vector rules answer (`answers(book, number, pending)`: Chroniques
+        Crétoises, Zeus's menu), or a Défis Fantastiques test (rolls.py `answer`) when
+        they roll it; anything else is Unsupported (the engine path)."""
         activity = pending.get("activity")
         if list(self.module.carry_limits(self.book)):
             raise Unsupported("carrying limits")
+        hook = getattr(self.rules, "answers", None)
+        answers = hook(self.book, number, pending) if hook is not None else None
+        if answers is not None:   # (an activity its vector rules answer: Answered)
+            return Answered(self.book, number, answers, self.rules,
+                            self.with_commands and bool(list(self.module.commands())), self.entry)
         if activity != "test" or not hasattr(self.rules, "test"):
             raise Unsupported(f"activity {activity}")
         p = self.book.paragraphs[number]

@@ -34,6 +34,7 @@ from engine import expr as X
 from engine.expr.ast import Dice
 from engine.rules.chroniques_cretoises.gods import attitude_of, attitudes_set, patron_set, price_paid
 from engine.rules.chroniques_cretoises.sheet import condition_set, derive, props, spares_over
+from engine.rules.chroniques_cretoises.zeus import HONOUR_DIE, gods_neutral
 
 MISSING = -(1 << 40)   # (engine/analysis/compiled/packed.py: a stat the state does not hold)
 ORACLE_STEP = 20       # "aller au paragraphe actuel + 20" (zeus.oracle)
@@ -211,6 +212,31 @@ class VectorRules:
             return live & (paid == 1)
         return pay
 
+    def answers(self, book, number: int, pending: dict):
+        """zeus.prompt and zeus.answer, his menu open (`zeus` typed alone): [(answer,
+        offered(batch), (den, [(count, step)]), closes)] for `honneur` (his die),
+        `retablir` (offered at Honour 0), `dieux`, `cancel`; None for anything else,
+        and at a paragraph whose number is in italics (the Oracle, refused while the
+        menu is open: the engine path says so)."""
+        if pending != {"activity": "zeus"} or book.paragraphs[number].fields.get("oracle"):
+            return None
+        every = (lambda b: np.ones(len(b), dtype=bool))
+        at_zero = (lambda b: _now(b.col("stats", "honneur")) == 0)
+        return [("honneur", every, (HONOUR_DIE, [(1, self._favour(face)) for face in range(1, HONOUR_DIE + 1)]), True),
+                ("retablir", at_zero, (1, [(1, self._favour(1))]), True),
+                ("dieux", every, (1, [(1, _granted(lambda extra: attitudes_set(
+                    extra, gods_neutral(extra), N.gods_of(book.options))))]), True),
+                ("cancel", every, (1, [(1, lambda b: None)]), True)]
+
+    def _favour(self, amount: int):
+        """zeus.grant of Honour: Zeus used, the lock lifted, Honour + amount."""
+        restore = self._restore(amount)
+
+        def favour(batch):
+            batch.change_extra(batch.ended == 0, _used)
+            restore(batch)
+        return favour
+
     def begun(self, field: str, spec) -> dict | None:
         """A fight (the only activity) is played on the engine path."""
         return None
@@ -267,6 +293,16 @@ def _wound(steps: int):
             batch.change_extra(live & (new == value), lambda extra, v=value: (condition_set(extra, v), extra)[1])
         batch.end(live & (new >= N.MORT), 1, "wound")
     return wound
+
+
+def _granted(change):
+    """zeus.grant of a favour that is no Honour: Zeus used, then `change(extra)`."""
+    return _extras(lambda extra: (_used(extra), change(extra)))
+
+
+def _used(extra: dict) -> dict:
+    extra["zeus_used"] = True
+    return extra
 
 
 def _exhausted(extra: dict) -> dict:
