@@ -51,6 +51,9 @@ class VectorRules:
     def __init__(self, module, book=None):
         self.module, self.book = module, book
         self._sheets: dict = {}
+        # the items the sheet reads: weapons and pieces of armour (sheet.props)
+        ids = set(book.items) | {"massue"} if book is not None else set()
+        self.armed = sorted(i for i in ids if {"weapon", "armour"} & set(props(book, i)))
 
     def for_book(self, book) -> "VectorRules":
         """These rules for one book (its items make Force and Protection)."""
@@ -89,7 +92,7 @@ class VectorRules:
     def _refresh(self, batch, live: np.ndarray) -> None:
         """sheet.refresh: spare pieces past the limit lost, Force and Protection from
         the natural values and the equipment, once for each distinct equipment."""
-        armed = self._armed()
+        armed = self.armed
         base_f = np.array(batch.extra("base_force", 4), dtype=np.int64)
         base_p = np.array(batch.extra("base_protection", 10), dtype=np.int64)
         cols = [batch.col("items", i) for i in armed]
@@ -103,16 +106,11 @@ class VectorRules:
         for k, stat in ((1, "force"), (2, "protection")):
             batch.put("stats", stat, np.array([f[k] for f in found], dtype=np.int64)[inverse], where=live)
 
-    def _armed(self) -> list[str]:
-        """The items the sheet reads: weapons and pieces of armour (sheet.props)."""
-        ids = set(self.book.items) | {"massue"}
-        return sorted(i for i in ids if {"weapon", "armour"} & set(props(self.book, i)))
-
     def _sheet(self, counts: tuple, base_force: int, base_protection: int) -> tuple:
         """(counts after the spares' limit, Force, Protection) of one equipment."""
         key = (counts, base_force, base_protection)
         if key not in self._sheets:
-            armed = self._armed()
+            armed = self.armed
             held = {i: c for i, c in zip(armed, counts) if c > 0}
             for _slot, item in spares_over(self.book, held):
                 held[item] -= 1
