@@ -56,9 +56,19 @@ def test_its_programs_expand_states_and_the_value_is_reached():
 
 
 def test_le_taureau_d_airain_sampled_by_paragraph():
+    # (2, 8, 9, 15: a choice begins a fight; 9: the invocations at the priestess;
+    # 22: Zeus offered)
     book, module, _ = load(ROOT / "books/le-taureau-d-airain.yaml")
-    r = differential(book, module, max_states=3_000, per_paragraph=15, sheet=1)
-    assert r["mismatches"] == [] and r["checked"] >= 100 and len(r["paragraphs"]) >= 12
+    r = differential(book, module, max_states=6_000, per_paragraph=8, sheet=1)
+    assert r["mismatches"] == [] and r["checked"] >= 100 and {2, 8, 9, 15, 22} <= set(r["paragraphs"])
+
+
+def test_a_fight_begun_with_the_wrong_striker_is_caught(monkeypatch):
+    real = vector.start
+    monkeypatch.setattr(vector, "start", lambda spec, bonus: {**real(spec, bonus), "turn": "enemy"})
+    book, module, _ = load(ROOT / "books/le-taureau-d-airain.yaml")
+    r = differential(book, module, max_states=1_500, per_paragraph=4, sheet=1)
+    assert {2, 8} <= {p for p, _t in _wrong(r)}
 
 
 def _planted(monkeypatch, target=None, name=None, wrong=None) -> set:

@@ -6,22 +6,28 @@ asking the scalar helper for the rule itself:
   equipment carried (sheet.derive: the most powerful weapon, the best piece of each
   kind of armour), at most two spare pieces of a kind (sheet.spares_over);
 * death by Shame (module.after_change, model.shame_kills): "si son total de points de
-  Honte est supérieur à celui des points d'Honneur", cause "shame" (no programmed
-  state waits in a fight: `begun` gives none, so the Shame is always weighed);
+  Honte est supérieur à celui des points d'Honneur", cause "shame" (weighed outside
+  fights: a programmed state never fights, see `begun`);
 * the bounds (module.clamp): no stat below 0; Honour "arrivé à 0" stays at 0 until
   Zeus or the text restores it (model.honour_after), the mark `honour_exhausted`
   set as play sets it;
 * the gods (gods.attitudes_set, gods.patron_set): `god:`/`dieu:` and `patron:`;
 * the condition track: `heal:`/`soin:` (Indemne), `wound:`/`blessure:` (fight.wound_hero:
   steps down the track, Mort is death, cause "wound"); `restore_honour:` (a number);
+* the conditions' own names (module.variable, gods.attitude_of): `patron`,
+  `condition`, `zeus_utilise`, `god("...")`;
+* an invocation on a choice (gods.choice_extra, gods.price_paid): the god's price, a
+  number or dice, paid and the choice followed, or "si vous en avez moins" −1 and the
+  hero stays;
 * the commands (module.COMMANDS, in their order): `oracle` (zeus.oracle: from a
   paragraph whose number is in italics to its number + 20, entered as a choice's
-  target is) and `zeus` (zeus.command without a favour named: his menu opens, the
-  state waits for the answer, which the engine path plays).
+  target is) and `zeus` (zeus.command without a favour named: his menu opens);
+  Zeus's menu answered (zeus.answer, zeus.grant: his die of Honour, Honour back from
+  0 to 1, every god neutral but the patron, or given up).
 
 Death is not final here (`no_rescue` False): Zeus may raise a fallen hero, so a dead
-state takes the engine path, which offers the rescue.  Fights, invocations on a
-choice (`invoke:`, a price in dice) and Zeus's menu take the engine path too.
+state takes the engine path, which offers the rescue.  A fight is begun here
+(combat.start, `begun`) but fought on the engine path.
 The differential test (tests/compiled) plays each rule against the engine.
 """
 from __future__ import annotations
@@ -32,6 +38,7 @@ from engine.rules.chroniques_cretoises import model as R
 from engine.rules.chroniques_cretoises import names as N
 from engine import expr as X
 from engine.expr.ast import Dice
+from engine.rules.chroniques_cretoises.combat import start
 from engine.rules.chroniques_cretoises.gods import attitude_of, attitudes_set, patron_set, price_paid
 from engine.rules.chroniques_cretoises.sheet import condition_set, derive, props, spares_over
 from engine.rules.chroniques_cretoises.zeus import HONOUR_DIE, gods_neutral
@@ -87,7 +94,7 @@ class VectorRules:
             return
         self._refresh(batch, live)
         shame, honour = _now(batch.col("stats", "honte")), _now(batch.col("stats", "honneur"))
-        batch.end(live & (shame > honour), 1, "shame")   # (model.shame_kills, over arrays)
+        batch.end(live & R.shame_kills(shame, honour), 1, "shame")
 
     def _refresh(self, batch, live: np.ndarray) -> None:
         """sheet.refresh: spare pieces past the limit lost, Force and Protection from
@@ -236,8 +243,14 @@ class VectorRules:
         return favour
 
     def begun(self, field: str, spec) -> dict | None:
-        """A fight (the only activity) is played on the engine path."""
-        return None
+        """module.begin (combat.start): the fight a paragraph begins, when nothing of
+        the state weighs on its start (no `modifiers`); the fight itself is played on
+        the engine path.  (The after-change rule that follows a fight's start in play
+        does not weigh the Shame; here it weighs it again, as it was just before the
+        fight began: nothing changed it since.)"""
+        if field != "combat" or not isinstance(spec, dict) or spec.get("modifiers"):
+            return None
+        return start(spec, 0)
 
 
 class _Extras:
