@@ -2,16 +2,15 @@
 programs and commands give the engine's moves state by state (the differential
 test), rules planted wrong are caught, and the exact value is reached through them
 (today's explorer's: test_solve.py, on this book as on every small book)."""
-from fractions import Fraction
 from pathlib import Path
 
 import numpy as np
 import pytest
 
 import engine.rules.chroniques_cretoises.vector as vector
-from engine.analysis.compiled import solve
 from engine.analysis.compiled.differential import compiled_moves, differential, sample
 from engine.analysis.compiled.explorer import CompiledExplorer
+from engine.analysis.compiled.packed import PARAGRAPH
 from tests.analysis_fixtures.support import ROOT, load
 
 HERE = Path(__file__).parent
@@ -37,22 +36,21 @@ def test_the_rules_book_is_compared_commands_included():
     x = CompiledExplorer(book, module, max_states=20_000)
     x.run()
     moves = set()
-    for s in sample(x, 10_000, 0):
-        found = compiled_moves(x, s)
-        moves |= set(found or ())
+    for s in sample(x, 3, 0):
+        if int(x.table.rows[s, PARAGRAPH]) in (2, 3):
+            moves |= set(compiled_moves(x, s) or ())
     assert {"!oracle", "!zeus"} <= moves   # (the Oracle at 2, Zeus's menu at 3)
 
 
-def test_its_programs_expand_states_and_the_value_is_reached():
-    # (test_solve.py requires today's explorer's value through this path, for this book
-    # as for every small book.)  By hand: the Oracle's +1 (4), Zeus's die d, the climb's
-    # -3 and a prayer's +2 give 4 + d - 1 at the shepherd, who wants 7: d >= 4, 1/2;
-    # without Zeus, or raised by him, Honour never gets there.
+def test_its_programs_expand_every_living_state():
+    # (test_solve.py requires today's explorer's value, 1/2, through this path, for this
+    # book as for every small book.  By hand: the Oracle's +1 (4), Zeus's die d, the
+    # climb's -3 and a prayer's +2 give 4 + d - 1 at the shepherd, who wants 7: d >= 4;
+    # without Zeus, or raised by him, Honour never gets there.)
     book, module = _rules_book()
     found = CompiledExplorer(book, module).run()
     assert found.compiled_states > found.engine_states > 0   # (the dead, whom Zeus may raise: the engine)
     assert found.engine_paragraphs == {}                      # (every living state by its program)
-    assert solve(found.graph)["exact"] == Fraction(1, 2)
 
 
 def test_le_taureau_d_airain_sampled_by_paragraph():
