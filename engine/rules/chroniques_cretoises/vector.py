@@ -77,8 +77,7 @@ class VectorRules:
         if stat != "honneur" or not len(values):
             return values
         old = _now(batch.col("stats", stat))
-        exhausted = np.array(batch.extra("honour_exhausted", False), dtype=bool)
-        lock = np.array(batch.extra("lock_zero", True), dtype=bool)
+        exhausted, lock = _read(batch, ("honour_exhausted", False), ("lock_zero", True))
         cases = np.stack([old, values, exhausted, lock], axis=1)
         uniq, inverse = np.unique(cases, axis=0, return_inverse=True)
         kept, marked = zip(*(R.honour_after(int(o), int(n), bool(e), bool(k)) for o, n, e, k in uniq.tolist()))
@@ -100,8 +99,7 @@ class VectorRules:
         """sheet.refresh: spare pieces past the limit lost, Force and Protection from
         the natural values and the equipment, once for each distinct equipment."""
         armed = self.armed
-        base_f = np.array(batch.extra("base_force", 4), dtype=np.int64)
-        base_p = np.array(batch.extra("base_protection", 10), dtype=np.int64)
+        base_f, base_p = _read(batch, ("base_force", 4), ("base_protection", 10))
         cols = [batch.col("items", i) for i in armed]
         keys = np.stack(cols + [base_f, base_p], axis=1)
         uniq, inverse = np.unique(keys, axis=0, return_inverse=True)
@@ -109,7 +107,9 @@ class VectorRules:
         found = [self._sheet(tuple(u[:-2]), int(u[-2]), int(u[-1])) for u in uniq.tolist()]
         for j, item in enumerate(armed):
             counts = np.array([f[0][j] for f in found], dtype=np.int64)[inverse]
-            batch.put("items", item, counts, where=live & (counts != cols[j]))
+            lost = live & (counts != cols[j])
+            if lost.any():
+                batch.put("items", item, counts, where=lost)
         for k, stat in ((1, "force"), (2, "protection")):
             batch.put("stats", stat, np.array([f[k] for f in found], dtype=np.int64)[inverse], where=live)
 
@@ -258,6 +258,13 @@ class _Extras:
 
     def __init__(self, extra):
         self.extra, self.stats = extra or {}, {}
+
+
+def _read(batch, *keys) -> list[np.ndarray]:
+    """An array of each state's module extra for each (key, default), the extras read once."""
+    extras = batch.extras()
+    return [np.array([e.get(key, default) if e else default for e in extras], dtype=type(default))
+            for key, default in keys]
 
 
 def _per_extras(batch, read) -> list:
