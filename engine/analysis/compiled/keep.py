@@ -92,8 +92,8 @@ def row_keys(rows: np.ndarray, slots) -> np.ndarray:
 
 def route(graph, sol) -> list:
     """[(paragraph, value)] of the best route from the likeliest start (findings.py
-    `best_route`, over the arrays): the solver's move, then its likeliest outcome
-    that can still win (any, if none can)."""
+    `best_route`, over the arrays): best play's move, then its likeliest successor
+    that can still win (any, if none can), the edges to one successor summed."""
     if not graph.roots:
         return []
     s = max(graph.roots, key=lambda pt: pt[0])[1]
@@ -103,8 +103,10 @@ def route(graph, sol) -> list:
         seen.add(s)
         out.append((int(graph.paragraph[s]), float(sol.f[s])))
         m = int(sp[s]) + int(sol.policy[s])
-        branches = [(float(probs[e]), int(t[e])) for e in range(int(mp[m]), int(mp[m + 1]))]
-        hopeful = [(p, x) for p, x in branches if x >= 0 and sol.f[x] > 0] or branches
+        reach: dict = {}   # successor -> its probability (the graph may reach one by several edges)
+        for e in range(int(mp[m]), int(mp[m + 1])):
+            reach[int(t[e])] = reach.get(int(t[e]), 0.0) + float(probs[e])
+        hopeful = [(p, x) for x, p in reach.items() if x >= 0 and sol.f[x] > 0] or [(p, x) for x, p in reach.items()]
         s = max(hopeful, key=lambda pt: pt[0])[1]
     return out
 
