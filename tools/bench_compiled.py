@@ -10,8 +10,8 @@ own CPU time and peak RSS: first today's explorer and exact solver (`explore` th
 (`explore_compiled` then the array solver, floats then exact).  One block a book:
 each round's states, CPU seconds, peak RSS and value; the compiled path's states
 expanded by its programs and their rate (states a second outside the engine path:
-outside fights, on the Défis Fantastiques books), the states left to the engine path,
-and its graph's bytes a state; then whether the two exact values are the same
+outside fights), the states left to the engine path and the paragraphs where they
+were, with the reason, and its graph's bytes a state; then whether the two exact values are the same
 fraction, and the machine's load (`os.getloadavg`).  Figures only: nothing is
 asserted (the tests in tests/compiled do that).
 """
@@ -55,6 +55,7 @@ def _compiled(path: str, sheet: int, max_states: int) -> dict:
             "explore_seconds": ex.seconds, "solve_seconds": r["seconds"],
             "compiled_states": ex.compiled_states, "compiled_seconds": ex.compiled_seconds,
             "engine_states": ex.engine_states, "graph_bytes": r["bytes"], "float": r["float"],
+            "engine_paragraphs": {str(n): why for n, why in sorted(ex.engine_paragraphs.items())},
             "value": None if value is None else f"{value.numerator}/{value.denominator}"}
 
 
@@ -91,6 +92,10 @@ def bench(path: str, sheet: int, max_states: int) -> str:
                      f"by its programs {compiled['compiled_states']:,} states at {rate:,.0f}/s, "
                      f"by the engine path {compiled['engine_states']:,}; graph "
                      f"{compiled['graph_bytes'] / max(compiled['states'], 1):.0f} B/state")
+        reasons: dict = {}
+        for n, why in compiled.get("engine_paragraphs", {}).items():
+            reasons.setdefault(why, []).append(n)
+        lines += [f"    engine path at {', '.join(ns)}: {why}" for why, ns in sorted(reasons.items())]
     if "error" not in today and "error" not in compiled and today["value"] and compiled["value"]:
         same = today["value"] == compiled["value"]
         digits = len(today["value"].split("/")[1])

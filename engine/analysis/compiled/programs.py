@@ -20,9 +20,11 @@ import numpy as np
 from engine.book.compiler import book_aliases
 from engine.rules.base import RuleModule
 from engine.game.reasons import once_key
-from engine.expr.ast import Binary, Bool, Call, Int, Name, Unary
+from engine.expr.ast import Binary, Bool, Call, Int, Name, Str, Unary
+from engine.support.fold import fold
 from engine.analysis.compiled.batch import Batch
 from engine.analysis.compiled.packed import MISSING, PARAGRAPH, PENDING
+from engine.analysis.compiled.reasons import reason
 from engine.analysis.explore.compact import freeze
 
 CORE_CALLS = {"has": "items", "count": "items", "visited": "visits", "flag": "flags"}
@@ -32,12 +34,24 @@ _ARITH = {"+": np.add, "-": np.subtract, "*": np.multiply}
 
 
 class Unsupported(Exception):
-    """A construct the compiler has no program for (its text says which)."""
+    """A construct the compiler has no program for: `reason` says which, in both
+    languages (reasons.py; its text is the English words)."""
+
+    def __init__(self, kind: str, detail=""):
+        self.reason = reason(kind, detail)
+        super().__init__(self.reason)
 
 
-def vexpr(node, aliases, counters=frozenset()):
+def vexpr(node, aliases, counters=frozenset(), names=(None, frozenset())):
     """(type, fn(batch) -> (values, missing mask)) of an expression node; `missing`
-    marks states where the engine would fail (a stat the state does not hold)."""
+    marks states where the engine would fail (a stat the state does not hold).
+    `names`: (the module's vector rules, the module's own variables): a variable or
+    a function of the module is what its vector rules' `variable(name)` or
+    `call(name, args)` give, (type, fn(batch) -> values), or Unsupported; texts are
+    compared as the evaluator compares them (folded: case and accents aside)."""
+    if isinstance(node, Str):
+        v = fold(node.value)
+        return "str", lambda b: (np.full(len(b), v, dtype=object), np.zeros(len(b), bool))
     if isinstance(node, Bool):
         v = node.value
         return "bool", lambda b: (np.full(len(b), v), np.zeros(len(b), bool))
@@ -49,7 +63,9 @@ def vexpr(node, aliases, counters=frozenset()):
         if name == "here":
             return "int", lambda b: (b.paragraph.copy(), np.zeros(len(b), bool))
         if name in counters or name.endswith("_max"):
-            raise Unsupported(f"variable {name}")
+            raise Unsupported("variable", name)
+        if name in names[1]:
+            return _module_value(getattr(names[0], "variable", None), ("variable", name), name)
 
         def stat(b):
             c = b.col("stats", name)
@@ -57,23 +73,26 @@ def vexpr(node, aliases, counters=frozenset()):
         return "int", stat
     if isinstance(node, Call):
         part = CORE_CALLS.get(aliases.get(node.name, node.name))
+        if part is None and all(isinstance(a, (Int, Str)) for a in node.args):
+            return _module_value(getattr(names[0], "call", None), ("function", node.name),
+                                 aliases.get(node.name, node.name), tuple(a.value for a in node.args))
         if part is None or len(node.args) != 1 or not hasattr(node.args[0], "value") \
                 or isinstance(node.args[0], Bool):
-            raise Unsupported(f"function {node.name}")
+            raise Unsupported("function", node.name)
         key = node.args[0].value
         if node.name == "count" or aliases.get(node.name) == "count":
             return "int", lambda b: (b.col(part, key).copy(), np.zeros(len(b), bool))
         return "bool", lambda b: (b.col(part, key) > 0, np.zeros(len(b), bool))
     if isinstance(node, Unary):
-        kind, fn = vexpr(node.operand, aliases, counters)
+        kind, fn = vexpr(node.operand, aliases, counters, names)
         if node.op == "not" and kind == "bool":
             return "bool", lambda b: _map(fn(b), np.logical_not)
         if node.op == "-" and kind == "int":
             return "int", lambda b: _map(fn(b), np.negative)
-        raise Unsupported(f"operator {node.op}")
+        raise Unsupported("operator", node.op)
     if isinstance(node, Binary):
-        lk, lf = vexpr(node.left, aliases, counters)
-        rk, rf = vexpr(node.right, aliases, counters)
+        lk, lf = vexpr(node.left, aliases, counters, names)
+        rk, rf = vexpr(node.right, aliases, counters, names)
         op = node.op
         if op in ("and", "or") and lk == rk == "bool":
             short = op == "or"
@@ -90,8 +109,25 @@ def vexpr(node, aliases, counters=frozenset()):
         if op in _ARITH and lk == rk == "int":
             f = _ARITH[op]
             return "int", lambda b: _two(lf(b), rf(b), f)
-        raise Unsupported(f"operator {op}")
-    raise Unsupported(type(node).__name__)
+        raise Unsupported("operator", op)
+    raise Unsupported("expression", type(node).__name__)
+
+
+def _module_value(hook, why: tuple, *question):
+    """A module variable or function over batches (its vector rules' hook), texts
+    folded; Unsupported (`why`: its reason) without one."""
+    found = hook(*question) if hook is not None else None
+    if found is None:
+        raise Unsupported(*why)
+    kind, fn = found
+    if kind != "str":
+        return kind, lambda b: (np.asarray(fn(b)), np.zeros(len(b), bool))
+
+    def folded(b):
+        values = fn(b)
+        seen = {v: fold(v) for v in set(values)}
+        return np.array([seen[v] for v in values], dtype=object), np.zeros(len(b), bool)
+    return "str", folded
 
 
 def _map(vm, f):
@@ -105,8 +141,9 @@ def _two(a, b, f):
 class Program:
     """The moves of a paragraph's choices and the module's commands over a batch."""
 
-    def __init__(self, book, paragraph, choices, rules, commands: bool):
+    def __init__(self, book, paragraph, choices, rules, commands: bool, enter=None):
         self.book, self.paragraph, self.choices, self.rules, self.commands = book, paragraph, choices, rules, commands
+        self.enter = enter
 
     def run(self, batch: Batch):
         """(moves [(text, offered mask, [(None, 1, successors batch aligned with the
@@ -121,41 +158,93 @@ class Program:
                 offered, missing = cond(batch)
                 engine |= missing
             moves.append((key, offered, effects))
-        out = []
-        for key, offered, effects in moves:
-            nxt = Batch(batch.rows.copy(), batch.slots)
-            for step in effects:
-                step(nxt)
-            out.append((key, offered, [(None, 1, nxt)]))
-        return out + _commands(self.rules, self.commands, batch), engine
+        out = [(key, offered, outcomes(batch)) for key, offered, outcomes in moves]
+        commanded, handed = _commands(self.rules, self.commands, batch, self.enter)
+        return out + commanded, engine | handed
 
 
 class Rolled:
     """The moves of the states whose activity is pending at a paragraph (a module's
     roll: each outcome with its count among `den` throws) and the module's commands."""
 
-    def __init__(self, book, paragraph, roll, rules, commands: bool):
+    def __init__(self, book, paragraph, roll, rules, commands: bool, enter=None):
         self.book, self.paragraph, self.roll, self.rules, self.commands = book, paragraph, roll, rules, commands
+        self.enter = enter
 
     def run(self, batch: Batch):
         """(moves [(text, offered mask, [(counts or None, den, successors batch)])],
         the states left to the engine)."""
         n = len(batch)
         engine = self.rules.rejects(batch, self.book)
-        return [("roll", np.ones(n, dtype=bool), self.roll(batch))] \
-            + _commands(self.rules, self.commands, batch), engine
+        commanded, handed = _commands(self.rules, self.commands, batch, self.enter)
+        return [("roll", np.ones(n, dtype=bool), self.roll(batch))] + commanded, engine | handed
 
 
-def _commands(rules, commands: bool, batch: Batch) -> list:
-    """The module's commands as moves (a refused one is no move)."""
-    out = []
+class Answered:
+    """The moves of the states waiting for the answer to a module's activity (its
+    vector rules' `answers`: each answer, where offered, over the throws of its roll)
+    and the module's commands."""
+
+    def __init__(self, book, paragraph, answers, rules, commands: bool, enter=None):
+        self.book, self.paragraph, self.answers, self.rules = book, paragraph, answers, rules
+        self.commands, self.enter = commands, enter
+
+    def run(self, batch: Batch):
+        """(moves [(answer, offered mask, [(counts or None, den, successors)])], the
+        states left to the engine): game/answers.py `answer_enabled`, the activity
+        closed first where the answer closes it, then the module's answer, then its
+        after-change rule."""
+        n = len(batch)
+        engine = self.rules.rejects(batch, self.book)
+        moves = []
+        for key, offered, (den, ways), closes in self.answers:
+            outcomes = []
+            for count, step in ways:
+                nxt = Batch(batch.rows.copy(), batch.slots)
+                if closes:
+                    _wait(nxt, None)
+                step(nxt)
+                self.rules.after_change(nxt)
+                outcomes.append((None if den == count == 1 else np.full(n, count, dtype=np.int64), den, nxt))
+            moves.append((key, offered(batch), outcomes))
+        commanded, handed = _commands(self.rules, self.commands, batch, self.enter)
+        return moves + commanded, engine | handed
+
+
+def _commands(rules, commands: bool, batch: Batch, enter=None) -> tuple[list, np.ndarray]:
+    """(the module's commands as moves (a refused one is no move), the states handed
+    to the engine: offered a command that enters a paragraph without a program's
+    entry).  An apply gives the refused mask, or (refused mask, then): `then` a
+    paragraph entered as a choice's target is (`enter(number)`: its steps, the
+    after-change rule included), or a pending activity the states now wait for."""
+    out, handed = [], np.zeros(len(batch), dtype=bool)
     if rules is not None and commands:
         for name, offered, apply in rules.commands(batch):
             nxt = Batch(batch.rows.copy(), batch.slots)
-            refused = apply(nxt)
+            refused, then = _then(apply(nxt))
+            if type(then) is int:
+                try:
+                    steps = enter(then)
+                except Unsupported:
+                    handed |= offered & ~refused
+                    continue
+                for step in steps:
+                    step(nxt)
+            elif then is not None:
+                _wait(nxt, freeze(then))
             rules.after_change(nxt)
             out.append(("!" + name, offered & ~refused, [(None, 1, nxt)]))
-    return out
+    return out, handed
+
+
+def _then(applied) -> tuple:
+    """(refused mask, what follows) of a command's apply."""
+    return applied if type(applied) is tuple else (applied, None)
+
+
+def _wait(b: Batch, pending) -> None:
+    """game/core.py `_begin`: the live states wait for the (frozen) activity's answer."""
+    b.rows[:, PENDING] = np.where(b.ended == 0, b.slots.pendings(pending), b.rows[:, PENDING])
 
 
 class Compiler:
@@ -165,9 +254,13 @@ class Compiler:
         self.book, self.module = book, module
         self.aliases = book_aliases(module)
         self.rules = getattr(module, "vector_rules", None)
+        if hasattr(self.rules, "for_book"):   # (rules that read the book's own data)
+            self.rules = self.rules.for_book(book)
         self.with_commands = with_commands
+        self._entries: dict = {}
         counters = book.meta.get("counters") if isinstance(book.meta, dict) else None
         self.counters = frozenset(counters or ())
+        self.names = (self.rules, frozenset(module.expr_variables()))
 
     def compile(self) -> tuple[dict, dict]:
         """({paragraph: Program}, {paragraph: why not})."""
@@ -176,30 +269,36 @@ class Compiler:
             try:
                 programs[n] = self.paragraph(p)
             except Unsupported as exc:
-                why[n] = str(exc)
+                why[n] = exc.reason
         return programs, why
 
     def paragraph(self, p) -> Program:
         module = self.module
         if list(module.carry_limits(self.book)):
-            raise Unsupported("carrying limits")
+            raise Unsupported("carrying")
         commands = self.with_commands and bool(list(module.commands()))
         if self.rules is None:   # (its after-change rule, at least, is not known here)
-            raise Unsupported(f"module {module.id} without vector rules")
+            raise Unsupported("no-vector-rules", module.id)
         if type(module).entered is not RuleModule.entered:
-            raise Unsupported(f"module {module.id} acts on entering a paragraph")
+            raise Unsupported("on-enter", module.id)
         from engine.book import typed
         if typed.spec(p) is not None:
-            raise Unsupported("typed number")
+            raise Unsupported("typed-number")
         choices = []
         for i, c in enumerate(p.choices):
-            if c.target is None or c.extra:
-                raise Unsupported("computed target or module choice")
+            if c.target is None:
+                raise Unsupported("computed-target")
+            paying = None
+            if c.extra:   # (a module's part of the choice: its vector rules' `choice_extra`)
+                hook = getattr(self.rules, "choice_extra", None)
+                paying = hook(self.book, c.extra) if hook is not None else None
+                if paying is None:
+                    raise Unsupported("computed-target")
             cond = None
             if c.condition is not None:
-                kind, fn = vexpr(c.condition.root, self.aliases, self.counters)
+                kind, fn = vexpr(c.condition.root, self.aliases, self.counters, self.names)
                 if kind != "bool":
-                    raise Unsupported("condition not a boolean")
+                    raise Unsupported("condition")
                 cond = fn
             steps = []
             if c.once:   # format 1.1: offered until taken, remembered with the flags
@@ -209,24 +308,46 @@ class Compiler:
             steps += [self._effect(e) for e in c.effects]
             if c.effects:
                 steps.append(self._after_change)
-            steps += self._enter(c.target)
-            steps.append(self._after_change)
-            choices.append((str(i + 1), cond, _guarded(steps)))
-        return Program(self.book, p.number, choices, self.rules, commands)
+            entered = self._enter(c.target) + [self._after_change]
+            if paying is None:
+                choices.append((str(i + 1), cond, _plain(_guarded(steps + entered))))
+            else:
+                choices.append((str(i + 1), cond, _paying(_guarded(steps), paying, _guarded(entered),
+                                                          self._after_change)))
+        return Program(self.book, p.number, choices, self.rules, commands, self.entry)
+
+    def entry(self, number: int) -> list:
+        """The steps of entering `number` as a command does (game/core.py `goto`: the
+        after-change rule after it is the command's); Unsupported as `_enter` says."""
+        if number not in self._entries:
+            try:
+                self._entries[number] = _guarded(self._enter(number))
+            except Unsupported as exc:
+                self._entries[number] = exc
+        found = self._entries[number]
+        if isinstance(found, Unsupported):
+            raise found
+        return found
 
     def pending(self, number: int, pending: dict) -> Rolled:
-        """The program of the states at `number` whose activity `pending` waits: a
-        Défis Fantastiques test (rolls.py `answer`) when the module's vector rules
-        roll it; anything else is Unsupported (the engine path)."""
+        """The program of the states at `number` whose activity `pending` waits: one
+        the module's vector rules answer (`answers(book, number, pending)`: Chroniques
+        Crétoises, Zeus's menu), or a Défis Fantastiques test (rolls.py `answer`) when
+        they roll it; anything else is Unsupported (the engine path)."""
         activity = pending.get("activity")
         if list(self.module.carry_limits(self.book)):
-            raise Unsupported("carrying limits")
+            raise Unsupported("carrying")
+        hook = getattr(self.rules, "answers", None)
+        answers = hook(self.book, number, pending) if hook is not None else None
+        if answers is not None:   # (an activity its vector rules answer: Answered)
+            return Answered(self.book, number, answers, self.rules,
+                            self.with_commands and bool(list(self.module.commands())), self.entry)
         if activity != "test" or not hasattr(self.rules, "test"):
-            raise Unsupported(f"activity {activity}")
+            raise Unsupported("activity", activity)
         p = self.book.paragraphs[number]
         spec = p.fields.get("test") if p.fields else None
         if not isinstance(spec, dict) or not isinstance(spec.get("modifier", 0), int):
-            raise Unsupported("test written otherwise")
+            raise Unsupported("test-form")
         kind, modifier = pending["type"], int(spec.get("modifier", 0))
         sides = [self._test_side(p, spec, side) for side in ("success", "failure")]
         rules, book = self.rules, self.book
@@ -241,7 +362,8 @@ class Compiler:
                     step(nxt)
                 out.append((count, 36, nxt))
             return out
-        return Rolled(self.book, number, roll, self.rules, self.with_commands and bool(list(self.module.commands())))
+        return Rolled(self.book, number, roll, self.rules, self.with_commands and bool(list(self.module.commands())),
+                      self.entry)
 
     def _test_side(self, p, spec: dict, side: str) -> list:
         """rolls.py `answer` after the roll: the outcome's effects (game/outcomes.py
@@ -257,7 +379,7 @@ class Compiler:
         elif type(target) is int and target in self.book.paragraphs:
             steps += self._enter(target)
         else:
-            raise Unsupported("test outcome")
+            raise Unsupported("test-outcome")
         steps.append(self._after_change)
         return _guarded(steps)
 
@@ -265,13 +387,13 @@ class Compiler:
         """game/core.py `goto` then `_settle`, for a target the compiler knows."""
         q = self.book.paragraphs.get(number)
         if q is None:
-            raise Unsupported("missing target")
+            raise Unsupported("missing-target")
         if q.once or q.auto or q.random is not None and q.fields:
-            raise Unsupported(f"target {number}: once, auto or random with fields")
+            raise Unsupported("target-fields", number)
         begun = [name for name in self.module.activity_fields if name in q.fields]
         pending = self.rules.begun(begun[0], q.fields[begun[0]]) if begun else None
         if begun and pending is None:
-            raise Unsupported(f"target {number} begins an activity")
+            raise Unsupported("target-activity", number)
 
         def goto(b):
             b.rows[:, PARAGRAPH] = number
@@ -284,16 +406,10 @@ class Compiler:
             steps.append(lambda b: b.end(np.ones(len(b), bool), 2, None))
         elif pending is not None:   # game/core.py `_begin`: the activity waits for its answer
             waits = freeze({"activity": begun[0], **pending})
-
-            def begin(b):
-                b.rows[:, PENDING] = np.where(b.ended == 0, b.slots.pendings(waits), b.rows[:, PENDING])
-            steps.append(begin)
+            steps.append(lambda b: _wait(b, waits))
         elif q.random is not None:
             roll = freeze({"activity": "random"})
-
-            def random_pending(b):
-                b.rows[:, PENDING] = np.where(b.ended == 0, b.slots.pendings(roll), b.rows[:, PENDING])
-            steps.append(random_pending)
+            steps.append(lambda b: _wait(b, roll))
         return steps
 
     def _after_change(self, b) -> None:
@@ -315,16 +431,16 @@ class Compiler:
                 if isinstance(amount, int):
                     fn = (lambda a: lambda b: (np.full(len(b), a, dtype=np.int64), np.zeros(len(b), bool)))(amount)
                 else:
-                    k, fn = vexpr(amount.root, self.aliases, self.counters)
+                    k, fn = vexpr(amount.root, self.aliases, self.counters, self.names)
                     if k != "int":
-                        raise Unsupported("effect amount")
+                        raise Unsupported("effect-amount")
                 steps.append(self._change(stat, fn, kind == "add"))
             return lambda b: [s(b) for s in steps]
         if kind in ("gain", "lose") and self.rules is not None:
             return self._items(kind, value)
         step = self.rules.effect(self.book, kind, value) if self.rules is not None else None
         if step is None:
-            raise Unsupported(f"effect {kind}")
+            raise Unsupported("effect", kind)
         return step
 
     def _items(self, kind: str, value):
@@ -337,7 +453,7 @@ class Compiler:
             count = value[item] if type(value) is dict else (1 if kind == "gain" else None)
             if (used and item in used) or not self.rules.plain_item(self.book, item) \
                     or not (count is None or type(count) is int and count >= 0):
-                raise Unsupported(f"effect {kind}")
+                raise Unsupported("effect", kind)
             spec = self.book.items.get(item)
             unique = spec is not None and spec.props.get("unique") is True
             steps.append(_gain(item, count, unique) if kind == "gain" else _lose(item, count))
@@ -361,6 +477,42 @@ class Compiler:
             new = self.rules.clamp(b, stat, base + n if add else n)
             b.put("stats", stat, new, where=live & (new != base))
         return change
+
+
+def _plain(steps):
+    """A choice's one outcome: its steps over a copy of the batch."""
+    def outcomes(batch: Batch) -> list:
+        nxt = Batch(batch.rows.copy(), batch.slots)
+        for step in steps:
+            step(nxt)
+        return [(None, 1, nxt)]
+    return outcomes
+
+
+def _paying(before, paying, entered, after):
+    """game/answers.py `_choose` with a module's part (`choice_extra`): the choice's own
+    steps, then each way of the module's roll (`paying`: (den, [(count, pay)]), `pay(batch)`
+    the mask of the states that go on): those go to the target, the others stay here
+    with the after-change rule (`_after`)."""
+    den, ways = paying
+
+    def outcomes(batch: Batch) -> list:
+        first = Batch(batch.rows.copy(), batch.slots)
+        for step in before:
+            step(first)
+        out = []
+        for count, pay in ways:
+            stay = Batch(first.rows.copy(), first.slots)
+            goes = pay(stay)
+            went = Batch(stay.rows.copy(), stay.slots)
+            for step in entered:
+                step(went)
+            after(stay)
+            width = max(went.rows.shape[1], stay.rows.shape[1])
+            rows = np.where(goes[:, None], _padded(went.rows, went, width), _padded(stay.rows, stay, width))
+            out.append((np.full(len(batch), count, dtype=np.int64), den, Batch(rows, batch.slots)))
+        return out
+    return outcomes
 
 
 def _gain(item: str, count: int, unique: bool):
@@ -404,6 +556,11 @@ def _guarded(steps):
     return [run]
 
 
-def _padded(before, b):
-    pad = np.array([b.slots.default(j) for j in range(before.shape[1], b.rows.shape[1])], dtype=np.int64)
+def _padded(before, b, width: int | None = None):
+    """`before`'s rows widened to `width` columns (b's width by default), each new
+    column at its default."""
+    width = b.rows.shape[1] if width is None else width
+    if before.shape[1] == width:
+        return before
+    pad = np.array([b.slots.default(j) for j in range(before.shape[1], width)], dtype=np.int64)
     return np.hstack([before, np.broadcast_to(pad, (len(before), len(pad)))])

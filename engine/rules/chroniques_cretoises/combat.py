@@ -25,14 +25,8 @@ def spec_of(play) -> dict:
 
 
 def begin(play, spec: dict) -> dict:
-    enemies = [{"name": e["name"], "force": int(e["force"]), "protection": int(e["protection"]),
-                "beast": bool(e.get("beast", False)), "items": list(e.get("items") or []),
-                "surrenders": bool(e.get("surrenders", False)),
-                "condition": N.condition_index(e.get("condition", 0)) or 0, "state": "fighting",
-                **({"article": e["article"]} if "article" in e else {}),
-                **({"hurt_only_by": list(e["hurt_only_by"])} if e.get("hurt_only_by") else {})}
-               for e in spec.get("enemies") or []]
-    first = "enemy" if spec.get("initiative") in ("enemy", "adversaire") else "hero"
+    p = start(spec, specials.begin_bonus(play, spec))
+    enemies = p["enemies"]
     listed = [e["name"] for e in enemies]
     if len(enemies) > 1:   # one opponent: the prompt's title already names him
         names = ", ".join(listed[:-1])
@@ -41,9 +35,24 @@ def begin(play, spec: dict) -> dict:
                   f"other: {names} and {listed[-1]}.", enemies=listed)
     else:
         play.emit("combat-start", enemies=listed)
+    return p
+
+
+def start(spec: dict, force_bonus: int) -> dict:
+    """The fight's state when it begins (`begin`; the compiled explorer's vector rules
+    ask it too): the opponents as the book gives them, who strikes first, the Force
+    its `modifiers` add."""
+    enemies = [{"name": e["name"], "force": int(e["force"]), "protection": int(e["protection"]),
+                "beast": bool(e.get("beast", False)), "items": list(e.get("items") or []),
+                "surrenders": bool(e.get("surrenders", False)),
+                "condition": N.condition_index(e.get("condition", 0)) or 0, "state": "fighting",
+                **({"article": e["article"]} if "article" in e else {}),
+                **({"hurt_only_by": list(e["hurt_only_by"])} if e.get("hurt_only_by") else {})}
+               for e in spec.get("enemies") or []]
+    first = "enemy" if spec.get("initiative") in ("enemy", "adversaire") else "hero"
     return {"enemies": enemies, "current": 0, "turn": first, "acted": first == "enemy",
             "retreat_failed": False, "surrender_refused": False, "offer": None, "all_down": False,
-            "strikes": 0, "wounds": 0, "force_bonus": specials.begin_bonus(play, spec)}
+            "strikes": 0, "wounds": 0, "force_bonus": force_bonus}
 
 
 def fighting(p: dict) -> list[int]:

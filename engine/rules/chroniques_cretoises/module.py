@@ -270,6 +270,12 @@ class ChroniquesCretoises(PackagedOdds, RuleModule):
     def commands(self):
         return COMMANDS
 
+    @property
+    def vector_rules(self):
+        """The same rules over batches of states, for the compiled explorer (vector.py)."""
+        from engine.rules.chroniques_cretoises.vector import VectorRules
+        return VectorRules(self)
+
     def fight_outcomes(self, play, pending, cache):
         from engine.rules.chroniques_cretoises.explore import fight_outcomes
         return fight_outcomes(play, pending, cache)

@@ -98,11 +98,18 @@ def new_hero(play, gods) -> None:
 def enforce_spares(play) -> None:
     """At most `armour_spares` (2) spare pieces of one kind besides the one worn."""
     limit = 1 + int(play.book.options.get("armour_spares", 2))
-    for slot, pieces in armour_by_slot(play.book, play.state.items).items():
-        for item_id, _ in pieces[limit:]:
-            play.emit("armour-limit", f"Vous ne pouvez garder plus de {limit} pièces de type « {slot} ».",
-                      f"You cannot keep more than {limit} pieces of kind '{slot}'.", slot=slot)
-            play.lose(item_id, 1)
+    for slot, item_id in spares_over(play.book, play.state.items):
+        play.emit("armour-limit", f"Vous ne pouvez garder plus de {limit} pièces de type « {slot} ».",
+                  f"You cannot keep more than {limit} pieces of kind '{slot}'.", slot=slot)
+        play.lose(item_id, 1)
+
+
+def spares_over(book, items: dict) -> list[tuple[str, str]]:
+    """(kind, piece) of each piece past the limit, the worst ones of each kind: each is
+    one copy lost (`enforce_spares`, and the compiled explorer's vector rules)."""
+    limit = 1 + int(book.options.get("armour_spares", 2))
+    return [(slot, item_id) for slot, pieces in armour_by_slot(book, items).items()
+            for item_id, _ in pieces[limit:]]
 
 
 def refresh(play) -> None:
@@ -151,14 +158,20 @@ def derived(play) -> Derived:
     if d is None:
         if len(cache) > CACHE_SIZE:
             cache.clear()
-        w = wielded(book, items)
-        limit = 1 + int(book.options.get("armour_spares", 2))
-        d = cache[key] = Derived(
-            w[1].get("force", 0) if w else 0,
-            sum(p for _, p in worn(book, items)) + (w[1].get("protection", 0) if w else 0),
-            any(len(pieces) > limit for pieces in armour_by_slot(book, items).values()),
-            {lang: tuple(_lines(book, items, lang)) for lang in ("fr", "en")})
+        d = cache[key] = derive(book, items)
     return d
+
+
+def derive(book, items: dict) -> Derived:
+    """`Derived` of the items held (Force from the wielded weapon; Protection from the
+    armour worn and the weapon in hand)."""
+    w = wielded(book, items)
+    limit = 1 + int(book.options.get("armour_spares", 2))
+    return Derived(
+        w[1].get("force", 0) if w else 0,
+        sum(p for _, p in worn(book, items)) + (w[1].get("protection", 0) if w else 0),
+        any(len(pieces) > limit for pieces in armour_by_slot(book, items).values()),
+        {lang: tuple(_lines(book, items, lang)) for lang in ("fr", "en")})
 
 
 def _lines(book, items: dict, lang: str) -> list[str]:
@@ -194,7 +207,15 @@ def condition_event(play, who: str, name: str, old: int, new: int) -> None:
 
 
 def set_hero_condition(play, new: int) -> None:
-    old = play.state.extra.get("condition", 0)
+    old = condition_set(play.state.extra, new)
     if old != new:
-        play.state.extra["condition"] = new
         condition_event(play, "hero", "Althéos", old, new)
+
+
+def condition_set(extra: dict, new: int) -> int:
+    """The hero's condition `new` in the module's `extra`, written only when it changes
+    (play and the compiled explorer's vector rules); the old one."""
+    old = extra.get("condition", 0)
+    if old != new:
+        extra["condition"] = new
+    return old

@@ -13,6 +13,7 @@ from engine.rules.base import Option, Prompt, Refused
 from engine.rules.chroniques_cretoises import names as N
 
 M = Message
+HONOUR_DIE = 6   # "Zeus vous accorde 1d6 points d'Honneur"
 CHOICES = {
     "honneur": ("2", "honneur", "honour", "honor"),
     "retablir": ("3", "rétablir", "retablir", "restore"),
@@ -92,12 +93,18 @@ def grant(play, key: str) -> None:
     play.emit("zeus", "Zeus, le père des dieux, vous entend.", "Zeus, father of the gods, hears you.", favour=key)
     if key in ("honneur", "retablir"):
         st.extra["honour_exhausted"] = False  # Zeus is the way back from 0 Honour
-        amount = play.roll(1, 6, "zeus")[0] if key == "honneur" else 1
+        amount = play.roll(1, HONOUR_DIE, "zeus")[0] if key == "honneur" else 1
         play.change("honneur", delta=amount, reason="zeus")
     else:
-        patron = st.extra.get("patron")
         from engine.rules.chroniques_cretoises.gods import set_attitudes
-        set_attitudes(play, {g: (N.FAVORABLE if g == patron else N.NEUTRE) for g in st.extra.get("gods", {})})
+        set_attitudes(play, gods_neutral(st.extra))
+
+
+def gods_neutral(extra: dict) -> dict:
+    """Zeus's fourth favour: "tous les dieux redeviennent neutres" (the patron stays
+    favourable), as an effect `{god: {...}}` on the module's `extra`."""
+    patron = extra.get("patron")
+    return {g: (N.FAVORABLE if g == patron else N.NEUTRE) for g in extra.get("gods", {})}
 
 
 def resurrection_target(play) -> int | None:
