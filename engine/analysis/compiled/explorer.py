@@ -200,7 +200,7 @@ class CompiledExplorer:
                 break
             wave = self._wave(wave)
         n = self.table.n
-        frontier = wave[~self._over(self.table.rows[wave, ENDED])] if bound else np.zeros(0, dtype=np.int64)
+        frontier = wave[~self._over(self.table.column(ENDED)[wave])] if bound else np.zeros(0, dtype=np.int64)
         graph = self._graph(n, roots, frontier)
         del expanded
         return Explored(graph, self.table, self.engine_paragraphs, self.compiled_states, self.engine_states,
