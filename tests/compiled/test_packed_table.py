@@ -99,3 +99,26 @@ def test_two_different_rows_under_one_hash_stop_the_run_rather_than_merge(monkey
         table.add(_rows(table, [{gold: 2}]))            # against a row kept
     with pytest.raises(Collision):
         Table(table.slots).add(_rows(table, [{gold: 3}, {gold: 4}]))   # within one batch
+
+
+def test_a_module_extra_is_read_as_a_column_each_distinct_value_once():
+    from engine.analysis.compiled.batch import Batch
+    from engine.analysis.explore.compact import freeze
+    slots = Slots()
+    plate, bare = slots.extras(freeze({"armour": "plate", "armour_hits": 2})), slots.extras(freeze({"armour": None}))
+    rows = np.zeros((5, HEAD), dtype=np.int64)
+    rows[:, EXTRA] = [plate, bare, 0, plate, plate]
+    read = []
+
+    def hits(extra):
+        read.append(extra)
+        return extra.get("armour_hits", -1) if extra else -1
+    batch = Batch(rows, slots)
+    assert batch.extra_ints("hits", hits).tolist() == [2, -1, -1, 2, 2] and len(read) == 3   # (none, plate, bare)
+    codes, named = batch.extra_codes("armour")
+    assert [named[c] for c in codes.tolist()] == ["plate", None, None, "plate", "plate"]
+    chain = slots.extras(freeze({"armour": "chain", "armour_hits": 0}))   # (a value interned later)
+    batch.rows[2, EXTRA] = chain
+    assert batch.extra_ints("hits", hits).tolist() == [2, -1, 0, 2, 2] and len(read) == 4
+    assert [named[c] for c in batch.extra_codes("armour")[0].tolist()] == ["plate", None, "chain", "plate", "plate"]
+    assert batch.extra("armour") == ["plate", None, "chain", "plate", "plate"]   # (the row-by-row reading agrees)
