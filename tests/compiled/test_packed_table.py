@@ -122,3 +122,9 @@ def test_a_module_extra_is_read_as_a_column_each_distinct_value_once():
     assert batch.extra_ints("hits", hits).tolist() == [2, -1, 0, 2, 2] and len(read) == 4
     assert [named[c] for c in batch.extra_codes("armour")[0].tolist()] == ["plate", None, "chain", "plate", "plate"]
     assert batch.extra("armour") == ["plate", None, "chain", "plate", "plate"]   # (the row-by-row reading agrees)
+    assert batch.extra("armour_hits", 0) == [2, 0, 0, 2, 2] and batch.extra("armour_hits", False)[1] is False
+    moved = slots.extras(freeze({"max": {"endurance": 20}}))
+    batch.rows[1, EXTRA] = moved
+    maxima = batch.extra("max")
+    maxima[1]["endurance"] = 0   # (a dict handed out is the caller's: the next reading is not changed)
+    assert batch.extra("max")[1] == {"endurance": 20} and batch.extra("max")[0] is None

@@ -50,7 +50,12 @@ class Batch:
         return [per[i] for i in inverse.reshape(-1).tolist()]
 
     def extra(self, key, default=None) -> list:
-        """The module extra `key` of each state."""
+        """The module extra `key` of each state: through a lookup over the interned
+        extras when its values are plain (a number, a text, a truth value, None: shared
+        safely), else read from each distinct extras value afresh."""
+        lut = self.slots.extra_plain(key, default)
+        if lut is not None:
+            return lut[self.rows[:, EXTRA]].tolist()
         return [found.get(key, default) if found else default for found in self.extras()]
 
     def extra_ints(self, name, fn) -> np.ndarray:

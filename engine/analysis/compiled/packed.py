@@ -29,6 +29,7 @@ HEAD = 5
 ENDINGS = (None, "death", "victory")
 _PARTS = ("stats", "initial", "items", "flags", "visits")
 _ATOMS = (int, str, type(None))
+_PLAIN = (int, str, type(None), bool, float)
 
 
 class Collision(Exception):
@@ -74,6 +75,24 @@ class Slots:
         if done < len(values):
             more = np.fromiter((fn(thaw(v) if v is not None else None) for v in values[done:]),
                                dtype=np.int64, count=len(values) - done)
+            lut = self._luts[name] = more if lut is None else np.concatenate([lut, more])
+        return lut
+
+    def extra_plain(self, key, default):
+        """The module extra `key` of every interned extras value (`default` where it is
+        absent) as an object lookup table, or None when a value is not plain (a list, a
+        dict: a caller may change it) or `default` cannot be a key."""
+        if type(default) not in _PLAIN:
+            return None
+        name = ("plain", key, type(default), default)
+        lut = self._luts.get(name)
+        values = self.extras.values
+        done = 0 if lut is None else len(lut)
+        if done < len(values):
+            more = [thaw(v).get(key, default) if v is not None else default for v in values[done:]]
+            if any(type(x) not in _PLAIN for x in more):
+                return None
+            more = np.array(more + [None], dtype=object)[:-1]   # (None appended: a 1-D array of objects)
             lut = self._luts[name] = more if lut is None else np.concatenate([lut, more])
         return lut
 
