@@ -19,7 +19,9 @@ import numpy as np
 
 from engine.analysis.compiled.batch import Batch
 from engine.analysis.compiled.engine_path import ERROR, SELF, EnginePath
+from engine.analysis.compiled.fights import Spread
 from engine.analysis.compiled.forget import Forget
+from engine.analysis.explore.nodes import MACRO
 from engine.analysis.compiled.graph import Graph, narrow
 from engine.analysis.compiled.packed import ENDED, PARAGRAPH, PENDING, Slots, Table
 from engine.analysis.compiled.programs import Compiler, Unsupported
@@ -57,7 +59,7 @@ class CompiledExplorer:
         self.restarts = 0   # explorations started again with the lens's graph corrected
         if self.lens is not None and not self.lens.usable:
             self.lens = None
-        self.compiler = Compiler(book, module, with_commands) if programs else None
+        self.compiler = Compiler(book, module, with_commands, self.engine.cache) if programs else None
         if programs:
             self.programs, self.why = self.compiler.compile()
         else:
@@ -227,7 +229,11 @@ class CompiledExplorer:
             take = offered & keep
             if not take.any():
                 continue
-            for counts, den, nxt in outcomes:
+            for out in outcomes:
+                if isinstance(out, Spread):   # (fights.py: a distribution per state)
+                    at = self._spread(out, take, states, rows, order, edges, blocks, at)
+                    continue
+                counts, den, nxt = out
                 t = take if counts is None else take & (counts > 0)
                 if not t.any():
                     continue
@@ -237,6 +243,8 @@ class CompiledExplorer:
                 blocks.append(nxt.rows[t])
                 at += len(probs)
             self.texts.setdefault(key, len(self.texts))
+            if key.startswith(MACRO):   # a module's strategy, named in the report as the engine path's
+                self.engine.strategies.add(key[len(MACRO):])
             order[take] += 1
         self.compiled_states += int(keep.sum())
         self._fresh = np.zeros(0, dtype=np.int64)
@@ -249,6 +257,21 @@ class CompiledExplorer:
                 self.e_target.append(idx[start:start + len(src)])
                 self.e_prob.append(probs)
         return engine
+
+    def _spread(self, out, take, states, rows, order, edges, blocks, at) -> int:
+        """The edges and successor rows of a `Spread` (each row its own state and
+        probability), for the states taken."""
+        sel = take[out.src]
+        if not sel.any():
+            return at
+        src = out.src[sel]
+        ids = np.array([self._prob(p) for p in out.table], dtype=np.int64)
+        probs = ids[out.probs[sel]]
+        succ = out.nxt.rows[sel]
+        self._moved(rows[src, PARAGRAPH], succ[:, PARAGRAPH])
+        edges.append((states[src], order[src].copy(), at, probs))
+        blocks.append(succ)
+        return at + len(probs)
 
     def _templated(self, states: np.ndarray, rows: np.ndarray) -> list:
         """The engine path in batches (templates.py), by paragraph and pending activity;

@@ -60,6 +60,17 @@ STRATEGY_WORDS = {
 def fight_outcomes(play, pending, cache):
     """The `fight_outcomes` answer at the start of a round (None: a Luck decision or
     wounds of the round still to resolve, the explorer plays them answer by answer)."""
+    found = fight_ends(play, pending, cache)
+    if found is None:
+        return None
+    strategies, keep = found
+    return [(name, outcomes_of(cache, "df", ends, _finisher)) for name, ends in strategies], keep
+
+
+def fight_ends(play, pending, cache):
+    """([(strategy, [(End, probability)])], the answers kept) at the start of a round,
+    or None (`fight_outcomes` before each End is made a `_finisher`; the compiled
+    explorer's vector rules write the same ends over arrays, vector.py `fight`)."""
     if pending.get("activity") != "combat" or pending.get("luck") or pending.get("queue"):
         return None
     rules = _rules(play, pending)
@@ -83,7 +94,7 @@ def fight_outcomes(play, pending, cache):
         key = ("df", name, rules, stopping, root)
         if key not in cache:
             cache[key] = _outcomes(cache, name, rules, stopping, root, ceiling)
-        strategies.append((name, outcomes_of(cache, "df", cache[key], _finisher)))
+        strategies.append((name, cache[key]))
     return strategies, ("escape",) if after is not None else ()
 
 

@@ -25,10 +25,17 @@ from __future__ import annotations
 
 import numpy as np
 
+from types import SimpleNamespace
+
+from engine.analysis.compiled.packed import EXTRA, PENDING
+from engine.analysis.explore.compact import freeze, thaw
+from engine.analysis.explore.nodes import MACRO
+from engine.rules.defis_fantastiques import combat, explore, model
 from engine.rules.defis_fantastiques.commands import MEAL
 from engine.rules.defis_fantastiques.equipment import ARMOUR_TEST_PENALTY, armour_props, weapon_props
 from engine.rules.defis_fantastiques import rolls
 from engine.rules.defis_fantastiques.rolls import KINDS
+from engine.rules.defis_fantastiques.explore import POLICIES
 from engine.rules.defis_fantastiques.sheet import CAPPED
 
 MISSING = -(1 << 40)   # (engine/analysis/compiled/packed.py: a stat the state does not hold)
@@ -100,8 +107,57 @@ class VectorRules:
 
     def begun(self, field: str, spec) -> dict | None:
         """The pending activity a paragraph's `field` begins (module.begin), when these
-        rules play it over arrays: a test; None for a fight (the engine path)."""
+        rules play it over arrays and it is the same for every state: a test; None for
+        a fight (`begun_rows`)."""
         return rolls.begin(None, spec) if field == "test" else None
+
+    def begun_rows(self, book, number: int, field: str, spec):
+        """A fight begun (combat.begin) over a batch: fn(batch) -> (each state's number
+        among the distinct pendings, [pending]), made by combat.begin itself once per
+        distinct weapon and armour (all it reads of a state); None for a fight whose
+        start reads more (`modifiers` conditions, `hurt_only_by` the items held)."""
+        if field != "combat" or not isinstance(spec, dict) or spec.get("modifiers") \
+                or any(isinstance(e, dict) and e.get("hurt_only_by") for e in spec.get("enemies") or ()):
+            return None
+
+        def begin(batch):
+            ids = batch.rows[:, EXTRA]
+            uniq, inverse = np.unique(ids, return_inverse=True)
+            made = []
+            for u in uniq.tolist():
+                extra = thaw(batch.slots.extras.values[u]) or {}
+                state = SimpleNamespace(paragraph=number, extra=extra, items={})
+                made.append(combat.begin(SimpleNamespace(state=state, book=book, memo={}, narrate=False), spec))
+            return inverse.reshape(-1), made
+        return begin
+
+    def fight(self, book, number: int, pending: dict, steps, cache):
+        """The moves of the states at the start of a round of this fight (explore.py
+        `fight_ends`, the module's one fight model, read for each distinct hero): the
+        escape where it is open, then each strategy, its ends written over arrays as
+        explore.py `_finisher` and the explorer's `Outcome.apply` play them; None (the
+        engine path) for a Luck decision or wounds still to resolve, or an escape
+        whose cost Luck may lessen or is a formula."""
+        if pending.get("activity") != "combat" or pending.get("luck") or pending.get("queue"):
+            return None
+        spec = book.paragraphs[number].fields["combat"]
+        escape = spec.get("escape")
+        fled = None
+        if escape:
+            costs = escape.get("cost") or {}
+            if model.escape_luck(book, spec) or not all(type(v) is int for v in costs.values()):
+                return None
+            if model.escape_open(int(escape.get("after", 0)), pending["round"]):
+                fled = _escape_steps(steps, costs, escape.get("to"))
+        follow = {"win": steps.outcome(("combat", "win_effects"), spec.get("win"), stay=True)}
+        for special in ("hurt", "timeout"):
+            if special in spec:
+                follow[special] = steps.outcome(("combat", special + "_effects"), spec.get(special))
+
+        def moves(batch):
+            return ([("escape", np.ones(len(batch), dtype=bool), [(None, 1, _fled(batch, fled, steps))])]
+                    if fled is not None else []) + _fought(batch, book, number, pending, cache, follow, steps)
+        return moves
 
     def effect(self, book, kind: str, value):
         """A step over batches for the module's effect `kind: value`, or None (the
@@ -158,6 +214,190 @@ class VectorRules:
             props = armour_props(book, worn)
             out.append(0 if props is None else int(props.get("skill_test_penalty", ARMOUR_TEST_PENALTY)))
         return np.asarray(out, dtype=np.int64)
+
+
+# the strategies in the order explore.py `fight_ends` offers them
+STRATEGIES = tuple(POLICIES)
+_KINDS = ("lose", "win", "stop", "hurt", "timeout")
+
+
+def _escape_steps(steps, costs: dict, to) -> list:
+    """combat._escape then wounds.escaped: each cost paid, death ("escape") at
+    Endurance 0, else the escape's effects and its paragraph; the answer's after-change."""
+    paid = [steps.add(stat, -cost) for stat, cost in costs.items()]
+
+    def died(batch):
+        end = batch.col("stats", "endurance")
+        batch.end((end != MISSING) & (end <= 0), 1, "escape")
+    return paid + [died] + steps.outcome(("combat", "escape", "effects"), to)
+
+
+def _fled(batch, fled, steps):
+    from engine.analysis.compiled.batch import Batch
+    nxt = Batch(batch.rows.copy(), batch.slots)
+    for step in steps.guarded(fled):
+        step(nxt)
+    return nxt
+
+
+def _heroes(batch):
+    """(each state's hero number, the first state of each): the columns
+    explore.py `fight_ends` reads of a state (Habileté, Endurance, Chance, their
+    maxima, the weapon, the armour and its hits)."""
+    cols = [batch.col("stats", s) for s in ("habilete", "endurance", "chance")] \
+        + [batch.col("initial", s) for s in ("endurance", "chance")] + [batch.rows[:, EXTRA]]
+    _u, first, inverse = np.unique(np.stack(cols, axis=1), axis=0, return_index=True, return_inverse=True)
+    return inverse.reshape(-1), first
+
+
+def _hero(batch, r: int, number: int, book):
+    """A state as `fight_ends` reads it (its stats, maxima and extras)."""
+    def held(part, names):
+        out = {}
+        for s in names:
+            v = int(batch.col(part, s)[r])
+            if v != MISSING:
+                out[s] = v
+        return out
+    extra = thaw(batch.slots.extras.values[int(batch.rows[r, EXTRA])]) or {}
+    state = SimpleNamespace(paragraph=number, stats=held("stats", ("habilete", "endurance", "chance")),
+                            initial=held("initial", ("endurance", "chance")), extra=extra)
+    return SimpleNamespace(state=state, book=book)
+
+
+def _fought(batch, book, number, pending, cache, follow, steps) -> list:
+    """Each strategy a move: its ends for each distinct hero (`fight_ends`), each
+    state's successors one row an end, written by kind (`_finish`)."""
+    from engine.analysis.compiled.fights import Spread
+    n = len(batch)
+    inverse, first = _heroes(batch)
+    table, number_of = [], {}
+    ends = []   # per hero: [(strategy, kind, detail, probability number)]
+    stops = {}
+    for r in first.tolist():
+        found = explore.fight_ends(_hero(batch, r, number, book), pending, cache)
+        mine = []
+        for name, outcomes in found[0]:
+            j = STRATEGIES.index(name)
+            for end, p in outcomes:
+                if not p:
+                    continue
+                k = number_of.get(p)
+                if k is None:
+                    k = number_of[p] = len(table)
+                    table.append(p)
+                mine.append((j, end, k))
+        ends.append(mine)
+    counts = np.array([len(e) for e in ends], dtype=np.int64)
+    flat = [t for e in ends for t in e]
+    strategy = np.array([t[0] for t in flat], dtype=np.int64)
+    kind = np.array([_KINDS.index(t[1].outcome) for t in flat], dtype=np.int64)
+    prob = np.array([t[2] for t in flat], dtype=np.int64)
+    he, luck, arm, pend = (np.zeros(len(flat), dtype=np.int64) for _ in range(4))
+    for i, (_j, end, _k) in enumerate(flat):
+        d = end.detail
+        if end.outcome == "stop":
+            he[i], luck[i], arm[i] = d[0], d[2], d[3]
+            if d not in stops:
+                stops[d] = batch.slots.pendings(freeze(_stopped(pending, d)))
+            pend[i] = stops[d]
+        elif d is not None:
+            he[i], luck[i], arm[i] = d
+    start = np.concatenate([[0], np.cumsum(counts)[:-1]]) if len(counts) else counts
+    per = counts[inverse]   # each state's number of ends
+    src = np.repeat(np.arange(n), per)
+    offset = np.arange(len(src)) - np.repeat(np.cumsum(per) - per, per)
+    t = start[inverse[src]] + offset
+    from engine.analysis.compiled.batch import Batch
+    blocks, srcs, strategies, probs = [], [], [], []
+    for code, name in enumerate(_KINDS):
+        sel = np.flatnonzero(kind[t] == code)
+        if not len(sel):
+            continue
+        rows = Batch(batch.rows[src[sel]], batch.slots)
+        tt = t[sel]
+        _finish(rows, name, he[tt], luck[tt], arm[tt], pend[tt], book, follow, steps)
+        blocks.append(rows.rows)
+        srcs.append(src[sel])
+        strategies.append(strategy[tt])
+        probs.append(prob[tt])
+    from engine.analysis.compiled.fights import stacked
+    rows = stacked(blocks, batch.slots) if blocks else np.zeros((0, batch.rows.shape[1]), dtype=np.int64)
+    cat = (lambda xs: np.concatenate(xs) if xs else np.zeros(0, dtype=np.int64))
+    srcs, strategies, probs = cat(srcs), cat(strategies), cat(probs)
+    out = []
+    for j, name in enumerate(STRATEGIES):
+        mine = strategies == j
+        if not mine.any():
+            continue
+        offered = np.zeros(n, dtype=bool)
+        offered[srcs[mine]] = True
+        out.append((MACRO + name, offered, [Spread(srcs[mine], probs[mine], table, Batch(rows[mine], batch.slots))]))
+    return out
+
+
+def _stopped(pending: dict, detail: tuple) -> dict:
+    """The pending fight where escaping opens (explore.py `_finisher`, "stop")."""
+    _he, es, _luck, _arm, rnd, wins = detail
+    out = {**pending, "enemies": [{**e, "endurance": left} for e, left in zip(pending["enemies"], es)],
+           "round": rnd}
+    if "wins" in pending:
+        out["wins"] = wins
+    return out
+
+
+def _written(batch, stat: str, values: np.ndarray) -> None:
+    """game/core.py `change(stat, value=...)` told to nobody: the value clamped, written
+    unless it is 0 where the stat is absent."""
+    new = VECTOR.clamp(batch, stat, values)
+    old = batch.col("stats", stat)
+    batch.put("stats", stat, new, where=(new != 0) | ((old != MISSING) & (old != 0)))
+
+
+def _finish(batch, kind: str, he, luck, arm, pend, book, follow, steps) -> None:
+    """explore.py `_finisher` of ends of one kind, then `Outcome.apply`'s after-change,
+    over the rows of those ends (each with its own Endurance, Luck, armour left):
+    "lose": Endurance 0, dead in the fight; otherwise the sheet left written (the
+    armour's hits, or the armour lost when none is left), then "stop": the fight
+    waits where escaping opens; "win": wounds.drain and wounds.won (death at 0, the
+    `win` effects and paragraph, or the paragraph's choices); "hurt", "timeout":
+    specials.leave (their effects and paragraph)."""
+    if kind == "lose":
+        _written(batch, "endurance", np.zeros(len(batch), dtype=np.int64))
+        batch.end(np.ones(len(batch), dtype=bool), 1, "combat")
+        return
+    _written(batch, "endurance", he)
+    _written(batch, "chance", luck)
+    _armour_left(batch, book, arm)
+    if kind == "stop":
+        batch.rows[:, PENDING] = pend
+        VECTOR.after_change(batch)
+        return
+    if kind == "win":
+        end = batch.col("stats", "endurance")
+        batch.end((end != MISSING) & (end <= 0), 1, "combat")
+    for step in steps.guarded(follow[kind]):
+        step(batch)
+    if (batch.ended == 0).any():
+        VECTOR.after_change(batch)
+
+
+def _armour_left(batch, book, left: np.ndarray) -> None:
+    """explore.py `_armour`: `left` hits before the worn armour falls apart, or fallen
+    apart (lost, none worn: module.after_change normalises after the loss)."""
+    worn = batch.extra("armour", None)
+    for item in {a for a in worn if a is not None}:
+        props = armour_props(book, item)
+        if props is None:
+            continue
+        mine = np.array([a == item for a in worn], dtype=bool)
+        gone = mine & (left <= 0)
+        if gone.any():
+            batch.put("items", item, 0, where=gone)
+            batch.change_extra(gone, lambda extra: _normalised(_bare(extra)))
+        hits = int(props.get("hits", 1)) - left
+        for h in np.unique(hits[mine & ~gone]).tolist():
+            batch.change_extra(mine & ~gone & (hits == h), lambda extra, h=h: {**extra, "armour_hits": h})
 
 
 def _ceiling(changes: dict):
