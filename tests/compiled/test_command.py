@@ -26,7 +26,13 @@ def test_the_text_names_the_paragraphs_of_the_engine_path_and_a_timeout_bounds_i
                  "--lang", "en"]) == 0
     out = capsys.readouterr().out
     assert "bound reached (timeout): at least" in out
-    assert "§ 9: activity combat" in out and "paragraphs that took the engine path:" in out
+    # (la-cloche-de-brumesel's fights are compiled now: la-couronne-de-sel's random
+    # rolls still take the engine path)
+    book = str(ROOT / "books" / "la-couronne-de-sel.yaml")
+    assert main(["explore", book, "--exhaustive", "--compiled", "--sheet", "1", "--max-states", "3000",
+                 "--lang", "en"]) == 0
+    out = capsys.readouterr().out
+    assert "§ 11: activity random" in out and "paragraphs that took the engine path:" in out
 
 
 def test_the_french_text_writes_numbers_the_french_way(capsys):
