@@ -70,6 +70,7 @@ class CompiledExplorer:
         self.rules = getattr(module, "vector_rules", None)
         self.templates, self.batched = Templates(self), batched
         self._probs: dict = {}
+        self._ids, self._seen = {}, []   # `_prob_of`
         self.fractions: list = []
         # edges as parallel lists, sorted at the end: (state, move order, target, probability id)
         self.e_state, self.e_move, self.e_target, self.e_prob = [], [], [], []
@@ -84,6 +85,16 @@ class CompiledExplorer:
         if i is None:
             i = self._probs[key] = len(self.fractions)
             self.fractions.append(p)
+        return i
+
+    def _prob_of(self, p) -> int:
+        """`_prob` of a probability met again as the same object (a fight's ends are
+        kept in the module's cache): found by identity, its hash not worked out again
+        (the object kept alive in `_seen`, so that its identity is not reused)."""
+        i = self._ids.get(id(p))
+        if i is None:
+            i = self._ids[id(p)] = self._prob(p)
+            self._seen.append(p)
         return i
 
     def _pack(self, states) -> np.ndarray:
@@ -265,10 +276,13 @@ class CompiledExplorer:
         if not sel.any():
             return at
         src = out.src[sel]
-        ids = np.array([self._prob(p) for p in out.table], dtype=np.int64)
-        probs = ids[out.probs[sel]]
+        used, inverse = np.unique(out.probs[sel], return_inverse=True)
+        probs = np.array([self._prob_of(out.table[i]) for i in used.tolist()], dtype=np.int64)[inverse.reshape(-1)]
         succ = out.nxt.rows[sel]
-        self._moved(rows[src, PARAGRAPH], succ[:, PARAGRAPH])
+        if self.lens is not None:   # (one paragraph pair at a time: a fight's states share their paragraph)
+            for a in np.unique(rows[src, PARAGRAPH]).tolist():
+                mine = rows[src, PARAGRAPH] == a
+                self.entered(a, [b for b in np.unique(succ[mine, PARAGRAPH]).tolist() if b != a])
         edges.append((states[src], order[src].copy(), at, probs))
         blocks.append(succ)
         return at + len(probs)

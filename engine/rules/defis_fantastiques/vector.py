@@ -44,11 +44,20 @@ _NONE = np.int64(1) << 50   # the maximum of a stat without one
 AT_MOST = np.cumsum([0, 0] + [6 - abs(total - 7) for total in range(2, 13)])
 
 
+def _per_extras(batch, fn) -> np.ndarray:
+    """fn(module extras or None) of each state, an integer, worked out once for each
+    distinct value of the extras (they are interned)."""
+    uniq, inverse = np.unique(batch.rows[:, EXTRA], return_inverse=True)
+    values = batch.slots.extras.values
+    made = np.array([fn(thaw(values[u]) if values[u] is not None else None) for u in uniq.tolist()],
+                    dtype=np.int64)
+    return made[inverse.reshape(-1)] if len(made) else np.zeros(len(batch), dtype=np.int64)
+
+
 def _caps(batch, stat: str) -> np.ndarray:
     """Each state's maximum of `stat` (sheet.maximum), or a huge number for none."""
-    moved = batch.extra("max", None)
     start = batch.col("initial", stat) if stat in CAPPED else np.full(len(batch), MISSING)
-    caps = np.array([m[stat] if m and stat in m else -1 for m in moved], dtype=np.int64)
+    caps = _per_extras(batch, lambda e: e["max"].get(stat, -1) if e and e.get("max") else -1)
     return np.where(caps >= 0, caps, np.where(start == MISSING, _NONE, start))
 
 
@@ -241,74 +250,72 @@ def _fled(batch, fled, steps):
 
 
 def _heroes(batch):
-    """(each state's hero number, the first state of each): the columns
-    explore.py `fight_ends` reads of a state (Habileté, Endurance, Chance, their
-    maxima, the weapon, the armour and its hits)."""
-    cols = [batch.col("stats", s) for s in ("habilete", "endurance", "chance")] \
-        + [batch.col("initial", s) for s in ("endurance", "chance")] + [batch.rows[:, EXTRA]]
-    _u, first, inverse = np.unique(np.stack(cols, axis=1), axis=0, return_index=True, return_inverse=True)
-    return inverse.reshape(-1), first
+    """(each state's hero number, the first state of each, each hero's fighter number,
+    the first state of each fighter): a hero is what explore.py `fight_ends` reads of
+    a state, a fighter the same but his Endurance and Luck (his Habileté, maxima,
+    weapon, armour and its hits: `fight_plan`)."""
+    end, luck = batch.col("stats", "endurance"), batch.col("stats", "chance")
+    fighter = np.stack([batch.col("stats", "habilete"), batch.col("initial", "endurance"),
+                        batch.col("initial", "chance"), batch.rows[:, EXTRA]], axis=1)
+    _u, f_first, f_of = np.unique(fighter, axis=0, return_index=True, return_inverse=True)
+    f_of = f_of.reshape(-1)
+    _u, first, inverse = np.unique(np.stack([f_of, end, luck], axis=1), axis=0, return_index=True,
+                                   return_inverse=True)
+    return inverse.reshape(-1), first, f_of[first], f_first
 
 
-def _hero(batch, r: int, number: int, book):
-    """A state as `fight_ends` reads it (its stats, maxima and extras)."""
-    def held(part, names):
-        out = {}
-        for s in names:
-            v = int(batch.col(part, s)[r])
-            if v != MISSING:
-                out[s] = v
-        return out
+def _fighter(batch, r: int, number: int, book):
+    """A state as `fight_plan` reads it (its Habileté, maxima and extras)."""
+    stats = {}
+    v = int(batch.col("stats", "habilete")[r])
+    if v != MISSING:
+        stats["habilete"] = v
+    initial = {}
+    for s in ("endurance", "chance"):
+        v = int(batch.col("initial", s)[r])
+        if v != MISSING:
+            initial[s] = v
     extra = thaw(batch.slots.extras.values[int(batch.rows[r, EXTRA])]) or {}
-    state = SimpleNamespace(paragraph=number, stats=held("stats", ("habilete", "endurance", "chance")),
-                            initial=held("initial", ("endurance", "chance")), extra=extra)
+    state = SimpleNamespace(paragraph=number, stats=stats, initial=initial, extra=extra)
     return SimpleNamespace(state=state, book=book)
 
 
 def _fought(batch, book, number, pending, cache, follow, steps) -> list:
-    """Each strategy a move: its ends for each distinct hero (`fight_ends`), each
-    state's successors one row an end, written by kind (`_finish`)."""
-    from engine.analysis.compiled.fights import Spread
+    """Each strategy a move: its ends for each distinct hero (explore.py `fight_plan`
+    once per fighter, its `ends` once per Endurance and Luck), each state's successors
+    one row an end, written by kind (`_finish`)."""
+    from engine.analysis.compiled.batch import Batch
+    from engine.analysis.compiled.fights import Spread, stacked
     n = len(batch)
-    inverse, first = _heroes(batch)
-    table, number_of = [], {}
-    ends = []   # per hero: [(strategy, kind, detail, probability number)]
-    stops = {}
-    for r in first.tolist():
-        found = explore.fight_ends(_hero(batch, r, number, book), pending, cache)
-        mine = []
-        for name, outcomes in found[0]:
+    inverse, first, fighter_of, f_first = _heroes(batch)
+    plans = [explore.fight_plan(_fighter(batch, r, number, book), pending) for r in f_first.tolist()]
+    end_col = np.where(batch.col("stats", "endurance") == MISSING, 0, batch.col("stats", "endurance"))
+    luck_col = np.where(batch.col("stats", "chance") == MISSING, 0, batch.col("stats", "chance"))
+    table, number_of, stops, made = [], {}, {}, {}
+    counts, rec = [], []
+    for r, f in zip(first.tolist(), fighter_of.tolist()):
+        m = len(rec)
+        for name, outcomes in plans[f].ends(int(end_col[r]), int(luck_col[r]), cache):
             j = STRATEGIES.index(name)
             for end, p in outcomes:
                 if not p:
                     continue
-                k = number_of.get(p)
+                k = number_of.get(id(p))   # (by identity: a Fraction's hash is dear; `table` keeps it alive)
                 if k is None:
-                    k = number_of[p] = len(table)
+                    k = number_of[id(p)] = len(table)
                     table.append(p)
-                mine.append((j, end, k))
-        ends.append(mine)
-    counts = np.array([len(e) for e in ends], dtype=np.int64)
-    flat = [t for e in ends for t in e]
-    strategy = np.array([t[0] for t in flat], dtype=np.int64)
-    kind = np.array([_KINDS.index(t[1].outcome) for t in flat], dtype=np.int64)
-    prob = np.array([t[2] for t in flat], dtype=np.int64)
-    he, luck, arm, pend = (np.zeros(len(flat), dtype=np.int64) for _ in range(4))
-    for i, (_j, end, _k) in enumerate(flat):
-        d = end.detail
-        if end.outcome == "stop":
-            he[i], luck[i], arm[i] = d[0], d[2], d[3]
-            if d not in stops:
-                stops[d] = batch.slots.pendings(freeze(_stopped(pending, d)))
-            pend[i] = stops[d]
-        elif d is not None:
-            he[i], luck[i], arm[i] = d
-    start = np.concatenate([[0], np.cumsum(counts)[:-1]]) if len(counts) else counts
+                e = made.get(id(end))   # (an End met again: its columns made once; `stops` keeps it alive)
+                if e is None:
+                    e = made[id(end)] = _end_columns(end, pending, stops, batch.slots)
+                rec.append((j, k) + e)
+        counts.append(len(rec) - m)
+    counts = np.array(counts, dtype=np.int64)
+    rec = np.array(rec, dtype=np.int64).reshape(-1, 7)
+    strategy, prob, kind, he, luck, arm, pend = rec.T
+    start = np.cumsum(counts) - counts
     per = counts[inverse]   # each state's number of ends
     src = np.repeat(np.arange(n), per)
-    offset = np.arange(len(src)) - np.repeat(np.cumsum(per) - per, per)
-    t = start[inverse[src]] + offset
-    from engine.analysis.compiled.batch import Batch
+    t = start[inverse[src]] + np.arange(len(src)) - np.repeat(np.cumsum(per) - per, per)
     blocks, srcs, strategies, probs = [], [], [], []
     for code, name in enumerate(_KINDS):
         sel = np.flatnonzero(kind[t] == code)
@@ -321,7 +328,6 @@ def _fought(batch, book, number, pending, cache, follow, steps) -> list:
         srcs.append(src[sel])
         strategies.append(strategy[tt])
         probs.append(prob[tt])
-    from engine.analysis.compiled.fights import stacked
     rows = stacked(blocks, batch.slots) if blocks else np.zeros((0, batch.rows.shape[1]), dtype=np.int64)
     cat = (lambda xs: np.concatenate(xs) if xs else np.zeros(0, dtype=np.int64))
     srcs, strategies, probs = cat(srcs), cat(strategies), cat(probs)
@@ -334,6 +340,20 @@ def _fought(batch, book, number, pending, cache, follow, steps) -> list:
         offered[srcs[mine]] = True
         out.append((MACRO + name, offered, [Spread(srcs[mine], probs[mine], table, Batch(rows[mine], batch.slots))]))
     return out
+
+
+def _end_columns(end, pending: dict, stops: dict, slots) -> tuple:
+    """(kind, Endurance, Luck, armour left, pending number after a "stop") of an End."""
+    d, o = end.detail, end.outcome
+    stops.setdefault(("end", id(end)), end)
+    if o == "stop":
+        q = stops.get(d)
+        if q is None:
+            q = stops[d] = slots.pendings(freeze(_stopped(pending, d)))
+        return (_KINDS.index(o), d[0], d[2], d[3], q)
+    if d is None:
+        return (_KINDS.index(o), 0, 0, 0, 0)
+    return (_KINDS.index(o), d[0], d[1], d[2], 0)
 
 
 def _stopped(pending: dict, detail: tuple) -> dict:
@@ -385,12 +405,13 @@ def _finish(batch, kind: str, he, luck, arm, pend, book, follow, steps) -> None:
 def _armour_left(batch, book, left: np.ndarray) -> None:
     """explore.py `_armour`: `left` hits before the worn armour falls apart, or fallen
     apart (lost, none worn: module.after_change normalises after the loss)."""
-    worn = batch.extra("armour", None)
-    for item in {a for a in worn if a is not None}:
-        props = armour_props(book, item)
+    names = {}
+    worn = _per_extras(batch, lambda e: names.setdefault(e.get("armour") if e else None, len(names)))
+    for item, code in names.items():
+        props = armour_props(book, item) if item is not None else None
         if props is None:
             continue
-        mine = np.array([a == item for a in worn], dtype=bool)
+        mine = worn == code
         gone = mine & (left <= 0)
         if gone.any():
             batch.put("items", item, 0, where=gone)
