@@ -291,27 +291,32 @@ def _fought(batch, book, number, pending, cache, follow, steps) -> list:
     plans = [explore.fight_plan(_fighter(batch, r, number, book), pending) for r in f_first.tolist()]
     end_col = np.where(batch.col("stats", "endurance") == MISSING, 0, batch.col("stats", "endurance"))
     luck_col = np.where(batch.col("stats", "chance") == MISSING, 0, batch.col("stats", "chance"))
-    table, number_of, stops, made = [], {}, {}, {}
-    counts, rec = [], []
+    # a strategy's ends from one root are one list of the module's cache, met again
+    # for other states with that root: its columns made once (for this pending)
+    made = cache.setdefault(("df-columns", int(batch.rows[0, PENDING]) if n else 0), {})
+    table, offsets, stops = [], {}, {}
+    counts, parts, firsts, kinds = [], [], [], []
     for r, f in zip(first.tolist(), fighter_of.tolist()):
-        m = len(rec)
+        m = 0
         for name, outcomes in plans[f].ends(int(end_col[r]), int(luck_col[r]), cache):
-            j = STRATEGIES.index(name)
-            for end, p in outcomes:
-                if not p:
-                    continue
-                k = number_of.get(id(p))   # (by identity: a Fraction's hash is dear; `table` keeps it alive)
-                if k is None:
-                    k = number_of[id(p)] = len(table)
-                    table.append(p)
-                e = made.get(id(end))   # (an End met again: its columns made once; `stops` keeps it alive)
-                if e is None:
-                    e = made[id(end)] = _end_columns(end, pending, stops, batch.slots)
-                rec.append((j, k) + e)
-        counts.append(len(rec) - m)
+            c = made.get(id(outcomes))
+            if c is None:
+                c = made[id(outcomes)] = (outcomes,) + _columns(outcomes, pending, stops, batch.slots)
+            off = offsets.get(id(outcomes))
+            if off is None:
+                off = offsets[id(outcomes)] = len(table)
+                table += c[2]
+            parts.append(c[1])
+            firsts.append(off)
+            kinds.append(STRATEGIES.index(name))
+            m += len(c[2])
+        counts.append(m)
     counts = np.array(counts, dtype=np.int64)
-    rec = np.array(rec, dtype=np.int64).reshape(-1, 7)
-    strategy, prob, kind, he, luck, arm, pend = rec.T
+    lens = np.array([len(a) for a in parts], dtype=np.int64)
+    cols = np.concatenate(parts) if parts else np.zeros((0, 5), dtype=np.int64)
+    kind, he, luck, arm, pend = cols.T
+    strategy = np.repeat(np.array(kinds, dtype=np.int64), lens)
+    prob = np.repeat(np.array(firsts, dtype=np.int64), lens) + np.arange(len(cols)) - np.repeat(np.cumsum(lens) - lens, lens)
     start = np.cumsum(counts) - counts
     per = counts[inverse]   # each state's number of ends
     src = np.repeat(np.arange(n), per)
@@ -342,18 +347,25 @@ def _fought(batch, book, number, pending, cache, follow, steps) -> list:
     return out
 
 
-def _end_columns(end, pending: dict, stops: dict, slots) -> tuple:
-    """(kind, Endurance, Luck, armour left, pending number after a "stop") of an End."""
-    d, o = end.detail, end.outcome
-    stops.setdefault(("end", id(end)), end)
-    if o == "stop":
-        q = stops.get(d)
-        if q is None:
-            q = stops[d] = slots.pendings(freeze(_stopped(pending, d)))
-        return (_KINDS.index(o), d[0], d[2], d[3], q)
-    if d is None:
-        return (_KINDS.index(o), 0, 0, 0, 0)
-    return (_KINDS.index(o), d[0], d[1], d[2], 0)
+def _columns(outcomes, pending: dict, stops: dict, slots) -> tuple:
+    """(the ends of a strategy as rows (kind, Endurance, Luck, armour left, pending
+    number after a "stop"), their probabilities), the ends of probability 0 left out."""
+    rows, probs = [], []
+    for end, p in outcomes:
+        if not p:
+            continue
+        d, o = end.detail, end.outcome
+        if o == "stop":
+            q = stops.get(d)
+            if q is None:
+                q = stops[d] = slots.pendings(freeze(_stopped(pending, d)))
+            rows.append((_KINDS.index(o), d[0], d[2], d[3], q))
+        elif d is None:
+            rows.append((_KINDS.index(o), 0, 0, 0, 0))
+        else:
+            rows.append((_KINDS.index(o), d[0], d[1], d[2], 0))
+        probs.append(p)
+    return np.array(rows, dtype=np.int64).reshape(-1, 5), probs
 
 
 def _stopped(pending: dict, detail: tuple) -> dict:
