@@ -45,7 +45,7 @@ def compiled_moves(x: CompiledExplorer, s: int):
         for each in outcomes:
             if isinstance(each, Spread):   # (a fight's ends: the rows of state 0)
                 for i in np.flatnonzero(each.src == 0).tolist():
-                    k = _key(x, each.nxt.rows[i])
+                    k = _key(x, each.nxt.rows[each.row[i]])
                     dist[k] = dist.get(k, Fraction(0)) + Fraction(each.table[int(each.probs[i])])
                 continue
             counts, den, nxt = each

@@ -235,14 +235,14 @@ class CompiledExplorer:
         keep = ~engine
         order = np.zeros(len(states), dtype=np.int64)   # each state's next move number
         one = self._prob(1)
-        edges, blocks, at = [], [], 0
+        edges, blocks, at, shared = [], [], 0, {}
         for key, offered, outcomes in moves:
             take = offered & keep
             if not take.any():
                 continue
             for out in outcomes:
                 if isinstance(out, Spread):   # (fights.py: a distribution per state)
-                    at = self._spread(out, take, states, rows, order, edges, blocks, at)
+                    at = self._spread(out, take, keep, states, rows, order, edges, blocks, at, shared)
                     continue
                 counts, den, nxt = out
                 t = take if counts is None else take & (counts > 0)
@@ -265,27 +265,34 @@ class CompiledExplorer:
             for src, mv, start, probs in edges:
                 self.e_state.append(src)
                 self.e_move.append(mv)
-                self.e_target.append(idx[start:start + len(src)])
+                self.e_target.append(idx[start] if isinstance(start, np.ndarray) else idx[start:start + len(src)])
                 self.e_prob.append(probs)
         return engine
 
-    def _spread(self, out, take, states, rows, order, edges, blocks, at) -> int:
-        """The edges and successor rows of a `Spread` (each row its own state and
-        probability), for the states taken."""
+    def _spread(self, out, take, keep, states, rows, order, edges, blocks, at, shared) -> int:
+        """The edges of a `Spread` for the states taken; its successor rows added once
+        for the moves sharing them (those made from a state kept)."""
         sel = take[out.src]
         if not sel.any():
             return at
+        place = shared.get(id(out.nxt))
+        if place is None:
+            used = keep[out.origin]
+            place = np.full(len(used), -1, dtype=np.int64)
+            place[used] = at + np.arange(int(used.sum()))
+            shared[id(out.nxt)] = place
+            succ = out.nxt.rows[used]
+            blocks.append(succ)
+            at += len(succ)
+            if self.lens is not None:   # (a fight's states share their paragraph: pair by pair)
+                came = rows[out.origin[used], PARAGRAPH]
+                for a in np.unique(came).tolist():
+                    self.entered(a, [b for b in np.unique(succ[came == a, PARAGRAPH]).tolist() if b != a])
         src = out.src[sel]
         used, inverse = np.unique(out.probs[sel], return_inverse=True)
         probs = np.array([self._prob_of(out.table[i]) for i in used.tolist()], dtype=np.int64)[inverse.reshape(-1)]
-        succ = out.nxt.rows[sel]
-        if self.lens is not None:   # (one paragraph pair at a time: a fight's states share their paragraph)
-            for a in np.unique(rows[src, PARAGRAPH]).tolist():
-                mine = rows[src, PARAGRAPH] == a
-                self.entered(a, [b for b in np.unique(succ[mine, PARAGRAPH]).tolist() if b != a])
-        edges.append((states[src], order[src].copy(), at, probs))
-        blocks.append(succ)
-        return at + len(probs)
+        edges.append((states[src], order[src].copy(), place[out.row[sel]], probs))
+        return at
 
     def _templated(self, states: np.ndarray, rows: np.ndarray) -> list:
         """The engine path in batches (templates.py), by paragraph and pending activity;

@@ -23,13 +23,17 @@ from engine.analysis.compiled.packed import PENDING
 
 
 class Spread(NamedTuple):
-    """A move's successors: row i of `nxt` comes from state `src[i]` of the batch with
-    probability `table[probs[i]]` (exact)."""
+    """A move's outcomes: outcome i goes from state `src[i]` of the batch to the
+    successor `nxt.rows[row[i]]` with probability `table[probs[i]]` (exact).  `nxt`
+    may be shared by several moves (an end two strategies reach is one row); its row
+    k was made from state `origin[k]`."""
 
     src: np.ndarray
     probs: np.ndarray
     table: list
     nxt: Batch
+    row: np.ndarray
+    origin: np.ndarray
 
 
 class Steps:

@@ -288,63 +288,100 @@ def _fought(batch, book, number, pending, cache, follow, steps) -> list:
     from engine.analysis.compiled.fights import Spread, stacked
     n = len(batch)
     inverse, first, fighter_of, f_first = _heroes(batch)
-    plans = [explore.fight_plan(_fighter(batch, r, number, book), pending) for r in f_first.tolist()]
+    # Each hero's ends (all strategies) as columns, made once for a fight plan, this
+    # pending and an Endurance and Luck, and met again for other states (the module's
+    # cache keeps them: the same fight recurs with other facts, in other waves).
+    here = int(batch.rows[0, PENDING]) if n else 0
+    memos = cache.setdefault("df-columns", {})
+    plans = []
+    for r in f_first.tolist():
+        plan = explore.fight_plan(_fighter(batch, r, number, book), pending)
+        plans.append((plan, memos.setdefault((plan, here), {})))
     end_col = np.where(batch.col("stats", "endurance") == MISSING, 0, batch.col("stats", "endurance"))
     luck_col = np.where(batch.col("stats", "chance") == MISSING, 0, batch.col("stats", "chance"))
-    # a strategy's ends from one root are one list of the module's cache, met again
-    # for other states with that root: its columns made once (for this pending)
-    made = cache.setdefault(("df-columns", int(batch.rows[0, PENDING]) if n else 0), {})
     table, offsets, stops = [], {}, {}
-    counts, parts, firsts, kinds = [], [], [], []
+    parts, firsts = [], []
     for r, f in zip(first.tolist(), fighter_of.tolist()):
-        m = 0
-        for name, outcomes in plans[f].ends(int(end_col[r]), int(luck_col[r]), cache):
-            c = made.get(id(outcomes))
-            if c is None:
-                c = made[id(outcomes)] = (outcomes,) + _columns(outcomes, pending, stops, batch.slots)
-            off = offsets.get(id(outcomes))
-            if off is None:
-                off = offsets[id(outcomes)] = len(table)
-                table += c[2]
-            parts.append(c[1])
-            firsts.append(off)
-            kinds.append(STRATEGIES.index(name))
-            m += len(c[2])
-        counts.append(m)
-    counts = np.array(counts, dtype=np.int64)
-    lens = np.array([len(a) for a in parts], dtype=np.int64)
-    cols = np.concatenate(parts) if parts else np.zeros((0, 5), dtype=np.int64)
-    kind, he, luck, arm, pend = cols.T
-    strategy = np.repeat(np.array(kinds, dtype=np.int64), lens)
-    prob = np.repeat(np.array(firsts, dtype=np.int64), lens) + np.arange(len(cols)) - np.repeat(np.cumsum(lens) - lens, lens)
+        plan, memo = plans[f]
+        root = (int(end_col[r]), int(luck_col[r]))
+        e = memo.get(root)
+        if e is None:
+            e = memo[root] = _hero_columns(plan.ends(*root, cache), pending, stops, batch.slots)
+        off = offsets.get(id(e))
+        if off is None:
+            off = offsets[id(e)] = len(table)
+            table += e[1]
+        parts.append(e[0])
+        firsts.append(off)
+    counts = np.array([len(a) for a in parts], dtype=np.int64)
+    cols = np.concatenate(parts) if parts else np.zeros((0, 6), dtype=np.int64)
+    strategy, kind, he, luck, arm, pend = cols.T
+    prob = np.repeat(np.array(firsts, dtype=np.int64), counts) + np.arange(len(cols)) \
+        - np.repeat(np.cumsum(counts) - counts, counts)
+    cols = cols[:, 1:]
     start = np.cumsum(counts) - counts
     per = counts[inverse]   # each state's number of ends
     src = np.repeat(np.arange(n), per)
     t = start[inverse[src]] + np.arange(len(src)) - np.repeat(np.cumsum(per) - per, per)
-    blocks, srcs, strategies, probs = [], [], [], []
+    # one successor row for each state and distinct end (strategies share many ends)
+    ends, end_of = _distinct_rows(cols)
+    end_of = end_of[t]
+    _u, first_edge, row_of = np.unique(src * max(len(ends), 1) + end_of, return_index=True, return_inverse=True)
+    row_of = row_of.reshape(-1)
+    origin, made_end = src[first_edge], ends[end_of[first_edge]]
+    blocks, origins = [], []
+    at = np.zeros(len(origin), dtype=np.int64)   # each distinct row's place among the blocks
+    placed = 0
     for code, name in enumerate(_KINDS):
-        sel = np.flatnonzero(kind[t] == code)
+        sel = np.flatnonzero(made_end[:, 0] == code)
         if not len(sel):
             continue
-        rows = Batch(batch.rows[src[sel]], batch.slots)
-        tt = t[sel]
-        _finish(rows, name, he[tt], luck[tt], arm[tt], pend[tt], book, follow, steps)
+        rows = Batch(batch.rows[origin[sel]], batch.slots)
+        _finish(rows, name, *made_end[sel, 1:].T, book, follow, steps)
         blocks.append(rows.rows)
-        srcs.append(src[sel])
-        strategies.append(strategy[tt])
-        probs.append(prob[tt])
-    rows = stacked(blocks, batch.slots) if blocks else np.zeros((0, batch.rows.shape[1]), dtype=np.int64)
-    cat = (lambda xs: np.concatenate(xs) if xs else np.zeros(0, dtype=np.int64))
-    srcs, strategies, probs = cat(srcs), cat(strategies), cat(probs)
+        origins.append(origin[sel])
+        at[sel] = placed + np.arange(len(sel))
+        placed += len(sel)
+    nxt = Batch(stacked(blocks, batch.slots) if blocks else np.zeros((0, batch.rows.shape[1]), dtype=np.int64),
+                batch.slots)
+    origin = np.concatenate(origins) if origins else np.zeros(0, dtype=np.int64)
+    row, strategies, probs = at[row_of], strategy[t], prob[t]
     out = []
     for j, name in enumerate(STRATEGIES):
         mine = strategies == j
         if not mine.any():
             continue
         offered = np.zeros(n, dtype=bool)
-        offered[srcs[mine]] = True
-        out.append((MACRO + name, offered, [Spread(srcs[mine], probs[mine], table, Batch(rows[mine], batch.slots))]))
+        offered[src[mine]] = True
+        out.append((MACRO + name, offered, [Spread(src[mine], probs[mine], table, nxt, row[mine], origin)]))
     return out
+
+
+def _distinct_rows(cols: np.ndarray) -> tuple:
+    """(the distinct rows of small non-negative integers, each row's number among
+    them), by one integer a row when their ranges allow (a 1-D sort, not a sort of
+    rows)."""
+    if len(cols) and cols.min() >= 0:
+        try:
+            code = np.ravel_multi_index(cols.T, tuple((cols.max(axis=0) + 1).tolist()))
+        except ValueError:   # (too wide for one integer)
+            code = None
+        if code is not None:
+            _u, first, inverse = np.unique(code, return_index=True, return_inverse=True)
+            return cols[first], inverse.reshape(-1)
+    ends, inverse = np.unique(cols, axis=0, return_inverse=True)
+    return ends, inverse.reshape(-1)
+
+
+def _hero_columns(strategies, pending: dict, stops: dict, slots) -> tuple:
+    """(every strategy's ends as rows (strategy, kind, Endurance, Luck, armour left,
+    pending number after a "stop"), their probabilities) of one hero."""
+    blocks, probs = [], []
+    for name, outcomes in strategies:
+        rows, p = _columns(outcomes, pending, stops, slots)
+        blocks.append(np.hstack([np.full((len(rows), 1), STRATEGIES.index(name), dtype=np.int64), rows]))
+        probs += p
+    return (np.concatenate(blocks) if blocks else np.zeros((0, 6), dtype=np.int64)), probs
 
 
 def _columns(outcomes, pending: dict, stops: dict, slots) -> tuple:
