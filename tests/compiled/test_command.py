@@ -1,6 +1,8 @@
 """`gamebook explore --exhaustive --compiled`: the exact value in text and JSON, the
 paragraphs that took the engine path, and --timeout bounding it."""
 import json
+
+import pytest
 from pathlib import Path
 
 from engine.cli import main
@@ -25,7 +27,9 @@ def test_the_text_names_the_paragraphs_of_the_engine_path_and_a_timeout_bounds_i
     assert main(["explore", book, "--exhaustive", "--compiled", "--sheet", "1", "--timeout", "0.5",
                  "--lang", "en"]) == 0
     out = capsys.readouterr().out
-    assert "bound reached (timeout): at least" in out
+    assert "  best-play victory: 0.00 % – 100.00 %" in out   # (breadth first: no victory met yet)
+    assert "  BOUNDED: the --timeout bound was hit (" in out and "at least" not in out
+    assert "Values not kept: only a complete exploration is" in out
     # (la-cloche-de-brumesel's fights are compiled now: la-couronne-de-sel's random
     # rolls still take the engine path)
     book = str(ROOT / "books" / "la-couronne-de-sel.yaml")
@@ -33,6 +37,23 @@ def test_the_text_names_the_paragraphs_of_the_engine_path_and_a_timeout_bounds_i
                  "--lang", "en"]) == 0
     out = capsys.readouterr().out
     assert "§ 11: activity random" in out and "paragraphs that took the engine path:" in out
+
+
+def test_a_cut_run_in_french_and_in_json_gives_its_two_bounds_and_french_reasons(capsys):
+    book = str(ROOT / "books" / "la-couronne-de-sel.yaml")
+    assert main(["explore", book, "--exhaustive", "--compiled", "--sheet", "1", "--max-states", "3000",
+                 "--lang", "fr"]) == 0
+    out = capsys.readouterr().out
+    assert "  victoire en jouant au mieux : 0,00 % – 100,00 %" in out
+    assert "  BORNÉ : limite --max-states atteinte (" in out and "au moins" not in out
+    assert "paragraphes passés par le moteur :" in out and "anglais" not in out
+    assert "    § 11 : activité random" in out
+    assert main(["explore", book, "--exhaustive", "--compiled", "--sheet", "1", "--max-states", "3000",
+                 "--format", "json"]) == 0
+    r = json.loads(capsys.readouterr().out)
+    assert not r["complete"] and r["bound"] == "max-states" and r["exact"] is None and r["values"] is None
+    assert r["victory"] == {"low": r["float"], "high": 1.0} and 0 < r["expanded"] < r["states"]
+    assert r["engine_paragraphs"]["11"] == "activity random" and r["exactness"] == "bounded"
 
 
 def test_the_french_text_writes_numbers_the_french_way(capsys):
@@ -44,4 +65,20 @@ def test_the_french_text_writes_numbers_the_french_way(capsys):
     out = capsys.readouterr().out
     states = out.splitlines()[1]
     assert "\u202f" in states and "," not in states.split(" états")[0], states
-    assert "au moins 0,0000 %" in out and "honour-keep-1.." in out and "honour-keep-2," not in out
+    assert "0,00 % – 100,00 %" in out and "honour-keep-1.." in out and "honour-keep-2," not in out
+
+
+def test_a_cut_run_s_two_bounds_hold_the_exact_value_and_meet_when_nothing_left_matters():
+    from fractions import Fraction
+    from engine.analysis.compiled.report import compiled_report, compiled_text
+    from engine.lint.loader import load_book
+    loaded = load_book(BOOKS / "tests.yaml", use_cache=False)
+    exact = Fraction(10243, 10368)
+    for cut in (20, 80, 160):
+        r = compiled_report(loaded.book, loaded.module, cut, sheet=1)
+        assert not r["complete"] and r["victory"]["low"] <= exact <= r["victory"]["high"]
+        assert 0.8 < r["victory"]["low"] < r["victory"]["high"]
+    r = compiled_report(loaded.book, loaded.module, 170, sheet=1)   # one state left unexplored: the bounds already meet
+    assert not r["complete"] and r["victory"]["low"] == r["victory"]["high"] == pytest.approx(float(exact), abs=1e-12)
+    text = compiled_text(r, "en")
+    assert "  best-play victory: 98.79 %\n" in text and "BOUNDED" not in text

@@ -62,3 +62,14 @@ def test_no_values_no_new_hover(cache):
     loaded = load_book(BOOK, use_cache=False)
     exhaustive(loaded.book, loaded.module, sheet=1, keep=True)
     assert _hover(edited, 6) is None   # the values of the book before the edit are not its own
+
+
+def test_the_values_kept_by_the_compiled_path_give_the_same_hover(cache):
+    from engine.analysis.compiled.report import compiled_report
+    loaded = load_book(BOOK, use_cache=False)
+    assert compiled_report(loaded.book, loaded.module, 10_000, sheet=1, keep=True)["values"]
+    text = BOOK.read_text(encoding="utf-8")
+    two = _hover(text, 2)
+    assert "Chances de finir le livre en jouant au mieux (personnage de la graine 1) : jusqu'à 75,00 %" in two
+    assert "Sur la meilleure route : 75,00 %" in two and "Condamné" not in two
+    assert "**Condamné** : plus aucun chemin vers la victoire d'ici en jouant au mieux" in _hover(text, 6)

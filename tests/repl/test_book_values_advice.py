@@ -29,10 +29,16 @@ def cache(tmp_path, monkeypatch):
     monkeypatch.setenv("GAMEBOOK_CACHE_DIR", str(tmp_path / "cache"))
 
 
-def _session(tmp_path, lang, explored=True) -> Session:
+def _compiled(book, module, sheet, keep):
+    """The values kept by `explore --exhaustive --compiled` (compiled/keep.py)."""
+    from engine.analysis.compiled.report import compiled_report
+    return compiled_report(book, module, 10_000, sheet=sheet, keep=keep)
+
+
+def _session(tmp_path, lang, explored=True, explorer=exhaustive) -> Session:
     loaded = load_book(BOOK, use_cache=False)
     if explored:
-        exhaustive(loaded.book, loaded.module, sheet=1, keep=True)
+        assert explorer(loaded.book, loaded.module, sheet=1, keep=True)["values"]
     game = Game(loaded.book, loaded.module, SeededDice(1), lang=lang)
     return Session(game, saves.SaveStore(loaded.book.id, tmp_path / "saves"), lang, width=200,
                    book_ref="book-values.yaml")
@@ -49,6 +55,16 @@ def test_english_the_best_move_for_the_book_at_a_choice_and_in_a_fight(cache, tm
     assert "Best decision: Escape" in text   # this fight only: escaping survives it for sure
     assert "Best for finishing the book: fight without testing your Luck, 75.00% against 0.00%" in text
     assert "  Escape: 0.00%" in text
+
+
+def test_the_values_kept_by_the_compiled_path_give_the_same_advice(cache, tmp_path):
+    s = _session(tmp_path, "en", explorer=_compiled)
+    text = str(s.handle_line("odds"))
+    assert "  from here: 75.00%" in text
+    assert "Best for finishing the book: Suivre la piste du loup, 75.00% against 58.33%" in text
+    s.handle_line("1")
+    text = str(s.handle_line("odds"))
+    assert "Best for finishing the book: fight without testing your Luck, 75.00% against 0.00%" in text
 
 
 def test_french_the_same_advice_in_french_words(cache, tmp_path):

@@ -25,6 +25,7 @@ from engine.analysis.explore.nodes import MACRO
 from engine.analysis.compiled.graph import Graph, narrow
 from engine.analysis.compiled.packed import ENDED, PARAGRAPH, PENDING, Slots, Table
 from engine.analysis.compiled.programs import Compiler, Unsupported
+from engine.analysis.compiled.reasons import Reason
 from engine.analysis.explore.compact import thaw
 from engine.analysis.compiled.templates import ERROR as ERROR_T, SELF as SELF_T, Templates
 
@@ -44,6 +45,8 @@ class Explored:
     seconds: float = 0.0
     compiled_seconds: float = 0.0                            # CPU of the programs (adding their states included)
     moves_text: list = field(default_factory=list)           # per move: its text
+    frontier: object = None                                  # the states found but not expanded (a cut run)
+    lens: object = None                                      # the lens the rows were projected by (forget.py)
 
 
 class CompiledExplorer:
@@ -63,7 +66,7 @@ class CompiledExplorer:
         if programs:
             self.programs, self.why = self.compiler.compile()
         else:
-            self.programs, self.why = {}, {n: "programs off" for n in book.paragraphs}
+            self.programs, self.why = {}, {n: Reason("programs-off") for n in book.paragraphs}
         self._pending: dict = {}       # (paragraph, pending id) -> its program or None
         self.why_pending: dict = {}    # ... -> why none
         self._dens: dict = {}
@@ -107,6 +110,7 @@ class CompiledExplorer:
         while True:
             found = self._run(began)
             if self.lens is None or not self.lens.lens.stale:
+                found.lens = self.lens
                 return found
             self.restarts += 1
             self.lens.lens.refresh()
@@ -150,11 +154,17 @@ class CompiledExplorer:
                 break
             wave = self._wave(wave)
         n = self.table.n
-        graph = self._graph(n, roots, wave if bound else np.zeros(0, dtype=np.int64))
+        frontier = wave[~self._over(self.table.rows[wave, ENDED])] if bound else np.zeros(0, dtype=np.int64)
+        graph = self._graph(n, roots, frontier)
         del expanded
         return Explored(graph, self.table, self.engine_paragraphs, self.compiled_states, self.engine_states,
                         bound, set(self.engine.strategies), list(self.engine.errors),
-                        time.process_time() - began, self.compiled_seconds)
+                        time.process_time() - began, self.compiled_seconds, frontier=frontier)
+
+    def _over(self, ended: np.ndarray) -> np.ndarray:
+        """A game over for good (a victory; a death the module never rescues): nothing
+        follows it, so it needs no expanding (its value is its ending's)."""
+        return (ended == 2) | ((ended == 1) & bool(getattr(self.rules, "no_rescue", False)))
 
     # --- one wave ---------------------------------------------------------------
     def _wave(self, states: np.ndarray) -> np.ndarray:
@@ -179,7 +189,7 @@ class CompiledExplorer:
             to_engine[sel] = False
             to_engine[sel[left]] = True
             if left.any():
-                self.engine_paragraphs.setdefault(n, "states the program hands over")
+                self.engine_paragraphs.setdefault(n, Reason("handed-over"))
             found.append(self._fresh)
         self.compiled_seconds += time.process_time() - began
         found += self._templated(states[to_engine], rows[to_engine])
@@ -197,7 +207,7 @@ class CompiledExplorer:
                 try:
                     self._pending[key] = self.compiler.pending(n, thaw(self.slots.pendings.values[pend]))
                 except Unsupported as exc:
-                    self.why_pending[key] = str(exc)
+                    self.why_pending[key] = exc.reason
         return self._pending[key]
 
     def _moved(self, src: np.ndarray, dst: np.ndarray) -> None:
@@ -217,8 +227,8 @@ class CompiledExplorer:
     def _why(self, n: int, pend: int) -> str:
         """Why a state at `n` (pending `pend`) takes the engine path, for the report."""
         if pend:
-            return self.why_pending.get((n, pend)) or "activity"
-        return self.why.get(n) or "states the program hands over"
+            return self.why_pending.get((n, pend)) or Reason("pending")
+        return self.why.get(n) or Reason("handed-over")
 
     def _counts(self, den: int) -> np.ndarray:
         """The probability ids of 0/den .. den/den."""

@@ -24,6 +24,7 @@ from engine.expr.ast import Binary, Bool, Call, Int, Name, Unary
 from engine.analysis.compiled.batch import Batch
 from engine.analysis.compiled.fights import Activity, Steps, cleared
 from engine.analysis.compiled.packed import MISSING, PARAGRAPH, PENDING
+from engine.analysis.compiled.reasons import reason
 from engine.analysis.explore.compact import freeze
 
 CORE_CALLS = {"has": "items", "count": "items", "visited": "visits", "flag": "flags"}
@@ -33,7 +34,12 @@ _ARITH = {"+": np.add, "-": np.subtract, "*": np.multiply}
 
 
 class Unsupported(Exception):
-    """A construct the compiler has no program for (its text says which)."""
+    """A construct the compiler has no program for: `reason` says which, in both
+    languages (reasons.py; its text is the English words)."""
+
+    def __init__(self, kind: str, detail=""):
+        self.reason = reason(kind, detail)
+        super().__init__(self.reason)
 
 
 def vexpr(node, aliases, counters=frozenset()):
@@ -50,7 +56,7 @@ def vexpr(node, aliases, counters=frozenset()):
         if name == "here":
             return "int", lambda b: (b.paragraph.copy(), np.zeros(len(b), bool))
         if name in counters or name.endswith("_max"):
-            raise Unsupported(f"variable {name}")
+            raise Unsupported("variable", name)
 
         def stat(b):
             c = b.col("stats", name)
@@ -60,7 +66,7 @@ def vexpr(node, aliases, counters=frozenset()):
         part = CORE_CALLS.get(aliases.get(node.name, node.name))
         if part is None or len(node.args) != 1 or not hasattr(node.args[0], "value") \
                 or isinstance(node.args[0], Bool):
-            raise Unsupported(f"function {node.name}")
+            raise Unsupported("function", node.name)
         key = node.args[0].value
         if node.name == "count" or aliases.get(node.name) == "count":
             return "int", lambda b: (b.col(part, key).copy(), np.zeros(len(b), bool))
@@ -71,7 +77,7 @@ def vexpr(node, aliases, counters=frozenset()):
             return "bool", lambda b: _map(fn(b), np.logical_not)
         if node.op == "-" and kind == "int":
             return "int", lambda b: _map(fn(b), np.negative)
-        raise Unsupported(f"operator {node.op}")
+        raise Unsupported("operator", node.op)
     if isinstance(node, Binary):
         lk, lf = vexpr(node.left, aliases, counters)
         rk, rf = vexpr(node.right, aliases, counters)
@@ -91,8 +97,8 @@ def vexpr(node, aliases, counters=frozenset()):
         if op in _ARITH and lk == rk == "int":
             f = _ARITH[op]
             return "int", lambda b: _two(lf(b), rf(b), f)
-        raise Unsupported(f"operator {op}")
-    raise Unsupported(type(node).__name__)
+        raise Unsupported("operator", op)
+    raise Unsupported("expression", type(node).__name__)
 
 
 def _map(vm, f):
@@ -178,30 +184,30 @@ class Compiler:
             try:
                 programs[n] = self.paragraph(p)
             except Unsupported as exc:
-                why[n] = str(exc)
+                why[n] = exc.reason
         return programs, why
 
     def paragraph(self, p) -> Program:
         module = self.module
         if list(module.carry_limits(self.book)):
-            raise Unsupported("carrying limits")
+            raise Unsupported("carrying")
         commands = self.with_commands and bool(list(module.commands()))
         if self.rules is None:   # (its after-change rule, at least, is not known here)
-            raise Unsupported(f"module {module.id} without vector rules")
+            raise Unsupported("no-vector-rules", module.id)
         if type(module).entered is not RuleModule.entered:
-            raise Unsupported(f"module {module.id} acts on entering a paragraph")
+            raise Unsupported("on-enter", module.id)
         from engine.book import typed
         if typed.spec(p) is not None:
-            raise Unsupported("typed number")
+            raise Unsupported("typed-number")
         choices = []
         for i, c in enumerate(p.choices):
             if c.target is None or c.extra:
-                raise Unsupported("computed target or module choice")
+                raise Unsupported("computed-target")
             cond = None
             if c.condition is not None:
                 kind, fn = vexpr(c.condition.root, self.aliases, self.counters)
                 if kind != "bool":
-                    raise Unsupported("condition not a boolean")
+                    raise Unsupported("condition")
                 cond = fn
             steps = []
             if c.once:   # format 1.1: offered until taken, remembered with the flags
@@ -222,17 +228,17 @@ class Compiler:
         roll it; anything else is Unsupported (the engine path)."""
         activity = pending.get("activity")
         if list(self.module.carry_limits(self.book)):
-            raise Unsupported("carrying limits")
+            raise Unsupported("carrying")
         if activity != "test" and hasattr(self.rules, "fight"):   # fights.py: a distribution per state
             moves = self.rules.fight(self.book, number, pending, Steps(self, number, _guarded), self.cache)
             if moves is not None:
                 return Activity(self.book, number, moves, self.rules)
         if activity != "test" or not hasattr(self.rules, "test"):
-            raise Unsupported(f"activity {activity}")
+            raise Unsupported("activity", activity)
         p = self.book.paragraphs[number]
         spec = p.fields.get("test") if p.fields else None
         if not isinstance(spec, dict) or not isinstance(spec.get("modifier", 0), int):
-            raise Unsupported("test written otherwise")
+            raise Unsupported("test-form")
         kind, modifier = pending["type"], int(spec.get("modifier", 0))
         sides = [self._test_side(p, spec, side) for side in ("success", "failure")]
         rules, book = self.rules, self.book
@@ -266,7 +272,7 @@ class Compiler:
         elif type(target) is int and target in self.book.paragraphs:
             steps += self._enter(target)
         else:
-            raise Unsupported(f"{where[0]} outcome")
+            raise Unsupported("outcome", where[0])
         steps.append(self._after_change)
         return steps
 
@@ -274,16 +280,16 @@ class Compiler:
         """game/core.py `goto` then `_settle`, for a target the compiler knows."""
         q = self.book.paragraphs.get(number)
         if q is None:
-            raise Unsupported("missing target")
+            raise Unsupported("missing-target")
         if q.once or q.auto or q.random is not None and q.fields:
-            raise Unsupported(f"target {number}: once, auto or random with fields")
+            raise Unsupported("target-fields", number)
         begun = [name for name in self.module.activity_fields if name in q.fields]
         pending = self.rules.begun(begun[0], q.fields[begun[0]]) if begun else None
         per_state = None   # the pending made from each state (the module's `begun_rows`)
         if begun and pending is None and hasattr(self.rules, "begun_rows"):
             per_state = self.rules.begun_rows(self.book, number, begun[0], q.fields[begun[0]])
         if begun and pending is None and per_state is None:
-            raise Unsupported(f"target {number} begins an activity")
+            raise Unsupported("target-activity", number)
 
         def goto(b):
             b.rows[:, PARAGRAPH] = number
@@ -336,14 +342,14 @@ class Compiler:
                 else:
                     k, fn = vexpr(amount.root, self.aliases, self.counters)
                     if k != "int":
-                        raise Unsupported("effect amount")
+                        raise Unsupported("effect-amount")
                 steps.append(self._change(stat, fn, kind == "add"))
             return lambda b: [s(b) for s in steps]
         if kind in ("gain", "lose") and self.rules is not None:
             return self._items(kind, value)
         step = self.rules.effect(self.book, kind, value) if self.rules is not None else None
         if step is None:
-            raise Unsupported(f"effect {kind}")
+            raise Unsupported("effect", kind)
         return step
 
     def _items(self, kind: str, value):
@@ -356,7 +362,7 @@ class Compiler:
             count = value[item] if type(value) is dict else (1 if kind == "gain" else None)
             if (used and item in used) or not self.rules.plain_item(self.book, item) \
                     or not (count is None or type(count) is int and count >= 0):
-                raise Unsupported(f"effect {kind}")
+                raise Unsupported("effect", kind)
             spec = self.book.items.get(item)
             unique = spec is not None and spec.props.get("unique") is True
             steps.append(_gain(item, count, unique) if kind == "gain" else _lose(item, count))

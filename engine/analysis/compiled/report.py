@@ -4,22 +4,54 @@ The report gives the exact best-play value (a fraction and its percentage), the
 float value with its proven bound, the states and transitions, which paragraphs
 took the engine path and why, and the fight strategies used (a value under the
 module's fight strategies is a lower bound of best play, as for today's explorer).
+A cut run gives two bounds, as today's explorer: the states not explored counted as
+lost (low) and as won (high).  A complete run keeps its values for play and the
+editor (keep.py), as today's explorer does.
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 from engine.support.safe_text import clean
 from engine.analysis.render import number
-from engine.analysis.explore.text import families
+from engine.analysis.explore.text import bounded, families, kept_lines, odds_range
 from engine.analysis.compiled.explorer import explore_compiled
+from engine.analysis.compiled.keep import UNKEYED, store
+from engine.analysis.compiled.reasons import words
 from engine.analysis.compiled.run import solve
+from engine.analysis.compiled.solve import Solution
 
 
 def compiled_report(book, module, max_states: int, with_commands: bool = True, fight_nodes: bool = True,
-                    sheet: int | None = None, timeout: float | None = None) -> dict:
+                    sheet: int | None = None, timeout: float | None = None, keep: bool = False) -> dict:
+    """The figures as data (the JSON format).  `keep`: write the solved values of a
+    complete exploration for play and the editor, as today's explorer (keep.py;
+    "values": the file, or None when nothing was kept, "values_unkeyed" saying why)."""
     ex = explore_compiled(book, module, sheet=sheet, max_states=max_states, with_commands=with_commands,
                           fight_nodes=fight_nodes, timeout=timeout)
     complete = ex.bound is None
     r = solve(ex.graph, exact=complete)
+    exact = r["exact"]
+    out = _figures(book, ex, r, complete, sheet)
+    out["victory"] = ({"low": float(exact), "high": float(exact)} if complete else
+                      {"low": r["float"], "high": _high(ex)})
+    if keep:
+        out["values"] = None
+        if complete:
+            path = store(book, module, ex, r["solution"], exact, sheet)
+            out["values_unkeyed"] = path is UNKEYED
+            out["values"] = None if path is None or path is UNKEYED else str(path)
+    return out
+
+
+def _high(ex) -> float:
+    """The start's value with every state not explored counted as won (a high bound)."""
+    terminal = ex.graph.terminal.copy()
+    terminal[ex.frontier] = 1
+    return Solution(replace(ex.graph, terminal=terminal), frontier=1.0).floats().start()
+
+
+def _figures(book, ex, r: dict, complete: bool, sheet) -> dict:
     exact = r["exact"]
     return {"book": book.id, "path": "compiled", "complete": complete, "bound": ex.bound,
             "states": ex.graph.states, "transitions": int(len(ex.graph.targets)),
@@ -31,7 +63,7 @@ def compiled_report(book, module, max_states: int, with_commands: bool = True, f
             "engine_states": ex.engine_states, "compiled_seconds": ex.compiled_seconds,
             "engine_paragraphs": {str(n): why for n, why in sorted(ex.engine_paragraphs.items())},
             "errors": ex.errors, "explore_seconds": ex.seconds, "solve_seconds": r["seconds"],
-            "graph_bytes": r["bytes"]}
+            "graph_bytes": r["bytes"], "expanded": ex.graph.states - len(ex.frontier)}
 
 
 def _n(count, lang: str) -> str:
@@ -55,9 +87,10 @@ def compiled_text(r: dict, lang: str, _book_path: str = "") -> str:
         lines.append(f"  {label} : {share} % (exact : {r['exact']['fraction']})" if fr else
                      f"  {label}: {share} % (exact: {r['exact']['fraction']})")
     else:
-        least = d(r["float"] * 100, 4)
-        lines.append(f"  borne atteinte ({r['bound']}) : au moins {least} %" if fr else
-                     f"  bound reached ({r['bound']}): at least {least} %")
+        odds = odds_range(r["victory"]["low"], r["victory"]["high"], lang)
+        lines.append(f"  victoire en jouant au mieux : {odds}" if fr else f"  best-play victory: {odds}")
+        if r["victory"]["low"] != r["victory"]["high"]:   # (bounds that meet: the value, proven)
+            lines.append(bounded(r["bound"], n(r["expanded"]), lang))
     lines.append(f"  flottant : {d(r['float'], 12)} ± {r['float_bound']:.1e}" if fr else
                  f"  float: {d(r['float'], 12)} ± {r['float_bound']:.1e}")
     if r["strategies"]:
@@ -69,9 +102,10 @@ def compiled_text(r: dict, lang: str, _book_path: str = "") -> str:
                  (f"  states by compiled programs: {n(r['compiled_states'])} ({n(rate)}/s); "
                   f"by the engine: {n(r['engine_states'])}"))
     if r["engine_paragraphs"]:
-        lines.append("  paragraphes passés par le moteur (raisons en anglais) :" if fr else
-                     "  paragraphs that took the engine path:")
-        lines += [f"    § {k}: {clean(why)}" for k, why in r["engine_paragraphs"].items()]
+        lines.append("  paragraphes passés par le moteur :" if fr else "  paragraphs that took the engine path:")
+        lines += [f"    § {k} : {clean(words(why, lang))}" if fr else f"    § {k}: {clean(words(why, lang))}"
+                  for k, why in r["engine_paragraphs"].items()]
     for e in r["errors"][:10]:
         lines.append(f"  ! § {e['paragraph']}: {clean(e['type'])}: {clean(e['message'])}")
+    lines += ["  " + line for line in ([UNKEYED.get(lang)] if r.get("values_unkeyed") else kept_lines(r, lang))]
     return "\n".join(lines) + "\n"

@@ -11,14 +11,18 @@ from engine.analysis.compiled.solve import Solution
 def solve(g: Graph, exact: bool = True) -> dict:
     """{"float": the start's float value, "bound": its proven error bound, "exact":
     the start's exact value (a Fraction; None when not asked), "levels", "sweeps",
-    "wanted" (states solved exactly), "seconds", "bytes" (the graph's arrays)}."""
+    "wanted" (states solved exactly), "seconds", "bytes" (the graph's arrays),
+    "solution" (the float values and policy of every state: solve.py `Solution`, its
+    policy the exact solve's where it solved a state)}."""
     began = time.process_time()
     sol = Solution(g).floats()
     out = {"float": sol.start(), "bound": sol.bound(), "levels": sol.levels, "sweeps": sol.sweeps,
-           "exact": None, "wanted": 0, "bytes": g.nbytes()}
+           "exact": None, "wanted": 0, "bytes": g.nbytes(), "solution": sol}
     if exact:
         ex = Exact(sol)
         out["exact"] = ex.run()
         out["wanted"] = len(ex.value)
+        for s, m in ex.policy.items():   # (best play's moves where solved exactly: a loop's ties
+            sol.policy[s] = m            # broken towards a way out, which the floats' first best is not)
     out["seconds"] = time.process_time() - began
     return out

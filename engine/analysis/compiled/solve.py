@@ -35,6 +35,7 @@ except ImportError:   # (the same values in Fractions, slower)
     _mpq = None
 
 ROUNDING = 2.0 ** -53
+FRONTIER = -2   # (graph.py: the target of a state found but not expanded, in a cut run)
 SWEEPS = 100_000
 MAX_IMPROVEMENTS = 10_000
 
@@ -53,8 +54,9 @@ class Solution:
     """Float values with their bounds, the float policy, and (after `exact`) the
     exact values of the states best play from the start can need."""
 
-    def __init__(self, g: Graph):
+    def __init__(self, g: Graph, frontier: float = 0.0):
         self.g = g
+        self.frontier = frontier   # what a state not explored is worth: 0 (a low bound) or 1 (a high one)
         n = g.states
         self.sp = g.state_ptr.astype(np.int64)
         self.mp = g.move_ptr.astype(np.int64)
@@ -121,7 +123,8 @@ class Solution:
         ok = t >= 0
         safe = np.where(ok, t, 0)
         p = self.g.probs[edges]
-        q = np.add.reduceat(np.where(ok, p * value[safe], 0.0), move_starts)
+        q = np.add.reduceat(np.where(ok, p * value[safe], np.where(t == FRONTIER, p * self.frontier, 0.0)),
+                            move_starts)
         if bound is None:
             return q, None
         k = np.diff(np.append(move_starts, len(edges)))
@@ -156,7 +159,7 @@ class Solution:
         inside = (t >= 0) & (comp[local] == t)
         p = self.g.probs[edges]
         outside = (~inside) & (t >= 0)
-        const = np.where(outside, p * f[np.where(outside, t, 0)], 0.0)
+        const = np.where(outside, p * f[np.where(outside, t, 0)], np.where(t == FRONTIER, p * self.frontier, 0.0))
         exit_bound = float(e[t[outside]].max(initial=0.0))
         can = self._can_win(comp, moves, edges, ms, ss, has, inside, local, const)
         low = np.zeros(len(comp))
@@ -191,8 +194,7 @@ class Solution:
         """Per member: some path leads out to a positive value or a victory."""
         per_move = np.diff(np.append(ms, len(edges)))
         edge_state = np.repeat(np.repeat(np.arange(len(comp)), np.diff(np.append(ss, len(moves)))), per_move)
-        t = self.t[edges]
-        out_pos = (~inside) & (t >= 0) & (const > 0)
+        out_pos = (~inside) & (const > 0)   # (a way out, or a state not explored when it counts as won)
         can = np.zeros(len(comp), dtype=bool)
         can[edge_state[out_pos]] = True
         can |= self.g.terminal[comp].astype(bool)

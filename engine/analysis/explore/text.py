@@ -73,7 +73,7 @@ def exhaustive_text(r: dict, lang: str, book_path: str) -> str:
                 f"{r['transitions']} transitions, {took} s")]
     lines += _odds(r, lang)
     lines += _dropped(r.get("dropped") or {}, lang) + _saved(r.get("saved"), lang)
-    lines += _findings(r, lang) + _kept(r, lang)
+    lines += _findings(r, lang) + kept_lines(r, lang)
     if r["complete"]:
         un = ", ".join(map(str, r["unreachable_in_play"])) or "-"
         lines.append(_t(lang, f"Inaccessibles en jeu (mais reliés dans le graphe) : {un}",
@@ -94,7 +94,7 @@ def exhaustive_text(r: dict, lang: str, book_path: str) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _kept(r: dict, lang: str) -> list[str]:
+def kept_lines(r: dict, lang: str) -> list[str]:
     """Where the values were kept for play's `chances` and the editor's hover."""
     if r.get("values"):
         return [_t(lang, f"Valeurs gardées pour « chances » en jeu et le survol de l'éditeur : {r['values']}",
@@ -161,11 +161,27 @@ def _pct(x: float, lang: str) -> str:
     return f"{number(100 * x, lang)} %"
 
 
+def odds_range(low: float, high: float, lang: str) -> str:
+    """"12,50 %", or "12,50 % – 87,50 %" when the bounds differ."""
+    return _pct(low, lang) if low == high else f"{_pct(low, lang)} – {_pct(high, lang)}"
+
+
+def bounded(bound: str | None, expanded, lang: str) -> str:
+    """What a cut exploration's two bounds mean, and which limit cut it."""
+    limit = {"timeout": "--timeout", "max-states": "--max-states",
+             "max-branches": "MAX_MOVE_BRANCHES"}.get(bound, "--timeout")
+    return _t(lang, f"  BORNÉ : limite {limit} atteinte ({expanded} états développés) ; "
+                    "les états non explorés comptent comme perdus (borne basse) ou gagnés "
+                    "(borne haute) ; la borne basse est atteinte par une façon de jouer",
+              f"  BOUNDED: the {limit} bound was hit ({expanded} states expanded); "
+              "states not explored count as lost (low bound) or won (high bound); "
+              "some way of playing achieves the low bound")
+
+
 def _odds(r: dict, lang: str) -> list[str]:
     """The best-play odds, and exactly what they are (see report.exactness)."""
     v, kind = r["victory"], r["exactness"]
-    low, high = _pct(v["low"], lang), _pct(v["high"], lang)
-    odds = low if v["low"] == v["high"] else f"{low} – {high}"
+    odds = odds_range(v["low"], v["high"], lang)
     lines = [_t(lang, f"Chances de victoire en jouant au mieux : {odds}",
                 f"Best-play probability of victory: {odds}")]
     if kind == "sampled":
@@ -177,14 +193,7 @@ def _odds(r: dict, lang: str) -> list[str]:
                         f"({s['distinct']} distinct), mean of their odds; sampling margin "
                         f"± {_pct(s['margin'], lang)} (95 %)"))
     if kind in ("sampled", "bounded") and v["low"] != v["high"]:
-        bound = {"timeout": "--timeout", "max-states": "--max-states",
-                 "max-branches": "MAX_MOVE_BRANCHES"}.get(r["bound"], "--timeout")
-        lines.append(_t(lang, f"  BORNÉ : limite {bound} atteinte ({r['expanded']} états développés) ; "
-                              "les états non explorés comptent comme perdus (borne basse) ou gagnés "
-                              "(borne haute) ; la borne basse est atteinte par une façon de jouer",
-                        f"  BOUNDED: the {bound} bound was hit ({r['expanded']} states expanded); "
-                        "states not explored count as lost (low bound) or won (high bound); "
-                        "some way of playing achieves the low bound"))
+        lines.append(bounded(r["bound"], r["expanded"], lang))
     if r["strategies"]:
         names = ", ".join(families(r["strategies"]))
         lines.append(_t(lang, f"  Combats joués comme nœuds de hasard par les stratégies du module ({names}) : "

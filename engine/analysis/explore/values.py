@@ -41,7 +41,7 @@ WINDOW = 60   # bits of a state's integer hashed through one memo (several slots
 
 
 # --- keys ---------------------------------------------------------------------
-@functools.lru_cache(maxsize=1 << 16)
+@functools.lru_cache(maxsize=1 << 16, typed=True)   # (typed: a flag's True is not the value 1)
 def fact_hash(name, value) -> int:
     """The 64-bit hash of one fact (a slot's name and its value, frozen as compact.py)."""
     return int.from_bytes(hashlib.blake2b(repr((name, value)).encode(), digest_size=8).digest(), "little")
@@ -167,24 +167,34 @@ def store(book, module, space, values, start_exact: str | None, route=()) -> Pat
     """Write the values of a completely explored space (and the best route's
     [paragraph, value] from the likeliest start); the file, or None (no cache, or the
     disk refused: the values are then only lost)."""
+    keys = Keys(space.states.layout)
+    pairs = sorted(zip(map(keys, space.states.rows), map(float, values)))
+    ks, vs = array("Q", (k for k, _v in pairs)), array("d", (v for _k, v in pairs))
+    return write(book, module, space.fixed_sheet, ks, vs, start_exact, space.learned,
+                 paragraph_summary(space, values), route)
+
+
+def write(book, module, sheet: int | None, ks: array, vs: array, start_exact: str | None, learned: dict,
+          paragraphs: dict, route=()) -> Path | None:
+    """Write one values file, whichever explorer made it: the keys sorted (`ks`, native
+    order) and their values (`vs`), the start's exact fraction, the lens's corrections
+    (`learned`), the per-paragraph summary (`paragraphs`, as `summary` makes it) and the best route."""
     from engine.lint.cache_seal import cache_key, seal
     from engine.support.atomic import write_bytes
     where = folder()
     if where is None:
         return None
-    keys = Keys(space.states.layout)
-    pairs = sorted(zip(map(keys, space.states.rows), map(float, values)))
-    ks, vs = array("Q", (k for k, _v in pairs)), array("d", (v for _k, v in pairs))
     if sys.byteorder != "little":
+        ks, vs = array("Q", ks), array("d", vs)
         ks.byteswap()
         vs.byteswap()
     digest = book_digest(book, module)
-    entry = {"format": FORMAT, "key": digest, "book": book.id, "sheet": space.fixed_sheet,
-             "start": start_exact, "states": len(ks), "learned": _learned(space.learned),
-             "paragraphs": paragraph_summary(space, values), "route": [[n, float(v)] for n, v in route],
+    entry = {"format": FORMAT, "key": digest, "book": book.id, "sheet": sheet,
+             "start": start_exact, "states": len(ks), "learned": _learned(learned),
+             "paragraphs": paragraphs, "route": [[n, float(v)] for n, v in route],
              "keys": base64.b64encode(ks.tobytes()).decode("ascii"),
              "values": base64.b64encode(vs.tobytes()).decode("ascii")}
-    path = where / file_name(book, digest, space.fixed_sheet)
+    path = where / file_name(book, digest, sheet)
     try:
         where.mkdir(parents=True, exist_ok=True)
         secret = cache_key(where.parent, create=True)   # (the compiled books' key, as the fights')
@@ -215,11 +225,14 @@ def _learned(learned: dict) -> dict:
 def paragraph_summary(space, values) -> dict:
     """{paragraph: [best value, states, doomed]} over the explored states that can still
     move (not an ending): doomed when every one of them is worth 0."""
+    return summary((n, float(values[s])) for s, n in enumerate(space.paragraph)
+                   if space.done[s] and not space.final[s] and not space.ended[s])
+
+
+def summary(pairs) -> dict:
+    """The per-paragraph summary of (paragraph, value) pairs, one a state that can move."""
     out: dict = {}
-    for s, n in enumerate(space.paragraph):
-        if not space.done[s] or space.final[s] or space.ended[s]:
-            continue
-        v = float(values[s])
+    for n, v in pairs:
         row = out.get(n)
         if row is None:
             out[n] = [v, 1, v == 0]

@@ -1,0 +1,26 @@
+"""The whole suite's cache in a temporary folder, never the user's.
+
+Every cache the engine writes (compiled books, fight chains, the book's values: all
+under engine/lint/loader.py `cache_dir()`) goes to one folder made for the session,
+so that no test reads what an earlier run, another branch or the user left in
+~/.cache/gamebook-engine, and none writes there.  One folder for the whole session:
+a test that warms the cache and reads it back finds its own entries; a test that
+needs an empty cache sets its own (tests/foundation does, for each test).
+Subprocesses inherit the variable.
+
+Left shared on purpose: the Pyodide package of the web export (engine/web/export.py
+`pyodide_folder`, GAMEBOOK_PYODIDE_DIR), an `npm pack` download of tens of megabytes
+that only a read of its files uses, never a result the engine computed.
+"""
+from __future__ import annotations
+
+import pytest
+
+
+@pytest.fixture(scope="session", autouse=True)
+def private_cache(tmp_path_factory):
+    """GAMEBOOK_CACHE_DIR at a temporary folder for the whole session."""
+    folder = tmp_path_factory.mktemp("gamebook-cache")
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("GAMEBOOK_CACHE_DIR", str(folder))
+        yield folder
