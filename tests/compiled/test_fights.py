@@ -82,7 +82,8 @@ def test_what_the_vector_rules_do_not_play_takes_the_engine_path_and_is_reported
     # an escape whose cost Luck may lessen, and a fight whose start reads a condition
     text = BOOK.read_text(encoding="utf-8")
     text = text.replace("start: 1\n", "start: 1\noptions: {escape_luck: true}\n", 1)
-    text = text.replace("      win_rounds: 2\n", "      win_rounds: 2\n      modifiers: [{if: \"has('farine')\", attack: 1}]\n", 1)
+    condition = "      modifiers: [{if: \"has('farine')\", attack: 1}]\n"
+    text = text.replace("      win_rounds: 2\n", "      win_rounds: 2\n" + condition, 1)
     path = tmp_path / "fights-engine.yaml"
     path.write_text(text, encoding="utf-8")
     book, module, _ = load(path)
