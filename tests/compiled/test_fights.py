@@ -93,3 +93,10 @@ def test_what_the_vector_rules_do_not_play_takes_the_engine_path_and_is_reported
     assert found.engine_paragraphs.get(8) == found.engine_paragraphs.get(4) == "target 5 begins an activity"
     r = _run(path)
     assert r["mismatches"] == [] and {3, 5} <= set(r["rolled"]) and not {2, 4} & set(r["rolled"])
+
+
+def test_step_by_step_fights_stay_answer_by_answer_on_the_engine_path():
+    # (`explore --step-by-step`: no strategy, every round's answers played by the engine)
+    book, module, _ = load(BOOK)
+    found = CompiledExplorer(book, module, max_states=50_000, fight_nodes=False).run()
+    assert found.strategies == set() and found.engine_paragraphs.get(2) == "activity combat"

@@ -62,7 +62,7 @@ class CompiledExplorer:
         self.restarts = 0   # explorations started again with the lens's graph corrected
         if self.lens is not None and not self.lens.usable:
             self.lens = None
-        self.compiler = Compiler(book, module, with_commands, self.engine.cache) if programs else None
+        self.compiler = Compiler(book, module, with_commands, self.engine.cache, fight_nodes) if programs else None
         if programs:
             self.programs, self.why = self.compiler.compile()
         else:

@@ -168,9 +168,10 @@ def _commands(rules, commands: bool, batch: Batch) -> list:
 class Compiler:
     """Programs of a book's paragraphs under a module (and its vector rules)."""
 
-    def __init__(self, book, module, with_commands: bool = True, cache: dict | None = None):
+    def __init__(self, book, module, with_commands: bool = True, cache: dict | None = None, fights: bool = True):
         self.book, self.module = book, module
         self.cache = {} if cache is None else cache   # the module's fight chains (shared with the engine path)
+        self.fights = fights   # fights played by the module's strategies (False: answer by answer, the engine)
         self.aliases = book_aliases(module)
         self.rules = getattr(module, "vector_rules", None)
         self.with_commands = with_commands
@@ -229,7 +230,7 @@ class Compiler:
         activity = pending.get("activity")
         if list(self.module.carry_limits(self.book)):
             raise Unsupported("carrying")
-        if activity != "test" and hasattr(self.rules, "fight"):   # fights.py: a distribution per state
+        if activity != "test" and self.fights and hasattr(self.rules, "fight"):   # fights.py: a distribution per state
             moves = self.rules.fight(self.book, number, pending, Steps(self, number, _guarded), self.cache)
             if moves is not None:
                 return Activity(self.book, number, moves, self.rules)
