@@ -19,7 +19,9 @@ import numpy as np
 
 from engine.analysis.compiled.batch import Batch
 from engine.analysis.compiled.engine_path import ERROR, SELF, EnginePath
+from engine.analysis.compiled.fights import Spread
 from engine.analysis.compiled.forget import Forget
+from engine.analysis.explore.nodes import MACRO
 from engine.analysis.compiled.graph import Graph, narrow
 from engine.analysis.compiled.packed import ENDED, PARAGRAPH, PENDING, Slots, Table
 from engine.analysis.compiled.programs import Compiler, Unsupported
@@ -60,7 +62,7 @@ class CompiledExplorer:
         self.restarts = 0   # explorations started again with the lens's graph corrected
         if self.lens is not None and not self.lens.usable:
             self.lens = None
-        self.compiler = Compiler(book, module, with_commands) if programs else None
+        self.compiler = Compiler(book, module, with_commands, self.engine.cache, fight_nodes) if programs else None
         if programs:
             self.programs, self.why = self.compiler.compile()
         else:
@@ -71,6 +73,7 @@ class CompiledExplorer:
         self.rules = getattr(module, "vector_rules", None)
         self.templates, self.batched = Templates(self), batched
         self._probs: dict = {}
+        self._ids, self._seen = {}, []   # `_prob_of`
         self.fractions: list = []
         # edges as parallel lists, sorted at the end: (state, move order, target, probability id)
         self.e_state, self.e_move, self.e_target, self.e_prob = [], [], [], []
@@ -85,6 +88,16 @@ class CompiledExplorer:
         if i is None:
             i = self._probs[key] = len(self.fractions)
             self.fractions.append(p)
+        return i
+
+    def _prob_of(self, p) -> int:
+        """`_prob` of a probability met again as the same object (a fight's ends are
+        kept in the module's cache): found by identity, its hash not worked out again
+        (the object kept alive in `_seen`, so that its identity is not reused)."""
+        i = self._ids.get(id(p))
+        if i is None:
+            i = self._ids[id(p)] = self._prob(p)
+            self._seen.append(p)
         return i
 
     def _pack(self, states) -> np.ndarray:
@@ -232,12 +245,16 @@ class CompiledExplorer:
         keep = ~engine
         order = np.zeros(len(states), dtype=np.int64)   # each state's next move number
         one = self._prob(1)
-        edges, blocks, at = [], [], 0
+        edges, blocks, at, shared = [], [], 0, {}
         for key, offered, outcomes in moves:
             take = offered & keep
             if not take.any():
                 continue
-            for counts, den, nxt in outcomes:
+            for out in outcomes:
+                if isinstance(out, Spread):   # (fights.py: a distribution per state)
+                    at = self._spread(out, take, keep, states, rows, order, edges, blocks, at, shared)
+                    continue
+                counts, den, nxt = out
                 t = take if counts is None else take & (counts > 0)
                 if not t.any():
                     continue
@@ -247,6 +264,8 @@ class CompiledExplorer:
                 blocks.append(nxt.rows[t])
                 at += len(probs)
             self.texts.setdefault(key, len(self.texts))
+            if key.startswith(MACRO):   # a module's strategy, named in the report as the engine path's
+                self.engine.strategies.add(key[len(MACRO):])
             order[take] += 1
         self.compiled_states += int(keep.sum())
         self._fresh = np.zeros(0, dtype=np.int64)
@@ -256,9 +275,34 @@ class CompiledExplorer:
             for src, mv, start, probs in edges:
                 self.e_state.append(src)
                 self.e_move.append(mv)
-                self.e_target.append(idx[start:start + len(src)])
+                self.e_target.append(idx[start] if isinstance(start, np.ndarray) else idx[start:start + len(src)])
                 self.e_prob.append(probs)
         return engine
+
+    def _spread(self, out, take, keep, states, rows, order, edges, blocks, at, shared) -> int:
+        """The edges of a `Spread` for the states taken; its successor rows added once
+        for the moves sharing them (those made from a state kept)."""
+        sel = take[out.src]
+        if not sel.any():
+            return at
+        place = shared.get(id(out.nxt))
+        if place is None:
+            used = keep[out.origin]
+            place = np.full(len(used), -1, dtype=np.int64)
+            place[used] = at + np.arange(int(used.sum()))
+            shared[id(out.nxt)] = place
+            succ = out.nxt.rows[used]
+            blocks.append(succ)
+            at += len(succ)
+            if self.lens is not None:   # (a fight's states share their paragraph: pair by pair)
+                came = rows[out.origin[used], PARAGRAPH]
+                for a in np.unique(came).tolist():
+                    self.entered(a, [b for b in np.unique(succ[came == a, PARAGRAPH]).tolist() if b != a])
+        src = out.src[sel]
+        used, inverse = np.unique(out.probs[sel], return_inverse=True)
+        probs = np.array([self._prob_of(out.table[i]) for i in used.tolist()], dtype=np.int64)[inverse.reshape(-1)]
+        edges.append((states[src], order[src].copy(), place[out.row[sel]], probs))
+        return at
 
     def _templated(self, states: np.ndarray, rows: np.ndarray) -> list:
         """The engine path in batches (templates.py), by paragraph and pending activity;
