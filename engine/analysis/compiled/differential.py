@@ -19,6 +19,7 @@ import numpy as np
 from engine.analysis.compiled.batch import Batch
 from engine.analysis.compiled.engine_path import ERROR, SELF
 from engine.analysis.compiled.explorer import CompiledExplorer
+from engine.analysis.compiled.fights import Spread
 from engine.analysis.compiled.packed import ENDED, PARAGRAPH, PENDING
 
 
@@ -41,7 +42,13 @@ def compiled_moves(x: CompiledExplorer, s: int):
         if not offered[0]:
             continue
         dist = out.setdefault(key, {})
-        for counts, den, nxt in outcomes:
+        for each in outcomes:
+            if isinstance(each, Spread):   # (a fight's ends: the rows of state 0)
+                for i in np.flatnonzero(each.src == 0).tolist():
+                    k = _key(x, each.nxt.rows[each.row[i]])
+                    dist[k] = dist.get(k, Fraction(0)) + Fraction(each.table[int(each.probs[i])])
+                continue
+            counts, den, nxt = each
             p = Fraction(1) if counts is None else Fraction(int(counts[0]), den)
             if p:
                 k = _key(x, nxt.rows[0])

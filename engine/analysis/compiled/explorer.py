@@ -19,7 +19,9 @@ import numpy as np
 
 from engine.analysis.compiled.batch import Batch
 from engine.analysis.compiled.engine_path import ERROR, SELF, EnginePath
+from engine.analysis.compiled.fights import Spread
 from engine.analysis.compiled.forget import Forget
+from engine.analysis.explore.nodes import MACRO
 from engine.analysis.compiled.graph import Graph, narrow
 from engine.analysis.compiled.packed import ENDED, PARAGRAPH, PENDING, Slots, Table
 from engine.analysis.compiled.programs import Compiler, Unsupported
@@ -62,7 +64,7 @@ class CompiledExplorer:
         self.restarts = 0   # explorations started again with the lens's graph corrected
         if self.lens is not None and not self.lens.usable:
             self.lens = None
-        self.compiler = Compiler(book, module, with_commands) if programs else None
+        self.compiler = Compiler(book, module, with_commands, self.engine.cache, fight_nodes) if programs else None
         if programs:
             self.programs, self.why = self.compiler.compile()
         else:
@@ -74,6 +76,7 @@ class CompiledExplorer:
         self.templates, self.batched = Templates(self), batched
         self._probs: dict = {}
         self._by_id: dict = {}   # id(probability) -> (it, its number)
+        self._ids, self._seen = {}, []   # `_prob_of`
         self.fractions: list = []
         # edges as parallel lists, sorted at the end: (state, move order, target, probability id)
         self.e_state, self.e_move, self.e_target, self.e_prob = [], [], [], []
@@ -98,6 +101,16 @@ class CompiledExplorer:
             self.fractions.append(p)
         if len(self._by_id) < 1 << 16:
             self._by_id[id(p)] = (p, i)   # (p kept alive: its id is not reused meanwhile)
+        return i
+
+    def _prob_of(self, p) -> int:
+        """`_prob` of a probability met again as the same object (a fight's ends are
+        kept in the module's cache): found by identity, its hash not worked out again
+        (the object kept alive in `_seen`, so that its identity is not reused)."""
+        i = self._ids.get(id(p))
+        if i is None:
+            i = self._ids[id(p)] = self._prob(p)
+            self._seen.append(p)
         return i
 
     def _pack(self, states) -> np.ndarray:
@@ -299,34 +312,68 @@ class CompiledExplorer:
         keep = ~engine
         order = np.zeros(len(states), dtype=np.int64)   # each state's next move number
         one = self._prob(1)
-        edges, blocks, sources, at = [], [], [], 0
+        edges, blocks, at, shared = [], [], 0, {}
+        sources, dests = [], []   # (the paragraphs of the moves not spread: checked by the lens at once)
         for key, offered, outcomes in moves:
             take = offered & keep
             if not take.any():
                 continue
-            for counts, den, nxt in outcomes:
+            for out in outcomes:
+                if isinstance(out, Spread):   # (fights.py: a distribution per state)
+                    at = self._spread(out, take, keep, states, rows, order, edges, blocks, at, shared)
+                    continue
+                counts, den, nxt = out
                 t = take if counts is None else take & (counts > 0)
                 if not t.any():
                     continue
                 probs = np.full(int(t.sum()), one, dtype=np.int64) if counts is None else self._counts(den)[counts[t]]
                 edges.append((states[t], order[t].copy(), at, probs))
                 sources.append(rows[t, PARAGRAPH])
+                dests.append(nxt.rows[t, PARAGRAPH])
                 blocks.append(nxt.rows[t])
                 at += len(probs)
             self.texts.setdefault(key, len(self.texts))
+            if key.startswith(MACRO):   # a module's strategy, named in the report as the engine path's
+                self.engine.strategies.add(key[len(MACRO):])
             order[take] += 1
         self.compiled_states += int(keep.sum())
         self._fresh = np.zeros(0, dtype=np.int64)
         if blocks:
-            self._moved(np.concatenate(sources), np.concatenate([b[:, PARAGRAPH] for b in blocks]))
+            if sources:
+                self._moved(np.concatenate(sources), np.concatenate(dests))
             idx = self._later(*blocks)
             for src, mv, start, probs in edges:
                 self.e_state.append(src)
                 self.e_move.append(mv)
-                self.e_target.append(idx[start:start + len(src)])
+                self.e_target.append(idx[start] if isinstance(start, np.ndarray) else idx[start:start + len(src)])
                 self.e_prob.append(probs)
             self._fresh = self._flush(FLUSH)
         return engine
+
+    def _spread(self, out, take, keep, states, rows, order, edges, blocks, at, shared) -> int:
+        """The edges of a `Spread` for the states taken; its successor rows added once
+        for the moves sharing them (those made from a state kept)."""
+        sel = take[out.src]
+        if not sel.any():
+            return at
+        place = shared.get(id(out.nxt))
+        if place is None:
+            used = keep[out.origin]
+            place = np.full(len(used), -1, dtype=np.int64)
+            place[used] = at + np.arange(int(used.sum()))
+            shared[id(out.nxt)] = place
+            succ = out.nxt.rows[used]
+            blocks.append(succ)
+            at += len(succ)
+            if self.lens is not None:   # (a fight's states share their paragraph: pair by pair)
+                came = rows[out.origin[used], PARAGRAPH]
+                for a in np.unique(came).tolist():
+                    self.entered(a, [b for b in np.unique(succ[came == a, PARAGRAPH]).tolist() if b != a])
+        src = out.src[sel]
+        used, inverse = np.unique(out.probs[sel], return_inverse=True)
+        probs = np.array([self._prob_of(out.table[i]) for i in used.tolist()], dtype=np.int64)[inverse.reshape(-1)]
+        edges.append((states[src], order[src].copy(), place[out.row[sel]], probs))
+        return at
 
     def _templated(self, states: np.ndarray, rows: np.ndarray) -> list:
         """The engine path in batches (templates.py), by paragraph and pending activity;

@@ -23,6 +23,7 @@ from engine.game.reasons import once_key
 from engine.expr.ast import Binary, Bool, Call, Int, Name, Str, Unary
 from engine.support.fold import fold
 from engine.analysis.compiled.batch import Batch
+from engine.analysis.compiled.fights import Activity, Steps, cleared
 from engine.analysis.compiled.packed import MISSING, PARAGRAPH, PENDING
 from engine.analysis.compiled.reasons import reason
 from engine.analysis.explore.compact import freeze
@@ -250,8 +251,10 @@ def _wait(b: Batch, pending) -> None:
 class Compiler:
     """Programs of a book's paragraphs under a module (and its vector rules)."""
 
-    def __init__(self, book, module, with_commands: bool = True):
+    def __init__(self, book, module, with_commands: bool = True, cache: dict | None = None, fights: bool = True):
         self.book, self.module = book, module
+        self.cache = {} if cache is None else cache   # the module's fight chains (shared with the engine path)
+        self.fights = fights   # fights played by the module's strategies (False: answer by answer, the engine)
         self.aliases = book_aliases(module)
         self.rules = getattr(module, "vector_rules", None)
         if hasattr(self.rules, "for_book"):   # (rules that read the book's own data)
@@ -342,6 +345,10 @@ class Compiler:
         if answers is not None:   # (an activity its vector rules answer: Answered)
             return Answered(self.book, number, answers, self.rules,
                             self.with_commands and bool(list(self.module.commands())), self.entry)
+        if activity != "test" and self.fights and hasattr(self.rules, "fight"):   # fights.py: a distribution per state
+            moves = self.rules.fight(self.book, number, pending, Steps(self, number, _guarded), self.cache)
+            if moves is not None:
+                return Activity(self.book, number, moves, self.rules)
         if activity != "test" or not hasattr(self.rules, "test"):
             raise Unsupported("activity", activity)
         p = self.book.paragraphs[number]
@@ -369,19 +376,22 @@ class Compiler:
         """rolls.py `answer` after the roll: the outcome's effects (game/outcomes.py
         `apply_all`), then its paragraph, or the choices here when it names none; the
         after-change rule of `answer_enabled`."""
-        effects = p.outcome_effects.get(("test", side + "_effects")) or ()
+        return _guarded(self.outcome_steps(p, ("test", side + "_effects"), spec.get(side), True))
+
+    def outcome_steps(self, p, where: tuple, target, stay: bool) -> list:
+        """game/outcomes.py `outcome(where)` (its effects, then the after-change rule),
+        then `goto(target)`, or, with no target and `stay`, the activity over and the
+        paragraph's choices next; the after-change rule of the answer."""
+        effects = p.outcome_effects.get(where) or ()
         steps = [self._effect(e) for e in effects] + ([self._after_change] if effects else [])
-        target = spec.get(side)
-        if target is None:
-            def stay(b):
-                b.rows[:, PENDING] = np.where(b.ended == 0, 0, b.rows[:, PENDING])
-            steps.append(stay)
+        if target is None and stay:
+            steps.append(cleared)
         elif type(target) is int and target in self.book.paragraphs:
             steps += self._enter(target)
         else:
-            raise Unsupported("test-outcome")
+            raise Unsupported("outcome", where[0])
         steps.append(self._after_change)
-        return _guarded(steps)
+        return steps
 
     def _enter(self, number) -> list:
         """game/core.py `goto` then `_settle`, for a target the compiler knows."""
@@ -392,7 +402,10 @@ class Compiler:
             raise Unsupported("target-fields", number)
         begun = [name for name in self.module.activity_fields if name in q.fields]
         pending = self.rules.begun(begun[0], q.fields[begun[0]]) if begun else None
-        if begun and pending is None:
+        per_state = None   # the pending made from each state (the module's `begun_rows`)
+        if begun and pending is None and hasattr(self.rules, "begun_rows"):
+            per_state = self.rules.begun_rows(self.book, number, begun[0], q.fields[begun[0]])
+        if begun and pending is None and per_state is None:
             raise Unsupported("target-activity", number)
 
         def goto(b):
@@ -404,6 +417,13 @@ class Compiler:
             steps.append(lambda b: b.end(np.ones(len(b), bool), 1, "paragraph"))
         elif q.end == "victory":
             steps.append(lambda b: b.end(np.ones(len(b), bool), 2, None))
+        elif per_state is not None:
+            def begin_each(b, name=begun[0]):
+                live = b.ended == 0
+                made = per_state(b)   # (each state's pending, as numbers of distinct dicts)
+                ids = np.array([b.slots.pendings(freeze({"activity": name, **d})) for d in made[1]], dtype=np.int64)
+                b.rows[:, PENDING] = np.where(live, ids[made[0]] if len(ids) else 0, b.rows[:, PENDING])
+            steps.append(begin_each)
         elif pending is not None:   # game/core.py `_begin`: the activity waits for its answer
             waits = freeze({"activity": begun[0], **pending})
             steps.append(lambda b: _wait(b, waits))

@@ -24,6 +24,7 @@ REASONS = {
     "pending": Message("activité en cours", "activity"),
     "test-form": Message("test écrit autrement", "test written otherwise"),
     "test-outcome": Message("issue de test", "test outcome"),
+    "outcome": Message("issue de {detail}", "{detail} outcome"),
     "missing-target": Message("cible manquante", "missing target"),
     "target-fields": Message("cible {detail} : once, auto ou random avec des champs",
                              "target {detail}: once, auto or random with fields"),

@@ -32,6 +32,8 @@ only the exact push of each starting point's probability to the ends is done per
 """
 from __future__ import annotations
 
+from typing import NamedTuple
+
 from engine.analysis.chain import End
 from engine.diagnostics import Message
 from engine.analysis.explore.chains import Chain, outcomes_of
@@ -60,31 +62,73 @@ STRATEGY_WORDS = {
 def fight_outcomes(play, pending, cache):
     """The `fight_outcomes` answer at the start of a round (None: a Luck decision or
     wounds of the round still to resolve, the explorer plays them answer by answer)."""
+    found = fight_ends(play, pending, cache)
+    if found is None:
+        return None
+    strategies, keep = found
+    return [(name, outcomes_of(cache, "df", ends, _finisher)) for name, ends in strategies], keep
+
+
+def fight_ends(play, pending, cache):
+    """([(strategy, [(End, probability)])], the answers kept) at the start of a round,
+    or None (`fight_outcomes` before each End is made a `_finisher`; the compiled
+    explorer's vector rules write the same ends over arrays, vector.py `fight`)."""
+    plan = fight_plan(play, pending)
+    if plan is None:
+        return None
+    stats = play.state.stats
+    return plan.ends(stats.get("endurance", 0), stats.get("chance", 0), cache), plan.keep
+
+
+def fight_plan(play, pending) -> "FightPlan | None":
+    """What `fight_ends` reads of the fight and the hero but his Endurance and Luck
+    (None: not at the start of a round)."""
     if pending.get("activity") != "combat" or pending.get("luck") or pending.get("queue"):
         return None
     rules = _rules(play, pending)
     sp, after = rules[-1], rules[6]
     limit = rules[3]
-    arm = max(0, limit - play.state.extra.get("armour_hits", 0)) if limit else 0
     rnd = min(pending["round"], rounds_read(sp))
-    root = (play.state.stats.get("endurance", 0), tuple(e["endurance"] for e in pending["enemies"]),
-            play.state.stats.get("chance", 0), arm, (), rnd, pending.get("wins", 0) if sp.win_rounds else 0)
-    lucky = root[2] > 0 and not rules[5] and rules[8]
-    names = ["no-luck"]
-    ends = bool(sp.hurt or sp.rounds)   # ends other than a victory or a death
-    if ends and rules[5]:   # "together": the target of each round is a decision without Luck too
-        names.append("no-luck-survive")
-    if lucky:
-        names += ["luck-optimal"] + (["luck-survive"] if ends else [])
-    stopping = after is not None and rnd < after   # escaping opens later in this fight
-    ceiling = (*(sheet.maximum(play.state, stat) or 0 for stat in ("endurance", "chance")), limit)
-    strategies = []
-    for name in names:
-        key = ("df", name, rules, stopping, root)
-        if key not in cache:
-            cache[key] = _outcomes(cache, name, rules, stopping, root, ceiling)
-        strategies.append((name, outcomes_of(cache, "df", cache[key], _finisher)))
-    return strategies, ("escape",) if after is not None else ()
+    return FightPlan(rules, tuple(e["endurance"] for e in pending["enemies"]),
+                     max(0, limit - play.state.extra.get("armour_hits", 0)) if limit else 0,
+                     rnd, pending.get("wins", 0) if sp.win_rounds else 0,
+                     after is not None and rnd < after,   # escaping opens later in this fight
+                     (*(sheet.maximum(play.state, stat) or 0 for stat in ("endurance", "chance")), limit),
+                     ("escape",) if after is not None else ())
+
+
+class FightPlan(NamedTuple):
+    """A fight at a round start for a hero (his Skill, weapon, armour and its hits,
+    maxima): `ends(endurance, luck)` for each Endurance and Luck he may have."""
+
+    rules: tuple
+    enemies: tuple     # their Endurance
+    arm: int           # the armour's hits left
+    rnd: int
+    wins: int
+    stopping: bool
+    ceiling: tuple
+    keep: tuple
+
+    def ends(self, he: int, luck: int, cache) -> list:
+        """[(strategy, [(End, probability)])] from this Endurance and Luck."""
+        rules = self.rules
+        root = (he, self.enemies, luck, self.arm, (), self.rnd, self.wins)
+        names = ["no-luck"]
+        sp = rules[-1]
+        ends = bool(sp.hurt or sp.rounds)   # ends other than a victory or a death
+        if ends and rules[5]:   # "together": the target of each round is a decision without Luck too
+            names.append("no-luck-survive")
+        if luck > 0 and not rules[5] and rules[8]:
+            names += ["luck-optimal"] + (["luck-survive"] if ends else [])
+        strategies = []
+        for name in names:
+            key = ("df", name, rules, self.stopping, root)
+            found = cache.get(key)
+            if found is None:
+                found = cache[key] = _outcomes(cache, name, rules, self.stopping, root, self.ceiling)
+            strategies.append((name, found))
+        return strategies
 
 
 # How the explorer's fight chains are solved: "rows" (explore_rows, every starting point

@@ -25,16 +25,33 @@ from __future__ import annotations
 
 import numpy as np
 
+from types import SimpleNamespace
+
+from engine.analysis.compiled.packed import EXTRA, PENDING
+from engine.analysis.explore.compact import freeze, thaw
+from engine.analysis.explore.nodes import MACRO
+from engine.rules.defis_fantastiques import combat, explore, model
 from engine.rules.defis_fantastiques.commands import MEAL
 from engine.rules.defis_fantastiques.equipment import ARMOUR_TEST_PENALTY, armour_props, weapon_props
 from engine.rules.defis_fantastiques import rolls
 from engine.rules.defis_fantastiques.rolls import KINDS
+from engine.rules.defis_fantastiques.explore import POLICIES
 from engine.rules.defis_fantastiques.sheet import CAPPED
 
 MISSING = -(1 << 40)   # (engine/analysis/compiled/packed.py: a stat the state does not hold)
 _NONE = np.int64(1) << 50   # the maximum of a stat without one
 # AT_MOST[t]: how many of the 36 throws of two dice total at most t (t from 0 to 12)
 AT_MOST = np.cumsum([0, 0] + [6 - abs(total - 7) for total in range(2, 13)])
+
+
+def _per_extras(batch, fn) -> np.ndarray:
+    """fn(module extras or None) of each state, an integer, worked out once for each
+    distinct value of the extras (they are interned)."""
+    uniq, inverse = np.unique(batch.rows[:, EXTRA], return_inverse=True)
+    values = batch.slots.extras.values
+    made = np.array([fn(thaw(values[u]) if values[u] is not None else None) for u in uniq.tolist()],
+                    dtype=np.int64)
+    return made[inverse.reshape(-1)] if len(made) else np.zeros(len(batch), dtype=np.int64)
 
 
 def _caps(batch, stat: str) -> np.ndarray:
@@ -110,8 +127,57 @@ class VectorRules:
 
     def begun(self, field: str, spec) -> dict | None:
         """The pending activity a paragraph's `field` begins (module.begin), when these
-        rules play it over arrays: a test; None for a fight (the engine path)."""
+        rules play it over arrays and it is the same for every state: a test; None for
+        a fight (`begun_rows`)."""
         return rolls.begin(None, spec) if field == "test" else None
+
+    def begun_rows(self, book, number: int, field: str, spec):
+        """A fight begun (combat.begin) over a batch: fn(batch) -> (each state's number
+        among the distinct pendings, [pending]), made by combat.begin itself once per
+        distinct weapon and armour (all it reads of a state); None for a fight whose
+        start reads more (`modifiers` conditions, `hurt_only_by` the items held)."""
+        if field != "combat" or not isinstance(spec, dict) or spec.get("modifiers") \
+                or any(isinstance(e, dict) and e.get("hurt_only_by") for e in spec.get("enemies") or ()):
+            return None
+
+        def begin(batch):
+            ids = batch.rows[:, EXTRA]
+            uniq, inverse = np.unique(ids, return_inverse=True)
+            made = []
+            for u in uniq.tolist():
+                extra = thaw(batch.slots.extras.values[u]) or {}
+                state = SimpleNamespace(paragraph=number, extra=extra, items={})
+                made.append(combat.begin(SimpleNamespace(state=state, book=book, memo={}, narrate=False), spec))
+            return inverse.reshape(-1), made
+        return begin
+
+    def fight(self, book, number: int, pending: dict, steps, cache):
+        """The moves of the states at the start of a round of this fight (explore.py
+        `fight_ends`, the module's one fight model, read for each distinct hero): the
+        escape where it is open, then each strategy, its ends written over arrays as
+        explore.py `_finisher` and the explorer's `Outcome.apply` play them; None (the
+        engine path) for a Luck decision or wounds still to resolve, or an escape
+        whose cost Luck may lessen or is a formula."""
+        if pending.get("activity") != "combat" or pending.get("luck") or pending.get("queue"):
+            return None
+        spec = book.paragraphs[number].fields["combat"]
+        escape = spec.get("escape")
+        fled = None
+        if escape:
+            costs = escape.get("cost") or {}
+            if model.escape_luck(book, spec) or not all(type(v) is int for v in costs.values()):
+                return None
+            if model.escape_open(int(escape.get("after", 0)), pending["round"]):
+                fled = _escape_steps(steps, costs, escape.get("to"))
+        follow = {"win": steps.outcome(("combat", "win_effects"), spec.get("win"), stay=True)}
+        for special in ("hurt", "timeout"):
+            if special in spec:
+                follow[special] = steps.outcome(("combat", special + "_effects"), spec.get(special))
+
+        def moves(batch):
+            return ([("escape", np.ones(len(batch), dtype=bool), [(None, 1, _fled(batch, fled, steps))])]
+                    if fled is not None else []) + _fought(batch, book, number, pending, cache, follow, steps)
+        return moves
 
     def effect(self, book, kind: str, value):
         """A step over batches for the module's effect `kind: value`, or None (the
@@ -173,6 +239,251 @@ def _penalty(book, worn) -> int:
     """equipment.skill_penalty of an armour worn (None: 0)."""
     props = armour_props(book, worn)
     return 0 if props is None else int(props.get("skill_test_penalty", ARMOUR_TEST_PENALTY))
+
+
+# the strategies in the order explore.py `fight_ends` offers them
+STRATEGIES = tuple(POLICIES)
+_KINDS = ("lose", "win", "stop", "hurt", "timeout")
+
+
+def _escape_steps(steps, costs: dict, to) -> list:
+    """combat._escape then wounds.escaped: each cost paid, death ("escape") at
+    Endurance 0, else the escape's effects and its paragraph; the answer's after-change."""
+    paid = [steps.add(stat, -cost) for stat, cost in costs.items()]
+
+    def died(batch):
+        end = batch.col("stats", "endurance")
+        batch.end((end != MISSING) & (end <= 0), 1, "escape")
+    return paid + [died] + steps.outcome(("combat", "escape", "effects"), to)
+
+
+def _fled(batch, fled, steps):
+    from engine.analysis.compiled.batch import Batch
+    nxt = Batch(batch.rows.copy(), batch.slots)
+    for step in steps.guarded(fled):
+        step(nxt)
+    return nxt
+
+
+def _heroes(batch):
+    """(each state's hero number, the first state of each, each hero's fighter number,
+    the first state of each fighter): a hero is what explore.py `fight_ends` reads of
+    a state, a fighter the same but his Endurance and Luck (his Habileté, maxima,
+    weapon, armour and its hits: `fight_plan`)."""
+    end, luck = batch.col("stats", "endurance"), batch.col("stats", "chance")
+    fighter = np.stack([batch.col("stats", "habilete"), batch.col("initial", "endurance"),
+                        batch.col("initial", "chance"), batch.rows[:, EXTRA]], axis=1)
+    _u, f_first, f_of = np.unique(fighter, axis=0, return_index=True, return_inverse=True)
+    f_of = f_of.reshape(-1)
+    _u, first, inverse = np.unique(np.stack([f_of, end, luck], axis=1), axis=0, return_index=True,
+                                   return_inverse=True)
+    return inverse.reshape(-1), first, f_of[first], f_first
+
+
+def _fighter(batch, r: int, number: int, book):
+    """A state as `fight_plan` reads it (its Habileté, maxima and extras)."""
+    stats = {}
+    v = int(batch.col("stats", "habilete")[r])
+    if v != MISSING:
+        stats["habilete"] = v
+    initial = {}
+    for s in ("endurance", "chance"):
+        v = int(batch.col("initial", s)[r])
+        if v != MISSING:
+            initial[s] = v
+    extra = thaw(batch.slots.extras.values[int(batch.rows[r, EXTRA])]) or {}
+    state = SimpleNamespace(paragraph=number, stats=stats, initial=initial, extra=extra)
+    return SimpleNamespace(state=state, book=book)
+
+
+def _fought(batch, book, number, pending, cache, follow, steps) -> list:
+    """Each strategy a move: its ends for each distinct hero (explore.py `fight_plan`
+    once per fighter, its `ends` once per Endurance and Luck), each state's successors
+    one row an end, written by kind (`_finish`)."""
+    from engine.analysis.compiled.batch import Batch
+    from engine.analysis.compiled.fights import Spread, stacked
+    n = len(batch)
+    inverse, first, fighter_of, f_first = _heroes(batch)
+    # Each hero's ends (all strategies) as columns, made once for a fight plan, this
+    # pending and an Endurance and Luck, and met again for other states (the module's
+    # cache keeps them: the same fight recurs with other facts, in other waves).
+    here = int(batch.rows[0, PENDING]) if n else 0
+    memos = cache.setdefault("df-columns", {})
+    plans = []
+    for r in f_first.tolist():
+        plan = explore.fight_plan(_fighter(batch, r, number, book), pending)
+        plans.append((plan, memos.setdefault((plan, here), {})))
+    end_col = np.where(batch.col("stats", "endurance") == MISSING, 0, batch.col("stats", "endurance"))
+    luck_col = np.where(batch.col("stats", "chance") == MISSING, 0, batch.col("stats", "chance"))
+    table, offsets, stops = [], {}, {}
+    parts, firsts = [], []
+    for r, f in zip(first.tolist(), fighter_of.tolist()):
+        plan, memo = plans[f]
+        root = (int(end_col[r]), int(luck_col[r]))
+        e = memo.get(root)
+        if e is None:
+            e = memo[root] = _hero_columns(plan.ends(*root, cache), pending, stops, batch.slots)
+        off = offsets.get(id(e))
+        if off is None:
+            off = offsets[id(e)] = len(table)
+            table += e[1]
+        parts.append(e[0])
+        firsts.append(off)
+    counts = np.array([len(a) for a in parts], dtype=np.int64)
+    cols = np.concatenate(parts) if parts else np.zeros((0, 6), dtype=np.int64)
+    strategy, kind, he, luck, arm, pend = cols.T
+    prob = np.repeat(np.array(firsts, dtype=np.int64), counts) + np.arange(len(cols)) \
+        - np.repeat(np.cumsum(counts) - counts, counts)
+    cols = cols[:, 1:]
+    start = np.cumsum(counts) - counts
+    per = counts[inverse]   # each state's number of ends
+    src = np.repeat(np.arange(n), per)
+    t = start[inverse[src]] + np.arange(len(src)) - np.repeat(np.cumsum(per) - per, per)
+    # one successor row for each state and distinct end (strategies share many ends)
+    ends, end_of = _distinct_rows(cols)
+    end_of = end_of[t]
+    _u, first_edge, row_of = np.unique(src * max(len(ends), 1) + end_of, return_index=True, return_inverse=True)
+    row_of = row_of.reshape(-1)
+    origin, made_end = src[first_edge], ends[end_of[first_edge]]
+    blocks, origins = [], []
+    at = np.zeros(len(origin), dtype=np.int64)   # each distinct row's place among the blocks
+    placed = 0
+    for code, name in enumerate(_KINDS):
+        sel = np.flatnonzero(made_end[:, 0] == code)
+        if not len(sel):
+            continue
+        rows = Batch(batch.rows[origin[sel]], batch.slots)
+        _finish(rows, name, *made_end[sel, 1:].T, book, follow, steps)
+        blocks.append(rows.rows)
+        origins.append(origin[sel])
+        at[sel] = placed + np.arange(len(sel))
+        placed += len(sel)
+    nxt = Batch(stacked(blocks, batch.slots) if blocks else np.zeros((0, batch.rows.shape[1]), dtype=np.int64),
+                batch.slots)
+    origin = np.concatenate(origins) if origins else np.zeros(0, dtype=np.int64)
+    row, strategies, probs = at[row_of], strategy[t], prob[t]
+    out = []
+    for j, name in enumerate(STRATEGIES):
+        mine = strategies == j
+        if not mine.any():
+            continue
+        offered = np.zeros(n, dtype=bool)
+        offered[src[mine]] = True
+        out.append((MACRO + name, offered, [Spread(src[mine], probs[mine], table, nxt, row[mine], origin)]))
+    return out
+
+
+def _distinct_rows(cols: np.ndarray) -> tuple:
+    """(the distinct rows of small non-negative integers, each row's number among
+    them), by one integer a row when their ranges allow (a 1-D sort, not a sort of
+    rows)."""
+    if len(cols) and cols.min() >= 0:
+        try:
+            code = np.ravel_multi_index(cols.T, tuple((cols.max(axis=0) + 1).tolist()))
+        except ValueError:   # (too wide for one integer)
+            code = None
+        if code is not None:
+            _u, first, inverse = np.unique(code, return_index=True, return_inverse=True)
+            return cols[first], inverse.reshape(-1)
+    ends, inverse = np.unique(cols, axis=0, return_inverse=True)
+    return ends, inverse.reshape(-1)
+
+
+def _hero_columns(strategies, pending: dict, stops: dict, slots) -> tuple:
+    """(every strategy's ends as rows (strategy, kind, Endurance, Luck, armour left,
+    pending number after a "stop"), their probabilities) of one hero."""
+    blocks, probs = [], []
+    for name, outcomes in strategies:
+        rows, p = _columns(outcomes, pending, stops, slots)
+        blocks.append(np.hstack([np.full((len(rows), 1), STRATEGIES.index(name), dtype=np.int64), rows]))
+        probs += p
+    return (np.concatenate(blocks) if blocks else np.zeros((0, 6), dtype=np.int64)), probs
+
+
+def _columns(outcomes, pending: dict, stops: dict, slots) -> tuple:
+    """(the ends of a strategy as rows (kind, Endurance, Luck, armour left, pending
+    number after a "stop"), their probabilities), the ends of probability 0 left out."""
+    rows, probs = [], []
+    for end, p in outcomes:
+        if not p:
+            continue
+        d, o = end.detail, end.outcome
+        if o == "stop":
+            q = stops.get(d)
+            if q is None:
+                q = stops[d] = slots.pendings(freeze(_stopped(pending, d)))
+            rows.append((_KINDS.index(o), d[0], d[2], d[3], q))
+        elif d is None:
+            rows.append((_KINDS.index(o), 0, 0, 0, 0))
+        else:
+            rows.append((_KINDS.index(o), d[0], d[1], d[2], 0))
+        probs.append(p)
+    return np.array(rows, dtype=np.int64).reshape(-1, 5), probs
+
+
+def _stopped(pending: dict, detail: tuple) -> dict:
+    """The pending fight where escaping opens (explore.py `_finisher`, "stop")."""
+    _he, es, _luck, _arm, rnd, wins = detail
+    out = {**pending, "enemies": [{**e, "endurance": left} for e, left in zip(pending["enemies"], es)],
+           "round": rnd}
+    if "wins" in pending:
+        out["wins"] = wins
+    return out
+
+
+def _written(batch, stat: str, values: np.ndarray) -> None:
+    """game/core.py `change(stat, value=...)` told to nobody: the value clamped, written
+    unless it is 0 where the stat is absent."""
+    new = VECTOR.clamp(batch, stat, values)
+    old = batch.col("stats", stat)
+    batch.put("stats", stat, new, where=(new != 0) | ((old != MISSING) & (old != 0)))
+
+
+def _finish(batch, kind: str, he, luck, arm, pend, book, follow, steps) -> None:
+    """explore.py `_finisher` of ends of one kind, then `Outcome.apply`'s after-change,
+    over the rows of those ends (each with its own Endurance, Luck, armour left):
+    "lose": Endurance 0, dead in the fight; otherwise the sheet left written (the
+    armour's hits, or the armour lost when none is left), then "stop": the fight
+    waits where escaping opens; "win": wounds.drain and wounds.won (death at 0, the
+    `win` effects and paragraph, or the paragraph's choices); "hurt", "timeout":
+    specials.leave (their effects and paragraph)."""
+    if kind == "lose":
+        _written(batch, "endurance", np.zeros(len(batch), dtype=np.int64))
+        batch.end(np.ones(len(batch), dtype=bool), 1, "combat")
+        return
+    _written(batch, "endurance", he)
+    _written(batch, "chance", luck)
+    _armour_left(batch, book, arm)
+    if kind == "stop":
+        batch.rows[:, PENDING] = pend
+        VECTOR.after_change(batch)
+        return
+    if kind == "win":
+        end = batch.col("stats", "endurance")
+        batch.end((end != MISSING) & (end <= 0), 1, "combat")
+    for step in steps.guarded(follow[kind]):
+        step(batch)
+    if (batch.ended == 0).any():
+        VECTOR.after_change(batch)
+
+
+def _armour_left(batch, book, left: np.ndarray) -> None:
+    """explore.py `_armour`: `left` hits before the worn armour falls apart, or fallen
+    apart (lost, none worn: module.after_change normalises after the loss)."""
+    names = {}
+    worn = _per_extras(batch, lambda e: names.setdefault(e.get("armour") if e else None, len(names)))
+    for item, code in names.items():
+        props = armour_props(book, item) if item is not None else None
+        if props is None:
+            continue
+        mine = worn == code
+        gone = mine & (left <= 0)
+        if gone.any():
+            batch.put("items", item, 0, where=gone)
+            batch.change_extra(gone, lambda extra: _normalised(_bare(extra)))
+        hits = int(props.get("hits", 1)) - left
+        for h in np.unique(hits[mine & ~gone]).tolist():
+            batch.change_extra(mine & ~gone & (hits == h), lambda extra, h=h: {**extra, "armour_hits": h})
 
 
 def _ceiling(changes: dict):

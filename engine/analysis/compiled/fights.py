@@ -1,0 +1,87 @@
+"""Activities a module's vector rules play over arrays with a distribution per state.
+
+A fight priced by the module's own fight model (its `fight_outcomes` hook) ends in
+a distribution that differs from one state to the next (each state's Endurance,
+Luck, armour...), so a strategy's successors are not one batch aligned with the
+states, as a choice's or a test's are (programs.py), but a `Spread`: many successor
+rows, each with the state it comes from and its exact probability.
+
+The module's vector rules make the moves (`rules.fight(book, number, pending,
+steps, cache)`, None when they do not play that activity); `Steps` lends them what
+the compiler knows of the book (an outcome's effects and the paragraph it enters,
+a stat changed, the after-change rule), so that what follows an activity is the
+compiler's own doing, as after a test.  Nothing here names a module.
+"""
+from __future__ import annotations
+
+from typing import NamedTuple
+
+import numpy as np
+
+from engine.analysis.compiled.batch import Batch
+from engine.analysis.compiled.packed import PENDING
+
+
+class Spread(NamedTuple):
+    """A move's outcomes: outcome i goes from state `src[i]` of the batch to the
+    successor `nxt.rows[row[i]]` with probability `table[probs[i]]` (exact).  `nxt`
+    may be shared by several moves (an end two strategies reach is one row); its row
+    k was made from state `origin[k]`."""
+
+    src: np.ndarray
+    probs: np.ndarray
+    table: list
+    nxt: Batch
+    row: np.ndarray
+    origin: np.ndarray
+
+
+class Steps:
+    """The compiler's steps an activity's outcomes are made of (over batches)."""
+
+    def __init__(self, compiler, number: int, guarded):
+        self.compiler, self.number, self.guarded = compiler, number, guarded
+
+    def outcome(self, where: tuple, target, stay: bool = False) -> list:
+        """game/outcomes.py `outcome(where)` then `goto(target)` (or, `stay` and no
+        target, the activity over and the paragraph's choices next), as lists of
+        steps; Unsupported when the compiler does not know them."""
+        return self.compiler.outcome_steps(self.compiler.book.paragraphs[self.number], where, target, stay)
+
+    def add(self, stat: str, amount: int):
+        """game/core.py `change(stat, delta=amount)` (a stat's other name resolved)."""
+        name = self.compiler.aliases.get(stat, stat)
+        return self.compiler._change(name, lambda b: (np.full(len(b), amount, dtype=np.int64),
+                                                      np.zeros(len(b), bool)), True)
+
+    def after_change(self, batch) -> None:
+        self.compiler._after_change(batch)
+
+
+class Activity:
+    """The program of the states at a paragraph whose pending activity the module's
+    vector rules play: their moves, the states they leave to the engine (`rejects`)."""
+
+    def __init__(self, book, paragraph: int, moves, rules):
+        self.book, self.paragraph, self.moves, self.rules = book, paragraph, moves, rules
+
+    def run(self, batch: Batch):
+        engine = self.rules.rejects(batch, self.book)
+        return self.moves(batch), engine
+
+
+def stacked(blocks: list, slots) -> np.ndarray:
+    """Row blocks of different widths as one array (a column made since: its default)."""
+    width = max(b.shape[1] for b in blocks)
+    out = []
+    for b in blocks:
+        if b.shape[1] < width:
+            pad = np.array([slots.default(j) for j in range(b.shape[1], width)], dtype=np.int64)
+            b = np.hstack([b, np.broadcast_to(pad, (len(b), len(pad)))])
+        out.append(b)
+    return np.concatenate(out) if out else np.zeros((0, width), dtype=np.int64)
+
+
+def cleared(batch) -> None:
+    """The activity over (where the game goes on): nothing pending."""
+    batch.rows[:, PENDING] = np.where(batch.ended == 0, 0, batch.rows[:, PENDING])
