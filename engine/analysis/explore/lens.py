@@ -49,6 +49,7 @@ from engine.book.effect_lists import all_effects, module_fields
 from engine.expr.ast import Call, Int, Name, Str, walk
 from engine.lint.checks import graph as static_graph
 from engine.analysis.explore.caps import caps
+from engine.analysis.explore.guards import VISIT, Guards
 from engine.analysis.explore.compact import HEAD
 
 ALL = "*"
@@ -61,7 +62,7 @@ NAMED = ("counters", "notes")   # extras that hold one value a name: each name l
 
 
 class Lens:
-    def __init__(self, book, module):
+    def __init__(self, book, module, guards: bool = True):
         self.book, self.module = book, module
         self.used_here = book.meta.get("used_here") or {}   # format 1.2: items used where they lie
         aliases = book_aliases(module)
@@ -72,17 +73,24 @@ class Lens:
         self.declared = {k: frozenset(book.meta.get(k) or ()) for k in NAMED}   # counters, notes
         self.reads = {n: self._reads(p) for n, p in book.paragraphs.items()}
         self.edges = {n: set() for n in book.paragraphs}
+        self.open_ways: dict = {}   # paragraph -> the targets of its ways no guard closes (guards.py)
         for n, outs in static_graph(book, module).items():
-            for _exit, target in outs:
+            for way, target in outs:
                 self.edges[n].update(book.paragraphs if target is None else (target,))
+                if way.kind != "choice" or not isinstance(way.target, int):
+                    found = self.open_ways.setdefault(n, set())
+                    self.open_ways[n] = ALL if target is None or found is ALL else found | {target}
         rescued = [t for t in getattr(module, "rescue_targets", lambda _b: ())(book) if t in self.edges]
+        self.rescued = frozenset(rescued)
         for n in self.edges:   # a death anywhere may be rescued there (module.rescue_targets)
             self.edges[n].update(rescued)
         self.stale = False
         self.learned: dict = {}   # paragraph -> the targets moves showed beyond the static graph
         self._dead: dict = {}   # paragraph -> (layout size, slots to clear, passive stat slots)
         self._between: dict = {}   # (paragraph, paragraph) -> what dies on the way
+        self._shut: dict = {}   # (paragraph, held guards, layout size) -> slots dead behind closed ways
         self._compute()
+        self.guards = Guards(self, guards)   # guards=False: closed ways not followed (tests)
 
     # --- what each paragraph reads ------------------------------------------
     def _reads(self, p) -> set:
@@ -207,7 +215,8 @@ class Lens:
 
     def refresh(self) -> None:
         self._compute()
-        self._dead, self._between = {}, {}
+        self._dead, self._between, self._shut = {}, {}, {}
+        self.guards.reset()
         self.stale = False
 
     # --- the reduction --------------------------------------------------------
@@ -258,6 +267,41 @@ class Lens:
         for stat, cap in self.caps.get(n, {}).items():
             if stat in live and stat in state.stats:
                 state.stats[stat] = Cap(cap)(state.stats[stat])
+        held = frozenset(g for g in self.guards.useful(n) if _holds(state, g))
+        if held:   # ways closed for good (guards.py): what only they led to is dead too
+            read = self.guards.read_ahead(n, held)
+            state.visits = {v: c for v, c in state.visits.items() if self._kept("visits", v, read)}
+            state.flags = {f for f in state.flags if self._kept("flags", f, read)}
+            state.items = {i: c for i, c in state.items.items() if self._kept("items", i, read)}
+
+    # --- ways closed for good (guards.py) ---------------------------------------
+    def _kept(self, part: str, name, read) -> bool:
+        """Whether a visit, flag or item is still read by `read` (what is read ahead)."""
+        if part == "visits":
+            return ("v", ALL) in read or ("v", name) in read
+        if part == "flags" and name.startswith(ONCE):
+            return ("o", name.split(":")[1]) in read
+        return not self._dead_name(part, name) or name in read
+
+    def guarded(self, paragraph, layout) -> tuple:
+        """(slot, guard) of each guard a state at `paragraph` may hold that forgets
+        something there (guards.py `useful`), among the layout's slots."""
+        out = []
+        for g in self.guards.useful(paragraph):
+            i = layout.slot.get(("visits", g[1]) if g[0] == VISIT else ("flags", g[1]))
+            if i is not None:
+                out.append((i, g))
+        return tuple(out)
+
+    def shut(self, paragraph, held: frozenset, layout) -> tuple:
+        """The slots dead at `paragraph` in a state that holds the guards `held`."""
+        key = (paragraph, held, len(layout))
+        found = self._shut.get(key)
+        if found is None:
+            read = self.guards.read_ahead(paragraph, held)
+            found = self._shut[key] = tuple(i for part in ("visits", "flags", "items") for i in layout.of_part[part]
+                                            if not self._kept(part, layout.names[i - HEAD][1], read))
+        return found
 
     def dying(self, start, paragraph, layout) -> tuple:
         """What dies on a move from paragraph `start` (whose dead slots are clear
@@ -322,6 +366,11 @@ class Lens:
             if stat in capped and stat in live:
                 fixes[i] = Cap(capped[stat])
         return len(layout), tuple(clear), tuple(passive), fixes
+
+
+def _holds(state, guard) -> bool:
+    kind, name = guard
+    return bool(state.visits.get(name)) if kind == VISIT else name in state.flags
 
 
 class Prune:
