@@ -122,3 +122,17 @@ def test_closed_ways_keep_the_exact_value_of_every_fixture_book(path):
         return
     assert with_guards["exact"] == without["exact"]
     assert shut.reached == open_.reached and len(shut.states) <= len(open_.states)
+
+
+def test_the_compiled_explorer_forgets_behind_closed_ways_too(tmp_path):
+    """forget.py follows the lens: the same value, and no state at the square or the
+    market that holds the codeword keeps the bundle."""
+    from engine.analysis.compiled import solve
+    from engine.analysis.compiled.explorer import CompiledExplorer
+    loaded = load_text(tmp_path, MARKET)
+    x = CompiledExplorer(loaded.book, loaded.module, sheet=1)
+    assert solve(x.run().graph)["exact"] == Fraction(30, 36)
+    states = [x.slots.unpack(r, loaded.book, loaded.module) for r in x.table.rows]
+    hub = [s for s in states if s.paragraph in (1, 3) and not s.ended]
+    assert any("rue" in s.flags for s in hub)
+    assert not any("balluchon" in s.items for s in hub if "rue" in s.flags)

@@ -6,7 +6,9 @@ other visit, once-only mark, codeword and item the rules never read is set back 
 0, a passive stat (gold in Défis Fantastiques) to 0, and a stat read ahead only in
 comparisons with numbers capped beyond any use (caps.py).  Two states that differ
 only there have the same future: keeping them apart multiplies the space for
-nothing.  The lens's graph is checked by the explorer against every move made (a
+nothing.  A row holding a fact that closes ways for good (guards.py: a visit, a
+once-only choice taken, a codeword no effect takes back) forgets what only those
+ways led to, as `Lens.strip` does.  The lens's graph is checked by the explorer against every move made (a
 path it did not know makes it stale, and the exploration starts again).  A book with
 counters or notes (held in the module extras) is not forgotten here: `usable` is
 then False and the explorer keeps every fact.
@@ -70,4 +72,20 @@ class Forget:
             for col, cap in capped:
                 v = rows[at, col]
                 rows[at, col] = np.where((v != MISSING) & (v > cap), cap, v)
+        for n in np.unique(para).tolist():
+            self._shut(rows, np.flatnonzero(para == n), n, slots)
         return rows
+
+    def _shut(self, rows: np.ndarray, at: np.ndarray, n: int, slots) -> None:
+        """What the ways the rows' guards close led to, set back to 0 (in place)."""
+        guards = self.lens.guarded(n, slots.find)   # (its answers kept by the lens)
+        if not guards:
+            return
+        held = rows[np.ix_(at, [col for col, _g in guards])] != 0
+        combos, which = np.unique(held, axis=0, return_inverse=True)
+        for k, combo in enumerate(combos):
+            if combo.any():
+                columns = [(i, part, name) for i, (part, name) in enumerate(slots.names)]
+                shut = self.lens.shut(n, frozenset(g for (_c, g), h in zip(guards, combo) if h), columns)
+                if shut:
+                    rows[np.ix_(at[which.ravel() == k], list(shut))] = 0

@@ -223,12 +223,13 @@ class Explorer(Expansion):
 
     def _guards_at(self, paragraph) -> tuple:
         lay = self.layout
-        found = () if self.lens is None else self.lens.guarded(paragraph, lay)
+        found = () if self.lens is None else self.lens.guarded(paragraph, lambda part, key: lay.slot.get((part, key)))
         return len(lay.names), tuple((lay.offset[i], (1 << lay.width[i]) - 1, g) for i, g in found)
 
     def _keep_mask(self, paragraph, held) -> tuple:
         lay, drop = self.layout, 0
-        for i in self.lens.shut(paragraph, held, lay):
+        columns = [(i, part, name) for i, (part, name) in enumerate(lay.names, HEAD)]
+        for i in self.lens.shut(paragraph, held, columns):
             drop |= lay.mask(i)
         return len(lay.names), ~drop
 

@@ -58,7 +58,8 @@ VISITED = re.compile(r"(?:visited|visit[eé])\s*\(\s*(\d+)\s*\)")   # French nam
 VISITS = re.compile(r"visited|visit[eé]")
 ONCE = "once:"   # engine/game/reasons.py once_key: once:PARAGRAPH:CHOICE
 WRITES = ("add", "set", "counter-add", "counter-set")   # effects that write the names they hold
-NAMED = ("counters", "notes")   # extras that hold one value a name: each name live or not
+NAMED = ("counters", "notes")
+SHUT = ("visits", "flags", "items")   # what a closed way makes the lens forget (guards.py)   # extras that hold one value a name: each name live or not
 
 
 class Lens:
@@ -283,24 +284,25 @@ class Lens:
             return ("o", name.split(":")[1]) in read
         return not self._dead_name(part, name) or name in read
 
-    def guarded(self, paragraph, layout) -> tuple:
+    def guarded(self, paragraph, find) -> tuple:
         """(slot, guard) of each guard a state at `paragraph` may hold that forgets
-        something there (guards.py `useful`), among the layout's slots."""
+        something there (guards.py `useful`), among the slots `find(part, key)` knows."""
         out = []
         for g in self.guards.useful(paragraph):
-            i = layout.slot.get(("visits", g[1]) if g[0] == VISIT else ("flags", g[1]))
+            i = find("visits", g[1]) if g[0] == VISIT else find("flags", g[1])
             if i is not None:
                 out.append((i, g))
         return tuple(out)
 
-    def shut(self, paragraph, held: frozenset, layout) -> tuple:
-        """The slots dead at `paragraph` in a state that holds the guards `held`."""
-        key = (paragraph, held, len(layout))
+    def shut(self, paragraph, held: frozenset, columns) -> tuple:
+        """The slots dead at `paragraph` in a state that holds the guards `held`, among
+        `columns` ((slot, part, name) of each slot, in order: a longer list only adds)."""
+        key = (paragraph, held, len(columns))
         found = self._shut.get(key)
         if found is None:
             read = self.guards.read_ahead(paragraph, held)
-            found = self._shut[key] = tuple(i for part in ("visits", "flags", "items") for i in layout.of_part[part]
-                                            if not self._kept(part, layout.names[i - HEAD][1], read))
+            found = self._shut[key] = tuple(i for i, part, name in columns if part in SHUT
+                                            and not self._kept(part, name, read))
         return found
 
     def dying(self, start, paragraph, layout) -> tuple:
