@@ -136,3 +136,12 @@ def test_the_compiled_explorer_forgets_behind_closed_ways_too(tmp_path):
     hub = [s for s in states if s.paragraph in (1, 3) and not s.ended]
     assert any("rue" in s.flags for s in hub)
     assert not any("balluchon" in s.items for s in hub if "rue" in s.flags)
+
+
+def test_the_report_says_which_guards_closed_ways(tmp_path):
+    loaded = load_text(tmp_path, MARKET)
+    _space, report = solved(loaded.book, loaded.module)
+    assert report["dropped"]["closed"] == ['flag("rue")']
+    from engine.analysis.explore.text import _dropped
+    assert 'closed by: flag("rue")' in _dropped(report["dropped"], "en")[0]
+    assert 'fermés par : flag("rue")' in _dropped(report["dropped"], "fr")[0]

@@ -118,6 +118,13 @@ class Guards:
                                             if self.read_ahead(n, frozenset((g,))) != everything)
         return found
 
+    def used(self) -> list:
+        """The guards that forgot something where the exploration met them, as the
+        book writes them: `flag("row")`, `visited(22)`, `once:24:2` (a choice taken)."""
+        found = {g for guards in self._useful.values() for g in guards}
+        return sorted(f'flag("{name}")' if kind == FLAG else f"visited({name})" if kind == VISIT else name
+                      for kind, name in found)
+
     def read_ahead(self, n, held: frozenset) -> frozenset:
         """What the paragraphs reachable from n read, with the ways `held` closes shut."""
         key = (n, held)

@@ -238,6 +238,9 @@ class Lens:
         visits = {f[1] for r in self.reads.values() for f in r if isinstance(f, tuple) and f[0] == "v"}
         if ALL not in visits:
             out["visits"] = len(everywhere) - len(visits & everywhere)   # never read: count only
+        closed = self.guards.used()
+        if closed:
+            out["closed"] = closed
         return out
 
     def strip(self, state) -> None:
