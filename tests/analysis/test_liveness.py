@@ -195,3 +195,43 @@ def test_no_cap_where_a_loss_can_repeat_or_gold_is_read_otherwise(tmp_path):
     assert caps["again"][1] is caps["again"][2] is None and caps["again"][3] == 9
     assert caps["halved"][1] is caps["halved"][2] is caps["halved"][3] is None
     assert caps["purse"][4] == caps["halved"][4] == 0   # nothing of gold ahead: 0 (forgotten there)
+
+
+ONCE_PURSE = """\
+paragraphs:
+  1:
+    text: Un carrefour.
+    choices:
+      - {text: À gauche, to: 2}
+      - {text: À droite, to: 3}
+      - {text: Tout droit, to: 4}
+  2:
+    text: Une bourse oubliée (une seule fois).
+    once: [effects]
+    effects: [{add: {or: 5}}]
+    choices: [{text: Revenir, to: 1}]
+  3:
+    text: Un autel (une seule fois).
+    once: [effects]
+    effects: [{add: {chance: 1}}]
+    choices: [{text: Revenir, to: 1}]
+  4:
+    text: Un pont fragile.
+    test: {type: chance, success: 5, failure: 6}
+  5: {text: Vous passez., end: victory}
+  6: {text: Le pont cède., end: death}
+"""
+
+
+def test_a_once_only_find_that_writes_what_nothing_reads_keeps_no_visit(tmp_path):
+    """§ 2 adds gold once, and nothing reads gold: whether it was visited no longer
+    splits the states (its visit is forgotten); § 3 adds Luck once, which the rules
+    read: its visit is kept.  The value: one Luck test at 9 (the altar cannot raise Luck
+    above its starting 9), 2d6 <= 9: 30/36."""
+    loaded = load_text(tmp_path, ONCE_PURSE)
+    space, report = solved(loaded.book, loaded.module, sheet=1, focused=False)
+    full, without = solved(loaded.book, loaded.module, sheet=1, focused=False, lens=False)
+    assert Fraction(report["exact"]) == Fraction(without["exact"]) == Fraction(30, 36)
+    visited = {n for t in space.states if t[0] != "end" for n in parts_of(t).visits}
+    assert 3 in visited and 2 not in visited
+    assert len(space.states) < len(full.states)

@@ -106,13 +106,36 @@ class Lens:
         values += [a.condition for a in p.auto]
         values += [_effect_reads(e)   # format 1.2: what a `use_here` item does
                    for effs in self.used_here.values() for e in effs]
-        if p.once:   # a `once:` paragraph reads whether it was visited
-            found.add(("v", p.number))
+        if p.once and self._once_writes(p) is None:   # a `once:` paragraph reads whether it was visited
+            found.add(("v", p.number))   # (unless what it does once nothing reads: `_compute`)
         if any(c.once for c in p.choices):   # ... and its once-only choices, their marks
             found.add(("o", str(p.number)))
         for value in values:
             self._scan(value, found)
         return found
+
+    def _once_writes(self, p):
+        """The names the `once:` parts of p write, when those parts are only effects that
+        write facts the rules never read (a passive stat, a counter, a plain item, a
+        codeword): repeating them is then seen only where something ahead reads one of
+        those names (`_compute`).  None: the once-only parts may matter wherever p is."""
+        if set(p.once) - {"effects"}:
+            return None
+        names: set = set()
+        for e in p.effects:
+            if e.kind in ("add", "set") and hasattr(e.value, "keys"):
+                written = {self.names.get(k, k) for k in e.value}
+                if not all(w in self.passive or w in self.declared["counters"] for w in written):
+                    return None
+            elif e.kind == "gain" or (e.kind == "flag" and self.passive_flags):
+                written = set(e.value)
+                if e.kind == "gain" and (not written <= self.passive_items or written & set(self.used_here)
+                                         or self.module.carry_limits(self.book)):   # (a full bag asks)
+                    return None
+            else:
+                return None
+            names |= written
+        return names
 
     def _scan(self, value, found: set) -> None:
         if isinstance(value, X.Expr):
@@ -149,6 +172,11 @@ class Lens:
                 if t in back:
                     back[t].add(n)
         self.back = back
+        self.reach = {n: self._closure(n) for n in self.edges}
+        for n, p in self.book.paragraphs.items():   # a `once:` part that writes what is read ahead
+            writes = self._once_writes(p) if p.once and n in self.reach else None
+            if writes is not None and any(w in self.reads[q] for q in self.reach[n] for w in writes):
+                self.reads[n].add(("v", n))
         self.live = {n: set() for n in self.edges}
         facts = {f for r in self.reads.values() for f in r
                  if (isinstance(f, tuple)) or f in self.passive}
@@ -156,7 +184,6 @@ class Lens:
             for n in self._ahead(fact):
                 self.live[n].add(fact)
         self._named: dict = {}   # an item or a flag -> the paragraphs it is live at
-        self.reach = {n: self._closure(n) for n in self.edges}
         self.caps = caps(self)
 
     def _ahead(self, fact) -> set:
