@@ -202,30 +202,25 @@ paragraphs:
   1:
     text: Un carrefour.
     choices:
-      - {text: À gauche, to: 2}
-      - {text: À droite, to: 3}
-      - {text: Tout droit, to: 4}
-  2:
+      - {text: À gauche, to: 6}
+      - {text: À droite, to: 7}
+      - {text: Tout droit, to: 3}
+  6:
     text: Une bourse oubliée (une seule fois).
     once: [effects]
     effects: [{add: {or: 5}}]
     choices: [{text: Revenir, to: 1}]
-  3:
+  7:
     text: Un autel (une seule fois).
     once: [effects]
     effects: [{add: {chance: 1}}]
     choices: [{text: Revenir, to: 1}]
-  4:
-    text: Un pont fragile.
-    test: {type: chance, success: 5, failure: 6}
-  5: {text: Vous passez., end: victory}
-  6: {text: Le pont cède., end: death}
-"""
+""" + ENDLESS_GOLD[ENDLESS_GOLD.index("  3:"):]   # (the same bridge)
 
 
 def test_a_once_only_find_that_writes_what_nothing_reads_keeps_no_visit(tmp_path):
-    """§ 2 adds gold once, and nothing reads gold: whether it was visited no longer
-    splits the states (its visit is forgotten); § 3 adds Luck once, which the rules
+    """§ 6 adds gold once, and nothing reads gold: whether it was visited no longer
+    splits the states (its visit is forgotten); § 7 adds Luck once, which the rules
     read: its visit is kept.  The value: one Luck test at 9 (the altar cannot raise Luck
     above its starting 9), 2d6 <= 9: 30/36."""
     loaded = load_text(tmp_path, ONCE_PURSE)
@@ -233,5 +228,5 @@ def test_a_once_only_find_that_writes_what_nothing_reads_keeps_no_visit(tmp_path
     full, without = solved(loaded.book, loaded.module, sheet=1, focused=False, lens=False)
     assert Fraction(report["exact"]) == Fraction(without["exact"]) == Fraction(30, 36)
     visited = {n for t in space.states if t[0] != "end" for n in parts_of(t).visits}
-    assert 3 in visited and 2 not in visited
+    assert 7 in visited and 6 not in visited
     assert len(space.states) < len(full.states)
