@@ -230,3 +230,46 @@ def test_a_once_only_find_that_writes_what_nothing_reads_keeps_no_visit(tmp_path
     visited = {n for t in space.states if t[0] != "end" for n in parts_of(t).visits}
     assert 7 in visited and 6 not in visited
     assert len(space.states) < len(full.states)
+
+
+TAVERN = """\
+paragraphs:
+  1:
+    text: La taverne.
+    choices:
+      - {text: Écouter les buveurs, to: 6, once: true}
+      - {text: Acheter une potion (5 pièces), to: 7, once: true, if: "or >= 5", effects: [{add: {or: -5}}]}
+      - {text: Sortir, to: 3}
+  6:
+    text: Les buveurs parlent d'un pont fragile.
+    choices: [{text: Revenir au comptoir, to: 1}]
+  7:
+    text: La potion a un goût de miel.
+    effects: [{add: {chance: 1}}]
+    choices: [{text: Revenir au comptoir, to: 1}]
+""" + ENDLESS_GOLD[ENDLESS_GOLD.index("  3:"):]   # (the same bridge)
+
+
+def test_a_once_only_detour_that_changes_nothing_keeps_no_mark(tmp_path):
+    """Listening to the drinkers (§ 6) is text and a way back: whether it was done no
+    longer splits the states (its mark is forgotten, the choice may be taken again and
+    changes nothing); the potion's mark is kept (it costs gold and gives Luck).  The
+    value is the one Luck test at 9 (Luck cannot rise above its start): 30/36."""
+    loaded = load_text(tmp_path, TAVERN)
+    assert Lens(loaded.book, loaded.module).neutral == {"once:1:1"}
+    space, report = solved(loaded.book, loaded.module, sheet=1, focused=False)
+    full, without = solved(loaded.book, loaded.module, sheet=1, focused=False, lens=False)
+    assert Fraction(report["exact"]) == Fraction(without["exact"]) == Fraction(30, 36)
+    marks = {f for t in space.states if t[0] != "end" for f in parts_of(t).flags}
+    assert "once:1:2" in marks and "once:1:1" not in marks
+    assert len(space.states) < len(full.states)
+
+
+def test_the_compiled_explorer_forgets_the_detour_mark_too(tmp_path):
+    from engine.analysis.compiled import solve
+    from engine.analysis.compiled.explorer import CompiledExplorer
+    loaded = load_text(tmp_path, TAVERN)
+    x = CompiledExplorer(loaded.book, loaded.module, sheet=1)
+    assert solve(x.run().graph)["exact"] == Fraction(30, 36)
+    marks = {f for r in x.table.rows for f in x.slots.unpack(r, loaded.book, loaded.module).flags}
+    assert "once:1:2" in marks and "once:1:1" not in marks

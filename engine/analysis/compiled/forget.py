@@ -18,7 +18,7 @@ from __future__ import annotations
 import numpy as np
 
 from engine.analysis.compiled.packed import HEAD, MISSING, PARAGRAPH
-from engine.analysis.explore.lens import ALL, NAMED, ONCE, Lens
+from engine.analysis.explore.lens import ALL, NAMED, Lens
 
 
 class Forget:
@@ -40,7 +40,7 @@ class Forget:
             if part == "visits":
                 dead = ("v", ALL) not in live and ("v", name) not in live
             elif part == "flags":
-                dead = (name.startswith(ONCE) and ("o", name.split(":")[1]) not in live) or \
+                dead = lens.mark_dead(name, live) or \
                     (lens._dead_name("flags", name) and not lens._live_name(name, n))
             elif part == "items":
                 dead = lens._dead_name("items", name) and not lens._live_name(name, n)

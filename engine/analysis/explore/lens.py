@@ -50,6 +50,8 @@ from engine.expr.ast import Call, Int, Name, Str, walk
 from engine.lint.checks import graph as static_graph
 from engine.analysis.explore.caps import caps
 from engine.analysis.explore.guards import VISIT, Guards
+from engine.game.reasons import once_key
+from engine.rules.base import RuleModule
 from engine.analysis.explore.compact import HEAD
 
 ALL = "*"
@@ -173,6 +175,7 @@ class Lens:
                     back[t].add(n)
         self.back = back
         self.reach = {n: self._closure(n) for n in self.edges}
+        self.neutral = frozenset()   # (worked out below, from what is live)
         for n, p in self.book.paragraphs.items():   # a `once:` part that writes what is read ahead
             writes = self._once_writes(p) if p.once and n in self.reach else None
             if writes is not None and any(w in self.reads[q] for q in self.reach[n] for w in writes):
@@ -185,6 +188,35 @@ class Lens:
                 self.live[n].add(fact)
         self._named: dict = {}   # an item or a flag -> the paragraphs it is live at
         self.caps = caps(self)
+        self.neutral = frozenset(self._neutral_marks())
+
+    def mark_dead(self, flag: str, live) -> bool:
+        """A once-only choice's mark that nothing can read from where `live` (or what
+        is read ahead) was worked out: its paragraph is no longer ahead, or the choice
+        is a detour that changes nothing (`_neutral_marks`)."""
+        return flag.startswith(ONCE) and (("o", flag.split(":")[1]) not in live or flag in self.neutral)
+
+    def _neutral_marks(self):
+        """The marks of the once-only choices that lead to a paragraph of text and
+        straight back: the choice and that paragraph hold no effect, test, fight, dice
+        or jump, every way out of it goes back (one with no condition), no condition
+        reads its visit, and entering the choice's paragraph again does nothing
+        (no effects, tests, fights, dice or jumps of its own).  Taking such a choice
+        again leads back to the same state, so offering it again changes no value:
+        its mark need not be kept (a tavern's "listen to the talk at the long table"
+        no longer doubles every state of the town)."""
+        if getattr(type(self.module), "entered", None) is not RuleModule.entered:
+            return   # (a module that acts on entering a paragraph: a detour may not be neutral)
+        for n, p in self.book.paragraphs.items():
+            if not _inert(p) or n not in self.live:
+                continue
+            for i, c in enumerate(p.choices):
+                t = self.book.paragraphs.get(c.target) if c.once and not c.stay and not c.effects else None
+                if (t is not None and _inert(t) and not t.once and self.edges.get(t.number) == {n}
+                        and t.choices and all(d.target == n and not d.effects and not d.stay for d in t.choices)
+                        and any(d.condition is None and not d.once for d in t.choices)
+                        and ("v", t.number) not in self.live[n] and ("v", ALL) not in self.live[n]):
+                    yield once_key(n, i)
 
     def _ahead(self, fact) -> set:
         """The paragraphs from which some paragraph reading `fact` can be reached."""
@@ -276,7 +308,7 @@ class Lens:
         if state.visits and ("v", ALL) not in live:
             state.visits = {n: 1 for n, c in state.visits.items() if c and ("v", n) in live}
         n = state.paragraph
-        dead = {f for f in state.flags if f.startswith(ONCE) and ("o", f.split(":")[1]) not in live
+        dead = {f for f in state.flags if self.mark_dead(f, live)
                 or self._dead_name("flags", f) and not self._live_name(f, n)}
         if dead:
             state.flags = state.flags - dead
@@ -311,7 +343,7 @@ class Lens:
         if part == "visits":
             return ("v", ALL) in read or ("v", name) in read
         if part == "flags" and name.startswith(ONCE):
-            return ("o", name.split(":")[1]) in read
+            return not self.mark_dead(name, read)
         return not self._dead_name(part, name) or name in read
 
     def guarded(self, paragraph, find) -> tuple:
@@ -374,7 +406,7 @@ class Lens:
                 clear.append(i)
         for i in layout.of_part["flags"]:
             f = layout.names[i - HEAD][1]
-            if f.startswith(ONCE) and ("o", f.split(":")[1]) not in live:
+            if self.mark_dead(f, live):
                 clear.append(i)
         for part in ("items", "flags"):
             for i in layout.of_part[part]:
@@ -398,6 +430,11 @@ class Lens:
             if stat in capped and stat in live:
                 fixes[i] = Cap(capped[stat])
         return len(layout), tuple(clear), tuple(passive), fixes
+
+
+def _inert(p) -> bool:
+    """Entering p changes nothing but the paragraph (and its visit)."""
+    return not (p.effects or p.random or p.fields or p.auto or p.end or p.once)
 
 
 def _holds(state, guard) -> bool:
