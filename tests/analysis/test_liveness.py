@@ -263,6 +263,7 @@ def test_a_once_only_detour_that_changes_nothing_keeps_no_mark(tmp_path):
     marks = {f for t in space.states if t[0] != "end" for f in parts_of(t).flags}
     assert "once:1:2" in marks and "once:1:1" not in marks
     assert len(space.states) < len(full.states)
+    assert report["dropped"]["detours"] == ["once:1:1"]
 
 
 def test_the_compiled_explorer_forgets_the_detour_mark_too(tmp_path):

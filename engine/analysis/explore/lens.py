@@ -300,6 +300,8 @@ class Lens:
         closed = self.guards.used()
         if closed:
             out["closed"] = closed
+        if self.neutral:
+            out["detours"] = sorted(self.neutral)
         return out
 
     def strip(self, state) -> None:
