@@ -228,7 +228,8 @@ def explore_round(path: str, max_states: int, timeout: float, command: list[str]
         raise SystemExit(f"{Path(path).name}: explore failed (exit {child.returncode}): {text[-500:]}")
     return {"states": report["states"], "cpu": usage.ru_utime + usage.ru_stime,
             "rss_mb": usage.ru_maxrss / 1024, "complete": report["complete"], "bound": report["bound"],
-            "exact": report["exact"], "low": report["victory"]["low"], "high": report["victory"]["high"]}
+            "exact": report["exact"], "low": report["victory"]["low"], "high": report["victory"]["high"],
+            "not_reached": len(report.get("not_reached") or ())}
 
 
 def real100_line(max_states: int, timeout: float) -> str:
@@ -238,7 +239,8 @@ def real100_line(max_states: int, timeout: float) -> str:
     with tempfile.TemporaryDirectory(prefix="bench-real100-") as folder:
         r = explore_round(str(write_book(Path(folder))), max_states, timeout)
     what = f"exact {_short(r['exact'])} = {100 * r['low']:.4f} %" if r["complete"] else \
-        f"cut ({r['bound']}): victory {100 * r['low']:.2f} % – {100 * r['high']:.2f} %"
+        f"cut ({r['bound']}): victory {100 * r['low']:.2f} % – {100 * r['high']:.2f} %, " \
+        f"{r['not_reached']} paragraphs not yet entered"
     return (f"real100 (generated, 100 sections): explore --exhaustive --sheet 1: {r['states']:,} states, "
             f"{r['cpu']:.1f} s CPU, max RSS {r['rss_mb']:,.0f} MB; {what}")
 

@@ -195,3 +195,82 @@ def test_no_cap_where_a_loss_can_repeat_or_gold_is_read_otherwise(tmp_path):
     assert caps["again"][1] is caps["again"][2] is None and caps["again"][3] == 9
     assert caps["halved"][1] is caps["halved"][2] is caps["halved"][3] is None
     assert caps["purse"][4] == caps["halved"][4] == 0   # nothing of gold ahead: 0 (forgotten there)
+
+
+ONCE_PURSE = """\
+paragraphs:
+  1:
+    text: Un carrefour.
+    choices:
+      - {text: À gauche, to: 6}
+      - {text: À droite, to: 7}
+      - {text: Tout droit, to: 3}
+  6:
+    text: Une bourse oubliée (une seule fois).
+    once: [effects]
+    effects: [{add: {or: 5}}]
+    choices: [{text: Revenir, to: 1}]
+  7:
+    text: Un autel (une seule fois).
+    once: [effects]
+    effects: [{add: {chance: 1}}]
+    choices: [{text: Revenir, to: 1}]
+""" + ENDLESS_GOLD[ENDLESS_GOLD.index("  3:"):]   # (the same bridge)
+
+
+def test_a_once_only_find_that_writes_what_nothing_reads_keeps_no_visit(tmp_path):
+    """§ 6 adds gold once, and nothing reads gold: whether it was visited no longer
+    splits the states (its visit is forgotten); § 7 adds Luck once, which the rules
+    read: its visit is kept.  The value: one Luck test at 9 (the altar cannot raise Luck
+    above its starting 9), 2d6 <= 9: 30/36."""
+    loaded = load_text(tmp_path, ONCE_PURSE)
+    space, report = solved(loaded.book, loaded.module, sheet=1, focused=False)
+    full, without = solved(loaded.book, loaded.module, sheet=1, focused=False, lens=False)
+    assert Fraction(report["exact"]) == Fraction(without["exact"]) == Fraction(30, 36)
+    visited = {n for t in space.states if t[0] != "end" for n in parts_of(t).visits}
+    assert 7 in visited and 6 not in visited
+    assert len(space.states) < len(full.states)
+
+
+TAVERN = """\
+paragraphs:
+  1:
+    text: La taverne.
+    choices:
+      - {text: Écouter les buveurs, to: 6, once: true}
+      - {text: Acheter une potion (5 pièces), to: 7, once: true, if: "or >= 5", effects: [{add: {or: -5}}]}
+      - {text: Sortir, to: 3}
+  6:
+    text: Les buveurs parlent d'un pont fragile.
+    choices: [{text: Revenir au comptoir, to: 1}]
+  7:
+    text: La potion a un goût de miel.
+    effects: [{add: {chance: 1}}]
+    choices: [{text: Revenir au comptoir, to: 1}]
+""" + ENDLESS_GOLD[ENDLESS_GOLD.index("  3:"):]   # (the same bridge)
+
+
+def test_a_once_only_detour_that_changes_nothing_keeps_no_mark(tmp_path):
+    """Listening to the drinkers (§ 6) is text and a way back: whether it was done no
+    longer splits the states (its mark is forgotten, the choice may be taken again and
+    changes nothing); the potion's mark is kept (it costs gold and gives Luck).  The
+    value is the one Luck test at 9 (Luck cannot rise above its start): 30/36."""
+    loaded = load_text(tmp_path, TAVERN)
+    assert Lens(loaded.book, loaded.module).neutral == {"once:1:1"}
+    space, report = solved(loaded.book, loaded.module, sheet=1, focused=False)
+    full, without = solved(loaded.book, loaded.module, sheet=1, focused=False, lens=False)
+    assert Fraction(report["exact"]) == Fraction(without["exact"]) == Fraction(30, 36)
+    marks = {f for t in space.states if t[0] != "end" for f in parts_of(t).flags}
+    assert "once:1:2" in marks and "once:1:1" not in marks
+    assert len(space.states) < len(full.states)
+    assert report["dropped"]["detours"] == ["once:1:1"]
+
+
+def test_the_compiled_explorer_forgets_the_detour_mark_too(tmp_path):
+    from engine.analysis.compiled import solve
+    from engine.analysis.compiled.explorer import CompiledExplorer
+    loaded = load_text(tmp_path, TAVERN)
+    x = CompiledExplorer(loaded.book, loaded.module, sheet=1)
+    assert solve(x.run().graph)["exact"] == Fraction(30, 36)
+    marks = {f for r in x.table.rows for f in x.slots.unpack(r, loaded.book, loaded.module).flags}
+    assert "once:1:2" in marks and "once:1:1" not in marks

@@ -6,7 +6,9 @@ other visit, once-only mark, codeword and item the rules never read is set back 
 0, a passive stat (gold in Défis Fantastiques) to 0, and a stat read ahead only in
 comparisons with numbers capped beyond any use (caps.py).  Two states that differ
 only there have the same future: keeping them apart multiplies the space for
-nothing.  The lens's graph is checked by the explorer against every move made (a
+nothing.  A row holding a fact that closes ways for good (guards.py: a visit, a
+once-only choice taken, a codeword no effect takes back) forgets what only those
+ways led to, as `Lens.strip` does.  The lens's graph is checked by the explorer against every move made (a
 path it did not know makes it stale, and the exploration starts again).  A book with
 counters or notes (held in the module extras) is not forgotten here: `usable` is
 then False and the explorer keeps every fact.
@@ -16,7 +18,7 @@ from __future__ import annotations
 import numpy as np
 
 from engine.analysis.compiled.packed import HEAD, MISSING, PARAGRAPH
-from engine.analysis.explore.lens import ALL, NAMED, ONCE, Lens
+from engine.analysis.explore.lens import ALL, NAMED, Lens
 
 
 class Forget:
@@ -41,7 +43,7 @@ class Forget:
             if part == "visits":
                 dead = ("v", ALL) not in live and ("v", name) not in live
             elif part == "flags":
-                dead = (name.startswith(ONCE) and ("o", name.split(":")[1]) not in live) or \
+                dead = lens.mark_dead(name, live) or \
                     (lens._dead_name("flags", name) and not lens._live_name(name, n))
             elif part == "items":
                 dead = lens._dead_name("items", name) and not lens._live_name(name, n)
@@ -80,13 +82,28 @@ class Forget:
         paragraph, gathered by row)."""
         uniq, inverse = np.unique(rows[:, PARAGRAPH], return_inverse=True)
         plans = [self._plan(n, slots) for n in uniq.tolist()]
-        if all(p is None for p in plans):
-            return rows.copy() if copy else rows
-        k = rows.shape[1]
+        out = rows.copy() if copy else rows
+        if not all(p is None for p in plans):
+            self._apply(out, plans, inverse.reshape(-1))
+        for i, n in enumerate(uniq.tolist()):
+            guards = self._guards(n, slots)
+            if guards:
+                self._shut(out, np.flatnonzero(inverse.reshape(-1) == i), n, guards, slots)
+        return out
+
+    def _guards(self, n: int, slots) -> tuple:
+        """The lens's guards at `n` among the columns (kept with the masks)."""
+        key = (n, len(slots), "guards")
+        if key not in self.masks:
+            self.masks[key] = self.lens.guarded(n, slots.find)
+        return self.masks[key]
+
+    @staticmethod
+    def _apply(out: np.ndarray, plans: list, inverse: np.ndarray) -> None:
+        """Each row's paragraph's plan (zeroed, passive, cap), in place."""
+        k = out.shape[1]
         none = (np.zeros(k, dtype=bool), np.zeros(k, dtype=bool), np.full(k, np.iinfo(np.int64).max))
         zeroed, passive, cap = (np.stack([(p or none)[j][:k] for p in plans]) for j in range(3))
-        inverse = inverse.reshape(-1)
-        out = rows.copy() if copy else rows
         out[zeroed[inverse]] = 0
         # only the few columns some paragraph makes passive or caps: a passive stat not
         # held stays MISSING; a cap lowers a value held (MISSING is below any cap)
@@ -95,4 +112,14 @@ class Forget:
             col[passive[inverse, j] & (col != MISSING)] = 0
         for j in np.flatnonzero((cap < np.iinfo(np.int64).max).any(axis=0)).tolist():
             np.minimum(out[:, j], cap[inverse, j], out=out[:, j])
-        return out
+
+    def _shut(self, rows: np.ndarray, at: np.ndarray, n: int, guards: tuple, slots) -> None:
+        """What the ways the rows' guards close led to, set back to 0 (in place)."""
+        held = rows[np.ix_(at, [col for col, _g in guards])] != 0
+        combos, which = np.unique(held, axis=0, return_inverse=True)
+        for k, combo in enumerate(combos):
+            if combo.any():
+                columns = [(i, part, name) for i, (part, name) in enumerate(slots.names)]
+                shut = self.lens.shut(n, frozenset(g for (_c, g), h in zip(guards, combo) if h), columns)
+                if shut:
+                    rows[np.ix_(at[which.ravel() == k], list(shut))] = 0

@@ -47,12 +47,12 @@ class Explorer(Expansion):
     def __init__(self, book, module, max_states: int = 200_000, timeout: float = 60.0,
                  with_commands: bool = True, fight_nodes: bool = True, lens: bool = True,
                  seed: int = 0, max_sheets: int | None = 256, sheet: int | None = None,
-                 focused: bool = True, memo: bool = True):
+                 focused: bool = True, memo: bool = True, guards: bool = True):
         self.book, self.module = book, module
         self.max_states, self.timeout, self.with_commands = max_states, timeout, with_commands
         self.fight_nodes, self.seed, self.max_sheets = fight_nodes, seed, max_sheets
         self.sheet, self.focused = sheet, focused   # focused=False: breadth only (exact answers)
-        self.lens = Lens(book, module) if lens else None
+        self.lens = Lens(book, module, guards) if lens else None
         self.cache: dict = {}                 # the module's memo of solved fights
         blank = GameState(book.id, book.content_hash, module.id, rules_version=str(module.version))
         self.game = Game(book, module, ForcedDice(()), blank, undo=False, narrate=False)
@@ -92,6 +92,7 @@ class Explorer(Expansion):
         self.space, self.todo = Space(states=States(self.layout)), deque()
         self.memo = Memo(self.layout) if self.memo_on else None
         self._ops, self._finals = {}, {}   # changes as bits; an ended state's integer -> nothing can follow
+        self._guarded, self._keep = {}, {}   # paragraph -> guards' bits; (paragraph, held) -> the AND
         self._shapes, self._kept = {}, []   # shapes of the templates' outcomes (expansion.py)
         self._head = self.layout.head_mask
         self.focus = Focus(self, self.seed)
@@ -204,11 +205,33 @@ class Explorer(Expansion):
                 w = fix(v)
                 if w != v:
                     code = (code & ~(bits << at)) | self.layout.code(i, w)
+        guarded = self._guarded.get(head[0])
+        if guarded is None or guarded[0] != len(self.layout.names):
+            guarded = self._guarded[head[0]] = self._guards_at(head[0])
+        if guarded[1]:   # ways closed for good (lens.py `shut`)
+            held = frozenset(g for at, bits, g in guarded[1] if (code >> at) & bits)
+            if held:
+                keep = self._keep.get((head[0], held))
+                if keep is None or keep[0] != len(self.layout.names):
+                    keep = self._keep[(head[0], held)] = self._keep_mask(head[0], held)
+                code &= keep[1]
         if not head[1]:   # (most successors: not ended, met already)
             found = self.space.index.get(code)
             if found is not None:
                 return found
         return self._add(code, head[0], head[1], head[2], s, move, faces)
+
+    def _guards_at(self, paragraph) -> tuple:
+        lay = self.layout
+        found = () if self.lens is None else self.lens.guarded(paragraph, lambda part, key: lay.slot.get((part, key)))
+        return len(lay.names), tuple((lay.offset[i], (1 << lay.width[i]) - 1, g) for i, g in found)
+
+    def _keep_mask(self, paragraph, held) -> tuple:
+        lay, drop = self.layout, 0
+        columns = [(i, part, name) for i, (part, name) in enumerate(lay.names, HEAD)]
+        for i in self.lens.shut(paragraph, held, columns):
+            drop |= lay.mask(i)
+        return len(lay.names), ~drop
 
     def _compiled(self, change, start) -> tuple:
         """A change made from paragraph `start` as bits: (layout size, the AND that

@@ -49,6 +49,9 @@ from engine.book.effect_lists import all_effects, module_fields
 from engine.expr.ast import Call, Int, Name, Str, walk
 from engine.lint.checks import graph as static_graph
 from engine.analysis.explore.caps import caps
+from engine.analysis.explore.guards import VISIT, Guards
+from engine.game.reasons import once_key
+from engine.rules.base import RuleModule
 from engine.analysis.explore.compact import HEAD
 
 ALL = "*"
@@ -57,11 +60,12 @@ VISITED = re.compile(r"(?:visited|visit[eé])\s*\(\s*(\d+)\s*\)")   # French nam
 VISITS = re.compile(r"visited|visit[eé]")
 ONCE = "once:"   # engine/game/reasons.py once_key: once:PARAGRAPH:CHOICE
 WRITES = ("add", "set", "counter-add", "counter-set")   # effects that write the names they hold
-NAMED = ("counters", "notes")   # extras that hold one value a name: each name live or not
+NAMED = ("counters", "notes")
+SHUT = ("visits", "flags", "items")   # what a closed way makes the lens forget (guards.py)   # extras that hold one value a name: each name live or not
 
 
 class Lens:
-    def __init__(self, book, module):
+    def __init__(self, book, module, guards: bool = True):
         self.book, self.module = book, module
         self.used_here = book.meta.get("used_here") or {}   # format 1.2: items used where they lie
         aliases = book_aliases(module)
@@ -72,17 +76,24 @@ class Lens:
         self.declared = {k: frozenset(book.meta.get(k) or ()) for k in NAMED}   # counters, notes
         self.reads = {n: self._reads(p) for n, p in book.paragraphs.items()}
         self.edges = {n: set() for n in book.paragraphs}
+        self.open_ways: dict = {}   # paragraph -> the targets of its ways no guard closes (guards.py)
         for n, outs in static_graph(book, module).items():
-            for _exit, target in outs:
+            for way, target in outs:
                 self.edges[n].update(book.paragraphs if target is None else (target,))
+                if way.kind != "choice" or not isinstance(way.target, int):
+                    found = self.open_ways.setdefault(n, set())
+                    self.open_ways[n] = ALL if target is None or found is ALL else found | {target}
         rescued = [t for t in getattr(module, "rescue_targets", lambda _b: ())(book) if t in self.edges]
+        self.rescued = frozenset(rescued)
         for n in self.edges:   # a death anywhere may be rescued there (module.rescue_targets)
             self.edges[n].update(rescued)
         self.stale = False
         self.learned: dict = {}   # paragraph -> the targets moves showed beyond the static graph
         self._dead: dict = {}   # paragraph -> (layout size, slots to clear, passive stat slots)
         self._between: dict = {}   # (paragraph, paragraph) -> what dies on the way
+        self._shut: dict = {}   # (paragraph, held guards, layout size) -> slots dead behind closed ways
         self._compute()
+        self.guards = Guards(self, guards)   # guards=False: closed ways not followed (tests)
 
     # --- what each paragraph reads ------------------------------------------
     def _reads(self, p) -> set:
@@ -97,13 +108,36 @@ class Lens:
         values += [a.condition for a in p.auto]
         values += [_effect_reads(e)   # format 1.2: what a `use_here` item does
                    for effs in self.used_here.values() for e in effs]
-        if p.once:   # a `once:` paragraph reads whether it was visited
-            found.add(("v", p.number))
+        if p.once and self._once_writes(p) is None:   # a `once:` paragraph reads whether it was visited
+            found.add(("v", p.number))   # (unless what it does once nothing reads: `_compute`)
         if any(c.once for c in p.choices):   # ... and its once-only choices, their marks
             found.add(("o", str(p.number)))
         for value in values:
             self._scan(value, found)
         return found
+
+    def _once_writes(self, p):
+        """The names the `once:` parts of p write, when those parts are only effects that
+        write facts the rules never read (a passive stat, a counter, a plain item, a
+        codeword): repeating them is then seen only where something ahead reads one of
+        those names (`_compute`).  None: the once-only parts may matter wherever p is."""
+        if set(p.once) - {"effects"}:
+            return None
+        names: set = set()
+        for e in p.effects:
+            if e.kind in ("add", "set") and hasattr(e.value, "keys"):
+                written = {self.names.get(k, k) for k in e.value}
+                if not all(w in self.passive or w in self.declared["counters"] for w in written):
+                    return None
+            elif e.kind == "gain" or (e.kind == "flag" and self.passive_flags):
+                written = set(e.value)
+                if e.kind == "gain" and (not written <= self.passive_items or written & set(self.used_here)
+                                         or self.module.carry_limits(self.book)):   # (a full bag asks)
+                    return None
+            else:
+                return None
+            names |= written
+        return names
 
     def _scan(self, value, found: set) -> None:
         if isinstance(value, X.Expr):
@@ -140,6 +174,12 @@ class Lens:
                 if t in back:
                     back[t].add(n)
         self.back = back
+        self.reach = {n: self._closure(n) for n in self.edges}
+        self.neutral = frozenset()   # (worked out below, from what is live)
+        for n, p in self.book.paragraphs.items():   # a `once:` part that writes what is read ahead
+            writes = self._once_writes(p) if p.once and n in self.reach else None
+            if writes is not None and any(w in self.reads[q] for q in self.reach[n] for w in writes):
+                self.reads[n].add(("v", n))
         self.live = {n: set() for n in self.edges}
         facts = {f for r in self.reads.values() for f in r
                  if (isinstance(f, tuple)) or f in self.passive}
@@ -147,8 +187,36 @@ class Lens:
             for n in self._ahead(fact):
                 self.live[n].add(fact)
         self._named: dict = {}   # an item or a flag -> the paragraphs it is live at
-        self.reach = {n: self._closure(n) for n in self.edges}
         self.caps = caps(self)
+        self.neutral = frozenset(self._neutral_marks())
+
+    def mark_dead(self, flag: str, live) -> bool:
+        """A once-only choice's mark that nothing can read from where `live` (or what
+        is read ahead) was worked out: its paragraph is no longer ahead, or the choice
+        is a detour that changes nothing (`_neutral_marks`)."""
+        return flag.startswith(ONCE) and (("o", flag.split(":")[1]) not in live or flag in self.neutral)
+
+    def _neutral_marks(self):
+        """The marks of the once-only choices that lead to a paragraph of text and
+        straight back: the choice and that paragraph hold no effect, test, fight, dice
+        or jump, every way out of it goes back (one with no condition), no condition
+        reads its visit, and entering the choice's paragraph again does nothing
+        (no effects, tests, fights, dice or jumps of its own).  Taking such a choice
+        again leads back to the same state, so offering it again changes no value:
+        its mark need not be kept (a tavern's "listen to the talk at the long table"
+        no longer doubles every state of the town)."""
+        if getattr(type(self.module), "entered", None) is not RuleModule.entered:
+            return   # (a module that acts on entering a paragraph: a detour may not be neutral)
+        for n, p in self.book.paragraphs.items():
+            if not _inert(p) or n not in self.live:
+                continue
+            for i, c in enumerate(p.choices):
+                t = self.book.paragraphs.get(c.target) if c.once and not c.stay and not c.effects else None
+                if (t is not None and _inert(t) and not t.once and self.edges.get(t.number) == {n}
+                        and t.choices and all(d.target == n and not d.effects and not d.stay for d in t.choices)
+                        and any(d.condition is None and not d.once for d in t.choices)
+                        and ("v", t.number) not in self.live[n] and ("v", ALL) not in self.live[n]):
+                    yield once_key(n, i)
 
     def _ahead(self, fact) -> set:
         """The paragraphs from which some paragraph reading `fact` can be reached."""
@@ -207,7 +275,8 @@ class Lens:
 
     def refresh(self) -> None:
         self._compute()
-        self._dead, self._between = {}, {}
+        self._dead, self._between, self._shut = {}, {}, {}
+        self.guards.reset()
         self.stale = False
 
     # --- the reduction --------------------------------------------------------
@@ -228,6 +297,11 @@ class Lens:
         visits = {f[1] for r in self.reads.values() for f in r if isinstance(f, tuple) and f[0] == "v"}
         if ALL not in visits:
             out["visits"] = len(everywhere) - len(visits & everywhere)   # never read: count only
+        closed = self.guards.used()
+        if closed:
+            out["closed"] = closed
+        if self.neutral:
+            out["detours"] = sorted(self.neutral)
         return out
 
     def strip(self, state) -> None:
@@ -236,7 +310,7 @@ class Lens:
         if state.visits and ("v", ALL) not in live:
             state.visits = {n: 1 for n, c in state.visits.items() if c and ("v", n) in live}
         n = state.paragraph
-        dead = {f for f in state.flags if f.startswith(ONCE) and ("o", f.split(":")[1]) not in live
+        dead = {f for f in state.flags if self.mark_dead(f, live)
                 or self._dead_name("flags", f) and not self._live_name(f, n)}
         if dead:
             state.flags = state.flags - dead
@@ -258,6 +332,42 @@ class Lens:
         for stat, cap in self.caps.get(n, {}).items():
             if stat in live and stat in state.stats:
                 state.stats[stat] = Cap(cap)(state.stats[stat])
+        held = frozenset(g for g in self.guards.useful(n) if _holds(state, g))
+        if held:   # ways closed for good (guards.py): what only they led to is dead too
+            read = self.guards.read_ahead(n, held)
+            state.visits = {v: c for v, c in state.visits.items() if self._kept("visits", v, read)}
+            state.flags = {f for f in state.flags if self._kept("flags", f, read)}
+            state.items = {i: c for i, c in state.items.items() if self._kept("items", i, read)}
+
+    # --- ways closed for good (guards.py) ---------------------------------------
+    def _kept(self, part: str, name, read) -> bool:
+        """Whether a visit, flag or item is still read by `read` (what is read ahead)."""
+        if part == "visits":
+            return ("v", ALL) in read or ("v", name) in read
+        if part == "flags" and name.startswith(ONCE):
+            return not self.mark_dead(name, read)
+        return not self._dead_name(part, name) or name in read
+
+    def guarded(self, paragraph, find) -> tuple:
+        """(slot, guard) of each guard a state at `paragraph` may hold that forgets
+        something there (guards.py `useful`), among the slots `find(part, key)` knows."""
+        out = []
+        for g in self.guards.useful(paragraph):
+            i = find("visits", g[1]) if g[0] == VISIT else find("flags", g[1])
+            if i is not None:
+                out.append((i, g))
+        return tuple(out)
+
+    def shut(self, paragraph, held: frozenset, columns) -> tuple:
+        """The slots dead at `paragraph` in a state that holds the guards `held`, among
+        `columns` ((slot, part, name) of each slot, in order: a longer list only adds)."""
+        key = (paragraph, held, len(columns))
+        found = self._shut.get(key)
+        if found is None:
+            read = self.guards.read_ahead(paragraph, held)
+            found = self._shut[key] = tuple(i for i, part, name in columns if part in SHUT
+                                            and not self._kept(part, name, read))
+        return found
 
     def dying(self, start, paragraph, layout) -> tuple:
         """What dies on a move from paragraph `start` (whose dead slots are clear
@@ -298,7 +408,7 @@ class Lens:
                 clear.append(i)
         for i in layout.of_part["flags"]:
             f = layout.names[i - HEAD][1]
-            if f.startswith(ONCE) and ("o", f.split(":")[1]) not in live:
+            if self.mark_dead(f, live):
                 clear.append(i)
         for part in ("items", "flags"):
             for i in layout.of_part[part]:
@@ -322,6 +432,16 @@ class Lens:
             if stat in capped and stat in live:
                 fixes[i] = Cap(capped[stat])
         return len(layout), tuple(clear), tuple(passive), fixes
+
+
+def _inert(p) -> bool:
+    """Entering p changes nothing but the paragraph (and its visit)."""
+    return not (p.effects or p.random or p.fields or p.auto or p.end or p.once)
+
+
+def _holds(state, guard) -> bool:
+    kind, name = guard
+    return bool(state.visits.get(name)) if kind == VISIT else name in state.flags
 
 
 class Prune:

@@ -112,7 +112,10 @@ def kept_lines(r: dict, lang: str) -> list[str]:
 def _dropped(dropped: dict, lang: str) -> list[str]:
     """What the lens forgets where nothing ahead reads it (lens.py `forgotten`)."""
     words = {"stats": ("caractéristiques", "stats"), "counters": ("compteurs", "counters"),
-             "notes": ("notes", "notes"), "capped": ("plafonnées au-delà de tout usage :", "capped beyond any use:")}
+             "notes": ("notes", "notes"), "capped": ("plafonnées au-delà de tout usage :", "capped beyond any use:"),
+             "closed": ("et ce que seuls des chemins fermés pour de bon menaient lire, fermés par :",
+                        "and what only ways closed for good led to, closed by:"),
+             "detours": ("les marques des détours qui ne changent rien :", "the marks of detours that change nothing:")}
     parts = [f"{words[k][lang != 'fr']} {', '.join(clean_line(str(x)) for x in v)}" for k, v in dropped.items() if k in words]
     if dropped.get("visits"):
         parts.append(_t(lang, f"les passages de {dropped['visits']} paragraphes (aucune condition ne les lit)",
