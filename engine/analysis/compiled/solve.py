@@ -1,9 +1,9 @@
 """Best-play values over the arrays of graph.py: float64 level by level, then exact.
 
-1. Components (Tarjan, successors first) get a *level*: one more than the highest
-   level they lead to.  All the states of one level out of any cycle are backed up
-   at once with NumPy (each move's expectation by `np.add.reduceat`, the best move
-   by `np.maximum.reduceat`); a cyclic component (a loop through dice or choices)
+1. Components (Tarjan over the arrays, successors first: components.py) get a
+   *level*: one more than the highest level they lead to.  All the states of one
+   level out of any cycle are backed up at once with NumPy (each move's
+   expectation by `np.add.reduceat`, the best move by `np.maximum.reduceat`); a cyclic component (a loop through dice or choices)
    is solved by interval iteration: a low sequence from 0 and a high one from 1
    (on the states that can reach a positive value; 0 elsewhere), until they meet.
 2. Every float carries a proven bound e, |f - v| <= e: a move's bound is the
@@ -27,7 +27,7 @@ from fractions import Fraction
 import numpy as np
 
 from engine.analysis.explore.exact import eliminate
-from engine.analysis.explore.solve import components
+from engine.analysis.compiled.components import components
 from engine.analysis.compiled.graph import Graph
 
 try:
@@ -84,30 +84,19 @@ class Solution:
     # --- floats ---------------------------------------------------------------
     def floats(self) -> "Solution":
         g, n = self.g, self.g.states
-        tl, ep = plain(self.t), plain(self.edge_ptr)
-        self.comps = comps = components(n, lambda s: tl[ep[s]:ep[s + 1]])
-        level = np.zeros(n, dtype=np.int64)
-        lv = [0] * n
-        for c, comp in enumerate(comps):
-            members = set(comp) if len(comp) > 1 else None
-            top = 0
-            for s in comp:
-                self.comp_of[s] = c
-                for t in tl[ep[s]:ep[s + 1]]:
-                    if t >= 0 and (members is None or t not in members) and t != s and lv[t] + 1 > top:
-                        top = lv[t] + 1
-            loop = members is not None or comp[0] in tl[ep[comp[0]]:ep[comp[0] + 1]]
-            for s in comp:
-                lv[s] = top
-                self.cyclic[s] = loop
-        level[:] = lv
+        found = self.comps = components(n, plain(self.edge_ptr), plain(self.t))
+        comp_of = np.frombuffer(found.comp_of, dtype=np.int64)
+        comp_level = np.frombuffer(found.level, dtype=np.int64)
+        comp_loop = np.frombuffer(found.loop, dtype=np.uint8).astype(bool)
+        self.comp_of = comp_of
+        level = comp_level[comp_of]
+        self.cyclic[:] = comp_loop[comp_of]
         self.levels = int(level.max(initial=-1)) + 1
         order = np.argsort(level, kind="stable")
         bounds = np.searchsorted(level[order], np.arange(self.levels + 1))
         cyc_comps: dict = {}
-        for c, comp in enumerate(comps):
-            if self.cyclic[comp[0]]:
-                cyc_comps.setdefault(lv[comp[0]], []).append(comp)
+        for c in np.flatnonzero(comp_loop).tolist():
+            cyc_comps.setdefault(found.level[c], []).append(found[c])
         for k in range(self.levels):
             states = order[bounds[k]:bounds[k + 1]]
             single = states[~self.cyclic[states]]
