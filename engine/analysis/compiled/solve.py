@@ -21,7 +21,6 @@
 """
 from __future__ import annotations
 
-from array import array
 from fractions import Fraction
 
 import numpy as np
@@ -41,13 +40,12 @@ SWEEPS = 100_000
 MAX_IMPROVEMENTS = 10_000
 
 
-def plain(a: np.ndarray) -> array:
-    """An array's values for Python loops (indexed and sliced like a list): 8 bytes a
-    value, where a list of ints or floats takes about 40 (`tolist` made the solve's
-    peak memory)."""
-    if a.dtype.kind == "f":
-        return array("d", a.astype(np.float64).tobytes())
-    return array("q", a.astype(np.int64).tobytes())
+def plain(a: np.ndarray) -> memoryview:
+    """An array's values for Python loops (indexed and sliced like a list, each item
+    a Python int or float), without a copy: a view of the array's own buffer in its
+    own narrow type (`tolist` made the solve's peak memory, and a copy to 64-bit
+    values a copy of every edge at once)."""
+    return memoryview(np.ascontiguousarray(a))
 
 
 def _ranges(starts: np.ndarray, ends: np.ndarray) -> np.ndarray:
