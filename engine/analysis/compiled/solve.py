@@ -74,7 +74,7 @@ class Solution:
         self.e = np.zeros(n)
         self.policy = np.full(n, -1, dtype=np.int64)
         self.cyclic = np.zeros(n, dtype=bool)
-        self.comp_of = np.zeros(n, dtype=np.int64)
+        self.comp_of = np.zeros(0, dtype=np.int64)   # (floats: each state's component)
         self.comps: list = []
         self.levels = 0
         self.sweeps = 0
