@@ -1,9 +1,9 @@
 """Best-play values over the arrays of graph.py: float64 level by level, then exact.
 
-1. Components (Tarjan, successors first) get a *level*: one more than the highest
-   level they lead to.  All the states of one level out of any cycle are backed up
-   at once with NumPy (each move's expectation by `np.add.reduceat`, the best move
-   by `np.maximum.reduceat`); a cyclic component (a loop through dice or choices)
+1. Components (Tarjan over the arrays, successors first: components.py) get a
+   *level*: one more than the highest level they lead to.  All the states of one
+   level out of any cycle are backed up at once with NumPy (each move's
+   expectation by `np.add.reduceat`, the best move by `np.maximum.reduceat`); a cyclic component (a loop through dice or choices)
    is solved by interval iteration: a low sequence from 0 and a high one from 1
    (on the states that can reach a positive value; 0 elsewhere), until they meet.
 2. Every float carries a proven bound e, |f - v| <= e: a move's bound is the
@@ -21,13 +21,12 @@
 """
 from __future__ import annotations
 
-from array import array
 from fractions import Fraction
 
 import numpy as np
 
 from engine.analysis.explore.exact import eliminate
-from engine.analysis.explore.solve import components
+from engine.analysis.compiled.components import components
 from engine.analysis.compiled.graph import Graph
 
 try:
@@ -41,13 +40,12 @@ SWEEPS = 100_000
 MAX_IMPROVEMENTS = 10_000
 
 
-def plain(a: np.ndarray) -> array:
-    """An array's values for Python loops (indexed and sliced like a list): 8 bytes a
-    value, where a list of ints or floats takes about 40 (`tolist` made the solve's
-    peak memory)."""
-    if a.dtype.kind == "f":
-        return array("d", a.astype(np.float64).tobytes())
-    return array("q", a.astype(np.int64).tobytes())
+def plain(a: np.ndarray) -> memoryview:
+    """An array's values for Python loops (indexed and sliced like a list, each item
+    a Python int or float), without a copy: a view of the array's own buffer in its
+    own narrow type (`tolist` made the solve's peak memory, and a copy to 64-bit
+    values a copy of every edge at once)."""
+    return memoryview(np.ascontiguousarray(a))
 
 
 def _ranges(starts: np.ndarray, ends: np.ndarray) -> np.ndarray:
@@ -76,7 +74,7 @@ class Solution:
         self.e = np.zeros(n)
         self.policy = np.full(n, -1, dtype=np.int64)
         self.cyclic = np.zeros(n, dtype=bool)
-        self.comp_of = np.zeros(n, dtype=np.int64)
+        self.comp_of = np.zeros(0, dtype=np.int64)   # (floats: each state's component)
         self.comps: list = []
         self.levels = 0
         self.sweeps = 0
@@ -84,30 +82,19 @@ class Solution:
     # --- floats ---------------------------------------------------------------
     def floats(self) -> "Solution":
         g, n = self.g, self.g.states
-        tl, ep = plain(self.t), plain(self.edge_ptr)
-        self.comps = comps = components(n, lambda s: tl[ep[s]:ep[s + 1]])
-        level = np.zeros(n, dtype=np.int64)
-        lv = [0] * n
-        for c, comp in enumerate(comps):
-            members = set(comp) if len(comp) > 1 else None
-            top = 0
-            for s in comp:
-                self.comp_of[s] = c
-                for t in tl[ep[s]:ep[s + 1]]:
-                    if t >= 0 and (members is None or t not in members) and t != s and lv[t] + 1 > top:
-                        top = lv[t] + 1
-            loop = members is not None or comp[0] in tl[ep[comp[0]]:ep[comp[0] + 1]]
-            for s in comp:
-                lv[s] = top
-                self.cyclic[s] = loop
-        level[:] = lv
+        found = self.comps = components(n, plain(self.edge_ptr), plain(self.t))
+        comp_of = np.frombuffer(found.comp_of, dtype=np.int64)
+        comp_level = np.frombuffer(found.level, dtype=np.int64)
+        comp_loop = np.frombuffer(found.loop, dtype=np.uint8).astype(bool)
+        self.comp_of = comp_of
+        level = comp_level[comp_of]
+        self.cyclic[:] = comp_loop[comp_of]
         self.levels = int(level.max(initial=-1)) + 1
         order = np.argsort(level, kind="stable")
         bounds = np.searchsorted(level[order], np.arange(self.levels + 1))
         cyc_comps: dict = {}
-        for c, comp in enumerate(comps):
-            if self.cyclic[comp[0]]:
-                cyc_comps.setdefault(lv[comp[0]], []).append(comp)
+        for c in np.flatnonzero(comp_loop).tolist():
+            cyc_comps.setdefault(found.level[c], []).append(found[c])
         for k in range(self.levels):
             states = order[bounds[k]:bounds[k + 1]]
             single = states[~self.cyclic[states]]
