@@ -41,6 +41,7 @@ from engine.expr.ast import Dice
 from engine.rules.chroniques_cretoises.combat import start
 from engine.rules.chroniques_cretoises.gods import attitude_of, attitudes_set, patron_set, price_paid
 from engine.rules.chroniques_cretoises.sheet import condition_set, derive, props, spares_over
+from engine.rules.chroniques_cretoises.vector_fights import fight
 from engine.rules.chroniques_cretoises.zeus import HONOUR_DIE, gods_neutral
 
 MISSING = -(1 << 40)   # (engine/analysis/compiled/packed.py: a stat the state does not hold)
@@ -241,6 +242,10 @@ class VectorRules:
             batch.change_extra(batch.ended == 0, _used)
             restore(batch)
         return favour
+
+    def fight(self, book, number: int, pending: dict, steps, cache):
+        """The moves of a fight's decision point over arrays (vector_fights.py), or None."""
+        return fight(self, book, number, pending, steps, cache)
 
     def begun(self, field: str, spec) -> dict | None:
         """module.begin (combat.start): the fight a paragraph begins, when nothing of
