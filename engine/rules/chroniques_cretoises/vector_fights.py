@@ -26,20 +26,24 @@ from types import SimpleNamespace
 
 import numpy as np
 
-from engine.analysis.compiled.packed import EXTRA, PENDING
+from engine.analysis.compiled.batch import Batch
+from engine.analysis.compiled.fights import Spread
+from engine.analysis.compiled.packed import EXTRA, MISSING, PENDING
+from engine.analysis.compiled.programs import Unsupported
 from engine.analysis.explore.compact import freeze
 from engine.analysis.explore.nodes import MACRO
 from engine.rules.chroniques_cretoises import explore
 from engine.rules.chroniques_cretoises import model as R
 from engine.rules.chroniques_cretoises import names as N
+from engine.rules.chroniques_cretoises import sheet
 from engine.rules.chroniques_cretoises.sheet import condition_set
 
-MISSING = -(1 << 40)   # (engine/analysis/compiled/packed.py: a stat the state does not hold)
 LEAVE = ("win", "all-badly-wounded", "hurt", "timeout")
 # the leaving ends: (the outcome's effects in the fight's fields, its paragraph's field)
 WHERE = {"win": ("win_effects", "win"), "all-badly-wounded": ("all_down_effects", "all_down"),
          "hurt": ("hurt_effects", "hurt"), "timeout": ("timeout_effects", "timeout")}
 STOP, LOSE = "stop", "lose"
+KINDS = (LOSE, STOP) + LEAVE   # (an end's kind as a number: its place here)
 
 
 def fight(rules, book, number: int, pending: dict, steps, cache):
@@ -59,24 +63,44 @@ def fight(rules, book, number: int, pending: dict, steps, cache):
             if effects.get(("combat", where)):
                 return None
             follow[kind] = steps.outcome(("combat", where), target)
+    answers = {}
     retreat = spec.get("retreat")
-    fled = None
     if retreat is not None:
         to, low, high = (retreat, 1, 4) if isinstance(retreat, int) else (retreat.get("to"), *retreat.get("range", [1, 4]))
-        if effects.get(("combat", "retreat", "effects")) or type(to) is not int:
-            return None
-        fled = (steps.outcome(("combat", "retreat", "effects"), to),
-                sum(1 for face in range(1, 7) if R.retreat_succeeds(face, low, high)))
-    return Fought(rules, book, number, pending, steps, cache, follow, fled, spec)
+        answers["retreat"] = (_leaving(steps, effects, ("combat", "retreat", "effects"), to),
+                              sum(1 for face in range(1, 7) if R.retreat_succeeds(face, low, high)))
+    surrender = spec.get("surrender")
+    if isinstance(surrender, dict):
+        accepted = bool(surrender.get("accepted", True))
+        answers["surrender"] = (_leaving(steps, effects, ("combat", "surrender", "effects"), surrender.get("to"))
+                                if accepted else [], accepted)
+    invoke = spec.get("invoke")
+    if isinstance(invoke, dict) and type(invoke.get("cost", 0)) is int:
+        answers["invoke"] = (_leaving(steps, effects, None, invoke.get("to")), invoke.get("cost", 0))
+    use = spec.get("use")
+    if isinstance(use, dict):
+        answers["use"] = (_leaving(steps, effects, None, use.get("to")), None)
+    return Fought(rules, book, number, pending, steps, cache, follow, answers, spec)
+
+
+def _leaving(steps, effects, where, to):
+    """endings.leave_fight's steps (the outcome's effects, then its paragraph), or
+    None (that answer takes the engine path): effects, or no paragraph."""
+    if type(to) is not int or where is not None and effects.get(where):
+        return None
+    try:
+        return steps.outcome(where or ("combat", "none"), to)
+    except Unsupported:   # (a paragraph the compiler does not enter)
+        return None
 
 
 class Fought:
     """The moves of one fight's decision point over a batch (`rejects` first: the
     states left to the engine path; the model read there is kept for the moves)."""
 
-    def __init__(self, rules, book, number, pending, steps, cache, follow, fled, spec):
+    def __init__(self, rules, book, number, pending, steps, cache, follow, answers, spec):
         self.rules, self.book, self.number, self.pending = rules, book, number, pending
-        self.steps, self.cache, self.follow, self.fled, self.spec = steps, cache, follow, fled, spec
+        self.steps, self.cache, self.follow, self.answers, self.spec = steps, cache, follow, answers, spec
         self.read = None   # (the batch's rows, each state's fighter, the fighters' answers)
 
     def _fighters(self, batch):
@@ -96,9 +120,10 @@ class Fought:
             play = SimpleNamespace(book=self.book, state=state)
             ends = explore.fight_ends(play, self.pending, self.cache)
             opened = explore.open_answers(play, self.pending) if ends is not None else frozenset()
-            if ends is not None and (opened - {"retreat"} or not _written(ends[0], self.follow)):
+            played = {a for a in opened if a in self.answers and self.answers[a][0] is not None}
+            if ends is not None and (opened - played or not _written(ends[0], self.follow)):
                 ends = None
-            found.append((ends[0] if ends is not None else None, "retreat" in opened))
+            found.append((ends[0] if ends is not None else None, opened, _surrendered(self.book, state.items)))
         self.read = (batch.rows, inverse.reshape(-1), found)
         return self.read[1:]
 
@@ -107,75 +132,72 @@ class Fought:
         return np.array([found[f][0] is None for f in of.tolist()], dtype=bool)
 
     def __call__(self, batch) -> list:
-        from engine.analysis.compiled.fights import Spread
         of, found = self._fighters(batch)
         moves = []
-        if self.fled is not None:
-            offered = np.array([found[f][0] is not None and found[f][1] for f in of.tolist()], dtype=bool)
+        live = [found[f][0] is not None for f in of.tolist()]
+        for answer in ("retreat", "surrender", "invoke", "use"):
+            offered = np.array([ok and answer in found[f][1] for ok, f in zip(live, of.tolist())], dtype=bool)
             if offered.any():
-                moves.append(("retreat", offered, self._retreat(batch)))
-        # each fighter's distinct ends, and each strategy's (end, probability) of them
-        table, probs = [], {}
-        labels: list = []
-        per = []   # a fighter: ([end], {label: [(end number, table index)]})
-        for strategies, _open in found:
-            if strategies is None:
-                per.append(([], {}))
-                continue
-            ends, index, by = [], {}, {}
-            for label, outcomes in strategies:
+                moves.append((answer, offered, getattr(self, "_" + answer)(batch, of, found)))
+        # each fighter's distinct ends (rows of `_end_row`), and each strategy's
+        # (end number, probability number) of them
+        table, probs, labels = [], {}, []
+        ends, by = [], []
+        for strategies, _open, _lost in found:
+            mine, index, per = [], {}, {}
+            for label, outcomes in strategies or ():
                 if label not in labels:
                     labels.append(label)
                 for end, p in outcomes:
-                    if not p:
-                        continue
-                    row = _end_row(end, self.pending, batch.slots)
-                    j = index.setdefault(row, len(ends))
-                    if j == len(ends):
-                        ends.append(row)
-                    k = probs.setdefault(p, len(table))
-                    if k == len(table):
-                        table.append(p)
-                    by.setdefault(label, []).append((j, k))
-            per.append((ends, by))
+                    if p:
+                        row = _end_row(end, self.pending, batch.slots)
+                        j = index.setdefault(row, len(mine))
+                        if j == len(mine):
+                            mine.append(row)
+                        per.setdefault(label, []).append((j, probs.setdefault(p, len(probs))))
+            ends.append(np.array(mine, dtype=np.int64).reshape(-1, 4))
+            by.append({label: np.array(pairs, dtype=np.int64) for label, pairs in per.items()})
+        table = list(probs)
         # one successor row for each state and each distinct end of its fighter
         n = len(batch)
-        counts = np.array([len(per[f][0]) for f in of.tolist()], dtype=np.int64)
-        origin = np.repeat(np.arange(n), counts)
-        base = np.cumsum(counts) - counts   # each state's first row
-        made = [per[f][0] for f in of.tolist()]
-        values = np.array([e for ends in made for e in ends], dtype=object).reshape(-1, 4) \
-            if len(origin) else np.zeros((0, 4), dtype=object)
+        counts = np.array([len(e) for e in ends], dtype=np.int64)
+        at = np.cumsum(counts) - counts   # each fighter's first end among them all
+        per_state = counts[of]
+        origin = np.repeat(np.arange(n), per_state)
+        base = np.cumsum(per_state) - per_state   # each state's first successor row
+        flat = np.concatenate(ends) if ends else np.zeros((0, 4), dtype=np.int64)
+        values = flat[np.repeat(at[of], per_state) + np.arange(len(origin)) - np.repeat(base, per_state)]
         nxt = self._finished(batch, origin, values)
+        states = [np.flatnonzero(of == f) for f in range(len(found))]
         for label in labels:
             src, row, pr = [], [], []
-            for s, f in enumerate(of.tolist()):
-                for j, k in per[f][1].get(label, ()):
-                    src.append(s)
-                    row.append(base[s] + j)
-                    pr.append(k)
+            for f, pairs in enumerate(by):
+                pair = pairs.get(label)
+                if pair is None or not len(states[f]):
+                    continue
+                src.append(np.repeat(states[f], len(pair)))
+                row.append(base[src[-1]] + np.tile(pair[:, 0], len(states[f])))
+                pr.append(np.tile(pair[:, 1], len(states[f])))
             if not src:
                 continue
+            src = np.concatenate(src)
             offered = np.zeros(n, dtype=bool)
             offered[src] = True
-            moves.append((MACRO + label, offered, [Spread(np.array(src, dtype=np.int64), np.array(pr, dtype=np.int64),
-                                                         table, nxt, np.array(row, dtype=np.int64), origin)]))
+            moves.append((MACRO + label, offered, [Spread(src, np.concatenate(pr), table, nxt,
+                                                         np.concatenate(row), origin)]))
         return moves
 
     def _finished(self, batch, origin, values):
         """The successor rows: state `origin[i]` after end `values[i]` (kind, Honour,
         condition, pending number after a stop), written kind by kind in place."""
-        from engine.analysis.compiled.batch import Batch
         rows = batch.rows[origin].copy()
         out = Batch(rows, batch.slots)
-        kinds = values[:, 0] if len(values) else np.zeros(0, dtype=object)
-        for kind in (LOSE, STOP) + LEAVE:
-            sel = np.flatnonzero(kinds == kind)
+        for code, kind in enumerate(KINDS):
+            sel = np.flatnonzero(values[:, 0] == code)
             if not len(sel):
                 continue
             part = Batch(rows[sel].copy(), batch.slots)
-            self._finish(part, kind, values[sel, 1].astype(np.int64), values[sel, 2].astype(np.int64),
-                         values[sel, 3].astype(np.int64))
+            self._finish(part, kind, values[sel, 1], values[sel, 2], values[sel, 3])
             if part.rows.shape[1] > out.rows.shape[1]:
                 out = Batch(_widened(out.rows, part.rows.shape[1], batch.slots), batch.slots)
             out.rows[sel] = _widened(part.rows, out.rows.shape[1], batch.slots)
@@ -204,25 +226,86 @@ class Fought:
         if (batch.ended == 0).any():
             self.rules.after_change(batch)
 
-    def _retreat(self, batch) -> list:
+    def _retreat(self, batch, of, found) -> list:
         """endings.retreat: −1 Honour, one die; in range: 1 Shame, Indemne, its
         paragraph; otherwise the retreat failed, the opponent strikes."""
-        from engine.analysis.compiled.batch import Batch
-        steps, n = self.steps, len(batch)
-        leave, wins = self.fled
-        won = Batch(batch.rows.copy(), batch.slots)
-        steps.add("honneur", -1)(won)
-        lost = Batch(won.rows.copy(), batch.slots)
-        steps.add("honte", 1)(won)
-        won.change_extra(np.ones(n, dtype=bool), _condition(N.INDEMNE))
-        for step in steps.guarded(leave):
-            step(won)
-        if (won.ended == 0).any():
-            self.rules.after_change(won)
-        failed = {**self.pending, "acted": True, "retreat_failed": True, "turn": "enemy"}
-        lost.rows[:, PENDING] = batch.slots.pendings(freeze(failed))
-        self.rules._refresh(lost, lost.ended == 0)
+        leave, wins = self.answers["retreat"]
+        n = len(batch)
+        won = _copy(batch)
+        self.steps.add("honneur", -1)(won)
+        lost = _copy(won)
+        self.steps.add("honte", 1)(won)
+        self._leave(won, leave)
+        self._stay(lost, retreat_failed=True)
         return [(np.full(n, wins, dtype=np.int64), 6, won), (np.full(n, 6 - wins, dtype=np.int64), 6, lost)]
+
+    def _surrender(self, batch, of, found) -> list:
+        """endings.surrender: refused, the fight goes on; accepted, 1 Shame, the best
+        armour and the weapon wielded given up (one of each), Indemne, its paragraph."""
+        leave, accepted = self.answers["surrender"]
+        out = _copy(batch)
+        if not accepted:
+            self._stay(out, surrender_refused=True)
+            return [(None, 1, out)]
+        self.steps.add("honte", 1)(out)
+        given = [found[f][2] for f in of.tolist()]
+        for item in {i for g in given for i in g}:
+            mine = np.array([item in g for g in given], dtype=bool)
+            have = out.col("items", item)
+            out.put("items", item, np.maximum(have - 1, 0), where=mine & (have > 0))
+        self._leave(out, leave)
+        return [(None, 1, out)]
+
+    def _invoke(self, batch, of, found) -> list:
+        """endings.invoke, gods.pay_invocation: the price paid, Indemne, its paragraph;
+        "si vous en avez moins", −1 Honour and the opponent strikes."""
+        leave, cost = self.answers["invoke"]
+        n = len(batch)
+        have = _now(batch.col("stats", "honneur"))
+        paid = have >= cost
+        won, lost = _copy(batch), _copy(batch)
+        if cost:
+            self.steps.add("honneur", -cost)(won)
+        self.steps.add("honneur", -1)(lost)
+        self._leave(won, leave)
+        self._stay(lost)
+        return [(paid.astype(np.int64), 1, won), ((~paid).astype(np.int64), 1, lost)]
+
+    def _use(self, batch, of, found) -> list:
+        """endings.use: the magic object shown, Indemne, its paragraph."""
+        out = _copy(batch)
+        self._leave(out, self.answers["use"][0])
+        return [(None, 1, out)]
+
+    def _leave(self, batch, steps) -> None:
+        """endings.leave_fight, then the answer's after-change."""
+        batch.change_extra(batch.ended == 0, _condition(N.INDEMNE))
+        for step in self.steps.guarded(steps):
+            step(batch)
+        if (batch.ended == 0).any():
+            self.rules.after_change(batch)
+
+    def _stay(self, batch, **changed) -> None:
+        """The answer done, the opponent strikes: the fight's new pending, the sheet
+        refreshed (no Shame weighed in a fight)."""
+        after = {**self.pending, "acted": True, "turn": "enemy", **changed}
+        batch.rows[:, PENDING] = batch.slots.pendings(freeze(after))
+        self.rules._refresh(batch, batch.ended == 0)
+
+
+def _copy(batch):
+    return Batch(batch.rows.copy(), batch.slots)
+
+
+def _now(values: np.ndarray) -> np.ndarray:
+    return np.where(values == MISSING, 0, values)
+
+
+def _surrendered(book, items: dict) -> tuple:
+    """The items endings.surrender gives up: the best armour, the weapon wielded."""
+    armour = sheet.best_armour(book, items)
+    weapon = sheet.wielded(book, items)
+    return tuple(i for i in (armour, weapon[0] if weapon else None) if i)
 
 
 def _written(strategies, follow: dict) -> bool:
@@ -245,7 +328,7 @@ def _end_row(end, pending: dict, slots) -> tuple:
     """(kind, Honour, condition, pending number after a stop) of an end."""
     kind = _kind(end)
     if kind == LOSE:
-        return (LOSE, 0, 0, 0)
+        return (KINDS.index(LOSE), 0, 0, 0)
     detail = end.detail if kind == STOP else end.detail[1:]
     turn, hc, cur, enemies, h, down, failed, refused, strikes, wounds, offer = detail
     pend = 0
@@ -255,7 +338,7 @@ def _end_row(end, pending: dict, slots) -> tuple:
         p.update(current=cur, turn="hero" if turn == "H" else "enemy", acted=True, all_down=down,
                  offer=offer, retreat_failed=failed, surrender_refused=refused, strikes=strikes, wounds=wounds)
         pend = slots.pendings(freeze(p))
-    return (kind, h, hc, pend)
+    return (KINDS.index(kind), h, hc, pend)
 
 
 def _spent(rules, batch, honour: np.ndarray) -> None:
