@@ -1,18 +1,17 @@
 """Chroniques Crétoises fights over arrays (engine/rules/chroniques_cretoises/vector_fights.py):
 each strategy's ends and each kept answer (retreat, surrender, invocation, magic
 object) give the engine's moves state by state, as exact fractions under forced dice
-(the differential test), and ends planted wrong are caught.  (The book's exact value
-equals today's explorer's: test_solve.py and test_values.py take every book here.)"""
+(the differential test; le-taureau-d-airain's fights sampled: test_cc_vector.py), and
+ends planted wrong are caught.  (The book's exact value equals today's explorer's:
+test_solve.py and test_values.py take every book here.)"""
 from pathlib import Path
-
-import numpy as np
 
 import engine.rules.chroniques_cretoises.vector_fights as vf
 from engine.analysis.compiled.differential import compiled_moves, differential, sample
 from engine.analysis.compiled.explorer import CompiledExplorer
 from engine.analysis.compiled.packed import PARAGRAPH, PENDING
 from engine.analysis.explore.nodes import MACRO
-from tests.analysis_fixtures.support import ROOT, load
+from tests.analysis_fixtures.support import load
 
 FIGHTS_BOOK = Path(__file__).parent / "books/cc-fights.yaml"
 
@@ -39,16 +38,6 @@ def test_every_fight_move_is_compared_and_the_same():
     # (2: an opponent's surrender offered is answered on the engine path; the dead, whom
     # Zeus may raise, too)
     assert set(found.engine_paragraphs) == {2}
-
-
-def test_le_taureau_d_airain_fights_sampled():
-    book, module, _ = load(ROOT / "books/le-taureau-d-airain.yaml")
-    r = differential(book, module, max_states=6_000, per_paragraph=8, sheet=1)
-    assert r["mismatches"] == [] and {4, 10, 16} <= set(r["rolled"])
-    x = CompiledExplorer(book, module, sheet=1, max_states=6_000)
-    x.run()
-    moves = _fight_moves(x, 8)
-    assert {"retreat", MACRO + "honour-optimal"} <= moves[4] and "surrender" in moves[10] | moves[16]
 
 
 def _planted(monkeypatch, name, wrong) -> set:

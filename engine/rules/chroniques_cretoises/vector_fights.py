@@ -66,7 +66,8 @@ def fight(rules, book, number: int, pending: dict, steps, cache):
     answers = {}
     retreat = spec.get("retreat")
     if retreat is not None:
-        to, low, high = (retreat, 1, 4) if isinstance(retreat, int) else (retreat.get("to"), *retreat.get("range", [1, 4]))
+        to, low, high = (retreat, 1, 4) if isinstance(retreat, int) else \
+            (retreat.get("to"), *retreat.get("range", [1, 4]))
         answers["retreat"] = (_leaving(steps, effects, ("combat", "retreat", "effects"), to),
                               sum(1 for face in range(1, 7) if R.retreat_succeeds(face, low, high)))
     surrender = spec.get("surrender")
