@@ -33,11 +33,11 @@ def test_every_fight_move_is_compared_and_the_same():
     found = x.run()
     moves = _fight_moves(x, 10**6)
     assert {"retreat", "surrender", MACRO + "honour-optimal", MACRO + "honour-keep-1"} <= moves[2]
+    assert {"accept:lance", "refuse"} <= moves[2]   # (the guard's surrender offered)
     assert {"invoke", "use", MACRO + "honour-optimal"} <= moves[3]
     assert {"surrender", MACRO + "honour-optimal"} <= moves[6]   # (refused: the fight goes on)
-    # (2: an opponent's surrender offered is answered on the engine path; the dead, whom
-    # Zeus may raise, too)
-    assert set(found.engine_paragraphs) == {2}
+    # (every living state by its program; the dead, whom Zeus may raise, by the engine)
+    assert found.engine_paragraphs == {} and found.engine_states > 0
 
 
 def _planted(monkeypatch, name, wrong) -> set:
@@ -96,3 +96,13 @@ def test_an_invocation_that_costs_nothing_is_caught(monkeypatch):
 
 def test_a_surrender_that_gives_nothing_up_is_caught(monkeypatch):
     assert (2, "surrender") in _planted(monkeypatch, "_surrendered", lambda book, items: ())
+
+
+def test_a_surrender_refused_without_shame_is_caught(monkeypatch):
+    real = vf._offer
+
+    def shameless(rules, book, number, pending, steps, spec):
+        add = steps.add
+        steps.add = lambda stat, amount: add(stat, 0 if stat == "honte" else amount)
+        return real(rules, book, number, pending, steps, spec)
+    assert (2, "refuse") in _planted(monkeypatch, "_offer", shameless)

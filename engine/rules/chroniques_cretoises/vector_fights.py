@@ -15,10 +15,12 @@ as play's `change(value=...)`), the hero's condition, then
 * a defeat: Mort, dead in the fight.
 
 The retreat is a move of its own (endings.retreat): 1 Honour, one die, 1 Shame and
-its paragraph when it succeeds, the fight on without it when it fails.  A state
-where another kept answer is open (surrender, invocation, magic object), or where
-the model does not answer (a stalemate), or an end this file does not write,
-takes the engine path.
+its paragraph when it succeeds, the fight on without it when it fails; so are the
+hero's surrender, the invocation and the magic object (endings.surrender, invoke,
+use), and an opponent's surrender offered (endings.answer_offer: refused or
+accepted, then the next opponent or the victory).  A state where the model does not
+answer (a stalemate), an end this file does not write, or a kept answer whose
+paragraph the compiler does not enter takes the engine path.
 """
 from __future__ import annotations
 
@@ -50,11 +52,13 @@ def fight(rules, book, number: int, pending: dict, steps, cache):
     """The moves of the states at this fight's decision point, or None (the engine
     path) for a surrender offered, a reward that is a formula, or an outcome with
     effects (play weighs no Shame while they apply, the compiler would)."""
-    if pending.get("activity") != "combat" or pending.get("offer") is not None:
+    if pending.get("activity") != "combat":
         return None
     spec = book.paragraphs[number].fields.get("combat")
     if not isinstance(spec, dict) or type(spec.get("reward", 0)) is not int:
         return None
+    if pending.get("offer") is not None:
+        return _offer(rules, book, number, pending, steps, spec)
     effects = book.paragraphs[number].outcome_effects
     follow = {}
     for kind, (where, field) in WHERE.items():
@@ -82,6 +86,59 @@ def fight(rules, book, number: int, pending: dict, steps, cache):
     if isinstance(use, dict):
         answers["use"] = (_leaving(steps, effects, None, use.get("to")), None)
     return Fought(rules, book, number, pending, steps, cache, follow, answers, spec)
+
+
+def _offer(rules, book, number, pending, steps, spec):
+    """endings.answer_offer, an opponent's surrender offered: "refuse" (2 Shame, he is
+    killed) or "accept" (spared; "accept:item", his item taken), then the next opponent
+    or the victory (endings.after_enemy_out); None (the engine path) for a fight of
+    `rounds` (after_strike), an item taken that is unique or used where it lies, or
+    a victory with outcome effects."""
+    i = pending["offer"]
+    enemy = pending["enemies"][i]
+    used = book.meta.get("used_here") if isinstance(book.meta, dict) else None
+    if "rounds" in spec or any(book.items.get(it) is None or book.items[it].props.get("unique") is True
+                               or used and it in used for it in enemy["items"]):
+        return None
+    left = [j for j, e in enumerate(pending["enemies"]) if e["state"] == "fighting" and j != i]
+    won = None
+    if not left:
+        if type(spec.get("win")) is not int or book.paragraphs[number].outcome_effects.get(("combat", "win_effects")):
+            return None
+        won = steps.outcome(("combat", "win_effects"), spec["win"])
+    keys = [f"accept:{it}" for it in enemy["items"]] or ["accept"]
+
+    def answered(batch, key):
+        out = _copy(batch)
+        live = out.ended == 0
+        if key == "refuse":
+            steps.add("honte", 2)(out)
+        elif key != "accept":
+            item = key.split(":", 1)[1]
+            out.put("items", item, out.col("items", item) + 1, where=live)
+        after = {**pending, "offer": None, "enemies": [
+            {**e, "state": ("dead" if key == "refuse" else "spared")} if j == i else e
+            for j, e in enumerate(pending["enemies"])]}
+        if left:
+            after.update(current=left[0], turn="enemy")
+            out.rows[:, PENDING] = out.slots.pendings(freeze(after))
+            rules._refresh(out, out.ended == 0)   # (sheet.refresh; no Shame weighed in a fight)
+            return out
+        rules._refresh(out, out.ended == 0)
+        reward = spec.get("reward", 0)
+        if reward:
+            steps.add("honneur", reward)(out)   # endings._reward
+        out.change_extra(out.ended == 0, _condition(N.INDEMNE))
+        for step in steps.guarded(won):
+            step(out)
+        if (out.ended == 0).any():
+            rules.after_change(out)
+        return out
+
+    def moves(batch):
+        every = np.ones(len(batch), dtype=bool)
+        return [(key, every, [(None, 1, answered(batch, key))]) for key in keys + ["refuse"]]
+    return moves
 
 
 def _leaving(steps, effects, where, to):
