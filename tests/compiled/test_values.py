@@ -79,6 +79,7 @@ def test_the_keys_of_the_packed_rows_are_those_of_the_game_states_they_hold(name
     expected = [values.flat_key(packer.pack(slots.unpack(row, loaded.book, loaded.module))) for row in ex.table.rows]
     got = keep.row_keys(ex.table.rows, slots).tolist()
     assert got == expected and len(set(got)) == len(got) == ex.table.n
+    assert keep.row_keys(ex.table, slots).tolist() == got   # (the table read a column at a time)
 
 
 def test_the_command_says_where_the_values_were_kept_and_no_store_keeps_none(cache, capsys):

@@ -50,8 +50,24 @@ class Batch:
         return [per[i] for i in inverse.reshape(-1).tolist()]
 
     def extra(self, key, default=None) -> list:
-        """The module extra `key` of each state."""
+        """The module extra `key` of each state: through a lookup over the interned
+        extras when its values are plain (a number, a text, a truth value, None: shared
+        safely), else read from each distinct extras value afresh."""
+        lut = self.slots.extra_plain(key, default)
+        if lut is not None:
+            return lut[self.rows[:, EXTRA]].tolist()
         return [found.get(key, default) if found else default for found in self.extras()]
+
+    def extra_ints(self, name, fn) -> np.ndarray:
+        """`fn(extras)` of each state as an int64 column (Slots.extra_lut: computed once
+        for each distinct extras value, whatever the batch's size)."""
+        return self.slots.extra_lut(name, fn)[self.rows[:, EXTRA]]
+
+    def extra_codes(self, key) -> tuple[np.ndarray, list]:
+        """(each state's number for its module extra `key`, the values numbered: 0 is
+        None or absent): a string-valued extra (a worn armour, a weapon) as a column."""
+        lut, values = self.slots.extra_codes(key)
+        return lut[self.rows[:, EXTRA]], values
 
     def change_extra(self, mask: np.ndarray, change) -> None:
         """The module extras of the states in `mask` rewritten by `change(dict) -> dict`
@@ -63,7 +79,9 @@ class Batch:
 
     def end(self, mask: np.ndarray, kind: int, cause) -> None:
         """End the game where `mask` (kind 1 death, 2 victory), its pending cleared."""
-        live = mask & (self.rows[:, ENDED] == 0)
+        live = np.flatnonzero(mask & (self.rows[:, ENDED] == 0))
+        if not len(live):
+            return
         self.rows[live, ENDED] = kind
         self.rows[live, PENDING] = 0
         self.rows[live, CAUSE] = self.slots.causes(cause)

@@ -32,7 +32,7 @@ def _key(x, row) -> tuple:
 
 def compiled_moves(x: CompiledExplorer, s: int):
     """{move text: {successor key: probability}}, or None when the program hands it over."""
-    row = x.table.rows[s:s + 1].copy()
+    row = x.table.take([s])
     program = x.program(int(row[0, PARAGRAPH]), int(row[0, PENDING]))
     moves, engine = program.run(Batch(row, x.slots))
     if engine[0]:
@@ -57,7 +57,7 @@ def compiled_moves(x: CompiledExplorer, s: int):
 
 
 def engine_moves(x: CompiledExplorer, s: int) -> dict:
-    row = x.table.rows[s]
+    row = x.table.row(s)
     state = x.slots.unpack(row, x.book, x.module)
     out: dict = {}
     for text, branches in x.engine.expand(state):
@@ -78,10 +78,10 @@ def _same_width(x, moves: dict) -> dict:
 
 
 def sample(x: CompiledExplorer, per_paragraph: int, seed: int) -> list[int]:
-    rows = x.table.rows
+    para, ended, pending = (x.table.column(i) for i in (PARAGRAPH, ENDED, PENDING))
     by: dict = {}   # (paragraph, pending activity) -> its states
-    for s in np.flatnonzero(rows[:, ENDED] == 0).tolist():
-        n, pend = int(rows[s, PARAGRAPH]), int(rows[s, PENDING])
+    for s in np.flatnonzero(ended == 0).tolist():
+        n, pend = int(para[s]), int(pending[s])
         if x.program(n, pend) is not None:
             by.setdefault((n, pend), []).append(s)
     rng, out = random.Random(seed), []
@@ -107,11 +107,12 @@ def differential(book, module, max_states: int = 5_000, per_paragraph: int = 20,
         theirs = engine_moves(x, s)
         mine, theirs = _same_width(x, mine), _same_width(x, theirs)
         checked += 1
-        paragraphs.add(int(x.table.rows[s, PARAGRAPH]))
-        if int(x.table.rows[s, PENDING]):
-            phases.add(int(x.table.rows[s, PARAGRAPH]))
+        row = x.table.row(s)
+        paragraphs.add(int(row[PARAGRAPH]))
+        if int(row[PENDING]):
+            phases.add(int(row[PARAGRAPH]))
         if mine != theirs:
-            mismatches.append({"state": s, "paragraph": int(x.table.rows[s, PARAGRAPH]),
+            mismatches.append({"state": s, "paragraph": int(row[PARAGRAPH]),
                                "compiled": mine, "engine": theirs})
     return {"checked": checked, "paragraphs": sorted(paragraphs), "rolled": sorted(phases),
             "mismatches": mismatches}

@@ -15,7 +15,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from engine.analysis.explore.exact import eliminate, reaching
-from engine.analysis.compiled.solve import MAX_IMPROVEMENTS, Solution, _mpq
+from engine.analysis.compiled.solve import MAX_IMPROVEMENTS, Solution, _mpq, plain
 
 
 class Exact:
@@ -25,10 +25,10 @@ class Exact:
         exact_only = all(not isinstance(p, float) for p in g.fractions)
         self.Q = Q = _mpq if (_mpq is not None and exact_only) else Fraction
         self.table = [p if isinstance(p, float) else Q(p) for p in g.fractions]
-        self.sp, self.mp = g.state_ptr.tolist(), g.move_ptr.tolist()
-        self.t, self.x = g.targets.tolist(), g.exact.tolist()
-        self.pf = g.probs.tolist()
-        self.f, self.e = sol.f.tolist(), sol.e.tolist()
+        self.sp, self.mp = plain(g.state_ptr), plain(g.move_ptr)
+        self.t, self.x = plain(g.targets), plain(g.exact)
+        self.pf = plain(g.probs)
+        self.f, self.e = plain(sol.f), plain(sol.e)
         self.value: dict = {}
         self.policy: dict = {}
 

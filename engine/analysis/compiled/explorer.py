@@ -30,6 +30,8 @@ from engine.analysis.explore.compact import thaw
 from engine.analysis.compiled.templates import ERROR as ERROR_T, SELF as SELF_T, Templates
 
 FRONTIER = -2
+LATER = -3      # a target below: a successor waiting to be added with the rest of its wave
+FLUSH = 1 << 15   # successors waiting at most (then found or added at once)
 
 
 @dataclass
@@ -73,6 +75,7 @@ class CompiledExplorer:
         self.rules = getattr(module, "vector_rules", None)
         self.templates, self.batched = Templates(self), batched
         self._probs: dict = {}
+        self._by_id: dict = {}   # id(probability) -> (it, its number)
         self._ids, self._seen = {}, []   # `_prob_of`
         self.fractions: list = []
         # edges as parallel lists, sorted at the end: (state, move order, target, probability id)
@@ -81,13 +84,23 @@ class CompiledExplorer:
         self.engine_paragraphs: dict = {}
         self.compiled_states = self.engine_states = 0
         self.compiled_seconds = 0.0
+        self._waiting, self._waiting_n, self._fixed = [], 0, 0
+        self._default_row = np.zeros(0, dtype=np.int64)
 
     def _prob(self, p) -> int:
+        """The number of a probability (a float apart from the fraction it equals); the
+        same object found again by its identity first (the engine hands the same
+        probabilities over and over: a Fraction's hash and fields cost more)."""
+        seen = self._by_id.get(id(p))
+        if seen is not None and seen[0] is p:
+            return seen[1]
         key = (p.numerator, p.denominator) if not isinstance(p, float) else ("f", p)
         i = self._probs.get(key)
         if i is None:
             i = self._probs[key] = len(self.fractions)
             self.fractions.append(p)
+        if len(self._by_id) < 1 << 16:
+            self._by_id[id(p)] = (p, i)   # (p kept alive: its id is not reused meanwhile)
         return i
 
     def _prob_of(self, p) -> int:
@@ -117,26 +130,72 @@ class CompiledExplorer:
             self.lens.masks.clear()
             self.table = Table(self.slots)
             self.e_state, self.e_move, self.e_target, self.e_prob = [], [], [], []
+            self._waiting, self._waiting_n, self._fixed = [], 0, 0
             self.engine_paragraphs = {}
             self.compiled_states = self.engine_states = 0
 
-    def _add(self, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    def _add(self, rows: np.ndarray, own: bool = False) -> tuple[np.ndarray, np.ndarray]:
         """Rows found or added, what no later step reads forgotten first (the lens), and
         a game over for good kept as its paragraph, ending and cause only (nothing
-        follows it: its value is its ending's)."""
+        follows it: its value is its ending's).  `own`: the rows may be changed in place."""
         self.table.widen()
-        rows = _pad(rows, len(self.slots), self.slots)
+        padded = _pad(rows, len(self.slots), self.slots)
+        own = own or padded is not rows
+        rows = padded
         if self.lens is not None:
-            rows = self.lens.strip(rows, self.slots)
+            rows = self.lens.strip(rows, self.slots, copy=not own)
+            own = True
         ended = rows[:, ENDED]
         over = (ended == 2) | ((ended == 1) & bool(getattr(self.rules, "no_rescue", False)))
         if over.any():
-            rows = rows.copy()
+            rows = rows if own else rows.copy()
             rows[np.ix_(np.flatnonzero(over), np.arange(PENDING, rows.shape[1]))] = self._defaults(rows.shape[1])[PENDING:]
         return self.table.add(rows)
 
+    def _later(self, *blocks: np.ndarray) -> np.ndarray:
+        """Successor rows (blocks of them, in order) found or added later, with the
+        others of their wave (one call to `_add` for many paragraphs and groups: its
+        cost is mostly a call's); their targets meanwhile, numbers from LATER down that
+        `_flush` replaces."""
+        base = self._waiting_n
+        self._waiting += blocks
+        self._waiting_n += sum(len(b) for b in blocks)
+        return LATER - base - np.arange(self._waiting_n - base, dtype=np.int64)
+
+    def _flush(self, at_least: int = 0) -> np.ndarray:
+        """The successors waiting found or added (when more than `at_least` wait), the
+        edges listed since made one array each (int32: half the bytes) with their real
+        targets; the states new to the table."""
+        if at_least and self._waiting_n <= at_least:
+            return np.zeros(0, dtype=np.int64)
+        new = np.zeros(0, dtype=np.int64)
+        if self._waiting:
+            width = len(self.slots)
+            self.table.widen()
+            rows = np.empty((self._waiting_n, width), dtype=np.int64)
+            defaults = self._defaults(width)
+            at = 0
+            for b in self._waiting:
+                rows[at:at + len(b), :b.shape[1]] = b
+                rows[at:at + len(b), b.shape[1]:] = defaults[b.shape[1]:]   # (columns made since)
+                at += len(b)
+            self._waiting, self._waiting_n = [], 0
+            idx, new = self._add(rows, own=True)
+        if len(self.e_target) > self._fixed:
+            narrow = np.int32 if self.table.n < 1 << 31 and len(self.fractions) < 1 << 31 else np.int64
+            for edges in (self.e_state, self.e_move, self.e_target, self.e_prob):
+                edges[self._fixed:] = [np.concatenate(edges[self._fixed:]).astype(narrow)]
+            t = self.e_target[-1]
+            later = np.flatnonzero(t <= LATER)
+            if len(later):
+                t[later] = idx[LATER - t[later]]
+            self._fixed = len(self.e_target)
+        return new
+
     def _defaults(self, k: int) -> np.ndarray:
-        return np.array([self.slots.default(j) for j in range(k)], dtype=np.int64)
+        if len(self._default_row) != k:
+            self._default_row = np.array([self.slots.default(j) for j in range(k)], dtype=np.int64)
+        return self._default_row
 
     def _run(self, began) -> Explored:
         starts = self.engine.starts(self.sheet)
@@ -154,7 +213,7 @@ class CompiledExplorer:
                 break
             wave = self._wave(wave)
         n = self.table.n
-        frontier = wave[~self._over(self.table.rows[wave, ENDED])] if bound else np.zeros(0, dtype=np.int64)
+        frontier = wave[~self._over(self.table.column(ENDED)[wave])] if bound else np.zeros(0, dtype=np.int64)
         graph = self._graph(n, roots, frontier)
         del expanded
         return Explored(graph, self.table, self.engine_paragraphs, self.compiled_states, self.engine_states,
@@ -168,7 +227,7 @@ class CompiledExplorer:
 
     # --- one wave ---------------------------------------------------------------
     def _wave(self, states: np.ndarray) -> np.ndarray:
-        rows = self.table.rows[states]
+        rows = self.table.take(states)
         ended = rows[:, ENDED]
         found = []
         terminal = (ended == 2) | ((ended == 1) & bool(getattr(self.rules, "no_rescue", False)))
@@ -191,8 +250,10 @@ class CompiledExplorer:
             if left.any():
                 self.engine_paragraphs.setdefault(n, Reason("handed-over"))
             found.append(self._fresh)
+        found.append(self._flush())   # (the programs' successors: their time counted as theirs)
         self.compiled_seconds += time.process_time() - began
         found += self._templated(states[to_engine], rows[to_engine])
+        found.append(self._flush())
         return np.concatenate(found) if found else np.zeros(0, dtype=np.int64)
 
     def program(self, n: int, pend: int):
@@ -213,10 +274,16 @@ class CompiledExplorer:
     def _moved(self, src: np.ndarray, dst: np.ndarray) -> None:
         """Moves of a program from paragraphs `src` to `dst`, checked against the lens's
         graph (a program enters its target only)."""
-        if self.lens is not None:
-            for a, b in np.unique(np.stack([src, dst], axis=1), axis=0).tolist():
-                if a != b:
-                    self.entered(a, (b,))
+        if self.lens is None or not len(src):
+            return
+        if min(int(src.min()), int(dst.min())) >= 0 and max(int(src.max()), int(dst.max())) < 1 << 31:
+            pairs = np.unique((src.astype(np.int64) << 32) | dst)   # (one key a pair: a 1-D sort)
+            moves = zip((pairs >> 32).tolist(), (pairs & 0xFFFFFFFF).tolist())
+        else:
+            moves = np.unique(np.stack([src, dst], axis=1), axis=0).tolist()
+        for a, b in moves:
+            if a != b:
+                self.entered(a, (b,))
 
     def entered(self, start: int, paragraphs) -> None:
         """A move from `start` entered `paragraphs`: a path the lens's graph does not
@@ -238,14 +305,15 @@ class CompiledExplorer:
         return ids
 
     def _compiled(self, program, states: np.ndarray, rows: np.ndarray) -> np.ndarray:
-        """Expand a batch with its program (every successor found or added in one
-        call); the mask of states left to the engine."""
+        """Expand a batch with its program (its successors found or added with the
+        others of the wave, `_later`); the mask of states left to the engine."""
         batch = Batch(rows.copy(), self.slots)
         moves, engine = program.run(batch)
         keep = ~engine
         order = np.zeros(len(states), dtype=np.int64)   # each state's next move number
         one = self._prob(1)
         edges, blocks, at, shared = [], [], 0, {}
+        sources, dests = [], []   # (the paragraphs of the moves not spread: checked by the lens at once)
         for key, offered, outcomes in moves:
             take = offered & keep
             if not take.any():
@@ -259,8 +327,9 @@ class CompiledExplorer:
                 if not t.any():
                     continue
                 probs = np.full(int(t.sum()), one, dtype=np.int64) if counts is None else self._counts(den)[counts[t]]
-                self._moved(rows[t, PARAGRAPH], nxt.rows[t, PARAGRAPH])
                 edges.append((states[t], order[t].copy(), at, probs))
+                sources.append(rows[t, PARAGRAPH])
+                dests.append(nxt.rows[t, PARAGRAPH])
                 blocks.append(nxt.rows[t])
                 at += len(probs)
             self.texts.setdefault(key, len(self.texts))
@@ -270,13 +339,15 @@ class CompiledExplorer:
         self.compiled_states += int(keep.sum())
         self._fresh = np.zeros(0, dtype=np.int64)
         if blocks:
-            width = max(b.shape[1] for b in blocks)
-            idx, self._fresh = self._add(np.concatenate([_pad(b, width, self.slots) for b in blocks]))
+            if sources:
+                self._moved(np.concatenate(sources), np.concatenate(dests))
+            idx = self._later(*blocks)
             for src, mv, start, probs in edges:
                 self.e_state.append(src)
                 self.e_move.append(mv)
                 self.e_target.append(idx[start] if isinstance(start, np.ndarray) else idx[start:start + len(src)])
                 self.e_prob.append(probs)
+            self._fresh = self._flush(FLUSH)
         return engine
 
     def _spread(self, out, take, keep, states, rows, order, edges, blocks, at, shared) -> int:
@@ -347,23 +418,21 @@ class CompiledExplorer:
                     target = len(blocks)
                     blocks.append(succ)
                 edges.append((k, self._prob(p), target))
-        fresh = np.zeros(0, dtype=np.int64)
         if blocks:
-            idx, fresh = self._add(np.concatenate(blocks))
+            idx = self._later(*blocks)
         for k, prob, target in edges:
             self.e_state.append(members)
             self.e_move.append(np.full(m, k, dtype=np.int64))
             self.e_target.append(idx[target * m:(target + 1) * m] if isinstance(target, int) else target)
             self.e_prob.append(np.full(m, prob, dtype=np.int64))
-        return fresh
+        return self._flush(FLUSH)
 
     def _engine(self, states) -> np.ndarray:
         """States one by one through the real engine; their successors found or added
         together, in one call."""
         e_state, moves, targets, probs, packed = [], [], [], [], []
-        for s in states:
+        for s, row in zip(states, self.table.take(states)):
             self.engine_states += 1
-            row = self.table.rows[s]
             n = int(row[PARAGRAPH])
             if int(row[ENDED]) == 0:
                 self.engine_paragraphs.setdefault(n, self._why(n, int(row[PENDING])))
@@ -386,21 +455,23 @@ class CompiledExplorer:
         if not moves:
             return np.zeros(0, dtype=np.int64)
         targets = np.asarray(targets, dtype=np.int64)
-        new = np.zeros(0, dtype=np.int64)
         if packed:
-            idx, new = self._add(self.table.batch(packed))
+            idx = self._later(self.table.batch(packed))
             later = targets <= -2
             targets[later] = idx[-2 - targets[later]]
         self.e_state.append(np.asarray(e_state, dtype=np.int64))
         self.e_move.append(np.asarray(moves, dtype=np.int64))
         self.e_target.append(targets)
         self.e_prob.append(np.asarray(probs, dtype=np.int64))
-        return new
+        return self._flush(FLUSH)
 
     # --- the arrays ---------------------------------------------------------------
     def _graph(self, n: int, roots, frontier) -> Graph:
         cat = (lambda xs: np.concatenate(xs) if xs else np.zeros(0, dtype=np.int64))
         st, mv, tg, pr = cat(self.e_state), cat(self.e_move), cat(self.e_target), cat(self.e_prob)
+        # (the lists are the graph's now: not kept twice while it is built)
+        self.e_state, self.e_move, self.e_target, self.e_prob = [st], [mv], [tg], [pr]
+        self._fixed = 1
         order = np.lexsort((mv, st))   # (stable: a move's outcomes keep their order)
         st, mv, tg, pr = st[order], mv[order], tg[order], pr[order]
         new_move = np.ones(len(st), dtype=bool)
@@ -409,7 +480,7 @@ class CompiledExplorer:
         move_ptr = np.append(np.flatnonzero(new_move), len(st))
         state_ptr = np.searchsorted(move_state, np.arange(n + 1))
         table = np.asarray([float(p) for p in self.fractions], dtype=np.float64)
-        ended = self.table.rows[:, ENDED]
+        ended = self.table.column(ENDED)
         moves_per = np.diff(state_ptr)
         terminal = ((ended == 2) & (moves_per == 0)).astype(np.uint8)
         if len(frontier):
@@ -417,7 +488,7 @@ class CompiledExplorer:
         return Graph(state_ptr.astype(narrow(int(state_ptr[-1]))), move_ptr.astype(narrow(max(len(st), 1))),
                      tg.astype(narrow(max(n, 2), signed=True)), table[pr] if len(pr) else np.zeros(0),
                      pr.astype(narrow(max(len(self.fractions), 1))), list(self.fractions), terminal,
-                     self.table.rows[:, PARAGRAPH].astype(np.int32), roots)
+                     self.table.column(PARAGRAPH).astype(np.int32), roots)
 
 
 def _pad(rows: np.ndarray, width: int, slots) -> np.ndarray:

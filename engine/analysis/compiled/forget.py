@@ -32,8 +32,11 @@ class Forget:
             return found
         lens = self.lens
         live = lens.live.get(n, set())
-        zeroed, passive = [], []
-        for i in range(HEAD, len(slots)):
+        # a column's fate at n does not depend on the others: the columns made since
+        # the last mask of n are the only ones read
+        done, zeroed, passive = self.masks.get((n, "last"), (HEAD, [], []))
+        zeroed, passive = list(zeroed), list(passive)
+        for i in range(done, len(slots)):
             part, name = slots.names[i]
             if part == "visits":
                 dead = ("v", ALL) not in live and ("v", name) not in live
@@ -48,26 +51,48 @@ class Forget:
                     passive.append(i)
             if dead:
                 zeroed.append(i)
+        self.masks[(n, "last")] = (len(slots), zeroed, passive)
         capped = [(slots.find("stats", stat), cap) for stat, cap in lens.caps.get(n, {}).items()
                   if stat in live and slots.find("stats", stat) is not None]
         found = self.masks[key] = (np.asarray(zeroed, dtype=np.int64), np.asarray(passive, dtype=np.int64), capped)
         return found
 
-    def strip(self, rows: np.ndarray, slots) -> np.ndarray:
-        """The rows (a copy) with what cannot be read from their paragraph on forgotten."""
-        rows = rows.copy()
-        para = rows[:, PARAGRAPH]
-        for n in np.unique(para).tolist():
+    def _plan(self, n: int, slots) -> tuple | None:
+        """The lens at paragraph `n` as rows over every column: (zeroed, passive, cap),
+        or None where it forgets nothing (kept with the masks: cleared with them)."""
+        key = (n, len(slots), "rows")
+        if key not in self.masks:
             zeroed, passive, capped = self._mask(n, slots)
-            if not len(zeroed) and not len(passive) and not capped:
-                continue
-            at = np.flatnonzero(para == n)
-            if len(zeroed):
-                rows[np.ix_(at, zeroed)] = 0
-            if len(passive):
-                part = rows[np.ix_(at, passive)]
-                rows[np.ix_(at, passive)] = np.where(part == MISSING, MISSING, 0)
-            for col, cap in capped:
-                v = rows[at, col]
-                rows[at, col] = np.where((v != MISSING) & (v > cap), cap, v)
-        return rows
+            plan = None
+            if len(zeroed) or len(passive) or capped:
+                k = len(slots)
+                plan = (np.zeros(k, dtype=bool), np.zeros(k, dtype=bool), np.full(k, np.iinfo(np.int64).max))
+                plan[0][zeroed] = True
+                plan[1][passive] = True
+                for col, cap in capped:
+                    plan[2][col] = cap
+            self.masks[key] = plan
+        return self.masks[key]
+
+    def strip(self, rows: np.ndarray, slots, copy: bool = True) -> np.ndarray:
+        """The rows (a copy, or the same changed in place) with what cannot be read from
+        their paragraph on forgotten: every paragraph's lens at once (a row of masks a
+        paragraph, gathered by row)."""
+        uniq, inverse = np.unique(rows[:, PARAGRAPH], return_inverse=True)
+        plans = [self._plan(n, slots) for n in uniq.tolist()]
+        if all(p is None for p in plans):
+            return rows.copy() if copy else rows
+        k = rows.shape[1]
+        none = (np.zeros(k, dtype=bool), np.zeros(k, dtype=bool), np.full(k, np.iinfo(np.int64).max))
+        zeroed, passive, cap = (np.stack([(p or none)[j][:k] for p in plans]) for j in range(3))
+        inverse = inverse.reshape(-1)
+        out = rows.copy() if copy else rows
+        out[zeroed[inverse]] = 0
+        # only the few columns some paragraph makes passive or caps: a passive stat not
+        # held stays MISSING; a cap lowers a value held (MISSING is below any cap)
+        for j in np.flatnonzero(passive.any(axis=0)).tolist():
+            col = out[:, j]
+            col[passive[inverse, j] & (col != MISSING)] = 0
+        for j in np.flatnonzero((cap < np.iinfo(np.int64).max).any(axis=0)).tolist():
+            np.minimum(out[:, j], cap[inverse, j], out=out[:, j])
+        return out

@@ -67,11 +67,17 @@ def fact(slots, i: int, v: int) -> int:
     return kept.fact_hash((part, name), True if part == "flags" else v)
 
 
-def row_keys(rows: np.ndarray, slots) -> np.ndarray:
-    """The `values.flat_key` of each packed row (uint64)."""
-    keys = np.zeros(len(rows), dtype=np.uint64)
-    for i in range(rows.shape[1]):
-        col = rows[:, i]
+def row_keys(rows, slots) -> np.ndarray:
+    """The `values.flat_key` of each packed row (uint64).  `rows`: a matrix of packed
+    rows, or the table itself (packed.py `Table`: read a column at a time, its narrow
+    columns never all widened to int64 at once)."""
+    if hasattr(rows, "column"):
+        n, width, column = rows.n, rows.width, rows.column
+    else:
+        (n, width), column = rows.shape, (lambda i: rows[:, i])
+    keys = np.zeros(n, dtype=np.uint64)
+    for i in range(width):
+        col = column(i)
         absent = -1 if i == PARAGRAPH else (0 if i < HEAD else slots.default(i))
         at = np.flatnonzero(col != absent)
         if not len(at):
@@ -117,13 +123,13 @@ def store(book, module, explored, sol, exact: Fraction | None, sheet: int | None
     explorer_lens = explored.lens
     if explorer_lens is None:
         return UNKEYED
-    rows, slots = explored.table.rows, explored.table.slots
-    keys = row_keys(rows, slots)
+    table, slots = explored.table, explored.table.slots
+    keys = row_keys(table, slots)
     order = np.argsort(keys, kind="stable")
     ks, vs = array("Q"), array("d")
     ks.frombytes(keys[order].astype(np.uint64).tobytes())
     vs.frombytes(sol.f[order].astype(np.float64).tobytes())
-    moving = np.flatnonzero(rows[:, ENDED] == 0)
-    paragraphs = kept.summary(zip(rows[moving, PARAGRAPH].tolist(), sol.f[moving].tolist()))
+    moving = np.flatnonzero(table.column(ENDED) == 0)
+    paragraphs = kept.summary(zip(table.column(PARAGRAPH)[moving].tolist(), sol.f[moving].tolist()))
     return kept.write(book, module, sheet, ks, vs, None if exact is None else str(exact),
                       explorer_lens.lens.learned, paragraphs, route(explored.graph, sol))

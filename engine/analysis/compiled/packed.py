@@ -9,10 +9,12 @@
 
 Columns are added as facts are met (a new one is MISSING, or 0 for a count, a flag,
 a visit, in every state already kept).  A stat or starting value the state does not
-hold is MISSING.  Deduplication is by sorting: each row's 64-bit hash (a sum of its
-columns times odd constants, mixed), sorted tables of the hashes seen, and
-`np.searchsorted`; a hash found is checked against the row kept under it (equal
-rows, else a `Collision`: never two states merged).
+hold is MISSING.  Rows are read and written as int64; the table stores each column
+in the narrowest type its values fit (int8 first, widened when a value outside its
+range appears).  Deduplication is by sorting: each row's 64-bit hash (its columns'
+differences from their defaults times odd constants, summed, mixed), sorted tables
+of the hashes seen, and `np.searchsorted`; a hash found is checked against the row
+kept under it (equal rows, else a `Collision`: never two states merged).
 """
 from __future__ import annotations
 
@@ -26,6 +28,8 @@ PARAGRAPH, ENDED, CAUSE, PENDING, EXTRA = range(5)
 HEAD = 5
 ENDINGS = (None, "death", "victory")
 _PARTS = ("stats", "initial", "items", "flags", "visits")
+_ATOMS = (int, str, type(None))
+_PLAIN = (int, str, type(None), bool, float)
 
 
 class Collision(Exception):
@@ -55,6 +59,48 @@ class Slots:
                              ("head", "pending"), ("head", "extra")]
         self.causes, self.pendings, self.extras = Interned(), Interned(), Interned()
         self.display = frozenset(display)
+        self._luts: dict = {}          # name -> an int per interned extras value
+        self._by: dict = {}            # part -> {key: column}
+        self._frozen: dict = {}        # the extras' items (atoms only) -> their interned number
+        self._extra_values: dict = {}  # key -> the values of that module extra, interned
+
+    def extra_lut(self, name, fn) -> np.ndarray:
+        """`fn(extras)` (a dict, or None for none) of every interned extras value, as
+        an int64 lookup table indexed by the EXTRA column: a module extra read as a
+        column.  Each value is read once under a `name` (fn must depend on the extras
+        only); the table grows as new values are interned."""
+        lut = self._luts.get(name)
+        values = self.extras.values
+        done = 0 if lut is None else len(lut)
+        if done < len(values):
+            more = np.fromiter((fn(thaw(v) if v is not None else None) for v in values[done:]),
+                               dtype=np.int64, count=len(values) - done)
+            lut = self._luts[name] = more if lut is None else np.concatenate([lut, more])
+        return lut
+
+    def extra_plain(self, key, default):
+        """The module extra `key` of every interned extras value (`default` where it is
+        absent) as an object lookup table, or None when a value is not plain (a list, a
+        dict: a caller may change it) or `default` cannot be a key."""
+        if type(default) not in _PLAIN:
+            return None
+        name = ("plain", key, type(default), default)
+        lut = self._luts.get(name)
+        values = self.extras.values
+        done = 0 if lut is None else len(lut)
+        if done < len(values):
+            more = [thaw(v).get(key, default) if v is not None else default for v in values[done:]]
+            if any(type(x) not in _PLAIN for x in more):
+                return None
+            more = np.array(more + [None], dtype=object)[:-1]   # (None appended: a 1-D array of objects)
+            lut = self._luts[name] = more if lut is None else np.concatenate([lut, more])
+        return lut
+
+    def extra_codes(self, key) -> tuple[np.ndarray, list]:
+        """(lookup table of the module extra `key`'s value numbers, the values): 0 for
+        None or absent."""
+        values = self._extra_values.setdefault(key, Interned())
+        return self.extra_lut(("codes", key), lambda e: values(e.get(key) if e else None)), values.values
 
     def __len__(self) -> int:
         return len(self.names)
@@ -64,6 +110,7 @@ class Slots:
         if i is None:
             i = self.column[(part, key)] = len(self.names)
             self.names.append((part, key))
+            self._by.setdefault(part, {})[key] = i
         return i
 
     def find(self, part: str, key) -> int | None:
@@ -76,36 +123,50 @@ class Slots:
         """{column: value} of a game state (the columns it needs made)."""
         out = {PARAGRAPH: st.paragraph, ENDED: ENDINGS.index(st.ended), CAUSE: self.causes(st.death_cause),
                PENDING: self.pendings(freeze(st.pending) if st.pending is not None else None),
-               EXTRA: self.extras(freeze({k: v for k, v in st.extra.items() if k not in self.display}) or None)}
-        index = self.index
-        for k, v in st.stats.items():
-            out[index("stats", k)] = v
-        for k, v in st.initial.items():
-            out[index("initial", k)] = v
-        for k, v in st.items.items():
-            if v:
-                out[index("items", k)] = v
+               EXTRA: self._extra(st.extra)}
+        by = self._by
+        for part, facts, skip in (("stats", st.stats, False), ("initial", st.initial, False),
+                                  ("items", st.items, True), ("visits", st.visits, True)):
+            known = by.get(part) or {}
+            for k, v in facts.items():
+                if v or not skip:
+                    i = known.get(k)
+                    out[self.index(part, k) if i is None else i] = 1 if part == "visits" else v
+        known = by.get("flags") or {}
         for f in st.flags:
-            out[index("flags", f)] = 1
-        for n, c in st.visits.items():
-            if c:
-                out[index("visits", n)] = 1
+            i = known.get(f)
+            out[self.index("flags", f) if i is None else i] = 1
         return out
+
+    def _extra(self, extra: dict) -> int:
+        """The interned number of a state's module extras (those shown aside): the
+        extras made only of atoms found again by their items, without freezing."""
+        key = found = None
+        if all(type(v) in _ATOMS for v in extra.values()):   # (not bool: True == 1 in a key)
+            key = tuple(extra.items())
+            found = self._frozen.get(key)
+        if found is None:
+            found = self.extras(freeze({k: v for k, v in extra.items() if k not in self.display}) or None)
+            if key is not None and len(self._frozen) < 1 << 16:
+                self._frozen[key] = found
+        return found
 
     def unpack(self, row, book, module) -> GameState:
         parts: dict = {p: {} for p in _PARTS}
-        for i in range(HEAD, len(row)):
-            v = int(row[i])
-            if v == MISSING or (v == 0 and self.names[i][0] not in ("stats", "initial")):
+        names = self.names
+        values = row.tolist()
+        for i in range(HEAD, len(values)):
+            v = values[i]
+            if v == MISSING or v == 0 and names[i][0] not in ("stats", "initial"):
                 continue
-            part, key = self.names[i]
+            part, key = names[i]
             parts[part][key] = v
-        extra = thaw(self.extras.values[int(row[EXTRA])]) or {}
-        pending = self.pendings.values[int(row[PENDING])]
-        return GameState(book.id, book.content_hash, module.id, int(row[PARAGRAPH]), parts["stats"],
+        extra = thaw(self.extras.values[values[EXTRA]]) or {}
+        pending = self.pendings.values[values[PENDING]]
+        return GameState(book.id, book.content_hash, module.id, values[PARAGRAPH], parts["stats"],
                          parts["initial"], parts["items"], set(parts["flags"]), parts["visits"],
                          extra, thaw(pending) if pending is not None else None,
-                         ENDINGS[int(row[ENDED])], self.causes.values[int(row[CAUSE])],
+                         ENDINGS[values[ENDED]], self.causes.values[values[CAUSE]],
                          rules_version=str(module.version))
 
 
@@ -119,38 +180,150 @@ def _mix(h: np.ndarray) -> np.ndarray:
     return h
 
 
+# the storage types of a column, narrowest first; in all but the last, the type's
+# smallest value stands for MISSING (so a value kept there lies strictly above it)
+KINDS = (np.int8, np.int16, np.int32, np.int64)
+_LOW = [int(np.iinfo(t).min) for t in KINDS]
+_HIGH = [int(np.iinfo(t).max) for t in KINDS]
+
+
+def _kind_of(lo: int, hi: int) -> int:
+    """The narrowest kind holding every value from lo to hi (MISSING aside)."""
+    for k in range(len(KINDS) - 1):
+        if _LOW[k] < lo and hi <= _HIGH[k]:
+            return k
+    return len(KINDS) - 1
+
+
 class Table:
-    """Every state kept: `rows` (n × columns, int64), found again by hash."""
+    """Every state kept, found again by hash.  Stored column by column in the
+    narrowest type each column's values fit (int8 first: a flag, a visit, a stat, an
+    item count; widened to int16, int32, int64 when a value outside its range
+    appears), the columns of one type side by side in one matrix; read back as int64
+    rows (`take`, `rows`, `column`), MISSING where a stat is not held."""
 
     def __init__(self, slots: Slots):
         self.slots = slots
-        self._buf = np.zeros((1024, len(slots)), dtype=np.int64)
         self.n = 0
+        self._cap = 1024
+        self.kind: list = []                       # per column: its index in KINDS
+        self.at: list = []                         # per column: its place in its kind's matrix
+        self.members = [[] for _ in KINDS]         # per kind: its columns, in place order
+        self.store = [np.zeros((self._cap, 0), dtype=t) for t in KINDS]
+        self._order = [np.zeros(0, dtype=np.int64) for _ in KINDS]
+        self._nulls = [np.zeros(0, dtype=np.int64) for _ in KINDS]
         # the hashes kept, sorted, with their rows' index: a few tables, smallest first
         self.levels = [(np.zeros(0, dtype=np.uint64), np.zeros(0, dtype=np.int64))]
         self._consts = np.zeros(0, dtype=np.uint64)
         self._defaults = np.zeros(0, dtype=np.int64)
+        self.widen()
+
+    def __len__(self) -> int:
+        return self.n
 
     @property
-    def rows(self) -> np.ndarray:
-        return self._buf[:self.n]
+    def width(self) -> int:
+        return len(self.kind)
 
+    def nbytes(self) -> int:
+        """Bytes of the rows kept (their capacity: the matrices grow by doubling) and
+        of the sorted hash tables."""
+        return sum(m.nbytes for m in self.store) + sum(h.nbytes + i.nbytes for h, i in self.levels)
+
+    # --- the columns' storage -------------------------------------------------------
     def widen(self) -> None:
-        """Columns for the slots made since (their default in every row)."""
-        k = len(self.slots)
-        have = self._buf.shape[1]
-        if k > have:
-            extra = np.array([self.slots.default(i) for i in range(have, k)], dtype=np.int64)
-            self._buf = np.hstack([self._buf, np.broadcast_to(extra, (self._buf.shape[0], k - have))])
+        """Columns for the slots made since (their default in every row), int8 first."""
+        for i in range(len(self.kind), len(self.slots)):
+            fill = _encode(np.full(1, self.slots.default(i), dtype=np.int64), 0)[0]
+            self._attach(i, 0, np.full(self._cap, fill, dtype=KINDS[0]))
+
+    def _attach(self, i: int, kind: int, values: np.ndarray) -> None:
+        """Column `i` (its stored values over the capacity) at the end of its kind's matrix."""
+        if i == len(self.kind):
+            self.kind.append(kind)
+            self.at.append(0)
+        self.kind[i], self.at[i] = kind, len(self.members[kind])
+        self.members[kind].append(i)
+        self.store[kind] = np.hstack([self.store[kind], values.reshape(-1, 1)])
+        self._order[kind] = np.asarray(self.members[kind], dtype=np.int64)
+        self._nulls[kind] = self._nullable(kind)
+
+    def _nullable(self, kind: int) -> np.ndarray:
+        """The places in `kind`'s matrix of the columns that may be MISSING (stats and
+        starting values): the only ones whose MISSING needs translating."""
+        return np.asarray([p for p, j in enumerate(self.members[kind]) if self.slots.default(j) == MISSING],
+                          dtype=np.int64)
+
+    def _retype(self, i: int, kind: int) -> None:
+        """Column `i` moved to a wider kind (its values kept, MISSING too)."""
+        old, pos = self.kind[i], self.at[i]
+        values = _encode(_decode(self.store[old][:, pos], old), kind)
+        self.store[old] = np.delete(self.store[old], pos, axis=1)
+        self.members[old].pop(pos)
+        for j in self.members[old][pos:]:
+            self.at[j] -= 1
+        self._order[old] = np.asarray(self.members[old], dtype=np.int64)
+        self._nulls[old] = self._nullable(old)
+        self._attach(i, kind, values)
+
+    def _fit(self, rows: np.ndarray) -> None:
+        """Every column wide enough for the values of `rows` (MISSING aside)."""
+        lo = rows.min(axis=0, initial=0)
+        hi = rows.max(axis=0, initial=0)
+        for i in np.flatnonzero(lo == MISSING).tolist():   # (a stat not held somewhere: the others' least)
+            col = rows[:, i]
+            lo[i] = col[col != MISSING].min(initial=0)
+        kinds = np.asarray(self.kind, dtype=np.int64)[:rows.shape[1]]
+        low = np.asarray(_LOW, dtype=np.int64)[kinds]
+        high = np.asarray(_HIGH, dtype=np.int64)[kinds]
+        for i in np.flatnonzero(((lo <= low) | (hi > high)) & (kinds < len(KINDS) - 1)).tolist():
+            self._retype(i, _kind_of(int(lo[i]), int(hi[i])))
 
     def _append(self, rows: np.ndarray) -> None:
         need = self.n + len(rows)
-        if need > len(self._buf):
-            grown = np.zeros((max(need, 2 * len(self._buf)), self._buf.shape[1]), dtype=np.int64)
-            grown[:self.n] = self._buf[:self.n]
-            self._buf = grown
-        self._buf[self.n:need] = rows
+        if need > self._cap:
+            self._cap = max(need, 2 * self._cap)
+            for k, m in enumerate(self.store):
+                grown = np.zeros((self._cap, m.shape[1]), dtype=m.dtype)
+                grown[:self.n] = m[:self.n]
+                self.store[k] = grown
+        self._fit(rows)
+        for k, cols in enumerate(self._order):
+            if len(cols):
+                part = rows[:, cols]
+                stored = self.store[k][self.n:need]
+                stored[:] = part   # (each value fits: `_fit`; MISSING translated below, where it may be)
+                for p in self._nulls[k].tolist():
+                    if k < len(KINDS) - 1:
+                        stored[part[:, p] == MISSING, p] = _LOW[k]
         self.n = need
+
+    # --- reading rows back ------------------------------------------------------------
+    def take(self, index) -> np.ndarray:
+        """The rows `index` (an array of row numbers) as int64 (a copy)."""
+        index = np.asarray(index, dtype=np.int64)
+        out = np.empty((len(index), len(self.kind)), dtype=np.int64)
+        for k, cols in enumerate(self._order):
+            if len(cols):
+                stored = self.store[k][index]
+                part = stored.astype(np.int64)
+                if k < len(KINDS) - 1:
+                    for p in self._nulls[k].tolist():
+                        part[stored[:, p] == _LOW[k], p] = MISSING
+                out[:, cols] = part
+        return out
+
+    def row(self, s: int) -> np.ndarray:
+        return self.take(np.array([s]))[0]
+
+    def column(self, i: int) -> np.ndarray:
+        """Column `i` of every row kept, as int64."""
+        return _decode(self.store[self.kind[i]][:self.n, self.at[i]], self.kind[i])
+
+    @property
+    def rows(self) -> np.ndarray:
+        """Every row kept, as int64 (a copy: for tests and small tables; `take` reads a few)."""
+        return self.take(np.arange(self.n))
 
     def batch(self, packed: list[dict]) -> np.ndarray:
         """Rows of states given as {column: value} (after `widen`)."""
@@ -164,9 +337,12 @@ class Table:
         return out
 
     def _hash(self, rows: np.ndarray) -> np.ndarray:
-        """Each row's hash: a sum of its columns' mixed terms, a column at its default
-        adding nothing (so that a column made later leaves the hashes kept valid).
-        The whole batch at once (one pass of array operations, not one a column)."""
+        """Each row's hash: its columns' differences from their defaults times random
+        odd 64-bit constants, summed modulo 2^64 (one matrix product), then mixed.  A
+        column at its default adds nothing (so that a column made later leaves the
+        hashes kept valid).  Two different rows collide with a chance about 2^-64 for
+        constants drawn independently of the book; a collision is found by comparing
+        rows anyway (`Collision`), never merged."""
         k = rows.shape[1]
         if len(self._consts) < k:
             rng = np.random.default_rng(12345)
@@ -174,35 +350,33 @@ class Table:
         if len(self._defaults) != k:
             self._defaults = np.array([self.slots.default(j) for j in range(k)], dtype=np.int64)
         with np.errstate(over="ignore"):
-            terms = _mix(rows.astype(np.uint64) * self._consts[:k] + np.arange(k, dtype=np.uint64))
-            terms[rows == self._defaults] = 0
-            return _mix(terms.sum(axis=1, dtype=np.uint64))
+            return _mix((rows - self._defaults).view(np.uint64) @ self._consts[:k])
 
     def add(self, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """(the index of each row, the indices of the rows new to the table)."""
         self.widen()
-        if rows.shape[1] < self.rows.shape[1]:
-            pad = np.array([self.slots.default(i) for i in range(rows.shape[1], self.rows.shape[1])], dtype=np.int64)
+        if rows.shape[1] < self.width:
+            pad = np.array([self.slots.default(i) for i in range(rows.shape[1], self.width)], dtype=np.int64)
             rows = np.hstack([rows, np.broadcast_to(pad, (len(rows), len(pad)))])
         h = self._hash(rows)
-        out = self._find(h)
-        hit = out >= 0
-        if hit.any() and not (self.rows[out[hit]] == rows[hit]).all():
+        # the batch's own repeats first (a sort of its hashes), each checked against the
+        # first row of its hash; then each distinct row looked up once
+        uniq, first, inverse = np.unique(h, return_index=True, return_inverse=True)
+        inverse = inverse.reshape(-1)
+        again = np.flatnonzero(first[inverse] != np.arange(len(rows)))
+        if len(again) and not (rows[again] == rows[first[inverse[again]]]).all():
             raise Collision("two states share a 64-bit hash")
-        todo = np.flatnonzero(~hit)
-        if len(todo):
-            hn = h[todo]
-            uniq, first, inverse = np.unique(hn, return_index=True, return_inverse=True)
-            fresh = todo[first]
-            if not (rows[todo] == rows[fresh][inverse]).all():
-                raise Collision("two states share a 64-bit hash")
-            new_index = np.arange(self.n, self.n + len(uniq))
-            out[todo] = new_index[inverse]
-            self._append(rows[fresh])
-            self._keep(uniq, new_index)
-            return out, new_index
-        return out, np.zeros(0, dtype=np.int64)
-
+        found = self._find(uniq)
+        hit = np.flatnonzero(found >= 0)
+        if len(hit) and not (self.take(found[hit]) == rows[first[hit]]).all():
+            raise Collision("two states share a 64-bit hash")
+        fresh = np.flatnonzero(found < 0)
+        new_index = np.arange(self.n, self.n + len(fresh))
+        if len(fresh):
+            found[fresh] = new_index
+            self._append(rows[first[fresh]])
+            self._keep(uniq[fresh], new_index)
+        return found[inverse], new_index
     @staticmethod
     def _look(sorted_hash, sorted_index, h, out) -> None:
         if len(sorted_hash):
@@ -238,3 +412,18 @@ def _merged(h1, i1, h2, i2) -> tuple[np.ndarray, np.ndarray]:
     h = np.concatenate([h1, h2])
     order = np.argsort(h, kind="stable")
     return h[order], np.concatenate([i1, i2])[order]
+
+
+def _encode(values: np.ndarray, kind: int) -> np.ndarray:
+    """int64 values in the storage type of `kind` (MISSING as the type's smallest value)."""
+    if kind == len(KINDS) - 1:
+        return values
+    return np.where(values == MISSING, _LOW[kind], values).astype(KINDS[kind])
+
+
+def _decode(stored: np.ndarray, kind: int) -> np.ndarray:
+    """Stored values back as int64 (the type's smallest value as MISSING)."""
+    out = stored.astype(np.int64)
+    if kind < len(KINDS) - 1:
+        out[stored == _LOW[kind]] = MISSING
+    return out

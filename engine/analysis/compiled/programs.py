@@ -568,12 +568,11 @@ def _guarded(steps):
     (the engine stops there): its row is kept as it was when it ended."""
     def run(b):
         for step in steps:
-            before = b.rows.copy()
-            done = b.ended != 0
+            done = np.flatnonzero(b.ended != 0)
+            before = b.rows[done]   # (a copy of the ended rows only: most steps have none)
             step(b)
-            if done.any():
-                b.rows[done] = before[done, :b.rows.shape[1]] if before.shape[1] == b.rows.shape[1] \
-                    else _padded(before, b)[done]
+            if len(done):
+                b.rows[done] = before if before.shape[1] == b.rows.shape[1] else _padded(before, b)
     return [run]
 
 

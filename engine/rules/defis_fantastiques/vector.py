@@ -57,8 +57,19 @@ def _per_extras(batch, fn) -> np.ndarray:
 def _caps(batch, stat: str) -> np.ndarray:
     """Each state's maximum of `stat` (sheet.maximum), or a huge number for none."""
     start = batch.col("initial", stat) if stat in CAPPED else np.full(len(batch), MISSING)
-    caps = _per_extras(batch, lambda e: e["max"].get(stat, -1) if e and e.get("max") else -1)
+    caps = batch.extra_ints(("max", stat), lambda e: _moved_max(e, stat))
     return np.where(caps >= 0, caps, np.where(start == MISSING, _NONE, start))
+
+
+def _moved_max(extra, stat: str) -> int:
+    """The maximum of `stat` an effect moved (`extra["max"]`), -1 for none."""
+    moved = extra.get("max") if extra else None
+    return moved[stat] if moved and stat in moved else -1
+
+
+def _worn(batch) -> tuple[np.ndarray, list]:
+    """(each state's worn armour as a number, the armours numbered: 0 none)."""
+    return batch.extra_codes("armour")
 
 
 class VectorRules:
@@ -75,7 +86,7 @@ class VectorRules:
     def rejects(self, batch, book) -> np.ndarray:
         """States these rules do not play: those whose weapon and armour were never
         normalised while they hold one (an item change would make normalise choose)."""
-        bare = np.array([not (e and "weapon" in e and "armour" in e) for e in batch.extras()], dtype=bool)
+        bare = batch.extra_ints("never normalised", lambda e: not (e and "weapon" in e and "armour" in e)) > 0
         if not bare.any():
             return bare
         kept = [i for i, spec in book.items.items() if not self.plain_item(book, i)]
@@ -100,7 +111,7 @@ class VectorRules:
     def commands(self, batch) -> list:
         """[(command name, offered mask, apply(batch) -> refused mask)] in the module's order."""
         food = batch.col("stats", "provisions")
-        worn = np.array([a is not None for a in batch.extra("armour", None)], dtype=bool)
+        worn = _worn(batch)[0] > 0
         return [("manger", (food != MISSING) & (food > 0), self.eat),
                 ("abandonner-armure", worn, self.drop_armour)]
 
@@ -183,9 +194,10 @@ class VectorRules:
         def take(batch):
             """equipment.take then normalise: every other one lost, this one gained."""
             live = batch.ended == 0
-            olds = [e.get(kind) if e else None for e in batch.extras()]
-            for old in {o for o in olds if o is not None and o != value}:
-                batch.put("items", old, 0, where=live & np.array([o == old for o in olds], dtype=bool))
+            olds, named = batch.extra_codes(kind)
+            for code in np.unique(olds[olds > 0]).tolist():
+                if named[code] != value:
+                    batch.put("items", named[code], 0, where=live & (olds == code))
             if value is not None:
                 have = batch.col("items", value)
                 batch.put("items", value, 1, where=live & (have == 0))
@@ -195,10 +207,10 @@ class VectorRules:
     def drop_armour(self, batch) -> np.ndarray:
         """"abandonner votre armure ... à n'importe quel moment": the worn armour lost
         for ever (core `lose`: every copy), then none worn and no hit count (`wear`)."""
-        worn = batch.extra("armour", None)
-        for item in {a for a in worn if a is not None}:
-            batch.put("items", item, 0, where=np.array([a == item for a in worn], dtype=bool))
-        batch.change_extra(np.array([a is not None for a in worn], dtype=bool), _bare)
+        worn, named = _worn(batch)
+        for code in np.unique(worn[worn > 0]).tolist():
+            batch.put("items", named[code], 0, where=worn == code)
+        batch.change_extra(worn > 0, _bare)
         return np.zeros(len(batch), dtype=bool)
 
     def test(self, batch, book, kind: str, modifier: int) -> np.ndarray:
@@ -218,11 +230,15 @@ class VectorRules:
 
     def skill_penalty(self, batch, book) -> np.ndarray:
         """equipment.skill_penalty of each state: the worn armour's, 0 without one."""
-        out = []
-        for worn in batch.extra("armour", None):
-            props = armour_props(book, worn)
-            out.append(0 if props is None else int(props.get("skill_test_penalty", ARMOUR_TEST_PENALTY)))
-        return np.asarray(out, dtype=np.int64)
+        worn, named = _worn(batch)
+        penalty = np.array([_penalty(book, item) for item in named], dtype=np.int64)
+        return penalty[worn]
+
+
+def _penalty(book, worn) -> int:
+    """equipment.skill_penalty of an armour worn (None: 0)."""
+    props = armour_props(book, worn)
+    return 0 if props is None else int(props.get("skill_test_penalty", ARMOUR_TEST_PENALTY))
 
 
 # the strategies in the order explore.py `fight_ends` offers them

@@ -1,0 +1,130 @@
+"""The packed table stores each column in the narrowest type its values fit, widens a
+column when a value outside its range appears, and reads every row back as it was."""
+import numpy as np
+
+from engine.analysis.compiled.packed import EXTRA, HEAD, KINDS, MISSING, Slots, Table
+
+
+def _table():
+    slots = Slots()
+    gold, skill, seen = slots.index("stats", "gold"), slots.index("stats", "skill"), slots.index("visits", 7)
+    return Table(slots), gold, skill, seen
+
+
+def _rows(table, values: list[dict]) -> np.ndarray:
+    return table.batch(values)
+
+
+def test_small_values_are_kept_one_byte_a_column():
+    table, gold, skill, seen = _table()
+    rows = _rows(table, [{gold: 3, seen: 1}, {gold: 12, skill: 9}])
+    idx, new = table.add(rows)
+    assert sorted(new) == [0, 1] and all(KINDS[k] is np.int8 for k in table.kind)
+    assert (table.rows[idx] == rows).all() and table.take(idx)[0, skill] == MISSING
+
+
+def test_a_value_outside_its_column_widens_that_column_only_and_keeps_the_rows():
+    table, gold, skill, seen = _table()
+    before = _rows(table, [{gold: 3, seen: 1}, {gold: -5, skill: 9}, {seen: 1}])
+    first, _new = table.add(before)
+    big = _rows(table, [{gold: 1000, skill: 9}])
+    table.add(big)
+    assert KINDS[table.kind[gold]] is np.int16 and KINDS[table.kind[skill]] is np.int8
+    huge = _rows(table, [{gold: -(1 << 35), skill: -128}])
+    table.add(huge)
+    assert KINDS[table.kind[gold]] is np.int64 and KINDS[table.kind[skill]] is np.int16
+    everything = np.vstack([before, big, huge])
+    assert (table.rows[np.concatenate([first, [3, 4]])] == everything).all()
+    third = table.row(int(first[2]))
+    assert third[gold] == MISSING and third[skill] == MISSING   # (not held: still MISSING)
+    again, new = table.add(everything[::-1].copy())
+    assert list(again) == [4, 3] + list(first[::-1]) and len(new) == 0   # each found again, none added
+
+
+def test_a_column_made_later_reads_its_default_in_the_rows_kept():
+    table, gold, _skill, _seen = _table()
+    table.add(_rows(table, [{gold: 2}]))
+    later = table.slots.index("stats", "luck")
+    flag = table.slots.index("flags", "door")
+    table.widen()
+    assert table.rows[0, later] == MISSING and table.rows[0, flag] == 0
+    assert table.take([0]).shape == (1, len(table.slots)) and HEAD < later
+
+
+def test_the_rows_take_a_byte_a_column_where_int64_took_eight():
+    table, gold, _skill, seen = _table()
+    rng = np.random.default_rng(0)
+    values = [{gold: int(g), seen: int(v)} for g, v in zip(rng.integers(0, 100, 5000), rng.integers(0, 2, 5000))]
+    table.add(_rows(table, values))
+    per_row = sum(m.dtype.itemsize * m.shape[1] for m in table.store)
+    assert per_row < 8 * len(table.slots) and per_row <= 2 * HEAD + len(table.slots)
+
+
+def _state(**extra):
+    from engine.game.state import GameState
+    return GameState("b", "h", "m", 3, stats={"gold": 0, "skill": 7}, items={"rope": 1, "lamp": 0},
+                     flags={"door"}, visits={3: 2, 5: 0}, extra=extra)
+
+
+class _Named:
+    id, version = "m", "1"
+
+    class book:
+        id, content_hash = "b", "h"
+
+
+def test_a_state_packed_and_unpacked_is_the_same_and_its_extras_are_told_apart_by_type():
+    slots = Slots()
+    table = Table(slots)
+    packed = [slots.pack(_state(weapon="sword", hits=1)), slots.pack(_state(weapon="sword", hits=True)),
+              slots.pack(_state(hits=1, weapon="sword")), slots.pack(_state(max={"skill": 9}))]
+    rows = table.batch(packed)
+    ids = rows[:, EXTRA].tolist()
+    assert ids[0] != ids[1] and ids[0] == ids[2] and len(set(ids)) == 3   # (True is not 1; order does not matter)
+    back = slots.unpack(rows[1], _Named.book, _Named)
+    assert (back.stats, back.items, back.flags, back.visits, back.extra) == \
+        ({"gold": 0, "skill": 7}, {"rope": 1}, {"door"}, {3: 1}, {"weapon": "sword", "hits": True})
+    assert slots.unpack(rows[3], _Named.book, _Named).extra == {"max": {"skill": 9}}
+
+
+def test_two_different_rows_under_one_hash_stop_the_run_rather_than_merge(monkeypatch):
+    import pytest
+    from engine.analysis.compiled.packed import Collision
+    table, gold, _skill, _seen = _table()
+    monkeypatch.setattr(Table, "_hash", lambda self, rows: np.zeros(len(rows), dtype=np.uint64))
+    same = _rows(table, [{gold: 1}, {gold: 1}])
+    idx, new = table.add(same)
+    assert list(idx) == [0, 0] and list(new) == [0]   # (equal rows under one hash: one state)
+    with pytest.raises(Collision):
+        table.add(_rows(table, [{gold: 2}]))            # against a row kept
+    with pytest.raises(Collision):
+        Table(table.slots).add(_rows(table, [{gold: 3}, {gold: 4}]))   # within one batch
+
+
+def test_a_module_extra_is_read_as_a_column_each_distinct_value_once():
+    from engine.analysis.compiled.batch import Batch
+    from engine.analysis.explore.compact import freeze
+    slots = Slots()
+    plate, bare = slots.extras(freeze({"armour": "plate", "armour_hits": 2})), slots.extras(freeze({"armour": None}))
+    rows = np.zeros((5, HEAD), dtype=np.int64)
+    rows[:, EXTRA] = [plate, bare, 0, plate, plate]
+    read = []
+
+    def hits(extra):
+        read.append(extra)
+        return extra.get("armour_hits", -1) if extra else -1
+    batch = Batch(rows, slots)
+    assert batch.extra_ints("hits", hits).tolist() == [2, -1, -1, 2, 2] and len(read) == 3   # (none, plate, bare)
+    codes, named = batch.extra_codes("armour")
+    assert [named[c] for c in codes.tolist()] == ["plate", None, None, "plate", "plate"]
+    chain = slots.extras(freeze({"armour": "chain", "armour_hits": 0}))   # (a value interned later)
+    batch.rows[2, EXTRA] = chain
+    assert batch.extra_ints("hits", hits).tolist() == [2, -1, 0, 2, 2] and len(read) == 4
+    assert [named[c] for c in batch.extra_codes("armour")[0].tolist()] == ["plate", None, "chain", "plate", "plate"]
+    assert batch.extra("armour") == ["plate", None, "chain", "plate", "plate"]   # (the row-by-row reading agrees)
+    assert batch.extra("armour_hits", 0) == [2, 0, 0, 2, 2] and batch.extra("armour_hits", False)[1] is False
+    moved = slots.extras(freeze({"max": {"endurance": 20}}))
+    batch.rows[1, EXTRA] = moved
+    maxima = batch.extra("max")
+    maxima[1]["endurance"] = 0   # (a dict handed out is the caller's: the next reading is not changed)
+    assert batch.extra("max")[1] == {"endurance": 20} and batch.extra("max")[0] is None
