@@ -55,10 +55,12 @@ def test_its_programs_expand_every_living_state():
 
 def test_le_taureau_d_airain_sampled_by_paragraph():
     # (2, 8, 9, 15: a choice begins a fight; 9: the invocations at the priestess;
-    # 22: Zeus offered)
+    # 22: Zeus offered; 4, 10, 16: fights, their strategies and kept answers compiled,
+    # vector_fights.py)
     book, module, _ = load(ROOT / "books/le-taureau-d-airain.yaml")
     r = differential(book, module, max_states=6_000, per_paragraph=8, sheet=1)
     assert r["mismatches"] == [] and r["checked"] >= 100 and {2, 8, 9, 15, 22} <= set(r["paragraphs"])
+    assert {4, 10, 16} <= set(r["rolled"])
 
 
 def test_a_fight_begun_with_the_wrong_striker_is_caught(monkeypatch):

@@ -67,6 +67,9 @@ class Activity:
 
     def run(self, batch: Batch):
         engine = self.rules.rejects(batch, self.book)
+        handed = getattr(self.moves, "rejects", None)   # the states the moves themselves leave
+        if handed is not None:
+            engine = engine | handed(batch)
         return self.moves(batch), engine
 
 

@@ -40,12 +40,32 @@ def _kept_back(honour: int) -> list[int]:
 
 
 def fight_outcomes(play, pending, cache):
+    found = fight_ends(play, pending, cache)
+    if found is None:
+        return None
+    strategies, keep = found
+    return [(label, outcomes_of(cache, "cc", ends, _finisher)) for label, ends in strategies], keep
+
+
+def fight_ends(play, pending, cache):
+    """([(strategy, [(End, probability)])], the answers kept), or None: a stalemate or
+    a surrender offered, played answer by answer (`fight_outcomes` before each End is
+    made a `_finisher`; the compiled explorer's vector rules write the same ends over
+    arrays, vector.py `fight`)."""
     if pending.get("activity") != "combat" or pending.get("offer") is not None:
         return None
     try:
         return _outcomes(play, pending, cache)
     except ValueError:   # a stalemate: played answer by answer
         return None
+
+
+def open_answers(play, pending) -> frozenset:
+    """The answers other than striking and parrying open where the fight is (those of
+    KEEP the explorer tries one by one)."""
+    spec = C.spec_of(play)
+    rules = rules_of(play.book, play.state, spec, pending["enemies"], pending=pending)
+    return _available(rules, node_of(play.state, spec, pending), pending["acted"], play)
 
 
 def _outcomes(play, pending, cache):
@@ -59,7 +79,7 @@ def _outcomes(play, pending, cache):
         if key not in cache:
             cache[key] = _chain(cache, rules, start, keep, root[4], shared).chain.outcomes(root)
         label = "honour-optimal" if keep == 0 else f"honour-keep-{keep}"
-        strategies.append((label, outcomes_of(cache, "cc", cache[key], _finisher)))
+        strategies.append((label, cache[key]))
     shared.clear()   # (the strategies of one start share expansions; kept no longer: memory)
     return strategies, KEEP
 

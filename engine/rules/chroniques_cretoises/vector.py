@@ -7,7 +7,7 @@ asking the scalar helper for the rule itself:
   kind of armour), at most two spare pieces of a kind (sheet.spares_over);
 * death by Shame (module.after_change, model.shame_kills): "si son total de points de
   Honte est supérieur à celui des points d'Honneur", cause "shame" (weighed outside
-  fights: a programmed state never fights, see `begun`);
+  fights only: in a fight, vector_fights.py refreshes the sheet alone);
 * the bounds (module.clamp): no stat below 0; Honour "arrivé à 0" stays at 0 until
   Zeus or the text restores it (model.honour_after), the mark `honour_exhausted`
   set as play sets it;
@@ -27,7 +27,7 @@ asking the scalar helper for the rule itself:
 
 Death is not final here (`no_rescue` False): Zeus may raise a fallen hero, so a dead
 state takes the engine path, which offers the rescue.  A fight is begun here
-(combat.start, `begun`) but fought on the engine path.
+(combat.start, `begun`) and fought over arrays in vector_fights.py (`fight`).
 The differential test (tests/compiled) plays each rule against the engine.
 """
 from __future__ import annotations
@@ -41,6 +41,7 @@ from engine.expr.ast import Dice
 from engine.rules.chroniques_cretoises.combat import start
 from engine.rules.chroniques_cretoises.gods import attitude_of, attitudes_set, patron_set, price_paid
 from engine.rules.chroniques_cretoises.sheet import condition_set, derive, props, spares_over
+from engine.rules.chroniques_cretoises.vector_fights import fight
 from engine.rules.chroniques_cretoises.zeus import HONOUR_DIE, gods_neutral
 
 MISSING = -(1 << 40)   # (engine/analysis/compiled/packed.py: a stat the state does not hold)
@@ -242,10 +243,14 @@ class VectorRules:
             restore(batch)
         return favour
 
+    def fight(self, book, number: int, pending: dict, steps, cache):
+        """The moves of a fight's decision point over arrays (vector_fights.py), or None."""
+        return fight(self, book, number, pending, steps, cache)
+
     def begun(self, field: str, spec) -> dict | None:
         """module.begin (combat.start): the fight a paragraph begins, when nothing of
-        the state weighs on its start (no `modifiers`); the fight itself is played on
-        the engine path.  (The after-change rule that follows a fight's start in play
+        the state weighs on its start (no `modifiers`); the fight itself is played by
+        `fight`.  (The after-change rule that follows a fight's start in play
         does not weigh the Shame; here it weighs it again, as it was just before the
         fight began: nothing changed it since.)"""
         if field != "combat" or not isinstance(spec, dict) or spec.get("modifiers"):

@@ -1,0 +1,419 @@
+"""Chroniques Crétoises fights over arrays (the compiled explorer's `fight` hook, vector.py).
+
+At a fight's decision point where explore.py `fight_ends` answers (the module's one
+fight model, read once for each distinct fighter: his stats, items and extras), each
+state's strategies are moves whose ends are written over arrays as explore.py
+`_finisher` and the explorer's `Outcome.apply` play them: the Honour left (clamped
+as play's `change(value=...)`), the hero's condition, then
+
+* a victory (or "all badly wounded" where the book sends him on): the reward
+  (endings._reward), Indemne again (endings.leave_fight), the outcome's paragraph
+  through the compiler's steps, then the after-change rule (death by Shame);
+* `hurt`, `timeout`: Indemne, their paragraph (endings.leave_fight);
+* a stop (an answer opens, an opponent surrenders): the fight waits in its new
+  pending (only the sheet refreshed: Shame is weighed at the end of a fight);
+* a defeat: Mort, dead in the fight.
+
+The retreat is a move of its own (endings.retreat): 1 Honour, one die, 1 Shame and
+its paragraph when it succeeds, the fight on without it when it fails; so are the
+hero's surrender, the invocation and the magic object (endings.surrender, invoke,
+use), and an opponent's surrender offered (endings.answer_offer: refused or
+accepted, then the next opponent or the victory).  A state where the model does not
+answer (a stalemate), an end this file does not write, or a kept answer whose
+paragraph the compiler does not enter takes the engine path.
+"""
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+import numpy as np
+
+from engine.analysis.compiled.batch import Batch
+from engine.analysis.compiled.fights import Spread
+from engine.analysis.compiled.packed import EXTRA, MISSING, PENDING
+from engine.analysis.compiled.programs import Unsupported
+from engine.analysis.explore.compact import freeze
+from engine.analysis.explore.nodes import MACRO
+from engine.rules.chroniques_cretoises import explore
+from engine.rules.chroniques_cretoises import model as R
+from engine.rules.chroniques_cretoises import names as N
+from engine.rules.chroniques_cretoises import sheet
+from engine.rules.chroniques_cretoises.sheet import condition_set
+
+LEAVE = ("win", "all-badly-wounded", "hurt", "timeout")
+# the leaving ends: (the outcome's effects in the fight's fields, its paragraph's field)
+WHERE = {"win": ("win_effects", "win"), "all-badly-wounded": ("all_down_effects", "all_down"),
+         "hurt": ("hurt_effects", "hurt"), "timeout": ("timeout_effects", "timeout")}
+STOP, LOSE = "stop", "lose"
+KINDS = (LOSE, STOP) + LEAVE   # (an end's kind as a number: its place here)
+
+
+def fight(rules, book, number: int, pending: dict, steps, cache):
+    """The moves of the states at this fight's decision point, or None (the engine
+    path) for a surrender offered, a reward that is a formula, or an outcome with
+    effects (play weighs no Shame while they apply, the compiler would)."""
+    if pending.get("activity") != "combat":
+        return None
+    spec = book.paragraphs[number].fields.get("combat")
+    if not isinstance(spec, dict) or type(spec.get("reward", 0)) is not int:
+        return None
+    if pending.get("offer") is not None:
+        return _offer(rules, book, number, pending, steps, spec)
+    effects = book.paragraphs[number].outcome_effects
+    follow = {}
+    for kind, (where, field) in WHERE.items():
+        target = spec.get(field)
+        if type(target) is int:
+            if effects.get(("combat", where)):
+                return None
+            follow[kind] = steps.outcome(("combat", where), target)
+    answers = {}
+    retreat = spec.get("retreat")
+    if retreat is not None:
+        to, low, high = (retreat, 1, 4) if isinstance(retreat, int) else \
+            (retreat.get("to"), *retreat.get("range", [1, 4]))
+        answers["retreat"] = (_leaving(steps, effects, ("combat", "retreat", "effects"), to),
+                              sum(1 for face in range(1, 7) if R.retreat_succeeds(face, low, high)))
+    surrender = spec.get("surrender")
+    if isinstance(surrender, dict):
+        accepted = bool(surrender.get("accepted", True))
+        answers["surrender"] = (_leaving(steps, effects, ("combat", "surrender", "effects"), surrender.get("to"))
+                                if accepted else [], accepted)
+    invoke = spec.get("invoke")
+    if isinstance(invoke, dict) and type(invoke.get("cost", 0)) is int:
+        answers["invoke"] = (_leaving(steps, effects, None, invoke.get("to")), invoke.get("cost", 0))
+    use = spec.get("use")
+    if isinstance(use, dict):
+        answers["use"] = (_leaving(steps, effects, None, use.get("to")), None)
+    return Fought(rules, book, number, pending, steps, cache, follow, answers, spec)
+
+
+def _offer(rules, book, number, pending, steps, spec):
+    """endings.answer_offer, an opponent's surrender offered: "refuse" (2 Shame, he is
+    killed) or "accept" (spared; "accept:item", his item taken), then the next opponent
+    or the victory (endings.after_enemy_out); None (the engine path) for a fight of
+    `rounds` (after_strike), an item taken that is unique or used where it lies, or
+    a victory with outcome effects."""
+    i = pending["offer"]
+    enemy = pending["enemies"][i]
+    used = book.meta.get("used_here") if isinstance(book.meta, dict) else None
+    if "rounds" in spec or any(book.items.get(it) is None or book.items[it].props.get("unique") is True
+                               or used and it in used for it in enemy["items"]):
+        return None
+    left = [j for j, e in enumerate(pending["enemies"]) if e["state"] == "fighting" and j != i]
+    won = None
+    if not left:
+        if type(spec.get("win")) is not int or book.paragraphs[number].outcome_effects.get(("combat", "win_effects")):
+            return None
+        won = steps.outcome(("combat", "win_effects"), spec["win"])
+    keys = [f"accept:{it}" for it in enemy["items"]] or ["accept"]
+
+    def answered(batch, key):
+        out = _copy(batch)
+        live = out.ended == 0
+        if key == "refuse":
+            steps.add("honte", 2)(out)
+        elif key != "accept":
+            item = key.split(":", 1)[1]
+            out.put("items", item, out.col("items", item) + 1, where=live)
+        after = {**pending, "offer": None, "enemies": [
+            {**e, "state": ("dead" if key == "refuse" else "spared")} if j == i else e
+            for j, e in enumerate(pending["enemies"])]}
+        if left:
+            after.update(current=left[0], turn="enemy")
+            out.rows[:, PENDING] = out.slots.pendings(freeze(after))
+            rules._refresh(out, out.ended == 0)   # (sheet.refresh; no Shame weighed in a fight)
+            return out
+        rules._refresh(out, out.ended == 0)
+        reward = spec.get("reward", 0)
+        if reward:
+            steps.add("honneur", reward)(out)   # endings._reward
+        out.change_extra(out.ended == 0, _condition(N.INDEMNE))
+        for step in steps.guarded(won):
+            step(out)
+        if (out.ended == 0).any():
+            rules.after_change(out)
+        return out
+
+    def moves(batch):
+        every = np.ones(len(batch), dtype=bool)
+        return [(key, every, [(None, 1, answered(batch, key))]) for key in keys + ["refuse"]]
+    return moves
+
+
+def _leaving(steps, effects, where, to):
+    """endings.leave_fight's steps (the outcome's effects, then its paragraph), or
+    None (that answer takes the engine path): effects, or no paragraph."""
+    if type(to) is not int or where is not None and effects.get(where):
+        return None
+    try:
+        return steps.outcome(where or ("combat", "none"), to)
+    except Unsupported:   # (a paragraph the compiler does not enter)
+        return None
+
+
+class Fought:
+    """The moves of one fight's decision point over a batch (`rejects` first: the
+    states left to the engine path; the model read there is kept for the moves)."""
+
+    def __init__(self, rules, book, number, pending, steps, cache, follow, answers, spec):
+        self.rules, self.book, self.number, self.pending = rules, book, number, pending
+        self.steps, self.cache, self.follow, self.answers, self.spec = steps, cache, follow, answers, spec
+        self.read = None   # (the batch's rows, each state's fighter, the fighters' answers)
+
+    def _fighters(self, batch):
+        """(each state's fighter number, [(strategies or None, retreat open)] a fighter):
+        a fighter is what the model reads of a state (its stats, items and extras)."""
+        if self.read is not None and self.read[0] is batch.rows:
+            return self.read[1:]
+        slots = batch.slots
+        cols = [i for (part, _key), i in slots.column.items() if part in ("stats", "items") and i < batch.rows.shape[1]]
+        keys = batch.rows[:, sorted(cols) + [EXTRA]]
+        _u, first, inverse = np.unique(keys, axis=0, return_index=True, return_inverse=True)
+        module = self.steps.compiler.module
+        found = []
+        for r in first.tolist():
+            state = slots.unpack(batch.rows[r], self.book, module)
+            state.pending = self.pending
+            play = SimpleNamespace(book=self.book, state=state)
+            ends = explore.fight_ends(play, self.pending, self.cache)
+            opened = explore.open_answers(play, self.pending) if ends is not None else frozenset()
+            played = {a for a in opened if a in self.answers and self.answers[a][0] is not None}
+            if ends is not None and (opened - played or not _written(ends[0], self.follow)):
+                ends = None
+            found.append((ends[0] if ends is not None else None, opened, _surrendered(self.book, state.items)))
+        self.read = (batch.rows, inverse.reshape(-1), found)
+        return self.read[1:]
+
+    def rejects(self, batch) -> np.ndarray:
+        of, found = self._fighters(batch)
+        return np.array([found[f][0] is None for f in of.tolist()], dtype=bool)
+
+    def __call__(self, batch) -> list:
+        of, found = self._fighters(batch)
+        moves = []
+        live = [found[f][0] is not None for f in of.tolist()]
+        for answer in ("retreat", "surrender", "invoke", "use"):
+            offered = np.array([ok and answer in found[f][1] for ok, f in zip(live, of.tolist())], dtype=bool)
+            if offered.any():
+                moves.append((answer, offered, getattr(self, "_" + answer)(batch, of, found)))
+        # each fighter's distinct ends (rows of `_end_row`), and each strategy's
+        # (end number, probability number) of them
+        table, probs, labels = [], {}, []
+        ends, by = [], []
+        for strategies, _open, _lost in found:
+            mine, index, per = [], {}, {}
+            for label, outcomes in strategies or ():
+                if label not in labels:
+                    labels.append(label)
+                for end, p in outcomes:
+                    if p:
+                        row = _end_row(end, self.pending, batch.slots)
+                        j = index.setdefault(row, len(mine))
+                        if j == len(mine):
+                            mine.append(row)
+                        per.setdefault(label, []).append((j, probs.setdefault(p, len(probs))))
+            ends.append(np.array(mine, dtype=np.int64).reshape(-1, 4))
+            by.append({label: np.array(pairs, dtype=np.int64) for label, pairs in per.items()})
+        table = list(probs)
+        # one successor row for each state and each distinct end of its fighter
+        n = len(batch)
+        counts = np.array([len(e) for e in ends], dtype=np.int64)
+        at = np.cumsum(counts) - counts   # each fighter's first end among them all
+        per_state = counts[of]
+        origin = np.repeat(np.arange(n), per_state)
+        base = np.cumsum(per_state) - per_state   # each state's first successor row
+        flat = np.concatenate(ends) if ends else np.zeros((0, 4), dtype=np.int64)
+        values = flat[np.repeat(at[of], per_state) + np.arange(len(origin)) - np.repeat(base, per_state)]
+        nxt = self._finished(batch, origin, values)
+        states = [np.flatnonzero(of == f) for f in range(len(found))]
+        for label in labels:
+            src, row, pr = [], [], []
+            for f, pairs in enumerate(by):
+                pair = pairs.get(label)
+                if pair is None or not len(states[f]):
+                    continue
+                src.append(np.repeat(states[f], len(pair)))
+                row.append(base[src[-1]] + np.tile(pair[:, 0], len(states[f])))
+                pr.append(np.tile(pair[:, 1], len(states[f])))
+            if not src:
+                continue
+            src = np.concatenate(src)
+            offered = np.zeros(n, dtype=bool)
+            offered[src] = True
+            moves.append((MACRO + label, offered, [Spread(src, np.concatenate(pr), table, nxt,
+                                                         np.concatenate(row), origin)]))
+        return moves
+
+    def _finished(self, batch, origin, values):
+        """The successor rows: state `origin[i]` after end `values[i]` (kind, Honour,
+        condition, pending number after a stop), written kind by kind in place."""
+        rows = batch.rows[origin].copy()
+        out = Batch(rows, batch.slots)
+        for code, kind in enumerate(KINDS):
+            sel = np.flatnonzero(values[:, 0] == code)
+            if not len(sel):
+                continue
+            part = Batch(rows[sel].copy(), batch.slots)
+            self._finish(part, kind, values[sel, 1], values[sel, 2], values[sel, 3])
+            if part.rows.shape[1] > out.rows.shape[1]:
+                out = Batch(_widened(out.rows, part.rows.shape[1], batch.slots), batch.slots)
+            out.rows[sel] = _widened(part.rows, out.rows.shape[1], batch.slots)
+        return out
+
+    def _finish(self, batch, kind, honour, condition, pend) -> None:
+        """explore.py `_finisher` then the after-change of `Outcome.apply`."""
+        every = np.ones(len(batch), dtype=bool)
+        if kind == LOSE:   # sheet.set_hero_condition(Mort), play.die("combat")
+            batch.change_extra(every, _condition(N.MORT))
+            batch.end(every, 1, "combat")
+            return
+        _spent(self.rules, batch, honour)   # play.change("honneur", value=h)
+        for c in np.unique(condition).tolist():
+            batch.change_extra(condition == c, _condition(c))
+        if kind == STOP:
+            batch.rows[:, PENDING] = pend
+            self.rules._refresh(batch, batch.ended == 0)   # (no Shame weighed in a fight)
+            return
+        reward = self.spec.get("reward", 0)
+        if reward and (kind == "win" or kind == "all-badly-wounded" and R.all_down_wins(self.spec)):
+            self.steps.add("honneur", reward)(batch)   # endings._reward
+        batch.change_extra(every, _condition(N.INDEMNE))   # endings.leave_fight
+        for step in self.steps.guarded(self.follow[kind]):
+            step(batch)
+        if (batch.ended == 0).any():
+            self.rules.after_change(batch)
+
+    def _retreat(self, batch, of, found) -> list:
+        """endings.retreat: −1 Honour, one die; in range: 1 Shame, Indemne, its
+        paragraph; otherwise the retreat failed, the opponent strikes."""
+        leave, wins = self.answers["retreat"]
+        n = len(batch)
+        won = _copy(batch)
+        self.steps.add("honneur", -1)(won)
+        lost = _copy(won)
+        self.steps.add("honte", 1)(won)
+        self._leave(won, leave)
+        self._stay(lost, retreat_failed=True)
+        return [(np.full(n, wins, dtype=np.int64), 6, won), (np.full(n, 6 - wins, dtype=np.int64), 6, lost)]
+
+    def _surrender(self, batch, of, found) -> list:
+        """endings.surrender: refused, the fight goes on; accepted, 1 Shame, the best
+        armour and the weapon wielded given up (one of each), Indemne, its paragraph."""
+        leave, accepted = self.answers["surrender"]
+        out = _copy(batch)
+        if not accepted:
+            self._stay(out, surrender_refused=True)
+            return [(None, 1, out)]
+        self.steps.add("honte", 1)(out)
+        given = [found[f][2] for f in of.tolist()]
+        for item in {i for g in given for i in g}:
+            mine = np.array([item in g for g in given], dtype=bool)
+            have = out.col("items", item)
+            out.put("items", item, np.maximum(have - 1, 0), where=mine & (have > 0))
+        self._leave(out, leave)
+        return [(None, 1, out)]
+
+    def _invoke(self, batch, of, found) -> list:
+        """endings.invoke, gods.pay_invocation: the price paid, Indemne, its paragraph;
+        "si vous en avez moins", −1 Honour and the opponent strikes."""
+        leave, cost = self.answers["invoke"]
+        n = len(batch)
+        have = _now(batch.col("stats", "honneur"))
+        paid = have >= cost
+        won, lost = _copy(batch), _copy(batch)
+        if cost:
+            self.steps.add("honneur", -cost)(won)
+        self.steps.add("honneur", -1)(lost)
+        self._leave(won, leave)
+        self._stay(lost)
+        return [(paid.astype(np.int64), 1, won), ((~paid).astype(np.int64), 1, lost)]
+
+    def _use(self, batch, of, found) -> list:
+        """endings.use: the magic object shown, Indemne, its paragraph."""
+        out = _copy(batch)
+        self._leave(out, self.answers["use"][0])
+        return [(None, 1, out)]
+
+    def _leave(self, batch, steps) -> None:
+        """endings.leave_fight, then the answer's after-change."""
+        batch.change_extra(batch.ended == 0, _condition(N.INDEMNE))
+        for step in self.steps.guarded(steps):
+            step(batch)
+        if (batch.ended == 0).any():
+            self.rules.after_change(batch)
+
+    def _stay(self, batch, **changed) -> None:
+        """The answer done, the opponent strikes: the fight's new pending, the sheet
+        refreshed (no Shame weighed in a fight)."""
+        after = {**self.pending, "acted": True, "turn": "enemy", **changed}
+        batch.rows[:, PENDING] = batch.slots.pendings(freeze(after))
+        self.rules._refresh(batch, batch.ended == 0)
+
+
+def _copy(batch):
+    return Batch(batch.rows.copy(), batch.slots)
+
+
+def _now(values: np.ndarray) -> np.ndarray:
+    return np.where(values == MISSING, 0, values)
+
+
+def _surrendered(book, items: dict) -> tuple:
+    """The items endings.surrender gives up: the best armour, the weapon wielded."""
+    armour = sheet.best_armour(book, items)
+    weapon = sheet.wielded(book, items)
+    return tuple(i for i in (armour, weapon[0] if weapon else None) if i)
+
+
+def _written(strategies, follow: dict) -> bool:
+    """Whether every end of these strategies is one this file writes (a leaving end:
+    one whose paragraph the fight names)."""
+    return all(_kind(end) in (LOSE, STOP) or _kind(end) in follow
+               for _label, outcomes in strategies for end, p in outcomes if p)
+
+
+def _kind(end):
+    if end.outcome == LOSE:
+        return LOSE
+    if end.outcome == STOP:
+        return STOP
+    kind = end.detail[0] if end.detail else None
+    return kind if kind in LEAVE else None
+
+
+def _end_row(end, pending: dict, slots) -> tuple:
+    """(kind, Honour, condition, pending number after a stop) of an end."""
+    kind = _kind(end)
+    if kind == LOSE:
+        return (KINDS.index(LOSE), 0, 0, 0)
+    detail = end.detail if kind == STOP else end.detail[1:]
+    turn, hc, cur, enemies, h, down, failed, refused, strikes, wounds, offer = detail
+    pend = 0
+    if kind == STOP:
+        p = {**pending, "enemies": [{**e, "condition": c, "state": R.NAMES[s]}
+                                     for e, (c, s) in zip(pending["enemies"], enemies)]}
+        p.update(current=cur, turn="hero" if turn == "H" else "enemy", acted=True, all_down=down,
+                 offer=offer, retreat_failed=failed, surrender_refused=refused, strikes=strikes, wounds=wounds)
+        pend = slots.pendings(freeze(p))
+    return (KINDS.index(kind), h, hc, pend)
+
+
+def _spent(rules, batch, honour: np.ndarray) -> None:
+    """game/core.py `change("honneur", value=h)` told to nobody: clamped, written
+    unless it is 0 where the stat is absent."""
+    old = batch.col("stats", "honneur")
+    new = rules.clamp(batch, "honneur", honour)
+    now = np.where(old == MISSING, 0, old)
+    batch.put("stats", "honneur", new, where=(new != 0) | (new != now))
+
+
+def _condition(value: int):
+    return lambda extra: (condition_set(extra, value), extra)[1]
+
+
+def _widened(rows: np.ndarray, width: int, slots) -> np.ndarray:
+    if rows.shape[1] >= width:
+        return rows
+    pad = np.array([slots.default(j) for j in range(rows.shape[1], width)], dtype=np.int64)
+    return np.hstack([rows, np.broadcast_to(pad, (len(rows), len(pad)))])
