@@ -121,3 +121,13 @@ def outcomes_of(cache: dict, tag: str, ends, finisher: Callable) -> list:
             cache[key] = finisher(end)
         out.append((p, cache[key]))
     return out
+
+
+def hook_answer(found, cache: dict, tag: str, finisher: Callable):
+    """The `fight_outcomes` answer from a module's `fight_ends` answer `found`
+    ([(strategy, [(End, p)])], the answers kept; None: answer by answer): each
+    strategy's ends made outcomes (`outcomes_of`)."""
+    if found is None:
+        return None
+    strategies, keep = found
+    return [(label, outcomes_of(cache, tag, ends, finisher)) for label, ends in strategies], keep

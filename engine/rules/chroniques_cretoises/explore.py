@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from engine.analysis.chain import End
 from engine.diagnostics import Message
-from engine.analysis.explore.chains import Chain, outcomes_of
+from engine.analysis.explore.chains import Chain, hook_answer
 from engine.rules.chroniques_cretoises import combat as C
 from engine.rules.chroniques_cretoises import endings, sheet
 from engine.rules.chroniques_cretoises import model as R
@@ -40,11 +40,7 @@ def _kept_back(honour: int) -> list[int]:
 
 
 def fight_outcomes(play, pending, cache):
-    found = fight_ends(play, pending, cache)
-    if found is None:
-        return None
-    strategies, keep = found
-    return [(label, outcomes_of(cache, "cc", ends, _finisher)) for label, ends in strategies], keep
+    return hook_answer(fight_ends(play, pending, cache), cache, "cc", _finisher)
 
 
 def fight_ends(play, pending, cache):

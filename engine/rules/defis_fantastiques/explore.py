@@ -36,7 +36,7 @@ from typing import NamedTuple
 
 from engine.analysis.chain import End
 from engine.diagnostics import Message
-from engine.analysis.explore.chains import Chain, outcomes_of
+from engine.analysis.explore.chains import Chain, hook_answer
 from engine.rules.defis_fantastiques import combat, equipment, model, sheet, specials, wounds
 from engine.rules.defis_fantastiques.messages import dead
 from engine.rules.defis_fantastiques.explore_rows import RowsFight
@@ -62,11 +62,7 @@ STRATEGY_WORDS = {
 def fight_outcomes(play, pending, cache):
     """The `fight_outcomes` answer at the start of a round (None: a Luck decision or
     wounds of the round still to resolve, the explorer plays them answer by answer)."""
-    found = fight_ends(play, pending, cache)
-    if found is None:
-        return None
-    strategies, keep = found
-    return [(name, outcomes_of(cache, "df", ends, _finisher)) for name, ends in strategies], keep
+    return hook_answer(fight_ends(play, pending, cache), cache, "df", _finisher)
 
 
 def fight_ends(play, pending, cache):
