@@ -27,8 +27,7 @@ class Batch:
     def put(self, part: str, key, values, where=None) -> None:
         i = self.slots.index(part, key)
         if i >= self.rows.shape[1]:
-            pad = np.array([self.slots.default(j) for j in range(self.rows.shape[1], len(self.slots))], dtype=np.int64)
-            self.rows = np.hstack([self.rows, np.broadcast_to(pad, (len(self.rows), len(pad)))])
+            self.rows = self.slots.widened(self.rows)
         if where is None:
             self.rows[:, i] = values
         else:

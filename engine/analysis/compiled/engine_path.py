@@ -72,7 +72,6 @@ class EnginePath:
             found = self._results(state, move)
             if found:
                 acts.append((move.text(), found))
-        seen = []
         for st in strategies:
             found = []
             for p, outcome in st.outcomes:

@@ -399,10 +399,7 @@ class CompiledExplorer:
     def _apply(self, members, group_rows, acts) -> np.ndarray:
         """The edges of a group's shared play: each outcome's writes over its rows
         (every outcome's successors found or added in one call)."""
-        k_all = len(self.slots)
-        if group_rows.shape[1] < k_all:
-            pad = np.array([self.slots.default(j) for j in range(group_rows.shape[1], k_all)], dtype=np.int64)
-            group_rows = np.hstack([group_rows, np.broadcast_to(pad, (len(group_rows), len(pad)))])
+        group_rows = self.slots.widened(group_rows)
         m = len(members)
         edges, blocks = [], []   # (move, probability id, targets or the block number)
         for k, (_text, outcomes) in enumerate(acts):
@@ -493,10 +490,7 @@ class CompiledExplorer:
 
 def _pad(rows: np.ndarray, width: int, slots) -> np.ndarray:
     """Rows widened to `width` columns (a column made since: its default)."""
-    if rows.shape[1] == width:
-        return rows
-    pad = np.array([slots.default(j) for j in range(rows.shape[1], width)], dtype=np.int64)
-    return np.hstack([rows, np.broadcast_to(pad, (len(rows), len(pad)))])
+    return slots.widened(rows, width)
 
 
 def explore_compiled(book, module, **options) -> Explored:

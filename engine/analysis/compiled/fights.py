@@ -76,12 +76,7 @@ class Activity:
 def stacked(blocks: list, slots) -> np.ndarray:
     """Row blocks of different widths as one array (a column made since: its default)."""
     width = max(b.shape[1] for b in blocks)
-    out = []
-    for b in blocks:
-        if b.shape[1] < width:
-            pad = np.array([slots.default(j) for j in range(b.shape[1], width)], dtype=np.int64)
-            b = np.hstack([b, np.broadcast_to(pad, (len(b), len(pad)))])
-        out.append(b)
+    out = [slots.widened(b, width) for b in blocks]
     return np.concatenate(out) if out else np.zeros((0, width), dtype=np.int64)
 
 

@@ -31,7 +31,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from engine.analysis.compiled.packed import CAUSE, ENDED, ENDINGS, EXTRA, HEAD, PARAGRAPH, PENDING
+from engine.analysis.compiled.packed import CAUSE, ENDED, ENDINGS, HEAD, PARAGRAPH, PENDING
 from engine.analysis.explore import values as kept
 from engine.diagnostics import Message
 

@@ -119,6 +119,15 @@ class Slots:
     def default(self, i: int) -> int:
         return MISSING if self.names[i][0] in ("stats", "initial") else 0
 
+    def widened(self, rows: np.ndarray, width: int | None = None) -> np.ndarray:
+        """`rows` widened to `width` columns (every column known by default), each
+        column made since at its default; the rows themselves when wide enough."""
+        width = len(self.names) if width is None else width
+        if rows.shape[1] >= width:
+            return rows
+        pad = np.array([self.default(j) for j in range(rows.shape[1], width)], dtype=np.int64)
+        return np.hstack([rows, np.broadcast_to(pad, (len(rows), len(pad)))])
+
     def pack(self, st: GameState) -> dict:
         """{column: value} of a game state (the columns it needs made)."""
         out = {PARAGRAPH: st.paragraph, ENDED: ENDINGS.index(st.ended), CAUSE: self.causes(st.death_cause),

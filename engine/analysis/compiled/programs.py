@@ -579,8 +579,4 @@ def _guarded(steps):
 def _padded(before, b, width: int | None = None):
     """`before`'s rows widened to `width` columns (b's width by default), each new
     column at its default."""
-    width = b.rows.shape[1] if width is None else width
-    if before.shape[1] == width:
-        return before
-    pad = np.array([b.slots.default(j) for j in range(before.shape[1], width)], dtype=np.int64)
-    return np.hstack([before, np.broadcast_to(pad, (len(before), len(pad)))])
+    return b.slots.widened(before, b.rows.shape[1] if width is None else width)

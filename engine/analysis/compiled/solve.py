@@ -21,11 +21,8 @@
 """
 from __future__ import annotations
 
-from fractions import Fraction
-
 import numpy as np
 
-from engine.analysis.explore.exact import eliminate
 from engine.analysis.compiled.components import components
 from engine.analysis.compiled.graph import Graph
 
@@ -81,7 +78,7 @@ class Solution:
 
     # --- floats ---------------------------------------------------------------
     def floats(self) -> "Solution":
-        g, n = self.g, self.g.states
+        n = self.g.states
         found = self.comps = components(n, plain(self.edge_ptr), plain(self.t))
         comp_of = np.frombuffer(found.comp_of, dtype=np.int64)
         comp_level = np.frombuffer(found.level, dtype=np.int64)

@@ -20,7 +20,7 @@ import numpy as np
 from engine.rules.base import Refused
 from engine.analysis.compiled.packed import CAUSE, ENDED, EXTRA, HEAD, MISSING, PARAGRAPH, PENDING
 from engine.analysis.explore.compact import freeze
-from engine.analysis.explore.moves import Move, all_moves
+from engine.analysis.explore.moves import all_moves
 from engine.analysis.explore.nodes import fight_node
 from engine.analysis.explore.space import ForcedDice, NeedRoll
 from engine.analysis.explore.transitions import ALL, WHOLE, Tracked, TrackedSet, tracked_copy

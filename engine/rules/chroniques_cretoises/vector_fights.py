@@ -318,7 +318,6 @@ class Fought:
         """endings.invoke, gods.pay_invocation: the price paid, Indemne, its paragraph;
         "si vous en avez moins", −1 Honour and the opponent strikes."""
         leave, cost = self.answers["invoke"]
-        n = len(batch)
         have = _now(batch.col("stats", "honneur"))
         paid = have >= cost
         won, lost = _copy(batch), _copy(batch)
@@ -413,7 +412,4 @@ def _condition(value: int):
 
 
 def _widened(rows: np.ndarray, width: int, slots) -> np.ndarray:
-    if rows.shape[1] >= width:
-        return rows
-    pad = np.array([slots.default(j) for j in range(rows.shape[1], width)], dtype=np.int64)
-    return np.hstack([rows, np.broadcast_to(pad, (len(rows), len(pad)))])
+    return slots.widened(rows, width)
