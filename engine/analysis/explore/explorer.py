@@ -53,7 +53,7 @@ class Explorer(Expansion):
         self.max_states, self.timeout, self.with_commands = max_states, timeout, with_commands
         self.fight_nodes, self.seed, self.max_sheets = fight_nodes, seed, max_sheets
         self.sheet, self.focused = sheet, focused   # focused=False: breadth only (exact answers)
-        self.likely = likely and not focused   # the likeliest states first (likely.py), not breadth
+        self.likely = likely   # after the focused trials, the likeliest states first (likely.py), not breadth
         self.lens = Lens(book, module, guards) if lens else None
         self.cache: dict = {}                 # the module's memo of solved fights
         blank = GameState(book.id, book.content_hash, module.id, rules_version=str(module.version))
@@ -138,15 +138,18 @@ class Explorer(Expansion):
                 t0 = time.monotonic()
                 self.focus.refresh()
                 refresh = time.monotonic() + max(0.5, 4 * (time.monotonic() - t0))
-        spread = getattr(self.todo, "spread", None)
         while self.todo and not self._stop(late):
             s = self.todo.popleft()
             if not sp.done[s]:
                 self.expand(s)
-                if spread is not None:
-                    spread(s, sp)
         if self.todo and not (self.lens and self.lens.stale) and any(not d for d in sp.done):
             sp.bound = sp.bound or "timeout"
+
+    def expand(self, s: int) -> None:
+        """Expansion.expand, then (likeliest first) its successors' reach spread."""
+        super().expand(s)
+        if self.likely and type(self.todo) is Likely:
+            self.todo.spread(s, self.space)
 
     def _seed(self, sample) -> None:
         """The likeliest first from the start's states; a sampled start (its draws
