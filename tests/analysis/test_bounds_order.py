@@ -2,6 +2,7 @@
 bounds are sound at every cut (low <= exact <= high), they close as the bound grows, a
 complete exploration is the same whatever the order, and the report says where the
 gap lies (explore/frontier.py) in both languages."""
+import json
 from pathlib import Path
 
 import pytest
@@ -13,6 +14,7 @@ from engine.analysis.explore.likely import Likely, level
 from engine.analysis.explore.report import exhaustive
 from engine.analysis.explore.solve import victory_odds
 from engine.analysis.explore.text import exhaustive_text
+from engine.cli import main
 
 ROAD = Path(__file__).parent / "books" / "bounds-road.yaml"
 BOOKS = [ROAD, "cc-duels", "df-crypt", "quest", "df-market"]
@@ -106,3 +108,16 @@ def test_a_cut_report_says_the_gap_where_it_lies_and_why():
     assert f"Gap between the bounds: {gap} points" in en and "What multiplies the states there: endurance" in en
     assert f"Écart entre les bornes : {gap.replace('.', ',')} points" in fr and "Ce qui y multiplie" in fr
     assert exhaustive(book, module, sheet=1)["frontier"] is None
+
+
+def test_cli_focused_sheet_gives_sound_bounds_and_the_exact_value_whole(capsys):
+    book, module, _ = load(ROAD)
+    exact = bounds(book, module)[0]
+    base = ["explore", str(ROAD), "--exhaustive", "--sheet", "1", "--no-store", "--format", "json"]
+    assert main(base + ["--focused", "--max-states", "150"]) == 0
+    cut = json.loads(capsys.readouterr().out)
+    v = cut["victory"]
+    assert cut["bound"] == "max-states" and v["low"] <= exact <= v["high"] and cut["frontier"]["unexplored"]
+    assert main(base + ["--focused"]) == 0
+    whole = json.loads(capsys.readouterr().out)
+    assert whole["complete"] and whole["victory"]["low"] == pytest.approx(exact, abs=1e-12)

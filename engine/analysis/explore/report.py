@@ -50,17 +50,19 @@ def _example(ex):
 
 def exhaustive(book, module, max_states: int = 200_000, timeout: float = 20.0,
                with_commands: bool = True, fight_nodes: bool = True, seed: int = 0,
-               sheet: int | None = None, saving: bool = False, keep: bool = False) -> dict:
+               sheet: int | None = None, saving: bool = False, keep: bool = False,
+               focused: bool = False) -> dict:
     """Explore every state (or as many as the bounds allow) and summarise (the JSON
     format of `--exhaustive`).  `sheet`: start from the one sheet creation rolls
-    with that seed, the likeliest states first (likely.py: cut short, the bounds
-    are then close; the focused trials only help a sampled start).
+    with that seed, the likeliest states first (likely.py: cut short, what is left
+    is what only unlikely ways lead to); `focused`: the focused walks first there too
+    (focus.py: a low bound sooner on a space too large, slower on one explored whole).
     `saving`: explore again without the lens, within the same bounds, and say how
     many states forgetting saved ("saved").  `keep`: write the solved values of a
     complete exploration to the cache for play and the editor (values.py; "values":
     the file, or None when nothing was kept)."""
     options = dict(max_states=max_states, timeout=timeout, with_commands=with_commands,
-                   fight_nodes=fight_nodes, seed=seed, sheet=sheet, focused=sheet is None,
+                   fight_nodes=fight_nodes, seed=seed, sheet=sheet, focused=sheet is None or focused,
                    likely=sheet is not None)
     space = explore(book, module, **options)
     report = exhaustive_report(book, module, space)
