@@ -20,7 +20,9 @@ Focused trials stop as soon as they make no progress (a cycle of states holds th
 bounds apart: only the whole graph's solution closes that gap), and breadth does
 the rest: a cycle of paragraphs never stalls the exploration.
 `sheet=N` starts from the one sheet that creation yields with seeded dice N (the
-odds of that hero, exact when the space is explored completely).
+odds of that hero, exact when the space is explored completely).  `likely=True`:
+after the trials (if any), the likeliest states first instead of breadth
+(likely.py), so that a cut exploration keeps the likely part of the space.
 """
 from __future__ import annotations
 
