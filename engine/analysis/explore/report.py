@@ -103,11 +103,12 @@ def exhaustive_report(book, module, space: Space, findings: bool = True) -> dict
     victory = victory_odds(space)
     if space.bound is not None and not space.sample:
         victory["gap"] = victory["high"] - victory["low"]
+    cut, space.bounds = frontier(space, *space.bounds), None   # (millions of floats: not kept)
     return (_exact_part(space, complete, victory) if findings else {}) | {
         "book": book.id, "complete": complete, "bound": space.bound, "states": len(space.states),
         "expanded": space.expanded, "seconds": space.seconds,
         "transitions": sum(map(len, space.actions.targets)),
-        "victory": victory, "exactness": exactness(space, victory), "frontier": frontier(space, *space.bounds),
+        "victory": victory, "exactness": exactness(space, victory), "frontier": cut,
         "strategies": sorted(space.strategies), "restarts": space.restarts, "dropped": space.dropped,
         "victory_reachable": any(e == "victory" for e in space.ended),
         "reached": sorted(space.reached),
