@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import time
+from dataclasses import replace
 
 from engine.analysis.compiled.exact import Exact
 from engine.analysis.compiled.graph import Graph
@@ -26,3 +27,11 @@ def solve(g: Graph, exact: bool = True) -> dict:
             sol.policy[s] = m            # broken towards a way out, which the floats' first best is not)
     out["seconds"] = time.process_time() - began
     return out
+
+
+def high_bound(ex) -> float:
+    """The start's value with every state not explored counted as won (the high bound
+    of a cut exploration, `explorer.Explored`)."""
+    terminal = ex.graph.terminal.copy()
+    terminal[ex.frontier] = 1
+    return Solution(replace(ex.graph, terminal=terminal), frontier=1.0).floats().start()
