@@ -1,7 +1,8 @@
 """The difficulty table over every rolled sheet on the compiled path (sheets.py,
 table.py): each sheet's exact value equals today's explorer's for that sheet, the mean
 equals the exact value of a new game (every sheet a start, one space), in one process
-and in two; the report in French and English."""
+and in two, the sheets that differ only in gold together or apart; the report in French
+and English."""
 import json
 from fractions import Fraction
 from pathlib import Path
@@ -40,14 +41,15 @@ def today():
     return by, sum((p * value[t] for p, t in space.root), Fraction(0))
 
 
-@pytest.mark.parametrize("jobs", [1, 2])
-def test_each_sheets_value_is_todays_and_the_mean_the_start_value(today, jobs):
+@pytest.mark.parametrize("jobs,together", [(1, True), (2, True), (1, False)])
+def test_each_sheets_value_is_todays_and_the_mean_the_start_value(today, jobs, together):
+    """Sheets that differ only in their gold (passive) explored together or each alone."""
     by, start = today
     book, module, _ = load(ROLLED)
     sheets = rolled(book, module)
     assert len(sheets) == 3 * 6 * 2 * 2 == len(by) and sum(p for p, _st in sheets) == 1
-    done = explore_sheets(book, module, sheets, jobs=jobs)
-    assert done["jobs"] == jobs
+    done = explore_sheets(book, module, sheets, jobs=jobs, together=together)
+    assert done["jobs"] == jobs and done["groups"] == (36 if together else 72)
     found = {_stats(st.stats): (p, f["value"]) for (p, st), (_q, f) in zip(sheets, done["sheets"])}
     assert found == by   # sheet for sheet: its probability and its exact value
     values = {v for _p, v in found.values()}

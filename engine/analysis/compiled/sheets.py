@@ -2,20 +2,27 @@
 
 Creation is played over every roll of its dice (`EnginePath.starts`); roll sequences
 that give the same sheet (the same packed row) are one sheet, their probabilities
-summed.  Each sheet is then explored and solved alone, from its start, exactly as
-`--sheet` explores one: its exact value is a Fraction, and the table's mean is the
-sum of each sheet's value times its probability, exactly (findings.py `table`).
+summed.  The starting value of a stat the module declares passive (`passive_stats`:
+its rules never read it; Défis Fantastiques' gold) is read by nothing, the books
+reading only a stat's current value, so it is dropped from the sheet: then sheets
+that differ only in a passive stat (gold 14 or 24) meet as soon as their gold does
+(spent, or capped by the lens where it is beyond any use).  Such sheets are a group,
+explored together in one space from their several starts and solved once; each
+sheet's exact value is its start's (`run.solve` "roots"), exactly the value `--sheet`
+gives that sheet alone (tests/compiled/test_table.py).  The table's mean is the sum
+of each sheet's value times its probability, exactly (findings.py `table`).
 
-What does not depend on the sheet is made once a process, not once a sheet: the
+What does not depend on the sheet is made once a process, not once a group: the
 book's programs, the engine path's templates, the module's fight chains and their
 priced ends (explorer.py: one `CompiledExplorer` run again, `run(starts=...)`).  The
-sheets go in the order of their stats, strongest first, so that a fight's chains are
+groups go in the order of their stats, strongest first, so that a fight's chains are
 built over the grid of the highest Endurance and Luck first and the weaker sheets'
-fights are found in it.  With `jobs` above 1 the sheets are cut into consecutive
+fights are found in it.  With `jobs` above 1 the groups are cut into consecutive
 chunks handed to worker processes (workers.py: a worker that dies has its chunk done
 again), each keeping its own explorer from chunk to chunk; the table is merged in
-the parent.  A sheet cut by `max_states` or `timeout` (each sheet's own bounds)
-gives two bounds instead of its value, and the table is then bounded too.
+the parent.  A group cut by `max_states` or `timeout` (each group's own bounds)
+gives each of its sheets two bounds instead of its value, and the table is then
+bounded too.
 """
 from __future__ import annotations
 
@@ -25,17 +32,21 @@ from fractions import Fraction
 
 from engine.analysis.compiled.engine_path import EnginePath
 from engine.analysis.compiled.packed import Slots
-from engine.analysis.compiled.run import high_bound, solve
+from engine.analysis.compiled.run import high_solution, solve
 
 CHUNKS_A_JOB = 8   # chunks a worker: balance between workers; each chunk's fights warm in its worker
 
 
 def rolled(book, module) -> list[tuple[Fraction, object]]:
-    """[(probability, starting state)] of every distinct sheet creation can roll,
-    strongest first (by its stats, then its other columns, each in decreasing order)."""
+    """[(probability, starting state)] of every distinct sheet creation can roll (a
+    passive stat's starting value dropped), strongest first (by its stats, then its
+    other columns, each in decreasing order)."""
     slots = Slots(getattr(module, "display_extra", ()))
+    passive = tuple(getattr(module, "passive_stats", ()) or ())
     merged: dict = {}
     for p, st in EnginePath(book, module).starts(None):
+        for stat in passive:
+            st.initial.pop(stat, None)
         key = tuple(sorted(slots.pack(st).items()))
         held = merged.get(key)
         merged[key] = (Fraction(p) + (held[0] if held else 0), held[1] if held else st)
@@ -48,30 +59,53 @@ def _strength(key: tuple, slots) -> tuple:
     return (stats, [v for _col, v in key])
 
 
+def groups(sheets: list, module, together: bool = True) -> list[list[int]]:
+    """The sheets' numbers, a list a group explored together: those that differ only
+    in a passive stat (each alone when not `together`), in the sheets' order."""
+    if not together:
+        return [[i] for i in range(len(sheets))]
+    passive = set(getattr(module, "passive_stats", ()) or ())
+    by: dict = {}
+    for i, (_p, st) in enumerate(sheets):
+        key = (st.paragraph, tuple(sorted((k, v) for k, v in st.stats.items() if k not in passive)),
+               tuple(sorted(st.initial.items())), tuple(sorted(st.items.items())))
+        by.setdefault(key, []).append(i)
+    return list(by.values())
+
+
 class Sheets:
-    """One explorer, run again for each sheet of the chunks it is given."""
+    """One explorer, run again for each group of sheets of the chunks it is given."""
 
     def __init__(self, book, module, options: dict):
         from engine.analysis.compiled.explorer import CompiledExplorer
         self.explorer = CompiledExplorer(book, module, **options)
 
-    def explore(self, sheets: list) -> list[dict]:
-        """[(number, state)] -> each sheet's figures: "value" (its exact Fraction, or
-        None when cut), "low" and "high" (its bounds), "states", "seconds" (CPU)."""
+    def explore(self, chunk: list) -> list[dict]:
+        """[group: [(number, probability, state)]] -> each sheet's figures: "number",
+        "value" (its exact Fraction, or None when its group was cut), "low" and "high"
+        (its bounds); and its group's "states", "seconds" (CPU), ... on the group's
+        first sheet (0 on the others)."""
         out = []
-        for number, state in sheets:
+        for group in chunk:
             began = time.process_time()
-            ex = self.explorer.run(starts=[(1, state)])
+            total = sum(p for _n, p, _st in group)
+            ex = self.explorer.run(starts=[(p / total, st) for _n, p, st in group])
             complete = ex.bound is None
             r = solve(ex.graph, exact=complete)
-            low = high = r["exact"] if complete else r["float"]
-            if not complete:
-                high = high_bound(ex)
-            out.append({"number": number, "value": r["exact"], "low": float(low), "high": float(high),
-                        "states": ex.graph.states, "bound": ex.bound, "explore_seconds": ex.seconds,
-                        "solve_seconds": r["seconds"], "seconds": time.process_time() - began,
-                        "compiled_states": ex.compiled_states, "engine_states": ex.engine_states,
-                        "engine_paragraphs": dict(ex.engine_paragraphs)})
+            if complete:
+                lows = highs = values = r["roots"]
+            else:
+                values = [None] * len(group)
+                lows = [float(r["solution"].f[t]) if t >= 0 else 0.0 for _p, t in ex.graph.roots]
+                high = high_solution(ex)
+                highs = [float(high.f[t]) if t >= 0 else 0.0 for _p, t in ex.graph.roots]
+            figures = {"states": ex.graph.states, "bound": ex.bound, "explore_seconds": ex.seconds,
+                       "solve_seconds": r["seconds"], "seconds": time.process_time() - began,
+                       "compiled_states": ex.compiled_states, "engine_states": ex.engine_states,
+                       "engine_paragraphs": dict(ex.engine_paragraphs)}
+            for k, (number, _p, _st) in enumerate(group):
+                out.append({"number": number, "value": values[k], "low": float(lows[k]), "high": float(highs[k]),
+                            "group": len(group), **(figures if k == 0 else _nothing(figures))})
         x = self.explorer
         if out:
             out[-1]["strategies"], out[-1]["errors"] = sorted(x.engine.strategies), list(x.engine.errors)
@@ -79,8 +113,13 @@ class Sheets:
         return out
 
 
+def _nothing(figures: dict) -> dict:
+    """A group's figures counted once: zero on its other sheets."""
+    return {k: (v if k in ("bound", "engine_paragraphs") else 0) for k, v in figures.items()}
+
+
 def chunks(count: int, jobs: int) -> list[range]:
-    """Consecutive sheets, about CHUNKS_A_JOB chunks a worker (one chunk a job alone)."""
+    """Consecutive groups, about CHUNKS_A_JOB chunks a worker (one chunk a job alone)."""
     if jobs <= 1:
         return [range(count)] if count else []
     size = max(1, -(-count // (jobs * CHUNKS_A_JOB)))
@@ -94,47 +133,47 @@ def _work(payload: bytes):
     """A worker's chunk: its sheets explored by the process's explorer (made at its first
     chunk), the rule module watched as in the parent; a HookTimeout returned, not raised."""
     from engine.rules.watchdog import HookTimeout, watching
-    key, book, module, options, sheets, seconds = pickle.loads(payload)
+    key, book, module, options, chunk, seconds = pickle.loads(payload)
     if key not in _held:
         _held.clear()
         _held[key] = Sheets(book, module, options)
     try:
         with watching(module, seconds):
-            return _held[key].explore(sheets)
+            return _held[key].explore(chunk)
     except HookTimeout as late:
         return late
 
 
 def explore_sheets(book, module, sheets: list | None = None, jobs: int = 1, hook_seconds: float | None = None,
-                   **options) -> dict:
+                   together: bool = True, **options) -> dict:
     """Every rolled sheet (`rolled`, or those given) explored and solved: {"sheets":
-    [(probability, figures)] in the order given, "wall_seconds", "jobs", "strategies",
-    "errors"}; `options` those of `CompiledExplorer`."""
+    [(probability, figures)] in the order given, "groups", "wall_seconds", "jobs",
+    "strategies", "errors"}; `options` those of `CompiledExplorer`."""
     from engine.analysis.explore.pool import capped
     sheets = rolled(book, module) if sheets is None else sheets
-    jobs = min(capped(jobs), max(1, len(sheets)))
+    made = [[(i, sheets[i][0], sheets[i][1]) for i in g] for g in groups(sheets, module, together)]
+    jobs = min(capped(jobs), max(1, len(made)))
     began = time.monotonic()
-    parts = chunks(len(sheets), jobs)
     if jobs == 1:
-        found = Sheets(book, module, options).explore([(i, sheets[i][1]) for i in range(len(sheets))])
+        found = Sheets(book, module, options).explore(made)
     else:
-        found = _pooled(book, module, options, sheets, parts, jobs, hook_seconds)
+        parts = [[made[i] for i in part] for part in chunks(len(made), jobs)]
+        found = _pooled(book, module, options, parts, jobs, hook_seconds)
     by = {f["number"]: f for f in found}
-    return {"sheets": [(p, by[i]) for i, (p, _st) in enumerate(sheets)],
+    return {"sheets": [(p, by[i]) for i, (p, _st) in enumerate(sheets)], "groups": len(made),
             "wall_seconds": time.monotonic() - began, "jobs": jobs,
             "strategies": sorted({s for f in found for s in f.get("strategies", ())}),
             "errors": [e for f in found for e in f.get("errors", ())]}
 
 
-def _pooled(book, module, options, sheets, parts, jobs, hook_seconds) -> list:
+def _pooled(book, module, options, parts, jobs, hook_seconds) -> list:
     import multiprocessing
     from engine.analysis.explore.parallel import dumps
     from engine.analysis.explore.pool import check_stop, signals_stop_the_pool
     from engine.analysis.explore.workers import run_pooled
     from engine.rules.watchdog import HookTimeout, hook_timeout
     key = (book.id, id(book), time.time())
-    payloads = [dumps((key, book, module, options, [(i, sheets[i][1]) for i in part],
-                       hook_seconds or hook_timeout())) for part in parts]
+    payloads = [dumps((key, book, module, options, part, hook_seconds or hook_timeout())) for part in parts]
     found = []
     with signals_stop_the_pool():
         for result in run_pooled(multiprocessing.get_context(), jobs, payloads, _work):
