@@ -73,12 +73,43 @@ def groups(sheets: list, module, together: bool = True) -> list[list[int]]:
     return list(by.values())
 
 
+def resident_bytes() -> int | None:
+    """This process's resident memory now (Linux), or None where it cannot be read."""
+    import os
+    try:
+        with open("/proc/self/statm") as f:
+            return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, IndexError, AttributeError):
+        return None
+
+
 class Sheets:
-    """One explorer, run again for each group of sheets of the chunks it is given."""
+    """One explorer, run again for each group of sheets of the chunks it is given; made
+    anew when what it keeps between groups (the fight chains and their priced ends of
+    every Skill and maxima met) holds more than `KEPT_BYTES` of memory."""
+
+    KEPT_BYTES = 1 << 30
 
     def __init__(self, book, module, options: dict):
+        self.book, self.module, self.options = book, module, options
+        self.explorer = self._made()
+        self.fresh = 0   # explorers made anew
+
+    def _made(self):
         from engine.analysis.compiled.explorer import CompiledExplorer
-        self.explorer = CompiledExplorer(book, module, **options)
+        return CompiledExplorer(self.book, self.module, **self.options)
+
+    def _kept(self) -> None:
+        """The group's states and edges let go; the explorer made anew when what it
+        keeps holds too much."""
+        self.explorer._clear()
+        held = resident_bytes()
+        if held is not None and held > self.KEPT_BYTES:
+            import gc
+            self.explorer = None
+            gc.collect()
+            self.explorer = self._made()
+            self.fresh += 1
 
     def explore(self, chunk: list) -> list[dict]:
         """[group: [(number, probability, state)]] -> each sheet's figures: "number",
@@ -106,10 +137,11 @@ class Sheets:
             for k, (number, _p, _st) in enumerate(group):
                 out.append({"number": number, "value": values[k], "low": float(lows[k]), "high": float(highs[k]),
                             "group": len(group), **(figures if k == 0 else _nothing(figures))})
-        x = self.explorer
-        if out:
-            out[-1]["strategies"], out[-1]["errors"] = sorted(x.engine.strategies), list(x.engine.errors)
-            x.engine.errors.clear()   # (each error said once)
+            out[-1]["strategies"] = sorted(self.explorer.engine.strategies)
+            out[-1]["errors"] = list(self.explorer.engine.errors)
+            self.explorer.engine.errors.clear()   # (each error said once)
+            del ex, r
+            self._kept()
         return out
 
 
