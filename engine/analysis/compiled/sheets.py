@@ -61,7 +61,9 @@ def _strength(key: tuple, slots) -> tuple:
 
 def groups(sheets: list, module, together: bool = True) -> list[list[int]]:
     """The sheets' numbers, a list a group explored together: those that differ only
-    in a passive stat (each alone when not `together`), in the sheets' order."""
+    in a passive stat (each alone when not `together`), in the sheets' order.  Any
+    grouping gives each sheet its exact value (its own start's); a group only pays
+    where its sheets' states meet."""
     if not together:
         return [[i] for i in range(len(sheets))]
     passive = set(getattr(module, "passive_stats", ()) or ())
