@@ -19,7 +19,7 @@ import numpy as np
 
 from engine.analysis.compiled.batch import Batch
 from engine.analysis.compiled.engine_path import ERROR, SELF, EnginePath
-from engine.analysis.compiled.fights import Spread
+from engine.analysis.compiled.fights import Probabilities, Spread
 from engine.analysis.compiled.forget import Forget
 from engine.analysis.explore.nodes import MACRO
 from engine.analysis.compiled.graph import Graph, narrow
@@ -77,6 +77,7 @@ class CompiledExplorer:
         self._probs: dict = {}
         self._by_id: dict = {}   # id(probability) -> (it, its number)
         self._ids, self._seen = {}, []   # `_prob_of`
+        self._tables: dict = {}          # `_numbered`
         self.fractions: list = []
         # edges as parallel lists, sorted at the end: (state, move order, target, probability id)
         self.e_state, self.e_move, self.e_target, self.e_prob = [], [], [], []
@@ -112,6 +113,16 @@ class CompiledExplorer:
             i = self._ids[id(p)] = self._prob(p)
             self._seen.append(p)
         return i
+
+    def _numbered(self, table) -> np.ndarray:
+        """The probability number of each entry of a `Probabilities` table (which only
+        grows): each entry numbered once, the table kept alive with its numbers."""
+        held = self._tables.get(id(table))
+        ids = held[1] if held is not None and held[0] is table else np.zeros(0, dtype=np.int64)
+        if len(ids) < len(table):
+            ids = np.concatenate([ids, np.array([self._prob(p) for p in table[len(ids):]], dtype=np.int64)])
+            self._tables[id(table)] = (table, ids)
+        return ids
 
     def _pack(self, states) -> np.ndarray:
         return self.table.batch([self.slots.pack(st) for st in states])
@@ -370,8 +381,12 @@ class CompiledExplorer:
                 for a in np.unique(came).tolist():
                     self.entered(a, [b for b in np.unique(succ[came == a, PARAGRAPH]).tolist() if b != a])
         src = out.src[sel]
-        used, inverse = np.unique(out.probs[sel], return_inverse=True)
-        probs = np.array([self._prob_of(out.table[i]) for i in used.tolist()], dtype=np.int64)[inverse.reshape(-1)]
+        if isinstance(out.table, Probabilities):
+            probs = self._numbered(out.table)[out.probs[sel]]
+        else:
+            used, inverse = np.unique(out.probs[sel], return_inverse=True)
+            probs = np.array([self._prob_of(out.table[i]) for i in used.tolist()],
+                             dtype=np.int64)[inverse.reshape(-1)]
         edges.append((states[src], order[src].copy(), place[out.row[sel]], probs))
         return at
 
