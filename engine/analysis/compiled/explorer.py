@@ -11,6 +11,7 @@ depends on the compiler: a program only saves time.
 """
 from __future__ import annotations
 
+import gc
 import time
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -225,6 +226,10 @@ class CompiledExplorer:
             wave = self._wave(wave)
         n = self.table.n
         frontier = wave[~self._over(self.table.column(ENDED)[wave])] if bound else np.zeros(0, dtype=np.int64)
+        # the module's fight chains are not read by the graph: their memory given back
+        # before its sort (a later use, a restart or a test's, makes them again)
+        self.engine.cache.clear()
+        gc.collect()
         graph = self._graph(n, roots, frontier)
         del expanded
         return Explored(graph, self.table, self.engine_paragraphs, self.compiled_states, self.engine_states,
@@ -479,17 +484,23 @@ class CompiledExplorer:
 
     # --- the arrays ---------------------------------------------------------------
     def _graph(self, n: int, roots, frontier) -> Graph:
-        cat = (lambda xs: np.concatenate(xs) if xs else np.zeros(0, dtype=np.int64))
+        cat = (lambda xs: xs[0] if len(xs) == 1 else np.concatenate(xs) if xs else np.zeros(0, dtype=np.int64))
         st, mv, tg, pr = cat(self.e_state), cat(self.e_move), cat(self.e_target), cat(self.e_prob)
         # (the lists are the graph's now: not kept twice while it is built)
-        self.e_state, self.e_move, self.e_target, self.e_prob = [st], [mv], [tg], [pr]
-        self._fixed = 1
+        self.e_state, self.e_move, self.e_target, self.e_prob = [], [], [], []
+        self._fixed = 0
         order = np.lexsort((mv, st))   # (stable: a move's outcomes keep their order)
-        st, mv, tg, pr = st[order], mv[order], tg[order], pr[order]
+        st = st[order]
+        mv = mv[order]
+        tg = tg[order]
+        pr = pr[order]
+        del order
         new_move = np.ones(len(st), dtype=bool)
         new_move[1:] = (st[1:] != st[:-1]) | (mv[1:] != mv[:-1])
+        del mv
         move_state = st[new_move]
-        move_ptr = np.append(np.flatnonzero(new_move), len(st))
+        del st
+        move_ptr = np.append(np.flatnonzero(new_move), len(tg))
         state_ptr = np.searchsorted(move_state, np.arange(n + 1))
         table = np.asarray([float(p) for p in self.fractions], dtype=np.float64)
         ended = self.table.column(ENDED)
@@ -497,7 +508,7 @@ class CompiledExplorer:
         terminal = ((ended == 2) & (moves_per == 0)).astype(np.uint8)
         if len(frontier):
             tg = np.where(np.isin(tg, frontier), FRONTIER, tg)
-        return Graph(state_ptr.astype(narrow(int(state_ptr[-1]))), move_ptr.astype(narrow(max(len(st), 1))),
+        return Graph(state_ptr.astype(narrow(int(state_ptr[-1]))), move_ptr.astype(narrow(max(len(tg), 1))),
                      tg.astype(narrow(max(n, 2), signed=True)), table[pr] if len(pr) else np.zeros(0),
                      pr.astype(narrow(max(len(self.fractions), 1))), list(self.fractions), terminal,
                      self.table.column(PARAGRAPH).astype(np.int32), roots)
