@@ -55,8 +55,9 @@ class Explored:
 class CompiledExplorer:
     def __init__(self, book, module, sheet: int | None = None, with_commands: bool = True,
                  fight_nodes: bool = True, max_states: int = 10_000_000, programs: bool = True,
-                 batched: bool = True, timeout: float | None = None, lens: bool = True):
+                 batched: bool = True, timeout: float | None = None, lens: bool = True, once: bool = False):
         self.book, self.module, self.sheet, self.max_states = book, module, sheet, max_states
+        self.once = once   # run once (`explore_compiled`): the fight chains not kept past the exploring
         self.timeout = timeout   # CPU seconds, checked between waves
         self.slots = Slots(getattr(module, "display_extra", ()))
         self.table = Table(self.slots)
@@ -238,10 +239,10 @@ class CompiledExplorer:
             wave = self._wave(wave)
         n = self.table.n
         frontier = wave[~self._over(self.table.column(ENDED)[wave])] if bound else np.zeros(0, dtype=np.int64)
-        # the module's fight chains are not read by the graph: their memory given back
-        # before its sort (a later use, a restart or a test's, makes them again)
-        self.engine.cache.clear()
-        gc.collect()
+        if self.once:   # the module's fight chains are not read by the graph: their
+            # memory given back before its sort (a restart or a later use makes them again)
+            self.engine.cache.clear()
+            gc.collect()
         graph = self._graph(n, roots, frontier)
         del expanded
         return Explored(graph, self.table, self.engine_paragraphs, self.compiled_states, self.engine_states,
@@ -532,4 +533,4 @@ def _pad(rows: np.ndarray, width: int, slots) -> np.ndarray:
 
 
 def explore_compiled(book, module, **options) -> Explored:
-    return CompiledExplorer(book, module, **options).run()
+    return CompiledExplorer(book, module, once=True, **options).run()
