@@ -283,8 +283,7 @@ class RowsFight:
             return
         stop = (rows[:, vec.Q] == 0) & (rows[:, vec.RND] >= after)
         self.pushed[True] = Pushed(graph, solved, end_key, stop)
-        detail = {int(i): _stop(rows[i], n) for i in np.flatnonzero(stop)}
-        self.stopping = _pusher(graph.nodes, post, _Best(arrays, detail))
+        self.stopping = _pusher(graph.nodes, post, _Best(arrays, _Stops(stop, rows, n)))
 
 
 class _Grid(NamedTuple):
@@ -301,6 +300,20 @@ class _Grid(NamedTuple):
     mass: np.ndarray
     scale: int
     prob: dict
+
+
+class _Stops:
+    """{node: its End "stop"} for the nodes where the push stops, each End made when
+    asked (the node-by-node push reads a few of them)."""
+
+    def __init__(self, stop: np.ndarray, rows: np.ndarray, n: int):
+        self.stop, self.rows, self.n = stop, rows, n
+
+    def __contains__(self, node) -> bool:
+        return bool(self.stop[node])
+
+    def __getitem__(self, node) -> End:
+        return _stop(self.rows[node], self.n)
 
 
 def _stop(row, n: int) -> End:
