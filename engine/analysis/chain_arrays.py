@@ -385,18 +385,20 @@ def _first_best(slot, values, prints, error) -> tuple[np.ndarray, np.ndarray]:
     return np.minimum.reduceat(np.where(tied, positions, never), starts), hard
 
 
-def push_many(pushed: "Pushed", roots) -> tuple[list[dict], int]:
+def push_arrays(pushed: "Pushed", roots) -> tuple:
     """The exact chance of each end from every root at once, under the chosen options:
     as `forward` for one root, but the masses of all roots pushed level by level
     together, as (root, node) pairs with integer numerators over one scale (a node at
     level j over M**(L - j), L the highest root's level; the ends over M**L), the pairs
-    of one root that meet at a node merged.  For each root {end key: numerator}, and
-    the scale (the common denominator, the Fractions made by the caller as needed): an
-    end of the chain is its key in ``pushed.end_key``, a node where the push stops
+    of one root that meet at a node merged.  As arrays (root position, end key,
+    numerator), sorted by root then key, the masses 0 left out, and the scale (the
+    common denominator, the Fractions made by the caller as needed): an end of the
+    chain is its key in ``pushed.end_key``, a node where the push stops
     (``pushed.stops``) its number plus ``pushed.kinds`` (the number of keys)."""
     roots = np.asarray(roots, dtype=np.int64)
     if not roots.size:
-        return [], 1
+        empty = np.zeros(0, dtype=np.int64)
+        return empty, empty, np.zeros(0, dtype=object), 1
     level, modulus, nodes = pushed.level, pushed.modulus, len(pushed.level)
     top = int(level[roots].max())
     powers = np.array([modulus ** k for k in range(top + 1)], dtype=object)
@@ -444,12 +446,17 @@ def push_many(pushed: "Pushed", roots) -> tuple[list[dict], int]:
     packed = packed[order]
     first = np.flatnonzero(np.concatenate([[True], packed[1:] != packed[:-1]]))
     mass = np.add.reduceat(mass[order], first)
-    who, key = (packed[first] // span).tolist(), (packed[first] % span).tolist()
-    found: list[dict] = [{} for _ in range(roots.size)]
-    for w, e, m in zip(who, key, mass.tolist()):
-        if m:
-            found[w][e] = m
-    return found, modulus ** top
+    some = np.flatnonzero(mass != 0)
+    return packed[first][some] // span, packed[first][some] % span, mass[some], modulus ** top
+
+
+def push_many(pushed: "Pushed", roots) -> tuple[list[dict], int]:
+    """`push_arrays` as, for each root, {end key: numerator}; and the scale."""
+    who, key, mass, scale = push_arrays(pushed, roots)
+    found: list[dict] = [{} for _ in range(len(roots))]
+    for w, e, m in zip(who.tolist(), key.tolist(), mass.tolist()):
+        found[w][e] = m
+    return found, scale
 
 
 class Pushed:

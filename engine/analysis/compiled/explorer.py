@@ -11,6 +11,7 @@ depends on the compiler: a program only saves time.
 """
 from __future__ import annotations
 
+import gc
 import time
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -19,7 +20,7 @@ import numpy as np
 
 from engine.analysis.compiled.batch import Batch
 from engine.analysis.compiled.engine_path import ERROR, SELF, EnginePath
-from engine.analysis.compiled.fights import Spread
+from engine.analysis.compiled.fights import Probabilities, Spread
 from engine.analysis.compiled.forget import Forget
 from engine.analysis.explore.nodes import MACRO
 from engine.analysis.compiled.graph import Graph, narrow
@@ -54,8 +55,9 @@ class Explored:
 class CompiledExplorer:
     def __init__(self, book, module, sheet: int | None = None, with_commands: bool = True,
                  fight_nodes: bool = True, max_states: int = 10_000_000, programs: bool = True,
-                 batched: bool = True, timeout: float | None = None, lens: bool = True):
+                 batched: bool = True, timeout: float | None = None, lens: bool = True, once: bool = False):
         self.book, self.module, self.sheet, self.max_states = book, module, sheet, max_states
+        self.once = once   # run once (`explore_compiled`): the fight chains not kept past the exploring
         self.timeout = timeout   # CPU seconds, checked between waves
         self.slots = Slots(getattr(module, "display_extra", ()))
         self.table = Table(self.slots)
@@ -77,6 +79,7 @@ class CompiledExplorer:
         self._probs: dict = {}
         self._by_id: dict = {}   # id(probability) -> (it, its number)
         self._ids, self._seen = {}, []   # `_prob_of`
+        self._tables: dict = {}          # `_numbered`
         self.fractions: list = []
         # edges as parallel lists, sorted at the end: (state, move order, target, probability id)
         self.e_state, self.e_move, self.e_target, self.e_prob = [], [], [], []
@@ -113,6 +116,16 @@ class CompiledExplorer:
             i = self._ids[id(p)] = self._prob(p)
             self._seen.append(p)
         return i
+
+    def _numbered(self, table) -> np.ndarray:
+        """The probability number of each entry of a `Probabilities` table (which only
+        grows): each entry numbered once, the table kept alive with its numbers."""
+        held = self._tables.get(id(table))
+        ids = held[1] if held is not None and held[0] is table else np.zeros(0, dtype=np.int64)
+        if len(ids) < len(table):
+            ids = np.concatenate([ids, np.array([self._prob(p) for p in table[len(ids):]], dtype=np.int64)])
+            self._tables[id(table)] = (table, ids)
+        return ids
 
     def _pack(self, states) -> np.ndarray:
         return self.table.batch([self.slots.pack(st) for st in states])
@@ -226,6 +239,10 @@ class CompiledExplorer:
             wave = self._wave(wave)
         n = self.table.n
         frontier = wave[~self._over(self.table.column(ENDED)[wave])] if bound else np.zeros(0, dtype=np.int64)
+        if self.once:   # the module's fight chains are not read by the graph: their
+            # memory given back before its sort (a restart or a later use makes them again)
+            self.engine.cache.clear()
+            gc.collect()
         graph = self._graph(n, roots, frontier)
         del expanded
         return Explored(graph, self.table, self.engine_paragraphs, self.compiled_states, self.engine_states,
@@ -382,8 +399,12 @@ class CompiledExplorer:
                 for a in np.unique(came).tolist():
                     self.entered(a, [b for b in np.unique(succ[came == a, PARAGRAPH]).tolist() if b != a])
         src = out.src[sel]
-        used, inverse = np.unique(out.probs[sel], return_inverse=True)
-        probs = np.array([self._prob_of(out.table[i]) for i in used.tolist()], dtype=np.int64)[inverse.reshape(-1)]
+        if isinstance(out.table, Probabilities):
+            probs = self._numbered(out.table)[out.probs[sel]]
+        else:
+            used, inverse = np.unique(out.probs[sel], return_inverse=True)
+            probs = np.array([self._prob_of(out.table[i]) for i in used.tolist()],
+                             dtype=np.int64)[inverse.reshape(-1)]
         edges.append((states[src], order[src].copy(), place[out.row[sel]], probs))
         return at
 
@@ -476,17 +497,23 @@ class CompiledExplorer:
 
     # --- the arrays ---------------------------------------------------------------
     def _graph(self, n: int, roots, frontier) -> Graph:
-        cat = (lambda xs: np.concatenate(xs) if xs else np.zeros(0, dtype=np.int64))
+        cat = (lambda xs: xs[0] if len(xs) == 1 else np.concatenate(xs) if xs else np.zeros(0, dtype=np.int64))
         st, mv, tg, pr = cat(self.e_state), cat(self.e_move), cat(self.e_target), cat(self.e_prob)
         # (the lists are the graph's now: not kept twice while it is built)
-        self.e_state, self.e_move, self.e_target, self.e_prob = [st], [mv], [tg], [pr]
-        self._fixed = 1
+        self.e_state, self.e_move, self.e_target, self.e_prob = [], [], [], []
+        self._fixed = 0
         order = np.lexsort((mv, st))   # (stable: a move's outcomes keep their order)
-        st, mv, tg, pr = st[order], mv[order], tg[order], pr[order]
+        st = st[order]
+        mv = mv[order]
+        tg = tg[order]
+        pr = pr[order]
+        del order
         new_move = np.ones(len(st), dtype=bool)
         new_move[1:] = (st[1:] != st[:-1]) | (mv[1:] != mv[:-1])
+        del mv
         move_state = st[new_move]
-        move_ptr = np.append(np.flatnonzero(new_move), len(st))
+        del st
+        move_ptr = np.append(np.flatnonzero(new_move), len(tg))
         state_ptr = np.searchsorted(move_state, np.arange(n + 1))
         table = np.asarray([float(p) for p in self.fractions], dtype=np.float64)
         ended = self.table.column(ENDED)
@@ -494,7 +521,7 @@ class CompiledExplorer:
         terminal = ((ended == 2) & (moves_per == 0)).astype(np.uint8)
         if len(frontier):
             tg = np.where(np.isin(tg, frontier), FRONTIER, tg)
-        return Graph(state_ptr.astype(narrow(int(state_ptr[-1]))), move_ptr.astype(narrow(max(len(st), 1))),
+        return Graph(state_ptr.astype(narrow(int(state_ptr[-1]))), move_ptr.astype(narrow(max(len(tg), 1))),
                      tg.astype(narrow(max(n, 2), signed=True)), table[pr] if len(pr) else np.zeros(0),
                      pr.astype(narrow(max(len(self.fractions), 1))), list(self.fractions), terminal,
                      self.table.column(PARAGRAPH).astype(np.int32), roots)
@@ -506,4 +533,4 @@ def _pad(rows: np.ndarray, width: int, slots) -> np.ndarray:
 
 
 def explore_compiled(book, module, **options) -> Explored:
-    return CompiledExplorer(book, module, **options).run()
+    return CompiledExplorer(book, module, once=True, **options).run()

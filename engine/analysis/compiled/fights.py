@@ -14,6 +14,8 @@ compiler's own doing, as after a test.  Nothing here names a module.
 """
 from __future__ import annotations
 
+from fractions import Fraction
+from math import gcd
 from typing import NamedTuple
 
 import numpy as np
@@ -24,7 +26,9 @@ from engine.analysis.compiled.packed import PENDING
 
 class Spread(NamedTuple):
     """A move's outcomes: outcome i goes from state `src[i]` of the batch to the
-    successor `nxt.rows[row[i]]` with probability `table[probs[i]]` (exact).  `nxt`
+    successor `nxt.rows[row[i]]` with probability `table[probs[i]]` (exact; `table`
+    a list that may grow between moves but never changes an entry, as `Probabilities`:
+    the explorer numbers each entry once).  `nxt`
     may be shared by several moves (an end two strategies reach is one row); its row
     k was made from state `origin[k]`."""
 
@@ -34,6 +38,30 @@ class Spread(NamedTuple):
     nxt: Batch
     row: np.ndarray
     origin: np.ndarray
+
+
+class Probabilities(list):
+    """Exact probabilities numbered in order of appearance, each once (a list that only
+    grows: a `Spread`'s `table`, which the explorer numbers entry by entry once)."""
+
+    def __init__(self):
+        super().__init__()
+        self.number: dict = {}
+
+    def __call__(self, p) -> int:
+        """The number of an exact probability (a Fraction or an int)."""
+        return self.ratio(p.numerator, p.denominator)
+
+    def ratio(self, numerator: int, denominator: int) -> int:
+        """The number of numerator/denominator (found by its lowest terms: a pair of
+        integers hashes faster than a Fraction, and is made only when new)."""
+        common = gcd(numerator, denominator)
+        key = (numerator // common, denominator // common)
+        i = self.number.get(key)
+        if i is None:
+            i = self.number[key] = len(self)
+            self.append(Fraction(*key))
+        return i
 
 
 class Steps:

@@ -34,13 +34,16 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+import numpy as np
+
 from engine.analysis.chain import End
+from engine.analysis.chain_arrays import spans
 from engine.diagnostics import Message
 from engine.analysis.explore.chains import Chain, hook_answer
 from engine.rules.defis_fantastiques import combat, equipment, model, sheet, specials, wounds
 from engine.rules.defis_fantastiques.messages import dead
 from engine.rules.defis_fantastiques.explore_rows import RowsFight
-from engine.rules.defis_fantastiques.odds_special import SpecialFight, rounds_read
+from engine.rules.defis_fantastiques.odds_special import OUTCOMES, SpecialFight, rounds_read
 
 # What each strategy's decisions maximise: the value of an end of the fight.
 AIMS = {"win": lambda outcome: 1.0 if outcome == "win" else 0.0,
@@ -106,10 +109,9 @@ class FightPlan(NamedTuple):
     ceiling: tuple
     keep: tuple
 
-    def ends(self, he: int, luck: int, cache) -> list:
-        """[(strategy, [(End, probability)])] from this Endurance and Luck."""
+    def names(self, luck: int) -> list:
+        """The strategies offered to a hero with this Luck, in their order."""
         rules = self.rules
-        root = (he, self.enemies, luck, self.arm, (), self.rnd, self.wins)
         names = ["no-luck"]
         sp = rules[-1]
         ends = bool(sp.hurt or sp.rounds)   # ends other than a victory or a death
@@ -117,14 +119,113 @@ class FightPlan(NamedTuple):
             names.append("no-luck-survive")
         if luck > 0 and not rules[5] and rules[8]:
             names += ["luck-optimal"] + (["luck-survive"] if ends else [])
-        strategies = []
-        for name in names:
-            key = ("df", name, rules, self.stopping, root)
-            found = cache.get(key)
-            if found is None:
-                found = cache[key] = _outcomes(cache, name, rules, self.stopping, root, self.ceiling)
-            strategies.append((name, found))
-        return strategies
+        return names
+
+    def ends(self, he: int, luck: int, cache) -> list:
+        """[(strategy, [(End, probability)])] from this Endurance and Luck."""
+        return [(name, self.strategy_ends(name, he, luck, cache)) for name in self.names(luck)]
+
+    def strategy_ends(self, name: str, he: int, luck: int, cache) -> list:
+        """[(End, probability)] of one strategy from this Endurance and Luck."""
+        root = (he, self.enemies, luck, self.arm, (), self.rnd, self.wins)
+        key = ("df", name, self.rules, self.stopping, root)
+        found = cache.get(key)
+        if found is None:
+            found = cache[key] = _outcomes(cache, name, self.rules, self.stopping, root, self.ceiling)
+        return found
+
+    def columns(self, he, luck, cache, number) -> tuple:
+        """`ends` of many heroes at once (Endurance `he[i]`, Luck `luck[i]`), as columns
+        for the compiled explorer: (rows (hero, strategy as its place in POLICIES, kind
+        as its place in END_KINDS, Endurance, Luck, armour left, stop: its place in the
+        details, else -1), each row's probability's number, the
+        details of the ends "stop" (he, es, luck, arm, round, wins)), the ends of
+        probability 0 left out; `number(numerator, denominator)` numbers a probability.  Each strategy's ends are pushed for all the heroes at
+        once over the rows of its chain (explore_rows.py `RowsFight.arrays`); a hero
+        the rows do not hold takes `strategy_ends`."""
+        he, luck = np.asarray(he, dtype=np.int64), np.asarray(luck, dtype=np.int64)
+        blocks, probs, details, places = [], [], [], {}
+        everyone = np.arange(len(he))
+        offered = {name: everyone for name in self.names(0)}
+        lucky = np.flatnonzero(luck > 0)
+        if len(lucky):
+            for name in self.names(1):
+                offered.setdefault(name, lucky)
+        for name, heroes in sorted(offered.items(), key=lambda item: STRATEGY_ORDER.index(item[0])):
+            code = STRATEGY_ORDER.index(name)
+            use_luck = POLICIES[name][0]
+            h, lk = he[heroes], luck[heroes]
+            if use_luck:
+                asked, inverse = np.stack([h, lk], axis=1), np.arange(len(heroes))
+            else:   # without Luck: priced from Luck 0, the Luck put back
+                uh, inverse = np.unique(h, return_inverse=True)
+                asked = np.stack([uh, np.zeros_like(uh)], axis=1)
+            inverse = inverse.reshape(-1)
+            got = _rows_arrays(cache, name, self, asked, number)
+            held = np.zeros(len(heroes), dtype=bool)
+            if got is not None:
+                rows, (found, lo, hi, keys, numbers) = got
+                held, lo, hi = found[inverse], lo[inverse], hi[inverse]
+                entries = spans(lo[held], hi[held])
+                who = np.repeat(heroes[held], (hi - lo)[held])
+                key = keys[entries]
+                cols, kinds = rows.end_columns()
+                ends = np.zeros((len(key), 4), dtype=np.int64)
+                inner = key < kinds
+                ends[inner] = cols[key[inner]]
+                ends[inner, 0] = _KIND_OF[ends[inner, 0]]
+                stop = np.full(len(key), -1, dtype=np.int64)
+                for k in np.flatnonzero(~inner).tolist():
+                    d = rows.stop_detail(int(key[k]) - kinds)
+                    if not use_luck:
+                        d = d[:2] + (int(luck[who[k]]),) + d[3:]
+                    stop[k] = places.setdefault(d, len(places))
+                    if stop[k] == len(details):
+                        details.append(d)
+                    ends[k] = (END_KINDS.index("stop"), d[0], d[2], d[3])
+                if not use_luck:
+                    ends[inner, 2] = np.where(ends[inner, 0] == 0, 0, luck[who[inner]])
+                blocks.append(np.column_stack([who, np.full(len(who), code), ends, stop]))
+                probs.append(numbers[entries])
+            for j in np.flatnonzero(~held).tolist():   # (the rows do not hold it: node by node)
+                r = int(heroes[j])
+                rows_, numbers_ = [], []
+                for end, p in self.strategy_ends(name, int(he[r]), int(luck[r]), cache):
+                    if not p:
+                        continue
+                    d, stop = end.detail, -1
+                    if end.outcome == "stop":
+                        stop = places.setdefault(d, len(places))
+                        if stop == len(details):
+                            details.append(d)
+                        d = (d[0], d[2], d[3])
+                    rows_.append((r, code, END_KINDS.index(end.outcome), *(d or (0, 0, 0)), stop))
+                    numbers_.append(number(p.numerator, p.denominator))
+                blocks.append(np.array(rows_, dtype=np.int64).reshape(-1, 7))
+                probs.append(np.array(numbers_, dtype=np.int64))
+        if not blocks:
+            return np.zeros((0, 7), dtype=np.int64), np.zeros(0, dtype=np.int64), details
+        return np.concatenate(blocks), np.concatenate(probs), details
+
+
+# the kinds of a fight's ends as `FightPlan.columns` numbers them, and each of
+# explore_rows' (OUTCOMES, then "stop") as one of them
+END_KINDS = ("lose", "win", "stop", "hurt", "timeout")
+_KIND_OF = np.array([END_KINDS.index(o) if o in END_KINDS else -1 for o in (*OUTCOMES, "stop")], dtype=np.int64)
+STRATEGY_ORDER = tuple(POLICIES)
+
+
+def _rows_arrays(cache, name, plan: FightPlan, asked: np.ndarray, number):
+    """(the rows of this fight and strategy, `RowsFight.arrays` of the heroes asked), or
+    None where the rows do not serve (`SOLVER` "chain")."""
+    if SOLVER == "chain" or SOLVER == "auto" and not rows_pay(name, plan.rules):
+        return None
+    rows = cache.get(("df-rows", name, plan.rules))
+    if rows is None:
+        rows = cache[("df-rows", name, plan.rules)] = RowsFight(_fight(cache, name, plan.rules, False))
+    got = rows.arrays(asked[:, 0], asked[:, 1], (plan.enemies, plan.arm, plan.rnd, plan.wins), plan.stopping,
+                      plan.ceiling, number)
+    return None if got is None else (rows, got)
 
 
 # How the explorer's fight chains are solved: "rows" (explore_rows, every starting point

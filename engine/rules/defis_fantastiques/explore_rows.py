@@ -27,11 +27,12 @@ from __future__ import annotations
 
 from fractions import Fraction
 from math import gcd
+from typing import NamedTuple
 
 import numpy as np
 
 from engine.analysis.chain import End
-from engine.analysis.chain_arrays import Fast, NearTie, Pushed, Solved, push_many
+from engine.analysis.chain_arrays import Fast, NearTie, Pushed, Solved, push_arrays, push_many, spans
 from engine.analysis.explore.chains import Chain
 
 from engine.rules.defis_fantastiques.fight_vec import LOSE, ArrayFight
@@ -109,6 +110,95 @@ class RowsFight:
         found, scale = push_many(self._pushed(stopping), [n for n in nodes if n is not None])
         found = iter(found)
         return [None if n is None else self._ends(next(found), scale) for n in nodes]
+
+    def arrays(self, he: np.ndarray, luck: np.ndarray, seed: tuple, stopping: bool, ceiling: tuple, number):
+        """The ends of many roots of one seed (opponents' Endurance, armour hits, round,
+        wins; each root its Endurance `he[i]` and Luck `luck[i]`) as arrays, for a
+        batch of the explorer's states: (whether the rows hold each root, its first and
+        last entry, then per entry its end key and its probability's number by
+        `number(numerator, denominator)`), or None (no rows).  The seed's grid is pushed once (as `_ahead`),
+        each entry's Fraction made and numbered on first use."""
+        es, arm, rnd, wins = seed
+        n = len(es)
+        rows = np.zeros((len(he), n + 6), dtype=np.int64)
+        rows[:, 0], rows[:, 1:1 + n], rows[:, 1 + n], rows[:, 2 + n] = he, es, luck, arm
+        rows[:, 4 + n], rows[:, 5 + n] = rnd, wins
+        nodes = self._nodes(rows)
+        if (nodes < 0).any() and self.builds < MAX_BUILDS:
+            top = rows[:1].copy()
+            top[0, 0] = max(int(he.max()), ceiling[0])
+            if self.fight.use_luck:
+                top[0, 1 + n] = max(int(luck.max()), ceiling[1])
+            top[0, 2 + n] = max(arm, ceiling[2])
+            self._build(top)
+            nodes = self._nodes(rows)
+        if self.keys is None:
+            return None
+        grid = self._grid(stopping, es, rnd, wins)
+        if not len(grid.nodes):
+            return np.zeros(len(nodes), dtype=bool), nodes * 0, nodes * 0, grid.key, grid.key
+        at = np.minimum(np.searchsorted(grid.nodes, nodes), len(grid.nodes) - 1)
+        held = (nodes >= 0) & (grid.nodes[at] == nodes)
+        g = grid.order[at]
+        lo, hi = np.where(held, grid.lo[g], 0), np.where(held, grid.hi[g], 0)
+        used = spans(lo, hi)
+        mine = grid.prob.get(number)   # (the numbers `number` gave: kept for it alone)
+        if mine is None:
+            mine = grid.prob[number] = np.full(len(grid.key), -1, dtype=np.int64)
+        fresh = used[mine[used] < 0]
+        if len(fresh):
+            scale = grid.scale
+            mine[fresh] = [number(m, scale) for m in grid.mass[fresh].tolist()]
+        return held, lo, hi, grid.key, mine
+
+    def _grid(self, stopping: bool, es: tuple, rnd: int, wins: int) -> "_Grid":
+        """Every starting point of the grid with these opponents, round and wins, its
+        ends pushed at once (kept)."""
+        seed = ("arrays", stopping, es, rnd, wins)
+        grid = self.ahead.get(seed)
+        if grid is None:
+            n, tops = len(es), self.tops
+            h, lk, a = np.meshgrid(np.arange(1, tops[0] + 1), np.arange(tops[1 + n] + 1),
+                                   np.arange(tops[2 + n] + 1), indexing="ij")
+            rows = np.zeros((h.size, n + 6), dtype=np.int64)
+            rows[:, 0], rows[:, 1:1 + n] = h.ravel(), es
+            rows[:, 1 + n], rows[:, 2 + n], rows[:, 4 + n], rows[:, 5 + n] = lk.ravel(), a.ravel(), rnd, wins
+            nodes = self._nodes(rows)
+            nodes = nodes[nodes >= 0]
+            who, key, mass, scale = push_arrays(self._pushed(stopping), nodes)
+            order = np.argsort(nodes)
+            places = np.arange(len(nodes))
+            grid = self.ahead[seed] = _Grid(nodes[order], order, np.searchsorted(who, places),
+                                            np.searchsorted(who, places, side="right"), key, mass, scale, {})
+        return grid
+
+    def _nodes(self, rows: np.ndarray) -> np.ndarray:
+        """`_node` of many rows: each one's node number, -1 where the grid does not hold it."""
+        out = np.full(len(rows), -1, dtype=np.int64)
+        if self.keys is None or not len(rows):
+            return out
+        inside = ~(rows > self.radix).any(axis=1)
+        keys = rows @ self.mult
+        at = np.minimum(np.searchsorted(self.keys, keys), self.keys.size - 1)
+        hit = inside & (self.keys[at] == keys)
+        out[hit] = self.ids[at[hit]]
+        return out
+
+    def end_columns(self) -> tuple:
+        """(each end key's (outcome, Endurance, Luck, armour left) as rows, the outcome
+        as its place in OUTCOMES + ("stop",); the number of keys that are ends: a key
+        past them is the node `key - that` where the push stopped, `stop_detail`)."""
+        made = getattr(self, "_end_columns", None)
+        if made is None or made[1] != len(self.distinct):
+            names = (*OUTCOMES, "stop")
+            cols = np.array([(names.index(e.outcome), *(e.detail or (0, 0, 0))) for e in self.distinct],
+                            dtype=np.int64).reshape(-1, 4)
+            made = self._end_columns = (cols, len(self.distinct))
+        return made
+
+    def stop_detail(self, node: int) -> tuple:
+        """The detail of the end "stop" at a node (ExploredFight.round_start)."""
+        return _stop(self.rows[node], self.n).detail
 
     def _pushed(self, stopping: bool):
         return self.pushed[stopping if self.fight.after is not None else False]
@@ -193,8 +283,37 @@ class RowsFight:
             return
         stop = (rows[:, vec.Q] == 0) & (rows[:, vec.RND] >= after)
         self.pushed[True] = Pushed(graph, solved, end_key, stop)
-        detail = {int(i): _stop(rows[i], n) for i in np.flatnonzero(stop)}
-        self.stopping = _pusher(graph.nodes, post, _Best(arrays, detail))
+        self.stopping = _pusher(graph.nodes, post, _Best(arrays, _Stops(stop, rows, n)))
+
+
+class _Grid(NamedTuple):
+    """A seed's starting points pushed at once: their nodes sorted (`order`: each one's
+    place among those pushed), each one's entries `lo`..`hi` (end key, numerator over
+    `scale`), each entry's probability's number once made (-1 before), for each
+    numbering function asked (`prob`: function -> numbers)."""
+
+    nodes: np.ndarray
+    order: np.ndarray
+    lo: np.ndarray
+    hi: np.ndarray
+    key: np.ndarray
+    mass: np.ndarray
+    scale: int
+    prob: dict
+
+
+class _Stops:
+    """{node: its End "stop"} for the nodes where the push stops, each End made when
+    asked (the node-by-node push reads a few of them)."""
+
+    def __init__(self, stop: np.ndarray, rows: np.ndarray, n: int):
+        self.stop, self.rows, self.n = stop, rows, n
+
+    def __contains__(self, node) -> bool:
+        return bool(self.stop[node])
+
+    def __getitem__(self, node) -> End:
+        return _stop(self.rows[node], self.n)
 
 
 def _stop(row, n: int) -> End:

@@ -27,6 +27,7 @@ import numpy as np
 
 from types import SimpleNamespace
 
+from engine.analysis.chain_arrays import spans
 from engine.analysis.compiled.packed import EXTRA, PENDING
 from engine.analysis.explore.compact import freeze, thaw
 from engine.analysis.explore.nodes import MACRO
@@ -243,7 +244,7 @@ def _penalty(book, worn) -> int:
 
 # the strategies in the order explore.py `fight_ends` offers them
 STRATEGIES = tuple(POLICIES)
-_KINDS = ("lose", "win", "stop", "hurt", "timeout")
+_KINDS = explore.END_KINDS
 
 
 def _escape_steps(steps, costs: dict, to) -> list:
@@ -298,10 +299,10 @@ def _fighter(batch, r: int, number: int, book):
 
 def _fought(batch, book, number, pending, cache, follow, steps) -> list:
     """Each strategy a move: its ends for each distinct hero (explore.py `fight_plan`
-    once per fighter, its `ends` once per Endurance and Luck), each state's successors
-    one row an end, written by kind (`_finish`)."""
+    once per fighter, its `columns` for the fighter's heroes not met yet, all at once),
+    each state's successors one row an end, written by kind (`_finish`)."""
     from engine.analysis.compiled.batch import Batch
-    from engine.analysis.compiled.fights import Spread, stacked
+    from engine.analysis.compiled.fights import Probabilities, Spread, stacked
     n = len(batch)
     inverse, first, fighter_of, f_first = _heroes(batch)
     # Each hero's ends (all strategies) as columns, made once for a fight plan, this
@@ -309,31 +310,37 @@ def _fought(batch, book, number, pending, cache, follow, steps) -> list:
     # cache keeps them: the same fight recurs with other facts, in other waves).
     here = int(batch.rows[0, PENDING]) if n else 0
     memos = cache.setdefault("df-columns", {})
-    plans = []
-    for r in f_first.tolist():
-        plan = explore.fight_plan(_fighter(batch, r, number, book), pending)
-        plans.append((plan, memos.setdefault((plan, here), {})))
+    table = cache.get("df-probabilities")
+    if table is None:
+        table = cache["df-probabilities"] = Probabilities()
     end_col = np.where(batch.col("stats", "endurance") == MISSING, 0, batch.col("stats", "endurance"))
     luck_col = np.where(batch.col("stats", "chance") == MISSING, 0, batch.col("stats", "chance"))
-    table, offsets, stops = [], {}, {}
-    parts, firsts = [], []
-    for r, f in zip(first.tolist(), fighter_of.tolist()):
-        plan, memo = plans[f]
-        root = (int(end_col[r]), int(luck_col[r]))
-        e = memo.get(root)
-        if e is None:
-            e = memo[root] = _hero_columns(plan.ends(*root, cache), pending, stops, batch.slots)
-        off = offsets.get(id(e))
-        if off is None:
-            off = offsets[id(e)] = len(table)
-            table += e[1]
-        parts.append(e[0])
-        firsts.append(off)
-    counts = np.array([len(a) for a in parts], dtype=np.int64)
-    cols = np.concatenate(parts) if parts else np.zeros((0, 6), dtype=np.int64)
-    strategy, kind, he, luck, arm, pend = cols.T
-    prob = np.repeat(np.array(firsts, dtype=np.int64), counts) + np.arange(len(cols)) \
-        - np.repeat(np.cumsum(counts) - counts, counts)
+    los, his, memo_of = np.zeros(len(first), dtype=np.int64), np.zeros(len(first), dtype=np.int64), []
+    for f, r in enumerate(f_first.tolist()):
+        plan = explore.fight_plan(_fighter(batch, r, number, book), pending)
+        memo = memos.get((plan, here))
+        if memo is None:
+            memo = memos[(plan, here)] = _Priced()
+        mine = np.flatnonzero(fighter_of == f)   # (this fighter's heroes)
+        roots = list(zip(end_col[first[mine]].tolist(), luck_col[first[mine]].tolist()))
+        memo.price(plan, [root for root in dict.fromkeys(roots) if root not in memo.where], cache, table,
+                   pending, batch.slots)
+        at = np.array([memo.where[root] for root in roots], dtype=np.int64).reshape(-1, 2)
+        los[mine], his[mine] = at[:, 0], at[:, 1]
+        memo_of.append((memo, mine))
+    # every hero's ends, memo by memo (a fighter's heroes share one)
+    parts, part_probs, part_hero = [], [], []
+    for memo, mine in memo_of:
+        entries = spans(los[mine], his[mine])
+        parts.append(memo.cols[entries])
+        part_probs.append(memo.probs[entries])
+        part_hero.append(np.repeat(mine, (his - los)[mine]))
+    hero = np.concatenate(part_hero) if part_hero else np.zeros(0, dtype=np.int64)
+    order = np.argsort(hero, kind="stable")
+    cols = np.concatenate(parts)[order] if parts else np.zeros((0, 6), dtype=np.int64)
+    prob = np.concatenate(part_probs)[order] if parts else np.zeros(0, dtype=np.int64)
+    counts = np.bincount(hero, minlength=len(first))
+    strategy = cols[:, 0]
     cols = cols[:, 1:]
     start = np.cumsum(counts) - counts
     per = counts[inverse]   # each state's number of ends
@@ -389,36 +396,40 @@ def _distinct_rows(cols: np.ndarray) -> tuple:
     return ends, inverse.reshape(-1)
 
 
-def _hero_columns(strategies, pending: dict, stops: dict, slots) -> tuple:
-    """(every strategy's ends as rows (strategy, kind, Endurance, Luck, armour left,
-    pending number after a "stop"), their probabilities) of one hero."""
-    blocks, probs = [], []
-    for name, outcomes in strategies:
-        rows, p = _columns(outcomes, pending, stops, slots)
-        blocks.append(np.hstack([np.full((len(rows), 1), STRATEGIES.index(name), dtype=np.int64), rows]))
-        probs += p
-    return (np.concatenate(blocks) if blocks else np.zeros((0, 6), dtype=np.int64)), probs
+class _Priced:
+    """The ends of the heroes of one fight plan (and pending) met so far: rows
+    (strategy, kind, Endurance, Luck, armour left, pending number after a "stop") and
+    their probabilities' numbers; `where[(Endurance, Luck)]`: a hero's first and last
+    row."""
 
+    def __init__(self):
+        self.where: dict = {}
+        self.cols = np.zeros((0, 6), dtype=np.int64)
+        self.probs = np.zeros(0, dtype=np.int64)
+        self.stops: dict = {}   # a stop's detail -> its pending number
 
-def _columns(outcomes, pending: dict, stops: dict, slots) -> tuple:
-    """(the ends of a strategy as rows (kind, Endurance, Luck, armour left, pending
-    number after a "stop"), their probabilities), the ends of probability 0 left out."""
-    rows, probs = [], []
-    for end, p in outcomes:
-        if not p:
-            continue
-        d, o = end.detail, end.outcome
-        if o == "stop":
-            q = stops.get(d)
+    def price(self, plan, roots: list, cache, table, pending: dict, slots) -> None:
+        """The heroes `roots` priced at once (explore.py `FightPlan.columns`)."""
+        if not roots:
+            return
+        he, luck = (np.array(x, dtype=np.int64) for x in zip(*roots))
+        rows, probs, details = plan.columns(he, luck, cache, table.ratio)
+        pend = np.zeros(len(rows), dtype=np.int64)
+        stop = rows[:, 6]
+        for k in np.unique(stop[stop >= 0]).tolist():
+            d = details[k]
+            q = self.stops.get(d)
             if q is None:
-                q = stops[d] = slots.pendings(freeze(_stopped(pending, d)))
-            rows.append((_KINDS.index(o), d[0], d[2], d[3], q))
-        elif d is None:
-            rows.append((_KINDS.index(o), 0, 0, 0, 0))
-        else:
-            rows.append((_KINDS.index(o), d[0], d[1], d[2], 0))
-        probs.append(p)
-    return np.array(rows, dtype=np.int64).reshape(-1, 5), probs
+                q = self.stops[d] = slots.pendings(freeze(_stopped(pending, d)))
+            pend[stop == k] = q
+        order = np.argsort(rows[:, 0], kind="stable")   # (hero by hero, strategies in order)
+        rows, probs, pend = rows[order], probs[order], pend[order]
+        counts = np.bincount(rows[:, 0], minlength=len(roots))
+        lo = len(self.probs) + np.cumsum(counts) - counts
+        for root, a, b in zip(roots, lo.tolist(), (lo + counts).tolist()):
+            self.where[root] = (a, b)
+        self.cols = np.concatenate([self.cols, np.column_stack([rows[:, 1:6], pend])])
+        self.probs = np.concatenate([self.probs, probs])
 
 
 def _stopped(pending: dict, detail: tuple) -> dict:

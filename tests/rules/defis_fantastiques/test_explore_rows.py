@@ -182,3 +182,62 @@ def test_pushed_at_once_from_the_exact_solver_too(monkeypatch):
             old = explore._fight(cache, "luck-optimal", rule, stopping).chain.outcomes(root)
             assert dict(rows.outcomes(root, stopping)) == dict(old), (root, stopping)
     assert rows.ahead   # (answered by the pushes at once)
+
+
+def _as_columns(plan, heroes, cache) -> list:
+    """`FightPlan.ends` of each hero, one at a time, as `FightPlan.columns` lists them
+    (hero, strategy, kind, Endurance, Luck, armour left, stop detail, probability)."""
+    out = []
+    for h, (he, luck) in enumerate(heroes):
+        for name, ends in plan.ends(he, luck, cache):
+            for end, p in ends:
+                d = end.detail
+                if end.outcome == "stop":
+                    out.append((h, name, "stop", d[0], d[2], d[3], d, p))
+                else:
+                    out.append((h, name, end.outcome, *(d or (0, 0, 0)), None, p))
+    return sorted(out, key=repr)
+
+
+def _read_columns(plan, heroes, cache) -> list:
+    from engine.analysis.compiled.fights import Probabilities
+    table = Probabilities()
+    he, luck = zip(*heroes)
+    rows, probs, details = plan.columns(list(he), list(luck), cache, table.ratio)
+    return sorted(((h, explore.STRATEGY_ORDER[s], explore.END_KINDS[k], e, lk, a, details[q] if q >= 0 else None,
+                    table[p]) for (h, s, k, e, lk, a, q), p in zip(rows.tolist(), probs.tolist())), key=repr)
+
+
+@pytest.mark.parametrize("fight", FIGHTS)
+def test_many_heroes_priced_at_once_end_as_each_alone(fight, monkeypatch):
+    """`FightPlan.columns` (every hero of a batch pushed at once over the rows, the
+    Luck put back after a strategy without it) gives each hero the ends and exact
+    probabilities `FightPlan.ends` gives him alone node by node, stops included."""
+    spec, extra = FIGHTS[fight]
+    rule = rules(spec, **extra)
+    after = extra.get("after")
+    heroes = [(he, luck) for he in (9, 5, 2, 1) for luck in (7, 4, 1, 0)]
+    es = tuple(e["endurance"] for e in spec["enemies"])
+    for rnd in sorted({0, min(after or 1, rounds_read(rule[-1]))}):
+        for arm in range(extra.get("hits", 0) + 1):
+            plan = explore.FightPlan(rule, es, arm, rnd, 0, after is not None and rnd < after, (9, 7, arm), ())
+            monkeypatch.setattr(explore, "SOLVER", "chain")
+            alone = _as_columns(plan, heroes, {})
+            monkeypatch.setattr(explore, "SOLVER", "rows")
+            assert _read_columns(plan, heroes, {}) == alone, (fight, rnd, arm)
+
+
+def test_heroes_the_rows_do_not_hold_are_priced_node_by_node(monkeypatch):
+    monkeypatch.setattr(explore_rows, "MAX_BUILDS", 1)
+    monkeypatch.setattr(explore, "SOLVER", "rows")
+    spec, extra = FIGHTS["armour"]
+    rule = rules(spec, **extra)
+    plan = explore.FightPlan(rule, (5,), 1, 0, 0, False, (3, 2, 1), ())
+    cache: dict = {}
+    _read_columns(plan, [(3, 2)], cache)   # (the one grid: Endurance up to 3)
+    beyond = [(3, 2), (8, 6)]
+    got = _read_columns(plan, beyond, cache)
+    assert cache[("df-rows", "luck-optimal", rule)].builds == 1
+    monkeypatch.setattr(explore, "SOLVER", "chain")
+    assert got == _as_columns(plan, beyond, {})
+    assert {row[0] for row in got} == {0, 1}
