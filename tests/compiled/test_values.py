@@ -95,7 +95,7 @@ def test_the_command_says_where_the_values_were_kept_and_no_store_keeps_none(cac
     assert report["victory"] == {"low": report["exact"]["percent"] / 100, "high": report["exact"]["percent"] / 100}
 
 
-def test_a_book_whose_counters_the_compiled_lens_cannot_follow_keeps_nothing_and_says_why(cache, tmp_path):
+def test_a_book_with_counters_keeps_nothing_from_the_compiled_path_and_says_why(cache, tmp_path):
     book = tmp_path / "counted.yaml"
     book.write_text((HERE / "books" / "exact-zero.yaml").read_text(encoding="utf-8").replace(
         "paragraphs:\n", "counters:\n  jours: {name: Jours, start: 0, min: 0, max: 3}\nparagraphs:\n", 1),
@@ -104,5 +104,6 @@ def test_a_book_whose_counters_the_compiled_lens_cannot_follow_keeps_nothing_and
     r = compiled_report(loaded.book, loaded.module, 10_000, sheet=1, keep=True)
     assert r["complete"] and r["values"] is None and r["values_unkeyed"]
     assert not cache.exists() or list(cache.glob("*.json")) == []
-    assert "Values not kept: the compiled path forgets nothing in a book with counters" in compiled_text(r, "en")
-    assert "Valeurs non gardées : le chemin compilé n'oublie rien" in compiled_text(r, "fr")
+    assert "Values not kept: the compiled path's keys are not yet checked for a book with counters" \
+        in compiled_text(r, "en")
+    assert "Valeurs non gardées : les clés du chemin compilé ne sont pas encore vérifiées" in compiled_text(r, "fr")
