@@ -25,7 +25,6 @@ from engine.analysis.explore.lens import ALL, NAMED, Lens
 class Forget:
     def __init__(self, book, module):
         self.lens = Lens(book, module)
-        self.usable = True
         self.named = any(self.lens.declared[k] for k in NAMED)   # counters or notes declared
         self.masks: dict = {}   # (paragraph, columns) -> (zeroed, passive, [(column, cap)])
 
