@@ -31,6 +31,12 @@ def configure(parser, lang: str) -> None:
                         help=t("--exhaustive : partir du seul personnage que la création tire avec cette graine "
                                "(chances exactes de ce héros)", "--exhaustive: start from the one character "
                                "creation rolls with this seed (that hero's exact odds)"))
+    parser.add_argument("--focused", action="store_true",
+                        help=t("--exhaustive --sheet : suivre d'abord le meilleur jeu connu jusqu'au bout, puis les "
+                               "états les plus probables (une borne basse plus tôt sur un espace trop grand ; plus lent "
+                               "sur un espace exploré en entier)", "--exhaustive --sheet: walk the best known play to "
+                               "its end first, then the likeliest states (a low bound sooner on a space too large; "
+                               "slower on one explored whole)"))
     parser.add_argument("--step-by-step", action="store_true",
                         help=t("--exhaustive : jouer aussi les combats réponse par réponse (pas de nœud de combat)",
                                "--exhaustive: play fights answer by answer too (no fight node)"))
@@ -84,7 +90,7 @@ def _explore(book, module, args) -> int:
         from engine.analysis.compiled.report import compiled_report, compiled_text
         r = compiled_report(book, module, args.max_states, not args.no_commands,
                             fight_nodes=not args.step_by_step, sheet=args.sheet, timeout=args.timeout,
-                            keep=not args.no_store)
+                            keep=not args.no_store, jobs=_jobs(args))
         _show(r, args, compiled_text)
         return 1 if r["errors"] else 0
     if args.exhaustive:
@@ -92,7 +98,7 @@ def _explore(book, module, args) -> int:
         from engine.analysis.explore.text import exhaustive_text
         r = exhaustive(book, module, args.max_states, args.timeout, not args.no_commands,
                        fight_nodes=not args.step_by_step, seed=args.seed, sheet=args.sheet,
-                       saving=args.saving, keep=not args.no_store)
+                       saving=args.saving, keep=not args.no_store, focused=args.focused)
         _show(r, args, exhaustive_text)
         return 1 if r["errors"] or r["soft_locks"] else 0
     from engine.analysis.explore.parallel import ProgressBar, run_batch

@@ -42,8 +42,9 @@ def _kept(loaded):
 
 def _final_keys(loaded) -> set:
     """The keys today's file gives its final endings (the first state that reached
-    each: play values an ending by what it is, not by a key)."""
-    space = explore(loaded.book, loaded.module, sheet=1, focused=False)
+    each, in the order `exhaustive` explores a sheet: play values an ending by what it
+    is, not by a key)."""
+    space = explore(loaded.book, loaded.module, sheet=1, focused=False, likely=True)
     keys = values.Keys(space.states.layout)
     return {keys(space.states.code(s)) for s in range(len(space.states)) if space.final[s]}
 

@@ -20,7 +20,9 @@ Focused trials stop as soon as they make no progress (a cycle of states holds th
 bounds apart: only the whole graph's solution closes that gap), and breadth does
 the rest: a cycle of paragraphs never stalls the exploration.
 `sheet=N` starts from the one sheet that creation yields with seeded dice N (the
-odds of that hero, exact when the space is explored completely).
+odds of that hero, exact when the space is explored completely).  `likely=True`:
+after the trials (if any), the likeliest states first instead of breadth
+(likely.py), so that a cut exploration keeps the likely part of the space.
 """
 from __future__ import annotations
 
@@ -33,6 +35,7 @@ from engine.game.state import GameState
 from engine.game.dice import SeededDice
 from engine.analysis.explore.focus import GAP, Focus
 from engine.analysis.explore.lens import Lens
+from engine.analysis.explore.likely import Likely
 from engine.analysis.explore.start import FIRST_BATCH, Sample, count_starts
 from engine.analysis.explore.expansion import Expansion
 from engine.analysis.explore.transitions import Memo
@@ -47,11 +50,12 @@ class Explorer(Expansion):
     def __init__(self, book, module, max_states: int = 200_000, timeout: float = 60.0,
                  with_commands: bool = True, fight_nodes: bool = True, lens: bool = True,
                  seed: int = 0, max_sheets: int | None = 256, sheet: int | None = None,
-                 focused: bool = True, memo: bool = True, guards: bool = True):
+                 focused: bool = True, memo: bool = True, guards: bool = True, likely: bool = False):
         self.book, self.module = book, module
         self.max_states, self.timeout, self.with_commands = max_states, timeout, with_commands
         self.fight_nodes, self.seed, self.max_sheets = fight_nodes, seed, max_sheets
         self.sheet, self.focused = sheet, focused   # focused=False: breadth only (exact answers)
+        self.likely = likely   # after the focused trials, the likeliest states first (likely.py), not breadth
         self.lens = Lens(book, module, guards) if lens else None
         self.cache: dict = {}                 # the module's memo of solved fights
         blank = GameState(book.id, book.content_hash, module.id, rules_version=str(module.version))
@@ -89,7 +93,7 @@ class Explorer(Expansion):
 
     def begin(self) -> None:
         """A new, empty state graph (over the same layout)."""
-        self.space, self.todo = Space(states=States(self.layout)), deque()
+        self.space, self.todo = Space(states=States(self.layout)), Likely() if self.likely else deque()
         self.memo = Memo(self.layout) if self.memo_on else None
         self._ops, self._finals = {}, {}   # changes as bits; an ended state's integer -> nothing can follow
         self._guarded, self._keep = {}, {}   # paragraph -> guards' bits; (paragraph, held) -> the AND
@@ -119,6 +123,8 @@ class Explorer(Expansion):
         sp = self.space
         late = self.late = lambda: time.monotonic() - start > self.timeout  # noqa: E731
         sample = self._start()
+        if self.likely:
+            self._seed(sample)
         refresh, idle = time.monotonic() + 0.5, 0
         while (self.focused and not self._stop(late) and idle < IDLE
                and sp.bound not in ("max-states", "max-branches")):   # (no progress)
@@ -140,6 +146,20 @@ class Explorer(Expansion):
                 self.expand(s)
         if self.todo and not (self.lens and self.lens.stale) and any(not d for d in sp.done):
             sp.bound = sp.bound or "timeout"
+
+    def expand(self, s: int) -> None:
+        """Expansion.expand, then (likeliest first) its successors' reach spread."""
+        super().expand(s)
+        if self.likely and type(self.todo) is Likely:
+            self.todo.spread(s, self.space)
+
+    def _seed(self, sample) -> None:
+        """The likeliest first from the start's states; a sampled start (its draws
+        added as time allows, each as likely as the others) goes in breadth."""
+        if sample is None:
+            self.todo.seed(self.space.root)
+        else:
+            self.todo = deque(s for s in range(len(self.space.done)) if not self.space.done[s])
 
     def _start(self):
         """The root: every starting state, or a sample of them (None, or the Sample)."""

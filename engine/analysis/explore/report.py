@@ -5,6 +5,7 @@ from fractions import Fraction
 
 from engine.lint.checks import graph as static_graph, reachable
 from engine.analysis.explore.exact import exact_values
+from engine.analysis.explore.frontier import frontier
 from engine.analysis.explore.findings import best_route, deciding, difficulty, doomed, figure, reach
 from engine.analysis.explore.runs import Stats
 from engine.analysis.explore.solve import victory_odds
@@ -49,16 +50,20 @@ def _example(ex):
 
 def exhaustive(book, module, max_states: int = 200_000, timeout: float = 20.0,
                with_commands: bool = True, fight_nodes: bool = True, seed: int = 0,
-               sheet: int | None = None, saving: bool = False, keep: bool = False) -> dict:
+               sheet: int | None = None, saving: bool = False, keep: bool = False,
+               focused: bool = False) -> dict:
     """Explore every state (or as many as the bounds allow) and summarise (the JSON
     format of `--exhaustive`).  `sheet`: start from the one sheet creation rolls
-    with that seed, in breadth (the focused trials only help bounded answers).
+    with that seed, the likeliest states first (likely.py: cut short, what is left
+    is what only unlikely ways lead to); `focused`: the focused walks first there too
+    (focus.py: a low bound sooner on a space too large, slower on one explored whole).
     `saving`: explore again without the lens, within the same bounds, and say how
     many states forgetting saved ("saved").  `keep`: write the solved values of a
     complete exploration to the cache for play and the editor (values.py; "values":
     the file, or None when nothing was kept)."""
     options = dict(max_states=max_states, timeout=timeout, with_commands=with_commands,
-                   fight_nodes=fight_nodes, seed=seed, sheet=sheet, focused=sheet is None)
+                   fight_nodes=fight_nodes, seed=seed, sheet=sheet, focused=sheet is None or focused,
+                   likely=sheet is not None)
     space = explore(book, module, **options)
     report = exhaustive_report(book, module, space)
     if keep:
@@ -96,11 +101,14 @@ def exhaustive_report(book, module, space: Space, findings: bool = True) -> dict
             moves = moves + ([e["move"]] if e["move"] else [])
             errors[key] = dict(e, replay=replay_spec(0, moves, faces + e["faces"]))
     victory = victory_odds(space)
+    if space.bound is not None and not space.sample:
+        victory["gap"] = victory["high"] - victory["low"]
+    cut, space.bounds = frontier(space, *space.bounds), None   # (millions of floats: not kept)
     return (_exact_part(space, complete, victory) if findings else {}) | {
         "book": book.id, "complete": complete, "bound": space.bound, "states": len(space.states),
         "expanded": space.expanded, "seconds": space.seconds,
         "transitions": sum(map(len, space.actions.targets)),
-        "victory": victory, "exactness": exactness(space, victory),
+        "victory": victory, "exactness": exactness(space, victory), "frontier": cut,
         "strategies": sorted(space.strategies), "restarts": space.restarts, "dropped": space.dropped,
         "victory_reachable": any(e == "victory" for e in space.ended),
         "reached": sorted(space.reached),

@@ -124,6 +124,7 @@ def victory_odds(space: Space) -> dict:
     margin of the sampling (see start.py)."""
     low, sweeps = values(space, 0.0)
     high, more = values(space, 1.0) if space.bound is not None else (low, 0)
+    space.bounds = (low, high)   # (frontier.py reads where the gap lies)
     if space.sample:
         est = _estimate(space.sample, low, high)
         return {"low": est["low"], "high": est["high"], "sweeps": sweeps + more, "sample": est}

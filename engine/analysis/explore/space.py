@@ -238,6 +238,7 @@ class Space:
     dropped: dict = field(default_factory=dict)           # what the lens forgets somewhere (Lens.forgotten)
     learned: dict = field(default_factory=dict)           # the lens's corrections of the graph (Lens.learned)
     solution: tuple | None = None                         # (values, policy) once solved (report.py)
+    bounds: tuple | None = None                           # every state's (low, high) bounds once solved (solve.py)
 
 
 def path_to(space: Space, s: int | None) -> tuple[list[str], list[int]]:

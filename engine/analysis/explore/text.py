@@ -181,6 +181,29 @@ def bounded(bound: str | None, expanded, lang: str) -> str:
               "some way of playing achieves the low bound")
 
 
+def frontier_lines(r: dict, lang: str) -> list[str]:
+    """The gap between the bounds, where the exploration left it and why (frontier.py)."""
+    f, v = r.get("frontier"), r["victory"]
+    if not f:
+        return []
+    gap = number(100 * v.get("gap", v["high"] - v["low"]), lang)
+    where = ", ".join(f"§ {x['paragraph']} ({x['states']})" for x in f["unexplored"]) or "-"
+    lines = [_t(lang, f"  Écart entre les bornes : {gap} points ; états laissés inexplorés, par paragraphe : {where}",
+                f"  Gap between the bounds: {gap} points; states left unexplored, by paragraph: {where}")]
+    if f["leaves"]:
+        walk = " → ".join(map(str, f["leaves"][-8:]))
+        more = "… → " if len(f["leaves"]) > 8 else ""
+        lines.append(_t(lang, f"  Le jeu qui atteint la borne haute sort de la partie explorée après les § {more}{walk}",
+                        f"  The play that reaches the high bound leaves the part explored after §§ {more}{walk}"))
+    if f["splits"]:
+        split = ", ".join(f"{clean_line(x['name'])} ×{number(x['factor'], lang, 1)}" for x in f["splits"])
+        lines.append(_t(lang, f"  Ce qui y multiplie les états : {split} ; le livre relit chacun plus loin (rien ne "
+                              f"peut l'oublier) : l'espace dépasse ce que la limite laisse explorer",
+                        f"  What multiplies the states there: {split}; the book reads each of them later (nothing "
+                        f"can forget it): the space is larger than what the bound lets explore"))
+    return lines
+
+
 def _odds(r: dict, lang: str) -> list[str]:
     """The best-play odds, and exactly what they are (see report.exactness)."""
     v, kind = r["victory"], r["exactness"]
@@ -197,6 +220,7 @@ def _odds(r: dict, lang: str) -> list[str]:
                         f"± {_pct(s['margin'], lang)} (95 %)"))
     if kind in ("sampled", "bounded") and v["low"] != v["high"]:
         lines.append(bounded(r["bound"], r["expanded"], lang))
+        lines += frontier_lines(r, lang)
     if r["strategies"]:
         names = ", ".join(families(r["strategies"]))
         lines.append(_t(lang, f"  Combats joués comme nœuds de hasard par les stratégies du module ({names}) : "
@@ -267,14 +291,18 @@ def _findings(r: dict, lang: str) -> list[str]:
         where = ", ".join(str(x["paragraph"]) for x in r["doomed"])
         lines.append(_t(lang, f"Paragraphes condamnés (atteints, plus aucune victoire possible) : {where}",
                         f"Doomed paragraphs (reached, no victory possible any more): {where}"))
-    d = r.get("difficulty")
-    if d:
-        how = (_t(lang, f"échantillon de {d['sheets']} personnages, moyenne ± {_pct(d['margin'], lang)} (95 %)",
-                  f"sample of {d['sheets']} characters, mean ± {_pct(d['margin'], lang)} (95 %)") if d["sampled"]
-               else _t(lang, f"{d['sheets']} personnages possibles, exact", f"{d['sheets']} possible characters, exact"))
-        lines.append(_t(lang, f"Difficulté selon le personnage tiré ({how}) :",
-                        f"Difficulty by rolled character ({how}):"))
-        for key, fr, en in (("weakest", "le plus faible", "weakest"), ("median", "médian", "median"),
-                            ("strongest", "le plus fort", "strongest"), ("mean", "moyenne", "mean")):
-            lines.append(f"  {_t(lang, fr, en):<14} {_fig(d[key], lang)}")
+    if r.get("difficulty"):
+        lines += difficulty_lines(r["difficulty"], lang)
+    return lines
+
+
+def difficulty_lines(d: dict, lang: str) -> list[str]:
+    """The table over the rolled sheets (findings.py `table`, or a sample's)."""
+    how = (_t(lang, f"échantillon de {d['sheets']} personnages, moyenne ± {_pct(d['margin'], lang)} (95 %)",
+              f"sample of {d['sheets']} characters, mean ± {_pct(d['margin'], lang)} (95 %)") if d["sampled"]
+           else _t(lang, f"{d['sheets']} personnages possibles, exact", f"{d['sheets']} possible characters, exact"))
+    lines = [_t(lang, f"Difficulté selon le personnage tiré ({how}) :", f"Difficulty by rolled character ({how}):")]
+    for key, fr, en in (("weakest", "le plus faible", "weakest"), ("median", "médian", "median"),
+                        ("strongest", "le plus fort", "strongest"), ("mean", "moyenne", "mean")):
+        lines.append(f"  {_t(lang, fr, en):<14} {_fig(d[key], lang)}")
     return lines
