@@ -7,7 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from engine.analysis.compiled import keep
+from engine.analysis.book_values import BookValues
+from engine.analysis.compiled import keep, solve
+from engine.analysis.compiled.packed import ENDED
 from engine.analysis.compiled.explorer import explore_compiled
 from engine.analysis.compiled.report import compiled_report, compiled_text
 from engine.analysis.explore import values
@@ -70,7 +72,7 @@ def test_the_compiled_file_gives_today_s_lookups(cache, path):
     assert all(mine.route[n] == pytest.approx(v, abs=SAME) for n, v in today.route.items())
 
 
-@pytest.mark.parametrize("name", ["tests", "meal"])   # (an item; a flag, kept as True)
+@pytest.mark.parametrize("name", ["tests", "meal", "counted-notes"])   # (an item; a flag, kept as True; counters, notes)
 def test_the_keys_of_the_packed_rows_are_those_of_the_game_states_they_hold(name):
     """keep.row_keys (column by column) against each row rebuilt as a game state and
     keyed as play keys it (values.flat_key of compact.py's packing)."""
@@ -96,14 +98,29 @@ def test_the_command_says_where_the_values_were_kept_and_no_store_keeps_none(cac
     assert report["victory"] == {"low": report["exact"]["percent"] / 100, "high": report["exact"]["percent"] / 100}
 
 
-def test_a_book_whose_counters_the_compiled_lens_cannot_follow_keeps_nothing_and_says_why(cache, tmp_path):
-    book = tmp_path / "counted.yaml"
-    book.write_text((HERE / "books" / "exact-zero.yaml").read_text(encoding="utf-8").replace(
-        "paragraphs:\n", "counters:\n  jours: {name: Jours, start: 0, min: 0, max: 3}\nparagraphs:\n", 1),
-        encoding="utf-8")
-    loaded = load_book(book, use_cache=False)
-    r = compiled_report(loaded.book, loaded.module, 10_000, sheet=1, keep=True)
-    assert r["complete"] and r["values"] is None and r["values_unkeyed"]
+def test_a_book_with_counters_and_notes_keeps_values_play_finds(cache):
+    """counted-notes (a counter read, a counter never read, a note): the file the
+    compiled path keeps gives play, looking a state up as it does (book_values.py:
+    today's lens, then the key), the solver's value of every state explored."""
+    loaded = load_book(HERE / "books" / "counted-notes.yaml", use_cache=False)
+    ex = explore_compiled(loaded.book, loaded.module, sheet=1)
+    r = solve(ex.graph)
+    assert isinstance(keep.store(loaded.book, loaded.module, ex, r["solution"], r["exact"], 1), Path)
+    play = BookValues(loaded.book, loaded.module)
+    rows = ex.table.rows
+    moving = [s for s in range(ex.table.n) if rows[s, ENDED] == 0]
+    assert len(moving) > 50
+    for s in moving:
+        state = ex.table.slots.unpack(rows[s], loaded.book, loaded.module)
+        found, _table = play.value(state)
+        assert found == pytest.approx(float(r["solution"].f[s]), abs=SAME), s
+
+
+def test_an_exploration_without_the_lens_keeps_nothing_and_says_why(cache):
+    loaded = load_book(HERE / "books" / "counted-notes.yaml", use_cache=False)
+    ex = explore_compiled(loaded.book, loaded.module, sheet=1, lens=False)
+    r = solve(ex.graph)
+    assert keep.store(loaded.book, loaded.module, ex, r["solution"], r["exact"], 1) is keep.UNKEYED
     assert not cache.exists() or list(cache.glob("*.json")) == []
-    assert "Values not kept: the compiled path forgets nothing in a book with counters" in compiled_text(r, "en")
-    assert "Valeurs non gardées : le chemin compilé n'oublie rien" in compiled_text(r, "fr")
+    assert "Values not kept: explored without forgetting" in keep.UNKEYED.get("en")
+    assert "Valeurs non gardées : exploration faite sans oublier" in keep.UNKEYED.get("fr")

@@ -64,8 +64,6 @@ class CompiledExplorer:
         self.engine = EnginePath(book, module, with_commands, fight_nodes)
         self.lens = Forget(book, module) if lens else None
         self.restarts = 0   # explorations started again with the lens's graph corrected
-        if self.lens is not None and not self.lens.usable:
-            self.lens = None
         self.compiler = Compiler(book, module, with_commands, self.engine.cache, fight_nodes) if programs else None
         if programs:
             self.programs, self.why = self.compiler.compile()

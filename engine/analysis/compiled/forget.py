@@ -6,25 +6,26 @@ other visit, once-only mark, codeword and item the rules never read is set back 
 0, a passive stat (gold in Défis Fantastiques) to 0, and a stat read ahead only in
 comparisons with numbers capped beyond any use (caps.py).  Two states that differ
 only there have the same future: keeping them apart multiplies the space for
-nothing.  A row holding a fact that closes ways for good (guards.py: a visit, a
+nothing.  The book's counters and notes (held in the module extras) no later step
+reads are dropped from the extras as `Lens.strip` drops them (each distinct extras
+value pruned once a paragraph).  A row holding a fact that closes ways for good (guards.py: a visit, a
 once-only choice taken, a codeword no effect takes back) forgets what only those
 ways led to, as `Lens.strip` does.  The lens's graph is checked by the explorer against every move made (a
-path it did not know makes it stale, and the exploration starts again).  A book with
-counters or notes (held in the module extras) is not forgotten here: `usable` is
-then False and the explorer keeps every fact.
+path it did not know makes it stale, and the exploration starts again).
 """
 from __future__ import annotations
 
 import numpy as np
 
-from engine.analysis.compiled.packed import HEAD, MISSING, PARAGRAPH
+from engine.analysis.compiled.packed import EXTRA, HEAD, MISSING, PARAGRAPH
+from engine.analysis.explore.compact import freeze, thaw
 from engine.analysis.explore.lens import ALL, NAMED, Lens
 
 
 class Forget:
     def __init__(self, book, module):
         self.lens = Lens(book, module)
-        self.usable = not any(self.lens.declared[k] for k in NAMED)
+        self.named = any(self.lens.declared[k] for k in NAMED)   # counters or notes declared
         self.masks: dict = {}   # (paragraph, columns) -> (zeroed, passive, [(column, cap)])
 
     def _mask(self, n: int, slots) -> tuple:
@@ -85,11 +86,51 @@ class Forget:
         out = rows.copy() if copy else rows
         if not all(p is None for p in plans):
             self._apply(out, plans, inverse.reshape(-1))
+        if self.named:
+            self._prune(out, uniq, inverse.reshape(-1), slots)
         for i, n in enumerate(uniq.tolist()):
             guards = self._guards(n, slots)
             if guards:
                 self._shut(out, np.flatnonzero(inverse.reshape(-1) == i), n, guards, slots)
         return out
+
+    def _prune(self, out: np.ndarray, uniq: np.ndarray, inverse: np.ndarray, slots) -> None:
+        """The counters and notes nothing reads from each row's paragraph on, dropped
+        from its extras (`Lens.strip`), in place."""
+        for i, n in enumerate(uniq.tolist()):
+            dead = self._dead(n)
+            if not dead:
+                continue
+            at = np.flatnonzero(inverse == i)
+            ids, which = np.unique(out[at, EXTRA], return_inverse=True)
+            pruned = np.array([self._pruned(x, n, dead, slots) for x in ids.tolist()], dtype=np.int64)
+            out[at, EXTRA] = pruned[which.reshape(-1)]
+
+    def _dead(self, n: int) -> dict:
+        """{counters|notes: the names nothing reads from `n` on} (kept with the masks)."""
+        key = (n, "named")
+        if key not in self.masks:
+            lens = self.lens
+            self.masks[key] = {k: frozenset(x for x in lens.declared[k] if not lens._live_name(x, n))
+                               for k in NAMED if lens.declared[k]}
+            self.masks[key] = {k: v for k, v in self.masks[key].items() if v}
+        return self.masks[key]
+
+    def _pruned(self, x: int, n: int, dead: dict, slots) -> int:
+        """The interned extras `x` with `dead`'s names dropped (kept with the masks)."""
+        key = (n, "extra", x)
+        found = self.masks.get(key)
+        if found is None:
+            extra = thaw(slots.extras.values[x]) if x else None
+            found = x
+            if extra and any(extra.get(k) and dead[k] & set(extra[k]) for k in dead):
+                for k in dead:
+                    held = extra.get(k)
+                    if held:
+                        extra[k] = {name: v for name, v in held.items() if name not in dead[k]}
+                found = slots.extras(freeze(extra) or None)
+            self.masks[key] = found
+        return found
 
     def _guards(self, n: int, slots) -> tuple:
         """The lens's guards at `n` among the columns (kept with the masks)."""

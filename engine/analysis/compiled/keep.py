@@ -20,9 +20,11 @@ and the web page read either alike:
 A game over for good is kept by the compiled explorer as its paragraph, ending and
 cause only (nothing follows it): its key names those facts, where today's file keys
 it by the first state that reached it; play values such an ending by what it is
-(book_values.py), never by its key.  A book whose counters or notes the compiled
-lens cannot follow (forget.py `usable`) is explored with every fact kept: its states
-are not the ones play looks up, and nothing is kept (`UNKEYED`).
+(book_values.py), never by its key.  A book's counters and notes are module extras:
+the lens drops from them the names nothing reads ahead (forget.py, as `Lens.strip`
+does to play's state), and each extra is hashed as compact.py packs it, so their
+keys are play's too (tests/compiled/test_values.py).  An exploration made without
+the lens keeps nothing (`UNKEYED`): its states are not the ones play looks up.
 """
 from __future__ import annotations
 
@@ -38,10 +40,10 @@ from engine.diagnostics import Message
 MAX_ROUTE = 200   # (as findings.py)
 SPAN = 1 << 20    # a column whose values span less is hashed through a table indexed by value
 
-UNKEYED = Message("Valeurs non gardées : le chemin compilé n'oublie rien dans un livre à compteurs ou à "
-                  "notes, ses états ne sont donc pas ceux que le jeu cherche (relancez sans --compiled)",
-                  "Values not kept: the compiled path forgets nothing in a book with counters or notes, "
-                  "so its states are not those play looks up (run again without --compiled)")
+UNKEYED = Message("Valeurs non gardées : exploration faite sans oublier ce que rien ne lit plus, ses états "
+                  "ne sont donc pas ceux que le jeu cherche (relancez avec l'oubli)",
+                  "Values not kept: explored without forgetting what nothing reads any more, so its states "
+                  "are not those play looks up (run again with forgetting on)")
 
 
 def _head_fact(slots, i: int, v: int) -> int:

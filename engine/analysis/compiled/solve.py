@@ -171,10 +171,11 @@ class Solution:
             new_low = sweep(low)
             new_high = np.minimum(sweep(high), high[has])
             moved = float(np.abs(new_low - low[has]).max(initial=0.0))
+            fell = float((high[has] - new_high).max(initial=0.0))
             low[has], high[has] = new_low, new_high
             gap = float((high - low).max(initial=0.0))
-            if gap <= 1e-13 or (moved <= 1e-300 and gap > 0.5):
-                break
+            if gap <= 1e-13 or (moved <= 1e-300 and (gap > 0.5 or fell == 0.0)):
+                break   # (met; or neither sequence moves any more: a loop of choices kept open)
         q = np.add.reduceat(const + pin * low[local], ms)
         per = np.diff(np.append(ss_has, len(moves)))
         best = np.maximum.reduceat(q, ss_has)
