@@ -44,6 +44,10 @@ MAX_IMPROVEMENTS = 10_000
 # A move whose float expectation is this far below the best one's is worse, exactly:
 # the floats of values in [0, 1] are within 1e-15 of theirs (then summed a few times).
 SCREEN = 1e-9
+# Moves whose float values in a converged value iteration are this close are taken
+# as tied, to route a first policy out of a loop (`Solver._iterate`).
+TIE = 1e-12
+GRID = 2 ** 30   # the ways out of a cyclic component, for Demand's solve of it: multiples of 1/GRID
 
 
 def _rationals(space: Space):
@@ -220,7 +224,7 @@ class Solver:
 
     def _iterate(self, comp, members, acts) -> None:
         """A first policy: float value iteration (Gauss-Seidel from 0) to convergence,
-        then, among each state's moves within SCREEN of its best, one that leads out
+        then, among each state's moves within TIE of its best, one that leads out
         (`_towards_ways_out`): a loop of tied moves taken for ever is worth 0, and
         each such loop would cost a round of policy iteration to undo."""
         moves: dict = {}   # s -> [(float value of the ways out, [(p, member)])]
@@ -239,7 +243,7 @@ class Solver:
         near = {}
         for s in comp:
             qs = [c + sum(p * fv[t] for p, t in inner) for c, inner in moves[s]]
-            top = max(qs) - SCREEN
+            top = max(qs) - TIE
             near[s] = [k for k, q in enumerate(qs) if q >= top]
         self._towards_ways_out(comp, moves, near)
 
@@ -398,18 +402,20 @@ class Demand:
 
     def _chance(self, comp, members) -> None:
         """A component with dice inside: solved exactly (policy iteration, as the
-        exact pass does) from its ways out's floats taken as exact rationals.  Its
-        values are a 1-Lipschitz function of those (a best play's value is a
-        mixture of the ways out's), so their bound is the largest of the ways
-        out's, plus the rounding of the result."""
+        exact pass does) from its ways out's floats rounded to a multiple of `GRID`,
+        as exact rationals.  Its values are a 1-Lipschitz function of those (a best
+        play's value is a mixture of the ways out's), so their bound is the largest
+        of the ways out's, plus the grid's step, plus the rounding of the result.
+        (On the grid, ways out equal in truth stay equal, where their floats may
+        differ by an ulp: policy iteration then chased those ulps, round after round.)"""
         solver, f, e = self.solver, self.f, self.e
         value, policy = solver.value, solver.policy
         exits = {t for s in comp for _text, br in solver._actions(s) for _p, t in br
                  if t >= 0 and t not in members}
         for t in exits:
-            value[t] = solver.Q(f[t])
+            value[t] = solver.Q(round(f[t] * GRID), GRID)
         solver._chance(comp, members)
-        bound = max((e[t] for t in exits), default=0.0) + self.ROUNDING
+        bound = max((e[t] for t in exits), default=0.0) + 1 / GRID + self.ROUNDING
         for s in comp:
             f[s], e[s], self.fpolicy[s] = float(value[s]), bound, policy[s]
         for t in (*exits, *comp):   # (the exact pass starts from nothing)
