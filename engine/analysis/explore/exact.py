@@ -225,7 +225,7 @@ class Solver:
     def _iterate(self, comp, members, acts) -> None:
         """A first policy: float value iteration (Gauss-Seidel from 0) to convergence,
         then, among each state's moves within TIE of its best, one that leads out
-        (`_towards_ways_out`): a loop of tied moves taken for ever is worth 0, and
+        (`towards_ways_out`): a loop of tied moves taken for ever is worth 0, and
         each such loop would cost a round of policy iteration to undo."""
         moves: dict = {}   # s -> [(float value of the ways out, [(p, member)])]
         for s in comp:
@@ -245,27 +245,8 @@ class Solver:
             qs = [c + sum(p * fv[t] for p, t in inner) for c, inner in moves[s]]
             top = max(qs) - TIE
             near[s] = [k for k, q in enumerate(qs) if q >= top]
-        self._towards_ways_out(comp, moves, near)
-
-    def _towards_ways_out(self, comp, moves, near) -> None:
-        """Each state's policy: a near-best move that leaves towards a positive value,
-        else one that leads to a state settled so (round by round, as a breadth-first
-        search backwards), else its first near-best move."""
-        policy, settled = self.policy, {}
-        for s in comp:
-            policy[s] = near[s][0]
-            k = next((k for k in near[s] if moves[s][k][0] > 0), None)
-            if k is not None:
-                policy[s], settled[s] = k, True
-        grown = True
-        while grown:
-            grown = False
-            for s in comp:
-                if s in settled:
-                    continue
-                k = next((k for k in near[s] if any(t in settled for _p, t in moves[s][k][1])), None)
-                if k is not None:
-                    policy[s], settled[s], grown = k, True, True
+        for s, k in towards_ways_out(comp, moves, near).items():
+            self.policy[s] = k
 
     def _evaluate(self, comp, members, acts) -> None:
         """The exact value of the current policy over the component."""
@@ -467,6 +448,32 @@ def _split(branches, members, value) -> tuple:
         else:
             const += float(p) * float(value(t))
     return const, inner
+
+
+def towards_ways_out(comp, moves, near) -> dict:
+    """A first policy for a cyclic component: each state's near-best move (`near[s]`,
+    indices into `moves[s]`, each move (the float value of its ways out, [(p,
+    member)])) that leaves towards a positive value, else one that leads to a state
+    settled so (round by round, a breadth-first search backwards), else its first
+    near-best move."""
+    policy, settled = {}, set()
+    for s in comp:
+        policy[s] = near[s][0]
+        k = next((k for k in near[s] if moves[s][k][0] > 0), None)
+        if k is not None:
+            policy[s] = k
+            settled.add(s)
+    grown = True
+    while grown:
+        grown = False
+        for s in comp:
+            if s in settled:
+                continue
+            k = next((k for k in near[s] if any(t in settled for _p, t in moves[s][k][1])), None)
+            if k is not None:
+                policy[s], grown = k, True
+                settled.add(s)
+    return policy
 
 
 def reaching(live: set, back) -> set:
