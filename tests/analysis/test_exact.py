@@ -338,3 +338,21 @@ def test_ruling_moves_out_in_floats_never_changes_the_start_value(seed):
     assert start(value) == start(every) and type(start(value)) is Fraction
     assert [v == 0 for v in value] == [w == 0 for w in every]
     assert all(v == w for v, w in zip(value, every) if type(v) is Fraction)
+
+
+def test_a_ring_of_tied_rooms_around_a_well_is_solved_in_one_round(monkeypatch):
+    # Six rooms in a ring, every room worth the same; from room 4, the well: 1d6,
+    # 1-2 wins, 3 drowns, 4-6 back to room 1, so v = 2/6 + 3/6 v: v = 2/3 everywhere.
+    # Every move of the ring ties with its neighbours': the first policy must still
+    # walk to the well (a loop of ties taken for ever is worth 0 and costs a round
+    # of policy iteration to undo), so each solve of a component (Demand's from the
+    # floats, then the exact one) evaluates a single policy.
+    from engine.analysis.explore import exact
+    solves, rounds = [], []
+    chance, evaluate = exact.Solver._chance, exact.Solver._evaluate
+    monkeypatch.setattr(exact.Solver, "_chance", lambda self, *a: (solves.append(1), chance(self, *a))[1])
+    monkeypatch.setattr(exact.Solver, "_evaluate", lambda self, *a: (rounds.append(1), evaluate(self, *a))[1])
+    space, v, value = solve("ring-chance")
+    assert v == Fraction(2, 3)
+    assert all(value[s] == Fraction(2, 3) for s, n in enumerate(space.paragraph) if 1 <= n <= 7)
+    assert solves and len(rounds) == len(solves)

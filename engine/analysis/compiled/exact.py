@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from engine.analysis.explore.exact import eliminate, reaching
+from engine.analysis.explore.exact import TIE, eliminate, reaching, towards_ways_out
 from engine.analysis.compiled.solve import MAX_IMPROVEMENTS, Solution, _mpq, plain
 
 
@@ -112,7 +112,7 @@ class Exact:
                 for _p, t in self._move(m):
                     if t >= 0 and t not in members and t not in self.value:
                         self.value[t] = self.Q(0)   # (a way out no candidate needed: worth 0 here, never best)
-        policy = {s: int(self.sol.policy[s]) for s in comp}
+        policy = self._first_policy(comp, members)
         for _ in range(MAX_IMPROVEMENTS):
             self._evaluate(comp, members, policy)
             changed = False
@@ -126,6 +126,25 @@ class Exact:
             if not changed:
                 break
         self.policy.update(policy)
+
+    def _first_policy(self, comp, members) -> dict:
+        """The float policy, its ties (within TIE) routed towards a way out: a loop of
+        tied moves taken for ever is worth 0, and costs a round to undo."""
+        f, t, pf, moves, near = self.f, self.t, self.pf, {}, {}
+        for s in comp:
+            moves[s] = []
+            for m in range(self.sp[s], self.sp[s + 1]):
+                const, inner = 0.0, []
+                for i in range(self.mp[m], self.mp[m + 1]):
+                    if t[i] in members:
+                        inner.append((pf[i], t[i]))
+                    elif t[i] >= 0:
+                        const += pf[i] * f[t[i]]
+                moves[s].append((const, inner))
+            qs = [c + sum(p * f[x] for p, x in inner) for c, inner in moves[s]] or [0.0]
+            top = max(qs) - TIE
+            near[s] = [k for k, q in enumerate(qs) if q >= top]
+        return towards_ways_out(comp, moves, near)
 
     def _evaluate(self, comp, members, policy) -> None:
         Q, eqs, live, back = self.Q, {}, set(), {s: set() for s in comp}

@@ -44,6 +44,10 @@ MAX_IMPROVEMENTS = 10_000
 # A move whose float expectation is this far below the best one's is worse, exactly:
 # the floats of values in [0, 1] are within 1e-15 of theirs (then summed a few times).
 SCREEN = 1e-9
+# Moves whose float values in a converged value iteration are this close are taken
+# as tied, to route a first policy out of a loop (`Solver._iterate`).
+TIE = 1e-12
+GRID = 2 ** 30   # the ways out of a cyclic component, for Demand's solve of it: multiples of 1/GRID
 
 
 def _rationals(space: Space):
@@ -84,8 +88,8 @@ class Solver:
                 self._single(comp[0], demand)
             elif not any(self._chance_inside(s, members) for s in comp):
                 self._choices(comp, members)
-            else:
-                self._chance(comp, members)
+            else:   # (from the policy `Demand` found with the ways out in floats: mostly already best)
+                self._chance(comp, members, demand.fpolicy if demand is not None else None)
             for s in comp:
                 fv[s] = float(value[s])
         if self.Q is not Fraction:
@@ -203,39 +207,54 @@ class Solver:
                     todo.append(s)
 
     # --- components with chance ---------------------------------------------------
-    def _chance(self, comp, members) -> None:
-        self._iterate(comp)
+    def _chance(self, comp, members, start=None) -> None:
+        """Policy iteration from a first policy (`start[s]` for each member, else
+        `_iterate`'s) until no move is strictly better."""
+        acts = {s: self._actions(s) for s in comp}   # (read once: every round reads them all)
+        if start is None:
+            self._iterate(comp, members, acts)
+        else:
+            for s in comp:
+                self.policy[s] = start[s]
         for _ in range(MAX_IMPROVEMENTS):   # finitely many policies, each strictly better
-            self._evaluate(comp, members)
-            if not self._improve(comp):
+            self._evaluate(comp, members, acts)
+            if not self._improve(comp, acts):
                 return
-        self._evaluate(comp, members)   # (a safeguard only: a real policy's value, a low bound)
+        self._evaluate(comp, members, acts)   # (a safeguard only: a real policy's value, a low bound)
 
-    def _iterate(self, comp) -> None:
-        """A first policy: float value iteration (Gauss-Seidel from 0) to convergence."""
-        sp, fv = self.sp, {}
-        outside = {t: float(self._v(t)) for s in comp for _, b in self._actions(s) for _, t in b}
+    def _iterate(self, comp, members, acts) -> None:
+        """A first policy: float value iteration (Gauss-Seidel from 0) to convergence,
+        then, among each state's moves within TIE of its best, one that leads out
+        (`towards_ways_out`): a loop of tied moves taken for ever is worth 0, and
+        each such loop would cost a round of policy iteration to undo."""
+        moves: dict = {}   # s -> [(float value of the ways out, [(p, member)])]
         for s in comp:
-            fv[s] = outside[s] = 0.0
+            moves[s] = [_split(b, members, self._v) for _text, b in acts[s]]
+        fv = dict.fromkeys(comp, 0.0)
         for _ in range(VI_SWEEPS):
             change = 0.0
             for s in comp:
-                qs = [sum(float(p) * (fv[t] if t in fv else outside[t]) for p, t in b)
-                      for _, b in self._actions(s)]
-                best = max(range(len(qs)), key=qs.__getitem__)
-                change = max(change, abs(qs[best] - fv[s]))
-                fv[s], self.policy[s] = qs[best], best
+                best = max(c + sum(p * fv[t] for p, t in inner) for c, inner in moves[s])
+                if best - fv[s] > change:
+                    change = best - fv[s]
+                fv[s] = best
             if change <= VI_TOLERANCE:
                 break
+        near = {}
+        for s in comp:
+            qs = [c + sum(p * fv[t] for p, t in inner) for c, inner in moves[s]]
+            top = max(qs) - TIE
+            near[s] = [k for k, q in enumerate(qs) if q >= top]
+        for s, k in towards_ways_out(comp, moves, near).items():
+            self.policy[s] = k
 
-    def _evaluate(self, comp, members) -> None:
+    def _evaluate(self, comp, members, acts) -> None:
         """The exact value of the current policy over the component."""
-        sp = self.sp
         eqs, live = {}, set()
         back: dict = {s: set() for s in comp}
         for s in comp:
             coeffs, const = {}, self.zero
-            for p, t in self._actions(s)[self.policy[s]][1]:
+            for p, t in acts[s][self.policy[s]][1]:
                 if t in members:
                     coeffs[t] = coeffs.get(t, 0) + p
                     back[t].add(s)
@@ -252,10 +271,10 @@ class Solver:
         for s, v in solved.items():
             self.value[s] = v
 
-    def _improve(self, comp) -> bool:
+    def _improve(self, comp, acts) -> bool:
         changed = False
         for s in comp:
-            qs = [self._q(b) for _, b in self._actions(s)]
+            qs = [self._q(b) for _, b in acts[s]]
             best = max(range(len(qs)), key=qs.__getitem__)
             if qs[best] > qs[self.policy[s]]:
                 self.policy[s], changed = best, True
@@ -364,18 +383,20 @@ class Demand:
 
     def _chance(self, comp, members) -> None:
         """A component with dice inside: solved exactly (policy iteration, as the
-        exact pass does) from its ways out's floats taken as exact rationals.  Its
-        values are a 1-Lipschitz function of those (a best play's value is a
-        mixture of the ways out's), so their bound is the largest of the ways
-        out's, plus the rounding of the result."""
+        exact pass does) from its ways out's floats rounded to a multiple of `GRID`,
+        as exact rationals.  Its values are a 1-Lipschitz function of those (a best
+        play's value is a mixture of the ways out's), so their bound is the largest
+        of the ways out's, plus the grid's step, plus the rounding of the result.
+        (On the grid, ways out equal in truth stay equal, where their floats may
+        differ by an ulp: policy iteration then chased those ulps, round after round.)"""
         solver, f, e = self.solver, self.f, self.e
         value, policy = solver.value, solver.policy
         exits = {t for s in comp for _text, br in solver._actions(s) for _p, t in br
                  if t >= 0 and t not in members}
         for t in exits:
-            value[t] = solver.Q(f[t])
+            value[t] = solver.Q(round(f[t] * GRID), GRID)
         solver._chance(comp, members)
-        bound = max((e[t] for t in exits), default=0.0) + self.ROUNDING
+        bound = max((e[t] for t in exits), default=0.0) + 1 / GRID + self.ROUNDING
         for s in comp:
             f[s], e[s], self.fpolicy[s] = float(value[s]), bound, policy[s]
         for t in (*exits, *comp):   # (the exact pass starts from nothing)
@@ -416,6 +437,43 @@ class Demand:
             if not w:
                 value[s] = self.f[s] if self.win[s] else Fraction(0)
                 policy[s] = self.fpolicy[s]
+
+
+def _split(branches, members, value) -> tuple:
+    """A move as (the float value of its ways out of `members`, [(float p, member)])."""
+    const, inner = 0.0, []
+    for p, t in branches:
+        if t in members:
+            inner.append((float(p), t))
+        else:
+            const += float(p) * float(value(t))
+    return const, inner
+
+
+def towards_ways_out(comp, moves, near) -> dict:
+    """A first policy for a cyclic component: each state's near-best move (`near[s]`,
+    indices into `moves[s]`, each move (the float value of its ways out, [(p,
+    member)])) that leaves towards a positive value, else one that leads to a state
+    settled so (round by round, a breadth-first search backwards), else its first
+    near-best move."""
+    policy, settled = {}, set()
+    for s in comp:
+        policy[s] = near[s][0]
+        k = next((k for k in near[s] if moves[s][k][0] > 0), None)
+        if k is not None:
+            policy[s] = k
+            settled.add(s)
+    grown = True
+    while grown:
+        grown = False
+        for s in comp:
+            if s in settled:
+                continue
+            k = next((k for k in near[s] if any(t in settled for _p, t in moves[s][k][1])), None)
+            if k is not None:
+                policy[s], grown = k, True
+                settled.add(s)
+    return policy
 
 
 def reaching(live: set, back) -> set:
