@@ -213,6 +213,26 @@ class Answered:
         return moves + commanded, engine | handed
 
 
+class Rescued:
+    """The moves of the states dead at a paragraph whom the module may still rescue
+    (game/prompts.py `_death`: its `on_death` rescues; `_answer_ending`: its `rescue`):
+    its vector rules' `rescues`, each answer where offered, then the paragraph it
+    enters (no after-change rule of the answer's: play returns from the rescue)."""
+
+    def __init__(self, book, paragraph, rescues, rules):
+        self.book, self.paragraph, self.rescues, self.rules = book, paragraph, rescues, rules
+
+    def run(self, batch: Batch):
+        moves = []
+        for key, offered, rescue, entered in self.rescues:
+            nxt = Batch(batch.rows.copy(), batch.slots)
+            rescue(nxt)
+            for step in entered:
+                step(nxt)
+            moves.append((key, offered(batch), [(None, 1, nxt)]))
+        return moves, np.zeros(len(batch), dtype=bool)
+
+
 def _commands(rules, commands: bool, batch: Batch, enter=None) -> tuple[list, np.ndarray]:
     """(the module's commands as moves (a refused one is no move), the states handed
     to the engine: offered a command that enters a paragraph without a program's
@@ -332,6 +352,18 @@ class Compiler:
         if isinstance(found, Unsupported):
             raise found
         return found
+
+    def rescued(self, number: int) -> Rescued:
+        """The program of the states dead at `number`: the module's rescues (its vector
+        rules' `rescues(book, number)`: [(answer, offered(batch), rescue(batch), the
+        paragraph entered)]); Unsupported without them, or for a paragraph the
+        compiler does not enter (the engine path)."""
+        hook = getattr(self.rules, "rescues", None)
+        found = hook(self.book, number) if hook is not None else None
+        if found is None:
+            raise Unsupported("rescue", self.module.id)
+        return Rescued(self.book, number, [(key, offered, rescue, self.entry(target))
+                                           for key, offered, rescue, target in found], self.rules)
 
     def pending(self, number: int, pending: dict) -> Rolled:
         """The program of the states at `number` whose activity `pending` waits: one

@@ -32,6 +32,7 @@ REASONS = {
     "target-activity": Message("la cible {detail} commence une activité", "target {detail} begins an activity"),
     "effect-amount": Message("quantité d'un effet", "effect amount"),
     "effect": Message("effet {detail}", "effect {detail}"),
+    "rescue": Message("mort que le module {detail} peut secourir", "a death module {detail} may rescue"),
     "handed-over": Message("états que le programme laisse au moteur", "states the program hands over"),
     "programs-off": Message("programmes désactivés", "programs off"),
 }

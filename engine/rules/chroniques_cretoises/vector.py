@@ -25,8 +25,8 @@ asking the scalar helper for the rule itself:
   Zeus's menu answered (zeus.answer, zeus.grant: his die of Honour, Honour back from
   0 to 1, every god neutral but the patron, or given up).
 
-Death is not final here (`no_rescue` False): Zeus may raise a fallen hero, so a dead
-state takes the engine path, which offers the rescue.  A fight is begun here
+Death is not final here (`no_rescue` False): Zeus may raise a fallen hero
+(`rescues`: zeus.can_resurrect and zeus.resurrect over the dead states).  A fight is begun here
 (combat.start, `begun`) and fought over arrays in vector_fights.py (`fight`).
 The differential test (tests/compiled) plays each rule against the engine.
 """
@@ -38,11 +38,12 @@ from engine.rules.chroniques_cretoises import model as R
 from engine.rules.chroniques_cretoises import names as N
 from engine import expr as X
 from engine.expr.ast import Dice
+from engine.analysis.compiled.packed import CAUSE, ENDED
 from engine.rules.chroniques_cretoises.combat import start
 from engine.rules.chroniques_cretoises.gods import attitude_of, attitudes_set, patron_set, price_paid
 from engine.rules.chroniques_cretoises.sheet import condition_set, derive, props, spares_over
-from engine.rules.chroniques_cretoises.vector_fights import fight
-from engine.rules.chroniques_cretoises.zeus import HONOUR_DIE, gods_neutral
+from engine.rules.chroniques_cretoises.vector_fights import fight, set_value
+from engine.rules.chroniques_cretoises.zeus import HONOUR_DIE, gods_neutral, target_at
 
 MISSING = -(1 << 40)   # (engine/analysis/compiled/packed.py: a stat the state does not hold)
 ORACLE_STEP = 20       # "aller au paragraphe actuel + 20" (zeus.oracle)
@@ -243,6 +244,33 @@ class VectorRules:
             restore(batch)
         return favour
 
+    def rescues(self, book, number: int) -> list:
+        """module.on_death and module.rescue over the states dead at `number`: [(answer,
+        offered(batch), raise(batch), paragraph entered)].  Zeus (zeus.can_resurrect):
+        not called yet, not a death by Shame, Shame not above Honour, and a place to
+        raise the hero (zeus.target_at); then zeus.resurrect: Zeus used, alive again,
+        Honour's lock lifted, Honte 0, Honneur 1, Indemne, the place entered."""
+        target = target_at(book, number)
+        if target is None:
+            return []
+
+        def offered(b) -> np.ndarray:
+            used = np.array(b.extra("zeus_used", False), dtype=bool)
+            by_shame = b.rows[:, CAUSE] == b.slots.causes("shame")
+            shame, honour = _now(b.col("stats", "honte")), _now(b.col("stats", "honneur"))
+            return (b.ended == 1) & _raisable(used, by_shame, shame, honour)
+
+        def resurrect(b) -> None:
+            every = np.ones(len(b), dtype=bool)
+            b.change_extra(every, _used)
+            b.rows[:, ENDED] = 0
+            b.rows[:, CAUSE] = b.slots.causes(None)
+            b.change_extra(every, _lifted)
+            set_value(self, b, "honte", np.zeros(len(b), dtype=np.int64))
+            set_value(self, b, "honneur", np.ones(len(b), dtype=np.int64))
+            b.change_extra(every, lambda extra: (condition_set(extra, N.INDEMNE), extra)[1])
+        return [("zeus", offered, resurrect, target)]
+
     def fight(self, book, number: int, pending: dict, steps, cache):
         """The moves of a fight's decision point over arrays (vector_fights.py), or None."""
         return fight(self, book, number, pending, steps, cache)
@@ -316,6 +344,12 @@ def _wound(steps: int):
             batch.change_extra(live & (new == value), lambda extra, v=value: (condition_set(extra, v), extra)[1])
         batch.end(live & (new >= N.MORT), 1, "wound")
     return wound
+
+
+def _raisable(used, by_shame, shame, honour) -> np.ndarray:
+    """zeus.can_resurrect: Zeus not called yet, not a death by Shame, Shame not above
+    Honour (model.shame_kills)."""
+    return ~used & ~by_shame & ~R.shame_kills(shame, honour)
 
 
 def _granted(change):

@@ -268,7 +268,7 @@ class Fought:
             batch.change_extra(every, _condition(N.MORT))
             batch.end(every, 1, "combat")
             return
-        _spent(self.rules, batch, honour)   # play.change("honneur", value=h)
+        set_value(self.rules, batch, "honneur", honour)   # play.change("honneur", value=h)
         for c in np.unique(condition).tolist():
             batch.change_extra(condition == c, _condition(c))
         if kind == STOP:
@@ -398,13 +398,13 @@ def _end_row(end, pending: dict, slots) -> tuple:
     return (KINDS.index(kind), h, hc, pend)
 
 
-def _spent(rules, batch, honour: np.ndarray) -> None:
-    """game/core.py `change("honneur", value=h)` told to nobody: clamped, written
-    unless it is 0 where the stat is absent."""
-    old = batch.col("stats", "honneur")
-    new = rules.clamp(batch, "honneur", honour)
+def set_value(rules, batch, stat: str, values: np.ndarray) -> None:
+    """game/core.py `change(stat, value=v)` told to nobody: clamped, written unless it
+    is 0 where the stat is absent."""
+    old = batch.col("stats", stat)
+    new = rules.clamp(batch, stat, values)
     now = np.where(old == MISSING, 0, old)
-    batch.put("stats", "honneur", new, where=(new != 0) | (new != now))
+    batch.put("stats", stat, new, where=(new != 0) | (new != now))
 
 
 def _condition(value: int):
