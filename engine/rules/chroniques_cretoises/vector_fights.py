@@ -164,6 +164,7 @@ class Fought:
         self.columns: set = set()   # (part, key) of the state the model was seen to read
         self.extras: set = set()    # the module extras it was seen to read
         self.known: dict = {}       # a fighter's key -> its answer (from earlier batches)
+        self.made: dict = {}        # an end -> its row (`_end_row`)
 
     def _fighters(self, batch):
         """(each state's fighter number, [(strategies or None, answers open, items a
@@ -258,7 +259,7 @@ class Fought:
         # each fighter's distinct ends (rows of `_end_row`), and each strategy's
         # (end number, probability number) of them
         table, probs, labels = [], {}, []
-        ends, by = [], []
+        ends, by, made = [], [], self.made   # (made: each end's row, kept across batches)
         for strategies, _open, _lost in found:
             mine, index, per = [], {}, {}
             for label, outcomes in strategies or ():
@@ -266,14 +267,17 @@ class Fought:
                     labels.append(label)
                 for end, p in outcomes:
                     if p:
-                        row = _end_row(end, self.pending, batch.slots)
+                        row = made.get(end)
+                        if row is None:
+                            row = made[end] = _end_row(end, self.pending, batch.slots)
                         j = index.setdefault(row, len(mine))
                         if j == len(mine):
                             mine.append(row)
-                        per.setdefault(label, []).append((j, probs.setdefault(p, len(probs))))
+                        q = probs.setdefault((p.numerator, p.denominator), (len(probs), p))[0]
+                        per.setdefault(label, []).append((j, q))
             ends.append(np.array(mine, dtype=np.int64).reshape(-1, 4))
             by.append({label: np.array(pairs, dtype=np.int64) for label, pairs in per.items()})
-        table = list(probs)
+        table = [p for _n, p in probs.values()]
         # one successor row for each state and each distinct end of its fighter
         n = len(batch)
         counts = np.array([len(e) for e in ends], dtype=np.int64)
