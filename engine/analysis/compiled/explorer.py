@@ -33,6 +33,8 @@ FRONTIER = -2
 LATER = -3      # a target below: a successor waiting to be added with the rest of its wave
 FLUSH = 1 << 15   # successors waiting at most (then found or added at once)
 DEAD = -1       # the "pending activity" of a dead state's program (the module's rescues)
+CHUNK = 1 << 13   # states a program expands at once at most (a fight's are many rows each)
+SLICE = 1 << 16   # states of a wave expanded together at most
 
 
 @dataclass
@@ -212,7 +214,8 @@ class CompiledExplorer:
             if self.timeout is not None and time.process_time() - began > self.timeout:
                 bound = "timeout"
                 break
-            wave = self._wave(wave)
+            # (a slice of the wave at a time: its rows are int64 while it is expanded)
+            wave = np.concatenate([self._wave(wave[at:at + SLICE]) for at in range(0, len(wave), SLICE)])
         n = self.table.n
         frontier = wave[~self._over(self.table.column(ENDED)[wave])] if bound else np.zeros(0, dtype=np.int64)
         graph = self._graph(n, roots, frontier)
@@ -250,12 +253,14 @@ class CompiledExplorer:
                 sel = np.flatnonzero(dead & (para == n))
             else:
                 sel = np.flatnonzero((waiting if pend == 0 else busy) & (para == n) & (rows[:, PENDING] == pend))
-            left = self._compiled(program, states[sel], rows[sel])
-            to_engine[sel] = False
-            to_engine[sel[left]] = True
-            if left.any():
-                self.engine_paragraphs.setdefault(n, Reason("handed-over"))
-            found.append(self._fresh)
+            for at in range(0, len(sel), CHUNK):   # (a chunk at a time: its successors' rows are int64)
+                part = sel[at:at + CHUNK]
+                left = self._compiled(program, states[part], rows[part])
+                to_engine[part] = False
+                to_engine[part[left]] = True
+                if left.any():
+                    self.engine_paragraphs.setdefault(n, Reason("handed-over"))
+                found.append(self._fresh)
         found.append(self._flush())   # (the programs' successors: their time counted as theirs)
         self.compiled_seconds += time.process_time() - began
         found += self._templated(states[to_engine], rows[to_engine])

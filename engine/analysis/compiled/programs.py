@@ -43,6 +43,14 @@ class Unsupported(Exception):
         self.reason = reason(kind, detail)
         super().__init__(self.reason)
 
+    @classmethod
+    def again(cls, why) -> "Unsupported":
+        """A new exception for a reason met before (`why`, as `reason` gave it)."""
+        made = cls.__new__(cls)
+        made.reason = why
+        Exception.__init__(made, why)
+        return made
+
 
 def vexpr(node, aliases, counters=frozenset(), names=(None, frozenset())):
     """(type, fn(batch) -> (values, missing mask)) of an expression node; `missing`
@@ -346,11 +354,11 @@ class Compiler:
         if number not in self._entries:
             try:
                 self._entries[number] = _guarded(self._enter(number))
-            except Unsupported as exc:
-                self._entries[number] = exc
+            except Unsupported as exc:   # (its reason kept, not the exception: its frames hold whole batches)
+                self._entries[number] = exc.reason
         found = self._entries[number]
-        if isinstance(found, Unsupported):
-            raise found
+        if not isinstance(found, list):
+            raise Unsupported.again(found)
         return found
 
     def rescued(self, number: int) -> Rescued:
