@@ -82,11 +82,12 @@ def test_zeus_raising_twice_is_caught(monkeypatch):
 def test_le_taureau_d_airain_sampled_by_paragraph():
     # (2, 8, 9, 15: a choice begins a fight; 9: the invocations at the priestess;
     # 22: Zeus offered; 4, 10, 16: fights, their strategies and kept answers compiled,
-    # vector_fights.py)
+    # vector_fights.py; 29: Héphaïstos invoked, § 33's `auto:` entered by its program)
     book, module, _ = load(ROOT / "books/le-taureau-d-airain.yaml")
     r = differential(book, module, max_states=6_000, per_paragraph=8, sheet=1)
     assert r["mismatches"] == [] and r["checked"] >= 100 and {2, 8, 9, 15, 22} <= set(r["paragraphs"])
     assert {4, 10, 16} <= set(r["rolled"])
+    assert 27 in r["rescued"]   # (the fall into the chasm: Zeus raises the hero at 30)
 
 
 def test_a_fight_begun_with_the_wrong_striker_is_caught(monkeypatch):
