@@ -1,4 +1,4 @@
-"""The whole suite's cache in a temporary folder, never the user's.
+"""The whole suite's cache and saves in temporary folders, never the user's.
 
 Every cache the engine writes (compiled books, fight chains, the book's values: all
 under engine/lint/loader.py `cache_dir()`) goes to one folder made for the session,
@@ -7,6 +7,11 @@ so that no test reads what an earlier run, another branch or the user left in
 a test that warms the cache and reads it back finds its own entries; a test that
 needs an empty cache sets its own (tests/foundation does, for each test).
 Subprocesses inherit the variable.
+
+The saves, endings and history (engine/saves/store.py `data_dir()`,
+GAMEBOOK_DATA_DIR) likewise: a session folder, so that no test resumes or overwrites
+the player's own games.  A test that needs an empty one sets its own
+(tests/fixtures/env.py does, for each test that uses it).
 
 Left shared on purpose: the Pyodide package of the web export (engine/web/export.py
 `pyodide_folder`, GAMEBOOK_PYODIDE_DIR), an `npm pack` download of tens of megabytes
@@ -23,4 +28,13 @@ def private_cache(tmp_path_factory):
     folder = tmp_path_factory.mktemp("gamebook-cache")
     with pytest.MonkeyPatch.context() as mp:
         mp.setenv("GAMEBOOK_CACHE_DIR", str(folder))
+        yield folder
+
+
+@pytest.fixture(scope="session", autouse=True)
+def private_data(tmp_path_factory):
+    """GAMEBOOK_DATA_DIR (saves, endings, history) at a temporary folder for the session."""
+    folder = tmp_path_factory.mktemp("gamebook-data")
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("GAMEBOOK_DATA_DIR", str(folder))
         yield folder

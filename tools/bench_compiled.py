@@ -3,6 +3,14 @@ today's explorer, back to back in one run, on one fixed sheet of a book (default
 books/la-cloche-de-brumesel.yaml, sheet 1).
 
     python -m tools.bench_compiled [BOOK...] [--sheet 1] [--max-states N]
+    python -m tools.bench_compiled [BOOK...] --table GROUPS [--jobs 2]
+
+`--table`: the difficulty table over every rolled sheet instead (compiled/sheets.py),
+on `--jobs` worker processes, in a child process: its sheets and groups, states, CPU
+(summed over the workers), wall time, a worker's peak RSS, and the table (weakest,
+median, strongest, mean); `--table 0` explores every group, `--table N` N groups
+evenly spread over the strongest-first order and extrapolates the whole table's CPU
+(la-cloche-de-brumesel's whole table is hours of CPU: docs/explore.md).
 
 Each round runs in a child process of its own (one core), so that each reports its
 own CPU time and peak RSS: first today's explorer and exact solver (`explore` then
@@ -59,6 +67,62 @@ def _compiled(path: str, sheet: int, max_states: int) -> dict:
             "value": None if value is None else f"{value.numerator}/{value.denominator}"}
 
 
+def _table(path: str, sample: int, max_states: int, jobs: int = 2) -> dict:
+    """The difficulty table over every rolled sheet on the compiled path (sheets.py), on
+    `jobs` processes; `sample` groups only (evenly spread over the strongest-first order)
+    when above 0, the whole table's CPU then extrapolated from them."""
+    from engine.lint.loader import load_book
+    from engine.analysis.compiled.sheets import explore_sheets, groups, rolled
+    from engine.analysis.explore.findings import table
+    loaded = load_book(path, use_cache=False)
+    sheets = rolled(loaded.book, loaded.module)
+    made = groups(sheets, loaded.module)
+    picked = made if not sample or sample >= len(made) else \
+        [made[round(k * (len(made) - 1) / max(sample - 1, 1))] for k in range(sample)]
+    done = explore_sheets(loaded.book, loaded.module, [sheets[i] for g in picked for i in g], jobs=jobs,
+                          max_states=max_states)
+    found = done["sheets"]
+    cpu = sum(f["seconds"] for _p, f in found)
+    out = {"sheets": len(sheets), "groups": len(made), "explored_groups": len(picked),
+           "explored_sheets": len(found), "cpu": cpu, "wall": done["wall_seconds"], "jobs": done["jobs"],
+           "states": sum(f["states"] for _p, f in found), "largest": max(f["states"] for _p, f in found),
+           "complete": all(f["value"] is not None for _p, f in found),
+           "extrapolated_cpu": cpu * len(made) / len(picked),
+           "children_rss_mb": resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024}
+    if out["complete"]:
+        total = sum(p for p, _f in found)
+        t = table([(f["value"], p / total) for p, f in found])
+        out["table"] = {k: t[k]["exact"] for k in ("weakest", "median", "strongest", "mean")}
+    return out
+
+
+def table_lines(path: str, sample: int, max_states: int, jobs: int) -> str:
+    """The table round in a child process of its own, as lines."""
+    out = subprocess.run([sys.executable, "-m", "tools.bench_compiled", path, "--round", "table",
+                          "--table", str(sample), "--jobs", str(jobs), "--max-states", str(max_states)],
+                         capture_output=True, text=True)
+    if out.returncode != 0:
+        return f"{path}, the table: failed: {(out.stderr.strip().splitlines() or ['?'])[-1]}"
+    r = json.loads(out.stdout.strip().splitlines()[-1])
+    load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
+    what = ("every sheet" if r["explored_groups"] == r["groups"] else
+            f"{r['explored_groups']} groups of {r['groups']} ({r['explored_sheets']} sheets), evenly spread")
+    lines = [f"{path}, the table over every rolled sheet, compiled path (load {load}):",
+             f"  {r['sheets']:,} sheets in {r['groups']} groups (those differing only in gold together); "
+             f"explored {what} on {r['jobs']} processes",
+             f"  {r['states']:,} states (at most {r['largest']:,} a group), CPU {r['cpu']:.1f} s, wall "
+             f"{r['wall']:.1f} s, peak RSS of a worker {max(r['rss_mb'], r['children_rss_mb']):.0f} MB"]
+    if r["explored_groups"] != r["groups"]:
+        lines.append(f"  the whole table extrapolated: {r['extrapolated_cpu']:.0f} s CPU, "
+                     f"{r['extrapolated_cpu'] / r['jobs'] / 60:.1f} min wall on {r['jobs']} processes at best")
+    if r.get("table"):
+        t = r["table"]
+        lines.append("  " + ", ".join(f"{k} {float(Fraction(t[k])) * 100:.4f} %" for k in
+                                      ("weakest", "median", "strongest", "mean"))
+                     + ("" if r["explored_groups"] == r["groups"] else " (over the groups explored)"))
+    return "\n".join(lines)
+
+
 ROUNDS = {"today": _today, "compiled": _compiled}
 
 
@@ -109,15 +173,21 @@ def main(argv=None) -> None:
     parser.add_argument("books", nargs="*", default=["books/la-cloche-de-brumesel.yaml"])
     parser.add_argument("--sheet", type=int, default=1)
     parser.add_argument("--max-states", type=int, default=3_000_000)
-    parser.add_argument("--round", choices=sorted(ROUNDS), help=argparse.SUPPRESS)
+    parser.add_argument("--table", type=int, metavar="GROUPS", default=None,
+                        help="instead: the difficulty table over every rolled sheet (0: every group; "
+                             "N: N groups evenly spread, the whole extrapolated)")
+    parser.add_argument("--jobs", type=int, default=2, help="--table: worker processes (default 2)")
+    parser.add_argument("--round", choices=sorted(ROUNDS) + ["table"], help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     if args.round:
-        r = ROUNDS[args.round](args.books[0], args.sheet, args.max_states)
+        r = (_table(args.books[0], args.table or 0, args.max_states, args.jobs) if args.round == "table" else
+             ROUNDS[args.round](args.books[0], args.sheet, args.max_states))
         r["rss_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
         print(json.dumps(r))
         return
     for path in args.books:
-        print(bench(path, args.sheet, args.max_states), flush=True)
+        print(bench(path, args.sheet, args.max_states) if args.table is None else
+              table_lines(path, args.table, args.max_states, args.jobs), flush=True)
 
 
 if __name__ == "__main__":

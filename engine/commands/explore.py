@@ -84,7 +84,7 @@ def _explore(book, module, args) -> int:
         from engine.analysis.compiled.report import compiled_report, compiled_text
         r = compiled_report(book, module, args.max_states, not args.no_commands,
                             fight_nodes=not args.step_by_step, sheet=args.sheet, timeout=args.timeout,
-                            keep=not args.no_store)
+                            keep=not args.no_store, jobs=_jobs(args))
         _show(r, args, compiled_text)
         return 1 if r["errors"] else 0
     if args.exhaustive:

@@ -89,6 +89,7 @@ class CompiledExplorer:
         self.compiled_seconds = 0.0
         self._waiting, self._waiting_n, self._fixed = [], 0, 0
         self._default_row = np.zeros(0, dtype=np.int64)
+        self._starts = None
 
     def _prob(self, p) -> int:
         """The number of a probability (a float apart from the fraction it equals); the
@@ -119,10 +120,17 @@ class CompiledExplorer:
     def _pack(self, states) -> np.ndarray:
         return self.table.batch([self.slots.pack(st) for st in states])
 
-    def run(self) -> Explored:
+    def run(self, starts: list | None = None) -> Explored:
         """Every state; again from the start, with the lens's graph corrected, when a
-        move showed that graph wrong (what the lens forgot may then matter)."""
+        move showed that graph wrong (what the lens forgot may then matter).  `starts`:
+        the roots [(probability, game state)] (default: the sheet's, or every creation);
+        an explorer run again keeps its programs, templates and fight chains (sheets.py
+        explores sheet after sheet so), its states and edges made anew."""
         began = time.process_time()
+        self._starts = starts
+        if self.table.n:
+            self._clear()
+            self.compiled_seconds = 0.0
         while True:
             found = self._run(began)
             if self.lens is None or not self.lens.lens.stale:
@@ -131,11 +139,15 @@ class CompiledExplorer:
             self.restarts += 1
             self.lens.lens.refresh()
             self.lens.masks.clear()
-            self.table = Table(self.slots)
-            self.e_state, self.e_move, self.e_target, self.e_prob = [], [], [], []
-            self._waiting, self._waiting_n, self._fixed = [], 0, 0
-            self.engine_paragraphs = {}
-            self.compiled_states = self.engine_states = 0
+            self._clear()
+
+    def _clear(self) -> None:
+        """No state or edge kept (what the programs and the fights learnt stays)."""
+        self.table = Table(self.slots)
+        self.e_state, self.e_move, self.e_target, self.e_prob = [], [], [], []
+        self._waiting, self._waiting_n, self._fixed = [], 0, 0
+        self.engine_paragraphs = {}
+        self.compiled_states = self.engine_states = 0
 
     def _add(self, rows: np.ndarray, own: bool = False) -> tuple[np.ndarray, np.ndarray]:
         """Rows found or added, what no later step reads forgotten first (the lens), and
@@ -201,7 +213,7 @@ class CompiledExplorer:
         return self._default_row
 
     def _run(self, began) -> Explored:
-        starts = self.engine.starts(self.sheet)
+        starts = self._starts if self._starts is not None else self.engine.starts(self.sheet)
         idx, new = self._add(self._pack([st for _p, st in starts]))
         roots = [(p, int(i)) for (p, _st), i in zip(starts, idx)]
         bound = None

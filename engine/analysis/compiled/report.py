@@ -10,23 +10,31 @@ editor (keep.py), as today's explorer does.
 """
 from __future__ import annotations
 
-from dataclasses import replace
-
 from engine.support.safe_text import clean
 from engine.analysis.render import number
 from engine.analysis.explore.text import bounded, families, kept_lines, odds_range
 from engine.analysis.compiled.explorer import explore_compiled
 from engine.analysis.compiled.keep import UNKEYED, store
 from engine.analysis.compiled.reasons import words
-from engine.analysis.compiled.run import solve
-from engine.analysis.compiled.solve import Solution
+from engine.analysis.compiled.run import high_bound, solve
 
 
 def compiled_report(book, module, max_states: int, with_commands: bool = True, fight_nodes: bool = True,
-                    sheet: int | None = None, timeout: float | None = None, keep: bool = False) -> dict:
+                    sheet: int | None = None, timeout: float | None = None, keep: bool = False,
+                    jobs: int = 1) -> dict:
     """The figures as data (the JSON format).  `keep`: write the solved values of a
     complete exploration for play and the editor, as today's explorer (keep.py;
-    "values": the file, or None when nothing was kept, "values_unkeyed" saying why)."""
+    "values": the file, or None when nothing was kept, "values_unkeyed" saying why).
+    Without `sheet`, when creation rolls several sheets: every sheet explored alone
+    (sheets.py, in `jobs` processes; `max_states` and `timeout` each sheet's) and the
+    difficulty table over them (`table_report`; no values kept)."""
+    if sheet is None:
+        from engine.analysis.compiled.sheets import rolled
+        sheets = rolled(book, module)
+        if len(sheets) > 1:
+            from engine.analysis.compiled.table import table_report
+            return table_report(book, module, sheets, jobs=jobs, max_states=max_states,
+                                with_commands=with_commands, fight_nodes=fight_nodes, timeout=timeout)
     ex = explore_compiled(book, module, sheet=sheet, max_states=max_states, with_commands=with_commands,
                           fight_nodes=fight_nodes, timeout=timeout)
     complete = ex.bound is None
@@ -34,7 +42,7 @@ def compiled_report(book, module, max_states: int, with_commands: bool = True, f
     exact = r["exact"]
     out = _figures(book, ex, r, complete, sheet)
     out["victory"] = ({"low": float(exact), "high": float(exact)} if complete else
-                      {"low": r["float"], "high": _high(ex)})
+                      {"low": r["float"], "high": high_bound(ex)})
     if keep:
         out["values"] = None
         if complete:
@@ -42,13 +50,6 @@ def compiled_report(book, module, max_states: int, with_commands: bool = True, f
             out["values_unkeyed"] = path is UNKEYED
             out["values"] = None if path is None or path is UNKEYED else str(path)
     return out
-
-
-def _high(ex) -> float:
-    """The start's value with every state not explored counted as won (a high bound)."""
-    terminal = ex.graph.terminal.copy()
-    terminal[ex.frontier] = 1
-    return Solution(replace(ex.graph, terminal=terminal), frontier=1.0).floats().start()
 
 
 def _figures(book, ex, r: dict, complete: bool, sheet) -> dict:
@@ -73,6 +74,9 @@ def _n(count, lang: str) -> str:
 
 
 def compiled_text(r: dict, lang: str, _book_path: str = "") -> str:
+    if "difficulty" in r:
+        from engine.analysis.compiled.table import table_text
+        return table_text(r, lang)
     fr = lang == "fr"
     n = lambda x: _n(x, lang)                          # noqa: E731
     d = lambda x, k: number(x, lang, k)                # noqa: E731

@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import time
+from dataclasses import replace
+from fractions import Fraction
 
 from engine.analysis.compiled.exact import Exact
 from engine.analysis.compiled.graph import Graph
@@ -10,7 +12,8 @@ from engine.analysis.compiled.solve import Solution
 
 def solve(g: Graph, exact: bool = True) -> dict:
     """{"float": the start's float value, "bound": its proven error bound, "exact":
-    the start's exact value (a Fraction; None when not asked), "levels", "sweeps",
+    the start's exact value (a Fraction; None when not asked), "roots" (each root's
+    exact value, in the graph's order, when exact), "levels", "sweeps",
     "wanted" (states solved exactly), "seconds", "bytes" (the graph's arrays),
     "solution" (the float values and policy of every state: solve.py `Solution`, its
     policy the exact solve's where it solved a state)}."""
@@ -22,7 +25,25 @@ def solve(g: Graph, exact: bool = True) -> dict:
         ex = Exact(sol)
         out["exact"] = ex.run()
         out["wanted"] = len(ex.value)
+        out["roots"] = [_fraction(ex._v(t)) for _p, t in g.roots]
         for s, m in ex.policy.items():   # (best play's moves where solved exactly: a loop's ties
             sol.policy[s] = m            # broken towards a way out, which the floats' first best is not)
     out["seconds"] = time.process_time() - began
     return out
+
+
+def _fraction(q) -> Fraction:
+    return Fraction(int(q.numerator), int(q.denominator))
+
+
+def high_bound(ex) -> float:
+    """The start's value with every state not explored counted as won (the high bound
+    of a cut exploration, `explorer.Explored`)."""
+    return high_solution(ex).start()
+
+
+def high_solution(ex) -> Solution:
+    """The floats of a cut exploration with every state not explored counted as won."""
+    terminal = ex.graph.terminal.copy()
+    terminal[ex.frontier] = 1
+    return Solution(replace(ex.graph, terminal=terminal), frontier=1.0).floats()

@@ -129,7 +129,15 @@ def difficulty(space: Space, value) -> dict | None:
         return None
     if space.sample:
         return _sampled(space, value)
-    sheets = sorted(((value[t] if t >= 0 else Fraction(0), p) for p, t in space.root), key=lambda vp: vp[0])
+    return table([(value[t] if t >= 0 else Fraction(0), p) for p, t in space.root])
+
+
+def table(sheets: list) -> dict:
+    """The table of [(a sheet's exact value, its probability)] (the same sheet may come
+    twice: its roll sequences): how many, the weakest, median (the value where half the
+    probability is reached) and strongest sheet, and the mean (each value times its
+    probability), exactly."""
+    sheets = sorted(sheets, key=lambda vp: vp[0])
     total, acc, median = sum(p for _, p in sheets), Fraction(0), sheets[-1][0]
     for v, p in sheets:
         acc += p

@@ -267,14 +267,18 @@ def _findings(r: dict, lang: str) -> list[str]:
         where = ", ".join(str(x["paragraph"]) for x in r["doomed"])
         lines.append(_t(lang, f"Paragraphes condamnés (atteints, plus aucune victoire possible) : {where}",
                         f"Doomed paragraphs (reached, no victory possible any more): {where}"))
-    d = r.get("difficulty")
-    if d:
-        how = (_t(lang, f"échantillon de {d['sheets']} personnages, moyenne ± {_pct(d['margin'], lang)} (95 %)",
-                  f"sample of {d['sheets']} characters, mean ± {_pct(d['margin'], lang)} (95 %)") if d["sampled"]
-               else _t(lang, f"{d['sheets']} personnages possibles, exact", f"{d['sheets']} possible characters, exact"))
-        lines.append(_t(lang, f"Difficulté selon le personnage tiré ({how}) :",
-                        f"Difficulty by rolled character ({how}):"))
-        for key, fr, en in (("weakest", "le plus faible", "weakest"), ("median", "médian", "median"),
-                            ("strongest", "le plus fort", "strongest"), ("mean", "moyenne", "mean")):
-            lines.append(f"  {_t(lang, fr, en):<14} {_fig(d[key], lang)}")
+    if r.get("difficulty"):
+        lines += difficulty_lines(r["difficulty"], lang)
+    return lines
+
+
+def difficulty_lines(d: dict, lang: str) -> list[str]:
+    """The table over the rolled sheets (findings.py `table`, or a sample's)."""
+    how = (_t(lang, f"échantillon de {d['sheets']} personnages, moyenne ± {_pct(d['margin'], lang)} (95 %)",
+              f"sample of {d['sheets']} characters, mean ± {_pct(d['margin'], lang)} (95 %)") if d["sampled"]
+           else _t(lang, f"{d['sheets']} personnages possibles, exact", f"{d['sheets']} possible characters, exact"))
+    lines = [_t(lang, f"Difficulté selon le personnage tiré ({how}) :", f"Difficulty by rolled character ({how}):")]
+    for key, fr, en in (("weakest", "le plus faible", "weakest"), ("median", "médian", "median"),
+                        ("strongest", "le plus fort", "strongest"), ("mean", "moyenne", "mean")):
+        lines.append(f"  {_t(lang, fr, en):<14} {_fig(d[key], lang)}")
     return lines

@@ -1,0 +1,218 @@
+"""The difficulty table over every rolled sheet, on the compiled path.
+
+Creation is played over every roll of its dice (`EnginePath.starts`); roll sequences
+that give the same sheet (the same packed row) are one sheet, their probabilities
+summed.  The starting value of a stat the module declares passive (`passive_stats`:
+its rules never read it; Défis Fantastiques' gold) is read by nothing, the books
+reading only a stat's current value, so it is dropped from the sheet: then sheets
+that differ only in a passive stat (gold 14 or 24) meet as soon as their gold does
+(spent, or capped by the lens where it is beyond any use).  Such sheets are a group,
+explored together in one space from their several starts and solved once; each
+sheet's exact value is its start's (`run.solve` "roots"), exactly the value `--sheet`
+gives that sheet alone (tests/compiled/test_table.py).  The table's mean is the sum
+of each sheet's value times its probability, exactly (findings.py `table`).
+
+What does not depend on the sheet is made once a process, not once a group: the
+book's programs, the engine path's templates, the module's fight chains and their
+priced ends (explorer.py: one `CompiledExplorer` run again, `run(starts=...)`).  The
+groups go in the order of their stats, strongest first, so that a fight's chains are
+built over the grid of the highest Endurance and Luck first and the weaker sheets'
+fights are found in it.  With `jobs` above 1 the groups are cut into consecutive
+chunks handed to worker processes (workers.py: a worker that dies has its chunk done
+again), each keeping its own explorer from chunk to chunk; the table is merged in
+the parent.  A group cut by `max_states` or `timeout` (each group's own bounds)
+gives each of its sheets two bounds instead of its value, and the table is then
+bounded too.
+"""
+from __future__ import annotations
+
+import pickle
+import time
+from fractions import Fraction
+
+from engine.analysis.compiled.engine_path import EnginePath
+from engine.analysis.compiled.packed import Slots
+from engine.analysis.compiled.run import high_solution, solve
+
+CHUNKS_A_JOB = 8   # chunks a worker: balance between workers; each chunk's fights warm in its worker
+
+
+def rolled(book, module) -> list[tuple[Fraction, object]]:
+    """[(probability, starting state)] of every distinct sheet creation can roll (a
+    passive stat's starting value dropped), strongest first (by its stats, then its
+    other columns, each in decreasing order)."""
+    slots = Slots(getattr(module, "display_extra", ()))
+    passive = tuple(getattr(module, "passive_stats", ()) or ())
+    merged: dict = {}
+    for p, st in EnginePath(book, module).starts(None):
+        for stat in passive:
+            st.initial.pop(stat, None)
+        key = tuple(sorted(slots.pack(st).items()))
+        held = merged.get(key)
+        merged[key] = (Fraction(p) + (held[0] if held else 0), held[1] if held else st)
+    order = sorted(merged, key=lambda key: _strength(key, slots), reverse=True)
+    return [merged[key] for key in order]
+
+
+def _strength(key: tuple, slots) -> tuple:
+    stats = [v for col, v in key if slots.names[col][0] == "stats"]
+    return (stats, [v for _col, v in key])
+
+
+def groups(sheets: list, module, together: bool = True) -> list[list[int]]:
+    """The sheets' numbers, a list a group explored together: those that differ only
+    in a passive stat (each alone when not `together`), in the sheets' order.  Any
+    grouping gives each sheet its exact value (its own start's); a group only pays
+    where its sheets' states meet."""
+    if not together:
+        return [[i] for i in range(len(sheets))]
+    passive = set(getattr(module, "passive_stats", ()) or ())
+    by: dict = {}
+    for i, (_p, st) in enumerate(sheets):
+        key = (st.paragraph, tuple(sorted((k, v) for k, v in st.stats.items() if k not in passive)),
+               tuple(sorted(st.initial.items())), tuple(sorted(st.items.items())))
+        by.setdefault(key, []).append(i)
+    return list(by.values())
+
+
+def resident_bytes() -> int | None:
+    """This process's resident memory now (Linux), or None where it cannot be read."""
+    import os
+    try:
+        with open("/proc/self/statm") as f:
+            return int(f.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, IndexError, AttributeError):
+        return None
+
+
+class Sheets:
+    """One explorer, run again for each group of sheets of the chunks it is given; made
+    anew when what it keeps between groups (the fight chains and their priced ends of
+    every Skill and maxima met) holds more than `KEPT_BYTES` of memory."""
+
+    KEPT_BYTES = 1 << 30
+
+    def __init__(self, book, module, options: dict):
+        self.book, self.module, self.options = book, module, options
+        self.explorer = self._made()
+        self.fresh = 0   # explorers made anew
+
+    def _made(self):
+        from engine.analysis.compiled.explorer import CompiledExplorer
+        return CompiledExplorer(self.book, self.module, **self.options)
+
+    def _kept(self) -> None:
+        """The group's states and edges let go; the explorer made anew when what it
+        keeps holds too much."""
+        self.explorer._clear()
+        held = resident_bytes()
+        if held is not None and held > self.KEPT_BYTES:
+            import gc
+            self.explorer = None
+            gc.collect()
+            self.explorer = self._made()
+            self.fresh += 1
+
+    def explore(self, chunk: list) -> list[dict]:
+        """[group: [(number, probability, state)]] -> each sheet's figures: "number",
+        "value" (its exact Fraction, or None when its group was cut), "low" and "high"
+        (its bounds); and its group's "states", "seconds" (CPU), ... on the group's
+        first sheet (0 on the others)."""
+        out = []
+        for group in chunk:
+            began = time.process_time()
+            total = sum(p for _n, p, _st in group)
+            ex = self.explorer.run(starts=[(p / total, st) for _n, p, st in group])
+            complete = ex.bound is None
+            r = solve(ex.graph, exact=complete)
+            if complete:
+                lows = highs = values = r["roots"]
+            else:
+                values = [None] * len(group)
+                lows = [float(r["solution"].f[t]) if t >= 0 else 0.0 for _p, t in ex.graph.roots]
+                high = high_solution(ex)
+                highs = [float(high.f[t]) if t >= 0 else 0.0 for _p, t in ex.graph.roots]
+            figures = {"states": ex.graph.states, "bound": ex.bound, "explore_seconds": ex.seconds,
+                       "solve_seconds": r["seconds"], "seconds": time.process_time() - began,
+                       "compiled_states": ex.compiled_states, "engine_states": ex.engine_states,
+                       "engine_paragraphs": dict(ex.engine_paragraphs)}
+            for k, (number, _p, _st) in enumerate(group):
+                out.append({"number": number, "value": values[k], "low": float(lows[k]), "high": float(highs[k]),
+                            "group": len(group), **(figures if k == 0 else _nothing(figures))})
+            out[-1]["strategies"] = sorted(self.explorer.engine.strategies)
+            out[-1]["errors"] = list(self.explorer.engine.errors)
+            self.explorer.engine.errors.clear()   # (each error said once)
+            del ex, r
+            self._kept()
+        return out
+
+
+def _nothing(figures: dict) -> dict:
+    """A group's figures counted once: zero on its other sheets."""
+    return {k: (v if k in ("bound", "engine_paragraphs") else 0) for k, v in figures.items()}
+
+
+def chunks(count: int, jobs: int) -> list[range]:
+    """Consecutive groups, about CHUNKS_A_JOB chunks a worker (one chunk a job alone)."""
+    if jobs <= 1:
+        return [range(count)] if count else []
+    size = max(1, -(-count // (jobs * CHUNKS_A_JOB)))
+    return [range(a, min(count, a + size)) for a in range(0, count, size)]
+
+
+_held: dict = {}   # a worker process's own `Sheets`, by its book's task key (kept from chunk to chunk)
+
+
+def _work(payload: bytes):
+    """A worker's chunk: its sheets explored by the process's explorer (made at its first
+    chunk), the rule module watched as in the parent; a HookTimeout returned, not raised."""
+    from engine.rules.watchdog import HookTimeout, watching
+    key, book, module, options, chunk, seconds = pickle.loads(payload)
+    if key not in _held:
+        _held.clear()
+        _held[key] = Sheets(book, module, options)
+    try:
+        with watching(module, seconds):
+            return _held[key].explore(chunk)
+    except HookTimeout as late:
+        return late
+
+
+def explore_sheets(book, module, sheets: list | None = None, jobs: int = 1, hook_seconds: float | None = None,
+                   together: bool = True, **options) -> dict:
+    """Every rolled sheet (`rolled`, or those given) explored and solved: {"sheets":
+    [(probability, figures)] in the order given, "groups", "wall_seconds", "jobs",
+    "strategies", "errors"}; `options` those of `CompiledExplorer`."""
+    from engine.analysis.explore.pool import capped
+    sheets = rolled(book, module) if sheets is None else sheets
+    made = [[(i, sheets[i][0], sheets[i][1]) for i in g] for g in groups(sheets, module, together)]
+    jobs = min(capped(jobs), max(1, len(made)))
+    began = time.monotonic()
+    if jobs == 1:
+        found = Sheets(book, module, options).explore(made)
+    else:
+        parts = [[made[i] for i in part] for part in chunks(len(made), jobs)]
+        found = _pooled(book, module, options, parts, jobs, hook_seconds)
+    by = {f["number"]: f for f in found}
+    return {"sheets": [(p, by[i]) for i, (p, _st) in enumerate(sheets)], "groups": len(made),
+            "wall_seconds": time.monotonic() - began, "jobs": jobs,
+            "strategies": sorted({s for f in found for s in f.get("strategies", ())}),
+            "errors": [e for f in found for e in f.get("errors", ())]}
+
+
+def _pooled(book, module, options, parts, jobs, hook_seconds) -> list:
+    import multiprocessing
+    from engine.analysis.explore.parallel import dumps
+    from engine.analysis.explore.pool import check_stop, signals_stop_the_pool
+    from engine.analysis.explore.workers import run_pooled
+    from engine.rules.watchdog import HookTimeout, hook_timeout
+    key = (book.id, id(book), time.time())
+    payloads = [dumps((key, book, module, options, part, hook_seconds or hook_timeout())) for part in parts]
+    found = []
+    with signals_stop_the_pool():
+        for result in run_pooled(multiprocessing.get_context(), jobs, payloads, _work):
+            check_stop()
+            if isinstance(result, HookTimeout):
+                raise result
+            found += result
+    return found
