@@ -49,18 +49,45 @@ def test_its_programs_expand_every_living_state():
     # without Zeus, or raised by him, Honour never gets there.)
     book, module = _rules_book()
     found = CompiledExplorer(book, module).run()
-    assert found.compiled_states > found.engine_states > 0   # (the dead, whom Zeus may raise: the engine)
-    assert found.engine_paragraphs == {}                      # (every living state by its program)
+    assert found.compiled_states > 0 and found.engine_states == 0   # (the dead whom Zeus may raise too)
+    assert found.engine_paragraphs == {}
+
+
+def test_the_dead_whom_zeus_may_raise_are_compared():
+    book, module = _rules_book()
+    r = differential(book, module, max_states=20_000, per_paragraph=10_000)
+    assert r["mismatches"] == [] and {3, 6, 7, 8} <= set(r["rescued"])   # (6: his own place, 9)
+
+
+def test_zeus_raising_without_clearing_shame_is_caught(monkeypatch):
+    real = vector.set_value
+    monkeypatch.setattr(vector, "set_value", lambda rules, b, stat, v: stat == "honte" or real(rules, b, stat, v))
+    assert {(p, t) for p, t in _planted(monkeypatch) if t == "zeus"}
+
+
+def test_zeus_raising_whatever_the_shame_is_caught(monkeypatch):
+    wrong = _planted(monkeypatch, vector, "_raisable", lambda used, by_shame, shame, honour: ~used)
+    assert {(p, t) for p, t in wrong if t == "zeus"}
+
+
+def test_zeus_raising_twice_is_caught(monkeypatch):
+    real = vector.VectorRules.rescues
+
+    def twice(self, book, number):
+        return [(k, o, lambda b, r=r: (r(b), b.change_extra(b.ended == 0, lambda e: {**e, "zeus_used": False})), t)
+                for k, o, r, t in real(self, book, number)]
+    assert {(p, t) for p, t in _planted(monkeypatch, vector.VectorRules, "rescues", twice) if t == "zeus"}
 
 
 def test_le_taureau_d_airain_sampled_by_paragraph():
     # (2, 8, 9, 15: a choice begins a fight; 9: the invocations at the priestess;
     # 22: Zeus offered; 4, 10, 16: fights, their strategies and kept answers compiled,
-    # vector_fights.py)
+    # vector_fights.py; 29: Héphaïstos invoked, § 33's `auto:` entered by its program)
     book, module, _ = load(ROOT / "books/le-taureau-d-airain.yaml")
     r = differential(book, module, max_states=6_000, per_paragraph=8, sheet=1)
     assert r["mismatches"] == [] and r["checked"] >= 100 and {2, 8, 9, 15, 22} <= set(r["paragraphs"])
     assert {4, 10, 16} <= set(r["rolled"])
+    assert 27 in r["rescued"]   # (the fall into the chasm: Zeus raises the hero at 30)
 
 
 def test_a_fight_begun_with_the_wrong_striker_is_caught(monkeypatch):

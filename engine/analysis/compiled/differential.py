@@ -3,8 +3,8 @@
 States are drawn from a (bounded) compiled exploration, stratified by paragraph
 and phase (at most `per_paragraph` states of each paragraph and pending activity,
 drawn with a seeded generator; a small book's states all), among those its programs
-expand: waiting at a paragraph's choices, or at a test the module's vector rules
-roll.  Each is expanded twice, by the program (one row) and by the engine path
+expand: waiting at a paragraph's choices, at an activity the module's vector rules
+play, or dead where its rescues may raise them.  Each is expanded twice, by the program (one row) and by the engine path
 (the real `Game`, dice forced outcome by outcome), and the two must give the same
 moves with the same distributions over successors, as exact fractions (outcomes of
 either side that reach the same packed state are summed).  A state the program hands over is not compared.
@@ -18,7 +18,7 @@ import numpy as np
 
 from engine.analysis.compiled.batch import Batch
 from engine.analysis.compiled.engine_path import ERROR, SELF
-from engine.analysis.compiled.explorer import CompiledExplorer
+from engine.analysis.compiled.explorer import DEAD, CompiledExplorer
 from engine.analysis.compiled.fights import Spread
 from engine.analysis.compiled.packed import ENDED, PARAGRAPH, PENDING
 
@@ -33,7 +33,7 @@ def _key(x, row) -> tuple:
 def compiled_moves(x: CompiledExplorer, s: int):
     """{move text: {successor key: probability}}, or None when the program hands it over."""
     row = x.table.take([s])
-    program = x.program(int(row[0, PARAGRAPH]), int(row[0, PENDING]))
+    program = x.program_of(row[0])
     moves, engine = program.run(Batch(row, x.slots))
     if engine[0]:
         return None
@@ -80,8 +80,8 @@ def _same_width(x, moves: dict) -> dict:
 def sample(x: CompiledExplorer, per_paragraph: int, seed: int) -> list[int]:
     para, ended, pending = (x.table.column(i) for i in (PARAGRAPH, ENDED, PENDING))
     by: dict = {}   # (paragraph, pending activity) -> its states
-    for s in np.flatnonzero(ended == 0).tolist():
-        n, pend = int(para[s]), int(pending[s])
+    for s in np.flatnonzero(ended != 2).tolist():   # (the dead too, where a program may rescue them)
+        n, pend = int(para[s]), (int(pending[s]) if ended[s] == 0 else DEAD)
         if x.program(n, pend) is not None:
             by.setdefault((n, pend), []).append(s)
     rng, out = random.Random(seed), []
@@ -94,12 +94,13 @@ def sample(x: CompiledExplorer, per_paragraph: int, seed: int) -> list[int]:
 def differential(book, module, max_states: int = 5_000, per_paragraph: int = 20, seed: int = 0,
                  sheet: int | None = None, with_commands: bool = True) -> dict:
     """{"checked": states compared, "paragraphs": programs compared, "rolled": the
-    paragraphs whose pending roll was compared, "mismatches":
+    paragraphs whose pending roll was compared, "rescued": those where the dead were
+    compared (the module's rescues), "mismatches":
     [{"state", "paragraph", "compiled", "engine"}]}."""
     x = CompiledExplorer(book, module, sheet=sheet, max_states=max_states, with_commands=with_commands)
     x.run()
     drawn = sample(x, per_paragraph, seed)
-    checked, mismatches, paragraphs, phases = 0, [], set(), set()
+    checked, mismatches, paragraphs, phases, raised = 0, [], set(), set(), set()
     for s in drawn:
         mine = compiled_moves(x, s)
         if mine is None:
@@ -111,8 +112,10 @@ def differential(book, module, max_states: int = 5_000, per_paragraph: int = 20,
         paragraphs.add(int(row[PARAGRAPH]))
         if int(row[PENDING]):
             phases.add(int(row[PARAGRAPH]))
+        if int(row[ENDED]):
+            raised.add(int(row[PARAGRAPH]))
         if mine != theirs:
             mismatches.append({"state": s, "paragraph": int(row[PARAGRAPH]),
                                "compiled": mine, "engine": theirs})
     return {"checked": checked, "paragraphs": sorted(paragraphs), "rolled": sorted(phases),
-            "mismatches": mismatches}
+            "rescued": sorted(raised), "mismatches": mismatches}

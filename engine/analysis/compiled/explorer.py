@@ -33,6 +33,9 @@ from engine.analysis.compiled.templates import ERROR as ERROR_T, SELF as SELF_T,
 FRONTIER = -2
 LATER = -3      # a target below: a successor waiting to be added with the rest of its wave
 FLUSH = 1 << 15   # successors waiting at most (then found or added at once)
+DEAD = -1       # the "pending activity" of a dead state's program (the module's rescues)
+CHUNK = 1 << 13   # states a program expands at once at most (a fight's are many rows each)
+SLICE = 1 << 16   # states of a wave expanded together at most
 
 
 @dataclass
@@ -234,7 +237,8 @@ class CompiledExplorer:
             if self.timeout is not None and time.process_time() - began > self.timeout:
                 bound = "timeout"
                 break
-            wave = self._wave(wave)
+            # (a slice of the wave at a time: its rows are int64 while it is expanded)
+            wave = np.concatenate([self._wave(wave[at:at + SLICE]) for at in range(0, len(wave), SLICE)])
         n = self.table.n
         frontier = wave[~self._over(self.table.column(ENDED)[wave])] if bound else np.zeros(0, dtype=np.int64)
         if self.once:   # the module's fight chains are not read by the graph: their
@@ -262,21 +266,28 @@ class CompiledExplorer:
         para = rows[:, PARAGRAPH]
         to_engine = ~terminal
         busy = (ended == 0) & (rows[:, PENDING] != 0)
+        dead = (ended == 1) & ~terminal   # (a death the module may still rescue)
         groups = [(n, 0) for n in np.unique(para[waiting]).tolist()]
         if busy.any():
             groups += [tuple(g) for g in np.unique(rows[busy][:, [PARAGRAPH, PENDING]], axis=0).tolist()]
+        groups += [(n, DEAD) for n in np.unique(para[dead]).tolist()]
         began = time.process_time()
         for n, pend in groups:
             program = self.program(n, pend)
             if program is None:
                 continue
-            sel = np.flatnonzero((waiting if pend == 0 else busy) & (para == n) & (rows[:, PENDING] == pend))
-            left = self._compiled(program, states[sel], rows[sel])
-            to_engine[sel] = False
-            to_engine[sel[left]] = True
-            if left.any():
-                self.engine_paragraphs.setdefault(n, Reason("handed-over"))
-            found.append(self._fresh)
+            if pend == DEAD:
+                sel = np.flatnonzero(dead & (para == n))
+            else:
+                sel = np.flatnonzero((waiting if pend == 0 else busy) & (para == n) & (rows[:, PENDING] == pend))
+            for at in range(0, len(sel), CHUNK):   # (a chunk at a time: its successors' rows are int64)
+                part = sel[at:at + CHUNK]
+                left = self._compiled(program, states[part], rows[part])
+                to_engine[part] = False
+                to_engine[part[left]] = True
+                if left.any():
+                    self.engine_paragraphs.setdefault(n, Reason("handed-over"))
+                found.append(self._fresh)
         found.append(self._flush())   # (the programs' successors: their time counted as theirs)
         self.compiled_seconds += time.process_time() - began
         found += self._templated(states[to_engine], rows[to_engine])
@@ -285,7 +296,8 @@ class CompiledExplorer:
 
     def program(self, n: int, pend: int):
         """The program of the states at paragraph `n` with pending activity `pend` (0:
-        waiting at its choices), or None (they take the engine path, the reason kept)."""
+        waiting at its choices; DEAD: dead there, the module may rescue them), or None
+        (they take the engine path, the reason kept)."""
         if pend == 0:
             return self.programs.get(n)
         key = (n, pend)
@@ -293,10 +305,18 @@ class CompiledExplorer:
             self._pending[key] = None
             if self.compiler is not None:
                 try:
-                    self._pending[key] = self.compiler.pending(n, thaw(self.slots.pendings.values[pend]))
+                    self._pending[key] = self.compiler.rescued(n) if pend == DEAD else \
+                        self.compiler.pending(n, thaw(self.slots.pendings.values[pend]))
                 except Unsupported as exc:
                     self.why_pending[key] = exc.reason
         return self._pending[key]
+
+    def program_of(self, row):
+        """The program of a state (its packed row), or None: `program` of its
+        paragraph and activity, or of its death when the module may rescue it."""
+        if int(row[ENDED]) == 2 or int(row[ENDED]) == 1 and bool(getattr(self.rules, "no_rescue", False)):
+            return None
+        return self.program(int(row[PARAGRAPH]), DEAD if int(row[ENDED]) == 1 else int(row[PENDING]))
 
     def _moved(self, src: np.ndarray, dst: np.ndarray) -> None:
         """Moves of a program from paragraphs `src` to `dst`, checked against the lens's

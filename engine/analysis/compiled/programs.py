@@ -32,6 +32,7 @@ CORE_CALLS = {"has": "items", "count": "items", "visited": "visits", "flag": "fl
 _CMP = {"==": np.equal, "!=": np.not_equal, "<": np.less, "<=": np.less_equal, ">": np.greater,
         ">=": np.greater_equal}
 _ARITH = {"+": np.add, "-": np.subtract, "*": np.multiply}
+MAX_AUTO = 16   # `auto:` jumps followed in one move (game/outcomes.py stops a chain far later)
 
 
 class Unsupported(Exception):
@@ -41,6 +42,14 @@ class Unsupported(Exception):
     def __init__(self, kind: str, detail=""):
         self.reason = reason(kind, detail)
         super().__init__(self.reason)
+
+    @classmethod
+    def again(cls, why) -> "Unsupported":
+        """A new exception for a reason met before (`why`, as `reason` gave it)."""
+        made = cls.__new__(cls)
+        made.reason = why
+        Exception.__init__(made, why)
+        return made
 
 
 def vexpr(node, aliases, counters=frozenset(), names=(None, frozenset())):
@@ -212,6 +221,26 @@ class Answered:
         return moves + commanded, engine | handed
 
 
+class Rescued:
+    """The moves of the states dead at a paragraph whom the module may still rescue
+    (game/prompts.py `_death`: its `on_death` rescues; `_answer_ending`: its `rescue`):
+    its vector rules' `rescues`, each answer where offered, then the paragraph it
+    enters (no after-change rule of the answer's: play returns from the rescue)."""
+
+    def __init__(self, book, paragraph, rescues, rules):
+        self.book, self.paragraph, self.rescues, self.rules = book, paragraph, rescues, rules
+
+    def run(self, batch: Batch):
+        moves = []
+        for key, offered, rescue, entered in self.rescues:
+            nxt = Batch(batch.rows.copy(), batch.slots)
+            rescue(nxt)
+            for step in entered:
+                step(nxt)
+            moves.append((key, offered(batch), [(None, 1, nxt)]))
+        return moves, np.zeros(len(batch), dtype=bool)
+
+
 def _commands(rules, commands: bool, batch: Batch, enter=None) -> tuple[list, np.ndarray]:
     """(the module's commands as moves (a refused one is no move), the states handed
     to the engine: offered a command that enters a paragraph without a program's
@@ -325,12 +354,24 @@ class Compiler:
         if number not in self._entries:
             try:
                 self._entries[number] = _guarded(self._enter(number))
-            except Unsupported as exc:
-                self._entries[number] = exc
+            except Unsupported as exc:   # (its reason kept, not the exception: its frames hold whole batches)
+                self._entries[number] = exc.reason
         found = self._entries[number]
-        if isinstance(found, Unsupported):
-            raise found
+        if not isinstance(found, list):
+            raise Unsupported.again(found)
         return found
+
+    def rescued(self, number: int) -> Rescued:
+        """The program of the states dead at `number`: the module's rescues (its vector
+        rules' `rescues(book, number)`: [(answer, offered(batch), rescue(batch), the
+        paragraph entered)]); Unsupported without them, or for a paragraph the
+        compiler does not enter (the engine path)."""
+        hook = getattr(self.rules, "rescues", None)
+        found = hook(self.book, number) if hook is not None else None
+        if found is None:
+            raise Unsupported("rescue", self.module.id)
+        return Rescued(self.book, number, [(key, offered, rescue, self.entry(target))
+                                           for key, offered, rescue, target in found], self.rules)
 
     def pending(self, number: int, pending: dict) -> Rolled:
         """The program of the states at `number` whose activity `pending` waits: one
@@ -393,26 +434,84 @@ class Compiler:
         steps.append(self._after_change)
         return steps
 
-    def _enter(self, number) -> list:
-        """game/core.py `goto` then `_settle`, for a target the compiler knows."""
+    def _enter(self, number, entering: tuple = ()) -> list:
+        """game/core.py `goto` then `_settle`, for a target the compiler knows: the
+        visit; the effects (not again where `once:` names them); the after-change
+        rule; the first `auto:` way out whose condition holds (outcomes.py `_auto`);
+        else its ending, the first activity it begins (not again where `once:` names
+        it), or a `random:` roll to come.  `entering`: the paragraphs an `auto:` chain
+        is entering (one met again is a loop: Unsupported)."""
         q = self.book.paragraphs.get(number)
         if q is None:
             raise Unsupported("missing-target")
-        if q.once or q.auto or q.random is not None and q.fields:
+        if number in entering or len(entering) > MAX_AUTO:
             raise Unsupported("target-fields", number)
-        begun = [name for name in self.module.activity_fields if name in q.fields]
+        entering = entering + (number,)
+
+        def goto(b):
+            b.rows[:, PARAGRAPH] = number
+            b.rows[:, PENDING] = 0
+            b.put("visits", number, 1)
+        effects = [self._effect(e) for e in q.effects]
+        first = self._settled(q, effects, (), entering)
+        if not q.once:
+            return [goto] + first
+        again = self._settled(q, [] if "effects" in q.once else effects, q.once, entering)
+
+        def once(b):   # `once:` parts do not happen again: a visit before this one
+            seen = b.col("visits", number) > 0
+            goto(b)
+            _branches(b, [(~seen, first), (seen, again)])
+        return [once]
+
+    def _settled(self, q, effects: list, skip, entering: tuple) -> list:
+        """`_settle` after the visit: the effects, the after-change rule, then the
+        `auto:` ways out, or what the paragraph does when none is taken (`_rest`)."""
+        steps = effects + [self._after_change]
+        rest = self._rest(q, skip)
+        if not q.auto:
+            return steps + rest
+        ways = []
+        for jump in q.auto:
+            cond = None
+            if jump.condition is not None:
+                if _reads_stats(jump.condition.root, self.aliases, self.names[1]):
+                    raise Unsupported("target-fields", q.number)   # (a stat missing: the engine fails)
+                kind, cond = vexpr(jump.condition.root, self.aliases, self.counters, self.names)
+                if kind != "bool":
+                    raise Unsupported("condition")
+            ways.append((cond, _guarded(self._jump(jump, entering))))
+        rest = _guarded(rest)
+
+        def auto(b):   # outcomes.py `_auto`: the first way out whose condition holds
+            taken = _first_holding(b, [cond for cond, _out in ways])
+            _branches(b, [(mask, out) for mask, (_c, out) in zip(taken, ways)] + [(taken[-1], rest)])
+        return steps + [auto]
+
+    def _jump(self, jump, entering: tuple) -> list:
+        """outcomes.py `_auto` once a way is taken: its effects (`apply_all`: the
+        after-change rule after them), then its ending or its paragraph entered."""
+        out = [self._effect(e) for e in jump.effects] + ([self._after_change] if jump.effects else [])
+        if jump.end == "death":
+            out.append(lambda b: b.end(np.ones(len(b), bool), 1, "paragraph"))
+        elif jump.end == "victory":
+            out.append(lambda b: b.end(np.ones(len(b), bool), 2, None))
+        elif jump.target is not None:
+            out += self._enter(jump.target, entering)
+        return out
+
+    def _rest(self, q, skip) -> list:
+        """The end of `_settle`: the paragraph's ending, else the first of its activities
+        not skipped (`_begin`), else a `random:` roll to come."""
+        number = q.number
+        begun = [name for name in self.module.activity_fields if name in q.fields and name not in skip]
         pending = self.rules.begun(begun[0], q.fields[begun[0]]) if begun else None
         per_state = None   # the pending made from each state (the module's `begun_rows`)
         if begun and pending is None and hasattr(self.rules, "begun_rows"):
             per_state = self.rules.begun_rows(self.book, number, begun[0], q.fields[begun[0]])
         if begun and pending is None and per_state is None:
             raise Unsupported("target-activity", number)
-
-        def goto(b):
-            b.rows[:, PARAGRAPH] = number
-            b.rows[:, PENDING] = 0
-            b.put("visits", number, 1)
-        steps = [goto] + [self._effect(e) for e in q.effects] + [self._after_change]
+        steps = []
         if q.end == "death":
             steps.append(lambda b: b.end(np.ones(len(b), bool), 1, "paragraph"))
         elif q.end == "victory":
@@ -561,6 +660,52 @@ def _not_taken(flag: str, cond):
         ok, missing = cond(b)
         return fresh & ok, fresh & missing
     return offered
+
+
+def _first_holding(b: Batch, conds: list) -> list:
+    """The live states each condition takes, the first that holds for each (None:
+    always), then the states none took."""
+    left, taken = b.ended == 0, []
+    for cond in conds:
+        mask = left.copy() if cond is None else left & cond(b)[0]
+        taken.append(mask)
+        left = left & ~mask
+    return taken + [left]
+
+
+def _branches(b: Batch, branches: list) -> None:
+    """Each (mask, steps) run over a copy of the batch, the rows of its mask kept from
+    it (the masks do not overlap; a state in none is left as it is)."""
+    made = []
+    for mask, steps in branches:
+        if mask.any():
+            part = Batch(b.rows[mask].copy(), b.slots)
+            for step in steps:
+                step(part)
+            made.append((mask, part.rows))
+    width = max([b.rows.shape[1]] + [rows.shape[1] for _m, rows in made])
+    if width > b.rows.shape[1]:
+        b.rows = _padded(b.rows, b, width)
+    for mask, rows in made:
+        b.rows[mask] = _padded(rows, b, width)
+
+
+def _reads_stats(node, aliases, module_names) -> bool:
+    """Whether an expression reads a stat by its name (one a state may not hold)."""
+    if isinstance(node, Name):
+        name = aliases.get(node.name, node.name)
+        return name != "here" and name not in module_names
+    return any(_reads_stats(child, aliases, module_names) for child in _children(node))
+
+
+def _children(node) -> list:
+    if isinstance(node, Unary):
+        return [node.operand]
+    if isinstance(node, Binary):
+        return [node.left, node.right]
+    if isinstance(node, Call):
+        return list(node.args)
+    return []
 
 
 def _guarded(steps):

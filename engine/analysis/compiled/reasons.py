@@ -26,11 +26,13 @@ REASONS = {
     "test-outcome": Message("issue de test", "test outcome"),
     "outcome": Message("issue de {detail}", "{detail} outcome"),
     "missing-target": Message("cible manquante", "missing target"),
-    "target-fields": Message("cible {detail} : once, auto ou random avec des champs",
-                             "target {detail}: once, auto or random with fields"),
+    "target-fields": Message("cible {detail} : des « auto: » en boucle, ou une condition d'« auto: » qui lit "
+                             "une caractéristique", "target {detail}: `auto:` jumps in a loop, or an `auto:` "
+                             "condition reading a stat"),
     "target-activity": Message("la cible {detail} commence une activité", "target {detail} begins an activity"),
     "effect-amount": Message("quantité d'un effet", "effect amount"),
     "effect": Message("effet {detail}", "effect {detail}"),
+    "rescue": Message("mort que le module {detail} peut secourir", "a death module {detail} may rescue"),
     "handed-over": Message("états que le programme laisse au moteur", "states the program hands over"),
     "programs-off": Message("programmes désactivés", "programs off"),
 }

@@ -25,8 +25,8 @@ asking the scalar helper for the rule itself:
   Zeus's menu answered (zeus.answer, zeus.grant: his die of Honour, Honour back from
   0 to 1, every god neutral but the patron, or given up).
 
-Death is not final here (`no_rescue` False): Zeus may raise a fallen hero, so a dead
-state takes the engine path, which offers the rescue.  A fight is begun here
+Death is not final here (`no_rescue` False): Zeus may raise a fallen hero
+(`rescues`: zeus.can_resurrect and zeus.resurrect over the dead states).  A fight is begun here
 (combat.start, `begun`) and fought over arrays in vector_fights.py (`fight`).
 The differential test (tests/compiled) plays each rule against the engine.
 """
@@ -38,14 +38,16 @@ from engine.rules.chroniques_cretoises import model as R
 from engine.rules.chroniques_cretoises import names as N
 from engine import expr as X
 from engine.expr.ast import Dice
+from engine.analysis.compiled.packed import CAUSE, ENDED
 from engine.rules.chroniques_cretoises.combat import start
 from engine.rules.chroniques_cretoises.gods import attitude_of, attitudes_set, patron_set, price_paid
 from engine.rules.chroniques_cretoises.sheet import condition_set, derive, props, spares_over
-from engine.rules.chroniques_cretoises.vector_fights import fight
-from engine.rules.chroniques_cretoises.zeus import HONOUR_DIE, gods_neutral
+from engine.rules.chroniques_cretoises.vector_fights import fight, set_value
+from engine.rules.chroniques_cretoises.zeus import HONOUR_DIE, gods_neutral, target_at
 
 MISSING = -(1 << 40)   # (engine/analysis/compiled/packed.py: a stat the state does not hold)
 ORACLE_STEP = 20       # "aller au paragraphe actuel + 20" (zeus.oracle)
+_TEXTS: dict = {}      # a reading of the extras (module.variable, god(...)) -> its answers numbered
 
 
 def _now(values: np.ndarray) -> np.ndarray:
@@ -80,9 +82,8 @@ class VectorRules:
         old = _now(batch.col("stats", stat))
         exhausted, lock = _read(batch, ("honour_exhausted", False), ("lock_zero", True))
         cases = np.stack([old, values, exhausted, lock], axis=1)
-        uniq, inverse = np.unique(cases, axis=0, return_inverse=True)
+        uniq, inverse = _unique_rows(cases)
         kept, marked = zip(*(R.honour_after(int(o), int(n), bool(e), bool(k)) for o, n, e, k in uniq.tolist()))
-        inverse = inverse.reshape(-1)
         now_exhausted = np.asarray(marked, dtype=bool)[inverse]
         batch.change_extra(now_exhausted & ~exhausted & (batch.ended == 0), _exhausted)
         return np.asarray(kept, dtype=np.int64)[inverse]
@@ -103,8 +104,7 @@ class VectorRules:
         base_f, base_p = _read(batch, ("base_force", 4), ("base_protection", 10))
         cols = [batch.col("items", i) for i in armed]
         keys = np.stack(cols + [base_f, base_p], axis=1)
-        uniq, inverse = np.unique(keys, axis=0, return_inverse=True)
-        inverse = inverse.reshape(-1)
+        uniq, inverse = _unique_rows(keys)
         found = [self._sheet(tuple(u[:-2]), int(u[-2]), int(u[-1])) for u in uniq.tolist()]
         for j, item in enumerate(armed):
             counts = np.array([f[0][j] for f in found], dtype=np.int64)[inverse]
@@ -189,13 +189,13 @@ class VectorRules:
         the module's extras), asked once for each distinct extras."""
         kind = self.module.expr_variables().get(name)
         return None if kind is None else (kind, lambda b: _per_extras(
-            b, lambda extra: self.module.variable(_Extras(extra), name)))
+            b, ("variable", name), lambda extra: self.module.variable(_Extras(extra), name)))
 
     def call(self, name: str, args: tuple):
         """module.call over a batch: `god(name)`, his attitude (gods.attitude_of)."""
         if name != "god" or len(args) != 1 or type(args[0]) is not str:
             return None
-        return "str", lambda b: _per_extras(b, lambda extra: attitude_of(_Extras(extra), args[0]))
+        return "str", lambda b: _per_extras(b, ("god", args[0]), lambda extra: attitude_of(_Extras(extra), args[0]))
 
     def choice_extra(self, book, extra: dict):
         """gods.choice_extra, a choice with `invoke:` (gods.pay_invocation): (den,
@@ -243,6 +243,33 @@ class VectorRules:
             restore(batch)
         return favour
 
+    def rescues(self, book, number: int) -> list:
+        """module.on_death and module.rescue over the states dead at `number`: [(answer,
+        offered(batch), raise(batch), paragraph entered)].  Zeus (zeus.can_resurrect):
+        not called yet, not a death by Shame, Shame not above Honour, and a place to
+        raise the hero (zeus.target_at); then zeus.resurrect: Zeus used, alive again,
+        Honour's lock lifted, Honte 0, Honneur 1, Indemne, the place entered."""
+        target = target_at(book, number)
+        if target is None:
+            return []
+
+        def offered(b) -> np.ndarray:
+            used = np.array(b.extra("zeus_used", False), dtype=bool)
+            by_shame = b.rows[:, CAUSE] == b.slots.causes("shame")
+            shame, honour = _now(b.col("stats", "honte")), _now(b.col("stats", "honneur"))
+            return (b.ended == 1) & _raisable(used, by_shame, shame, honour)
+
+        def resurrect(b) -> None:
+            every = np.ones(len(b), dtype=bool)
+            b.change_extra(every, _used)
+            b.rows[:, ENDED] = 0
+            b.rows[:, CAUSE] = b.slots.causes(None)
+            b.change_extra(every, _lifted)
+            set_value(self, b, "honte", np.zeros(len(b), dtype=np.int64))
+            set_value(self, b, "honneur", np.ones(len(b), dtype=np.int64))
+            b.change_extra(every, lambda extra: (condition_set(extra, N.INDEMNE), extra)[1])
+        return [("zeus", offered, resurrect, target)]
+
     def fight(self, book, number: int, pending: dict, steps, cache):
         """The moves of a fight's decision point over arrays (vector_fights.py), or None."""
         return fight(self, book, number, pending, steps, cache)
@@ -266,16 +293,36 @@ class _Extras:
 
 
 def _read(batch, *keys) -> list[np.ndarray]:
-    """An array of each state's module extra for each (key, default), the extras read once."""
-    extras = batch.extras()
-    return [np.array([e.get(key, default) if e else default for e in extras], dtype=type(default))
-            for key, default in keys]
+    """An array of each state's module extra for each (key, default), read once for
+    each distinct extras value (Batch.extra_ints)."""
+    return [batch.extra_ints(("cc", key, default), lambda e, k=key, d=default: int((e.get(k, d) if e else d) or 0)
+                             ).astype(type(default)) for key, default in keys]
 
 
-def _per_extras(batch, read) -> list:
-    """`read(extra)` of each state, once for each distinct extras."""
-    seen: dict = {}
-    return [seen[id(e)] if id(e) in seen else seen.setdefault(id(e), read(e)) for e in batch.extras()]
+def _per_extras(batch, name: tuple, read) -> list:
+    """`read(extra)` of each state, once for each distinct extras value (Batch.extra_ints:
+    each answer numbered; `name` names the reading, which depends on the extras only)."""
+    texts = _TEXTS.setdefault(name, {})
+    codes = batch.extra_ints(("cc-text", name), lambda e: texts.setdefault(read(e), len(texts)))
+    values = np.empty(len(texts), dtype=object)
+    for text, number in texts.items():
+        values[number] = text
+    return values[codes].tolist()
+
+
+def _unique_rows(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(the distinct rows, each row's number among them), as np.unique(axis=0) but by
+    one sort of a single number a row when the values (none below 0) fit in 63 bits."""
+    if len(keys) and keys.min() >= 0:
+        bits = [max(1, int(top).bit_length()) for top in keys.max(axis=0).tolist()]
+        if sum(bits) <= 63:
+            code = np.zeros(len(keys), dtype=np.int64)
+            for j, b in enumerate(bits):
+                code = (code << b) | keys[:, j]
+            _u, first, inverse = np.unique(code, return_index=True, return_inverse=True)
+            return keys[first], inverse.reshape(-1)
+    uniq, inverse = np.unique(keys, axis=0, return_inverse=True)
+    return uniq, inverse.reshape(-1)
 
 
 def _prices(cost):
@@ -316,6 +363,12 @@ def _wound(steps: int):
             batch.change_extra(live & (new == value), lambda extra, v=value: (condition_set(extra, v), extra)[1])
         batch.end(live & (new >= N.MORT), 1, "wound")
     return wound
+
+
+def _raisable(used, by_shame, shame, honour) -> np.ndarray:
+    """zeus.can_resurrect: Zeus not called yet, not a death by Shame, Shame not above
+    Honour (model.shame_kills)."""
+    return ~used & ~by_shame & ~R.shame_kills(shame, honour)
 
 
 def _granted(change):

@@ -34,6 +34,7 @@ from engine.analysis.compiled.packed import EXTRA, MISSING, PENDING
 from engine.analysis.compiled.programs import Unsupported
 from engine.analysis.explore.compact import freeze
 from engine.analysis.explore.nodes import MACRO
+from engine.analysis.explore.transitions import ALL, tracked_copy
 from engine.rules.chroniques_cretoises import explore
 from engine.rules.chroniques_cretoises import model as R
 from engine.rules.chroniques_cretoises import names as N
@@ -160,30 +161,88 @@ class Fought:
         self.rules, self.book, self.number, self.pending = rules, book, number, pending
         self.steps, self.cache, self.follow, self.answers, self.spec = steps, cache, follow, answers, spec
         self.read = None   # (the batch's rows, each state's fighter, the fighters' answers)
+        self.columns: set = set()   # (part, key) of the state the model was seen to read
+        self.extras: set = set()    # the module extras it was seen to read
+        self.known: dict = {}       # a fighter's key -> its answer (from earlier batches)
+        self.made: dict = {}        # an end -> its row (`_end_row`)
 
     def _fighters(self, batch):
-        """(each state's fighter number, [(strategies or None, retreat open)] a fighter):
-        a fighter is what the model reads of a state (its stats, items and extras)."""
+        """(each state's fighter number, [(strategies or None, answers open, items a
+        surrender gives up)] a fighter): a fighter is what the model reads of a state.
+        The states are grouped by the columns and module extras the model was seen to
+        read (logged on a tracked copy of each group's first state, as templates.py
+        does); a group whose first state read more is split on the wider set, so two
+        states of one group always read alike.  A fighter met in an earlier batch is
+        not read again (`self.known`)."""
         if self.read is not None and self.read[0] is batch.rows:
             return self.read[1:]
-        slots = batch.slots
-        cols = [i for (part, _key), i in slots.column.items() if part in ("stats", "items") and i < batch.rows.shape[1]]
-        keys = batch.rows[:, sorted(cols) + [EXTRA]]
-        _u, first, inverse = np.unique(keys, axis=0, return_index=True, return_inverse=True)
-        module = self.steps.compiler.module
-        found = []
-        for r in first.tolist():
-            state = slots.unpack(batch.rows[r], self.book, module)
-            state.pending = self.pending
-            play = SimpleNamespace(book=self.book, state=state)
-            ends = explore.fight_ends(play, self.pending, self.cache)
-            opened = explore.open_answers(play, self.pending) if ends is not None else frozenset()
-            played = {a for a in opened if a in self.answers and self.answers[a][0] is not None}
-            if ends is not None and (opened - played or not _written(ends[0], self.follow)):
-                ends = None
-            found.append((ends[0] if ends is not None else None, opened, _surrendered(self.book, state.items)))
-        self.read = (batch.rows, inverse.reshape(-1), found)
+        n = len(batch)
+        of = np.zeros(n, dtype=np.int64)
+        found: list = []
+        todo = [np.arange(n)]
+        while todo:
+            members = todo.pop()
+            keys = self._keys(batch, members)
+            _u, first, inverse = np.unique(keys, axis=0, return_index=True, return_inverse=True)
+            inverse = inverse.reshape(-1)
+            for g, r in enumerate(first.tolist()):
+                mine = members[inverse == g]
+                answer, wider = self._fighter(batch, members[r], keys[r])
+                if wider:   # (it read what the group's key does not hold: split again)
+                    todo.append(mine)
+                    continue
+                of[mine] = len(found)
+                found.append(answer)
+        self.read = (batch.rows, of, found)
         return self.read[1:]
+
+    def _keys(self, batch, members) -> np.ndarray:
+        """The key of each member: the columns the model was seen to read, each module
+        extra read as its value's number (the whole extras where one is not hashable)."""
+        cols = sorted(i for i in (batch.slots.find(part, key) for part, key in self.columns)
+                      if i is not None and i < batch.rows.shape[1])
+        parts = [batch.rows[np.ix_(members, cols)]] if cols else []
+        for key in sorted(self.extras, key=repr):
+            try:
+                codes = batch.rows[:, EXTRA] if key is ALL else batch.extra_codes(key)[0]
+            except TypeError:   # (a list or a dict: the extras as a whole)
+                codes = batch.rows[:, EXTRA]
+            parts.append(codes[members].reshape(-1, 1))
+        return np.hstack(parts) if parts else np.zeros((len(members), 1), dtype=np.int64)
+
+    def _fighter(self, batch, r: int, key) -> tuple:
+        """(the answer for the state of row `r`, whether it read more than the key holds)."""
+        known = self.known.get((self._width(), tuple(key.tolist())))
+        if known is not None:
+            return known, False
+        slots, module = batch.slots, self.steps.compiler.module
+        log: set = set()
+        state = tracked_copy(slots.unpack(batch.rows[r], self.book, module), log)
+        state.pending = self.pending
+        play = SimpleNamespace(book=self.book, state=state)
+        ends = explore.fight_ends(play, self.pending, self.cache)
+        opened = explore.open_answers(play, self.pending) if ends is not None else frozenset()
+        played = {a for a in opened if a in self.answers and self.answers[a][0] is not None}
+        if ends is not None and (opened - played or not _written(ends[0], self.follow)):
+            ends = None
+        answer = (ends[0] if ends is not None else None, opened, _surrendered(self.book, state.items))
+        columns, extras = set(self.columns), set(self.extras)
+        for part, k in log:
+            if part == "extra":
+                extras.add(k)
+            elif k is ALL:
+                columns.update(name for name in slots.names if name[0] == part)
+            elif part in ("stats", "items", "flags", "visits", "initial"):
+                columns.add((part, k))
+        wider = columns != self.columns or extras != self.extras
+        self.columns, self.extras = columns, extras
+        if not wider:
+            self.known[(self._width(), tuple(key.tolist()))] = answer
+        return answer, wider
+
+    def _width(self) -> tuple:
+        """What a fighter's key is made of (a key is known under the same makings only)."""
+        return (frozenset(self.columns), frozenset(self.extras))
 
     def rejects(self, batch) -> np.ndarray:
         of, found = self._fighters(batch)
@@ -200,7 +259,7 @@ class Fought:
         # each fighter's distinct ends (rows of `_end_row`), and each strategy's
         # (end number, probability number) of them
         table, probs, labels = [], {}, []
-        ends, by = [], []
+        ends, by, made = [], [], self.made   # (made: each end's row, kept across batches)
         for strategies, _open, _lost in found:
             mine, index, per = [], {}, {}
             for label, outcomes in strategies or ():
@@ -208,14 +267,17 @@ class Fought:
                     labels.append(label)
                 for end, p in outcomes:
                     if p:
-                        row = _end_row(end, self.pending, batch.slots)
+                        row = made.get(end)
+                        if row is None:
+                            row = made[end] = _end_row(end, self.pending, batch.slots)
                         j = index.setdefault(row, len(mine))
                         if j == len(mine):
                             mine.append(row)
-                        per.setdefault(label, []).append((j, probs.setdefault(p, len(probs))))
+                        q = probs.setdefault((p.numerator, p.denominator), (len(probs), p))[0]
+                        per.setdefault(label, []).append((j, q))
             ends.append(np.array(mine, dtype=np.int64).reshape(-1, 4))
             by.append({label: np.array(pairs, dtype=np.int64) for label, pairs in per.items()})
-        table = list(probs)
+        table = [p for _n, p in probs.values()]
         # one successor row for each state and each distinct end of its fighter
         n = len(batch)
         counts = np.array([len(e) for e in ends], dtype=np.int64)
@@ -268,7 +330,7 @@ class Fought:
             batch.change_extra(every, _condition(N.MORT))
             batch.end(every, 1, "combat")
             return
-        _spent(self.rules, batch, honour)   # play.change("honneur", value=h)
+        set_value(self.rules, batch, "honneur", honour)   # play.change("honneur", value=h)
         for c in np.unique(condition).tolist():
             batch.change_extra(condition == c, _condition(c))
         if kind == STOP:
@@ -398,13 +460,13 @@ def _end_row(end, pending: dict, slots) -> tuple:
     return (KINDS.index(kind), h, hc, pend)
 
 
-def _spent(rules, batch, honour: np.ndarray) -> None:
-    """game/core.py `change("honneur", value=h)` told to nobody: clamped, written
-    unless it is 0 where the stat is absent."""
-    old = batch.col("stats", "honneur")
-    new = rules.clamp(batch, "honneur", honour)
+def set_value(rules, batch, stat: str, values: np.ndarray) -> None:
+    """game/core.py `change(stat, value=v)` told to nobody: clamped, written unless it
+    is 0 where the stat is absent."""
+    old = batch.col("stats", stat)
+    new = rules.clamp(batch, stat, values)
     now = np.where(old == MISSING, 0, old)
-    batch.put("stats", "honneur", new, where=(new != 0) | (new != now))
+    batch.put("stats", stat, new, where=(new != 0) | (new != now))
 
 
 def _condition(value: int):

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from engine.diagnostics import Message
 from engine.rules.base import Option, Prompt, Refused
+from engine.rules.chroniques_cretoises import model as R
 from engine.rules.chroniques_cretoises import names as N
 
 M = Message
@@ -108,11 +109,17 @@ def gods_neutral(extra: dict) -> dict:
 
 
 def resurrection_target(play) -> int | None:
-    field = play.book.paragraphs.get(play.state.paragraph)
+    return target_at(play.book, play.state.paragraph)
+
+
+def target_at(book, number: int) -> int | None:
+    """Where Zeus raises a hero fallen at paragraph `number`: its own `zeus.resurrect`,
+    else the book's `zeus_resurrection`."""
+    field = book.paragraphs.get(number)
     zeus = field.fields.get("zeus") if field else None
     if isinstance(zeus, dict) and zeus.get("resurrect"):
         return int(zeus["resurrect"])
-    return book_resurrection(play.book)
+    return book_resurrection(book)
 
 
 def book_resurrection(book) -> int | None:
@@ -123,9 +130,11 @@ def book_resurrection(book) -> int | None:
 
 
 def can_resurrect(play) -> bool:
+    """Once only, never after a death by Shame, and for a hero whose Shame is not above
+    his Honour (model.shame_kills)."""
     st = play.state
     return (not st.extra.get("zeus_used") and st.death_cause != "shame"
-            and st.stats.get("honte", 0) <= st.stats.get("honneur", 0)
+            and not R.shame_kills(st.stats.get("honte", 0), st.stats.get("honneur", 0))
             and resurrection_target(play) is not None)
 
 
