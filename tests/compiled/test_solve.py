@@ -85,3 +85,34 @@ def test_a_loop_of_choices_worth_more_than_a_half_ends_its_sweeps_at_once():
     assert result["exact"] == Fraction(3, 4)
     assert result["sweeps"] < 10
     assert abs(result["float"] - 0.75) <= result["bound"]
+
+
+def test_a_loop_of_choices_kept_open_gets_a_proven_bound():
+    # The same maze walked round for ever (0 -> 1 -> 2 -> 0 by choices), its way out
+    # from 2 a roll of 3/4; and from 1 a second way out, a roll of 1/3.  Staying in
+    # the loop looks as good as leaving to the high sequence, which stayed at 1 and
+    # proved nothing (a bound of 1); with the loop taken as one state whose moves are
+    # its ways out, both sequences meet at 3/4.
+    g = _graph([[[(Fraction(1), 1)]],
+                [[(Fraction(1), 2)], [(Fraction(1, 3), 3), (Fraction(2, 3), 4)]],
+                [[(Fraction(1), 0)], [(Fraction(3, 4), 3), (Fraction(1, 4), 4)]],
+                [], []], victory={3})
+    result = solve(g)
+    assert result["exact"] == Fraction(3, 4)
+    assert result["bound"] < 1e-9
+    assert abs(result["float"] - 0.75) <= result["bound"]
+
+
+def test_end_components_are_the_loops_the_player_may_keep_walking():
+    from engine.analysis.compiled.solve import end_components
+    # members 0, 1, 2: 0 <-> 1 by choices (an end component); 1 -> 2 by a roll that
+    # may leave the component (half of it goes out); 2 -> 2 by a choice (a second
+    # end component of one member).
+    ms = np.asarray([0, 1, 2, 4])              # each move's first edge
+    ss = np.asarray([0, 1, 3])                 # each member's first move
+    has = np.asarray([True, True, True])
+    local = np.asarray([1, 0, 2, 0, 2])        # edge targets (local); edge 3 goes out
+    inside = np.asarray([True, True, True, False, True])
+    staying, member = end_components(3, ms, ss, has, inside, local)
+    assert staying.tolist() == [True, True, False, True]
+    assert member[0] == member[1] != member[2] >= 0

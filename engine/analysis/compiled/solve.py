@@ -11,7 +11,14 @@
    a sum of at most 1 rounds by at most 2^-53 relative: `ROUNDING` per term, with
    two terms of margin); a state's the largest of its moves'; a cyclic component's
    its ways out's plus the gap the interval iteration left (or 1 when the high
-   sequence did not come down: then nothing is ruled out there).
+   sequence did not come down: then nothing is ruled out there).  A loop of choices
+   the player may keep walking for ever (an end component: states whose moves can
+   all stay among them) holds the high sequence at 1, since staying looks as good as
+   anything; when the two sequences do not meet, such loops are found
+   (`end_components`) and each is taken as one state whose moves are its members'
+   ways out (staying for ever finishes nothing: it is worth 0), so the high
+   sequence comes down to the value (interval iteration with end components
+   collapsed, Haddad and Monmege 2014).
 3. The chosen policy is re-solved exactly from the start: a move is a candidate
    unless its f + e is below the best move's f - e; the states candidates lead to
    are solved in rationals (gmpy2's mpq when present), successors first, each
@@ -20,6 +27,8 @@
    then any strictly better move, until none), so the value is best play's exactly.
 """
 from __future__ import annotations
+
+from array import array
 
 import numpy as np
 
@@ -165,17 +174,26 @@ class Solution:
         def sweep(v):
             return np.maximum.reduceat(np.add.reduceat(const + pin * v[local], ms), ss_has)
 
+        sweep_high = sweep
         gap = 1.0
-        for _ in range(SWEEPS):
-            self.sweeps += 1
-            new_low = sweep(low)
-            new_high = np.minimum(sweep(high), high[has])
-            moved = float(np.abs(new_low - low[has]).max(initial=0.0))
-            fell = float((high[has] - new_high).max(initial=0.0))
-            low[has], high[has] = new_low, new_high
-            gap = float((high - low).max(initial=0.0))
-            if gap <= 1e-13 or (moved <= 1e-300 and (gap > 0.5 or fell == 0.0)):
-                break   # (met; or neither sequence moves any more: a loop of choices kept open)
+        for collapsed in (False, True):
+            if collapsed:
+                if gap <= 1e-13:
+                    break
+                staying, member = end_components(len(comp), ms, ss, has, inside, local)
+                if not staying.any():
+                    break
+                sweep_high = self._collapsed(sweep, const, pin, local, ms, ss_has, staying, member)
+            for _ in range(SWEEPS):
+                self.sweeps += 1
+                new_low = sweep(low)
+                new_high = np.minimum(sweep_high(high), high[has])
+                moved = float(np.abs(new_low - low[has]).max(initial=0.0))
+                fell = float((high[has] - new_high).max(initial=0.0))
+                low[has], high[has] = new_low, new_high
+                gap = float((high - low).max(initial=0.0))
+                if gap <= 1e-13 or (moved <= 1e-300 and (gap > 0.5 or fell == 0.0)):
+                    break   # (met; or neither sequence moves any more: a loop of choices kept open)
         q = np.add.reduceat(const + pin * low[local], ms)
         per = np.diff(np.append(ss_has, len(moves)))
         best = np.maximum.reduceat(q, ss_has)
@@ -184,6 +202,23 @@ class Solution:
         self.policy[comp[has]] = first - ss_has
         sure = gap if gap <= 0.5 else 1.0   # (high stuck at 1: a loop kept open, nothing proven)
         e[comp] = exit_bound + sure + ROUNDING * (len(comp) + 2)
+
+    @staticmethod
+    def _collapsed(sweep, const, pin, local, ms, ss_has, staying, member):
+        """The high sweep with each end component taken as one state: a member's
+        value is the best way out of any member (a staying move counts for nothing)."""
+        in_end = member >= 0
+        count = int(member.max()) + 1
+
+        def sweep_high(v):
+            q = np.add.reduceat(const + pin * v[local], ms)
+            q[staying] = 0.0
+            best = np.maximum.reduceat(q, ss_has)
+            ways_out = np.zeros(count)
+            np.maximum.at(ways_out, member[in_end], best[in_end])
+            best[in_end] = ways_out[member[in_end]]
+            return best
+        return sweep_high
 
     def _can_win(self, comp, moves, edges, ms, ss, has, inside, local, const) -> np.ndarray:
         """Per member: some path leads out to a positive value or a victory."""
@@ -207,3 +242,40 @@ class Solution:
 
     def start(self) -> float:
         return min(1.0, sum(float(p) * (self.f[t] if t >= 0 else 0.0) for p, t in self.g.roots))
+
+
+def end_components(n: int, ms, ss, has, inside, local):
+    """The end components of a cyclic component (its members numbered 0..n-1, their
+    moves and edges as `_moves_of` gives them, `inside` the edges that stay in it):
+    the largest sets of members each of which has a move all of whose outcomes stay
+    in its set, and that can reach one another by such moves.  Returns per move
+    whether it stays in its member's end component, and per member with moves
+    (`has`) the number of its end component, or -1.
+
+    A move stays while its outcomes all stay among the candidates and in its own
+    strongly connected component of the graph the staying moves make; a member left
+    with no such move drops out, until nothing changes."""
+    n_moves, n_edges = len(ms), len(local)
+    if not n_moves:
+        return np.zeros(0, dtype=bool), np.full(int(np.count_nonzero(has)), -1, dtype=np.int64)
+    per_move = np.diff(np.append(ms, n_edges))
+    move_state = np.repeat(np.arange(n), np.diff(np.append(ss, n_moves)))
+    edge_move = np.repeat(np.arange(n_moves), per_move)
+    staying = np.minimum.reduceat(inside.astype(np.int8), ms).astype(bool)
+    while True:
+        keep = staying[edge_move]
+        order = np.argsort(move_state[edge_move[keep]], kind="stable")
+        src, dst = move_state[edge_move[keep]][order], local[keep][order]
+        ptr = np.searchsorted(src, np.arange(n + 1))
+        found = components(n, array("q", ptr.tolist()), array("q", dst.tolist()))
+        comp_of = np.asarray(found.comp_of, dtype=np.int64)
+        same = comp_of[move_state[edge_move]] == comp_of[local]
+        now = staying & np.minimum.reduceat(same.astype(np.int8), ms).astype(bool)
+        if (now == staying).all():
+            break
+        staying = now
+    alive = np.zeros(n, dtype=bool)
+    alive[move_state[staying]] = True
+    member = np.full(n, -1, dtype=np.int64)
+    _, member[alive] = np.unique(comp_of[alive], return_inverse=True)
+    return staying, member[has]
