@@ -87,20 +87,37 @@ def test_a_loop_of_choices_worth_more_than_a_half_ends_its_sweeps_at_once():
     assert abs(result["float"] - 0.75) <= result["bound"]
 
 
-def test_a_loop_of_choices_kept_open_gets_a_proven_bound():
+@pytest.mark.parametrize("out, side", [(Fraction(3, 4), Fraction(1, 3)), (Fraction(1, 4), Fraction(1, 6))])
+def test_a_loop_of_choices_kept_open_gets_a_proven_bound(out, side):
     # The same maze walked round for ever (0 -> 1 -> 2 -> 0 by choices), its way out
-    # from 2 a roll of 3/4; and from 1 a second way out, a roll of 1/3.  Staying in
-    # the loop looks as good as leaving to the high sequence, which stayed at 1 and
-    # proved nothing (a bound of 1); with the loop taken as one state whose moves are
-    # its ways out, both sequences meet at 3/4.
+    # from 2 a roll of `out`; and from 1 a second way out, a roll of `side`.  Staying
+    # in the loop looks as good as leaving to the high sequence, which stayed at 1 and
+    # proved nothing; with the loop taken as one state whose moves are its ways out,
+    # both sequences meet at `out` (below a half too, where the low sequence is done
+    # at once and the gap left is wide).
     g = _graph([[[(Fraction(1), 1)]],
-                [[(Fraction(1), 2)], [(Fraction(1, 3), 3), (Fraction(2, 3), 4)]],
-                [[(Fraction(1), 0)], [(Fraction(3, 4), 3), (Fraction(1, 4), 4)]],
+                [[(Fraction(1), 2)], [(side, 3), (1 - side, 4)]],
+                [[(Fraction(1), 0)], [(out, 3), (1 - out, 4)]],
                 [], []], victory={3})
     result = solve(g)
-    assert result["exact"] == Fraction(3, 4)
+    assert result["exact"] == out
     assert result["bound"] < 1e-9
-    assert abs(result["float"] - 0.75) <= result["bound"]
+    assert abs(result["float"] - float(out)) <= result["bound"]
+
+
+def test_a_kept_open_loop_behind_a_loop_of_dice_comes_down_sweep_by_sweep():
+    # 0 <-> 1 by choices (walked round for ever); from 1 a roll, 9/10 to 2 and 1/10
+    # lost; from 2 a roll, 1/100 a victory and 99/100 back to 0.  The loop taken as one
+    # state, its high value comes down over many sweeps, while the low one is done:
+    # the sweeps go on until they meet at 9/109 (they stopped at the first, the gap
+    # still wide, and nothing was proven).
+    g = _graph([[[(Fraction(1), 1)]],
+                [[(Fraction(1), 0)], [(Fraction(9, 10), 2), (Fraction(1, 10), 4)]],
+                [[(Fraction(1, 100), 3), (Fraction(99, 100), 0)]],
+                [], []], victory={3})
+    result = solve(g)
+    assert result["exact"] == Fraction(9, 109)
+    assert result["bound"] < 1e-9
 
 
 def test_end_components_are_the_loops_the_player_may_keep_walking():

@@ -192,7 +192,7 @@ class Solution:
                 fell = float((high[has] - new_high).max(initial=0.0))
                 low[has], high[has] = new_low, new_high
                 gap = float((high - low).max(initial=0.0))
-                if gap <= 1e-13 or (moved <= 1e-300 and (gap > 0.5 or fell == 0.0)):
+                if gap <= 1e-13 or (moved <= 1e-300 and (fell == 0.0 or (gap > 0.5 and not collapsed))):
                     break   # (met; or neither sequence moves any more: a loop of choices kept open)
         q = np.add.reduceat(const + pin * low[local], ms)
         per = np.diff(np.append(ss_has, len(moves)))
