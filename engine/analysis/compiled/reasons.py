@@ -7,6 +7,8 @@ text this table does not know stays that text in both languages.
 from __future__ import annotations
 
 from engine.diagnostics import Message
+from engine.analysis.explore.text import families
+from engine.support.safe_text import clean
 
 REASONS = {
     "variable": Message("variable {detail}", "variable {detail}"),
@@ -58,3 +60,32 @@ def reason(kind: str, detail="") -> str:
 def words(why: str, lang: str) -> str:
     """A reason in `lang` (a text the table does not know: as it is)."""
     return why.get(lang) if isinstance(why, Reason) else why
+
+
+def count(n, lang: str) -> str:
+    """A count with its thousands apart: 5,311 in English, 5 311 in French."""
+    text = f"{n:,.0f}"
+    return text.replace(",", "\u202f") if lang == "fr" else text
+
+
+def path_lines(r: dict, lang: str, rate: float | None = None) -> list[str]:
+    """The report's lines on how the states were expanded: the fights' strategies,
+    the states by programs (`rate` a second) and by the engine, each paragraph that
+    took the engine path with its reason, and the engine's errors."""
+    fr = lang == "fr"
+    lines = []
+    if r["strategies"]:
+        lines.append(("  combats joués selon les stratégies du module : " if fr else
+                      "  fights played by the module's strategies: ") + ", ".join(map(clean, families(r["strategies"]))))
+    per = "" if rate is None else f" ({count(rate, lang)}/s)"
+    lines.append((f"  états par programme compilé : {count(r['compiled_states'], lang)}{per} ; "
+                  f"par le moteur : {count(r['engine_states'], lang)}") if fr else
+                 (f"  states by compiled programs: {count(r['compiled_states'], lang)}{per}; "
+                  f"by the engine: {count(r['engine_states'], lang)}"))
+    if r["engine_paragraphs"]:
+        lines.append("  paragraphes passés par le moteur :" if fr else "  paragraphs that took the engine path:")
+        lines += [f"    § {k} : {clean(words(why, lang))}" if fr else f"    § {k}: {clean(words(why, lang))}"
+                  for k, why in r["engine_paragraphs"].items()]
+    for e in r["errors"][:10]:
+        lines.append(f"  ! § {e['paragraph']}: {clean(e['type'])}: {clean(e['message'])}")
+    return lines

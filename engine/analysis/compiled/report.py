@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from engine.support.safe_text import clean
 from engine.analysis.render import number
-from engine.analysis.explore.text import bounded, families, kept_lines, odds_range
+from engine.analysis.explore.text import bounded, kept_lines, odds_range
 from engine.analysis.compiled.explorer import explore_compiled
 from engine.analysis.compiled.keep import UNKEYED, store
-from engine.analysis.compiled.reasons import words
+from engine.analysis.compiled.reasons import count, path_lines
 from engine.analysis.compiled.run import high_bound, solve
 
 
@@ -67,18 +67,12 @@ def _figures(book, ex, r: dict, complete: bool, sheet) -> dict:
             "graph_bytes": r["bytes"], "expanded": ex.graph.states - len(ex.frontier)}
 
 
-def _n(count, lang: str) -> str:
-    """A count with its thousands apart: 5,311 in English, 5 311 in French."""
-    text = f"{count:,.0f}"
-    return text.replace(",", "\u202f") if lang == "fr" else text
-
-
 def compiled_text(r: dict, lang: str, _book_path: str = "") -> str:
     if "difficulty" in r:
         from engine.analysis.compiled.table import table_text
         return table_text(r, lang)
     fr = lang == "fr"
-    n = lambda x: _n(x, lang)                          # noqa: E731
+    n = lambda x: count(x, lang)                       # noqa: E731
     d = lambda x, k: number(x, lang, k)                # noqa: E731
     lines = [f"{clean(r['book'])} : chemin compilé" if fr else f"{clean(r['book'])}: compiled path"]
     lines.append((f"  {n(r['states'])} états, {n(r['transitions'])} transitions ; exploration "
@@ -97,19 +91,7 @@ def compiled_text(r: dict, lang: str, _book_path: str = "") -> str:
             lines.append(bounded(r["bound"], n(r["expanded"]), lang))
     lines.append(f"  flottant : {d(r['float'], 12)} ± {r['float_bound']:.1e}" if fr else
                  f"  float: {d(r['float'], 12)} ± {r['float_bound']:.1e}")
-    if r["strategies"]:
-        lines.append(("  combats joués selon les stratégies du module : " if fr else
-                      "  fights played by the module's strategies: ") + ", ".join(map(clean, families(r["strategies"]))))
     rate = r["compiled_states"] / r["compiled_seconds"] if r["compiled_seconds"] > 0 else 0
-    lines.append((f"  états par programme compilé : {n(r['compiled_states'])} ({n(rate)}/s) ; "
-                  f"par le moteur : {n(r['engine_states'])}") if fr else
-                 (f"  states by compiled programs: {n(r['compiled_states'])} ({n(rate)}/s); "
-                  f"by the engine: {n(r['engine_states'])}"))
-    if r["engine_paragraphs"]:
-        lines.append("  paragraphes passés par le moteur :" if fr else "  paragraphs that took the engine path:")
-        lines += [f"    § {k} : {clean(words(why, lang))}" if fr else f"    § {k}: {clean(words(why, lang))}"
-                  for k, why in r["engine_paragraphs"].items()]
-    for e in r["errors"][:10]:
-        lines.append(f"  ! § {e['paragraph']}: {clean(e['type'])}: {clean(e['message'])}")
+    lines += path_lines(r, lang, rate)
     lines += ["  " + line for line in ([UNKEYED.get(lang)] if r.get("values_unkeyed") else kept_lines(r, lang))]
     return "\n".join(lines) + "\n"

@@ -18,8 +18,8 @@ from fractions import Fraction
 
 from engine.analysis.render import number
 from engine.analysis.explore.findings import table
-from engine.analysis.explore.text import SHORT, difficulty_lines, families, odds_range
-from engine.analysis.compiled.reasons import words
+from engine.analysis.explore.text import SHORT, difficulty_lines, odds_range
+from engine.analysis.compiled.reasons import count, path_lines
 from engine.analysis.compiled.sheets import explore_sheets
 from engine.support.safe_text import clean
 
@@ -56,7 +56,7 @@ def table_report(book, module, sheets: list, jobs: int = 1, **options) -> dict:
 
 def table_text(r: dict, lang: str) -> str:
     fr = lang == "fr"
-    n = lambda x: f"{x:,.0f}".replace(",", "\u202f") if fr else f"{x:,.0f}"   # noqa: E731
+    n = lambda x: count(x, lang)                                             # noqa: E731
     d = lambda x, k: number(x, lang, k)                                      # noqa: E731
     cpu = r["explore_seconds"] + r["solve_seconds"]
     lines = [f"{clean(r['book'])} : chemin compilé, chaque personnage tiré" if fr else
@@ -80,18 +80,7 @@ def table_text(r: dict, lang: str) -> str:
         cut = (f"{n(r['cut_sheets'])} personnages coupés ({r['bound']})" if fr else
                f"{n(r['cut_sheets'])} characters cut ({r['bound']})")
         lines.append(f"  {label} : {odds} ; {cut}" if fr else f"  {label}: {odds}; {cut}")
-    if r["strategies"]:
-        lines.append(("  combats joués selon les stratégies du module : " if fr else
-                      "  fights played by the module's strategies: ") + ", ".join(map(clean, families(r["strategies"]))))
-    lines.append((f"  états par programme compilé : {n(r['compiled_states'])} ; par le moteur : "
-                  f"{n(r['engine_states'])}") if fr else
-                 (f"  states by compiled programs: {n(r['compiled_states'])}; by the engine: {n(r['engine_states'])}"))
-    if r["engine_paragraphs"]:
-        lines.append("  paragraphes passés par le moteur :" if fr else "  paragraphs that took the engine path:")
-        lines += [f"    § {k} : {clean(words(why, lang))}" if fr else f"    § {k}: {clean(words(why, lang))}"
-                  for k, why in r["engine_paragraphs"].items()]
-    for e in r["errors"][:10]:
-        lines.append(f"  ! § {e['paragraph']}: {clean(e['type'])}: {clean(e['message'])}")
+    lines += path_lines(r, lang)
     if r["difficulty"]:
         lines += ["  " + line for line in difficulty_lines(r["difficulty"], lang)]
     return "\n".join(lines) + "\n"
