@@ -22,19 +22,21 @@ from __future__ import annotations
 import pytest
 
 
+def _session_folder(tmp_path_factory, variable: str, name: str):
+    """`variable` pointed at a new temporary folder `name` while the session lasts."""
+    folder = tmp_path_factory.mktemp(name)
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv(variable, str(folder))
+        yield folder
+
+
 @pytest.fixture(scope="session", autouse=True)
 def private_cache(tmp_path_factory):
     """GAMEBOOK_CACHE_DIR at a temporary folder for the whole session."""
-    folder = tmp_path_factory.mktemp("gamebook-cache")
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setenv("GAMEBOOK_CACHE_DIR", str(folder))
-        yield folder
+    yield from _session_folder(tmp_path_factory, "GAMEBOOK_CACHE_DIR", "gamebook-cache")
 
 
 @pytest.fixture(scope="session", autouse=True)
 def private_data(tmp_path_factory):
     """GAMEBOOK_DATA_DIR (saves, endings, history) at a temporary folder for the session."""
-    folder = tmp_path_factory.mktemp("gamebook-data")
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setenv("GAMEBOOK_DATA_DIR", str(folder))
-        yield folder
+    yield from _session_folder(tmp_path_factory, "GAMEBOOK_DATA_DIR", "gamebook-data")
