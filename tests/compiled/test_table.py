@@ -69,6 +69,7 @@ def test_the_report_gives_the_exact_table(today):
     assert Fraction(d["median"]["exact"]) in values
     text = compiled_text(r, "en")
     assert "every rolled character" in text and "Difficulty by rolled character (72 possible characters, exact)" in text
+    assert "groups (1 process): " in text and "(2 processes): " in compiled_text({**r, "jobs": 2}, "en")
     assert f"mean over the characters: {float(start) * 100:.4f} %" in text
     french = compiled_text(r, "fr")
     assert "Difficulté selon le personnage tiré (72 personnages possibles, exact)" in french

@@ -65,7 +65,7 @@ def table_text(r: dict, lang: str) -> str:
               f"{n(r['states'])} états en tout, {n(r['largest'])} au plus pour un groupe ; CPU {d(cpu, 1)} s (exploration "
               f"{d(r['explore_seconds'], 1)} s, résolution {d(r['solve_seconds'], 1)} s), durée {d(r['wall_seconds'], 1)} s")
              if fr else
-             (f"  {n(r['sheets'])} characters explored in {n(r['groups'])} groups ({r['jobs']} processes): "
+             (f"  {n(r['sheets'])} characters explored in {n(r['groups'])} groups ({r['jobs']} process{'' if r['jobs'] == 1 else 'es'}): "
               f"{n(r['states'])} states in all, at most {n(r['largest'])} for a group; CPU {d(cpu, 1)} s (exploring {d(r['explore_seconds'], 1)} s, "
               f"solving {d(r['solve_seconds'], 1)} s), wall {d(r['wall_seconds'], 1)} s")]
     label = "victoire en jouant au mieux, moyenne sur les personnages" if fr else \
