@@ -139,7 +139,12 @@ class BuiltinCommands:
         return self.autosave()
 
     def autosave(self) -> Output:
-        """Save to the autosave slot (on quit, Ctrl-D, end of input)."""
+        """Save to the autosave slot (on quit, Ctrl-D, end of input).  Left while asked
+        whether to resume the game in progress: nothing was played, so nothing is
+        written and that game stays where it was (writing the new one over it lost it)."""
+        if self.asking and self.asking[0] == "resume-question":
+            self.asking = None
+            return self._say("bye-untouched", book=self.book_ref, command=self.command).wrapped(self.width)
         try:
             _, kept = self._write_autosave()
         except saves.SaveError as exc:

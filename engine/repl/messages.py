@@ -113,6 +113,8 @@ CATALOGUE: dict[str, tuple[str, str]] = {
                   "Nothing written: '{slot}' is kept as it was."),
     "yes-no": ("Répondez o (oui) ou n (non).", "Answer y (yes) or n (no)."),
     "yes-no-again": ("Répondez par o (oui) ou n (non) :", "Please answer y (yes) or n (no):"),
+    "bye-untouched": ("Au revoir. La partie en cours est gardée telle quelle.\nPour la reprendre : {command} play {book} --continue",
+                      "Goodbye. The game in progress is kept as it was.\nTo resume it: {command} play {book} --continue"),
     "bye-unsaved": ("Au revoir (la partie n'a pas pu être sauvegardée : {reason}).",
                     "Goodbye (the game could not be saved: {reason})."),
     "crash": ("Erreur inattendue ({what}) sur « {line} » : partie sauvegardée dans {path} ; "

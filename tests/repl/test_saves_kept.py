@@ -56,6 +56,19 @@ def test_no_starts_anew_and_keeps_the_old_autosave(tmp_path):
     assert autosave(tmp_path)["paragraph"] == 1
 
 
+def test_leaving_at_the_question_writes_nothing_and_keeps_the_game(tmp_path):
+    # Ctrl-D (or `quit`'s autosave) while asked whether to resume: nothing was played,
+    # so the game in progress stays as it was (the fresh game was written over it).
+    s = in_progress(tmp_path)
+    s.start()
+    before = (tmp_path / "saves" / "mini" / "autosave.json").read_bytes()
+    text = str(s.autosave())
+    assert "La partie en cours est gardée telle quelle" in text and "--continue" in text
+    assert (tmp_path / "saves" / "mini" / "autosave.json").read_bytes() == before
+    assert autosave(tmp_path)["paragraph"] == 2
+    assert not (tmp_path / "saves" / "mini" / "autosave-previous.json").exists()
+
+
 def test_the_offer_through_the_real_repl(tmp_path):
     s = in_progress(tmp_path)
     with create_pipe_input() as inp, create_app_session(input=inp, output=DummyOutput()):
