@@ -171,8 +171,7 @@ class CompiledExplorer:
         if self.lens is not None:
             rows = self.lens.strip(rows, self.slots, copy=not own)
             own = True
-        ended = rows[:, ENDED]
-        over = (ended == 2) | ((ended == 1) & bool(getattr(self.rules, "no_rescue", False)))
+        over = self._over(rows[:, ENDED])
         if over.any():
             rows = rows if own else rows.copy()
             rows[np.ix_(np.flatnonzero(over), np.arange(PENDING, rows.shape[1]))] = self._defaults(rows.shape[1])[PENDING:]
@@ -261,7 +260,7 @@ class CompiledExplorer:
         rows = self.table.take(states)
         ended = rows[:, ENDED]
         found = []
-        terminal = (ended == 2) | ((ended == 1) & bool(getattr(self.rules, "no_rescue", False)))
+        terminal = self._over(ended)
         waiting = (ended == 0) & (rows[:, PENDING] == 0)
         para = rows[:, PARAGRAPH]
         to_engine = ~terminal
@@ -314,7 +313,7 @@ class CompiledExplorer:
     def program_of(self, row):
         """The program of a state (its packed row), or None: `program` of its
         paragraph and activity, or of its death when the module may rescue it."""
-        if int(row[ENDED]) == 2 or int(row[ENDED]) == 1 and bool(getattr(self.rules, "no_rescue", False)):
+        if self._over(np.asarray([row[ENDED]]))[0]:
             return None
         return self.program(int(row[PARAGRAPH]), DEAD if int(row[ENDED]) == 1 else int(row[PENDING]))
 

@@ -183,7 +183,7 @@ class Solution:
                 staying, member = end_components(len(comp), ms, ss, has, inside, local)
                 if not staying.any():
                     break
-                sweep_high = self._collapsed(sweep, const, pin, local, ms, ss_has, staying, member)
+                sweep_high = self._collapsed(const, pin, local, ms, ss_has, staying, member)
             for _ in range(SWEEPS):
                 self.sweeps += 1
                 new_low = sweep(low)
@@ -204,7 +204,7 @@ class Solution:
         e[comp] = exit_bound + sure + ROUNDING * (len(comp) + 2)
 
     @staticmethod
-    def _collapsed(sweep, const, pin, local, ms, ss_has, staying, member):
+    def _collapsed(const, pin, local, ms, ss_has, staying, member):
         """The high sweep with each end component taken as one state: a member's
         value is the best way out of any member (a staying move counts for nothing)."""
         in_end = member >= 0
