@@ -97,7 +97,8 @@ class Sheets:
     Its explorer forgets the starting values no later step can reach (forget.py
     `reach`, where the module declares its gains: ceilings.py), so that groups of
     sheets meet too: consecutive groups are then explored together, as many as keep
-    one exploration under `MERGED_STATES` states by the largest a group has taken
+    one exploration under `MERGED_STATES` states (and half the states a run may
+    explore) by the largest a group has taken
     (the first group alone; the rolled fixture's 36 groups in two explorations,
     la-cloche-de-brumesel's 1.9 M-state groups two by two)."""
 
@@ -120,7 +121,8 @@ class Sheets:
         """How many of the `left` groups to explore together next."""
         if not (self.meet and self.together and self.group_states):
             return 1
-        return max(1, min(left, int(self.MERGED_STATES // self.group_states)))
+        room = min(self.MERGED_STATES, self.options.get("max_states", self.MERGED_STATES) // 2)
+        return max(1, min(left, int(room // self.group_states)))
 
     def _kept(self) -> None:
         """The group's states and edges let go; the explorer made anew when what it
