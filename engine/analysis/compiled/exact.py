@@ -12,10 +12,14 @@ a fixed point of the Bellman equation (at least the least one, which best play i
 """
 from __future__ import annotations
 
+from array import array
 from fractions import Fraction
 
-from engine.analysis.explore.exact import TIE, eliminate, reaching, towards_ways_out
-from engine.analysis.compiled.solve import MAX_IMPROVEMENTS, Solution, _mpq, plain
+import numpy as np
+
+from engine.analysis.compiled.components import components
+from engine.analysis.compiled.solve import MAX_IMPROVEMENTS, ROUNDING, Solution, _mpq, plain
+from engine.analysis.explore.exact import eliminate
 
 
 class Exact:
@@ -31,6 +35,10 @@ class Exact:
         self.f, self.e = plain(sol.f), plain(sol.e)
         self.value: dict = {}
         self.policy: dict = {}
+        self.fx = np.zeros(g.states)             # float(value) of the states solved
+        self.fx_v = memoryview(self.fx)
+        self.loc = np.full(g.states, -1, dtype=np.int64)   # a state's place in the component solved
+        self.loc_v = memoryview(self.loc)
 
     def _move(self, m) -> list:
         """[(exact probability, target)] of move m."""
@@ -95,6 +103,7 @@ class Exact:
             s = comp[0]
             if self.sp[s] == self.sp[s + 1]:
                 self.value[s] = Q(int(sol.g.terminal[s]))
+                self.fx_v[s] = float(sol.g.terminal[s])
                 continue
             best = where = None
             for m in self.cands[s]:
@@ -102,77 +111,129 @@ class Exact:
                 if best is None or q > best:
                     best, where = q, m
             self.value[s], self.policy[s] = best, where - self.sp[s]
+            self.fx_v[s] = float(best)
         start = sum((p * self._v(t) for p, t in sol.g.roots), Q(0))
         return Fraction(int(start.numerator), int(start.denominator))
 
     def _component(self, comp) -> None:
-        members = set(comp)
-        for s in comp:
-            for m in range(self.sp[s], self.sp[s + 1]):
-                for _p, t in self._move(m):
-                    if t >= 0 and t not in members and t not in self.value:
-                        self.value[t] = self.Q(0)   # (a way out no candidate needed: worth 0 here, never best)
-        policy = self._first_policy(comp, members)
+        """Policy iteration from the float pass's policy (routed towards the ways
+        out): the policy's exact value, then any strictly better move, until none."""
+        sol, value, Q = self.sol, self.value, self.Q
+        members = np.frombuffer(comp, dtype=np.int64) if not isinstance(comp, np.ndarray) else comp
+        states = members.tolist()
+        moves, edges, ms, ss, _has = sol._moves_of(members)
+        t = sol.t[edges]
+        self.loc[members] = np.arange(len(members))
+        for u in np.unique(t[(t >= 0)]).tolist():
+            if self.loc_v[u] < 0 and u not in value:
+                value[u] = Q(0)   # (a way out no candidate needed: worth 0 here, never best)
+                self.fx_v[u] = 0.0
+        screen = _Screen(sol, members, moves, edges, ms, ss, t)
+        policy = sol.policy[members].tolist()
         for _ in range(MAX_IMPROVEMENTS):
-            self._evaluate(comp, members, policy)
-            changed = False
-            for s in comp:
-                if self.sp[s] == self.sp[s + 1]:
-                    continue
-                qs = [self._q(m) for m in range(self.sp[s], self.sp[s + 1])]
-                best = max(range(len(qs)), key=qs.__getitem__)
-                if qs[best] > qs[policy[s]]:
-                    policy[s], changed = best, True
-            if not changed:
+            self._evaluate(states, policy)
+            if not self._improve(states, policy, screen):
                 break
-        self.policy.update(policy)
+        self.policy.update(zip(states, policy))
+        self.loc[members] = -1
 
-    def _first_policy(self, comp, members) -> dict:
-        """The float policy, its ties (within TIE) routed towards a way out: a loop of
-        tied moves taken for ever is worth 0, and costs a round to undo."""
-        f, t, pf, moves, near = self.f, self.t, self.pf, {}, {}
-        for s in comp:
-            moves[s] = []
-            for m in range(self.sp[s], self.sp[s + 1]):
-                const, inner = 0.0, []
-                for i in range(self.mp[m], self.mp[m + 1]):
-                    if t[i] in members:
-                        inner.append((pf[i], t[i]))
-                    elif t[i] >= 0:
-                        const += pf[i] * f[t[i]]
-                moves[s].append((const, inner))
-            qs = [c + sum(p * f[x] for p, x in inner) for c, inner in moves[s]] or [0.0]
-            top = max(qs) - TIE
-            near[s] = [k for k, q in enumerate(qs) if q >= top]
-        return towards_ways_out(comp, moves, near)
+    def _evaluate(self, comp: list, policy: list) -> None:
+        """The exact value of `policy` (each member's move, in order) over a cyclic
+        component: its moves' own components (most of one member, out of any loop)
+        successors first, each by its expectation, a loop through dice by
+        elimination (0 when nothing leads out of it towards a positive value)."""
+        sp, mp, t, loc = self.sp, self.mp, self.t, self.loc_v
+        ptr, inner = array("q", [0]), array("q")
+        chosen = []
+        for s, k in zip(comp, policy):
+            m = sp[s] + k
+            chosen.append(m)
+            for i in range(mp[m], mp[m + 1]):
+                u = t[i]
+                if u >= 0 and loc[u] >= 0:
+                    inner.append(loc[u])
+            ptr.append(len(inner))
+        found = components(len(comp), ptr, inner)
+        value, fx = self.value, self.fx_v
+        for c in range(len(found)):
+            group = found[c]
+            if not found.loop[c]:
+                i = group[0]
+                v = value[comp[i]] = self._q(chosen[i])
+                fx[comp[i]] = float(v)
+            else:
+                self._loop([comp[i] for i in group], [chosen[i] for i in group])
 
-    def _evaluate(self, comp, members, policy) -> None:
-        Q, eqs, live, back = self.Q, {}, set(), {s: set() for s in comp}
-        for s in comp:
-            if self.sp[s] == self.sp[s + 1]:
-                self.value[s] = Q(int(self.sol.g.terminal[s]))
-                continue
+    def _loop(self, group: list, chosen: list) -> None:
+        """Members that the policy's moves keep going round (a loop through dice)."""
+        Q, value, fx = self.Q, self.value, self.fx_v
+        inside, eqs, out = set(group), {}, False
+        for s, m in zip(group, chosen):
             coeffs, const = {}, Q(0)
-            for p, t in self._move(self.sp[s] + policy[s]):
-                if t in members:
-                    coeffs[t] = coeffs.get(t, 0) + p
-                    back[t].add(s)
-                elif t >= 0:
-                    const += p * self.value[t]
+            for p, u in self._move(m):
+                if u in inside:
+                    coeffs[u] = coeffs.get(u, 0) + p
+                elif u >= 0:
+                    v = value[u]
+                    if v:
+                        const += p * v
             eqs[s] = [coeffs, const]
-            if const > 0:
-                live.add(s)
-        for s in comp:
-            if s not in eqs and self.value[s] > 0:
-                live.add(s)
-        reaching(live, back)
-        for s in comp:
-            if s not in live:
-                self.value[s] = Q(0)
-        known = {s for s in comp if s not in eqs and s in live}
-        system = {s: eqs[s] for s in comp if s in live and s in eqs}
-        for s, (coeffs, _c) in system.items():
-            for t in [t for t in coeffs if t in known]:
-                system[s][1] += coeffs.pop(t) * self.value[t]
-        solved = eliminate(system, set(comp) - live, Q)
-        self.value.update(solved)
+            out = out or const > 0
+        # (with a positive way out, every member leads out: the system is regular)
+        solved = eliminate(eqs, set(), Q) if out else dict.fromkeys(group, Q(0))
+        for s, v in solved.items():
+            value[s] = v
+            fx[s] = float(v)
+
+    def _improve(self, comp: list, policy: list, screen) -> bool:
+        """Any move strictly better than the policy's, exactly; a move whose float
+        expectation (over the exact values' floats) is below the state's value by
+        more than its rounding cannot be, and is not computed exactly."""
+        changed, value, sp = False, self.value, self.sp
+        for i, ks in screen.candidates(self.fx, policy):
+            s = comp[i]
+            best, where = value[s], None
+            for k in ks:
+                q = self._q(sp[s] + k)
+                if q > best:
+                    best, where = q, k
+            if where is not None:
+                policy[i], changed = where, True
+        return changed
+
+
+class _Screen:
+    """The moves of a cyclic component over arrays, to rule out in floats the moves
+    that cannot be strictly better than the policy's."""
+
+    def __init__(self, sol: Solution, members, moves, edges, ms, ss, t):
+        self.members, self.ms, self.ss = members, ms, ss
+        self.ok = t >= 0
+        self.t = np.where(self.ok, t, 0)
+        self.p = sol.g.probs[edges]
+        count = np.diff(np.append(ms, len(edges)))
+        per = np.diff(np.append(ss, len(moves)))
+        self.owner = np.repeat(np.arange(len(ss)), per)
+        self.offset = np.arange(len(moves)) - np.repeat(ss, per)
+        # Over the values' floats (each within 2^-52 relative of its value: a gmpy2
+        # mpq is truncated) and the probabilities' (within 2^-53), a move's float
+        # expectation of `count` terms in [0, 1] is within (count + 3) 2^-53 of its
+        # exact one, the state's value's float within 2 2^-53: four times that, as margin.
+        self.margin = 4 * ROUNDING * (count + 5)
+
+    def candidates(self, fx: np.ndarray, policy: list) -> list:
+        """[(member, [its moves that may be strictly better than its policy's])]."""
+        q = np.add.reduceat(np.where(self.ok, self.p * fx[self.t], 0.0), self.ms)
+        keep = q > fx[self.members][self.owner] - self.margin
+        keep[self.ss + np.asarray(policy, dtype=np.int64)] = False
+        idx = np.flatnonzero(keep)
+        if not len(idx):
+            return []
+        owner, offset = self.owner[idx].tolist(), self.offset[idx].tolist()
+        out: list = []
+        for i, k in zip(owner, offset):
+            if out and out[-1][0] == i:
+                out[-1][1].append(k)
+            else:
+                out.append((i, [k]))
+        return out

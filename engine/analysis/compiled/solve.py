@@ -34,6 +34,7 @@ import numpy as np
 
 from engine.analysis.compiled.components import components
 from engine.analysis.compiled.graph import Graph
+from engine.analysis.explore.exact import TIE
 
 try:
     from gmpy2 import mpq as _mpq
@@ -98,16 +99,14 @@ class Solution:
         self.levels = int(level.max(initial=-1)) + 1
         order = np.argsort(level, kind="stable")
         bounds = np.searchsorted(level[order], np.arange(self.levels + 1))
-        cyc_comps: dict = {}
-        for c in np.flatnonzero(comp_loop).tolist():
-            cyc_comps.setdefault(found.level[c], []).append(found[c])
         for k in range(self.levels):
             states = order[bounds[k]:bounds[k + 1]]
             single = states[~self.cyclic[states]]
             if len(single):
                 self._backup(np.sort(single))
-            for comp in cyc_comps.get(k, ()):
-                self._interval(np.asarray(sorted(comp), dtype=np.int64))
+            cyclic = states[self.cyclic[states]]
+            if len(cyclic):   # (the level's loops at once: none leads to another)
+                self._interval(np.sort(cyclic))
         return self
 
     def _moves_of(self, states: np.ndarray):
@@ -152,8 +151,10 @@ class Solution:
         self.policy[live] = first - ss_has
 
     def _interval(self, comp: np.ndarray) -> None:
-        """A cyclic component: low and high value iteration until they meet (its
-        members numbered 0.. locally; the ways out are constants)."""
+        """Cyclic components (all those of a level, none leading to another, sorted
+        states): low and high value iteration until they meet (their members
+        numbered 0.. locally; the ways out are constants); each component's bound is
+        its own ways out's and gap's."""
         moves, edges, ms, ss, has = self._moves_of(comp)
         f, e = self.f, self.e
         t = self.t[edges]
@@ -163,7 +164,11 @@ class Solution:
         p = self.g.probs[edges]
         outside = (~inside) & (t >= 0)
         const = np.where(outside, p * f[np.where(outside, t, 0)], np.where(t == FRONTIER, p * self.frontier, 0.0))
-        exit_bound = float(e[t[outside]].max(initial=0.0))
+        _, which = np.unique(self.comp_of[comp], return_inverse=True)   # each member's component, 0..
+        edge_move = np.repeat(np.arange(len(moves)), np.diff(np.append(ms, len(edges))))
+        edge_member = np.repeat(np.arange(len(comp)), np.diff(np.append(ss, len(moves))))[edge_move]
+        exit_bound = np.zeros(int(which.max(initial=-1)) + 1)
+        np.maximum.at(exit_bound, which[edge_member[outside]], e[t[outside]])
         can = self._can_win(comp, moves, edges, ms, ss, has, inside, local, const)
         low = np.zeros(len(comp))
         high = np.where(can, 1.0, 0.0)
@@ -195,13 +200,14 @@ class Solution:
                 if gap <= 1e-13 or (moved <= 1e-300 and (fell == 0.0 or (gap > 0.5 and not collapsed))):
                     break   # (met; or neither sequence moves any more: a loop of choices kept open)
         q = np.add.reduceat(const + pin * low[local], ms)
-        per = np.diff(np.append(ss_has, len(moves)))
-        best = np.maximum.reduceat(q, ss_has)
-        first = np.minimum.reduceat(np.where(q == np.repeat(best, per), np.arange(len(moves)), len(moves)), ss_has)
         f[comp] = low
-        self.policy[comp[has]] = first - ss_has
-        sure = gap if gap <= 0.5 else 1.0   # (high stuck at 1: a loop kept open, nothing proven)
-        e[comp] = exit_bound + sure + ROUNDING * (len(comp) + 2)
+        pick = towards_ways_out(len(comp), q, np.add.reduceat(const, ms), ss_has, np.flatnonzero(has), edge_move, inside, local)
+        self.policy[comp[has]] = pick[has] - ss_has
+        gaps = np.zeros(len(exit_bound))
+        np.maximum.at(gaps, which, high - low)
+        sure = np.where(gaps <= 0.5, gaps, 1.0)   # (high stuck at 1: a loop kept open, nothing proven)
+        sizes = np.bincount(which, minlength=len(exit_bound))
+        e[comp] = (exit_bound + sure + ROUNDING * (sizes + 2))[which]
 
     @staticmethod
     def _collapsed(const, pin, local, ms, ss_has, staying, member):
@@ -242,6 +248,45 @@ class Solution:
 
     def start(self) -> float:
         return min(1.0, sum(float(p) * (self.f[t] if t >= 0 else 0.0) for p, t in self.g.roots))
+
+
+def towards_ways_out(n: int, q, ways_out, ss_has, holders, edge_move, inside, local) -> np.ndarray:
+    """A first policy for cyclic components (`n` members), from the float value `q` of each move
+    (the moves of member `holders[i]` start at `ss_has[i]`; `ways_out` each move's
+    float value of its edges out of the components): each member's near-best move
+    (within TIE of its best) that leads out towards a positive value, else one that
+    leads to a member settled so (round by round, a breadth-first search backwards),
+    else its first near-best move.  A loop of tied moves taken for ever is worth 0
+    and would cost the exact pass a round of policy iteration to undo.  Returns each
+    member's move (an index among all the moves), -1 for a member without moves."""
+    per = np.diff(np.append(ss_has, len(q)))
+    owner = np.repeat(holders, per)
+    near = q >= np.repeat(np.maximum.reduceat(q, ss_has), per) - TIE if len(q) else np.zeros(0, dtype=bool)
+    pick = np.full(n, -1, dtype=np.int64)
+    m, i = _first(near, owner)
+    pick[m] = i
+    settled = np.zeros(n, dtype=bool)
+    m, i = _first(near & (ways_out > 0), owner)
+    pick[m], settled[m] = i, True
+    in_move, in_dst = edge_move[inside], local[inside]
+    while True:
+        hit = np.zeros(len(q), dtype=bool)
+        hit[in_move[settled[in_dst]]] = True
+        hit &= near & ~settled[owner]
+        if not hit.any():
+            return pick
+        m, i = _first(hit, owner)
+        pick[m], settled[m] = i, True
+
+
+def _first(mask: np.ndarray, owner: np.ndarray):
+    """(owners, first index) of the first True of `mask` for each owner (`owner`
+    in increasing order)."""
+    idx = np.flatnonzero(mask)
+    own = owner[idx]
+    keep = np.ones(len(idx), dtype=bool)
+    keep[1:] = own[1:] != own[:-1]
+    return own[keep], idx[keep]
 
 
 def end_components(n: int, ms, ss, has, inside, local):
