@@ -29,6 +29,8 @@ class Exact:
         exact_only = all(not isinstance(p, float) for p in g.fractions)
         self.Q = Q = _mpq if (_mpq is not None and exact_only) else Fraction
         self.table = [p if isinstance(p, float) else Q(p) for p in g.fractions]
+        self.zero = Q(0)
+        self.one = next((i for i, p in enumerate(g.fractions) if p == 1 and not isinstance(p, float)), -1)
         self.sp, self.mp = plain(g.state_ptr), plain(g.move_ptr)
         self.t, self.x = plain(g.targets), plain(g.exact)
         self.pf = plain(g.probs)
@@ -59,19 +61,25 @@ class Exact:
         return [m for q, b, m in qs if q + b >= low]
 
     def wanted(self) -> set:
-        sol, t, mp = self.sol, self.t, self.mp
-        cyclic, out = sol.cyclic, set()
+        """The states best play from the start can need: a state's candidate moves'
+        targets, and the whole of a cyclic component with its ways out."""
+        sol, t, mp, sp = self.sol, self.t, self.mp, self.sp
+        cyclic, comp_of, out = sol.cyclic, sol.comp_of, set()
         todo = [s for _p, s in sol.g.roots if s >= 0]
         self.cands: dict = {}
         while todo:
             s = todo.pop()
             if s in out:
                 continue
-            out.add(s)
-            if self.sp[s] == self.sp[s + 1]:
-                continue
             if cyclic[s]:
-                todo.extend(x for x in t[mp[self.sp[s]]:mp[self.sp[s + 1]]] if x >= 0)
+                members = np.frombuffer(sol.comps[int(comp_of[s])], dtype=np.int64)
+                out.update(members.tolist())
+                _moves, edges, _ms, _ss, _has = sol._moves_of(members)
+                ways = sol.t[edges]
+                todo.extend(np.unique(ways[(ways >= 0) & (comp_of[np.maximum(ways, 0)] != comp_of[s])]).tolist())
+                continue
+            out.add(s)
+            if sp[s] == sp[s + 1]:
                 continue
             cands = self.cands[s] = self._candidates(s)
             for m in cands:
@@ -82,12 +90,21 @@ class Exact:
         return self.value.get(t, self.Q(0)) if t >= 0 else self.Q(0)
 
     def _q(self, m):
-        out = self.Q(0)
-        for p, t in self._move(m):
-            if t >= 0:
-                v = self.value[t]
+        """Move m's exact expectation (a sure move: its target's value itself)."""
+        mp, t, x, table, value = self.mp, self.t, self.x, self.table, self.value
+        a, b = mp[m], mp[m + 1]
+        if b - a == 1:
+            u = t[a]
+            if u < 0:
+                return self.zero
+            return value[u] if x[a] == self.one else table[x[a]] * value[u]
+        out = self.zero
+        for i in range(a, b):
+            u = t[i]
+            if u >= 0:
+                v = value[u]
                 if v:
-                    out += p * v
+                    out += table[x[i]] * v
         return out
 
     def run(self) -> Fraction:
