@@ -174,10 +174,14 @@ class Solution:
         high = np.where(can, 1.0, 0.0)
         low[~has] = high[~has] = self.g.terminal[comp[~has]]
         ss_has = ss[has]
-        pin = np.where(inside, p, 0.0)
+        ways_out = np.add.reduceat(const, ms)
+        in_move, in_p, in_local = edge_move[inside], p[inside], local[inside]
+
+        def expectations(v):   # (each move's: its ways out's, then its edges inside)
+            return ways_out + np.bincount(in_move, in_p * v[in_local], minlength=len(moves))
 
         def sweep(v):
-            return np.maximum.reduceat(np.add.reduceat(const + pin * v[local], ms), ss_has)
+            return np.maximum.reduceat(expectations(v), ss_has)
 
         sweep_high = sweep
         gap = 1.0
@@ -188,7 +192,7 @@ class Solution:
                 staying, member = end_components(len(comp), ms, ss, has, inside, local)
                 if not staying.any():
                     break
-                sweep_high = self._collapsed(const, pin, local, ms, ss_has, staying, member)
+                sweep_high = _collapsed(expectations, ss_has, staying, member)
             for _ in range(SWEEPS):
                 self.sweeps += 1
                 new_low = sweep(low)
@@ -199,32 +203,14 @@ class Solution:
                 gap = float((high - low).max(initial=0.0))
                 if gap <= 1e-13 or (moved <= 1e-300 and (fell == 0.0 or (gap > 0.5 and not collapsed))):
                     break   # (met; or neither sequence moves any more: a loop of choices kept open)
-        q = np.add.reduceat(const + pin * low[local], ms)
         f[comp] = low
-        pick = towards_ways_out(len(comp), q, np.add.reduceat(const, ms), ss_has, np.flatnonzero(has), edge_move, inside, local)
+        pick = towards_ways_out(len(comp), expectations(low), ways_out, ss_has, np.flatnonzero(has), edge_move, inside, local)
         self.policy[comp[has]] = pick[has] - ss_has
         gaps = np.zeros(len(exit_bound))
         np.maximum.at(gaps, which, high - low)
         sure = np.where(gaps <= 0.5, gaps, 1.0)   # (high stuck at 1: a loop kept open, nothing proven)
         sizes = np.bincount(which, minlength=len(exit_bound))
         e[comp] = (exit_bound + sure + ROUNDING * (sizes + 2))[which]
-
-    @staticmethod
-    def _collapsed(const, pin, local, ms, ss_has, staying, member):
-        """The high sweep with each end component taken as one state: a member's
-        value is the best way out of any member (a staying move counts for nothing)."""
-        in_end = member >= 0
-        count = int(member.max()) + 1
-
-        def sweep_high(v):
-            q = np.add.reduceat(const + pin * v[local], ms)
-            q[staying] = 0.0
-            best = np.maximum.reduceat(q, ss_has)
-            ways_out = np.zeros(count)
-            np.maximum.at(ways_out, member[in_end], best[in_end])
-            best[in_end] = ways_out[member[in_end]]
-            return best
-        return sweep_high
 
     def _can_win(self, comp, moves, edges, ms, ss, has, inside, local, const) -> np.ndarray:
         """Per member: some path leads out to a positive value or a victory."""
@@ -248,6 +234,23 @@ class Solution:
 
     def start(self) -> float:
         return min(1.0, sum(float(p) * (self.f[t] if t >= 0 else 0.0) for p, t in self.g.roots))
+
+
+def _collapsed(expectations, ss_has, staying, member):
+    """The high sweep with each end component taken as one state: a member's value is
+    the best way out of any member (a staying move counts for nothing)."""
+    in_end = np.flatnonzero(member >= 0)
+    order = in_end[np.argsort(member[in_end], kind="stable")]
+    starts = np.flatnonzero(np.diff(member[order], prepend=-1))
+    sizes = np.diff(np.append(starts, len(order)))
+
+    def sweep_high(v):
+        q = expectations(v)
+        q[staying] = 0.0
+        best = np.maximum.reduceat(q, ss_has)
+        best[order] = np.repeat(np.maximum.reduceat(best[order], starts), sizes)
+        return best
+    return sweep_high
 
 
 def towards_ways_out(n: int, q, ways_out, ss_has, holders, edge_move, inside, local) -> np.ndarray:
