@@ -199,3 +199,18 @@ def test_policy_iteration_leaves_a_worse_first_policy():
     ex = Exact(sol)
     assert ex.run() == Fraction(1, 2)
     assert ex.policy[1] == best == 0
+
+
+def test_an_end_component_left_by_a_roll_that_partly_stays():
+    from engine.analysis.compiled.solve import end_components
+    # members 0 <-> 1 and 2 <-> 3 by choices; from 1 a roll half of which goes out
+    # (never staying); from 3 a roll to 0 or 2, both inside the component but not in
+    # one loop of staying moves: it is dropped, and the two loops stay apart.
+    ms = np.asarray([0, 1, 2, 4, 5, 6])        # moves: 0->1 | 1->0 | 1->2,out | 2->3 | 3->2 | 3->0,2
+    ss = np.asarray([0, 1, 3, 4])
+    has = np.ones(4, dtype=bool)
+    local = np.asarray([1, 0, 2, 0, 3, 2, 0, 2])
+    inside = np.asarray([True, True, True, False, True, True, True, True])
+    staying, member = end_components(4, ms, ss, has, inside, local)
+    assert staying.tolist() == [True, True, False, True, True, False]
+    assert member[0] == member[1] != member[2] == member[3] >= 0

@@ -170,12 +170,12 @@ class Exact:
                 if u >= 0 and loc[u] >= 0:
                     inner.append(loc[u])
             ptr.append(len(inner))
-        found = components(len(comp), ptr, inner)
+        found = components(len(comp), ptr, inner, levels=False)
         value, fx = self.value, self.fx_v
         for c in range(len(found)):
             group = found[c]
-            if not found.loop[c]:
-                i = group[0]
+            i = group[0]
+            if len(group) == 1 and i not in inner[ptr[i]:ptr[i + 1]]:
                 v = value[comp[i]] = self._q(chosen[i])
                 fx[comp[i]] = float(v)
             else:

@@ -315,13 +315,14 @@ def end_components(n: int, ms, ss, has, inside, local):
         order = np.argsort(move_state[edge_move[keep]], kind="stable")
         src, dst = move_state[edge_move[keep]][order], local[keep][order]
         ptr = np.searchsorted(src, np.arange(n + 1))
-        found = components(n, array("q", ptr.tolist()), array("q", dst.tolist()))
+        found = components(n, array("q", ptr.tolist()), array("q", dst.tolist()), levels=False)
         comp_of = np.asarray(found.comp_of, dtype=np.int64)
         same = comp_of[move_state[edge_move]] == comp_of[local]
         now = staying & np.minimum.reduceat(same.astype(np.int8), ms).astype(bool)
-        if (now == staying).all():
-            break
+        dropped = staying & ~now
         staying = now
+        if not np.logical_or.reduceat(same & dropped[edge_move], ms)[dropped].any():
+            break   # (the moves dropped only crossed components: the components stand as they are)
     alive = np.zeros(n, dtype=bool)
     alive[move_state[staying]] = True
     member = np.full(n, -1, dtype=np.int64)
