@@ -6,9 +6,17 @@ when its float expectation plus its bound is below the best move's minus its bou
 of a wanted cyclic component with its ways out.  They are solved in rationals,
 successors first: a state by its best candidate move, exactly (the first of equal
 ones); a cyclic component by policy iteration from the float policy (the policy's
-exact value by elimination, `explore.exact.eliminate`; any strictly better move;
-until none), which gives best play's value: a real policy's (at most best play) and
-a fixed point of the Bellman equation (at least the least one, which best play is).
+exact value; any strictly better move; until none), which gives best play's value: a
+real policy's (at most best play) and a fixed point of the Bellman equation (at
+least the least one, which best play is).
+
+Two things keep that cheap on a big maze.  The policy's exact value is worked out
+over the components of the policy's own moves, successors first: most are one
+state out of any loop (its move's expectation, a product or two), and only a loop
+through dice is solved by elimination (`explore.exact.eliminate`).  And a move is
+compared exactly only when its float expectation over the exact values' floats is
+within rounding of its state's value (`_Screen`): the others cannot be strictly
+better, and most moves are such.
 """
 from __future__ import annotations
 
@@ -23,6 +31,9 @@ from engine.analysis.explore.exact import eliminate
 
 
 class Exact:
+    """The exact pass over a float `Solution`: `run()` gives the start's value; `value`
+    and `policy` hold those of the states solved."""
+
     def __init__(self, sol: Solution):
         g = sol.g
         self.sol = sol

@@ -3,14 +3,17 @@
 1. Components (Tarjan over the arrays, successors first: components.py) get a
    *level*: one more than the highest level they lead to.  All the states of one
    level out of any cycle are backed up at once with NumPy (each move's
-   expectation by `np.add.reduceat`, the best move by `np.maximum.reduceat`); a cyclic component (a loop through dice or choices)
-   is solved by interval iteration: a low sequence from 0 and a high one from 1
-   (on the states that can reach a positive value; 0 elsewhere), until they meet.
+   expectation by `np.add.reduceat`, the best move by `np.maximum.reduceat`); the
+   cyclic components of a level (loops through dice or choices; none leads to
+   another) are solved together, one sweep for all, by interval iteration: a low
+   sequence from 0 and a high one from 1 (on the states that can reach a positive
+   value; 0 elsewhere), until they meet.  Their first policy is each state's
+   near-best move (within TIE) routed towards the ways out (`towards_ways_out`).
 2. Every float carries a proven bound e, |f - v| <= e: a move's bound is the
    expectation of its successors' bounds plus the rounding of its sum (each term of
    a sum of at most 1 rounds by at most 2^-53 relative: `ROUNDING` per term, with
    two terms of margin); a state's the largest of its moves'; a cyclic component's
-   its ways out's plus the gap the interval iteration left (or 1 when the high
+   its own ways out's plus its own gap the interval iteration left (or 1 when the high
    sequence did not come down: then nothing is ruled out there).  A loop of choices
    the player may keep walking for ever (an end component: states whose moves can
    all stay among them) holds the high sequence at 1, since staying looks as good as
@@ -24,7 +27,9 @@
    are solved in rationals (gmpy2's mpq when present), successors first, each
    state's best candidate exactly (the first best, as the explorer's exact solver),
    a cyclic component by policy iteration from the float policy (exact evaluation,
-   then any strictly better move, until none), so the value is best play's exactly.
+   then any strictly better move, until none), so the value is best play's exactly
+   (exact.py: the policy evaluated by its own components, most of one state; only
+   the moves the floats cannot rule out compared exactly).
 """
 from __future__ import annotations
 
