@@ -20,13 +20,12 @@ better, and most moves are such.
 """
 from __future__ import annotations
 
-from array import array
 from fractions import Fraction
 
 import numpy as np
 
 from engine.analysis.compiled.components import components
-from engine.analysis.compiled.solve import MAX_IMPROVEMENTS, ROUNDING, Solution, _mpq, plain
+from engine.analysis.compiled.solve import MAX_IMPROVEMENTS, ROUNDING, Solution, _mpq, _ranges, plain
 from engine.analysis.explore.exact import eliminate
 
 
@@ -170,23 +169,20 @@ class Exact:
         component: its moves' own components (most of one member, out of any loop)
         successors first, each by its expectation, a loop through dice by
         elimination (0 when nothing leads out of it towards a positive value)."""
-        sp, mp, t, loc = self.sp, self.mp, self.t, self.loc_v
-        ptr, inner = array("q", [0]), array("q")
-        chosen = []
-        for s, k in zip(comp, policy):
-            m = sp[s] + k
-            chosen.append(m)
-            for i in range(mp[m], mp[m + 1]):
-                u = t[i]
-                if u >= 0 and loc[u] >= 0:
-                    inner.append(loc[u])
-            ptr.append(len(inner))
+        sol = self.sol
+        chosen = sol.sp[np.asarray(comp, dtype=np.int64)] + np.asarray(policy, dtype=np.int64)
+        first, last = sol.mp[chosen], sol.mp[chosen + 1]
+        to = sol.t[_ranges(first, last)]
+        inner = np.where(to >= 0, self.loc[np.maximum(to, 0)], -1)
+        src = np.repeat(np.arange(len(comp)), last - first)[inner >= 0]
+        ptr = plain(np.searchsorted(src, np.arange(len(comp) + 1)))
+        inner = plain(inner[inner >= 0])
         found = components(len(comp), ptr, inner, levels=False)
-        value, fx = self.value, self.fx_v
+        value, fx, chosen = self.value, self.fx_v, chosen.tolist()
         for c in range(len(found)):
             group = found[c]
             i = group[0]
-            if len(group) == 1 and i not in inner[ptr[i]:ptr[i + 1]]:
+            if len(group) == 1 and i not in inner[ptr[i]:ptr[i + 1]].tolist():
                 v = value[comp[i]] = self._q(chosen[i])
                 fx[comp[i]] = float(v)
             else:
