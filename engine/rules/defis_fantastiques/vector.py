@@ -493,8 +493,7 @@ def _armour_left(batch, book, left: np.ndarray) -> None:
             batch.put("items", item, 0, where=gone)
             batch.change_extra(gone, lambda extra: _normalised(_bare(extra)))
         hits = int(props.get("hits", 1)) - left
-        for h in np.unique(hits[mine & ~gone]).tolist():
-            batch.change_extra(mine & ~gone & (hits == h), lambda extra, h=h: {**extra, "armour_hits": h})
+        batch.change_extra(mine & ~gone, lambda extra, h: {**extra, "armour_hits": h}, by=hits)
 
 
 def _ceiling(changes: dict):
@@ -507,8 +506,7 @@ def _ceiling(changes: dict):
             now = batch.col("stats", stat)
             base = np.where(cap == _NONE, np.where(now == MISSING, 0, now), cap)
             moved = np.maximum(0, base + delta)
-            for value in np.unique(moved[live]).tolist():
-                batch.change_extra(live & (moved == value), lambda extra, v=value: _capped(extra, stat, v))
+            batch.change_extra(live, lambda extra, v: _capped(extra, stat, v), by=moved)
     return ceiling
 
 
