@@ -262,11 +262,16 @@ def _heroes(batch):
     a state, a fighter the same but his Endurance and Luck (his Habileté, maxima,
     weapon, armour and its hits: `fight_plan`)."""
     end, luck = batch.col("stats", "endurance"), batch.col("stats", "chance")
-    fighter = np.stack([batch.col("stats", "habilete"), batch.col("initial", "endurance"),
-                        batch.col("initial", "chance"), batch.rows[:, EXTRA]], axis=1)
-    f_first, f_of = _numbered(fighter)
+    f_first, f_of = _numbered(_fighter_keys(batch))
     first, inverse = _numbered(np.stack([f_of, end, luck], axis=1))
     return inverse, first, f_of[first], f_first
+
+
+def _fighter_keys(batch) -> np.ndarray:
+    """Each state's fighter: all `fight_plan` reads of it (its Habileté, starting
+    Endurance and Chance, and extras: maxima, weapon, armour and its hits), a row."""
+    return np.stack([batch.col("stats", "habilete"), batch.col("initial", "endurance"),
+                     batch.col("initial", "chance"), batch.rows[:, EXTRA]], axis=1)
 
 
 def _numbered(cols: np.ndarray) -> tuple:
@@ -319,12 +324,19 @@ def _fought(batch, book, number, pending, cache, follow, steps) -> list:
     end_col = np.where(batch.col("stats", "endurance") == MISSING, 0, batch.col("stats", "endurance"))
     luck_col = np.where(batch.col("stats", "chance") == MISSING, 0, batch.col("stats", "chance"))
     los, his, memo_of = np.zeros(len(first), dtype=np.int64), np.zeros(len(first), dtype=np.int64), []
+    plans = cache.setdefault("df-plans", {})   # (paragraph, pending, fighter) -> its fight plan
+    fighters = _fighter_keys(batch)
+    by_fighter = np.argsort(fighter_of, kind="stable")
+    bounds = np.searchsorted(fighter_of[by_fighter], np.arange(len(f_first) + 1))
     for f, r in enumerate(f_first.tolist()):
-        plan = explore.fight_plan(_fighter(batch, r, number, book), pending)
+        key = (number, here, *fighters[r].tolist())
+        plan = plans.get(key)
+        if plan is None:
+            plan = plans[key] = explore.fight_plan(_fighter(batch, r, number, book), pending)
         memo = memos.get((plan, here))
         if memo is None:
             memo = memos[(plan, here)] = _Priced()
-        mine = np.flatnonzero(fighter_of == f)   # (this fighter's heroes)
+        mine = by_fighter[bounds[f]:bounds[f + 1]]   # (this fighter's heroes, in order)
         roots = list(zip(end_col[first[mine]].tolist(), luck_col[first[mine]].tolist()))
         memo.price(plan, [root for root in dict.fromkeys(roots) if root not in memo.where], cache, table,
                    pending, batch.slots)
