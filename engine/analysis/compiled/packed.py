@@ -358,8 +358,11 @@ class Table:
             self._consts = rng.integers(1, 1 << 63, size=max(k, 2 * len(self._consts)), dtype=np.uint64) | np.uint64(1)
         if len(self._defaults) != k:
             self._defaults = np.array([self.slots.default(j) for j in range(k)], dtype=np.int64)
-        with np.errstate(over="ignore"):
-            return _mix((rows - self._defaults).view(np.uint64) @ self._consts[:k])
+        with np.errstate(over="ignore"):   # (sum((row - default) * c) = row @ c - default @ c modulo 2^64:
+            # the rows not copied to subtract their defaults)
+            consts = self._consts[:k]
+            rows = np.asarray(rows, dtype=np.int64)
+            return _mix(rows.view(np.uint64) @ consts - self._defaults.view(np.uint64) @ consts)
 
     def add(self, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """(the index of each row, the indices of the rows new to the table)."""
