@@ -83,8 +83,13 @@ class Batch:
         else:   # (a pair as one integer: the extras' number, then `by` from its least)
             low = int(by[sel].min())
             span = int(by[sel].max()) - low + 1
-            distinct, inverse = np.unique(ids * span + (by[sel] - low), return_inverse=True)
-            made = [change(dict(thaw(values[k // span]) or {}), k % span + low) for k in distinct.tolist()]
+            if (int(ids.max()) + 1) * span < 1 << 62:
+                distinct, inverse = np.unique(ids * span + (by[sel] - low), return_inverse=True)
+                pairs = [(k // span, k % span + low) for k in distinct.tolist()]
+            else:
+                distinct, inverse = np.unique(np.stack([ids, by[sel]], axis=1), axis=0, return_inverse=True)
+                pairs = distinct.tolist()
+            made = [change(dict(thaw(values[u]) or {}), b) for u, b in pairs]
         numbers = np.asarray([self.slots.extras(freeze(extra) or None) for extra in made], dtype=np.int64)
         self.rows[sel, EXTRA] = numbers[inverse.reshape(-1)]
 
