@@ -23,7 +23,9 @@ own CPU time and peak RSS: first today's explorer and exact solver (`explore` th
 each round's states, CPU seconds, peak RSS and value; the compiled path's states
 expanded by its programs and their rate (states a second outside the engine path:
 outside fights), the states left to the engine path and the paragraphs where they
-were, with the reason, and its graph's bytes a state; then whether the two exact values are the same
+were, with the reason, and its graph's bytes a state; its CPU split by phase (tools/phases.py:
+compile, explore outside fights, fights, dedup, graph, solve float, solve exact);
+then whether the two exact values are the same
 fraction, and the machine's load (`os.getloadavg`).  Figures only: nothing is
 asserted (the tests in tests/compiled do that).
 """
@@ -58,12 +60,16 @@ def _compiled(path: str, sheet: int, max_states: int) -> dict:
     from engine.lint.loader import load_book
     from engine.analysis.compiled import solve
     from engine.analysis.compiled.explorer import explore_compiled
+    from tools.phases import Phases
     loaded = load_book(path, use_cache=False)
+    phases = Phases()
     began = time.process_time()
-    ex = explore_compiled(loaded.book, loaded.module, sheet=sheet, max_states=max_states)
-    r = solve(ex.graph, exact=ex.bound is None)
+    ex = phases.run(explore_compiled, loaded.book, loaded.module, sheet=sheet, max_states=max_states)
+    r = phases.run(solve, ex.graph, exact=ex.bound is None)
+    phases.stop()
     value = r["exact"]
     return {"states": ex.graph.states, "seconds": time.process_time() - began, "bound": ex.bound,
+            "phases": phases.seconds, "fight_states": phases.states["fights"],
             "explore_seconds": ex.seconds, "solve_seconds": r["seconds"],
             "compiled_states": ex.compiled_states, "compiled_seconds": ex.compiled_seconds,
             "engine_states": ex.engine_states, "graph_bytes": r["bytes"], "float": r["float"],
@@ -165,6 +171,12 @@ def bench(path: str, sheet: int, max_states: int) -> str:
                      f"by its programs {compiled['compiled_states']:,} states at {rate:,.0f}/s, "
                      f"by the engine path {compiled['engine_states']:,}; graph "
                      f"{compiled['graph_bytes'] / max(compiled['states'], 1):.0f} B/state")
+        phases = compiled["phases"]
+        lines.append("    by phase (CPU s): " + ", ".join(f"{k} {v:.2f}" for k, v in phases.items()))
+        outside = compiled["compiled_states"] - compiled["fight_states"]
+        lines.append(f"    outside fights {outside:,} states: {outside / max(phases['explore'], 1e-9):,.0f}/s "
+                     f"exploring, {outside / max(phases['explore'] + phases['dedup'], 1e-9):,.0f}/s with dedup "
+                     f"(the fights' successors' share of it too)")
         reasons: dict = {}
         for n, why in compiled.get("engine_paragraphs", {}).items():
             reasons.setdefault(why, []).append(n)

@@ -261,7 +261,7 @@ class Fast:
         self.exact = np.zeros(count, dtype=object)
         self.choice = np.zeros(count, dtype=np.int64)
         self.exact_aims: dict = {}
-        self.exact_ends = [tuple(int(bool(aim(e))) * self.scale for aim in aims) for e in g.ends]
+        self.aims = aims   # (an end's exact aims made when an exact comparison reads it: `_exact_end`)
         if self.top > 300:   # the exact comparisons recurse through the levels (two frames each)
             raise NearTie
         self._solve(level)
@@ -321,12 +321,17 @@ class Fast:
             found = self.exact_aims[node] = self._exact_option(int(self.choice[node]))
         return found
 
+    def _exact_end(self, j: int) -> tuple:
+        """End j's aims, exact (integers over the scale)."""
+        end = self.graph.ends[j]
+        return tuple(int(bool(aim(end))) * self.scale for aim in self.aims)
+
     def _exact_option(self, opt: int) -> tuple:
         g = self.graph
         totals = [0] * len(self.floats)
         for e in range(self.edge_starts[opt], self.edge_starts[opt + 1]):
             child, w = int(g.edge_child[e]), int(g.edge_w[e])
-            got = self.exact_ends[-1 - child] if child < 0 else self._exact_node(child)
+            got = self._exact_end(-1 - child) if child < 0 else self._exact_node(child)
             totals = [t + w * v for t, v in zip(totals, got)]
         factor = self.modulus // int(g.opt_norm[opt])
         return tuple(t * factor // self.modulus for t in totals)

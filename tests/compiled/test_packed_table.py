@@ -128,3 +128,32 @@ def test_a_module_extra_is_read_as_a_column_each_distinct_value_once():
     maxima = batch.extra("max")
     maxima[1]["endurance"] = 0   # (a dict handed out is the caller's: the next reading is not changed)
     assert batch.extra("max")[1] == {"endurance": 20} and batch.extra("max")[0] is None
+
+
+def test_module_extras_changed_once_per_distinct_value_and_key():
+    """Batch.change_extra rewrites the extras of the states masked only, calling the
+    change once for each distinct (extras, key) pair, each state getting its own key's."""
+    from engine.analysis.compiled.batch import Batch
+    from engine.analysis.explore.compact import freeze, thaw
+    slots = Slots()
+    plate, chain = slots.extras(freeze({"armour": "plate"})), slots.extras(freeze({"armour": "chain"}))
+    rows = np.zeros((6, HEAD), dtype=np.int64)
+    rows[:, EXTRA] = [plate, plate, chain, plate, chain, plate]
+    batch = Batch(rows, slots)
+    calls = []
+
+    def hit(extra, h):
+        calls.append((extra["armour"], h))
+        return {**extra, "armour_hits": h}
+    for hits in (np.array([1, 2, 1, 1, 1, 9]), np.array([1, 2, 1, 1, 1, -(1 << 40)])):   # (a key too wide for one integer)
+        calls.clear()
+        batch.rows[:, EXTRA] = [plate, plate, chain, plate, chain, plate]
+        batch.change_extra(np.array([True, True, True, True, True, False]), hit, by=hits)
+        got = [thaw(slots.extras.values[i]) for i in batch.rows[:, EXTRA].tolist()]
+        assert got[:5] == [{"armour": "plate", "armour_hits": 1}, {"armour": "plate", "armour_hits": 2},
+                           {"armour": "chain", "armour_hits": 1}, {"armour": "plate", "armour_hits": 1},
+                           {"armour": "chain", "armour_hits": 1}]
+        assert got[5] == {"armour": "plate"}   # (not masked: unchanged)
+        assert sorted(calls) == [("chain", 1), ("plate", 1), ("plate", 2)]
+    batch.change_extra(batch.rows[:, EXTRA] == plate, lambda extra: {**extra, "worn": True})
+    assert thaw(slots.extras.values[int(batch.rows[5, EXTRA])]) == {"armour": "plate", "worn": True}

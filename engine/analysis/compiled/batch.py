@@ -68,13 +68,30 @@ class Batch:
         lut, values = self.slots.extra_codes(key)
         return lut[self.rows[:, EXTRA]], values
 
-    def change_extra(self, mask: np.ndarray, change) -> None:
-        """The module extras of the states in `mask` rewritten by `change(dict) -> dict`
-        (once for each distinct value: they are interned)."""
-        values, ids = self.slots.extras.values, self.rows[:, EXTRA]
-        for u in np.unique(ids[mask]).tolist():
-            now = dict(thaw(values[u]) or {})
-            self.rows[mask & (ids == u), EXTRA] = self.slots.extras(freeze(change(now)) or None)
+    def change_extra(self, mask: np.ndarray, change, by: np.ndarray | None = None) -> None:
+        """The module extras of the states in `mask` rewritten by `change(dict) -> dict`,
+        or with `by` (an integer a state) by `change(dict, its by) -> dict`: once for each
+        distinct value (the extras are interned), whatever the batch's size."""
+        values = self.slots.extras.values
+        sel = np.flatnonzero(mask)
+        if not len(sel):
+            return
+        ids = self.rows[sel, EXTRA]
+        if by is None:
+            distinct, inverse = np.unique(ids, return_inverse=True)
+            made = [change(dict(thaw(values[u]) or {})) for u in distinct.tolist()]
+        else:   # (a pair as one integer: the extras' number, then `by` from its least)
+            low = int(by[sel].min())
+            span = int(by[sel].max()) - low + 1
+            if (int(ids.max()) + 1) * span < 1 << 62:
+                distinct, inverse = np.unique(ids * span + (by[sel] - low), return_inverse=True)
+                pairs = [(k // span, k % span + low) for k in distinct.tolist()]
+            else:
+                distinct, inverse = np.unique(np.stack([ids, by[sel]], axis=1), axis=0, return_inverse=True)
+                pairs = distinct.tolist()
+            made = [change(dict(thaw(values[u]) or {}), b) for u, b in pairs]
+        numbers = np.asarray([self.slots.extras(freeze(extra) or None) for extra in made], dtype=np.int64)
+        self.rows[sel, EXTRA] = numbers[inverse.reshape(-1)]
 
     def end(self, mask: np.ndarray, kind: int, cause) -> None:
         """End the game where `mask` (kind 1 death, 2 victory), its pending cleared."""

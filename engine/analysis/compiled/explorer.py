@@ -409,7 +409,8 @@ class CompiledExplorer:
     def _compiled(self, program, states: np.ndarray, rows: np.ndarray) -> np.ndarray:
         """Expand a batch with its program (its successors found or added with the
         others of the wave, `_later`); the mask of states left to the engine."""
-        batch = Batch(rows.copy(), self.slots)
+        wide = self.slots.widened(rows)   # (every column made so far: a program's writes widen it less)
+        batch = Batch(wide if wide is not rows else rows.copy(), self.slots)
         moves, engine = program.run(batch)
         keep = ~engine
         order = np.zeros(len(states), dtype=np.int64)   # each state's next move number

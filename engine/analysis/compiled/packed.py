@@ -358,8 +358,11 @@ class Table:
             self._consts = rng.integers(1, 1 << 63, size=max(k, 2 * len(self._consts)), dtype=np.uint64) | np.uint64(1)
         if len(self._defaults) != k:
             self._defaults = np.array([self.slots.default(j) for j in range(k)], dtype=np.int64)
-        with np.errstate(over="ignore"):
-            return _mix((rows - self._defaults).view(np.uint64) @ self._consts[:k])
+        with np.errstate(over="ignore"):   # (sum((row - default) * c) = row @ c - default @ c modulo 2^64:
+            # the rows not copied to subtract their defaults)
+            consts = self._consts[:k]
+            rows = np.asarray(rows, dtype=np.int64)
+            return _mix(rows.view(np.uint64) @ consts - self._defaults.view(np.uint64) @ consts)
 
     def add(self, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """(the index of each row, the indices of the rows new to the table)."""
@@ -373,8 +376,10 @@ class Table:
         uniq, first, inverse = np.unique(h, return_index=True, return_inverse=True)
         inverse = inverse.reshape(-1)
         again = np.flatnonzero(first[inverse] != np.arange(len(rows)))
-        if len(again) and not (rows[again] == rows[first[inverse[again]]]).all():
-            raise Collision("two states share a 64-bit hash")
+        if len(again):   # (only the columns that differ somewhere in the batch compared)
+            varying = rows[:, np.flatnonzero(rows.min(axis=0) != rows.max(axis=0))]
+            if not (varying[again] == varying[first[inverse[again]]]).all():
+                raise Collision("two states share a 64-bit hash")
         found = self._find(uniq)
         hit = np.flatnonzero(found >= 0)
         if len(hit) and not (self.take(found[hit]) == rows[first[hit]]).all():

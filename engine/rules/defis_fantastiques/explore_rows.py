@@ -26,6 +26,7 @@ off, node by node (`Chain.outcomes`, the same push as the node-by-node path).
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import lru_cache
 from math import gcd
 from typing import NamedTuple
 
@@ -52,8 +53,7 @@ class _Rows(ArrayFight):
         super().__init__(fight, tops)
         hmax, _emax, lmax, amax = tops
         self.shape = (hmax + 1, lmax + 1, amax + 1)
-        self.ends = [End("lose") if o == "lose" else End(o, (h, lk, a))
-                     for o in OUTCOMES for h in range(hmax + 1) for lk in range(lmax + 1) for a in range(amax + 1)]
+        self.ends, self.distinct, self.end_key = _grid_ends(self.shape)
 
     def end_ids(self, outcome, rows) -> np.ndarray:
         h, lk, a = self.shape
@@ -63,6 +63,20 @@ class _Rows(ArrayFight):
 
     def escape(self, start, rows, out) -> None:
         """Escaping is the book's move, outside the chain (explore.ExploredFight.expand)."""
+
+
+@lru_cache(maxsize=64)
+def _grid_ends(shape: tuple) -> tuple:
+    """(the ends of a chain over a grid of this shape (highest Endurance, Luck and armour
+    hits, plus one), each outcome's with the sheet left; the distinct ones (every death
+    is End("lose")); each end's key among them): the same for every fight of that shape,
+    made once."""
+    h, lk, a = shape
+    ends = tuple(End("lose") if o == "lose" else End(o, (he, luck, arm))
+                 for o in OUTCOMES for he in range(h) for luck in range(lk) for arm in range(a))
+    keys: dict = {}
+    end_key = tuple(keys.setdefault(e, len(keys)) for e in ends)
+    return ends, tuple(keys), end_key
 
 
 class RowsFight:
@@ -272,9 +286,8 @@ class RowsFight:
         arrays = _Chosen(graph, solved.choice)
         post = solved.level.tolist()
         self.fought = _pusher(graph.nodes, post, _Best(arrays, None))
-        keys: dict = {}   # ends equal as values (every death is End("lose")) share a key
-        end_key = [keys.setdefault(e, len(keys)) for e in graph.ends]
-        self.distinct, self.rows, self.n = list(keys), rows, n
+        end_key = vec.end_key   # (graph.ends are vec.ends)
+        self.distinct, self.rows, self.n = vec.distinct, rows, n
         self.pushed = {False: Pushed(graph, solved, end_key)}
         self.ahead: dict = {}   # (stopping, opponents, round, wins) -> ({node: {end key: numerator}}, scale)
         after = self.fight.after

@@ -45,16 +45,6 @@ _NONE = np.int64(1) << 50   # the maximum of a stat without one
 AT_MOST = np.cumsum([0, 0] + [6 - abs(total - 7) for total in range(2, 13)])
 
 
-def _per_extras(batch, fn) -> np.ndarray:
-    """fn(module extras or None) of each state, an integer, worked out once for each
-    distinct value of the extras (they are interned)."""
-    uniq, inverse = np.unique(batch.rows[:, EXTRA], return_inverse=True)
-    values = batch.slots.extras.values
-    made = np.array([fn(thaw(values[u]) if values[u] is not None else None) for u in uniq.tolist()],
-                    dtype=np.int64)
-    return made[inverse.reshape(-1)] if len(made) else np.zeros(len(batch), dtype=np.int64)
-
-
 def _caps(batch, stat: str) -> np.ndarray:
     """Each state's maximum of `stat` (sheet.maximum), or a huge number for none."""
     start = batch.col("initial", stat) if stat in CAPPED else np.full(len(batch), MISSING)
@@ -272,13 +262,31 @@ def _heroes(batch):
     a state, a fighter the same but his Endurance and Luck (his Habileté, maxima,
     weapon, armour and its hits: `fight_plan`)."""
     end, luck = batch.col("stats", "endurance"), batch.col("stats", "chance")
-    fighter = np.stack([batch.col("stats", "habilete"), batch.col("initial", "endurance"),
-                        batch.col("initial", "chance"), batch.rows[:, EXTRA]], axis=1)
-    _u, f_first, f_of = np.unique(fighter, axis=0, return_index=True, return_inverse=True)
-    f_of = f_of.reshape(-1)
-    _u, first, inverse = np.unique(np.stack([f_of, end, luck], axis=1), axis=0, return_index=True,
-                                   return_inverse=True)
-    return inverse.reshape(-1), first, f_of[first], f_first
+    f_first, f_of = _numbered(_fighter_keys(batch))
+    first, inverse = _numbered(np.stack([f_of, end, luck], axis=1))
+    return inverse, first, f_of[first], f_first
+
+
+def _fighter_keys(batch) -> np.ndarray:
+    """Each state's fighter: all `fight_plan` reads of it (its Habileté, starting
+    Endurance and Chance, and extras: maxima, weapon, armour and its hits), a row."""
+    return np.stack([batch.col("stats", "habilete"), batch.col("initial", "endurance"),
+                     batch.col("initial", "chance"), batch.rows[:, EXTRA]], axis=1)
+
+
+def _numbered(cols: np.ndarray) -> tuple:
+    """(the first row of each distinct row, each row's number among the distinct rows,
+    in the order of the rows sorted): by one integer a row when their ranges allow (a
+    1-D sort, not a sort of rows)."""
+    if len(cols):
+        low = cols.min(axis=0)
+        span = cols.max(axis=0) - low + 1
+        if float(np.prod(span.astype(float))) < 2.0 ** 62:
+            code = np.ravel_multi_index((cols - low).T, tuple(span.tolist()))
+            _u, first, inverse = np.unique(code, return_index=True, return_inverse=True)
+            return first, inverse.reshape(-1)
+    _u, first, inverse = np.unique(cols, axis=0, return_index=True, return_inverse=True)
+    return first, inverse.reshape(-1)
 
 
 def _fighter(batch, r: int, number: int, book):
@@ -316,12 +324,19 @@ def _fought(batch, book, number, pending, cache, follow, steps) -> list:
     end_col = np.where(batch.col("stats", "endurance") == MISSING, 0, batch.col("stats", "endurance"))
     luck_col = np.where(batch.col("stats", "chance") == MISSING, 0, batch.col("stats", "chance"))
     los, his, memo_of = np.zeros(len(first), dtype=np.int64), np.zeros(len(first), dtype=np.int64), []
+    plans = cache.setdefault("df-plans", {})   # (paragraph, pending, fighter) -> its fight plan
+    fighters = _fighter_keys(batch)
+    by_fighter = np.argsort(fighter_of, kind="stable")
+    bounds = np.searchsorted(fighter_of[by_fighter], np.arange(len(f_first) + 1))
     for f, r in enumerate(f_first.tolist()):
-        plan = explore.fight_plan(_fighter(batch, r, number, book), pending)
+        key = (number, here, *fighters[r].tolist())
+        plan = plans.get(key)
+        if plan is None:
+            plan = plans[key] = explore.fight_plan(_fighter(batch, r, number, book), pending)
         memo = memos.get((plan, here))
         if memo is None:
             memo = memos[(plan, here)] = _Priced()
-        mine = np.flatnonzero(fighter_of == f)   # (this fighter's heroes)
+        mine = by_fighter[bounds[f]:bounds[f + 1]]   # (this fighter's heroes, in order)
         roots = list(zip(end_col[first[mine]].tolist(), luck_col[first[mine]].tolist()))
         memo.price(plan, [root for root in dict.fromkeys(roots) if root not in memo.where], cache, table,
                    pending, batch.slots)
@@ -381,19 +396,9 @@ def _fought(batch, book, number, pending, cache, follow, steps) -> list:
 
 
 def _distinct_rows(cols: np.ndarray) -> tuple:
-    """(the distinct rows of small non-negative integers, each row's number among
-    them), by one integer a row when their ranges allow (a 1-D sort, not a sort of
-    rows)."""
-    if len(cols) and cols.min() >= 0:
-        try:
-            code = np.ravel_multi_index(cols.T, tuple((cols.max(axis=0) + 1).tolist()))
-        except ValueError:   # (too wide for one integer)
-            code = None
-        if code is not None:
-            _u, first, inverse = np.unique(code, return_index=True, return_inverse=True)
-            return cols[first], inverse.reshape(-1)
-    ends, inverse = np.unique(cols, axis=0, return_inverse=True)
-    return ends, inverse.reshape(-1)
+    """(the distinct rows, each row's number among them)."""
+    first, inverse = _numbered(cols)
+    return cols[first], inverse
 
 
 class _Priced:
@@ -481,10 +486,10 @@ def _finish(batch, kind: str, he, luck, arm, pend, book, follow, steps) -> None:
 def _armour_left(batch, book, left: np.ndarray) -> None:
     """explore.py `_armour`: `left` hits before the worn armour falls apart, or fallen
     apart (lost, none worn: module.after_change normalises after the loss)."""
-    names = {}
-    worn = _per_extras(batch, lambda e: names.setdefault(e.get("armour") if e else None, len(names)))
-    for item, code in names.items():
-        props = armour_props(book, item) if item is not None else None
+    worn, named = _worn(batch)
+    for code in np.unique(worn[worn > 0]).tolist():
+        item = named[code]
+        props = armour_props(book, item)
         if props is None:
             continue
         mine = worn == code
@@ -493,8 +498,7 @@ def _armour_left(batch, book, left: np.ndarray) -> None:
             batch.put("items", item, 0, where=gone)
             batch.change_extra(gone, lambda extra: _normalised(_bare(extra)))
         hits = int(props.get("hits", 1)) - left
-        for h in np.unique(hits[mine & ~gone]).tolist():
-            batch.change_extra(mine & ~gone & (hits == h), lambda extra, h=h: {**extra, "armour_hits": h})
+        batch.change_extra(mine & ~gone, lambda extra, h: {**extra, "armour_hits": h}, by=hits)
 
 
 def _ceiling(changes: dict):
@@ -507,8 +511,7 @@ def _ceiling(changes: dict):
             now = batch.col("stats", stat)
             base = np.where(cap == _NONE, np.where(now == MISSING, 0, now), cap)
             moved = np.maximum(0, base + delta)
-            for value in np.unique(moved[live]).tolist():
-                batch.change_extra(live & (moved == value), lambda extra, v=value: _capped(extra, stat, v))
+            batch.change_extra(live, lambda extra, v: _capped(extra, stat, v), by=moved)
     return ceiling
 
 
