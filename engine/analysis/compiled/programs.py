@@ -205,12 +205,7 @@ class Compiler:
                 paying = hook(self.book, c.extra) if hook is not None else None
                 if paying is None or c.target is None:
                     raise Unsupported("computed-target")
-            cond = None
-            if c.condition is not None:
-                kind, fn = vexpr(c.condition.root, self.aliases, self.counters, self.names)
-                if kind != "bool":
-                    raise Unsupported("condition")
-                cond = fn
+            cond = None if c.condition is None else self.condition(c.condition)
             steps = []
             if c.once:   # format 1.1: offered until taken, remembered with the flags
                 taken = once_key(p.number, i)
@@ -251,7 +246,9 @@ class Compiler:
         return fn
 
     def number(self, root):
-        """fn(batch) -> (values, missing) of a number's expression node."""
+        """fn(batch) -> (values, missing) of a number's expression node (an int: itself)."""
+        if isinstance(root, int):
+            return lambda b: (np.full(len(b), root, dtype=np.int64), np.zeros(len(b), bool))
         kind, fn = vexpr(root, self.aliases, self.counters, self.names)
         if kind != "int":
             raise Unsupported("effect-amount")
@@ -412,9 +409,7 @@ class Compiler:
             if jump.condition is not None:
                 if reads_stats(jump.condition.root, self.aliases, self.names[1]):
                     raise Unsupported("target-fields", q.number)   # (a stat missing: the engine fails)
-                kind, cond = vexpr(jump.condition.root, self.aliases, self.counters, self.names)
-                if kind != "bool":
-                    raise Unsupported("condition")
+                cond = self.condition(jump.condition)
             ways.append((cond, guarded(self._jump(jump, entering))))
         rest = guarded(rest)
 
@@ -482,13 +477,7 @@ class Compiler:
         if kind in ("add", "set") and self.rules is not None:
             steps = []
             for stat, amount in value.items():
-                if isinstance(amount, int):
-                    fn = (lambda a: lambda b: (np.full(len(b), a, dtype=np.int64), np.zeros(len(b), bool)))(amount)
-                else:
-                    k, fn = vexpr(amount.root, self.aliases, self.counters, self.names)
-                    if k != "int":
-                        raise Unsupported("effect-amount")
-                steps.append(self._change(stat, fn, kind == "add"))
+                steps.append(self._change(stat, self.number(getattr(amount, "root", amount)), kind == "add"))
             return lambda b: [s(b) for s in steps]
         if kind in ("gain", "lose") and self.rules is not None:
             return self._items(kind, value)
@@ -533,13 +522,7 @@ class Compiler:
         for name, amount in value.items():
             if name not in declared:
                 raise Unsupported("effect", "counter-add" if add else "counter-set")
-            if isinstance(amount, int):
-                fn = (lambda a: lambda b: (np.full(len(b), a, dtype=np.int64), np.zeros(len(b), bool)))(amount)
-            else:
-                k, fn = vexpr(amount.root, self.aliases, self.counters, self.names)
-                if k != "int":
-                    raise Unsupported("effect-amount")
-            steps.append((name, declared[name], fn))
+            steps.append((name, declared[name], self.number(getattr(amount, "root", amount))))
 
         def counters(b):
             for name, spec, fn in steps:
