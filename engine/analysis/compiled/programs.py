@@ -309,6 +309,8 @@ class Compiler:
         activity = pending.get("activity")
         if list(self.module.carry_limits(self.book)):
             raise Unsupported("carrying")
+        if self.rules is None:   # (its after-change rule, at least, is not known here)
+            raise Unsupported("no-vector-rules", self.module.id)
         if activity == "random" and len(pending) == 1:   # (game/answers.py `_roll_random`: rolls.py)
             roll = Roll(self, self.book.paragraphs[number])
             return Rolled(self.book, number, roll, self.rules, self.with_commands and bool(list(self.module.commands())),
