@@ -4,7 +4,9 @@ A program expands the states waiting at a paragraph's choices (no activity
 pending, the game not over), all at once: each choice's condition from the
 expression AST (`vexpr`), its effects, the move to its target (the visit, the
 target's effects, the module's after-change rule, its ending, a `random:` roll to
-come); the module's commands from its vector rules.  It is what `Game` does
+come; a computed target, each state's own), a typed number's moves (puzzle.py), an
+action's effects; the module's commands from its vector rules.  The states waiting
+for a `random:` roll are expanded by rolls.py.  It is what `Game` does
 (game/answers.py `_choose`, game/core.py `goto`/`_settle`/`apply`), written over
 arrays; the differential test (tests/compiled) holds the two equal.
 
