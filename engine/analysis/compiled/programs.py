@@ -411,7 +411,7 @@ class Compiler:
         for jump in q.auto:
             cond = None
             if jump.condition is not None:
-                if reads_stats(jump.condition.root, self.aliases, self.names[1]):
+                if reads_stats(jump.condition.root, self.aliases, self.names[1] | self.counters):
                     raise Unsupported("target-fields", q.number)   # (a stat missing: the engine fails)
                 cond = self.condition(jump.condition)
             ways.append((cond, guarded(self._jump(jump, entering))))
