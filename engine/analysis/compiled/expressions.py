@@ -57,10 +57,10 @@ def vexpr(node, aliases, counters=frozenset(), names=(None, frozenset())):
             return "int", lambda b: (b.paragraph.copy(), np.zeros(len(b), bool))
         if name in counters:   # (game/context.py `variable`: the state's counter; absent: the engine)
             return "int", _named_value(COUNTERS, name, None)
+        if name in names[1]:   # (a module's `chance_max` too, where its vector rules' `variable` reads it)
+            return _module_value(getattr(names[0], "variable", None), ("variable", name), name)
         if name.endswith("_max"):
             raise Unsupported("variable", name)
-        if name in names[1]:
-            return _module_value(getattr(names[0], "variable", None), ("variable", name), name)
 
         def stat(b):
             c = b.col("stats", name)
