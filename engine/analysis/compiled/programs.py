@@ -233,7 +233,7 @@ class Compiler:
         return Program(self.book, p.number, choices, self.rules, commands, self.entry)
 
     def _computed(self, expr) -> "Target":
-        """A computed target (`to: "here + 20"`, `to: note("x")`): its value over a batch
+        """A computed target (`to: "here + 20"`, `to: note(name)`): its value over a batch
         (answers.py `choice_target`) and each paragraph's entry as a choice's target."""
         kind, fn = vexpr(expr.root, self.aliases, self.counters, self.names)
         if kind != "int":
