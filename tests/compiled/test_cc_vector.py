@@ -185,7 +185,7 @@ def test_a_god_read_with_his_name_unfolded_is_caught(monkeypatch):
         kind, _fn = real(self, name)
         return kind, lambda b: [e.get(name, "") if e else "" for e in b.extras()] if name == "patron" else _fn(b)
     monkeypatch.setattr(vector.VectorRules, "variable", raw)
-    monkeypatch.setattr("engine.analysis.compiled.programs.fold", lambda text: text)
+    monkeypatch.setattr("engine.analysis.compiled.expressions.fold", lambda text: text)
     assert (11, "1") in _planted(monkeypatch)
 
 

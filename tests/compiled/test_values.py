@@ -25,6 +25,10 @@ HERE = Path(__file__).parent
 BOOKS = sorted((HERE / "books").glob("*.yaml")) + \
     sorted(p for p in (HERE.parent / "analysis" / "books").glob("*.yaml") if p.stem != "hub-wide")
 SAME = 1e-12
+# (typed-roll: today's float iteration stops within 6e-10 of the value on this book's
+# cyclic components; the compiled solve's floats are closer to the exact
+# fraction, which both explorers give: test_solve.py)
+LOOSE = {"typed-roll": 1e-9}
 
 
 @pytest.fixture
@@ -61,15 +65,15 @@ def test_the_compiled_file_gives_today_s_lookups(cache, path):
     assert finals and len(today.keys) > len(finals)
     for key, v in zip(today.keys, today.values):
         if key not in finals:
-            assert mine.get(key) == pytest.approx(v, abs=SAME), key
+            assert mine.get(key) == pytest.approx(v, abs=LOOSE.get(path.stem, SAME)), key
     assert mine.start == today.start and mine.sheet == today.sheet == 1
     assert mine.learned == today.learned
     assert mine.paragraphs.keys() == today.paragraphs.keys()
     for n, (best, states, doomed) in today.paragraphs.items():
-        assert mine.paragraphs[n][0] == pytest.approx(best, abs=SAME)
+        assert mine.paragraphs[n][0] == pytest.approx(best, abs=LOOSE.get(path.stem, SAME))
         assert mine.paragraphs[n][1:] == (states, doomed)
     assert mine.route.keys() == today.route.keys()
-    assert all(mine.route[n] == pytest.approx(v, abs=SAME) for n, v in today.route.items())
+    assert all(mine.route[n] == pytest.approx(v, abs=LOOSE.get(path.stem, SAME)) for n, v in today.route.items())
 
 
 @pytest.mark.parametrize("name", ["tests", "meal", "counted-notes"])   # (an item; a flag, kept as True; counters, notes)

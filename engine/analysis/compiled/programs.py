@@ -4,7 +4,9 @@ A program expands the states waiting at a paragraph's choices (no activity
 pending, the game not over), all at once: each choice's condition from the
 expression AST (`vexpr`), its effects, the move to its target (the visit, the
 target's effects, the module's after-change rule, its ending, a `random:` roll to
-come); the module's commands from its vector rules.  It is what `Game` does
+come; a computed target, each state's own), a typed number's moves (puzzle.py), an
+action's effects; the module's commands from its vector rules.  The states waiting
+for a `random:` roll are expanded by rolls.py.  It is what `Game` does
 (game/answers.py `_choose`, game/core.py `goto`/`_settle`/`apply`), written over
 arrays; the differential test (tests/compiled) holds the two equal.
 
@@ -18,134 +20,21 @@ from __future__ import annotations
 import numpy as np
 
 from engine.book.compiler import book_aliases
+from engine.book.counters import COUNTERS, NOTES, clamp as counter_clamp
 from engine.rules.base import RuleModule
 from engine.game.reasons import once_key
-from engine.expr.ast import Binary, Bool, Call, Int, Name, Str, Unary
-from engine.support.fold import fold
+from engine.analysis.compiled import puzzle
 from engine.analysis.compiled.batch import Batch
+from engine.analysis.compiled.expressions import Unsupported, reads_stats, vexpr
 from engine.analysis.compiled.fights import Activity, Steps, cleared
 from engine.analysis.compiled.packed import MISSING, PARAGRAPH, PENDING
-from engine.analysis.compiled.reasons import reason
+from engine.analysis.compiled.rolls import Roll
+from engine.analysis.compiled.steps import branches, by_extra, first_holding, guarded, padded, wait
 from engine.analysis.explore.compact import freeze
 
-CORE_CALLS = {"has": "items", "count": "items", "visited": "visits", "flag": "flags"}
-_CMP = {"==": np.equal, "!=": np.not_equal, "<": np.less, "<=": np.less_equal, ">": np.greater,
-        ">=": np.greater_equal}
-_ARITH = {"+": np.add, "-": np.subtract, "*": np.multiply}
+__all__ = ["Compiler", "Unsupported", "vexpr"]
+
 MAX_AUTO = 16   # `auto:` jumps followed in one move (game/outcomes.py stops a chain far later)
-
-
-class Unsupported(Exception):
-    """A construct the compiler has no program for: `reason` says which, in both
-    languages (reasons.py; its text is the English words)."""
-
-    def __init__(self, kind: str, detail=""):
-        self.reason = reason(kind, detail)
-        super().__init__(self.reason)
-
-    @classmethod
-    def again(cls, why) -> "Unsupported":
-        """A new exception for a reason met before (`why`, as `reason` gave it)."""
-        made = cls.__new__(cls)
-        made.reason = why
-        Exception.__init__(made, why)
-        return made
-
-
-def vexpr(node, aliases, counters=frozenset(), names=(None, frozenset())):
-    """(type, fn(batch) -> (values, missing mask)) of an expression node; `missing`
-    marks states where the engine would fail (a stat the state does not hold).
-    `names`: (the module's vector rules, the module's own variables): a variable or
-    a function of the module is what its vector rules' `variable(name)` or
-    `call(name, args)` give, (type, fn(batch) -> values), or Unsupported; texts are
-    compared as the evaluator compares them (folded: case and accents aside)."""
-    if isinstance(node, Str):
-        v = fold(node.value)
-        return "str", lambda b: (np.full(len(b), v, dtype=object), np.zeros(len(b), bool))
-    if isinstance(node, Bool):
-        v = node.value
-        return "bool", lambda b: (np.full(len(b), v), np.zeros(len(b), bool))
-    if isinstance(node, Int):
-        v = node.value
-        return "int", lambda b: (np.full(len(b), v, dtype=np.int64), np.zeros(len(b), bool))
-    if isinstance(node, Name):
-        name = aliases.get(node.name, node.name)
-        if name == "here":
-            return "int", lambda b: (b.paragraph.copy(), np.zeros(len(b), bool))
-        if name in counters or name.endswith("_max"):
-            raise Unsupported("variable", name)
-        if name in names[1]:
-            return _module_value(getattr(names[0], "variable", None), ("variable", name), name)
-
-        def stat(b):
-            c = b.col("stats", name)
-            return np.where(c == MISSING, 0, c), c == MISSING
-        return "int", stat
-    if isinstance(node, Call):
-        part = CORE_CALLS.get(aliases.get(node.name, node.name))
-        if part is None and all(isinstance(a, (Int, Str)) for a in node.args):
-            return _module_value(getattr(names[0], "call", None), ("function", node.name),
-                                 aliases.get(node.name, node.name), tuple(a.value for a in node.args))
-        if part is None or len(node.args) != 1 or not hasattr(node.args[0], "value") \
-                or isinstance(node.args[0], Bool):
-            raise Unsupported("function", node.name)
-        key = node.args[0].value
-        if node.name == "count" or aliases.get(node.name) == "count":
-            return "int", lambda b: (b.col(part, key).copy(), np.zeros(len(b), bool))
-        return "bool", lambda b: (b.col(part, key) > 0, np.zeros(len(b), bool))
-    if isinstance(node, Unary):
-        kind, fn = vexpr(node.operand, aliases, counters, names)
-        if node.op == "not" and kind == "bool":
-            return "bool", lambda b: _map(fn(b), np.logical_not)
-        if node.op == "-" and kind == "int":
-            return "int", lambda b: _map(fn(b), np.negative)
-        raise Unsupported("operator", node.op)
-    if isinstance(node, Binary):
-        lk, lf = vexpr(node.left, aliases, counters, names)
-        rk, rf = vexpr(node.right, aliases, counters, names)
-        op = node.op
-        if op in ("and", "or") and lk == rk == "bool":
-            short = op == "or"
-
-            def logical(b):   # the right side read only where the left does not decide
-                lv, lm = lf(b)
-                rv, rm = rf(b)
-                decided = lv == short
-                return (np.where(decided, short, rv), lm | (~decided & rm))
-            return "bool", logical
-        if op in _CMP and lk == rk and (lk == "int" or op in ("==", "!=")):
-            f = _CMP[op]
-            return "bool", lambda b: _two(lf(b), rf(b), f)
-        if op in _ARITH and lk == rk == "int":
-            f = _ARITH[op]
-            return "int", lambda b: _two(lf(b), rf(b), f)
-        raise Unsupported("operator", op)
-    raise Unsupported("expression", type(node).__name__)
-
-
-def _module_value(hook, why: tuple, *question):
-    """A module variable or function over batches (its vector rules' hook), texts
-    folded; Unsupported (`why`: its reason) without one."""
-    found = hook(*question) if hook is not None else None
-    if found is None:
-        raise Unsupported(*why)
-    kind, fn = found
-    if kind != "str":
-        return kind, lambda b: (np.asarray(fn(b)), np.zeros(len(b), bool))
-
-    def folded(b):
-        values = fn(b)
-        seen = {v: fold(v) for v in set(values)}
-        return np.array([seen[v] for v in values], dtype=object), np.zeros(len(b), bool)
-    return "str", folded
-
-
-def _map(vm, f):
-    return f(vm[0]), vm[1]
-
-
-def _two(a, b, f):
-    return f(a[0], b[0]), a[1] | b[1]
 
 
 class Program:
@@ -177,15 +66,17 @@ class Rolled:
     """The moves of the states whose activity is pending at a paragraph (a module's
     roll: each outcome with its count among `den` throws) and the module's commands."""
 
-    def __init__(self, book, paragraph, roll, rules, commands: bool, enter=None):
+    def __init__(self, book, paragraph, roll, rules, commands: bool, enter=None, handed=None):
         self.book, self.paragraph, self.roll, self.rules, self.commands = book, paragraph, roll, rules, commands
-        self.enter = enter
+        self.enter, self.handed = enter, handed
 
     def run(self, batch: Batch):
         """(moves [(text, offered mask, [(counts or None, den, successors batch)])],
-        the states left to the engine)."""
+        the states left to the engine: the module's `rejects`, and `handed(batch)`)."""
         n = len(batch)
         engine = self.rules.rejects(batch, self.book)
+        if self.handed is not None:
+            engine = engine | self.handed(batch)
         commanded, handed = _commands(self.rules, self.commands, batch, self.enter)
         return [("roll", np.ones(n, dtype=bool), self.roll(batch))] + commanded, engine | handed
 
@@ -212,7 +103,7 @@ class Answered:
             for count, step in ways:
                 nxt = Batch(batch.rows.copy(), batch.slots)
                 if closes:
-                    _wait(nxt, None)
+                    wait(nxt, None)
                 step(nxt)
                 self.rules.after_change(nxt)
                 outcomes.append((None if den == count == 1 else np.full(n, count, dtype=np.int64), den, nxt))
@@ -261,7 +152,7 @@ def _commands(rules, commands: bool, batch: Batch, enter=None) -> tuple[list, np
                 for step in steps:
                     step(nxt)
             elif then is not None:
-                _wait(nxt, freeze(then))
+                wait(nxt, freeze(then))
             rules.after_change(nxt)
             out.append(("!" + name, offered & ~refused, [(None, 1, nxt)]))
     return out, handed
@@ -270,11 +161,6 @@ def _commands(rules, commands: bool, batch: Batch, enter=None) -> tuple[list, np
 def _then(applied) -> tuple:
     """(refused mask, what follows) of a command's apply."""
     return applied if type(applied) is tuple else (applied, None)
-
-
-def _wait(b: Batch, pending) -> None:
-    """game/core.py `_begin`: the live states wait for the (frozen) activity's answer."""
-    b.rows[:, PENDING] = np.where(b.ended == 0, b.slots.pendings(pending), b.rows[:, PENDING])
 
 
 class Compiler:
@@ -313,47 +199,91 @@ class Compiler:
             raise Unsupported("no-vector-rules", module.id)
         if type(module).entered is not RuleModule.entered:
             raise Unsupported("on-enter", module.id)
-        from engine.book import typed
-        if typed.spec(p) is not None:
-            raise Unsupported("typed-number")
         choices = []
         for i, c in enumerate(p.choices):
-            if c.target is None:
-                raise Unsupported("computed-target")
             paying = None
             if c.extra:   # (a module's part of the choice: its vector rules' `choice_extra`)
                 hook = getattr(self.rules, "choice_extra", None)
                 paying = hook(self.book, c.extra) if hook is not None else None
-                if paying is None:
+                if paying is None or c.target is None:
                     raise Unsupported("computed-target")
-            cond = None
-            if c.condition is not None:
-                kind, fn = vexpr(c.condition.root, self.aliases, self.counters, self.names)
-                if kind != "bool":
-                    raise Unsupported("condition")
-                cond = fn
+            cond = None if c.condition is None else self.condition(c.condition)
             steps = []
             if c.once:   # format 1.1: offered until taken, remembered with the flags
                 taken = once_key(p.number, i)
                 cond = _not_taken(taken, cond)
                 steps.append(lambda b, f=taken: b.put("flags", f, 1))
             steps += [self._effect(e) for e in c.effects]
+            if c.stay:   # format 1.2, an action (answers.py `_act`): its effects, the same choices again
+                choices.append((str(i + 1), cond, _plain(guarded(steps + [self._after_change]))))
+                continue
             if c.effects:
                 steps.append(self._after_change)
+            if c.target is None:   # a target computed from the state before the choice
+                target = self._computed(c.target_expr)
+                choices.append((str(i + 1), _and_target(cond, target), _to_target(guarded(steps), target)))
+                continue
             entered = self._enter(c.target) + [self._after_change]
             if paying is None:
-                choices.append((str(i + 1), cond, _plain(_guarded(steps + entered))))
+                choices.append((str(i + 1), cond, _plain(guarded(steps + entered))))
             else:
-                choices.append((str(i + 1), cond, _paying(_guarded(steps), paying, _guarded(entered),
+                choices.append((str(i + 1), cond, _paying(guarded(steps), paying, guarded(entered),
                                                           self._after_change)))
+        choices += puzzle.moves(self, p)
         return Program(self.book, p.number, choices, self.rules, commands, self.entry)
+
+    def _computed(self, expr) -> "Target":
+        """A computed target (`to: "here + 20"`, `to: note(name)`): its value over a batch
+        (answers.py `choice_target`) and each paragraph's entry as a choice's target."""
+        kind, fn = vexpr(expr.root, self.aliases, self.counters, self.names)
+        if kind != "int":
+            raise Unsupported("computed-target")
+        return Target(fn, self.entered, self.book.paragraphs)
+
+    def condition(self, expr):
+        """fn(batch) -> (holds, missing) of a condition; Unsupported when not a truth value."""
+        kind, fn = vexpr(expr.root, self.aliases, self.counters, self.names)
+        if kind != "bool":
+            raise Unsupported("condition")
+        return fn
+
+    def number(self, root):
+        """fn(batch) -> (values, missing) of a number's expression node (an int: itself)."""
+        if isinstance(root, int):
+            return lambda b: (np.full(len(b), root, dtype=np.int64), np.zeros(len(b), bool))
+        kind, fn = vexpr(root, self.aliases, self.counters, self.names)
+        if kind != "int":
+            raise Unsupported("effect-amount")
+        return fn
+
+    def effects(self, effects) -> list:
+        """outcomes.py `apply_all`: the effects' steps, then the after-change rule."""
+        return [self._effect(e) for e in effects] + ([self._after_change] if effects else [])
+
+    def enter(self, number: int) -> list:
+        """The steps of `goto(number)` (`_enter`)."""
+        return self._enter(number)
+
+    def entered(self, number: int) -> list:
+        """The guarded steps of entering `number` as a choice's target (`goto`, then the
+        after-change rule); Unsupported as `_enter` says (kept as its reason)."""
+        key = ("choice", number)
+        if key not in self._entries:
+            try:
+                self._entries[key] = guarded(self._enter(number) + [self._after_change])
+            except Unsupported as exc:
+                self._entries[key] = exc.reason
+        found = self._entries[key]
+        if not isinstance(found, list):
+            raise Unsupported.again(found)
+        return found
 
     def entry(self, number: int) -> list:
         """The steps of entering `number` as a command does (game/core.py `goto`: the
         after-change rule after it is the command's); Unsupported as `_enter` says."""
         if number not in self._entries:
             try:
-                self._entries[number] = _guarded(self._enter(number))
+                self._entries[number] = guarded(self._enter(number))
             except Unsupported as exc:   # (its reason kept, not the exception: its frames hold whole batches)
                 self._entries[number] = exc.reason
         found = self._entries[number]
@@ -381,13 +311,19 @@ class Compiler:
         activity = pending.get("activity")
         if list(self.module.carry_limits(self.book)):
             raise Unsupported("carrying")
+        if self.rules is None:   # (its after-change rule, at least, is not known here)
+            raise Unsupported("no-vector-rules", self.module.id)
+        if activity == "random" and len(pending) == 1:   # (game/answers.py `_roll_random`: rolls.py)
+            roll = Roll(self, self.book.paragraphs[number])
+            return Rolled(self.book, number, roll, self.rules, self.with_commands and bool(list(self.module.commands())),
+                          self.entry, roll.handed)
         hook = getattr(self.rules, "answers", None)
         answers = hook(self.book, number, pending) if hook is not None else None
         if answers is not None:   # (an activity its vector rules answer: Answered)
             return Answered(self.book, number, answers, self.rules,
                             self.with_commands and bool(list(self.module.commands())), self.entry)
         if activity != "test" and self.fights and hasattr(self.rules, "fight"):   # fights.py: a distribution per state
-            moves = self.rules.fight(self.book, number, pending, Steps(self, number, _guarded), self.cache)
+            moves = self.rules.fight(self.book, number, pending, Steps(self, number, guarded), self.cache)
             if moves is not None:
                 return Activity(self.book, number, moves, self.rules)
         if activity != "test" or not hasattr(self.rules, "test"):
@@ -417,7 +353,7 @@ class Compiler:
         """rolls.py `answer` after the roll: the outcome's effects (game/outcomes.py
         `apply_all`), then its paragraph, or the choices here when it names none; the
         after-change rule of `answer_enabled`."""
-        return _guarded(self.outcome_steps(p, ("test", side + "_effects"), spec.get(side), True))
+        return guarded(self.outcome_steps(p, ("test", side + "_effects"), spec.get(side), True))
 
     def outcome_steps(self, p, where: tuple, target, stay: bool) -> list:
         """game/outcomes.py `outcome(where)` (its effects, then the after-change rule),
@@ -461,7 +397,7 @@ class Compiler:
         def once(b):   # `once:` parts do not happen again: a visit before this one
             seen = b.col("visits", number) > 0
             goto(b)
-            _branches(b, [(~seen, first), (seen, again)])
+            branches(b, [(~seen, first), (seen, again)])
         return [once]
 
     def _settled(self, q, effects: list, skip, entering: tuple) -> list:
@@ -475,17 +411,15 @@ class Compiler:
         for jump in q.auto:
             cond = None
             if jump.condition is not None:
-                if _reads_stats(jump.condition.root, self.aliases, self.names[1]):
+                if reads_stats(jump.condition.root, self.aliases, self.names[1] | self.counters):
                     raise Unsupported("target-fields", q.number)   # (a stat missing: the engine fails)
-                kind, cond = vexpr(jump.condition.root, self.aliases, self.counters, self.names)
-                if kind != "bool":
-                    raise Unsupported("condition")
-            ways.append((cond, _guarded(self._jump(jump, entering))))
-        rest = _guarded(rest)
+                cond = self.condition(jump.condition)
+            ways.append((cond, guarded(self._jump(jump, entering))))
+        rest = guarded(rest)
 
         def auto(b):   # outcomes.py `_auto`: the first way out whose condition holds
-            taken = _first_holding(b, [cond for cond, _out in ways])
-            _branches(b, [(mask, out) for mask, (_c, out) in zip(taken, ways)] + [(taken[-1], rest)])
+            taken = first_holding(b, [cond for cond, _out in ways])
+            branches(b, [(mask, out) for mask, (_c, out) in zip(taken, ways)] + [(taken[-1], rest)])
         return steps + [auto]
 
     def _jump(self, jump, entering: tuple) -> list:
@@ -525,10 +459,10 @@ class Compiler:
             steps.append(begin_each)
         elif pending is not None:   # game/core.py `_begin`: the activity waits for its answer
             waits = freeze({"activity": begun[0], **pending})
-            steps.append(lambda b: _wait(b, waits))
+            steps.append(lambda b: wait(b, waits))
         elif q.random is not None:
             roll = freeze({"activity": "random"})
-            steps.append(lambda b: _wait(b, roll))
+            steps.append(lambda b: wait(b, roll))
         return steps
 
     def _after_change(self, b) -> None:
@@ -547,16 +481,14 @@ class Compiler:
         if kind in ("add", "set") and self.rules is not None:
             steps = []
             for stat, amount in value.items():
-                if isinstance(amount, int):
-                    fn = (lambda a: lambda b: (np.full(len(b), a, dtype=np.int64), np.zeros(len(b), bool)))(amount)
-                else:
-                    k, fn = vexpr(amount.root, self.aliases, self.counters, self.names)
-                    if k != "int":
-                        raise Unsupported("effect-amount")
-                steps.append(self._change(stat, fn, kind == "add"))
+                steps.append(self._change(stat, self.number(getattr(amount, "root", amount)), kind == "add"))
             return lambda b: [s(b) for s in steps]
         if kind in ("gain", "lose") and self.rules is not None:
             return self._items(kind, value)
+        if kind == "note":
+            return _note(value)
+        if kind in ("counter-add", "counter-set"):
+            return self._counters(kind == "counter-add", value)
         step = self.rules.effect(self.book, kind, value) if self.rules is not None else None
         if step is None:
             raise Unsupported("effect", kind)
@@ -586,6 +518,29 @@ class Compiler:
             rules.items_changed(b, changed & (b.ended == 0))
         return items
 
+    def _counters(self, add: bool, value: dict):
+        """game/counters.py `apply`: each counter changed by (or set to) its amount,
+        within its bounds; the counters' part of the extras made where it was not."""
+        declared = self.book.meta.get(COUNTERS) or {}
+        steps = []
+        for name, amount in value.items():
+            if name not in declared:
+                raise Unsupported("effect", "counter-add" if add else "counter-set")
+            steps.append((name, declared[name], self.number(getattr(amount, "root", amount))))
+
+        def counters(b):
+            for name, spec, fn in steps:
+                amounts, _missing = fn(b)
+
+                def one(e, n, name=name, spec=spec):
+                    values = e.setdefault(COUNTERS, {})
+                    old = values.get(name, 0)
+                    new = counter_clamp(spec, old + n if add else n)
+                    if new != old:
+                        values[name] = new
+                by_extra(b, b.ended == 0, amounts, one)
+        return counters
+
     def _change(self, stat, fn, add: bool):
         """game/core.py `change`: the stat clamped, written only where it changes."""
         def change(b):
@@ -596,6 +551,14 @@ class Compiler:
             new = self.rules.clamp(b, stat, base + n if add else n)
             b.put("stats", stat, new, where=live & (new != base))
         return change
+
+
+def _note(name: str):
+    """game/counters.py `apply` of `note`: the paragraph where each state stands now,
+    noted under `name` in its extras."""
+    def note(b):
+        by_extra(b, b.ended == 0, b.paragraph.copy(), lambda e, n: e.setdefault(NOTES, {}).__setitem__(name, n))
+    return note
 
 
 def _plain(steps):
@@ -628,9 +591,53 @@ def _paying(before, paying, entered, after):
                 step(went)
             after(stay)
             width = max(went.rows.shape[1], stay.rows.shape[1])
-            rows = np.where(goes[:, None], _padded(went.rows, went, width), _padded(stay.rows, stay, width))
+            rows = np.where(goes[:, None], padded(went.rows, went, width), padded(stay.rows, stay, width))
             out.append((np.full(len(batch), count, dtype=np.int64), den, Batch(rows, batch.slots)))
         return out
+    return outcomes
+
+
+class Target:
+    """A computed target over a batch: (each state's paragraph number, missing mask), the
+    paragraphs that exist, and their entries (`entered(number)`: guarded steps)."""
+
+    def __init__(self, fn, entered, paragraphs):
+        self.fn, self.entered, self.numbers = fn, entered, np.asarray(sorted(paragraphs), dtype=np.int64)
+
+    def of(self, b: Batch) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """(targets, whether each is a paragraph, the states the engine must play: a stat
+        missing, or a target whose entry has no program)."""
+        t, missing = self.fn(b)
+        known = np.isin(t, self.numbers)
+        for v in np.unique(t[known]).tolist():
+            try:
+                self.entered(v)
+            except Unsupported:
+                missing = missing | (t == v)
+        return t, known, missing
+
+
+def _and_target(cond, target: Target):
+    """The choice offered where its condition holds and its target is a paragraph
+    (answers.py `_choose`: refused before any change otherwise)."""
+    def offered(b):
+        ok, missing = (np.ones(len(b), bool), np.zeros(len(b), bool)) if cond is None else cond(b)
+        t, known, lost = target.of(b)
+        return ok & known, missing | (ok & lost)
+    return offered
+
+
+def _to_target(steps, target: Target):
+    """A choice to a computed target: the target read first, then the choice's steps,
+    then each state's paragraph entered."""
+    def outcomes(batch: Batch) -> list:
+        t, known, lost = target.of(batch)
+        nxt = Batch(batch.rows.copy(), batch.slots)
+        for step in steps:
+            step(nxt)
+        go = known & ~lost & (nxt.ended == 0)
+        branches(nxt, [(go & (t == v), target.entered(v)) for v in np.unique(t[go]).tolist()])
+        return [(None, 1, nxt)]
     return outcomes
 
 
@@ -662,66 +669,3 @@ def _not_taken(flag: str, cond):
     return offered
 
 
-def _first_holding(b: Batch, conds: list) -> list:
-    """The live states each condition takes, the first that holds for each (None:
-    always), then the states none took."""
-    left, taken = b.ended == 0, []
-    for cond in conds:
-        mask = left.copy() if cond is None else left & cond(b)[0]
-        taken.append(mask)
-        left = left & ~mask
-    return taken + [left]
-
-
-def _branches(b: Batch, branches: list) -> None:
-    """Each (mask, steps) run over a copy of the batch, the rows of its mask kept from
-    it (the masks do not overlap; a state in none is left as it is)."""
-    made = []
-    for mask, steps in branches:
-        if mask.any():
-            part = Batch(b.rows[mask].copy(), b.slots)
-            for step in steps:
-                step(part)
-            made.append((mask, part.rows))
-    width = max([b.rows.shape[1]] + [rows.shape[1] for _m, rows in made])
-    if width > b.rows.shape[1]:
-        b.rows = _padded(b.rows, b, width)
-    for mask, rows in made:
-        b.rows[mask] = _padded(rows, b, width)
-
-
-def _reads_stats(node, aliases, module_names) -> bool:
-    """Whether an expression reads a stat by its name (one a state may not hold)."""
-    if isinstance(node, Name):
-        name = aliases.get(node.name, node.name)
-        return name != "here" and name not in module_names
-    return any(_reads_stats(child, aliases, module_names) for child in _children(node))
-
-
-def _children(node) -> list:
-    if isinstance(node, Unary):
-        return [node.operand]
-    if isinstance(node, Binary):
-        return [node.left, node.right]
-    if isinstance(node, Call):
-        return list(node.args)
-    return []
-
-
-def _guarded(steps):
-    """Steps applied in order; once a state's game has ended, nothing more changes it
-    (the engine stops there): its row is kept as it was when it ended."""
-    def run(b):
-        for step in steps:
-            done = np.flatnonzero(b.ended != 0)
-            before = b.rows[done]   # (a copy of the ended rows only: most steps have none)
-            step(b)
-            if len(done):
-                b.rows[done] = before if before.shape[1] == b.rows.shape[1] else _padded(before, b)
-    return [run]
-
-
-def _padded(before, b, width: int | None = None):
-    """`before`'s rows widened to `width` columns (b's width by default), each new
-    column at its default."""
-    return b.slots.widened(before, b.rows.shape[1] if width is None else width)

@@ -45,6 +45,7 @@ from collections import deque
 
 from engine import expr as X
 from engine.book.compiler import book_aliases
+from engine.book import typed
 from engine.book.effect_lists import all_effects, module_fields
 from engine.expr.ast import Call, Int, Name, Str, walk
 from engine.lint.checks import graph as static_graph
@@ -110,8 +111,8 @@ class Lens:
                    for effs in self.used_here.values() for e in effs]
         if p.once and self._once_writes(p) is None:   # a `once:` paragraph reads whether it was visited
             found.add(("v", p.number))   # (unless what it does once nothing reads: `_compute`)
-        if any(c.once for c in p.choices):   # ... and its once-only choices, their marks
-            found.add(("o", str(p.number)))
+        if any(c.once for c in p.choices) or (p.fields and typed.spec(p) and typed.tries(p)):
+            found.add(("o", str(p.number)))   # ... and its once-only choices' marks, its tries (format 1.2)
         for value in values:
             self._scan(value, found)
         return found
