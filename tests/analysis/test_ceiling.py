@@ -118,3 +118,25 @@ def test_compiled_cut_runs_stay_sound(name):
         seen.add(bool(np.count_nonzero(ex.hopeless)))
     if name == DEADLINE:
         assert True in seen   # (some cut found rows past the deadline)
+
+
+def test_the_cut_reports_say_how_many_states_the_ceiling_counts_as_lost():
+    """Both explorers' reports, in both languages: the states left unexplored that no
+    game can still win, and why (no victory ahead; the days past the ford's tide)."""
+    from engine.analysis.compiled.report import compiled_report, compiled_text
+    from engine.analysis.explore.report import exhaustive
+    from engine.analysis.explore.text import exhaustive_text
+    book, module, _ = load(DEADLINE)
+    r = exhaustive(book, module, max_states=30, sheet=1)
+    c = r["frontier"]["ceiling"]
+    assert c["lost"] == c["no_victory"] + sum(c["counters"].values()) and c["counters"]["jours"] > 0
+    assert 0 < c["lost"] < c["unexplored"]
+    en, fr = exhaustive_text(r, "en", "deadline-hub.yaml"), exhaustive_text(r, "fr", "deadline-hub.yaml")
+    assert (f"Ceiling: {c['lost']} of the {c['unexplored']} states left unexplored can no longer be won" in en
+            and "counter 'jours' past what a victory allows" in en)
+    assert f"Plafond : {c['lost']} des {c['unexplored']} états non explorés" in fr and "compteur « jours »" in fr
+    r = compiled_report(book, module, max_states=30, sheet=1, keep=False)
+    c = r["ceiling"]
+    assert c["counters"]["jours"] > 0 and c["lost"] == c["no_victory"] + c["counters"]["jours"]
+    assert f"Ceiling: {c['lost']} of the {c['unexplored']}" in compiled_text(r, "en")
+    assert "Plafond :" in compiled_text(r, "fr")

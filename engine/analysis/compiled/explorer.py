@@ -55,6 +55,7 @@ class Explored:
     frontier: object = None                                  # the states found but not expanded (a cut run)
     lens: object = None                                      # the lens the rows were projected by (forget.py)
     hopeless: object = None                                  # per frontier state: no game can still win it (ceiling.py)
+    ceiling: dict | None = None                              # how many and why (ceiling.py `account`)
 
 
 class CompiledExplorer:
@@ -242,10 +243,11 @@ class CompiledExplorer:
             wave = np.concatenate([self._wave(wave[at:at + SLICE]) for at in range(0, len(wave), SLICE)])
         n = self.table.n
         frontier = wave[~self._over(self.table.column(ENDED)[wave])] if bound else np.zeros(0, dtype=np.int64)
-        hopeless = None
+        hopeless = ceiling = None
         if len(frontier) and self.lens is not None:   # (ceiling.py: rows no game can still win count as lost)
-            hopeless = ~hopeful_rows(self.book, self.module, self.lens.lens.edges, self.slots,
-                                     self.table.column(PARAGRAPH)[frontier], self.table.column(EXTRA)[frontier])
+            hopeful, ceiling = hopeful_rows(self.book, self.module, self.lens.lens.edges, self.slots,
+                                            self.table.column(PARAGRAPH)[frontier], self.table.column(EXTRA)[frontier])
+            hopeless = ~hopeful
         if self.once:   # the module's fight chains are not read by the graph: their
             # memory given back before its sort (a restart or a later use makes them again)
             self.engine.cache.clear()
@@ -255,7 +257,8 @@ class CompiledExplorer:
         return Explored(graph, self.table, self.engine_paragraphs, self.compiled_states, self.engine_states,
                         bound, set(self.engine.strategies), list(self.engine.errors),
                         time.process_time() - began, self.compiled_seconds, frontier=frontier,
-                        hopeless=np.zeros(len(frontier), dtype=bool) if hopeless is None else hopeless)
+                        hopeless=np.zeros(len(frontier), dtype=bool) if hopeless is None else hopeless,
+                        ceiling=ceiling)
 
     def _over(self, ended: np.ndarray) -> np.ndarray:
         """A game over for good (a victory; a death the module never rescues): nothing

@@ -36,6 +36,8 @@ over every hero its sheet can become, which no module says yet.
 """
 from __future__ import annotations
 
+from engine.analysis.explore.compact import MISSING, thaw
+from engine.analysis.explore.space import FRONTIER
 from engine.book.counters import COUNTERS
 from engine.book.model import Paragraph
 from engine.expr.ast import Binary, Int, Name, Unary
@@ -43,6 +45,7 @@ from engine.lint.checks import exits, static_target
 
 NEVER = float("-inf")   # no value of the counter lets a victory happen
 ANY = float("inf")      # every value does
+NO_VICTORY = "no-victory"   # (`Ceiling.why`: no paragraph ahead can end in victory)
 CAP = {"<=": 0, "<": -1, "==": 0}
 MIRROR = {">=": "<=", ">": "<", "==": "==", "<=": ">=", "<": ">", "!=": "!="}   # `5 >= jours` is `jours <= 5`
 NEGATION = {">=": "<", ">": "<=", "<=": ">", "<": ">=", "==": "!=", "!=": "=="}   # (`!=` caps nothing)
@@ -185,33 +188,54 @@ class Ceiling:
     # --- per state ----------------------------------------------------------
     def worth(self, paragraph: int, counters: dict | None) -> int:
         """1 when a state at `paragraph` holding `counters` may still be won, else 0."""
-        return self._worth(paragraph, counters, self.hopeful, self.limits)
+        return int(self.why(paragraph, counters) is None)
 
     def worth_after(self, paragraph: int, counters: dict | None) -> int:
         """1 when a state that a move from `paragraph` holding `counters` leads to (its
         paragraph one the graph reaches from there, its counters no lower) may still
         be won, else 0."""
-        if self._after is None:
-            ahead = self._ahead()
-            self._after = ({n for n in self.edges if ahead[n] & self.hopeful},
-                           {c: {n: max(lim.get(t, ANY) for t in ahead[n]) for n in self.edges}
-                            for c, lim in self.limits.items()})
-        return self._worth(paragraph, counters, *self._after)
+        return int(self.why(paragraph, counters, after=True) is None)
 
-    @staticmethod
-    def _worth(paragraph, counters, hopeful, limits) -> int:
+    def why(self, paragraph: int, counters: dict | None, after: bool = False) -> str | None:
+        """Why a state at `paragraph` holding `counters` (`after`: a state a move from
+        there leads to) can no longer be won: NO_VICTORY, the name of the counter
+        past its limit, or None (it may be)."""
+        hopeful, limits = self.hopeful, self.limits
+        if after:
+            if self._after is None:
+                ahead = self._ahead()
+                self._after = ({n for n in self.edges if ahead[n] & self.hopeful},
+                               {c: {n: max(lim.get(t, ANY) for t in ahead[n]) for n in self.edges}
+                                for c, lim in self.limits.items()})
+            hopeful, limits = self._after
         if paragraph not in hopeful:
-            return 0
+            return NO_VICTORY
         for c, limit in limits.items():
             v = (counters or {}).get(c)
             if v is not None and v > limit.get(paragraph, ANY):
-                return 0
-        return 1
+                return c
+        return None
 
-    def rows(self, paragraphs, counter_of) -> "np.ndarray":
-        """Per packed row (compiled path): True where it may still be won;
-        `counter_of(c)` each row's value of counter c as floats (NaN where it holds
-        none), or None."""
+    def account(self, found) -> dict:
+        """{"unexplored", "lost", "no_victory", "counters": {name: states}} of the states
+        left unexplored, given as (paragraph, counters, after) (`why`'s arguments):
+        the report's line."""
+        out = {"unexplored": 0, "lost": 0, "no_victory": 0, "counters": {}}
+        for paragraph, counters, after in found:
+            out["unexplored"] += 1
+            why = self.why(paragraph, counters, after)
+            if why is not None:
+                out["lost"] += 1
+                if why is NO_VICTORY:
+                    out["no_victory"] += 1
+                else:
+                    out["counters"][why] = out["counters"].get(why, 0) + 1
+        return out
+
+    def rows(self, paragraphs, counter_of) -> tuple:
+        """Per packed row (compiled path): (True where it may still be won, its
+        `account`); `counter_of(c)` each row's value of counter c as floats (NaN where
+        it holds none), or None."""
         import numpy as np
         p = np.asarray(paragraphs, dtype=np.int64)
         top = max(max(self.edges, default=0), int(p.max(initial=0))) + 1
@@ -220,13 +244,18 @@ class Ceiling:
         hopeful = np.zeros(top, dtype=bool)
         hopeful[list(self.hopeful)] = True
         ok = np.where(inside, hopeful[at], True)   # (a number outside the book: nothing known)
+        out = {"unexplored": len(p), "lost": 0, "no_victory": int(np.count_nonzero(~ok)), "counters": {}}
         for c, limit in self.limits.items():
             v = counter_of(c)
             if v is not None:
                 dense = np.full(top, ANY)
                 dense[list(limit)] = list(limit.values())
-                ok &= ~(inside & (np.asarray(v, dtype=np.float64) > dense[at]))
-        return ok
+                past = ok & inside & (np.asarray(v, dtype=np.float64) > dense[at])
+                if past.any():
+                    out["counters"][c] = int(np.count_nonzero(past))
+                ok &= ~past
+        out["lost"] = int(np.count_nonzero(~ok))
+        return ok, out
 
 
 def _growing(book) -> dict:
@@ -293,8 +322,7 @@ class Worth:
     its counters at least s's)."""
 
     def __init__(self, ceiling: "Ceiling", space):
-        from engine.analysis.explore.compact import MISSING, thaw
-        self.c, self.space, self.missing, self.thaw = ceiling, space, MISSING, thaw
+        self.c, self.space = ceiling, space
         self.slot = space.states.layout.slot.get(("extra", COUNTERS))
         self._after: dict = {}
 
@@ -302,8 +330,15 @@ class Worth:
         if self.slot is None or not self.c.limits:
             return None
         key = self.space.states[s]
-        v = key[self.slot] if self.slot < len(key) else self.missing
-        return None if v is self.missing else self.thaw(v)
+        v = key[self.slot] if self.slot < len(key) else MISSING
+        return None if v is MISSING else thaw(v)
+
+    def account(self) -> dict:
+        """`Ceiling.account` of the space's states found and not expanded, and of the
+        states its moves lead to that were never added (one per state that has some)."""
+        sp, targets = self.space, self.space.actions.targets
+        return self.c.account((sp.paragraph[s], self._counters(s), bool(sp.done[s])) for s in range(len(sp.done))
+                              if (not sp.done[s] and sp.final[s] is None) or (sp.done[s] and FRONTIER in targets[s]))
 
     def state(self, s: int) -> float:
         if self.space.ended[s] == "victory":
@@ -317,9 +352,9 @@ class Worth:
         return found
 
 
-def hopeful_rows(book, module, edges: dict, slots, paragraphs, extras) -> "np.ndarray":
+def hopeful_rows(book, module, edges: dict, slots, paragraphs, extras) -> tuple:
     """The compiled path's frontier (its rows' paragraph and interned extras columns,
-    packed.py `Slots`): True where a row may still be won."""
+    packed.py `Slots`): (True where a row may still be won, `Ceiling.account`)."""
     import numpy as np
     ceiling = Ceiling(book, module, edges)
     absent = -(1 << 62)
