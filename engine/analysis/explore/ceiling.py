@@ -325,13 +325,18 @@ class Worth:
         self.c, self.space = ceiling, space
         self.slot = space.states.layout.slot.get(("extra", COUNTERS))
         self._after: dict = {}
+        self._thawed: dict = {}   # (each distinct frozen counters value read once)
 
     def _counters(self, s: int):
         if self.slot is None or not self.c.limits:
             return None
-        key = self.space.states[s]
-        v = key[self.slot] if self.slot < len(key) else MISSING
-        return None if v is MISSING else thaw(v)
+        v = self.space.states.layout.at(self.space.states.code(s), self.slot)   # (one slot's bits, no decoding)
+        if v is MISSING:
+            return None
+        found = self._thawed.get(v)
+        if found is None:
+            found = self._thawed[v] = thaw(v)
+        return found
 
     def account(self) -> dict:
         """`Ceiling.account` of the space's states found and not expanded, and of the
