@@ -24,9 +24,10 @@ from engine.analysis.compiled.fights import Probabilities, Spread
 from engine.analysis.compiled.forget import Forget
 from engine.analysis.explore.nodes import MACRO
 from engine.analysis.compiled.graph import Graph, narrow
-from engine.analysis.compiled.packed import ENDED, PARAGRAPH, PENDING, Slots, Table
+from engine.analysis.compiled.packed import ENDED, EXTRA, PARAGRAPH, PENDING, Slots, Table
 from engine.analysis.compiled.programs import Compiler, Unsupported
 from engine.analysis.compiled.reasons import Reason
+from engine.analysis.explore.ceiling import hopeful_rows
 from engine.analysis.explore.compact import thaw
 from engine.analysis.compiled.templates import ERROR as ERROR_T, SELF as SELF_T, Templates
 
@@ -53,6 +54,8 @@ class Explored:
     moves_text: list = field(default_factory=list)           # per move: its text
     frontier: object = None                                  # the states found but not expanded (a cut run)
     lens: object = None                                      # the lens the rows were projected by (forget.py)
+    hopeless: object = None                                  # per frontier state: no game can still win it (ceiling.py)
+    ceiling: dict | None = None                              # how many and why (ceiling.py `account`)
 
 
 class CompiledExplorer:
@@ -296,15 +299,22 @@ class CompiledExplorer:
             wave = np.concatenate([self._wave(wave[at:at + SLICE]) for at in range(0, len(wave), SLICE)])
         n = self.table.n
         frontier = wave[~self.over(wave)] if bound else np.zeros(0, dtype=np.int64)
+        hopeless = ceiling = None
+        if len(frontier) and self.lens is not None:   # (ceiling.py: rows no game can still win count as lost)
+            hopeful, ceiling = hopeful_rows(self.book, self.module, self.lens.lens.edges, self.slots,
+                                            self.table.column(PARAGRAPH)[frontier], self.table.column(EXTRA)[frontier])
+            hopeless = ~hopeful
         if self.once:   # the module's fight chains are not read by the graph: their
             # memory given back before its sort (a restart or a later use makes them again)
             self.engine.cache.clear()
             gc.collect()
-        graph = self._graph(n, roots, frontier)
+        graph = self._graph(n, roots, frontier if hopeless is None else frontier[~hopeless])
         del expanded
         return Explored(graph, self.table, self.engine_paragraphs, self.compiled_states, self.engine_states,
                         bound, set(self.engine.strategies), list(self.engine.errors),
-                        time.process_time() - began, self.compiled_seconds, frontier=frontier)
+                        time.process_time() - began, self.compiled_seconds, frontier=frontier,
+                        hopeless=np.zeros(len(frontier), dtype=bool) if hopeless is None else hopeless,
+                        ceiling=ceiling)
 
     def _over(self, ended: np.ndarray) -> np.ndarray:
         """A game over for good (a victory; a death the module never rescues): nothing

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from engine.support.safe_text import clean
 from engine.analysis.render import number
-from engine.analysis.explore.text import bounded, kept_lines, odds_range
+from engine.analysis.explore.text import bounded, ceiling_lines, kept_lines, odds_range
 from engine.analysis.compiled.explorer import explore_compiled
 from engine.analysis.compiled.keep import UNKEYED, store
 from engine.analysis.compiled.reasons import count, path_lines
@@ -64,7 +64,7 @@ def _figures(book, ex, r: dict, complete: bool, sheet) -> dict:
             "engine_states": ex.engine_states, "compiled_seconds": ex.compiled_seconds,
             "engine_paragraphs": {str(n): why for n, why in sorted(ex.engine_paragraphs.items())},
             "errors": ex.errors, "explore_seconds": ex.seconds, "solve_seconds": r["seconds"],
-            "graph_bytes": r["bytes"], "expanded": ex.graph.states - len(ex.frontier)}
+            "graph_bytes": r["bytes"], "expanded": ex.graph.states - len(ex.frontier), "ceiling": ex.ceiling}
 
 
 def compiled_text(r: dict, lang: str, _book_path: str = "") -> str:
@@ -89,6 +89,7 @@ def compiled_text(r: dict, lang: str, _book_path: str = "") -> str:
         lines.append(f"  victoire en jouant au mieux : {odds}" if fr else f"  best-play victory: {odds}")
         if r["victory"]["low"] != r["victory"]["high"]:   # (bounds that meet: the value, proven)
             lines.append(bounded(r["bound"], n(r["expanded"]), lang))
+            lines += ceiling_lines(r.get("ceiling"), lang)
     lines.append(f"  flottant : {d(r['float'], 12)} ± {r['float_bound']:.1e}" if fr else
                  f"  float: {d(r['float'], 12)} ± {r['float_bound']:.1e}")
     rate = r["compiled_states"] / r["compiled_seconds"] if r["compiled_seconds"] > 0 else 0

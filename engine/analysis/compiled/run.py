@@ -45,5 +45,5 @@ def high_bound(ex) -> float:
 def high_solution(ex) -> Solution:
     """The floats of a cut exploration with every state not explored counted as won."""
     terminal = ex.graph.terminal.copy()
-    terminal[ex.frontier] = 1
+    terminal[ex.frontier if ex.hopeless is None else ex.frontier[~ex.hopeless]] = 1   # (ceiling.py: the others lost)
     return Solution(replace(ex.graph, terminal=terminal), frontier=1.0).floats()

@@ -33,6 +33,7 @@ from collections import deque
 from engine.game import Game
 from engine.game.state import GameState
 from engine.game.dice import SeededDice
+from engine.analysis.explore.ceiling import Ceiling
 from engine.analysis.explore.focus import GAP, Focus
 from engine.analysis.explore.lens import Lens
 from engine.analysis.explore.likely import Likely
@@ -88,6 +89,8 @@ class Explorer(Expansion):
         self.space.restarts = restarts
         self.space.dropped = self.lens.forgotten() if self.lens is not None else {}
         self.space.learned = dict(self.lens.learned) if self.lens is not None else {}
+        if self.space.bound is not None and self.lens is not None:   # (the lens's graph: checked by every move)
+            self.space.ceiling = Ceiling(self.book, self.module, self.lens.edges)
         self.space.seconds = time.monotonic() - start
         return self.space
 

@@ -10,6 +10,8 @@ as won (solve.py).  This says, for the report:
 * `leaves`: the walk of the play that reaches the high bound, from the start to the
   state where it leaves the explored part (at each move the outcome holding most of
   the gap, no state twice): why the high bound stays high;
+* `ceiling`: how many states found and not expanded the ceiling (ceiling.py) counts
+  as lost in the high bound too, and why;
 * `splits`: what tells apart the states of the frontier's paragraphs, the slots that
   multiply their number most (Stamina ×18: the states there hold 18 times as many as
   they would without it).  The lens (lens.py) keeps only what the book reads later,
@@ -20,6 +22,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from engine.analysis.explore.ceiling import Worth
 from engine.analysis.explore.compact import HEAD
 from engine.analysis.explore.space import FRONTIER, Space
 
@@ -44,8 +47,9 @@ def frontier(space: Space, low: list[float], high: list[float]) -> dict | None:
             cut[paragraph[s]] += 1
     where = unexplored + cut
     top = [n for n, _ in where.most_common(TOP)]
+    ceiling = None if space.ceiling is None else Worth(space.ceiling, space).account()
     return {"unexplored": [{"paragraph": n, "states": where[n]} for n in top],
-            "leaves": _leaves(space, low, high), "splits": _splits(space, set(top))}
+            "leaves": _leaves(space, low, high), "splits": _splits(space, set(top)), "ceiling": ceiling}
 
 
 def _leaves(space: Space, low: list[float], high: list[float]) -> list[int]:

@@ -14,6 +14,7 @@ States beyond the exploration bound ("frontier") count as 0 for the lower bound 
 """
 from __future__ import annotations
 
+from engine.analysis.explore.ceiling import Worth
 from engine.analysis.explore.space import ERROR, FRONTIER, Space
 
 TOLERANCE = 1e-12
@@ -76,8 +77,10 @@ def space_components(space: Space) -> list[list[int]]:
     return found[2]
 
 
-def values(space: Space, frontier: float = 0.0) -> tuple[list[float], int]:
-    """Value of every state, and the number of value-iteration sweeps used."""
+def values(space: Space, frontier: float = 0.0, worth=None) -> tuple[list[float], int]:
+    """Value of every state, and the number of value-iteration sweeps used; a state
+    not explored is worth `frontier`, or with `worth` (ceiling.py `Worth`, for the
+    high bound) its ceiling."""
     n = len(space.states)
     value = [0.0] * n
     special = {ERROR: 0.0, FRONTIER: frontier}
@@ -85,10 +88,12 @@ def values(space: Space, frontier: float = 0.0) -> tuple[list[float], int]:
 
     def backup(s) -> float:
         if not space.done[s]:
-            return frontier
+            return frontier if worth is None else worth.state(s)
         if not shapes[s]:
             return 1.0 if space.ended[s] == "victory" else 0.0
         best, i, succ = None, 0, targets[s]
+        if worth is not None and FRONTIER in succ:
+            special[FRONTIER] = worth.after(s)
         for probs in moves.floats(s):
             q = 0.0
             for p in probs:
@@ -123,7 +128,9 @@ def victory_odds(space: Space) -> dict:
     low and high are the sample's means and "sample" gives its size and the 95 %
     margin of the sampling (see start.py)."""
     low, sweeps = values(space, 0.0)
-    high, more = values(space, 1.0) if space.bound is not None else (low, 0)
+    ceiling = getattr(space, "ceiling", None)   # (ceiling.py: 0 where no game can still be won)
+    high, more = values(space, 1.0, None if ceiling is None else Worth(ceiling, space)) \
+        if space.bound is not None else (low, 0)
     space.bounds = (low, high)   # (frontier.py reads where the gap lies)
     if space.sample:
         est = _estimate(space.sample, low, high)

@@ -239,6 +239,7 @@ class Space:
     learned: dict = field(default_factory=dict)           # the lens's corrections of the graph (Lens.learned)
     solution: tuple | None = None                         # (values, policy) once solved (report.py)
     bounds: tuple | None = None                           # every state's (low, high) bounds once solved (solve.py)
+    ceiling: object = None                                # a cut's ceiling of what it left out (ceiling.py)
 
 
 def path_to(space: Space, s: int | None) -> tuple[list[str], list[int]]:

@@ -195,6 +195,7 @@ def frontier_lines(r: dict, lang: str) -> list[str]:
         more = "… → " if len(f["leaves"]) > 8 else ""
         lines.append(_t(lang, f"  Le jeu qui atteint la borne haute sort de la partie explorée après les § {more}{walk}",
                         f"  The play that reaches the high bound leaves the part explored after §§ {more}{walk}"))
+    lines += ceiling_lines(f.get("ceiling"), lang)
     if f["splits"]:
         split = ", ".join(f"{clean_line(x['name'])} ×{number(x['factor'], lang, 1)}" for x in f["splits"])
         lines.append(_t(lang, f"  Ce qui y multiplie les états : {split} ; le livre relit chacun plus loin (rien ne "
@@ -202,6 +203,24 @@ def frontier_lines(r: dict, lang: str) -> list[str]:
                         f"  What multiplies the states there: {split}; the book reads each of them later (nothing "
                         f"can forget it): the space is larger than what the bound lets explore"))
     return lines
+
+
+def ceiling_lines(c: dict | None, lang: str) -> list[str]:
+    """How many of the states left unexplored the ceiling counts as lost in the high
+    bound too (explore/ceiling.py), and why."""
+    if not c or not c["unexplored"]:
+        return []
+    lost, of = c["lost"], c["unexplored"]
+    why = [_t(lang, f"aucune victoire plus loin : {c['no_victory']}",
+              f"no victory ahead: {c['no_victory']}")] if c["no_victory"] else []
+    why += [_t(lang, f"compteur « {clean_line(k)} » au-delà de ce qu'une victoire permet : {v}",
+               f"counter '{clean_line(k)}' past what a victory allows: {v}")
+            for k, v in sorted(c["counters"].items())]
+    reasons = f" ({'; '.join(why)})" if why else ""
+    return [_t(lang, f"  Plafond : {lost} des {of} états non explorés ne peuvent plus être gagnés{reasons} ; "
+                     "la borne haute les compte comme perdus",
+               f"  Ceiling: {lost} of the {of} states left unexplored can no longer be won{reasons}; "
+               "the high bound counts them as lost")]
 
 
 def _odds(r: dict, lang: str) -> list[str]:
