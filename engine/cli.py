@@ -147,6 +147,16 @@ def _main(argv: list[str], lang: str):
         return 130, module
     except BrokenPipeError:
         return 0, module
+    except MemoryError:   # (an exploration too big for the machine or for `ulimit -v`)
+        print(OUT_OF_MEMORY[lang == "en"].format(command=args._command), file=sys.stderr)
+        return 1, module
+
+
+OUT_OF_MEMORY = (
+    "gamebook {command} : mémoire épuisée (celle de la machine, ou la limite du processus : ulimit -v). "
+    "Relancez avec une borne plus petite (explore : --max-states, --timeout) ou plus de mémoire.",
+    "gamebook {command}: out of memory (the machine's, or the process's limit: ulimit -v). "
+    "Run it again with a smaller bound (explore: --max-states, --timeout) or more memory.")
 
 
 def _lazy_parser(lang: str, chosen: str | None) -> argparse.ArgumentParser:
