@@ -41,10 +41,13 @@ def configure(parser, lang: str) -> None:
                         help=t("--exhaustive : jouer aussi les combats réponse par réponse (pas de nœud de combat)",
                                "--exhaustive: play fights answer by answer too (no fight node)"))
     parser.add_argument("--compiled", action="store_true",
-                        help=t("--exhaustive : le chemin compilé (états en tableaux, programmes par paragraphe, "
-                               "résolution par niveaux puis exacte) ; dit quels paragraphes passent par le moteur",
-                               "--exhaustive: the compiled path (states in arrays, per-paragraph programs, "
-                               "solved by levels then exactly); says which paragraphs took the engine path"))
+                        help=t("--exhaustive : le chemin compilé (le défaut ; gardé pour les scripts d'avant)",
+                               "--exhaustive: the compiled path (the default; kept for older scripts)"))
+    parser.add_argument("--engine-explorer", action="store_true",
+                        help=t("--exhaustive : l'explorateur qui joue chaque état par le moteur (l'ancien "
+                               "chemin : pour comparer, et pour --focused)", "--exhaustive: the explorer that "
+                               "plays every state through the engine (the former path: to compare, and for "
+                               "--focused)"))
     parser.add_argument("--saving", action="store_true",
                         help=t("--exhaustive : explorer à nouveau sans rien oublier (mêmes limites) et dire "
                                "combien d'états l'oubli économise", "--exhaustive: explore again forgetting "
@@ -86,13 +89,13 @@ def _explore(book, module, args) -> int:
     from engine.rules.watchdog import hook_timeout
     if args.replay:
         return _replay(book, module, args)
-    if args.exhaustive and args.compiled:
+    if args.exhaustive and not (args.engine_explorer or args.focused):
         from engine.analysis.compiled.report import compiled_report, compiled_text
         r = compiled_report(book, module, args.max_states, not args.no_commands,
                             fight_nodes=not args.step_by_step, sheet=args.sheet, timeout=args.timeout,
-                            keep=not args.no_store, jobs=_jobs(args))
+                            keep=not args.no_store, jobs=_jobs(args), saving=args.saving)
         _show(r, args, compiled_text)
-        return 1 if r["errors"] else 0
+        return 1 if r["errors"] or r.get("soft_locks") else 0
     if args.exhaustive:
         from engine.analysis.explore.report import exhaustive
         from engine.analysis.explore.text import exhaustive_text

@@ -10,10 +10,14 @@ editor (keep.py), as today's explorer does.
 """
 from __future__ import annotations
 
+from fractions import Fraction
+
 from engine.support.safe_text import clean
 from engine.analysis.render import number
-from engine.analysis.explore.text import bounded, kept_lines, odds_range
-from engine.analysis.compiled.explorer import explore_compiled
+from engine.analysis.explore.text import (bounded, dropped_lines, exactness_lines, findings_lines, kept_lines,
+                                         odds_range, places_lines)
+from engine.analysis.compiled.explorer import CompiledExplorer
+from engine.analysis.compiled.findings import findings
 from engine.analysis.compiled.keep import UNKEYED, store
 from engine.analysis.compiled.reasons import count, path_lines
 from engine.analysis.compiled.run import high_bound, solve
@@ -21,7 +25,7 @@ from engine.analysis.compiled.run import high_bound, solve
 
 def compiled_report(book, module, max_states: int, with_commands: bool = True, fight_nodes: bool = True,
                     sheet: int | None = None, timeout: float | None = None, keep: bool = False,
-                    jobs: int = 1) -> dict:
+                    jobs: int = 1, saving: bool = False) -> dict:
     """The figures as data (the JSON format).  `keep`: write the solved values of a
     complete exploration for play and the editor, as today's explorer (keep.py;
     "values": the file, or None when nothing was kept, "values_unkeyed" saying why).
@@ -35,20 +39,30 @@ def compiled_report(book, module, max_states: int, with_commands: bool = True, f
             from engine.analysis.compiled.table import table_report
             return table_report(book, module, sheets, jobs=jobs, max_states=max_states,
                                 with_commands=with_commands, fight_nodes=fight_nodes, timeout=timeout)
-    ex = explore_compiled(book, module, sheet=sheet, max_states=max_states, with_commands=with_commands,
-                          fight_nodes=fight_nodes, timeout=timeout)
+    explorer = CompiledExplorer(book, module, sheet=sheet, max_states=max_states, with_commands=with_commands,
+                                fight_nodes=fight_nodes, timeout=timeout, once=True)
+    ex = explorer.run()
     complete = ex.bound is None
     r = solve(ex.graph, exact=complete)
     exact = r["exact"]
     out = _figures(book, ex, r, complete, sheet)
     out["victory"] = ({"low": float(exact), "high": float(exact)} if complete else
                       {"low": r["float"], "high": high_bound(ex)})
+    if not complete:
+        out["victory"]["gap"] = out["victory"]["high"] - out["victory"]["low"]
+    out |= findings(book, module, explorer, ex, r, complete)
+    out["errors"] = out["errors"] + [e for e in ex.errors if (e["type"], e["message"], e["paragraph"]) not in
+                                     {(x["type"], x["message"], x["paragraph"]) for x in out["errors"]}]
     if keep:
         out["values"] = None
         if complete:
             path = store(book, module, ex, r["solution"], exact, sheet)
             out["values_unkeyed"] = path is UNKEYED
             out["values"] = None if path is None or path is UNKEYED else str(path)
+    if saving:
+        full = CompiledExplorer(book, module, sheet=sheet, max_states=max_states, with_commands=with_commands,
+                                fight_nodes=fight_nodes, timeout=timeout, once=True, lens=False).run()
+        out["saved"] = {"with": ex.graph.states, "without": full.graph.states, "without_complete": full.bound is None}
     return out
 
 
@@ -57,17 +71,17 @@ def _figures(book, ex, r: dict, complete: bool, sheet) -> dict:
     return {"book": book.id, "path": "compiled", "complete": complete, "bound": ex.bound,
             "states": ex.graph.states, "transitions": int(len(ex.graph.targets)),
             "fixed_sheet": sheet, "float": r["float"], "float_bound": r["bound"],
-            "exact": None if exact is None else {"fraction": f"{exact.numerator}/{exact.denominator}",
-                                                 "percent": float(exact) * 100},
+            "exact": None if exact is None else str(Fraction(int(exact.numerator), int(exact.denominator))),
+            "exact_percent": None if exact is None else float(exact) * 100,
             "exactness": ("policies" if ex.strategies else "exact") if complete else "bounded",
             "strategies": sorted(ex.strategies), "compiled_states": ex.compiled_states,
             "engine_states": ex.engine_states, "compiled_seconds": ex.compiled_seconds,
             "engine_paragraphs": {str(n): why for n, why in sorted(ex.engine_paragraphs.items())},
-            "errors": ex.errors, "explore_seconds": ex.seconds, "solve_seconds": r["seconds"],
-            "graph_bytes": r["bytes"], "expanded": ex.graph.states - len(ex.frontier)}
+            "explore_seconds": ex.seconds, "solve_seconds": r["seconds"], "seconds": ex.seconds + r["seconds"],
+            "graph_bytes": r["bytes"], "expanded": ex.graph.states - len(ex.frontier), "frontier": None}
 
 
-def compiled_text(r: dict, lang: str, _book_path: str = "") -> str:
+def compiled_text(r: dict, lang: str, book_path: str = "BOOK") -> str:
     if "difficulty" in r:
         from engine.analysis.compiled.table import table_text
         return table_text(r, lang)
@@ -79,19 +93,15 @@ def compiled_text(r: dict, lang: str, _book_path: str = "") -> str:
                   f"{d(r['explore_seconds'], 1)} s, résolution {d(r['solve_seconds'], 1)} s") if fr else
                  (f"  {n(r['states'])} states, {n(r['transitions'])} transitions; explored in "
                   f"{d(r['explore_seconds'], 1)} s, solved in {d(r['solve_seconds'], 1)} s"))
-    if r["exact"]:
-        label = "victoire en jouant au mieux" if fr else "best-play victory"
-        share = d(r["exact"]["percent"], 4)
-        lines.append(f"  {label} : {share} % (exact : {r['exact']['fraction']})" if fr else
-                     f"  {label}: {share} % (exact: {r['exact']['fraction']})")
-    else:
-        odds = odds_range(r["victory"]["low"], r["victory"]["high"], lang)
-        lines.append(f"  victoire en jouant au mieux : {odds}" if fr else f"  best-play victory: {odds}")
-        if r["victory"]["low"] != r["victory"]["high"]:   # (bounds that meet: the value, proven)
-            lines.append(bounded(r["bound"], n(r["expanded"]), lang))
+    odds = odds_range(r["victory"]["low"], r["victory"]["high"], lang)
+    lines.append(f"  victoire en jouant au mieux : {odds}" if fr else f"  best-play victory: {odds}")
+    if r["victory"]["low"] != r["victory"]["high"]:   # (bounds that meet: the value, proven)
+        lines.append(bounded(r["bound"], n(r["expanded"]), lang))
+    lines += exactness_lines(r, lang)
     lines.append(f"  flottant : {d(r['float'], 12)} ± {r['float_bound']:.1e}" if fr else
                  f"  float: {d(r['float'], 12)} ± {r['float_bound']:.1e}")
     rate = r["compiled_states"] / r["compiled_seconds"] if r["compiled_seconds"] > 0 else 0
-    lines += path_lines(r, lang, rate)
+    lines += path_lines(r | {"errors": ()}, lang, rate) + dropped_lines(r, lang)
     lines += ["  " + line for line in ([UNKEYED.get(lang)] if r.get("values_unkeyed") else kept_lines(r, lang))]
+    lines += findings_lines(r, lang) + places_lines(r, lang, book_path)
     return "\n".join(lines) + "\n"
