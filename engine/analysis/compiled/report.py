@@ -22,6 +22,10 @@ from engine.analysis.compiled.keep import UNKEYED, store
 from engine.analysis.compiled.reasons import count, path_lines
 from engine.analysis.compiled.run import high_bound, solve
 
+MAX_SHEETS = 256   # rolled sheets explored as one space too, for the findings (as today's explorer)
+PLACES = ("reached", "victory_reachable", "unreachable_in_play", "not_reached", "soft_locks", "best_route",
+          "deciding", "doomed", "dropped", "restarts")
+
 
 def compiled_report(book, module, max_states: int, with_commands: bool = True, fight_nodes: bool = True,
                     sheet: int | None = None, timeout: float | None = None, keep: bool = False,
@@ -32,15 +36,24 @@ def compiled_report(book, module, max_states: int, with_commands: bool = True, f
     Without `sheet`, when creation rolls several sheets: every sheet explored alone
     (sheets.py, in `jobs` processes; `max_states` and `timeout` each sheet's) and the
     difficulty table over them (`table_report`; no values kept)."""
+    options = dict(max_states=max_states, with_commands=with_commands, fight_nodes=fight_nodes, timeout=timeout)
     if sheet is None:
         from engine.analysis.compiled.sheets import rolled
         sheets = rolled(book, module)
         if len(sheets) > 1:
             from engine.analysis.compiled.table import table_report
-            return table_report(book, module, sheets, jobs=jobs, max_states=max_states,
-                                with_commands=with_commands, fight_nodes=fight_nodes, timeout=timeout)
-    explorer = CompiledExplorer(book, module, sheet=sheet, max_states=max_states, with_commands=with_commands,
-                                fight_nodes=fight_nodes, timeout=timeout, once=True)
+            r = table_report(book, module, sheets, jobs=jobs, **options)
+            if len(sheets) <= MAX_SHEETS:   # (the findings of today's report, over every start at once)
+                whole = _space(book, module, None, options)
+                r |= {k: whole[k] for k in PLACES}
+                r["errors"] = _merged(r["errors"], whole["errors"])
+            return r
+    return _space(book, module, sheet, options, keep, saving)
+
+
+def _space(book, module, sheet, options: dict, keep: bool = False, saving: bool = False) -> dict:
+    """One space explored (one sheet, or every start as its roots), solved and reported."""
+    explorer = CompiledExplorer(book, module, sheet=sheet, once=True, **options)
     ex = explorer.run()
     complete = ex.bound is None
     r = solve(ex.graph, exact=complete)
@@ -51,8 +64,7 @@ def compiled_report(book, module, max_states: int, with_commands: bool = True, f
     if not complete:
         out["victory"]["gap"] = out["victory"]["high"] - out["victory"]["low"]
     out |= findings(book, module, explorer, ex, r, complete)
-    out["errors"] = out["errors"] + [e for e in ex.errors if (e["type"], e["message"], e["paragraph"]) not in
-                                     {(x["type"], x["message"], x["paragraph"]) for x in out["errors"]}]
+    out["errors"] = _merged(out["errors"], ex.errors)
     if keep:
         out["values"] = None
         if complete:
@@ -60,10 +72,15 @@ def compiled_report(book, module, max_states: int, with_commands: bool = True, f
             out["values_unkeyed"] = path is UNKEYED
             out["values"] = None if path is None or path is UNKEYED else str(path)
     if saving:
-        full = CompiledExplorer(book, module, sheet=sheet, max_states=max_states, with_commands=with_commands,
-                                fight_nodes=fight_nodes, timeout=timeout, once=True, lens=False).run()
+        full = CompiledExplorer(book, module, sheet=sheet, once=True, lens=False, **options).run()
         out["saved"] = {"with": ex.graph.states, "without": full.graph.states, "without_complete": full.bound is None}
     return out
+
+
+def _merged(errors: list, more: list) -> list:
+    """`errors` and those of `more` it does not hold (the same type, message and paragraph)."""
+    held = {(e["type"], e["message"], e["paragraph"]) for e in errors}
+    return errors + [e for e in more if (e["type"], e["message"], e["paragraph"]) not in held]
 
 
 def _figures(book, ex, r: dict, complete: bool, sheet) -> dict:
@@ -82,9 +99,11 @@ def _figures(book, ex, r: dict, complete: bool, sheet) -> dict:
 
 
 def compiled_text(r: dict, lang: str, book_path: str = "BOOK") -> str:
-    if "difficulty" in r:
+    if "sheets" in r:
         from engine.analysis.compiled.table import table_text
-        return table_text(r, lang)
+        lines = findings_lines(r | {"difficulty": None}, lang) + places_lines(r, lang, book_path) \
+            if "soft_locks" in r else []
+        return table_text(r, lang) + "".join(line + "\n" for line in lines)
     fr = lang == "fr"
     n = lambda x: count(x, lang)                       # noqa: E731
     d = lambda x, k: number(x, lang, k)                # noqa: E731
