@@ -37,6 +37,10 @@ def compiled_report(book, module, max_states: int, with_commands: bool = True, f
     (sheets.py, in `jobs` processes; `max_states` and `timeout` each sheet's) and the
     difficulty table over them (`table_report`; no values kept)."""
     options = dict(max_states=max_states, with_commands=with_commands, fight_nodes=fight_nodes, timeout=timeout)
+    if not _starts(book, module, sheet):   # (today's explorer reports the start's failure, with its replay)
+        from engine.analysis.explore.report import exhaustive
+        return exhaustive(book, module, max_states, timeout or 20.0, with_commands, fight_nodes=fight_nodes,
+                          sheet=sheet, keep=keep, saving=saving) | {"path": "engine"}
     if sheet is None:
         from engine.analysis.compiled.sheets import rolled
         sheets = rolled(book, module)
@@ -77,6 +81,18 @@ def _space(book, module, sheet, options: dict, keep: bool = False, saving: bool 
     return out
 
 
+def _starts(book, module, sheet) -> bool:
+    """Whether a new game starts (a loop of jumps at the start, a module failing at
+    creation: the compiled path has no state to begin from)."""
+    from engine.game.core import Game
+    from engine.game.dice import SeededDice
+    try:
+        Game(book, module, SeededDice(0 if sheet is None else sheet), undo=False, narrate=False)
+    except Exception:  # (the failure is the report's finding: today's explorer tells it)
+        return False
+    return True
+
+
 def _merged(errors: list, more: list) -> list:
     """`errors` and those of `more` it does not hold (the same type, message and paragraph)."""
     held = {(e["type"], e["message"], e["paragraph"]) for e in errors}
@@ -99,10 +115,14 @@ def _figures(book, ex, r: dict, complete: bool, sheet) -> dict:
 
 
 def compiled_text(r: dict, lang: str, book_path: str = "BOOK") -> str:
+    if r.get("path") == "engine":
+        from engine.analysis.explore.text import exhaustive_text
+        return exhaustive_text(r, lang, book_path)
     if "sheets" in r:
         from engine.analysis.compiled.table import table_text
-        lines = findings_lines(r | {"difficulty": None}, lang) + places_lines(r, lang, book_path) \
-            if "soft_locks" in r else []
+        lines = [] if r["complete"] else [bounded(r["bound"], count(r["states"], lang), lang)]
+        if "soft_locks" in r:
+            lines += findings_lines(r | {"difficulty": None}, lang) + places_lines(r, lang, book_path)
         return table_text(r, lang) + "".join(line + "\n" for line in lines)
     fr = lang == "fr"
     n = lambda x: count(x, lang)                       # noqa: E731
