@@ -47,6 +47,8 @@ def compiled_report(book, module, max_states: int, with_commands: bool = True, f
         if len(sheets) > 1:
             from engine.analysis.compiled.table import table_report
             r = table_report(book, module, sheets, jobs=jobs, **options)
+            if r["exact"] is not None:   # (the JSON's exact value as today's: "n/d", its percentage apart)
+                r["exact_percent"], r["exact"] = r["exact"]["percent"], str(Fraction(r["exact"]["fraction"]))
             if len(sheets) <= MAX_SHEETS:   # (the findings of today's report, over every start at once)
                 whole = _space(book, module, None, options)
                 r |= {k: whole[k] for k in PLACES}
@@ -123,7 +125,8 @@ def compiled_text(r: dict, lang: str, book_path: str = "BOOK") -> str:
         lines = [] if r["complete"] else [bounded(r["bound"], count(r["states"], lang), lang)]
         if "soft_locks" in r:
             lines += findings_lines(r | {"difficulty": None}, lang) + places_lines(r, lang, book_path)
-        return table_text(r, lang) + "".join(line + "\n" for line in lines)
+        exact = r["exact"] and {"fraction": r["exact"], "percent": r["exact_percent"]}
+        return table_text(r | {"exact": exact}, lang) + "".join(line + "\n" for line in lines)
     fr = lang == "fr"
     n = lambda x: count(x, lang)                       # noqa: E731
     d = lambda x, k: number(x, lang, k)                # noqa: E731
