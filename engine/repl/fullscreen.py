@@ -143,7 +143,7 @@ class FullScreen:
     def _body(self):
         """The panes for this size: each row given once, the prompt and the choices first."""
         size = self._size()
-        choices = panels.choices(self.session.game, self.session.lang, size.columns - 1, self.selected)
+        choices = self._choices(size.columns - 1)
         room = size.rows - 1 - _height(choices)   # (the prompt's row)
         if size.columns < MIN_COLUMNS or room < STORY_ROWS + 1:
             self._leave()
@@ -158,6 +158,14 @@ class FullScreen:
         middle = self._middle(size, room - STORY_ROWS - 1)
         room -= sum(w.preferred_height(size.columns, room).preferred for w in middle)
         return HSplit([self._top(size, room - 1), self._rule(), *middle, *tail])
+
+    def _choices(self, width: int) -> Output:
+        """The choices pane: empty while the session asks a yes/no question (resume the
+        game in progress? load over it?), whose answer is typed at the prompt below the
+        question; the paragraph's options there would read as the question's answers."""
+        if self.session.asking:
+            return Output()
+        return panels.choices(self.session.game, self.session.lang, width, self.selected)
 
     def _leave(self) -> None:
         """Too small for this layout: the application ends and `run` goes on in line mode."""

@@ -14,9 +14,10 @@ BOOKS = ["cc-duels", "codewords", "crash", "df-crypt", "df-duel", "df-market", "
 @pytest.mark.parametrize("name", BOOKS)
 def test_the_cache_gives_the_graph_that_playing_every_state_gives(name):
     book, module, _ = load(name)
-    cached = Explorer(book, module, memo=True)
-    on = cached.run()
-    off = Explorer(book, module, memo=False).run()
+    # breadth only: the focused trials stop on the wall clock, so under load two runs
+    # could number their states in another order (the cache would not be at fault)
+    on = Explorer(book, module, memo=True, focused=False).run()
+    off = Explorer(book, module, memo=False, focused=False).run()
     assert [unpack(k) for k in on.states] == [unpack(k) for k in off.states]
     assert on.actions == off.actions
     assert on.soft_locks == off.soft_locks and on.root == off.root

@@ -115,3 +115,20 @@ def test_log_starts_with_the_creation_and_the_first_paragraph(monkeypatch, capsy
     assert kinds[0] == "start" and events[0]["stats"] and events[0]["items"]   # starting equipment
     assert "dice" in kinds[:kinds.index("paragraph")]   # the creation rolls, before the first paragraph
     assert events[kinds.index("paragraph")]["number"] == 1
+
+
+def test_the_full_screen_shows_no_choices_while_asked_whether_to_resume(tmp_path):
+    # The choices pane listed paragraph 1's options beneath "(o/n) >": they read as the
+    # question's answers.  It is empty until the question is answered, then it has them.
+    from engine.repl import fullscreen
+    from tests.repl.test_fullscreen import Sized, texts
+    s = in_progress(tmp_path)
+    output = Sized(24, 80)
+    with create_pipe_input() as inp, create_app_session(input=inp, output=output):
+        app = fullscreen.FullScreen(s, input=inp, output=output)
+        app._body()
+        assert s.asking and texts(app._choice_frags).strip() == ""
+        assert "La reprendre ?" in "".join(str(block) for block in app.story)
+        app.enter("n")
+        app._body()
+        assert not s.asking and "1. " in texts(app._choice_frags)
