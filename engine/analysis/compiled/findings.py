@@ -36,7 +36,7 @@ def findings(book, module, explorer, ex, r: dict, complete: bool) -> dict:
     moves = np.diff(g.state_ptr.astype(np.int64))
     open_ = np.ones(g.states, dtype=bool)
     open_[ex.frontier] = False
-    reached = reached_paragraphs(table_, ex.frontier)
+    reached = reached_paragraphs(table_)
     edges = static_graph(book, module)
     statically = reachable(book, edges)
     passed, unsure = passed_through(explorer, witness, statically - reached, edges, paragraph)
@@ -57,7 +57,7 @@ def findings(book, module, explorer, ex, r: dict, complete: bool) -> dict:
     return out
 
 
-def reached_paragraphs(table_, frontier) -> set:
+def reached_paragraphs(table_) -> set:
     """The paragraphs of the states, and those a state's visits say it entered."""
     out = set(np.unique(table_.column(PARAGRAPH)).tolist())
     for i, (part, name) in enumerate(table_.slots.names):
@@ -92,7 +92,7 @@ def passed_through(explorer, witness, candidates: set, edges: dict, paragraph) -
     at = np.flatnonzero(np.isin(paragraph, sorted(sources)) & moving)
     found = set()
     for s in at[:MAX_PASSING].tolist():
-        state = explorer.slots.unpack(explorer.table.row(s), explorer.book, explorer.module)
+        state = witness.state(s)
         for _text, _m, outcomes in witness.moves(state):
             for _f, succ, _p in outcomes:
                 if not isinstance(succ, Exception):
@@ -164,21 +164,9 @@ def _reach(g, s: int, k: int) -> dict:
 def best_route(witness, g, sol, exact) -> list:
     """Today's best route: each step's paragraph, move (its words, by the engine) and value."""
     steps = route_states(g, sol)
-    if not steps:
-        return []
-    begun = witness.start(steps[0][0])
-    state = None if begun is None else begun[0]
-    out = []
-    for i, (s, k) in enumerate(steps):
-        text = witness.text(state, s, k) if state is not None else None
-        out.append({"paragraph": int(g.paragraph[s]), "move": text or f"#{k + 1}",
-                    "odds": as_figure(sol.f[s], exact if i == 0 and len(g.roots) == 1 else None)})
-        nxt = steps[i + 1][0] if i + 1 < len(steps) else None
-        if nxt is None or state is None:
-            continue
-        step = witness.step(state, nxt)
-        state = None if step is None else step[2]
-    return out
+    return [{"paragraph": int(g.paragraph[s]), "move": _words(witness, s, k),
+             "odds": as_figure(sol.f[s], exact if i == 0 and len(g.roots) == 1 else None)}
+            for i, (s, k) in enumerate(steps)]
 
 
 def reach_mass(g, sol) -> np.ndarray:
@@ -257,9 +245,8 @@ def deciding(witness, g, sol, paragraph) -> list:
 
 
 def _words(witness, s: int, k: int) -> str:
-    found = witness.replay(s)
-    text = None if found is None else witness.text(found[3], s, k)
-    return text or f"#{k + 1}"
+    """Move `k` of state `s` in the player's words (`#k` when the engine finds none alike)."""
+    return witness.text(witness.state(s), s, k) or f"#{k + 1}"
 
 
 def doomed(paragraph, moving, values) -> list:

@@ -82,6 +82,11 @@ class Witness:
         return out
 
     # --- the engine side --------------------------------------------------------
+    def state(self, s: int):
+        """State `s` as a game state (its row unpacked, as the engine path expands it)."""
+        x = self.x
+        return x.slots.unpack(x.table.row(s), x.book, x.module)
+
     def start(self, s: int):
         """(the root's game state, the faces its creation rolled, the seed), or None."""
         x = self.x
@@ -131,7 +136,7 @@ class Witness:
         game.state = light_copy(state)
         moves, strategies = all_moves(game, self.x.engine.with_commands), []
         if self.x.engine.fight_nodes:
-            node = fight_node(game, {})
+            node = fight_node(game, self.x.engine.cache)   # (the fights' chains, worked out once)
             if node is not None:
                 strategies, keep = node
                 moves = [m for m in moves if m.command or m.key in keep]
