@@ -96,3 +96,19 @@ def test_an_engine_error_s_replay_raises_it(capsys):
     assert error["paragraph"] == 2 and error["replay"]
     assert main(["explore", book, "--replay", error["replay"]]) == 1
     assert error["type"] in capsys.readouterr().err
+
+
+def test_a_cut_run_says_where_the_gap_lies_as_today_s():
+    """The paragraphs holding the unexplored states, the high bound's walk from the start,
+    and the columns that multiply the states there (explore/frontier.py's account)."""
+    loaded = load_book(ROOT / "books" / "la-couronne-de-sel.yaml", use_cache=False)
+    r = compiled_report(loaded.book, loaded.module, 5_000, sheet=1)
+    f = r["frontier"]
+    assert not r["complete"] and r["victory"]["gap"] == r["victory"]["high"] - r["victory"]["low"] > 0
+    counts = [x["states"] for x in f["unexplored"]]
+    assert counts == sorted(counts, reverse=True) and 0 < sum(counts) <= r["states"] - r["expanded"]
+    assert f["leaves"][0] == loaded.book.start and all(x["factor"] > 1 for x in f["splits"])
+    from engine.analysis.compiled.report import compiled_text
+    assert "  Gap between the bounds: " in compiled_text(r, "en")
+    whole = load_book(ROOT / "tests" / "compiled" / "books" / "tests.yaml", use_cache=False)
+    assert compiled_report(whole.book, whole.module, 100_000, sheet=1)["frontier"] is None   # (nothing cut)

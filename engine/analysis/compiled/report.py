@@ -14,13 +14,13 @@ from fractions import Fraction
 
 from engine.support.safe_text import clean
 from engine.analysis.render import number
-from engine.analysis.explore.text import (bounded, dropped_lines, exactness_lines, findings_lines, kept_lines,
-                                         odds_range, places_lines)
+from engine.analysis.explore.text import (bounded, dropped_lines, exactness_lines, findings_lines, frontier_lines,
+                                         kept_lines, odds_range, places_lines)
 from engine.analysis.compiled.explorer import CompiledExplorer
-from engine.analysis.compiled.findings import findings
+from engine.analysis.compiled.findings import findings, frontier
 from engine.analysis.compiled.keep import UNKEYED, store
 from engine.analysis.compiled.reasons import count, path_lines
-from engine.analysis.compiled.run import high_bound, solve
+from engine.analysis.compiled.run import high_solution, solve
 
 MAX_SHEETS = 256   # rolled sheets explored as one space too, for the findings (as today's explorer)
 PLACES = ("reached", "victory_reachable", "unreachable_in_play", "not_reached", "soft_locks", "best_route",
@@ -65,10 +65,12 @@ def _space(book, module, sheet, options: dict, keep: bool = False, saving: bool 
     r = solve(ex.graph, exact=complete)
     exact = r["exact"]
     out = _figures(book, ex, r, complete, sheet)
-    out["victory"] = ({"low": float(exact), "high": float(exact)} if complete else
-                      {"low": r["float"], "high": high_bound(ex)})
+    out["victory"] = {"low": float(exact), "high": float(exact)} if complete else {}
     if not complete:
+        high = high_solution(ex)
+        out["victory"] = {"low": r["float"], "high": high.start()}
         out["victory"]["gap"] = out["victory"]["high"] - out["victory"]["low"]
+        out["frontier"] = frontier(ex, r["solution"], high)
     out |= findings(book, module, explorer, ex, r, complete)
     out["errors"] = _merged(out["errors"], ex.errors)
     if keep:
@@ -139,6 +141,7 @@ def compiled_text(r: dict, lang: str, book_path: str = "BOOK") -> str:
     lines.append(f"  victoire en jouant au mieux : {odds}" if fr else f"  best-play victory: {odds}")
     if r["victory"]["low"] != r["victory"]["high"]:   # (bounds that meet: the value, proven)
         lines.append(bounded(r["bound"], n(r["expanded"]), lang))
+        lines += frontier_lines(r, lang)
     lines += exactness_lines(r, lang)
     lines.append(f"  flottant : {d(r['float'], 12)} ± {r['float_bound']:.1e}" if fr else
                  f"  float: {d(r['float'], 12)} ± {r['float_bound']:.1e}")
