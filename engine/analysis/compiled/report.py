@@ -1,12 +1,17 @@
-"""`gamebook explore --exhaustive --compiled`: the compiled path's figures, as data and text.
+"""`gamebook explore --exhaustive` (the compiled path, its default): the figures, as data and text.
 
-The report gives the exact best-play value (a fraction and its percentage), the
-float value with its proven bound, the states and transitions, which paragraphs
-took the engine path and why, and the fight strategies used (a value under the
+The report gives what today's report gives (explore/report.py, the same JSON fields:
+the best-play value, exact as a fraction "n/d" when complete, the best route, the
+deciding rolls and fights, the soft-locks and engine errors with replays, the
+paragraphs unreachable in play, the doomed paragraphs, what the lens forgot, where a
+cut run's gap lies: findings.py), and its own: the float value with its proven bound,
+the states and transitions, which paragraphs took the engine path and why, the states
+by programs and by the engine, and the fight strategies used (a value under the
 module's fight strategies is a lower bound of best play, as for today's explorer).
 A cut run gives two bounds, as today's explorer: the states not explored counted as
 lost (low) and as won (high).  A complete run keeps its values for play and the
-editor (keep.py), as today's explorer does.
+editor (keep.py), as today's explorer does.  A book whose start fails (a loop of
+jumps at `start:`) has no state to begin from: today's explorer reports it.
 """
 from __future__ import annotations
 
