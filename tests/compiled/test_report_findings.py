@@ -112,3 +112,16 @@ def test_a_cut_run_says_where_the_gap_lies_as_today_s():
     assert "  Gap between the bounds: " in compiled_text(r, "en")
     whole = load_book(ROOT / "tests" / "compiled" / "books" / "tests.yaml", use_cache=False)
     assert compiled_report(whole.book, whole.module, 100_000, sheet=1)["frontier"] is None   # (nothing cut)
+
+
+def test_a_book_rolling_thousands_of_sheets_gets_the_sample_by_default(capsys):
+    """la-cloche-de-brumesel rolls 4,356 sheets: without --sheet the default is the engine
+    explorer's sample within --timeout (the exact table over each is --compiled: hours)."""
+    import json
+    book = str(ROOT / "books" / "la-cloche-de-brumesel.yaml")
+    assert main(["explore", book, "--exhaustive", "--timeout", "1", "--format", "json", "--no-store"]) == 0
+    r = json.loads(capsys.readouterr().out)
+    assert "path" not in r and r["exactness"] in ("sampled", "bounded")
+    assert main(["explore", book, "--exhaustive", "--sheet", "1", "--max-states", "50", "--format", "json",
+                 "--no-store"]) == 0
+    assert json.loads(capsys.readouterr().out)["path"] == "compiled"
