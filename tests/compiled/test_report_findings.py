@@ -125,3 +125,15 @@ def test_a_book_rolling_thousands_of_sheets_gets_the_sample_by_default(capsys):
     assert main(["explore", book, "--exhaustive", "--sheet", "1", "--max-states", "50", "--format", "json",
                  "--no-store"]) == 0
     assert json.loads(capsys.readouterr().out)["path"] == "compiled"
+
+
+def test_a_book_rolling_a_few_sheets_keeps_the_values_of_every_start(tmp_path, monkeypatch, capsys):
+    """As today's explorer: the table, and the findings and values of one space over every start."""
+    monkeypatch.delenv("GAMEBOOK_NO_CACHE", raising=False)
+    monkeypatch.setenv("GAMEBOOK_CACHE_DIR", str(tmp_path / "cache"))
+    assert main(["explore", str(FIXTURES / "softlock.yaml"), "--exhaustive", "--jobs", "1", "--lang", "en"]) == 1
+    out = capsys.readouterr().out
+    [kept] = (tmp_path / "cache" / "values").glob("*-all.json")
+    assert f"Values kept for 'odds' in play and the editor's hover: {kept}" in out
+    assert "Difficulty by rolled character (2 possible characters, exact)" in out
+    assert out.count("Difficulty by rolled character") == 1 and "Best route of the likeliest rolled character" in out

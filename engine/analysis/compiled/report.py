@@ -55,8 +55,8 @@ def compiled_report(book, module, max_states: int, with_commands: bool = True, f
             if r["exact"] is not None:   # (the JSON's exact value as today's: "n/d", its percentage apart)
                 r["exact_percent"], r["exact"] = r["exact"]["percent"], str(Fraction(r["exact"]["fraction"]))
             if len(sheets) <= MAX_SHEETS:   # (the findings of today's report, over every start at once)
-                whole = _space(book, module, None, options)
-                r |= {k: whole[k] for k in PLACES}
+                whole = _space(book, module, None, options, keep)   # (its values kept for every start, as today's)
+                r |= {k: whole[k] for k in PLACES + (("values",) if keep else ())}
                 r["errors"] = _merged(r["errors"], whole["errors"])
             return r
     return _space(book, module, sheet, options, keep, saving)
@@ -130,8 +130,9 @@ def compiled_text(r: dict, lang: str, book_path: str = "BOOK") -> str:
     if "sheets" in r:
         from engine.analysis.compiled.table import table_text
         lines = [] if r["complete"] else [bounded(r["bound"], count(r["states"], lang), lang)]
+        lines += ["  " + line for line in kept_lines(r, lang)]
         if "soft_locks" in r:
-            lines += findings_lines(r | {"difficulty": None}, lang) + places_lines(r, lang, book_path)
+            lines += findings_lines(r, lang, with_table=False) + places_lines(r, lang, book_path)
         exact = r["exact"] and {"fraction": r["exact"], "percent": r["exact_percent"]}
         return table_text(r | {"exact": exact}, lang) + "".join(line + "\n" for line in lines)
     fr = lang == "fr"

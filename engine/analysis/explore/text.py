@@ -284,8 +284,9 @@ def _deciding(x: dict, lang: str) -> str:
               f"{where}: {before} before, {worst} after its worst outcome (none loses all)")
 
 
-def findings_lines(r: dict, lang: str) -> list[str]:
-    """The best route, the deciding rolls, the doomed paragraphs, the sheets' table."""
+def findings_lines(r: dict, lang: str, with_table: bool = True) -> list[str]:
+    """The best route, the deciding rolls, the doomed paragraphs, the sheets' table (unless
+    `with_table` is false: the compiled table's text gives it)."""
     lines = []
     if r.get("low_bounds") and (r.get("best_route") or r.get("deciding") or r.get("difficulty")):
         if r.get("bound") is None and r.get("exactness") == "sampled":   # nothing cut: a sample
@@ -311,7 +312,7 @@ def findings_lines(r: dict, lang: str) -> list[str]:
         where = ", ".join(str(x["paragraph"]) for x in r["doomed"])
         lines.append(_t(lang, f"Paragraphes condamnés (atteints, plus aucune victoire possible) : {where}",
                         f"Doomed paragraphs (reached, no victory possible any more): {where}"))
-    if r.get("difficulty"):
+    if r.get("difficulty") and with_table:
         lines += difficulty_lines(r["difficulty"], lang)
     return lines
 
