@@ -14,7 +14,7 @@ from fractions import Fraction
 import numpy as np
 
 from engine.analysis.compiled.packed import ENDED, PARAGRAPH
-from engine.analysis.compiled.witness import Witness
+from engine.analysis.compiled.witness import Witness, move_targets
 from engine.analysis.explore.findings import MAX_ROUTE, TOP, table
 from engine.analysis.explore.report import replay_spec
 from engine.lint.checks import graph as static_graph, reachable
@@ -147,17 +147,9 @@ def route_states(g, sol) -> list:
         seen.add(s)
         k = int(sol.policy[s])
         out.append((s, k))
-        reach = _reach(g, s, k)
+        reach = move_targets(g, s, k)
         hopeful = [(p, x) for x, p in reach.items() if x >= 0 and sol.f[x] > 0] or list(map(tuple, map(reversed, reach.items())))
         s = max(hopeful, key=lambda pt: pt[0])[1]
-    return out
-
-
-def _reach(g, s: int, k: int) -> dict:
-    m = int(g.state_ptr[s]) + k
-    out: dict = {}
-    for e in range(int(g.move_ptr[m]), int(g.move_ptr[m + 1])):
-        out[int(g.targets[e])] = out.get(int(g.targets[e]), 0.0) + float(g.probs[e])
     return out
 
 
@@ -234,7 +226,7 @@ def deciding(witness, g, sol, paragraph) -> list:
         if (int(paragraph[s]), words) in seen:
             continue
         seen.add((int(paragraph[s]), words))
-        reach = _reach(g, s, k)
+        reach = move_targets(g, s, k)
         worst = min(f[t] if t >= 0 else 0.0 for t in reach)
         lost = sum(p for t, p in reach.items() if t < 0 or f[t] == 0)
         out.append({"paragraph": int(paragraph[s]), "move": words,
@@ -264,67 +256,3 @@ def _difficulty(g, r: dict) -> dict | None:
         return None
     return table([(v, p) for (p, _t), v in zip(g.roots, r["roots"])])
 
-
-def frontier(ex, low, high) -> dict | None:
-    """What a cut exploration left out (explore/frontier.py, over the arrays): the
-    paragraphs of the states found and not expanded, most first; the walk of the high
-    bound's play until it leaves the explored part; the columns that multiply the
-    states at those paragraphs most.  `low`, `high`: the two bounds' Solutions."""
-    if ex.bound is None:
-        return None
-    g, table_ = ex.graph, ex.table
-    paragraph = table_.column(PARAGRAPH)
-    counts = np.bincount(np.searchsorted(np.unique(paragraph), paragraph[ex.frontier]),
-                         minlength=len(np.unique(paragraph)))
-    names = np.unique(paragraph)
-    top = [int(names[i]) for i in np.argsort(-counts, kind="stable")[:FRONTIER_TOP] if counts[i]]
-    return {"unexplored": [{"paragraph": n, "states": int(counts[np.searchsorted(names, n)])} for n in top],
-            "leaves": _leaves(g, low, high), "splits": _splits(table_, paragraph, top)}
-
-
-FRONTIER_TOP, SPLITS, SAMPLE, WALK = 5, 4, 50_000, 200   # (as explore/frontier.py)
-
-
-def _leaves(g, low, high) -> list[int]:
-    """The paragraphs the high bound's play walks through (its best move, then the
-    outcome holding most of the gap, no state twice) until it meets the frontier."""
-    def gap(t: int) -> float:
-        return high.f[t] - low.f[t] if t >= 0 else (1.0 if t == -2 else 0.0)
-    branches = [(float(p), t) for p, t in g.roots]
-    walked, out = set(), []
-    for _ in range(WALK):
-        branches = [(p, t) for p, t in branches if t == -2 or (t >= 0 and t not in walked)]
-        if not branches:
-            break
-        _p, s = max(branches, key=lambda b: b[0] * gap(b[1]))
-        if s == -2:
-            break
-        walked.add(s)
-        out.append(int(g.paragraph[s]))
-        k = int(high.policy[s])
-        if k < 0:
-            break
-        branches = [(p, t) for t, p in _reach(g, s, k).items()]
-    return [n for i, n in enumerate(out) if i == 0 or out[i - 1] != n]
-
-
-def _splits(table_, paragraph, top: list) -> list[dict]:
-    """The columns that multiply the number of states at these paragraphs most: the
-    distinct rows there over the distinct rows with that column left out (by hashes)."""
-    from engine.analysis.compiled.packed import HEAD
-    at = np.flatnonzero(np.isin(paragraph, top))[:SAMPLE]
-    if not len(at):
-        return []
-    rows = table_.take(at).astype(np.uint64)
-    weights = np.random.default_rng(35).integers(1, 1 << 63, size=rows.shape[1], dtype=np.uint64) | np.uint64(1)
-    with np.errstate(over="ignore"):
-        whole_hash = rows @ weights
-        whole = len(np.unique(whole_hash))
-        found = []
-        for i in range(HEAD, rows.shape[1]):
-            without = len(np.unique(whole_hash - rows[:, i] * weights[i]))
-            if without < whole:
-                part, key = table_.slots.names[i]
-                found.append({"part": part, "name": str(key), "factor": whole / without})
-    found.sort(key=lambda x: -x["factor"])
-    return found[:SPLITS]

@@ -22,7 +22,8 @@ from engine.analysis.render import number
 from engine.analysis.explore.text import (bounded, dropped_lines, exactness_lines, findings_lines, frontier_lines,
                                          kept_lines, odds_range, places_lines)
 from engine.analysis.compiled.explorer import CompiledExplorer
-from engine.analysis.compiled.findings import findings, frontier
+from engine.analysis.compiled.findings import findings
+from engine.analysis.compiled.frontier import frontier
 from engine.analysis.compiled.keep import UNKEYED, store
 from engine.analysis.compiled.reasons import count, path_lines
 from engine.analysis.compiled.run import high_solution, solve

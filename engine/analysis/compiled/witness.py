@@ -27,6 +27,17 @@ from engine.analysis.compiled.packed import ENDED, PENDING
 MAX_STEPS = 2000   # a way longer than this is not played again
 
 
+def move_targets(g, s: int, k: int) -> dict:
+    """{successor: probability} of move `k` of state `s` in graph `g` (FRONTIER, ERROR
+    below 0; the edges to one successor summed)."""
+    m = int(g.state_ptr[s]) + k
+    out: dict = {}
+    for e in range(int(g.move_ptr[m]), int(g.move_ptr[m + 1])):
+        t = int(g.targets[e])
+        out[t] = out.get(t, 0.0) + float(g.probs[e])
+    return out
+
+
 class Recorded:
     """A seeded dice source that keeps the faces it gave (a sheet's creation)."""
 
@@ -72,14 +83,7 @@ class Witness:
         return out[::-1]
 
     def targets(self, s: int, k: int) -> dict:
-        """{successor: probability} of move `k` of state `s` (FRONTIER, ERROR below 0)."""
-        g = self.g
-        m = int(g.state_ptr[s]) + k
-        out: dict = {}
-        for e in range(int(g.move_ptr[m]), int(g.move_ptr[m + 1])):
-            t = int(g.targets[e])
-            out[t] = out.get(t, 0.0) + float(g.probs[e])
-        return out
+        return move_targets(self.g, s, k)
 
     # --- the engine side --------------------------------------------------------
     def state(self, s: int):
