@@ -80,23 +80,26 @@ def _compiled(path: str, sheet: int, max_states: int) -> dict:
             "value": None if value is None else f"{value.numerator}/{value.denominator}"}
 
 
-def _table(path: str, sample: int, max_states: int, jobs: int = 2) -> dict:
+def _table(path: str, sample: int, max_states: int, jobs: int = 2, run: int = 1) -> dict:
     """The difficulty table over every rolled sheet on the compiled path (sheets.py), on
-    `jobs` processes; `sample` groups only (evenly spread over the strongest-first order)
-    when above 0, the whole table's CPU then extrapolated from them."""
+    `jobs` processes; `sample` groups only (evenly spread over the strongest-first order,
+    each with the `run` - 1 groups after it: groups whose sheets may meet, explored
+    together) when above 0, the whole table's CPU then extrapolated from them."""
     from engine.lint.loader import load_book
     from engine.analysis.compiled.sheets import explore_sheets, groups, rolled
     from engine.analysis.explore.findings import table
     loaded = load_book(path, use_cache=False)
     sheets = rolled(loaded.book, loaded.module)
     made = groups(sheets, loaded.module)
-    picked = made if not sample or sample >= len(made) else \
-        [made[round(k * (len(made) - 1) / max(sample - 1, 1))] for k in range(sample)]
+    picked = made if not sample or sample * run >= len(made) else \
+        [made[a + j] for a in dict.fromkeys(round(k * (len(made) - run) / max(sample - 1, 1)) for k in range(sample))
+         for j in range(run)]
     done = explore_sheets(loaded.book, loaded.module, [sheets[i] for g in picked for i in g], jobs=jobs,
                           max_states=max_states)
     found = done["sheets"]
     cpu = sum(f["seconds"] for _p, f in found)
     out = {"sheets": len(sheets), "groups": len(made), "explored_groups": len(picked),
+           "explorations": done["explorations"],
            "explored_sheets": len(found), "cpu": cpu, "wall": done["wall_seconds"], "jobs": done["jobs"],
            "states": sum(f["states"] for _p, f in found), "largest": max(f["states"] for _p, f in found),
            "complete": all(f["value"] is not None for _p, f in found),
@@ -109,10 +112,11 @@ def _table(path: str, sample: int, max_states: int, jobs: int = 2) -> dict:
     return out
 
 
-def table_lines(path: str, sample: int, max_states: int, jobs: int) -> str:
+def table_lines(path: str, sample: int, max_states: int, jobs: int, run: int = 1) -> str:
     """The table round in a child process of its own, as lines."""
     out = subprocess.run([sys.executable, "-m", "tools.bench_compiled", path, "--round", "table",
-                          "--table", str(sample), "--jobs", str(jobs), "--max-states", str(max_states)],
+                          "--table", str(sample), "--jobs", str(jobs), "--max-states", str(max_states),
+                          "--run", str(run)],
                          capture_output=True, text=True)
     if out.returncode != 0:
         return f"{path}, the table: failed: {(out.stderr.strip().splitlines() or ['?'])[-1]}"
@@ -120,10 +124,11 @@ def table_lines(path: str, sample: int, max_states: int, jobs: int) -> str:
     load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
     what = ("every sheet" if r["explored_groups"] == r["groups"] else
             f"{r['explored_groups']} groups of {r['groups']} ({r['explored_sheets']} sheets), evenly spread")
+    what += f" in {r['explorations']} spaces"
     lines = [f"{path}, the table over every rolled sheet, compiled path (load {load}):",
              f"  {r['sheets']:,} sheets in {r['groups']} groups (those differing only in gold together); "
              f"explored {what} on {r['jobs']} processes",
-             f"  {r['states']:,} states (at most {r['largest']:,} a group), CPU {r['cpu']:.1f} s, wall "
+             f"  {r['states']:,} states (at most {r['largest']:,} a space), CPU {r['cpu']:.1f} s, wall "
              f"{r['wall']:.1f} s, peak RSS of a worker {max(r['rss_mb'], r['children_rss_mb']):.0f} MB"]
     if r["explored_groups"] != r["groups"]:
         lines.append(f"  the whole table extrapolated: {r['extrapolated_cpu']:.0f} s CPU, "
@@ -231,11 +236,13 @@ def main(argv=None) -> None:
                         help="instead: the difficulty table over every rolled sheet (0: every group; "
                              "N: N groups evenly spread, the whole extrapolated)")
     parser.add_argument("--jobs", type=int, default=2, help="--table: worker processes (default 2)")
+    parser.add_argument("--run", type=int, default=1,
+                        help="--table N: each group picked with the groups after it, RUN in all (default 1)")
     parser.add_argument("--round", choices=sorted(ROUNDS) + ["table"], help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
     bound = args.max_states or 3_000_000
     if args.round:
-        r = (_table(args.books[0], args.table or 0, bound, args.jobs) if args.round == "table" else
+        r = (_table(args.books[0], args.table or 0, bound, args.jobs, args.run) if args.round == "table" else
              ROUNDS[args.round](args.books[0], args.sheet, bound))
         r["rss_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
         print(json.dumps(r))
@@ -245,7 +252,7 @@ def main(argv=None) -> None:
         [(b, args.max_states or n) for b, n in DEFAULT[:None if default else 1]]
     for path, states in books:
         print(bench(path, args.sheet, states or bound) if args.table is None else
-              table_lines(path, args.table, states or bound, args.jobs), flush=True)
+              table_lines(path, args.table, states or bound, args.jobs, args.run), flush=True)
     if args.real100 or default:
         import tempfile
         from pathlib import Path

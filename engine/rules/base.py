@@ -88,6 +88,15 @@ class RuleModule:
     # ... and whether its code never reads the book's flags (codewords): then the
     # explorer forgets a flag where no expression or field ahead names it.
     passive_flags: bool = False
+    # ... and, when its code reads a stat's starting value (`state.initial`) only as
+    # that stat's maximum (`StatDef.ceiling`: its clamp, a command refused at the
+    # maximum, its own expression names), what its own rules (commands) can add to
+    # such a stat beyond the book's effects: {stat: {resource stat: the most a unit of
+    # it spent adds}} (Défis Fantastiques: {"endurance": {"provisions": 4}}, a meal).
+    # Where no later step can bring the stat up to its starting value, the explorer
+    # then forgets that value, so that rolled sheets meet (compiled/ceilings.py).
+    # None: starting values are never forgotten.
+    ceiling_gains: Mapping[str, Mapping[str, int]] | None = None
     # For `gamebook odds BOOK`, which says each column's policy: what the hero may
     # spend in a fight (Message("la Chance", "Luck")); None: "what the rules let him spend".
     fight_spending: Message | None = None

@@ -133,3 +133,84 @@ def test_end_components_are_the_loops_the_player_may_keep_walking():
     staying, member = end_components(3, ms, ss, has, inside, local)
     assert staying.tolist() == [True, True, False, True]
     assert member[0] == member[1] != member[2] >= 0
+
+
+def test_the_loops_of_a_level_are_swept_together_each_with_its_own_bound():
+    # From the start (state 0), a roll: half to loop A (1 <-> 2 by choices, from 2 a
+    # roll: 1/3 won, 2/3 back to 1), half to loop B (3 -> 4 -> 5 -> 3 by choices, from
+    # 5 a roll: 1/5 won, 4/5 lost).  Both loops are at the same level and swept
+    # together; each keeps its own bound (its own gap and size).
+    g = _graph([[[(Fraction(1, 2), 1), (Fraction(1, 2), 3)]],
+                [[(Fraction(1), 2)]],
+                [[(Fraction(1), 1)], [(Fraction(1, 3), 6), (Fraction(2, 3), 1)]],
+                [[(Fraction(1), 4)]],
+                [[(Fraction(1), 5)]],
+                [[(Fraction(1), 3)], [(Fraction(1, 5), 6), (Fraction(4, 5), 7)]],
+                [], []], victory={6})
+    result = solve(g)
+    assert result["exact"] == Fraction(1, 2) + Fraction(1, 10)
+    assert result["levels"] == 3
+    sol = result["solution"]
+    assert sol.e[1] == sol.e[2] and sol.e[3] == sol.e[4] == sol.e[5] and sol.e[1] != sol.e[3]
+    assert max(sol.e[1], sol.e[3]) < 1e-9
+    assert abs(sol.f[1] - 1.0) <= sol.e[1] and abs(sol.f[3] - 0.2) <= sol.e[3]
+    assert sol.policy[2] == 1 and sol.policy[5] == 1   # (the float policy: towards the ways out)
+
+
+def test_a_policy_going_round_through_dice_is_solved_by_elimination():
+    # 0 -> 1 by a choice; from 1 a roll: 1/2 back to 0, 1/3 won (2), 1/6 lost (3); from
+    # 0 also a roll of 1/7 to win.  Best play goes round: v = v/2 + 1/3, 2/3 (the
+    # policy's own loop, 0 and 1, solved exactly as one system).
+    g = _graph([[[(Fraction(1), 1)], [(Fraction(1, 7), 2), (Fraction(6, 7), 3)]],
+                [[(Fraction(1, 2), 0), (Fraction(1, 3), 2), (Fraction(1, 6), 3)]],
+                [], []], victory={2})
+    result = solve(g)
+    assert result["exact"] == Fraction(2, 3)
+    assert result["solution"].policy[0] == 0
+
+
+def test_a_move_tied_within_the_float_bound_is_compared_exactly_and_kept_out():
+    # In a loop (0 <-> 1 by choices), from 1 two ways out worth 1/3 exactly: a roll of
+    # 1/3 (to 2, won) and a roll of 1/2 to a roll of 2/3 (state 4).  Their floats may
+    # differ by a rounding: the screen keeps the second as a candidate, the exact
+    # comparison finds it no better, and the float pass's choice stays.
+    g = _graph([[[(Fraction(1), 1)]],
+                [[(Fraction(1), 0)], [(Fraction(1, 3), 2), (Fraction(2, 3), 3)], [(Fraction(1, 2), 4), (Fraction(1, 2), 3)]],
+                [], [],
+                [[(Fraction(2, 3), 2), (Fraction(1, 3), 3)]]], victory={2})
+    result = solve(g)
+    assert result["exact"] == Fraction(1, 3)
+    assert result["solution"].policy[1] == 1
+
+
+def test_policy_iteration_leaves_a_worse_first_policy():
+    # The float pass's policy forced wrong in a loop of dice (from 1, the roll worth
+    # 1/4 instead of the one worth 3/4): the exact pass evaluates it, finds the better
+    # move strictly better, and ends at best play's value.
+    from engine.analysis.compiled.exact import Exact
+    from engine.analysis.compiled.solve import Solution
+    g = _graph([[[(Fraction(1), 1)]],
+                [[(Fraction(1, 2), 0), (Fraction(1, 4), 2), (Fraction(1, 4), 3)],
+                 [(Fraction(1, 2), 0), (Fraction(1, 8), 2), (Fraction(3, 8), 3)]],
+                [], []], victory={2})
+    sol = Solution(g).floats()
+    best = sol.policy[1]
+    sol.policy[1] = 1 - best
+    ex = Exact(sol)
+    assert ex.run() == Fraction(1, 2)
+    assert ex.policy[1] == best == 0
+
+
+def test_an_end_component_left_by_a_roll_that_partly_stays():
+    from engine.analysis.compiled.solve import end_components
+    # members 0 <-> 1 and 2 <-> 3 by choices; from 1 a roll half of which goes out
+    # (never staying); from 3 a roll to 0 or 2, both inside the component but not in
+    # one loop of staying moves: it is dropped, and the two loops stay apart.
+    ms = np.asarray([0, 1, 2, 4, 5, 6])        # moves: 0->1 | 1->0 | 1->2,out | 2->3 | 3->2 | 3->0,2
+    ss = np.asarray([0, 1, 3, 4])
+    has = np.ones(4, dtype=bool)
+    local = np.asarray([1, 0, 2, 0, 3, 2, 0, 2])
+    inside = np.asarray([True, True, True, False, True, True, True, True])
+    staying, member = end_components(4, ms, ss, has, inside, local)
+    assert staying.tolist() == [True, True, False, True, True, False]
+    assert member[0] == member[1] != member[2] == member[3] >= 0

@@ -50,6 +50,8 @@ def test_each_sheets_value_is_todays_and_the_mean_the_start_value(today, jobs, t
     assert len(sheets) == 3 * 6 * 2 * 2 == len(by) and sum(p for p, _st in sheets) == 1
     done = explore_sheets(book, module, sheets, jobs=jobs, together=together)
     assert done["jobs"] == jobs and done["groups"] == (36 if together else 72)
+    # (groups explored together where their sheets meet: the first alone, then the rest)
+    assert done["explorations"] == {(1, True): 2, (1, False): 72}.get((jobs, together), done["explorations"])
     found = {_stats(st.stats): (p, f["value"]) for (p, st), (_q, f) in zip(sheets, done["sheets"])}
     assert found == by   # sheet for sheet: its probability and its exact value
     values = {v for _p, v in found.values()}
@@ -69,11 +71,12 @@ def test_the_report_gives_the_exact_table(today):
     assert Fraction(d["median"]["exact"]) in values
     text = compiled_text(r, "en")
     assert "every rolled character" in text and "Difficulty by rolled character (72 possible characters, exact)" in text
-    assert "groups (1 process): " in text and "(2 processes): " in compiled_text({**r, "jobs": 2}, "en")
+    assert "72 characters in 36 groups explored in 2 spaces (1 process): " in text
+    assert "(2 processes): " in compiled_text({**r, "jobs": 2}, "en")
     assert f"mean over the characters: {float(start) * 100:.4f} %" in text
     french = compiled_text(r, "fr")
     assert "Difficulté selon le personnage tiré (72 personnages possibles, exact)" in french
-    assert "chaque personnage tiré" in french
+    assert "chaque personnage tiré" in french and "72 personnages en 36 groupes explorés en 2 espaces" in french
 
 
 def test_a_sheet_cut_leaves_bounds_and_no_table(today):

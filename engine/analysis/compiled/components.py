@@ -34,9 +34,11 @@ class Components:
             yield members[ptr[c]:ptr[c + 1]]
 
 
-def components(n: int, edge_ptr: array, targets: array) -> Components:
+def components(n: int, edge_ptr: array, targets: array, levels: bool = True) -> Components:
     """The components of the graph whose state s leads to `targets[edge_ptr[s]:edge_ptr[s + 1]]`
-    (negative targets, states not in the graph, skipped)."""
+    (negative targets, states not in the graph, skipped); without `levels`, their
+    levels and loops are not worked out (`level` and `loop` left empty: a second
+    walk over every edge that the end components and the exact pass do not need)."""
     index = array("q", [-1]) * n
     low = array("q", [0]) * n
     nxt = array("q", edge_ptr[:n])      # each open state's next edge
@@ -94,6 +96,8 @@ def components(n: int, edge_ptr: array, targets: array) -> Components:
                 if w == v:
                     break
             ptr.append(len(members))
+            if not levels:
+                continue
             top, cyclic = 0, len(members) - first > 1
             for k in range(first, len(members)):
                 s = members[k]

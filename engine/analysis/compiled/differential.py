@@ -80,7 +80,7 @@ def _same_width(x, moves: dict) -> dict:
 def sample(x: CompiledExplorer, per_paragraph: int, seed: int) -> list[int]:
     para, ended, pending = (x.table.column(i) for i in (PARAGRAPH, ENDED, PENDING))
     by: dict = {}   # (paragraph, pending activity) -> its states
-    for s in np.flatnonzero(ended != 2).tolist():   # (the dead too, where a program may rescue them)
+    for s in np.flatnonzero(~x.over(np.arange(len(ended)))).tolist():   # (the dead a rescue is offered to too)
         n, pend = int(para[s]), (int(pending[s]) if ended[s] == 0 else DEAD)
         if x.program(n, pend) is not None:
             by.setdefault((n, pend), []).append(s)

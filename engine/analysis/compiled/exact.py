@@ -6,31 +6,51 @@ when its float expectation plus its bound is below the best move's minus its bou
 of a wanted cyclic component with its ways out.  They are solved in rationals,
 successors first: a state by its best candidate move, exactly (the first of equal
 ones); a cyclic component by policy iteration from the float policy (the policy's
-exact value by elimination, `explore.exact.eliminate`; any strictly better move;
-until none), which gives best play's value: a real policy's (at most best play) and
-a fixed point of the Bellman equation (at least the least one, which best play is).
+exact value; any strictly better move; until none), which gives best play's value: a
+real policy's (at most best play) and a fixed point of the Bellman equation (at
+least the least one, which best play is).
+
+Two things keep that cheap on a big maze.  The policy's exact value is worked out
+over the components of the policy's own moves, successors first: most are one
+state out of any loop (its move's expectation, a product or two), and only a loop
+through dice is solved by elimination (`explore.exact.eliminate`).  And a move is
+compared exactly only when its float expectation over the exact values' floats is
+within rounding of its state's value (`_Screen`): the others cannot be strictly
+better, and most moves are such.
 """
 from __future__ import annotations
 
 from fractions import Fraction
 
-from engine.analysis.explore.exact import TIE, eliminate, reaching, towards_ways_out
-from engine.analysis.compiled.solve import MAX_IMPROVEMENTS, Solution, _mpq, plain
+import numpy as np
+
+from engine.analysis.compiled.components import components
+from engine.analysis.compiled.solve import MAX_IMPROVEMENTS, ROUNDING, Solution, _mpq, _ranges, plain
+from engine.analysis.explore.exact import eliminate
 
 
 class Exact:
+    """The exact pass over a float `Solution`: `run()` gives the start's value; `value`
+    and `policy` hold those of the states solved."""
+
     def __init__(self, sol: Solution):
         g = sol.g
         self.sol = sol
         exact_only = all(not isinstance(p, float) for p in g.fractions)
         self.Q = Q = _mpq if (_mpq is not None and exact_only) else Fraction
         self.table = [p if isinstance(p, float) else Q(p) for p in g.fractions]
+        self.zero = Q(0)
+        self.one = next((i for i, p in enumerate(g.fractions) if p == 1 and not isinstance(p, float)), -1)
         self.sp, self.mp = plain(g.state_ptr), plain(g.move_ptr)
         self.t, self.x = plain(g.targets), plain(g.exact)
         self.pf = plain(g.probs)
         self.f, self.e = plain(sol.f), plain(sol.e)
         self.value: dict = {}
         self.policy: dict = {}
+        self.fx = np.zeros(g.states)             # float(value) of the states solved
+        self.fx_v = memoryview(self.fx)
+        self.loc = np.full(g.states, -1, dtype=np.int64)   # a state's place in the component solved
+        self.loc_v = memoryview(self.loc)
 
     def _move(self, m) -> list:
         """[(exact probability, target)] of move m."""
@@ -51,19 +71,25 @@ class Exact:
         return [m for q, b, m in qs if q + b >= low]
 
     def wanted(self) -> set:
-        sol, t, mp = self.sol, self.t, self.mp
-        cyclic, out = sol.cyclic, set()
+        """The states best play from the start can need: a state's candidate moves'
+        targets, and the whole of a cyclic component with its ways out."""
+        sol, t, mp, sp = self.sol, self.t, self.mp, self.sp
+        cyclic, comp_of, out = sol.cyclic, sol.comp_of, set()
         todo = [s for _p, s in sol.g.roots if s >= 0]
         self.cands: dict = {}
         while todo:
             s = todo.pop()
             if s in out:
                 continue
-            out.add(s)
-            if self.sp[s] == self.sp[s + 1]:
-                continue
             if cyclic[s]:
-                todo.extend(x for x in t[mp[self.sp[s]]:mp[self.sp[s + 1]]] if x >= 0)
+                members = np.frombuffer(sol.comps[int(comp_of[s])], dtype=np.int64)
+                out.update(members.tolist())
+                _moves, edges, _ms, _ss, _has = sol._moves_of(members)
+                ways = sol.t[edges]
+                todo.extend(np.unique(ways[(ways >= 0) & (comp_of[np.maximum(ways, 0)] != comp_of[s])]).tolist())
+                continue
+            out.add(s)
+            if sp[s] == sp[s + 1]:
                 continue
             cands = self.cands[s] = self._candidates(s)
             for m in cands:
@@ -74,12 +100,21 @@ class Exact:
         return self.value.get(t, self.Q(0)) if t >= 0 else self.Q(0)
 
     def _q(self, m):
-        out = self.Q(0)
-        for p, t in self._move(m):
-            if t >= 0:
-                v = self.value[t]
+        """Move m's exact expectation (a sure move: its target's value itself)."""
+        mp, t, x, table, value = self.mp, self.t, self.x, self.table, self.value
+        a, b = mp[m], mp[m + 1]
+        if b - a == 1:
+            u = t[a]
+            if u < 0:
+                return self.zero
+            return value[u] if x[a] == self.one else table[x[a]] * value[u]
+        out = self.zero
+        for i in range(a, b):
+            u = t[i]
+            if u >= 0:
+                v = value[u]
                 if v:
-                    out += p * v
+                    out += table[x[i]] * v
         return out
 
     def run(self) -> Fraction:
@@ -95,6 +130,7 @@ class Exact:
             s = comp[0]
             if self.sp[s] == self.sp[s + 1]:
                 self.value[s] = Q(int(sol.g.terminal[s]))
+                self.fx_v[s] = float(sol.g.terminal[s])
                 continue
             best = where = None
             for m in self.cands[s]:
@@ -102,77 +138,126 @@ class Exact:
                 if best is None or q > best:
                     best, where = q, m
             self.value[s], self.policy[s] = best, where - self.sp[s]
+            self.fx_v[s] = float(best)
         start = sum((p * self._v(t) for p, t in sol.g.roots), Q(0))
         return Fraction(int(start.numerator), int(start.denominator))
 
     def _component(self, comp) -> None:
-        members = set(comp)
-        for s in comp:
-            for m in range(self.sp[s], self.sp[s + 1]):
-                for _p, t in self._move(m):
-                    if t >= 0 and t not in members and t not in self.value:
-                        self.value[t] = self.Q(0)   # (a way out no candidate needed: worth 0 here, never best)
-        policy = self._first_policy(comp, members)
+        """Policy iteration from the float pass's policy (routed towards the ways
+        out): the policy's exact value, then any strictly better move, until none."""
+        sol, value, Q = self.sol, self.value, self.Q
+        members = np.frombuffer(comp, dtype=np.int64) if not isinstance(comp, np.ndarray) else comp
+        states = members.tolist()
+        moves, edges, ms, ss, _has = sol._moves_of(members)
+        t = sol.t[edges]
+        self.loc[members] = np.arange(len(members))
+        for u in np.unique(t[(t >= 0)]).tolist():
+            if self.loc_v[u] < 0 and u not in value:
+                value[u] = Q(0)   # (a way out no candidate needed: worth 0 here, never best)
+                self.fx_v[u] = 0.0
+        screen = _Screen(sol, members, moves, edges, ms, ss, t)
+        policy = sol.policy[members].tolist()
         for _ in range(MAX_IMPROVEMENTS):
-            self._evaluate(comp, members, policy)
-            changed = False
-            for s in comp:
-                if self.sp[s] == self.sp[s + 1]:
-                    continue
-                qs = [self._q(m) for m in range(self.sp[s], self.sp[s + 1])]
-                best = max(range(len(qs)), key=qs.__getitem__)
-                if qs[best] > qs[policy[s]]:
-                    policy[s], changed = best, True
-            if not changed:
+            self._evaluate(states, policy)
+            if not self._improve(states, policy, screen):
                 break
-        self.policy.update(policy)
+        self.policy.update(zip(states, policy))
+        self.loc[members] = -1
 
-    def _first_policy(self, comp, members) -> dict:
-        """The float policy, its ties (within TIE) routed towards a way out: a loop of
-        tied moves taken for ever is worth 0, and costs a round to undo."""
-        f, t, pf, moves, near = self.f, self.t, self.pf, {}, {}
-        for s in comp:
-            moves[s] = []
-            for m in range(self.sp[s], self.sp[s + 1]):
-                const, inner = 0.0, []
-                for i in range(self.mp[m], self.mp[m + 1]):
-                    if t[i] in members:
-                        inner.append((pf[i], t[i]))
-                    elif t[i] >= 0:
-                        const += pf[i] * f[t[i]]
-                moves[s].append((const, inner))
-            qs = [c + sum(p * f[x] for p, x in inner) for c, inner in moves[s]] or [0.0]
-            top = max(qs) - TIE
-            near[s] = [k for k, q in enumerate(qs) if q >= top]
-        return towards_ways_out(comp, moves, near)
+    def _evaluate(self, comp: list, policy: list) -> None:
+        """The exact value of `policy` (each member's move, in order) over a cyclic
+        component: its moves' own components (most of one member, out of any loop)
+        successors first, each by its expectation, a loop through dice by
+        elimination (0 when nothing leads out of it towards a positive value)."""
+        sol = self.sol
+        chosen = sol.sp[np.asarray(comp, dtype=np.int64)] + np.asarray(policy, dtype=np.int64)
+        first, last = sol.mp[chosen], sol.mp[chosen + 1]
+        to = sol.t[_ranges(first, last)]
+        inner = np.where(to >= 0, self.loc[np.maximum(to, 0)], -1)
+        src = np.repeat(np.arange(len(comp)), last - first)[inner >= 0]
+        ptr = plain(np.searchsorted(src, np.arange(len(comp) + 1)))
+        inner = plain(inner[inner >= 0])
+        found = components(len(comp), ptr, inner, levels=False)
+        value, fx, chosen = self.value, self.fx_v, chosen.tolist()
+        for c in range(len(found)):
+            group = found[c]
+            i = group[0]
+            if len(group) == 1 and i not in inner[ptr[i]:ptr[i + 1]].tolist():
+                v = value[comp[i]] = self._q(chosen[i])
+                fx[comp[i]] = float(v)
+            else:
+                self._loop([comp[i] for i in group], [chosen[i] for i in group])
 
-    def _evaluate(self, comp, members, policy) -> None:
-        Q, eqs, live, back = self.Q, {}, set(), {s: set() for s in comp}
-        for s in comp:
-            if self.sp[s] == self.sp[s + 1]:
-                self.value[s] = Q(int(self.sol.g.terminal[s]))
-                continue
+    def _loop(self, group: list, chosen: list) -> None:
+        """Members that the policy's moves keep going round (a loop through dice)."""
+        Q, value, fx = self.Q, self.value, self.fx_v
+        inside, eqs, out = set(group), {}, False
+        for s, m in zip(group, chosen):
             coeffs, const = {}, Q(0)
-            for p, t in self._move(self.sp[s] + policy[s]):
-                if t in members:
-                    coeffs[t] = coeffs.get(t, 0) + p
-                    back[t].add(s)
-                elif t >= 0:
-                    const += p * self.value[t]
+            for p, u in self._move(m):
+                if u in inside:
+                    coeffs[u] = coeffs.get(u, 0) + p
+                elif u >= 0:
+                    v = value[u]
+                    if v:
+                        const += p * v
             eqs[s] = [coeffs, const]
-            if const > 0:
-                live.add(s)
-        for s in comp:
-            if s not in eqs and self.value[s] > 0:
-                live.add(s)
-        reaching(live, back)
-        for s in comp:
-            if s not in live:
-                self.value[s] = Q(0)
-        known = {s for s in comp if s not in eqs and s in live}
-        system = {s: eqs[s] for s in comp if s in live and s in eqs}
-        for s, (coeffs, _c) in system.items():
-            for t in [t for t in coeffs if t in known]:
-                system[s][1] += coeffs.pop(t) * self.value[t]
-        solved = eliminate(system, set(comp) - live, Q)
-        self.value.update(solved)
+            out = out or const > 0
+        # (with a positive way out, every member leads out: the system is regular)
+        solved = eliminate(eqs, set(), Q) if out else dict.fromkeys(group, Q(0))
+        for s, v in solved.items():
+            value[s] = v
+            fx[s] = float(v)
+
+    def _improve(self, comp: list, policy: list, screen) -> bool:
+        """Any move strictly better than the policy's, exactly; a move whose float
+        expectation (over the exact values' floats) is below the state's value by
+        more than its rounding cannot be, and is not computed exactly."""
+        changed, value, sp = False, self.value, self.sp
+        for i, ks in screen.candidates(self.fx, policy):
+            s = comp[i]
+            best, where = value[s], None
+            for k in ks:
+                q = self._q(sp[s] + k)
+                if q > best:
+                    best, where = q, k
+            if where is not None:
+                policy[i], changed = where, True
+        return changed
+
+
+class _Screen:
+    """The moves of a cyclic component over arrays, to rule out in floats the moves
+    that cannot be strictly better than the policy's."""
+
+    def __init__(self, sol: Solution, members, moves, edges, ms, ss, t):
+        self.members, self.ms, self.ss = members, ms, ss
+        self.ok = t >= 0
+        self.t = np.where(self.ok, t, 0)
+        self.p = sol.g.probs[edges]
+        count = np.diff(np.append(ms, len(edges)))
+        per = np.diff(np.append(ss, len(moves)))
+        self.owner = np.repeat(np.arange(len(ss)), per)
+        self.offset = np.arange(len(moves)) - np.repeat(ss, per)
+        # Over the values' floats (each within 2^-52 relative of its value: a gmpy2
+        # mpq is truncated) and the probabilities' (within 2^-53), a move's float
+        # expectation of `count` terms in [0, 1] is within (count + 3) 2^-53 of its
+        # exact one, the state's value's float within 2 2^-53: four times that, as margin.
+        self.margin = 4 * ROUNDING * (count + 5)
+
+    def candidates(self, fx: np.ndarray, policy: list) -> list:
+        """[(member, [its moves that may be strictly better than its policy's])]."""
+        q = np.add.reduceat(np.where(self.ok, self.p * fx[self.t], 0.0), self.ms)
+        keep = q > fx[self.members][self.owner] - self.margin
+        keep[self.ss + np.asarray(policy, dtype=np.int64)] = False
+        idx = np.flatnonzero(keep)
+        if not len(idx):
+            return []
+        owner, offset = self.owner[idx].tolist(), self.offset[idx].tolist()
+        out: list = []
+        for i, k in zip(owner, offset):
+            if out and out[-1][0] == i:
+                out[-1][1].append(k)
+            else:
+                out.append((i, [k]))
+        return out

@@ -91,6 +91,7 @@ class CompiledExplorer:
         self._waiting, self._waiting_n, self._fixed = [], 0, 0
         self._default_row = np.zeros(0, dtype=np.int64)
         self._starts = None
+        self._finals, self._finals_at = set(), None   # deaths nothing can rescue (`_final_deaths`)
 
     def _prob(self, p) -> int:
         """The number of a probability (a float apart from the fraction it equals); the
@@ -142,15 +143,24 @@ class CompiledExplorer:
         if self.table.n:
             self._clear()
             self.compiled_seconds = 0.0
-        while True:
-            found = self._run(began)
-            if self.lens is None or not self.lens.lens.stale:
-                found.lens = self.lens
-                return found
-            self.restarts += 1
-            self.lens.lens.refresh()
-            self.lens.masks.clear()
-            self._clear()
+        # no automatic collection meanwhile: each full one walks every node of the
+        # module's fight chains (millions of tuples, none in a cycle to free), 12 % of
+        # the CPU of le-taureau-d-airain's first 200,000 states
+        collecting = gc.isenabled()
+        gc.disable()
+        try:
+            while True:
+                found = self._run(began)
+                if self.lens is None or not self.lens.lens.stale:
+                    found.lens = self.lens
+                    return found
+                self.restarts += 1
+                self.lens.lens.refresh()
+                self.lens.masks.clear()
+                self._clear()
+        finally:
+            if collecting:
+                gc.enable()
 
     def _clear(self) -> None:
         """No state or edge kept (what the programs and the fights learnt stays)."""
@@ -159,11 +169,13 @@ class CompiledExplorer:
         self._waiting, self._waiting_n, self._fixed = [], 0, 0
         self.engine_paragraphs = {}
         self.compiled_states = self.engine_states = 0
+        self._finals, self._finals_at = set(), None
 
     def _add(self, rows: np.ndarray, own: bool = False) -> tuple[np.ndarray, np.ndarray]:
         """Rows found or added, what no later step reads forgotten first (the lens), and
-        a game over for good kept as its paragraph, ending and cause only (nothing
-        follows it: its value is its ending's).  `own`: the rows may be changed in place."""
+        a game over for good (a victory, a death nothing can rescue) kept as its
+        paragraph, ending and cause only (nothing follows it: its value is its
+        ending's), as today's explorer keeps it.  `own`: the rows may be changed in place."""
         self.table.widen()
         padded = _pad(rows, len(self.slots), self.slots)
         own = own or padded is not rows
@@ -172,10 +184,54 @@ class CompiledExplorer:
             rows = self.lens.strip(rows, self.slots, copy=not own)
             own = True
         over = self._over(rows[:, ENDED])
+        final = self._final_deaths(rows, (rows[:, ENDED] == 1) & ~over)
+        over |= final
         if over.any():
             rows = rows if own else rows.copy()
             rows[np.ix_(np.flatnonzero(over), np.arange(PENDING, rows.shape[1]))] = self._defaults(rows.shape[1])[PENDING:]
-        return self.table.add(rows)
+        idx, new = self.table.add(rows)
+        if final.any():
+            self._finals.update(idx[final].tolist())
+            self._finals_at = None
+        return idx, new
+
+    def _final_deaths(self, rows: np.ndarray, dead: np.ndarray) -> np.ndarray:
+        """Which of the `dead` rows no rescue is offered to (today's explorer's `_final`:
+        the module's `on_death` offers none; Chroniques Crétoises: Zeus called already,
+        a death by Shame, Shame above Honour, no place to be raised): by the offered
+        masks of the module's rescues where a program holds them, else by its
+        `on_death` state by state.  Such a death is a game over for good."""
+        final = np.zeros(len(rows), dtype=bool)
+        if not dead.any():
+            return final
+        para = rows[:, PARAGRAPH]
+        for n in np.unique(para[dead]).tolist():
+            sel = np.flatnonzero(dead & (para == n))
+            program = self.program(n, DEAD)
+            if program is not None:
+                batch = Batch(rows[sel], self.slots)
+                offered = np.zeros(len(sel), dtype=bool)
+                for _key, on, _rescue, _entered in program.rescues:
+                    offered |= on(batch)
+                final[sel] = ~offered
+                continue
+            game = self.engine.game
+            for s in sel.tolist():
+                game.state = self.slots.unpack(rows[s], self.book, self.module)
+                final[s] = not self.module.on_death(game, game.state.death_cause or "").rescues
+        return final
+
+    def over(self, states: np.ndarray) -> np.ndarray:
+        """Which of the kept `states` are a game over for good (nothing to expand)."""
+        return self._over(self.table.column(ENDED)[states]) | self._final(states)
+
+    def _final(self, states: np.ndarray) -> np.ndarray:
+        """Which of the kept `states` are a death nothing can rescue (`_final_deaths`)."""
+        if not self._finals:
+            return np.zeros(len(states), dtype=bool)
+        if self._finals_at is None:
+            self._finals_at = np.fromiter(self._finals, dtype=np.int64, count=len(self._finals))
+        return np.isin(states, self._finals_at)
 
     def _later(self, *blocks: np.ndarray) -> np.ndarray:
         """Successor rows (blocks of them, in order) found or added later, with the
@@ -239,7 +295,7 @@ class CompiledExplorer:
             # (a slice of the wave at a time: its rows are int64 while it is expanded)
             wave = np.concatenate([self._wave(wave[at:at + SLICE]) for at in range(0, len(wave), SLICE)])
         n = self.table.n
-        frontier = wave[~self._over(self.table.column(ENDED)[wave])] if bound else np.zeros(0, dtype=np.int64)
+        frontier = wave[~self.over(wave)] if bound else np.zeros(0, dtype=np.int64)
         if self.once:   # the module's fight chains are not read by the graph: their
             # memory given back before its sort (a restart or a later use makes them again)
             self.engine.cache.clear()
@@ -260,7 +316,7 @@ class CompiledExplorer:
         rows = self.table.take(states)
         ended = rows[:, ENDED]
         found = []
-        terminal = self._over(ended)
+        terminal = self._over(ended) | self._final(states)
         waiting = (ended == 0) & (rows[:, PENDING] == 0)
         para = rows[:, PARAGRAPH]
         to_engine = ~terminal

@@ -12,12 +12,20 @@ value pruned once a paragraph).  A row holding a fact that closes ways for good 
 once-only choice taken, a codeword no effect takes back) forgets what only those
 ways led to, as `Lens.strip` does.  The lens's graph is checked by the explorer against every move made (a
 path it did not know makes it stale, and the exploration starts again).
+
+Asked (`ceilings`: the difficulty table, sheets.py), a starting value that no later
+step can reach is forgotten too (ceilings.py): in a row waiting at its paragraph's
+choices (an activity under way may give back what it took: a lucky wound), when the
+stat plus all it can still gain (the book's gains ahead, and what the module turns the
+resources held and still to gain into) cannot pass it.  Today's explorer keeps them,
+and so do the values kept for play (keep.py): a run for one sheet forgets none.
 """
 from __future__ import annotations
 
 import numpy as np
 
-from engine.analysis.compiled.packed import EXTRA, HEAD, MISSING, PARAGRAPH
+from engine.analysis.compiled import ceilings
+from engine.analysis.compiled.packed import EXTRA, HEAD, MISSING, PARAGRAPH, PENDING
 from engine.analysis.explore.compact import freeze, thaw
 from engine.analysis.explore.lens import ALL, NAMED, Lens
 
@@ -27,6 +35,13 @@ class Forget:
         self.lens = Lens(book, module)
         self.named = any(self.lens.declared[k] for k in NAMED)   # counters or notes declared
         self.masks: dict = {}   # (paragraph, columns) -> (zeroed, passive, [(column, cap)])
+        self.ceilings = None    # {stat: {resource: a unit's most}}: starting values forgotten (`reach`)
+
+    def reach(self) -> bool:
+        """Forget the starting values no later step can reach, from now on, where the
+        module allows it (ceilings.py); whether it does."""
+        self.ceilings = ceilings.declared(self.lens.module)
+        return self.ceilings is not None
 
     def _mask(self, n: int, slots) -> tuple:
         key = (n, len(slots))
@@ -88,6 +103,8 @@ class Forget:
             self._apply(out, plans, inverse.reshape(-1))
         if self.named:
             self._prune(out, uniq, inverse.reshape(-1), slots)
+        if self.ceilings:
+            self._unreached(out, uniq, inverse.reshape(-1), slots)
         for i, n in enumerate(uniq.tolist()):
             guards = self._guards(n, slots)
             if guards:
@@ -130,6 +147,43 @@ class Forget:
                         extra[k] = {name: v for name, v in held.items() if name not in dead[k]}
                 found = slots.extras(freeze(extra) or None)
             self.masks[key] = found
+        return found
+
+    def _unreached(self, out: np.ndarray, uniq: np.ndarray, inverse: np.ndarray, slots) -> None:
+        """The starting values the rows can no longer reach set to MISSING (in place):
+        each stat held, plus its gains ahead of its paragraph, plus each resource's
+        most per unit times (the resource held + its gains ahead), at most the start."""
+        gains = self._gains()
+        ahead = {stat: np.array([by.get(n, ceilings.UNBOUNDED) for n in uniq.tolist()], dtype=np.int64)[inverse]
+                 for stat, by in gains.items()}
+        idle = out[:, PENDING] == 0
+        for stat, resources in self.ceilings.items():
+            start = slots.find("initial", stat)
+            if start is None:
+                continue
+            known = idle & (out[:, start] != MISSING)
+            if not known.any():
+                continue
+            reach = self._held(out, slots, stat) + ahead[stat]
+            for resource, most in resources.items():
+                reach += most * (self._held(out, slots, resource) + ahead[resource])
+            out[known & (reach <= out[:, start]), start] = MISSING
+
+    @staticmethod
+    def _held(out: np.ndarray, slots, stat: str) -> np.ndarray:
+        """Each row's `stat` (0 where it holds none)."""
+        col = slots.find("stats", stat)
+        if col is None:
+            return np.zeros(len(out), dtype=np.int64)
+        return np.where(out[:, col] == MISSING, 0, out[:, col])
+
+    def _gains(self) -> dict:
+        """{stat: {paragraph: the most it can still gain}} of the stats and resources
+        (ceilings.py `gains`), worked out once for the lens's graph (kept with the masks)."""
+        found = self.masks.get("gains")
+        if found is None:
+            stats = set(self.ceilings) | {r for rs in self.ceilings.values() for r in rs}
+            found = self.masks["gains"] = ceilings.gains(self.lens, sorted(stats))
         return found
 
     def _guards(self, n: int, slots) -> tuple:

@@ -9,7 +9,11 @@ that differ only in a passive stat (gold 14 or 24) meet as soon as their gold do
 (spent, or capped by the lens where it is beyond any use).  Such sheets are a group,
 explored together in one space from their several starts and solved once; each
 sheet's exact value is its start's (`run.solve` "roots"), exactly the value `--sheet`
-gives that sheet alone (tests/compiled/test_table.py).  The table's mean is the sum
+gives that sheet alone (tests/compiled/test_table.py).  Where the module declares
+what raises its stats (`ceiling_gains`), the explorer also forgets a starting value
+no later step can reach (forget.py `reach`, ceilings.py), so that sheets of other
+Stamina or Luck meet too: consecutive groups are then explored together, as many as
+the largest group's states allow (`Sheets`).  The table's mean is the sum
 of each sheet's value times its probability, exactly (findings.py `table`).
 
 What does not depend on the sheet is made once a process, not once a group: the
@@ -88,18 +92,37 @@ def resident_bytes() -> int | None:
 class Sheets:
     """One explorer, run again for each group of sheets of the chunks it is given; made
     anew when what it keeps between groups (the fight chains and their priced ends of
-    every Skill and maxima met) holds more than `KEPT_BYTES` of memory."""
+    every Skill and maxima met) holds more than `KEPT_BYTES` of memory.
+
+    Its explorer forgets the starting values no later step can reach (forget.py
+    `reach`, where the module declares its gains: ceilings.py), so that groups of
+    sheets meet too: consecutive groups are then explored together, as many as keep
+    one exploration under `MERGED_STATES` states (and half the states a run may
+    explore) by the largest a group has taken
+    (the first group alone; the rolled fixture's 36 groups in two explorations,
+    la-cloche-de-brumesel's 1.9 M-state groups two by two)."""
 
     KEPT_BYTES = 1 << 30
+    MERGED_STATES = 4_000_000
 
-    def __init__(self, book, module, options: dict):
-        self.book, self.module, self.options = book, module, options
+    def __init__(self, book, module, options: dict, together: bool = True):
+        self.book, self.module, self.options, self.together = book, module, options, together
         self.explorer = self._made()
         self.fresh = 0   # explorers made anew
+        self.group_states = None   # the most states a group took in one exploration so far
 
     def _made(self):
         from engine.analysis.compiled.explorer import CompiledExplorer
-        return CompiledExplorer(self.book, self.module, **self.options)
+        ex = CompiledExplorer(self.book, self.module, **self.options)
+        self.meet = ex.lens is not None and ex.lens.reach()   # (groups may meet: explored together)
+        return ex
+
+    def _together(self, left: int) -> int:
+        """How many of the `left` groups to explore together next."""
+        if not (self.meet and self.together and self.group_states):
+            return 1
+        room = min(self.MERGED_STATES, self.options.get("max_states", self.MERGED_STATES) // 2)
+        return max(1, min(left, int(room // self.group_states)))
 
     def _kept(self) -> None:
         """The group's states and edges let go; the explorer made anew when what it
@@ -118,8 +141,11 @@ class Sheets:
         "value" (its exact Fraction, or None when its group was cut), "low" and "high"
         (its bounds); and its group's "states", "seconds" (CPU), ... on the group's
         first sheet (0 on the others)."""
-        out = []
-        for group in chunk:
+        out, at = [], 0
+        while at < len(chunk):
+            many = self._together(len(chunk) - at)
+            group = [sheet for g in chunk[at:at + many] for sheet in g]
+            at += many
             began = time.process_time()
             total = sum(p for _n, p, _st in group)
             ex = self.explorer.run(starts=[(p / total, st) for _n, p, st in group])
@@ -132,7 +158,9 @@ class Sheets:
                 lows = [float(r["solution"].f[t]) if t >= 0 else 0.0 for _p, t in ex.graph.roots]
                 high = high_solution(ex)
                 highs = [float(high.f[t]) if t >= 0 else 0.0 for _p, t in ex.graph.roots]
+            self.group_states = max(self.group_states or 0, ex.graph.states / many)
             figures = {"states": ex.graph.states, "bound": ex.bound, "explore_seconds": ex.seconds,
+                       "explorations": 1,
                        "solve_seconds": r["seconds"], "seconds": time.process_time() - began,
                        "compiled_states": ex.compiled_states, "engine_states": ex.engine_states,
                        "engine_paragraphs": dict(ex.engine_paragraphs)}
@@ -167,10 +195,10 @@ def _work(payload: bytes):
     """A worker's chunk: its sheets explored by the process's explorer (made at its first
     chunk), the rule module watched as in the parent; a HookTimeout returned, not raised."""
     from engine.rules.watchdog import HookTimeout, watching
-    key, book, module, options, chunk, seconds = pickle.loads(payload)
+    key, book, module, options, together, chunk, seconds = pickle.loads(payload)
     if key not in _held:
         _held.clear()
-        _held[key] = Sheets(book, module, options)
+        _held[key] = Sheets(book, module, options, together)
     try:
         with watching(module, seconds):
             return _held[key].explore(chunk)
@@ -181,33 +209,35 @@ def _work(payload: bytes):
 def explore_sheets(book, module, sheets: list | None = None, jobs: int = 1, hook_seconds: float | None = None,
                    together: bool = True, **options) -> dict:
     """Every rolled sheet (`rolled`, or those given) explored and solved: {"sheets":
-    [(probability, figures)] in the order given, "groups", "wall_seconds", "jobs",
-    "strategies", "errors"}; `options` those of `CompiledExplorer`."""
+    [(probability, figures)] in the order given, "groups", "explorations" (groups
+    explored together are one: `Sheets`), "wall_seconds", "jobs", "strategies",
+    "errors"}; `options` those of `CompiledExplorer`."""
     from engine.analysis.explore.pool import capped
     sheets = rolled(book, module) if sheets is None else sheets
     made = [[(i, sheets[i][0], sheets[i][1]) for i in g] for g in groups(sheets, module, together)]
     jobs = min(capped(jobs), max(1, len(made)))
     began = time.monotonic()
     if jobs == 1:
-        found = Sheets(book, module, options).explore(made)
+        found = Sheets(book, module, options, together).explore(made)
     else:
         parts = [[made[i] for i in part] for part in chunks(len(made), jobs)]
-        found = _pooled(book, module, options, parts, jobs, hook_seconds)
+        found = _pooled(book, module, options, together, parts, jobs, hook_seconds)
     by = {f["number"]: f for f in found}
     return {"sheets": [(p, by[i]) for i, (p, _st) in enumerate(sheets)], "groups": len(made),
+            "explorations": sum(f["explorations"] for f in found),
             "wall_seconds": time.monotonic() - began, "jobs": jobs,
             "strategies": sorted({s for f in found for s in f.get("strategies", ())}),
             "errors": [e for f in found for e in f.get("errors", ())]}
 
 
-def _pooled(book, module, options, parts, jobs, hook_seconds) -> list:
+def _pooled(book, module, options, together, parts, jobs, hook_seconds) -> list:
     import multiprocessing
     from engine.analysis.explore.parallel import dumps
     from engine.analysis.explore.pool import check_stop, signals_stop_the_pool
     from engine.analysis.explore.workers import run_pooled
     from engine.rules.watchdog import HookTimeout, hook_timeout
     key = (book.id, id(book), time.time())
-    payloads = [dumps((key, book, module, options, part, hook_seconds or hook_timeout())) for part in parts]
+    payloads = [dumps((key, book, module, options, together, part, hook_seconds or hook_timeout())) for part in parts]
     found = []
     with signals_stop_the_pool():
         for result in run_pooled(multiprocessing.get_context(), jobs, payloads, _work):

@@ -3,14 +3,17 @@
 1. Components (Tarjan over the arrays, successors first: components.py) get a
    *level*: one more than the highest level they lead to.  All the states of one
    level out of any cycle are backed up at once with NumPy (each move's
-   expectation by `np.add.reduceat`, the best move by `np.maximum.reduceat`); a cyclic component (a loop through dice or choices)
-   is solved by interval iteration: a low sequence from 0 and a high one from 1
-   (on the states that can reach a positive value; 0 elsewhere), until they meet.
+   expectation by `np.add.reduceat`, the best move by `np.maximum.reduceat`); the
+   cyclic components of a level (loops through dice or choices; none leads to
+   another) are solved together, one sweep for all, by interval iteration: a low
+   sequence from 0 and a high one from 1 (on the states that can reach a positive
+   value; 0 elsewhere), until they meet.  Their first policy is each state's
+   near-best move (within TIE) routed towards the ways out (`towards_ways_out`).
 2. Every float carries a proven bound e, |f - v| <= e: a move's bound is the
    expectation of its successors' bounds plus the rounding of its sum (each term of
    a sum of at most 1 rounds by at most 2^-53 relative: `ROUNDING` per term, with
    two terms of margin); a state's the largest of its moves'; a cyclic component's
-   its ways out's plus the gap the interval iteration left (or 1 when the high
+   its own ways out's plus its own gap the interval iteration left (or 1 when the high
    sequence did not come down: then nothing is ruled out there).  A loop of choices
    the player may keep walking for ever (an end component: states whose moves can
    all stay among them) holds the high sequence at 1, since staying looks as good as
@@ -24,7 +27,9 @@
    are solved in rationals (gmpy2's mpq when present), successors first, each
    state's best candidate exactly (the first best, as the explorer's exact solver),
    a cyclic component by policy iteration from the float policy (exact evaluation,
-   then any strictly better move, until none), so the value is best play's exactly.
+   then any strictly better move, until none), so the value is best play's exactly
+   (exact.py: the policy evaluated by its own components, most of one state; only
+   the moves the floats cannot rule out compared exactly).
 """
 from __future__ import annotations
 
@@ -34,6 +39,7 @@ import numpy as np
 
 from engine.analysis.compiled.components import components
 from engine.analysis.compiled.graph import Graph
+from engine.analysis.explore.exact import TIE
 
 try:
     from gmpy2 import mpq as _mpq
@@ -98,16 +104,14 @@ class Solution:
         self.levels = int(level.max(initial=-1)) + 1
         order = np.argsort(level, kind="stable")
         bounds = np.searchsorted(level[order], np.arange(self.levels + 1))
-        cyc_comps: dict = {}
-        for c in np.flatnonzero(comp_loop).tolist():
-            cyc_comps.setdefault(found.level[c], []).append(found[c])
         for k in range(self.levels):
             states = order[bounds[k]:bounds[k + 1]]
             single = states[~self.cyclic[states]]
             if len(single):
                 self._backup(np.sort(single))
-            for comp in cyc_comps.get(k, ()):
-                self._interval(np.asarray(sorted(comp), dtype=np.int64))
+            cyclic = states[self.cyclic[states]]
+            if len(cyclic):   # (the level's loops at once: none leads to another)
+                self._interval(np.sort(cyclic))
         return self
 
     def _moves_of(self, states: np.ndarray):
@@ -152,8 +156,10 @@ class Solution:
         self.policy[live] = first - ss_has
 
     def _interval(self, comp: np.ndarray) -> None:
-        """A cyclic component: low and high value iteration until they meet (its
-        members numbered 0.. locally; the ways out are constants)."""
+        """Cyclic components (all those of a level, none leading to another, sorted
+        states): low and high value iteration until they meet (their members
+        numbered 0.. locally; the ways out are constants); each component's bound is
+        its own ways out's and gap's."""
         moves, edges, ms, ss, has = self._moves_of(comp)
         f, e = self.f, self.e
         t = self.t[edges]
@@ -163,16 +169,24 @@ class Solution:
         p = self.g.probs[edges]
         outside = (~inside) & (t >= 0)
         const = np.where(outside, p * f[np.where(outside, t, 0)], np.where(t == FRONTIER, p * self.frontier, 0.0))
-        exit_bound = float(e[t[outside]].max(initial=0.0))
+        _, which = np.unique(self.comp_of[comp], return_inverse=True)   # each member's component, 0..
+        edge_move = np.repeat(np.arange(len(moves)), np.diff(np.append(ms, len(edges))))
+        edge_member = np.repeat(np.arange(len(comp)), np.diff(np.append(ss, len(moves))))[edge_move]
+        exit_bound = np.zeros(int(which.max(initial=-1)) + 1)
+        np.maximum.at(exit_bound, which[edge_member[outside]], e[t[outside]])
         can = self._can_win(comp, moves, edges, ms, ss, has, inside, local, const)
         low = np.zeros(len(comp))
         high = np.where(can, 1.0, 0.0)
         low[~has] = high[~has] = self.g.terminal[comp[~has]]
         ss_has = ss[has]
-        pin = np.where(inside, p, 0.0)
+        ways_out = np.add.reduceat(const, ms)
+        in_move, in_p, in_local = edge_move[inside], p[inside], local[inside]
+
+        def expectations(v):   # (each move's: its ways out's, then its edges inside)
+            return ways_out + np.bincount(in_move, in_p * v[in_local], minlength=len(moves))
 
         def sweep(v):
-            return np.maximum.reduceat(np.add.reduceat(const + pin * v[local], ms), ss_has)
+            return np.maximum.reduceat(expectations(v), ss_has)
 
         sweep_high = sweep
         gap = 1.0
@@ -183,7 +197,7 @@ class Solution:
                 staying, member = end_components(len(comp), ms, ss, has, inside, local)
                 if not staying.any():
                     break
-                sweep_high = self._collapsed(const, pin, local, ms, ss_has, staying, member)
+                sweep_high = _collapsed(expectations, ss_has, staying, member)
             for _ in range(SWEEPS):
                 self.sweeps += 1
                 new_low = sweep(low)
@@ -194,31 +208,14 @@ class Solution:
                 gap = float((high - low).max(initial=0.0))
                 if gap <= 1e-13 or (moved <= 1e-300 and (fell == 0.0 or (gap > 0.5 and not collapsed))):
                     break   # (met; or neither sequence moves any more: a loop of choices kept open)
-        q = np.add.reduceat(const + pin * low[local], ms)
-        per = np.diff(np.append(ss_has, len(moves)))
-        best = np.maximum.reduceat(q, ss_has)
-        first = np.minimum.reduceat(np.where(q == np.repeat(best, per), np.arange(len(moves)), len(moves)), ss_has)
         f[comp] = low
-        self.policy[comp[has]] = first - ss_has
-        sure = gap if gap <= 0.5 else 1.0   # (high stuck at 1: a loop kept open, nothing proven)
-        e[comp] = exit_bound + sure + ROUNDING * (len(comp) + 2)
-
-    @staticmethod
-    def _collapsed(const, pin, local, ms, ss_has, staying, member):
-        """The high sweep with each end component taken as one state: a member's
-        value is the best way out of any member (a staying move counts for nothing)."""
-        in_end = member >= 0
-        count = int(member.max()) + 1
-
-        def sweep_high(v):
-            q = np.add.reduceat(const + pin * v[local], ms)
-            q[staying] = 0.0
-            best = np.maximum.reduceat(q, ss_has)
-            ways_out = np.zeros(count)
-            np.maximum.at(ways_out, member[in_end], best[in_end])
-            best[in_end] = ways_out[member[in_end]]
-            return best
-        return sweep_high
+        pick = towards_ways_out(len(comp), expectations(low), ways_out, ss_has, np.flatnonzero(has), edge_move, inside, local)
+        self.policy[comp[has]] = pick[has] - ss_has
+        gaps = np.zeros(len(exit_bound))
+        np.maximum.at(gaps, which, high - low)
+        sure = np.where(gaps <= 0.5, gaps, 1.0)   # (high stuck at 1: a loop kept open, nothing proven)
+        sizes = np.bincount(which, minlength=len(exit_bound))
+        e[comp] = (exit_bound + sure + ROUNDING * (sizes + 2))[which]
 
     def _can_win(self, comp, moves, edges, ms, ss, has, inside, local, const) -> np.ndarray:
         """Per member: some path leads out to a positive value or a victory."""
@@ -244,6 +241,62 @@ class Solution:
         return min(1.0, sum(float(p) * (self.f[t] if t >= 0 else 0.0) for p, t in self.g.roots))
 
 
+def _collapsed(expectations, ss_has, staying, member):
+    """The high sweep with each end component taken as one state: a member's value is
+    the best way out of any member (a staying move counts for nothing)."""
+    in_end = np.flatnonzero(member >= 0)
+    order = in_end[np.argsort(member[in_end], kind="stable")]
+    starts = np.flatnonzero(np.diff(member[order], prepend=-1))
+    sizes = np.diff(np.append(starts, len(order)))
+
+    def sweep_high(v):
+        q = expectations(v)
+        q[staying] = 0.0
+        best = np.maximum.reduceat(q, ss_has)
+        best[order] = np.repeat(np.maximum.reduceat(best[order], starts), sizes)
+        return best
+    return sweep_high
+
+
+def towards_ways_out(n: int, q, ways_out, ss_has, holders, edge_move, inside, local) -> np.ndarray:
+    """A first policy for cyclic components (`n` members), from the float value `q` of each move
+    (the moves of member `holders[i]` start at `ss_has[i]`; `ways_out` each move's
+    float value of its edges out of the components): each member's near-best move
+    (within TIE of its best) that leads out towards a positive value, else one that
+    leads to a member settled so (round by round, a breadth-first search backwards),
+    else its first near-best move.  A loop of tied moves taken for ever is worth 0
+    and would cost the exact pass a round of policy iteration to undo.  Returns each
+    member's move (an index among all the moves), -1 for a member without moves."""
+    per = np.diff(np.append(ss_has, len(q)))
+    owner = np.repeat(holders, per)
+    near = q >= np.repeat(np.maximum.reduceat(q, ss_has), per) - TIE if len(q) else np.zeros(0, dtype=bool)
+    pick = np.full(n, -1, dtype=np.int64)
+    m, i = _first(near, owner)
+    pick[m] = i
+    settled = np.zeros(n, dtype=bool)
+    m, i = _first(near & (ways_out > 0), owner)
+    pick[m], settled[m] = i, True
+    in_move, in_dst = edge_move[inside], local[inside]
+    while True:
+        hit = np.zeros(len(q), dtype=bool)
+        hit[in_move[settled[in_dst]]] = True
+        hit &= near & ~settled[owner]
+        if not hit.any():
+            return pick
+        m, i = _first(hit, owner)
+        pick[m], settled[m] = i, True
+
+
+def _first(mask: np.ndarray, owner: np.ndarray):
+    """(owners, first index) of the first True of `mask` for each owner (`owner`
+    in increasing order)."""
+    idx = np.flatnonzero(mask)
+    own = owner[idx]
+    keep = np.ones(len(idx), dtype=bool)
+    keep[1:] = own[1:] != own[:-1]
+    return own[keep], idx[keep]
+
+
 def end_components(n: int, ms, ss, has, inside, local):
     """The end components of a cyclic component (its members numbered 0..n-1, their
     moves and edges as `_moves_of` gives them, `inside` the edges that stay in it):
@@ -267,13 +320,14 @@ def end_components(n: int, ms, ss, has, inside, local):
         order = np.argsort(move_state[edge_move[keep]], kind="stable")
         src, dst = move_state[edge_move[keep]][order], local[keep][order]
         ptr = np.searchsorted(src, np.arange(n + 1))
-        found = components(n, array("q", ptr.tolist()), array("q", dst.tolist()))
+        found = components(n, array("q", ptr.tolist()), array("q", dst.tolist()), levels=False)
         comp_of = np.asarray(found.comp_of, dtype=np.int64)
         same = comp_of[move_state[edge_move]] == comp_of[local]
         now = staying & np.minimum.reduceat(same.astype(np.int8), ms).astype(bool)
-        if (now == staying).all():
-            break
+        dropped = staying & ~now
         staying = now
+        if not np.logical_or.reduceat(same & dropped[edge_move], ms)[dropped].any():
+            break   # (the moves dropped only crossed components: the components stand as they are)
     alive = np.zeros(n, dtype=bool)
     alive[move_state[staying]] = True
     member = np.full(n, -1, dtype=np.int64)

@@ -8,7 +8,9 @@ times its probability), each a fraction (findings.py `table`); the best-play vic
 from a new game is that mean.  When a sheet is cut (`--max-states`, `--timeout`: each
 sheet's own bounds), the victory is the two bounds' means and no table is given.
 The report says how many sheets and groups (sheets.py: those that differ only in a
-passive stat, explored together), the states over all of them and the largest group's,
+passive stat) and in how many spaces they were explored (groups together where the
+starting values no later step can reach are forgotten: forget.py, ceilings.py), the
+states over all of them and the largest space's,
 the CPU time (exploring, solving) summed over the sheets, and the wall time on the
 processes used.
 """
@@ -37,7 +39,7 @@ def table_report(book, module, sheets: list, jobs: int = 1, **options) -> dict:
             why.setdefault(n, reason)
     return {"book": book.id, "path": "compiled", "complete": complete,
             "bound": next((f["bound"] for _p, f in found if f["bound"]), None),
-            "sheets": len(found), "groups": done["groups"], "cut_sheets": sum(1 for _p, f in found if f["value"] is None),
+            "sheets": len(found), "groups": done["groups"], "explorations": done["explorations"], "cut_sheets": sum(1 for _p, f in found if f["value"] is None),
             "states": sum(f["states"] for _p, f in found), "largest": max(f["states"] for _p, f in found),
             "exact": None if mean is None else {"fraction": f"{mean.numerator}/{mean.denominator}",
                                                 "percent": float(mean) * 100},
@@ -61,12 +63,14 @@ def table_text(r: dict, lang: str) -> str:
     cpu = r["explore_seconds"] + r["solve_seconds"]
     lines = [f"{clean(r['book'])} : chemin compilé, chaque personnage tiré" if fr else
              f"{clean(r['book'])}: compiled path, every rolled character",
-             (f"  {n(r['sheets'])} personnages explorés en {n(r['groups'])} groupes ({r['jobs']} processus) : "
-              f"{n(r['states'])} états en tout, {n(r['largest'])} au plus pour un groupe ; CPU {d(cpu, 1)} s (exploration "
+             (f"  {n(r['sheets'])} personnages en {n(r['groups'])} groupes explorés en {n(r['explorations'])} "
+              f"espaces ({r['jobs']} processus) : "
+              f"{n(r['states'])} états en tout, {n(r['largest'])} au plus pour un espace ; CPU {d(cpu, 1)} s (exploration "
               f"{d(r['explore_seconds'], 1)} s, résolution {d(r['solve_seconds'], 1)} s), durée {d(r['wall_seconds'], 1)} s")
              if fr else
-             (f"  {n(r['sheets'])} characters explored in {n(r['groups'])} groups ({r['jobs']} process{'' if r['jobs'] == 1 else 'es'}): "
-              f"{n(r['states'])} states in all, at most {n(r['largest'])} for a group; CPU {d(cpu, 1)} s (exploring {d(r['explore_seconds'], 1)} s, "
+             (f"  {n(r['sheets'])} characters in {n(r['groups'])} groups explored in {n(r['explorations'])} "
+              f"space{'' if r['explorations'] == 1 else 's'} ({r['jobs']} process{'' if r['jobs'] == 1 else 'es'}): "
+              f"{n(r['states'])} states in all, at most {n(r['largest'])} in one; CPU {d(cpu, 1)} s (exploring {d(r['explore_seconds'], 1)} s, "
               f"solving {d(r['solve_seconds'], 1)} s), wall {d(r['wall_seconds'], 1)} s")]
     label = "victoire en jouant au mieux, moyenne sur les personnages" if fr else \
         "best-play victory, mean over the characters"

@@ -127,6 +127,7 @@ class _Explored(Fight):
         super().__init__(rules, honour_start, keep)
         self.start, self.fight_on = start, fight_on
         self.shared, self.kind = shared, (rules, start, fight_on is None, honour_start > 0)
+        self.opened: dict = {}   # `_opens`
         self.chain = Chain(self.expand, self.value)   # (it keeps a node's options while it solves)
 
     def options(self, node):
@@ -163,9 +164,19 @@ class _Explored(Fight):
         return End("stop", ("H",) + base[1:] + (i,))
 
     def step(self, node, new):
-        if self.fight_on is not None and _available(self.rules, new, True) - self.start:
+        if self.fight_on is not None and self._opens(new):
             return End("stop", new + (None,))
         return new
+
+    def _opens(self, node) -> bool:
+        """Whether an answer not open at the start opens at `node` (`_available`, which
+        reads its turn, conditions, current opponent, failed retreat and refused
+        surrender only: asked once for each of those)."""
+        key = node[:4] + node[6:8]
+        found = self.opened.get(key)
+        if found is None:
+            found = self.opened[key] = bool(_available(self.rules, node, True) - self.start)
+        return found
 
 
 def _finisher(end: End):

@@ -37,6 +37,9 @@ class DefisFantastiques(PackagedOdds, RuleModule):
         "chance": M("Vos dés (Chance)", "Your dice (Luck)")})
     passive_stats = ("or",)   # the rules never read the gold (only books do)
     passive_flags = True      # ... nor the codewords
+    # ... and reads Habileté, Endurance and Chance's starting values only as their
+    # maxima; of its own rules, only a meal raises one (compiled/ceilings.py)
+    ceiling_gains = MappingProxyType({"endurance": MappingProxyType({"provisions": commands.MEAL})})
     fight_spending = M("la Chance", "Luck")   # what `gamebook odds BOOK`'s policies are about
     money = "or"   # format 1.2: what `sell:` pays ("vendez ... pour 3 Pièces d'Or")
     # The random explorer tries these commands without copying the state first:

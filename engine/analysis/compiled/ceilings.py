@@ -1,0 +1,119 @@
+"""Starting values that no later step can reach: forgotten, so that sheets meet.
+
+A module whose rules read a stat's starting value only as that stat's maximum (Défis
+Fantastiques: "il vous est impossible de dépasser la limite de vos totaux de départ")
+says so with `ceiling_gains` (engine/rules/base.py), and says what its own rules can
+add to the stat beyond the book's effects: a unit of a resource spent for at most so
+many points (a Provision eaten: at most 4 Endurance; refused at the maximum, it raises
+the stat then: its gain is counted).  The maximum is read only when
+the stat would pass it; so a hero whose stat, plus everything it can still gain, is
+at most its starting value will never pass that maximum: the starting value is read by
+nothing ahead, and the explorer forgets it (forget.py: the column set to MISSING, no
+maximum; the same future).  Two sheets that differ only in a starting value then meet
+as soon as both are out of its reach: one exploration serves every sheet (sheets.py).
+
+What a stat can still gain, at paragraph n (`gains`): the largest sum, over the ways
+ahead in the lens's graph (n included), of the book's gains of it, each paragraph's
+gains summed over all its effect lists (a test's success and failure both: more than
+any one way can take, never less).  A gain on a loop (a paragraph that can be entered
+again: a market), an amount that is not a plain number, a `set:`, an effect of the
+module that names the stat (Défis Fantastiques' `ceiling:` reads the maximum it
+moves), an item's `use_here` effect that adds to it, or an expression ahead that reads
+one of the module's own names (`endurance_max`, a function of the module) makes it
+unbounded there (`UNBOUNDED`): nothing is forgotten.  A resource's own gains ahead
+are worked out the same way and added to what the hero holds (forget.py, per row).
+"""
+from __future__ import annotations
+
+from engine import expr as X
+from engine.book.effect_lists import all_effects
+from engine.expr.ast import Name, walk
+from engine.analysis.explore.solve import components
+
+UNBOUNDED = 1 << 40   # more than any stat: a sum with it is never below a starting value
+
+
+def declared(module) -> dict | None:
+    """{stat: {resource: most gained a unit}} of every stat whose starting value is its
+    maximum (`StatDef.ceiling`), when the module declares `ceiling_gains`; else None."""
+    gains = getattr(module, "ceiling_gains", None)
+    if gains is None:
+        return None
+    return {s.name: dict(gains.get(s.name) or {}) for s in module.stats if getattr(s, "ceiling", False)}
+
+
+def gains(lens, stats) -> dict:
+    """{stat: {paragraph: the most it can still gain from there}} for each of `stats`,
+    over the lens's graph (explore/lens.py: its edges and what each paragraph reads)."""
+    names = {a: n for a, n in lens.names.items()}
+    module = lens.module
+    own_names = (set(module.expr_variables()) | set(module.expr_functions())) - {s.name for s in module.stats}
+    own_names |= {a for a, n in names.items() if n in own_names}
+    used = [e for effects in (lens.used_here or {}).values() for e in effects]
+    nodes = list(lens.edges)
+    number = {n: i for i, n in enumerate(nodes)}
+    succ = [[number[t] for t in lens.edges[n] if t in number] for n in nodes]
+    comps = components(len(nodes), succ.__getitem__)
+    out = {}
+    for stat in stats:
+        money = stat == getattr(module, "money", None)   # (what `sell:` pays into)
+        everywhere = _gained(used, stat, names, money)
+        own = [UNBOUNDED if everywhere or lens.reads.get(n, set()) & own_names else
+               _gained(list(all_effects(lens.book.paragraphs[n])), stat, names, money) for n in nodes]
+        best = [0] * len(nodes)
+        for comp in comps:   # (successors first)
+            looped = len(comp) > 1 or comp[0] in succ[comp[0]]
+            here = sum(own[i] for i in comp)
+            if looped and here:
+                here = UNBOUNDED
+            inside = set(comp)
+            after = max((best[j] for i in comp for j in succ[i] if j not in inside), default=0)
+            total = min(UNBOUNDED, here + after)
+            for i in comp:
+                best[i] = total
+        out[stat] = {n: best[i] for n, i in number.items()}
+    return out
+
+
+def _gained(effects, stat: str, names: dict, money: bool = False) -> int:
+    """The most `effects` (all applied) add to `stat`; UNBOUNDED when one of them may
+    set it, add what is not a plain number, sell for it (`money`), or is the module's
+    and names it."""
+    total = 0
+    for e in effects:
+        if e.kind in ("add", "set") and hasattr(e.value, "items"):
+            for key, amount in e.value.items():
+                if names.get(key, key) != stat:
+                    continue
+                if e.kind == "set" or type(amount) is not int:
+                    return UNBOUNDED
+                total += max(0, amount)
+        elif e.kind == "sell":
+            if money:
+                return UNBOUNDED
+        elif e.kind in CORE_OTHERS:
+            continue
+        elif _names(e.value, stat, names):
+            return UNBOUNDED
+    return min(total, UNBOUNDED)
+
+
+# the core's effects that change no stat (engine/game/core.py `apply`): gain, lose,
+# flags, counters and notes, give-ups (a stat given up is lost), take/store/restore
+# (items); `sell` pays the module's money (`_gained`)
+CORE_OTHERS = frozenset(("gain", "lose", "flag", "unflag", "counter-add", "counter-set", "note",
+                         "give_up", "take", "store", "restore"))
+
+
+def _names(value, stat: str, names: dict) -> bool:
+    """Whether a module effect's value names `stat` anywhere (a key, a string, an
+    expression)."""
+    if isinstance(value, X.Expr):
+        return any(isinstance(n, Name) and names.get(n.name, n.name) == stat for n in walk(value.root))
+    if isinstance(value, str):
+        return names.get(value, value) == stat
+    if hasattr(value, "items"):
+        return any(_names(k, stat, names) or _names(v, stat, names) for k, v in value.items())
+    if isinstance(value, (list, tuple, set, frozenset)):
+        return any(_names(v, stat, names) for v in value)
+    return False

@@ -1,0 +1,116 @@
+"""Starting values no later step can reach, forgotten (compiled/ceilings.py, forget.py
+`Forget.reach`): every rolled sheet explored in one space, the same exact value for
+each sheet with them forgotten or kept, in fewer states; the gains ahead of each
+paragraph as the rule asks (a gain on a loop, a moved maximum, a read of `_max`: no
+bound); a module that does not declare its gains forgets nothing."""
+from pathlib import Path
+
+import pytest
+
+from engine.analysis.compiled.ceilings import UNBOUNDED, gains
+from engine.analysis.compiled.explorer import CompiledExplorer
+from engine.analysis.compiled.forget import Forget
+from engine.analysis.compiled.packed import MISSING
+from engine.analysis.compiled.run import solve
+from engine.analysis.compiled.sheets import rolled
+from tests.analysis_fixtures.support import load
+
+BOOKS = Path(__file__).parent / "books"
+ROLLED = BOOKS / "rolled.yaml"   # Skill 1d3+6, Stamina 1d6+4, Luck 1d2+6, gold 1d2+1, a Provision
+
+
+def _every_sheet(path, reach: bool) -> tuple:
+    """(each sheet's exact value, states, starting values forgotten) with every rolled
+    sheet a root of one space."""
+    book, module, _ = load(path)
+    sheets = rolled(book, module)
+    ex = CompiledExplorer(book, module)
+    if reach:
+        assert ex.lens.reach()
+    found = ex.run(starts=sheets)
+    assert found.bound is None
+    forgotten = sum(int((found.table.column(i) == MISSING).sum()) for i, (part, _s) in enumerate(found.table.slots.names)
+                    if part == "initial")
+    return solve(found.graph)["roots"], found.graph.states, forgotten
+
+
+@pytest.mark.parametrize("path", [ROLLED, BOOKS / "meal.yaml", BOOKS / "fights.yaml", BOOKS / "tests.yaml"])
+def test_each_sheets_value_is_the_same_with_unreachable_starting_values_forgotten(path):
+    kept, states, none = _every_sheet(path, reach=False)
+    values, fewer, forgotten = _every_sheet(path, reach=True)
+    assert values == kept   # sheet for sheet, exact fractions
+    assert fewer <= states and forgotten >= none
+    if path == ROLLED:   # the sheets meet: fewer states (4,515 -> 2,771 when written)
+        assert len(kept) == 72 and fewer < 0.8 * states and forgotten > none
+
+
+def test_a_meal_not_counted_would_change_the_values(monkeypatch):
+    """The test above can fail: the meals left out of the gains ahead (a module that
+    declared none), a hero forgets his maximum while a Provision could still pass it."""
+    kept, _states, _n = _every_sheet(ROLLED, reach=False)
+    _book, module, _ = load(ROLLED)
+    monkeypatch.setattr(type(module), "ceiling_gains", {})
+    wrong, _states, _n = _every_sheet(ROLLED, reach=True)
+    assert wrong != kept
+
+
+BOOK = """\
+gamebook: 1.1
+id: gains-ahead
+title: Gains
+language: fr
+rules: defis-fantastiques
+start: 1
+hero: {habilete: 9, endurance: 12, chance: 8, equipment: [epee]}
+items:
+  epee: {name: Épée, weapon: {damage: 2}}
+paragraphs:
+  1:
+    text: Un marché.
+    choices:
+      - {text: Une soupe, to: 1, effects: [{add: {endurance: 1}}]}
+      - {text: Partir, to: 2}
+      - {text: Consulter l'oracle, to: 8}
+  2:
+    text: Une source.
+    effects: [{add: {endurance: 3, chance: -1}}]
+    choices:
+      - {text: Le gué, to: 3}
+      - {text: Le pont, to: 4}
+  3:
+    text: Un autel.
+    effects: [{add: {endurance: 2}}, {ceiling: {chance: 1}}]
+    choices: [{text: Suivre, to: 5}]
+  4:
+    text: Un guérisseur.
+    effects: [{add: {endurance: 4}}]
+    choices: [{text: Suivre, to: 5}]
+  5:
+    text: Une porte.
+    choices: [{text: Entrer, to: 6}, {text: Renoncer, to: 7}]
+  6: {text: Gagné., end: victory}
+  7: {text: Perdu., end: death}
+  8:
+    text: L'oracle.
+    choices: [{text: Entrer, to: 6, if: "chance_max > 7"}, {text: Renoncer, to: 7}]
+"""
+
+
+def test_the_most_a_stat_can_still_gain_ahead(tmp_path):
+    path = tmp_path / "gains.yaml"
+    path.write_text(BOOK, encoding="utf-8")
+    book, module, _ = load(path)
+    found = gains(Forget(book, module).lens, ["endurance", "chance", "habilete"])
+    endurance, chance = found["endurance"], found["chance"]
+    assert endurance[1] == UNBOUNDED                      # a gain on a loop (the soup, again and again)
+    assert endurance[2] == 3 + 4 and endurance[3] == 2 and endurance[4] == 4   # the best way ahead
+    assert endurance[5] == endurance[6] == endurance[7] == 0
+    assert chance[3] == chance[2] == UNBOUNDED            # a moved maximum ahead (`ceiling:`)
+    assert chance[4] == chance[5] == 0
+    assert chance[8] == endurance[8] == UNBOUNDED         # `chance_max` read: a module's own name
+    assert {n: v for n, v in found["habilete"].items() if v} == {1: UNBOUNDED, 8: UNBOUNDED}   # (§ 8 ahead)
+
+
+def test_a_module_that_does_not_declare_its_gains_forgets_nothing():
+    book, module, _ = load(BOOKS / "cc-rules.yaml")
+    assert getattr(module, "ceiling_gains", None) is None and Forget(book, module).reach() is False
