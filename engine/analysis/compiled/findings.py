@@ -49,12 +49,17 @@ def findings(book, module, explorer, ex, r: dict, complete: bool) -> dict:
            "errors": _errors(witness, g, paragraph),
            "best_route": best_route(witness, g, sol, r.get("exact") if complete else None),
            "deciding": deciding(witness, g, sol, paragraph),
-           "doomed": doomed(paragraph, (ended == 0) | (~explorer._over(ended) & (moves > 0)), sol.f)
+           "doomed": doomed(paragraph, (ended == 0) | (~_over(explorer, ended) & (moves > 0)), sol.f)
            if complete else [],
            "difficulty": _difficulty(g, r) if complete else None,
            "dropped": explorer.lens.lens.forgotten() if explorer.lens is not None else {},
            "restarts": explorer.restarts, "low_bounds": not complete}
     return out
+
+
+def _over(explorer, ended) -> np.ndarray:
+    """Each state's game over for good (explorer.py: a victory, a death nothing rescues)."""
+    return explorer.over(np.arange(len(ended)))
 
 
 def reached_paragraphs(table_) -> set:
@@ -77,7 +82,7 @@ def passed_through(explorer, witness, candidates: set, edges: dict, paragraph) -
     for n, outs in edges.items():
         for _e, t in outs:
             before.setdefault(t, set()).add(n)
-    moving = ~explorer._over(explorer.table.column(ENDED))
+    moving = ~_over(explorer, explorer.table.column(ENDED))
     held = set(np.unique(paragraph[moving]).tolist())   # (a paragraph where no state moves is passed through)
     sources: set = set()
     for c in candidates:

@@ -128,7 +128,9 @@ class Witness:
         rows = slots.widened(rows, len(slots))
         if x.lens is not None:
             rows = x.lens.strip(rows, slots)
-        if x._over(rows[:, ENDED]).any():
+        over = x._over(rows[:, ENDED])   # (as explorer.py `_add`: a game over for good kept as its head)
+        over |= x._final_deaths(rows, (rows[:, ENDED] == 1) & ~over)
+        if over.any():
             rows[0, PENDING:] = x._defaults(rows.shape[1])[PENDING:]
         if rows.shape[1] != table.width:
             return -1
