@@ -1,5 +1,11 @@
 """`gamebook explore BOOK`: automated playtesting (random runs, exhaustive search, replay).
 
+`--exhaustive` runs the compiled path (engine/analysis/compiled/report.py);
+`--engine-explorer` (or `--focused`) today's explorer, which plays every state through
+the engine (engine/analysis/explore/report.py): the same values, the same report.
+Without `--sheet` on a book rolling more than 256 sheets, the engine explorer's
+sample (within --timeout), unless `--compiled` asks for the exact table (hours).
+
 Exit code: 0 when no engine error and no soft-lock was found, 1 otherwise (or when
 the book does not load), 2 on a usage error (a malformed --replay).
 """
@@ -34,17 +40,22 @@ def configure(parser, lang: str) -> None:
     parser.add_argument("--focused", action="store_true",
                         help=t("--exhaustive --sheet : suivre d'abord le meilleur jeu connu jusqu'au bout, puis les "
                                "états les plus probables (une borne basse plus tôt sur un espace trop grand ; plus lent "
-                               "sur un espace exploré en entier)", "--exhaustive --sheet: walk the best known play to "
-                               "its end first, then the likeliest states (a low bound sooner on a space too large; "
-                               "slower on one explored whole)"))
+                               "sur un espace exploré en entier ; par l'explorateur du moteur)", "--exhaustive --sheet: "
+                               "walk the best known play to its end first, then the likeliest states (a low bound sooner "
+                               "on a space too large; slower on one explored whole; by the engine explorer)"))
     parser.add_argument("--step-by-step", action="store_true",
                         help=t("--exhaustive : jouer aussi les combats réponse par réponse (pas de nœud de combat)",
                                "--exhaustive: play fights answer by answer too (no fight node)"))
     parser.add_argument("--compiled", action="store_true",
-                        help=t("--exhaustive : le chemin compilé (états en tableaux, programmes par paragraphe, "
-                               "résolution par niveaux puis exacte) ; dit quels paragraphes passent par le moteur",
-                               "--exhaustive: the compiled path (states in arrays, per-paragraph programs, "
-                               "solved by levels then exactly); says which paragraphs took the engine path"))
+                        help=t("--exhaustive : le chemin compilé même sans --sheet sur plus de 256 personnages "
+                               "tirés (la table exacte sur chacun : des heures sur un livre de Défis Fantastiques)",
+                               "--exhaustive: the compiled path even without --sheet on more than 256 rolled "
+                               "characters (the exact table over each: hours on a Fighting Fantasy book)"))
+    parser.add_argument("--engine-explorer", action="store_true",
+                        help=t("--exhaustive : l'explorateur qui joue chaque état par le moteur (l'ancien "
+                               "chemin : pour comparer, et pour --focused)", "--exhaustive: the explorer that "
+                               "plays every state through the engine (the former path: to compare, and for "
+                               "--focused)"))
     parser.add_argument("--saving", action="store_true",
                         help=t("--exhaustive : explorer à nouveau sans rien oublier (mêmes limites) et dire "
                                "combien d'états l'oubli économise", "--exhaustive: explore again forgetting "
@@ -86,13 +97,13 @@ def _explore(book, module, args) -> int:
     from engine.rules.watchdog import hook_timeout
     if args.replay:
         return _replay(book, module, args)
-    if args.exhaustive and args.compiled:
+    if args.exhaustive and _compiled_path(book, module, args):
         from engine.analysis.compiled.report import compiled_report, compiled_text
         r = compiled_report(book, module, args.max_states, not args.no_commands,
                             fight_nodes=not args.step_by_step, sheet=args.sheet, timeout=args.timeout,
-                            keep=not args.no_store, jobs=_jobs(args))
+                            keep=not args.no_store, jobs=_jobs(args), saving=args.saving)
         _show(r, args, compiled_text)
-        return 1 if r["errors"] else 0
+        return 1 if r["errors"] or r.get("soft_locks") else 0
     if args.exhaustive:
         from engine.analysis.explore.report import exhaustive
         from engine.analysis.explore.text import exhaustive_text
@@ -112,6 +123,23 @@ def _explore(book, module, args) -> int:
     r = random_report(book, module, stats)
     _show(r, args, random_text)
     return 1 if any(p["kind"] in ("error", "soft-lock") for p in r["problems"]) else 0
+
+
+def _compiled_path(book, module, args) -> bool:
+    """Whether --exhaustive runs the compiled path: yes, but with --engine-explorer or
+    --focused, and without --sheet on a book rolling more sheets than the engine explorer
+    explores whole (the exact table over every sheet is hours of CPU on la-cloche-de-brumesel:
+    asked for with --compiled; else the engine explorer's sample within --timeout)."""
+    if args.engine_explorer or args.focused:
+        return False
+    if args.compiled or args.sheet is not None:
+        return True
+    from engine.analysis.compiled.report import MAX_SHEETS
+    from engine.analysis.compiled.sheets import rolled
+    try:
+        return len(rolled(book, module)) <= MAX_SHEETS
+    except Exception:  # (creation fails: the engine explorer reports it, with its replay)
+        return False
 
 
 def _jobs(args) -> int:

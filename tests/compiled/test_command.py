@@ -12,13 +12,14 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_the_compiled_path_gives_todays_exact_value(capsys):
-    assert main(["explore", str(BOOKS / "tests.yaml"), "--exhaustive", "--sheet", "1", "--format", "json",
-                 "--no-store"]) == 0
+    assert main(["explore", str(BOOKS / "tests.yaml"), "--exhaustive", "--engine-explorer", "--sheet", "1",
+                 "--format", "json", "--no-store"]) == 0
     today = json.loads(capsys.readouterr().out)
-    assert main(["explore", str(BOOKS / "tests.yaml"), "--exhaustive", "--compiled", "--sheet", "1",
-                 "--format", "json"]) == 0
+    assert main(["explore", str(BOOKS / "tests.yaml"), "--exhaustive", "--sheet", "1", "--format", "json"]) == 0
     compiled = json.loads(capsys.readouterr().out)
-    assert compiled["complete"] and compiled["exact"]["fraction"] == today["exact"] == "10243/10368"
+    assert compiled["path"] == "compiled" and "path" not in today
+    assert compiled["complete"] and compiled["exact"] == today["exact"] == "10243/10368"
+    assert compiled["exact_percent"] == pytest.approx(100 * 10243 / 10368)
     assert compiled["engine_paragraphs"] == {} and compiled["engine_states"] == 0
 
 
@@ -53,7 +54,7 @@ def test_a_cut_run_in_french_and_in_json_gives_its_two_bounds_and_french_reasons
                  "--format", "json"]) == 0
     r = json.loads(capsys.readouterr().out)
     assert not r["complete"] and r["bound"] == "max-states" and r["exact"] is None and r["values"] is None
-    assert r["victory"] == {"low": r["float"], "high": 1.0} and 0 < r["expanded"] < r["states"]
+    assert r["victory"] == {"low": r["float"], "high": 1.0, "gap": 1.0 - r["float"]} and 0 < r["expanded"] < r["states"]
     assert r["engine_paragraphs"]["31"] == "variable chance_max" and r["exactness"] == "bounded"
 
 

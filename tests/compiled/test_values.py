@@ -99,7 +99,7 @@ def test_the_command_says_where_the_values_were_kept_and_no_store_keeps_none(cac
                  "--format", "json"]) == 0
     report = json.loads(capsys.readouterr().out)
     assert "values" not in report and list(cache.glob("*.json")) == []
-    assert report["victory"] == {"low": report["exact"]["percent"] / 100, "high": report["exact"]["percent"] / 100}
+    assert report["victory"] == {"low": report["exact_percent"] / 100, "high": report["exact_percent"] / 100}
 
 
 def test_a_book_with_counters_and_notes_keeps_values_play_finds(cache):

@@ -73,3 +73,11 @@ def test_the_values_kept_by_the_compiled_path_give_the_same_hover(cache):
     assert "Chances de finir le livre en jouant au mieux (personnage de la graine 1) : jusqu'à 75,00 %" in two
     assert "Sur la meilleure route : 75,00 %" in two and "Condamné" not in two
     assert "**Condamné** : plus aucun chemin vers la victoire d'ici en jouant au mieux" in _hover(text, 6)
+
+
+def test_the_default_command_keeps_the_values_the_hover_reads(cache, capsys):
+    from engine.cli import main
+    assert main(["explore", str(BOOK), "--exhaustive", "--sheet", "1", "--format", "json"]) == 0
+    import json
+    assert json.loads(capsys.readouterr().out)["path"] == "compiled"
+    assert "Sur la meilleure route : 75,00 %" in _hover(BOOK.read_text(encoding="utf-8"), 2)

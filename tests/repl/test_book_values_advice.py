@@ -113,3 +113,15 @@ def test_a_cretan_fight_keeps_honour_for_the_book(cache, tmp_path):
     assert f"Best for finishing the book: fight keeping {kept} Honour points, {best} against" in text
     assert f"  from here: {best}" in text
     assert "These odds are for this fight only" in text   # the fight-only figures stay
+
+
+def test_the_default_command_keeps_the_values_chances_reads(cache, tmp_path, capsys):
+    """`gamebook explore --exhaustive --sheet 1`, with no option: the compiled path keeps the
+    values, and play's advice reads them."""
+    from engine.cli import main
+    assert main(["explore", str(BOOK), "--exhaustive", "--sheet", "1", "--lang", "en"]) == 0
+    out = capsys.readouterr().out
+    assert ": compiled path" in out and "Values kept for 'odds' in play and the editor's hover: " in out
+    s = _session(tmp_path, "en", explored=False)
+    text = str(s.handle_line("odds"))
+    assert "Best for finishing the book: Suivre la piste du loup, 75.00% against 58.33%" in text

@@ -52,6 +52,9 @@ class Reason(str):
     def get(self, lang: str) -> str:
         return REASONS[self.kind].get(lang).format(detail=self.detail)
 
+    def __reduce__(self):   # (sent back by a worker process as its kind and detail, not its words)
+        return Reason, (self.kind, self.detail)
+
 
 def reason(kind: str, detail="") -> str:
     """A Reason when the table knows `kind`, else the text itself."""

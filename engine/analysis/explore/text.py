@@ -72,8 +72,15 @@ def exhaustive_text(r: dict, lang: str, book_path: str) -> str:
                 f"Exhaustive exploration of '{r['book']}': {r['states']} states, "
                 f"{r['transitions']} transitions, {took} s")]
     lines += _odds(r, lang)
-    lines += _dropped(r.get("dropped") or {}, lang) + _saved(r.get("saved"), lang)
-    lines += _findings(r, lang) + kept_lines(r, lang)
+    lines += dropped_lines(r, lang)
+    lines += findings_lines(r, lang) + kept_lines(r, lang)
+    return "\n".join(lines + places_lines(r, lang, book_path)) + "\n"
+
+
+def places_lines(r: dict, lang: str, book_path: str) -> list[str]:
+    """The paragraphs unreachable in play (or not reached), the soft-locks and the
+    engine errors, each with its replay (both explorers' reports end so)."""
+    lines = []
     if r["complete"]:
         un = ", ".join(map(str, r["unreachable_in_play"])) or "-"
         lines.append(_t(lang, f"Inaccessibles en jeu (mais reliés dans le graphe) : {un}",
@@ -86,12 +93,14 @@ def exhaustive_text(r: dict, lang: str, book_path: str) -> str:
     for lock in r["soft_locks"]:
         lines.append(_t(lang, f"Impasse au § {lock['paragraph']} : aucune option possible",
                         f"Soft-lock at § {lock['paragraph']}: no option is possible"))
-        lines.append(f"    gamebook explore {book_path} --replay {lock['replay']}")
+        if lock.get("replay"):
+            lines.append(f"    gamebook explore {book_path} --replay {lock['replay']}")
     for e in r["errors"]:
         lines.append(_t(lang, f"Erreur au § {e['paragraph']} : {e['type']}: {e['message']}",
                         f"Error at § {e['paragraph']}: {e['type']}: {e['message']}"))
-        lines.append(f"    gamebook explore {book_path} --replay {e['replay']}")
-    return "\n".join(lines) + "\n"
+        if e.get("replay"):
+            lines.append(f"    gamebook explore {book_path} --replay {e['replay']}")
+    return lines
 
 
 def kept_lines(r: dict, lang: str) -> list[str]:
@@ -107,6 +116,11 @@ def kept_lines(r: dict, lang: str) -> list[str]:
     return [_t(lang, "Valeurs non gardées : seule une exploration complète l'est (--sheet N, "
                      "--max-states, --timeout)",
                "Values not kept: only a complete exploration is (--sheet N, --max-states, --timeout)")]
+
+
+def dropped_lines(r: dict, lang: str) -> list[str]:
+    """What the lens forgot, and what forgetting saved (`--saving`)."""
+    return _dropped(r.get("dropped") or {}, lang) + _saved(r.get("saved"), lang)
 
 
 def _dropped(dropped: dict, lang: str) -> list[str]:
@@ -249,6 +263,12 @@ def _odds(r: dict, lang: str) -> list[str]:
                         f"  Fights played as chance nodes by the module's strategies ({names}): "
                         "the value is exact for them, a lower bound of best play where a fight offers decisions "
                         "they do not take (a resource spent blow by blow, a later escape...)"))
+    return lines + exactness_lines(r, lang)
+
+
+def exactness_lines(r: dict, lang: str) -> list[str]:
+    """The exact value, the sheet it is for, and what "exact" means here."""
+    lines, kind = [], r["exactness"]
     if r.get("exact"):
         lines.append(_t(lang, f"  Valeur exacte : {r['exact']}", f"  Exact value: {r['exact']}"))
     if r.get("fixed_sheet") is not None:
@@ -283,8 +303,9 @@ def _deciding(x: dict, lang: str) -> str:
               f"{where}: {before} before, {worst} after its worst outcome (none loses all)")
 
 
-def _findings(r: dict, lang: str) -> list[str]:
-    """The best route, the deciding rolls, the doomed paragraphs, the sheets' table."""
+def findings_lines(r: dict, lang: str, with_table: bool = True) -> list[str]:
+    """The best route, the deciding rolls, the doomed paragraphs, the sheets' table (unless
+    `with_table` is false: the compiled table's text gives it)."""
     lines = []
     if r.get("low_bounds") and (r.get("best_route") or r.get("deciding") or r.get("difficulty")):
         if r.get("bound") is None and r.get("exactness") == "sampled":   # nothing cut: a sample
@@ -310,7 +331,7 @@ def _findings(r: dict, lang: str) -> list[str]:
         where = ", ".join(str(x["paragraph"]) for x in r["doomed"])
         lines.append(_t(lang, f"Paragraphes condamnés (atteints, plus aucune victoire possible) : {where}",
                         f"Doomed paragraphs (reached, no victory possible any more): {where}"))
-    if r.get("difficulty"):
+    if r.get("difficulty") and with_table:
         lines += difficulty_lines(r["difficulty"], lang)
     return lines
 

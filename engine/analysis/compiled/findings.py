@@ -1,0 +1,263 @@
+"""What the compiled arrays say about a book, as today's report says it (explore/report.py):
+the paragraphs reached and those unreachable in play, the soft-locks and engine errors
+with a replay, the best route with its moves, the rolls and fights that decide it, the
+doomed paragraphs, the sheets' table, and what the lens forgot.
+
+The values are the array solver's floats (within their proven bound of best play's;
+`exact` null, the start's exact fraction given apart); a route, replay or move's words
+are found again through the real engine (witness.py).
+"""
+from __future__ import annotations
+
+from fractions import Fraction
+
+import numpy as np
+
+from engine.analysis.compiled.packed import ENDED, PARAGRAPH
+from engine.analysis.compiled.witness import Witness, move_targets
+from engine.analysis.explore.findings import MAX_ROUTE, TOP, table
+from engine.analysis.explore.report import replay_spec
+from engine.lint.checks import graph as static_graph, reachable
+
+MAX_REPLAYS = 10   # soft-locks and errors played again at most (one a paragraph)
+MAX_PASSING = 400  # states played again to find the paragraphs a move only passes through
+
+
+def as_figure(v, exact=None) -> dict:
+    return {"value": float(v), "exact": None if exact is None else str(Fraction(exact))}
+
+
+def findings(book, module, explorer, ex, r: dict, complete: bool) -> dict:
+    """The report's findings (today's JSON fields) of a compiled exploration `ex` made
+    by `explorer`, solved as `r` (run.py `solve`)."""
+    g, sol, table_ = ex.graph, r["solution"], ex.table
+    witness = Witness(explorer, g)
+    paragraph, ended = table_.column(PARAGRAPH), table_.column(ENDED)
+    moves = np.diff(g.state_ptr.astype(np.int64))
+    open_ = np.ones(g.states, dtype=bool)
+    open_[ex.frontier] = False
+    reached = reached_paragraphs(table_)
+    edges = static_graph(book, module)
+    statically = reachable(book, edges)
+    passed, unsure = passed_through(explorer, witness, statically - reached, edges, paragraph)
+    reached |= passed
+    locked = np.flatnonzero((ended == 0) & (moves == 0) & open_)
+    out = {"reached": sorted(reached), "victory_reachable": bool((ended == 2).any()),
+           "unreachable_in_play": sorted(statically - reached - unsure) if complete else [],
+           "not_reached": sorted(statically - reached),
+           "soft_locks": _locks(witness, locked, paragraph),
+           "errors": _errors(witness, g, paragraph),
+           "best_route": best_route(witness, g, sol, r.get("exact") if complete else None),
+           "deciding": deciding(witness, g, sol, paragraph),
+           "doomed": doomed(paragraph, (ended == 0) | (~_over(explorer, ended) & (moves > 0)), sol.f)
+           if complete else [],
+           "difficulty": _difficulty(g, r) if complete else None,
+           "dropped": explorer.lens.lens.forgotten() if explorer.lens is not None else {},
+           "restarts": explorer.restarts, "low_bounds": not complete}
+    return out
+
+
+def _over(explorer, ended) -> np.ndarray:
+    """Each state's game over for good (explorer.py: a victory, a death nothing rescues)."""
+    return explorer.over(np.arange(len(ended)))
+
+
+def reached_paragraphs(table_) -> set:
+    """The paragraphs of the states, and those a state's visits say it entered."""
+    out = set(np.unique(table_.column(PARAGRAPH)).tolist())
+    for i, (part, name) in enumerate(table_.slots.names):
+        if part == "visits" and (table_.column(i) > 0).any():
+            out.add(name)
+    return out
+
+
+def passed_through(explorer, witness, candidates: set, edges: dict, paragraph) -> tuple[set, set]:
+    """(the candidates a move passes through, those not proven either way).  A paragraph
+    a move enters and leaves at once (an `auto:` jump) holds no state, and the lens may
+    have forgotten its visit: the states at the paragraphs leading there (themselves,
+    or through other candidates) are played again by the engine, whose visits say it."""
+    if not candidates:
+        return set(), set()
+    before: dict = {}
+    for n, outs in edges.items():
+        for _e, t in outs:
+            before.setdefault(t, set()).add(n)
+    moving = ~_over(explorer, explorer.table.column(ENDED))
+    held = set(np.unique(paragraph[moving]).tolist())   # (a paragraph where no state moves is passed through)
+    sources: set = set()
+    for c in candidates:
+        todo, seen = list(before.get(c, ())), set()
+        while todo:
+            n = todo.pop()
+            if n not in seen:
+                seen.add(n)
+                if n not in held:
+                    todo += before.get(n, ())
+        sources |= seen & held
+    at = np.flatnonzero(np.isin(paragraph, sorted(sources)) & moving)
+    found = set()
+    for s in at[:MAX_PASSING].tolist():
+        state = witness.state(s)
+        for _text, _m, outcomes in witness.moves(state):
+            for _f, succ, _p in outcomes:
+                if not isinstance(succ, Exception):
+                    found |= {n for n, c in succ.visits.items() if c and c > state.visits.get(n, 0)} & candidates
+    return found, (candidates - found if len(at) > MAX_PASSING else set())
+
+
+def _locks(witness, locked, paragraph) -> list:
+    first: dict = {}
+    for s in locked.tolist():
+        first.setdefault(int(paragraph[s]), s)
+    out = []
+    for n, s in sorted(first.items())[:MAX_REPLAYS]:
+        found = witness.replay(s)
+        out.append({"paragraph": n, "replay": None if found is None else replay_spec(*found[:3])})
+    return out
+
+
+def _errors(witness, g, paragraph) -> list:
+    """One engine error a paragraph (type, message), with the replay that raises it."""
+    t = g.targets.astype(np.int64)
+    if not (t == -1).any():
+        return []
+    moves = np.repeat(np.arange(g.states), np.diff(g.state_ptr.astype(np.int64)))
+    src = np.repeat(moves, np.diff(g.move_ptr.astype(np.int64)))[t == -1]
+    first: dict = {}
+    for s in np.unique(src).tolist():
+        first.setdefault(int(paragraph[s]), s)
+    out, seen = [], set()
+    for n, s in sorted(first.items())[:MAX_REPLAYS]:
+        found = witness.replay(s)
+        if found is None:
+            continue
+        seed, moves_, faces, state = found
+        for text, _m, outcomes in witness.moves(state):
+            for f, exc, _p in outcomes:
+                key = (type(exc).__name__, str(exc), n)
+                if isinstance(exc, Exception) and key not in seen:
+                    seen.add(key)
+                    out.append({"paragraph": n, "type": key[0], "message": key[1], "move": text, "faces": f,
+                                "replay": replay_spec(seed, moves_ + [text], faces + f)})
+    return out
+
+
+def route_states(g, sol) -> list:
+    """[(state, its best move)] from the likeliest start (keep.py `route`)."""
+    if not g.roots:
+        return []
+    s = max(g.roots, key=lambda pt: pt[0])[1]
+    out, seen = [], set()
+    while s >= 0 and s not in seen and sol.policy[s] >= 0 and len(out) < MAX_ROUTE:
+        seen.add(s)
+        k = int(sol.policy[s])
+        out.append((s, k))
+        reach = move_targets(g, s, k)
+        hopeful = [(p, x) for x, p in reach.items() if x >= 0 and sol.f[x] > 0] or list(map(tuple, map(reversed, reach.items())))
+        s = max(hopeful, key=lambda pt: pt[0])[1]
+    return out
+
+
+def best_route(witness, g, sol, exact) -> list:
+    """Today's best route: each step's paragraph, move (its words, by the engine) and value."""
+    steps = route_states(g, sol)
+    return [{"paragraph": int(g.paragraph[s]), "move": _words(witness, s, k),
+             "odds": as_figure(sol.f[s], exact if i == 0 and len(g.roots) == 1 else None)}
+            for i, (s, k) in enumerate(steps)]
+
+
+def reach_mass(g, sol) -> np.ndarray:
+    """The probability of reaching each state under best play from the start (floats,
+    findings.py `reach`: a loop's states each counted as entered once, its level's
+    components parents first)."""
+    n = g.states
+    mass = np.zeros(n)
+    for p, t in g.roots:
+        if t >= 0:
+            mass[t] += float(p)
+    src, tgt, prob = policy_edges(g, sol)
+    comp_of = sol.comp_of
+    level = np.frombuffer(sol.comps.level, dtype=np.int64)[comp_of]
+    cyclic = sol.cyclic
+    states = np.argsort(-level, kind="stable")
+    s_bounds = np.searchsorted(-level[states], np.arange(-int(level.max(initial=0)), 2))
+    by_src = np.argsort(-level[src], kind="stable")
+    src, tgt, prob = src[by_src], tgt[by_src], prob[by_src]
+    e_bounds = np.searchsorted(-level[src], np.arange(-int(level.max(initial=0)), 2))
+    outside = (tgt >= 0) & (comp_of[np.maximum(tgt, 0)] != comp_of[src])
+    for k in range(len(s_bounds) - 1):
+        here = states[s_bounds[k]:s_bounds[k + 1]]
+        loop = here[cyclic[here]]
+        if len(loop):
+            comps, inverse = np.unique(comp_of[loop], return_inverse=True)
+            entered = np.bincount(inverse.reshape(-1), weights=mass[loop], minlength=len(comps))
+            mass[loop] = entered[inverse.reshape(-1)]
+        e = np.arange(e_bounds[k], e_bounds[k + 1])
+        e = e[outside[e]]
+        if len(e):
+            np.add.at(mass, tgt[e], mass[src[e]] * prob[e])
+    return mass
+
+
+def policy_edges(g, sol):
+    """(source, target, probability) of every edge of best play's moves."""
+    sp, mp = g.state_ptr.astype(np.int64), g.move_ptr.astype(np.int64)
+    s = np.flatnonzero((sol.policy >= 0) & (np.diff(sp) > 0))
+    m = sp[s] + sol.policy[s]
+    counts = mp[m + 1] - mp[m]
+    src = np.repeat(s, counts)
+    first = np.repeat(mp[m] - np.concatenate(([0], np.cumsum(counts)[:-1])), counts)
+    e = first + np.arange(len(src))
+    return src, g.targets[e].astype(np.int64), g.probs[e]
+
+
+def deciding(witness, g, sol, paragraph) -> list:
+    """The rolls and fights of best play where the value drops most (findings.py
+    `deciding`, over the floats): reach under best play times the expected loss."""
+    f = sol.f
+    mass = reach_mass(g, sol)
+    src, tgt, prob = policy_edges(g, sol)
+    after = np.where(tgt >= 0, f[np.maximum(tgt, 0)], 0.0)
+    worse = after < f[src] - 1e-12
+    loss = np.bincount(src[worse], weights=prob[worse] * (f[src] - after)[worse], minlength=g.states)
+    outcomes = np.bincount(src, minlength=g.states)
+    weight = mass * loss
+    chosen = np.flatnonzero((weight > 0) & (outcomes >= 2))
+    chosen = chosen[np.argsort(-weight[chosen], kind="stable")]
+    out, seen = [], set()
+    for s in chosen[:MAX_REPLAYS * TOP].tolist():
+        k = int(sol.policy[s])
+        words = _words(witness, s, k)
+        if (int(paragraph[s]), words) in seen:
+            continue
+        seen.add((int(paragraph[s]), words))
+        reach = move_targets(g, s, k)
+        worst = min(f[t] if t >= 0 else 0.0 for t in reach)
+        lost = sum(p for t, p in reach.items() if t < 0 or f[t] == 0)
+        out.append({"paragraph": int(paragraph[s]), "move": words,
+                    "odds_before": as_figure(f[s]), "lost_here": as_figure(lost), "worst_after": as_figure(worst)})
+        if len(out) == TOP:
+            break
+    return out
+
+
+def _words(witness, s: int, k: int) -> str:
+    """Move `k` of state `s` in the player's words (`#k` when the engine finds none alike)."""
+    return witness.text(witness.state(s), s, k) or f"#{k + 1}"
+
+
+def doomed(paragraph, moving, values) -> list:
+    """Paragraphs reached where every state that can still move (`moving`: a mask; a
+    death the module may rescue can) is worth 0, not an ending."""
+    moving = np.flatnonzero(moving)
+    by: dict = {}
+    for n, v in zip(paragraph[moving].tolist(), values[moving].tolist()):
+        by[n] = by.get(n, True) and v == 0
+    return [{"paragraph": n, "states": int((paragraph[moving] == n).sum())} for n, dead in sorted(by.items()) if dead]
+
+
+def _difficulty(g, r: dict) -> dict | None:
+    if len(g.roots) < 2 or not r.get("roots"):
+        return None
+    return table([(v, p) for (p, _t), v in zip(g.roots, r["roots"])])
+

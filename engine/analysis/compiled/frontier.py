@@ -1,0 +1,73 @@
+"""Where a cut compiled exploration's gap lies (explore/frontier.py's account, over the
+arrays): the paragraphs of the states found and not expanded, most first; the walk of
+the high bound's play until it leaves the explored part; the columns that multiply the
+states at those paragraphs most (each read later: nothing can forget it)."""
+from __future__ import annotations
+
+import numpy as np
+
+from engine.analysis.compiled.packed import HEAD, PARAGRAPH
+from engine.analysis.compiled.witness import move_targets
+
+FRONTIER_TOP, SPLITS, SAMPLE, WALK = 5, 4, 50_000, 200   # (as explore/frontier.py)
+
+
+def frontier(ex, low, high) -> dict | None:
+    """What a cut exploration left out (explore/frontier.py, over the arrays): the
+    paragraphs of the states found and not expanded, most first; the walk of the high
+    bound's play until it leaves the explored part; the columns that multiply the
+    states at those paragraphs most.  `low`, `high`: the two bounds' Solutions."""
+    if ex.bound is None:
+        return None
+    g, table_ = ex.graph, ex.table
+    paragraph = table_.column(PARAGRAPH)
+    names, counts = np.unique(paragraph[ex.frontier], return_counts=True)
+    most = np.argsort(-counts, kind="stable")[:FRONTIER_TOP]
+    top = [int(names[i]) for i in most]
+    return {"unexplored": [{"paragraph": int(names[i]), "states": int(counts[i])} for i in most],
+            "leaves": _leaves(g, low, high), "splits": _splits(table_, paragraph, top)}
+
+
+
+def _leaves(g, low, high) -> list[int]:
+    """The paragraphs the high bound's play walks through (its best move, then the
+    outcome holding most of the gap, no state twice) until it meets the frontier."""
+    def gap(t: int) -> float:
+        return high.f[t] - low.f[t] if t >= 0 else (1.0 if t == -2 else 0.0)
+    branches = [(float(p), t) for p, t in g.roots]
+    walked, out = set(), []
+    for _ in range(WALK):
+        branches = [(p, t) for p, t in branches if t == -2 or (t >= 0 and t not in walked)]
+        if not branches:
+            break
+        _p, s = max(branches, key=lambda b: b[0] * gap(b[1]))
+        if s == -2:
+            break
+        walked.add(s)
+        out.append(int(g.paragraph[s]))
+        k = int(high.policy[s])
+        if k < 0:
+            break
+        branches = [(p, t) for t, p in move_targets(g, s, k).items()]
+    return [n for i, n in enumerate(out) if i == 0 or out[i - 1] != n]
+
+
+def _splits(table_, paragraph, top: list) -> list[dict]:
+    """The columns that multiply the number of states at these paragraphs most: the
+    distinct rows there over the distinct rows with that column left out (by hashes)."""
+    at = np.flatnonzero(np.isin(paragraph, top))[:SAMPLE]
+    if not len(at):
+        return []
+    rows = table_.take(at).astype(np.uint64)
+    weights = np.random.default_rng(35).integers(1, 1 << 63, size=rows.shape[1], dtype=np.uint64) | np.uint64(1)
+    with np.errstate(over="ignore"):
+        whole_hash = rows @ weights
+        whole = len(np.unique(whole_hash))
+        found = []
+        for i in range(HEAD, rows.shape[1]):
+            without = len(np.unique(whole_hash - rows[:, i] * weights[i]))
+            if without < whole:
+                part, key = table_.slots.names[i]
+                found.append({"part": part, "name": str(key), "factor": whole / without})
+    found.sort(key=lambda x: -x["factor"])
+    return found[:SPLITS]

@@ -1,0 +1,222 @@
+"""Ways into the compiled arrays, played again through the real engine: the moves and
+forced dice faces of `--replay`, and the words of a move.
+
+The compiled graph keeps no text and no faces (a move is a number, an outcome a
+probability).  What the report needs from them (the best route's moves, a
+soft-lock's or an engine error's replay) is found again here, for a few states only:
+each step of a way through the graph is played from the real game state by every
+move over every outcome of its dice (as engine_path.py does), and the outcome whose
+packed row, after the lens, is the next state's row is the one taken.  A step that
+no move matches ends the way (the replay is then left out; nothing is guessed).
+
+A state's parent is an earlier state with an edge into it: the waves add a state
+after the one that found it, so following parents goes back to a root.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from engine.game.dice import SeededDice
+from engine.rules.base import Refused
+from engine.analysis.explore.moves import Move, all_moves
+from engine.analysis.explore.nodes import fight_node
+from engine.analysis.explore.runs import light_copy
+from engine.analysis.explore.space import ForcedDice, NeedRoll, flat, roll_outcomes
+from engine.analysis.compiled.packed import ENDED, PENDING
+
+MAX_STEPS = 2000   # a way longer than this is not played again
+
+
+def move_targets(g, s: int, k: int) -> dict:
+    """{successor: probability} of move `k` of state `s` in graph `g` (FRONTIER, ERROR
+    below 0; the edges to one successor summed)."""
+    m = int(g.state_ptr[s]) + k
+    out: dict = {}
+    for e in range(int(g.move_ptr[m]), int(g.move_ptr[m + 1])):
+        t = int(g.targets[e])
+        out[t] = out.get(t, 0.0) + float(g.probs[e])
+    return out
+
+
+class Recorded:
+    """A seeded dice source that keeps the faces it gave (a sheet's creation)."""
+
+    def __init__(self, seed: int):
+        self.dice, self.faces = SeededDice(seed), []
+
+    exhausted = True
+
+    def face(self, sides: int) -> int:
+        face = self.dice.face(sides)
+        self.faces.append(face)
+        return face
+
+
+class Witness:
+    """`explorer`: the CompiledExplorer that made the graph (its table, slots, lens, engine path)."""
+
+    def __init__(self, explorer, graph):
+        self.x, self.g = explorer, graph
+        self.game = explorer.engine.game
+        self.by_sum = explorer.engine.by_sum
+        self._parents = None
+
+    # --- the graph side ---------------------------------------------------------
+    def parents(self) -> np.ndarray:
+        """parent[t]: an earlier state with an edge into t (-1 for a root)."""
+        if self._parents is None:
+            g, n = self.g, self.g.states
+            moves = np.repeat(np.arange(n), np.diff(g.state_ptr.astype(np.int64)))
+            src = np.repeat(moves, np.diff(g.move_ptr.astype(np.int64)))
+            tgt = g.targets.astype(np.int64)
+            ok = (tgt >= 0) & (src < tgt)
+            parent = np.full(n, -1, dtype=np.int64)
+            parent[tgt[ok][::-1]] = src[ok][::-1]   # (the first edge in wins)
+            self._parents = parent
+        return self._parents
+
+    def way(self, s: int) -> list[int]:
+        """The states from a root to `s`."""
+        parent, out = self.parents(), [s]
+        while parent[out[-1]] >= 0 and len(out) <= MAX_STEPS:
+            out.append(int(parent[out[-1]]))
+        return out[::-1]
+
+    def targets(self, s: int, k: int) -> dict:
+        return move_targets(self.g, s, k)
+
+    # --- the engine side --------------------------------------------------------
+    def state(self, s: int):
+        """State `s` as a game state (its row unpacked, as the engine path expands it)."""
+        x = self.x
+        return x.slots.unpack(x.table.row(s), x.book, x.module)
+
+    def start(self, s: int):
+        """(the root's game state, the faces its creation rolled, the seed), or None."""
+        x = self.x
+        starts = [(i, st) for i, (_p, st) in enumerate(x.engine.starts(x.sheet))]
+        roots = [t for _p, t in self.g.roots]
+        if s not in roots:
+            return None
+        state = starts[roots.index(s)][1]
+        if x.sheet is not None:
+            dice = Recorded(x.sheet)
+            self.game.reset(dice)
+            return light_copy(self.game.state), dice.faces, 0
+        return state, self._creation(state), 0
+
+    def _creation(self, state) -> list:
+        """The faces that roll this start (every creation explored: its forced prefix)."""
+        todo = [()]
+        while todo:
+            prefix = todo.pop()
+            try:
+                self.game.reset(ForcedDice(prefix))
+            except NeedRoll as need:
+                todo += [prefix + (faces,) for faces, _q in roll_outcomes(need.count, need.sides, self.by_sum)]
+                continue
+            if self.index(self.game.state) == self.index(state):
+                return flat(prefix)
+        return []
+
+    def index(self, state) -> int:
+        """The state's number in the table after the lens (-1: not there)."""
+        x = self.x
+        slots, table = x.slots, x.table
+        rows = table.batch([slots.pack(state)])
+        table.widen()
+        rows = slots.widened(rows, len(slots))
+        if x.lens is not None:
+            rows = x.lens.strip(rows, slots)
+        over = x._over(rows[:, ENDED])   # (as explorer.py `_add`: a game over for good kept as its head)
+        over |= x._final_deaths(rows, (rows[:, ENDED] == 1) & ~over)
+        if over.any():
+            rows[0, PENDING:] = x._defaults(rows.shape[1])[PENDING:]
+        if rows.shape[1] != table.width:
+            return -1
+        return int(table._find(table._hash(rows))[0])
+
+    def moves(self, state) -> list:
+        """[(move text, the move or strategy, [(faces, successor state or an exception)])]."""
+        game = self.game
+        game.state = light_copy(state)
+        moves, strategies = all_moves(game, self.x.engine.with_commands), []
+        if self.x.engine.fight_nodes:
+            node = fight_node(game, self.x.engine.cache)   # (the fights' chains, worked out once)
+            if node is not None:
+                strategies, keep = node
+                moves = [m for m in moves if m.command or m.key in keep]
+        out = [(m.text(), m, self._outcomes(state, m)) for m in moves]
+        for st in strategies:
+            found = [(f, succ, p * q) for p, o in st.outcomes for f, succ, q in self._outcomes(state, o)]
+            out.append((st.text(), st, found))
+        return [o for o in out if o[2]]
+
+    def _outcomes(self, state, move) -> list:
+        """[(faces, successor state or the exception raised, probability)] of a move."""
+        out, todo, game = [], [((), 1)], self.game
+        while todo:
+            prefix, p = todo.pop()
+            game.state = light_copy(state)
+            game.state.history = []
+            game.dice = ForcedDice(prefix)
+            try:
+                if type(move) is Move and not move.command:
+                    game.answer_enabled(move.key, move.amount)
+                else:
+                    move.apply(game)
+            except NeedRoll as need:
+                todo += [(prefix + (faces,), p * q)
+                         for faces, q in reversed(roll_outcomes(need.count, need.sides, self.by_sum))]
+                continue
+            except Refused:
+                if not prefix and type(move) is Move:
+                    return []
+                out.append((flat(prefix), light_copy(state), p))
+                continue
+            except Exception as exc:  # (the engine error the replay is for)
+                out.append((flat(prefix), exc, p))
+                continue
+            out.append((flat(prefix), light_copy(game.state), p))
+        return out
+
+    # --- both -------------------------------------------------------------------
+    def replay(self, s: int):
+        """(seed, [move text], [faces], the game state at `s`) of a way to `s`, or None."""
+        way = self.way(s)
+        begun = self.start(way[0])
+        if begun is None:
+            return None
+        state, faces, seed = begun
+        moves, node = [], False
+        for b in way[1:]:
+            step = self.step(state, b)
+            if step is None:
+                return None
+            text, f, state = step
+            if not node:   # (after a fight node --replay stops, as today's: the rest is not said)
+                moves.append(text)
+                faces = faces + f
+                node = text.startswith("~")
+        return seed, moves, faces, state
+
+    def step(self, state, b: int):
+        """(move text, faces, successor state) of a move from `state` into state `b`."""
+        for text, _m, found in self.moves(state):
+            for faces, succ, _p in found:
+                if not isinstance(succ, Exception) and self.index(succ) == b:
+                    return text, faces, succ
+        return None
+
+    def text(self, state, s: int, k: int) -> str | None:
+        """The words of move `k` of state `s` (its game state `state`): the engine's move
+        whose successors are that move's, or None."""
+        wanted = self.targets(s, k)
+        for text, _m, found in self.moves(state):
+            got: dict = {}
+            for _f, succ, p in found:
+                t = -1 if isinstance(succ, Exception) else self.index(succ)
+                got[t] = got.get(t, 0.0) + float(p)
+            if got.keys() == wanted.keys() and all(abs(got[t] - wanted[t]) < 1e-9 for t in got):
+                return text
+        return None
