@@ -157,3 +157,25 @@ def test_module_extras_changed_once_per_distinct_value_and_key():
         assert sorted(calls) == [("chain", 1), ("plate", 1), ("plate", 2)]
     batch.change_extra(batch.rows[:, EXTRA] == plate, lambda extra: {**extra, "worn": True})
     assert thaw(slots.extras.values[int(batch.rows[5, EXTRA])]) == {"armour": "plate", "worn": True}
+
+
+def test_hundreds_of_columns_made_one_by_one_between_growing_batches_keep_every_row():
+    # (a book of hundreds of visits and flags: its columns come one at a time as the
+    # exploration meets them; each kind's matrix keeps room for more, and a column
+    # widened mid-way leaves the others of its old kind where they were)
+    slots = Slots()
+    table = Table(slots)
+    kept, rng = [], np.random.default_rng(7)
+    for step in range(300):
+        column = slots.index("visits", step)
+        values = [{column: int(rng.integers(0, 3))}, {column: 1, slots.index("visits", step // 2): 2}]
+        if step % 37 == 5:   # a value outside int8: that column alone widened
+            values.append({column: 40_000})
+        rows = table.batch(values)
+        index, _new = table.add(rows)
+        kept.append((index, rows))
+    assert table.width == len(slots) and KINDS[table.kind[slots.index("visits", 5)]] is np.int32
+    for index, rows in kept:
+        wide = table.take(index)
+        assert (wide[:, :rows.shape[1]] == rows).all()
+        assert (wide[:, rows.shape[1]:] == [slots.default(i) for i in range(rows.shape[1], table.width)]).all()

@@ -218,7 +218,10 @@ class Table:
         self.kind: list = []                       # per column: its index in KINDS
         self.at: list = []                         # per column: its place in its kind's matrix
         self.members = [[] for _ in KINDS]         # per kind: its columns, in place order
-        self.store = [np.zeros((self._cap, 0), dtype=t) for t in KINDS]
+        # per kind: a matrix with room for more columns (`_room`), and `store`, the view
+        # of its columns in use (a new column is written in place, not copied in)
+        self._room = [np.zeros((self._cap, 0), dtype=t) for t in KINDS]
+        self.store = [m[:, :0] for m in self._room]
         self._order = [np.zeros(0, dtype=np.int64) for _ in KINDS]
         self._nulls = [np.zeros(0, dtype=np.int64) for _ in KINDS]
         # the hashes kept, sorted, with their rows' index: a few tables, smallest first
@@ -235,9 +238,9 @@ class Table:
         return len(self.kind)
 
     def nbytes(self) -> int:
-        """Bytes of the rows kept (their capacity: the matrices grow by doubling) and
-        of the sorted hash tables."""
-        return sum(m.nbytes for m in self.store) + sum(h.nbytes + i.nbytes for h, i in self.levels)
+        """Bytes of the rows kept (their capacity: the matrices grow by half, with room
+        for a quarter more columns) and of the sorted hash tables."""
+        return sum(m.nbytes for m in self._room) + sum(h.nbytes + i.nbytes for h, i in self.levels)
 
     # --- the columns' storage -------------------------------------------------------
     def widen(self) -> None:
@@ -253,9 +256,21 @@ class Table:
             self.at.append(0)
         self.kind[i], self.at[i] = kind, len(self.members[kind])
         self.members[kind].append(i)
-        self.store[kind] = np.hstack([self.store[kind], values.reshape(-1, 1)])
+        self._place(kind, len(self.members[kind]) - 1, values)
         self._order[kind] = np.asarray(self.members[kind], dtype=np.int64)
         self._nulls[kind] = self._nullable(kind)
+
+    def _place(self, kind: int, p: int, values: np.ndarray) -> None:
+        """`values` written as column `p` of `kind`'s matrix.  When it has no room left it
+        is copied into one a quarter wider (a book of hundreds of flags and visits adds
+        its columns one by one: copying the whole table for each took gigabytes)."""
+        room = self._room[kind]
+        if p >= room.shape[1]:
+            wider = np.zeros((room.shape[0], p + 1 + p // 4), dtype=room.dtype)
+            wider[:self.n, :p] = room[:self.n, :p]
+            self._room[kind] = room = wider
+        room[:, p] = values
+        self.store[kind] = room[:, :p + 1]
 
     def _nullable(self, kind: int) -> np.ndarray:
         """The places in `kind`'s matrix of the columns that may be MISSING (stats and
@@ -267,7 +282,9 @@ class Table:
         """Column `i` moved to a wider kind (its values kept, MISSING too)."""
         old, pos = self.kind[i], self.at[i]
         values = _encode(_decode(self.store[old][:, pos], old), kind)
-        self.store[old] = np.delete(self.store[old], pos, axis=1)
+        room, width = self._room[old], len(self.members[old])
+        room[:, pos:width - 1] = room[:, pos + 1:width]   # the columns after it one place left
+        self.store[old] = room[:, :width - 1]
         self.members[old].pop(pos)
         for j in self.members[old][pos:]:
             self.at[j] -= 1
@@ -290,12 +307,13 @@ class Table:
 
     def _append(self, rows: np.ndarray) -> None:
         need = self.n + len(rows)
-        if need > self._cap:
-            self._cap = max(need, 2 * self._cap)
-            for k, m in enumerate(self.store):
-                grown = np.zeros((self._cap, m.shape[1]), dtype=m.dtype)
-                grown[:self.n] = m[:self.n]
-                self.store[k] = grown
+        if need > self._cap:   # (by half: doubling a table of millions of rows doubles its peak)
+            self._cap = max(need, self._cap + self._cap // 2)
+            for k, room in enumerate(self._room):
+                grown = np.zeros((self._cap, room.shape[1]), dtype=room.dtype)
+                width = self.store[k].shape[1]
+                grown[:self.n, :width] = room[:self.n, :width]
+                self._room[k], self.store[k] = grown, grown[:, :width]
         self._fit(rows)
         for k, cols in enumerate(self._order):
             if len(cols):
