@@ -82,9 +82,14 @@ def run(args) -> int:
         return 1
     from engine.rules.watchdog import HookTimeout, hook_timeout, watching
     from engine.analysis.explore.workers import WorkersDied
+    # The compiled path calls the module's vector rules on whole batches of states: a call
+    # lasting longer than a short --timeout is work, not a hang (the run stops between
+    # waves), so only the hook bound itself applies there.
     try:
-        with watching(loaded.module, hook_timeout(args.timeout)):
-            return _explore(loaded.book, loaded.module, args)
+        with watching(loaded.module, hook_timeout(args.timeout)):   # (it may roll the sheets)
+            compiled = args.exhaustive and not args.replay and _compiled_path(loaded.book, loaded.module, args)
+        with watching(loaded.module, hook_timeout(None if compiled else args.timeout)):
+            return _explore(loaded.book, loaded.module, args, compiled)
     except HookTimeout as late:  # (a worker's is raised again here by run_batch)
         print(late.message.get(args.lang), file=sys.stderr)
         return 1
@@ -93,11 +98,11 @@ def run(args) -> int:
         return 1
 
 
-def _explore(book, module, args) -> int:
+def _explore(book, module, args, compiled: bool) -> int:
     from engine.rules.watchdog import hook_timeout
     if args.replay:
         return _replay(book, module, args)
-    if args.exhaustive and _compiled_path(book, module, args):
+    if compiled:
         from engine.analysis.compiled.report import compiled_report, compiled_text
         r = compiled_report(book, module, args.max_states, not args.no_commands,
                             fight_nodes=not args.step_by_step, sheet=args.sheet, timeout=args.timeout,

@@ -22,6 +22,8 @@ def _maybe(hook):
         open(os.environ["HOSTILE_MARKER"], "w").close()   # tells the test the hang began
     while os.environ.get("HOSTILE_HANG") == hook:
         time.sleep(0.01)
+    if os.environ.get("HOSTILE_SLOW") == hook:   # slow, not stuck: returns after a while
+        time.sleep(float(os.environ["HOSTILE_SECONDS"]))
 
 class Stuck(RuleModule):
     id, version, title = "stuck", "1.0", Message("Bloqué", "Stuck")
@@ -105,6 +107,20 @@ def test_lint_deep_cut_by_a_slow_fight_analysis_says_so_and_fails_nothing(gamebo
 def test_explore_reports_the_hook_in_one_line(gamebook, stuck, how):
     _hangs(gamebook, "after_change")
     done = gamebook("explore", stuck, *how)
+    assert done.code == 1
+    assert done.one_line_error() == "rule module 'stuck' did not answer within 1 s in hook after_change"
+
+
+def test_a_slow_call_is_work_on_the_compiled_path_and_a_hang_past_a_short_timeout_elsewhere(gamebook, stuck):
+    # The compiled path calls a module on whole batches of states: a call longer than
+    # --timeout is bounded by the hook bound alone (30 s here), the run by --timeout
+    # between batches.  The engine explorer keeps the smaller of the two.
+    del gamebook.env["GAMEBOOK_HOOK_TIMEOUT"]
+    gamebook.env["HOSTILE_SLOW"], gamebook.env["HOSTILE_SECONDS"] = "after_change", "1.5"
+    done = gamebook("explore", stuck, "--exhaustive", "--timeout", "1", "--format", "json")
+    assert done.code == 0, done.err
+    assert json.loads(done.out)["exact"] == "1"
+    done = gamebook("explore", stuck, "--exhaustive", "--engine-explorer", "--timeout", "1")
     assert done.code == 1
     assert done.one_line_error() == "rule module 'stuck' did not answer within 1 s in hook after_change"
 
