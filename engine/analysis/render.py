@@ -43,6 +43,12 @@ def percent(value: Fraction, lang: str) -> str:
     return text
 
 
+def count(n, lang: str) -> str:
+    """A count with its thousands apart: 5,311 in English, 5 311 in French."""
+    text = f"{n:,.0f}"
+    return text.replace(",", "\u202f") if lang == "fr" else text
+
+
 def number(value: Fraction, lang: str, digits: int = 2) -> str:
     text = f"{float(value):.{digits}f}"
     return text.replace(".", ",") if lang == "fr" else text

@@ -140,3 +140,12 @@ def test_the_cut_reports_say_how_many_states_the_ceiling_counts_as_lost():
     assert c["counters"]["jours"] > 0 and c["lost"] == c["no_victory"] + c["counters"]["jours"]
     assert f"Ceiling: {c['lost']} of the {c['unexplored']}" in compiled_text(r, "en")
     assert "Plafond :" in compiled_text(r, "fr")
+
+
+def test_the_ceiling_line_writes_its_counts_with_their_thousands_apart():
+    from engine.analysis.explore.text import ceiling_lines
+    c = {"lost": 12_345, "unexplored": 669_749, "no_victory": 11_000, "counters": {"days": 1_345}}
+    (en,) = ceiling_lines(c, "en")
+    (fr,) = ceiling_lines(c, "fr")
+    assert en.startswith("  Ceiling: 12,345 of the 669,749 states left unexplored") and "no victory ahead: 11,000; counter 'days' past what a victory allows: 1,345" in en
+    assert fr.startswith("  Plafond : 12\u202f345 des 669\u202f749 états non explorés")

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from engine.diagnostics import Message
 from engine.analysis.explore.text import families
+from engine.analysis.render import count  # noqa: F401 (the reports import it from here too)
 from engine.support.safe_text import clean
 
 REASONS = {
@@ -64,12 +65,6 @@ def reason(kind: str, detail="") -> str:
 def words(why: str, lang: str) -> str:
     """A reason in `lang` (a text the table does not know: as it is)."""
     return why.get(lang) if isinstance(why, Reason) else why
-
-
-def count(n, lang: str) -> str:
-    """A count with its thousands apart: 5,311 in English, 5 311 in French."""
-    text = f"{n:,.0f}"
-    return text.replace(",", "\u202f") if lang == "fr" else text
 
 
 def path_lines(r: dict, lang: str, rate: float | None = None) -> list[str]:

@@ -1,7 +1,7 @@
 """The explorer's reports as readable text, in French or English."""
 from __future__ import annotations
 
-from engine.analysis.render import number
+from engine.analysis.render import count, number
 from engine.support.safe_text import clean_line
 
 OUTCOMES = {"victory": ("victoire", "victory"), "death": ("mort", "death"),
@@ -224,11 +224,11 @@ def ceiling_lines(c: dict | None, lang: str) -> list[str]:
     bound too (explore/ceiling.py), and why."""
     if not c or not c["unexplored"]:
         return []
-    lost, of = c["lost"], c["unexplored"]
-    why = [_t(lang, f"aucune victoire plus loin : {c['no_victory']}",
-              f"no victory ahead: {c['no_victory']}")] if c["no_victory"] else []
-    why += [_t(lang, f"compteur « {clean_line(k)} » au-delà de ce qu'une victoire permet : {v}",
-               f"counter '{clean_line(k)}' past what a victory allows: {v}")
+    lost, of = count(c["lost"], lang), count(c["unexplored"], lang)
+    none = count(c["no_victory"], lang)
+    why = [_t(lang, f"aucune victoire plus loin : {none}", f"no victory ahead: {none}")] if c["no_victory"] else []
+    why += [_t(lang, f"compteur « {clean_line(k)} » au-delà de ce qu'une victoire permet : {count(v, lang)}",
+               f"counter '{clean_line(k)}' past what a victory allows: {count(v, lang)}")
             for k, v in sorted(c["counters"].items())]
     reasons = f" ({'; '.join(why)})" if why else ""
     return [_t(lang, f"  Plafond : {lost} des {of} états non explorés ne peuvent plus être gagnés{reasons} ; "
@@ -252,7 +252,7 @@ def _odds(r: dict, lang: str) -> list[str]:
                         f"({s['distinct']} distinct), mean of their odds; sampling margin "
                         f"± {_pct(s['margin'], lang)} (95 %)"))
     if kind in ("sampled", "bounded") and v["low"] != v["high"]:
-        lines.append(bounded(r["bound"], r["expanded"], lang))
+        lines.append(bounded(r["bound"], count(r["expanded"], lang), lang))
         lines += frontier_lines(r, lang)
     if r["strategies"]:
         names = ", ".join(families(r["strategies"]))
