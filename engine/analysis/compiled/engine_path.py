@@ -81,30 +81,45 @@ class EnginePath:
         return acts
 
     def _results(self, state, move) -> list:
-        out, todo = [], [((), 1)]
-        game = self.game
-        while todo:
-            prefix, p = todo.pop()
-            game.state = light_copy(state)
-            game.state.history = []
-            game.dice = ForcedDice(prefix)
-            try:
-                if type(move) is Move and not move.command:
-                    game.answer_enabled(move.key, move.amount)
-                else:
-                    move.apply(game)
-            except NeedRoll as need:
-                todo += [(prefix + (faces,), p * q) for faces, q in reversed(self.outcomes(need))]
-                continue
-            except Refused:
-                if not prefix and type(move) is Move:
-                    return []
-                out.append((p, SELF))
-                continue
-            except Exception as exc:  # an engine or module failure is a finding
-                self.errors.append({"paragraph": state.paragraph, "type": type(exc).__name__,
-                                    "message": str(exc)})
-                out.append((p, ERROR))
-                continue
-            out.append((p, game.state))
+        played = play_out(self.game, state, move, self.outcomes)
+        if played is None:
+            return []
+        out = []
+        for _faces, p, result in played:
+            if isinstance(result, Exception):   # an engine or module failure is a finding
+                self.errors.append({"paragraph": state.paragraph, "type": type(result).__name__,
+                                    "message": str(result)})
+                result = ERROR
+            out.append((p, result))
         return out
+
+
+def play_out(game, state, move, outcomes) -> list | None:
+    """Every way `move` plays out from `state` under forced dice, each roll it asks for
+    answered by each of `outcomes(need)`: [(the faces thrown, probability, the game
+    state after it, SELF where a roll's outcome refuses it, or the exception raised)],
+    or None when the move itself is refused."""
+    out, todo = [], [((), 1)]
+    while todo:
+        prefix, p = todo.pop()
+        game.state = light_copy(state)
+        game.state.history = []
+        game.dice = ForcedDice(prefix)
+        try:
+            if type(move) is Move and not move.command:
+                game.answer_enabled(move.key, move.amount)
+            else:
+                move.apply(game)
+        except NeedRoll as need:
+            todo += [(prefix + (faces,), p * q) for faces, q in reversed(outcomes(need))]
+            continue
+        except Refused:
+            if not prefix and type(move) is Move:
+                return None
+            out.append((prefix, p, SELF))
+            continue
+        except Exception as exc:  # (the caller says what it is: a finding, a replay's error)
+            out.append((prefix, p, exc))
+            continue
+        out.append((prefix, p, game.state))
+    return out

@@ -17,11 +17,11 @@ from __future__ import annotations
 import numpy as np
 
 from engine.game.dice import SeededDice
-from engine.rules.base import Refused
-from engine.analysis.explore.moves import Move, all_moves
+from engine.analysis.explore.moves import all_moves
 from engine.analysis.explore.nodes import fight_node
 from engine.analysis.explore.runs import light_copy
 from engine.analysis.explore.space import ForcedDice, NeedRoll, flat, roll_outcomes
+from engine.analysis.compiled.engine_path import SELF, play_out
 from engine.analysis.compiled.packed import ENDED, PENDING
 
 MAX_STEPS = 2000   # a way longer than this is not played again
@@ -154,31 +154,13 @@ class Witness:
 
     def _outcomes(self, state, move) -> list:
         """[(faces, successor state or the exception raised, probability)] of a move."""
-        out, todo, game = [], [((), 1)], self.game
-        while todo:
-            prefix, p = todo.pop()
-            game.state = light_copy(state)
-            game.state.history = []
-            game.dice = ForcedDice(prefix)
-            try:
-                if type(move) is Move and not move.command:
-                    game.answer_enabled(move.key, move.amount)
-                else:
-                    move.apply(game)
-            except NeedRoll as need:
-                todo += [(prefix + (faces,), p * q)
-                         for faces, q in reversed(roll_outcomes(need.count, need.sides, self.by_sum))]
-                continue
-            except Refused:
-                if not prefix and type(move) is Move:
-                    return []
-                out.append((flat(prefix), light_copy(state), p))
-                continue
-            except Exception as exc:  # (the engine error the replay is for)
-                out.append((flat(prefix), exc, p))
-                continue
-            out.append((flat(prefix), light_copy(game.state), p))
-        return out
+        played = play_out(self.game, state, move,
+                          lambda need: roll_outcomes(need.count, need.sides, self.by_sum))
+        if played is None:
+            return []
+        return [(flat(faces), light_copy(state) if result is SELF else
+                 result if isinstance(result, Exception) else light_copy(result), p)
+                for faces, p, result in played]
 
     # --- both -------------------------------------------------------------------
     def replay(self, s: int):
