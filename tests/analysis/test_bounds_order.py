@@ -121,3 +121,13 @@ def test_cli_focused_sheet_gives_sound_bounds_and_the_exact_value_whole(capsys):
     assert main(base + ["--focused"]) == 0
     whole = json.loads(capsys.readouterr().out)
     assert whole["complete"] and whole["victory"]["low"] == pytest.approx(exact, abs=1e-12)
+
+
+def test_the_gap_line_writes_the_states_by_paragraph_with_their_thousands_apart():
+    from engine.analysis.explore.text import frontier_lines
+    r = {"victory": {"low": 0.25, "high": 1.0},
+         "frontier": {"unexplored": [{"paragraph": 22, "states": 21_455}, {"paragraph": 26, "states": 787}],
+                      "leaves": [], "splits": [], "ceiling": None}}
+    (en,), (fr,) = frontier_lines(r, "en"), frontier_lines(r, "fr")
+    assert en.endswith("states left unexplored, by paragraph: § 22 (21,455), § 26 (787)")
+    assert fr.endswith("par paragraphe : § 22 (21\u202f455), § 26 (787)")

@@ -201,7 +201,7 @@ def frontier_lines(r: dict, lang: str) -> list[str]:
     if not f:
         return []
     gap = number(100 * v.get("gap", v["high"] - v["low"]), lang)
-    where = ", ".join(f"§ {x['paragraph']} ({x['states']})" for x in f["unexplored"]) or "-"
+    where = ", ".join(f"§ {x['paragraph']} ({count(x['states'], lang)})" for x in f["unexplored"]) or "-"
     lines = [_t(lang, f"  Écart entre les bornes : {gap} points ; états laissés inexplorés, par paragraphe : {where}",
                 f"  Gap between the bounds: {gap} points; states left unexplored, by paragraph: {where}")]
     if f["leaves"]:
