@@ -154,7 +154,8 @@ def _odds(snap, spec, label: str = "") -> list | Message | str:
         except NotStored:
             pass
     _start(key, snap.uri, label, lambda: _keep(key, _rows(snap, spec)))
-    return PENDING
+    with _LOCK:   # (solved while the stored odds were looked up: shown now)
+        return _ODDS.get(key, PENDING)
 
 
 def _keep(key, rows):
@@ -166,7 +167,8 @@ def _keep(key, rows):
 
 
 def _start(key, uri: str, label: str, solve) -> None:
-    """Solve the fight `key` in the background thread, unless it is queued or solving."""
+    """Solve the fight `key` in the background thread, unless it is queued, solving or
+    solved already."""
     def run():
         try:
             solve()
@@ -174,6 +176,8 @@ def _start(key, uri: str, label: str, solve) -> None:
             log.exception("the odds of a fight failed")
             _keep(key, [])
     with _LOCK:
+        if key in _ODDS:   # solved meanwhile (between the caller's look and now): not again
+            return
         job = _JOBS.get(key)
         if job is not None and not job[1].done():
             return

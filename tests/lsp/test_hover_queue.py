@@ -30,3 +30,17 @@ def test_one_fight_at_a_time_queued_once_and_dropped_when_its_book_changes(monke
     hover._start(("test", "second"), "file:///a.yaml", "§2 (combat)", lambda: ran.append("second"))
     hover.settle()   # hovered again after the edit: solved
     assert ran == ["first", "other", "second"]
+
+
+def test_a_fight_solved_while_a_hover_looked_for_its_stored_odds_is_not_solved_again(monkeypatch):
+    # A second hover looks in the cache, misses, looks for stored odds (slow); meanwhile
+    # the thread finishes the first hover's solve.  Its `_start` must not solve it (and
+    # announce it) again: the clean-clone CI saw "computing the odds of §2" twice.
+    said, ran = [], []
+    monkeypatch.setattr(hover, "announce", lambda fr, en: said.append(en))
+    key = ("test", "solved-meanwhile")
+    hover._start(key, "file:///c.yaml", "§4 (combat)", lambda: ran.append(hover._keep(key, ["rows"])))
+    hover.settle()
+    hover._start(key, "file:///c.yaml", "§4 (combat)", lambda: ran.append("again"))
+    hover.settle()
+    assert ran == [["rows"]] and len(said) == 1
