@@ -175,12 +175,23 @@ class CompiledExplorer:
         self._finals, self._finals_at = set(), None
 
     def _add(self, rows: np.ndarray, own: bool = False) -> tuple[np.ndarray, np.ndarray]:
-        """Rows found or added, what no later step reads forgotten first (the lens), and
-        a game over for good (a victory, a death nothing can rescue) kept as its
+        """Rows found or added, as `project` keeps them.  `own`: the rows may be changed
+        in place."""
+        rows, final = self.project(rows, own)
+        idx, new = self.table.add(rows)
+        if final.any():
+            self._finals.update(idx[final].tolist())
+            self._finals_at = None
+        return idx, new
+
+    def project(self, rows: np.ndarray, own: bool = False) -> tuple[np.ndarray, np.ndarray]:
+        """(the rows as the table keeps them, which of them are deaths nothing can rescue):
+        widened to every column, what no later step reads forgotten (the lens), and a
+        game over for good (a victory, a death nothing can rescue) kept as its
         paragraph, ending and cause only (nothing follows it: its value is its
-        ending's), as today's explorer keeps it.  `own`: the rows may be changed in place."""
+        ending's), as today's explorer keeps it."""
         self.table.widen()
-        padded = _pad(rows, len(self.slots), self.slots)
+        padded = self.slots.widened(rows, len(self.slots))
         own = own or padded is not rows
         rows = padded
         if self.lens is not None:
@@ -192,11 +203,7 @@ class CompiledExplorer:
         if over.any():
             rows = rows if own else rows.copy()
             rows[np.ix_(np.flatnonzero(over), np.arange(PENDING, rows.shape[1]))] = self._defaults(rows.shape[1])[PENDING:]
-        idx, new = self.table.add(rows)
-        if final.any():
-            self._finals.update(idx[final].tolist())
-            self._finals_at = None
-        return idx, new
+        return rows, final
 
     def _final_deaths(self, rows: np.ndarray, dead: np.ndarray) -> np.ndarray:
         """Which of the `dead` rows no rescue is offered to (today's explorer's `_final`:
@@ -609,11 +616,6 @@ class CompiledExplorer:
                      tg.astype(narrow(max(n, 2), signed=True)), table[pr] if len(pr) else np.zeros(0),
                      pr.astype(narrow(max(len(self.fractions), 1))), list(self.fractions), terminal,
                      self.table.column(PARAGRAPH).astype(np.int32), roots)
-
-
-def _pad(rows: np.ndarray, width: int, slots) -> np.ndarray:
-    """Rows widened to `width` columns (a column made since: its default)."""
-    return slots.widened(rows, width)
 
 
 def explore_compiled(book, module, **options) -> Explored:

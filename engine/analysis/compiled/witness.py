@@ -22,7 +22,6 @@ from engine.analysis.explore.nodes import fight_node
 from engine.analysis.explore.runs import light_copy
 from engine.analysis.explore.space import ForcedDice, NeedRoll, flat, roll_outcomes
 from engine.analysis.compiled.engine_path import SELF, play_out
-from engine.analysis.compiled.packed import ENDED, PENDING
 
 MAX_STEPS = 2000   # a way longer than this is not played again
 
@@ -121,17 +120,8 @@ class Witness:
 
     def index(self, state) -> int:
         """The state's number in the table after the lens (-1: not there)."""
-        x = self.x
-        slots, table = x.slots, x.table
-        rows = table.batch([slots.pack(state)])
-        table.widen()
-        rows = slots.widened(rows, len(slots))
-        if x.lens is not None:
-            rows = x.lens.strip(rows, slots)
-        over = x._over(rows[:, ENDED])   # (as explorer.py `_add`: a game over for good kept as its head)
-        over |= x._final_deaths(rows, (rows[:, ENDED] == 1) & ~over)
-        if over.any():
-            rows[0, PENDING:] = x._defaults(rows.shape[1])[PENDING:]
+        table = self.x.table
+        rows, _final = self.x.project(table.batch([self.x.slots.pack(state)]), own=True)
         if rows.shape[1] != table.width:
             return -1
         return int(table._find(table._hash(rows))[0])
