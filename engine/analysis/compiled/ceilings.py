@@ -75,6 +75,40 @@ def gains(lens, stats) -> dict:
     return out
 
 
+def quiet_after(lens) -> dict:
+    """{paragraph n: the names the book reads after an activity at n, or None where a
+    hero may still be anywhere but over}: what follows an activity at n is each way
+    out of n and all after it, and n itself where it offers choices (a fight won
+    without a way out of its own).  A paragraph there where the hero is not over (not
+    an ending; or an ending with effects, an activity or dice of its own, which the
+    module may read: a wound at the victory is a death) may read any stat, as the
+    module's commands and activities do: None.  So does any paragraph, where the module
+    acts on entering one."""
+    from engine.rules.base import RuleModule
+    book = lens.book
+    if getattr(type(lens.module), "entered", None) is not RuleModule.entered:
+        return {n: None for n in lens.edges}
+    over = {n: _over(p) for n, p in book.paragraphs.items()}
+    out = {}
+    for n in lens.edges:
+        p = book.paragraphs[n]
+        after = set().union(*(lens.reach.get(t, {t}) for t in lens.edges[n]))
+        if p.choices or p.auto:
+            after.add(n)
+        if all(over.get(q, False) for q in after):
+            out[n] = frozenset(w for q in after for w in lens.reads.get(q, ()) if isinstance(w, str))
+        else:
+            out[n] = None
+    return out
+
+
+def _over(p) -> bool:
+    """A paragraph that ends the game and does nothing else (no effect, activity, dice,
+    choice or jump)."""
+    return p.is_ending and not any(True for _e in all_effects(p)) and not p.fields and not p.random \
+        and not p.choices and not p.auto
+
+
 def _gained(effects, stat: str, names: dict, money: bool = False) -> int:
     """The most `effects` (all applied) add to `stat`; UNBOUNDED when one of them may
     set it, add what is not a plain number, sell for it (`money`), or is the module's
