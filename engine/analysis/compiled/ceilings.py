@@ -22,6 +22,15 @@ moves), an item's `use_here` effect that adds to it, or an expression ahead that
 one of the module's own names (`endurance_max`, a function of the module) makes it
 unbounded there (`UNBOUNDED`): nothing is forgotten.  A resource's own gains ahead
 are worked out the same way and added to what the hero holds (forget.py, per row).
+
+Under an activity (a fight), the module says what its rules read and may still add
+(`activity_reads`): a fight of Défis Fantastiques adds nothing to the Endurance (a
+wound removes, a lucky one less) but a lucky answer still to give on a wound, and
+reads no Provisions (no meal in a fight).  What follows an activity at paragraph n
+(`quiet_after`): where every way out of n ends the game at once, with nothing done
+there, only the words of those endings can read a stat; then a stat the activity does
+not read is read by nothing (forget.py forgets it: a Provisions count in the last
+fight, which no meal can follow).
 """
 from __future__ import annotations
 

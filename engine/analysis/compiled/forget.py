@@ -14,11 +14,17 @@ ways led to, as `Lens.strip` does.  The lens's graph is checked by the explorer 
 path it did not know makes it stale, and the exploration starts again).
 
 Asked (`ceilings`: the difficulty table, sheets.py), a starting value that no later
-step can reach is forgotten too (ceilings.py): in a row waiting at its paragraph's
-choices (an activity under way may give back what it took: a lucky wound), when the
-stat plus all it can still gain (the book's gains ahead, and what the module turns the
-resources held and still to gain into) cannot pass it.  Today's explorer keeps them,
-and so do the values kept for play (keep.py): a run for one sheet forgets none.
+step can reach is forgotten too (ceilings.py): when the stat plus all it can still
+gain (what the activity under way may still give back: a lucky wound; the book's
+gains ahead; what the module turns the resources held and still to gain into) cannot
+pass it.  In a row waiting at its paragraph's choices, and in a row under an activity
+the module describes (`activity_reads`: Défis Fantastiques' fights and tests), not
+under another.  Under such an activity, a stat of the module it does not read is
+forgotten (0) where no step after it can read it (ceilings.py `quiet_after`: only
+endings that do nothing follow, and the book names it in none): the Provisions in
+the last fight of a book, after which no meal can be taken; then the resource adds
+nothing to the reach of a starting value either.  Today's explorer keeps them, and so
+do the values kept for play (keep.py): a run for one sheet forgets none.
 """
 from __future__ import annotations
 
