@@ -92,3 +92,13 @@ def test_the_command_line_gives_the_table(capsys):
     code = main(["explore", str(ROLLED), "--exhaustive", "--compiled", "--jobs", "1", "--format", "json"])
     r = json.loads(capsys.readouterr().out)
     assert code == 0 and r["jobs"] == 1 and r["difficulty"]["sheets"] == 72
+
+
+def test_the_chunks_of_the_workers_keep_consecutive_groups_that_may_meet():
+    """Groups meet only within a worker's chunk: at least two a chunk (a sample of eight
+    groups on two workers is four pairs, not eight groups alone), about eight chunks a
+    worker for a large table, every group in one chunk."""
+    from engine.analysis.compiled.sheets import chunks
+    assert chunks(8, 2) == [range(0, 2), range(2, 4), range(4, 6), range(6, 8)]
+    assert chunks(396, 2)[0] == range(0, 25) and len(chunks(396, 2)) == 16
+    assert [i for c in chunks(5, 2) for i in c] == list(range(5)) and chunks(5, 1) == [range(5)]
