@@ -171,6 +171,7 @@ BYTES = 150        # bytes a state for the graph
 # `make bench` (no BOOK): each book with the bound that keeps the round within minutes
 DEFAULT = [("books/la-cloche-de-brumesel.yaml", None), ("books/le-taureau-d-airain.yaml", 500_000)]
 REAL100_CUT = 366_000   # real100's cut (docs/explore.md): its whole space is 3.3 M states
+TABLE_STATES = 10_000_000   # --table: each exploration's bound (two groups together: about 3 M states, 2.1 GB)
 
 
 def _met(ok: bool) -> str:
@@ -240,7 +241,7 @@ def main(argv=None) -> None:
     parser.add_argument("books", nargs="*")
     parser.add_argument("--sheet", type=int, default=1)
     parser.add_argument("--max-states", type=int, default=None,
-                        help="state bound of each round (default 3,000,000; without BOOK: la-cloche-de-brumesel "
+                        help="state bound of each round (default 3,000,000; --table: 10,000,000 an exploration; without BOOK: la-cloche-de-brumesel "
                              "whole, le-taureau-d-airain at 500,000 and real100 at 366,000)")
     parser.add_argument("--real100", action="store_true",
                         help="also the generated 100-section book (tests/analysis/real100.py)")
@@ -252,7 +253,8 @@ def main(argv=None) -> None:
                         help="--table N: each group picked with the groups after it, RUN in all (default 1)")
     parser.add_argument("--round", choices=sorted(ROUNDS) + ["table"], help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
-    bound = args.max_states or 3_000_000
+    # (the table's own bound: room for two groups of la-cloche-de-brumesel explored together, sheets.py `Sheets`)
+    bound = args.max_states or (TABLE_STATES if args.table is not None else 3_000_000)
     if args.round:
         r = (_table(args.books[0], args.table or 0, bound, args.jobs, args.run) if args.round == "table" else
              ROUNDS[args.round](args.books[0], args.sheet, bound))
