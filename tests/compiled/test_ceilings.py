@@ -174,3 +174,47 @@ def test_after_an_activity_only_the_books_words_are_read_where_every_way_ends():
     quiet = quiet_after(Forget(book, module).lens)
     assert quiet[6] == frozenset() and quiet[8] == frozenset()
     assert all(quiet[n] is None for n in (1, 2, 3, 4, 5, 7))
+
+
+STAYS = """\
+gamebook: 1.1
+id: stays
+title: Rester
+language: fr
+rules: defis-fantastiques
+start: 1
+hero: {habilete: 9, endurance: 12, chance: 8, equipment: [epee]}
+items:
+  epee: {name: Épée, weapon: {damage: 2}}
+paragraphs:
+  1:
+    text: Un rat, puis la sortie.
+    combat: {enemies: [{name: Rat, habilete: 5, endurance: 3}], win: 9}
+    choices: [{text: Aller plus loin, to: 2}]
+  2:
+    text: Trois portes.
+    choices: [{text: Le dé, to: 3}, {text: La Chance, to: 4}, {text: Le bout, to: 5}]
+  3:
+    text: Un rat, puis un dé.
+    combat: {enemies: [{name: Rat, habilete: 5, endurance: 3}]}
+    random: {dice: 1d6, outcomes: [{range: [1, 3], to: 9}, {range: [4, 6], to: 9}]}
+  4:
+    text: Un rat, puis la Chance.
+    combat: {enemies: [{name: Rat, habilete: 5, endurance: 3}]}
+    test: {type: chance, success: 9, failure: 9}
+  5:
+    text: Le dernier rat.
+    combat: {enemies: [{name: Rat, habilete: 5, endurance: 3}], win: 9}
+  9: {text: Sorti., end: victory}
+"""
+
+
+def test_a_hero_who_may_stay_after_the_fight_is_not_quiet(tmp_path):
+    """Where the hero may still be at the paragraph once its fight is over (its choices,
+    its dice, a second activity), a meal may follow: not quiet; the last fight is."""
+    path = tmp_path / "stays.yaml"
+    path.write_text(STAYS, encoding="utf-8")
+    book, module, _ = load(path)
+    quiet = quiet_after(Forget(book, module).lens)
+    assert quiet[5] == frozenset() and quiet[9] == frozenset()
+    assert quiet[1] is None and quiet[3] is None and quiet[4] is None

@@ -87,8 +87,8 @@ def gains(lens, stats) -> dict:
 def quiet_after(lens) -> dict:
     """{paragraph n: the names the book reads after an activity at n, or None where a
     hero may still be anywhere but over}: what follows an activity at n is each way
-    out of n and all after it, and n itself where it offers choices (a fight won
-    without a way out of its own).  A paragraph there where the hero is not over (not
+    out of n and all after it, and n itself where a hero may stay once the activity is
+    over (`_stays`: a fight won without a way out of its own leads to n's choices).  A paragraph there where the hero is not over (not
     an ending; or an ending with effects, an activity or dice of its own, which the
     module may read: a wound at the victory is a death) may read any stat, as the
     module's commands and activities do: None.  So does any paragraph, where the module
@@ -102,13 +102,20 @@ def quiet_after(lens) -> dict:
     for n in lens.edges:
         p = book.paragraphs[n]
         after = set().union(*(lens.reach.get(t, {t}) for t in lens.edges[n]))
-        if p.choices or p.auto:
+        if _stays(p, lens.module):
             after.add(n)
         if all(over.get(q, False) for q in after):
             out[n] = frozenset(w for q in after for w in lens.reads.get(q, ()) if isinstance(w, str))
         else:
             out[n] = None
     return out
+
+
+def _stays(p, module) -> bool:
+    """Whether a hero may still be at paragraph p when its activity is over: p offers
+    choices or jumps, rolls dice, or holds a second activity."""
+    return bool(p.choices or p.auto or p.random) or \
+        sum(1 for f in getattr(module, "activity_fields", ()) if f in p.fields) > 1
 
 
 def _over(p) -> bool:
