@@ -176,16 +176,7 @@ def test_after_an_activity_only_the_books_words_are_read_where_every_way_ends():
     assert all(quiet[n] is None for n in (1, 2, 3, 4, 5, 7))
 
 
-STAYS = """\
-gamebook: 1.1
-id: stays
-title: Rester
-language: fr
-rules: defis-fantastiques
-start: 1
-hero: {habilete: 9, endurance: 12, chance: 8, equipment: [epee]}
-items:
-  epee: {name: Épée, weapon: {damage: 2}}
+STAYS = BOOK[:BOOK.index("paragraphs:")].replace("id: gains-ahead", "id: stays") + """\
 paragraphs:
   1:
     text: Un rat, puis la sortie.
