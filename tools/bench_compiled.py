@@ -14,7 +14,8 @@ many seconds and MB, the whole book; a cut round is said not to be the whole boo
 the states a second outside fights (>= 300,000: the programs' rate, fights included,
 is what is measured) and the graph's bytes a state (<= 150), each "met" or "NOT met".
 Then la-cloche-de-brumesel's difficulty table from a sample (`TABLE_SAMPLE`: two
-groups evenly spread, each explored with the next, as `--table 2 --run 2`) on `--jobs`
+groups evenly spread, each with the next two, as `--table 2 --run 3`: a worker's first
+group alone, then a pair explored together) on `--jobs`
 processes, extrapolated to the 396 groups beside its target (<= 10 min, exact).
 
 `--real100` adds the generated stand-in for a real 100-section book
@@ -182,7 +183,7 @@ BYTES = 150        # bytes a state for the graph
 DEFAULT = [("books/la-cloche-de-brumesel.yaml", None), ("books/le-taureau-d-airain.yaml", 500_000)]
 REAL100_CUT = 366_000   # real100's cut (docs/explore.md): its whole space is 3.3 M states
 TABLE_MINUTES = 10          # issue 35: la-cloche-de-brumesel's table over every rolled sheet
-TABLE_SAMPLE = (2, 2)       # `make bench`: 2 groups evenly spread, each with the next one (two pairs)
+TABLE_SAMPLE = (2, 3)       # `make bench`: 2 groups evenly spread, each with the next two (alone, then a pair)
 TABLE_STATES = 10_000_000   # --table: each exploration's bound (two groups together: about 3 M states, 2.1 GB)
 
 
