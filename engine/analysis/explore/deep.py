@@ -66,6 +66,7 @@ def deep_diagnostics(book, module, doc, max_states: int | None = None, timeout: 
     deadline = begun + timeout
     reach = _reach(book, module, REACH_SHARE * timeout)
     r, lens = _exact(book, module, max_states, EXPLORE_SHARE * timeout, engine, cut)
+    explored = time.monotonic() - begun
     here = lambda n: doc.span(book.paragraphs[n].path, key=True) if n in book.paragraphs \
         else doc.span(("start",))  # noqa: E731
     whole = r["complete"] and r.get("sheet") is None   # (every start explored whole: a proof)
@@ -88,7 +89,7 @@ def deep_diagnostics(book, module, doc, max_states: int | None = None, timeout: 
     if summary is not None:
         summary.update(complete=r["complete"], states=r["states"], expanded=r["expanded"],
                        bound=r["bound"], games=played, lens=lens, limit=timeout,
-                       seconds=time.monotonic() - begun, path=r["path"],
+                       seconds=time.monotonic() - begun, explored=explored, path=r["path"],
                        abstract=None if reach is None else sum(map(len, reach.states.values())))
         if r.get("sheet") is not None:
             summary.update(sheet=r["sheet"], sheets=r["sheets"])

@@ -114,6 +114,12 @@ def summary_message(s: dict, book: str) -> Message:
         (" ; exploration abstraite coupée", "; abstract exploration cut") if s["abstract"] is None else \
         (f" ; exploration abstraite : {s['abstract']} états", f"; abstract exploration: {s['abstract']} states")
     fr_sheet, en_sheet = _sheet(s)
+    if s["complete"] and fr_sheet:   # (then random games, for the other sheets)
+        first = f"{s['explored']:.1f}"
+        return Message(f"--deep {book} : exploration complète{fr_sheet}, {s['states']} états en "
+                       f"{first.replace('.', ',')} s, puis {s['games']} parties au hasard, {fr_cost}{fr_more}",
+                       f"--deep {book}: exploration complete{en_sheet}, {s['states']} states in {first} s, "
+                       f"then {s['games']} random games, {en_cost}{en_more}")
     if s["complete"]:
         return Message(f"--deep {book} : exploration complète{fr_sheet}, {s['states']} états {fr_cost}{fr_more}",
                        f"--deep {book}: exploration complete{en_sheet}, {s['states']} states {en_cost}{en_more}")
