@@ -184,3 +184,19 @@ def test_lint_deep_takes_the_compiled_path_and_engine_explorer_todays(capsys, mo
     assert paths == ["compiled", "engine"]
     assert [line.split(" (gamebook")[0] for line in compiled.splitlines()] == \
         [line.split(" (gamebook")[0] for line in engine.splitlines()]
+
+
+def test_a_book_of_one_locked_state_is_reported_not_a_crash(tmp_path):
+    # The flag's column is made after the one state was added (the table is never
+    # widened again): its visits and flags read as their default, not out of range.
+    from engine.lint.codes_core import DEEP_HEAD
+    path = tmp_path / "door.yaml"
+    path.write_text(DEEP_HEAD + "paragraphs:\n  1:\n    text: Une porte close.\n    choices:\n"
+                    "      - {text: Entrer, to: 2, if: 'flag(\"ouverte\")'}\n"
+                    "  2: {text: Victoire !, end: victory, effects: [{flag: ouverte}]}\n", encoding="utf-8")
+    book, module, doc = load(path)
+    said: dict = {}
+    out = deep.deep_diagnostics(book, module, doc, summary=said)
+    assert said["path"] == "compiled" and said["complete"] and said["states"] == 1
+    assert [d.code for d in out] == ["soft-lock", "victory-impossible"]
+    assert out[0].message.en.endswith("(gamebook explore --replay 0:)")

@@ -74,9 +74,10 @@ def _over(explorer, ended) -> np.ndarray:
 
 
 def reached_paragraphs(table_) -> set:
-    """The paragraphs of the states, and those a state's visits say it entered."""
+    """The paragraphs of the states, and those a state's visits say it entered (a
+    column made after the last row was added: its default, 0, in every row)."""
     out = set(np.unique(table_.column(PARAGRAPH)).tolist())
-    for i, (part, name) in enumerate(table_.slots.names):
+    for i, (part, name) in enumerate(table_.slots.names[:table_.width]):
         if part == "visits" and (table_.column(i) > 0).any():
             out.add(name)
     return out
