@@ -7,6 +7,7 @@ a fight's pricing cuts the run cleanly (no timed assertion: the deadline is forc
 from __future__ import annotations
 
 import glob
+import sys
 import time
 from pathlib import Path
 
@@ -111,11 +112,12 @@ def test_a_deadline_already_passed_leaves_every_start_unexplored():
 class Late(CompiledExplorer):
     """A clock that passes at its `late`-th look (between batches of a wave)."""
 
-    late = 40
+    late, where = 40, None
 
     def _late(self):
         self.late -= 1
         if self.late == 0:
+            self.where = sys._getframe(1).f_code.co_name   # (who looked: within a wave, or between waves)
             raise TimeUp("timeout")
 
 
@@ -124,10 +126,11 @@ def test_a_deadline_passed_within_a_wave_cuts_it_cleanly():
     # expanded keeps its edges (each as in the whole run); every state from the batch
     # under way on is left unexplored, with no edge; nothing is called a soft-lock.
     book, module, _doc = load(ROOT / "tests" / "analysis" / "books" / "hub-wide.yaml")
-    whole = CompiledExplorer(book, module, max_states=20_000).run()
-    x = Late(book, module, max_states=20_000)
+    whole = CompiledExplorer(book, module, max_states=3000).run()
+    x = Late(book, module, max_states=3000)
     cut = x.run()
     assert cut.bound == "timeout" and 0 < len(cut.frontier) < cut.graph.states < whole.graph.states
+    assert x.where in ("_engine", "_templated", "_wave")
     g, w = cut.graph, whole.graph
     moves = np.diff(g.state_ptr.astype(np.int64))
     assert (moves[cut.frontier] == 0).all()
@@ -161,7 +164,7 @@ def test_a_fight_priced_past_the_deadline_is_stopped_and_kept_as_a_cut(monkeypat
     book, module, doc = load(ROOT / "tests" / "compiled" / "books" / "fights.yaml")
     cut, said = Cut(), {}
     with watching(module, 30.0, cut=cut):
-        out = deep.deep_diagnostics(book, module, doc, timeout=1.0, runs=0, summary=said, cut=cut)
+        out = deep.deep_diagnostics(book, module, doc, timeout=5.0, runs=0, summary=said, cut=cut)
     assert said["bound"] == "slow-fight" and not said["complete"]
     assert [d.code for d in out] == ["deep-incomplete"]
     assert "the module's exact analysis of a fight took longer than the limit" in out[0].message.en
