@@ -203,3 +203,24 @@ def test_a_book_of_one_locked_state_is_reported_not_a_crash(tmp_path):
     assert said["path"] == "compiled" and said["complete"] and said["states"] == 1
     assert [d.code for d in out] == ["soft-lock", "victory-impossible"]
     assert out[0].message.en.endswith("(gamebook explore --replay 0:)")
+
+
+def test_the_watch_stops_only_the_explorations_own_calls_and_names_a_slow_fight_by_its_share():
+    from types import SimpleNamespace as NS
+
+    def call(caller: str):
+        return NS(f_back=NS(f_globals={"__name__": caller}))
+    now = [0.0]
+    cut = Cut(clock=lambda: now[0])
+    cut.explorer, cut.begun, cut.deadline = NS(interruptible=True), 0.0, 10.0
+    pricing, hook = call("engine.analysis.compiled.fights"), call("engine.game.core")
+    assert cut(hook) is None and cut(pricing) == ""   # a hook of play keeps its bound; pricing is work
+    now[0] = 10.5   # past the deadline, the same call under way since 0: half the time or more
+    assert cut(pricing) == "slow-fight" and cut(hook) is None
+    later = call("engine.analysis.explore.nodes")
+    now[0] = 9.0
+    assert cut(later) == ""
+    now[0] = 10.25   # a call begun near the end: the clock ran out while it priced
+    assert cut(later) == "timeout"
+    cut.explorer.interruptible = False   # (states being added: nothing stops there)
+    assert cut(later) is None

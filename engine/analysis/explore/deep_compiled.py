@@ -31,21 +31,30 @@ from engine.analysis.compiled.sheets import rolled
 
 MAX_STATES = 5_000_000   # (a few GB at most; real100 has 3.3 million for one sheet)
 SHEET = 1                # the one sheet explored when creation rolls too many
+SLOW = 0.5               # of the exploration's time: one call into the module that long is a slow fight
 
 
 class Cut:
     """What lint's watch asks at each tick about the call into the module under way
     (watchdog.watching `cut`): None, a hook (bounded as any); "" the exploration's own
-    work (not bounded); past the deadline, "slow-fight" (stopped there)."""
+    work (not bounded); past the deadline, why it is stopped there: "slow-fight" when
+    that one call has taken `SLOW` of the exploration's time or more (a fight too
+    long to price), else "timeout" (the clock ran out while a batch was priced)."""
 
-    def __init__(self):
-        self.explorer, self.deadline = None, None
+    def __init__(self, clock=time.monotonic):
+        self.explorer, self.begun, self.deadline, self.clock = None, None, None, clock
+        self._entry, self._since = None, 0.0   # the call seen at the last tick, since when
 
     def __call__(self, entry) -> str | None:
         x = self.explorer
         if x is None or not x.interruptible or not _from_analysis(entry):
             return None
-        return "slow-fight" if time.monotonic() >= self.deadline else ""
+        now = self.clock()
+        if entry is not self._entry:
+            self._entry, self._since = entry, now
+        if now < self.deadline:
+            return ""
+        return "slow-fight" if now - self._since >= SLOW * (self.deadline - self.begun) else "timeout"
 
 
 def _from_analysis(entry) -> bool:
@@ -72,7 +81,7 @@ def explore(book, module, lens, deadline: float, sheet: int | None = None, max_s
     explorer = CompiledExplorer(book, module, sheet=sheet, max_states=max_states, lens=False, deadline=deadline)
     explorer.lens = Forget(book, module, lens) if lens is not None else None
     if cut is not None:
-        cut.explorer, cut.deadline = explorer, deadline
+        cut.explorer, cut.begun, cut.deadline = explorer, cut.clock(), deadline
     try:
         ex = explorer.run()
     finally:
