@@ -38,17 +38,13 @@ from __future__ import annotations
 
 from engine.analysis.explore.compact import MISSING, thaw
 from engine.analysis.explore.space import FRONTIER
+from engine.analysis.explore.routes import Routes
+from engine.analysis.explore.deadline import ANY, NEVER, added, added_later, cap_of, growing
 from engine.book.counters import COUNTERS
 from engine.book.model import Paragraph
-from engine.expr.ast import Binary, Int, Name, Unary
 from engine.lint.checks import exits, static_target
 
-NEVER = float("-inf")   # no value of the counter lets a victory happen
-ANY = float("inf")      # every value does
 NO_VICTORY = "no-victory"   # (`Ceiling.why`: no paragraph ahead can end in victory)
-CAP = {"<=": 0, "<": -1, "==": 0}
-MIRROR = {">=": "<=", ">": "<", "==": "==", "<=": ">=", "<": ">", "!=": "!="}   # `5 >= jours` is `jours <= 5`
-NEGATION = {">=": "<", ">": "<=", "<=": ">", "<": ">=", "==": "!=", "!=": "=="}   # (`!=` caps nothing)
 
 
 def wins_at(p: Paragraph, jumps: bool = True) -> bool:
@@ -68,11 +64,13 @@ class Ceiling:
     def __init__(self, book, module, edges: dict):
         self.book, self.module, self.edges = book, module, edges
         self.hopeful = self._hopeful()
-        self.counters = _growing(book)
+        self.counters = growing(book)
         self.limits = {c: self._limits(c, hi) for c, hi in self.counters.items()}
         # (counters whose limits rule out nothing a victory allows are not read)
         self.limits = {c: lim for c, lim in self.limits.items() if any(v != ANY for v in lim.values())}
         self._after = None
+        wins = {n for n, p in book.paragraphs.items() if wins_at(p)}
+        self.routes = Routes(book, module, edges, self.hopeful, wins)
 
     # --- per paragraph ------------------------------------------------------
     def _hopeful(self) -> frozenset:
@@ -95,7 +93,7 @@ class Ceiling:
         """paragraph -> the largest value of `counter` held there (past its entry's
         additions) from which a victory can still be reached (NEVER: none; ANY: all)."""
         ways = {n: self._ways(n, counter) for n in self.edges}
-        entry = {n: 0 if "effects" in p.once else _added(p.effects, counter)   # (once: not on a return)
+        entry = {n: 0 if "effects" in p.once else added(p.effects, counter)   # (once: not on a return)
                  for n, p in self.book.paragraphs.items()}
         limit = {n: NEVER for n in self.edges}
         back: dict = {n: set() for n in self.edges}
@@ -134,13 +132,13 @@ class Ceiling:
         known: dict = {}
         own, rest = NEVER, ANY
         for a in p.auto:
-            cap = min(rest, _cap(a.condition, counter))
+            cap = min(rest, cap_of(a.condition, counter))
             if a.end == "victory":
                 own = max(own, cap)
             elif a.target is not None:
-                known.setdefault(a.target, []).append((cap, _added(a.effects, counter)))
-            rest = NEVER if a.condition is None else min(rest, _cap(a.condition, counter, negated=True))
-        if _added_later(p, counter):
+                known.setdefault(a.target, []).append((cap, added(a.effects, counter)))
+            rest = NEVER if a.condition is None else min(rest, cap_of(a.condition, counter, negated=True))
+        if added_later(p, counter):
             rest = ANY
         if p.end == "victory" or "victory" in p.outcome_ends.values():
             own = max(own, rest)
@@ -149,7 +147,7 @@ class Ceiling:
         for c in p.choices:
             t = c.target if c.target is not None else static_target(c.target_expr, n)
             if not c.stay and t is not None:
-                known.setdefault(t, []).append((min(rest, _cap(c.condition, counter)), _added(c.effects, counter)))
+                known.setdefault(t, []).append((min(rest, cap_of(c.condition, counter)), added(c.effects, counter)))
         other = self._other_targets(p, n, known)
         outs = []
         for t in self.edges[n]:
@@ -186,15 +184,16 @@ class Ceiling:
         return ahead
 
     # --- per state ----------------------------------------------------------
-    def worth(self, paragraph: int, counters: dict | None) -> int:
-        """1 when a state at `paragraph` holding `counters` may still be won, else 0."""
-        return int(self.why(paragraph, counters) is None)
+    def worth(self, paragraph: int, counters: dict | None, hero: tuple | None = None) -> float:
+        """The ceiling of a state at `paragraph` holding `counters`: 0 when it can no
+        longer be won, else the routes' (routes.py) for `hero` (None: 1)."""
+        return 0.0 if self.why(paragraph, counters) is not None else self.routes.worth(paragraph, hero)
 
-    def worth_after(self, paragraph: int, counters: dict | None) -> int:
-        """1 when a state that a move from `paragraph` holding `counters` leads to (its
-        paragraph one the graph reaches from there, its counters no lower) may still
-        be won, else 0."""
-        return int(self.why(paragraph, counters, after=True) is None)
+    def worth_after(self, paragraph: int, counters: dict | None, hero: tuple | None = None) -> float:
+        """The ceiling of a state that a move from `paragraph` holding `counters` leads
+        to (its paragraph one the graph reaches from there, its counters no lower)."""
+        return 0.0 if self.why(paragraph, counters, after=True) is not None \
+            else self.routes.worth(paragraph, hero, after=True)
 
     def why(self, paragraph: int, counters: dict | None, after: bool = False) -> str | None:
         """Why a state at `paragraph` holding `counters` (`after`: a state a move from
@@ -257,62 +256,26 @@ class Ceiling:
         out["lost"] = int(np.count_nonzero(~ok))
         return ok, out
 
-
-def _growing(book) -> dict:
-    """counter -> its highest value, for the book's counters that only grow: every
-    write of them an addition of a number >= 0."""
-    from engine.book.effect_lists import all_effects
-    declared = book.meta.get(COUNTERS) or {}
-    out = {c: int(spec.get("max", 1 << 30)) if isinstance(spec, dict) else 1 << 30 for c, spec in declared.items()}
-    for p in book.paragraphs.values():
-        for e in all_effects(p):
-            if e.kind in ("counter-add", "add") and isinstance(e.value, dict):
-                for c, amount in e.value.items():
-                    if c in out and not (type(amount) is int and amount >= 0):
-                        del out[c]
-            elif e.kind in ("counter-set", "set") and isinstance(e.value, dict):
-                for c in e.value:
-                    out.pop(c, None)
-    return out
-
-
-def _added(effects, counter: str) -> int:
-    """What `effects` add to `counter` (each addition of a number; others count 0)."""
-    return sum(e.value[counter] for e in effects
-               if e.kind in ("counter-add", "add") and isinstance(e.value, dict) and type(e.value.get(counter)) is int)
-
-
-def _added_later(p: Paragraph, counter: str) -> bool:
-    """Some list of `p` applied after its `auto:` jumps (a module outcome's, a random
-    outcome's) may add to `counter`."""
-    from engine.book.effect_lists import carrier, effect_lists
-    return any(_added(effects, counter) for path, effects in effect_lists(p)
-               if path != p.path + ("effects",) and (carrier(path) is None or carrier(path)[-2] == "outcomes"))
-
-
-def _cap(condition, counter: str, negated: bool = False) -> float:
-    """The largest value of `counter` for which `condition` (its negation) may hold
-    (ANY when it does not read it in a way understood here)."""
-    if condition is None:
-        return ANY
-    return _node_cap(condition.root, counter, negated)
-
-
-def _node_cap(node, counter: str, negated: bool) -> float:
-    if isinstance(node, Unary) and node.op == "not":
-        return _node_cap(node.operand, counter, not negated)
-    if isinstance(node, Binary):
-        if node.op in ("and", "or"):   # (not (a and b)) is (not a) or (not b)
-            both = (_node_cap(node.left, counter, negated), _node_cap(node.right, counter, negated))
-            return min(both) if (node.op == "and") != negated else max(both)
-        left, right, op = node.left, node.right, node.op
-        if isinstance(left, Int) and isinstance(right, Name):
-            left, right, op = right, left, MIRROR.get(op)
-        if negated:
-            op = NEGATION.get(op)
-        if isinstance(left, Name) and left.name == counter and isinstance(right, Int) and op in CAP:
-            return right.value + CAP[op]
-    return ANY
+    def row_worth(self, ok, paragraphs, initial: dict, unknown: int):
+        """Per packed row (compiled path): its ceiling, 0 where `ok` is False, else the
+        routes' (routes.py) for the hero its starting values give (`initial`: {stat:
+        each row's starting value, `unknown` where none}) at its paragraph."""
+        import numpy as np
+        p = np.asarray(paragraphs, dtype=np.int64)
+        worth = ok.astype(np.float64)
+        stats = [s for s in self.routes.stats if s in initial]
+        if not stats or not ok.any():
+            return worth
+        held = np.stack([np.asarray(initial[s], dtype=np.int64) for s in stats], axis=1)
+        kinds, which = np.unique(held, axis=0, return_inverse=True)
+        which = which.reshape(-1)
+        for k, values in enumerate(kinds.tolist()):
+            hero = self.routes.hero({s: v for s, v in zip(stats, values) if v != unknown})
+            rows = np.flatnonzero(ok & (which == k))
+            places, at = np.unique(p[rows], return_inverse=True)
+            found = np.array([self.routes.worth(int(n), hero) for n in places.tolist()])
+            worth[rows] = found[at.reshape(-1)]
+        return worth
 
 
 class Worth:
@@ -324,6 +287,7 @@ class Worth:
     def __init__(self, ceiling: "Ceiling", space):
         self.c, self.space = ceiling, space
         self.slot = space.states.layout.slot.get(("extra", COUNTERS))
+        self.initial = [(stat, space.states.layout.slot.get(("initial", stat))) for stat in ceiling.routes.stats]
         self._after: dict = {}
         self._thawed: dict = {}   # (each distinct frozen counters value read once)
 
@@ -345,21 +309,31 @@ class Worth:
         return self.c.account((sp.paragraph[s], self._counters(s), bool(sp.done[s])) for s in range(len(sp.done))
                               if (not sp.done[s] and sp.final[s] is None) or (sp.done[s] and FRONTIER in targets[s]))
 
+    def _hero(self, s: int) -> tuple | None:
+        """The routes' hero (routes.py) from the state's starting values."""
+        if not self.initial:
+            return None
+        code, at = self.space.states.code(s), self.space.states.layout.at
+        found = {stat: None if i is None else at(code, i) for stat, i in self.initial}
+        return self.c.routes.hero({k: v for k, v in found.items() if v is not None and v is not MISSING})
+
     def state(self, s: int) -> float:
         if self.space.ended[s] == "victory":
             return 1.0
-        return float(self.c.worth(self.space.paragraph[s], self._counters(s)))
+        return self.c.worth(self.space.paragraph[s], self._counters(s), self._hero(s))
 
     def after(self, s: int) -> float:
         found = self._after.get(s)
         if found is None:
-            found = self._after[s] = float(self.c.worth_after(self.space.paragraph[s], self._counters(s)))
+            found = self._after[s] = self.c.worth_after(self.space.paragraph[s], self._counters(s), self._hero(s))
         return found
 
 
-def hopeful_rows(book, module, edges: dict, slots, paragraphs, extras) -> tuple:
+def hopeful_rows(book, module, edges: dict, slots, paragraphs, extras, initial=None, unknown=None) -> tuple:
     """The compiled path's frontier (its rows' paragraph and interned extras columns,
-    packed.py `Slots`): (True where a row may still be won, `Ceiling.account`)."""
+    packed.py `Slots`; `initial(stat)`: the rows' starting values of a stat the
+    module's routes read, `unknown` where none, or None): (each row's ceiling, `Ceiling.account` with "lowered": the
+    rows whose ceiling is below 1 and above 0)."""
     import numpy as np
     ceiling = Ceiling(book, module, edges)
     absent = -(1 << 62)
@@ -369,4 +343,8 @@ def hopeful_rows(book, module, edges: dict, slots, paragraphs, extras) -> tuple:
         v = lut[np.asarray(extras, dtype=np.int64)].astype(np.float64)
         v[v == absent] = np.nan
         return v
-    return ceiling.rows(paragraphs, counter_of)
+    ok, out = ceiling.rows(paragraphs, counter_of)
+    held = {s: initial(s) for s in ceiling.routes.stats} if initial is not None else {}
+    worth = ceiling.row_worth(ok, paragraphs, {s: v for s, v in held.items() if v is not None}, unknown)
+    out["lowered"] = int(np.count_nonzero((worth > 0) & (worth < 1)))
+    return worth, out
