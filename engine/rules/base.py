@@ -102,7 +102,8 @@ class RuleModule:
     # state's starting values, and `passing(book, paragraph, hero, lost) -> float`, a
     # sound upper bound on the chance that the paragraph's fight or test does not end in
     # a loss (`lost(outcome)`: it leads nowhere a victory is) for every hero at most that
-    # one (Défis Fantastiques: defis_fantastiques/chances.py).  None: every chance is 1.
+    # one, and `asks`: the activity fields that always prompt the player before they play
+    # (Défis Fantastiques: defis_fantastiques/chances.py).  None: every chance is 1.
     chance_ceiling: Any = None
     # For `gamebook odds BOOK`, which says each column's policy: what the hero may
     # spend in a fight (Message("la Chance", "Luck")); None: "what the rules let him spend".

@@ -304,10 +304,20 @@ class Worth:
 
     def account(self) -> dict:
         """`Ceiling.account` of the space's states found and not expanded, and of the
-        states its moves lead to that were never added (one per state that has some)."""
+        states its moves lead to that were never added (one per state that has some),
+        with "lowered" (how many have a ceiling between 0 and 1) and "paragraphs" (the
+        highest ceiling at each paragraph)."""
         sp, targets = self.space, self.space.actions.targets
-        return self.c.account((sp.paragraph[s], self._counters(s), bool(sp.done[s])) for s in range(len(sp.done))
-                              if (not sp.done[s] and sp.final[s] is None) or (sp.done[s] and FRONTIER in targets[s]))
+        found = [s for s in range(len(sp.done))
+                 if (not sp.done[s] and sp.final[s] is None) or (sp.done[s] and FRONTIER in targets[s])]
+        out = self.c.account((sp.paragraph[s], self._counters(s), bool(sp.done[s])) for s in found)
+        worth = [self.after(s) if sp.done[s] else self.state(s) for s in found]
+        out["lowered"] = sum(0 < w < 1 for w in worth)
+        out["paragraphs"] = {}   # paragraph -> the highest ceiling there (routes.py)
+        for s, w in zip(found, worth):
+            n = sp.paragraph[s]
+            out["paragraphs"][n] = max(w, out["paragraphs"].get(n, 0.0))
+        return out
 
     def _hero(self, s: int) -> tuple | None:
         """The routes' hero (routes.py) from the state's starting values."""

@@ -14,14 +14,17 @@ Over the lens's paragraph graph (ceiling.py), with `c(m)` that bound at paragrap
 the most probable way to a victory, its chances multiplied (a max-product path:
 Dijkstra's order from the victories back, each product at most the last).  Why it is
 sound: a hero entering m faces its activity before leaving it (c(m) is 1 where the
-paragraph may jump away first, is not entered through its activity again: `once:`, or
-ends there), every way on is an edge, and what the activity's losses lead to holds no
+paragraph may jump away first or ends there, or where its activity is `once:` and a
+game may enter m again: on a loop of the graph; off any loop, every entry is a
+first), every way on is an edge, and what the activity's losses lead to holds no
 victory, so the value of entering m is at most the chance of getting through times
 the best value beyond.  A state found at m may have passed m's activity already, so
 its ceiling is `now(m)`, the best up(t) of m's edges; a move from it that the cut did
 not add (`after`) ends at m or at a paragraph its edges lead to, or beyond it where
-that one does not wait for the player (a move goes on until the game asks something:
-jumps, fights and tests played through): the best `now` of those (`_landing`).
+that one does not surely wait for the player (a move goes on until the game asks
+something: only a paragraph with choices and nothing else to do, or with an activity
+the module says always asks first, `asks`, surely stops it): the best `now` of those
+(`_landing`).
 A number the graph leads to outside the book counts as 1.
 """
 from __future__ import annotations
@@ -37,6 +40,8 @@ class Routes:
     def __init__(self, book, module, edges: dict, hopeful: frozenset, wins: set):
         self.book, self.edges, self.hopeful, self.wins = book, edges, hopeful, wins
         self.declared = getattr(module, "chance_ceiling", None)
+        # the activities that always ask the player something before they play
+        self.activities = tuple(getattr(self.declared, "asks", ()))
         self.back: dict = {}
         for n, ts in edges.items():
             for t in ts:
@@ -77,9 +82,9 @@ class Routes:
 
     def _landing(self, n: int) -> set:
         """The paragraphs one move from a state at `n` may end at: n, and what its edges
-        lead to, on through every paragraph that may not wait for the player (only one
-        with choices and nothing else to do surely does: no jump, ending, activity,
-        random outcome, nor an effect that asks something)."""
+        lead to, on through every paragraph that may not wait for the player (one that
+        surely does: no jump, ending, random outcome, nor an effect that asks something,
+        and choices with nothing else to do, or an activity that asks first)."""
         found = self._landings.get(n)
         if found is None:
             found, todo = {n}, list(self.edges.get(n, ()))
@@ -95,8 +100,12 @@ class Routes:
 
     def _waits(self, u: int) -> bool:
         p = self.book.paragraphs.get(u)
-        return p is not None and bool(p.choices) and not p.auto and p.end is None and not p.fields \
-            and p.random is None and all(e.kind in STAYING for e in p.effects)
+        if p is None or p.auto or p.end is not None or p.random is not None \
+                or not all(e.kind in STAYING for e in p.effects):
+            return False
+        asks = set(p.fields) & set(self.activities) - set(p.once)   # (the module's `asks`: a prompt first)
+        others = set(p.fields) - set(self.activities)
+        return not others and (bool(asks) or (bool(p.choices) and not p.fields))
 
     def _up(self, hero: tuple) -> dict:
         """paragraph -> up (above), for the hopeful paragraphs (absent: 0)."""
@@ -122,10 +131,23 @@ class Routes:
         found = self._passing.get(key)
         if found is None:
             p = self.book.paragraphs.get(m)
-            faced = p is not None and not p.auto and p.end is None and not set(p.once) & set(p.fields) \
-                and all(e.kind in STAYING for e in p.effects)
+            faced = p is not None and not p.auto and p.end is None and all(e.kind in STAYING for e in p.effects) \
+                and not (set(p.once) & set(p.fields) and self._again(m))
             found = self._passing[key] = float(self.declared.passing(self.book, p, hero, self.lost)) if faced else 1.0
         return found
+
+    def _again(self, m: int) -> bool:
+        """Whether a game may enter m a second time (m on a loop of the graph): a `once:`
+        activity is faced on every entry but those."""
+        seen, todo = set(), list(self.edges.get(m, ()))
+        while todo:
+            u = todo.pop()
+            if u == m:
+                return True
+            if u not in seen:
+                seen.add(u)
+                todo.extend(self.edges.get(u, ()))
+        return False
 
     def lost(self, outcome) -> bool:
         """Whether an outcome (a paragraph number, an outcome entry) leads nowhere a

@@ -38,6 +38,8 @@ class Chances:
     """The module's declaration (`RuleModule.chance_ceiling`): `hero` reads the most each
     stat can be from a state's starting values, `passing` bounds a paragraph's chance."""
     stats = STATS
+    # a fight and a test both ask first ("attack", "roll"): a move stops there
+    asks = ("combat", "test")
 
     @staticmethod
     def hero(book, initial: dict) -> tuple:
