@@ -4,7 +4,7 @@ states a cut exploration leaves unexplored (engine/analysis/explore/routes.py).
 `Chances.passing(book, paragraph, hero, lost)`: an upper bound on the chance that the
 paragraph's activity ends other than in a loss, for every hero whose Habileté,
 Endurance and Chance are at most `hero`'s (`Chances.hero`; None: no bound known),
-carrying any weapon and armour of the book; `lost(outcome)` says whether an outcome
+carrying any one weapon and armour of the book; `lost(outcome)` says whether an outcome
 (a paragraph number, or a format 1.2 outcome entry) leads nowhere a victory is.
 1.0 wherever the rules below do not bound it (sound):
 
@@ -15,13 +15,15 @@ carrying any weapon and armour of the book; `lost(outcome)` says whether an outc
 * A fight: the hero loses when his Endurance reaches 0, and death is final ("il vous
   faut recommencer au début"), so a fight whose victory is not lost passes with at
   most its win chance: the module's own fight model (odds_solver.family_chances, Luck
-  tested at best) at the best Habileté (plus the best weapon's attack bonus),
-  Endurance and Chance, the best weapon's damage and the best armour of the book.
+  tested at best) at the best Habileté, Endurance and Chance, with the weapon and
+  the armour of the book (or none) that give the most (a weapon's attack bonus
+  counted when it adds, never the -1 of a worse one: more than it can be).
   A fight with an escape, rounds, a wound or timeout outcome, or its `modifiers` and
   `first_round` bonuses is not bounded (1.0).
 
-Every chance grows with each stat, the weapon and the armour (a better hero can play
-as a worse one would, and win at least as often), so the best hero's is the most.
+Every chance grows with each stat and with the hits an armour has left (a better hero
+can play as a worse one would, and win at least as often), so the best hero's, with the
+weapon and the armour that give the most, is the most.
 """
 from __future__ import annotations
 
@@ -92,17 +94,23 @@ def _fight(book, spec, hero: dict, lost) -> float:
     mode = spec.get("mode", "one-by-one")
     if mode == "as-one" and len(enemies) > 1:
         enemies = [(max(e[0] for e in enemies), sum(e[1] for e in enemies), max(e[2] for e in enemies))]
-    weapons = [i.props["weapon"] for i in book.items.values() if isinstance(i.props.get("weapon"), dict)]
-    armours = [i.props["armour"] for i in book.items.values() if isinstance(i.props.get("armour"), dict)]
-    attack = max([0] + [int(w.get("attack", 0)) for w in weapons])
-    damage = max([equipment.STANDARD_DAMAGE] + [int(w.get("damage", equipment.STANDARD_DAMAGE)) for w in weapons])
-    armour = (max(int(a.get("absorbs", 0)) for a in armours), max(int(a.get("hits", 1)) for a in armours)) \
-        if armours else None
+    weapons = [(int(w.get("attack", 0)), int(w.get("damage", equipment.STANDARD_DAMAGE)))
+               for w in _props(book, "weapon")]
+    armours = [(int(a.get("absorbs", 0)), int(a.get("hits", 1))) for a in _props(book, "armour")] or [None]
     sheets = [(e[0], e[1]) for e in enemies]
     wounds = [e[2] for e in enemies]
     lucky = luck is not None and model.luck_allowed(book, spec)
-    win = family_chances(skill + attack, sheets, [(max(stamina, 1), luck if lucky else 0)],
-                         mode=mode if len(sheets) > 1 else "single", luck_policy="optimal" if lucky else "never",
-                         use_luck=lucky, hero_damage=damage, armour=armour, luck_reading=model.reading(book),
-                         enemy_damage=wounds[0] if len(set(wounds)) == 1 else wounds)[0]
-    return min(1.0, float(win))
+    win = 0.0
+    for attack, damage in set(weapons) | {(0, equipment.STANDARD_DAMAGE)}:   # (any weapon, or none)
+        for armour in set(armours):
+            win = max(win, float(family_chances(
+                skill + max(attack, 0), sheets, [(max(stamina, 1), luck if lucky else 0)],
+                mode=mode if len(sheets) > 1 else "single", luck_policy="optimal" if lucky else "never",
+                use_luck=lucky, hero_damage=damage, armour=armour, luck_reading=model.reading(book),
+                enemy_damage=wounds[0] if len(set(wounds)) == 1 else wounds)[0]))
+    return min(1.0, win)
+
+
+def _props(book, kind: str) -> list:
+    """The `weapon` (`armour`) properties of the book's items."""
+    return [i.props[kind] for i in book.items.values() if isinstance(i.props.get(kind), dict)]
