@@ -18,8 +18,9 @@ carrying any one weapon and armour of the book; `lost(outcome)` says whether an 
   tested at best) at the best Habileté, Endurance and Chance, with the weapon and
   the armour of the book (or none) that give the most (a weapon's attack bonus
   counted when it adds, never the -1 of a worse one: more than it can be).
-  A fight with an escape, rounds, a wound or timeout outcome, or its `modifiers` and
-  `first_round` bonuses is not bounded (1.0).
+  Its `modifiers` and `first_round` bonuses count in every round where they add (never
+  where they take away).  A fight with an escape, rounds, a wound or a timeout outcome
+  is not bounded (1.0).
 
 Every chance grows with each stat and with the hits an armour has left (a better hero
 can play as a worse one would, and win at least as often), so the best hero's, with the
@@ -33,7 +34,7 @@ STATS = ("habilete", "endurance", "chance")
 TWO_D6 = {s: 6 - abs(s - 7) for s in range(2, 13)}
 TEST_STATS = {"chance": "chance", "luck": "chance", "habilete": "habilete", "habileté": "habilete",
               "skill": "habilete"}
-UNBOUNDED_FIGHT = ("escape", "rounds", "timeout", "hurt", "win_rounds", "modifiers", "first_round")
+UNBOUNDED_FIGHT = ("escape", "rounds", "timeout", "hurt", "win_rounds")
 
 
 class Chances:
@@ -94,6 +95,11 @@ def _fight(book, spec, hero: dict, lost) -> float:
     mode = spec.get("mode", "one-by-one")
     if mode == "as-one" and len(enemies) > 1:
         enemies = [(max(e[0] for e in enemies), sum(e[1] for e in enemies), max(e[2] for e in enemies))]
+    try:   # (`modifiers` and the first round's bonus: each counted in every round where it adds)
+        bonus = sum(max(0, int(m.get("attack", 0))) for m in spec.get("modifiers") or ()) \
+            + max(0, int((spec.get("first_round") or {}).get("attack", 0)))
+    except (AttributeError, TypeError, ValueError):
+        return 1.0
     weapons = [(int(w.get("attack", 0)), int(w.get("damage", equipment.STANDARD_DAMAGE)))
                for w in _props(book, "weapon")]
     armours = [(int(a.get("absorbs", 0)), int(a.get("hits", 1))) for a in _props(book, "armour")] or [None]
@@ -104,7 +110,7 @@ def _fight(book, spec, hero: dict, lost) -> float:
     for attack, damage in set(weapons) | {(0, equipment.STANDARD_DAMAGE)}:   # (any weapon, or none)
         for armour in set(armours):
             win = max(win, float(family_chances(
-                skill + max(attack, 0), sheets, [(max(stamina, 1), luck if lucky else 0)],
+                skill + bonus + max(attack, 0), sheets, [(max(stamina, 1), luck if lucky else 0)],
                 mode=mode if len(sheets) > 1 else "single", luck_policy="optimal" if lucky else "never",
                 use_luck=lucky, hero_damage=damage, armour=armour, luck_reading=model.reading(book),
                 enemy_damage=wounds[0] if len(set(wounds)) == 1 else wounds)[0]))
