@@ -11,7 +11,8 @@ import pytest
 
 from engine.analysis.compiled.explorer import explore_compiled
 from engine.analysis.compiled.run import high_bound, solve
-from engine.analysis.explore.ceiling import Ceiling, Worth
+from engine.analysis.explore.ceiling import Ceiling
+from engine.analysis.explore.worth import Worth
 from engine.analysis.explore.solve import values, victory_odds
 from engine.analysis.explore.explorer import Explorer
 from engine.rules.defis_fantastiques.chances import Chances

@@ -27,7 +27,7 @@ from engine.analysis.compiled.graph import Graph, narrow
 from engine.analysis.compiled.packed import ENDED, EXTRA, MISSING, PARAGRAPH, PENDING, Slots, Table
 from engine.analysis.compiled.programs import Compiler, Unsupported
 from engine.analysis.compiled.reasons import Reason
-from engine.analysis.explore.ceiling import hopeful_rows
+from engine.analysis.explore.worth import hopeful_rows
 from engine.analysis.explore.compact import thaw
 from engine.analysis.compiled.templates import ERROR as ERROR_T, SELF as SELF_T, Templates
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from engine.analysis.explore.ceiling import Worth
+from engine.analysis.explore.worth import Worth
 from engine.analysis.explore.compact import HEAD
 from engine.analysis.explore.space import FRONTIER, Space
 
