@@ -110,11 +110,12 @@ class Routes:
     def _up(self, hero: tuple) -> dict:
         """paragraph -> up (above), for the hopeful paragraphs (absent: 0)."""
         start = set(self.wins) | {t for ts in self.edges.values() for t in ts if t not in self.book.paragraphs}
-        heap = [(-1.0, n) for n in start]
+        heap = [(-1.0, i, n) for i, n in enumerate(start)]   # (i: ties never compare the paragraphs)
         heapq.heapify(heap)
         up: dict = {}
+        pushed = len(heap)
         while heap:
-            u, n = heapq.heappop(heap)
+            u, _i, n = heapq.heappop(heap)
             if n in up:
                 continue
             up[n] = -u
@@ -122,7 +123,8 @@ class Routes:
                 if m not in up and m in self.hopeful:
                     c = self.passing(m, hero)
                     if c > 0:
-                        heapq.heappush(heap, (u * c, m))
+                        heapq.heappush(heap, (u * c, pushed, m))
+                        pushed += 1
         return up
 
     def passing(self, m: int, hero: tuple) -> float:
