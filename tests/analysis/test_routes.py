@@ -95,7 +95,8 @@ def test_a_fights_bonuses_count_where_they_add_and_never_where_they_take_away():
         return Chances.passing(book, P(), hero, lambda o: False)
     plain = bound()
     assert bound(first_round={"attack": -2}) == plain == bound(modifiers=[{"if": "true", "attack": -1}])
-    assert plain < bound(first_round={"attack": 2}) <= bound(first_round={"attack": 2}, modifiers=[{"if": "x", "attack": 1}])
+    raised = bound(first_round={"attack": 2})
+    assert plain < raised <= bound(first_round={"attack": 2}, modifiers=[{"if": "x", "attack": 1}])
 
 
 def cut_bounds(book, module, cap):

@@ -320,7 +320,8 @@ class CompiledExplorer:
             # memory given back before its sort (a restart or a later use makes them again)
             self.engine.cache.clear()
             gc.collect()
-        graph = self._graph(n, roots, frontier if worth is None else frontier[worth == 1])   # (the others: states of their own)
+        # (a row below its ceiling of 1 stays a state of its own: the high bound reads its ceiling)
+        graph = self._graph(n, roots, frontier if worth is None else frontier[worth == 1])
         del expanded
         return Explored(graph, self.table, self.engine_paragraphs, self.compiled_states, self.engine_states,
                         bound, set(self.engine.strategies), list(self.engine.errors),

@@ -45,7 +45,8 @@ def high_bound(ex) -> float:
 
 
 def high_solution(ex) -> Solution:
-    """The floats of a cut exploration with every state not explored counted as won."""
+    """The floats of a cut exploration with every state not explored counted at its
+    ceiling (explore/ceiling.py; won where none was worked out)."""
     terminal = ex.graph.terminal.astype(np.float64)
     if ex.worth is None:
         terminal[ex.frontier if ex.hopeless is None else ex.frontier[~ex.hopeless]] = 1

@@ -51,8 +51,8 @@ def frontier(space: Space, low: list[float], high: list[float]) -> dict | None:
     top = [n for n, _ in where.most_common(TOP)]
     ceiling = None if space.ceiling is None else Worth(space.ceiling, space).account()
     highest = ceiling.pop("paragraphs") if ceiling is not None else {}
-    return {"unexplored": [dict({"paragraph": n, "states": where[n]}, **({"ceiling": highest[n]} if n in highest else {}))
-                           for n in top],
+    return {"unexplored": [dict({"paragraph": n, "states": where[n]},
+                                **({"ceiling": highest[n]} if n in highest else {})) for n in top],
             "leaves": _leaves(space, low, high), "splits": _splits(space, set(top)), "ceiling": ceiling}
 
 

@@ -98,8 +98,8 @@ def hopeful_rows(book, module, edges: dict, slots, paragraphs, extras, initial=N
 
 
 def rows(ceiling, paragraphs, counter_of) -> tuple:
-    """Per packed row (compiled path): (True where it may still be won, `Ceiling.account`); `counter_of(c)` each row's value of counter c as floats (NaN where
-    it holds none), or None."""
+    """Per packed row (compiled path): (True where it may still be won, `Ceiling.account`);
+    `counter_of(c)` each row's value of counter c as floats (NaN where it holds none), or None."""
     import numpy as np
     p = np.asarray(paragraphs, dtype=np.int64)
     top = max(max(ceiling.edges, default=0), int(p.max(initial=0))) + 1
