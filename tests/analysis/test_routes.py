@@ -84,6 +84,18 @@ def test_a_fight_with_an_escape_or_an_unknown_stat_is_not_bounded():
         <= Chances.passing(book, fight, hero, lambda o: False) <= 1
 
 
+def test_the_hero_is_at_most_his_starting_values_or_the_books_own_maxima():
+    """The starting values are the maxima, unless the book gives its own (`hero.ceilings`:
+    a number, or `false` for none) or an effect moves one (`ceiling:`): then no bound."""
+    book, _module, _ = load("df-crypt")
+    start = {"habilete": 9, "endurance": 18, "chance": 9}
+    assert Chances.hero(book, start) == (("habilete", 9), ("endurance", 18), ("chance", 9))
+
+    class Own:
+        paragraphs, hero = book.paragraphs, {"ceilings": {"endurance": False, "chance": 20}}
+    assert Chances.hero(Own(), start) == (("habilete", 9), ("endurance", None), ("chance", 20))
+
+
 def test_a_fights_bonuses_count_where_they_add_and_never_where_they_take_away():
     book, _module, _ = load("df-crypt")
     fight = next(p for p in book.paragraphs.values() if "combat" in p.fields)

@@ -47,12 +47,16 @@ class Chances:
     @staticmethod
     def hero(book, initial: dict) -> tuple:
         """((stat, its most), ...) from the starting values `initial` ("il vous est
-        impossible de dépasser la limite de vos totaux de départ"): None for a stat whose
-        maximum an effect of the book moves (`ceiling:`), or that has no starting value."""
+        impossible de dépasser la limite de vos totaux de départ"), or the book's own
+        maximum (`hero.ceilings`, sheet.roll_stats); None for a stat with no maximum
+        (`ceilings: {stat: false}`), whose maximum an effect of the book moves
+        (`ceiling:`), or with no starting value."""
         from engine.book.effect_lists import all_effects
         moved = {stat for p in book.paragraphs.values() for e in all_effects(p)
                  if e.kind == "ceiling" and isinstance(e.value, dict) for stat in e.value}
-        return tuple((s, None if s in moved or type(initial.get(s)) is not int else initial[s]) for s in STATS)
+        caps = (book.hero.get("ceilings") if isinstance(book.hero, dict) else None) or {}
+        most = {s: caps[s] if s in caps else initial.get(s) for s in STATS}
+        return tuple((s, None if s in moved or type(most[s]) is not int else most[s]) for s in STATS)
 
     @staticmethod
     def passing(book, paragraph, hero: tuple, lost) -> float:
