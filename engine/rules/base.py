@@ -99,6 +99,14 @@ class RuleModule:
     ceiling_gains: Mapping[str, Mapping[str, int]] | None = None
     # (`activity_reads(pending)` below: what an activity under way reads and adds, so
     # that those values are forgotten in its states too.)
+    # For the ceiling of the states a cut exploration leaves out (explore/routes.py): an
+    # object with `hero(book, initial) -> ((stat, the most it can be or None), ...)` from a
+    # state's starting values, and `passing(book, paragraph, hero, lost) -> float`, a
+    # sound upper bound on the chance that the paragraph's fight or test does not end in
+    # a loss (`lost(outcome)`: it leads nowhere a victory is) for every hero at most that
+    # one, and `asks`: the activity fields that always prompt the player before they play
+    # (Défis Fantastiques: defis_fantastiques/chances.py).  None: every chance is 1.
+    chance_ceiling: Any = None
     # For `gamebook odds BOOK`, which says each column's policy: what the hero may
     # spend in a fight (Message("la Chance", "Luck")); None: "what the rules let him spend".
     fight_spending: Message | None = None

@@ -30,10 +30,10 @@ from engine.analysis.compiled.fights import Probabilities, Spread
 from engine.analysis.compiled.forget import Forget
 from engine.analysis.explore.nodes import MACRO
 from engine.analysis.compiled.graph import Graph, narrow
-from engine.analysis.compiled.packed import ENDED, EXTRA, PARAGRAPH, PENDING, Slots, Table
+from engine.analysis.compiled.packed import ENDED, EXTRA, MISSING, PARAGRAPH, PENDING, Slots, Table
 from engine.analysis.compiled.programs import Compiler, Unsupported
 from engine.analysis.compiled.reasons import Reason
-from engine.analysis.explore.ceiling import hopeful_rows
+from engine.analysis.explore.worth import hopeful_rows
 from engine.analysis.explore.compact import thaw
 from engine.analysis.compiled.templates import ERROR as ERROR_T, SELF as SELF_T, Templates
 from engine.rules.watchdog import TimeUp
@@ -63,6 +63,7 @@ class Explored:
     lens: object = None                                      # the lens the rows were projected by (forget.py)
     hopeless: object = None                                  # per frontier state: no game can still win it (ceiling.py)
     ceiling: dict | None = None                              # how many and why (ceiling.py `account`)
+    worth: object = None                                     # per frontier state: its ceiling (ceiling.py)
 
 
 class CompiledExplorer:
@@ -332,22 +333,27 @@ class CompiledExplorer:
             wave = np.concatenate(found)
         n = self.table.n
         frontier = wave[~self.over(wave)] if bound else np.zeros(0, dtype=np.int64)
-        hopeless = ceiling = None
-        if len(frontier) and self.lens is not None:   # (ceiling.py: rows no game can still win count as lost)
-            hopeful, ceiling = hopeful_rows(self.book, self.module, self.lens.lens.edges, self.slots,
-                                            self.table.column(PARAGRAPH)[frontier], self.table.column(EXTRA)[frontier])
-            hopeless = ~hopeful
+        hopeless = ceiling = worth = None
+        if len(frontier) and self.lens is not None:   # (ceiling.py: each row's ceiling, 0: lost)
+            def initial(stat):   # (the rows' starting value of a stat the module's routes read)
+                i = self.slots.find("initial", stat)
+                return None if i is None else self.table.column(i)[frontier]
+            worth, ceiling = hopeful_rows(self.book, self.module, self.lens.lens.edges, self.slots,
+                                          self.table.column(PARAGRAPH)[frontier], self.table.column(EXTRA)[frontier],
+                                          initial, MISSING)
+            hopeless = worth == 0
         if self.once:   # the module's fight chains are not read by the graph: their
             # memory given back before its sort (a restart or a later use makes them again)
             self.engine.cache.clear()
             gc.collect()
-        graph = self._graph(n, roots, frontier if hopeless is None else frontier[~hopeless])
+        # (a row below its ceiling of 1 stays a state of its own: the high bound reads its ceiling)
+        graph = self._graph(n, roots, frontier if worth is None else frontier[worth == 1])
         del expanded
         return Explored(graph, self.table, self.engine_paragraphs, self.compiled_states, self.engine_states,
                         bound, set(self.engine.strategies), list(self.engine.errors),
                         time.process_time() - began, self.compiled_seconds, frontier=frontier,
                         hopeless=np.zeros(len(frontier), dtype=bool) if hopeless is None else hopeless,
-                        ceiling=ceiling)
+                        ceiling=ceiling, worth=worth)
 
     def _late(self) -> None:
         """TimeUp once the wall-clock deadline has passed."""

@@ -117,6 +117,13 @@ class DefisFantastiques(PackagedOdds, RuleModule):
                 st.extra["names"] = {i: play.book.item_name(i) for i in st.items}
 
     @property
+    def chance_ceiling(self):
+        """The most a fight or a test can give, for the ceiling of a cut exploration
+        (chances.py, explore/routes.py)."""
+        from engine.rules.defis_fantastiques.chances import Chances
+        return Chances()
+
+    @property
     def vector_rules(self):
         """The same rules over batches of states, for the compiled explorer (vector.py)."""
         from engine.rules.defis_fantastiques.vector import VECTOR
