@@ -165,6 +165,7 @@ class Fought:
         self.extras: set = set()    # the module extras it was seen to read
         self.known: dict = {}       # a fighter's key -> its answer (from earlier batches)
         self.made: dict = {}        # an end -> its row (`_end_row`)
+        self.planned: list = []     # (an answer, its fight's plan) of the batch being read
 
     def _fighters(self, batch):
         """(each state's fighter number, [(strategies or None, answers open, items a
@@ -180,6 +181,7 @@ class Fought:
         of = np.zeros(n, dtype=np.int64)
         found: list = []
         todo = [np.arange(n)]
+        self.planned = []   # (an answer, its fight's plan): solved once every root is added
         while todo:
             members = todo.pop()
             keys = self._keys(batch, members)
@@ -193,6 +195,8 @@ class Fought:
                     continue
                 of[mine] = len(found)
                 found.append(answer)
+        for answer, plan in self.planned:
+            self._solved(answer, plan())
         self.read = (batch.rows, of, found)
         return self.read[1:]
 
@@ -220,12 +224,9 @@ class Fought:
         state = tracked_copy(slots.unpack(batch.rows[r], self.book, module), log)
         state.pending = self.pending
         play = SimpleNamespace(book=self.book, state=state)
-        ends = explore.fight_ends(play, self.pending, self.cache)
-        opened = explore.open_answers(play, self.pending) if ends is not None else frozenset()
-        played = {a for a in opened if a in self.answers and self.answers[a][0] is not None}
-        if ends is not None and (opened - played or not _written(ends[0], self.follow)):
-            ends = None
-        answer = (ends[0] if ends is not None else None, opened, _surrendered(self.book, state.items))
+        plan = explore.fight_plan(play, self.pending, self.cache)
+        opened = explore.open_answers(play, self.pending) if plan is not None else frozenset()
+        answer = [None, opened, _surrendered(self.book, state.items)]   # (its strategies: `_solved`)
         columns, extras = set(self.columns), set(self.extras)
         for part, k in log:
             if part == "extra":
@@ -238,7 +239,18 @@ class Fought:
         self.columns, self.extras = columns, extras
         if not wider:
             self.known[(self._width(), tuple(key.tolist()))] = answer
+            if plan is not None:
+                self.planned.append((answer, plan))
         return answer, wider
+
+    def _solved(self, answer: list, ends) -> None:
+        """A fighter's strategies once its fight is solved, unless the model does not
+        answer or an answer opens that is not played here or an end is one this file
+        does not write (then None: the engine path)."""
+        opened = answer[1]
+        played = {a for a in opened if a in self.answers and self.answers[a][0] is not None}
+        if ends is not None and not opened - played and _written(ends[0], self.follow):
+            answer[0] = ends[0]
 
     def _width(self) -> tuple:
         """What a fighter's key is made of (a key is known under the same makings only)."""
