@@ -69,7 +69,7 @@ class _Grown:
     """An array that grows (room doubled): its first `n` entries are in use."""
 
     def __init__(self, dtype, fill=0):
-        self.data, self.n, self.fill = np.full(1024, fill, dtype=dtype), 0, fill
+        self.data, self.n, self.fill = np.full(64, fill, dtype=dtype), 0, fill
 
     def grow(self, n: int) -> None:
         if n > len(self.data):
@@ -106,8 +106,8 @@ class FightGraph:
         # option (the nodes below `solved` solved)
         self.keeps: list = []
         self.columns: dict = {}
-        self.values = np.zeros((1024, 4))
-        self.choice = np.zeros((1024, 4), dtype=np.int64)
+        self.values = np.zeros((64, 2))   # (a fight's graph is often small: little room first)
+        self.choice = np.zeros((64, 2), dtype=np.int64)
         self.solved = 0
         self.pushers: dict = {}   # (Honour kept back, start) -> a Chain that pushes
 
