@@ -194,7 +194,7 @@ class FightGraph:
             keep = NEVER
         column = self._column(keep)
         if self.solved < len(self.nodes):
-            self._solve(self.solved, len(self.nodes), np.arange(len(self.keeps)))
+            self._solve(self.solved, len(self.nodes), slice(0, len(self.keeps)))
             self.solved = len(self.nodes)
         chain = self.pushers.get((keep, start))
         if chain is None:   # (a `Chain` over the numbers, already solved: only its push is used)
@@ -213,15 +213,16 @@ class FightGraph:
                 more = 2 * self.values.shape[1]
                 self.values = np.hstack([self.values, np.zeros((len(self.values), more - column))])
                 self.choice = np.hstack([self.choice, np.zeros((len(self.choice), more - column), dtype=np.int64)])
-            self._solve(0, self.solved, np.array([column]))
+            self._solve(0, self.solved, slice(column, column + 1))
         return column
 
-    def _solve(self, low: int, high: int, columns: np.ndarray) -> None:
+    def _solve(self, low: int, high: int, columns: slice) -> None:
         """The nodes `low`..`high` - 1 for the strategies of `columns`, level by level
         (the nodes of a level and their options at once): each node's option of highest
         value among those it may afford, the first unless a later one is better by more
         than TIE, its value summed edge by edge in order, as `Chain._back`."""
-        if high <= low or not len(columns):
+        width = columns.stop - columns.start
+        if high <= low or not width:
             return
         if len(self.values) < high:   # (room for more nodes)
             rows = max(high, 2 * len(self.values))
@@ -243,27 +244,27 @@ class FightGraph:
             owner = np.repeat(np.arange(len(mine)), count)
             slot = opts - np.repeat(f0, count)
             elo, ehi = lo[opts], lo[opts + 1]
-            total = np.zeros((len(opts), len(columns)))
+            total = np.zeros((len(opts), width))
             for e in range(int((ehi - elo).max())):
                 on = elo + e < ehi
                 at = np.where(on, elo + e, 0)
                 c = child[at]
-                got = np.where((c >= 0)[:, None], values[np.ix_(np.maximum(c, 0), columns)],
+                got = np.where((c >= 0)[:, None], values[np.maximum(c, 0), columns],
                                ends[np.maximum(-1 - c, 0)][:, None])
                 total += np.where(on[:, None], weight[at][:, None] * got, 0.0)
             v = total / norm[opts][:, None]
             budget = np.maximum(0, self.honour.data[mine][:, None] - keeps[None, :])
             ok = spent[opts][:, None] <= budget[owner]
-            best = np.full((len(mine), len(columns)), np.nan)
-            chosen = np.full((len(mine), len(columns)), -1, dtype=np.int64)
+            best = np.full((len(mine), width), np.nan)
+            chosen = np.full((len(mine), width), -1, dtype=np.int64)
             for s in range(int(count.max())):
                 sel = np.flatnonzero(slot == s)
                 o = owner[sel]
                 better = ok[sel] & (np.isnan(best[o]) | (v[sel] > best[o] + TIE))
                 best[o] = np.where(better, v[sel], best[o])
                 chosen[o] = np.where(better, opts[sel][:, None], chosen[o])
-            values[np.ix_(mine, columns)] = best
-            self.choice[np.ix_(mine, columns)] = chosen
+            values[mine, columns] = best
+            self.choice[mine, columns] = chosen
 
 
 class _Solved:
