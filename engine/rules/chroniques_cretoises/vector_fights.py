@@ -300,23 +300,21 @@ class Fought:
         flat = np.concatenate(ends) if ends else np.zeros((0, 4), dtype=np.int64)
         values = flat[np.repeat(at[of], per_state) + np.arange(len(origin)) - np.repeat(base, per_state)]
         nxt = self._finished(batch, origin, values)
-        states = [np.flatnonzero(of == f) for f in range(len(found))]
+        by_fighter = np.argsort(of, kind="stable")   # the states, fighter by fighter
         for label in labels:
-            src, row, pr = [], [], []
-            for f, pairs in enumerate(by):
-                pair = pairs.get(label)
-                if pair is None or not len(states[f]):
-                    continue
-                src.append(np.repeat(states[f], len(pair)))
-                row.append(base[src[-1]] + np.tile(pair[:, 0], len(states[f])))
-                pr.append(np.tile(pair[:, 1], len(states[f])))
-            if not src:
+            # each fighter's (end, probability) pairs of this strategy, one after another
+            sizes = np.array([len(pairs.get(label, ())) for pairs in by], dtype=np.int64)
+            mine = by_fighter[sizes[of[by_fighter]] > 0]
+            if not len(mine):
                 continue
-            src = np.concatenate(src)
+            pair = np.concatenate([pairs[label] for pairs in by if label in pairs])
+            k = sizes[of[mine]]
+            src = np.repeat(mine, k)
+            pick = np.repeat((np.cumsum(sizes) - sizes)[of[mine]] - (np.cumsum(k) - k), k) + np.arange(len(src))
             offered = np.zeros(n, dtype=bool)
             offered[src] = True
-            moves.append((MACRO + label, offered, [Spread(src, np.concatenate(pr), table, nxt,
-                                                         np.concatenate(row), origin)]))
+            moves.append((MACRO + label, offered, [Spread(src, pair[pick, 1], table, nxt, base[src] + pair[pick, 0],
+                                                         origin)]))
         return moves
 
     def _finished(self, batch, origin, values):
