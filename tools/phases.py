@@ -8,8 +8,9 @@ wave are not counted again as exploring).  What no phase claims of the explorati
     compile          the explorer made (the lens, the paragraphs' programs) and the
                      programs of pending activities (Compiler.pending, rescued)
     explore          the rest of the exploring (programs over batches, bookkeeping)
-    fights           the Défis Fantastiques fights' moves (vector.py `_fought`: the
-                     chains priced, their ends written over the rows)
+    fights           the fights' moves (Défis Fantastiques vector.py `_fought`,
+                     Chroniques Crétoises vector_fights.py `Fought`: the chains
+                     priced, their ends written over the rows)
     dedup            successors found or added (explorer `_flush`: the rows of a
                      wave gathered, the lens, hashing, the sorted tables, the rows
                      stored, the edges' targets)
@@ -29,7 +30,9 @@ PHASES = {
     "compile": [("engine.analysis.compiled.explorer", "CompiledExplorer.__init__"),
                 ("engine.analysis.compiled.programs", "Compiler.pending"),
                 ("engine.analysis.compiled.programs", "Compiler.rescued")],
-    "fights": [("engine.rules.defis_fantastiques.vector", "_fought")],
+    "fights": [("engine.rules.defis_fantastiques.vector", "_fought"),
+               ("engine.rules.chroniques_cretoises.vector_fights", "Fought.__call__"),
+               ("engine.rules.chroniques_cretoises.vector_fights", "Fought.rejects")],
     "dedup": [("engine.analysis.compiled.explorer", "CompiledExplorer._flush"),
               ("engine.analysis.compiled.explorer", "CompiledExplorer._add")],
     "graph": [("engine.analysis.compiled.explorer", "CompiledExplorer._graph")],
@@ -37,7 +40,9 @@ PHASES = {
     "solve exact": [("engine.analysis.compiled.exact", "Exact.run")],
 }
 OUTER = "explore"   # what the run itself is called while it explores
-COUNTED = {"fights"}   # phases whose states are counted (their first argument's length: a batch)
+COUNTED = {"fights"}   # phases whose states are counted (the length of their first batch argument)
+# the functions of a counted phase whose batch is counted (a batch is expanded by each once)
+COUNTING = {"_fought", "Fought.__call__"}
 
 
 class Phases:
@@ -61,9 +66,11 @@ class Phases:
             owner = getattr(owner, part)
         inner = owner.__dict__[name]
 
+        counting = phase in COUNTED and path in COUNTING
+
         def timed(*args, **kwargs):
-            if phase in COUNTED:
-                self.states[phase] += len(args[0])
+            if counting:
+                self.states[phase] += next(len(a) for a in args if hasattr(a, "rows"))
             self._enter(phase)
             try:
                 return inner(*args, **kwargs)

@@ -26,10 +26,12 @@ from engine.rules.chroniques_cretoises import combat as C
 from engine.rules.chroniques_cretoises import endings, sheet
 from engine.rules.chroniques_cretoises import model as R
 from engine.rules.chroniques_cretoises import names as N
+from engine.rules.chroniques_cretoises.fight_graph import FightGraph, ended
 from engine.rules.chroniques_cretoises.odds import node_of, rules_of
 from engine.rules.chroniques_cretoises.transitions import Fight
 
 KEEP = ("retreat", "surrender", "invoke", "use")
+ROWS = True   # the chains over arrays (fight_graph.py); off: node by node (`_Explored`)
 KEPT_BACK = (0, 1, 2, 3, 5, 8, 13, 21)
 
 
@@ -48,12 +50,32 @@ def fight_ends(play, pending, cache):
     a surrender offered, played answer by answer (`fight_outcomes` before each End is
     made a `_finisher`; the compiled explorer's vector rules write the same ends over
     arrays, vector.py `fight`)."""
+    plan = fight_plan(play, pending, cache)
+    return None if plan is None else plan()
+
+
+def fight_plan(play, pending, cache):
+    """`fight_ends` in two steps: what the fight is, read from the state now (its root
+    added to its graph: fight_graph.py), and a function giving `fight_ends`' answer,
+    called later (the roots of many states added first are solved together); None
+    where `fight_ends` is None for sure (a surrender offered; a stalemate ahead)."""
     if pending.get("activity") != "combat" or pending.get("offer") is not None:
         return None
-    try:
-        return _outcomes(play, pending, cache)
-    except ValueError:   # a stalemate: played answer by answer
-        return None
+    spec = C.spec_of(play)
+    rules = rules_of(play.book, play.state, spec, pending["enemies"], pending=pending)
+    root = node_of(play.state, spec, pending)
+    start = _available(rules, root, pending["acted"], play)
+    if ROWS:
+        graph = _graph(cache, rules, root[4] > 0)
+        if graph.stale[graph.add(root)]:
+            return None
+
+    def answer():
+        try:
+            return _outcomes(cache, rules, start, root), KEEP
+        except ValueError:   # a stalemate: played answer by answer
+            return None
+    return answer
 
 
 def open_answers(play, pending) -> frozenset:
@@ -64,20 +86,41 @@ def open_answers(play, pending) -> frozenset:
     return _available(rules, node_of(play.state, spec, pending), pending["acted"], play)
 
 
-def _outcomes(play, pending, cache):
-    spec = C.spec_of(play)
-    rules = rules_of(play.book, play.state, spec, pending["enemies"], pending=pending)
-    root = node_of(play.state, spec, pending)
-    start = _available(rules, root, pending["acted"], play)
-    strategies, shared = [], cache.setdefault(("cc", "options"), {})
+def _outcomes(cache, rules, start, root) -> list:
+    strategies = []
     for keep in _kept_back(root[4]):
         key = ("cc", rules, start, keep, root)
         if key not in cache:
-            cache[key] = _chain(cache, rules, start, keep, root[4], shared).chain.outcomes(root)
+            cache[key] = chain_ends(cache, rules, start, keep, root)
         label = "honour-optimal" if keep == 0 else f"honour-keep-{keep}"
         strategies.append((label, cache[key]))
-    shared.clear()   # (the strategies of one start share expansions; kept no longer: memory)
-    return strategies, KEEP
+    return strategies
+
+
+def chain_ends(cache, rules, start, keep: int, root) -> list:
+    """[(End, Fraction)] of the strategy keeping `keep` Honour back, from `root`: by the
+    fight's graph over arrays (fight_graph.py, one for every strategy and start), or,
+    with ROWS off, by the chain of `_Explored` solved node by node (the reference
+    tests/rules/chroniques_cretoises/test_cc_fight_graph.py compares it with)."""
+    some = root[4] > 0
+    if not ROWS:
+        shared = cache.setdefault(("cc", "options"), {})
+        found = _chain(cache, rules, start, keep, root[4], shared).chain.outcomes(root)
+        shared.clear()
+        return found
+    graph = _graph(cache, rules, some)
+    opens = cache.get(("cc", "opens", rules, start))
+    if opens is None:
+        opens = cache[("cc", "opens", rules, start)] = _Opens(rules, start)
+    return graph.outcomes(root, keep, start, opens)
+
+
+def _graph(cache, rules, some: bool) -> FightGraph:
+    """The graph of this fight (fight_graph.py), kept in the cache."""
+    graph = cache.get(("cc", "graph", rules, some))
+    if graph is None:
+        graph = cache[("cc", "graph", rules, some)] = FightGraph(rules, some)
+    return graph
 
 
 def _chain(cache, rules, start, keep: int, honour: int, shared: dict) -> "_Explored":
@@ -127,7 +170,7 @@ class _Explored(Fight):
         super().__init__(rules, honour_start, keep)
         self.start, self.fight_on = start, fight_on
         self.shared, self.kind = shared, (rules, start, fight_on is None, honour_start > 0)
-        self.opened: dict = {}   # `_opens`
+        self.opened = _Opens(rules, start)
         self.chain = Chain(self.expand, self.value)   # (it keeps a node's options while it solves)
 
     def options(self, node):
@@ -155,8 +198,7 @@ class _Explored(Fight):
     def finish(self, kind, node):
         """The end, with the node the finisher plays it from ("shame": the victory or
         the "all down" that Shame then kills, as play does after the fight)."""
-        ended = super().finish(kind, node)
-        return End(ended.outcome, (kind,) + tuple(node) + (None,)) if ended.outcome != "lose" else ended
+        return ended(self, kind, node)
 
     def offer(self, node, base, i):
         if self.fight_on is None:
@@ -169,13 +211,22 @@ class _Explored(Fight):
         return new
 
     def _opens(self, node) -> bool:
-        """Whether an answer not open at the start opens at `node` (`_available`, which
-        reads its turn, conditions, current opponent, failed retreat and refused
-        surrender only: asked once for each of those)."""
+        return self.opened(node)
+
+
+class _Opens:
+    """Whether an answer not open at the start opens at a node (`_available`, which
+    reads its turn, conditions, current opponent, failed retreat and refused surrender
+    only: asked once for each of those)."""
+
+    def __init__(self, rules, start: frozenset):
+        self.rules, self.start, self.seen = rules, start, {}
+
+    def __call__(self, node) -> bool:
         key = node[:4] + node[6:8]
-        found = self.opened.get(key)
+        found = self.seen.get(key)
         if found is None:
-            found = self.opened[key] = bool(_available(self.rules, node, True) - self.start)
+            found = self.seen[key] = bool(_available(self.rules, node, True) - self.start)
         return found
 
 

@@ -165,6 +165,7 @@ class Fought:
         self.extras: set = set()    # the module extras it was seen to read
         self.known: dict = {}       # a fighter's key -> its answer (from earlier batches)
         self.made: dict = {}        # an end -> its row (`_end_row`)
+        self.planned: list = []     # (an answer, its fight's plan) of the batch being read
 
     def _fighters(self, batch):
         """(each state's fighter number, [(strategies or None, answers open, items a
@@ -180,6 +181,7 @@ class Fought:
         of = np.zeros(n, dtype=np.int64)
         found: list = []
         todo = [np.arange(n)]
+        self.planned = []   # (an answer, its fight's plan): solved once every root is added
         while todo:
             members = todo.pop()
             keys = self._keys(batch, members)
@@ -193,6 +195,8 @@ class Fought:
                     continue
                 of[mine] = len(found)
                 found.append(answer)
+        for answer, plan in self.planned:
+            self._solved(answer, plan())
         self.read = (batch.rows, of, found)
         return self.read[1:]
 
@@ -220,12 +224,9 @@ class Fought:
         state = tracked_copy(slots.unpack(batch.rows[r], self.book, module), log)
         state.pending = self.pending
         play = SimpleNamespace(book=self.book, state=state)
-        ends = explore.fight_ends(play, self.pending, self.cache)
-        opened = explore.open_answers(play, self.pending) if ends is not None else frozenset()
-        played = {a for a in opened if a in self.answers and self.answers[a][0] is not None}
-        if ends is not None and (opened - played or not _written(ends[0], self.follow)):
-            ends = None
-        answer = (ends[0] if ends is not None else None, opened, _surrendered(self.book, state.items))
+        plan = explore.fight_plan(play, self.pending, self.cache)
+        opened = explore.open_answers(play, self.pending) if plan is not None else frozenset()
+        answer = [None, opened, _surrendered(self.book, state.items)]   # (its strategies: `_solved`)
         columns, extras = set(self.columns), set(self.extras)
         for part, k in log:
             if part == "extra":
@@ -238,7 +239,18 @@ class Fought:
         self.columns, self.extras = columns, extras
         if not wider:
             self.known[(self._width(), tuple(key.tolist()))] = answer
+            if plan is not None:
+                self.planned.append((answer, plan))
         return answer, wider
+
+    def _solved(self, answer: list, ends) -> None:
+        """A fighter's strategies once its fight is solved, unless the model does not
+        answer or an answer opens that is not played here or an end is one this file
+        does not write (then None: the engine path)."""
+        opened = answer[1]
+        played = {a for a in opened if a in self.answers and self.answers[a][0] is not None}
+        if ends is not None and not opened - played and _written(ends[0], self.follow):
+            answer[0] = ends[0]
 
     def _width(self) -> tuple:
         """What a fighter's key is made of (a key is known under the same makings only)."""
@@ -288,23 +300,21 @@ class Fought:
         flat = np.concatenate(ends) if ends else np.zeros((0, 4), dtype=np.int64)
         values = flat[np.repeat(at[of], per_state) + np.arange(len(origin)) - np.repeat(base, per_state)]
         nxt = self._finished(batch, origin, values)
-        states = [np.flatnonzero(of == f) for f in range(len(found))]
+        by_fighter = np.argsort(of, kind="stable")   # the states, fighter by fighter
         for label in labels:
-            src, row, pr = [], [], []
-            for f, pairs in enumerate(by):
-                pair = pairs.get(label)
-                if pair is None or not len(states[f]):
-                    continue
-                src.append(np.repeat(states[f], len(pair)))
-                row.append(base[src[-1]] + np.tile(pair[:, 0], len(states[f])))
-                pr.append(np.tile(pair[:, 1], len(states[f])))
-            if not src:
+            # each fighter's (end, probability) pairs of this strategy, one after another
+            sizes = np.array([len(pairs.get(label, ())) for pairs in by], dtype=np.int64)
+            mine = by_fighter[sizes[of[by_fighter]] > 0]
+            if not len(mine):
                 continue
-            src = np.concatenate(src)
+            pair = np.concatenate([pairs[label] for pairs in by if label in pairs])
+            k = sizes[of[mine]]
+            src = np.repeat(mine, k)
+            pick = np.repeat((np.cumsum(sizes) - sizes)[of[mine]] - (np.cumsum(k) - k), k) + np.arange(len(src))
             offered = np.zeros(n, dtype=bool)
             offered[src] = True
-            moves.append((MACRO + label, offered, [Spread(src, np.concatenate(pr), table, nxt,
-                                                         np.concatenate(row), origin)]))
+            moves.append((MACRO + label, offered, [Spread(src, pair[pick, 1], table, nxt, base[src] + pair[pick, 0],
+                                                         origin)]))
         return moves
 
     def _finished(self, batch, origin, values):

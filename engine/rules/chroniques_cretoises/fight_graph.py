@@ -1,0 +1,307 @@
+"""One Chroniques Crétoises fight's chain held in arrays, solved for every strategy at once.
+
+The explorer's strategies (explore.py: "honour-optimal", "honour-keep-K") are the same
+fight, each spending only the Honour it does not keep back; and a chain that stops where
+an answer opens (explore.py `_Explored`) chooses as the same fight fought on (a stop is
+priced at what fighting on from it is worth).  So one graph serves them all: every node
+reachable from the roots asked, with every option of `transitions.Fight.options` (the
+module's one fight model: nothing here says what a strike does) and the Honour each
+spends, grown as new roots are asked (a node, once solved, never changes: its children
+are solved before it).
+
+* Every strategy (the Honour kept back: a column; keeping all of it is never spending,
+  as Honour only falls in a fight) is solved at once, the new nodes level by level over
+  arrays (a node's level: one more than its deepest child's), each node's option of
+  highest value among those it may afford, in float64 exactly as `explore.chains.Chain`
+  computes them (the same sums in the same order, the first option kept unless a later
+  one is better by more than 1e-15): the same policy as the node-by-node chain, so the
+  same exact ends.  The compiled explorer adds the roots of a whole batch first
+  (explore.py `fight_plan`), so that they are solved together.
+* The ends from a root are pushed in integers through the chosen options
+  (`Chain.outcomes`, its nodes the graph's numbers), stopping, for a start, at the
+  nodes where an answer opens that was not open at the start, and at an opponent's
+  surrender offered (a node of its own here, whose one option is the surrender
+  accepted: explore.py prices it so).
+* A node from which a stalemate can be reached (neither side can ever wound) makes its
+  roots answer ValueError, as `_Explored.expand` does.
+
+tests/rules/chroniques_cretoises/test_cc_fight_graph.py compares the ends with the
+node-by-node chain's, fraction for fraction.
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from engine.analysis.chain import End
+from engine.analysis.chain_arrays import spans
+from engine.analysis.explore.chains import Chain
+from engine.rules.chroniques_cretoises import model as R
+from engine.rules.chroniques_cretoises.transitions import Fight
+
+OFFER = "offer"   # a node (OFFER, the fight's node with the hero to strike, the opponent)
+NEVER = 1 << 40   # the Honour kept back by a strategy that never spends any
+TIE = 1e-15       # `Chain._back`: a later option must be better by more than this
+
+
+def ended(fight: Fight, kind: str, node):
+    """`Fight.finish` as the explorer reads it: the end keeps the kind and the node it
+    is played from (explore.py `_finisher` plays it from there)."""
+    end = Fight.finish(fight, kind, node)
+    return End(end.outcome, (kind,) + tuple(node) + (None,)) if end.outcome != "lose" else end
+
+
+class _Model(Fight):
+    """The fight fought on: a surrender offered is a node of its own (its one option:
+    accepted); the ends as the explorer reads them."""
+
+    def finish(self, kind, node):
+        return ended(self, kind, node)
+
+    def offer(self, node, base, i):
+        return (OFFER, ("H",) + base[1:], i)
+
+    def accept(self, node):
+        _o, at, i = node
+        return [(0, ("accept", ((1, Fight.out(self, None, at, i, R.SPARED)),), 0, 1, 0))]
+
+
+class _Grown:
+    """An array that grows (room doubled): its first `n` entries are in use."""
+
+    def __init__(self, dtype, fill=0):
+        self.data, self.n, self.fill = np.full(64, fill, dtype=dtype), 0, fill
+
+    def grow(self, n: int) -> None:
+        if n > len(self.data):
+            more = np.full(max(n, 2 * len(self.data)), self.fill, dtype=self.data.dtype)
+            more[:self.n] = self.data[:self.n]
+            self.data = more
+        self.n = n
+
+
+class FightGraph:
+    """The chain of one fight (its `Rules`, and whether Honour began above 0) from every
+    root asked so far."""
+
+    def __init__(self, rules: R.Rules, some_honour: bool):
+        self.model = _Model(rules, 1 if some_honour else 0)
+        self.index: dict = {}     # node -> its number (children first)
+        self.nodes: list = []     # number -> node
+        self.ends: list = []
+        self.end_at: dict = {}
+        self.level: list = []     # number -> one more than its deepest child's (ends: 0)
+        self.stale: list = []     # number -> whether a stalemate can be reached from it
+        # as arrays (written from `_new` by `sync`): per node its Honour and first option
+        # (a node's options are contiguous), per option the Honour it spends, its
+        # denominator less the chance of staying and its first edge, per edge its weight
+        # and its child (a node's number, or -1 - an end's)
+        self.honour, self.first = _Grown(np.int64), _Grown(np.int64)
+        self.spent, self.norm, self.lo = _Grown(np.int64), _Grown(np.int64), _Grown(np.int64)
+        self.weight, self.child = _Grown(np.int64), _Grown(np.int64)
+        self.end_value = _Grown(np.float64)   # per end: 1 where he survives the fight, else 0
+        self._new = {name: [] for name in ("honour", "first", "spent", "norm", "lo", "weight", "child",
+                                           "end_value")}
+        self.options = self.edges = 0
+        # per strategy (the Honour it keeps back, a column), each node's value and chosen
+        # option (the nodes below `solved` solved)
+        self.keeps: list = []
+        self.columns: dict = {}
+        self.values = np.zeros((64, 2))   # (a fight's graph is often small: little room first)
+        self.choice = np.zeros((64, 2), dtype=np.int64)
+        self.solved = 0
+        self.pushers: dict = {}   # (Honour kept back, start) -> a Chain that pushes
+
+    # --- growing ----------------------------------------------------------------------
+    def add(self, root) -> int:
+        """The number of `root`, its chain added (every node reachable from it, with every
+        option whatever Honour is kept back)."""
+        found = self.index.get(root)
+        if found is not None:
+            return found
+        opened: dict = {}   # node -> its options, from its expansion to its closing
+        stack = [(root, False)]
+        while stack:
+            node, done = stack.pop()
+            if done:
+                self._close(node, opened.pop(node))
+                continue
+            if node in self.index or node in opened:
+                continue
+            options = opened[node] = self.model.accept(node) if node[0] == OFFER else self.model.options(node)
+            stack.append((node, True))
+            for _spent, option in options:
+                for _w, child in option[1]:
+                    if child.__class__ is not End and child not in self.index and child not in opened:
+                        stack.append((child, False))
+        self.sync()
+        return self.index[root]
+
+    def _close(self, node, options) -> None:
+        """The node numbered once its children are (a child's number is smaller), its
+        options and edges written."""
+        new = self._new
+        self.index[node] = len(self.nodes)
+        self.nodes.append(node)
+        new["honour"].append(0 if node[0] == OFFER else node[4])
+        new["first"].append(self.options)
+        deepest, stale = 0, False
+        for spent, (_label, dist, stay, denom, _cost) in options:
+            new["spent"].append(spent)
+            new["norm"].append(denom - stay)
+            new["lo"].append(self.edges)
+            for w, child in dist:
+                if child.__class__ is End:
+                    stale = stale or child.outcome == "stalemate"
+                    j = self.end_at.get(child)
+                    if j is None:
+                        j = self.end_at[child] = len(self.ends)
+                        self.ends.append(child)
+                        new["end_value"].append(1.0 if child.outcome in R.SURVIVED else 0.0)
+                    new["child"].append(-1 - j)
+                else:
+                    c = self.index[child]
+                    deepest, stale = max(deepest, self.level[c]), stale or self.stale[c]
+                    new["child"].append(c)
+                new["weight"].append(w)
+            self.edges += len(dist)
+        self.options += len(options)
+        self.level.append(deepest + 1)
+        self.stale.append(stale)
+
+    def sync(self) -> None:
+        """The arrays written from what `_close` listed (each option's and node's end:
+        the next one's start, so one more entry)."""
+        for name, values in self._new.items():
+            grown = getattr(self, name)
+            at = grown.n
+            grown.grow(at + len(values) + 1)
+            grown.data[at:at + len(values)] = values
+            grown.n -= 1   # (the one more: `first` and `lo` read their last entry's end)
+            values.clear()
+        self.first.data[self.first.n] = self.options
+        self.lo.data[self.lo.n] = self.edges
+
+    # --- the ends ---------------------------------------------------------------------
+    def outcomes(self, root, keep: int, start, opens) -> list:
+        """[(End, Fraction)] from `root` under the strategy keeping `keep` Honour back,
+        stopping where `opens(node)` (an answer not in `start` opens) and at a surrender
+        offered, as explore.py's chain gives them; ValueError where a stalemate can be
+        reached."""
+        number = self.add(root)
+        if self.stale[number]:
+            raise ValueError("stalemate: neither side can ever wound")
+        if keep >= root[4]:   # (Honour only falls in a fight: keeping it all is never spending)
+            keep = NEVER
+        column = self._column(keep)
+        if self.solved < len(self.nodes):
+            self._solve(self.solved, len(self.nodes), slice(0, len(self.keeps)))
+            self.solved = len(self.nodes)
+        chain = self.pushers.get((keep, start))
+        if chain is None:   # (a `Chain` over the numbers, already solved: only its push is used)
+            chain = self.pushers[(keep, start)] = Chain(None, None)
+            chain.value, chain.post, chain.best = _Solved(), self.level, _Best(self, column, opens)
+        return chain.outcomes(number)
+
+    def _column(self, keep: int) -> int:
+        """The column of the strategy keeping `keep` back (a new one solved over every
+        node solved so far)."""
+        column = self.columns.get(keep)
+        if column is None:
+            column = self.columns[keep] = len(self.keeps)
+            self.keeps.append(keep)
+            if self.values.shape[1] <= column:   # (room for more columns)
+                more = 2 * self.values.shape[1]
+                self.values = np.hstack([self.values, np.zeros((len(self.values), more - column))])
+                self.choice = np.hstack([self.choice, np.zeros((len(self.choice), more - column), dtype=np.int64)])
+            self._solve(0, self.solved, slice(column, column + 1))
+        return column
+
+    def _solve(self, low: int, high: int, columns: slice) -> None:
+        """The nodes `low`..`high` - 1 for the strategies of `columns`, level by level
+        (the nodes of a level and their options at once): each node's option of highest
+        value among those it may afford, the first unless a later one is better by more
+        than TIE, its value summed edge by edge in order, as `Chain._back`."""
+        width = columns.stop - columns.start
+        if high <= low or not width:
+            return
+        if len(self.values) < high:   # (room for more nodes)
+            rows = max(high, 2 * len(self.values))
+            self.values = np.vstack([self.values, np.zeros((rows - len(self.values), self.values.shape[1]))])
+            self.choice = np.vstack([self.choice, np.zeros((rows - len(self.choice), self.choice.shape[1]),
+                                                           dtype=np.int64)])
+        first, spent, norm, lo = self.first.data, self.spent.data, self.norm.data, self.lo.data
+        weight, child, ends = self.weight.data, self.child.data, self.end_value.data
+        keeps = np.array(self.keeps, dtype=np.int64)[columns]
+        values = self.values
+        level = np.array(self.level[low:high], dtype=np.int64)
+        order = np.argsort(level, kind="stable")
+        cuts = np.flatnonzero(np.diff(level[order])) + 1
+        for part in np.split(order, cuts):
+            mine = low + part
+            f0, f1 = first[mine], first[mine + 1]
+            count = f1 - f0
+            opts = spans(f0, f1)
+            owner = np.repeat(np.arange(len(mine)), count)
+            slot = opts - np.repeat(f0, count)
+            elo, ehi = lo[opts], lo[opts + 1]
+            total = np.zeros((len(opts), width))
+            for e in range(int((ehi - elo).max())):
+                on = elo + e < ehi
+                at = np.where(on, elo + e, 0)
+                c = child[at]
+                got = np.where((c >= 0)[:, None], values[np.maximum(c, 0), columns],
+                               ends[np.maximum(-1 - c, 0)][:, None])
+                total += np.where(on[:, None], weight[at][:, None] * got, 0.0)
+            v = total / norm[opts][:, None]
+            budget = np.maximum(0, self.honour.data[mine][:, None] - keeps[None, :])
+            ok = spent[opts][:, None] <= budget[owner]
+            best = np.full((len(mine), width), np.nan)
+            chosen = np.full((len(mine), width), -1, dtype=np.int64)
+            for s in range(int(count.max())):
+                sel = np.flatnonzero(slot == s)
+                o = owner[sel]
+                better = ok[sel] & (np.isnan(best[o]) | (v[sel] > best[o] + TIE))
+                best[o] = np.where(better, v[sel], best[o])
+                chosen[o] = np.where(better, opts[sel][:, None], chosen[o])
+            values[mine, columns] = best
+            self.choice[mine, columns] = chosen
+
+
+class _Solved:
+    """Every node is solved (`Chain.outcomes` asks before it pushes)."""
+
+    def __contains__(self, node) -> bool:
+        return True
+
+
+class _Best(dict):
+    """node -> (dist [(weight, child)], normaliser) of its chosen option, made on first
+    use, a child where the push stops made its End "stop"."""
+
+    def __init__(self, graph: FightGraph, column: int, opens):
+        super().__init__()
+        self.graph, self.column, self.opens, self.stop = graph, column, opens, {}
+
+    def __missing__(self, number):
+        g = self.graph
+        opt = int(g.choice[number, self.column])
+        lo, hi = int(g.lo.data[opt]), int(g.lo.data[opt + 1])
+        dist = []
+        for w, c in zip(g.weight.data[lo:hi].tolist(), g.child.data[lo:hi].tolist()):
+            dist.append((w, g.ends[-1 - c] if c < 0 else self._stopped(c)))
+        found = self[number] = (dist, int(g.norm.data[opt]))
+        return found
+
+    def _stopped(self, number: int):
+        """The node's number, or its End "stop" where the push stops there."""
+        found = self.stop.get(number)
+        if found is None:
+            node = self.graph.nodes[number]
+            if node[0] == OFFER:
+                found = End("stop", node[1] + (node[2],))
+            elif self.opens(node):
+                found = End("stop", node + (None,))
+            else:
+                found = number
+            self.stop[number] = found
+        return found
