@@ -23,7 +23,7 @@ from engine.book.compiler import book_aliases
 from engine.book.counters import COUNTERS, NOTES, clamp as counter_clamp
 from engine.rules.base import RuleModule
 from engine.game.reasons import once_key
-from engine.analysis.compiled import puzzle
+from engine.analysis.compiled import giving, puzzle
 from engine.analysis.compiled.batch import Batch
 from engine.analysis.compiled.expressions import Unsupported, reads_stats, vexpr
 from engine.analysis.compiled.fights import Activity, Steps, cleared
@@ -213,6 +213,9 @@ class Compiler:
                 taken = once_key(p.number, i)
                 cond = _not_taken(taken, cond)
                 steps.append(lambda b, f=taken: b.put("flags", f, 1))
+            if any(e.kind == "give_up" for e in c.effects):   # (the move may wait for the picks)
+                choices.append((str(i + 1), cond, giving.choice(self, c, steps)))
+                continue
             steps += [self._effect(e) for e in c.effects]
             if c.stay:   # format 1.2, an action (answers.py `_act`): its effects, the same choices again
                 choices.append((str(i + 1), cond, _plain(guarded(steps + [self._after_change]))))
@@ -317,6 +320,9 @@ class Compiler:
             roll = Roll(self, self.book.paragraphs[number])
             return Rolled(self.book, number, roll, self.rules, self.with_commands and bool(list(self.module.commands())),
                           self.entry, roll.handed)
+        if activity == giving.ACTIVITY:   # (a give-up begun by a choice: giving.py)
+            return giving.GivingUp(self, number, pending, lambda b: _commands(
+                self.rules, self.with_commands and bool(list(self.module.commands())), b, self.entry))
         hook = getattr(self.rules, "answers", None)
         answers = hook(self.book, number, pending) if hook is not None else None
         if answers is not None:   # (an activity its vector rules answer: Answered)

@@ -1,0 +1,113 @@
+"""A give-up in a choice's effects compiled (engine/analysis/compiled/giving.py), over
+tests/compiled/books/giving.yaml: `give_up: 1`, two things with a stat and `except:`
+and a `none:` to a paragraph followed by another effect, a point of Provisions with
+a `none:` that carries on, and the same with nothing left to give.  No state takes
+the engine path, the moves equal the real engine's as exact fractions, the value is
+today's explorer's, and a rule planted wrong in each part is caught; what it does
+not compile goes to the engine and is reported, the value unchanged."""
+from pathlib import Path
+
+import numpy as np
+
+from engine.analysis.compiled import giving
+from tests.compiled.constructs import compared, values, wrong
+
+HERE = Path(__file__).parent
+BOOK = HERE / "books/giving.yaml"
+
+
+def _wrong() -> set:
+    r = compared(BOOK)
+    assert r["checked"] >= 30 and {1, 2} <= set(r["rolled"])
+    return wrong(r)
+
+
+def test_every_state_by_a_program_and_the_value_is_today_s():
+    ex, exact, today = values(BOOK)
+    assert ex.engine_states == 0 and ex.engine_paragraphs == {} and ex.compiled_states > 30
+    assert 0 < today < 1 and exact == today
+
+
+def test_the_whole_book_compares_equal_to_the_engine():
+    r = compared(BOOK)
+    # 1 and 2 wait for the picks (their give-ups), 8 and 9 test the Luck
+    assert r["mismatches"] == [] and r["checked"] >= 50
+    assert r["paragraphs"] == [1, 2, 3, 4, 5, 8, 9] and r["rolled"] == [1, 2, 8, 9]
+
+
+def test_a_give_up_over_after_one_thing_is_caught(monkeypatch):
+    real = giving.GivingUp.__init__
+
+    def once(self, *args):
+        real(self, *args)
+        self.more = None
+    monkeypatch.setattr(giving.GivingUp, "__init__", once)
+    found = _wrong()
+    # (the toll asks two things: the first one given goes straight on to 3; the
+    # amulet, gained by the effect after the give-up, is among the picks)
+    assert {p for p, _t in found} == {1} and {t for _p, t in found} == {"give:corde", "give:pain", "give-stat:or",
+                                                                         "give:amulette"}
+
+
+def test_except_ignored_is_caught(monkeypatch):
+    real = giving.Able.__init__
+    monkeypatch.setattr(giving.Able, "__init__", lambda self, keep, stats: real(self, (), stats))
+    assert (1, "give:lanterne") in _wrong()
+
+
+def test_none_ignored_when_nothing_is_left_to_give_is_caught(monkeypatch):
+    monkeypatch.setattr(giving, "none_of", lambda value: None)   # (the choices' `none:`)
+    monkeypatch.setattr(giving, "none_at", lambda p, pending: None)   # (the picks')
+    # (the emptied sack pays the toll with nothing and goes on; "give-none" is gone
+    # from the alms)
+    assert {(1, "2"), (2, "give-none")} <= _wrong()
+
+
+PARAGRAPH = """gamebook: 1.2
+id: compiled-giving-left
+title: Le gué du passeur
+language: fr
+rules: defis-fantastiques
+start: 1
+hero: {habilete: 8, endurance: 8, chance: 7, equipment: [epee, corde]}
+items:
+  corde: {name: Corde}
+  epee: {name: Épée courte, weapon: {damage: 2}}
+paragraphs:
+  1:
+    text: Le passeur veut être payé.
+    choices:
+      - {text: Lui donner un objet, to: 2, effects: [{give_up: 1}]}
+      - {text: Lui donner un objet plus tard, to: 3}
+  2:
+    text: Il vous fait traverser. Tentez votre Chance.
+    test: {type: chance, success: 4, failure: 5}
+  3:
+    text: Il attend son dû sur l'autre rive.
+    effects: [{give_up: 1}]
+    choices:
+      - {text: Lancer la corde, to: 4, if: "has('corde')"}
+      - {text: Sauter, to: 5}
+  4: {text: Vous voici sur l'autre rive., end: victory}
+  5: {text: Le courant vous emporte., end: death}
+"""
+
+
+def _left(tmp_path, body: str):
+    path = tmp_path / "left.yaml"
+    path.write_text(body, encoding="utf-8")
+    ex, exact, today = values(path)
+    assert ex.compiled_states > 0 and ex.engine_states > 0
+    assert exact == today
+    return ex.engine_paragraphs
+
+
+def test_a_weapon_to_give_is_left_to_the_engine_and_reported(tmp_path):
+    # (1's give-up begins over arrays; the sword among the picks hands the states over)
+    assert _left(tmp_path, PARAGRAPH.replace("    effects: [{give_up: 1}]\n", "")) == \
+        {1: "states the program hands over"}
+
+
+def test_a_paragraph_s_give_up_is_left_to_the_engine_and_reported(tmp_path):
+    # (3's give-up, in its paragraph's effects, leaves the way there to the engine)
+    assert _left(tmp_path, PARAGRAPH) == {1: "effect give_up", 3: "activity give-up"}
