@@ -14,10 +14,15 @@ left to give; then the move goes on to its target (`goto`).  "give-none" takes
 `none:` (then `continue` goes on to the target).  The answers are not followed by
 the after-change rule (play returns straight from them).
 
-A give-up elsewhere (a paragraph's effects, an action's, two in one choice, a
-computed target, a choice the module pays for) stays on the engine path; so do the
-states that may give an item the module's rules read (Défis Fantastiques: a weapon,
-an armour).  The differential test (tests/compiled/test_giving.py) holds it to play.
+A give-up in a paragraph's effects (game/core.py `_settle`): the effects before it;
+a state with something to give waits (`effect` and `again` kept with the pending
+activity, then the after-change rule), and once the picks are over the paragraph
+settles from the next effect on; a state with nothing to give takes `none:` (to a
+paragraph or an ending: the paragraph stops there) or goes on with the next effect.
+
+A give-up elsewhere (an action's, two in one choice, a computed target, a choice
+the module pays for) stays on the engine path; so do the states that may give an
+item the module's rules read (Défis Fantastiques: a weapon, an armour).  The differential test (tests/compiled/test_giving.py) holds it to play.
 """
 from __future__ import annotations
 
@@ -80,6 +85,44 @@ def choice(compiler, c, before: list):
     return outcomes
 
 
+def settled(compiler, q, again: bool, entering: tuple, start: int = 0) -> list:
+    """`_settle` of paragraph `q` from its effect `start` on, its give-ups waiting
+    where there is something to give (`again`: entered before, its `once:` parts
+    skipped)."""
+    effects = q.effects
+    at = next((i for i in range(start, len(effects)) if effects[i].kind == "give_up"), None)
+    skip = q.once if again else ()
+    if at is None:
+        return compiler._settled(q, [compiler._effect(e) for e in effects[start:]], skip, entering)
+    e = effects[at]
+    count, keep = spec_of(e.value)
+    stats, none = stats_of(e.value), none_of(e.value)
+    if none is not None and none.target == q.number:
+        raise Unsupported("effect", "give_up")   # (settling goes on there: not followed here)
+    pending = {"activity": ACTIVITY, "left": count, "keep": sorted(keep), "effect": at, "again": again}
+    if stats or none is not None:
+        pending.update(stats=stats, at=list(e.path))
+    waits = freeze(pending)
+    head = guarded([compiler._effect(x) for x in effects[start:at]])
+    waiting = [lambda b: wait(b, waits), compiler._after_change]
+    goes_on = guarded(settled(compiler, q, again, entering, at + 1))
+    if none is None:
+        unable = goes_on
+    elif none.target is not None or none.end is not None:
+        unable = guarded(compiler._jump(none, entering))
+    else:
+        unable = guarded(compiler._jump(none, entering) + goes_on)
+    able = Able(keep, stats)
+
+    def give_up(b):
+        for step in head:
+            step(b)
+        live = b.ended == 0
+        can = live & able(b)
+        branches(b, [(can, waiting), (live & ~can, unable)])
+    return [give_up]
+
+
 class Able:
     """Whether each state has something to give (inventory.py `_choosable`,
     `_stats_to_give`): an item held that is not kept, or a point of a stat offered."""
@@ -112,16 +155,20 @@ class GivingUp:
 
     def __init__(self, compiler, number: int, pending: dict, commands):
         book = compiler.book
-        if pending.get("full") is not None or "then" not in pending or "effect" in pending \
-                or pending.get("stay") or pending["then"] not in book.paragraphs:
+        if pending.get("full") is not None or pending.get("stay") or ("then" in pending) == ("effect" in pending) \
+                or pending.get("then", number) not in book.paragraphs:
             raise Unsupported("activity", ACTIVITY)
         self.compiler, self.rules, self.number, self.commands = compiler, compiler.rules, number, commands
         self.able = Able(pending.get("keep") or (), pending.get("stats") or ())
-        self.then = compiler.entry(pending["then"])
-        self.none = none_at(book.paragraphs[number], pending)
+        q = book.paragraphs[number]
+        # what follows the picks (`_go_on`): the choice's move, or the paragraph settled
+        # from the next effect on
+        self.then = compiler.entry(pending["then"]) if "then" in pending else \
+            guarded(settled(compiler, q, bool(pending["again"]), (), pending["effect"] + 1))
+        self.none = none_at(q, pending)
         if self.none is not None:
             self.declined = guarded(compiler._jump(self.none, ()) + (
-                [] if self.none.target is not None or self.none.end is not None else compiler.entry(pending["then"])))
+                [] if self.none.target is not None or self.none.end is not None else self.then))
         left = pending["left"] - 1
         self.more = freeze(dict(pending, left=left)) if left > 0 else None
 

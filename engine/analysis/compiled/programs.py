@@ -394,11 +394,13 @@ class Compiler:
             b.rows[:, PARAGRAPH] = number
             b.rows[:, PENDING] = 0
             b.put("visits", number, 1)
-        effects = [self._effect(e) for e in q.effects]
-        first = self._settled(q, effects, (), entering)
+        giving_up = any(e.kind == "give_up" for e in q.effects)   # (they may wait for the picks: giving.py)
+        effects = [] if giving_up else [self._effect(e) for e in q.effects]
+        first = giving.settled(self, q, False, entering) if giving_up else self._settled(q, effects, (), entering)
         if not q.once:
             return [goto] + first
-        again = self._settled(q, [] if "effects" in q.once else effects, q.once, entering)
+        again = giving.settled(self, q, True, entering) if giving_up and "effects" not in q.once else \
+            self._settled(q, [] if "effects" in q.once else effects, q.once, entering)
 
         def once(b):   # `once:` parts do not happen again: a visit before this one
             seen = b.col("visits", number) > 0
