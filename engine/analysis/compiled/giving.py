@@ -22,7 +22,8 @@ paragraph or an ending: the paragraph stops there) or goes on with the next effe
 
 A give-up elsewhere (an action's, two in one choice, a computed target, a choice
 the module pays for) stays on the engine path; so do the states that may give an
-item the module's rules read (Défis Fantastiques: a weapon, an armour).  The differential test (tests/compiled/test_giving.py) holds it to play.
+item the module's rules read (Défis Fantastiques: a weapon, an armour) unless it is
+the last pick and the module's vector rules say what losing it does (`lost`).  The differential test (tests/compiled/test_giving.py) holds it to play.
 """
 from __future__ import annotations
 
@@ -178,10 +179,11 @@ class GivingUp:
         moves = []
         for item in self.able.items(batch):
             offered = batch.col("items", item) > 0
-            if not self.rules.plain_item(self.compiler.book, item):
+            lose = self._lose(item)
+            if lose is None:
                 engine = engine | offered   # (the module's rules read it: the engine path)
                 continue
-            moves.append(("give:" + item, offered, [(None, 1, self._gave(batch, self._lose(item)))]))
+            moves.append(("give:" + item, offered, [(None, 1, self._gave(batch, lose))]))
         for stat in self.able.stats:
             offered = _points(batch, stat) > 0
             moves.append(("give-stat:" + stat, offered, [(None, 1, self._gave(batch, self._point(stat)))]))
@@ -205,13 +207,20 @@ class GivingUp:
         return nxt
 
     def _lose(self, item: str):
-        """core.py `lose(item, 1)`, the module told of the change."""
-        rules = self.rules
+        """core.py `lose(item, 1)`, the module told of the change (its vector rules'
+        `items_changed` for an item its rules never read; `lost(book, item)` for one
+        they read, where this pick is the last: its after-change rule runs before
+        the next pick could); None: the engine path."""
+        book, rules = self.compiler.book, self.rules
+        told = (lambda b, mask: rules.items_changed(b, mask)) if rules.plain_item(book, item) else \
+            rules.lost(book, item) if self.more is None and hasattr(rules, "lost") else None
+        if told is None:
+            return None
 
         def lose(b):
-            have = b.col("items", item)
-            b.put("items", item, np.maximum(have - 1, 0))
-            rules.items_changed(b, have > 0)
+            held = b.col("items", item) > 0
+            b.put("items", item, np.maximum(b.col("items", item) - 1, 0))
+            told(b, held)
         return lose
 
     def _point(self, stat: str):
