@@ -120,8 +120,9 @@ def test_a_weapon_given_up_last_is_compiled_too(tmp_path):
 
 
 def test_a_weapon_kept_after_it_was_given_up_is_caught(tmp_path, monkeypatch):
-    from engine.rules.defis_fantastiques import losing
-    monkeypatch.setattr(losing, "normalised_without", lambda book, extra, item: extra)
+    from types import SimpleNamespace
+    from engine.rules.defis_fantastiques import equipped
+    monkeypatch.setattr(equipped, "equipment", SimpleNamespace(normalise=lambda play: None))
     found = wrong(compared(_book(tmp_path, PARAGRAPH)))
     assert (1, "give:epee") in found and (3, "give:epee") in found
 

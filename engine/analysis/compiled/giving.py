@@ -23,7 +23,7 @@ paragraph or an ending: the paragraph stops there) or goes on with the next effe
 A give-up elsewhere (an action's, two in one choice, a computed target, a choice
 the module pays for) stays on the engine path; so do the states that may give an
 item the module's rules read (Défis Fantastiques: a weapon, an armour) unless it is
-the last pick and the module's vector rules say what losing it does (`lost`).  The differential test (tests/compiled/test_giving.py) holds it to play.
+the last pick and the module's vector rules say what follows (`normalised`).  The differential test (tests/compiled/test_giving.py) holds it to play.
 """
 from __future__ import annotations
 
@@ -208,12 +208,12 @@ class GivingUp:
 
     def _lose(self, item: str):
         """core.py `lose(item, 1)`, the module told of the change (its vector rules'
-        `items_changed` for an item its rules never read; `lost(book, item)` for one
+        `items_changed` for an item its rules never read; `normalised(book)` for one
         they read, where this pick is the last: its after-change rule runs before
         the next pick could); None: the engine path."""
         book, rules = self.compiler.book, self.rules
         told = (lambda b, mask: rules.items_changed(b, mask)) if rules.plain_item(book, item) else \
-            rules.lost(book, item) if self.more is None and hasattr(rules, "lost") else None
+            rules.normalised(book) if self.more is None and hasattr(rules, "normalised") else None
         if told is None:
             return None
 

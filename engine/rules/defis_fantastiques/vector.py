@@ -34,7 +34,7 @@ from engine.analysis.explore.nodes import MACRO
 from engine.rules.defis_fantastiques import combat, explore, model
 from engine.rules.defis_fantastiques.commands import MEAL
 from engine.rules.defis_fantastiques.equipment import ARMOUR_TEST_PENALTY, armour_props, weapon_props
-from engine.rules.defis_fantastiques import losing, maxima, rolls
+from engine.rules.defis_fantastiques import equipped, maxima, rolls
 from engine.rules.defis_fantastiques.rolls import KINDS
 from engine.rules.defis_fantastiques.explore import POLICIES
 from engine.rules.defis_fantastiques.sheet import CAPPED
@@ -173,8 +173,8 @@ class VectorRules:
     def variable(self, name: str):   # `chance_max`, ... (maxima.py)
         return maxima.variable(name, _caps, _NONE)
 
-    def lost(self, book, item: str):   # a weapon or an armour given up (losing.py)
-        return losing.lost(book, item)
+    def normalised(self, book):   # the weapon and armour kept after items changed (equipped.py)
+        return equipped.normalised(book)
 
     def effect(self, book, kind: str, value):
         """A step over batches for the module's effect `kind: value`, or None (the
