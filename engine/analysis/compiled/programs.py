@@ -23,7 +23,7 @@ from engine.book.compiler import book_aliases
 from engine.book.counters import COUNTERS, NOTES, clamp as counter_clamp
 from engine.rules.base import RuleModule
 from engine.game.reasons import once_key
-from engine.analysis.compiled import giving, puzzle
+from engine.analysis.compiled import giving, puzzle, stores
 from engine.analysis.compiled.batch import Batch
 from engine.analysis.compiled.expressions import Unsupported, reads_stats, vexpr
 from engine.analysis.compiled.fights import Activity, Steps, cleared
@@ -497,6 +497,8 @@ class Compiler:
             return _note(value)
         if kind in ("counter-add", "counter-set"):
             return self._counters(kind == "counter-add", value)
+        if kind in ("store", "restore") and self.rules is not None:   # (format 1.2: stores.py)
+            return stores.step(self, kind, value)
         step = self.rules.effect(self.book, kind, value) if self.rules is not None else None
         if step is None:
             raise Unsupported("effect", kind)

@@ -1,0 +1,38 @@
+"""The restore points of the equipment (format 1.2 `store:`, `restore:`) compiled
+(engine/analysis/compiled/stores.py), over tests/compiled/books/stores.yaml: a store
+of a weapon, an armour and plain items, a store again with more (the counts kept
+together), a restore, a restore of nothing, a store and a restore in one list.  No
+state takes the engine path, the moves equal the real engine's as exact fractions,
+the value is today's explorer's, and a rule planted wrong is caught."""
+from pathlib import Path
+from types import SimpleNamespace
+
+from engine.analysis.compiled import stores
+from engine.rules.defis_fantastiques import equipped
+from tests.compiled.constructs import compared, values, wrong
+
+BOOK = Path(__file__).parent / "books/stores.yaml"
+
+
+def test_every_state_by_a_program_and_the_value_is_today_s():
+    ex, exact, today = values(BOOK)
+    assert ex.engine_states == 0 and ex.engine_paragraphs == {} and ex.compiled_states > 5
+    assert 0 < today < 1 and exact == today
+
+
+def test_the_whole_book_compares_equal_to_the_engine():
+    r = compared(BOOK)
+    assert r["mismatches"] == [] and r["paragraphs"] == [1, 2, 3, 4, 7] and r["rolled"] == [4]
+
+
+def test_a_store_that_keeps_nothing_is_caught(monkeypatch):
+    monkeypatch.setattr(stores.Hands, "store", lambda self, name: None)
+    # (the cell searched again after the nail: 3's way back to 1)
+    assert (3, "1") in wrong(compared(BOOK))
+
+
+def test_the_weapon_and_armour_not_normalised_after_it_are_caught(monkeypatch):
+    monkeypatch.setattr(equipped, "equipment", SimpleNamespace(normalise=lambda play: None))
+    # (the sword and the mail given back, not taken up again: 1's way to 2; the
+    # second gate's store and restore: 2's way to 7)
+    assert {(1, "1"), (2, "2")} <= wrong(compared(BOOK))
