@@ -505,27 +505,34 @@ class Compiler:
         return step
 
     def _items(self, kind: str, value):
-        """game/core.py `gain`/`lose` of items the module's rules never read (its vector
-        rules' `plain_item`): the count only.  An item used where it lies (format 1.2)
-        or one the rules read takes the engine path."""
+        """game/core.py `gain`/`lose`: the count, then the module told (its vector rules'
+        `items_changed` for items its rules never read, `plain_item`; `normalised(book)`
+        for one they read, as its after-change rule takes the items up).  An item used
+        where it lies (format 1.2, taking.py `use_here`): its effects once a copy gained,
+        nothing lost.  One the rules read without `normalised` takes the engine path."""
         used = self.book.meta.get("used_here") if isinstance(self.book.meta, dict) else None
+        used = used or {}
+        read = [item for item in value if item not in used and not self.rules.plain_item(self.book, item)]
+        normalise = self.rules.normalised(self.book) if read and hasattr(self.rules, "normalised") else None
         steps = []
         for item in value:
             count = value[item] if type(value) is dict else (1 if kind == "gain" else None)
-            if (used and item in used) or not self.rules.plain_item(self.book, item) \
-                    or not (count is None or type(count) is int and count >= 0):
+            if (item in read and normalise is None) or not (count is None or type(count) is int and count >= 0):
                 raise Unsupported("effect", kind)
+            if item in used:
+                steps += [self._effect(e) for e in used[item]] * (count if kind == "gain" else 0)
+                continue
             spec = self.book.items.get(item)
             unique = spec is not None and spec.props.get("unique") is True
             steps.append(_gain(item, count, unique) if kind == "gain" else _lose(item, count))
-        rules = self.rules
+        told = normalise or self.rules.items_changed
 
         def items(b):
             before = b.rows.copy()
             for step in steps:
                 step(b)
             changed = (b.rows[:, :before.shape[1]] != before).any(axis=1) | (b.rows.shape[1] > before.shape[1])
-            rules.items_changed(b, changed & (b.ended == 0))
+            told(b, changed & (b.ended == 0))
         return items
 
     def _counters(self, add: bool, value: dict):
