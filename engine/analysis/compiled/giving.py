@@ -37,25 +37,22 @@ from engine.analysis.compiled.steps import branches, guarded, wait
 from engine.analysis.explore.compact import freeze
 from engine.game.inventory import none_at, spec_of
 
-ACTIVITY = "give-up"
+ACTIVITY, TAKE = "give-up", "take"
+WAITING = ("give_up", "take")   # the effects after which play may wait for the player
 
 
 def choice(compiler, c, before: list):
     """outcomes(batch) of a choice holding one give-up
     (`before`: its steps ahead of the effects, the once-only mark); Unsupported as
     the module docstring says."""
-    at = [i for i, e in enumerate(c.effects) if e.kind == "give_up"]
+    at = [i for i, e in enumerate(c.effects) if e.kind in WAITING]
     if len(at) != 1 or c.stay or c.target is None or c.extra or c.target not in compiler.book.paragraphs:
-        raise Unsupported("effect", "give_up")
+        raise Unsupported("effect", c.effects[at[0]].kind if at else "give_up")
     i = at[0]
     e = c.effects[i]
-    count, keep = spec_of(e.value)
-    stats, none = stats_of(e.value), none_of(e.value)
+    pending, able, none = _begun(compiler, e)
     if none is not None and none.target is None and none.end is None and i + 1 < len(c.effects) and none.effects:
         raise Unsupported("effect", "give_up")   # (effects of `continue` then the choice's: not kept apart here)
-    pending = {"activity": ACTIVITY, "left": count, "keep": sorted(keep)}
-    if stats or none is not None:
-        pending.update(stats=stats, at=list(e.path))
     pending["then"] = c.target
     waits = freeze(pending)
     head = before + [compiler._effect(x) for x in c.effects[:i]]
@@ -68,7 +65,6 @@ def choice(compiler, c, before: list):
         declined = None
         goes_on = guarded((compiler._jump(none, ()) if none is not None else []) + tail + [after]
                           + compiler.entered(c.target))
-    able = Able(keep, stats)
 
     def outcomes(batch: Batch) -> list:
         nxt = Batch(batch.rows.copy(), batch.slots)
@@ -91,18 +87,14 @@ def settled(compiler, q, again: bool, entering: tuple, start: int = 0) -> list:
     where there is something to give (`again`: entered before, its `once:` parts
     skipped)."""
     effects = q.effects
-    at = next((i for i in range(start, len(effects)) if effects[i].kind == "give_up"), None)
+    at = next((i for i in range(start, len(effects)) if effects[i].kind in WAITING), None)
     skip = q.once if again else ()
     if at is None:
         return compiler._settled(q, [compiler._effect(e) for e in effects[start:]], skip, entering)
-    e = effects[at]
-    count, keep = spec_of(e.value)
-    stats, none = stats_of(e.value), none_of(e.value)
+    pending, able, none = _begun(compiler, effects[at])
     if none is not None and none.target == q.number:
         raise Unsupported("effect", "give_up")   # (settling goes on there: not followed here)
-    pending = {"activity": ACTIVITY, "left": count, "keep": sorted(keep), "effect": at, "again": again}
-    if stats or none is not None:
-        pending.update(stats=stats, at=list(e.path))
+    pending.update(effect=at, again=again)
     waits = freeze(pending)
     head = guarded([compiler._effect(x) for x in effects[start:at]])
     waiting = [lambda b: wait(b, waits), compiler._after_change]
@@ -113,7 +105,6 @@ def settled(compiler, q, again: bool, entering: tuple, start: int = 0) -> list:
         unable = guarded(compiler._jump(none, entering))
     else:
         unable = guarded(compiler._jump(none, entering) + goes_on)
-    able = Able(keep, stats)
 
     def give_up(b):
         for step in head:
@@ -122,6 +113,26 @@ def settled(compiler, q, again: bool, entering: tuple, start: int = 0) -> list:
         can = live & able(b)
         branches(b, [(can, waiting), (live & ~can, unable)])
     return [give_up]
+
+
+def _begun(compiler, e) -> tuple:
+    """(the pending activity a waiting effect begins, whether each state waits
+    (fn(batch) -> mask), its `none:` or None): a give-up (inventory.py
+    `start_give_up`) waits where there is something to give; a take (taking.py
+    `start_take`) always."""
+    if e.kind == "take":
+        value = e.value
+        choose, offered = value["choose"], list(value["from"])
+        if choose > 1 and any(not compiler.rules.plain_item(compiler.book, i) for i in offered
+                              if i not in (compiler.book.meta.get("used_here") or {})):
+            raise Unsupported("effect", "take")   # (a weapon taken with more to come: normalised when over)
+        return {"activity": TAKE, "left": choose, "from": offered}, lambda b: np.ones(len(b), dtype=bool), None
+    count, keep = spec_of(e.value)
+    stats, none = stats_of(e.value), none_of(e.value)
+    pending = {"activity": ACTIVITY, "left": count, "keep": sorted(keep)}
+    if stats or none is not None:
+        pending.update(stats=stats, at=list(e.path))
+    return pending, Able(keep, stats), none
 
 
 class Able:
@@ -149,6 +160,52 @@ def _points(b: Batch, stat: str) -> np.ndarray:
     return np.where(have == MISSING, 0, have)
 
 
+def then(compiler, number: int, pending: dict) -> list:
+    """What follows the picks (inventory.py `_go_on`): the choice's move (`then`), or
+    the paragraph settled from the next effect on; Unsupported for a give-up the
+    carrying limits began or an action's."""
+    if pending.get("full") is not None or pending.get("stay") or ("then" in pending) == ("effect" in pending) \
+            or pending.get("then", number) not in compiler.book.paragraphs:
+        raise Unsupported("activity", pending.get("activity"))
+    if "then" in pending:
+        return compiler.entry(pending["then"])
+    return guarded(settled(compiler, compiler.book.paragraphs[number], bool(pending["again"]), (),
+                           pending["effect"] + 1))
+
+
+class Taking:
+    """The moves of the states waiting at a take (taking.py `answer_take`): one item
+    of the list gained (it leaves the list) until `choose` are taken or the list is
+    empty, "take-done" at any time, and the module's commands."""
+
+    def __init__(self, compiler, number: int, pending: dict, commands):
+        self.compiler, self.commands = compiler, commands
+        self.then = then(compiler, number, pending)
+        self.moves = []
+        for item in pending["from"]:
+            rest = [i for i in pending["from"] if i != item]
+            more = freeze(dict(pending, left=pending["left"] - 1, **{"from": rest})) \
+                if pending["left"] > 1 and rest else None
+            self.moves.append(("take:" + item, guarded([compiler._items("gain", {item: 1}), _waits(more)]
+                                                       + ([] if more else self.then))))
+        self.moves.append(("take-done", guarded([_waits(None)] + self.then)))
+
+    def run(self, batch: Batch):
+        engine = self.compiler.rules.rejects(batch, self.compiler.book)
+        moves = []
+        for key, steps in self.moves:
+            nxt = Batch(batch.rows.copy(), batch.slots)
+            for step in steps:
+                step(nxt)
+            moves.append((key, np.ones(len(batch), dtype=bool), [(None, 1, nxt)]))
+        commanded, handed = self.commands(batch)
+        return moves + commanded, engine | handed
+
+
+def _waits(pending):
+    return lambda b: wait(b, pending)
+
+
 class GivingUp:
     """The moves of the states waiting at a give-up begun by a choice (inventory.py
     `answer_give_up`): one item's copy or one stat's point at a time, "give-none"
@@ -156,16 +213,10 @@ class GivingUp:
 
     def __init__(self, compiler, number: int, pending: dict, commands):
         book = compiler.book
-        if pending.get("full") is not None or pending.get("stay") or ("then" in pending) == ("effect" in pending) \
-                or pending.get("then", number) not in book.paragraphs:
-            raise Unsupported("activity", ACTIVITY)
         self.compiler, self.rules, self.number, self.commands = compiler, compiler.rules, number, commands
         self.able = Able(pending.get("keep") or (), pending.get("stats") or ())
         q = book.paragraphs[number]
-        # what follows the picks (`_go_on`): the choice's move, or the paragraph settled
-        # from the next effect on
-        self.then = compiler.entry(pending["then"]) if "then" in pending else \
-            guarded(settled(compiler, q, bool(pending["again"]), (), pending["effect"] + 1))
+        self.then = then(compiler, number, pending)
         self.none = none_at(q, pending)
         if self.none is not None:
             self.declined = guarded(compiler._jump(self.none, ()) + (

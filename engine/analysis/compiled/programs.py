@@ -213,7 +213,7 @@ class Compiler:
                 taken = once_key(p.number, i)
                 cond = _not_taken(taken, cond)
                 steps.append(lambda b, f=taken: b.put("flags", f, 1))
-            if any(e.kind == "give_up" for e in c.effects):   # (the move may wait for the picks)
+            if any(e.kind in giving.WAITING for e in c.effects):   # (the move may wait for the picks)
                 choices.append((str(i + 1), cond, giving.choice(self, c, steps)))
                 continue
             steps += [self._effect(e) for e in c.effects]
@@ -320,9 +320,10 @@ class Compiler:
             roll = Roll(self, self.book.paragraphs[number])
             return Rolled(self.book, number, roll, self.rules, self.with_commands and bool(list(self.module.commands())),
                           self.entry, roll.handed)
-        if activity == giving.ACTIVITY:   # (a give-up begun by a choice: giving.py)
-            return giving.GivingUp(self, number, pending, lambda b: _commands(
-                self.rules, self.with_commands and bool(list(self.module.commands())), b, self.entry))
+        if activity in (giving.ACTIVITY, giving.TAKE):   # (a give-up or a take: giving.py)
+            return (giving.GivingUp if activity == giving.ACTIVITY else giving.Taking)(
+                self, number, pending, lambda b: _commands(self.rules, self.with_commands
+                                                           and bool(list(self.module.commands())), b, self.entry))
         hook = getattr(self.rules, "answers", None)
         answers = hook(self.book, number, pending) if hook is not None else None
         if answers is not None:   # (an activity its vector rules answer: Answered)
@@ -394,7 +395,7 @@ class Compiler:
             b.rows[:, PARAGRAPH] = number
             b.rows[:, PENDING] = 0
             b.put("visits", number, 1)
-        giving_up = any(e.kind == "give_up" for e in q.effects)   # (they may wait for the picks: giving.py)
+        giving_up = any(e.kind in giving.WAITING for e in q.effects)   # (they may wait for the picks: giving.py)
         effects = [] if giving_up else [self._effect(e) for e in q.effects]
         first = giving.settled(self, q, False, entering) if giving_up else self._settled(q, effects, (), entering)
         if not q.once:
