@@ -29,3 +29,11 @@ def values(path) -> tuple:
     space = Explorer(book, module).run()
     value, _ = exact_values(space)
     return ex, solve(ex.graph)["exact"], sum((p * value[t] for p, t in space.root), Fraction(0))
+
+
+def by_programs(path, states: int) -> tuple:
+    """(its exact value, today's) of a book every state of which (more than `states`)
+    a program expands."""
+    ex, exact, today = values(path)
+    assert ex.engine_states == 0 and ex.engine_paragraphs == {} and ex.compiled_states > states
+    return exact, today

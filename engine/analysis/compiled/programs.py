@@ -20,6 +20,7 @@ from __future__ import annotations
 import numpy as np
 
 from engine.book.compiler import book_aliases
+from engine.book.model import CONTINUE, DEATH, VICTORY
 from engine.book.counters import COUNTERS, NOTES, clamp as counter_clamp
 from engine.rules.base import RuleModule
 from engine.game.reasons import once_key
@@ -365,11 +366,19 @@ class Compiler:
     def outcome_steps(self, p, where: tuple, target, stay: bool) -> list:
         """game/outcomes.py `outcome(where)` (its effects, then the after-change rule),
         then `goto(target)`, or, with no target and `stay`, the activity over and the
-        paragraph's choices next; the after-change rule of the answer."""
+        paragraph's choices next; format 1.2's `{end: death|victory}` and `continue`
+        (`outcome_end`: the game over, or the activity over where no later activity
+        or roll follows); the after-change rule of the answer."""
         effects = p.outcome_effects.get(where) or ()
         steps = [self._effect(e) for e in effects] + ([self._after_change] if effects else [])
-        if target is None and stay:
+        acts = tuple(self.module.activity_fields)
+        later = acts[acts.index(where[0]) + 1:] if where[0] in acts else ()
+        if (target is None and stay) or (target == CONTINUE and p.random is None
+                                          and not any(a in (p.fields or ()) for a in later)):
             steps.append(cleared)
+        elif target in (DEATH, VICTORY):
+            steps.append(lambda b: b.end(np.ones(len(b), bool), 1, "paragraph") if target == DEATH
+                         else b.end(np.ones(len(b), bool), 2, None))
         elif type(target) is int and target in self.book.paragraphs:
             steps += self._enter(target)
         else:
