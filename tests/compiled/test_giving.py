@@ -2,8 +2,9 @@
 giving.py), over tests/compiled/books/giving.yaml: `give_up: 1`, two things with a
 stat and `except:` and a `none:` to a paragraph followed by another effect, a point
 of Provisions with a `none:` that carries on, the same with nothing left to give, and
-a paragraph's give-ups (with an effect after it; with a `none:` to a death), and the
-takes (format 1.2 `take: {choose: N, from: [...]}`) of a paragraph and of a choice.  No state takes
+a paragraph's give-ups (with an effect after it; with a `none:` to a death), the takes
+(format 1.2 `take: {choose: N, from: [...]}`) and the sales (`sell:`) of a paragraph
+and of a choice.  No state takes
 the engine path, the moves equal the real engine's as exact fractions, the value is
 today's explorer's, and a rule planted wrong in each part is caught; what it does
 not compile goes to the engine and is reported, the value unchanged."""
@@ -31,9 +32,10 @@ def test_the_whole_book_compares_equal_to_the_engine():
     r = compared(BOOK)
     # 1 and 2 wait for the picks (their choices' give-ups), 10 and 11 too (their
     # paragraphs'), 3 and 4 for what is taken (a paragraph's take of two, a choice's
-    # of one with a weapon), 8 and 9 test the Luck
-    assert r["mismatches"] == [] and r["checked"] >= 150
-    assert r["paragraphs"] == [1, 2, 3, 4, 5, 8, 9, 10, 11] and r["rolled"] == [1, 2, 3, 4, 8, 9, 10, 11]
+    # of one with a weapon), 3 and 12 for what is sold (a choice's sale, a
+    # paragraph's), 8 and 9 test the Luck
+    assert r["mismatches"] == [] and r["checked"] >= 250
+    assert r["paragraphs"] == [1, 2, 3, 4, 5, 8, 9, 10, 11, 12] and r["rolled"] == [1, 2, 3, 4, 8, 9, 10, 11, 12]
 
 
 def test_a_give_up_over_after_one_thing_is_caught(monkeypatch):
@@ -65,6 +67,12 @@ def test_a_take_of_two_over_after_one_is_caught(monkeypatch):
     monkeypatch.setattr(giving.Taking, "__init__", lambda self, compiler, number, pending, commands: real(
         self, compiler, number, dict(pending, left=1), commands))
     assert wrong(compared(BOOK)) == {(3, "take:corde"), (3, "take:pain")}
+
+
+def test_a_sale_a_coin_short_is_caught(monkeypatch):
+    real = giving._const
+    monkeypatch.setattr(giving, "_const", lambda n: real(n - 1))
+    assert wrong(compared(BOOK)) == {(3, "sell:pain"), (3, "sell:corde"), (12, "sell:lanterne")}
 
 
 def test_except_ignored_is_caught(monkeypatch):

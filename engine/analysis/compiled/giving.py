@@ -37,8 +37,8 @@ from engine.analysis.compiled.steps import branches, guarded, wait
 from engine.analysis.explore.compact import freeze
 from engine.game.inventory import none_at, spec_of
 
-ACTIVITY, TAKE = "give-up", "take"
-WAITING = ("give_up", "take")   # the effects after which play may wait for the player
+ACTIVITY, TAKE, SELL = "give-up", "take", "sell"
+WAITING = ("give_up", "take", "sell")   # the effects after which play may wait for the player
 
 
 def choice(compiler, c, before: list):
@@ -120,6 +120,12 @@ def _begun(compiler, e) -> tuple:
     (fn(batch) -> mask), its `none:` or None): a give-up (inventory.py
     `start_give_up`) waits where there is something to give; a take (taking.py
     `start_take`) always."""
+    if e.kind == "sell":
+        prices = dict(e.value)
+        if compiler.module.money is None or not all(type(n) is int for n in prices.values()) \
+                or not all(compiler.rules.plain_item(compiler.book, i) for i in prices):
+            raise Unsupported("effect", "sell")   # (a weapon sold with more to sell: normalised when over)
+        return {"activity": SELL, "prices": prices}, lambda b: _held(b, prices), None
     if e.kind == "take":
         value = e.value
         choose, offered = value["choose"], list(value["from"])
@@ -200,6 +206,55 @@ class Taking:
             moves.append((key, np.ones(len(batch), dtype=bool), [(None, 1, nxt)]))
         commanded, handed = self.commands(batch)
         return moves + commanded, engine | handed
+
+
+class Selling:
+    """The moves of the states waiting at a sale (taking.py `answer_sell`): one copy
+    of an item held sold for its price into the module's money, the sale going on
+    while something is left to sell; "sell-done" at any time; the module's commands."""
+
+    def __init__(self, compiler, number: int, pending: dict, commands):
+        self.compiler, self.commands, self.prices = compiler, commands, pending["prices"]
+        self.then = then(compiler, number, pending)
+        money = compiler.module.money
+        self.sold = {item: [_lose_one(item), compiler._change(money, _const(price), True)]
+                     for item, price in self.prices.items()}
+
+    def run(self, batch: Batch):
+        engine = self.compiler.rules.rejects(batch, self.compiler.book)
+        moves = []
+        for item, steps in self.sold.items():
+            nxt = Batch(batch.rows.copy(), batch.slots)
+            for step in steps:
+                step(nxt)
+            more = _held(nxt, self.prices)
+            branches(nxt, [(~more, [_waits(None)] + self.then)])
+            moves.append(("sell:" + item, batch.col("items", item) > 0, [(None, 1, nxt)]))
+        done = Batch(batch.rows.copy(), batch.slots)
+        for step in [_waits(None)] + self.then:
+            step(done)
+        moves.append(("sell-done", np.ones(len(batch), dtype=bool), [(None, 1, done)]))
+        commanded, handed = self.commands(batch)
+        return moves + commanded, engine | handed
+
+
+def _held(b: Batch, items) -> np.ndarray:
+    """Whether each state holds a copy of one of `items`."""
+    out = np.zeros(len(b), dtype=bool)
+    for item in items:
+        out |= b.col("items", item) > 0
+    return out
+
+
+def _lose_one(item: str):
+    """core.py `lose(item, 1)` of an item the module's rules never read."""
+    def lose(b):
+        b.put("items", item, np.maximum(b.col("items", item) - 1, 0))
+    return lose
+
+
+def _const(n: int):
+    return lambda b: (np.full(len(b), n, dtype=np.int64), np.zeros(len(b), bool))
 
 
 def _waits(pending):

@@ -321,10 +321,10 @@ class Compiler:
             roll = Roll(self, self.book.paragraphs[number])
             return Rolled(self.book, number, roll, self.rules, self.with_commands and bool(list(self.module.commands())),
                           self.entry, roll.handed)
-        if activity in (giving.ACTIVITY, giving.TAKE):   # (a give-up or a take: giving.py)
-            return (giving.GivingUp if activity == giving.ACTIVITY else giving.Taking)(
-                self, number, pending, lambda b: _commands(self.rules, self.with_commands
-                                                           and bool(list(self.module.commands())), b, self.entry))
+        waits = {giving.ACTIVITY: giving.GivingUp, giving.TAKE: giving.Taking, giving.SELL: giving.Selling}
+        if activity in waits:   # (a give-up, a take, a sale: giving.py)
+            return waits[activity](self, number, pending, lambda b: _commands(
+                self.rules, self.with_commands and bool(list(self.module.commands())), b, self.entry))
         hook = getattr(self.rules, "answers", None)
         answers = hook(self.book, number, pending) if hook is not None else None
         if answers is not None:   # (an activity its vector rules answer: Answered)
