@@ -1,29 +1,36 @@
-"""A give-up in a choice's effects (format 1.1 `give_up: N`, 1.2 with `stats:`,
-`except:` and `none:`), compiled over batches: the choice that begins it and the
-answers that follow.
+"""The effects that wait for the player, compiled over batches: a give-up (format 1.1
+`give_up: N`, 1.2 with `stats:`, `except:` and `none:`), a take (1.2 `take: {choose:
+N, from: [...]}`) and a sale (1.2 `sell:`), in a choice's effects or a paragraph's:
+the move or the paragraph that begins one, and the answers that follow.
 
-What play does (game/answers.py `_choose`, game/inventory.py): the choice's effects
-in order; at the give-up, a state with something to give (an item held that
-`except:` does not keep, or a point of a stat of `stats:`) waits for the player's
-picks (the choice's other effects still applied, then the move waits, `then` its
-target, and the module's after-change rule); a state with nothing to give takes
-`none:` (its effects, then its ending or its paragraph: the choice stops there; or
-`continue`: the choice goes on) or, without `none:`, goes on.  Each pick loses one
-copy of the item (or one point of the stat), until `count` are given or nothing is
-left to give; then the move goes on to its target (`goto`).  "give-none" takes
-`none:` (then `continue` goes on to the target).  The answers are not followed by
-the after-change rule (play returns straight from them).
+What play does (game/answers.py `_choose`, game/inventory.py, game/taking.py): the
+choice's effects in order; at the give-up, a state with something to give (an item
+held that `except:` does not keep, or a point of a stat of `stats:`) waits for the
+player's picks (the choice's other effects still applied, then the move waits,
+`then` its target, and the module's after-change rule); a state with nothing to give
+takes `none:` (its effects, then its ending or its paragraph: the choice stops
+there; or `continue`: the choice goes on) or, without `none:`, goes on.  Each pick
+loses one copy of the item (or one point of the stat), until `count` are given or
+nothing is left to give; then the move goes on to its target (`goto`).  "give-none"
+takes `none:` (then `continue` goes on to the target).  A take always waits: each
+pick gains one item of the list (it leaves the list) until `choose` are taken,
+"take-done" at any time.  A sale waits where an item of its prices is held: each
+sells one copy into the module's money while something is left to sell,
+"sell-done" at any time.  The answers are not followed by the after-change rule
+(play returns straight from them).
 
-A give-up in a paragraph's effects (game/core.py `_settle`): the effects before it;
-a state with something to give waits (`effect` and `again` kept with the pending
-activity, then the after-change rule), and once the picks are over the paragraph
-settles from the next effect on; a state with nothing to give takes `none:` (to a
-paragraph or an ending: the paragraph stops there) or goes on with the next effect.
+In a paragraph's effects (game/core.py `_settle`): the effects before it; a state
+that waits keeps `effect` and `again` with the pending activity (then the
+after-change rule), and once the picks are over the paragraph settles from the next
+effect on; a state with nothing to give takes `none:` (to a paragraph or an ending:
+the paragraph stops there) or goes on with the next effect.
 
-A give-up elsewhere (an action's, two in one choice, a computed target, a choice
-the module pays for) stays on the engine path; so do the states that may give an
-item the module's rules read (Défis Fantastiques: a weapon, an armour) unless it is
-the last pick and the module's vector rules say what follows (`normalised`).  The differential test (tests/compiled/test_giving.py) holds it to play.
+Elsewhere (an action's, two in one choice, a computed target, a choice the module
+pays for) they stay on the engine path; so do the states that may give, take or
+sell an item the module's rules read (Défis Fantastiques: a weapon, an armour),
+unless it is the last pick and the module's vector rules say what follows
+(`normalised`).  The differential test (tests/compiled/test_giving.py) holds them to
+play.
 """
 from __future__ import annotations
 
@@ -42,9 +49,9 @@ WAITING = ("give_up", "take", "sell")   # the effects after which play may wait 
 
 
 def choice(compiler, c, before: list):
-    """outcomes(batch) of a choice holding one give-up
-    (`before`: its steps ahead of the effects, the once-only mark); Unsupported as
-    the module docstring says."""
+    """outcomes(batch) of a choice holding one effect that waits (`before`: its steps
+    ahead of the effects, the once-only mark); Unsupported as the module docstring
+    says."""
     at = [i for i, e in enumerate(c.effects) if e.kind in WAITING]
     if len(at) != 1 or c.stay or c.target is None or c.extra or c.target not in compiler.book.paragraphs:
         raise Unsupported("effect", c.effects[at[0]].kind if at else "give_up")
@@ -83,9 +90,9 @@ def choice(compiler, c, before: list):
 
 
 def settled(compiler, q, again: bool, entering: tuple, start: int = 0) -> list:
-    """`_settle` of paragraph `q` from its effect `start` on, its give-ups waiting
-    where there is something to give (`again`: entered before, its `once:` parts
-    skipped)."""
+    """`_settle` of paragraph `q` from its effect `start` on, its effects that wait
+    (give-ups, takes, sales) waiting where they do (`again`: entered before, its
+    `once:` parts skipped)."""
     effects = q.effects
     at = next((i for i in range(start, len(effects)) if effects[i].kind in WAITING), None)
     skip = q.once if again else ()
@@ -106,13 +113,13 @@ def settled(compiler, q, again: bool, entering: tuple, start: int = 0) -> list:
     else:
         unable = guarded(compiler._jump(none, entering) + goes_on)
 
-    def give_up(b):
+    def waits_here(b):
         for step in head:
             step(b)
         live = b.ended == 0
         can = live & able(b)
         branches(b, [(can, waiting), (live & ~can, unable)])
-    return [give_up]
+    return [waits_here]
 
 
 def _begun(compiler, e) -> tuple:
