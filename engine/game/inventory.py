@@ -25,6 +25,17 @@ def spec_of(value) -> tuple[int, frozenset]:
     return int(value), frozenset()
 
 
+def none_at(p, pending):
+    """The `none:` outcome of the give-up `pending` waits on at paragraph `p` (format
+    1.2), or None."""
+    at = pending.get("at")
+    if not isinstance(at, list):
+        return None
+    effects = list(p.effects) + [e for c in p.choices for e in c.effects] if p is not None else []
+    found = next((e for e in effects if e.kind == "give_up" and list(e.path) == at), None)
+    return giving.none_of(found.value) if found is not None else None
+
+
 class GiveUp:
     """The give-up activity (reads `state`, `book`)."""
 
@@ -69,14 +80,7 @@ class GiveUp:
         return M(f"{label.fr} : 1 (sur {n})", f"{label.en}: 1 (of {n})")
 
     def _none_at(self, pending):
-        """The `none:` outcome of the give-up `pending` waits on (format 1.2), or None."""
-        at = pending.get("at")
-        if not isinstance(at, list):
-            return None
-        p = self.book.paragraphs.get(self.state.paragraph)
-        effects = list(p.effects) + [e for c in p.choices for e in c.effects] if p is not None else []
-        found = next((e for e in effects if e.kind == "give_up" and list(e.path) == at), None)
-        return giving.none_of(found.value) if found is not None else None
+        return none_at(self.book.paragraphs.get(self.state.paragraph), pending)
 
     def answer_give_up(self, pending, key: str) -> None:
         """Lose one copy of the item picked (or one point of a stat); when done, go on

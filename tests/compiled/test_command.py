@@ -9,6 +9,7 @@ from engine.cli import main
 
 BOOKS = Path(__file__).parent / "books"
 ROOT = Path(__file__).resolve().parents[2]
+QUEST = str(ROOT / "tests" / "analysis_fixtures" / "books" / "quest.yaml")
 
 
 def test_the_compiled_path_gives_todays_exact_value(capsys):
@@ -31,14 +32,11 @@ def test_the_text_names_the_paragraphs_of_the_engine_path_and_a_timeout_bounds_i
     assert "  best-play victory: 0.00 % – 100.00 %" in out   # (breadth first: no victory met yet)
     assert "  BOUNDED: the --timeout bound was hit (" in out and "at least" not in out
     assert "Values not kept: only a complete exploration is" in out
-    # (la-cloche-de-brumesel's fights are compiled now, and la-couronne-de-sel's random
-    # rolls: its `chance_max`, a module variable without a vector rule, still takes the
-    # engine path)
-    book = str(ROOT / "books" / "la-couronne-de-sel.yaml")
-    assert main(["explore", book, "--exhaustive", "--compiled", "--sheet", "1", "--max-states", "3000",
-                 "--lang", "en"]) == 0
+    # (every construct of the bundled books that the first states meet is compiled now:
+    # a book of the fixture module, which has no vector rules, takes the engine path)
+    assert main(["explore", QUEST, "--exhaustive", "--compiled", "--lang", "en"]) == 0
     out = capsys.readouterr().out
-    assert "§ 31: variable chance_max" in out and "paragraphs that took the engine path:" in out
+    assert "§ 1: module fixture without vector rules" in out and "paragraphs that took the engine path:" in out
 
 
 def test_a_cut_run_in_french_and_in_json_gives_its_two_bounds_and_french_reasons(capsys):
@@ -48,14 +46,18 @@ def test_a_cut_run_in_french_and_in_json_gives_its_two_bounds_and_french_reasons
     out = capsys.readouterr().out
     assert "  victoire en jouant au mieux : 0,00 % – 100,00 %" in out
     assert "  BORNÉ : limite --max-states atteinte (" in out and "au moins" not in out
-    assert "paragraphes passés par le moteur :" in out and "anglais" not in out
-    assert "    § 31 : variable chance_max" in out
     assert main(["explore", book, "--exhaustive", "--compiled", "--sheet", "1", "--max-states", "3000",
                  "--format", "json"]) == 0
     r = json.loads(capsys.readouterr().out)
     assert not r["complete"] and r["bound"] == "max-states" and r["exact"] is None and r["values"] is None
     assert r["victory"] == {"low": r["float"], "high": 1.0, "gap": 1.0 - r["float"]} and 0 < r["expanded"] < r["states"]
-    assert r["engine_paragraphs"]["31"] == "variable chance_max" and r["exactness"] == "bounded"
+    assert r["exactness"] == "bounded"
+    assert main(["explore", QUEST, "--exhaustive", "--compiled", "--lang", "fr"]) == 0
+    out = capsys.readouterr().out
+    assert "paragraphes passés par le moteur :" in out and "anglais" not in out
+    assert "    § 1 : module fixture sans règles vectorielles" in out
+    assert main(["explore", QUEST, "--exhaustive", "--compiled", "--format", "json"]) == 0
+    assert json.loads(capsys.readouterr().out)["engine_paragraphs"]["1"] == "module fixture without vector rules"
 
 
 def test_the_french_text_writes_numbers_the_french_way(capsys):

@@ -11,34 +11,21 @@ import numpy as np
 import pytest
 
 from engine.analysis.compiled import programs, puzzle, rolls, solve
-from engine.analysis.compiled.differential import differential
 from engine.analysis.compiled.explorer import explore_compiled
 from engine.analysis.explore.exact import exact_values
 from engine.analysis.explore.explorer import Explorer
-from tests.analysis_fixtures.support import load
+from tests.compiled.constructs import by_programs, compared, values, wrong
 
 BOOK = Path(__file__).parent / "books/typed-roll.yaml"
 
 
 def _run():
-    book, module, _ = load(BOOK)
-    return differential(book, module, max_states=20_000, per_paragraph=10_000)
-
-
-def _wrong(r) -> set:
-    """(paragraph, move) of every move whose distributions differ."""
-    return {(m["paragraph"], t) for m in r["mismatches"] for t in set(m["compiled"]) | set(m["engine"])
-            if m["compiled"].get(t) != m["engine"].get(t)}
+    return compared(BOOK)
 
 
 def test_every_state_by_a_program_and_the_value_is_today_s():
-    book, module, _ = load(BOOK)
-    ex = explore_compiled(book, module)
-    assert ex.engine_states == 0 and ex.engine_paragraphs == {} and ex.compiled_states > 500
-    space = Explorer(book, module).run()
-    value, _ = exact_values(space)
-    exact = sum((p * value[t] for p, t in space.root), Fraction(0))
-    assert 0 < exact < 1 and solve(ex.graph)["exact"] == exact
+    exact, today = by_programs(BOOK, 500)
+    assert 0 < today < 1 and exact == today
 
 
 def test_the_whole_book_compares_equal_to_the_engine():
@@ -61,8 +48,8 @@ def test_a_note_written_one_paragraph_off_is_caught(monkeypatch):
             b.rows[:, 0] -= 1
         return note
     monkeypatch.setattr(programs, "_note", off)
-    wrong = _wrong(_run())   # (entering 1 notes it; so does 3's success)
-    assert {(2, "1"), (8, "1"), (3, "roll")} <= wrong and {p for p, _t in wrong} <= {2, 3, 4, 6, 8, 9}
+    found = wrong(_run())   # (entering 1 notes it; so does 3's success)
+    assert {(2, "1"), (8, "1"), (3, "roll")} <= found and {p for p, _t in found} <= {2, 3, 4, 6, 8, 9}
 
 
 def test_a_computed_target_that_stays_put_is_caught(monkeypatch):
@@ -72,32 +59,32 @@ def test_a_computed_target_that_stays_put_is_caught(monkeypatch):
         t, known, lost = real(self, b)
         return b.paragraph.copy(), np.ones(len(b), bool), lost
     monkeypatch.setattr(programs.Target, "of", here)
-    assert _wrong(_run()) == {(1, "4"), (2, "2"), (5, "1")}
+    assert wrong(_run()) == {(1, "4"), (2, "2"), (5, "1")}
 
 
 def test_two_dice_rolled_as_one_doubled_is_caught(monkeypatch):
     real = rolls._sums
     monkeypatch.setattr(rolls, "_sums", lambda count, sides: {count * f: 1 for f in range(1, sides + 1)}
                         if count == 2 else real(count, sides))
-    assert _wrong(_run()) == {(2, "roll")}
+    assert wrong(_run()) == {(2, "roll")}
 
 
 def test_a_typed_answer_whose_condition_is_ignored_is_caught(monkeypatch):
     monkeypatch.setattr(puzzle, "_holds", lambda compiler, p, raw, a: lambda b: (np.ones(len(b), bool),
                                                                                  np.zeros(len(b), bool)))
-    assert _wrong(_run()) == {(4, "2=29")}
+    assert wrong(_run()) == {(4, "2=29")}
 
 
 def test_tries_not_counted_are_caught(monkeypatch):
     monkeypatch.setattr(puzzle, "_tried", lambda p, limit: lambda b: np.zeros(len(b), np.int64))
     # (a second wrong number does not lead to `wrong:`; the lens keeps the tries: it
     # forgot them before, and a player could type wrong numbers for ever)
-    assert _wrong(_run()) == {(4, "2=1"), (4, "2=29")}
+    assert wrong(_run()) == {(4, "2=1"), (4, "2=29")}
 
 
 def test_a_counter_past_its_bound_is_caught(monkeypatch):
     monkeypatch.setattr(programs, "counter_clamp", lambda spec, value: value)
-    assert {(8, "1"), (9, "1"), (6, "roll")} <= _wrong(_run())   # (moves entering 1, which counts a step)
+    assert {(8, "1"), (9, "1"), (6, "roll")} <= wrong(_run())   # (moves entering 1, which counts a step)
 
 
 TRIES = """gamebook: 1.2

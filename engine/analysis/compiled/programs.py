@@ -20,10 +20,11 @@ from __future__ import annotations
 import numpy as np
 
 from engine.book.compiler import book_aliases
+from engine.book.model import CONTINUE, DEATH, VICTORY
 from engine.book.counters import COUNTERS, NOTES, clamp as counter_clamp
 from engine.rules.base import RuleModule
 from engine.game.reasons import once_key
-from engine.analysis.compiled import puzzle
+from engine.analysis.compiled import giving, puzzle, stores
 from engine.analysis.compiled.batch import Batch
 from engine.analysis.compiled.expressions import Unsupported, reads_stats, vexpr
 from engine.analysis.compiled.fights import Activity, Steps, cleared
@@ -213,6 +214,9 @@ class Compiler:
                 taken = once_key(p.number, i)
                 cond = _not_taken(taken, cond)
                 steps.append(lambda b, f=taken: b.put("flags", f, 1))
+            if any(e.kind in giving.WAITING for e in c.effects):   # (the move may wait for the picks)
+                choices.append((str(i + 1), cond, giving.choice(self, c, steps)))
+                continue
             steps += [self._effect(e) for e in c.effects]
             if c.stay:   # format 1.2, an action (answers.py `_act`): its effects, the same choices again
                 choices.append((str(i + 1), cond, _plain(guarded(steps + [self._after_change]))))
@@ -317,6 +321,10 @@ class Compiler:
             roll = Roll(self, self.book.paragraphs[number])
             return Rolled(self.book, number, roll, self.rules, self.with_commands and bool(list(self.module.commands())),
                           self.entry, roll.handed)
+        waits = {giving.ACTIVITY: giving.GivingUp, giving.TAKE: giving.Taking, giving.SELL: giving.Selling}
+        if activity in waits:   # (a give-up, a take, a sale: giving.py)
+            return waits[activity](self, number, pending, lambda b: _commands(
+                self.rules, self.with_commands and bool(list(self.module.commands())), b, self.entry))
         hook = getattr(self.rules, "answers", None)
         answers = hook(self.book, number, pending) if hook is not None else None
         if answers is not None:   # (an activity its vector rules answer: Answered)
@@ -358,11 +366,19 @@ class Compiler:
     def outcome_steps(self, p, where: tuple, target, stay: bool) -> list:
         """game/outcomes.py `outcome(where)` (its effects, then the after-change rule),
         then `goto(target)`, or, with no target and `stay`, the activity over and the
-        paragraph's choices next; the after-change rule of the answer."""
+        paragraph's choices next; format 1.2's `{end: death|victory}` and `continue`
+        (`outcome_end`: the game over, or the activity over where no later activity
+        or roll follows); the after-change rule of the answer."""
         effects = p.outcome_effects.get(where) or ()
         steps = [self._effect(e) for e in effects] + ([self._after_change] if effects else [])
-        if target is None and stay:
+        acts = tuple(self.module.activity_fields)
+        later = acts[acts.index(where[0]) + 1:] if where[0] in acts else ()
+        if (target is None and stay) or (target == CONTINUE and p.random is None
+                                          and not any(a in (p.fields or ()) for a in later)):
             steps.append(cleared)
+        elif target in (DEATH, VICTORY):
+            steps.append(lambda b: b.end(np.ones(len(b), bool), 1, "paragraph") if target == DEATH
+                         else b.end(np.ones(len(b), bool), 2, None))
         elif type(target) is int and target in self.book.paragraphs:
             steps += self._enter(target)
         else:
@@ -388,11 +404,13 @@ class Compiler:
             b.rows[:, PARAGRAPH] = number
             b.rows[:, PENDING] = 0
             b.put("visits", number, 1)
-        effects = [self._effect(e) for e in q.effects]
-        first = self._settled(q, effects, (), entering)
+        giving_up = any(e.kind in giving.WAITING for e in q.effects)   # (they may wait for the picks: giving.py)
+        effects = [] if giving_up else [self._effect(e) for e in q.effects]
+        first = giving.settled(self, q, False, entering) if giving_up else self._settled(q, effects, (), entering)
         if not q.once:
             return [goto] + first
-        again = self._settled(q, [] if "effects" in q.once else effects, q.once, entering)
+        again = giving.settled(self, q, True, entering) if giving_up and "effects" not in q.once else \
+            self._settled(q, [] if "effects" in q.once else effects, q.once, entering)
 
         def once(b):   # `once:` parts do not happen again: a visit before this one
             seen = b.col("visits", number) > 0
@@ -489,33 +507,42 @@ class Compiler:
             return _note(value)
         if kind in ("counter-add", "counter-set"):
             return self._counters(kind == "counter-add", value)
+        if kind in ("store", "restore") and self.rules is not None:   # (format 1.2: stores.py)
+            return stores.step(self, kind, value)
         step = self.rules.effect(self.book, kind, value) if self.rules is not None else None
         if step is None:
             raise Unsupported("effect", kind)
         return step
 
     def _items(self, kind: str, value):
-        """game/core.py `gain`/`lose` of items the module's rules never read (its vector
-        rules' `plain_item`): the count only.  An item used where it lies (format 1.2)
-        or one the rules read takes the engine path."""
+        """game/core.py `gain`/`lose`: the count, then the module told (its vector rules'
+        `items_changed` for items its rules never read, `plain_item`; `normalised(book)`
+        for one they read, as its after-change rule takes the items up).  An item used
+        where it lies (format 1.2, taking.py `use_here`): its effects once a copy gained,
+        nothing lost.  One the rules read without `normalised` takes the engine path."""
         used = self.book.meta.get("used_here") if isinstance(self.book.meta, dict) else None
+        used = used or {}
+        read = [item for item in value if item not in used and not self.rules.plain_item(self.book, item)]
+        normalise = self.rules.normalised(self.book) if read and hasattr(self.rules, "normalised") else None
         steps = []
         for item in value:
             count = value[item] if type(value) is dict else (1 if kind == "gain" else None)
-            if (used and item in used) or not self.rules.plain_item(self.book, item) \
-                    or not (count is None or type(count) is int and count >= 0):
+            if (item in read and normalise is None) or not (count is None or type(count) is int and count >= 0):
                 raise Unsupported("effect", kind)
+            if item in used:
+                steps += [self._effect(e) for e in used[item]] * (count if kind == "gain" else 0)
+                continue
             spec = self.book.items.get(item)
             unique = spec is not None and spec.props.get("unique") is True
             steps.append(_gain(item, count, unique) if kind == "gain" else _lose(item, count))
-        rules = self.rules
+        told = normalise or self.rules.items_changed
 
         def items(b):
             before = b.rows.copy()
             for step in steps:
                 step(b)
             changed = (b.rows[:, :before.shape[1]] != before).any(axis=1) | (b.rows.shape[1] > before.shape[1])
-            rules.items_changed(b, changed & (b.ended == 0))
+            told(b, changed & (b.ended == 0))
         return items
 
     def _counters(self, add: bool, value: dict):

@@ -34,7 +34,7 @@ from engine.analysis.explore.nodes import MACRO
 from engine.rules.defis_fantastiques import combat, explore, model
 from engine.rules.defis_fantastiques.commands import MEAL
 from engine.rules.defis_fantastiques.equipment import ARMOUR_TEST_PENALTY, armour_props, weapon_props
-from engine.rules.defis_fantastiques import rolls
+from engine.rules.defis_fantastiques import equipped, maxima, rolls
 from engine.rules.defis_fantastiques.rolls import KINDS
 from engine.rules.defis_fantastiques.explore import POLICIES
 from engine.rules.defis_fantastiques.sheet import CAPPED
@@ -169,6 +169,12 @@ class VectorRules:
             return ([("escape", np.ones(len(batch), dtype=bool), [(None, 1, _fled(batch, fled, steps))])]
                     if fled is not None else []) + _fought(batch, book, number, pending, cache, follow, steps)
         return moves
+
+    def variable(self, name: str):   # `chance_max`, ... (maxima.py)
+        return maxima.variable(name, _caps, _NONE)
+
+    def normalised(self, book):   # the weapon and armour kept after items changed (equipped.py)
+        return equipped.normalised(book)
 
     def effect(self, book, kind: str, value):
         """A step over batches for the module's effect `kind: value`, or None (the
