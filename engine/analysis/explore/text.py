@@ -172,13 +172,17 @@ def families(labels) -> list[str]:
 
 
 def _pct(x: float, lang: str) -> str:
-    """Two decimals (a decimal comma in French, `render.number`); a value that is
-    neither 0 nor 1 is never rounded to either."""
+    return f"{_hundredths(x, lang)} %"
+
+
+def _hundredths(x: float, lang: str) -> str:
+    """100 x with two decimals (a decimal comma in French, `render.number`); a value
+    that is neither 0 nor 1 is never rounded to either (a percentage, a gap in points)."""
     if 0 < x < 0.00005:
-        return f"< {number(0.01, lang)} %"
+        return f"< {number(0.01, lang)}"
     if 0.99995 <= x < 1:
-        return f"> {number(99.99, lang)} %"
-    return f"{number(100 * x, lang)} %"
+        return f"> {number(99.99, lang)}"
+    return number(100 * x, lang)
 
 
 def odds_range(low: float, high: float, lang: str) -> str:
@@ -191,10 +195,10 @@ def bounded(bound: str | None, expanded, lang: str) -> str:
     limit = {"timeout": "--timeout", "max-states": "--max-states",
              "max-branches": "MAX_MOVE_BRANCHES"}.get(bound, "--timeout")
     return _t(lang, f"  BORNÉ : limite {limit} atteinte ({expanded} états développés) ; "
-                    "les états non explorés comptent comme perdus (borne basse) ou gagnés "
-                    "(borne haute) ; la borne basse est atteinte par une façon de jouer",
+                    "les états non explorés comptent comme perdus (borne basse) ou gagnés à "
+                    "leur plafond (borne haute) ; la borne basse est atteinte par une façon de jouer",
               f"  BOUNDED: the {limit} bound was hit ({expanded} states expanded); "
-              "states not explored count as lost (low bound) or won (high bound); "
+              "states not explored count as lost (low bound) or won up to their ceiling (high bound); "
               "some way of playing achieves the low bound")
 
 
@@ -203,7 +207,7 @@ def frontier_lines(r: dict, lang: str) -> list[str]:
     f, v = r.get("frontier"), r["victory"]
     if not f:
         return []
-    gap = number(100 * v.get("gap", v["high"] - v["low"]), lang)
+    gap = _hundredths(v.get("gap", v["high"] - v["low"]), lang)
     top = _t(lang, "plafond", "ceiling")
     where = ", ".join(f"§ {x['paragraph']} ({count(x['states'], lang)}"
                       + (f", {top} {_pct(x['ceiling'], lang)})" if "ceiling" in x else ")")
