@@ -8,6 +8,12 @@ path (engine_path.py), one by one.  Both give moves as (text, [(probability,
 successor)]); successors are packed (packed.py) and found or added by hash.  The
 result says which paragraphs took the engine path and why, so that coverage never
 depends on the compiler: a program only saves time.
+
+Bounds: `max_states` and `timeout` (CPU seconds) between waves; `deadline` (a
+`time.monotonic()` time: `lint --deep`'s wall clock) between the batches of a wave,
+and in a call into the module that a watch stops past it (`interruptible`, TimeUp:
+a fight's pricing).  The slice of the wave under way when the deadline passes is left
+unexplored, its edges dropped, as if the run had stopped before it.
 """
 from __future__ import annotations
 
@@ -30,6 +36,7 @@ from engine.analysis.compiled.reasons import Reason
 from engine.analysis.explore.ceiling import hopeful_rows
 from engine.analysis.explore.compact import thaw
 from engine.analysis.compiled.templates import ERROR as ERROR_T, SELF as SELF_T, Templates
+from engine.rules.watchdog import TimeUp
 
 FRONTIER = -2
 LATER = -3      # a target below: a successor waiting to be added with the rest of its wave
@@ -61,10 +68,13 @@ class Explored:
 class CompiledExplorer:
     def __init__(self, book, module, sheet: int | None = None, with_commands: bool = True,
                  fight_nodes: bool = True, max_states: int = 10_000_000, programs: bool = True,
-                 batched: bool = True, timeout: float | None = None, lens: bool = True, once: bool = False):
+                 batched: bool = True, timeout: float | None = None, lens: bool = True, once: bool = False,
+                 deadline: float | None = None):
         self.book, self.module, self.sheet, self.max_states = book, module, sheet, max_states
         self.once = once   # run once (`explore_compiled`): the fight chains not kept past the exploring
         self.timeout = timeout   # CPU seconds, checked between waves
+        self.deadline = deadline   # wall clock (time.monotonic), checked between batches
+        self.interruptible = False   # a call into the module may be stopped here (TimeUp): not while adding
         self.slots = Slots(getattr(module, "display_extra", ()))
         self.table = Table(self.slots)
         self.engine = EnginePath(book, module, with_commands, fight_nodes)
@@ -177,8 +187,12 @@ class CompiledExplorer:
     def _add(self, rows: np.ndarray, own: bool = False) -> tuple[np.ndarray, np.ndarray]:
         """Rows found or added, as `project` keeps them.  `own`: the rows may be changed
         in place."""
-        rows, final = self.project(rows, own)
-        idx, new = self.table.add(rows)
+        held, self.interruptible = self.interruptible, False   # (the table half changed: no stop)
+        try:
+            rows, final = self.project(rows, own)
+            idx, new = self.table.add(rows)
+        finally:
+            self.interruptible = held
         if final.any():
             self._finals.update(idx[final].tolist())
             self._finals_at = None
@@ -303,7 +317,19 @@ class CompiledExplorer:
                 bound = "timeout"
                 break
             # (a slice of the wave at a time: its rows are int64 while it is expanded)
-            wave = np.concatenate([self._wave(wave[at:at + SLICE]) for at in range(0, len(wave), SLICE)])
+            found, at = [], 0
+            try:
+                self.interruptible = True
+                for at in range(0, len(wave), SLICE):
+                    self._late()
+                    found.append(self._wave(wave[at:at + SLICE]))
+            except TimeUp as late:
+                bound = late.args[0] if late.args else "timeout"
+                wave = self._cut(int(wave[at]))
+                break
+            finally:
+                self.interruptible = False
+            wave = np.concatenate(found)
         n = self.table.n
         frontier = wave[~self.over(wave)] if bound else np.zeros(0, dtype=np.int64)
         hopeless = ceiling = None
@@ -322,6 +348,22 @@ class CompiledExplorer:
                         time.process_time() - began, self.compiled_seconds, frontier=frontier,
                         hopeless=np.zeros(len(frontier), dtype=bool) if hopeless is None else hopeless,
                         ceiling=ceiling)
+
+    def _late(self) -> None:
+        """TimeUp once the wall-clock deadline has passed."""
+        if self.deadline is not None and time.monotonic() >= self.deadline:
+            raise TimeUp("timeout")
+
+    def _cut(self, first: int) -> np.ndarray:
+        """The states from `first` on (the slice under way and all found since) left
+        unexplored: the successors waiting added, the edges made from those states
+        dropped; those states."""
+        self._flush()
+        keep = [st < first for st in self.e_state]
+        for edges in (self.e_state, self.e_move, self.e_target, self.e_prob):
+            edges[:] = [e[k] for e, k in zip(edges, keep)]
+        self._fixed = len(self.e_state)
+        return np.arange(first, self.table.n, dtype=np.int64)
 
     def _over(self, ended: np.ndarray) -> np.ndarray:
         """A game over for good (a victory; a death the module never rescues): nothing
@@ -353,6 +395,7 @@ class CompiledExplorer:
             else:
                 sel = np.flatnonzero((waiting if pend == 0 else busy) & (para == n) & (rows[:, PENDING] == pend))
             for at in range(0, len(sel), CHUNK):   # (a chunk at a time: its successors' rows are int64)
+                self._late()
                 part = sel[at:at + CHUNK]
                 left = self._compiled(program, states[part], rows[part])
                 to_engine[part] = False
@@ -509,6 +552,7 @@ class CompiledExplorer:
         _u, inverse = np.unique(head, axis=0, return_inverse=True)
         inverse = inverse.reshape(-1)
         for g in range(int(inverse.max(initial=-1)) + 1):
+            self._late()
             sel = inverse == g
             n = int(rows[sel][0, PARAGRAPH])
             if int(rows[sel][0, ENDED]) == 0:
@@ -553,6 +597,7 @@ class CompiledExplorer:
         together, in one call."""
         e_state, moves, targets, probs, packed = [], [], [], [], []
         for s, row in zip(states, self.table.take(states)):
+            self._late()
             self.engine_states += 1
             n = int(row[PARAGRAPH])
             if int(row[ENDED]) == 0:

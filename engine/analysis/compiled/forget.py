@@ -31,8 +31,8 @@ from engine.analysis.explore.lens import ALL, NAMED, Lens
 
 
 class Forget:
-    def __init__(self, book, module):
-        self.lens = Lens(book, module)
+    def __init__(self, book, module, lens: Lens | None = None):
+        self.lens = Lens(book, module) if lens is None else lens   # (lint --deep's: built against its clock)
         self.named = any(self.lens.declared[k] for k in NAMED)   # counters or notes declared
         self.masks: dict = {}   # (paragraph, columns) -> (zeroed, passive, [(column, cap)])
         self.ceilings = None    # {stat: {resource: a unit's most}}: starting values forgotten (`reach`)
