@@ -399,7 +399,9 @@ def push_arrays(pushed: "Pushed", roots) -> tuple:
     numerator), sorted by root then key, the masses 0 left out, and the scale (the
     common denominator, the Fractions made by the caller as needed): an end of the
     chain is its key in ``pushed.end_key``, a node where the push stops
-    (``pushed.stops``) its number plus ``pushed.kinds`` (the number of keys)."""
+    (``pushed.stops``) its number plus ``pushed.kinds`` (the number of keys).  Each
+    pair's mass goes down an edge by one multiplication (``pushed.weight``: the edge's
+    weight, its node's ``M / normaliser`` and the power of M between the two levels)."""
     roots = np.asarray(roots, dtype=np.int64)
     if not roots.size:
         empty = np.zeros(0, dtype=np.int64)
@@ -433,17 +435,14 @@ def push_arrays(pushed: "Pushed", roots) -> tuple:
         who, node = who[order][first], node[order][first]
         lo, hi = pushed.lo[node], pushed.hi[node]
         edges = spans(lo, hi)
-        share = np.repeat(mass * pushed.factor[node], hi - lo) * pushed.weight[edges]
-        child, who = pushed.child[edges], np.repeat(who, hi - lo)
-        inner = child >= 0
-        if pushed.stops is not None:
-            inner &= ~pushed.stops[np.maximum(child, 0)]
-        send(who[inner], child[inner], share[inner] * powers[k - 1 - level[child[inner]]])
+        share = np.repeat(mass, hi - lo) * pushed.weight[edges]
+        child, who, inner = pushed.child[edges], np.repeat(who, hi - lo), pushed.inner[edges]
+        send(who[inner], child[inner], share[inner])
         out = ~inner
         end_who.append(who[out])
         gone = child[out]
         end_key.append(np.where(gone < 0, pushed.end_key[np.maximum(-1 - gone, 0)], pushed.kinds + gone))
-        end_mass.append(share[out] * powers[k - 1])
+        end_mass.append(share[out])
     who, key, mass = (np.concatenate(x) for x in (end_who, end_key, end_mass))
     span = pushed.kinds + nodes
     packed = who * span + key
@@ -465,18 +464,39 @@ def push_many(pushed: "Pushed", roots) -> tuple[list[dict], int]:
 
 
 class Pushed:
-    """What `push_many` reads of a solved chain: per node its level, its chosen option's
-    edges (``lo``..``hi`` into ``weight`` and ``child``) and ``modulus // normaliser``;
-    per end its key (ends equal as values share one); ``stops``: the nodes where the
-    push stops (None: none)."""
+    """What `push_arrays` reads of a solved chain: per node its level and its chosen
+    option's edges (``lo``..``hi`` into ``child``, ``inner`` and ``weight``); per such
+    edge its child, whether the push goes on there (a node, not an end nor a stop) and
+    its multiplier: a node at level k holds a numerator over M**(L - k), and sends
+    ``mass * weight / normaliser``, over M**(L - k + 1) as ``mass * weight * (M /
+    normaliser)``, to a child at level c, which holds it over M**(L - c): times
+    M**(k - 1 - c) more (an end, a stop: over M**L, times M**(k - 1)); per end its key
+    (ends equal as values share one); ``stops``: the nodes where the push stops
+    (None: none)."""
 
     def __init__(self, graph: ChainArrays, solved, end_key, stops=None):
         starts = np.searchsorted(graph.edge_opt, np.arange(len(graph.opt_node) + 1))
         choice = solved.choice
-        self.level, self.lo, self.hi = solved.level, starts[choice], starts[choice + 1]
-        self.weight, self.child = graph.edge_w.astype(object), graph.edge_child
+        level = self.level = solved.level
+        lo, hi = starts[choice], starts[choice + 1]
+        sizes = hi - lo
+        self.hi = np.cumsum(sizes)
+        self.lo = self.hi - sizes
+        edges = spans(lo, hi)
+        child = self.child = graph.edge_child[edges]
+        node = np.repeat(np.arange(len(choice)), sizes)
         norm = graph.opt_norm[choice]
-        self.modulus = lcm(*{int(n) for n in np.unique(norm)}) if norm.size else 1
-        self.factor = np.array([self.modulus // int(n) for n in norm], dtype=object)
+        self.modulus = modulus = lcm(*{int(n) for n in np.unique(norm)}) if norm.size else 1
+        self.inner = child >= 0
+        if stops is not None:
+            self.inner &= ~stops[np.maximum(child, 0)]
+        gap = level[node] - 1 - np.where(self.inner, level[np.maximum(child, 0)], 0)
+        factor = np.array([modulus // int(n) for n in norm], dtype=object)
+        weight = factor[node] * graph.edge_w[edges].astype(object)
+        far = np.flatnonzero(gap > 0)
+        if far.size:
+            powers = np.array([modulus ** k for k in range(int(gap.max()) + 1)], dtype=object)
+            weight[far] = weight[far] * powers[gap[far]]
+        self.weight = weight
         self.end_key, self.stops = np.asarray(end_key, dtype=np.int64), stops
         self.kinds = int(self.end_key.max()) + 1 if self.end_key.size else 0

@@ -1,6 +1,8 @@
 """The solver's components over arrays (compiled/components.py) are the old list
 Tarjan's (explore/solve.py `components`), in the same order, with the levels and
-loops the old list-based pass gave, on every small book and on hand-made graphs."""
+loops the old list-based pass gave, on every small book and on hand-made graphs; the
+NumPy way (`peeled`, large graphs) finds the same components, levels and loops,
+listed after every component they lead to, members in increasing order."""
 import glob
 from array import array
 from pathlib import Path
@@ -8,7 +10,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from engine.analysis.compiled.components import components
+from engine.analysis.compiled.components import PEELED, components, peeled, tarjan
 from engine.analysis.compiled.explorer import explore_compiled
 from engine.analysis.explore.solve import components as list_components
 from tests.analysis_fixtures.support import FIXTURES, load
@@ -40,7 +42,7 @@ def check(n, edge_ptr, targets):
     ptr, tl = array("q", edge_ptr), array("q", targets)
     succ = lambda s: list(tl[ptr[s]:ptr[s + 1]])   # noqa: E731
     old = list_components(n, succ)
-    new = components(n, ptr, tl)
+    new = tarjan(n, ptr, tl)
     assert [list(c) for c in new] == old
     assert len(new) == len(old) and [list(new[c]) for c in range(len(new))] == old
     levels, loops = old_levels(old, succ)
@@ -56,6 +58,7 @@ def test_the_same_components_as_the_list_tarjan(path):
     g = explore_compiled(book, module).graph
     edge_ptr = g.move_ptr.astype(np.int64)[g.state_ptr.astype(np.int64)]
     check(g.states, edge_ptr.tolist(), g.targets.astype(np.int64).tolist())
+    check_peeled(g.states, edge_ptr.tolist(), g.targets.astype(np.int64).tolist())
 
 
 def test_hand_made_graphs():
@@ -69,3 +72,75 @@ def test_hand_made_graphs():
     chain = check(n, list(range(n)) + [n - 1], list(range(1, n)))
     assert list(chain.level) == list(range(n))
     assert len(check(0, [0], [])) == 0
+
+
+def check_peeled(n, edge_ptr, targets):
+    """`peeled` against `tarjan`: the same components (as sets), each state's level and
+    loop the same, each component listed after every component it leads to."""
+    ptr, tl = array("q", edge_ptr), array("q", targets)
+    old, new = tarjan(n, ptr, tl), peeled(n, ptr, tl)
+    assert sorted(sorted(c) for c in new) == sorted(sorted(c) for c in old)
+    assert all(list(c) == sorted(c) for c in new)
+    old_of, new_of = np.asarray(old.comp_of), np.asarray(new.comp_of)
+    assert all(new_of[s] == c for c in range(len(new)) for s in new[c])
+    assert (np.asarray(new.level)[new_of] == np.asarray(old.level)[old_of]).all()
+    assert (np.frombuffer(new.loop, dtype=np.uint8)[new_of] == np.frombuffer(old.loop, dtype=np.uint8)[old_of]).all()
+    src = np.repeat(np.arange(n), np.diff(np.asarray(edge_ptr, dtype=np.int64)))
+    t = np.asarray(targets, dtype=np.int64)[:len(src)]
+    ok = t >= 0
+    assert (new_of[src[ok]] >= new_of[t[ok]]).all()   # (listed after what it leads to)
+    return new
+
+
+def csr(n, edges):
+    """(edge_ptr, targets) of the edges [(s, t)], in their order for each s."""
+    by = [[t for s2, t in edges if s2 == s] for s in range(n)]
+    return [0] + np.cumsum([len(b) for b in by]).tolist(), [t for b in by for t in b]
+
+
+def test_peeled_hand_made_graphs():
+    # the graph of test_hand_made_graphs: a loop of two, an end, a state not explored, a self loop
+    found = check_peeled(5, [0, 2, 3, 5, 5, 6], [1, -2, 2, 1, 3, 4])
+    assert [list(c) for c in found] == [[3], [4], [1, 2], [0]]
+    assert list(found.level) == [0, 0, 1, 2] and list(found.loop) == [0, 1, 1, 0]
+    # no cycle: each state its own component, by level
+    found = check_peeled(4, *csr(4, [(0, 1), (0, 2), (1, 3), (2, 3)]))
+    assert [list(c) for c in found] == [[3], [1], [2], [0]] and list(found.level) == [0, 1, 1, 2]
+    # a cycle upstream of a cycle, with states on no cycle before, between and after them:
+    # 0 -> {1 <-> 2} -> 3 -> {4 -> 5 -> 6 -> 4} -> 7, and 3 -> 7, 8 -> 8 alone
+    edges = [(0, 1), (1, 2), (2, 1), (2, 3), (3, 4), (3, 7), (4, 5), (5, 6), (6, 4), (6, 7), (8, 8)]
+    found = check_peeled(9, *csr(9, edges))
+    assert [list(c) for c in found] == [[7], [8], [4, 5, 6], [3], [1, 2], [0]]
+    assert list(found.level) == [0, 0, 1, 2, 3, 4] and list(found.loop) == [0, 1, 1, 0, 1, 0]
+    # a level of many small components: 300 loops of two and 300 self loops into one end
+    m = 300
+    edges = [(e, e + 1) for e in range(0, 2 * m, 2)] + [(e + 1, e) for e in range(0, 2 * m, 2)] \
+        + [(e, 3 * m) for e in range(0, 2 * m, 2)] + [(s, s) for s in range(2 * m, 3 * m)] \
+        + [(s, 3 * m) for s in range(2 * m, 3 * m)]
+    found = check_peeled(3 * m + 1, *csr(3 * m + 1, edges))
+    assert len(found) == 2 * m + 1 and list(found.level) == [0] + [1] * (2 * m)
+    # a chain deeper than Python's recursion limit, into a loop
+    n = 5000
+    chain = check_peeled(n, list(range(n + 1)), list(range(1, n)) + [n - 2])
+    assert list(chain.level) == [0] + list(range(1, n - 1))
+    assert len(check_peeled(0, [0], [])) == 0
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_peeled_random_graphs(seed):
+    rng = np.random.default_rng(seed)
+    n = int(rng.integers(1, 400))
+    # mostly edges forward (a book's waves), some back (loops), some not explored
+    src = np.sort(rng.integers(0, n, size=3 * n))
+    step = rng.integers(1, 20, size=src.size) * np.where(rng.random(src.size) < 0.03, -1, 1)
+    t = np.where(rng.random(src.size) < 0.02, -2, np.clip(src + step, 0, n - 1))
+    check_peeled(n, np.searchsorted(src, np.arange(n + 1)).tolist(), t.tolist())
+
+
+def test_components_peels_large_graphs():
+    # 0 -> 1, every other state alone: Tarjan lists [1], [0], [2]...; peeling by level
+    # lists every end first, [0] last
+    for n, second in ((PEELED - 1, [0]), (PEELED, [2])):
+        found = components(n, [0] + [1] * n, [1])
+        assert list(found[1]) == second
+    assert list(found[len(found) - 1]) == [0] and found.level[len(found) - 1] == 1

@@ -100,3 +100,80 @@ def test_step_by_step_fights_stay_answer_by_answer_on_the_engine_path():
     book, module, _ = load(BOOK)
     found = CompiledExplorer(book, module, max_states=50_000, fight_nodes=False).run()
     assert found.strategies == set() and found.engine_paragraphs.get(2) == "activity combat"
+
+
+def _alone_and_together(path, **options) -> tuple[int, list]:
+    """The states waiting at a fight's round start (after a bounded compiled run),
+    expanded by their program a paragraph's batch at once and each alone: (the states
+    compared, those whose moves differ).  A fight's successor rows are shared by the
+    states alike in a batch (vector.py `_alike`); each state's own must stay its own."""
+    import numpy as np
+    from fractions import Fraction
+    from engine.analysis.compiled.batch import Batch
+    from engine.analysis.compiled.differential import compiled_moves, _key
+    from engine.analysis.compiled.fights import Spread
+    from engine.analysis.compiled.packed import ENDED, PARAGRAPH, PENDING
+    book, module, _ = load(path)
+    x = CompiledExplorer(book, module, **options)
+    x.run()
+    rows = x.table.take(np.arange(x.table.n))
+    head = rows[:, [PARAGRAPH, PENDING, ENDED]]
+    compared, differ = 0, []
+    for h in np.unique(head[(head[:, 1] > 0) & (head[:, 2] == 0)], axis=0):
+        states = np.flatnonzero((head == h).all(axis=1))
+        program = x.program_of(rows[states[0]])
+        if program is None:
+            continue
+        moves, engine = program.run(Batch(rows[states].copy(), x.slots))
+        if not any(isinstance(o, Spread) for _k, _on, outs in moves for o in outs):
+            continue
+        together = [{} for _ in states]
+        for key, offered, outs in moves:
+            for i in np.flatnonzero(offered).tolist():
+                together[i].setdefault(key, {})
+            for out in outs:
+                if isinstance(out, Spread):
+                    made = [(int(out.src[j]), out.nxt.rows[out.row[j]], out.table[int(out.probs[j])])
+                            for j in range(len(out.src))]
+                else:   # (the escape: one successor each, as a choice's)
+                    counts, den, nxt = out
+                    made = [(i, nxt.rows[i], 1 if counts is None else Fraction(int(counts[i]), den))
+                            for i in np.flatnonzero(offered).tolist()]
+                for i, row, p in made:
+                    dist = together[i][key]
+                    k = _key(x, row)
+                    if p:
+                        dist[k] = dist.get(k, Fraction(0)) + Fraction(p)
+        for i, s in enumerate(states.tolist()):
+            if engine[i]:
+                continue
+            compared += 1
+            if together[i] != compiled_moves(x, s):
+                differ.append(s)
+    return compared, differ
+
+
+def test_a_batch_of_fighters_gives_each_the_moves_it_has_alone():
+    for path, options in ((BOOK, {"max_states": 20_000}),
+                          (Path(__file__).parents[2] / "books" / "la-cloche-de-brumesel.yaml",
+                           {"max_states": 6_000, "sheet": 1})):
+        compared, differ = _alone_and_together(path, **options)
+        assert compared >= 200 and differ == []
+
+
+def test_fighters_alike_but_for_other_facts_sharing_their_rows_is_caught(monkeypatch):
+    import numpy as np
+    import engine.rules.defis_fantastiques.vector as vector
+    monkeypatch.setattr(vector, "_alike", lambda batch, stats: np.zeros(len(batch), dtype=np.int64))
+    _compared, differ = _alone_and_together(Path(__file__).parents[2] / "books" / "la-cloche-de-brumesel.yaml",
+                                            max_states=6_000, sheet=1)
+    assert differ
+
+
+def test_the_dead_sharing_a_row_whatever_their_luck_is_caught(monkeypatch):
+    # a death writes the Endurance only: the Luck it had stays in its row
+    import engine.rules.defis_fantastiques.vector as vector
+    real = vector._alike
+    monkeypatch.setattr(vector, "_alike", lambda batch, stats: real(batch, ("endurance", "chance")))
+    _compared, differ = _alone_and_together(BOOK, max_states=20_000)
+    assert differ

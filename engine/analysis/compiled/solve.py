@@ -1,9 +1,10 @@
 """Best-play values over the arrays of graph.py: float64 level by level, then exact.
 
-1. Components (Tarjan over the arrays, successors first: components.py) get a
-   *level*: one more than the highest level they lead to.  All the states of one
-   level out of any cycle are backed up at once with NumPy (each move's
-   expectation by `np.add.reduceat`, the best move by `np.maximum.reduceat`); the
+1. Components (components.py: peeled from the ends level by level with NumPy,
+   Tarjan over what lies on cycles; successors first) get a *level*: one more
+   than the highest level they lead to.  All the states of one level out of any
+   cycle are backed up at once with NumPy (each move's expectation by
+   `np.add.reduceat`, the best move by `np.maximum.reduceat`); the
    cyclic components of a level (loops through dice or choices; none leads to
    another) are solved together, one sweep for all, by interval iteration: a low
    sequence from 0 and a high one from 1 (on the states that can reach a positive

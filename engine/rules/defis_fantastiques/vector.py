@@ -282,13 +282,16 @@ def _fighter_keys(batch) -> np.ndarray:
 
 def _numbered(cols: np.ndarray) -> tuple:
     """(the first row of each distinct row, each row's number among the distinct rows,
-    in the order of the rows sorted): by one integer a row when their ranges allow (a
-    1-D sort, not a sort of rows)."""
+    in the order of the rows sorted): over the columns that vary only, by one integer
+    a row when their ranges allow (a 1-D sort, not a sort of rows)."""
     if len(cols):
         low = cols.min(axis=0)
         span = cols.max(axis=0) - low + 1
-        if float(np.prod(span.astype(float))) < 2.0 ** 62:
-            code = np.ravel_multi_index((cols - low).T, tuple(span.tolist()))
+        varying = np.flatnonzero(span > 1)
+        cols, low, span = cols[:, varying], low[varying], span[varying]
+        if len(varying) <= 32 and float(np.prod(span.astype(float))) < 2.0 ** 62:
+            code = np.ravel_multi_index((cols - low).T, tuple(span.tolist())) if len(varying) else \
+                np.zeros(len(cols), dtype=np.int64)
             _u, first, inverse = np.unique(code, return_index=True, return_inverse=True)
             return first, inverse.reshape(-1)
     _u, first, inverse = np.unique(cols, axis=0, return_index=True, return_inverse=True)
@@ -367,10 +370,13 @@ def _fought(batch, book, number, pending, cache, follow, steps) -> list:
     per = counts[inverse]   # each state's number of ends
     src = np.repeat(np.arange(n), per)
     t = start[inverse[src]] + np.arange(len(src)) - np.repeat(np.cumsum(per) - per, per)
-    # one successor row for each state and distinct end (strategies share many ends)
+    # one successor row for each distinct end of the states alike (strategies share many
+    # ends, and heroes who differ only in Endurance and Luck many more)
     ends, end_of = _distinct_rows(cols)
     end_of = end_of[t]
-    _u, first_edge, row_of = np.unique(src * max(len(ends), 1) + end_of, return_index=True, return_inverse=True)
+    lost = ends[end_of, 0] == _KINDS.index("lose")   # (a death keeps the Luck it had: `_finish`)
+    alike = np.where(lost, _alike(batch, ("endurance",))[src] + n, _alike(batch, ("endurance", "chance"))[src])
+    _u, first_edge, row_of = np.unique(alike * max(len(ends), 1) + end_of, return_index=True, return_inverse=True)
     row_of = row_of.reshape(-1)
     origin, made_end = src[first_edge], ends[end_of[first_edge]]
     blocks, origins = [], []
@@ -399,6 +405,25 @@ def _fought(batch, book, number, pending, cache, follow, steps) -> list:
         offered[src[mine]] = True
         out.append((MACRO + name, offered, [Spread(src[mine], probs[mine], table, nxt, row[mine], origin)]))
     return out
+
+
+def _alike(batch, stats: tuple) -> np.ndarray:
+    """Each state's number among the states that differ at most in `stats`, each read
+    only as absent, 0 or more: all `_finish` reads of the Endurance, and of the Luck
+    but where the hero dies (it writes the end's own), so that an end of theirs is one
+    successor row, made from the first of them.  (The module's `rejects` reads
+    neither: such states are all expanded here or all left to the engine, as the
+    explorer keeps a row only when the state it was made from is expanded here.)"""
+    rows = batch.rows
+    key = rows
+    for stat in stats:
+        i = batch.slots.find("stats", stat)
+        if i is not None and i < rows.shape[1]:
+            if key is rows:
+                key = rows.copy()
+            v = key[:, i]
+            key[:, i] = np.where(v == MISSING, -1, np.minimum(v, 1))
+    return _numbered(key)[1]
 
 
 def _distinct_rows(cols: np.ndarray) -> tuple:
