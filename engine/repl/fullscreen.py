@@ -150,7 +150,9 @@ class FullScreen:
             return HSplit([self._static(self._small()), self.prompt])
         frags = choices.fragments
         self._choice_frags = self._clickable(frags[:-1] if frags and frags[-1] == ("", "\n") else frags)
-        tail = [self.choices, self.prompt]
+        # no choices (a yes/no question waits): no pane, no blank row between the story's
+        # rule and the prompt, and the keys line offers no arrows to choose with
+        tail = [self.choices, self.prompt] if self._choice_frags else [self.prompt]
         if room >= STORY_ROWS + 2:
             tail.append(Window(FormattedTextControl(lambda: [("class:keys", " " + self._keys_help())]),
                                height=1))
@@ -244,7 +246,8 @@ class FullScreen:
 
     def _keys_help(self) -> str:
         lang, cols = self.session.lang, self._size().columns
-        fitting = [line for line in (t(lang, key) for key in ("fs-keys", "fs-keys-middle")) if len(line) < cols]
+        keys = ("fs-keys", "fs-keys-middle") if self._choice_frags else ()
+        fitting = [line for line in (t(lang, key) for key in keys) if len(line) < cols]
         return fitting[0] if fitting else t(lang, "fs-keys-short")
 
     def _small(self):

@@ -128,12 +128,12 @@ def test_the_report_says_what_is_forgotten_and_what_it_saved(tmp_path, capsys):
     lensed, full = Explorer(book, module).run(), Explorer(book, module, lens=False).run()
     assert main(["explore", str(path), "--exhaustive", "--saving", "--lang", "en"]) == 0
     out = capsys.readouterr().out
-    assert "Forgotten where nothing ahead reads it: stats or; counters pas" in out
+    assert "Forgotten where nothing ahead reads it: stats 'or'; counters 'pas'" in out
     fewer = len(full.states) - len(lensed.states)
     assert fewer > 0 and f"Forgetting saves {fewer} states ({len(full.states)} without it)" in out
     assert main(["explore", str(path), "--exhaustive", "--lang", "fr"]) == 0
     out = capsys.readouterr().out
-    assert "Oublié là où rien ne le lit plus : caractéristiques or ; compteurs pas" in out
+    assert "Oublié là où rien ne le lit plus : caractéristiques « or » ; compteurs « pas »" in out
     assert "économise" not in out   # (only asked with --saving)
 
 

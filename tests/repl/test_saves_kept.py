@@ -121,14 +121,17 @@ def test_the_full_screen_shows_no_choices_while_asked_whether_to_resume(tmp_path
     # The choices pane listed paragraph 1's options beneath "(o/n) >": they read as the
     # question's answers.  It is empty until the question is answered, then it has them.
     from engine.repl import fullscreen
-    from tests.repl.test_fullscreen import Sized, texts
+    from tests.repl.test_fullscreen import Sized, _shown, _windows, texts
     s = in_progress(tmp_path)
     output = Sized(24, 80)
     with create_pipe_input() as inp, create_app_session(input=inp, output=output):
         app = fullscreen.FullScreen(s, input=inp, output=output)
-        app._body()
+        body = app._body()
         assert s.asking and texts(app._choice_frags).strip() == ""
         assert "La reprendre ?" in "".join(str(block) for block in app.story)
+        # no empty pane between the story's rule and the prompt, no arrows offered
+        assert app.choices not in _windows(body) and "↑↓" not in _shown(body)
         app.enter("n")
-        app._body()
+        body = app._body()
         assert not s.asking and "1. " in texts(app._choice_frags)
+        assert app.choices in _windows(body) and "↑↓" in _shown(body)

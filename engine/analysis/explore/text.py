@@ -130,7 +130,10 @@ def _dropped(dropped: dict, lang: str) -> list[str]:
              "closed": ("et ce que seuls des chemins fermés pour de bon menaient lire, fermés par :",
                         "and what only ways closed for good led to, closed by:"),
              "detours": ("les marques des détours qui ne changent rien :", "the marks of detours that change nothing:")}
-    parts = [f"{words[k][lang != 'fr']} {', '.join(clean_line(str(x)) for x in v)}" for k, v in dropped.items() if k in words]
+    ids = {"stats", "counters", "notes"}   # the book's own ids, quoted: not words of the sentence
+    quoted = (lambda k, x: x if k not in ids else f"« {x} »" if lang == "fr" else f"'{x}'")
+    parts = [f"{words[k][lang != 'fr']} {', '.join(quoted(k, clean_line(str(x))) for x in v)}"
+             for k, v in dropped.items() if k in words]
     if dropped.get("visits"):
         parts.append(_t(lang, f"les passages de {dropped['visits']} paragraphes (aucune condition ne les lit)",
                         f"the visits of {dropped['visits']} paragraphs (no condition reads them)"))
