@@ -1,11 +1,13 @@
 """Benchmark `gamebook lint --deep` on real books: what it proves, at what cost.
 
-    python -m tools.bench_deep [BOOK...] [--deep-timeout S]
+    python -m tools.bench_deep [BOOK...] [--deep-timeout S] [--engine-explorer] [--real100-cut]
 
 Without BOOK: the generated stand-in for a real 100-section book
 (tests/analysis/real100.py), clean and with a misspelt codeword planted at its gate
 (`planted(crack=True)`: plain lint only warns), la-couronne-de-sel and
-the-clock-of-vennick.  Two lines a book:
+the-clock-of-vennick; `--real100-cut`: its smaller variant alone (one lever, no padding
+corridors: 366,253 states for sheet 1).  `--engine-explorer`: passed to `lint --deep`
+(today's explorer instead of the compiled path).  Two lines a book:
 
 * the abstract exploration alone (engine/analysis/explore/reach.py), in this process,
   best of three in CPU time: its states, the paragraphs it enters against those the
@@ -52,9 +54,10 @@ def abstract_line(path: str) -> str:
             f"the graph reaches; victory {'possible' if reach.victory else 'IMPOSSIBLE'}")
 
 
-def deep_line(path: str, timeout: float) -> str:
+def deep_line(path: str, timeout: float, engine: bool = False) -> str:
     args = [sys.executable, "-c", "import sys; from engine.cli import main; sys.exit(main())",
             "lint", "--deep", "--no-cache", "--lang", "en", "--deep-timeout", str(timeout), os.path.abspath(path)]
+    args += ["--engine-explorer"] if engine else []
     with tempfile.TemporaryFile("w+", encoding="utf-8") as out, \
             tempfile.TemporaryFile("w+", encoding="utf-8") as err:
         begun = time.monotonic()
@@ -84,14 +87,19 @@ def main(argv=None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("books", nargs="*")
     parser.add_argument("--deep-timeout", type=float, default=10.0)
+    parser.add_argument("--engine-explorer", action="store_true")
+    parser.add_argument("--real100-cut", action="store_true")
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory(prefix="bench-deep-") as folder:
+        if args.real100_cut:
+            from tests.analysis.real100 import write_book
+            args.books.append(str(write_book(Path(folder), levers=1, maze=15, sections=None)))
         books = args.books or real100(Path(folder)) + [str(ROOT / b) for b in BOOKS]
         for path in books:
             label = "real100 (levre3 at the gate, a crack opened by a later codeword)" if "planted" in path else None
             line = abstract_line(path)
             print(f"{label}: {line.split(': ', 1)[1]}" if label else line)
-            print(deep_line(path, args.deep_timeout), flush=True)
+            print(deep_line(path, args.deep_timeout, args.engine_explorer), flush=True)
 
 
 if __name__ == "__main__":

@@ -22,10 +22,15 @@ STAGE_NOTES = {"deep": (
     "condition that is false in every game reaching it and closes a way toward a victory: at the flag, "
     "item or visit that makes it false, with the near name the book gives, and the paragraphs behind it; "
     "at `start:` when no condition closes it alone). The exact one plays every game under the rules "
-    "within `--deep-timeout`: soft-locks (`soft-lock`, at the paragraph, with the command that replays "
-    "one) and engine errors (`explore-error`). When it is cut, random games use the rest of the time, "
-    "and `deep-incomplete` (at `start:`) says where it stopped and what stays unproven: the absence of "
-    "soft-locks.")}
+    "(on the compiled path of `explore --exhaustive`, states in arrays; `--engine-explorer`: every state "
+    "played by the engine) within 60 % of `--deep-timeout`, a wall-clock bound it keeps within a batch "
+    "of states and inside a fight's pricing: soft-locks (`soft-lock`, at the paragraph, with the command "
+    "that replays one) and engine errors (`explore-error`). Complete over every start, its own "
+    "`unreachable-in-play` and `victory-impossible` stand (at the fight, test or condition no game "
+    "passes). A book whose creation rolls more than 256 character sheets is explored for one of them "
+    "(seed 1, as `explore --sheet 1`). When it is cut, or explored one sheet of many, random games use "
+    "the rest of the time, and `deep-incomplete` (at `start:`) says where it stopped and what stays "
+    "unproven: the absence of soft-locks.")}
 
 
 def render() -> str:

@@ -38,8 +38,13 @@ def configure(parser: argparse.ArgumentParser, lang: str) -> None:
                         "also play the book automatically (soft-locks, paragraphs unreachable "
                         "in play, engine errors)")
     parser.add_argument("--deep-timeout", type=positive(float, lang), default=10.0, metavar="SECONDS",
-                        help="durée maximale de l'exploration par livre" if fr
-                        else "time limit of the exploration, per book")
+                        help="durée maximale de --deep par livre, en temps réel (défaut 10)" if fr
+                        else "time limit of --deep, per book, in wall-clock seconds (default 10)")
+    parser.add_argument("--engine-explorer", action="store_true",
+                        help="--deep : l'explorateur qui joue chaque état par le moteur (l'ancien chemin, "
+                        "pour comparer) au lieu du chemin compilé" if fr else
+                        "--deep: the explorer that plays every state through the engine (the former "
+                        "path, to compare) instead of the compiled path")
     parser.add_argument("--show-source", action="store_true",
                         help="montrer la ligne fautive et un ^ sous la colonne" if fr
                         else "show the offending line with a ^ under the column")
@@ -56,7 +61,7 @@ def run(args: argparse.Namespace) -> int:
                            need_book=args.deep)
         diags.extend(loaded.diagnostics)
         if args.deep and loaded.ok:
-            diags.extend(_deep(book, loaded, args.deep_timeout, deep_lines))
+            diags.extend(_deep(book, loaded, args, deep_lines))
         if args.show_source and loaded.diagnostics:
             sources[book] = _read_text(book)
     diags.sort(key=Diagnostic.sort_key)
@@ -75,21 +80,27 @@ def run(args: argparse.Namespace) -> int:
     return 1 if any(d.severity in failing for d in diags) else 0
 
 
-def _deep(path: str, loaded, timeout: float, lines: list) -> list:
+def _deep(path: str, loaded, args, lines: list) -> list:
     """The explorer's findings, located in the YAML document; `lines` receives the
-    sentence saying whether the exploration was complete or cut."""
+    sentence saying whether the exploration was complete or cut.  A hook of play
+    that outlasts the hook bound (at most --deep-timeout) fails the module; a call
+    the compiled exploration makes into it is stopped at its deadline instead
+    (deep_compiled.Cut: a fight's pricing is work, and the exploration is cut)."""
     from engine.analysis.explore import deep_diagnostics
     from engine.analysis.explore.deep import summary_message
+    from engine.analysis.explore.deep_compiled import Cut
     from engine.diagnostics import error
     from engine.rules.watchdog import HookTimeout, hook_timeout, watching
     from engine.book.source import load
     doc, _ = load(path, display=path)
     if doc is None:
         return []
+    timeout, cut = args.deep_timeout, Cut()
     try:
-        with watching(loaded.module, hook_timeout(timeout)):
+        with watching(loaded.module, hook_timeout(timeout), cut=None if args.engine_explorer else cut):
             said: dict = {}
-            found = deep_diagnostics(loaded.book, loaded.module, doc, timeout=timeout, summary=said)
+            found = deep_diagnostics(loaded.book, loaded.module, doc, timeout=timeout, summary=said,
+                                     engine=args.engine_explorer, cut=cut)
             lines.append(summary_message(said, path))
             return found
     except HookTimeout as late:

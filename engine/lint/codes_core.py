@@ -445,12 +445,14 @@ CODES: tuple[Code, ...] = (
                "  3: {text: Victoire !, end: victory, effects: [{flag: ouverte}]}\n", DEEP_HEAD),
          FINE_DEEP),
     Code("deep-incomplete", "note", "deep",
-         Message("exploration exacte de --deep coupée (temps, états ou combat trop long à analyser) : "
-                 "l'absence d'impasse n'est pas prouvée (les paragraphes jamais atteints et la victoire "
-                 "impossible le sont, par l'exploration abstraite)",
-                 "the exact --deep exploration was cut (time, states or a fight too long to analyse): "
-                 "the absence of soft-locks is not proven (paragraphs never entered and an impossible "
-                 "victory are, by the abstract exploration)"),
+         Message("exploration exacte de --deep coupée (temps, états ou combat trop long à analyser), ou "
+                 "faite pour une seule des feuilles de personnage tirées : l'absence d'impasse n'est pas "
+                 "prouvée (les paragraphes jamais atteints et la victoire impossible le sont, par "
+                 "l'exploration abstraite)",
+                 "the exact --deep exploration was cut (time, states or a fight too long to analyse), or "
+                 "made for one of the rolled character sheets only: the absence of soft-locks is not "
+                 "proven (paragraphs never entered and an impossible victory are, by the abstract "
+                 "exploration)"),
          _book("  1:\n    text: Un escalier sans fin.\n    effects: [{add: {chance: 1}}]\n    choices:\n"
                "      - {text: Monter, to: 1}\n      - {text: Sortir, to: 2}\n"
                "  2: {text: Victoire !, end: victory}\n"),

@@ -97,6 +97,16 @@ class RuleModule:
     # then forgets that value, so that rolled sheets meet (compiled/ceilings.py).
     # None: starting values are never forgotten.
     ceiling_gains: Mapping[str, Mapping[str, int]] | None = None
+    # (`activity_reads(pending)` below: what an activity under way reads and adds, so
+    # that those values are forgotten in its states too.)
+    # For the ceiling of the states a cut exploration leaves out (explore/routes.py): an
+    # object with `hero(book, initial) -> ((stat, the most it can be or None), ...)` from a
+    # state's starting values, and `passing(book, paragraph, hero, lost) -> float`, a
+    # sound upper bound on the chance that the paragraph's fight or test does not end in
+    # a loss (`lost(outcome)`: it leads nowhere a victory is) for every hero at most that
+    # one, and `asks`: the activity fields that always prompt the player before they play
+    # (Défis Fantastiques: defis_fantastiques/chances.py).  None: every chance is 1.
+    chance_ceiling: Any = None
     # For `gamebook odds BOOK`, which says each column's policy: what the hero may
     # spend in a fight (Message("la Chance", "Luck")); None: "what the rules let him spend".
     fight_spending: Message | None = None
@@ -338,6 +348,16 @@ class RuleModule:
         module with rolled characters adds e.g. ("weakest", ...), ("strongest", ...)
         and may return many weighted variants via state.extra["weight"]."""
         return ()
+
+    def activity_reads(self, pending: Mapping) -> tuple[frozenset, Mapping[str, int]] | None:
+        """For the difficulty table (compiled/ceilings.py): of the activity under way
+        `pending` (a fight, a test), (the stats its rules read until it ends, {stat: the
+        most its rules can still add to it}); its outcomes' effects are the book's.  A
+        stat it does not read, which no paragraph after it can read (the book's words,
+        or a hero waiting there, whom the module's commands read), is forgotten in its
+        states, and so is a starting value no later step can reach.  None: not said,
+        nothing forgotten in those states."""
+        return None
 
     def fight_outcomes(self, play: "Play", pending: dict, cache: dict):
         """Optional, for `gamebook explore --exhaustive`: the pending activity (a fight)

@@ -11,7 +11,11 @@ interrupts Python code, `time.sleep` and blocking reads:
   the call stack; when the same call into the module's own code (a hook, or a
   command's function) has been running for `seconds`, it raises `HookTimeout`
   naming the module and the hook.  Engine code is never interrupted, however
-  long it runs, and no call pays anything: only the tick looks.
+  long it runs, and no call pays anything: only the tick looks.  Given `cut`,
+  `cut(entry frame)` says what a call is: None, a hook (bounded as above); a
+  string, the analysis's own work (a fight priced for a batch of states: not
+  bounded), stopped at once by `TimeUp(that string)` when it is not empty
+  (`lint --deep` past its wall clock: the exploration is cut there).
 
 Both exceptions derive from BaseException, so that the `except Exception` of a
 module or of the explorer (which records engine errors) cannot swallow them.  The
@@ -115,8 +119,9 @@ def _entry_frame(frame, package: str):
 
 
 @contextmanager
-def watching(module, seconds: float):
-    """Raise HookTimeout when one call into `module`'s code lasts `seconds`."""
+def watching(module, seconds: float, cut=None):
+    """Raise HookTimeout when one call into `module`'s code lasts `seconds` (but one
+    `cut` says is work); TimeUp in one for which `cut(its entry frame)` names a reason."""
     if not _usable():
         yield
         return
@@ -125,7 +130,10 @@ def watching(module, seconds: float):
 
     def tick(_signum, frame):
         entry, now = _entry_frame(frame, package), time.monotonic()
-        if entry is None or entry is not current[0]:
+        why = cut(entry) if cut is not None and entry is not None else None
+        if why:
+            raise TimeUp(why)
+        if entry is None or entry is not current[0] or why is not None:   # (work: never late)
             current[:] = [entry, now]
         elif now - current[1] >= seconds:
             current[:] = [None, now]

@@ -12,7 +12,8 @@ import pytest
 from tests.analysis_fixtures.support import load
 from engine.analysis.compiled.explorer import explore_compiled
 from engine.analysis.compiled.run import high_bound, solve
-from engine.analysis.explore.ceiling import ANY, NEVER, Ceiling, Worth
+from engine.analysis.explore.ceiling import ANY, NEVER, Ceiling
+from engine.analysis.explore.worth import Worth
 from engine.analysis.explore.explorer import Explorer
 from engine.analysis.explore.solve import values, victory_odds
 

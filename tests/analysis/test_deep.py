@@ -5,6 +5,8 @@ a fight analysis outlasting the limit: tests/hostile/test_plugins_hooks.py.)"""
 import threading
 from pathlib import Path
 
+import pytest
+
 from engine.analysis.explore import deep
 from engine.cli import main
 from tests.analysis_fixtures.support import load
@@ -12,18 +14,21 @@ from tests.analysis_fixtures.support import load
 BOOKS = Path(__file__).parent / "books"
 
 
-def test_a_cut_exploration_names_the_paragraphs_nothing_reached():
+@pytest.mark.parametrize("engine, named", [(True, "4, 5"), (False, "3, 4, 5")], ids=["engine", "compiled"])
+def test_a_cut_exploration_names_the_paragraphs_nothing_reached(engine, named):
     # softlock-deep: 1 -> 2 -> 3 -> 4 -> 5 (locked), every corridor -> 9 (victory).
-    # Cut after 3 states (the third in § 3) with no random game: § 4 and 5 are named, with the
-    # states left unexplored.
+    # Cut past 3 states with no random game: today's explorer stops at its third state (in
+    # § 3); the compiled one after the wave that passes 3 (in § 2: § 3 not entered).  The
+    # paragraphs not entered are named, with the states left unexplored.
     book, module, doc = load(BOOKS / "softlock-deep.yaml")
     said: dict = {}
-    out = deep.deep_diagnostics(book, module, doc, max_states=3, runs=0, summary=said)
+    out = deep.deep_diagnostics(book, module, doc, max_states=3, runs=0, summary=said, engine=engine)
     (cut,) = [d for d in out if d.code == "deep-incomplete"]
-    assert not said["complete"] and said["games"] == 0
-    assert "reached by neither (2): 4, 5" in cut.message.en, cut.message.en
+    assert not said["complete"] and said["games"] == 0 and said["path"] == ("engine" if engine else "compiled")
+    count = len(named.split(", "))
+    assert f"reached by neither ({count}): {named}" in cut.message.en, cut.message.en
     assert f"({said['states'] - said['expanded']} left unexplored)" in cut.message.en
-    assert "atteints (2) : 4, 5" in cut.message.fr
+    assert f"atteints ({count}) : {named}" in cut.message.fr
 
 
 def test_paragraphs_the_random_games_reached_are_not_named():

@@ -92,3 +92,13 @@ def test_the_command_line_gives_the_table(capsys):
     code = main(["explore", str(ROLLED), "--exhaustive", "--compiled", "--jobs", "1", "--format", "json"])
     r = json.loads(capsys.readouterr().out)
     assert code == 0 and r["jobs"] == 1 and r["difficulty"]["sheets"] == 72
+
+
+def test_the_chunks_of_the_workers_keep_consecutive_groups_that_may_meet():
+    """Groups meet only within a worker's chunk, after its first: at least three a chunk
+    (a sample of six groups on two workers is two chunks of a group, then a pair; not six
+    groups alone), about eight chunks a worker for a large table, every group in one."""
+    from engine.analysis.compiled.sheets import chunks
+    assert chunks(6, 2) == [range(0, 3), range(3, 6)]
+    assert chunks(396, 2)[0] == range(0, 25) and len(chunks(396, 2)) == 16
+    assert [i for c in chunks(5, 2) for i in c] == list(range(5)) and chunks(5, 1) == [range(5)]

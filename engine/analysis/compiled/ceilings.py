@@ -22,6 +22,15 @@ moves), an item's `use_here` effect that adds to it, or an expression ahead that
 one of the module's own names (`endurance_max`, a function of the module) makes it
 unbounded there (`UNBOUNDED`): nothing is forgotten.  A resource's own gains ahead
 are worked out the same way and added to what the hero holds (forget.py, per row).
+
+Under an activity (a fight), the module says what its rules read and may still add
+(`activity_reads`): a fight of Défis Fantastiques adds nothing to the Endurance (a
+wound removes, a lucky one less) but a lucky answer still to give on a wound, and
+reads no Provisions (no meal in a fight).  What follows an activity at paragraph n
+(`quiet_after`): where every way out of n ends the game at once, with nothing done
+there, only the words of those endings can read a stat; then a stat the activity does
+not read is read by nothing (forget.py forgets it: a Provisions count in the last
+fight, which no meal can follow).
 """
 from __future__ import annotations
 
@@ -73,6 +82,47 @@ def gains(lens, stats) -> dict:
                 best[i] = total
         out[stat] = {n: best[i] for n, i in number.items()}
     return out
+
+
+def quiet_after(lens) -> dict:
+    """{paragraph n: the names the book reads after an activity at n, or None where a
+    hero may still be anywhere but over}: what follows an activity at n is each way
+    out of n and all after it, and n itself where a hero may stay once the activity is
+    over (`_stays`: a fight won without a way out of its own leads to n's choices).  A paragraph there where the hero is not over (not
+    an ending; or an ending with effects, an activity or dice of its own, which the
+    module may read: a wound at the victory is a death) may read any stat, as the
+    module's commands and activities do: None.  So does any paragraph, where the module
+    acts on entering one."""
+    from engine.rules.base import RuleModule
+    book = lens.book
+    if getattr(type(lens.module), "entered", None) is not RuleModule.entered:
+        return {n: None for n in lens.edges}
+    over = {n: _over(p) for n, p in book.paragraphs.items()}
+    out = {}
+    for n in lens.edges:
+        p = book.paragraphs[n]
+        after = set().union(*(lens.reach.get(t, {t}) for t in lens.edges[n]))
+        if _stays(p, lens.module):
+            after.add(n)
+        if all(over.get(q, False) for q in after):
+            out[n] = frozenset(w for q in after for w in lens.reads.get(q, ()) if isinstance(w, str))
+        else:
+            out[n] = None
+    return out
+
+
+def _stays(p, module) -> bool:
+    """Whether a hero may still be at paragraph p when its activity is over: p offers
+    choices or jumps, rolls dice, or holds a second activity."""
+    return bool(p.choices or p.auto or p.random) or \
+        sum(1 for f in getattr(module, "activity_fields", ()) if f in p.fields) > 1
+
+
+def _over(p) -> bool:
+    """A paragraph that ends the game and does nothing else (no effect, activity, dice,
+    choice or jump)."""
+    return p.is_ending and not any(True for _e in all_effects(p)) and not p.fields and not p.random \
+        and not p.choices and not p.auto
 
 
 def _gained(effects, stat: str, names: dict, money: bool = False) -> int:

@@ -8,6 +8,13 @@ path (engine_path.py), one by one.  Both give moves as (text, [(probability,
 successor)]); successors are packed (packed.py) and found or added by hash.  The
 result says which paragraphs took the engine path and why, so that coverage never
 depends on the compiler: a program only saves time.
+
+Bounds: `max_states` between the slices of a wave (smaller as it nears: it holds
+within one), `timeout` (CPU seconds) between waves; `deadline` (a
+`time.monotonic()` time: `lint --deep`'s wall clock) between the batches of a wave,
+and in a call into the module that a watch stops past it (`interruptible`, TimeUp:
+a fight's pricing).  The slice of the wave under way when the deadline passes is left
+unexplored, its edges dropped, as if the run had stopped before it.
 """
 from __future__ import annotations
 
@@ -24,12 +31,13 @@ from engine.analysis.compiled.fights import Probabilities, Spread
 from engine.analysis.compiled.forget import Forget
 from engine.analysis.explore.nodes import MACRO
 from engine.analysis.compiled.graph import Graph, narrow
-from engine.analysis.compiled.packed import ENDED, EXTRA, PARAGRAPH, PENDING, Slots, Table
+from engine.analysis.compiled.packed import ENDED, EXTRA, MISSING, PARAGRAPH, PENDING, Slots, Table
 from engine.analysis.compiled.programs import Compiler, Unsupported
 from engine.analysis.compiled.reasons import Reason
-from engine.analysis.explore.ceiling import hopeful_rows
+from engine.analysis.explore.worth import hopeful_rows
 from engine.analysis.explore.compact import thaw
 from engine.analysis.compiled.templates import ERROR as ERROR_T, SELF as SELF_T, Templates
+from engine.rules.watchdog import TimeUp
 
 FRONTIER = -2
 LATER = -3      # a target below: a successor waiting to be added with the rest of its wave
@@ -60,15 +68,19 @@ class Explored:
     lens: object = None                                      # the lens the rows were projected by (forget.py)
     hopeless: object = None                                  # per frontier state: no game can still win it (ceiling.py)
     ceiling: dict | None = None                              # how many and why (ceiling.py `account`)
+    worth: object = None                                     # per frontier state: its ceiling (ceiling.py)
 
 
 class CompiledExplorer:
     def __init__(self, book, module, sheet: int | None = None, with_commands: bool = True,
                  fight_nodes: bool = True, max_states: int = 10_000_000, programs: bool = True,
-                 batched: bool = True, timeout: float | None = None, lens: bool = True, once: bool = False):
+                 batched: bool = True, timeout: float | None = None, lens: bool = True, once: bool = False,
+                 deadline: float | None = None):
         self.book, self.module, self.sheet, self.max_states = book, module, sheet, max_states
         self.once = once   # run once (`explore_compiled`): the fight chains not kept past the exploring
         self.timeout = timeout   # CPU seconds, checked between waves
+        self.deadline = deadline   # wall clock (time.monotonic), checked between batches
+        self.interruptible = False   # a call into the module may be stopped here (TimeUp): not while adding
         self.slots = Slots(getattr(module, "display_extra", ()))
         self.table = Table(self.slots)
         self.engine = EnginePath(book, module, with_commands, fight_nodes)
@@ -182,8 +194,12 @@ class CompiledExplorer:
     def _add(self, rows: np.ndarray, own: bool = False) -> tuple[np.ndarray, np.ndarray]:
         """Rows found or added, as `project` keeps them.  `own`: the rows may be changed
         in place."""
-        rows, final = self.project(rows, own)
-        idx, new = self.table.add(rows)
+        held, self.interruptible = self.interruptible, False   # (the table half changed: no stop)
+        try:
+            rows, final = self.project(rows, own)
+            idx, new = self.table.add(rows)
+        finally:
+            self.interruptible = held
         if final.any():
             self._finals.update(idx[final].tolist())
             self._finals_at = None
@@ -331,31 +347,61 @@ class CompiledExplorer:
             # (a slice of the wave at a time: its rows are int64 while it is expanded; the
             # states of a wave cut by the bound are left to the frontier, with the new ones)
             found, at = [], 0
-            while at < len(wave) and self.table.n <= self.max_states:
-                step = self._rows(SLICE, SLICE_BYTES, self.max_states - self.table.n)
-                before = self.table.n
-                found.append(self._wave(wave[at:at + step]))
-                self._growth = max(self._growth, -(-(self.table.n - before) // len(wave[at:at + step])))
-                at += step
+            try:
+                self.interruptible = True
+                while at < len(wave) and self.table.n <= self.max_states:
+                    self._late()
+                    step = self._rows(SLICE, SLICE_BYTES, self.max_states - self.table.n)
+                    before = self.table.n
+                    found.append(self._wave(wave[at:at + step]))
+                    self._growth = max(self._growth, -(-(self.table.n - before) // len(wave[at:at + step])))
+                    at += step
+            except TimeUp as late:
+                bound = late.args[0] if late.args else "timeout"
+                wave = self._cut(int(wave[at]))
+                break
+            finally:
+                self.interruptible = False
             wave = np.concatenate(found + [wave[at:]])
         n = self.table.n
         frontier = wave[~self.over(wave)] if bound else np.zeros(0, dtype=np.int64)
-        hopeless = ceiling = None
-        if len(frontier) and self.lens is not None:   # (ceiling.py: rows no game can still win count as lost)
-            hopeful, ceiling = hopeful_rows(self.book, self.module, self.lens.lens.edges, self.slots,
-                                            self.table.column(PARAGRAPH)[frontier], self.table.column(EXTRA)[frontier])
-            hopeless = ~hopeful
+        hopeless = ceiling = worth = None
+        if len(frontier) and self.lens is not None:   # (ceiling.py: each row's ceiling, 0: lost)
+            def initial(stat):   # (the rows' starting value of a stat the module's routes read)
+                i = self.slots.find("initial", stat)
+                return None if i is None else self.table.column(i)[frontier]
+            worth, ceiling = hopeful_rows(self.book, self.module, self.lens.lens.edges, self.slots,
+                                          self.table.column(PARAGRAPH)[frontier], self.table.column(EXTRA)[frontier],
+                                          initial, MISSING)
+            hopeless = worth == 0
         if self.once:   # the module's fight chains are not read by the graph: their
             # memory given back before its sort (a restart or a later use makes them again)
             self.engine.cache.clear()
             gc.collect()
-        graph = self._graph(n, roots, frontier if hopeless is None else frontier[~hopeless])
+        # (a row below its ceiling of 1 stays a state of its own: the high bound reads its ceiling)
+        graph = self._graph(n, roots, frontier if worth is None else frontier[worth == 1])
         del expanded
         return Explored(graph, self.table, self.engine_paragraphs, self.compiled_states, self.engine_states,
                         bound, set(self.engine.strategies), list(self.engine.errors),
                         time.process_time() - began, self.compiled_seconds, frontier=frontier,
                         hopeless=np.zeros(len(frontier), dtype=bool) if hopeless is None else hopeless,
-                        ceiling=ceiling)
+                        ceiling=ceiling, worth=worth)
+
+    def _late(self) -> None:
+        """TimeUp once the wall-clock deadline has passed."""
+        if self.deadline is not None and time.monotonic() >= self.deadline:
+            raise TimeUp("timeout")
+
+    def _cut(self, first: int) -> np.ndarray:
+        """The states from `first` on (the slice under way and all found since) left
+        unexplored: the successors waiting added, the edges made from those states
+        dropped; those states."""
+        self._flush()
+        keep = [st < first for st in self.e_state]
+        for edges in (self.e_state, self.e_move, self.e_target, self.e_prob):
+            edges[:] = [e[k] for e, k in zip(edges, keep)]
+        self._fixed = len(self.e_state)
+        return np.arange(first, self.table.n, dtype=np.int64)
 
     def _rows(self, most: int, budget: int, room: int | None = None) -> int:
         """States or rows to take together: `most`, fewer when their int64 rows would pass
@@ -397,6 +443,7 @@ class CompiledExplorer:
                 sel = np.flatnonzero((waiting if pend == 0 else busy) & (para == n) & (rows[:, PENDING] == pend))
             chunk = self._rows(CHUNK, CHUNK_BYTES)
             for at in range(0, len(sel), chunk):   # (a chunk at a time: its successors' rows are int64)
+                self._late()
                 part = sel[at:at + chunk]
                 left = self._compiled(program, states[part], rows[part])
                 to_engine[part] = False
@@ -553,6 +600,7 @@ class CompiledExplorer:
         _u, inverse = np.unique(head, axis=0, return_inverse=True)
         inverse = inverse.reshape(-1)
         for g in range(int(inverse.max(initial=-1)) + 1):
+            self._late()
             sel = inverse == g
             n = int(rows[sel][0, PARAGRAPH])
             if int(rows[sel][0, ENDED]) == 0:
@@ -597,6 +645,7 @@ class CompiledExplorer:
         together, in one call."""
         e_state, moves, targets, probs, packed = [], [], [], [], []
         for s, row in zip(states, self.table.take(states)):
+            self._late()
             self.engine_states += 1
             n = int(row[PARAGRAPH])
             if int(row[ENDED]) == 0:

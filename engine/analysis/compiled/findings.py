@@ -34,27 +34,38 @@ def findings(book, module, explorer, ex, r: dict, complete: bool) -> dict:
     witness = Witness(explorer, g)
     paragraph, ended = table_.column(PARAGRAPH), table_.column(ENDED)
     moves = np.diff(g.state_ptr.astype(np.int64))
+    return play_findings(book, module, explorer, ex, complete, witness) | {
+        "best_route": best_route(witness, g, sol, r.get("exact") if complete else None),
+        "deciding": deciding(witness, g, sol, paragraph),
+        "doomed": doomed(paragraph, (ended == 0) | (~_over(explorer, ended) & (moves > 0)), sol.f)
+        if complete else [],
+        "difficulty": _difficulty(g, r) if complete else None,
+        "dropped": explorer.lens.lens.forgotten() if explorer.lens is not None else {},
+        "restarts": explorer.restarts, "low_bounds": not complete}
+
+
+def play_findings(book, module, explorer, ex, complete: bool, witness=None, replays: int | None = MAX_REPLAYS) -> dict:
+    """What play can meet, without the values (`lint --deep`): the paragraphs reached,
+    unreachable in play (when `complete`) and not reached, whether a victory is, the
+    soft-locks and the engine errors with their replays (in `replays` paragraphs at
+    most; None: every one)."""
+    g, table_ = ex.graph, ex.table
+    witness = witness or Witness(explorer, g)
+    paragraph, ended = table_.column(PARAGRAPH), table_.column(ENDED)
+    moves = np.diff(g.state_ptr.astype(np.int64))
     open_ = np.ones(g.states, dtype=bool)
     open_[ex.frontier] = False
     reached = reached_paragraphs(table_)
     edges = static_graph(book, module)
     statically = reachable(book, edges)
-    passed, unsure = passed_through(explorer, witness, statically - reached, edges, paragraph)
+    passed, unsure = passed_through(explorer, witness, statically - reached, edges, paragraph, open_)
     reached |= passed
     locked = np.flatnonzero((ended == 0) & (moves == 0) & open_)
-    out = {"reached": sorted(reached), "victory_reachable": bool((ended == 2).any()),
-           "unreachable_in_play": sorted(statically - reached - unsure) if complete else [],
-           "not_reached": sorted(statically - reached),
-           "soft_locks": _locks(witness, locked, paragraph),
-           "errors": _errors(witness, g, paragraph),
-           "best_route": best_route(witness, g, sol, r.get("exact") if complete else None),
-           "deciding": deciding(witness, g, sol, paragraph),
-           "doomed": doomed(paragraph, (ended == 0) | (~_over(explorer, ended) & (moves > 0)), sol.f)
-           if complete else [],
-           "difficulty": _difficulty(g, r) if complete else None,
-           "dropped": explorer.lens.lens.forgotten() if explorer.lens is not None else {},
-           "restarts": explorer.restarts, "low_bounds": not complete}
-    return out
+    return {"reached": sorted(reached), "victory_reachable": bool((ended == 2).any()),
+            "unreachable_in_play": sorted(statically - reached - unsure) if complete else [],
+            "not_reached": sorted(statically - reached),
+            "soft_locks": _locks(witness, locked, paragraph, replays),
+            "errors": _errors(witness, g, paragraph, replays)}
 
 
 def _over(explorer, ended) -> np.ndarray:
@@ -63,19 +74,22 @@ def _over(explorer, ended) -> np.ndarray:
 
 
 def reached_paragraphs(table_) -> set:
-    """The paragraphs of the states, and those a state's visits say it entered."""
+    """The paragraphs of the states, and those a state's visits say it entered (a
+    column made after the last row was added: its default, 0, in every row)."""
     out = set(np.unique(table_.column(PARAGRAPH)).tolist())
-    for i, (part, name) in enumerate(table_.slots.names):
+    for i, (part, name) in enumerate(table_.slots.names[:table_.width]):
         if part == "visits" and (table_.column(i) > 0).any():
             out.add(name)
     return out
 
 
-def passed_through(explorer, witness, candidates: set, edges: dict, paragraph) -> tuple[set, set]:
+def passed_through(explorer, witness, candidates: set, edges: dict, paragraph, expanded) -> tuple[set, set]:
     """(the candidates a move passes through, those not proven either way).  A paragraph
     a move enters and leaves at once (an `auto:` jump) holds no state, and the lens may
     have forgotten its visit: the states at the paragraphs leading there (themselves,
-    or through other candidates) are played again by the engine, whose visits say it."""
+    or through other candidates) are played again by the engine, whose visits say it.
+    Only states the run `expanded` (a mask) are: a cut run may have stopped at one
+    whose fight the module never finished pricing (lint --deep's clock)."""
     if not candidates:
         return set(), set()
     before: dict = {}
@@ -94,7 +108,7 @@ def passed_through(explorer, witness, candidates: set, edges: dict, paragraph) -
                 if n not in held:
                     todo += before.get(n, ())
         sources |= seen & held
-    at = np.flatnonzero(np.isin(paragraph, sorted(sources)) & moving)
+    at = np.flatnonzero(np.isin(paragraph, sorted(sources)) & moving & expanded)
     found = set()
     for s in at[:MAX_PASSING].tolist():
         state = witness.state(s)
@@ -105,18 +119,18 @@ def passed_through(explorer, witness, candidates: set, edges: dict, paragraph) -
     return found, (candidates - found if len(at) > MAX_PASSING else set())
 
 
-def _locks(witness, locked, paragraph) -> list:
+def _locks(witness, locked, paragraph, replays: int | None = MAX_REPLAYS) -> list:
     first: dict = {}
     for s in locked.tolist():
         first.setdefault(int(paragraph[s]), s)
     out = []
-    for n, s in sorted(first.items())[:MAX_REPLAYS]:
+    for n, s in sorted(first.items())[:replays]:
         found = witness.replay(s)
         out.append({"paragraph": n, "replay": None if found is None else replay_spec(*found[:3])})
     return out
 
 
-def _errors(witness, g, paragraph) -> list:
+def _errors(witness, g, paragraph, replays: int | None = MAX_REPLAYS) -> list:
     """One engine error a paragraph (type, message), with the replay that raises it."""
     t = g.targets.astype(np.int64)
     if not (t == -1).any():
@@ -127,7 +141,7 @@ def _errors(witness, g, paragraph) -> list:
     for s in np.unique(src).tolist():
         first.setdefault(int(paragraph[s]), s)
     out, seen = [], set()
-    for n, s in sorted(first.items())[:MAX_REPLAYS]:
+    for n, s in sorted(first.items())[:replays]:
         found = witness.replay(s)
         if found is None:
             continue

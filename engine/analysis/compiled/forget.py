@@ -14,11 +14,17 @@ ways led to, as `Lens.strip` does.  The lens's graph is checked by the explorer 
 path it did not know makes it stale, and the exploration starts again).
 
 Asked (`ceilings`: the difficulty table, sheets.py), a starting value that no later
-step can reach is forgotten too (ceilings.py): in a row waiting at its paragraph's
-choices (an activity under way may give back what it took: a lucky wound), when the
-stat plus all it can still gain (the book's gains ahead, and what the module turns the
-resources held and still to gain into) cannot pass it.  Today's explorer keeps them,
-and so do the values kept for play (keep.py): a run for one sheet forgets none.
+step can reach is forgotten too (ceilings.py): when the stat plus all it can still
+gain (what the activity under way may still give back: a lucky wound; the book's
+gains ahead; what the module turns the resources held and still to gain into) cannot
+pass it.  In a row waiting at its paragraph's choices, and in a row under an activity
+the module describes (`activity_reads`: Défis Fantastiques' fights and tests), not
+under another.  Under such an activity, a stat of the module it does not read is
+forgotten (0) where no step after it can read it (ceilings.py `quiet_after`: only
+endings that do nothing follow, and the book names it in none): the Provisions in
+the last fight of a book, after which no meal can be taken; then the resource adds
+nothing to the reach of a starting value either.  Today's explorer keeps them, and so
+do the values kept for play (keep.py): a run for one sheet forgets none.
 """
 from __future__ import annotations
 
@@ -30,9 +36,12 @@ from engine.analysis.explore.compact import freeze, thaw
 from engine.analysis.explore.lens import ALL, NAMED, Lens
 
 
+AT_CHOICES = (None, {})   # `_activity` of a row waiting at its choices
+
+
 class Forget:
-    def __init__(self, book, module):
-        self.lens = Lens(book, module)
+    def __init__(self, book, module, lens: Lens | None = None):
+        self.lens = Lens(book, module) if lens is None else lens   # (lint --deep's: built against its clock)
         self.named = any(self.lens.declared[k] for k in NAMED)   # counters or notes declared
         self.masks: dict = {}   # (paragraph, columns) -> (zeroed, passive, [(column, cap)])
         self.ceilings = None    # {stat: {resource: a unit's most}}: starting values forgotten (`reach`)
@@ -104,6 +113,7 @@ class Forget:
         if self.named:
             self._prune(out, uniq, inverse.reshape(-1), slots)
         if self.ceilings:
+            self._unread(out, uniq, inverse.reshape(-1), slots)
             self._unreached(out, uniq, inverse.reshape(-1), slots)
         for i, n in enumerate(uniq.tolist()):
             guards = self._guards(n, slots)
@@ -151,23 +161,80 @@ class Forget:
 
     def _unreached(self, out: np.ndarray, uniq: np.ndarray, inverse: np.ndarray, slots) -> None:
         """The starting values the rows can no longer reach set to MISSING (in place):
-        each stat held, plus its gains ahead of its paragraph, plus each resource's
-        most per unit times (the resource held + its gains ahead), at most the start."""
+        each stat held, plus what the activity under way can still add to it, plus its
+        gains ahead of its paragraph, plus each resource's most per unit times (the
+        resource held + its gains ahead: none where no later step reads the resource),
+        at most the start.  In a row under an activity the module does not describe
+        (`_activity`), nothing."""
         gains = self._gains()
         ahead = {stat: np.array([by.get(n, ceilings.UNBOUNDED) for n in uniq.tolist()], dtype=np.int64)[inverse]
                  for stat, by in gains.items()}
-        idle = out[:, PENDING] == 0
+        pendings, which = np.unique(out[:, PENDING], return_inverse=True)
+        which = which.reshape(-1)
+        said = [self._activity(p, slots) for p in pendings.tolist()]
+        told = np.array([d is not None for d in said])[which]
+        quiet = self._quiet_after(uniq)
         for stat, resources in self.ceilings.items():
             start = slots.find("initial", stat)
             if start is None:
                 continue
-            known = idle & (out[:, start] != MISSING)
+            known = told & (out[:, start] != MISSING)
             if not known.any():
                 continue
-            reach = self._held(out, slots, stat) + ahead[stat]
+            added = np.array([d[1].get(stat, 0) if d else 0 for d in said], dtype=np.int64)[which]
+            reach = self._held(out, slots, stat) + added + ahead[stat]
             for resource, most in resources.items():
-                reach += most * (self._held(out, slots, resource) + ahead[resource])
+                read = self._read_later(resource, said, which, quiet, inverse)
+                reach += most * np.where(read, self._held(out, slots, resource) + ahead[resource], 0)
             out[known & (reach <= out[:, start]), start] = MISSING
+
+    def _unread(self, out: np.ndarray, uniq: np.ndarray, inverse: np.ndarray, slots) -> None:
+        """The module's stats held in rows under an activity that does not read them,
+        after which no step can read them (`_read_later`), set to 0 (in place): a
+        Provisions count in the last fight of the book."""
+        pendings, which = np.unique(out[:, PENDING], return_inverse=True)
+        if not pendings.any():
+            return
+        which = which.reshape(-1)
+        said = [self._activity(p, slots) for p in pendings.tolist()]
+        quiet = self._quiet_after(uniq)
+        for stat in self._own_stats():
+            col = slots.find("stats", stat)
+            if col is None:
+                continue
+            dead = ~self._read_later(stat, said, which, quiet, inverse) & (out[:, col] != MISSING) & (out[:, col] != 0)
+            out[dead, col] = 0
+
+    def _read_later(self, stat: str, said: list, which: np.ndarray, quiet: list, inverse: np.ndarray) -> np.ndarray:
+        """Whether each row's `stat` may still be read: by the activity under way (a
+        row at its choices or under an activity not described: yes) or by a step after
+        it (ceilings.py `quiet_after`: a hero not over, a word of the book)."""
+        now = np.array([d is None or d[0] is None or stat in d[0] for d in said])[which]
+        later = np.array([q is None or stat in q for q in quiet])[inverse]
+        return now | later
+
+    def _activity(self, pending: int, slots):
+        """(what the activity under way `pending` reads, what it can still add) as the
+        module says (`activity_reads`), or None (kept with the masks); a row at its
+        choices: (None: it may read everything, nothing added)."""
+        if pending == 0:
+            return AT_CHOICES
+        key = ("activity", pending)
+        if key not in self.masks:
+            said = getattr(self.lens.module, "activity_reads", None)
+            self.masks[key] = said(thaw(slots.pendings.values[pending])) if said else None
+        return self.masks[key]
+
+    def _quiet_after(self, uniq: np.ndarray) -> list:
+        """ceilings.py `quiet_after` of each paragraph of `uniq` (kept with the masks)."""
+        found = self.masks.get("quiet")
+        if found is None:
+            found = self.masks["quiet"] = ceilings.quiet_after(self.lens)
+        return [found.get(n) for n in uniq.tolist()]
+
+    def _own_stats(self) -> list:
+        """The module's stats its own rules may read (not passive: the lens has those)."""
+        return [s.name for s in self.lens.module.stats if s.name not in self.lens.passive]
 
     @staticmethod
     def _held(out: np.ndarray, slots, stat: str) -> np.ndarray:

@@ -1,7 +1,8 @@
 """Where a cut compiled exploration's gap lies (explore/frontier.py's account, over the
-arrays): the paragraphs of the states found and not expanded, most first; the walk of
-the high bound's play until it leaves the explored part; the columns that multiply the
-states at those paragraphs most (each read later: nothing can forget it)."""
+arrays): the paragraphs of the states found and not expanded, most first (each with
+its rows' highest ceiling: explore/ceiling.py); the walk of the high bound's play
+until it leaves the explored part; the columns that multiply the states at those
+paragraphs most (each read later: nothing can forget it)."""
 from __future__ import annotations
 
 import numpy as np
@@ -24,9 +25,18 @@ def frontier(ex, low, high) -> dict | None:
     names, counts = np.unique(paragraph[ex.frontier], return_counts=True)
     most = np.argsort(-counts, kind="stable")[:FRONTIER_TOP]
     top = [int(names[i]) for i in most]
-    return {"unexplored": [{"paragraph": int(names[i]), "states": int(counts[i])} for i in most],
+    rows = paragraph[ex.frontier]
+    return {"unexplored": [dict({"paragraph": int(names[i]), "states": int(counts[i])},
+                                **_highest(ex, rows == names[i])) for i in most],
             "leaves": _leaves(g, low, high), "splits": _splits(table_, paragraph, top)}
 
+
+
+def _highest(ex, at) -> dict:
+    """{"ceiling": the highest ceiling of the frontier's rows `at` (explore/ceiling.py)},
+    or nothing when none was worked out."""
+    worth = getattr(ex, "worth", None)
+    return {} if worth is None else {"ceiling": float(worth[at].max(initial=0.0))}
 
 
 def _leaves(g, low, high) -> list[int]:

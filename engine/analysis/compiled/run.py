@@ -5,6 +5,8 @@ import time
 from dataclasses import replace
 from fractions import Fraction
 
+import numpy as np
+
 from engine.analysis.compiled.exact import Exact
 from engine.analysis.compiled.graph import Graph
 from engine.analysis.compiled.solve import Solution
@@ -43,7 +45,11 @@ def high_bound(ex) -> float:
 
 
 def high_solution(ex) -> Solution:
-    """The floats of a cut exploration with every state not explored counted as won."""
-    terminal = ex.graph.terminal.copy()
-    terminal[ex.frontier if ex.hopeless is None else ex.frontier[~ex.hopeless]] = 1   # (ceiling.py: the others lost)
+    """The floats of a cut exploration with every state not explored counted at its
+    ceiling (explore/ceiling.py; won where none was worked out)."""
+    terminal = ex.graph.terminal.astype(np.float64)
+    if ex.worth is None:
+        terminal[ex.frontier if ex.hopeless is None else ex.frontier[~ex.hopeless]] = 1
+    else:   # (ceiling.py: each state not explored at its ceiling, 0: lost)
+        terminal[ex.frontier] = ex.worth
     return Solution(replace(ex.graph, terminal=terminal), frontier=1.0).floats()

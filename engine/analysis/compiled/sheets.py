@@ -39,6 +39,7 @@ from engine.analysis.compiled.packed import Slots
 from engine.analysis.compiled.run import high_solution, solve
 
 CHUNKS_A_JOB = 8   # chunks a worker: balance between workers; each chunk's fights warm in its worker
+PAIR = 3           # groups a chunk at least: a worker's first group goes alone (its size unknown), then two together
 
 
 def rolled(book, module) -> list[tuple[Fraction, object]]:
@@ -181,10 +182,12 @@ def _nothing(figures: dict) -> dict:
 
 
 def chunks(count: int, jobs: int) -> list[range]:
-    """Consecutive groups, about CHUNKS_A_JOB chunks a worker (one chunk a job alone)."""
+    """Consecutive groups, about CHUNKS_A_JOB chunks a worker (one chunk a job alone),
+    at least PAIR groups a chunk (groups meet only within a chunk, after the first:
+    `Sheets`)."""
     if jobs <= 1:
         return [range(count)] if count else []
-    size = max(1, -(-count // (jobs * CHUNKS_A_JOB)))
+    size = max(PAIR, -(-count // (jobs * CHUNKS_A_JOB)))
     return [range(a, min(count, a + size)) for a in range(0, count, size)]
 
 

@@ -7,7 +7,8 @@
 Everything goes through the real engine (`Game`) and the rule-module interface, but
 the abstract exploration of `lint --deep` (reach.py, closing.py): the paragraph and
 the facts the book's conditions test, stats and dice left open, sound for what no
-game can reach.
+game can reach; and `lint --deep`'s exact exploration, which runs the compiled path
+(deep_compiled.py, engine/analysis/compiled/) unless asked for this package's explorer.
 """
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """A ceiling for the states a cut exploration leaves unexplored: 0 where no game can
-still be won, else 1.
+still be won, else the routes' chance (routes.py), 1 where nothing bounds it.
 
 A cut exploration's high bound counts each unexplored state as won (solve.py).  That
 is sound but, on a book whose start leads back everywhere (a hub), the best play can
@@ -30,25 +30,20 @@ condition it fails.  tests/analysis/test_ceiling.py checks it against the exact
 value of every state of the fixture books that complete, and cut runs for low <=
 exact <= high.
 
-It is 0 or 1: a finer ceiling (the fights every way to a victory must still win,
-each at the hero's best chance) needs the rule module to bound a fight's chance
-over every hero its sheet can become, which no module says yet.
+Where neither rules a state out, its ceiling is the routes' (routes.py): the fights
+and tests every way to a victory must still pass, each at the best chance the rule
+module declares, multiplied (1 where the module declares nothing).  The counters'
+limits are worked out in deadline.py; the ceiling is read at a space's states and at
+the compiled path's rows in worth.py.
 """
 from __future__ import annotations
 
-from engine.analysis.explore.compact import MISSING, thaw
-from engine.analysis.explore.space import FRONTIER
-from engine.book.counters import COUNTERS
+from engine.analysis.explore.routes import Routes
+from engine.analysis.explore.deadline import ANY, NEVER, added, added_later, cap_of, growing
 from engine.book.model import Paragraph
-from engine.expr.ast import Binary, Int, Name, Unary
 from engine.lint.checks import exits, static_target
 
-NEVER = float("-inf")   # no value of the counter lets a victory happen
-ANY = float("inf")      # every value does
 NO_VICTORY = "no-victory"   # (`Ceiling.why`: no paragraph ahead can end in victory)
-CAP = {"<=": 0, "<": -1, "==": 0}
-MIRROR = {">=": "<=", ">": "<", "==": "==", "<=": ">=", "<": ">", "!=": "!="}   # `5 >= jours` is `jours <= 5`
-NEGATION = {">=": "<", ">": "<=", "<=": ">", "<": ">=", "==": "!=", "!=": "=="}   # (`!=` caps nothing)
 
 
 def wins_at(p: Paragraph, jumps: bool = True) -> bool:
@@ -68,11 +63,13 @@ class Ceiling:
     def __init__(self, book, module, edges: dict):
         self.book, self.module, self.edges = book, module, edges
         self.hopeful = self._hopeful()
-        self.counters = _growing(book)
+        self.counters = growing(book)
         self.limits = {c: self._limits(c, hi) for c, hi in self.counters.items()}
         # (counters whose limits rule out nothing a victory allows are not read)
         self.limits = {c: lim for c, lim in self.limits.items() if any(v != ANY for v in lim.values())}
         self._after = None
+        wins = {n for n, p in book.paragraphs.items() if wins_at(p)}
+        self.routes = Routes(book, module, edges, self.hopeful, wins)
 
     # --- per paragraph ------------------------------------------------------
     def _hopeful(self) -> frozenset:
@@ -95,7 +92,7 @@ class Ceiling:
         """paragraph -> the largest value of `counter` held there (past its entry's
         additions) from which a victory can still be reached (NEVER: none; ANY: all)."""
         ways = {n: self._ways(n, counter) for n in self.edges}
-        entry = {n: 0 if "effects" in p.once else _added(p.effects, counter)   # (once: not on a return)
+        entry = {n: 0 if "effects" in p.once else added(p.effects, counter)   # (once: not on a return)
                  for n, p in self.book.paragraphs.items()}
         limit = {n: NEVER for n in self.edges}
         back: dict = {n: set() for n in self.edges}
@@ -134,13 +131,13 @@ class Ceiling:
         known: dict = {}
         own, rest = NEVER, ANY
         for a in p.auto:
-            cap = min(rest, _cap(a.condition, counter))
+            cap = min(rest, cap_of(a.condition, counter))
             if a.end == "victory":
                 own = max(own, cap)
             elif a.target is not None:
-                known.setdefault(a.target, []).append((cap, _added(a.effects, counter)))
-            rest = NEVER if a.condition is None else min(rest, _cap(a.condition, counter, negated=True))
-        if _added_later(p, counter):
+                known.setdefault(a.target, []).append((cap, added(a.effects, counter)))
+            rest = NEVER if a.condition is None else min(rest, cap_of(a.condition, counter, negated=True))
+        if added_later(p, counter):
             rest = ANY
         if p.end == "victory" or "victory" in p.outcome_ends.values():
             own = max(own, rest)
@@ -149,7 +146,7 @@ class Ceiling:
         for c in p.choices:
             t = c.target if c.target is not None else static_target(c.target_expr, n)
             if not c.stay and t is not None:
-                known.setdefault(t, []).append((min(rest, _cap(c.condition, counter)), _added(c.effects, counter)))
+                known.setdefault(t, []).append((min(rest, cap_of(c.condition, counter)), added(c.effects, counter)))
         other = self._other_targets(p, n, known)
         outs = []
         for t in self.edges[n]:
@@ -186,15 +183,16 @@ class Ceiling:
         return ahead
 
     # --- per state ----------------------------------------------------------
-    def worth(self, paragraph: int, counters: dict | None) -> int:
-        """1 when a state at `paragraph` holding `counters` may still be won, else 0."""
-        return int(self.why(paragraph, counters) is None)
+    def worth(self, paragraph: int, counters: dict | None, hero: tuple | None = None) -> float:
+        """The ceiling of a state at `paragraph` holding `counters`: 0 when it can no
+        longer be won, else the routes' (routes.py) for `hero` (None: 1)."""
+        return 0.0 if self.why(paragraph, counters) is not None else self.routes.worth(paragraph, hero)
 
-    def worth_after(self, paragraph: int, counters: dict | None) -> int:
-        """1 when a state that a move from `paragraph` holding `counters` leads to (its
-        paragraph one the graph reaches from there, its counters no lower) may still
-        be won, else 0."""
-        return int(self.why(paragraph, counters, after=True) is None)
+    def worth_after(self, paragraph: int, counters: dict | None, hero: tuple | None = None) -> float:
+        """The ceiling of a state that a move from `paragraph` holding `counters` leads
+        to (its paragraph one the graph reaches from there, its counters no lower)."""
+        return 0.0 if self.why(paragraph, counters, after=True) is not None \
+            else self.routes.worth(paragraph, hero, after=True)
 
     def why(self, paragraph: int, counters: dict | None, after: bool = False) -> str | None:
         """Why a state at `paragraph` holding `counters` (`after`: a state a move from
@@ -231,142 +229,3 @@ class Ceiling:
                 else:
                     out["counters"][why] = out["counters"].get(why, 0) + 1
         return out
-
-    def rows(self, paragraphs, counter_of) -> tuple:
-        """Per packed row (compiled path): (True where it may still be won, its
-        `account`); `counter_of(c)` each row's value of counter c as floats (NaN where
-        it holds none), or None."""
-        import numpy as np
-        p = np.asarray(paragraphs, dtype=np.int64)
-        top = max(max(self.edges, default=0), int(p.max(initial=0))) + 1
-        inside = (p >= 0) & (p < top)
-        at = np.where(inside, p, 0)
-        hopeful = np.zeros(top, dtype=bool)
-        hopeful[list(self.hopeful)] = True
-        ok = np.where(inside, hopeful[at], True)   # (a number outside the book: nothing known)
-        out = {"unexplored": len(p), "lost": 0, "no_victory": int(np.count_nonzero(~ok)), "counters": {}}
-        for c, limit in self.limits.items():
-            v = counter_of(c)
-            if v is not None:
-                dense = np.full(top, ANY)
-                dense[list(limit)] = list(limit.values())
-                past = ok & inside & (np.asarray(v, dtype=np.float64) > dense[at])
-                if past.any():
-                    out["counters"][c] = int(np.count_nonzero(past))
-                ok &= ~past
-        out["lost"] = int(np.count_nonzero(~ok))
-        return ok, out
-
-
-def _growing(book) -> dict:
-    """counter -> its highest value, for the book's counters that only grow: every
-    write of them an addition of a number >= 0."""
-    from engine.book.effect_lists import all_effects
-    declared = book.meta.get(COUNTERS) or {}
-    out = {c: int(spec.get("max", 1 << 30)) if isinstance(spec, dict) else 1 << 30 for c, spec in declared.items()}
-    for p in book.paragraphs.values():
-        for e in all_effects(p):
-            if e.kind in ("counter-add", "add") and isinstance(e.value, dict):
-                for c, amount in e.value.items():
-                    if c in out and not (type(amount) is int and amount >= 0):
-                        del out[c]
-            elif e.kind in ("counter-set", "set") and isinstance(e.value, dict):
-                for c in e.value:
-                    out.pop(c, None)
-    return out
-
-
-def _added(effects, counter: str) -> int:
-    """What `effects` add to `counter` (each addition of a number; others count 0)."""
-    return sum(e.value[counter] for e in effects
-               if e.kind in ("counter-add", "add") and isinstance(e.value, dict) and type(e.value.get(counter)) is int)
-
-
-def _added_later(p: Paragraph, counter: str) -> bool:
-    """Some list of `p` applied after its `auto:` jumps (a module outcome's, a random
-    outcome's) may add to `counter`."""
-    from engine.book.effect_lists import carrier, effect_lists
-    return any(_added(effects, counter) for path, effects in effect_lists(p)
-               if path != p.path + ("effects",) and (carrier(path) is None or carrier(path)[-2] == "outcomes"))
-
-
-def _cap(condition, counter: str, negated: bool = False) -> float:
-    """The largest value of `counter` for which `condition` (its negation) may hold
-    (ANY when it does not read it in a way understood here)."""
-    if condition is None:
-        return ANY
-    return _node_cap(condition.root, counter, negated)
-
-
-def _node_cap(node, counter: str, negated: bool) -> float:
-    if isinstance(node, Unary) and node.op == "not":
-        return _node_cap(node.operand, counter, not negated)
-    if isinstance(node, Binary):
-        if node.op in ("and", "or"):   # (not (a and b)) is (not a) or (not b)
-            both = (_node_cap(node.left, counter, negated), _node_cap(node.right, counter, negated))
-            return min(both) if (node.op == "and") != negated else max(both)
-        left, right, op = node.left, node.right, node.op
-        if isinstance(left, Int) and isinstance(right, Name):
-            left, right, op = right, left, MIRROR.get(op)
-        if negated:
-            op = NEGATION.get(op)
-        if isinstance(left, Name) and left.name == counter and isinstance(right, Int) and op in CAP:
-            return right.value + CAP[op]
-    return ANY
-
-
-class Worth:
-    """The ceiling read at each state of a space, for `solve.values`' high bound:
-    `state(s)` for a state found and not expanded, `after(s)` for a move of state s
-    to a state never added (a `--max-states` cut: any paragraph reachable from s's,
-    its counters at least s's)."""
-
-    def __init__(self, ceiling: "Ceiling", space):
-        self.c, self.space = ceiling, space
-        self.slot = space.states.layout.slot.get(("extra", COUNTERS))
-        self._after: dict = {}
-        self._thawed: dict = {}   # (each distinct frozen counters value read once)
-
-    def _counters(self, s: int):
-        if self.slot is None or not self.c.limits:
-            return None
-        v = self.space.states.layout.at(self.space.states.code(s), self.slot)   # (one slot's bits, no decoding)
-        if v is MISSING:
-            return None
-        found = self._thawed.get(v)
-        if found is None:
-            found = self._thawed[v] = thaw(v)
-        return found
-
-    def account(self) -> dict:
-        """`Ceiling.account` of the space's states found and not expanded, and of the
-        states its moves lead to that were never added (one per state that has some)."""
-        sp, targets = self.space, self.space.actions.targets
-        return self.c.account((sp.paragraph[s], self._counters(s), bool(sp.done[s])) for s in range(len(sp.done))
-                              if (not sp.done[s] and sp.final[s] is None) or (sp.done[s] and FRONTIER in targets[s]))
-
-    def state(self, s: int) -> float:
-        if self.space.ended[s] == "victory":
-            return 1.0
-        return float(self.c.worth(self.space.paragraph[s], self._counters(s)))
-
-    def after(self, s: int) -> float:
-        found = self._after.get(s)
-        if found is None:
-            found = self._after[s] = float(self.c.worth_after(self.space.paragraph[s], self._counters(s)))
-        return found
-
-
-def hopeful_rows(book, module, edges: dict, slots, paragraphs, extras) -> tuple:
-    """The compiled path's frontier (its rows' paragraph and interned extras columns,
-    packed.py `Slots`): (True where a row may still be won, `Ceiling.account`)."""
-    import numpy as np
-    ceiling = Ceiling(book, module, edges)
-    absent = -(1 << 62)
-
-    def counter_of(c):
-        lut = slots.extra_lut(("ceiling", c), lambda ex: ((ex or {}).get(COUNTERS) or {}).get(c, absent))
-        v = lut[np.asarray(extras, dtype=np.int64)].astype(np.float64)
-        v[v == absent] = np.nan
-        return v
-    return ceiling.rows(paragraphs, counter_of)

@@ -5,24 +5,28 @@ any game), `soft-lock` (error: a state with no possible option that is not an
 ending, with its replay), `explore-error` (error: the engine or the module raised),
 `victory-impossible` (error: no game can win; at each condition that closes the last
 way when one does, closing.py), `deep-incomplete` (note: the exact exploration was
-cut, so the absence of soft-locks is not proven).
+cut, or explored one sheet of many, so the absence of soft-locks is not proven).
 
 Two explorations, each for what it can prove:
 * the abstract one (reach.py: the paragraph and the facts conditions test, stats,
   dice and fights left open) over-approximates play and is small even on real books:
   a paragraph it never enters is reported `unreachable-in-play`, and when it reaches
   no victory, `victory-impossible` is reported, whether the exact one completes or not;
-* the exact one (explorer.py) gets `EXPLORE_SHARE` of the time limit, its lens
-  (lens.py: seconds on a book of thousands of paragraphs) at most `LENS_SHARE` of
-  that: a lens not built in time is left out (states are merged less, never
-  wrongly); when the exploration is cut (time or state bound), random playthroughs
-  use the rest, the clock checked before every game, and every soft-lock or error
-  *either* found is kept; complete, its own `unreachable-in-play` and
+* the exact one, on the compiled path (deep_compiled.py: the states in arrays, a
+  wall-clock deadline checked between batches and in a fight's pricing), or with
+  `engine=True` today's (explorer.py, every state played by the engine), runs until
+  `EXPLORE_SHARE` of the time limit is spent; its lens (lens.py: seconds on a book of
+  thousands of paragraphs) gets at most `LENS_SHARE` of that: a lens not built in time
+  is left out (states are merged less, never wrongly).  On a book rolling more sheets
+  than the compiled path explores at once, one sheet is explored.  When it stops short
+  of a proof (a bound; one sheet of many), random playthroughs use the rest of the
+  time, the clock checked before every game, and every soft-lock or error *either*
+  found is kept; complete over every start, its own `unreachable-in-play` and
   `victory-impossible` stand (more precise than the abstract ones), and a state or a
   game that wins or enters a paragraph always overrides the abstraction;
 * `deep-incomplete` says where and why the exact exploration stopped (bound, states
-  left unexplored, paragraphs reached by neither it nor the games nor proven
-  unreachable);
+  left unexplored, the one sheet explored, paragraphs reached by neither it nor the
+  games nor proven unreachable);
 * `summary` (a dict, when given) receives what was done (`summary_message` words
   it for the command's last line: complete or cut, states, seconds against the limit).
 """
@@ -32,55 +36,83 @@ import itertools
 import threading
 import time
 
-from engine.diagnostics import Diagnostic, Message, error, note, warning
+from engine.diagnostics import Diagnostic, error
 from engine.lint.checks import graph as static_graph
 from engine.rules.watchdog import HookTimeout
 from engine.analysis.explore.explorer import Explorer
 from engine.analysis.explore.closing import closing_conditions, exact_frontier
+from engine.analysis.explore.deep_text import BOUNDS, errors as error_diagnostics, incomplete, lock, \
+    summary_message, unreachable
 from engine.analysis.explore.lens import Lens
 from engine.analysis.explore.reach import Reach, other_wins
 from engine.analysis.explore.report import exhaustive_report, replay_spec
 from engine.analysis.explore.runs import Stats, new_game, play, run_seed
 
+__all__ = ["deep_diagnostics", "summary_message", "BOUNDS", "random_games", "bounded_explore"]
+
 EXPLORE_SHARE = 0.6
 REACH_SHARE = 0.3     # the abstract exploration's, before it (milliseconds on real books)
 LENS_SHARE = 0.25     # of the exploration's share
 MAX_STEPS = 2000
-LISTED = 20           # paragraphs named in the deep-incomplete note
+ENGINE_MAX_STATES = 100_000   # today's explorer's bound (the compiled path's: deep_compiled.MAX_STATES)
 
 
-def deep_diagnostics(book, module, doc, max_states: int = 100_000, timeout: float = 30.0,
-                     runs: int | None = None,
-                     summary: dict | None = None) -> list[Diagnostic]:
+def deep_diagnostics(book, module, doc, max_states: int | None = None, timeout: float = 30.0,
+                     runs: int | None = None, summary: dict | None = None, engine: bool = False,
+                     cut=None) -> list[Diagnostic]:
+    """`cut`: the watch's `deep_compiled.Cut` (lint's watchdog.watching stops a call
+    into the module past the deadline through it); `engine`: today's explorer."""
     begun = time.monotonic()
     deadline = begun + timeout
     reach = _reach(book, module, REACH_SHARE * timeout)
-    space, lens = bounded_explore(book, module, max_states, EXPLORE_SHARE * timeout)
-    r = exhaustive_report(book, module, space, findings=False)
+    r, lens = _exact(book, module, max_states, EXPLORE_SHARE * timeout, engine, cut)
+    explored = time.monotonic() - begun
     here = lambda n: doc.span(book.paragraphs[n].path, key=True) if n in book.paragraphs \
         else doc.span(("start",))  # noqa: E731
+    whole = r["complete"] and r.get("sheet") is None   # (every start explored whole: a proof)
     locks = {x["paragraph"]: x["replay"] for x in r["soft_locks"]}
     errors = list(r["errors"])
     stats, played = Stats(), 0
-    if not r["complete"]:
+    if not whole:
         stats, played = random_games(book, module, runs, deadline)
         _random_findings(stats, locks, errors)
-    never = _never_entered(r, reach, space, stats)
+    never = _never_entered(r, whole, reach, stats)
     closed, behind = [], set()
     won = r["victory_reachable"] or stats.outcomes.get("victory")
-    if not won and (r["complete"] or reach is not None and not reach.victory):
-        closed, behind = _victory_impossible(book, module, reach, doc, space.reached if r["complete"] else None)
-    out = [_unreachable(n, here(n)) for n in never if n not in behind]   # those behind: named by `closed`
-    out += [_lock(n, replay, here(n)) for n, replay in sorted(locks.items())]
-    out += _errors(errors, here) + closed
-    if not r["complete"]:
-        out.append(_incomplete(r, (stats, played), set(never), reach is not None, doc.span(("start",))))
+    if not won and (whole or reach is not None and not reach.victory):
+        closed, behind = _victory_impossible(book, module, reach, doc, set(r["reached"]) if whole else None)
+    out = [unreachable(n, here(n)) for n in never if n not in behind]   # those behind: named by `closed`
+    out += [lock(n, replay, here(n)) for n, replay in sorted(locks.items())]
+    out += error_diagnostics(errors, here) + closed
+    if not whole:
+        out.append(incomplete(r, (stats, played), set(never), reach is not None, doc.span(("start",))))
     if summary is not None:
         summary.update(complete=r["complete"], states=r["states"], expanded=r["expanded"],
                        bound=r["bound"], games=played, lens=lens, limit=timeout,
-                       seconds=time.monotonic() - begun,
+                       seconds=time.monotonic() - begun, explored=explored, path=r["path"],
                        abstract=None if reach is None else sum(map(len, reach.states.values())))
+        if r.get("sheet") is not None:
+            summary.update(sheet=r["sheet"], sheets=r["sheets"])
     return out
+
+
+def _exact(book, module, max_states, seconds: float, engine: bool, cut) -> tuple[dict, bool]:
+    """(the exact exploration's findings within `seconds` (report.py's fields, with
+    "path": "compiled" or "engine" and, for one sheet of many, "sheet" and "sheets"),
+    whether the lens was used).  A book whose creation fails goes to today's
+    explorer, which reports it."""
+    from engine.analysis.explore import deep_compiled   # (lazy: the compiled path imports this package)
+    chosen = None if engine else deep_compiled.sheet_to_explore(book, module)
+    if chosen is None:
+        space, lens = bounded_explore(book, module, max_states or ENGINE_MAX_STATES, seconds)
+        r = exhaustive_report(book, module, space, findings=False)
+        return r | {"path": "engine"}, lens
+    begun = time.monotonic()
+    sheet, count = chosen
+    lens = _lens(book, module, LENS_SHARE * seconds)
+    r = deep_compiled.explore(book, module, lens, begun + seconds, sheet, max_states or deep_compiled.MAX_STATES,
+                              cut)
+    return r | {"path": "compiled", "sheet": sheet, "sheets": count}, lens is not None
 
 
 def _reach(book, module, seconds: float) -> Reach | None:
@@ -96,11 +128,12 @@ def _reach(book, module, seconds: float) -> Reach | None:
     return reach if reach.complete else None
 
 
-def _never_entered(r: dict, reach, space, stats: Stats) -> list:
-    """The paragraphs linked to the book that no game enters: the complete exact
-    space's, or else those the abstract exploration never enters (sound: it
-    over-approximates play), less any that a state or a game did enter."""
-    if r["complete"] or reach is None:
+def _never_entered(r: dict, whole: bool, reach, stats: Stats) -> list:
+    """The paragraphs linked to the book that no game enters: the exact space's when
+    it explored every start whole, or else those the abstract exploration never
+    enters (sound: it over-approximates play), less any that a state or a game did
+    enter."""
+    if whole or reach is None:
         return r["unreachable_in_play"]
     return sorted(n for n in r["not_reached"] if n not in reach.reached and n not in stats.hits)
 
@@ -185,8 +218,8 @@ def _random_findings(stats: Stats, locks: dict, errors: list) -> None:
     """The soft-locks and errors of the random games, added to the exploration's."""
     for p in stats.problems.values():
         ex = p["example"]
-        if p["outcome"] == "soft-lock":
-            locks.setdefault(ex["paragraph"], replay_spec(ex["seed"], ex["moves"]))
+        if p["outcome"] == "soft-lock" and locks.get(ex["paragraph"]) is None:   # (or the exploration's had none)
+            locks[ex["paragraph"]] = replay_spec(ex["seed"], ex["moves"])
         elif p["outcome"] == "error":
             errors.append({"type": ex.get("type"), "message": ex.get("message"), "paragraph": ex["paragraph"],
                            "replay": replay_spec(ex["seed"], ex["moves"])})
@@ -209,91 +242,3 @@ def random_games(book, module, runs: int | None, deadline: float, seed: int = 0,
                 game = None
         stats.add(play(book, module, i, s, MAX_STEPS, game=game))
     return stats, runs
-
-
-def _unreachable(n, span) -> Diagnostic:
-    return warning("unreachable-in-play", span,
-                   f"le paragraphe {n} est relié au reste du livre mais aucune partie ne peut "
-                   "l'atteindre (conditions jamais remplies à temps)",
-                   f"paragraph {n} is linked to the book but no game can reach it "
-                   "(its conditions never hold in time)")
-
-
-def _lock(n, replay, span) -> Diagnostic:
-    return error("soft-lock", span,
-                 f"impasse au paragraphe {n} : aucune option possible et ce n'est pas une fin "
-                 f"(gamebook explore --replay {replay})",
-                 f"soft-lock at paragraph {n}: no option is possible and it is not an ending "
-                 f"(gamebook explore --replay {replay})")
-
-
-def _errors(errors, here) -> list[Diagnostic]:
-    out, seen = [], set()
-    for e in errors:
-        key = (e["type"], e["message"], e["paragraph"])
-        if key not in seen:
-            seen.add(key)
-            out.append(error("explore-error", here(e["paragraph"]),
-                             f"erreur du moteur au paragraphe {e['paragraph']} : {e['type']}: {e['message']} "
-                             f"(gamebook explore --replay {e['replay']})",
-                             f"engine error at paragraph {e['paragraph']}: {e['type']}: {e['message']} "
-                             f"(gamebook explore --replay {e['replay']})"))
-    return out
-
-
-BOUNDS = {"max-states": ("limite d'états atteinte", "state bound hit"),
-          "max-branches": ("un coup a trop d'issues", "a move has too many outcomes"),
-          "timeout": ("limite de temps --deep-timeout atteinte", "--deep-timeout time limit hit"),
-          "slow-fight": ("l'analyse exacte d'un combat par le module a duré plus que la limite",
-                         "the module's exact analysis of a fight took longer than the limit")}
-
-
-def _incomplete(r: dict, games: tuple, never: set, abstract: bool, span) -> Diagnostic:
-    """Where the cut exploration stopped: why, how many states it left, the
-    paragraphs neither it nor the random games entered (those the abstract
-    exploration proves unreachable are reported apart), and what stays unproven
-    (reachability too, when the abstract exploration did not finish in its time)."""
-    (stats, played), why = games, BOUNDS.get(r["bound"], BOUNDS["timeout"])
-    left = r["states"] - r["expanded"]
-    unseen = [n for n in r["not_reached"] if n not in stats.hits and n not in never]
-    named = ", ".join(map(str, unseen[:LISTED])) + (" ..." if len(unseen) > LISTED else "")
-    fr_named, en_named = (f" ({len(unseen)}) : {named}", f" ({len(unseen)}): {named}") if unseen \
-        else (" : aucun", ": none")
-    return note("deep-incomplete", span,
-                f"exploration incomplète ({why[0]}) après {r['states']} états (dont {left} à développer), "
-                f"puis {played} parties au hasard ; paragraphes que ni l'une ni les autres n'ont "
-                f"atteints{fr_named}. {ABSTRACT[abstract][0]} ; ce qui est signalé est sûr, mais "
-                f"l'absence d'impasse n'est pas prouvée",
-                f"exploration cut ({why[1]}) after {r['states']} states ({left} left unexplored), "
-                f"then {played} random games; paragraphs reached by neither{en_named}. "
-                f"{ABSTRACT[abstract][1]}; what is reported is certain, but the absence of "
-                "soft-locks is not proven")
-
-
-ABSTRACT = {True: ("Les paragraphes jamais atteints et une victoire impossible sont trouvés par une "
-                   "exploration abstraite (sans les caractéristiques) qui englobe toutes les parties",
-                   "Paragraphs never entered and an impossible victory are found by an abstract "
-                   "exploration (without the stats) that covers every game"),
-            False: ("L'exploration abstraite (sans les caractéristiques) n'a pas fini à temps : les "
-                    "paragraphes jamais atteints et la victoire impossible ne sont pas vérifiés non plus",
-                    "The abstract exploration (without the stats) did not finish in time: paragraphs never "
-                    "entered and an impossible victory are not checked either")}
-
-
-def summary_message(s: dict, book: str) -> Message:
-    """The command's line on one book's --deep: complete or cut, at what cost, and
-    (when it was run) the abstract exploration's states, or that it was cut."""
-    took, limit = f"{s['seconds']:.1f}", f"{s['limit']:g}"
-    fr_cost = f"en {took.replace('.', ',')} s (limite {limit.replace('.', ',')} s)"
-    en_cost = f"in {took} s (limit {limit} s)"
-    fr_more, en_more = ("", "") if "abstract" not in s else \
-        (" ; exploration abstraite coupée", "; abstract exploration cut") if s["abstract"] is None else \
-        (f" ; exploration abstraite : {s['abstract']} états", f"; abstract exploration: {s['abstract']} states")
-    if s["complete"]:
-        return Message(f"--deep {book} : exploration complète, {s['states']} états {fr_cost}{fr_more}",
-                       f"--deep {book}: exploration complete, {s['states']} states {en_cost}{en_more}")
-    why = BOUNDS.get(s["bound"], BOUNDS["timeout"])
-    return Message(f"--deep {book} : exploration coupée ({why[0]}) après {s['states']} états "
-                   f"et {s['games']} parties au hasard, {fr_cost}{fr_more}",
-                   f"--deep {book}: exploration cut ({why[1]}) after {s['states']} states "
-                   f"and {s['games']} random games, {en_cost}{en_more}")

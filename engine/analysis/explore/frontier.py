@@ -11,7 +11,9 @@ as won (solve.py).  This says, for the report:
   state where it leaves the explored part (at each move the outcome holding most of
   the gap, no state twice): why the high bound stays high;
 * `ceiling`: how many states found and not expanded the ceiling (ceiling.py) counts
-  as lost in the high bound too, and why;
+  as lost in the high bound too, and why, and how many it counts below 1 (routes.py:
+  the fights and tests ahead at their best chance); each paragraph listed in
+  `unexplored` with its highest ceiling;
 * `splits`: what tells apart the states of the frontier's paragraphs, the slots that
   multiply their number most (Stamina ×18: the states there hold 18 times as many as
   they would without it).  The lens (lens.py) keeps only what the book reads later,
@@ -22,7 +24,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from engine.analysis.explore.ceiling import Worth
+from engine.analysis.explore.worth import Worth
 from engine.analysis.explore.compact import HEAD
 from engine.analysis.explore.space import FRONTIER, Space
 
@@ -48,7 +50,9 @@ def frontier(space: Space, low: list[float], high: list[float]) -> dict | None:
     where = unexplored + cut
     top = [n for n, _ in where.most_common(TOP)]
     ceiling = None if space.ceiling is None else Worth(space.ceiling, space).account()
-    return {"unexplored": [{"paragraph": n, "states": where[n]} for n in top],
+    highest = ceiling.pop("paragraphs") if ceiling is not None else {}
+    return {"unexplored": [dict({"paragraph": n, "states": where[n]},
+                                **({"ceiling": highest[n]} if n in highest else {})) for n in top],
             "leaves": _leaves(space, low, high), "splits": _splits(space, set(top)), "ceiling": ceiling}
 
 

@@ -14,7 +14,7 @@ States beyond the exploration bound ("frontier") count as 0 for the lower bound 
 """
 from __future__ import annotations
 
-from engine.analysis.explore.ceiling import Worth
+from engine.analysis.explore.worth import Worth
 from engine.analysis.explore.space import ERROR, FRONTIER, Space
 
 TOLERANCE = 1e-12

@@ -204,7 +204,10 @@ def frontier_lines(r: dict, lang: str) -> list[str]:
     if not f:
         return []
     gap = number(100 * v.get("gap", v["high"] - v["low"]), lang)
-    where = ", ".join(f"§ {x['paragraph']} ({count(x['states'], lang)})" for x in f["unexplored"]) or "-"
+    top = _t(lang, "plafond", "ceiling")
+    where = ", ".join(f"§ {x['paragraph']} ({count(x['states'], lang)}"
+                      + (f", {top} {_pct(x['ceiling'], lang)})" if "ceiling" in x else ")")
+                      for x in f["unexplored"]) or "-"
     lines = [_t(lang, f"  Écart entre les bornes : {gap} points ; états laissés inexplorés, par paragraphe : {where}",
                 f"  Gap between the bounds: {gap} points; states left unexplored, by paragraph: {where}")]
     if f["leaves"]:
@@ -234,10 +237,15 @@ def ceiling_lines(c: dict | None, lang: str) -> list[str]:
                f"counter '{clean_line(k)}' past what a victory allows: {count(v, lang)}")
             for k, v in sorted(c["counters"].items())]
     reasons = f" ({'; '.join(why)})" if why else ""
+    below = ""
+    if c.get("lowered"):   # (explore/routes.py)
+        n = count(c["lowered"], lang)
+        below = _t(lang, f" ; il en compte {n} sous 100 % (les combats et tests à venir à leur meilleure chance)",
+                   f"; it counts {n} below 100 % (the fights and tests ahead at their best chance)")
     return [_t(lang, f"  Plafond : {lost} des {of} états non explorés ne peuvent plus être gagnés{reasons} ; "
-                     "la borne haute les compte comme perdus",
+                     f"la borne haute les compte comme perdus{below}",
                f"  Ceiling: {lost} of the {of} states left unexplored can no longer be won{reasons}; "
-               "the high bound counts them as lost")]
+               f"the high bound counts them as lost{below}")]
 
 
 def _odds(r: dict, lang: str) -> list[str]:

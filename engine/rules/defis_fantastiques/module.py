@@ -6,7 +6,7 @@ from types import MappingProxyType
 from engine.book.frontmatter import equipment as equipment_of
 from engine.rules.base import Death, RuleModule, plain_items
 from engine.rules.odds_hooks import PackagedOdds
-from engine.rules.defis_fantastiques import combat, commands, equipment, lint, rolls, schema, sheet
+from engine.rules.defis_fantastiques import combat, commands, equipment, lint, rolls, schema, sheet, under_way
 from engine.rules.defis_fantastiques.messages import M, count, dead
 
 ACTIVITIES = {"combat": combat, "test": rolls}
@@ -40,6 +40,7 @@ class DefisFantastiques(PackagedOdds, RuleModule):
     # ... and reads Habileté, Endurance and Chance's starting values only as their
     # maxima; of its own rules, only a meal raises one (compiled/ceilings.py)
     ceiling_gains = MappingProxyType({"endurance": MappingProxyType({"provisions": commands.MEAL})})
+    activity_reads = staticmethod(under_way.activity_reads)   # ... and in a fight, a test (under_way.py)
     fight_spending = M("la Chance", "Luck")   # what `gamebook odds BOOK`'s policies are about
     money = "or"   # format 1.2: what `sell:` pays ("vendez ... pour 3 Pièces d'Or")
     # The random explorer tries these commands without copying the state first:
@@ -114,6 +115,13 @@ class DefisFantastiques(PackagedOdds, RuleModule):
             equipment.normalise(play)
             if play.narrate:
                 st.extra["names"] = {i: play.book.item_name(i) for i in st.items}
+
+    @property
+    def chance_ceiling(self):
+        """The most a fight or a test can give, for the ceiling of a cut exploration
+        (chances.py, explore/routes.py)."""
+        from engine.rules.defis_fantastiques.chances import Chances
+        return Chances()
 
     @property
     def vector_rules(self):

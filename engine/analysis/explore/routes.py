@@ -1,0 +1,161 @@
+"""A ceiling below 1 for the states a cut exploration leaves unexplored: the fights and
+tests every way to a victory must still pass, each at its best chance.
+
+The rule module declares (`RuleModule.chance_ceiling`, beside its rules: Défis
+Fantastiques' defis_fantastiques/chances.py) the most each stat can be from a state's
+starting values (`hero`) and, for that hero, a sound upper bound on the chance that a
+paragraph's fight or test does not end in a loss (`passing`, 1 where it cannot say).
+
+Over the lens's paragraph graph (ceiling.py), with `c(m)` that bound at paragraph m:
+
+    up(v) = 1 at a paragraph that can end in victory, 0 where no victory is ahead,
+    up(m) = c(m) * max(up(t) for each t the graph leads to from m),
+
+the most probable way to a victory, its chances multiplied (a max-product path:
+Dijkstra's order from the victories back, each product at most the last).  Why it is
+sound: a hero entering m faces its activity before leaving it (c(m) is 1 where the
+paragraph may jump away first or ends there, or where its activity is `once:` and a
+game may enter m again: on a loop of the graph; off any loop, every entry is a
+first), every way on is an edge, and what the activity's losses lead to holds no
+victory, so the value of entering m is at most the chance of getting through times
+the best value beyond.  A state found at m may have passed m's activity already, so
+its ceiling is `now(m)`, the best up(t) of m's edges; a move from it that the cut did
+not add (`after`) ends at m or at a paragraph its edges lead to, or beyond it where
+that one does not surely wait for the player (a move goes on until the game asks
+something: only a paragraph with choices and nothing else to do, or with an activity
+the module says always asks first, `asks`, surely stops it): the best `now` of those
+(`_landing`).
+A number the graph leads to outside the book counts as 1.
+"""
+from __future__ import annotations
+
+import heapq
+
+# effects of a paragraph that cannot move the hero elsewhere before its activity
+STAYING = frozenset(("add", "set", "gain", "lose", "flag", "unflag", "counter-add", "counter-set", "note",
+                     "weapon", "armour", "ceiling"))
+
+
+class Routes:
+    def __init__(self, book, module, edges: dict, hopeful: frozenset, wins: set):
+        self.book, self.edges, self.hopeful, self.wins = book, edges, hopeful, wins
+        self.declared = getattr(module, "chance_ceiling", None)
+        # the activities that always ask the player something before they play
+        self.activities = tuple(getattr(self.declared, "asks", ()))
+        self.back: dict = {}
+        for n, ts in edges.items():
+            for t in ts:
+                self.back.setdefault(t, set()).add(n)
+        self._tables: dict = {}   # hero -> (now, after)
+        self._passing: dict = {}  # (paragraph, hero) -> c
+        self._landings: dict = {}  # paragraph -> `_landing`
+
+    @property
+    def stats(self) -> tuple:
+        """The stats whose starting values a hero is read from (none: nothing declared)."""
+        return tuple(self.declared.stats) if self.declared is not None else ()
+
+    def hero(self, initial: dict) -> tuple | None:
+        """The hero bound (the module's `hero`) of a state with these starting values."""
+        if self.declared is None:
+            return None
+        return self.declared.hero(self.book, initial)
+
+    def worth(self, paragraph: int, hero: tuple | None, after: bool = False) -> float:
+        """The ceiling of a state at `paragraph` (`after`: of a move from it) for `hero`."""
+        if hero is None:
+            return 1.0
+        found = self._tables.get(hero)
+        if found is None:
+            found = self._tables[hero] = self._solve(hero)
+        return found[after].get(paragraph, 1.0)
+
+    def _solve(self, hero: tuple) -> tuple:
+        up = self._up(hero)
+        book = self.book
+
+        def at(t) -> float:
+            return up.get(t, 0.0) if t in book.paragraphs else 1.0
+        now = {n: 1.0 if n in self.wins else max((at(t) for t in ts), default=0.0) for n, ts in self.edges.items()}
+        after = {n: max(now.get(u, 1.0) for u in self._landing(n)) for n in self.edges}
+        return now, after
+
+    def _landing(self, n: int) -> set:
+        """The paragraphs one move from a state at `n` may end at: n, and what its edges
+        lead to, on through every paragraph that may not wait for the player (one that
+        surely does: no jump, ending, random outcome, nor an effect that asks something,
+        and choices with nothing else to do, or an activity that asks first)."""
+        found = self._landings.get(n)
+        if found is None:
+            found, todo = {n}, list(self.edges.get(n, ()))
+            while todo:
+                u = todo.pop()
+                if u in found:
+                    continue
+                found.add(u)
+                if not self._waits(u):
+                    todo.extend(self.edges.get(u, ()))
+            self._landings[n] = found
+        return found
+
+    def _waits(self, u: int) -> bool:
+        p = self.book.paragraphs.get(u)
+        if p is None or p.auto or p.end is not None or p.random is not None \
+                or not all(e.kind in STAYING for e in p.effects):
+            return False
+        asks = set(p.fields) & set(self.activities) - set(p.once)   # (the module's `asks`: a prompt first)
+        others = set(p.fields) - set(self.activities)
+        return not others and (bool(asks) or (bool(p.choices) and not p.fields))
+
+    def _up(self, hero: tuple) -> dict:
+        """paragraph -> up (above), for the hopeful paragraphs (absent: 0)."""
+        start = set(self.wins) | {t for ts in self.edges.values() for t in ts if t not in self.book.paragraphs}
+        heap = [(-1.0, i, n) for i, n in enumerate(start)]   # (i: ties never compare the paragraphs)
+        heapq.heapify(heap)
+        up: dict = {}
+        pushed = len(heap)
+        while heap:
+            u, _i, n = heapq.heappop(heap)
+            if n in up:
+                continue
+            up[n] = -u
+            for m in self.back.get(n, ()):
+                if m not in up and m in self.hopeful:
+                    c = self.passing(m, hero)
+                    if c > 0:
+                        heapq.heappush(heap, (u * c, pushed, m))
+                        pushed += 1
+        return up
+
+    def passing(self, m: int, hero: tuple) -> float:
+        """c(m): the module's bound, or 1 where the hero may not face the activity."""
+        key = (m, hero)
+        found = self._passing.get(key)
+        if found is None:
+            p = self.book.paragraphs.get(m)
+            faced = p is not None and not p.auto and p.end is None and all(e.kind in STAYING for e in p.effects) \
+                and not (set(p.once) & set(p.fields) and self._again(m))
+            found = self._passing[key] = float(self.declared.passing(self.book, p, hero, self.lost)) if faced else 1.0
+        return found
+
+    def _again(self, m: int) -> bool:
+        """Whether a game may enter m a second time (m on a loop of the graph): a `once:`
+        activity is faced on every entry but those."""
+        seen, todo = set(), list(self.edges.get(m, ()))
+        while todo:
+            u = todo.pop()
+            if u == m:
+                return True
+            if u not in seen:
+                seen.add(u)
+                todo.extend(self.edges.get(u, ()))
+        return False
+
+    def lost(self, outcome) -> bool:
+        """Whether an outcome (a paragraph number, an outcome entry) leads nowhere a
+        victory is (an outcome not understood here is not)."""
+        if isinstance(outcome, dict):
+            if outcome.get("end") is not None:
+                return outcome["end"] == "death"
+            outcome = outcome.get("to")
+        return type(outcome) is int and outcome in self.book.paragraphs and outcome not in self.hopeful

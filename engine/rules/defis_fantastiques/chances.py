@@ -1,0 +1,126 @@
+"""The most a paragraph's fight or test can give, for the explorer's ceiling of the
+states a cut exploration leaves unexplored (engine/analysis/explore/routes.py).
+
+`Chances.passing(book, paragraph, hero, lost)`: an upper bound on the chance that the
+paragraph's activity ends other than in a loss, for every hero whose Habileté,
+Endurance and Chance are at most `hero`'s (`Chances.hero`; None: no bound known),
+carrying any one weapon and armour of the book; `lost(outcome)` says whether an outcome
+(a paragraph number, or a format 1.2 outcome entry) leads nowhere a victory is.
+1.0 wherever the rules below do not bound it (sound):
+
+* "Testez votre Habileté": lancez deux dés, "si le résultat obtenu est inférieur ou
+  égal à votre total d'Habileté, vous êtes habile" (the worn armour only adds to the
+  roll); "Tentez votre Chance": the same against Chance.  When the failure is lost and
+  the success is not, the chance is P(2d6 + the paragraph's modifier <= the stat).
+* A fight: the hero loses when his Endurance reaches 0, and death is final ("il vous
+  faut recommencer au début"), so a fight whose victory is not lost passes with at
+  most its win chance: the module's own fight model (odds_solver.family_chances, Luck
+  tested at best) at the best Habileté, Endurance and Chance, with the weapon and
+  the armour of the book (or none) that give the most (a weapon's attack bonus
+  counted when it adds, never the -1 of a worse one: more than it can be).
+  Its `modifiers` and `first_round` bonuses count in every round where they add (never
+  where they take away).  A fight with an escape, rounds, a wound or a timeout outcome
+  is not bounded (1.0).
+
+Every chance grows with each stat and with the hits an armour has left (a better hero
+can play as a worse one would, and win at least as often), so the best hero's, with the
+weapon and the armour that give the most, is the most.
+"""
+from __future__ import annotations
+
+from engine.rules.defis_fantastiques import equipment, model
+
+STATS = ("habilete", "endurance", "chance")
+TWO_D6 = {s: 6 - abs(s - 7) for s in range(2, 13)}
+TEST_STATS = {"chance": "chance", "luck": "chance", "habilete": "habilete", "habileté": "habilete",
+              "skill": "habilete"}
+UNBOUNDED_FIGHT = ("escape", "rounds", "timeout", "hurt", "win_rounds")
+
+
+class Chances:
+    """The module's declaration (`RuleModule.chance_ceiling`): `hero` reads the most each
+    stat can be from a state's starting values, `passing` bounds a paragraph's chance."""
+    stats = STATS
+    # a fight and a test both ask first ("attack", "roll"): a move stops there
+    asks = ("combat", "test")
+
+    @staticmethod
+    def hero(book, initial: dict) -> tuple:
+        """((stat, its most), ...) from the starting values `initial` ("il vous est
+        impossible de dépasser la limite de vos totaux de départ"), or the book's own
+        maximum (`hero.ceilings`, sheet.roll_stats); None for a stat with no maximum
+        (`ceilings: {stat: false}`), whose maximum an effect of the book moves
+        (`ceiling:`), or with no starting value."""
+        from engine.book.effect_lists import all_effects
+        moved = {stat for p in book.paragraphs.values() for e in all_effects(p)
+                 if e.kind == "ceiling" and isinstance(e.value, dict) for stat in e.value}
+        caps = (book.hero.get("ceilings") if isinstance(book.hero, dict) else None) or {}
+        most = {s: caps[s] if s in caps else initial.get(s) for s in STATS}
+        return tuple((s, None if s in moved or type(most[s]) is not int else most[s]) for s in STATS)
+
+    @staticmethod
+    def passing(book, paragraph, hero: tuple, lost) -> float:
+        """The most chance that `paragraph`'s fight or test does not end in a loss (above)."""
+        fields, best = paragraph.fields, dict(hero)
+        if "combat" in fields:
+            return _fight(book, fields["combat"], best, lost)
+        if "test" in fields:
+            return _test(fields["test"], best, lost)
+        return 1.0
+
+
+def _test(spec, hero: dict, lost) -> float:
+    if not isinstance(spec, dict) or not lost(spec.get("failure")) or lost(spec.get("success")):
+        return 1.0
+    stat = TEST_STATS.get(spec.get("type"))
+    best = hero.get(stat) if stat else None
+    modifier = spec.get("modifier", 0)
+    if best is None or type(modifier) is not int:
+        return 1.0
+    return sum(w for s, w in TWO_D6.items() if s + modifier <= best) / 36
+
+
+def _fight(book, spec, hero: dict, lost) -> float:
+    if not isinstance(spec, dict) or "enemies" not in spec or any(k in spec for k in UNBOUNDED_FIGHT):
+        return 1.0
+    if spec.get("win") is not None and lost(spec["win"]):
+        return 1.0   # (no victory ahead of a win: the paragraph's other ways decide)
+    skill, stamina, luck = (hero.get(s) for s in STATS)
+    if skill is None or stamina is None or (luck is None and model.luck_allowed(book, spec)):
+        return 1.0
+    from engine.rules.defis_fantastiques.odds_solver import family_chances
+    try:   # (as combat.begin starts it: "comme un seul", one opponent)
+        enemies = [(int(e["habilete"]), model.enemy_endurance(e), int(e.get("damage", equipment.STANDARD_DAMAGE)))
+                   for e in spec["enemies"]]
+    except (KeyError, TypeError, ValueError):
+        return 1.0
+    if any(e.get("endurance") is None for e in spec["enemies"]):
+        return 1.0   # (an opponent only rounds defeat)
+    mode = spec.get("mode", "one-by-one")
+    if mode == "as-one" and len(enemies) > 1:
+        enemies = [(max(e[0] for e in enemies), sum(e[1] for e in enemies), max(e[2] for e in enemies))]
+    try:   # (`modifiers` and the first round's bonus: each counted in every round where it adds)
+        bonus = sum(max(0, int(m.get("attack", 0))) for m in spec.get("modifiers") or ()) \
+            + max(0, int((spec.get("first_round") or {}).get("attack", 0)))
+    except (AttributeError, TypeError, ValueError):
+        return 1.0
+    weapons = [(int(w.get("attack", 0)), int(w.get("damage", equipment.STANDARD_DAMAGE)))
+               for w in _props(book, "weapon")]
+    armours = [(int(a.get("absorbs", 0)), int(a.get("hits", 1))) for a in _props(book, "armour")] or [None]
+    sheets = [(e[0], e[1]) for e in enemies]
+    wounds = [e[2] for e in enemies]
+    lucky = luck is not None and model.luck_allowed(book, spec)
+    win = 0.0
+    for attack, damage in set(weapons) | {(0, equipment.STANDARD_DAMAGE)}:   # (any weapon, or none)
+        for armour in set(armours):
+            win = max(win, float(family_chances(
+                skill + bonus + max(attack, 0), sheets, [(max(stamina, 1), luck if lucky else 0)],
+                mode=mode if len(sheets) > 1 else "single", luck_policy="optimal" if lucky else "never",
+                use_luck=lucky, hero_damage=damage, armour=armour, luck_reading=model.reading(book),
+                enemy_damage=wounds[0] if len(set(wounds)) == 1 else wounds)[0]))
+    return min(1.0, win)
+
+
+def _props(book, kind: str) -> list:
+    """The `weapon` (`armour`) properties of the book's items."""
+    return [i.props[kind] for i in book.items.values() if isinstance(i.props.get(kind), dict)]
