@@ -86,7 +86,7 @@ def test_le_taureau_d_airain_sampled_by_paragraph():
     # 22: Zeus offered; 4, 10, 16: fights, their strategies and kept answers compiled,
     # vector_fights.py; 29: Héphaïstos invoked, § 33's `auto:` entered by its program)
     book, module, _ = load(ROOT / "books/le-taureau-d-airain.yaml")
-    r = differential(book, module, max_states=6_000, per_paragraph=8, sheet=1)
+    r = differential(book, module, max_states=10_500, per_paragraph=8, sheet=1)   # (the 10,316 states a cut at 6,000 kept when the bound was checked between waves)
     assert r["mismatches"] == [] and r["checked"] >= 100 and {2, 8, 9, 15, 22} <= set(r["paragraphs"])
     assert {4, 10, 16} <= set(r["rolled"])
     assert 27 in r["rescued"]   # (the fall into the chasm: Zeus raises the hero at 30)

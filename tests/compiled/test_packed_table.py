@@ -2,7 +2,7 @@
 column when a value outside its range appears, and reads every row back as it was."""
 import numpy as np
 
-from engine.analysis.compiled.packed import EXTRA, HEAD, KINDS, MISSING, Slots, Table
+from engine.analysis.compiled.packed import BITS, EXTRA, HEAD, KINDS, MISSING, Slots, Table
 
 
 def _table():
@@ -15,11 +15,12 @@ def _rows(table, values: list[dict]) -> np.ndarray:
     return table.batch(values)
 
 
-def test_small_values_are_kept_one_byte_a_column():
+def test_small_values_are_kept_one_byte_a_column_and_a_visit_one_bit():
     table, gold, skill, seen = _table()
     rows = _rows(table, [{gold: 3, seen: 1}, {gold: 12, skill: 9}])
     idx, new = table.add(rows)
-    assert sorted(new) == [0, 1] and all(KINDS[k] is np.int8 for k in table.kind)
+    assert sorted(new) == [0, 1] and table.kind[seen] == BITS
+    assert all(KINDS[k] is np.int8 for i, k in enumerate(table.kind) if i != seen)
     assert (table.rows[idx] == rows).all() and table.take(idx)[0, skill] == MISSING
 
 
@@ -58,6 +59,29 @@ def test_the_rows_take_a_byte_a_column_where_int64_took_eight():
     table.add(_rows(table, values))
     per_row = sum(m.dtype.itemsize * m.shape[1] for m in table.store)
     assert per_row < 8 * len(table.slots) and per_row <= 2 * HEAD + len(table.slots)
+
+
+def test_flags_visits_and_items_held_once_take_a_bit_each_and_a_count_of_two_a_byte():
+    # (vennick: 156 of its first 172 columns are flags, visits and items at 0 or 1)
+    slots = Slots()
+    table = Table(slots)
+    rng = np.random.default_rng(3)
+    marks = [slots.index(part, k) for part in ("flags", "visits", "items") for k in range(40)]
+    gold = slots.index("stats", "gold")
+    values = [{**{c: int(v) for c, v in zip(marks, rng.integers(0, 2, len(marks)))}, gold: int(g)}
+              for g in rng.integers(0, 50, 3000)]
+    idx, _new = table.add(table.batch(values))
+    assert {table.kind[c] for c in marks} == {BITS}
+    assert table.store[BITS].shape[1] == (len(marks) + 7) // 8   # 120 columns in 15 bytes
+    rope = slots.index("items", 7)
+    more = table.batch([{rope: 2, marks[0]: 1}, {rope: 3, marks[-1]: 1}])
+    idx2, _new = table.add(more)   # (a count of 2: that column alone out of the bits, the last bit moved into its place)
+    assert KINDS[table.kind[rope]] is np.int8 and sum(table.kind[c] == BITS for c in marks) == len(marks) - 1
+    expected, kept = np.vstack([table.batch(values), more]), np.concatenate([idx, idx2])
+    assert (table.take(kept) == expected).all()
+    assert all((table.column(c)[kept] == expected[:, c]).all() for c in marks + [gold])
+    again, new = table.add(expected[::-1].copy())
+    assert len(new) == 0 and list(again) == list(kept[::-1])
 
 
 def _state(**extra):
@@ -175,6 +199,8 @@ def test_hundreds_of_columns_made_one_by_one_between_growing_batches_keep_every_
         index, _new = table.add(rows)
         kept.append((index, rows))
     assert table.width == len(slots) and KINDS[table.kind[slots.index("visits", 5)]] is np.int32
+    every = table.rows
+    assert all((table.kind[c] == BITS) == (every[:, c].max() <= 1) for c in range(HEAD, table.width))
     for index, rows in kept:
         wide = table.take(index)
         assert (wide[:, :rows.shape[1]] == rows).all()

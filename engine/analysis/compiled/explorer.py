@@ -9,7 +9,8 @@ successor)]); successors are packed (packed.py) and found or added by hash.  The
 result says which paragraphs took the engine path and why, so that coverage never
 depends on the compiler: a program only saves time.
 
-Bounds: `max_states` and `timeout` (CPU seconds) between waves; `deadline` (a
+Bounds: `max_states` between the slices of a wave (smaller as it nears: it holds
+within one), `timeout` (CPU seconds) between waves; `deadline` (a
 `time.monotonic()` time: `lint --deep`'s wall clock) between the batches of a wave,
 and in a call into the module that a watch stops past it (`interruptible`, TimeUp:
 a fight's pricing).  The slice of the wave under way when the deadline passes is left
@@ -44,6 +45,10 @@ FLUSH = 1 << 15   # successors waiting at most (then found or added at once)
 DEAD = -1       # the "pending activity" of a dead state's program (the module's rescues)
 CHUNK = 1 << 13   # states a program expands at once at most (a fight's are many rows each)
 SLICE = 1 << 16   # states of a wave expanded together at most
+# ... and at most so many bytes of int64 rows (a book of 250 columns has rows of 2 KB):
+# the peak while exploring is these batches' rows, not the states kept
+FLUSH_BYTES, CHUNK_BYTES, SLICE_BYTES = 16 << 20, 4 << 20, 32 << 20
+FEW = 64          # states of a wave expanded together at least
 
 
 @dataclass
@@ -103,6 +108,7 @@ class CompiledExplorer:
         self.compiled_states = self.engine_states = 0
         self.compiled_seconds = 0.0
         self._waiting, self._waiting_n, self._fixed = [], 0, 0
+        self._growth = 1   # the most new states a state of a wave gave (`_rows`: slices under the bound)
         self._default_row = np.zeros(0, dtype=np.int64)
         self._starts = None
         self._finals, self._finals_at = set(), None   # deaths nothing can rescue (`_final_deaths`)
@@ -269,34 +275,55 @@ class CompiledExplorer:
         return LATER - base - np.arange(self._waiting_n - base, dtype=np.int64)
 
     def _flush(self, at_least: int = 0) -> np.ndarray:
-        """The successors waiting found or added (when more than `at_least` wait), the
-        edges listed since made one array each (int32: half the bytes) with their real
+        """The successors waiting found or added (when more than `at_least` wait, or
+        their rows more than FLUSH_BYTES), a few thousand rows at a time; the edges
+        listed since made one array each, in the narrowest types (a state, a target:
+        int32; a move, a probability's number: uint8 or uint16 mostly), with their real
         targets; the states new to the table."""
-        if at_least and self._waiting_n <= at_least:
+        if at_least and self._waiting_n <= self._rows(at_least, FLUSH_BYTES):
             return np.zeros(0, dtype=np.int64)
-        new = np.zeros(0, dtype=np.int64)
+        new = [np.zeros(0, dtype=np.int64)]
         if self._waiting:
-            width = len(self.slots)
-            self.table.widen()
-            rows = np.empty((self._waiting_n, width), dtype=np.int64)
-            defaults = self._defaults(width)
-            at = 0
-            for b in self._waiting:
-                rows[at:at + len(b), :b.shape[1]] = b
-                rows[at:at + len(b), b.shape[1]:] = defaults[b.shape[1]:]   # (columns made since)
-                at += len(b)
-            self._waiting, self._waiting_n = [], 0
-            idx, new = self._add(rows, own=True)
+            idx, at = np.empty(self._waiting_n, dtype=np.int64), 0
+            for rows in self._stacked(self._rows(FLUSH, FLUSH_BYTES)):
+                idx[at:at + len(rows)], fresh = self._add(rows, own=True)
+                new.append(fresh)
+                at += len(rows)
         if len(self.e_target) > self._fixed:
-            narrow = np.int32 if self.table.n < 1 << 31 and len(self.fractions) < 1 << 31 else np.int64
-            for edges in (self.e_state, self.e_move, self.e_target, self.e_prob):
-                edges[self._fixed:] = [np.concatenate(edges[self._fixed:]).astype(narrow)]
+            index = np.int32 if self.table.n < 1 << 31 else np.int64
+            for edges, top in ((self.e_state, None), (self.e_move, 0), (self.e_target, None),
+                               (self.e_prob, len(self.fractions))):
+                joined = np.concatenate(edges[self._fixed:])
+                edges[self._fixed:] = [joined.astype(index if top is None else
+                                                     narrow(max(top, int(joined.max(initial=0)), 1)))]
             t = self.e_target[-1]
             later = np.flatnonzero(t <= LATER)
             if len(later):
                 t[later] = idx[LATER - t[later]]
             self._fixed = len(self.e_target)
-        return new
+        return np.concatenate(new)
+
+    def _stacked(self, most: int):
+        """The successors waiting, in order, as int64 matrices of `most` rows at most
+        (each widened to every column, those made since at their default); each block
+        let go once copied (the rows of one flush are not all held twice)."""
+        self.table.widen()
+        width, left = len(self.slots), self._waiting_n
+        defaults = self._defaults(width)
+        blocks, self._waiting, self._waiting_n = self._waiting, [], 0
+        rows, at = None, 0
+        for j, b in enumerate(blocks):
+            blocks[j], done = None, 0
+            while done < len(b):
+                if rows is None:
+                    rows, at = np.empty((min(most, left), width), dtype=np.int64), 0
+                k = min(len(b) - done, len(rows) - at)
+                rows[at:at + k, :b.shape[1]] = b[done:done + k]
+                rows[at:at + k, b.shape[1]:] = defaults[b.shape[1]:]   # (columns made since)
+                at, done, left = at + k, done + k, left - k
+                if at == len(rows):
+                    yield rows
+                    rows = None
 
     def _defaults(self, k: int) -> np.ndarray:
         if len(self._default_row) != k:
@@ -317,20 +344,25 @@ class CompiledExplorer:
             if self.timeout is not None and time.process_time() - began > self.timeout:
                 bound = "timeout"
                 break
-            # (a slice of the wave at a time: its rows are int64 while it is expanded)
+            # (a slice of the wave at a time: its rows are int64 while it is expanded; the
+            # states of a wave cut by the bound are left to the frontier, with the new ones)
             found, at = [], 0
             try:
                 self.interruptible = True
-                for at in range(0, len(wave), SLICE):
+                while at < len(wave) and self.table.n <= self.max_states:
                     self._late()
-                    found.append(self._wave(wave[at:at + SLICE]))
+                    step = self._rows(SLICE, SLICE_BYTES, self.max_states - self.table.n)
+                    before = self.table.n
+                    found.append(self._wave(wave[at:at + step]))
+                    self._growth = max(self._growth, -(-(self.table.n - before) // len(wave[at:at + step])))
+                    at += step
             except TimeUp as late:
                 bound = late.args[0] if late.args else "timeout"
                 wave = self._cut(int(wave[at]))
                 break
             finally:
                 self.interruptible = False
-            wave = np.concatenate(found)
+            wave = np.concatenate(found + [wave[at:]])
         n = self.table.n
         frontier = wave[~self.over(wave)] if bound else np.zeros(0, dtype=np.int64)
         hopeless = ceiling = worth = None
@@ -371,6 +403,15 @@ class CompiledExplorer:
         self._fixed = len(self.e_state)
         return np.arange(first, self.table.n, dtype=np.int64)
 
+    def _rows(self, most: int, budget: int, room: int | None = None) -> int:
+        """States or rows to take together: `most`, fewer when their int64 rows would pass
+        `budget` bytes, and, given the `room` left under the bound, few enough that
+        their successors fit in it (FEW at least)."""
+        rows = min(most, budget // (8 * max(len(self.slots), 1)))
+        if room is not None:
+            rows = min(rows, room // self._growth)
+        return max(rows, FEW)
+
     def _over(self, ended: np.ndarray) -> np.ndarray:
         """A game over for good (a victory; a death the module never rescues): nothing
         follows it, so it needs no expanding (its value is its ending's)."""
@@ -400,9 +441,10 @@ class CompiledExplorer:
                 sel = np.flatnonzero(dead & (para == n))
             else:
                 sel = np.flatnonzero((waiting if pend == 0 else busy) & (para == n) & (rows[:, PENDING] == pend))
-            for at in range(0, len(sel), CHUNK):   # (a chunk at a time: its successors' rows are int64)
+            chunk = self._rows(CHUNK, CHUNK_BYTES)
+            for at in range(0, len(sel), chunk):   # (a chunk at a time: its successors' rows are int64)
                 self._late()
-                part = sel[at:at + CHUNK]
+                part = sel[at:at + chunk]
                 left = self._compiled(program, states[part], rows[part])
                 to_engine[part] = False
                 to_engine[part[left]] = True
@@ -640,9 +682,12 @@ class CompiledExplorer:
     # --- the arrays ---------------------------------------------------------------
     def _graph(self, n: int, roots, frontier) -> Graph:
         cat = (lambda xs: xs[0] if len(xs) == 1 else np.concatenate(xs) if xs else np.zeros(0, dtype=np.int64))
-        st, mv, tg, pr = cat(self.e_state), cat(self.e_move), cat(self.e_target), cat(self.e_prob)
-        # (the lists are the graph's now: not kept twice while it is built)
-        self.e_state, self.e_move, self.e_target, self.e_prob = [], [], [], []
+        joined = []
+        for name in ("e_state", "e_move", "e_target", "e_prob"):
+            joined.append(cat(getattr(self, name)))
+            setattr(self, name, [])   # (each list the graph's now: not kept twice while it is built)
+        st, mv, tg, pr = joined
+        del joined
         self._fixed = 0
         order = np.lexsort((mv, st))   # (stable: a move's outcomes keep their order)
         st = st[order]

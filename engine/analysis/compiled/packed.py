@@ -189,16 +189,19 @@ def _mix(h: np.ndarray) -> np.ndarray:
     return h
 
 
-# the storage types of a column, narrowest first; in all but the last, the type's
-# smallest value stands for MISSING (so a value kept there lies strictly above it)
-KINDS = (np.int8, np.int16, np.int32, np.int64)
-_LOW = [int(np.iinfo(t).min) for t in KINDS]
-_HIGH = [int(np.iinfo(t).max) for t in KINDS]
+# the storage types of a column, narrowest first: kind 0 (BITS) a bit a column, eight
+# columns a byte, for a column of 0s and 1s that is never MISSING (a flag, a visit, an
+# item held once); then int8 .. int64, where in all but the last the type's smallest
+# value stands for MISSING (so a value kept there lies strictly above it)
+KINDS = (np.uint8, np.int8, np.int16, np.int32, np.int64)
+BITS, INT8 = 0, 1
+_LOW = [-1] + [int(np.iinfo(t).min) for t in KINDS[1:]]
+_HIGH = [1] + [int(np.iinfo(t).max) for t in KINDS[1:]]
 
 
 def _kind_of(lo: int, hi: int) -> int:
-    """The narrowest kind holding every value from lo to hi (MISSING aside)."""
-    for k in range(len(KINDS) - 1):
+    """The narrowest kind past the bits holding every value from lo to hi (MISSING aside)."""
+    for k in range(INT8, len(KINDS) - 1):
         if _LOW[k] < lo and hi <= _HIGH[k]:
             return k
     return len(KINDS) - 1
@@ -206,9 +209,10 @@ def _kind_of(lo: int, hi: int) -> int:
 
 class Table:
     """Every state kept, found again by hash.  Stored column by column in the
-    narrowest type each column's values fit (int8 first: a flag, a visit, a stat, an
-    item count; widened to int16, int32, int64 when a value outside its range
-    appears), the columns of one type side by side in one matrix; read back as int64
+    narrowest type each column's values fit (a bit for a flag, a visit, an item count
+    while it is 0 or 1; int8 first for a stat or a starting value; widened to int8,
+    int16, int32, int64 when a value outside its range appears), the columns of one
+    type side by side in one matrix (the bits packed eight a byte); read back as int64
     rows (`take`, `rows`, `column`), MISSING where a stat is not held."""
 
     def __init__(self, slots: Slots):
@@ -244,10 +248,12 @@ class Table:
 
     # --- the columns' storage -------------------------------------------------------
     def widen(self) -> None:
-        """Columns for the slots made since (their default in every row), int8 first."""
+        """Columns for the slots made since (their default in every row): a bit where
+        the default is 0 (the head aside: its numbers are never only 0 and 1), else int8."""
         for i in range(len(self.kind), len(self.slots)):
-            fill = _encode(np.full(1, self.slots.default(i), dtype=np.int64), 0)[0]
-            self._attach(i, 0, np.full(self._cap, fill, dtype=KINDS[0]))
+            default = self.slots.default(i)
+            kind = BITS if i >= HEAD and default == 0 else INT8
+            self._attach(i, kind, _encode(np.full(self._cap, default, dtype=np.int64), kind))
 
     def _attach(self, i: int, kind: int, values: np.ndarray) -> None:
         """Column `i` (its stored values over the capacity) at the end of its kind's matrix."""
@@ -261,16 +267,34 @@ class Table:
         self._nulls[kind] = self._nullable(kind)
 
     def _place(self, kind: int, p: int, values: np.ndarray) -> None:
-        """`values` written as column `p` of `kind`'s matrix.  When it has no room left it
-        is copied into one a quarter wider (a book of hundreds of flags and visits adds
-        its columns one by one: copying the whole table for each took gigabytes)."""
-        room = self._room[kind]
-        if p >= room.shape[1]:
-            wider = np.zeros((room.shape[0], p + 1 + p // 4), dtype=room.dtype)
-            wider[:self.n, :p] = room[:self.n, :p]
+        """`values` written as column `p` of `kind`'s matrix (of the bits: bit p % 8 of
+        its byte p // 8).  When it has no room left it is copied into one a quarter
+        wider (a book of hundreds of flags and visits adds its columns one by one:
+        copying the whole table for each took gigabytes)."""
+        room, byte = self._room[kind], p >> 3 if kind == BITS else p
+        if byte >= room.shape[1]:
+            wider = np.zeros((room.shape[0], byte + 1 + byte // 4), dtype=room.dtype)
+            used = self.store[kind].shape[1]
+            wider[:self.n, :used] = room[:self.n, :used]
             self._room[kind] = room = wider
-        room[:, p] = values
-        self.store[kind] = room[:, :p + 1]
+        if kind == BITS:
+            bit = np.uint8(1 << (p & 7))
+            room[:, byte] &= ~bit
+            room[:, byte] |= values.astype(np.uint8) * bit
+        else:
+            room[:, p] = values
+        self.store[kind] = room[:, :self._used(kind)]
+
+    def _used(self, kind: int) -> int:
+        """The columns of `kind`'s matrix in use (of the bits: the bytes)."""
+        places = len(self.members[kind])
+        return (places + 7) >> 3 if kind == BITS else places
+
+    def _stored(self, kind: int, p: int, upto: int | None = None) -> np.ndarray:
+        """Column `p` of `kind`'s matrix as stored (a bit as 0 or 1), rows to `upto`
+        (default: the capacity)."""
+        room = self._room[kind][:upto]
+        return (room[:, p >> 3] >> (p & 7)) & 1 if kind == BITS else room[:, p]
 
     def _nullable(self, kind: int) -> np.ndarray:
         """The places in `kind`'s matrix of the columns that may be MISSING (stats and
@@ -281,13 +305,20 @@ class Table:
     def _retype(self, i: int, kind: int) -> None:
         """Column `i` moved to a wider kind (its values kept, MISSING too)."""
         old, pos = self.kind[i], self.at[i]
-        values = _encode(_decode(self.store[old][:, pos], old), kind)
+        values = _encode(_decode(self._stored(old, pos), old), kind)
         room, width = self._room[old], len(self.members[old])
-        room[:, pos:width - 1] = room[:, pos + 1:width]   # the columns after it one place left
-        self.store[old] = room[:, :width - 1]
-        self.members[old].pop(pos)
-        for j in self.members[old][pos:]:
-            self.at[j] -= 1
+        if old == BITS:   # the last bit column moved into its place (bits are not shifted)
+            last = self.members[old][width - 1]
+            if last != i:
+                self._place(old, pos, self._stored(old, width - 1))
+                self.members[old][pos], self.at[last] = last, pos
+            self.members[old].pop()
+        else:
+            room[:, pos:width - 1] = room[:, pos + 1:width]   # the columns after it one place left
+            self.members[old].pop(pos)
+            for j in self.members[old][pos:]:
+                self.at[j] -= 1
+        self.store[old] = self._room[old][:, :self._used(old)]
         self._order[old] = np.asarray(self.members[old], dtype=np.int64)
         self._nulls[old] = self._nullable(old)
         self._attach(i, kind, values)
@@ -319,6 +350,9 @@ class Table:
             if len(cols):
                 part = rows[:, cols]
                 stored = self.store[k][self.n:need]
+                if k == BITS:
+                    stored[:] = np.packbits(part.astype(np.uint8), axis=1, bitorder="little")
+                    continue
                 stored[:] = part   # (each value fits: `_fit`; MISSING translated below, where it may be)
                 for p in self._nulls[k].tolist():
                     if k < len(KINDS) - 1:
@@ -331,7 +365,9 @@ class Table:
         index = np.asarray(index, dtype=np.int64)
         out = np.empty((len(index), len(self.kind)), dtype=np.int64)
         for k, cols in enumerate(self._order):
-            if len(cols):
+            if len(cols) and k == BITS:
+                out[:, cols] = np.unpackbits(self.store[k][index], axis=1, count=len(cols), bitorder="little")
+            elif len(cols):
                 stored = self.store[k][index]
                 part = stored.astype(np.int64)
                 if k < len(KINDS) - 1:
@@ -345,7 +381,7 @@ class Table:
 
     def column(self, i: int) -> np.ndarray:
         """Column `i` of every row kept, as int64."""
-        return _decode(self.store[self.kind[i]][:self.n, self.at[i]], self.kind[i])
+        return _decode(self._stored(self.kind[i], self.at[i], self.n), self.kind[i])
 
     @property
     def rows(self) -> np.ndarray:
@@ -447,15 +483,18 @@ def _merged(h1, i1, h2, i2) -> tuple[np.ndarray, np.ndarray]:
 
 
 def _encode(values: np.ndarray, kind: int) -> np.ndarray:
-    """int64 values in the storage type of `kind` (MISSING as the type's smallest value)."""
+    """int64 values in the storage type of `kind` (MISSING as the type's smallest value;
+    a bit as 0 or 1, never MISSING)."""
     if kind == len(KINDS) - 1:
         return values
+    if kind == BITS:
+        return values.astype(np.uint8)
     return np.where(values == MISSING, _LOW[kind], values).astype(KINDS[kind])
 
 
 def _decode(stored: np.ndarray, kind: int) -> np.ndarray:
     """Stored values back as int64 (the type's smallest value as MISSING)."""
     out = stored.astype(np.int64)
-    if kind < len(KINDS) - 1:
+    if BITS < kind < len(KINDS) - 1:
         out[stored == _LOW[kind]] = MISSING
     return out

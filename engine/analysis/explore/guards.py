@@ -89,6 +89,7 @@ class Guards:
         self._closable: dict = {}   # paragraph -> {target: [guard sets]} of ways only guards hold open
         self._useful: dict = {}     # paragraph -> the guards that alone forget something there
         self._reads: dict = {}      # (paragraph, held guards) -> what is read ahead
+        self._distinct: dict = {}   # each set read ahead kept once (vennick: 4,829 keys, 144 sets)
 
     def closable(self, n) -> dict:
         found = self._closable.get(n)
@@ -145,5 +146,6 @@ class Guards:
             read: set = set()
             for q in seen:
                 read |= lens.reads.get(q, set())
-            found = self._reads[key] = frozenset(read)
+            found = frozenset(read)
+            found = self._reads[key] = self._distinct.setdefault(found, found)
         return found
