@@ -112,8 +112,10 @@ def test_a_cut_report_says_the_gap_where_it_lies_and_why():
     assert "endurance" in [x["name"] for x in f["splits"]] and all(x["factor"] > 1 for x in f["splits"])
     en, fr = exhaustive_text(r, "en", "road.yaml"), exhaustive_text(r, "fr", "road.yaml")
     gap = f"{100 * v['gap']:.2f}"
-    assert f"Gap between the bounds: {gap} points" in en and "What multiplies the states there: endurance" in en
-    assert f"Écart entre les bornes : {gap.replace('.', ',')} points" in fr and "Ce qui y multiplie" in fr
+    # (each stat by the module's label in the reader's language, not its French id)
+    assert f"Gap between the bounds: {gap} points" in en and "What multiplies the states there: Stamina" in en
+    assert f"Écart entre les bornes : {gap.replace('.', ',')} points" in fr
+    assert "Ce qui y multiplie les états : Endurance" in fr and "endurance" not in en
     assert exhaustive(book, module, sheet=1)["frontier"] is None
 
 

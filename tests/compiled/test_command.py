@@ -48,6 +48,7 @@ def test_a_cut_run_in_french_and_in_json_gives_its_two_bounds_and_french_reasons
     # chances along the likeliest way to a victory: just below 1 here, never rounded to it)
     assert "  victoire en jouant au mieux : 0,00 % – > 99,99 %" in out
     assert "  Écart entre les bornes : > 99,99 points" in out
+    assert "  Ce qui y multiplie les états : Endurance ×" in out   # (the module's label, not its id)
     assert "  BORNÉ : limite --max-states atteinte (" in out and "au moins" not in out
     assert main(["explore", book, "--exhaustive", "--compiled", "--sheet", "1", "--max-states", "3000",
                  "--format", "json"]) == 0

@@ -24,6 +24,7 @@ from engine.analysis.explore.text import (bounded, dropped_lines, exactness_line
 from engine.analysis.compiled.explorer import CompiledExplorer
 from engine.analysis.compiled.findings import findings
 from engine.analysis.compiled.frontier import frontier
+from engine.analysis.explore.frontier import labelled
 from engine.analysis.compiled.keep import UNKEYED, store
 from engine.analysis.compiled.reasons import count, path_lines
 from engine.analysis.compiled.run import high_solution, solve
@@ -76,7 +77,7 @@ def _space(book, module, sheet, options: dict, keep: bool = False, saving: bool 
         high = high_solution(ex)
         out["victory"] = {"low": r["float"], "high": high.start()}
         out["victory"]["gap"] = out["victory"]["high"] - out["victory"]["low"]
-        out["frontier"] = frontier(ex, r["solution"], high)
+        out["frontier"] = labelled(frontier(ex, r["solution"], high), module)
         if out["frontier"] is not None:   # (the rows the ceiling counts as lost: explore/ceiling.py)
             out["frontier"]["ceiling"] = ex.ceiling
     out |= findings(book, module, explorer, ex, r, complete)

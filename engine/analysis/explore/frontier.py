@@ -103,3 +103,14 @@ def _splits(space: Space, paragraphs: set) -> list[dict]:
             found.append({"part": part, "name": str(key), "factor": whole / without})
     found.sort(key=lambda x: -x["factor"])
     return found[:SPLITS]
+
+
+def labelled(cut: dict | None, module) -> dict | None:
+    """The splits' stats with the module's labels ({"fr": "Endurance", "en": "Stamina"}),
+    for the report's words (its ids are the module's, in French: `or` for the gold)."""
+    for x in (cut or {}).get("splits", ()):
+        stat = module.stat(x["name"]) if x["part"] == "stats" else None
+        if stat is not None:
+            x["label"] = {"fr": stat.label.fr, "en": stat.label.en}
+    return cut
+

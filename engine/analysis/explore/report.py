@@ -5,7 +5,7 @@ from fractions import Fraction
 
 from engine.lint.checks import graph as static_graph, reachable
 from engine.analysis.explore.exact import exact_values
-from engine.analysis.explore.frontier import frontier
+from engine.analysis.explore.frontier import frontier, labelled
 from engine.analysis.explore.findings import best_route, deciding, difficulty, doomed, figure, reach
 from engine.analysis.explore.runs import Stats
 from engine.analysis.explore.solve import victory_odds
@@ -103,7 +103,7 @@ def exhaustive_report(book, module, space: Space, findings: bool = True) -> dict
     victory = victory_odds(space)
     if space.bound is not None and not space.sample:
         victory["gap"] = victory["high"] - victory["low"]
-    cut, space.bounds = frontier(space, *space.bounds), None   # (millions of floats: not kept)
+    cut, space.bounds = labelled(frontier(space, *space.bounds), module), None   # (millions of floats: not kept)
     return (_exact_part(space, complete, victory) if findings else {}) | {
         "book": book.id, "complete": complete, "bound": space.bound, "states": len(space.states),
         "expanded": space.expanded, "seconds": space.seconds,

@@ -221,12 +221,19 @@ def frontier_lines(r: dict, lang: str) -> list[str]:
                         f"  The play that reaches the high bound leaves the part explored after §§ {more}{walk}"))
     lines += ceiling_lines(f.get("ceiling"), lang)
     if f["splits"]:
-        split = ", ".join(f"{clean_line(x['name'])} ×{number(x['factor'], lang, 1)}" for x in f["splits"])
+        split = ", ".join(f"{_slot(x, lang)} ×{number(x['factor'], lang, 1)}" for x in f["splits"])
         lines.append(_t(lang, f"  Ce qui y multiplie les états : {split} ; le livre relit chacun plus loin (rien ne "
                               f"peut l'oublier) : l'espace dépasse ce que la limite laisse explorer",
                         f"  What multiplies the states there: {split}; the book reads each of them later (nothing "
                         f"can forget it): the space is larger than what the bound lets explore"))
     return lines
+
+
+def _slot(split: dict, lang: str) -> str:
+    """A split's name: a stat's label (the module's, in `lang`), or the book's id quoted."""
+    if "label" in split:
+        return clean_line(split["label"]["fr" if lang == "fr" else "en"])
+    return f"« {clean_line(split['name'])} »" if lang == "fr" else f"'{clean_line(split['name'])}'"
 
 
 def ceiling_lines(c: dict | None, lang: str) -> list[str]:
