@@ -26,11 +26,11 @@ from engine.rules.base import RuleModule
 from engine.game.reasons import once_key
 from engine.analysis.compiled import giving, puzzle, stores
 from engine.analysis.compiled.batch import Batch
-from engine.analysis.compiled.expressions import Unsupported, reads_stats, vexpr
+from engine.analysis.compiled.expressions import Unsupported, vexpr
 from engine.analysis.compiled.fights import Activity, Steps, cleared
 from engine.analysis.compiled.packed import MISSING, PARAGRAPH, PENDING
 from engine.analysis.compiled.rolls import Roll
-from engine.analysis.compiled.steps import branches, by_extra, first_holding, guarded, padded, wait
+from engine.analysis.compiled.steps import branches, by_extra, first_holding, guarded, hand_over, padded, wait
 from engine.analysis.explore.compact import freeze
 
 __all__ = ["Compiler", "Unsupported", "vexpr"]
@@ -427,16 +427,13 @@ class Compiler:
             return steps + rest
         ways = []
         for jump in q.auto:
-            cond = None
-            if jump.condition is not None:
-                if reads_stats(jump.condition.root, self.aliases, self.names[1] | self.counters):
-                    raise Unsupported("target-fields", q.number)   # (a stat missing: the engine fails)
-                cond = self.condition(jump.condition)
+            cond = None if jump.condition is None else self.condition(jump.condition)
             ways.append((cond, guarded(self._jump(jump, entering))))
         rest = guarded(rest)
 
         def auto(b):   # outcomes.py `_auto`: the first way out whose condition holds
-            taken = first_holding(b, [cond for cond, _out in ways])
+            taken, failing = first_holding(b, [cond for cond, _out in ways])
+            hand_over(b, failing)   # (a stat read that the state does not hold: play fails there)
             branches(b, [(mask, out) for mask, (_c, out) in zip(taken, ways)] + [(taken[-1], rest)])
         return steps + [auto]
 
@@ -460,7 +457,7 @@ class Compiler:
         pending = self.rules.begun(begun[0], q.fields[begun[0]]) if begun else None
         per_state = None   # the pending made from each state (the module's `begun_rows`)
         if begun and pending is None and hasattr(self.rules, "begun_rows"):
-            per_state = self.rules.begun_rows(self.book, number, begun[0], q.fields[begun[0]])
+            per_state = self.rules.begun_rows(self.book, number, begun[0], q.fields[begun[0]], condition=self.condition)
         if begun and pending is None and per_state is None:
             raise Unsupported("target-activity", number)
         steps = []
@@ -470,8 +467,10 @@ class Compiler:
             steps.append(lambda b: b.end(np.ones(len(b), bool), 2, None))
         elif per_state is not None:
             def begin_each(b, name=begun[0]):
+                made = per_state(b)   # (each state's pending, as numbers of distinct dicts; those handed over)
+                if len(made) > 2:
+                    hand_over(b, made[2])
                 live = b.ended == 0
-                made = per_state(b)   # (each state's pending, as numbers of distinct dicts)
                 ids = np.array([b.slots.pendings(freeze({"activity": name, **d})) for d in made[1]], dtype=np.int64)
                 b.rows[:, PENDING] = np.where(live, ids[made[0]] if len(ids) else 0, b.rows[:, PENDING])
             steps.append(begin_each)
