@@ -1,4 +1,4 @@
-"""An `auto:` way out whose condition reads a stat, compiled (programs.py `_settled`):
+"""An `auto:` way out whose condition reads a stat, compiled (entering.py `_settled`):
 over tests/compiled/books/auto-stats.yaml whole, no state takes the engine path, the
 moves equal the real engine's as exact fractions, the value is today's explorer's,
 and the ways taken in another order are caught.  A state that does not hold the stat
@@ -8,7 +8,7 @@ from pathlib import Path
 
 import numpy as np
 
-import engine.analysis.compiled.programs as programs
+import engine.analysis.compiled.entering as entering
 from engine.analysis.compiled.batch import Batch
 from engine.analysis.compiled.engine_path import ERROR
 from engine.analysis.compiled.explorer import CompiledExplorer
@@ -31,8 +31,8 @@ def test_the_whole_book_compares_equal_to_the_engine():
 
 
 def test_the_ways_out_taken_last_first_are_caught(monkeypatch):
-    real = programs.first_holding
-    monkeypatch.setattr(programs, "first_holding", lambda b, conds: real(b, conds[::-1]))
+    real = entering.first_holding
+    monkeypatch.setattr(entering, "first_holding", lambda b, conds: real(b, conds[::-1]))
     # (at 3, a chilled hero whose Luck holds meets the hermit, not his death)
     assert (1, "2") in wrong(compared(BOOK))
 

@@ -32,7 +32,7 @@ from engine.analysis.compiled.forget import Forget
 from engine.analysis.explore.nodes import MACRO
 from engine.analysis.compiled.graph import Graph, narrow
 from engine.analysis.compiled.packed import ENDED, EXTRA, MISSING, PARAGRAPH, PENDING, Slots, Table
-from engine.analysis.compiled.programs import Compiler, Unsupported
+from engine.analysis.compiled.compiler import Compiler, Unsupported
 from engine.analysis.compiled.reasons import Reason
 from engine.analysis.compiled.steps import handed
 from engine.analysis.explore.worth import hopeful_rows

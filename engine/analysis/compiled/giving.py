@@ -29,8 +29,8 @@ the paragraph stops there) or goes on with the next effect.
 Elsewhere (an action's, two in one choice, a computed target, a choice the module
 pays for) they stay on the engine path; so do the states that may give, take or
 sell an item the module's rules read (Défis Fantastiques: a weapon, an armour)
-where its vector rules do not say what follows (`normalised`).  The differential test (tests/compiled/test_giving.py) holds them to
-play.
+where its vector rules do not say what follows (`normalised`).  The differential
+test (tests/compiled/test_giving.py, test_weapon_picks.py) holds them to play.
 """
 from __future__ import annotations
 
