@@ -29,8 +29,8 @@ def begun_rows(book, number: int, spec: dict, condition=None):
     modifiers = [str(m["if"]) for m in spec.get("modifiers") or ()]
     if modifiers and condition is None:
         return None
-    parsed = {text: X.parse(text, "condition") for text in modifiers}
-    conditions = [(text, condition(parsed[text])) for text in dict.fromkeys(modifiers)]
+    parsed = [X.parse(text, "condition") for text in dict.fromkeys(modifiers)]
+    conditions = [(expr.text, condition(expr)) for expr in parsed]   # (as specials.begin asks them: by text)
     named = sorted({x for e in spec.get("enemies") or () if isinstance(e, dict) for x in e.get("hurt_only_by") or ()})
 
     def begin(batch):
