@@ -28,8 +28,8 @@ import time
 # phase -> [(module, attribute path)] of what it times
 PHASES = {
     "compile": [("engine.analysis.compiled.explorer", "CompiledExplorer.__init__"),
-                ("engine.analysis.compiled.programs", "Compiler.pending"),
-                ("engine.analysis.compiled.programs", "Compiler.rescued")],
+                ("engine.analysis.compiled.compiler", "Compiler.pending"),
+                ("engine.analysis.compiled.compiler", "Compiler.rescued")],
     "fights": [("engine.rules.defis_fantastiques.vector", "_fought"),
                ("engine.rules.chroniques_cretoises.vector_fights", "Fought.__call__"),
                ("engine.rules.chroniques_cretoises.vector_fights", "Fought.rejects")],

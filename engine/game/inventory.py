@@ -101,10 +101,17 @@ class GiveUp:
             raise Refused("vous ne pouvez pas donner cela", "you cannot give that up")
         left = pending["left"] - 1
         if left > 0 and (self._choosable(keep) or self._stats_to_give(pending.get("stats") or ())):
-            self.state.pending = dict(pending, left=left)
-            return
+            return self.picks_go_on(dict(pending, left=left))
         self.state.pending = None
         self._go_on(pending)
+
+    def picks_go_on(self, pending) -> None:
+        """More to pick (a give-up, a take, a sale): the activity waits again, what the
+        pick changed settled while it waits, as core.py `_wait` does (`after_change`:
+        a weapon taken leaves the old one at once, a death).  So the state at rest is
+        settled whatever game object plays it next (a save resumed, the explorer)."""
+        self.state.pending = pending
+        self.module.after_change(self)
 
     def _go_on(self, pending) -> None:
         if pending.get("stay"):   # format 1.2: an action's give-up: its paragraph's choices again

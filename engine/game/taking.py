@@ -47,8 +47,7 @@ class Taking:
             self.gain(item, 1)
             rest = [i for i in pending["from"] if i != item]
             if pending["left"] > 1 and rest:
-                self.state.pending = dict(pending, left=pending["left"] - 1, **{"from": rest})
-                return
+                return self.picks_go_on(dict(pending, left=pending["left"] - 1, **{"from": rest}))
         self.state.pending = None
         if carry.start_full(self):   # what was taken overfills a bag: dropping first, then on
             self.state.pending.update({k: pending[k] for k in ("effect", "again", "then") if k in pending})
@@ -85,7 +84,7 @@ class Taking:
             self.lose(item, 1)
             self.change(self.module.money, delta=pending["prices"][item], reason="sale")
             if any(self.state.items.get(i, 0) > 0 for i in pending["prices"]):
-                return
+                return self.picks_go_on(pending)
         self.state.pending = None
         self._go_on(pending)
 

@@ -1,11 +1,12 @@
 """A paragraph's `auto:` ways out and `once:` parts entered by the compiled programs
-(programs.py `Compiler._enter`): the differential test over tests/compiled/books/
+(entering.py `Entering._enter`): the differential test over tests/compiled/books/
 auto-once.yaml whole (every state compared with the engine under forced dice, exact
 fractions), planted bugs caught, and no state left to the engine path (the `random:`
 roll too: rolls.py)."""
 from pathlib import Path
 
-import engine.analysis.compiled.programs as programs
+import engine.analysis.compiled.compiler as compiler
+import engine.analysis.compiled.entering as entering
 from engine.analysis.compiled.differential import differential
 from engine.analysis.compiled.explorer import CompiledExplorer
 from tests.analysis_fixtures.support import load
@@ -16,7 +17,7 @@ BOOK = Path(__file__).parent / "books/auto-once.yaml"
 def _wrong(monkeypatch=None, name=None, value=None) -> set:
     """(paragraph, move) of the moves whose distributions differ, a bug planted."""
     if monkeypatch is not None:
-        monkeypatch.setattr(programs.Compiler if hasattr(programs.Compiler, name) else programs, name, value)
+        monkeypatch.setattr(compiler.Compiler if hasattr(compiler.Compiler, name) else entering, name, value)
     book, module, _ = load(BOOK)
     r = differential(book, module, max_states=20_000, per_paragraph=10_000)
     return {(m["paragraph"], t) for m in r["mismatches"] for t in set(m["compiled"]) | set(m["engine"])
@@ -32,7 +33,7 @@ def test_auto_and_once_are_entered_by_programs():
 
 
 def test_once_parts_done_again_are_caught(monkeypatch):
-    real = programs.Compiler._settled
+    real = compiler.Compiler._settled
 
     def forgetful(self, q, effects, skip, entering):   # (a second visit as the first)
         return real(self, q, [self._effect(e) for e in q.effects], (), entering)
@@ -41,7 +42,7 @@ def test_once_parts_done_again_are_caught(monkeypatch):
 
 
 def test_auto_effects_forgotten_are_caught(monkeypatch):
-    real = programs.Compiler._jump
+    real = compiler.Compiler._jump
 
     def dry(self, jump, entering):
         return real(self, type(jump)(jump.condition, jump.target, jump.end, (), jump.path), entering)
@@ -49,5 +50,5 @@ def test_auto_effects_forgotten_are_caught(monkeypatch):
 
 
 def test_auto_conditions_ignored_are_caught(monkeypatch):
-    real = programs.first_holding
+    real = entering.first_holding
     assert (1, "3") in _wrong(monkeypatch, "first_holding", lambda b, conds: real(b, [None] * len(conds)))

@@ -5,7 +5,7 @@ together), a restore, a restore of nothing, a store and a restore in one list.  
 state takes the engine path, the moves equal the real engine's as exact fractions,
 the value is today's explorer's, and a rule planted wrong is caught.  A weapon gained
 (the jailer's knife, then the smith's axe for the sword) is compiled with the same
-normalise (programs.py `_items`); the smith's purses, used where they lie, give
+normalise (effect_steps.py `_items`); the smith's purses, used where they lie, give
 their effects once a copy."""
 from pathlib import Path
 from types import SimpleNamespace
@@ -25,12 +25,12 @@ def test_every_state_by_a_program_with_today_s_value_and_the_engine_s_moves():
 
 
 def test_an_item_used_here_once_only_is_caught(monkeypatch):
-    from engine.analysis.compiled import programs
-    real = programs.Compiler._items
+    from engine.analysis.compiled import compiler
+    real = compiler.Compiler._items
 
     def once(self, kind, value):
         return real(self, kind, {k: 1 for k in value} if type(value) is dict and "bourse" in value else value)
-    monkeypatch.setattr(programs.Compiler, "_items", once)
+    monkeypatch.setattr(compiler.Compiler, "_items", once)
     assert wrong(compared(BOOK)) == {(7, "2")}
 
 

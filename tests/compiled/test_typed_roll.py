@@ -10,7 +10,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from engine.analysis.compiled import programs, puzzle, rolls, solve
+from engine.analysis.compiled import choices, effect_steps, puzzle, rolls, solve
 from engine.analysis.compiled.explorer import explore_compiled
 from engine.analysis.explore.exact import exact_values
 from engine.analysis.explore.explorer import Explorer
@@ -37,7 +37,7 @@ def test_the_whole_book_compares_equal_to_the_engine():
 
 
 def test_a_note_written_one_paragraph_off_is_caught(monkeypatch):
-    real = programs._note
+    real = effect_steps._note
 
     def off(name):
         step = real(name)
@@ -47,18 +47,18 @@ def test_a_note_written_one_paragraph_off_is_caught(monkeypatch):
             step(b)
             b.rows[:, 0] -= 1
         return note
-    monkeypatch.setattr(programs, "_note", off)
+    monkeypatch.setattr(effect_steps, "_note", off)
     found = wrong(_run())   # (entering 1 notes it; so does 3's success)
     assert {(2, "1"), (8, "1"), (3, "roll")} <= found and {p for p, _t in found} <= {2, 3, 4, 6, 8, 9}
 
 
 def test_a_computed_target_that_stays_put_is_caught(monkeypatch):
-    real = programs.Target.of
+    real = choices.Target.of
 
     def here(self, b):
         t, known, lost = real(self, b)
         return b.paragraph.copy(), np.ones(len(b), bool), lost
-    monkeypatch.setattr(programs.Target, "of", here)
+    monkeypatch.setattr(choices.Target, "of", here)
     assert wrong(_run()) == {(1, "4"), (2, "2"), (5, "1")}
 
 
@@ -83,7 +83,7 @@ def test_tries_not_counted_are_caught(monkeypatch):
 
 
 def test_a_counter_past_its_bound_is_caught(monkeypatch):
-    monkeypatch.setattr(programs, "counter_clamp", lambda spec, value: value)
+    monkeypatch.setattr(effect_steps, "counter_clamp", lambda spec, value: value)
     assert {(8, "1"), (9, "1"), (6, "roll")} <= wrong(_run())   # (moves entering 1, which counts a step)
 
 

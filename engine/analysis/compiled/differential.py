@@ -21,6 +21,7 @@ from engine.analysis.compiled.engine_path import ERROR, SELF
 from engine.analysis.compiled.explorer import DEAD, CompiledExplorer
 from engine.analysis.compiled.fights import Spread
 from engine.analysis.compiled.packed import ENDED, PARAGRAPH, PENDING
+from engine.analysis.compiled.steps import handed
 
 
 def _key(x, row) -> tuple:
@@ -34,7 +35,7 @@ def compiled_moves(x: CompiledExplorer, s: int):
     """{move text: {successor key: probability}}, or None when the program hands it over."""
     row = x.table.take([s])
     program = x.program_of(row[0])
-    moves, engine = program.run(Batch(row, x.slots))
+    moves, engine = handed(*program.run(Batch(row, x.slots)))
     if engine[0]:
         return None
     out: dict = {}

@@ -32,8 +32,9 @@ from engine.analysis.compiled.forget import Forget
 from engine.analysis.explore.nodes import MACRO
 from engine.analysis.compiled.graph import Graph, narrow
 from engine.analysis.compiled.packed import ENDED, EXTRA, MISSING, PARAGRAPH, PENDING, Slots, Table
-from engine.analysis.compiled.programs import Compiler, Unsupported
+from engine.analysis.compiled.compiler import Compiler, Unsupported
 from engine.analysis.compiled.reasons import Reason
+from engine.analysis.compiled.steps import handed
 from engine.analysis.explore.worth import hopeful_rows
 from engine.analysis.explore.compact import thaw
 from engine.analysis.compiled.templates import ERROR as ERROR_T, SELF as SELF_T, Templates
@@ -519,7 +520,7 @@ class CompiledExplorer:
         others of the wave, `_later`); the mask of states left to the engine."""
         wide = self.slots.widened(rows)   # (every column made so far: a program's writes widen it less)
         batch = Batch(wide if wide is not rows else rows.copy(), self.slots)
-        moves, engine = program.run(batch)
+        moves, engine = handed(*program.run(batch))
         keep = ~engine
         order = np.zeros(len(states), dtype=np.int64)   # each state's next move number
         one = self._prob(1)

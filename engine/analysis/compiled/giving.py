@@ -16,8 +16,9 @@ takes `none:` (then `continue` goes on to the target).  A take always waits: eac
 pick gains one item of the list (it leaves the list) until `choose` are taken,
 "take-done" at any time.  A sale waits where an item of its prices is held: each
 sells one copy into the module's money while something is left to sell,
-"sell-done" at any time.  The answers are not followed by the after-change rule
-(play returns straight from them).
+"sell-done" at any time.  A pick that leaves more to pick is followed by the
+after-change rule (inventory.py `picks_go_on`: the state settled while it waits; a
+weapon taken leaves the old one at once); the last goes on as the effect does.
 
 In a paragraph's effects (game/core.py `_settle`): the effects before it; a state
 that waits keeps `effect` and `again` with the pending activity (then the
@@ -27,10 +28,9 @@ the paragraph stops there) or goes on with the next effect.
 
 Elsewhere (an action's, two in one choice, a computed target, a choice the module
 pays for) they stay on the engine path; so do the states that may give, take or
-sell an item the module's rules read (Défis Fantastiques: a weapon, an armour),
-unless it is the last pick and the module's vector rules say what follows
-(`normalised`).  The differential test (tests/compiled/test_giving.py) holds them to
-play.
+sell an item the module's rules read (Défis Fantastiques: a weapon, an armour)
+where its vector rules do not say what follows (`normalised`).  The differential
+test (tests/compiled/test_giving.py, test_weapon_picks.py) holds them to play.
 """
 from __future__ import annotations
 
@@ -129,16 +129,12 @@ def _begun(compiler, e) -> tuple:
     `start_take`) always."""
     if e.kind == "sell":
         prices = dict(e.value)
-        if compiler.module.money is None or not all(type(n) is int for n in prices.values()) \
-                or not all(compiler.rules.plain_item(compiler.book, i) for i in prices):
-            raise Unsupported("effect", "sell")   # (a weapon sold with more to sell: normalised when over)
+        if compiler.module.money is None or not all(type(n) is int for n in prices.values()):
+            raise Unsupported("effect", "sell")
         return {"activity": SELL, "prices": prices}, lambda b: _held(b, prices), None
     if e.kind == "take":
         value = e.value
         choose, offered = value["choose"], list(value["from"])
-        if choose > 1 and any(not compiler.rules.plain_item(compiler.book, i) for i in offered
-                              if i not in (compiler.book.meta.get("used_here") or {})):
-            raise Unsupported("effect", "take")   # (a weapon taken with more to come: normalised when over)
         return {"activity": TAKE, "left": choose, "from": offered}, lambda b: np.ones(len(b), dtype=bool), None
     count, keep = spec_of(e.value)
     stats, none = stats_of(e.value), none_of(e.value)
@@ -200,7 +196,7 @@ class Taking:
             more = freeze(dict(pending, left=pending["left"] - 1, **{"from": rest})) \
                 if pending["left"] > 1 and rest else None
             self.moves.append(("take:" + item, guarded([compiler._items("gain", {item: 1}), _waits(more)]
-                                                       + ([] if more else self.then))))
+                                                       + ([compiler._after_change] if more else self.then))))
         self.moves.append(("take-done", guarded([_waits(None)] + self.then)))
 
     def run(self, batch: Batch):
@@ -224,8 +220,9 @@ class Selling:
         self.compiler, self.commands, self.prices = compiler, commands, pending["prices"]
         self.then = then(compiler, number, pending)
         money = compiler.module.money
-        self.sold = {item: [_lose_one(item), compiler._change(money, _const(price), True)]
+        self.sold = {item: [compiler._items("lose", {item: 1}), compiler._change(money, _const(price), True)]
                      for item, price in self.prices.items()}
+        self.after = compiler._after_change
 
     def run(self, batch: Batch):
         engine = self.compiler.rules.rejects(batch, self.compiler.book)
@@ -235,7 +232,7 @@ class Selling:
             for step in steps:
                 step(nxt)
             more = _held(nxt, self.prices)
-            branches(nxt, [(~more, [_waits(None)] + self.then)])
+            branches(nxt, [(more, [self.after]), (~more, [_waits(None)] + self.then)])
             moves.append(("sell:" + item, batch.col("items", item) > 0, [(None, 1, nxt)]))
         done = Batch(batch.rows.copy(), batch.slots)
         for step in [_waits(None)] + self.then:
@@ -251,13 +248,6 @@ def _held(b: Batch, items) -> np.ndarray:
     for item in items:
         out |= b.col("items", item) > 0
     return out
-
-
-def _lose_one(item: str):
-    """core.py `lose(item, 1)` of an item the module's rules never read."""
-    def lose(b):
-        b.put("items", item, np.maximum(b.col("items", item) - 1, 0))
-    return lose
 
 
 def _const(n: int):
@@ -316,17 +306,18 @@ class GivingUp:
         give(nxt)
         more = np.zeros(len(nxt), dtype=bool) if self.more is None else self.able(nxt)
         waits = self.more
-        branches(nxt, [(more, [lambda b: wait(b, waits)]), (~more, [lambda b: wait(b, None)] + self.then)])
+        branches(nxt, [(more, [lambda b: wait(b, waits), self.compiler._after_change]),
+                       (~more, [lambda b: wait(b, None)] + self.then)])
         return nxt
 
     def _lose(self, item: str):
         """core.py `lose(item, 1)`, the module told of the change (its vector rules'
         `items_changed` for an item its rules never read; `normalised(book)` for one
-        they read, where this pick is the last: its after-change rule runs before
-        the next pick could); None: the engine path."""
+        they read: its after-change rule runs before the next pick could); None: the
+        engine path."""
         book, rules = self.compiler.book, self.rules
         told = (lambda b, mask: rules.items_changed(b, mask)) if rules.plain_item(book, item) else \
-            rules.normalised(book) if self.more is None and hasattr(rules, "normalised") else None
+            rules.normalised(book) if hasattr(rules, "normalised") else None
         if told is None:
             return None
 

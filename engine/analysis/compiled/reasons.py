@@ -30,9 +30,7 @@ REASONS = {
     "test-outcome": Message("issue de test", "test outcome"),
     "outcome": Message("issue de {detail}", "{detail} outcome"),
     "missing-target": Message("cible manquante", "missing target"),
-    "target-fields": Message("cible {detail} : des « auto: » en boucle, ou une condition d'« auto: » qui lit "
-                             "une caractéristique", "target {detail}: `auto:` jumps in a loop, or an `auto:` "
-                             "condition reading a stat"),
+    "target-fields": Message("cible {detail} : des « auto: » en boucle", "target {detail}: `auto:` jumps in a loop"),
     "target-activity": Message("la cible {detail} commence une activité", "target {detail} begins an activity"),
     "effect-amount": Message("quantité d'un effet", "effect amount"),
     "effect": Message("effet {detail}", "effect {detail}"),

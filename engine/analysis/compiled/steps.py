@@ -1,24 +1,33 @@
 """Steps over batches: how the compiled programs apply a list of steps (a state whose
-game has ended is left as it ended), split a batch between branches, and write the
-extras or the pending activity."""
+game has ended is left as it ended), split a batch between branches, write the
+extras or the pending activity, and hand a state over to the engine from within a
+move (`hand_over`, `handed`)."""
 from __future__ import annotations
 
 import numpy as np
 
 from engine.analysis.compiled.batch import Batch
-from engine.analysis.compiled.packed import EXTRA, PENDING
+from engine.analysis.compiled.fights import Spread
+from engine.analysis.compiled.packed import ENDED, EXTRA, PENDING
 from engine.analysis.explore.compact import freeze, thaw
 
 
-def first_holding(b: Batch, conds: list) -> list:
-    """The live states each condition takes, the first that holds for each (None:
-    always), then the states none took."""
+def first_holding(b: Batch, conds: list) -> tuple[list, np.ndarray]:
+    """(the live states each condition takes, the first that holds for each (None:
+    always), then the states none took; the states where a condition read before one
+    held fails: a stat they do not hold, where play stops with an error)."""
     left, taken = b.ended == 0, []
+    failing = np.zeros(len(b), dtype=bool)
     for cond in conds:
-        mask = left.copy() if cond is None else left & cond(b)[0]
+        if cond is None:
+            holds, lost = np.ones(len(b), dtype=bool), np.zeros(len(b), dtype=bool)
+        else:
+            holds, lost = cond(b)
+        failing = failing | (left & lost)
+        mask = left & holds & ~lost
         taken.append(mask)
-        left = left & ~mask
-    return taken + [left]
+        left = left & ~mask & ~lost
+    return taken + [left], failing
 
 
 def branches(b: Batch, branches: list) -> None:
@@ -78,3 +87,31 @@ def by_extra(b: Batch, mask: np.ndarray, values: np.ndarray, change) -> None:
 def wait(b: Batch, pending) -> None:
     """game/core.py `_begin`: the live states wait for the (frozen) activity's answer."""
     b.rows[:, PENDING] = np.where(b.ended == 0, b.slots.pendings(pending), b.rows[:, PENDING])
+
+
+HANDED = 3   # a successor's ENDED where a step handed its state over (1 death, 2 victory)
+
+
+def hand_over(b: Batch, mask: np.ndarray) -> None:
+    """The live states of `mask` are the engine's to play (a stat a condition reads
+    that the state does not hold, where play would fail): their successor is marked
+    (an ending no state keeps: nothing changes it after) and `handed` gives the
+    state they came from to the engine path."""
+    b.end(mask, HANDED, None)
+
+
+def handed(moves: list, engine: np.ndarray) -> tuple[list, np.ndarray]:
+    """(a program's moves, its states left to the engine: those too a move offered
+    to them handed over)."""
+    engine = engine.copy()
+    for _key, offered, outcomes in moves:
+        for out in outcomes:
+            if isinstance(out, Spread):
+                gone = out.nxt.rows[:, ENDED] == HANDED
+                if gone.any():
+                    engine[out.origin[gone]] = True
+                continue
+            gone = out[2].rows[:, ENDED] == HANDED
+            if gone.any():
+                engine |= offered & gone
+    return moves, engine

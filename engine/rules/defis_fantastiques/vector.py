@@ -34,7 +34,7 @@ from engine.analysis.explore.nodes import MACRO
 from engine.rules.defis_fantastiques import combat, explore, model
 from engine.rules.defis_fantastiques.commands import MEAL
 from engine.rules.defis_fantastiques.equipment import ARMOUR_TEST_PENALTY, armour_props, weapon_props
-from engine.rules.defis_fantastiques import equipped, maxima, rolls
+from engine.rules.defis_fantastiques import begun, equipped, maxima, rolls
 from engine.rules.defis_fantastiques.rolls import KINDS
 from engine.rules.defis_fantastiques.explore import POLICIES
 from engine.rules.defis_fantastiques.sheet import CAPPED
@@ -122,25 +122,15 @@ class VectorRules:
         a fight (`begun_rows`)."""
         return rolls.begin(None, spec) if field == "test" else None
 
-    def begun_rows(self, book, number: int, field: str, spec):
+    def begun_rows(self, book, number: int, field: str, spec, condition=None):
         """A fight begun (combat.begin) over a batch: fn(batch) -> (each state's number
-        among the distinct pendings, [pending]), made by combat.begin itself once per
-        distinct weapon and armour (all it reads of a state); None for a fight whose
-        start reads more (`modifiers` conditions, `hurt_only_by` the items held)."""
-        if field != "combat" or not isinstance(spec, dict) or spec.get("modifiers") \
-                or any(isinstance(e, dict) and e.get("hurt_only_by") for e in spec.get("enemies") or ()):
+        among the distinct pendings, [pending], the states handed to the engine), made
+        by combat.begin itself once per distinct hero as it reads him (begun.py: the
+        weapon and armour, the `modifiers` conditions compiled by `condition`, the
+        items `hurt_only_by` names); None for anything else."""
+        if field != "combat" or not isinstance(spec, dict):
             return None
-
-        def begin(batch):
-            ids = batch.rows[:, EXTRA]
-            uniq, inverse = np.unique(ids, return_inverse=True)
-            made = []
-            for u in uniq.tolist():
-                extra = thaw(batch.slots.extras.values[u]) or {}
-                state = SimpleNamespace(paragraph=number, extra=extra, items={})
-                made.append(combat.begin(SimpleNamespace(state=state, book=book, memo={}, narrate=False), spec))
-            return inverse.reshape(-1), made
-        return begin
+        return begun.begun_rows(book, number, spec, condition)
 
     def fight(self, book, number: int, pending: dict, steps, cache):
         """The moves of the states at the start of a round of this fight (explore.py
