@@ -74,7 +74,9 @@ def _compiled(path: str, sheet: int, max_states: int) -> dict:
     from engine.lint.loader import load_book
     from engine.analysis.compiled import solve
     from engine.analysis.compiled.explorer import explore_compiled
+    from engine.support.heap import reuse_large_blocks
     from tools.phases import Phases
+    reuse_large_blocks()   # (as `gamebook explore` does on the compiled path)
     loaded = load_book(path, use_cache=False)
     phases = Phases()
     began = time.process_time()
