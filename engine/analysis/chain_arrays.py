@@ -57,6 +57,13 @@ def spans(lo: np.ndarray, hi: np.ndarray) -> np.ndarray:
     return np.arange(int(ends[-1]) if sizes.size else 0) + np.repeat(lo - (ends - sizes), sizes)
 
 
+def _factors(modulus: int, norms: np.ndarray) -> np.ndarray:
+    """``modulus // n`` for each normaliser n, as Python integers (an object array): one
+    division for each distinct normaliser (a chain has a few, and thousands of options)."""
+    distinct, which = np.unique(norms, return_inverse=True)
+    return np.array([modulus // int(n) for n in distinct] + [0], dtype=object)[:-1][which.reshape(-1)]
+
+
 def by_level(level: np.ndarray) -> np.ndarray:
     """The positions sorted by level, in their order within a level (levels are small:
     as 16-bit integers NumPy sorts them stably by radix)."""
@@ -126,7 +133,7 @@ class Solved:
         order = by_level(opt_level)      # options by level, node order kept
         bounds = np.searchsorted(opt_level[order], np.arange(1, self.top + 2))
         edge_starts = np.searchsorted(g.edge_opt, np.arange(len(g.opt_node) + 1))
-        factor = np.array([self.modulus // int(n) for n in g.opt_norm], dtype=object)
+        factor = _factors(self.modulus, g.opt_norm)
         weights = g.edge_w.astype(object)
         first_opt = np.searchsorted(g.opt_node, np.arange(g.nodes))
         for k in range(self.top):
@@ -197,7 +204,7 @@ def forward(graph: ChainArrays, solved, root: int):
         if not nodes.size:
             continue
         opts = solved.choice[nodes]
-        factor = np.array([modulus // int(n) for n in graph.opt_norm[opts]], dtype=object)
+        factor = _factors(modulus, graph.opt_norm[opts])
         carried = mass[nodes] * factor
         if graph.opt_cost is not None:
             rounds += int((carried * graph.opt_cost[opts].astype(object)).sum()) * modulus ** (k - 1)
@@ -359,7 +366,7 @@ class Fast:
         end, inner = np.where(child < 0, -1 - child, -1), np.maximum(child, 0)
         got = np.where(child < 0, exact_ends[end], self.exact[inner])
         summed = np.add.reduceat(got * g.edge_w[edges].astype(object), cuts)
-        factor = np.array([self.modulus // int(n) for n in g.opt_norm[opts[open_]]], dtype=object)
+        factor = _factors(self.modulus, g.opt_norm[opts[open_]])
         self.exact[nodes[open_]] = summed * factor // self.modulus
 
 
@@ -474,29 +481,59 @@ class Pushed:
     (ends equal as values share one); ``stops``: the nodes where the push stops
     (None: none)."""
 
-    def __init__(self, graph: ChainArrays, solved, end_key, stops=None):
+    def __init__(self, graph: ChainArrays, solved, end_key, stops=None, _shared=None):
+        if _shared is None:
+            _shared = _Shared(graph, solved)
+        sh = _shared
+        self.level, self.lo, self.hi, self.child, self.modulus = sh.level, sh.lo, sh.hi, sh.child, sh.modulus
+        self.inner, self.weight = sh.inner, sh.weight
+        if stops is not None:
+            into_stop = np.flatnonzero(sh.inner & stops[np.maximum(sh.child, 0)])
+            if into_stop.size:   # (only the edges into a stop change: the rest shared)
+                self.inner = sh.inner.copy()
+                self.inner[into_stop] = False
+                self.weight = sh.weight.copy()
+                self.weight[into_stop] = sh.weights(into_stop, self.inner)
+        self.end_key, self.stops = np.asarray(end_key, dtype=np.int64), stops
+        self.kinds = int(self.end_key.max()) + 1 if self.end_key.size else 0
+
+    @staticmethod
+    def both(graph: ChainArrays, solved, end_key, stops) -> tuple["Pushed", "Pushed"]:
+        """(the chain pushed to its ends, and pushed to `stops` too), made together."""
+        shared = _Shared(graph, solved)
+        return Pushed(graph, solved, end_key, None, shared), Pushed(graph, solved, end_key, stops, shared)
+
+
+class _Shared:
+    """What the pushes of one solved chain share: per node its level, its chosen
+    option's edges; per edge its child and multiplier to the next node or end."""
+
+    def __init__(self, graph: ChainArrays, solved):
         starts = np.searchsorted(graph.edge_opt, np.arange(len(graph.opt_node) + 1))
         choice = solved.choice
-        level = self.level = solved.level
+        self.level = solved.level
         lo, hi = starts[choice], starts[choice + 1]
         sizes = hi - lo
         self.hi = np.cumsum(sizes)
         self.lo = self.hi - sizes
         edges = spans(lo, hi)
-        child = self.child = graph.edge_child[edges]
-        node = np.repeat(np.arange(len(choice)), sizes)
+        self.child = graph.edge_child[edges]
+        self.node = np.repeat(np.arange(len(choice)), sizes)
         norm = graph.opt_norm[choice]
-        self.modulus = modulus = lcm(*{int(n) for n in np.unique(norm)}) if norm.size else 1
-        self.inner = child >= 0
-        if stops is not None:
-            self.inner &= ~stops[np.maximum(child, 0)]
-        gap = level[node] - 1 - np.where(self.inner, level[np.maximum(child, 0)], 0)
-        factor = np.array([modulus // int(n) for n in norm], dtype=object)
-        weight = factor[node] * graph.edge_w[edges].astype(object)
+        self.modulus = lcm(*{int(n) for n in np.unique(norm)}) if norm.size else 1
+        self.inner = self.child >= 0
+        # (each edge's weight times its node's M / normaliser, before the powers of M)
+        self.scaled = _factors(self.modulus, norm)[self.node] * graph.edge_w[edges].astype(object)
+        self.weight = self.weights(np.arange(len(self.child)), self.inner)
+
+    def weights(self, edges: np.ndarray, inner: np.ndarray) -> np.ndarray:
+        """The multipliers of `edges` (`inner`: of every edge, whether the push goes on
+        there): the scaled weight times M to the levels between."""
+        level, child = self.level, self.child[edges]
+        gap = level[self.node[edges]] - 1 - np.where(inner[edges], level[np.maximum(child, 0)], 0)
+        weight = self.scaled[edges]
         far = np.flatnonzero(gap > 0)
         if far.size:
-            powers = np.array([modulus ** k for k in range(int(gap.max()) + 1)], dtype=object)
+            powers = np.array([self.modulus ** k for k in range(int(gap.max()) + 1)], dtype=object)
             weight[far] = weight[far] * powers[gap[far]]
-        self.weight = weight
-        self.end_key, self.stops = np.asarray(end_key, dtype=np.int64), stops
-        self.kinds = int(self.end_key.max()) + 1 if self.end_key.size else 0
+        return weight

@@ -104,6 +104,8 @@ def _explore(book, module, args, compiled: bool) -> int:
         return _replay(book, module, args)
     if compiled:
         from engine.analysis.compiled.report import compiled_report, compiled_text
+        from engine.support.heap import reuse_large_blocks
+        reuse_large_blocks()   # (its batches' large arrays reused, not faulted in again)
         r = compiled_report(book, module, args.max_states, not args.no_commands,
                             fight_nodes=not args.step_by_step, sheet=args.sheet, timeout=args.timeout,
                             keep=not args.no_store, jobs=_jobs(args), saving=args.saving)

@@ -144,3 +144,14 @@ def test_components_peels_large_graphs():
         found = components(n, [0] + [1] * n, [1])
         assert list(found[1]) == second
     assert list(found[len(found) - 1]) == [0] and found.level[len(found) - 1] == 1
+
+
+@pytest.mark.parametrize("n", [5, 70_000])
+def test_the_parents_are_the_sources_sorted_by_target_then_source(n):
+    # (past 2^16 states the targets are sorted in two 16-bit passes)
+    from engine.analysis.compiled.components import _parents
+    rng = np.random.default_rng(n)
+    src = np.sort(rng.integers(0, n, size=4 * n)).astype(np.int32)
+    dst = rng.integers(0, n, size=src.size)
+    by_pairs = sorted(zip(dst.tolist(), src.tolist()))
+    assert _parents(n, src, dst).tolist() == [s for _d, s in by_pairs]

@@ -429,19 +429,11 @@ class CompiledExplorer:
         to_engine = ~terminal
         busy = (ended == 0) & (rows[:, PENDING] != 0)
         dead = (ended == 1) & ~terminal   # (a death the module may still rescue)
-        groups = [(n, 0) for n in np.unique(para[waiting]).tolist()]
-        if busy.any():
-            groups += [tuple(g) for g in np.unique(rows[busy][:, [PARAGRAPH, PENDING]], axis=0).tolist()]
-        groups += [(n, DEAD) for n in np.unique(para[dead]).tolist()]
         began = time.process_time()
-        for n, pend in groups:
+        for n, pend, sel in _groups(para, rows[:, PENDING], waiting, busy, dead):
             program = self.program(n, pend)
             if program is None:
                 continue
-            if pend == DEAD:
-                sel = np.flatnonzero(dead & (para == n))
-            else:
-                sel = np.flatnonzero((waiting if pend == 0 else busy) & (para == n) & (rows[:, PENDING] == pend))
             chunk = self._rows(CHUNK, CHUNK_BYTES)
             for at in range(0, len(sel), chunk):   # (a chunk at a time: its successors' rows are int64)
                 self._late()
@@ -713,6 +705,23 @@ class CompiledExplorer:
                      tg.astype(narrow(max(n, 2), signed=True)), table[pr] if len(pr) else np.zeros(0),
                      pr.astype(narrow(max(len(self.fractions), 1))), list(self.fractions), terminal,
                      self.table.column(PARAGRAPH).astype(np.int32), roots)
+
+
+def _groups(para: np.ndarray, pending: np.ndarray, waiting: np.ndarray, busy: np.ndarray, dead: np.ndarray):
+    """(paragraph, pending activity, the positions of its states) of a wave's states,
+    by one stable sort: the states waiting at their choices by paragraph (pending 0),
+    then those with an activity under way by paragraph and activity, then the dead by
+    paragraph (pending DEAD), each group's positions in increasing order (a scan of
+    the whole wave for each group cost as much as the groups' programs on small ones)."""
+    kind = np.where(waiting, 0, np.where(busy, 1, 2))
+    at = np.flatnonzero(waiting | busy | dead)
+    pend = np.where(busy, pending, 0)
+    order = at[np.lexsort((pend[at], para[at], kind[at]))]
+    k, n, p = kind[order], para[order], pend[order]
+    cut = np.flatnonzero((k[1:] != k[:-1]) | (n[1:] != n[:-1]) | (p[1:] != p[:-1])) + 1
+    for lo, hi in zip(np.concatenate(([0], cut)).tolist(), np.concatenate((cut, [order.size])).tolist()):
+        if hi > lo:
+            yield int(n[lo]), DEAD if k[lo] == 2 else int(p[lo]), order[lo:hi]
 
 
 def explore_compiled(book, module, **options) -> Explored:

@@ -105,7 +105,7 @@ class Forget:
         """The rows (a copy, or the same changed in place) with what cannot be read from
         their paragraph on forgotten: every paragraph's lens at once (a row of masks a
         paragraph, gathered by row)."""
-        uniq, inverse = np.unique(rows[:, PARAGRAPH], return_inverse=True)
+        uniq, inverse = _paragraphs(rows[:, PARAGRAPH])
         plans = [self._plan(n, slots) for n in uniq.tolist()]
         out = rows.copy() if copy else rows
         if not all(p is None for p in plans):
@@ -285,3 +285,15 @@ class Forget:
                 shut = self.lens.shut(n, frozenset(g for (_c, g), h in zip(guards, combo) if h), columns)
                 if shut:
                     rows[np.ix_(at[which.ravel() == k], list(shut))] = 0
+
+
+def _paragraphs(para: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """`np.unique(para, return_inverse=True)` of paragraph numbers, by counting where they
+    are small and not negative (no sort of every row: a wave's successors are millions)."""
+    if not len(para) or para.min() < 0 or para.max() >= 1 << 20:
+        uniq, inverse = np.unique(para, return_inverse=True)
+        return uniq, inverse.reshape(-1)
+    uniq = np.flatnonzero(np.bincount(para))
+    place = np.zeros(int(uniq[-1]) + 1, dtype=np.int64)
+    place[uniq] = np.arange(len(uniq))
+    return uniq, place[para]

@@ -288,14 +288,14 @@ class RowsFight:
         self.fought = _pusher(graph.nodes, post, _Best(arrays, None))
         end_key = vec.end_key   # (graph.ends are vec.ends)
         self.distinct, self.rows, self.n = vec.distinct, rows, n
-        self.pushed = {False: Pushed(graph, solved, end_key)}
         self.ahead: dict = {}   # (stopping, opponents, round, wins) -> ({node: {end key: numerator}}, scale)
         after = self.fight.after
         if after is None:
+            self.pushed = {False: Pushed(graph, solved, end_key)}
             self.stopping = self.fought
             return
         stop = (rows[:, vec.Q] == 0) & (rows[:, vec.RND] >= after)
-        self.pushed[True] = Pushed(graph, solved, end_key, stop)
+        self.pushed = dict(zip((False, True), Pushed.both(graph, solved, end_key, stop)))
         self.stopping = _pusher(graph.nodes, post, _Best(arrays, _Stops(stop, rows, n)))
 
 
