@@ -26,7 +26,7 @@ from engine.rules.chroniques_cretoises import combat as C
 from engine.rules.chroniques_cretoises import endings, sheet
 from engine.rules.chroniques_cretoises import model as R
 from engine.rules.chroniques_cretoises import names as N
-from engine.rules.chroniques_cretoises.fight_graph import FightGraph, ended
+from engine.rules.chroniques_cretoises.fight_graph import NEVER, FightGraph, Store, ended
 from engine.rules.chroniques_cretoises.odds import node_of, rules_of
 from engine.rules.chroniques_cretoises.transitions import Fight
 
@@ -116,10 +116,15 @@ def chain_ends(cache, rules, start, keep: int, root) -> list:
 
 
 def _graph(cache, rules, some: bool) -> FightGraph:
-    """The graph of this fight (fight_graph.py), kept in the cache."""
+    """The graph of this fight (fight_graph.py), kept in the cache, its nodes in the
+    cache's one store (the fights a batch grows solved together, every strategy the
+    explorer asks at once)."""
     graph = cache.get(("cc", "graph", rules, some))
     if graph is None:
-        graph = cache[("cc", "graph", rules, some)] = FightGraph(rules, some)
+        store = cache.get(("cc", "store"))
+        if store is None:
+            store = cache[("cc", "store")] = Store(KEPT_BACK + (NEVER,))
+        graph = cache[("cc", "graph", rules, some)] = FightGraph(rules, some, store)
     return graph
 
 
