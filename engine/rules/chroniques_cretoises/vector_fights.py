@@ -319,30 +319,34 @@ class Fought:
 
     def _finished(self, batch, origin, values):
         """The successor rows: state `origin[i]` after end `values[i]` (kind, Honour,
-        condition, pending number after a stop), written kind by kind in place."""
+        condition, pending number after a stop), the hero's condition written for all
+        at once (sheet.set_hero_condition: Mort in a defeat, Indemne again once he
+        leaves the fight, endings.leave_fight, else as the fight left him), the rest
+        kind by kind in place."""
         rows = batch.rows[origin].copy()
         out = Batch(rows, batch.slots)
+        kind = values[:, 0]
+        put_condition(out, np.where(kind == KINDS.index(LOSE), N.MORT,
+                                    np.where(kind == KINDS.index(STOP), values[:, 2], N.INDEMNE)))
         for code, kind in enumerate(KINDS):
             sel = np.flatnonzero(values[:, 0] == code)
             if not len(sel):
                 continue
             part = Batch(rows[sel].copy(), batch.slots)
-            self._finish(part, kind, values[sel, 1], values[sel, 2], values[sel, 3])
+            self._finish(part, kind, values[sel, 1], values[sel, 3])
             if part.rows.shape[1] > out.rows.shape[1]:
                 out = Batch(_widened(out.rows, part.rows.shape[1], batch.slots), batch.slots)
             out.rows[sel] = _widened(part.rows, out.rows.shape[1], batch.slots)
         return out
 
-    def _finish(self, batch, kind, honour, condition, pend) -> None:
-        """explore.py `_finisher` then the after-change of `Outcome.apply`."""
+    def _finish(self, batch, kind, honour, pend) -> None:
+        """explore.py `_finisher` then the after-change of `Outcome.apply` (the hero's
+        condition written: `_finished`)."""
         every = np.ones(len(batch), dtype=bool)
-        if kind == LOSE:   # sheet.set_hero_condition(Mort), play.die("combat")
-            batch.change_extra(every, _condition(N.MORT))
+        if kind == LOSE:   # play.die("combat")
             batch.end(every, 1, "combat")
             return
         set_value(self.rules, batch, "honneur", honour)   # play.change("honneur", value=h)
-        for c in np.unique(condition).tolist():
-            batch.change_extra(condition == c, _condition(c))
         if kind == STOP:
             batch.rows[:, PENDING] = pend
             self.rules._refresh(batch, batch.ended == 0)   # (no Shame weighed in a fight)
@@ -350,7 +354,6 @@ class Fought:
         reward = self.spec.get("reward", 0)
         if reward and (kind == "win" or kind == "all-badly-wounded" and R.all_down_wins(self.spec)):
             self.steps.add("honneur", reward)(batch)   # endings._reward
-        batch.change_extra(every, _condition(N.INDEMNE))   # endings.leave_fight
         for step in self.steps.guarded(self.follow[kind]):
             step(batch)
         if (batch.ended == 0).any():
@@ -477,6 +480,21 @@ def set_value(rules, batch, stat: str, values: np.ndarray) -> None:
     new = rules.clamp(batch, stat, values)
     now = np.where(old == MISSING, 0, old)
     batch.put("stats", stat, new, where=(new != 0) | (new != now))
+
+
+def put_condition(batch, values: np.ndarray) -> None:
+    """sheet.set_hero_condition of each state (`values`), through a lookup table of the
+    interned extras for each condition (Slots.extra_lut: each extras value changed
+    once, whatever the batch)."""
+    slots = batch.slots
+    for c in np.unique(values).tolist():
+        def changed(extra, c=c):
+            extra = dict(extra or {})
+            condition_set(extra, c)
+            return slots.extras(freeze(extra) or None)
+        sel = np.flatnonzero(values == c)
+        lut = slots.extra_lut(("cc-condition", c), changed)
+        batch.rows[sel, EXTRA] = lut[batch.rows[sel, EXTRA]]
 
 
 def _condition(value: int):
