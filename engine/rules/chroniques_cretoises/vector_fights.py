@@ -29,7 +29,7 @@ from types import SimpleNamespace
 import numpy as np
 
 from engine.analysis.compiled.batch import Batch
-from engine.analysis.compiled.fights import Spread
+from engine.analysis.compiled.fights import Probabilities, Spread
 from engine.analysis.compiled.packed import EXTRA, MISSING, PENDING
 from engine.analysis.compiled.programs import Unsupported
 from engine.analysis.explore.compact import freeze
@@ -166,6 +166,7 @@ class Fought:
         self.known: dict = {}       # a fighter's key -> its answer (from earlier batches)
         self.made: dict = {}        # an end -> its row (`_end_row`)
         self.planned: list = []     # (an answer, its fight's plan) of the batch being read
+        self.table = Probabilities()   # the ends' chances, numbered (only grows: a Spread's table)
 
     def _fighters(self, batch):
         """(each state's fighter number, [(strategies or None, answers open, items a
@@ -226,7 +227,8 @@ class Fought:
         play = SimpleNamespace(book=self.book, state=state)
         plan = explore.fight_plan(play, self.pending, self.cache)
         opened = explore.open_answers(play, self.pending) if plan is not None else frozenset()
-        answer = [None, opened, _surrendered(self.book, state.items)]   # (its strategies: `_solved`)
+        # (its strategies: `_solved`; their ends as arrays: `_arrays`)
+        answer = [None, opened, _surrendered(self.book, state.items), None]
         columns, extras = set(self.columns), set(self.extras)
         for part, k in log:
             if part == "extra":
@@ -258,39 +260,26 @@ class Fought:
 
     def rejects(self, batch) -> np.ndarray:
         of, found = self._fighters(batch)
-        return np.array([found[f][0] is None for f in of.tolist()], dtype=bool)
+        return np.array([f[0] is None for f in found], dtype=bool)[of]
 
     def __call__(self, batch) -> list:
         of, found = self._fighters(batch)
         moves = []
-        live = [found[f][0] is not None for f in of.tolist()]
+        live = np.array([f[0] is not None for f in found], dtype=bool)
         for answer in ("retreat", "surrender", "invoke", "use"):
-            offered = np.array([ok and answer in found[f][1] for ok, f in zip(live, of.tolist())], dtype=bool)
+            offered = (live & np.array([answer in f[1] for f in found], dtype=bool))[of]
             if offered.any():
                 moves.append((answer, offered, getattr(self, "_" + answer)(batch, of, found)))
         # each fighter's distinct ends (rows of `_end_row`), and each strategy's
-        # (end number, probability number) of them
-        table, probs, labels = [], {}, []
-        ends, by, made = [], [], self.made   # (made: each end's row, kept across batches)
-        for strategies, _open, _lost in found:
-            mine, index, per = [], {}, {}
-            for label, outcomes in strategies or ():
-                if label not in labels:
-                    labels.append(label)
-                for end, p in outcomes:
-                    if p:
-                        row = made.get(end)
-                        if row is None:
-                            row = made[end] = _end_row(end, self.pending, batch.slots)
-                        j = index.setdefault(row, len(mine))
-                        if j == len(mine):
-                            mine.append(row)
-                        q = probs.setdefault((p.numerator, p.denominator), (len(probs), p))[0]
-                        per.setdefault(label, []).append((j, q))
-            ends.append(np.array(mine, dtype=np.int64).reshape(-1, 4))
-            by.append({label: np.array(pairs, dtype=np.int64) for label, pairs in per.items()})
-        table = [p for _n, p in probs.values()]
-        # one successor row for each state and each distinct end of its fighter
+        # (end number, probability number) of them: made once a fighter (`_arrays`)
+        labels, ends, by = {}, [], []
+        for f in found:
+            if f[3] is None:
+                f[3] = self._arrays(f[0], batch.slots)
+            ends.append(f[3][0])
+            by.append(f[3][1])
+            labels.update(dict.fromkeys(f[3][1]))
+        table = self.table
         n = len(batch)
         counts = np.array([len(e) for e in ends], dtype=np.int64)
         at = np.cumsum(counts) - counts   # each fighter's first end among them all
@@ -316,6 +305,24 @@ class Fought:
             moves.append((MACRO + label, offered, [Spread(src, pair[pick, 1], table, nxt, base[src] + pair[pick, 0],
                                                          origin)]))
         return moves
+
+    def _arrays(self, strategies, slots) -> tuple:
+        """(a fighter's distinct ends as rows of `_end_row`, {strategy: its (end number,
+        probability number in `self.table`) pairs}), its zero chances left out."""
+        mine, index, per, made, number = [], {}, {}, self.made, self.table.ratio
+        for label, outcomes in strategies or ():
+            pairs = per[label] = []
+            for end, p in outcomes:
+                if p:
+                    row = made.get(end)   # (made: each end's row, kept across batches)
+                    if row is None:
+                        row = made[end] = _end_row(end, self.pending, slots)
+                    j = index.setdefault(row, len(mine))
+                    if j == len(mine):
+                        mine.append(row)
+                    pairs.append((j, number(p.numerator, p.denominator)))
+        return (np.array(mine, dtype=np.int64).reshape(-1, 4),
+                {label: np.array(pairs, dtype=np.int64).reshape(-1, 2) for label, pairs in per.items() if pairs})
 
     def _finished(self, batch, origin, values):
         """The successor rows: state `origin[i]` after end `values[i]` (kind, Honour,
