@@ -288,7 +288,12 @@ class Fought:
         base = np.cumsum(per_state) - per_state   # each state's first successor row
         flat = np.concatenate(ends) if ends else np.zeros((0, 4), dtype=np.int64)
         values = flat[np.repeat(at[of], per_state) + np.arange(len(origin)) - np.repeat(base, per_state)]
-        nxt = self._finished(batch, origin, values)
+        # (the successor rows made kind by kind: row `place[k]` of `nxt` is successor k)
+        order = np.argsort(values[:, 0], kind="stable")
+        place = np.empty_like(order)
+        place[order] = np.arange(len(order))
+        origin = origin[order]
+        nxt = self._finished(batch, origin, values[order])
         by_fighter = np.argsort(of, kind="stable")   # the states, fighter by fighter
         for label in labels:
             # each fighter's (end, probability) pairs of this strategy, one after another
@@ -302,8 +307,8 @@ class Fought:
             pick = np.repeat((np.cumsum(sizes) - sizes)[of[mine]] - (np.cumsum(k) - k), k) + np.arange(len(src))
             offered = np.zeros(n, dtype=bool)
             offered[src] = True
-            moves.append((MACRO + label, offered, [Spread(src, pair[pick, 1], table, nxt, base[src] + pair[pick, 0],
-                                                         origin)]))
+            moves.append((MACRO + label, offered, [Spread(src, pair[pick, 1], table, nxt,
+                                                         place[base[src] + pair[pick, 0]], origin)]))
         return moves
 
     def _arrays(self, strategies, slots) -> tuple:
@@ -326,24 +331,26 @@ class Fought:
 
     def _finished(self, batch, origin, values):
         """The successor rows: state `origin[i]` after end `values[i]` (kind, Honour,
-        condition, pending number after a stop), the hero's condition written for all
-        at once (sheet.set_hero_condition: Mort in a defeat, Indemne again once he
-        leaves the fight, endings.leave_fight, else as the fight left him), the rest
-        kind by kind in place."""
-        rows = batch.rows[origin].copy()
-        out = Batch(rows, batch.slots)
+        condition, pending number after a stop; sorted by kind), the hero's condition
+        written for all at once (sheet.set_hero_condition: Mort in a defeat, Indemne
+        again once he leaves the fight, endings.leave_fight, else as the fight left
+        him), the rest kind by kind, each kind's rows a slice written in place."""
+        out = Batch(batch.rows[origin], batch.slots)   # (a copy: the rows taken)
         kind = values[:, 0]
         put_condition(out, np.where(kind == KINDS.index(LOSE), N.MORT,
                                     np.where(kind == KINDS.index(STOP), values[:, 2], N.INDEMNE)))
+        bounds = np.searchsorted(kind, np.arange(len(KINDS) + 1)).tolist()
         for code, kind in enumerate(KINDS):
-            sel = np.flatnonzero(values[:, 0] == code)
-            if not len(sel):
+            a, b = bounds[code], bounds[code + 1]
+            if a == b:
                 continue
-            part = Batch(rows[sel].copy(), batch.slots)
-            self._finish(part, kind, values[sel, 1], values[sel, 3])
-            if part.rows.shape[1] > out.rows.shape[1]:
-                out = Batch(_widened(out.rows, part.rows.shape[1], batch.slots), batch.slots)
-            out.rows[sel] = _widened(part.rows, out.rows.shape[1], batch.slots)
+            view = out.rows[a:b]
+            part = Batch(view, batch.slots)
+            self._finish(part, kind, values[a:b, 1], values[a:b, 3])
+            if part.rows is not view:   # (widened: the slice written back)
+                if part.rows.shape[1] > out.rows.shape[1]:
+                    out = Batch(_widened(out.rows, part.rows.shape[1], batch.slots), batch.slots)
+                out.rows[a:b] = _widened(part.rows, out.rows.shape[1], batch.slots)
         return out
 
     def _finish(self, batch, kind, honour, pend) -> None:
