@@ -21,8 +21,9 @@ are solved before it).
   nodes of each of a batch's fights are solved in one pass over the levels, with the
   strategies the explorer asks as columns from the start (a strategy asked later
   is a column solved then over every node).
-* The ends from a root are pushed in integers through the chosen options
-  (`Chain.outcomes`, its nodes the graph's numbers), stopping, for a start, at the
+* The ends from a root are pushed in integers through the chosen options (as
+  `Chain.outcomes` pushes them, over the store's numbers; the compiled explorer reads
+  each end by its code, `FightGraph.coded`: no End or Fraction made), stopping, for a start, at the
   nodes where an answer opens that was not open at the start, and at an opponent's
   surrender offered (a node of its own here, whose one option is the surrender
   accepted: explore.py prices it so).
@@ -34,11 +35,14 @@ node-by-node chain's, fraction for fraction.
 """
 from __future__ import annotations
 
+from fractions import Fraction
+from heapq import heappop, heappush
+from math import gcd
+
 import numpy as np
 
 from engine.analysis.chain import End
 from engine.analysis.chain_arrays import spans
-from engine.analysis.explore.chains import Chain
 from engine.rules.chroniques_cretoises import model as R
 from engine.rules.chroniques_cretoises.transitions import Fight
 
@@ -161,6 +165,14 @@ class Store:
         self.first.data[self.first.n] = self.options
         self.lo.data[self.lo.n] = self.edges
 
+    def end(self, code: int) -> End:
+        """The End of a code of `FightGraph.coded`: 2 j for `ends[j]`, 2 m + 1 for "stop"
+        at node m (the fight waits there: a surrender offered, an answer opened)."""
+        if not code & 1:
+            return self.ends[code >> 1]
+        node = self.nodes[code >> 1]
+        return End("stop", node[1] + (node[2],)) if node[0] == OFFER else End("stop", node + (None,))
+
     def solve(self) -> None:
         """Every node added since the last solve, for every strategy."""
         if self.solved < len(self.nodes):
@@ -240,7 +252,7 @@ class FightGraph:
         self.model = _Model(rules, 1 if some_honour else 0)
         self.store = Store() if store is None else store
         self.index: dict = {}     # node -> its number in the store
-        self.pushers: dict = {}   # (Honour kept back, start) -> a Chain that pushes
+        self.pushers: dict = {}   # (Honour kept back, start) -> its chosen options (`_Chosen`)
 
     @property
     def stale(self) -> list:
@@ -278,56 +290,91 @@ class FightGraph:
         stopping where `opens(node)` (an answer not in `start` opens) and at a surrender
         offered, as explore.py's chain gives them; ValueError where a stalemate can be
         reached."""
-        number = self.add(root)
+        store = self.store
+        ends = self.coded(self.add(root), root[4], keep, start, opens)
+        return [(store.end(code), Fraction(n, d)) for code, (n, d) in ends.items()]
+
+    def coded(self, number: int, honour: int, keep: int, start, opens) -> dict:
+        """`outcomes` from the root numbered `number` (`add`), with `honour`, as {an
+        end's code (`Store.end`): (numerator, denominator)} (no End or Fraction made:
+        the compiled explorer reads the codes)."""
         store = self.store
         if store.stale[number]:
             raise ValueError("stalemate: neither side can ever wound")
-        if keep >= root[4]:   # (Honour only falls in a fight: keeping it all is never spending)
+        if keep >= honour:   # (Honour only falls in a fight: keeping it all is never spending)
             keep = NEVER
         column = store.column(keep)
         store.solve()
-        chain = self.pushers.get((keep, start))
-        if chain is None:   # (a `Chain` over the numbers, already solved: only its push is used)
-            chain = self.pushers[(keep, start)] = Chain(None, None)
-            chain.value, chain.post, chain.best = _Solved(), store.level, _Best(store, column, opens)
-        return chain.outcomes(number)
-
-
-class _Solved:
-    """Every node is solved (`Chain.outcomes` asks before it pushes)."""
-
-    def __contains__(self, node) -> bool:
-        return True
-
-
-class _Best(dict):
-    """node -> (dist [(weight, child)], normaliser) of its chosen option, made on first
-    use, a child where the push stops made its End "stop"."""
-
-    def __init__(self, graph: Store, column: int, opens):
-        super().__init__()
-        self.graph, self.column, self.opens, self.stop = graph, column, opens, {}
-
-    def __missing__(self, number):
-        g = self.graph
-        opt = int(g.choice[number, self.column])
-        lo, hi = int(g.lo.data[opt]), int(g.lo.data[opt + 1])
-        dist = []
-        for w, c in zip(g.weight.data[lo:hi].tolist(), g.child.data[lo:hi].tolist()):
-            dist.append((w, g.ends[-1 - c] if c < 0 else self._stopped(c)))
-        found = self[number] = (dist, int(g.norm.data[opt]))
+        chosen = self.pushers.get((keep, start))
+        if chosen is None:
+            chosen = self.pushers[(keep, start)] = _Chosen(store, column, opens)
+        found = chosen.pushed.get(number)
+        if found is None:   # (a root met again: fighters that differ in what the fight does not read)
+            found = chosen.pushed[number] = _push(chosen, store.level, number)
         return found
 
-    def _stopped(self, number: int):
-        """The node's number, or its End "stop" where the push stops there."""
-        found = self.stop.get(number)
-        if found is None:
-            node = self.graph.nodes[number]
-            if node[0] == OFFER:
-                found = End("stop", node[1] + (node[2],))
-            elif self.opens(node):
-                found = End("stop", node + (None,))
+
+def _push(chosen, level: list, root: int) -> dict:
+    """The ends' exact masses from `root` through the chosen options, as
+    `explore.chains.Chain.outcomes` pushes them (parents before children: a node's
+    level is above its children's; a mass a pair of integers reduced once a node)."""
+    mass, heap, ends = {root: (1, 1)}, [(-level[root], root)], {}
+    while heap:
+        node = heappop(heap)[1]
+        num, den = mass.pop(node)
+        g = gcd(num, den)
+        num, den = num // g, den // g
+        go, out, norm = chosen[node]
+        den *= norm
+        for w, code in out:
+            old = ends.get(code)
+            if old is None:
+                ends[code] = (num * w, den)
+            elif old[1] == den:
+                ends[code] = (old[0] + num * w, den)
             else:
-                found = number
-            self.stop[number] = found
+                ends[code] = (old[0] * den + num * w * old[1], old[1] * den)
+        for w, child in go:
+            old = mass.get(child)
+            if old is None:
+                mass[child] = (num * w, den)
+                heappush(heap, (-level[child], child))
+            elif old[1] == den:
+                mass[child] = (old[0] + num * w, den)
+            else:
+                mass[child] = (old[0] * den + num * w * old[1], old[1] * den)
+    return ends
+
+
+class _Chosen(dict):
+    """node number -> (the children pushed on [(weight, number)], the ends [(weight,
+    code)], normaliser) of its chosen option for one strategy and start, made on first
+    use: a child where the push stops is an end, "stop" (`Store.end`)."""
+
+    def __init__(self, store: Store, column: int, opens):
+        super().__init__()
+        self.store, self.column, self.opens, self.stops = store, column, opens, {}
+        self.pushed: dict = {}   # root number -> its ends (`_push`)
+
+    def __missing__(self, number):
+        s = self.store
+        opt = int(s.choice[number, self.column])
+        lo, hi = int(s.lo.data[opt]), int(s.lo.data[opt + 1])
+        go, out = [], []
+        for w, c in zip(s.weight.data[lo:hi].tolist(), s.child.data[lo:hi].tolist()):
+            if c < 0:
+                out.append((w, 2 * (-1 - c)))
+            elif self._stops(c):
+                out.append((w, 2 * c + 1))
+            else:
+                go.append((w, c))
+        found = self[number] = (go, out, int(s.norm.data[opt]))
+        return found
+
+    def _stops(self, number: int) -> bool:
+        """Whether the push stops at this node: a surrender offered, an answer opened."""
+        found = self.stops.get(number)
+        if found is None:
+            node = self.store.nodes[number]
+            found = self.stops[number] = node[0] == OFFER or self.opens(node)
         return found

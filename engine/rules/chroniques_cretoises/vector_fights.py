@@ -47,6 +47,7 @@ WHERE = {"win": ("win_effects", "win"), "all-badly-wounded": ("all_down_effects"
          "hurt": ("hurt_effects", "hurt"), "timeout": ("timeout_effects", "timeout")}
 STOP, LOSE = "stop", "lose"
 KINDS = (LOSE, STOP) + LEAVE   # (an end's kind as a number: its place here)
+NONE = (np.zeros((0, 4), dtype=np.int64), {})   # (the ends of a fighter left to the engine path)
 
 
 def fight(rules, book, number: int, pending: dict, steps, cache):
@@ -163,8 +164,10 @@ class Fought:
         self.read = None   # (the batch's rows, each state's fighter, the fighters' answers)
         self.columns: set = set()   # (part, key) of the state the model was seen to read
         self.extras: set = set()    # the module extras it was seen to read
+        self.width = None           # (`_width`: made again when they grow)
         self.known: dict = {}       # a fighter's key -> its answer (from earlier batches)
-        self.made: dict = {}        # an end -> its row (`_end_row`)
+        self.made: dict = {}        # an end's code -> its row (`_end_row`), None: not written here
+        self.store = None           # the store of the fights' graphs the codes are of
         self.planned: list = []     # (an answer, its fight's plan) of the batch being read
         self.table = Probabilities()   # the ends' chances, numbered (only grows: a Spread's table)
 
@@ -178,6 +181,9 @@ class Fought:
         not read again (`self.known`)."""
         if self.read is not None and self.read[0] is batch.rows:
             return self.read[1:]
+        store = explore.store_of(self.cache)
+        if store is not self.store:   # (the cache emptied: the ends' codes are a new store's)
+            self.store, self.made = store, {}
         n = len(batch)
         of = np.zeros(n, dtype=np.int64)
         found: list = []
@@ -186,18 +192,23 @@ class Fought:
         while todo:
             members = todo.pop()
             keys = self._keys(batch, members)
-            _u, first, inverse = np.unique(keys, axis=0, return_index=True, return_inverse=True)
-            inverse = inverse.reshape(-1)
-            for g, r in enumerate(first.tolist()):
-                mine = members[inverse == g]
-                answer, wider = self._fighter(batch, members[r], keys[r])
-                if wider:   # (it read what the group's key does not hold: split again)
-                    todo.append(mine)
-                    continue
-                of[mine] = len(found)
+            uniq, first, inverse = unique_rows(keys)
+            width, known = self._width(), self.known
+            number = np.full(len(first), -1, dtype=np.int64)   # each group's fighter (-1: keyed again)
+            for g, (r, key) in enumerate(zip(first.tolist(), map(tuple, uniq.tolist()))):
+                answer = known.get((width, key))
+                if answer is None:
+                    answer, wider = self._fighter(batch, members[r], width, key)
+                    if wider:   # (it read what the keys do not hold: the groups left keyed again)
+                        break
+                number[g] = len(found)
                 found.append(answer)
+            mine = number[inverse]
+            of[members] = mine
+            if (mine < 0).any():
+                todo.append(members[mine < 0])
         for answer, plan in self.planned:
-            self._solved(answer, plan())
+            self._solved(answer, plan(), batch.slots)
         self.read = (batch.rows, of, found)
         return self.read[1:]
 
@@ -215,19 +226,17 @@ class Fought:
             parts.append(codes[members].reshape(-1, 1))
         return np.hstack(parts) if parts else np.zeros((len(members), 1), dtype=np.int64)
 
-    def _fighter(self, batch, r: int, key) -> tuple:
-        """(the answer for the state of row `r`, whether it read more than the key holds)."""
-        known = self.known.get((self._width(), tuple(key.tolist())))
-        if known is not None:
-            return known, False
+    def _fighter(self, batch, r: int, width, key: tuple) -> tuple:
+        """(the answer for the state of row `r`, whether it read more than its key
+        `key` under `width` holds)."""
         slots, module = batch.slots, self.steps.compiler.module
         log: set = set()
         state = tracked_copy(slots.unpack(batch.rows[r], self.book, module), log)
         state.pending = self.pending
         play = SimpleNamespace(book=self.book, state=state)
-        plan = explore.fight_plan(play, self.pending, self.cache)
+        plan = explore.fight_plan(play, self.pending, self.cache, coded=True)
         opened = explore.open_answers(play, self.pending) if plan is not None else frozenset()
-        # (its strategies: `_solved`; their ends as arrays: `_arrays`)
+        # (its strategies and their ends as arrays: `_solved`)
         answer = [None, opened, _surrendered(self.book, state.items), None]
         columns, extras = set(self.columns), set(self.extras)
         for part, k in log:
@@ -238,25 +247,32 @@ class Fought:
             elif part in ("stats", "items", "flags", "visits", "initial"):
                 columns.add((part, k))
         wider = columns != self.columns or extras != self.extras
-        self.columns, self.extras = columns, extras
-        if not wider:
-            self.known[(self._width(), tuple(key.tolist()))] = answer
+        if wider:
+            self.columns, self.extras, self.width = columns, extras, None
+        else:
+            self.known[(width, key)] = answer
             if plan is not None:
                 self.planned.append((answer, plan))
         return answer, wider
 
-    def _solved(self, answer: list, ends) -> None:
-        """A fighter's strategies once its fight is solved, unless the model does not
-        answer or an answer opens that is not played here or an end is one this file
-        does not write (then None: the engine path)."""
+    def _solved(self, answer: list, found, slots) -> None:
+        """A fighter's strategies once its fight is solved, with their ends as arrays
+        (`_arrays`), unless the model does not answer or an answer opens that is not
+        played here or an end is one this file does not write (then None: the engine
+        path)."""
         opened = answer[1]
         played = {a for a in opened if a in self.answers and self.answers[a][0] is not None}
-        if ends is not None and not opened - played and _written(ends[0], self.follow):
-            answer[0] = ends[0]
+        if found is None or opened - played:
+            return
+        arrays = self._arrays(found[0], slots)
+        if arrays is not None:
+            answer[0], answer[3] = found[0], arrays
 
     def _width(self) -> tuple:
         """What a fighter's key is made of (a key is known under the same makings only)."""
-        return (frozenset(self.columns), frozenset(self.extras))
+        if self.width is None:
+            self.width = (frozenset(self.columns), frozenset(self.extras))
+        return self.width
 
     def rejects(self, batch) -> np.ndarray:
         of, found = self._fighters(batch)
@@ -274,11 +290,10 @@ class Fought:
         # (end number, probability number) of them: made once a fighter (`_arrays`)
         labels, ends, by = {}, [], []
         for f in found:
-            if f[3] is None:
-                f[3] = self._arrays(f[0], batch.slots)
-            ends.append(f[3][0])
-            by.append(f[3][1])
-            labels.update(dict.fromkeys(f[3][1]))
+            mine, per = f[3] if f[0] is not None else NONE
+            ends.append(mine)
+            by.append(per)
+            labels.update(dict.fromkeys(per))
         table = self.table
         n = len(batch)
         counts = np.array([len(e) for e in ends], dtype=np.int64)
@@ -311,23 +326,29 @@ class Fought:
                                                          place[base[src] + pair[pick, 0]], origin)]))
         return moves
 
-    def _arrays(self, strategies, slots) -> tuple:
+    def _arrays(self, strategies, slots):
         """(a fighter's distinct ends as rows of `_end_row`, {strategy: its (end number,
-        probability number in `self.table`) pairs}), its zero chances left out."""
+        probability number in `self.table`) pairs}), its zero chances left out; None
+        where an end is one this file does not write."""
         mine, index, per, made, number = [], {}, {}, self.made, self.table.ratio
-        for label, outcomes in strategies or ():
-            pairs = per[label] = []
-            for end, p in outcomes:
-                if p:
-                    row = made.get(end)   # (made: each end's row, kept across batches)
-                    if row is None:
-                        row = made[end] = _end_row(end, self.pending, slots)
-                    j = index.setdefault(row, len(mine))
-                    if j == len(mine):
-                        mine.append(row)
-                    pairs.append((j, number(p.numerator, p.denominator)))
-        return (np.array(mine, dtype=np.int64).reshape(-1, 4),
-                {label: np.array(pairs, dtype=np.int64).reshape(-1, 2) for label, pairs in per.items() if pairs})
+        for label, ends in strategies:
+            pairs = []
+            for code, (n, d) in ends.items():
+                if not n:
+                    continue
+                if code not in made:   # (each end's row made once, kept across batches)
+                    end = self.store.end(code)
+                    made[code] = _end_row(end, self.pending, slots) if _written(end, self.follow) else None
+                row = made[code]
+                if row is None:
+                    return None
+                j = index.setdefault(row, len(mine))
+                if j == len(mine):
+                    mine.append(row)
+                pairs.append((j, number(n, d)))
+            if pairs:
+                per[label] = np.array(pairs, dtype=np.int64)
+        return np.array(mine, dtype=np.int64).reshape(-1, 4), per
 
     def _finished(self, batch, origin, values):
         """The successor rows: state `origin[i]` after end `values[i]` (kind, Honour,
@@ -439,6 +460,23 @@ class Fought:
         self.rules._refresh(batch, batch.ended == 0)
 
 
+def unique_rows(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(the distinct rows, the first row of each, each row's number among them), as
+    np.unique(axis=0) but by one sort of a single number a row when the values, less
+    their column's least, fit in 63 bits."""
+    if len(keys):
+        low = keys.min(axis=0)
+        bits = [max(1, int(top).bit_length()) for top in (keys.max(axis=0) - low).tolist()]
+        if sum(bits) <= 63:
+            code = np.zeros(len(keys), dtype=np.int64)
+            for j, b in enumerate(bits):
+                code = (code << b) | (keys[:, j] - low[j])
+            _u, first, inverse = np.unique(code, return_index=True, return_inverse=True)
+            return keys[first], first, inverse.reshape(-1)
+    uniq, first, inverse = np.unique(keys, axis=0, return_index=True, return_inverse=True)
+    return uniq, first, inverse.reshape(-1)
+
+
 def _copy(batch):
     return Batch(batch.rows.copy(), batch.slots)
 
@@ -454,11 +492,11 @@ def _surrendered(book, items: dict) -> tuple:
     return tuple(i for i in (armour, weapon[0] if weapon else None) if i)
 
 
-def _written(strategies, follow: dict) -> bool:
-    """Whether every end of these strategies is one this file writes (a leaving end:
-    one whose paragraph the fight names)."""
-    return all(_kind(end) in (LOSE, STOP) or _kind(end) in follow
-               for _label, outcomes in strategies for end, p in outcomes if p)
+def _written(end, follow: dict) -> bool:
+    """Whether this file writes the end (a leaving end: one whose paragraph the fight
+    names)."""
+    kind = _kind(end)
+    return kind in (LOSE, STOP) or kind in follow
 
 
 def _kind(end):
