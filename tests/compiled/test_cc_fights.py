@@ -6,6 +6,8 @@ ends planted wrong are caught.  (The book's exact value equals today's explorer'
 test_solve.py and test_values.py take every book here.)"""
 from pathlib import Path
 
+import numpy as np
+
 import engine.rules.chroniques_cretoises.vector_fights as vf
 from engine.analysis.compiled.differential import compiled_moves, differential, sample
 from engine.analysis.compiled.explorer import CompiledExplorer
@@ -65,9 +67,10 @@ def test_the_wound_left_not_written_is_caught(monkeypatch):
 
 
 def test_a_victory_that_leaves_him_wounded_is_caught(monkeypatch):
-    real = vf._condition
+    real = vf.put_condition
     assert (3, MACRO + "honour-optimal") in _planted(
-        monkeypatch, "_condition", lambda value: real(value if value != vf.N.INDEMNE else vf.N.BLESSE))
+        monkeypatch, "put_condition",
+        lambda batch, values: real(batch, np.where(values == vf.N.INDEMNE, vf.N.BLESSE, values)))
 
 
 def _answer_planted(monkeypatch, answer: str, wrong) -> set:

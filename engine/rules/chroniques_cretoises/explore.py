@@ -26,7 +26,7 @@ from engine.rules.chroniques_cretoises import combat as C
 from engine.rules.chroniques_cretoises import endings, sheet
 from engine.rules.chroniques_cretoises import model as R
 from engine.rules.chroniques_cretoises import names as N
-from engine.rules.chroniques_cretoises.fight_graph import FightGraph, ended
+from engine.rules.chroniques_cretoises.fight_graph import NEVER, FightGraph, Store, ended
 from engine.rules.chroniques_cretoises.odds import node_of, rules_of
 from engine.rules.chroniques_cretoises.transitions import Fight
 
@@ -54,24 +54,31 @@ def fight_ends(play, pending, cache):
     return None if plan is None else plan()
 
 
-def fight_plan(play, pending, cache):
+def fight_plan(play, pending, cache, coded: bool = False):
     """`fight_ends` in two steps: what the fight is, read from the state now (its root
     added to its graph: fight_graph.py), and a function giving `fight_ends`' answer,
     called later (the roots of many states added first are solved together); None
-    where `fight_ends` is None for sure (a surrender offered; a stalemate ahead)."""
+    where `fight_ends` is None for sure (a surrender offered; a stalemate ahead).
+    `coded`: each strategy's ends as {code: (numerator, denominator)}
+    (`FightGraph.coded`; `store_of(cache).end(code)` is the End), not kept in the cache."""
     if pending.get("activity") != "combat" or pending.get("offer") is not None:
         return None
     spec = C.spec_of(play)
     rules = rules_of(play.book, play.state, spec, pending["enemies"], pending=pending)
     root = node_of(play.state, spec, pending)
     start = _available(rules, root, pending["acted"], play)
-    if ROWS:
+    if ROWS or coded:
         graph = _graph(cache, rules, root[4] > 0)
-        if graph.stale[graph.add(root)]:
+        number = graph.add(root)
+        if graph.stale[number]:
             return None
 
     def answer():
         try:
+            if coded:
+                opens = _opens(cache, rules, start)
+                return [(_label(keep), graph.coded(number, root[4], keep, start, opens))
+                        for keep in _kept_back(root[4])], KEEP
             return _outcomes(cache, rules, start, root), KEEP
         except ValueError:   # a stalemate: played answer by answer
             return None
@@ -92,9 +99,12 @@ def _outcomes(cache, rules, start, root) -> list:
         key = ("cc", rules, start, keep, root)
         if key not in cache:
             cache[key] = chain_ends(cache, rules, start, keep, root)
-        label = "honour-optimal" if keep == 0 else f"honour-keep-{keep}"
-        strategies.append((label, cache[key]))
+        strategies.append((_label(keep), cache[key]))
     return strategies
+
+
+def _label(keep: int) -> str:
+    return "honour-optimal" if keep == 0 else f"honour-keep-{keep}"
 
 
 def chain_ends(cache, rules, start, keep: int, root) -> list:
@@ -108,18 +118,31 @@ def chain_ends(cache, rules, start, keep: int, root) -> list:
         found = _chain(cache, rules, start, keep, root[4], shared).chain.outcomes(root)
         shared.clear()
         return found
-    graph = _graph(cache, rules, some)
+    return _graph(cache, rules, some).outcomes(root, keep, start, _opens(cache, rules, start))
+
+
+def _opens(cache, rules, start) -> "_Opens":
     opens = cache.get(("cc", "opens", rules, start))
     if opens is None:
         opens = cache[("cc", "opens", rules, start)] = _Opens(rules, start)
-    return graph.outcomes(root, keep, start, opens)
+    return opens
+
+
+def store_of(cache) -> Store:
+    """The store of the fights' graphs of this cache (their nodes and ends numbered)."""
+    store = cache.get(("cc", "store"))
+    if store is None:
+        store = cache[("cc", "store")] = Store(KEPT_BACK + (NEVER,))
+    return store
 
 
 def _graph(cache, rules, some: bool) -> FightGraph:
-    """The graph of this fight (fight_graph.py), kept in the cache."""
+    """The graph of this fight (fight_graph.py), kept in the cache, its nodes in the
+    cache's one store (the fights a batch grows solved together, every strategy the
+    explorer asks at once)."""
     graph = cache.get(("cc", "graph", rules, some))
     if graph is None:
-        graph = cache[("cc", "graph", rules, some)] = FightGraph(rules, some)
+        graph = cache[("cc", "graph", rules, some)] = FightGraph(rules, some, store_of(cache))
     return graph
 
 

@@ -16,9 +16,14 @@ are solved before it).
   computes them (the same sums in the same order, the first option kept unless a later
   one is better by more than 1e-15): the same policy as the node-by-node chain, so the
   same exact ends.  The compiled explorer adds the roots of a whole batch first
-  (explore.py `fight_plan`), so that they are solved together.
-* The ends from a root are pushed in integers through the chosen options
-  (`Chain.outcomes`, its nodes the graph's numbers), stopping, for a start, at the
+  (explore.py `fight_plan`), so that they are solved together: every fight's graph
+  numbers its nodes in one `Store` a cache (explore.py `_graph`), so that the few new
+  nodes of each of a batch's fights are solved in one pass over the levels, with the
+  strategies the explorer asks as columns from the start (a strategy asked later
+  is a column solved then over every node).
+* The ends from a root are pushed in integers through the chosen options (as
+  `Chain.outcomes` pushes them, over the store's numbers; the compiled explorer reads
+  each end by its code, `FightGraph.coded`: no End or Fraction made), stopping, for a start, at the
   nodes where an answer opens that was not open at the start, and at an opponent's
   surrender offered (a node of its own here, whose one option is the surrender
   accepted: explore.py prices it so).
@@ -30,11 +35,14 @@ node-by-node chain's, fraction for fraction.
 """
 from __future__ import annotations
 
+from fractions import Fraction
+from heapq import heappop, heappush
+from math import gcd
+
 import numpy as np
 
 from engine.analysis.chain import End
 from engine.analysis.chain_arrays import spans
-from engine.analysis.explore.chains import Chain
 from engine.rules.chroniques_cretoises import model as R
 from engine.rules.chroniques_cretoises.transitions import Fight
 
@@ -79,14 +87,13 @@ class _Grown:
         self.n = n
 
 
-class FightGraph:
-    """The chain of one fight (its `Rules`, and whether Honour began above 0) from every
-    root asked so far."""
+class Store:
+    """The arrays of every fight's graph of one cache, solved together: the nodes the
+    fights of a batch added (a few dozen a fight, in as many levels as the deepest
+    one) in one pass level by level, the strategies' columns all at once."""
 
-    def __init__(self, rules: R.Rules, some_honour: bool):
-        self.model = _Model(rules, 1 if some_honour else 0)
-        self.index: dict = {}     # node -> its number (children first)
-        self.nodes: list = []     # number -> node
+    def __init__(self, keeps=()):
+        self.nodes: list = []     # number -> node (a node of one fight: numbers are the store's)
         self.ends: list = []
         self.end_at: dict = {}
         self.level: list = []     # number -> one more than its deepest child's (ends: 0)
@@ -106,41 +113,17 @@ class FightGraph:
         # option (the nodes below `solved` solved)
         self.keeps: list = []
         self.columns: dict = {}
-        self.values = np.zeros((64, 2))   # (a fight's graph is often small: little room first)
-        self.choice = np.zeros((64, 2), dtype=np.int64)
+        self.values = np.zeros((64, max(2, len(keeps))))   # (often small: little room first)
+        self.choice = np.zeros((64, max(2, len(keeps))), dtype=np.int64)
         self.solved = 0
-        self.pushers: dict = {}   # (Honour kept back, start) -> a Chain that pushes
+        for keep in keeps:   # (the strategies asked most, solved from the start)
+            self.column(keep)
 
-    # --- growing ----------------------------------------------------------------------
-    def add(self, root) -> int:
-        """The number of `root`, its chain added (every node reachable from it, with every
-        option whatever Honour is kept back)."""
-        found = self.index.get(root)
-        if found is not None:
-            return found
-        opened: dict = {}   # node -> its options, from its expansion to its closing
-        stack = [(root, False)]
-        while stack:
-            node, done = stack.pop()
-            if done:
-                self._close(node, opened.pop(node))
-                continue
-            if node in self.index or node in opened:
-                continue
-            options = opened[node] = self.model.accept(node) if node[0] == OFFER else self.model.options(node)
-            stack.append((node, True))
-            for _spent, option in options:
-                for _w, child in option[1]:
-                    if child.__class__ is not End and child not in self.index and child not in opened:
-                        stack.append((child, False))
-        self.sync()
-        return self.index[root]
-
-    def _close(self, node, options) -> None:
-        """The node numbered once its children are (a child's number is smaller), its
-        options and edges written."""
+    def close(self, node, options, index: dict) -> int:
+        """The number of `node`, given once its children have theirs in `index` (a
+        child's number is smaller), its options and edges written."""
         new = self._new
-        self.index[node] = len(self.nodes)
+        number = len(self.nodes)
         self.nodes.append(node)
         new["honour"].append(0 if node[0] == OFFER else node[4])
         new["first"].append(self.options)
@@ -159,7 +142,7 @@ class FightGraph:
                         new["end_value"].append(1.0 if child.outcome in R.SURVIVED else 0.0)
                     new["child"].append(-1 - j)
                 else:
-                    c = self.index[child]
+                    c = index[child]
                     deepest, stale = max(deepest, self.level[c]), stale or self.stale[c]
                     new["child"].append(c)
                 new["weight"].append(w)
@@ -167,9 +150,10 @@ class FightGraph:
         self.options += len(options)
         self.level.append(deepest + 1)
         self.stale.append(stale)
+        return number
 
     def sync(self) -> None:
-        """The arrays written from what `_close` listed (each option's and node's end:
+        """The arrays written from what `close` listed (each option's and node's end:
         the next one's start, so one more entry)."""
         for name, values in self._new.items():
             grown = getattr(self, name)
@@ -181,28 +165,21 @@ class FightGraph:
         self.first.data[self.first.n] = self.options
         self.lo.data[self.lo.n] = self.edges
 
-    # --- the ends ---------------------------------------------------------------------
-    def outcomes(self, root, keep: int, start, opens) -> list:
-        """[(End, Fraction)] from `root` under the strategy keeping `keep` Honour back,
-        stopping where `opens(node)` (an answer not in `start` opens) and at a surrender
-        offered, as explore.py's chain gives them; ValueError where a stalemate can be
-        reached."""
-        number = self.add(root)
-        if self.stale[number]:
-            raise ValueError("stalemate: neither side can ever wound")
-        if keep >= root[4]:   # (Honour only falls in a fight: keeping it all is never spending)
-            keep = NEVER
-        column = self._column(keep)
+    def end(self, code: int) -> End:
+        """The End of a code of `FightGraph.coded`: 2 j for `ends[j]`, 2 m + 1 for "stop"
+        at node m (the fight waits there: a surrender offered, an answer opened)."""
+        if not code & 1:
+            return self.ends[code >> 1]
+        node = self.nodes[code >> 1]
+        return End("stop", node[1] + (node[2],)) if node[0] == OFFER else End("stop", node + (None,))
+
+    def solve(self) -> None:
+        """Every node added since the last solve, for every strategy."""
         if self.solved < len(self.nodes):
             self._solve(self.solved, len(self.nodes), slice(0, len(self.keeps)))
             self.solved = len(self.nodes)
-        chain = self.pushers.get((keep, start))
-        if chain is None:   # (a `Chain` over the numbers, already solved: only its push is used)
-            chain = self.pushers[(keep, start)] = Chain(None, None)
-            chain.value, chain.post, chain.best = _Solved(), self.level, _Best(self, column, opens)
-        return chain.outcomes(number)
 
-    def _column(self, keep: int) -> int:
+    def column(self, keep: int) -> int:
         """The column of the strategy keeping `keep` back (a new one solved over every
         node solved so far)."""
         column = self.columns.get(keep)
@@ -267,41 +244,137 @@ class FightGraph:
             self.choice[mine, columns] = chosen
 
 
-class _Solved:
-    """Every node is solved (`Chain.outcomes` asks before it pushes)."""
+class FightGraph:
+    """The chain of one fight (its `Rules`, and whether Honour began above 0) from every
+    root asked so far, its nodes numbered in `store` (shared by the fights of a cache)."""
 
-    def __contains__(self, node) -> bool:
-        return True
+    def __init__(self, rules: R.Rules, some_honour: bool, store: Store | None = None):
+        self.model = _Model(rules, 1 if some_honour else 0)
+        self.store = Store() if store is None else store
+        self.index: dict = {}     # node -> its number in the store
+        self.pushers: dict = {}   # (Honour kept back, start) -> its chosen options (`_Chosen`)
 
+    @property
+    def stale(self) -> list:
+        return self.store.stale
 
-class _Best(dict):
-    """node -> (dist [(weight, child)], normaliser) of its chosen option, made on first
-    use, a child where the push stops made its End "stop"."""
+    # --- growing ----------------------------------------------------------------------
+    def add(self, root) -> int:
+        """The number of `root`, its chain added (every node reachable from it, with every
+        option whatever Honour is kept back)."""
+        found = self.index.get(root)
+        if found is not None:
+            return found
+        index, store = self.index, self.store
+        opened: dict = {}   # node -> its options, from its expansion to its closing
+        stack = [(root, False)]
+        while stack:
+            node, done = stack.pop()
+            if done:
+                index[node] = store.close(node, opened.pop(node), index)
+                continue
+            if node in index or node in opened:
+                continue
+            options = opened[node] = self.model.accept(node) if node[0] == OFFER else self.model.options(node)
+            stack.append((node, True))
+            for _spent, option in options:
+                for _w, child in option[1]:
+                    if child.__class__ is not End and child not in index and child not in opened:
+                        stack.append((child, False))
+        store.sync()
+        return index[root]
 
-    def __init__(self, graph: FightGraph, column: int, opens):
-        super().__init__()
-        self.graph, self.column, self.opens, self.stop = graph, column, opens, {}
+    # --- the ends ---------------------------------------------------------------------
+    def outcomes(self, root, keep: int, start, opens) -> list:
+        """[(End, Fraction)] from `root` under the strategy keeping `keep` Honour back,
+        stopping where `opens(node)` (an answer not in `start` opens) and at a surrender
+        offered, as explore.py's chain gives them; ValueError where a stalemate can be
+        reached."""
+        store = self.store
+        ends = self.coded(self.add(root), root[4], keep, start, opens)
+        return [(store.end(code), Fraction(n, d)) for code, (n, d) in ends.items()]
 
-    def __missing__(self, number):
-        g = self.graph
-        opt = int(g.choice[number, self.column])
-        lo, hi = int(g.lo.data[opt]), int(g.lo.data[opt + 1])
-        dist = []
-        for w, c in zip(g.weight.data[lo:hi].tolist(), g.child.data[lo:hi].tolist()):
-            dist.append((w, g.ends[-1 - c] if c < 0 else self._stopped(c)))
-        found = self[number] = (dist, int(g.norm.data[opt]))
+    def coded(self, number: int, honour: int, keep: int, start, opens) -> dict:
+        """`outcomes` from the root numbered `number` (`add`), with `honour`, as {an
+        end's code (`Store.end`): (numerator, denominator)} (no End or Fraction made:
+        the compiled explorer reads the codes)."""
+        store = self.store
+        if store.stale[number]:
+            raise ValueError("stalemate: neither side can ever wound")
+        if keep >= honour:   # (Honour only falls in a fight: keeping it all is never spending)
+            keep = NEVER
+        column = store.column(keep)
+        store.solve()
+        chosen = self.pushers.get((keep, start))
+        if chosen is None:
+            chosen = self.pushers[(keep, start)] = _Chosen(store, column, opens)
+        found = chosen.pushed.get(number)
+        if found is None:   # (a root met again: fighters that differ in what the fight does not read)
+            found = chosen.pushed[number] = _push(chosen, store.level, number)
         return found
 
-    def _stopped(self, number: int):
-        """The node's number, or its End "stop" where the push stops there."""
-        found = self.stop.get(number)
-        if found is None:
-            node = self.graph.nodes[number]
-            if node[0] == OFFER:
-                found = End("stop", node[1] + (node[2],))
-            elif self.opens(node):
-                found = End("stop", node + (None,))
+
+def _push(chosen, level: list, root: int) -> dict:
+    """The ends' exact masses from `root` through the chosen options, as
+    `explore.chains.Chain.outcomes` pushes them (parents before children: a node's
+    level is above its children's; a mass a pair of integers reduced once a node)."""
+    mass, heap, ends = {root: (1, 1)}, [(-level[root], root)], {}
+    while heap:
+        node = heappop(heap)[1]
+        num, den = mass.pop(node)
+        g = gcd(num, den)
+        num, den = num // g, den // g
+        go, out, norm = chosen[node]
+        den *= norm
+        for w, code in out:
+            old = ends.get(code)
+            if old is None:
+                ends[code] = (num * w, den)
+            elif old[1] == den:
+                ends[code] = (old[0] + num * w, den)
             else:
-                found = number
-            self.stop[number] = found
+                ends[code] = (old[0] * den + num * w * old[1], old[1] * den)
+        for w, child in go:
+            old = mass.get(child)
+            if old is None:
+                mass[child] = (num * w, den)
+                heappush(heap, (-level[child], child))
+            elif old[1] == den:
+                mass[child] = (old[0] + num * w, den)
+            else:
+                mass[child] = (old[0] * den + num * w * old[1], old[1] * den)
+    return ends
+
+
+class _Chosen(dict):
+    """node number -> (the children pushed on [(weight, number)], the ends [(weight,
+    code)], normaliser) of its chosen option for one strategy and start, made on first
+    use: a child where the push stops is an end, "stop" (`Store.end`)."""
+
+    def __init__(self, store: Store, column: int, opens):
+        super().__init__()
+        self.store, self.column, self.opens, self.stops = store, column, opens, {}
+        self.pushed: dict = {}   # root number -> its ends (`_push`)
+
+    def __missing__(self, number):
+        s = self.store
+        opt = int(s.choice[number, self.column])
+        lo, hi = int(s.lo.data[opt]), int(s.lo.data[opt + 1])
+        go, out = [], []
+        for w, c in zip(s.weight.data[lo:hi].tolist(), s.child.data[lo:hi].tolist()):
+            if c < 0:
+                out.append((w, 2 * (-1 - c)))
+            elif self._stops(c):
+                out.append((w, 2 * c + 1))
+            else:
+                go.append((w, c))
+        found = self[number] = (go, out, int(s.norm.data[opt]))
+        return found
+
+    def _stops(self, number: int) -> bool:
+        """Whether the push stops at this node: a surrender offered, an answer opened."""
+        found = self.stops.get(number)
+        if found is None:
+            node = self.store.nodes[number]
+            found = self.stops[number] = node[0] == OFFER or self.opens(node)
         return found

@@ -42,7 +42,7 @@ from engine.analysis.compiled.packed import CAUSE, ENDED
 from engine.rules.chroniques_cretoises.combat import start
 from engine.rules.chroniques_cretoises.gods import attitude_of, attitudes_set, patron_set, price_paid
 from engine.rules.chroniques_cretoises.sheet import condition_set, derive, props, spares_over
-from engine.rules.chroniques_cretoises.vector_fights import fight, set_value
+from engine.rules.chroniques_cretoises.vector_fights import fight, set_value, unique_rows
 from engine.rules.chroniques_cretoises.zeus import HONOUR_DIE, gods_neutral, target_at
 
 MISSING = -(1 << 40)   # (engine/analysis/compiled/packed.py: a stat the state does not hold)
@@ -311,18 +311,9 @@ def _per_extras(batch, name: tuple, read) -> list:
 
 
 def _unique_rows(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """(the distinct rows, each row's number among them), as np.unique(axis=0) but by
-    one sort of a single number a row when the values (none below 0) fit in 63 bits."""
-    if len(keys) and keys.min() >= 0:
-        bits = [max(1, int(top).bit_length()) for top in keys.max(axis=0).tolist()]
-        if sum(bits) <= 63:
-            code = np.zeros(len(keys), dtype=np.int64)
-            for j, b in enumerate(bits):
-                code = (code << b) | keys[:, j]
-            _u, first, inverse = np.unique(code, return_index=True, return_inverse=True)
-            return keys[first], inverse.reshape(-1)
-    uniq, inverse = np.unique(keys, axis=0, return_inverse=True)
-    return uniq, inverse.reshape(-1)
+    """(the distinct rows, each row's number among them): vector_fights.unique_rows."""
+    uniq, _first, inverse = unique_rows(keys)
+    return uniq, inverse
 
 
 def _prices(cost):

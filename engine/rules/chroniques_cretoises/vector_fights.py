@@ -29,7 +29,7 @@ from types import SimpleNamespace
 import numpy as np
 
 from engine.analysis.compiled.batch import Batch
-from engine.analysis.compiled.fights import Spread
+from engine.analysis.compiled.fights import Probabilities, Spread
 from engine.analysis.compiled.packed import EXTRA, MISSING, PENDING
 from engine.analysis.compiled.programs import Unsupported
 from engine.analysis.explore.compact import freeze
@@ -47,6 +47,7 @@ WHERE = {"win": ("win_effects", "win"), "all-badly-wounded": ("all_down_effects"
          "hurt": ("hurt_effects", "hurt"), "timeout": ("timeout_effects", "timeout")}
 STOP, LOSE = "stop", "lose"
 KINDS = (LOSE, STOP) + LEAVE   # (an end's kind as a number: its place here)
+NONE = (np.zeros((0, 4), dtype=np.int64), {})   # (the ends of a fighter left to the engine path)
 
 
 def fight(rules, book, number: int, pending: dict, steps, cache):
@@ -163,9 +164,12 @@ class Fought:
         self.read = None   # (the batch's rows, each state's fighter, the fighters' answers)
         self.columns: set = set()   # (part, key) of the state the model was seen to read
         self.extras: set = set()    # the module extras it was seen to read
+        self.width = None           # (`_width`: made again when they grow)
         self.known: dict = {}       # a fighter's key -> its answer (from earlier batches)
-        self.made: dict = {}        # an end -> its row (`_end_row`)
+        self.made: dict = {}        # an end's code -> its row (`_end_row`), None: not written here
+        self.store = None           # the store of the fights' graphs the codes are of
         self.planned: list = []     # (an answer, its fight's plan) of the batch being read
+        self.table = Probabilities()   # the ends' chances, numbered (only grows: a Spread's table)
 
     def _fighters(self, batch):
         """(each state's fighter number, [(strategies or None, answers open, items a
@@ -177,6 +181,9 @@ class Fought:
         not read again (`self.known`)."""
         if self.read is not None and self.read[0] is batch.rows:
             return self.read[1:]
+        store = explore.store_of(self.cache)
+        if store is not self.store:   # (the cache emptied: the ends' codes are a new store's)
+            self.store, self.made = store, {}
         n = len(batch)
         of = np.zeros(n, dtype=np.int64)
         found: list = []
@@ -185,18 +192,23 @@ class Fought:
         while todo:
             members = todo.pop()
             keys = self._keys(batch, members)
-            _u, first, inverse = np.unique(keys, axis=0, return_index=True, return_inverse=True)
-            inverse = inverse.reshape(-1)
-            for g, r in enumerate(first.tolist()):
-                mine = members[inverse == g]
-                answer, wider = self._fighter(batch, members[r], keys[r])
-                if wider:   # (it read what the group's key does not hold: split again)
-                    todo.append(mine)
-                    continue
-                of[mine] = len(found)
+            uniq, first, inverse = unique_rows(keys)
+            width, known = self._width(), self.known
+            number = np.full(len(first), -1, dtype=np.int64)   # each group's fighter (-1: keyed again)
+            for g, (r, key) in enumerate(zip(first.tolist(), map(tuple, uniq.tolist()))):
+                answer = known.get((width, key))
+                if answer is None:
+                    answer, wider = self._fighter(batch, members[r], width, key)
+                    if wider:   # (it read what the keys do not hold: the groups left keyed again)
+                        break
+                number[g] = len(found)
                 found.append(answer)
+            mine = number[inverse]
+            of[members] = mine
+            if (mine < 0).any():
+                todo.append(members[mine < 0])
         for answer, plan in self.planned:
-            self._solved(answer, plan())
+            self._solved(answer, plan(), batch.slots)
         self.read = (batch.rows, of, found)
         return self.read[1:]
 
@@ -214,19 +226,18 @@ class Fought:
             parts.append(codes[members].reshape(-1, 1))
         return np.hstack(parts) if parts else np.zeros((len(members), 1), dtype=np.int64)
 
-    def _fighter(self, batch, r: int, key) -> tuple:
-        """(the answer for the state of row `r`, whether it read more than the key holds)."""
-        known = self.known.get((self._width(), tuple(key.tolist())))
-        if known is not None:
-            return known, False
+    def _fighter(self, batch, r: int, width, key: tuple) -> tuple:
+        """(the answer for the state of row `r`, whether it read more than its key
+        `key` under `width` holds)."""
         slots, module = batch.slots, self.steps.compiler.module
         log: set = set()
         state = tracked_copy(slots.unpack(batch.rows[r], self.book, module), log)
         state.pending = self.pending
         play = SimpleNamespace(book=self.book, state=state)
-        plan = explore.fight_plan(play, self.pending, self.cache)
+        plan = explore.fight_plan(play, self.pending, self.cache, coded=True)
         opened = explore.open_answers(play, self.pending) if plan is not None else frozenset()
-        answer = [None, opened, _surrendered(self.book, state.items)]   # (its strategies: `_solved`)
+        # (its strategies and their ends as arrays: `_solved`)
+        answer = [None, opened, _surrendered(self.book, state.items), None]
         columns, extras = set(self.columns), set(self.extras)
         for part, k in log:
             if part == "extra":
@@ -236,61 +247,54 @@ class Fought:
             elif part in ("stats", "items", "flags", "visits", "initial"):
                 columns.add((part, k))
         wider = columns != self.columns or extras != self.extras
-        self.columns, self.extras = columns, extras
-        if not wider:
-            self.known[(self._width(), tuple(key.tolist()))] = answer
+        if wider:
+            self.columns, self.extras, self.width = columns, extras, None
+        else:
+            self.known[(width, key)] = answer
             if plan is not None:
                 self.planned.append((answer, plan))
         return answer, wider
 
-    def _solved(self, answer: list, ends) -> None:
-        """A fighter's strategies once its fight is solved, unless the model does not
-        answer or an answer opens that is not played here or an end is one this file
-        does not write (then None: the engine path)."""
+    def _solved(self, answer: list, found, slots) -> None:
+        """A fighter's strategies once its fight is solved, with their ends as arrays
+        (`_arrays`), unless the model does not answer or an answer opens that is not
+        played here or an end is one this file does not write (then None: the engine
+        path)."""
         opened = answer[1]
         played = {a for a in opened if a in self.answers and self.answers[a][0] is not None}
-        if ends is not None and not opened - played and _written(ends[0], self.follow):
-            answer[0] = ends[0]
+        if found is None or opened - played:
+            return
+        arrays = self._arrays(found[0], slots)
+        if arrays is not None:
+            answer[0], answer[3] = found[0], arrays
 
     def _width(self) -> tuple:
         """What a fighter's key is made of (a key is known under the same makings only)."""
-        return (frozenset(self.columns), frozenset(self.extras))
+        if self.width is None:
+            self.width = (frozenset(self.columns), frozenset(self.extras))
+        return self.width
 
     def rejects(self, batch) -> np.ndarray:
         of, found = self._fighters(batch)
-        return np.array([found[f][0] is None for f in of.tolist()], dtype=bool)
+        return np.array([f[0] is None for f in found], dtype=bool)[of]
 
     def __call__(self, batch) -> list:
         of, found = self._fighters(batch)
         moves = []
-        live = [found[f][0] is not None for f in of.tolist()]
+        live = np.array([f[0] is not None for f in found], dtype=bool)
         for answer in ("retreat", "surrender", "invoke", "use"):
-            offered = np.array([ok and answer in found[f][1] for ok, f in zip(live, of.tolist())], dtype=bool)
+            offered = (live & np.array([answer in f[1] for f in found], dtype=bool))[of]
             if offered.any():
                 moves.append((answer, offered, getattr(self, "_" + answer)(batch, of, found)))
         # each fighter's distinct ends (rows of `_end_row`), and each strategy's
-        # (end number, probability number) of them
-        table, probs, labels = [], {}, []
-        ends, by, made = [], [], self.made   # (made: each end's row, kept across batches)
-        for strategies, _open, _lost in found:
-            mine, index, per = [], {}, {}
-            for label, outcomes in strategies or ():
-                if label not in labels:
-                    labels.append(label)
-                for end, p in outcomes:
-                    if p:
-                        row = made.get(end)
-                        if row is None:
-                            row = made[end] = _end_row(end, self.pending, batch.slots)
-                        j = index.setdefault(row, len(mine))
-                        if j == len(mine):
-                            mine.append(row)
-                        q = probs.setdefault((p.numerator, p.denominator), (len(probs), p))[0]
-                        per.setdefault(label, []).append((j, q))
-            ends.append(np.array(mine, dtype=np.int64).reshape(-1, 4))
-            by.append({label: np.array(pairs, dtype=np.int64) for label, pairs in per.items()})
-        table = [p for _n, p in probs.values()]
-        # one successor row for each state and each distinct end of its fighter
+        # (end number, probability number) of them: made once a fighter (`_arrays`)
+        labels, ends, by = {}, [], []
+        for f in found:
+            mine, per = f[3] if f[0] is not None else NONE
+            ends.append(mine)
+            by.append(per)
+            labels.update(dict.fromkeys(per))
+        table = self.table
         n = len(batch)
         counts = np.array([len(e) for e in ends], dtype=np.int64)
         at = np.cumsum(counts) - counts   # each fighter's first end among them all
@@ -299,7 +303,12 @@ class Fought:
         base = np.cumsum(per_state) - per_state   # each state's first successor row
         flat = np.concatenate(ends) if ends else np.zeros((0, 4), dtype=np.int64)
         values = flat[np.repeat(at[of], per_state) + np.arange(len(origin)) - np.repeat(base, per_state)]
-        nxt = self._finished(batch, origin, values)
+        # (the successor rows made kind by kind: row `place[k]` of `nxt` is successor k)
+        order = np.argsort(values[:, 0], kind="stable")
+        place = np.empty_like(order)
+        place[order] = np.arange(len(order))
+        origin = origin[order]
+        nxt = self._finished(batch, origin, values[order])
         by_fighter = np.argsort(of, kind="stable")   # the states, fighter by fighter
         for label in labels:
             # each fighter's (end, probability) pairs of this strategy, one after another
@@ -313,36 +322,66 @@ class Fought:
             pick = np.repeat((np.cumsum(sizes) - sizes)[of[mine]] - (np.cumsum(k) - k), k) + np.arange(len(src))
             offered = np.zeros(n, dtype=bool)
             offered[src] = True
-            moves.append((MACRO + label, offered, [Spread(src, pair[pick, 1], table, nxt, base[src] + pair[pick, 0],
-                                                         origin)]))
+            moves.append((MACRO + label, offered, [Spread(src, pair[pick, 1], table, nxt,
+                                                         place[base[src] + pair[pick, 0]], origin)]))
         return moves
+
+    def _arrays(self, strategies, slots):
+        """(a fighter's distinct ends as rows of `_end_row`, {strategy: its (end number,
+        probability number in `self.table`) pairs}), its zero chances left out; None
+        where an end is one this file does not write."""
+        mine, index, per, made, number = [], {}, {}, self.made, self.table.ratio
+        for label, ends in strategies:
+            pairs = []
+            for code, (n, d) in ends.items():
+                if not n:
+                    continue
+                if code not in made:   # (each end's row made once, kept across batches)
+                    end = self.store.end(code)
+                    made[code] = _end_row(end, self.pending, slots) if _written(end, self.follow) else None
+                row = made[code]
+                if row is None:
+                    return None
+                j = index.setdefault(row, len(mine))
+                if j == len(mine):
+                    mine.append(row)
+                pairs.append((j, number(n, d)))
+            if pairs:
+                per[label] = np.array(pairs, dtype=np.int64)
+        return np.array(mine, dtype=np.int64).reshape(-1, 4), per
 
     def _finished(self, batch, origin, values):
         """The successor rows: state `origin[i]` after end `values[i]` (kind, Honour,
-        condition, pending number after a stop), written kind by kind in place."""
-        rows = batch.rows[origin].copy()
-        out = Batch(rows, batch.slots)
+        condition, pending number after a stop; sorted by kind), the hero's condition
+        written for all at once (sheet.set_hero_condition: Mort in a defeat, Indemne
+        again once he leaves the fight, endings.leave_fight, else as the fight left
+        him), the rest kind by kind, each kind's rows a slice written in place."""
+        out = Batch(batch.rows[origin], batch.slots)   # (a copy: the rows taken)
+        kind = values[:, 0]
+        put_condition(out, np.where(kind == KINDS.index(LOSE), N.MORT,
+                                    np.where(kind == KINDS.index(STOP), values[:, 2], N.INDEMNE)))
+        bounds = np.searchsorted(kind, np.arange(len(KINDS) + 1)).tolist()
         for code, kind in enumerate(KINDS):
-            sel = np.flatnonzero(values[:, 0] == code)
-            if not len(sel):
+            a, b = bounds[code], bounds[code + 1]
+            if a == b:
                 continue
-            part = Batch(rows[sel].copy(), batch.slots)
-            self._finish(part, kind, values[sel, 1], values[sel, 2], values[sel, 3])
-            if part.rows.shape[1] > out.rows.shape[1]:
-                out = Batch(_widened(out.rows, part.rows.shape[1], batch.slots), batch.slots)
-            out.rows[sel] = _widened(part.rows, out.rows.shape[1], batch.slots)
+            view = out.rows[a:b]
+            part = Batch(view, batch.slots)
+            self._finish(part, kind, values[a:b, 1], values[a:b, 3])
+            if part.rows is not view:   # (widened: the slice written back)
+                if part.rows.shape[1] > out.rows.shape[1]:
+                    out = Batch(_widened(out.rows, part.rows.shape[1], batch.slots), batch.slots)
+                out.rows[a:b] = _widened(part.rows, out.rows.shape[1], batch.slots)
         return out
 
-    def _finish(self, batch, kind, honour, condition, pend) -> None:
-        """explore.py `_finisher` then the after-change of `Outcome.apply`."""
+    def _finish(self, batch, kind, honour, pend) -> None:
+        """explore.py `_finisher` then the after-change of `Outcome.apply` (the hero's
+        condition written: `_finished`)."""
         every = np.ones(len(batch), dtype=bool)
-        if kind == LOSE:   # sheet.set_hero_condition(Mort), play.die("combat")
-            batch.change_extra(every, _condition(N.MORT))
+        if kind == LOSE:   # play.die("combat")
             batch.end(every, 1, "combat")
             return
         set_value(self.rules, batch, "honneur", honour)   # play.change("honneur", value=h)
-        for c in np.unique(condition).tolist():
-            batch.change_extra(condition == c, _condition(c))
         if kind == STOP:
             batch.rows[:, PENDING] = pend
             self.rules._refresh(batch, batch.ended == 0)   # (no Shame weighed in a fight)
@@ -350,7 +389,6 @@ class Fought:
         reward = self.spec.get("reward", 0)
         if reward and (kind == "win" or kind == "all-badly-wounded" and R.all_down_wins(self.spec)):
             self.steps.add("honneur", reward)(batch)   # endings._reward
-        batch.change_extra(every, _condition(N.INDEMNE))   # endings.leave_fight
         for step in self.steps.guarded(self.follow[kind]):
             step(batch)
         if (batch.ended == 0).any():
@@ -422,6 +460,23 @@ class Fought:
         self.rules._refresh(batch, batch.ended == 0)
 
 
+def unique_rows(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(the distinct rows, the first row of each, each row's number among them), as
+    np.unique(axis=0) but by one sort of a single number a row when the values, less
+    their column's least, fit in 63 bits."""
+    if len(keys):
+        low = keys.min(axis=0)
+        bits = [max(1, int(top).bit_length()) for top in (keys.max(axis=0) - low).tolist()]
+        if sum(bits) <= 63:
+            code = np.zeros(len(keys), dtype=np.int64)
+            for j, b in enumerate(bits):
+                code = (code << b) | (keys[:, j] - low[j])
+            _u, first, inverse = np.unique(code, return_index=True, return_inverse=True)
+            return keys[first], first, inverse.reshape(-1)
+    uniq, first, inverse = np.unique(keys, axis=0, return_index=True, return_inverse=True)
+    return uniq, first, inverse.reshape(-1)
+
+
 def _copy(batch):
     return Batch(batch.rows.copy(), batch.slots)
 
@@ -437,11 +492,11 @@ def _surrendered(book, items: dict) -> tuple:
     return tuple(i for i in (armour, weapon[0] if weapon else None) if i)
 
 
-def _written(strategies, follow: dict) -> bool:
-    """Whether every end of these strategies is one this file writes (a leaving end:
-    one whose paragraph the fight names)."""
-    return all(_kind(end) in (LOSE, STOP) or _kind(end) in follow
-               for _label, outcomes in strategies for end, p in outcomes if p)
+def _written(end, follow: dict) -> bool:
+    """Whether this file writes the end (a leaving end: one whose paragraph the fight
+    names)."""
+    kind = _kind(end)
+    return kind in (LOSE, STOP) or kind in follow
 
 
 def _kind(end):
@@ -477,6 +532,21 @@ def set_value(rules, batch, stat: str, values: np.ndarray) -> None:
     new = rules.clamp(batch, stat, values)
     now = np.where(old == MISSING, 0, old)
     batch.put("stats", stat, new, where=(new != 0) | (new != now))
+
+
+def put_condition(batch, values: np.ndarray) -> None:
+    """sheet.set_hero_condition of each state (`values`), through a lookup table of the
+    interned extras for each condition (Slots.extra_lut: each extras value changed
+    once, whatever the batch)."""
+    slots = batch.slots
+    for c in np.unique(values).tolist():
+        def changed(extra, c=c):
+            extra = dict(extra or {})
+            condition_set(extra, c)
+            return slots.extras(freeze(extra) or None)
+        sel = np.flatnonzero(values == c)
+        lut = slots.extra_lut(("cc-condition", c), changed)
+        batch.rows[sel, EXTRA] = lut[batch.rows[sel, EXTRA]]
 
 
 def _condition(value: int):

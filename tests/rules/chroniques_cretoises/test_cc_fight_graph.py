@@ -21,17 +21,17 @@ BOOKS = [(FIXTURES / "cc-duels.yaml", None), (ROOT / "tests/compiled/books/cc-fi
 
 def _asked(monkeypatch, path, max_states) -> list:
     """Every (rules, start, Honour kept back, root) the compiled explorer asks of the
-    fight chains while it explores the book."""
+    fight chains while it explores the book (their ends by code: FightGraph.coded)."""
     asked = []
-    ends = E.chain_ends
+    coded = G.FightGraph.coded
 
-    def spy(cache, rules, start, keep, root):
-        asked.append((rules, start, keep, root))
-        return ends(cache, rules, start, keep, root)
-    monkeypatch.setattr(E, "chain_ends", spy)
+    def spy(graph, number, honour, keep, start, opens):
+        asked.append((graph.model.rules, start, keep, graph.store.nodes[number]))
+        return coded(graph, number, honour, keep, start, opens)
+    monkeypatch.setattr(G.FightGraph, "coded", spy)
     book, module = load(path)[:2]
     explore_compiled(book, module, sheet=1, **({"max_states": max_states} if max_states else {}))
-    monkeypatch.setattr(E, "chain_ends", ends)
+    monkeypatch.setattr(G.FightGraph, "coded", coded)
     return asked
 
 
