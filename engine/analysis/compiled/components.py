@@ -151,7 +151,7 @@ def peeled(n: int, edge_ptr, targets) -> Components:
     component are then peeled over the graph of the components.  Components listed by
     level, then by their smallest state (members in increasing order)."""
     ptr = np.asarray(edge_ptr, dtype=np.int64)[:n + 1]
-    tg = np.asarray(targets, dtype=np.int64)[:int(ptr[n]) if n else 0]
+    tg = np.asarray(targets)[:int(ptr[n]) if n else 0]   # (in its own narrow type: not copied)
     src = np.repeat(np.arange(n, dtype=np.int32 if n < 1 << 31 else np.int64), np.diff(ptr))
     keep = tg >= 0
     src, dst = (src, tg) if keep.all() else (src[keep], tg[keep])

@@ -43,7 +43,7 @@ class Exact:
         self.one = next((i for i, p in enumerate(g.fractions) if p == 1 and not isinstance(p, float)), -1)
         self.sp, self.mp = plain(g.state_ptr), plain(g.move_ptr)
         self.t, self.x = plain(g.targets), plain(g.exact)
-        self.pf = plain(g.probs)
+        self.pf = [float(p) for p in g.fractions]   # (an edge's float: pf[x[i]])
         self.f, self.e = plain(sol.f), plain(sol.e)
         self.value: dict = {}
         self.policy: dict = {}
@@ -58,14 +58,15 @@ class Exact:
         return list(zip([self.table[i] for i in self.x[a:b]], self.t[a:b]))
 
     def _candidates(self, s) -> list:
-        f, e, pf, t = self.f, self.e, self.pf, self.t
+        f, e, pf, t, x = self.f, self.e, self.pf, self.t, self.x
         qs = []
         for m in range(self.sp[s], self.sp[s + 1]):
             q = b = 0.0
             for i in range(self.mp[m], self.mp[m + 1]):
                 if t[i] >= 0:
-                    q += pf[i] * f[t[i]]
-                    b += pf[i] * e[t[i]]
+                    p = pf[x[i]]
+                    q += p * f[t[i]]
+                    b += p * e[t[i]]
             qs.append((q, b + 2.0 ** -53 * (self.mp[m + 1] - self.mp[m] + 2), m))
         low = max(q - b for q, b, _m in qs)
         return [m for q, b, m in qs if q + b >= low]

@@ -30,7 +30,7 @@ from engine.analysis.compiled.engine_path import ERROR, SELF, EnginePath
 from engine.analysis.compiled.fights import Probabilities, Spread
 from engine.analysis.compiled.forget import Forget
 from engine.analysis.explore.nodes import MACRO
-from engine.analysis.compiled.graph import Graph, narrow
+from engine.analysis.compiled.graph import Graph, edge_probs, narrow
 from engine.analysis.compiled.packed import ENDED, EXTRA, MISSING, PARAGRAPH, PENDING, Slots, Table
 from engine.analysis.compiled.programs import Compiler, Unsupported
 from engine.analysis.compiled.reasons import Reason
@@ -702,15 +702,15 @@ class CompiledExplorer:
         del st
         move_ptr = np.append(np.flatnonzero(new_move), len(tg))
         state_ptr = np.searchsorted(move_state, np.arange(n + 1))
-        table = np.asarray([float(p) for p in self.fractions], dtype=np.float64)
         ended = self.table.column(ENDED)
         moves_per = np.diff(state_ptr)
         terminal = ((ended == 2) & (moves_per == 0)).astype(np.uint8)
         if len(frontier):
             tg = np.where(np.isin(tg, frontier), FRONTIER, tg)
+        pr = pr.astype(narrow(max(len(self.fractions), 1)), copy=False)
         return Graph(state_ptr.astype(narrow(int(state_ptr[-1]))), move_ptr.astype(narrow(max(len(tg), 1))),
-                     tg.astype(narrow(max(n, 2), signed=True)), table[pr] if len(pr) else np.zeros(0),
-                     pr.astype(narrow(max(len(self.fractions), 1))), list(self.fractions), terminal,
+                     tg.astype(narrow(max(n, 2), signed=True)), edge_probs(self.fractions, pr),
+                     pr, list(self.fractions), terminal,
                      self.table.column(PARAGRAPH).astype(np.int32), roots)
 
 

@@ -81,7 +81,7 @@ class Solution:
         n = g.states
         self.sp = g.state_ptr.astype(np.int64)
         self.mp = g.move_ptr.astype(np.int64)
-        self.t = g.targets.astype(np.int64)
+        self.t = g.targets   # (in its narrow type: a copy to int64 took 8 bytes an edge)
         self.edge_ptr = self.mp[self.sp]   # per state (+1): its first edge
         self.f = np.zeros(n)
         self.e = np.zeros(n)
