@@ -239,3 +239,17 @@ def test_the_solve_reads_the_targets_in_their_narrow_type():
     narrow, plain = solve(g), solve(wide)
     assert narrow["solution"].t.dtype == g.targets.dtype and g.targets.dtype.itemsize <= 2
     assert narrow["exact"] == plain["exact"] and np.array_equal(narrow["solution"].f, plain["solution"].f)
+
+
+@pytest.mark.parametrize("states", [50, 1 << 28])   # (the keys fit in 64 bits; they do not: lexsort)
+def test_the_edges_sorted_by_one_key_in_place_are_lexsorts_order(states):
+    from engine.analysis.compiled.explorer import _sorted_moves
+    rng = np.random.default_rng(3)
+    st = rng.integers(0, 50, size=4000).astype(np.int32)
+    mv = rng.integers(0, 9, size=4000).astype(np.uint8)
+    move_state, new_move, order = _sorted_moves(st, mv, states)
+    expected = np.lexsort((mv, st))
+    assert np.array_equal(order, expected)   # (stable: equal keys in their edges' order)
+    s, m = st[expected], mv[expected]
+    starts = np.flatnonzero(np.r_[True, (s[1:] != s[:-1]) | (m[1:] != m[:-1])])
+    assert np.array_equal(np.flatnonzero(new_move), starts) and np.array_equal(move_state, s[starts])

@@ -689,29 +689,64 @@ class CompiledExplorer:
         st, mv, tg, pr = joined
         del joined
         self._fixed = 0
-        order = np.lexsort((mv, st))   # (stable: a move's outcomes keep their order)
-        st = st[order]
-        mv = mv[order]
+        move_state, new_move, order = _sorted_moves(st, mv, n)
+        del st, mv
         tg = tg[order]
         pr = pr[order]
         del order
-        new_move = np.ones(len(st), dtype=bool)
-        new_move[1:] = (st[1:] != st[:-1]) | (mv[1:] != mv[:-1])
-        del mv
-        move_state = st[new_move]
-        del st
         move_ptr = np.append(np.flatnonzero(new_move), len(tg))
+        del new_move
         state_ptr = np.searchsorted(move_state, np.arange(n + 1))
+        del move_state
         ended = self.table.column(ENDED)
         moves_per = np.diff(state_ptr)
         terminal = ((ended == 2) & (moves_per == 0)).astype(np.uint8)
-        if len(frontier):
-            tg = np.where(np.isin(tg, frontier), FRONTIER, tg)
+        if len(frontier):   # (a mask over the states: `np.isin` sorted a copy of every edge)
+            front = np.zeros(n, dtype=bool)
+            front[frontier] = True
+            hit = front[np.maximum(tg, 0)]
+            hit &= tg >= 0
+            tg[hit] = FRONTIER
+            del hit, front
         pr = pr.astype(narrow(max(len(self.fractions), 1)), copy=False)
+        paragraph = self.table.column(PARAGRAPH)
         return Graph(state_ptr.astype(narrow(int(state_ptr[-1]))), move_ptr.astype(narrow(max(len(tg), 1))),
-                     tg.astype(narrow(max(n, 2), signed=True)), edge_probs(self.fractions, pr),
+                     tg.astype(narrow(max(n, 2), signed=True), copy=False), edge_probs(self.fractions, pr),
                      pr, list(self.fractions), terminal,
-                     self.table.column(PARAGRAPH).astype(np.int32), roots)
+                     paragraph.astype(narrow(max(int(paragraph.max(initial=0)), 1), signed=True)), roots)
+
+
+PART = 1 << 22   # edges at a time where a whole-edges temporary would be int64
+
+
+def _sorted_moves(st: np.ndarray, mv: np.ndarray, n: int):
+    """The edges in order of (state, move), stably (a move's outcomes keep their order):
+    (each move's state, where a move begins among the edges sorted, the edges' order).
+    Each edge one int64 key, (state, move) above its own number, sorted in place: the
+    order read back as 32-bit numbers (a `lexsort` held an int64 order beside its
+    keys and their sorted copies); `lexsort` where the keys do not fit."""
+    e = len(st)
+    moves = int(mv.max(initial=0)) + 1
+    if n * moves >= 1 << 31 or e >= 1 << 32:
+        order = np.lexsort((mv, st))
+        st, mv = st[order], mv[order]
+        new_move = np.ones(e, dtype=bool)
+        new_move[1:] = (st[1:] != st[:-1]) | (mv[1:] != mv[:-1])
+        return st[new_move], new_move, order
+    key = st.astype(np.int64)
+    key *= moves
+    key += mv
+    key <<= 32
+    for a in range(0, e, PART):
+        key[a:a + PART] |= np.arange(a, min(e, a + PART), dtype=np.int64)
+    key.sort()
+    order = np.empty(e, dtype=np.uint32)
+    for a in range(0, e, PART):
+        order[a:a + PART] = key[a:a + PART] & 0xFFFFFFFF
+    key >>= 32   # (each edge's state and move)
+    new_move = np.ones(e, dtype=bool)
+    new_move[1:] = key[1:] != key[:-1]
+    return key[new_move] // moves, new_move, order
 
 
 def explore_compiled(book, module, **options) -> Explored:
