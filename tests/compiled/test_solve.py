@@ -253,3 +253,14 @@ def test_the_edges_sorted_by_one_key_in_place_are_lexsorts_order(states):
     s, m = st[expected], mv[expected]
     starts = np.flatnonzero(np.r_[True, (s[1:] != s[:-1]) | (m[1:] != m[:-1])])
     assert np.array_equal(np.flatnonzero(new_move), starts) and np.array_equal(move_state, s[starts])
+
+
+def test_the_solution_reads_the_move_pointers_narrow_and_keeps_a_narrow_policy():
+    book, module, _ = load(ROOT / "tests/analysis/books/loop-chance.yaml")
+    g = explore_compiled(book, module).graph
+    wide = dataclasses.replace(g, move_ptr=g.move_ptr.astype(np.int64), state_ptr=g.state_ptr.astype(np.int64))
+    narrow, plain = solve(g), solve(wide)
+    sol = narrow["solution"]
+    assert sol.mp.dtype == g.move_ptr.dtype and sol.mp.dtype.itemsize <= 2 and sol.policy.dtype.itemsize == 1
+    assert narrow["exact"] == plain["exact"] and np.array_equal(sol.f, plain["solution"].f)
+    assert np.array_equal(sol.policy, plain["solution"].policy)

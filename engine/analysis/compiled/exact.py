@@ -49,7 +49,7 @@ class Exact:
         self.policy: dict = {}
         self.fx = np.zeros(g.states)             # float(value) of the states solved
         self.fx_v = memoryview(self.fx)
-        self.loc = np.full(g.states, -1, dtype=np.int64)   # a state's place in the component solved
+        self.loc = np.full(g.states, -1, dtype=np.int32 if g.states < 1 << 31 else np.int64)   # a state's place in the component solved
         self.loc_v = memoryview(self.loc)
 
     def _move(self, m) -> list:
@@ -172,7 +172,7 @@ class Exact:
         elimination (0 when nothing leads out of it towards a positive value)."""
         sol = self.sol
         chosen = sol.sp[np.asarray(comp, dtype=np.int64)] + np.asarray(policy, dtype=np.int64)
-        first, last = sol.mp[chosen], sol.mp[chosen + 1]
+        first, last = sol.mp[chosen].astype(np.int64), sol.mp[chosen + 1].astype(np.int64)
         to = sol.t[_ranges(first, last)]
         inner = np.where(to >= 0, self.loc[np.maximum(to, 0)], -1)
         src = np.repeat(np.arange(len(comp)), last - first)[inner >= 0]
