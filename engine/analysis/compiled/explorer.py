@@ -38,6 +38,7 @@ from engine.analysis.explore.worth import hopeful_rows
 from engine.analysis.explore.compact import thaw
 from engine.analysis.compiled.templates import ERROR as ERROR_T, SELF as SELF_T, Templates
 from engine.rules.watchdog import TimeUp
+from engine.support.memory import give_back, map_large
 
 FRONTIER = -2
 LATER = -3      # a target below: a successor waiting to be added with the rest of its wave
@@ -168,6 +169,7 @@ class CompiledExplorer:
         # the CPU of le-taureau-d-airain's first 200,000 states
         collecting = gc.isenabled()
         gc.disable()
+        map_large()   # (the batches' arrays given back when freed: support/memory.py)
         try:
             while True:
                 found = self._run(began)
@@ -378,8 +380,10 @@ class CompiledExplorer:
             # memory given back before its sort (a restart or a later use makes them again)
             self.engine.cache.clear()
             gc.collect()
+        give_back()   # (what the batches and the chains held, before the graph's sort)
         # (a row below its ceiling of 1 stays a state of its own: the high bound reads its ceiling)
         graph = self._graph(n, roots, frontier if worth is None else frontier[worth == 1])
+        give_back()
         del expanded
         return Explored(graph, self.table, self.engine_paragraphs, self.compiled_states, self.engine_states,
                         bound, set(self.engine.strategies), list(self.engine.errors),

@@ -37,6 +37,8 @@ class EdgeProbs:
     distinct probability) through `ids` (each edge's number in it): indexed as the
     array `table[ids]` would be, without holding it."""
 
+    dtype = np.dtype(np.float64)
+
     def __init__(self, table: np.ndarray, ids: np.ndarray):
         self.table, self.ids = np.asarray(table, dtype=np.float64), ids
 
