@@ -144,3 +144,17 @@ def test_components_peels_large_graphs():
         found = components(n, [0] + [1] * n, [1])
         assert list(found[1]) == second
     assert list(found[len(found) - 1]) == [0] and found.level[len(found) - 1] == 1
+
+
+def test_each_targets_sources_by_a_counting_sort_part_by_part_are_its_edges_sources(monkeypatch):
+    from engine.analysis.compiled import components as C
+    rng = np.random.default_rng(5)
+    n = 300
+    src = np.sort(rng.integers(0, n, size=5000)).astype(np.int32)
+    dst = rng.integers(0, n, size=5000).astype(np.int32)
+    monkeypatch.setattr(C, "PART", 700)   # (several parts, a target's sources over several)
+    got = C._parents(n, src, dst)
+    starts = np.concatenate(([0], np.cumsum(np.bincount(dst, minlength=n))))
+    for t in range(n):   # (each target's sources, in the edges' order)
+        assert got[starts[t]:starts[t + 1]].tolist() == src[dst == t].tolist()
+    assert got.dtype == np.int32

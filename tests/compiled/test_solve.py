@@ -247,7 +247,9 @@ def test_the_edges_sorted_by_one_key_in_place_are_lexsorts_order(states):
     rng = np.random.default_rng(3)
     st = rng.integers(0, 50, size=4000).astype(np.int32)
     mv = rng.integers(0, 9, size=4000).astype(np.uint8)
-    move_state, new_move, order = _sorted_moves(st, mv, states)
+    edges = [st, mv]
+    move_state, new_move, order = _sorted_moves(edges, states)
+    assert not edges   # (the arrays let go as they are read)
     expected = np.lexsort((mv, st))
     assert np.array_equal(order, expected)   # (stable: equal keys in their edges' order)
     s, m = st[expected], mv[expected]

@@ -208,18 +208,28 @@ def _peel(n: int, src: np.ndarray, dst: np.ndarray) -> np.ndarray:
     return level
 
 
+PART = 1 << 20   # edges at a time in `_parents`
+
+
 def _parents(n: int, src: np.ndarray, dst: np.ndarray) -> np.ndarray:
-    """The sources of the edges sorted by their targets (then sources): each edge a
-    64-bit (target, source) sorted in place, the sources read back (one array of
-    8 bytes an edge at a time: an argsort and its gathers took three)."""
-    if n > 1 << 31:
-        return src[np.argsort(dst, kind="stable")]
-    key = dst.astype(np.int64)
-    key <<= 32
-    key |= src
-    key.sort()
-    key &= 0xFFFFFFFF
-    return key.astype(np.int32)
+    """The sources of the edges grouped by their targets (target 0's first; within a
+    target, in the edges' order): each edge's place counted from its target's first
+    (a counting sort, PART edges at a time), so that nothing of 8 bytes an edge is
+    held (a sort of 64-bit (target, source) keys took 8 bytes an edge beside the
+    result: 0.9 GB on le-taureau-d-airain's 118 M edges)."""
+    out = np.empty(len(dst), dtype=np.int32 if n <= 1 << 31 else np.int64)
+    at = np.zeros(n, dtype=np.int64)   # (each target's next place)
+    np.cumsum(np.bincount(dst, minlength=n)[:-1], out=at[1:])
+    for a in range(0, len(dst), PART):
+        d, s = dst[a:a + PART], src[a:a + PART]
+        order = np.argsort(d, kind="stable")
+        d = d[order]
+        first = np.flatnonzero(np.r_[True, d[1:] != d[:-1]]) if len(d) else np.zeros(0, dtype=np.int64)
+        sizes = np.diff(np.append(first, len(d)))
+        rank = np.arange(len(d)) - np.repeat(first, sizes)
+        out[at[d] + rank] = s[order]
+        at[d[first]] += sizes
+    return out
 
 
 def _listed(comp: np.ndarray, level: np.ndarray, loop: np.ndarray) -> Components:

@@ -690,11 +690,10 @@ class CompiledExplorer:
         for name in ("e_state", "e_move", "e_target", "e_prob"):
             joined.append(cat(getattr(self, name)))
             setattr(self, name, [])   # (each list the graph's now: not kept twice while it is built)
-        st, mv, tg, pr = joined
-        del joined
+        tg, pr = joined[2:]
+        del joined[2:]
         self._fixed = 0
-        move_state, new_move, order = _sorted_moves(st, mv, n)
-        del st, mv
+        move_state, new_move, order = _sorted_moves(joined, n)   # (its states and moves let go as it sorts)
         tg = tg[order]
         pr = pr[order]
         del order
@@ -723,12 +722,15 @@ class CompiledExplorer:
 PART = 1 << 22   # edges at a time where a whole-edges temporary would be int64
 
 
-def _sorted_moves(st: np.ndarray, mv: np.ndarray, n: int):
+def _sorted_moves(edges: list, n: int):
     """The edges in order of (state, move), stably (a move's outcomes keep their order):
     (each move's state, where a move begins among the edges sorted, the edges' order).
+    `edges`: [each edge's state, its move], emptied (the arrays freed once read).
     Each edge one int64 key, (state, move) above its own number, sorted in place: the
     order read back as 32-bit numbers (a `lexsort` held an int64 order beside its
     keys and their sorted copies); `lexsort` where the keys do not fit."""
+    st, mv = edges
+    edges.clear()
     e = len(st)
     moves = int(mv.max(initial=0)) + 1
     if n * moves >= 1 << 31 or e >= 1 << 32:
@@ -738,8 +740,10 @@ def _sorted_moves(st: np.ndarray, mv: np.ndarray, n: int):
         new_move[1:] = (st[1:] != st[:-1]) | (mv[1:] != mv[:-1])
         return st[new_move], new_move, order
     key = st.astype(np.int64)
+    del st
     key *= moves
     key += mv
+    del mv
     key <<= 32
     for a in range(0, e, PART):
         key[a:a + PART] |= np.arange(a, min(e, a + PART), dtype=np.int64)
