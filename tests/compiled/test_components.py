@@ -155,3 +155,17 @@ def test_the_parents_are_the_sources_sorted_by_target_then_source(n):
     dst = rng.integers(0, n, size=src.size)
     by_pairs = sorted(zip(dst.tolist(), src.tolist()))
     assert _parents(n, src, dst).tolist() == [s for _d, s in by_pairs]
+
+
+def test_each_targets_sources_by_a_counting_sort_part_by_part_are_its_edges_sources(monkeypatch):
+    from engine.analysis.compiled import components as C
+    rng = np.random.default_rng(5)
+    n = 300
+    src = np.sort(rng.integers(0, n, size=5000)).astype(np.int32)
+    dst = rng.integers(0, n, size=5000).astype(np.int32)
+    monkeypatch.setattr(C, "PART", 700)   # (several parts, a target's sources over several)
+    got = C._parents(n, src, dst)
+    starts = np.concatenate(([0], np.cumsum(np.bincount(dst, minlength=n))))
+    for t in range(n):   # (each target's sources, in the edges' order)
+        assert got[starts[t]:starts[t + 1]].tolist() == src[dst == t].tolist()
+    assert got.dtype == np.int32

@@ -205,3 +205,21 @@ def test_hundreds_of_columns_made_one_by_one_between_growing_batches_keep_every_
         wide = table.take(index)
         assert (wide[:, :rows.shape[1]] == rows).all()
         assert (wide[:, rows.shape[1]:] == [slots.default(i) for i in range(rows.shape[1], table.width)]).all()
+
+
+def test_two_sorted_hash_tables_merge_as_one_sort_of_both_with_narrow_row_numbers():
+    from engine.analysis.compiled.packed import _merged
+    rng = np.random.default_rng(7)
+    h = np.unique(rng.integers(1, 1 << 62, size=3100, dtype=np.uint64))[:3000]
+    rng.shuffle(h)
+    for split in (0, 1, 1000, 2999, 3000):
+        a, b = np.sort(h[:split]), np.sort(h[split:])
+        ia = rng.permutation(3000)[:split]
+        ib = np.setdiff1d(np.arange(3000), ia)
+        rng.shuffle(ib)
+        merged, index = _merged(a, ia, b, ib)
+        both = np.concatenate([a, b])
+        order = np.argsort(both, kind="stable")
+        assert np.array_equal(merged, both[order])
+        assert np.array_equal(index, np.concatenate([ia, ib])[order])
+        assert index.dtype == np.int32

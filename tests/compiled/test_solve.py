@@ -1,5 +1,6 @@
 """The array solver (engine/analysis/compiled: floats level by level, then exact) gives
 the exact explorer's value on every small book, and its float is within its bound."""
+import dataclasses
 import glob
 from fractions import Fraction
 from pathlib import Path
@@ -214,3 +215,54 @@ def test_an_end_component_left_by_a_roll_that_partly_stays():
     staying, member = end_components(4, ms, ss, has, inside, local)
     assert staying.tolist() == [True, True, False, True, True, False]
     assert member[0] == member[1] != member[2] == member[3] >= 0
+
+
+def test_an_edges_probability_is_read_through_its_number_as_the_wide_array_gave_it():
+    # the compiled graph holds no float an edge: `probs` reads the table of the distinct
+    # probabilities through `exact`; it equals the array of each edge's float, and the
+    # solve over it gives the same values as over that array
+    book, module, _ = load(ROOT / "tests/analysis/books/loop-chance.yaml")
+    g = explore_compiled(book, module).graph
+    wide = np.asarray([float(g.fractions[i]) for i in g.exact.tolist()])
+    assert not isinstance(g.probs, np.ndarray) and g.probs.nbytes == 8 * len(g.fractions) < wide.nbytes
+    assert len(g.probs) == len(wide) and np.array_equal(np.asarray(g.probs), wide)
+    assert np.array_equal(g.probs[np.arange(len(wide))[::-1]], wide[::-1])
+    narrow, plain = solve(g), solve(dataclasses.replace(g, probs=wide))
+    assert narrow["exact"] == plain["exact"] == Fraction(1, 2)
+    assert np.array_equal(narrow["solution"].f, plain["solution"].f)
+
+
+def test_the_solve_reads_the_targets_in_their_narrow_type():
+    book, module, _ = load(Path(__file__).parent / "books/meal.yaml")
+    g = explore_compiled(book, module).graph
+    wide = dataclasses.replace(g, targets=g.targets.astype(np.int64))
+    narrow, plain = solve(g), solve(wide)
+    assert narrow["solution"].t.dtype == g.targets.dtype and g.targets.dtype.itemsize <= 2
+    assert narrow["exact"] == plain["exact"] and np.array_equal(narrow["solution"].f, plain["solution"].f)
+
+
+@pytest.mark.parametrize("states", [50, 1 << 28])   # (the keys fit in 64 bits; they do not: lexsort)
+def test_the_edges_sorted_by_one_key_in_place_are_lexsorts_order(states):
+    from engine.analysis.compiled.explorer import _sorted_moves
+    rng = np.random.default_rng(3)
+    st = rng.integers(0, 50, size=4000).astype(np.int32)
+    mv = rng.integers(0, 9, size=4000).astype(np.uint8)
+    edges = [st, mv]
+    move_state, new_move, order = _sorted_moves(edges, states)
+    assert not edges   # (the arrays let go as they are read)
+    expected = np.lexsort((mv, st))
+    assert np.array_equal(order, expected)   # (stable: equal keys in their edges' order)
+    s, m = st[expected], mv[expected]
+    starts = np.flatnonzero(np.r_[True, (s[1:] != s[:-1]) | (m[1:] != m[:-1])])
+    assert np.array_equal(np.flatnonzero(new_move), starts) and np.array_equal(move_state, s[starts])
+
+
+def test_the_solution_reads_the_move_pointers_narrow_and_keeps_a_narrow_policy():
+    book, module, _ = load(ROOT / "tests/analysis/books/loop-chance.yaml")
+    g = explore_compiled(book, module).graph
+    wide = dataclasses.replace(g, move_ptr=g.move_ptr.astype(np.int64), state_ptr=g.state_ptr.astype(np.int64))
+    narrow, plain = solve(g), solve(wide)
+    sol = narrow["solution"]
+    assert sol.mp.dtype == g.move_ptr.dtype and sol.mp.dtype.itemsize <= 2 and sol.policy.dtype.itemsize == 1
+    assert narrow["exact"] == plain["exact"] and np.array_equal(sol.f, plain["solution"].f)
+    assert np.array_equal(sol.policy, plain["solution"].policy)

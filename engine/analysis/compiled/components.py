@@ -151,21 +151,29 @@ def peeled(n: int, edge_ptr, targets) -> Components:
     component are then peeled over the graph of the components.  Components listed by
     level, then by their smallest state (members in increasing order)."""
     ptr = np.asarray(edge_ptr, dtype=np.int64)[:n + 1]
-    tg = np.asarray(targets, dtype=np.int64)[:int(ptr[n]) if n else 0]
+    tg = np.asarray(targets)[:int(ptr[n]) if n else 0]   # (in its own narrow type: not copied)
     src = np.repeat(np.arange(n, dtype=np.int32 if n < 1 << 31 else np.int64), np.diff(ptr))
     keep = tg >= 0
     src, dst = (src, tg) if keep.all() else (src[keep], tg[keep])
     level = _peel(n, src, dst)
     if (level >= 0).all():   # (no cycle: every state a component of its own)
         return _listed(np.arange(n, dtype=np.int64), level, np.zeros(n, dtype=bool))
-    comp = np.arange(n, dtype=np.int64)   # each state's component, named by a member
-    left = np.flatnonzero(level < 0)
-    inner = (level[src] < 0) & (level[dst] < 0)
+    # (a state's number and a mask read an edge at a time: 4 and 1 bytes an edge where
+    # int64 reads took 8, twice at once; on 16 M edges 0.8 GB at the peak of the solve)
+    index = src.dtype
+    comp = np.arange(n, dtype=index)   # each state's component, named by a member
+    unpeeled = level < 0
+    left = np.flatnonzero(unpeeled)
+    inner = unpeeled[src] & unpeeled[dst]
+    del unpeeled
     core = left[_peel(n, dst[inner], src[inner])[left] < 0]   # (peeled from the starts: on no cycle)
+    del inner
     if core.size:   # (its edges numbered among its states; sources in order already)
-        local = np.full(n, -1, dtype=np.int64)
+        local = np.full(n, -1, dtype=index)
         local[core] = np.arange(core.size)
-        both = (local[src] >= 0) & (local[dst] >= 0)
+        in_core = local >= 0
+        both = in_core[src] & in_core[dst]
+        del in_core
         cptr = np.searchsorted(local[src[both]], np.arange(core.size + 1))
         found = tarjan(core.size, array("q", cptr.tolist()), array("q", local[dst[both]].tolist()), levels=False)
         of = np.frombuffer(found.comp_of, dtype=np.int64)
@@ -208,18 +216,42 @@ def _peel(n: int, src: np.ndarray, dst: np.ndarray) -> np.ndarray:
     return level
 
 
+PART = 1 << 20   # edges at a time in `_parents`
+
+
 def _parents(n: int, src: np.ndarray, dst: np.ndarray) -> np.ndarray:
-    """The sources of the edges sorted by their targets (then sources: they come sorted),
-    by a radix sort of the targets in 16-bit digits (NumPy sorts 16-bit integers stably
-    by radix: two such passes took 0.15 s where a sort of 64-bit (target, source) keys
-    took 0.25 s, over la-cloche-de-brumesel's 3.45 M edges)."""
+    """The sources of the edges grouped by their targets (target 0's first; within a
+    target, in the edges' order): each edge's place counted from its target's first
+    (a counting sort, PART edges at a time), so that nothing of 8 bytes an edge is
+    held (a sort of 64-bit (target, source) keys took 8 bytes an edge beside the
+    result: 0.9 GB on le-taureau-d-airain's 118 M edges); each part ordered by
+    `_by_target`."""
+    out = np.empty(len(dst), dtype=np.int32 if n <= 1 << 31 else np.int64)
+    at = np.zeros(n, dtype=np.int64)   # (each target's next place)
+    np.cumsum(np.bincount(dst, minlength=n)[:-1], out=at[1:])
+    for a in range(0, len(dst), PART):
+        d, s = dst[a:a + PART], src[a:a + PART]
+        order = _by_target(n, d)
+        d = d[order]
+        first = np.flatnonzero(np.r_[True, d[1:] != d[:-1]]) if len(d) else np.zeros(0, dtype=np.int64)
+        sizes = np.diff(np.append(first, len(d)))
+        rank = np.arange(len(d)) - np.repeat(first, sizes)
+        out[at[d] + rank] = s[order]
+        at[d[first]] += sizes
+    return out
+
+
+def _by_target(n: int, dst: np.ndarray) -> np.ndarray:
+    """The order that sorts `dst` stably, by a radix sort in 16-bit digits (NumPy sorts
+    16-bit integers stably by radix: two such passes took 0.15 s where a sort of 64-bit
+    (target, source) keys took 0.25 s, over la-cloche-de-brumesel's 3.45 M edges)."""
     if n > 1 << 32:
-        return src[np.argsort(dst, kind="stable")]
+        return np.argsort(dst, kind="stable")
     order = np.argsort((dst & 0xFFFF).astype(np.uint16), kind="stable")
     if n > 1 << 16:
         high = (dst >> 16).astype(np.uint16)
         order = order[np.argsort(high[order], kind="stable")]
-    return src[order]
+    return order
 
 
 def _listed(comp: np.ndarray, level: np.ndarray, loop: np.ndarray) -> Components:

@@ -43,13 +43,13 @@ class Exact:
         self.one = next((i for i, p in enumerate(g.fractions) if p == 1 and not isinstance(p, float)), -1)
         self.sp, self.mp = plain(g.state_ptr), plain(g.move_ptr)
         self.t, self.x = plain(g.targets), plain(g.exact)
-        self.pf = plain(g.probs)
+        self.pf = [float(p) for p in g.fractions]   # (an edge's float: pf[x[i]])
         self.f, self.e = plain(sol.f), plain(sol.e)
         self.value: dict = {}
         self.policy: dict = {}
         self.fx = np.zeros(g.states)             # float(value) of the states solved
         self.fx_v = memoryview(self.fx)
-        self.loc = np.full(g.states, -1, dtype=np.int64)   # a state's place in the component solved
+        self.loc = np.full(g.states, -1, dtype=np.int32 if g.states < 1 << 31 else np.int64)   # a state's place in the component solved
         self.loc_v = memoryview(self.loc)
 
     def _move(self, m) -> list:
@@ -58,14 +58,15 @@ class Exact:
         return list(zip([self.table[i] for i in self.x[a:b]], self.t[a:b]))
 
     def _candidates(self, s) -> list:
-        f, e, pf, t = self.f, self.e, self.pf, self.t
+        f, e, pf, t, x = self.f, self.e, self.pf, self.t, self.x
         qs = []
         for m in range(self.sp[s], self.sp[s + 1]):
             q = b = 0.0
             for i in range(self.mp[m], self.mp[m + 1]):
                 if t[i] >= 0:
-                    q += pf[i] * f[t[i]]
-                    b += pf[i] * e[t[i]]
+                    p = pf[x[i]]
+                    q += p * f[t[i]]
+                    b += p * e[t[i]]
             qs.append((q, b + 2.0 ** -53 * (self.mp[m + 1] - self.mp[m] + 2), m))
         low = max(q - b for q, b, _m in qs)
         return [m for q, b, m in qs if q + b >= low]
@@ -171,7 +172,7 @@ class Exact:
         elimination (0 when nothing leads out of it towards a positive value)."""
         sol = self.sol
         chosen = sol.sp[np.asarray(comp, dtype=np.int64)] + np.asarray(policy, dtype=np.int64)
-        first, last = sol.mp[chosen], sol.mp[chosen + 1]
+        first, last = sol.mp[chosen].astype(np.int64), sol.mp[chosen + 1].astype(np.int64)
         to = sol.t[_ranges(first, last)]
         inner = np.where(to >= 0, self.loc[np.maximum(to, 0)], -1)
         src = np.repeat(np.arange(len(comp)), last - first)[inner >= 0]

@@ -30,7 +30,7 @@ from engine.analysis.compiled.engine_path import ERROR, SELF, EnginePath
 from engine.analysis.compiled.fights import Probabilities, Spread
 from engine.analysis.compiled.forget import Forget
 from engine.analysis.explore.nodes import MACRO
-from engine.analysis.compiled.graph import Graph, narrow
+from engine.analysis.compiled.graph import Graph, edge_probs, narrow
 from engine.analysis.compiled.packed import ENDED, EXTRA, MISSING, PARAGRAPH, PENDING, Slots, Table
 from engine.analysis.compiled.compiler import Compiler, Unsupported
 from engine.analysis.compiled.reasons import Reason
@@ -39,6 +39,7 @@ from engine.analysis.explore.worth import hopeful_rows
 from engine.analysis.explore.compact import thaw
 from engine.analysis.compiled.templates import ERROR as ERROR_T, SELF as SELF_T, Templates
 from engine.rules.watchdog import TimeUp
+from engine.support.heap import give_back
 
 FRONTIER = -2
 LATER = -3      # a target below: a successor waiting to be added with the rest of its wave
@@ -379,8 +380,10 @@ class CompiledExplorer:
             # memory given back before its sort (a restart or a later use makes them again)
             self.engine.cache.clear()
             gc.collect()
+        give_back()   # (what the batches and the chains held, before the graph's sort)
         # (a row below its ceiling of 1 stays a state of its own: the high bound reads its ceiling)
         graph = self._graph(n, roots, frontier if worth is None else frontier[worth == 1])
+        give_back()
         del expanded
         return Explored(graph, self.table, self.engine_paragraphs, self.compiled_states, self.engine_states,
                         bound, set(self.engine.strategies), list(self.engine.errors),
@@ -679,32 +682,71 @@ class CompiledExplorer:
         for name in ("e_state", "e_move", "e_target", "e_prob"):
             joined.append(cat(getattr(self, name)))
             setattr(self, name, [])   # (each list the graph's now: not kept twice while it is built)
-        st, mv, tg, pr = joined
-        del joined
+        tg, pr = joined[2:]
+        del joined[2:]
         self._fixed = 0
-        order = np.lexsort((mv, st))   # (stable: a move's outcomes keep their order)
-        st = st[order]
-        mv = mv[order]
+        move_state, new_move, order = _sorted_moves(joined, n)   # (its states and moves let go as it sorts)
         tg = tg[order]
         pr = pr[order]
         del order
-        new_move = np.ones(len(st), dtype=bool)
-        new_move[1:] = (st[1:] != st[:-1]) | (mv[1:] != mv[:-1])
-        del mv
-        move_state = st[new_move]
-        del st
         move_ptr = np.append(np.flatnonzero(new_move), len(tg))
+        del new_move
         state_ptr = np.searchsorted(move_state, np.arange(n + 1))
-        table = np.asarray([float(p) for p in self.fractions], dtype=np.float64)
+        del move_state
         ended = self.table.column(ENDED)
         moves_per = np.diff(state_ptr)
         terminal = ((ended == 2) & (moves_per == 0)).astype(np.uint8)
-        if len(frontier):
-            tg = np.where(np.isin(tg, frontier), FRONTIER, tg)
+        if len(frontier):   # (a mask over the states: `np.isin` sorted a copy of every edge)
+            front = np.zeros(n, dtype=bool)
+            front[frontier] = True
+            hit = front[np.maximum(tg, 0)]
+            hit &= tg >= 0
+            tg[hit] = FRONTIER
+            del hit, front
+        pr = pr.astype(narrow(max(len(self.fractions), 1)), copy=False)
+        paragraph = self.table.column(PARAGRAPH)
         return Graph(state_ptr.astype(narrow(int(state_ptr[-1]))), move_ptr.astype(narrow(max(len(tg), 1))),
-                     tg.astype(narrow(max(n, 2), signed=True)), table[pr] if len(pr) else np.zeros(0),
-                     pr.astype(narrow(max(len(self.fractions), 1))), list(self.fractions), terminal,
-                     self.table.column(PARAGRAPH).astype(np.int32), roots)
+                     tg.astype(narrow(max(n, 2), signed=True), copy=False), edge_probs(self.fractions, pr),
+                     pr, list(self.fractions), terminal,
+                     paragraph.astype(narrow(max(int(paragraph.max(initial=0)), 1), signed=True)), roots)
+
+
+PART = 1 << 22   # edges at a time where a whole-edges temporary would be int64
+
+
+def _sorted_moves(edges: list, n: int):
+    """The edges in order of (state, move), stably (a move's outcomes keep their order):
+    (each move's state, where a move begins among the edges sorted, the edges' order).
+    `edges`: [each edge's state, its move], emptied (the arrays freed once read).
+    Each edge one int64 key, (state, move) above its own number, sorted in place: the
+    order read back as 32-bit numbers (a `lexsort` held an int64 order beside its
+    keys and their sorted copies); `lexsort` where the keys do not fit."""
+    st, mv = edges
+    edges.clear()
+    e = len(st)
+    moves = int(mv.max(initial=0)) + 1
+    if n * moves >= 1 << 31 or e >= 1 << 32:
+        order = np.lexsort((mv, st))
+        st, mv = st[order], mv[order]
+        new_move = np.ones(e, dtype=bool)
+        new_move[1:] = (st[1:] != st[:-1]) | (mv[1:] != mv[:-1])
+        return st[new_move], new_move, order
+    key = st.astype(np.int64)
+    del st
+    key *= moves
+    key += mv
+    del mv
+    key <<= 32
+    for a in range(0, e, PART):
+        key[a:a + PART] |= np.arange(a, min(e, a + PART), dtype=np.int64)
+    key.sort()
+    order = np.empty(e, dtype=np.uint32)
+    for a in range(0, e, PART):
+        order[a:a + PART] = key[a:a + PART] & 0xFFFFFFFF
+    key >>= 32   # (each edge's state and move)
+    new_move = np.ones(e, dtype=bool)
+    new_move[1:] = key[1:] != key[:-1]
+    return key[new_move] // moves, new_move, order
 
 
 def _groups(para: np.ndarray, pending: np.ndarray, waiting: np.ndarray, busy: np.ndarray, dead: np.ndarray):

@@ -4,6 +4,10 @@
     move m's edges:   targets[move_ptr[m]:move_ptr[m + 1]], probs[...] (float64),
                       exact[...] (an index into `fractions`, the distinct exact probabilities)
 
+`probs` is not stored an edge at a time: it is `EdgeProbs`, each edge's float read
+through its `exact` number from the table of the distinct probabilities (8 bytes an
+edge less: 330 MB on le-taureau-d-airain's 41 M edges); indexed as an array.
+
 A target below 0 is a pseudo successor (ERROR, FRONTIER: worth 0 to the exact solve).
 `terminal[s]` is 1 at a victory state without moves, else 0; `paragraph[s]` the paragraph
 the state is at.  The arrays are what the solver (solve.py) reads; they are built once
@@ -28,12 +32,42 @@ def narrow(top: int, signed: bool = False):
     return np.int64
 
 
+class EdgeProbs:
+    """Each edge's probability as a float64, read from `table` (the float of each
+    distinct probability) through `ids` (each edge's number in it): indexed as the
+    array `table[ids]` would be, without holding it."""
+
+    dtype = np.dtype(np.float64)
+
+    def __init__(self, table: np.ndarray, ids: np.ndarray):
+        self.table, self.ids = np.asarray(table, dtype=np.float64), ids
+
+    def __getitem__(self, index):
+        return self.table[self.ids[index]]
+
+    def __len__(self) -> int:
+        return len(self.ids)
+
+    def __array__(self, dtype=None, copy=None):
+        out = self.table[self.ids] if len(self.table) else np.zeros(len(self.ids))
+        return out if dtype is None else out.astype(dtype)
+
+    @property
+    def nbytes(self) -> int:
+        return self.table.nbytes   # (the ids are the graph's `exact`)
+
+
+def edge_probs(fractions: list, ids: np.ndarray) -> EdgeProbs:
+    """The `EdgeProbs` of edges numbered `ids` into the distinct `fractions`."""
+    return EdgeProbs(np.asarray([float(p) for p in fractions], dtype=np.float64), ids)
+
+
 @dataclass
 class Graph:
     state_ptr: np.ndarray    # per state (+1): its first move
     move_ptr: np.ndarray     # per move (+1): its first edge
     targets: np.ndarray      # per edge: the successor (ERROR -1, FRONTIER -2)
-    probs: np.ndarray        # per edge: its probability, float64
+    probs: "EdgeProbs | np.ndarray"   # per edge: its probability, float64 (through `exact`)
     exact: np.ndarray        # per edge: index into `fractions`
     fractions: list          # the distinct probabilities, exact (Fraction or int)
     terminal: np.ndarray     # per state: 1 at a victory ending without moves
@@ -81,8 +115,7 @@ def from_space(space: Space) -> Graph:
         np.cumsum(np.asarray(edge_counts, dtype=np.int64), out=move_ptr[1:])
     targets = np.fromiter((t for ts in actions.targets for t in ts), dtype=np.int64, count=int(move_ptr[-1]))
     exact = np.asarray(exact_ids, dtype=narrow(max(len(fractions), 1)))
-    table = np.asarray([float(p) for p in fractions], dtype=np.float64)
-    probs = table[exact] if len(exact) else np.zeros(0)
+    probs = edge_probs(fractions, exact)
     victory = np.fromiter((bool(d) and e == "victory" for d, e in zip(space.done, space.ended)), dtype=bool, count=n)
     terminal = (victory & (moves_per_state == 0)).astype(np.uint8)
     paragraph = np.asarray(space.paragraph, dtype=np.int64)

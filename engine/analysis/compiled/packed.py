@@ -477,10 +477,24 @@ class Table:
 
 
 def _merged(h1, i1, h2, i2) -> tuple[np.ndarray, np.ndarray]:
-    """Two sorted hash tables as one."""
-    h = np.concatenate([h1, h2])
-    order = np.argsort(h, kind="stable")
-    return h[order], np.concatenate([i1, i2])[order]
+    """Two sorted hash tables (no hash in both) as one, the row numbers int32 while
+    they fit: each of the second's place found in the first (no sort; a sort of both
+    held an int64 order and two copies, 40 bytes a state at the last merge, against
+    13 so)."""
+    top = max(int(i1.max(initial=0)), int(i2.max(initial=0)))
+    kind = np.int32 if top < 1 << 31 else np.int64
+    if not len(h1) or not len(h2):
+        h, i = (h2, i2) if not len(h1) else (h1, i1)
+        return h, i.astype(kind, copy=False)
+    place = np.searchsorted(h1, h2)
+    place += np.arange(len(h2), dtype=place.dtype)   # (the second's places in the merged table)
+    first = np.ones(len(h1) + len(h2), dtype=bool)
+    first[place] = False
+    h = np.empty(len(first), dtype=np.uint64)
+    h[place], h[first] = h2, h1
+    i = np.empty(len(first), dtype=kind)
+    i[place], i[first] = i2, i1
+    return h, i
 
 
 def _encode(values: np.ndarray, kind: int) -> np.ndarray:

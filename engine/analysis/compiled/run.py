@@ -10,6 +10,7 @@ import numpy as np
 from engine.analysis.compiled.exact import Exact
 from engine.analysis.compiled.graph import Graph
 from engine.analysis.compiled.solve import Solution
+from engine.support.heap import give_back
 
 
 def solve(g: Graph, exact: bool = True) -> dict:
@@ -21,6 +22,7 @@ def solve(g: Graph, exact: bool = True) -> dict:
     policy the exact solve's where it solved a state)}."""
     began = time.process_time()
     sol = Solution(g).floats()
+    give_back()   # (the components' sorts: support/heap.py)
     out = {"float": sol.start(), "bound": sol.bound(), "levels": sol.levels, "sweeps": sol.sweeps,
            "exact": None, "wanted": 0, "bytes": g.nbytes(), "solution": sol}
     if exact:

@@ -39,7 +39,7 @@ from array import array
 import numpy as np
 
 from engine.analysis.compiled.components import components
-from engine.analysis.compiled.graph import Graph
+from engine.analysis.compiled.graph import Graph, narrow
 from engine.analysis.explore.exact import TIE
 
 try:
@@ -63,6 +63,7 @@ def plain(a: np.ndarray) -> memoryview:
 
 def _ranges(starts: np.ndarray, ends: np.ndarray) -> np.ndarray:
     """The concatenation of range(starts[i], ends[i]) for every i."""
+    starts, ends = starts.astype(np.int64, copy=False), ends.astype(np.int64, copy=False)   # (narrow pointers)
     lengths = ends - starts
     total = int(lengths.sum())
     if total == 0:
@@ -79,13 +80,16 @@ class Solution:
         self.g = g
         self.frontier = frontier   # what a state not explored is worth: 0 (a low bound) or 1 (a high one)
         n = g.states
+        # the graph's pointers and targets in their narrow types (copies to int64 took
+        # 8 bytes a state, a move and an edge each: 0.5 GB on le-taureau-d-airain)
         self.sp = g.state_ptr.astype(np.int64)
-        self.mp = g.move_ptr.astype(np.int64)
-        self.t = g.targets.astype(np.int64)
+        self.mp = g.move_ptr
+        self.t = g.targets
         self.edge_ptr = self.mp[self.sp]   # per state (+1): its first edge
         self.f = np.zeros(n)
         self.e = np.zeros(n)
-        self.policy = np.full(n, -1, dtype=np.int64)
+        most = int(np.diff(self.sp).max(initial=0))   # (a state's moves at most: a policy is one of them)
+        self.policy = np.full(n, -1, dtype=narrow(most, signed=True))
         self.cyclic = np.zeros(n, dtype=bool)
         self.comp_of = np.zeros(0, dtype=np.int64)   # (floats: each state's component)
         self.comps: list = []
@@ -120,8 +124,9 @@ class Solution:
         within moves, has moves) of sorted states."""
         m0, m1 = self.sp[states], self.sp[states + 1]
         moves = _ranges(m0, m1)
-        edges = _ranges(self.mp[moves], self.mp[moves + 1])
-        move_starts = np.concatenate(([0], np.cumsum(self.mp[moves + 1] - self.mp[moves])[:-1])) if len(moves) else moves
+        e0, e1 = self.mp[moves].astype(np.int64), self.mp[moves + 1].astype(np.int64)
+        edges = _ranges(e0, e1)
+        move_starts = np.concatenate(([0], np.cumsum(e1 - e0)[:-1])) if len(moves) else moves
         state_starts = np.concatenate(([0], np.cumsum(m1 - m0)[:-1]))
         return moves, edges, move_starts, state_starts, m1 > m0
 
