@@ -31,6 +31,8 @@ from __future__ import annotations
 
 import heapq
 
+UNBOUNDED = 1 << 40   # a stat's most where nothing bounds it: more than any stat (compiled/ceilings.py)
+
 # effects of a paragraph that cannot move the hero elsewhere before its activity
 STAYING = frozenset(("add", "set", "gain", "lose", "flag", "unflag", "counter-add", "counter-set", "note",
                      "weapon", "armour", "ceiling"))

@@ -4,10 +4,13 @@ state of today's explorer's space (solve.values' high bound, the cut report), an
 from __future__ import annotations
 
 from engine.analysis.explore.ceiling import Ceiling
-from engine.analysis.explore.compact import MISSING, thaw
+from engine.analysis.explore.compact import HEAD, MISSING, thaw
 from engine.analysis.explore.deadline import ANY
+from engine.analysis.explore.routes import UNBOUNDED
 from engine.analysis.explore.space import FRONTIER
 from engine.book.counters import COUNTERS
+
+PENDING = HEAD - 1   # (a state's pending activity: the last of its head)
 
 
 class Worth:
@@ -20,9 +23,16 @@ class Worth:
         self.c, self.space = ceiling, space
         self.slot = space.states.layout.slot.get(("extra", COUNTERS))
         self.initial = [(stat, space.states.layout.slot.get(("initial", stat))) for stat in ceiling.routes.stats]
+        # (the stats whose most from a state on is known, and the resources that add to them: compiled/ahead.py)
+        self.ahead = ceiling.ahead if ceiling.routes.stats and ceiling.ahead is not None \
+            and ceiling.ahead.declared else None
+        declared = self.ahead.declared if self.ahead is not None else {}
+        self.held = [(stat, space.states.layout.slot.get(("stats", stat)))
+                     for stat in sorted(set(declared) | {r for rs in declared.values() for r in rs})]
         self._after: dict = {}
         self._thawed: dict = {}   # (each distinct frozen counters value read once)
         self._heroes: dict = {}
+        self._now: dict = {}
 
     def _counters(self, s: int):
         if self.slot is None or not self.c.limits:
@@ -53,7 +63,8 @@ class Worth:
         return out
 
     def _hero(self, s: int) -> tuple | None:
-        """The routes' hero (routes.py) from the state's starting values."""
+        """The routes' hero (routes.py) of state s: each stat at most the module's `hero`
+        of its starting values, and at most what it can still be from s on (ahead.py)."""
         if not self.initial:
             return None
         code, at = self.space.states.code(s), self.space.states.layout.at
@@ -62,7 +73,22 @@ class Worth:
         if found is None:   # (each distinct set of starting values read once)
             found = self._heroes[key] = self.c.routes.hero(
                 {stat: v for (stat, _i), v in zip(self.initial, key) if v is not None and v is not MISSING})
-        return found
+        if self.ahead is None:
+            return found
+        held = tuple(0 if i is None or at(code, i) is MISSING else at(code, i) for _stat, i in self.held)
+        now = (found, self.space.paragraph[s], at(code, PENDING), held)
+        if now not in self._now:   # (each distinct paragraph, activity and stats read once)
+            self._now[now] = self._most(*now)
+        return self._now[now]
+
+    def _most(self, hero: tuple, paragraph: int, pending, held: tuple) -> tuple:
+        import numpy as np
+        reads = getattr(self.c.module, "activity_reads", None)   # (None where the module does not say)
+        said = (None, {}) if pending is None else reads(thaw(pending)) if reads is not None else None
+        values = {stat: np.array([v]) for (stat, _i), v in zip(self.held, held)}
+        most = self.ahead.most(np.array([paragraph]), np.zeros(1, dtype=np.int64), [said],
+                               np.zeros(1, dtype=np.int64), lambda stat: values.get(stat, np.zeros(1, dtype=np.int64)))
+        return tuple((stat, _least(v, int(most[stat][0]) if stat in most else UNBOUNDED)) for stat, v in hero)
 
     def state(self, s: int) -> float:
         if self.space.ended[s] == "victory":
@@ -76,11 +102,20 @@ class Worth:
         return found
 
 
-def hopeful_rows(book, module, edges: dict, slots, paragraphs, extras, initial=None, unknown=None) -> tuple:
+def _least(cap, most: int):
+    """A stat's most: at most its maximum `cap` (None: none) and `most` (UNBOUNDED: unknown)."""
+    if most >= UNBOUNDED:
+        return cap
+    return most if cap is None else min(cap, most)
+
+
+def hopeful_rows(book, module, edges: dict, slots, paragraphs, extras, initial=None, unknown=None, most=None) -> tuple:
     """The compiled path's frontier (its rows' paragraph and interned extras columns,
     packed.py `Slots`; `initial(stat)`: the rows' starting values of a stat the
-    module's routes read, `unknown` where none, or None): (each row's ceiling, `Ceiling.account` with "lowered": the
-    rows whose ceiling is below 1 and above 0)."""
+    module's routes read, `unknown` where none, or None; `most(stat)`: the most each
+    row's stat can still be, compiled/ahead.py, or None): (each row's ceiling,
+    `Ceiling.account` with "lowered": the rows whose ceiling is below 1 and above 0,
+    and "heroes": the distinct heroes priced)."""
     import numpy as np
     ceiling = Ceiling(book, module, edges)
     absent = -(1 << 62)
@@ -91,8 +126,11 @@ def hopeful_rows(book, module, edges: dict, slots, paragraphs, extras, initial=N
         v[v == absent] = np.nan
         return v
     ok, out = rows(ceiling, paragraphs, counter_of)
-    held = {s: initial(s) for s in ceiling.routes.stats} if initial is not None else {}
-    worth = row_worth(ceiling, ok, paragraphs, {s: v for s, v in held.items() if v is not None}, unknown)
+    stats = ceiling.routes.stats
+    held = {s: initial(s) for s in stats} if initial is not None else {}
+    reach = {s: most(s) for s in stats} if most is not None else {}
+    worth, out["heroes"] = row_worth(ceiling, ok, paragraphs, {s: v for s, v in held.items() if v is not None},
+                                     unknown, {s: v for s, v in reach.items() if v is not None})
     out["lowered"] = int(np.count_nonzero((worth > 0) & (worth < 1)))
     return worth, out
 
@@ -121,23 +159,60 @@ def rows(ceiling, paragraphs, counter_of) -> tuple:
     out["lost"] = int(np.count_nonzero(~ok))
     return ok, out
 
-def row_worth(ceiling, ok, paragraphs, initial: dict, unknown: int):
-    """Per packed row (compiled path): its ceiling, 0 where `ok` is False, else the
-    routes' (routes.py) for the hero its starting values give (`initial`: {stat:
-    each row's starting value, `unknown` where none}) at its paragraph."""
+
+def row_worth(ceiling, ok, paragraphs, initial: dict, unknown: int, most: dict | None = None) -> tuple:
+    """Per packed row (compiled path): (its ceiling, the number of distinct heroes
+    priced): 0 where `ok` is False, else the routes' (routes.py) at its paragraph for
+    its own hero: each stat at most its maximum, the module's `hero` of the row's
+    starting values (`initial`: {stat: each row's starting value, `unknown` where
+    none}), and at most what it can still be from the row on (`most`: {stat: each
+    row's, UNBOUNDED where nothing is known}).  Rows alike in paragraph and hero are
+    priced once."""
     import numpy as np
     p = np.asarray(paragraphs, dtype=np.int64)
     worth = ok.astype(np.float64)
-    stats = [s for s in ceiling.routes.stats if s in initial]
-    if not stats or not ok.any():
-        return worth
-    held = np.stack([np.asarray(initial[s], dtype=np.int64) for s in stats], axis=1)
-    kinds, which = np.unique(held, axis=0, return_inverse=True)
-    which = which.reshape(-1)
-    for k, values in enumerate(kinds.tolist()):
-        hero = ceiling.routes.hero({s: v for s, v in zip(stats, values) if v != unknown})
-        rows = np.flatnonzero(ok & (which == k))
-        places, at = np.unique(p[rows], return_inverse=True)
-        found = np.array([ceiling.routes.worth(int(n), hero) for n in places.tolist()])
-        worth[rows] = found[at.reshape(-1)]
-    return worth
+    routes = ceiling.routes
+    if not routes.stats or not ok.any():
+        return worth, 0
+    at = np.flatnonzero(ok)
+    best = _capped(routes, {s: np.asarray(v, dtype=np.int64)[at] for s, v in initial.items()}, unknown, len(at))
+    for s, v in (most or {}).items():
+        best[:, routes.stats.index(s)] = np.minimum(best[:, routes.stats.index(s)], np.asarray(v, dtype=np.int64)[at])
+    heroes, which = _distinct(best)
+    groups, inverse = _distinct(np.stack([p[at], which], axis=1))
+    tuples = [tuple((s, None if v >= UNBOUNDED else v) for s, v in zip(routes.stats, h)) for h in heroes.tolist()]
+    found = np.array([routes.worth(n, tuples[k]) for n, k in groups.tolist()])
+    worth[at] = found[inverse]
+    return worth, len(heroes)
+
+
+def _distinct(rows) -> tuple:
+    """(the distinct rows of a 2-D int64 array, each row's number among them): each
+    column numbered by one sort, the rows then one integer each (np.unique over rows
+    sorts them as records: many times slower)."""
+    import numpy as np
+    key = np.zeros(len(rows), dtype=np.int64)
+    size = 1
+    for j in range(rows.shape[1]):
+        values, at = np.unique(rows[:, j], return_inverse=True)
+        size *= max(len(values), 1)
+        if size >= 1 << 62:
+            found, which = np.unique(rows, axis=0, return_inverse=True)
+            return found, which.reshape(-1)
+        key = key * len(values) + at.reshape(-1)
+    _keys, first, which = np.unique(key, return_index=True, return_inverse=True)
+    return rows[first], which.reshape(-1)
+
+
+def _capped(routes, initial: dict, unknown: int, n: int):
+    """Each row's maxima (the module's `hero` of its starting values, UNBOUNDED where it
+    gives none), as an (n, stats) array: each distinct set of starting values read once."""
+    import numpy as np
+    stats = [s for s in routes.stats if s in initial]
+    if stats:
+        kinds, which = _distinct(np.stack([initial[s] for s in stats], axis=1))
+    else:
+        kinds, which = np.zeros((1, 0), dtype=np.int64), np.zeros(n, dtype=np.int64)
+    caps = np.array([[UNBOUNDED if v is None else v for _s, v in routes.hero(
+        {s: v for s, v in zip(stats, values) if v != unknown})] for values in kinds.tolist()], dtype=np.int64)
+    return caps[which.reshape(-1)]
