@@ -1,16 +1,22 @@
 """The ceiling (ceiling.py) read at the states of a cut exploration: `Worth` at each
 state of today's explorer's space (solve.values' high bound, the cut report), and
-`hopeful_rows` at the packed rows of the compiled path's frontier."""
+`hopeful_rows` at the packed rows of the compiled path's frontier.  Each state's hero
+(routes.py) is its own: each stat at most its maximum (the module's `hero` of the
+state's starting values) and at most what the state can still make of it
+(compiled/ahead.py `most`), the rows alike in paragraph and hero priced once."""
 from __future__ import annotations
+
+import time
 
 from engine.analysis.explore.ceiling import Ceiling
 from engine.analysis.explore.compact import HEAD, MISSING, thaw
 from engine.analysis.explore.deadline import ANY
-from engine.analysis.explore.routes import UNBOUNDED
+from engine.analysis.explore.routes import UNBOUNDED, Late
 from engine.analysis.explore.space import FRONTIER
 from engine.book.counters import COUNTERS
 
 PENDING = HEAD - 1   # (a state's pending activity: the last of its head)
+HERO_SECONDS = 2.0   # CPU seconds a frontier's own heroes may take to price (row_worth)
 
 
 class Worth:
@@ -115,7 +121,7 @@ def hopeful_rows(book, module, edges: dict, slots, paragraphs, extras, initial=N
     module's routes read, `unknown` where none, or None; `most(stat)`: the most each
     row's stat can still be, compiled/ahead.py, or None): (each row's ceiling,
     `Ceiling.account` with "lowered": the rows whose ceiling is below 1 and above 0,
-    and "heroes": the distinct heroes priced)."""
+    "heroes" and "unpriced": the rows' own heroes priced and left at their maxima)."""
     import numpy as np
     ceiling = Ceiling(book, module, edges)
     absent = -(1 << 62)
@@ -129,8 +135,9 @@ def hopeful_rows(book, module, edges: dict, slots, paragraphs, extras, initial=N
     stats = ceiling.routes.stats
     held = {s: initial(s) for s in stats} if initial is not None else {}
     reach = {s: most(s) for s in stats} if most is not None else {}
-    worth, out["heroes"] = row_worth(ceiling, ok, paragraphs, {s: v for s, v in held.items() if v is not None},
-                                     unknown, {s: v for s, v in reach.items() if v is not None})
+    worth, priced = row_worth(ceiling, ok, paragraphs, {s: v for s, v in held.items() if v is not None},
+                              unknown, {s: v for s, v in reach.items() if v is not None})
+    out.update(priced)
     out["lowered"] = int(np.count_nonzero((worth > 0) & (worth < 1)))
     return worth, out
 
@@ -160,30 +167,69 @@ def rows(ceiling, paragraphs, counter_of) -> tuple:
     return ok, out
 
 
-def row_worth(ceiling, ok, paragraphs, initial: dict, unknown: int, most: dict | None = None) -> tuple:
-    """Per packed row (compiled path): (its ceiling, the number of distinct heroes
-    priced): 0 where `ok` is False, else the routes' (routes.py) at its paragraph for
-    its own hero: each stat at most its maximum, the module's `hero` of the row's
-    starting values (`initial`: {stat: each row's starting value, `unknown` where
-    none}), and at most what it can still be from the row on (`most`: {stat: each
-    row's, UNBOUNDED where nothing is known}).  Rows alike in paragraph and hero are
-    priced once."""
+def row_worth(ceiling, ok, paragraphs, initial: dict, unknown: int, most: dict | None = None,
+              budget: float = HERO_SECONDS) -> tuple:
+    """Per packed row (compiled path): (its ceiling, {"heroes": the distinct heroes
+    priced, "unpriced": those left at their maxima}): 0 where `ok` is False, else the
+    routes' (routes.py) at its paragraph for its own hero: each stat at most its
+    maximum, the module's `hero` of the row's starting values (`initial`: {stat: each
+    row's starting value, `unknown` where none}), and at most what it can still be from
+    the row on (`most`: {stat: each row's, UNBOUNDED where nothing is known}).  Rows
+    alike in paragraph and hero are priced once: first every row at its maxima (as
+    before the rows' own stats were read), then the heroes of most rows first while
+    `budget` CPU seconds last, counted from the call (a fight priced anew for each hero
+    may take seconds: the rows of a hero left over keep the ceiling of their maxima,
+    which is sound; no activity is priced anew past the budget: routes.py `Late`)."""
     import numpy as np
     p = np.asarray(paragraphs, dtype=np.int64)
     worth = ok.astype(np.float64)
     routes = ceiling.routes
     if not routes.stats or not ok.any():
-        return worth, 0
+        return worth, {"heroes": 0, "unpriced": 0}
+    began = time.process_time()
     at = np.flatnonzero(ok)
-    best = _capped(routes, {s: np.asarray(v, dtype=np.int64)[at] for s, v in initial.items()}, unknown, len(at))
+    caps = _capped(routes, {s: np.asarray(v, dtype=np.int64)[at] for s, v in initial.items()}, unknown, len(at))
+    found = _priced(routes, p[at], caps)
+    best = caps.copy()
     for s, v in (most or {}).items():
         best[:, routes.stats.index(s)] = np.minimum(best[:, routes.stats.index(s)], np.asarray(v, dtype=np.int64)[at])
-    heroes, which = _distinct(best)
-    groups, inverse = _distinct(np.stack([p[at], which], axis=1))
-    tuples = [tuple((s, None if v >= UNBOUNDED else v) for s, v in zip(routes.stats, h)) for h in heroes.tolist()]
-    found = np.array([routes.worth(n, tuples[k]) for n, k in groups.tolist()])
-    worth[at] = found[inverse]
-    return worth, len(heroes)
+    lower = np.flatnonzero((best < caps).any(axis=1))   # (the rows whose own hero is below their maxima)
+    heroes, which = _distinct(best[lower])
+    order = np.argsort(which, kind="stable")
+    ends = np.searchsorted(which[order], np.arange(len(heroes) + 1))
+    priced = 0
+    routes.until = began + budget
+    try:
+        routes.prime([_hero_of(routes, h) for h in heroes.tolist()])
+        for k in np.argsort(-np.diff(ends), kind="stable").tolist():   # (the heroes of most rows first)
+            rows_k = lower[order[ends[k]:ends[k + 1]]]
+            found[rows_k] = np.minimum(found[rows_k], _priced(routes, p[at][rows_k], heroes[k:k + 1]))
+            priced += 1
+    except Late:
+        pass
+    finally:
+        routes.until = None
+    worth[at] = found
+    return worth, {"heroes": priced, "unpriced": len(heroes) - priced}
+
+
+def _priced(routes, paragraphs, heroes):
+    """The routes' ceiling of rows at `paragraphs`, each for its hero (a row of
+    `heroes`: one for all, or one a row; UNBOUNDED: no bound), each distinct (paragraph,
+    hero) priced once."""
+    import numpy as np
+    if len(heroes) == 1:
+        kinds, which = heroes, np.zeros(len(paragraphs), dtype=np.int64)
+    else:
+        kinds, which = _distinct(heroes)
+    groups, inverse = _distinct(np.stack([paragraphs, which], axis=1))
+    tuples = [_hero_of(routes, h) for h in kinds.tolist()]
+    return np.array([routes.worth(n, tuples[k]) for n, k in groups.tolist()], dtype=np.float64)[inverse]
+
+
+def _hero_of(routes, values: list) -> tuple:
+    """The routes' hero of one row of stats (UNBOUNDED: None, no bound)."""
+    return tuple((s, None if v >= UNBOUNDED else v) for s, v in zip(routes.stats, values))
 
 
 def _distinct(rows) -> tuple:
