@@ -121,54 +121,15 @@ def test_cut_runs_stay_sound_and_below_the_starting_values_bound_in_both_explore
         assert lowered and compiled_lowered
 
 
-HERO_GAINS = """\
-gamebook: 1.2
-id: hero-gains
-title: Ce qui peut encore venir
-language: fr
-rules: defis-fantastiques
-start: 1
-hero: {habilete: 9, endurance: 12, chance: 8, equipment: [epee]}
-items:
-  epee: {name: Épée, weapon: {damage: 2}}
-  gourde: {name: Gourde, use_here: true, effects: [{add: {endurance: 4}}]}
-paragraphs:
-  1:
-    text: Une place, où l'on revient.
-    choices:
-      - {text: La fontaine, to: 2, once: true}
-      - {text: Le puits, to: 3, once: true}
-      - {text: La route, to: 4}
-  2:
-    text: La fontaine (gagnez 2 points d'Endurance).
-    effects: [{add: {endurance: 2}}]
-    choices: [{text: Revenir, to: 1}]
-  3:
-    text: Le puits vous rend toute votre Chance.
-    effects: [{set: {chance: 8}}]
-    choices: [{text: Revenir, to: 1}]
-  4:
-    text: Un colporteur vous donne une gourde.
-    effects: [{gain: [gourde]}]
-    choices: [{text: Suivre, to: 5}]
-  5:
-    text: Un pont.
-    choices: [{text: Entrer, to: 6}]
-  6: {text: Gagné., end: victory}
-"""
-
-
-def test_what_a_hero_can_still_gain_counts_once_choices_sets_and_items_used_where_they_lie(tmp_path):
-    """For a hero's most (`hero=True`): the fountain and the well, on the square's loop but
+def test_what_a_hero_can_still_gain_counts_once_choices_sets_and_items_used_where_they_lie():
+    """For a hero's most (`hero=True`), books/hero-gains.yaml: the fountain and the well, on the square's loop but
     each entered only by a `once:` choice, count once: the fountain's 2, the well's
     `set:` of Luck to 8 at most 8 (the minimum is 0); the flask, used where it lies, its
     4 where it is gained.  Forgetting a starting value keeps the coarser count (a loop's
     gain, a `set:`, an item used where it lies: no bound)."""
     from engine.analysis.compiled.ceilings import UNBOUNDED, gains
     from engine.analysis.compiled.forget import Forget
-    path = tmp_path / "gains.yaml"
-    path.write_text(HERO_GAINS, encoding="utf-8")
-    book, module, _ = load(path)
+    book, module, _ = load(Path(__file__).parent / "books" / "hero-gains.yaml")
     lens = Forget(book, module).lens
     hero, coarse = gains(lens, ["endurance", "chance"], hero=True), gains(lens, ["endurance", "chance"])
     assert hero["endurance"][1] == 2 + 4 and hero["endurance"][4] == 4 and hero["endurance"][5] == 0
