@@ -39,6 +39,7 @@ class Worth:
         self._thawed: dict = {}   # (each distinct frozen counters value read once)
         self._heroes: dict = {}
         self._now: dict = {}
+        self._began, self._late = None, False   # (the own heroes' budget: `_priced`)
 
     def _counters(self, s: int):
         if self.slot is None or not self.c.limits:
@@ -68,9 +69,10 @@ class Worth:
             out["paragraphs"][n] = max(w, out["paragraphs"].get(n, 0.0))
         return out
 
-    def _hero(self, s: int) -> tuple | None:
+    def _hero(self, s: int, maxima: bool = False) -> tuple | None:
         """The routes' hero (routes.py) of state s: each stat at most the module's `hero`
-        of its starting values, and at most what it can still be from s on (ahead.py)."""
+        of its starting values, and at most what it can still be from s on (ahead.py;
+        not with `maxima`)."""
         if not self.initial:
             return None
         code, at = self.space.states.code(s), self.space.states.layout.at
@@ -79,7 +81,7 @@ class Worth:
         if found is None:   # (each distinct set of starting values read once)
             found = self._heroes[key] = self.c.routes.hero(
                 {stat: v for (stat, _i), v in zip(self.initial, key) if v is not None and v is not MISSING})
-        if self.ahead is None:
+        if self.ahead is None or maxima:
             return found
         held = tuple(0 if i is None or at(code, i) is MISSING else at(code, i) for _stat, i in self.held)
         now = (found, self.space.paragraph[s], at(code, PENDING), held)
@@ -99,13 +101,32 @@ class Worth:
     def state(self, s: int) -> float:
         if self.space.ended[s] == "victory":
             return 1.0
-        return self.c.worth(self.space.paragraph[s], self._counters(s), self._hero(s))
+        return self._priced(lambda hero: self.c.worth(self.space.paragraph[s], self._counters(s), hero), s)
 
     def after(self, s: int) -> float:
         found = self._after.get(s)
         if found is None:
-            found = self._after[s] = self.c.worth_after(self.space.paragraph[s], self._counters(s), self._hero(s))
+            found = self._after[s] = self._priced(
+                lambda hero: self.c.worth_after(self.space.paragraph[s], self._counters(s), hero), s)
         return found
+
+    def _priced(self, price, s: int) -> float:
+        """`price(hero)` at state s's own hero while the own heroes' budget lasts
+        (HERO_SECONDS of CPU from the first: routes.py `Late`), else at its maxima."""
+        hero, maxima = self._hero(s), self._hero(s, maxima=True)
+        if hero == maxima or self._late:
+            return price(maxima)
+        routes = self.c.routes
+        if self._began is None:
+            self._began = time.process_time()
+        routes.until = self._began + HERO_SECONDS
+        try:
+            return price(hero)
+        except Late:
+            self._late = True
+            return price(maxima)
+        finally:
+            routes.until = None
 
 
 def _least(cap, most: int):
