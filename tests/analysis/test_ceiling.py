@@ -1,9 +1,10 @@
 """The ceiling of unexplored states (explore/ceiling.py): 0 where no game can still be
 won (no victory ahead; a counter that only grows past the largest value a way to a
-victory allows), else 1.  It is sound: on every book here explored whole, no state's
-exact value is above its ceiling, nor above the ceiling of a move to it; cut runs keep
-low <= exact <= high in both explorers, and the ceiling lowers the high bound where a
-hub would hold it at 100 %."""
+victory allows), else the routes' (routes.py) for the state's own hero (its stats at
+their most from it on: compiled/ahead.py).  It is sound: on every book here explored
+whole, no state's exact value is above its ceiling, nor above the ceiling of a move to
+it; cut runs keep low <= exact <= high in both explorers, and the ceiling lowers the
+high bound where a hub would hold it at 100 %."""
 from pathlib import Path
 
 import numpy as np
@@ -12,6 +13,7 @@ import pytest
 from tests.analysis_fixtures.support import load
 from engine.analysis.compiled.explorer import explore_compiled
 from engine.analysis.compiled.run import high_bound, solve
+from engine.analysis.compiled.ahead import Ahead
 from engine.analysis.explore.ceiling import ANY, NEVER, Ceiling
 from engine.analysis.explore.worth import Worth
 from engine.analysis.explore.explorer import Explorer
@@ -20,8 +22,12 @@ from engine.analysis.explore.solve import values, victory_odds
 BOOKS_DIR = Path(__file__).parent / "books"
 DEADLINE = BOOKS_DIR / "deadline-hub.yaml"
 COUNTED = Path(__file__).parents[1] / "compiled" / "books" / "counted-notes.yaml"
+COMPILED_BOOKS = Path(__file__).parents[1] / "compiled" / "books"
 BOOKS = [DEADLINE, COUNTED, BOOKS_DIR / "bounds-road.yaml", BOOKS_DIR / "hub.yaml", BOOKS_DIR / "doomed.yaml",
-         "df-crypt", "quest", "df-market", "cc-duels", "hopeless", "codewords"]
+         BOOKS_DIR / "worn-hero.yaml", "df-crypt", "quest", "df-market", "cc-duels", "hopeless", "codewords"]
+# (Défis Fantastiques books whose stats go up and down: meals, springs, give-ups, stores, loops)
+WORN = [COMPILED_BOOKS / f"{name}.yaml" for name in ("fights", "meal", "last-fight", "tests", "maxima", "giving",
+                                                       "stores", "auto-once")]
 
 
 def whole(name):
@@ -45,10 +51,16 @@ def over_ceiling(ceiling: Ceiling, space) -> list:
     return found
 
 
-@pytest.mark.parametrize("name", BOOKS, ids=lambda b: Path(str(b)).stem)
+def own_ceiling(book, module, x, edges=None) -> Ceiling:
+    """The ceiling with each state's own hero (as the explorers make it)."""
+    return Ceiling(book, module, x.lens.edges if edges is None else edges, Ahead(x.lens, hero=True))
+
+
+@pytest.mark.parametrize("name", BOOKS + WORN, ids=lambda b: Path(str(b)).stem)
 def test_no_state_is_worth_more_than_its_ceiling(name):
     book, module, x, space = whole(name)
     assert over_ceiling(Ceiling(book, module, x.lens.edges), space) == []
+    assert over_ceiling(own_ceiling(book, module, x), space) == []
 
 
 def test_the_deadline_book_limits_as_derived_by_hand():

@@ -37,9 +37,8 @@ from __future__ import annotations
 from engine import expr as X
 from engine.book.effect_lists import all_effects
 from engine.expr.ast import Name, walk
+from engine.analysis.explore.routes import UNBOUNDED   # (more than any stat: a sum with it is never below a starting value)
 from engine.analysis.explore.solve import components
-
-UNBOUNDED = 1 << 40   # more than any stat: a sum with it is never below a starting value
 
 
 def declared(module) -> dict | None:
@@ -51,30 +50,41 @@ def declared(module) -> dict | None:
     return {s.name: dict(gains.get(s.name) or {}) for s in module.stats if getattr(s, "ceiling", False)}
 
 
-def gains(lens, stats) -> dict:
+def gains(lens, stats, hero: bool = False) -> dict:
     """{stat: {paragraph: the most it can still gain from there}} for each of `stats`,
-    over the lens's graph (explore/lens.py: its edges and what each paragraph reads)."""
+    over the lens's graph (explore/lens.py: its edges and what each paragraph reads).
+    `hero`: for a hero's most (ahead.py), not for forgetting a starting value: a read
+    of the module's own names ahead (`endurance_max`) is no gain (forgetting counts it
+    unbounded: the start is read there), a `set:` to a number n is a gain of n less the
+    stat's minimum, an item used where it lies (format 1.2) adds its effects where it
+    is gained, and a paragraph on a loop that only `once:` choices enter
+    (`entries`) adds its gains as many times as they can be taken.  (Forgetting keeps
+    the coarser count: there a bound that grows as a `once:` choice is taken would
+    forget a starting value in one state and keep it in the same state met later.)"""
     names = {a: n for a, n in lens.names.items()}
     module = lens.module
     own_names = (set(module.expr_variables()) | set(module.expr_functions())) - {s.name for s in module.stats}
     own_names |= {a for a, n in names.items() if n in own_names}
-    used = [e for effects in (lens.used_here or {}).values() for e in effects]
+    lowest = {s.name: s.minimum for s in module.stats} if hero else {}
+    used = dict(lens.used_here or {})
     nodes = list(lens.edges)
     number = {n: i for i, n in enumerate(nodes)}
     succ = [[number[t] for t in lens.edges[n] if t in number] for n in nodes]
     comps = components(len(nodes), succ.__getitem__)
+    bounded = entries(lens) if hero else {}
     out = {}
     for stat in stats:
         money = stat == getattr(module, "money", None)   # (what `sell:` pays into)
-        everywhere = _gained(used, stat, names, money)
-        own = [UNBOUNDED if everywhere or lens.reads.get(n, set()) & own_names else
-               _gained(list(all_effects(lens.book.paragraphs[n])), stat, names, money) for n in nodes]
+        low = lowest.get(stat)
+        everywhere = not hero and _gained([e for effs in used.values() for e in effs], stat, names, money)
+        own = [UNBOUNDED if everywhere or (not hero and lens.reads.get(n, set()) & own_names) else
+               _gained(list(all_effects(lens.book.paragraphs[n])), stat, names, money, low, used if hero else None)
+               for n in nodes]
         best = [0] * len(nodes)
         for comp in comps:   # (successors first)
             looped = len(comp) > 1 or comp[0] in succ[comp[0]]
-            here = sum(own[i] for i in comp)
-            if looped and here:
-                here = UNBOUNDED
+            here = sum(own[i] if not looped else own[i] * bounded[nodes[i]] if nodes[i] in bounded
+                       else UNBOUNDED if own[i] else 0 for i in comp)
             inside = set(comp)
             after = max((best[j] for i in comp for j in succ[i] if j not in inside), default=0)
             total = min(UNBOUNDED, here + after)
@@ -82,6 +92,29 @@ def gains(lens, stats) -> dict:
                 best[i] = total
         out[stat] = {n: best[i] for n, i in number.items()}
     return out
+
+
+def entries(lens) -> dict:
+    """{paragraph: the most times a game can enter it} of the paragraphs, other than
+    the start, that every way into is a `once:` choice with its number written (each
+    offered until taken once: at most once a game); any other (a paragraph on a loop
+    of the graph) may be entered again and again."""
+    from collections import Counter
+    from engine.lint.checks import graph
+    book = lens.book
+    once, other = Counter(), {book.start} | set(lens.rescued)
+    for n, outs in graph(book, lens.module).items():
+        if n not in lens.edges:
+            continue
+        choices = {c.path + ("to",): c for c in book.paragraphs[n].choices}
+        for way, t in outs:
+            c = choices.get(way.path) if way.kind == "choice" else None
+            if c is not None and c.once and isinstance(c.target, int):
+                once[c.target] += 1
+            else:
+                other.update(lens.edges[n] if t is None else (t,))
+        other.update(lens.learned.get(n, ()))   # (moves the static graph did not know)
+    return {t: k for t, k in once.items() if t not in other}
 
 
 def quiet_after(lens) -> dict:
@@ -125,27 +158,46 @@ def _over(p) -> bool:
         and not p.choices and not p.auto
 
 
-def _gained(effects, stat: str, names: dict, money: bool = False) -> int:
+def _gained(effects, stat: str, names: dict, money: bool = False, low: int | None = None,
+            used: dict | None = None) -> int:
     """The most `effects` (all applied) add to `stat`; UNBOUNDED when one of them may
-    set it, add what is not a plain number, sell for it (`money`), or is the module's
-    and names it."""
+    set it to what is not a plain number (or to any number where the stat has no
+    minimum `low`), add what is not a plain number, sell for it (`money`), take from a
+    choice or name in an effect of the module an item used where it lies (`used`:
+    {item: its effects}, format 1.2) that adds to it, or is the module's and names it.
+    A `set:` to a number n adds at most n - low (the stat is never below its minimum:
+    `RuleModule.clamp`); a `gain:` of such an item, its effects once a copy."""
+    used = used or {}
     total = 0
     for e in effects:
         if e.kind in ("add", "set") and hasattr(e.value, "items"):
             for key, amount in e.value.items():
                 if names.get(key, key) != stat:
                     continue
-                if e.kind == "set" or type(amount) is not int:
+                if type(amount) is not int or (e.kind == "set" and low is None):
                     return UNBOUNDED
-                total += max(0, amount)
+                total += max(0, amount - low if e.kind == "set" else amount)
+        elif e.kind == "gain" and any(item in used for item in e.value):
+            for item in e.value:
+                copies = e.value[item] if isinstance(e.value, dict) else 1
+                if item in used:   # (its effects: an item of its own left out, as one used again)
+                    each = _gained(used[item], stat, names, money, low, {i: f for i, f in used.items() if i != item})
+                    total += UNBOUNDED if type(copies) is not int or item in _items(used[item]) \
+                        else max(0, copies) * each
         elif e.kind == "sell":
             if money:
                 return UNBOUNDED
-        elif e.kind in CORE_OTHERS:
+        elif e.kind in CORE_OTHERS and (e.kind != "take" or not used):   # (a take may take such an item)
             continue
-        elif _names(e.value, stat, names):
+        elif _names(e.value, stat, names) or any(_names(e.value, item, {}) for item in used
+                                                  if _gained(used[item], stat, names, money, low)):
             return UNBOUNDED
     return min(total, UNBOUNDED)
+
+
+def _items(effects) -> set:
+    """The items `effects` gain."""
+    return {item for e in effects if e.kind == "gain" for item in e.value}
 
 
 # the core's effects that change no stat (engine/game/core.py `apply`): gain, lose,

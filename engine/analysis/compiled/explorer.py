@@ -31,11 +31,11 @@ from engine.analysis.compiled.fights import Probabilities, Spread
 from engine.analysis.compiled.forget import Forget
 from engine.analysis.explore.nodes import MACRO
 from engine.analysis.compiled.graph import Graph, edge_probs, narrow
-from engine.analysis.compiled.packed import ENDED, EXTRA, MISSING, PARAGRAPH, PENDING, Slots, Table
+from engine.analysis.compiled.packed import ENDED, PARAGRAPH, PENDING, Slots, Table
 from engine.analysis.compiled.compiler import Compiler, Unsupported
 from engine.analysis.compiled.reasons import Reason
 from engine.analysis.compiled.steps import handed
-from engine.analysis.explore.worth import hopeful_rows
+from engine.analysis.compiled.frontier import ceilings as row_ceilings
 from engine.analysis.explore.compact import thaw
 from engine.analysis.compiled.templates import ERROR as ERROR_T, SELF as SELF_T, Templates
 from engine.rules.watchdog import TimeUp
@@ -369,12 +369,7 @@ class CompiledExplorer:
         frontier = wave[~self.over(wave)] if bound else np.zeros(0, dtype=np.int64)
         hopeless = ceiling = worth = None
         if len(frontier) and self.lens is not None:   # (ceiling.py: each row's ceiling, 0: lost)
-            def initial(stat):   # (the rows' starting value of a stat the module's routes read)
-                i = self.slots.find("initial", stat)
-                return None if i is None else self.table.column(i)[frontier]
-            worth, ceiling = hopeful_rows(self.book, self.module, self.lens.lens.edges, self.slots,
-                                          self.table.column(PARAGRAPH)[frontier], self.table.column(EXTRA)[frontier],
-                                          initial, MISSING)
+            worth, ceiling = self.ceilings(frontier)
             hopeless = worth == 0
         if self.once:   # the module's fight chains are not read by the graph: their
             # memory given back before its sort (a restart or a later use makes them again)
@@ -390,6 +385,11 @@ class CompiledExplorer:
                         time.process_time() - began, self.compiled_seconds, frontier=frontier,
                         hopeless=np.zeros(len(frontier), dtype=bool) if hopeless is None else hopeless,
                         ceiling=ceiling, worth=worth)
+
+    def ceilings(self, rows) -> tuple:
+        """(each row's ceiling, how many and why: ceiling.py `account`) of the table's
+        rows `rows` (row numbers; the lens needed): compiled/frontier.py `ceilings`."""
+        return row_ceilings(self, rows)
 
     def _late(self) -> None:
         """TimeUp once the wall-clock deadline has passed."""

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from engine.analysis.compiled import ceilings
+from engine.analysis.compiled.ahead import Ahead
 from engine.analysis.compiled.packed import EXTRA, HEAD, MISSING, PARAGRAPH, PENDING
 from engine.analysis.explore.compact import freeze, thaw
 from engine.analysis.explore.lens import ALL, NAMED, Lens
@@ -49,7 +49,7 @@ class Forget:
     def reach(self) -> bool:
         """Forget the starting values no later step can reach, from now on, where the
         module allows it (ceilings.py); whether it does."""
-        self.ceilings = ceilings.declared(self.lens.module)
+        self.ceilings = self.ahead().declared
         return self.ceilings is not None
 
     def _mask(self, n: int, slots) -> tuple:
@@ -161,57 +161,56 @@ class Forget:
 
     def _unreached(self, out: np.ndarray, uniq: np.ndarray, inverse: np.ndarray, slots) -> None:
         """The starting values the rows can no longer reach set to MISSING (in place):
-        each stat held, plus what the activity under way can still add to it, plus its
-        gains ahead of its paragraph, plus each resource's most per unit times (the
-        resource held + its gains ahead: none where no later step reads the resource),
-        at most the start.  In a row under an activity the module does not describe
-        (`_activity`), nothing."""
-        gains = self._gains()
-        ahead = {stat: np.array([by.get(n, ceilings.UNBOUNDED) for n in uniq.tolist()], dtype=np.int64)[inverse]
-                 for stat, by in gains.items()}
+        each stat's most from the row on (ahead.py: held, plus what the activity under
+        way can still add, its gains ahead, and what the module turns the resources held
+        and still to gain into) at most the start.  In a row under an activity the
+        module does not describe, nothing."""
         pendings, which = np.unique(out[:, PENDING], return_inverse=True)
-        which = which.reshape(-1)
         said = [self._activity(p, slots) for p in pendings.tolist()]
-        told = np.array([d is not None for d in said])[which]
-        quiet = self._quiet_after(uniq)
-        for stat, resources in self.ceilings.items():
+        most = self.ahead().most(uniq, inverse, said, which.reshape(-1), lambda stat: self._held(out, slots, stat))
+        for stat in self.ceilings:
             start = slots.find("initial", stat)
-            if start is None:
-                continue
-            known = told & (out[:, start] != MISSING)
-            if not known.any():
-                continue
-            added = np.array([d[1].get(stat, 0) if d else 0 for d in said], dtype=np.int64)[which]
-            reach = self._held(out, slots, stat) + added + ahead[stat]
-            for resource, most in resources.items():
-                read = self._read_later(resource, said, which, quiet, inverse)
-                reach += most * np.where(read, self._held(out, slots, resource) + ahead[resource], 0)
-            out[known & (reach <= out[:, start]), start] = MISSING
+            if start is not None:
+                out[(out[:, start] != MISSING) & (most[stat] <= out[:, start]), start] = MISSING
+
+    def most(self, paragraphs: np.ndarray, pendings: np.ndarray, held, slots) -> dict:
+        """{stat: the most each row's stat can still be} (ahead.py) for the stats whose
+        maximum the module declares, of rows given by their paragraph and pending
+        columns and `held(stat)` (each row's value, 0 where it holds none); {} when the
+        module declares none."""
+        ahead = self.ahead(hero=True)
+        if not ahead.declared or not len(paragraphs):
+            return {}
+        uniq, inverse = np.unique(paragraphs, return_inverse=True)
+        kinds, which = np.unique(pendings, return_inverse=True)
+        said = [self._activity(p, slots) for p in kinds.tolist()]
+        return ahead.most(uniq, inverse.reshape(-1), said, which.reshape(-1), held)
+
+    def ahead(self, hero: bool = False) -> Ahead:
+        """The stats' most from each row on (ahead.py; `hero`: for the routes' hero of a
+        row, else for forgetting its starting values: ceilings.py `gains`), kept with
+        the masks (made again with the lens's graph)."""
+        found = self.masks.get(("ahead", hero))
+        if found is None:
+            found = self.masks[("ahead", hero)] = Ahead(self.lens, hero)
+        return found
 
     def _unread(self, out: np.ndarray, uniq: np.ndarray, inverse: np.ndarray, slots) -> None:
         """The module's stats held in rows under an activity that does not read them,
-        after which no step can read them (`_read_later`), set to 0 (in place): a
+        after which no step can read them (ahead.py `read_later`), set to 0 (in place): a
         Provisions count in the last fight of the book."""
         pendings, which = np.unique(out[:, PENDING], return_inverse=True)
         if not pendings.any():
             return
         which = which.reshape(-1)
         said = [self._activity(p, slots) for p in pendings.tolist()]
-        quiet = self._quiet_after(uniq)
+        ahead = self.ahead()
         for stat in self._own_stats():
             col = slots.find("stats", stat)
             if col is None:
                 continue
-            dead = ~self._read_later(stat, said, which, quiet, inverse) & (out[:, col] != MISSING) & (out[:, col] != 0)
+            dead = ~ahead.read_later(stat, said, which, uniq, inverse) & (out[:, col] != MISSING) & (out[:, col] != 0)
             out[dead, col] = 0
-
-    def _read_later(self, stat: str, said: list, which: np.ndarray, quiet: list, inverse: np.ndarray) -> np.ndarray:
-        """Whether each row's `stat` may still be read: by the activity under way (a
-        row at its choices or under an activity not described: yes) or by a step after
-        it (ceilings.py `quiet_after`: a hero not over, a word of the book)."""
-        now = np.array([d is None or d[0] is None or stat in d[0] for d in said])[which]
-        later = np.array([q is None or stat in q for q in quiet])[inverse]
-        return now | later
 
     def _activity(self, pending: int, slots):
         """(what the activity under way `pending` reads, what it can still add) as the
@@ -225,13 +224,6 @@ class Forget:
             self.masks[key] = said(thaw(slots.pendings.values[pending])) if said else None
         return self.masks[key]
 
-    def _quiet_after(self, uniq: np.ndarray) -> list:
-        """ceilings.py `quiet_after` of each paragraph of `uniq` (kept with the masks)."""
-        found = self.masks.get("quiet")
-        if found is None:
-            found = self.masks["quiet"] = ceilings.quiet_after(self.lens)
-        return [found.get(n) for n in uniq.tolist()]
-
     def _own_stats(self) -> list:
         """The module's stats its own rules may read (not passive: the lens has those)."""
         return [s.name for s in self.lens.module.stats if s.name not in self.lens.passive]
@@ -243,15 +235,6 @@ class Forget:
         if col is None:
             return np.zeros(len(out), dtype=np.int64)
         return np.where(out[:, col] == MISSING, 0, out[:, col])
-
-    def _gains(self) -> dict:
-        """{stat: {paragraph: the most it can still gain}} of the stats and resources
-        (ceilings.py `gains`), worked out once for the lens's graph (kept with the masks)."""
-        found = self.masks.get("gains")
-        if found is None:
-            stats = set(self.ceilings) | {r for rs in self.ceilings.values() for r in rs}
-            found = self.masks["gains"] = ceilings.gains(self.lens, sorted(stats))
-        return found
 
     def _guards(self, n: int, slots) -> tuple:
         """The lens's guards at `n` among the columns (kept with the masks)."""

@@ -7,10 +7,31 @@ from __future__ import annotations
 
 import numpy as np
 
-from engine.analysis.compiled.packed import HEAD, PARAGRAPH
+from engine.analysis.compiled.packed import EXTRA, HEAD, MISSING, PARAGRAPH, PENDING
 from engine.analysis.compiled.witness import move_targets
+from engine.analysis.explore.worth import hopeful_rows
 
 FRONTIER_TOP, SPLITS, SAMPLE, WALK = 5, 4, 50_000, 200   # (as explore/frontier.py)
+
+
+def ceilings(ex, rows) -> tuple:
+    """(each row's ceiling, `Ceiling.account`) of the rows `rows` (numbers of rows of
+    the compiled explorer `ex`'s table; its lens needed): explore/worth.py
+    `hopeful_rows`, each row's hero from its own stats (at most their most from the row
+    on: ahead.py) and its starting values (their maxima)."""
+    table, slots = ex.table, ex.slots
+
+    def column(part: str, stat: str):
+        i = slots.find(part, stat)
+        return None if i is None else table.column(i)[rows]
+
+    def held(stat: str):
+        v = column("stats", stat)
+        return np.zeros(len(rows), dtype=np.int64) if v is None else np.where(v == MISSING, 0, v)
+    paragraphs = table.column(PARAGRAPH)[rows]
+    most = ex.lens.most(paragraphs, table.column(PENDING)[rows], held, slots)
+    return hopeful_rows(ex.book, ex.module, ex.lens.lens.edges, slots, paragraphs, table.column(EXTRA)[rows],
+                        lambda stat: column("initial", stat), MISSING, most.get)
 
 
 def frontier(ex, low, high) -> dict | None:

@@ -60,8 +60,9 @@ class Ceiling:
     """The ceiling of `book`'s states over the paragraph graph `edges` (paragraph ->
     the paragraphs a move from it may enter: the lens's `edges`)."""
 
-    def __init__(self, book, module, edges: dict):
+    def __init__(self, book, module, edges: dict, ahead=None):
         self.book, self.module, self.edges = book, module, edges
+        self.ahead = ahead   # (compiled/ahead.py `Ahead`: each state's stats at their most from it on; None: unknown)
         self.hopeful = self._hopeful()
         self.counters = growing(book)
         self.limits = {c: self._limits(c, hi) for c, hi in self.counters.items()}

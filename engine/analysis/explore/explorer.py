@@ -33,6 +33,7 @@ from collections import deque
 from engine.game import Game
 from engine.game.state import GameState
 from engine.game.dice import SeededDice
+from engine.analysis.compiled.ahead import Ahead
 from engine.analysis.explore.ceiling import Ceiling
 from engine.analysis.explore.focus import GAP, Focus
 from engine.analysis.explore.lens import Lens
@@ -90,7 +91,10 @@ class Explorer(Expansion):
         self.space.dropped = self.lens.forgotten() if self.lens is not None else {}
         self.space.learned = dict(self.lens.learned) if self.lens is not None else {}
         if self.space.bound is not None and self.lens is not None:   # (the lens's graph: checked by every move)
-            self.space.ceiling = Ceiling(self.book, self.module, self.lens.edges)
+            # (each state's own hero for one sheet; over a sample of sheets, their maxima only:
+            # each state priced one by one, a hero anew may cost seconds of the module's time)
+            ahead = Ahead(self.lens, hero=True) if self.sheet is not None else None
+            self.space.ceiling = Ceiling(self.book, self.module, self.lens.edges, ahead)
         self.space.seconds = time.monotonic() - start
         return self.space
 

@@ -3,8 +3,13 @@ tests every way to a victory must still pass, each at its best chance.
 
 The rule module declares (`RuleModule.chance_ceiling`, beside its rules: Défis
 Fantastiques' defis_fantastiques/chances.py) the most each stat can be from a state's
-starting values (`hero`) and, for that hero, a sound upper bound on the chance that a
-paragraph's fight or test does not end in a loss (`passing`, 1 where it cannot say).
+starting values (`hero`: its maxima) and, for a hero, a sound upper bound on the chance
+that a paragraph's fight or test does not end in a loss (`passing`, 1 where it cannot
+say).  A state's own hero is lower still where its stats cannot climb back to their
+maxima: each stat at most what it holds plus all that can still be added to it
+(compiled/ahead.py; worth.py reads it per state and per row), so that every stat the
+hero holds at any later step is at most the hero's, and `passing`, growing with each
+stat, bounds every activity ahead.  One table of `up` a distinct hero.
 
 Over the lens's paragraph graph (ceiling.py), with `c(m)` that bound at paragraph m:
 
@@ -30,6 +35,14 @@ A number the graph leads to outside the book counts as 1.
 from __future__ import annotations
 
 import heapq
+import time
+
+class Late(Exception):
+    """The CPU time given to pricing heroes (`Routes.until`) is over: the hero under way
+    is left unpriced (worth.py `row_worth`)."""
+
+
+UNBOUNDED = 1 << 40   # a stat's most where nothing bounds it: more than any stat (compiled/ceilings.py)
 
 # effects of a paragraph that cannot move the hero elsewhere before its activity
 STAYING = frozenset(("add", "set", "gain", "lose", "flag", "unflag", "counter-add", "counter-set", "note",
@@ -46,9 +59,10 @@ class Routes:
         for n, ts in edges.items():
             for t in ts:
                 self.back.setdefault(t, set()).add(n)
-        self._tables: dict = {}   # hero -> (now, after)
+        self._tables: dict = {}   # hero -> [now, after (None until asked)]
         self._passing: dict = {}  # (paragraph, hero) -> c
         self._landings: dict = {}  # paragraph -> `_landing`
+        self.until: float | None = None   # (process time past which `passing` prices nothing new: Late)
 
     @property
     def stats(self) -> tuple:
@@ -67,18 +81,19 @@ class Routes:
             return 1.0
         found = self._tables.get(hero)
         if found is None:
-            found = self._tables[hero] = self._solve(hero)
+            found = self._tables[hero] = [self._now(hero), None]
+        if after and found[1] is None:   # (worked out when first asked: today's explorer asks)
+            now = found[0]
+            found[1] = {n: max(now.get(u, 1.0) for u in self._landing(n)) for n in self.edges}
         return found[after].get(paragraph, 1.0)
 
-    def _solve(self, hero: tuple) -> tuple:
+    def _now(self, hero: tuple) -> dict:
         up = self._up(hero)
         book = self.book
 
         def at(t) -> float:
             return up.get(t, 0.0) if t in book.paragraphs else 1.0
-        now = {n: 1.0 if n in self.wins else max((at(t) for t in ts), default=0.0) for n, ts in self.edges.items()}
-        after = {n: max(now.get(u, 1.0) for u in self._landing(n)) for n in self.edges}
-        return now, after
+        return {n: 1.0 if n in self.wins else max((at(t) for t in ts), default=0.0) for n, ts in self.edges.items()}
 
     def _landing(self, n: int) -> set:
         """The paragraphs one move from a state at `n` may end at: n, and what its edges
@@ -132,11 +147,35 @@ class Routes:
         key = (m, hero)
         found = self._passing.get(key)
         if found is None:
+            if self.until is not None and time.process_time() > self.until:
+                raise Late()
             p = self.book.paragraphs.get(m)
-            faced = p is not None and not p.auto and p.end is None and all(e.kind in STAYING for e in p.effects) \
-                and not (set(p.once) & set(p.fields) and self._again(m))
-            found = self._passing[key] = float(self.declared.passing(self.book, p, hero, self.lost)) if faced else 1.0
+            found = self._passing[key] = float(self.declared.passing(self.book, p, hero, self.lost)) \
+                if self._faced(m) else 1.0
         return found
+
+    def prime(self, heroes: list) -> None:
+        """`passing` of every paragraph a hero may face, for all of `heroes` at once where
+        the module prices many together (`passing_many`: one fight chain for all);
+        Late past `until`, between paragraphs."""
+        many = getattr(self.declared, "passing_many", None)
+        if many is None:
+            return
+        for m in sorted(self.hopeful):
+            wanted = [h for h in heroes if (m, h) not in self._passing]
+            if not wanted or not self._faced(m):
+                continue
+            if self.until is not None and time.process_time() > self.until:
+                raise Late()
+            for h, c in zip(wanted, many(self.book, self.book.paragraphs[m], wanted, self.lost)):
+                self._passing[(m, h)] = float(c)
+
+    def _faced(self, m: int) -> bool:
+        """Whether a hero entering m faces its activity (not where it may jump away first
+        or end there, nor a `once:` activity met again on a loop)."""
+        p = self.book.paragraphs.get(m)
+        return p is not None and not p.auto and p.end is None and all(e.kind in STAYING for e in p.effects) \
+            and not (set(p.once) & set(p.fields) and self._again(m))
 
     def _again(self, m: int) -> bool:
         """Whether a game may enter m a second time (m on a loop of the graph): a `once:`

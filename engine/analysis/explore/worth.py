@@ -1,13 +1,22 @@
 """The ceiling (ceiling.py) read at the states of a cut exploration: `Worth` at each
 state of today's explorer's space (solve.values' high bound, the cut report), and
-`hopeful_rows` at the packed rows of the compiled path's frontier."""
+`hopeful_rows` at the packed rows of the compiled path's frontier.  Each state's hero
+(routes.py) is its own: each stat at most its maximum (the module's `hero` of the
+state's starting values) and at most what the state can still make of it
+(compiled/ahead.py `most`), the rows alike in paragraph and hero priced once."""
 from __future__ import annotations
 
+import time
+
 from engine.analysis.explore.ceiling import Ceiling
-from engine.analysis.explore.compact import MISSING, thaw
+from engine.analysis.explore.compact import HEAD, MISSING, thaw
 from engine.analysis.explore.deadline import ANY
+from engine.analysis.explore.routes import UNBOUNDED, Late
 from engine.analysis.explore.space import FRONTIER
 from engine.book.counters import COUNTERS
+
+PENDING = HEAD - 1   # (a state's pending activity: the last of its head)
+HERO_SECONDS = 2.0   # CPU seconds a frontier's own heroes may take to price (row_worth)
 
 
 class Worth:
@@ -20,9 +29,17 @@ class Worth:
         self.c, self.space = ceiling, space
         self.slot = space.states.layout.slot.get(("extra", COUNTERS))
         self.initial = [(stat, space.states.layout.slot.get(("initial", stat))) for stat in ceiling.routes.stats]
+        # (the stats whose most from a state on is known, and the resources that add to them: compiled/ahead.py)
+        self.ahead = ceiling.ahead if ceiling.routes.stats and ceiling.ahead is not None \
+            and ceiling.ahead.declared else None
+        declared = self.ahead.declared if self.ahead is not None else {}
+        self.held = [(stat, space.states.layout.slot.get(("stats", stat)))
+                     for stat in sorted(set(declared) | {r for rs in declared.values() for r in rs})]
         self._after: dict = {}
         self._thawed: dict = {}   # (each distinct frozen counters value read once)
         self._heroes: dict = {}
+        self._now: dict = {}
+        self._began, self._late = None, False   # (the own heroes' budget: `_priced`)
 
     def _counters(self, s: int):
         if self.slot is None or not self.c.limits:
@@ -52,8 +69,10 @@ class Worth:
             out["paragraphs"][n] = max(w, out["paragraphs"].get(n, 0.0))
         return out
 
-    def _hero(self, s: int) -> tuple | None:
-        """The routes' hero (routes.py) from the state's starting values."""
+    def _hero(self, s: int, maxima: bool = False) -> tuple | None:
+        """The routes' hero (routes.py) of state s: each stat at most the module's `hero`
+        of its starting values, and at most what it can still be from s on (ahead.py;
+        not with `maxima`)."""
         if not self.initial:
             return None
         code, at = self.space.states.code(s), self.space.states.layout.at
@@ -62,25 +81,68 @@ class Worth:
         if found is None:   # (each distinct set of starting values read once)
             found = self._heroes[key] = self.c.routes.hero(
                 {stat: v for (stat, _i), v in zip(self.initial, key) if v is not None and v is not MISSING})
-        return found
+        if self.ahead is None or maxima:
+            return found
+        held = tuple(0 if i is None or at(code, i) is MISSING else at(code, i) for _stat, i in self.held)
+        now = (found, self.space.paragraph[s], at(code, PENDING), held)
+        if now not in self._now:   # (each distinct paragraph, activity and stats read once)
+            self._now[now] = self._most(*now)
+        return self._now[now]
+
+    def _most(self, hero: tuple, paragraph: int, pending, held: tuple) -> tuple:
+        import numpy as np
+        reads = getattr(self.c.module, "activity_reads", None)   # (None where the module does not say)
+        said = (None, {}) if pending is None else reads(thaw(pending)) if reads is not None else None
+        values = {stat: np.array([v]) for (stat, _i), v in zip(self.held, held)}
+        most = self.ahead.most(np.array([paragraph]), np.zeros(1, dtype=np.int64), [said],
+                               np.zeros(1, dtype=np.int64), lambda stat: values.get(stat, np.zeros(1, dtype=np.int64)))
+        return tuple((stat, _least(v, int(most[stat][0]) if stat in most else UNBOUNDED)) for stat, v in hero)
 
     def state(self, s: int) -> float:
         if self.space.ended[s] == "victory":
             return 1.0
-        return self.c.worth(self.space.paragraph[s], self._counters(s), self._hero(s))
+        return self._priced(lambda hero: self.c.worth(self.space.paragraph[s], self._counters(s), hero), s)
 
     def after(self, s: int) -> float:
         found = self._after.get(s)
         if found is None:
-            found = self._after[s] = self.c.worth_after(self.space.paragraph[s], self._counters(s), self._hero(s))
+            found = self._after[s] = self._priced(
+                lambda hero: self.c.worth_after(self.space.paragraph[s], self._counters(s), hero), s)
         return found
 
+    def _priced(self, price, s: int) -> float:
+        """`price(hero)` at state s's own hero while the own heroes' budget lasts
+        (HERO_SECONDS of CPU from the first: routes.py `Late`), else at its maxima."""
+        hero, maxima = self._hero(s), self._hero(s, maxima=True)
+        if hero == maxima or self._late:
+            return price(maxima)
+        routes = self.c.routes
+        if self._began is None:
+            self._began = time.process_time()
+        routes.until = self._began + HERO_SECONDS
+        try:
+            return price(hero)
+        except Late:
+            self._late = True
+            return price(maxima)
+        finally:
+            routes.until = None
 
-def hopeful_rows(book, module, edges: dict, slots, paragraphs, extras, initial=None, unknown=None) -> tuple:
+
+def _least(cap, most: int):
+    """A stat's most: at most its maximum `cap` (None: none) and `most` (UNBOUNDED: unknown)."""
+    if most >= UNBOUNDED:
+        return cap
+    return most if cap is None else min(cap, most)
+
+
+def hopeful_rows(book, module, edges: dict, slots, paragraphs, extras, initial=None, unknown=None, most=None) -> tuple:
     """The compiled path's frontier (its rows' paragraph and interned extras columns,
     packed.py `Slots`; `initial(stat)`: the rows' starting values of a stat the
-    module's routes read, `unknown` where none, or None): (each row's ceiling, `Ceiling.account` with "lowered": the
-    rows whose ceiling is below 1 and above 0)."""
+    module's routes read, `unknown` where none, or None; `most(stat)`: the most each
+    row's stat can still be, compiled/ahead.py, or None): (each row's ceiling,
+    `Ceiling.account` with "lowered": the rows whose ceiling is below 1 and above 0,
+    "heroes" and "unpriced": the rows' own heroes priced and left at their maxima)."""
     import numpy as np
     ceiling = Ceiling(book, module, edges)
     absent = -(1 << 62)
@@ -91,8 +153,12 @@ def hopeful_rows(book, module, edges: dict, slots, paragraphs, extras, initial=N
         v[v == absent] = np.nan
         return v
     ok, out = rows(ceiling, paragraphs, counter_of)
-    held = {s: initial(s) for s in ceiling.routes.stats} if initial is not None else {}
-    worth = row_worth(ceiling, ok, paragraphs, {s: v for s, v in held.items() if v is not None}, unknown)
+    stats = ceiling.routes.stats
+    held = {s: initial(s) for s in stats} if initial is not None else {}
+    reach = {s: most(s) for s in stats} if most is not None else {}
+    worth, priced = row_worth(ceiling, ok, paragraphs, {s: v for s, v in held.items() if v is not None},
+                              unknown, {s: v for s, v in reach.items() if v is not None})
+    out.update(priced)
     out["lowered"] = int(np.count_nonzero((worth > 0) & (worth < 1)))
     return worth, out
 
@@ -121,23 +187,99 @@ def rows(ceiling, paragraphs, counter_of) -> tuple:
     out["lost"] = int(np.count_nonzero(~ok))
     return ok, out
 
-def row_worth(ceiling, ok, paragraphs, initial: dict, unknown: int):
-    """Per packed row (compiled path): its ceiling, 0 where `ok` is False, else the
-    routes' (routes.py) for the hero its starting values give (`initial`: {stat:
-    each row's starting value, `unknown` where none}) at its paragraph."""
+
+def row_worth(ceiling, ok, paragraphs, initial: dict, unknown: int, most: dict | None = None,
+              budget: float = HERO_SECONDS) -> tuple:
+    """Per packed row (compiled path): (its ceiling, {"heroes": the distinct heroes
+    priced, "unpriced": those left at their maxima}): 0 where `ok` is False, else the
+    routes' (routes.py) at its paragraph for its own hero: each stat at most its
+    maximum, the module's `hero` of the row's starting values (`initial`: {stat: each
+    row's starting value, `unknown` where none}), and at most what it can still be from
+    the row on (`most`: {stat: each row's, UNBOUNDED where nothing is known}).  Rows
+    alike in paragraph and hero are priced once: first every row at its maxima (as
+    before the rows' own stats were read), then the heroes of most rows first while
+    `budget` CPU seconds last, counted from the call (a fight priced anew for each hero
+    may take seconds: the rows of a hero left over keep the ceiling of their maxima,
+    which is sound; no activity is priced anew past the budget: routes.py `Late`)."""
     import numpy as np
     p = np.asarray(paragraphs, dtype=np.int64)
     worth = ok.astype(np.float64)
-    stats = [s for s in ceiling.routes.stats if s in initial]
-    if not stats or not ok.any():
-        return worth
-    held = np.stack([np.asarray(initial[s], dtype=np.int64) for s in stats], axis=1)
-    kinds, which = np.unique(held, axis=0, return_inverse=True)
-    which = which.reshape(-1)
-    for k, values in enumerate(kinds.tolist()):
-        hero = ceiling.routes.hero({s: v for s, v in zip(stats, values) if v != unknown})
-        rows = np.flatnonzero(ok & (which == k))
-        places, at = np.unique(p[rows], return_inverse=True)
-        found = np.array([ceiling.routes.worth(int(n), hero) for n in places.tolist()])
-        worth[rows] = found[at.reshape(-1)]
-    return worth
+    routes = ceiling.routes
+    if not routes.stats or not ok.any():
+        return worth, {"heroes": 0, "unpriced": 0}
+    began = time.process_time()
+    at = np.flatnonzero(ok)
+    caps = _capped(routes, {s: np.asarray(v, dtype=np.int64)[at] for s, v in initial.items()}, unknown, len(at))
+    found = _priced(routes, p[at], caps)
+    best = caps.copy()
+    for s, v in (most or {}).items():
+        best[:, routes.stats.index(s)] = np.minimum(best[:, routes.stats.index(s)], np.asarray(v, dtype=np.int64)[at])
+    lower = np.flatnonzero((best < caps).any(axis=1))   # (the rows whose own hero is below their maxima)
+    heroes, which = _distinct(best[lower])
+    order = np.argsort(which, kind="stable")
+    ends = np.searchsorted(which[order], np.arange(len(heroes) + 1))
+    priced = 0
+    routes.until = began + budget
+    try:
+        routes.prime([_hero_of(routes, h) for h in heroes.tolist()])
+        for k in np.argsort(-np.diff(ends), kind="stable").tolist():   # (the heroes of most rows first)
+            rows_k = lower[order[ends[k]:ends[k + 1]]]
+            found[rows_k] = np.minimum(found[rows_k], _priced(routes, p[at][rows_k], heroes[k:k + 1]))
+            priced += 1
+    except Late:
+        pass
+    finally:
+        routes.until = None
+    worth[at] = found
+    return worth, {"heroes": priced, "unpriced": len(heroes) - priced}
+
+
+def _priced(routes, paragraphs, heroes):
+    """The routes' ceiling of rows at `paragraphs`, each for its hero (a row of
+    `heroes`: one for all, or one a row; UNBOUNDED: no bound), each distinct (paragraph,
+    hero) priced once."""
+    import numpy as np
+    if len(heroes) == 1:
+        kinds, which = heroes, np.zeros(len(paragraphs), dtype=np.int64)
+    else:
+        kinds, which = _distinct(heroes)
+    groups, inverse = _distinct(np.stack([paragraphs, which], axis=1))
+    tuples = [_hero_of(routes, h) for h in kinds.tolist()]
+    return np.array([routes.worth(n, tuples[k]) for n, k in groups.tolist()], dtype=np.float64)[inverse]
+
+
+def _hero_of(routes, values: list) -> tuple:
+    """The routes' hero of one row of stats (UNBOUNDED: None, no bound)."""
+    return tuple((s, None if v >= UNBOUNDED else v) for s, v in zip(routes.stats, values))
+
+
+def _distinct(rows) -> tuple:
+    """(the distinct rows of a 2-D int64 array, each row's number among them): each
+    column numbered by one sort, the rows then one integer each (np.unique over rows
+    sorts them as records: many times slower)."""
+    import numpy as np
+    key = np.zeros(len(rows), dtype=np.int64)
+    size = 1
+    for j in range(rows.shape[1]):
+        values, at = np.unique(rows[:, j], return_inverse=True)
+        size *= max(len(values), 1)
+        if size >= 1 << 62:
+            found, which = np.unique(rows, axis=0, return_inverse=True)
+            return found, which.reshape(-1)
+        key = key * len(values) + at.reshape(-1)
+    _keys, first, which = np.unique(key, return_index=True, return_inverse=True)
+    return rows[first], which.reshape(-1)
+
+
+def _capped(routes, initial: dict, unknown: int, n: int):
+    """Each row's maxima (the module's `hero` of its starting values, UNBOUNDED where it
+    gives none), as an (n, stats) array: each distinct set of starting values read once."""
+    import numpy as np
+    stats = [s for s in routes.stats if s in initial]
+    if stats:
+        kinds, which = _distinct(np.stack([initial[s] for s in stats], axis=1))
+    else:
+        kinds, which = np.zeros((1, 0), dtype=np.int64), np.zeros(n, dtype=np.int64)
+    caps = np.array([[UNBOUNDED if v is None else v for _s, v in routes.hero(
+        {s: v for s, v in zip(stats, values) if v != unknown})] for values in kinds.tolist()], dtype=np.int64)
+    return caps[which.reshape(-1)]

@@ -25,6 +25,17 @@ carrying any one weapon and armour of the book; `lost(outcome)` says whether an 
 Every chance grows with each stat and with the hits an armour has left (a better hero
 can play as a worse one would, and win at least as often), so the best hero's, with the
 weapon and the armour that give the most, is the most.
+
+The hero of one unexplored state (explore/worth.py) is each stat at most its maximum
+(`hero`: "il vous est impossible de dépasser la limite de vos totaux de départ") and at
+most what the state holds plus all that can still be added to it
+(engine/analysis/compiled/ahead.py): the book's gains ahead, and what these rules add,
+as the module declares them: a Provision eaten, at most 4 Endurance ("chaque fois que
+vous prenez un repas, vous pouvez gagner jusqu'à 4 points d'endurance": `ceiling_gains`),
+and in a fight only a lucky answer still due on a wound, which gives back at most that
+wound (`activity_reads`, under_way.py); a fight, a test of Luck or Skill add to no
+stat.  So a hero at Endurance 3 with his Provisions eaten meets the fights ahead at 3
+plus the book's gains on the way, not at his starting 18.
 """
 from __future__ import annotations
 
@@ -61,12 +72,18 @@ class Chances:
     @staticmethod
     def passing(book, paragraph, hero: tuple, lost) -> float:
         """The most chance that `paragraph`'s fight or test does not end in a loss (above)."""
-        fields, best = paragraph.fields, dict(hero)
+        return Chances.passing_many(book, paragraph, [hero], lost)[0]
+
+    @staticmethod
+    def passing_many(book, paragraph, heroes: list, lost) -> list:
+        """`passing` for each of `heroes`: a fight's chances from one chain for all the
+        heroes of one Habileté (the module's fight family)."""
+        fields = paragraph.fields
         if "combat" in fields:
-            return _fight(book, fields["combat"], best, lost)
+            return _fights(book, fields["combat"], [dict(h) for h in heroes], lost)
         if "test" in fields:
-            return _test(fields["test"], best, lost)
-        return 1.0
+            return [_test(fields["test"], dict(h), lost) for h in heroes]
+        return [1.0] * len(heroes)
 
 
 def _test(spec, hero: dict, lost) -> float:
@@ -80,22 +97,19 @@ def _test(spec, hero: dict, lost) -> float:
     return sum(w for s, w in TWO_D6.items() if s + modifier <= best) / 36
 
 
-def _fight(book, spec, hero: dict, lost) -> float:
+def _fights(book, spec, heroes: list, lost) -> list:
+    """The fight's bound for each hero ({stat: most}): 1.0 where it is not bounded."""
     if not isinstance(spec, dict) or "enemies" not in spec or any(k in spec for k in UNBOUNDED_FIGHT):
-        return 1.0
+        return [1.0] * len(heroes)
     if spec.get("win") is not None and lost(spec["win"]):
-        return 1.0   # (no victory ahead of a win: the paragraph's other ways decide)
-    skill, stamina, luck = (hero.get(s) for s in STATS)
-    if skill is None or stamina is None or (luck is None and model.luck_allowed(book, spec)):
-        return 1.0
-    from engine.rules.defis_fantastiques.odds_solver import family_chances
+        return [1.0] * len(heroes)   # (no victory ahead of a win: the paragraph's other ways decide)
     try:   # (as combat.begin starts it: "comme un seul", one opponent)
         enemies = [(int(e["habilete"]), model.enemy_endurance(e), int(e.get("damage", equipment.STANDARD_DAMAGE)))
                    for e in spec["enemies"]]
     except (KeyError, TypeError, ValueError):
-        return 1.0
+        return [1.0] * len(heroes)
     if any(e.get("endurance") is None for e in spec["enemies"]):
-        return 1.0   # (an opponent only rounds defeat)
+        return [1.0] * len(heroes)   # (an opponent only rounds defeat)
     mode = spec.get("mode", "one-by-one")
     if mode == "as-one" and len(enemies) > 1:
         enemies = [(max(e[0] for e in enemies), sum(e[1] for e in enemies), max(e[2] for e in enemies))]
@@ -103,22 +117,40 @@ def _fight(book, spec, hero: dict, lost) -> float:
         bonus = sum(max(0, int(m.get("attack", 0))) for m in spec.get("modifiers") or ()) \
             + max(0, int((spec.get("first_round") or {}).get("attack", 0)))
     except (AttributeError, TypeError, ValueError):
-        return 1.0
+        return [1.0] * len(heroes)
+    lucky = model.luck_allowed(book, spec)
+    out, by_skill = [1.0] * len(heroes), {}
+    for i, hero in enumerate(heroes):
+        skill, stamina, luck = (hero.get(s) for s in STATS)
+        if skill is not None and stamina is not None and (luck is not None or not lucky):
+            by_skill.setdefault(skill, []).append((i, (max(stamina, 1), luck if lucky else 0)))
+    for skill, found in by_skill.items():
+        sheets = sorted({sheet for _i, sheet in found})
+        chance = dict(zip(sheets, _family(book, spec, skill + bonus, enemies, mode, sheets, lucky)))
+        for i, sheet in found:
+            out[i] = chance[sheet]
+    return out
+
+
+def _family(book, spec, skill: int, enemies: list, mode: str, sheets: list, lucky: bool) -> list:
+    """The most win chance from each sheet (Endurance, Chance) at this Attack Strength
+    (before a weapon), with the weapon and the armour of the book (or none) that give the
+    most (a weapon's attack bonus counted when it adds, never the -1 of a worse one)."""
+    from engine.rules.defis_fantastiques.odds_solver import family_chances
     weapons = [(int(w.get("attack", 0)), int(w.get("damage", equipment.STANDARD_DAMAGE)))
                for w in _props(book, "weapon")]
     armours = [(int(a.get("absorbs", 0)), int(a.get("hits", 1))) for a in _props(book, "armour")] or [None]
-    sheets = [(e[0], e[1]) for e in enemies]
     wounds = [e[2] for e in enemies]
-    lucky = luck is not None and model.luck_allowed(book, spec)
-    win = 0.0
+    best = [0.0] * len(sheets)
     for attack, damage in set(weapons) | {(0, equipment.STANDARD_DAMAGE)}:   # (any weapon, or none)
         for armour in set(armours):
-            win = max(win, float(family_chances(
-                skill + bonus + max(attack, 0), sheets, [(max(stamina, 1), luck if lucky else 0)],
-                mode=mode if len(sheets) > 1 else "single", luck_policy="optimal" if lucky else "never",
+            found = family_chances(
+                skill + max(attack, 0), [(e[0], e[1]) for e in enemies], sheets,
+                mode=mode if len(enemies) > 1 else "single", luck_policy="optimal" if lucky else "never",
                 use_luck=lucky, hero_damage=damage, armour=armour, luck_reading=model.reading(book),
-                enemy_damage=wounds[0] if len(set(wounds)) == 1 else wounds)[0]))
-    return min(1.0, win)
+                enemy_damage=wounds[0] if len(set(wounds)) == 1 else wounds)
+            best = [max(b, float(f)) for b, f in zip(best, found)]
+    return [min(1.0, b) for b in best]
 
 
 def _props(book, kind: str) -> list:
