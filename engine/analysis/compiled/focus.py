@@ -1,0 +1,324 @@
+"""The compiled explorer's focused order: past a first budget explored in breadth, the
+states that best play can still reach first, in batches.
+
+A cut exploration's two bounds differ by what its frontier (the states found and not
+expanded) may still be worth.  Take the high bound's solution (solve.py `Solution`,
+each frontier state at its ceiling: explore/worth.py) and its policy pi; the start's
+probability mass carried forward along pi (the chosen move at each choice, every
+dice outcome) reaches each frontier state f with some probability r(f).  The low
+bound is at least pi's value with the frontier counted lost, so
+
+    high - low  <=  sum over the frontier of r(f) * ceiling(f).
+
+Expanding first the states holding most of that sum is what can close the gap.
+A *round* solves the explored graph (both bounds, float64), carries the mass
+(`reach`) and then expands, wave after wave, the frontier states holding most of
+r * ceiling (COVER of it, FEW to MOST states a wave); between two solves, the states a
+wave finds get their mass from their parent by one step of the high bound's choice
+(`_push`: each expanded state's move with the best expectation over its successors'
+ceilings or last values, the first of equal ones, as the solver's).  A round ends once
+it has added GROW times the states explored before it (so that the solves together
+cost a small multiple of the last one), or when no mass is left where it pushed;
+then the next round solves again.
+
+The order only guides: the report's bounds are worked out afresh over the whole
+explored graph (run.py), as after a breadth-first run, so they are sound whatever the
+order.  When a round finds no mass left on the frontier (every state pi reaches is
+explored, or its ceiling is 0), the two bounds have met; what is left is then explored
+in breadth, so that a run within its bound completes, with the same states and the
+same exact value as breadth-first.  With a `gap` target, the run stops at the first
+round whose bounds are within it (the bound "gap").
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+
+import numpy as np
+
+from engine.analysis.compiled.graph import Graph, narrow
+from engine.analysis.compiled.packed import ENDED, EXTRA, MISSING, PARAGRAPH
+from engine.analysis.compiled.solve import Solution
+from engine.analysis.explore.worth import hopeful_rows
+
+FIRST = 200_000   # states explored in breadth before the first round
+GROW = 0.5        # a round adds at most this share of the states explored before it
+FEW = 4096        # states a focused wave expands at least (fewer only when no more hold mass)
+MOST = 1 << 16    # ... and at most
+COVER = 0.9       # a wave: the states holding this share of the frontier's r * ceiling
+NEAR = 1e-9       # moves this close to the best count as best play's (the mass split among them)
+CIRCULATE = 200   # sweeps at most carrying the mass round a loop (what is left is dropped)
+
+
+class Focus:
+    """The order of a `CompiledExplorer` (its `order`): `begin` at the start of a run,
+    `next(found)` after each wave (the states it found, and those of the wave left
+    unexpanded) gives the states to expand next; `left(wave)` every state kept back;
+    `stopped` why the run stopped early ("gap"), `rounds` each round's figures."""
+
+    def __init__(self, gap: float = 0.0, first: int = FIRST):
+        self.gap, self.first = gap, first
+
+    def begin(self, x, roots) -> None:
+        self.x, self.roots = x, roots
+        self.mode = "breadth"        # then "focused", then "rest" (breadth again: the bounds met)
+        self.stopped = None
+        self.rounds: list = []       # per round: {"states", "low", "high", "mass"}
+        self.known = 0               # states whose ceiling and pooling are set
+        size = max(x.table.n, 1)
+        self.pooled = np.zeros(size, dtype=bool)   # found, not expanded, not a game over
+        self.over = np.zeros(size, dtype=bool)     # a game over (nothing to expand)
+        self.r = np.zeros(size)                    # mass reaching the state (an estimate between solves)
+        self.v = np.zeros(size)                    # its worth: ceiling, or the last high value
+        self.hot = np.zeros(0, dtype=np.int64)     # pooled states that may hold mass
+        self.mark = 0                              # the edges made before the wave under way
+        self.added = self.budget = 0
+        self._p = np.zeros(0)
+
+    # --- the explorer's hook ---------------------------------------------------
+    def next(self, found: np.ndarray) -> np.ndarray:
+        import os, sys, time
+        if os.environ.get("F22"):
+            print("next", self.mode, self.x.table.n, len(found), len(self.hot), self.added, self.budget, round(time.process_time(), 1), file=sys.stderr)
+        x = self.x
+        if self.mode == "rest" or (self.mode == "breadth" and x.table.n < self.first):
+            return found
+        self._admit(found)
+        if x.table.n > x.max_states:   # (every state pooled: the explorer stops at its bound)
+            return np.flatnonzero(self.pooled[:self.known])
+        if self.mode == "breadth":
+            self.mode = "focused"
+            return self._round()
+        self._push()
+        if self.added >= self.budget:
+            return self._round()
+        wave = self._choose()
+        return wave if len(wave) else self._round()
+
+    def left(self, wave: np.ndarray) -> np.ndarray:
+        """The states of `wave` and every state kept back, each once."""
+        if self.mode == "breadth" or not self.known:
+            return wave
+        return np.union1d(wave, np.flatnonzero(self.pooled[:self.known]))
+
+    def summary(self) -> dict:
+        """The order used, for the report: "focused" when a round was solved."""
+        if not self.rounds:
+            return {"order": "breadth"}
+        last = self.rounds[-1]
+        return {"order": "focused", "first": self.first, "rounds": len(self.rounds),
+                "gap": last["high"] - last["low"], "gap_target": self.gap, "history": self.rounds,
+                "rest": self.mode == "rest"}
+
+    # --- the states found ------------------------------------------------------
+    def _grow(self, n: int) -> None:
+        if n <= len(self.pooled):
+            return
+        size = max(n, 2 * len(self.pooled))
+        for name in ("pooled", "over", "r", "v"):
+            old = getattr(self, name)
+            new = np.zeros(size, dtype=old.dtype)
+            new[:len(old)] = old
+            setattr(self, name, new)
+
+    def _admit(self, found: np.ndarray) -> None:
+        """The states of the last wave pooled (those of the wave left unexpanded again;
+        the new ones with their ceiling, unless a game over: then their value)."""
+        x = self.x
+        self._grow(x.table.n)
+        new = np.arange(self.known, x.table.n, dtype=np.int64)
+        self.known = x.table.n
+        if len(new):
+            rows = x.table.take(new)
+            over = self.over[new] = x._over(rows[:, ENDED]) | x._final(new)
+            self.v[new] = self._ceilings(rows)
+            self.v[new[over]] = rows[over, ENDED] == 2
+            self.added += len(new)
+        self.pooled[found[~self.over[found]]] = True
+
+    def _ceilings(self, rows: np.ndarray) -> np.ndarray:
+        """Each row's ceiling (explore/worth.py), 1 without the lens's graph."""
+        x = self.x
+        if x.lens is None:
+            return np.ones(len(rows))
+
+        def initial(stat):
+            i = x.slots.find("initial", stat)
+            return None if i is None or i >= rows.shape[1] else rows[:, i]
+        worth, _account = hopeful_rows(x.book, x.module, x.lens.lens.edges, x.slots, rows[:, PARAGRAPH],
+                                       rows[:, EXTRA], initial, MISSING)
+        return worth
+
+    # --- a round ---------------------------------------------------------------
+    def _round(self) -> np.ndarray:
+        """Both bounds solved over what is explored; the mass carried along the high
+        bound's play; the first wave of the round (or the rest in breadth, or nothing:
+        the gap reached)."""
+        x, n = self.x, self.x.table.n
+        g = snapshot(x, self.roots, self.v[:n], self.pooled[:n])
+        high = Solution(g).floats()
+        low = Solution(replace(g, terminal=g.terminal * ~self.pooled[:n])).floats().start()
+        self.r[:n] = reach(high, g.roots)
+        pool = np.flatnonzero(self.pooled[:n])
+        self.v[:n] = high.f
+        w = self.r[pool] * self.v[pool]
+        self.rounds.append({"states": n, "low": low, "high": high.start(), "mass": float(w.sum())})
+        del high, g
+        self.hot = pool[w > 0]
+        self.added, self.budget = 0, max(FEW, int(GROW * n))
+        if self.gap > 0 and self.rounds[-1]["high"] - low <= self.gap:
+            self.stopped = "gap"
+            return np.zeros(0, dtype=np.int64)
+        if not len(self.hot):   # (no mass on the frontier: the bounds have met)
+            self.mode = "rest"
+            self.pooled[:] = False
+            return pool
+        return self._choose()
+
+    def _choose(self) -> np.ndarray:
+        """The pooled states holding COVER of the mass times worth (FEW to MOST of them),
+        in order; the explorer's edges from here on are theirs (`_push`)."""
+        hot = np.unique(self.hot[self.pooled[self.hot]])
+        w = self.r[hot] * self.v[hot]
+        hot = hot[w > 0]
+        w = w[w > 0]
+        if not len(hot):
+            self.hot = hot
+            return hot
+        order = np.argsort(-w, kind="stable")
+        covered = np.cumsum(w[order])
+        k = int(np.searchsorted(covered, COVER * covered[-1])) + 1
+        k = min(max(k, FEW), MOST, len(hot))
+        chosen = hot[order[:k]]
+        self.hot = hot[order[k:]]
+        self.pooled[chosen] = False
+        self.x._flush()
+        self.mark = len(self.x.e_state)
+        return np.sort(chosen)
+
+    def _push(self) -> None:
+        """The mass of the states the last wave expanded, pushed one step: along each
+        one's move of best expectation (over its successors' worth), the first of equal
+        ones, to every outcome; the expanded state's worth that expectation."""
+        x = self.x
+        if len(x.e_state) <= self.mark:
+            return
+        st, mv, tg, pr = (np.concatenate(getattr(x, name)[self.mark:]).astype(np.int64)
+                          for name in ("e_state", "e_move", "e_target", "e_prob"))
+        self.mark = len(x.e_state)
+        order = np.lexsort((mv, st))
+        st, mv, tg, pr = st[order], mv[order], tg[order], pr[order]
+        new_move = np.ones(len(st), dtype=bool)
+        new_move[1:] = (st[1:] != st[:-1]) | (mv[1:] != mv[:-1])
+        move_at = np.flatnonzero(new_move)
+        state_at = np.flatnonzero(np.diff(st[move_at], prepend=-1))
+        states = st[move_at][state_at]
+        src, tgt, w, has, best = spread(np.append(state_at, len(move_at)), np.append(move_at, len(st)), tg,
+                                        self._probs()[pr], self.v)
+        self.v[states[has]] = best
+        src = states[src]
+        other = tgt != src
+        if not other.any():
+            return
+        targets = tgt[other]
+        np.add.at(self.r, targets, self.r[src[other]] * w[other])
+        self.hot = np.concatenate([self.hot, np.unique(targets[self.pooled[targets]])])
+
+    def _probs(self) -> np.ndarray:
+        """The float of each probability the explorer numbered."""
+        fr = self.x.fractions
+        if len(self._p) < len(fr):
+            self._p = np.concatenate([self._p, np.asarray([float(p) for p in fr[len(self._p):]])])
+        return self._p
+
+
+def snapshot(x, roots, worth: np.ndarray, pooled: np.ndarray) -> Graph:
+    """The graph of what `x` (a CompiledExplorer between two waves) has explored, its
+    edges left in place (each list joined into one array): a state not expanded is one
+    without moves, worth its `worth` (its ceiling) when `pooled`, a victory 1."""
+    n = x.table.n
+    x._flush()
+    joined = []
+    for name in ("e_state", "e_move", "e_target", "e_prob"):
+        edges = getattr(x, name)
+        if len(edges) > 1:
+            edges[:] = [np.concatenate(edges)]
+        joined.append(edges[0] if edges else np.zeros(0, dtype=np.int64))
+    x._fixed = len(x.e_target)
+    st, mv, tg, pr = joined
+    order = np.lexsort((mv, st))
+    st, mv, tg, pr = st[order], mv[order], tg[order], pr[order]
+    new_move = np.ones(len(st), dtype=bool)
+    new_move[1:] = (st[1:] != st[:-1]) | (mv[1:] != mv[:-1])
+    move_state = st[new_move]
+    move_ptr = np.append(np.flatnonzero(new_move), len(tg))
+    state_ptr = np.searchsorted(move_state, np.arange(n + 1))
+    table = np.asarray([float(p) for p in x.fractions], dtype=np.float64)
+    moves = np.diff(state_ptr)
+    terminal = ((x.table.column(ENDED) == 2) & (moves == 0)).astype(np.float64)
+    terminal[pooled] = worth[pooled]
+    return Graph(state_ptr.astype(np.int64), move_ptr.astype(np.int64), tg.astype(np.int64),
+                 table[pr] if len(pr) else np.zeros(0), pr.astype(narrow(max(len(x.fractions), 1))),
+                 list(x.fractions), terminal, np.zeros(0, dtype=np.int32), roots)
+
+
+def reach(sol: Solution, roots) -> np.ndarray:
+    """The probability that play along `sol`'s policy from `roots` enters each state
+    (its expected visits, within a loop): level by level from the start's, a loop's
+    mass carried round it at most CIRCULATE sweeps (an estimate: it only guides)."""
+    n = sol.g.states
+    r = np.zeros(n)
+    for p, t in roots:
+        if t >= 0:
+            r[t] += float(p)
+    src, tgt, p, _has, _best = spread(sol.sp, sol.mp, sol.t, sol.g.probs, sol.f)
+    level = np.frombuffer(sol.comps.level, dtype=np.int64)[sol.comp_of]
+    lv = level[src]
+    order = np.argsort(-lv, kind="stable")
+    src, tgt, p, lv = src[order], tgt[order], p[order], lv[order]
+    cuts = np.append(np.flatnonzero(np.diff(lv, prepend=lv[0] + 1 if len(lv) else 0)), len(lv))
+    for a, b in zip(cuts[:-1].tolist(), cuts[1:].tolist()):
+        s, t, q = src[a:b], tgt[a:b], p[a:b]
+        inside = level[t] == lv[a]   # (a level's components lead to none of the same level: a loop)
+        if inside.any():
+            _circulate(r, s[inside], t[inside], q[inside])
+            s, t, q = s[~inside], t[~inside], q[~inside]
+        np.add.at(r, t, r[s] * q)
+    return r
+
+
+def spread(sp, mp, t, probs, value):
+    """The edges (source, target, weight) of play that takes, at each state, every move
+    within NEAR of its best expectation over `value`, each at an equal share: the
+    weight of an edge its probability times its move's share (ties are the rule, not
+    the exception, where every unexplored state has the same ceiling)."""
+    n_moves = len(mp) - 1
+    per_move = np.diff(mp)
+    owner = np.repeat(np.arange(len(sp) - 1), np.diff(sp))
+    ok = t >= 0
+    q = np.add.reduceat(np.where(ok, probs * value[np.where(ok, t, 0)], 0.0), mp[:-1]) if n_moves else np.zeros(0)
+    q[per_move == 0] = 0.0
+    has = np.flatnonzero(np.diff(sp))
+    starts = sp[has]
+    best = np.maximum.reduceat(q, starts) if len(has) else np.zeros(0)
+    taken = q >= np.repeat(best, np.diff(np.append(starts, n_moves))) - NEAR
+    share = 1.0 / np.add.reduceat(taken.astype(np.float64), starts) if len(has) else np.zeros(0)
+    weight = np.zeros(n_moves)
+    weight[taken] = np.repeat(share, np.diff(np.append(starts, n_moves)))[taken]
+    edge_move = np.repeat(np.arange(n_moves), per_move)
+    keep = ok & (weight[edge_move] > 0)
+    return owner[edge_move[keep]], t[keep], probs[keep] * weight[edge_move[keep]], has, best
+
+
+def _circulate(r: np.ndarray, s: np.ndarray, t: np.ndarray, q: np.ndarray) -> None:
+    """The mass `r` on a loop's states (edges s -> t of probability q, all inside it)
+    made their expected visits: what enters carried round until little is left."""
+    u, inverse = np.unique(np.concatenate([s, t]), return_inverse=True)
+    ls, lt = inverse[:len(s)], inverse[len(s):]
+    total = r[u].copy()
+    delta = total.copy()
+    for _ in range(CIRCULATE):
+        delta = np.bincount(lt, weights=delta[ls] * q, minlength=len(u))
+        total += delta
+        if delta.sum() <= 1e-9 * total.sum():
+            break
+    r[u] = total
