@@ -42,9 +42,8 @@ from engine.analysis.explore.worth import hopeful_rows
 
 FIRST = 200_000   # states explored in breadth before the first round
 GROW = 0.5        # a round adds at most this share of the states explored before it
-FEW = 4096        # states a focused wave expands at least (fewer only when no more hold mass)
+FEW = 8192        # states a focused wave expands at least (fewer only when no more hold mass)
 MOST = 1 << 16    # ... and at most
-COVER = 0.9       # a wave: the states holding this share of the frontier's r * ceiling
 NEAR = 1e-9       # moves this close to the best count as best play's (the mass split among them)
 CIRCULATE = 200   # sweeps at most carrying the mass round a loop (what is left is dropped)
 
@@ -67,7 +66,8 @@ class Focus:
         size = max(x.table.n, 1)
         self.pooled = np.zeros(size, dtype=bool)   # found, not expanded, not a game over
         self.over = np.zeros(size, dtype=bool)     # a game over (nothing to expand)
-        self.r = np.zeros(size)                    # mass reaching the state (an estimate between solves)
+        self.r = np.zeros(size)                    # mass the high bound's play carries there (estimated between solves)
+        self.s = np.zeros(size)                    # ... play spread over every best move (`spread`)
         self.v = np.zeros(size)                    # its worth: ceiling, or the last high value
         self.hot = np.zeros(0, dtype=np.int64)     # pooled states that may hold mass
         self.mark = 0                              # the edges made before the wave under way
@@ -76,9 +76,6 @@ class Focus:
 
     # --- the explorer's hook ---------------------------------------------------
     def next(self, found: np.ndarray) -> np.ndarray:
-        import os, sys, time
-        if os.environ.get("F22"):
-            print("next", self.mode, self.x.table.n, len(found), len(self.hot), self.added, self.budget, round(time.process_time(), 1), file=sys.stderr)
         x = self.x
         if self.mode == "rest" or (self.mode == "breadth" and x.table.n < self.first):
             return found
@@ -91,7 +88,7 @@ class Focus:
         self._push()
         if self.added >= self.budget:
             return self._round()
-        wave = self._choose()
+        wave = self._choose(self.added >= self.budget // 4)
         return wave if len(wave) else self._round()
 
     def left(self, wave: np.ndarray) -> np.ndarray:
@@ -114,7 +111,7 @@ class Focus:
         if n <= len(self.pooled):
             return
         size = max(n, 2 * len(self.pooled))
-        for name in ("pooled", "over", "r", "v"):
+        for name in ("pooled", "over", "r", "s", "v"):
             old = getattr(self, name)
             new = np.zeros(size, dtype=old.dtype)
             new[:len(old)] = old
@@ -157,43 +154,47 @@ class Focus:
         g = snapshot(x, self.roots, self.v[:n], self.pooled[:n])
         high = Solution(g).floats()
         low = Solution(replace(g, terminal=g.terminal * ~self.pooled[:n])).floats().start()
-        self.r[:n] = reach(high, g.roots)
+        self.r[:n], self.s[:n] = reach(high, g.roots)
         pool = np.flatnonzero(self.pooled[:n])
         self.v[:n] = high.f
         w = self.r[pool] * self.v[pool]
         self.rounds.append({"states": n, "low": low, "high": high.start(), "mass": float(w.sum())})
         del high, g
-        self.hot = pool[w > 0]
+        self.hot = pool[(w > 0) | (self.s[pool] * self.v[pool] > 0)]
         self.added, self.budget = 0, max(FEW, int(GROW * n))
         if self.gap > 0 and self.rounds[-1]["high"] - low <= self.gap:
             self.stopped = "gap"
             return np.zeros(0, dtype=np.int64)
-        if not len(self.hot):   # (no mass on the frontier: the bounds have met)
+        if not (w > 0).any():   # (no mass on the frontier: the bounds have met)
             self.mode = "rest"
             self.pooled[:] = False
             return pool
-        return self._choose()
+        return self._choose(False)
 
-    def _choose(self) -> np.ndarray:
-        """The pooled states holding COVER of the mass times worth (FEW to MOST of them),
-        in order; the explorer's edges from here on are theirs (`_push`)."""
+    def _choose(self, solve_soon: bool) -> np.ndarray:
+        """The pooled states the high bound's play reaches, most r * worth first (MOST
+        at most), then, up to FEW, those that play spread over its best moves reaches
+        most; nothing when the former are none and `solve_soon` (a round is due), or
+        when neither holds mass.  The explorer's edges from here on are theirs (`_push`)."""
         hot = np.unique(self.hot[self.pooled[self.hot]])
-        w = self.r[hot] * self.v[hot]
-        hot = hot[w > 0]
-        w = w[w > 0]
-        if not len(hot):
+        w, ws = self.r[hot] * self.v[hot], self.s[hot] * self.v[hot]
+        keep = (w > 0) | (ws > 0)
+        hot, w, ws = hot[keep], w[keep], ws[keep]
+        ahead = np.flatnonzero(w > 0)
+        if not len(hot) or (solve_soon and not len(ahead)):
             self.hot = hot
-            return hot
-        order = np.argsort(-w, kind="stable")
-        covered = np.cumsum(w[order])
-        k = int(np.searchsorted(covered, COVER * covered[-1])) + 1
-        k = min(max(k, FEW), MOST, len(hot))
-        chosen = hot[order[:k]]
-        self.hot = hot[order[k:]]
+            return np.zeros(0, dtype=np.int64)
+        ahead = ahead[np.argsort(-w[ahead], kind="stable")][:MOST]
+        rest = np.flatnonzero(w <= 0)
+        rest = rest[np.argsort(-ws[rest], kind="stable")][:max(FEW - len(ahead), 0)]
+        taken = np.zeros(len(hot), dtype=bool)
+        taken[ahead] = taken[rest] = True
+        chosen = hot[taken]
+        self.hot = hot[~taken]
         self.pooled[chosen] = False
         self.x._flush()
         self.mark = len(self.x.e_state)
-        return np.sort(chosen)
+        return chosen
 
     def _push(self) -> None:
         """The mass of the states the last wave expanded, pushed one step: along each
@@ -212,16 +213,14 @@ class Focus:
         move_at = np.flatnonzero(new_move)
         state_at = np.flatnonzero(np.diff(st[move_at], prepend=-1))
         states = st[move_at][state_at]
-        src, tgt, w, has, best = spread(np.append(state_at, len(move_at)), np.append(move_at, len(st)), tg,
-                                        self._probs()[pr], self.v)
+        sp, mp, p = np.append(state_at, len(move_at)), np.append(move_at, len(st)), self._probs()[pr]
+        for mass, first in ((self.s, False), (self.r, True)):
+            src, tgt, w, has, best = spread(sp, mp, tg, p, self.v, first)
+            src = states[src]
+            other = tgt != src
+            np.add.at(mass, tgt[other], mass[src[other]] * w[other])
+            self.hot = np.concatenate([self.hot, np.unique(tgt[other][self.pooled[tgt[other]]])])
         self.v[states[has]] = best
-        src = states[src]
-        other = tgt != src
-        if not other.any():
-            return
-        targets = tgt[other]
-        np.add.at(self.r, targets, self.r[src[other]] * w[other])
-        self.hot = np.concatenate([self.hot, np.unique(targets[self.pooled[targets]])])
 
     def _probs(self) -> np.ndarray:
         """The float of each probability the explorer numbered."""
@@ -261,17 +260,30 @@ def snapshot(x, roots, worth: np.ndarray, pooled: np.ndarray) -> Graph:
                  list(x.fractions), terminal, np.zeros(0, dtype=np.int32), roots)
 
 
-def reach(sol: Solution, roots) -> np.ndarray:
-    """The probability that play along `sol`'s policy from `roots` enters each state
-    (its expected visits, within a loop): level by level from the start's, a loop's
-    mass carried round it at most CIRCULATE sweeps (an estimate: it only guides)."""
-    n = sol.g.states
-    r = np.zeros(n)
-    for p, t in roots:
-        if t >= 0:
-            r[t] += float(p)
-    src, tgt, p, _has, _best = spread(sol.sp, sol.mp, sol.t, sol.g.probs, sol.f)
+def reach(sol: Solution, roots) -> tuple[np.ndarray, np.ndarray]:
+    """The probability that play from `roots` enters each state (its expected visits,
+    within a loop), along `sol`'s policy, and along every best move (`spread`): level
+    by level from the start's, a loop's mass carried round it at most CIRCULATE sweeps
+    (an estimate: it only guides)."""
     level = np.frombuffer(sol.comps.level, dtype=np.int64)[sol.comp_of]
+    has = np.flatnonzero(sol.policy >= 0)
+    chosen = np.zeros(len(sol.mp) - 1, dtype=bool)
+    chosen[sol.sp[has] + sol.policy[has]] = True
+    edge_move = np.repeat(np.arange(len(chosen)), np.diff(sol.mp))
+    ok = chosen[edge_move] & (sol.t >= 0)
+    owner = np.repeat(np.arange(sol.g.states), np.diff(sol.sp))
+    along = owner[edge_move[ok]], sol.t[ok], sol.g.probs[ok]
+    spread_ = spread(sol.sp, sol.mp, sol.t, sol.g.probs, sol.f)[:3]
+    return tuple(_carry(sol.g.states, roots, *edges, level) for edges in (along, spread_))
+
+
+def _carry(n: int, roots, src, tgt, p, level) -> np.ndarray:
+    """The mass from `roots` carried along the edges (src -> tgt, weight p), level by
+    level (a state's successors are at lower levels, but in a loop)."""
+    r = np.zeros(n)
+    for q, t in roots:
+        if t >= 0:
+            r[t] += float(q)
     lv = level[src]
     order = np.argsort(-lv, kind="stable")
     src, tgt, p, lv = src[order], tgt[order], p[order], lv[order]
@@ -286,9 +298,9 @@ def reach(sol: Solution, roots) -> np.ndarray:
     return r
 
 
-def spread(sp, mp, t, probs, value):
+def spread(sp, mp, t, probs, value, first: bool = False):
     """The edges (source, target, weight) of play that takes, at each state, every move
-    within NEAR of its best expectation over `value`, each at an equal share: the
+    within NEAR of its best expectation over `value` (`first`: the first best only), each at an equal share: the
     weight of an edge its probability times its move's share (ties are the rule, not
     the exception, where every unexplored state has the same ceiling)."""
     n_moves = len(mp) - 1
@@ -300,7 +312,11 @@ def spread(sp, mp, t, probs, value):
     has = np.flatnonzero(np.diff(sp))
     starts = sp[has]
     best = np.maximum.reduceat(q, starts) if len(has) else np.zeros(0)
-    taken = q >= np.repeat(best, np.diff(np.append(starts, n_moves))) - NEAR
+    taken = q >= np.repeat(best, np.diff(np.append(starts, n_moves))) - (0.0 if first else NEAR)
+    if first and len(has):   # (the first best move only, as the solver's)
+        at = np.minimum.reduceat(np.where(taken, np.arange(n_moves), n_moves), starts)
+        taken[:] = False
+        taken[at] = True
     share = 1.0 / np.add.reduceat(taken.astype(np.float64), starts) if len(has) else np.zeros(0)
     weight = np.zeros(n_moves)
     weight[taken] = np.repeat(share, np.diff(np.append(starts, n_moves)))[taken]
