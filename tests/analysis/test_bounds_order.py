@@ -140,3 +140,28 @@ def test_the_gap_line_writes_the_states_by_paragraph_with_their_thousands_apart(
     (en,), (fr,) = frontier_lines(r, "en"), frontier_lines(r, "fr")
     assert en.endswith("states left unexplored, by paragraph: § 22 (21,455), § 26 (787)")
     assert fr.endswith("par paragraphe : § 22 (21\u202f455), § 26 (787)")
+
+
+def test_what_multiplies_the_states_is_said_in_the_readers_words():
+    """The splits name a once-only choice, a wrong number's mark, a visit, an item and a
+    starting value by what they are, not by the explorer's keys ('once:2:6'); a factor
+    that rounds to ×1.0 is not named."""
+    from engine.analysis.explore.text import frontier_lines
+    splits = [{"part": "flags", "name": "once:2:6", "factor": 3.0},
+              {"part": "flags", "name": "once:40:try2", "factor": 2.5},
+              {"part": "visits", "name": "17", "factor": 2.0},
+              {"part": "items", "name": "lantern", "factor": 1.5},
+              {"part": "initial", "name": "endurance", "factor": 1.4,
+               "label": {"fr": "Endurance", "en": "Stamina"}},
+              {"part": "flags", "name": "<b>seen</b>", "factor": 1.2},
+              {"part": "stats", "name": "or", "factor": 1.02}]
+    r = {"victory": {"low": 0.25, "high": 1.0},
+         "frontier": {"unexplored": [{"paragraph": 22, "states": 10}], "leaves": [], "splits": splits, "ceiling": None}}
+    en, fr = frontier_lines(r, "en")[-1], frontier_lines(r, "fr")[-1]
+    assert en.startswith("  What multiplies the states there: choice 6 of § 2 (once only) ×3.0, try 2 at § 40 ×2.5, "
+                         "visits to § 17 ×2.0, item 'lantern' ×1.5, starting Stamina ×1.4, '<b>seen</b>' ×1.2;")
+    assert fr.startswith("  Ce qui y multiplie les états : choix 6 du § 2 (une seule fois) ×3,0, essai 2 au § 40 ×2,5, "
+                         "visites du § 17 ×2,0, objet « lantern » ×1,5, Endurance de départ ×1,4, « <b>seen</b> » ×1,2 ;")
+    assert "'or'" not in en and "once:" not in en + fr
+    r["frontier"]["splits"] = splits[-1:]
+    assert not any("multipl" in line for line in frontier_lines(r, "en"))

@@ -106,10 +106,10 @@ def _splits(space: Space, paragraphs: set) -> list[dict]:
 
 
 def labelled(cut: dict | None, module) -> dict | None:
-    """The splits' stats with the module's labels ({"fr": "Endurance", "en": "Stamina"}),
+    """The splits' stats (and starting values) with the module's labels ({"fr": "Endurance", "en": "Stamina"}),
     for the report's words (its ids are the module's, in French: `or` for the gold)."""
     for x in (cut or {}).get("splits", ()):
-        stat = module.stat(x["name"]) if x["part"] == "stats" else None
+        stat = module.stat(x["name"]) if x["part"] in ("stats", "initial") else None
         if stat is not None:
             x["label"] = {"fr": stat.label.fr, "en": stat.label.en}
     return cut

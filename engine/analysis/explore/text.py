@@ -220,8 +220,9 @@ def frontier_lines(r: dict, lang: str) -> list[str]:
         lines.append(_t(lang, f"  Le jeu qui atteint la borne haute sort de la partie explorée après les § {more}{walk}",
                         f"  The play that reaches the high bound leaves the part explored after §§ {more}{walk}"))
     lines += ceiling_lines(f.get("ceiling"), lang)
-    if f["splits"]:
-        split = ", ".join(f"{_slot(x, lang)} ×{number(x['factor'], lang, 1)}" for x in f["splits"])
+    if any(round(x["factor"], 1) > 1 for x in f["splits"]):
+        split = ", ".join(f"{_slot(x, lang)} ×{number(x['factor'], lang, 1)}" for x in f["splits"]
+                          if round(x["factor"], 1) > 1)   # (×1,0: too little to name)
         lines.append(_t(lang, f"  Ce qui y multiplie les états : {split} ; le livre relit chacun plus loin (rien ne "
                               f"peut l'oublier) : l'espace dépasse ce que la limite laisse explorer",
                         f"  What multiplies the states there: {split}; the book reads each of them later (nothing "
@@ -230,10 +231,27 @@ def frontier_lines(r: dict, lang: str) -> list[str]:
 
 
 def _slot(split: dict, lang: str) -> str:
-    """A split's name: a stat's label (the module's, in `lang`), or the book's id quoted."""
+    """A split's name in the reader's words: a stat by the module's label (its starting
+    value said so), a paragraph's visit, a once-only choice or a wrong number's mark
+    (flags `once:P:C`, `once:P:tryK`: engine/game/reasons.py, engine/book/typed.py) by
+    where it is, an item or another fact by the book's id, quoted."""
+    part, name = split["part"], split["name"]
     if "label" in split:
-        return clean_line(split["label"]["fr" if lang == "fr" else "en"])
-    return f"« {clean_line(split['name'])} »" if lang == "fr" else f"'{clean_line(split['name'])}'"
+        label = clean_line(split["label"]["fr" if lang == "fr" else "en"])
+        return label if part == "stats" else _t(lang, f"{label} de départ", f"starting {label}")
+    if part == "visits":
+        return _t(lang, f"visites du § {clean_line(name)}", f"visits to § {clean_line(name)}")
+    once = name.split(":") if part == "flags" and name.startswith("once:") else ()
+    if len(once) == 3 and once[1].isdigit():
+        at, what = once[1], once[2]
+        if what.isdigit():
+            return _t(lang, f"choix {what} du § {at} (une seule fois)", f"choice {what} of § {at} (once only)")
+        if what.startswith("try") and what[3:].isdigit():
+            return _t(lang, f"essai {what[3:]} au § {at}", f"try {what[3:]} at § {at}")
+    quoted = f"« {clean_line(name)} »" if lang == "fr" else f"'{clean_line(name)}'"
+    if part == "items":
+        return _t(lang, f"objet {quoted}", f"item {quoted}")
+    return quoted
 
 
 def ceiling_lines(c: dict | None, lang: str) -> list[str]:
