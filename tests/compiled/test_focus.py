@@ -110,3 +110,26 @@ def test_the_mass_follows_the_best_move_and_every_dice_outcome_and_goes_round_a_
     assert along[1] == 0 and along[2] == pytest.approx(.25) and along[4] == pytest.approx(.75, rel=1e-6)
     assert along[3] == pytest.approx(1.5, rel=1e-6)
     assert spread == pytest.approx(along, rel=1e-6)   # (no tie: the same play)
+
+
+def test_the_command_says_the_order_and_stops_at_the_gap_asked(monkeypatch, capsys):
+    """`explore --exhaustive`: focused past the first budget by default (the report gives
+    the order and the gap at each solve, in both languages), `--gap 20` stops within 20
+    points, `--breadth` keeps the former order."""
+    import json
+    from engine.analysis.compiled.report import compiled_text
+    from engine.cli import main
+    monkeypatch.setattr(focus, "FIRST", 20_000)
+    base = ["explore", str(LA_CLOCHE), "--exhaustive", "--sheet", "1", "--no-store", "--format", "json"]
+    main(base + ["--max-states", "60000"])
+    r = json.loads(capsys.readouterr().out)
+    assert r["bound"] == "max-states" and r["order"]["order"] == "focused" and r["order"]["first"] == 20_000
+    assert "Order: breadth-first up to 20,000 states, then focused" in compiled_text(r, "en")
+    assert "Ordre : en largeur jusqu'à 20 000 états" in compiled_text(r, "fr").replace("\u202f", " ")
+    main(base + ["--max-states", "200000", "--gap", "20"])
+    r = json.loads(capsys.readouterr().out)
+    assert r["bound"] == "gap" and r["victory"]["high"] - r["victory"]["low"] <= 0.2 and r["states"] < 200_000
+    assert "--gap" in compiled_text(r, "en")
+    main(base + ["--max-states", "60000", "--breadth"])
+    r = json.loads(capsys.readouterr().out)
+    assert r["order"] == {"order": "breadth"} and r["victory"]["low"] < 0.8

@@ -54,8 +54,8 @@ class Focus:
     unexpanded) gives the states to expand next; `left(wave)` every state kept back;
     `stopped` why the run stopped early ("gap"), `rounds` each round's figures."""
 
-    def __init__(self, gap: float = 0.0, first: int = FIRST):
-        self.gap, self.first = gap, first
+    def __init__(self, gap: float = 0.0, first: int | None = None):
+        self.gap, self.first = gap, FIRST if first is None else first
 
     def begin(self, x, roots) -> None:
         self.x, self.roots = x, roots
