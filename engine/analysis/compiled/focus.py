@@ -52,7 +52,8 @@ class Focus:
     """The order of a `CompiledExplorer` (its `order`): `begin` at the start of a run,
     `next(found)` after each wave (the states it found, and those of the wave left
     unexpanded) gives the states to expand next; `left(wave)` every state kept back;
-    `stopped` why the run stopped early ("gap"), `rounds` each round's figures."""
+    `stopped` why the run stopped early ("gap"), `rounds` each round's figures (the
+    states, both bounds, the frontier's r * ceiling and the paragraphs holding most)."""
 
     def __init__(self, gap: float = 0.0, first: int | None = None):
         self.gap, self.first = gap, FIRST if first is None else first
@@ -158,7 +159,8 @@ class Focus:
         pool = np.flatnonzero(self.pooled[:n])
         self.v[:n] = high.f
         w = self.r[pool] * self.v[pool]
-        self.rounds.append({"states": n, "low": low, "high": high.start(), "mass": float(w.sum())})
+        self.rounds.append({"states": n, "low": low, "high": high.start(), "mass": float(w.sum()),
+                            "paragraphs": _where(x.table.column(PARAGRAPH)[pool], w)})
         del high, g
         self.hot = pool[(w > 0) | (self.s[pool] * self.v[pool] > 0)]
         self.added, self.budget = 0, max(FEW, int(GROW * n))
@@ -228,6 +230,18 @@ class Focus:
         if len(self._p) < len(fr):
             self._p = np.concatenate([self._p, np.asarray([float(p) for p in fr[len(self._p):]])])
         return self._p
+
+
+def _where(paragraphs: np.ndarray, w: np.ndarray, top: int = 5) -> list:
+    """[[paragraph, its frontier's share of r * ceiling, its frontier states holding some]],
+    most first."""
+    held = w > 0
+    if not held.any():
+        return []
+    names, at = np.unique(paragraphs[held], return_inverse=True)
+    mass = np.bincount(at.reshape(-1), weights=w[held])
+    states = np.bincount(at.reshape(-1))
+    return [[int(names[i]), float(mass[i]), int(states[i])] for i in np.argsort(-mass, kind="stable")[:top]]
 
 
 def snapshot(x, roots, worth: np.ndarray, pooled: np.ndarray) -> Graph:
