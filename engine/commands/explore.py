@@ -1,7 +1,8 @@
 """`gamebook explore BOOK`: automated playtesting (random runs, exhaustive search, replay).
 
-`--exhaustive` runs the compiled path (engine/analysis/compiled/report.py);
-`--engine-explorer` (or `--focused`) today's explorer, which plays every state through
+`--exhaustive` runs the compiled path (engine/analysis/compiled/report.py),
+breadth-first (`--focused`: its focused order past a first budget, compiled/focus.py,
+for a space larger than the bound); `--engine-explorer` today's explorer, which plays every state through
 the engine (engine/analysis/explore/report.py): the same values, the same report.
 Without `--sheet` on a book rolling more than 256 sheets, the engine explorer's
 sample (within --timeout), unless `--compiled` asks for the exact table (hours).
@@ -38,11 +39,21 @@ def configure(parser, lang: str) -> None:
                                "(chances exactes de ce héros)", "--exhaustive: start from the one character "
                                "creation rolls with this seed (that hero's exact odds)"))
     parser.add_argument("--focused", action="store_true",
-                        help=t("--exhaustive --sheet : suivre d'abord le meilleur jeu connu jusqu'au bout, puis les "
-                               "états les plus probables (une borne basse plus tôt sur un espace trop grand ; plus lent "
-                               "sur un espace exploré en entier ; par l'explorateur du moteur)", "--exhaustive --sheet: "
-                               "walk the best known play to its end first, then the likeliest states (a low bound sooner "
-                               "on a space too large; slower on one explored whole; by the engine explorer)"))
+                        help=t("--exhaustive : passé 200 000 états, développer d'abord les états que le meilleur jeu "
+                               "peut encore atteindre (pour un espace plus grand que la limite ; avec --engine-explorer : suivre "
+                               "d'abord le meilleur jeu connu jusqu'au bout, puis les états les plus probables)",
+                               "--exhaustive: past 200,000 states, expand first the states best play can still reach "
+                               "(for a space larger than the bound; with --engine-explorer: walk the best known play to "
+                               "its end first, then the likeliest states)"))
+    parser.add_argument("--breadth", action="store_true",
+                        help=t("--exhaustive : le chemin compilé en largeur d'un bout à l'autre (le défaut ; "
+                               "l'emporte sur --focused)", "--exhaustive: the compiled path breadth-first throughout "
+                               "(the default; wins over --focused)"))
+    parser.add_argument("--gap", type=positive(float, lang), metavar="POINTS",
+                        help=t("--exhaustive : s'arrêter dès que les deux bornes sont à moins de POINTS points de "
+                               "pourcentage (par défaut : jusqu'à ce qu'elles se rejoignent ou qu'une limite coupe)",
+                               "--exhaustive: stop once the two bounds are within POINTS percentage points "
+                               "(default: until they meet or a bound cuts)"))
     parser.add_argument("--step-by-step", action="store_true",
                         help=t("--exhaustive : jouer aussi les combats réponse par réponse (pas de nœud de combat)",
                                "--exhaustive: play fights answer by answer too (no fight node)"))
@@ -108,7 +119,8 @@ def _explore(book, module, args, compiled: bool) -> int:
         reuse_large_blocks()   # (its batches' large arrays reused, not faulted in again)
         r = compiled_report(book, module, args.max_states, not args.no_commands,
                             fight_nodes=not args.step_by_step, sheet=args.sheet, timeout=args.timeout,
-                            keep=not args.no_store, jobs=_jobs(args), saving=args.saving)
+                            keep=not args.no_store, jobs=_jobs(args), saving=args.saving,
+                            focused=args.focused and not args.breadth, gap=(args.gap or 0.0) / 100)
         _show(r, args, compiled_text)
         return 1 if r["errors"] or r.get("soft_locks") else 0
     if args.exhaustive:
@@ -133,11 +145,11 @@ def _explore(book, module, args, compiled: bool) -> int:
 
 
 def _compiled_path(book, module, args) -> bool:
-    """Whether --exhaustive runs the compiled path: yes, but with --engine-explorer or
-    --focused, and without --sheet on a book rolling more sheets than the engine explorer
+    """Whether --exhaustive runs the compiled path: yes, but with --engine-explorer,
+    and without --sheet on a book rolling more sheets than the engine explorer
     explores whole (the exact table over every sheet is hours of CPU on la-cloche-de-brumesel:
     asked for with --compiled; else the engine explorer's sample within --timeout)."""
-    if args.engine_explorer or args.focused:
+    if args.engine_explorer:
         return False
     if args.compiled or args.sheet is not None:
         return True

@@ -146,13 +146,13 @@ def test_components_peels_large_graphs():
     assert list(found[len(found) - 1]) == [0] and found.level[len(found) - 1] == 1
 
 
-@pytest.mark.parametrize("n", [5, 70_000])
-def test_the_parents_are_the_sources_sorted_by_target_then_source(n):
+@pytest.mark.parametrize("n, narrow", [(5, np.int64), (5, np.int16), (70_000, np.int64), (70_000, np.int32)])
+def test_the_parents_are_the_sources_sorted_by_target_then_source(n, narrow):
     # (past 2^16 states the targets are sorted in two 16-bit passes)
     from engine.analysis.compiled.components import _parents
     rng = np.random.default_rng(n)
     src = np.sort(rng.integers(0, n, size=4 * n)).astype(np.int32)
-    dst = rng.integers(0, n, size=src.size)
+    dst = rng.integers(0, n, size=src.size).astype(narrow)   # (the targets in their narrow type)
     by_pairs = sorted(zip(dst.tolist(), src.tolist()))
     assert _parents(n, src, dst).tolist() == [s for _d, s in by_pairs]
 

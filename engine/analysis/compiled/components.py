@@ -245,7 +245,7 @@ def _by_target(n: int, dst: np.ndarray) -> np.ndarray:
     """The order that sorts `dst` stably, by a radix sort in 16-bit digits (NumPy sorts
     16-bit integers stably by radix: two such passes took 0.15 s where a sort of 64-bit
     (target, source) keys took 0.25 s, over la-cloche-de-brumesel's 3.45 M edges)."""
-    if n > 1 << 32:
+    if n > 1 << 32 or dst.dtype.itemsize <= 2:   # (a narrow type: sorted by radix as it is)
         return np.argsort(dst, kind="stable")
     order = np.argsort((dst & 0xFFFF).astype(np.uint16), kind="stable")
     if n > 1 << 16:

@@ -77,8 +77,9 @@ class CompiledExplorer:
     def __init__(self, book, module, sheet: int | None = None, with_commands: bool = True,
                  fight_nodes: bool = True, max_states: int = 10_000_000, programs: bool = True,
                  batched: bool = True, timeout: float | None = None, lens: bool = True, once: bool = False,
-                 deadline: float | None = None):
+                 deadline: float | None = None, order=None):
         self.book, self.module, self.sheet, self.max_states = book, module, sheet, max_states
+        self.order = order   # which states found to expand next (focus.py `Focus`); None: every one, breadth-first
         self.once = once   # run once (`explore_compiled`): the fight chains not kept past the exploring
         self.timeout = timeout   # CPU seconds, checked between waves
         self.deadline = deadline   # wall clock (time.monotonic), checked between batches
@@ -339,6 +340,8 @@ class CompiledExplorer:
         bound = None
         wave = new
         expanded = np.zeros(0, dtype=bool)
+        if self.order is not None:
+            self.order.begin(self, roots)
         while len(wave):
             if self.table.n > self.max_states:
                 bound = "max-states"
@@ -365,6 +368,11 @@ class CompiledExplorer:
             finally:
                 self.interruptible = False
             wave = np.concatenate(found + [wave[at:]])
+            if self.order is not None:   # (it keeps back the states it does not give: `left`)
+                wave = self.order.next(wave)
+        if self.order is not None:
+            bound = bound or self.order.stopped
+            wave = self.order.left(wave)
         n = self.table.n
         frontier = wave[~self.over(wave)] if bound else np.zeros(0, dtype=np.int64)
         hopeless = ceiling = worth = None

@@ -23,6 +23,7 @@ from engine.analysis.explore.text import (bounded, dropped_lines, exactness_line
                                          kept_lines, odds_range, places_lines)
 from engine.analysis.compiled.explorer import CompiledExplorer
 from engine.analysis.compiled.findings import findings
+from engine.analysis.compiled.focus import Focus
 from engine.analysis.compiled.frontier import frontier
 from engine.analysis.explore.frontier import labelled
 from engine.analysis.compiled.keep import UNKEYED, store
@@ -36,13 +37,15 @@ PLACES = ("reached", "victory_reachable", "unreachable_in_play", "not_reached", 
 
 def compiled_report(book, module, max_states: int, with_commands: bool = True, fight_nodes: bool = True,
                     sheet: int | None = None, timeout: float | None = None, keep: bool = False,
-                    jobs: int = 1, saving: bool = False) -> dict:
+                    jobs: int = 1, saving: bool = False, focused: bool = True, gap: float = 0.0) -> dict:
     """The figures as data (the JSON format).  `keep`: write the solved values of a
     complete exploration for play and the editor, as today's explorer (keep.py;
     "values": the file, or None when nothing was kept, "values_unkeyed" saying why).
     Without `sheet`, when creation rolls several sheets: every sheet explored alone
     (sheets.py, in `jobs` processes; `max_states` and `timeout` each sheet's) and the
-    difficulty table over them (`table_report`; no values kept)."""
+    difficulty table over them (`table_report`; no values kept).  `focused`: one space
+    explored past focus.py's first budget in its focused order (else breadth-first
+    throughout), stopping once its bounds are within `gap` (0: never)."""
     options = dict(max_states=max_states, with_commands=with_commands, fight_nodes=fight_nodes, timeout=timeout)
     if not _starts(book, module, sheet):   # (today's explorer reports the start's failure, with its replay)
         from engine.analysis.explore.report import exhaustive
@@ -61,12 +64,13 @@ def compiled_report(book, module, max_states: int, with_commands: bool = True, f
                 r |= {k: whole[k] for k in PLACES + (("values",) if keep else ())}
                 r["errors"] = _merged(r["errors"], whole["errors"])
             return r
-    return _space(book, module, sheet, options, keep, saving)
+    return _space(book, module, sheet, options, keep, saving, Focus(gap) if focused else None)
 
 
-def _space(book, module, sheet, options: dict, keep: bool = False, saving: bool = False) -> dict:
-    """One space explored (one sheet, or every start as its roots), solved and reported."""
-    explorer = CompiledExplorer(book, module, sheet=sheet, once=True, **options)
+def _space(book, module, sheet, options: dict, keep: bool = False, saving: bool = False, order=None) -> dict:
+    """One space explored (one sheet, or every start as its roots), solved and reported;
+    `order`: focus.py's `Focus`, or None (breadth-first)."""
+    explorer = CompiledExplorer(book, module, sheet=sheet, once=True, order=order, **options)
     ex = explorer.run()
     complete = ex.bound is None
     r = solve(ex.graph, exact=complete)
@@ -82,6 +86,7 @@ def _space(book, module, sheet, options: dict, keep: bool = False, saving: bool 
             out["frontier"]["ceiling"] = ex.ceiling
     out |= findings(book, module, explorer, ex, r, complete)
     out["errors"] = _merged(out["errors"], ex.errors)
+    out["order"] = order.summary() if order is not None else {"order": "breadth"}
     if keep:
         out["values"] = None
         if complete:
@@ -152,7 +157,7 @@ def compiled_text(r: dict, lang: str, book_path: str = "BOOK") -> str:
     lines.append(f"  victoire en jouant au mieux : {odds}" if fr else f"  best-play victory: {odds}")
     if r["victory"]["low"] != r["victory"]["high"]:   # (bounds that meet: the value, proven)
         lines.append(bounded(r["bound"], n(r["expanded"]), lang))
-        lines += frontier_lines(r, lang)
+        lines += order_lines(r.get("order"), lang) + frontier_lines(r, lang)
     lines += exactness_lines(r, lang)
     lines.append(f"  flottant : {d(r['float'], 12)} ± {r['float_bound']:.1e}" if fr else
                  f"  float: {d(r['float'], 12)} ± {r['float_bound']:.1e}")
@@ -161,3 +166,18 @@ def compiled_text(r: dict, lang: str, book_path: str = "BOOK") -> str:
     lines += ["  " + line for line in ([UNKEYED.get(lang)] if r.get("values_unkeyed") else kept_lines(r, lang))]
     lines += findings_lines(r, lang) + places_lines(r, lang, book_path)
     return "\n".join(lines) + "\n"
+
+
+def order_lines(order: dict | None, lang: str) -> list[str]:
+    """The order of a cut run, when focused (focus.py): its rounds and the gap each solve found."""
+    if not order or order.get("order") != "focused":
+        return []
+    fr = lang == "fr"
+    first, rounds = count(order["first"], lang), len(order["history"])
+    gaps = ", ".join(f"{count(h['states'], lang)} : {number(100 * (h['high'] - h['low']), lang, 2)}" if fr else
+                     f"{count(h['states'], lang)}: {number(100 * (h['high'] - h['low']), lang, 2)}"
+                     for h in order["history"])
+    return [(f"  Ordre : en largeur jusqu'à {first} états, puis concentré sur ce que le meilleur jeu peut "
+             f"encore atteindre ({rounds} résolutions ; écart en points à chacune, par états : {gaps})") if fr else
+            (f"  Order: breadth-first up to {first} states, then focused on what best play can still reach "
+             f"({rounds} solves; the gap in points at each, by states: {gaps})")]

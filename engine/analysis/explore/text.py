@@ -192,7 +192,7 @@ def odds_range(low: float, high: float, lang: str) -> str:
 
 def bounded(bound: str | None, expanded, lang: str) -> str:
     """What a cut exploration's two bounds mean, and which limit cut it."""
-    limit = {"timeout": "--timeout", "max-states": "--max-states",
+    limit = {"timeout": "--timeout", "max-states": "--max-states", "gap": "--gap",
              "max-branches": "MAX_MOVE_BRANCHES"}.get(bound, "--timeout")
     return _t(lang, f"  BORNÉ : limite {limit} atteinte ({expanded} états développés) ; "
                     "les états non explorés comptent comme perdus (borne basse) ou gagnés à "

@@ -1,0 +1,354 @@
+"""The compiled explorer's focused order: past a first budget explored in breadth, the
+states that best play can still reach first, in batches.
+
+A cut exploration's two bounds differ by what its frontier (the states found and not
+expanded) may still be worth.  Take the high bound's solution (solve.py `Solution`,
+each frontier state at its ceiling: explore/worth.py) and its policy pi; the start's
+probability mass carried forward along pi (the chosen move at each choice, every
+dice outcome) reaches each frontier state f with some probability r(f).  The low
+bound is at least pi's value with the frontier counted lost, so
+
+    high - low  <=  sum over the frontier of r(f) * ceiling(f).
+
+Expanding first the states holding most of that sum is what can close the gap.
+A *round* solves the explored graph (both bounds, float64), carries the mass
+(`reach`) and then expands, wave after wave, the frontier states holding most of
+r * ceiling (COVER of it, FEW to MOST states a wave); between two solves, the states a
+wave finds get their mass from their parent by one step of the high bound's choice
+(`_push`: each expanded state's move with the best expectation over its successors'
+ceilings or last values, the first of equal ones, as the solver's).  A round ends once
+it has added GROW times the states explored before it (so that the solves together
+cost a small multiple of the last one), or when no mass is left where it pushed;
+then the next round solves again.
+
+The order only guides: the report's bounds are worked out afresh over the whole
+explored graph (run.py), as after a breadth-first run, so they are sound whatever the
+order.  When a round finds no mass left on the frontier (every state pi reaches is
+explored, or its ceiling is 0), the two bounds have met; what is left is then explored
+in breadth, so that a run within its bound completes, with the same states and the
+same exact value as breadth-first.  With a `gap` target, the run stops at the first
+round whose bounds are within it (the bound "gap").
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+
+import numpy as np
+
+from engine.analysis.compiled.graph import Graph, narrow
+from engine.analysis.compiled.packed import ENDED, EXTRA, MISSING, PARAGRAPH
+from engine.analysis.compiled.solve import Solution
+from engine.analysis.explore.worth import hopeful_rows
+
+FIRST = 200_000   # states explored in breadth before the first round
+GROW = 0.5        # a round adds at most this share of the states explored before it
+FEW = 8192        # states a focused wave expands at least (fewer only when no more hold mass)
+MOST = 1 << 16    # ... and at most
+NEAR = 1e-9       # moves this close to the best count as best play's (the mass split among them)
+CIRCULATE = 200   # sweeps at most carrying the mass round a loop (what is left is dropped)
+
+
+class Focus:
+    """The order of a `CompiledExplorer` (its `order`): `begin` at the start of a run,
+    `next(found)` after each wave (the states it found, and those of the wave left
+    unexpanded) gives the states to expand next; `left(wave)` every state kept back;
+    `stopped` why the run stopped early ("gap"), `rounds` each round's figures (the
+    states, both bounds, the frontier's r * ceiling and the paragraphs holding most)."""
+
+    def __init__(self, gap: float = 0.0, first: int | None = None):
+        self.gap, self.first = gap, FIRST if first is None else first
+
+    def begin(self, x, roots) -> None:
+        self.x, self.roots = x, roots
+        self.mode = "breadth"        # then "focused", then "rest" (breadth again: the bounds met)
+        self.stopped = None
+        self.rounds: list = []       # per round: {"states", "low", "high", "mass"}
+        self.known = 0               # states whose ceiling and pooling are set
+        size = max(x.table.n, 1)
+        self.pooled = np.zeros(size, dtype=bool)   # found, not expanded, not a game over
+        self.over = np.zeros(size, dtype=bool)     # a game over (nothing to expand)
+        self.r = np.zeros(size)                    # mass the high bound's play carries there (estimated between solves)
+        self.s = np.zeros(size)                    # ... play spread over every best move (`spread`)
+        self.v = np.zeros(size)                    # its worth: ceiling, or the last high value
+        self.hot = np.zeros(0, dtype=np.int64)     # pooled states that may hold mass
+        self.mark = 0                              # the edges made before the wave under way
+        self.added = self.budget = 0
+        self._p = np.zeros(0)
+
+    # --- the explorer's hook ---------------------------------------------------
+    def next(self, found: np.ndarray) -> np.ndarray:
+        x = self.x
+        if self.mode == "rest" or (self.mode == "breadth" and x.table.n < self.first):
+            return found
+        self._admit(found)
+        if x.table.n > x.max_states:   # (every state pooled: the explorer stops at its bound)
+            return np.flatnonzero(self.pooled[:self.known])
+        if self.mode == "breadth":
+            self.mode = "focused"
+            return self._round()
+        self._push()
+        if self.added >= self.budget:
+            return self._round()
+        wave = self._choose(self.added >= self.budget // 4)
+        return wave if len(wave) else self._round()
+
+    def left(self, wave: np.ndarray) -> np.ndarray:
+        """The states of `wave` and every state kept back, each once."""
+        if self.mode == "breadth" or not self.known:
+            return wave
+        return np.union1d(wave, np.flatnonzero(self.pooled[:self.known]))
+
+    def summary(self) -> dict:
+        """The order used, for the report: "focused" when a round was solved."""
+        if not self.rounds:
+            return {"order": "breadth"}
+        last = self.rounds[-1]
+        return {"order": "focused", "first": self.first, "rounds": len(self.rounds),
+                "gap": last["high"] - last["low"], "gap_target": self.gap, "history": self.rounds,
+                "rest": self.mode == "rest"}
+
+    # --- the states found ------------------------------------------------------
+    def _grow(self, n: int) -> None:
+        if n <= len(self.pooled):
+            return
+        size = max(n, 2 * len(self.pooled))
+        for name in ("pooled", "over", "r", "s", "v"):
+            old = getattr(self, name)
+            new = np.zeros(size, dtype=old.dtype)
+            new[:len(old)] = old
+            setattr(self, name, new)
+
+    def _admit(self, found: np.ndarray) -> None:
+        """The states of the last wave pooled (those of the wave left unexpanded again;
+        the new ones with their ceiling, unless a game over: then their value)."""
+        x = self.x
+        self._grow(x.table.n)
+        new = np.arange(self.known, x.table.n, dtype=np.int64)
+        self.known = x.table.n
+        if len(new):
+            rows = x.table.take(new)
+            over = self.over[new] = x._over(rows[:, ENDED]) | x._final(new)
+            self.v[new] = self._ceilings(rows)
+            self.v[new[over]] = rows[over, ENDED] == 2
+            self.added += len(new)
+        self.pooled[found[~self.over[found]]] = True
+
+    def _ceilings(self, rows: np.ndarray) -> np.ndarray:
+        """Each row's ceiling (explore/worth.py), 1 without the lens's graph."""
+        x = self.x
+        if x.lens is None:
+            return np.ones(len(rows))
+
+        def initial(stat):
+            i = x.slots.find("initial", stat)
+            return None if i is None or i >= rows.shape[1] else rows[:, i]
+        worth, _account = hopeful_rows(x.book, x.module, x.lens.lens.edges, x.slots, rows[:, PARAGRAPH],
+                                       rows[:, EXTRA], initial, MISSING)
+        return worth
+
+    # --- a round ---------------------------------------------------------------
+    def _round(self) -> np.ndarray:
+        """Both bounds solved over what is explored; the mass carried along the high
+        bound's play; the first wave of the round (or the rest in breadth, or nothing:
+        the gap reached)."""
+        x, n = self.x, self.x.table.n
+        g = snapshot(x, self.roots, self.v[:n], self.pooled[:n])
+        high = Solution(g).floats()
+        low = Solution(replace(g, terminal=g.terminal * ~self.pooled[:n])).floats().start()
+        self.r[:n], self.s[:n] = reach(high, g.roots)
+        pool = np.flatnonzero(self.pooled[:n])
+        self.v[:n] = high.f
+        w = self.r[pool] * self.v[pool]
+        self.rounds.append({"states": n, "low": low, "high": high.start(), "mass": float(w.sum()),
+                            "paragraphs": _where(x.table.column(PARAGRAPH)[pool], w)})
+        del high, g
+        self.hot = pool[(w > 0) | (self.s[pool] * self.v[pool] > 0)]
+        self.added, self.budget = 0, max(FEW, int(GROW * n))
+        if self.gap > 0 and self.rounds[-1]["high"] - low <= self.gap:
+            self.stopped = "gap"
+            return np.zeros(0, dtype=np.int64)
+        if not (w > 0).any():   # (no mass on the frontier: the bounds have met)
+            self.mode = "rest"
+            self.pooled[:] = False
+            return pool
+        return self._choose(False)
+
+    def _choose(self, solve_soon: bool) -> np.ndarray:
+        """The pooled states the high bound's play reaches, most r * worth first (MOST
+        at most), then, up to FEW, those that play spread over its best moves reaches
+        most; nothing when the former are none and `solve_soon` (a round is due), or
+        when neither holds mass.  The explorer's edges from here on are theirs (`_push`)."""
+        hot = np.unique(self.hot[self.pooled[self.hot]])
+        w, ws = self.r[hot] * self.v[hot], self.s[hot] * self.v[hot]
+        keep = (w > 0) | (ws > 0)
+        hot, w, ws = hot[keep], w[keep], ws[keep]
+        ahead = np.flatnonzero(w > 0)
+        if not len(hot) or (solve_soon and not len(ahead)):
+            self.hot = hot
+            return np.zeros(0, dtype=np.int64)
+        ahead = ahead[np.argsort(-w[ahead], kind="stable")][:MOST]
+        rest = np.flatnonzero(w <= 0)
+        rest = rest[np.argsort(-ws[rest], kind="stable")][:max(FEW - len(ahead), 0)]
+        taken = np.zeros(len(hot), dtype=bool)
+        taken[ahead] = taken[rest] = True
+        chosen = hot[taken]
+        self.hot = hot[~taken]
+        self.pooled[chosen] = False
+        self.x._flush()
+        self.mark = len(self.x.e_state)
+        return chosen
+
+    def _push(self) -> None:
+        """The mass of the states the last wave expanded, pushed one step: along each
+        one's move of best expectation (over its successors' worth), the first of equal
+        ones, to every outcome; the expanded state's worth that expectation."""
+        x = self.x
+        if len(x.e_state) <= self.mark:
+            return
+        st, mv, tg, pr = (np.concatenate(getattr(x, name)[self.mark:]).astype(np.int64)
+                          for name in ("e_state", "e_move", "e_target", "e_prob"))
+        self.mark = len(x.e_state)
+        order = np.lexsort((mv, st))
+        st, mv, tg, pr = st[order], mv[order], tg[order], pr[order]
+        new_move = np.ones(len(st), dtype=bool)
+        new_move[1:] = (st[1:] != st[:-1]) | (mv[1:] != mv[:-1])
+        move_at = np.flatnonzero(new_move)
+        state_at = np.flatnonzero(np.diff(st[move_at], prepend=-1))
+        states = st[move_at][state_at]
+        sp, mp, p = np.append(state_at, len(move_at)), np.append(move_at, len(st)), self._probs()[pr]
+        for mass, first in ((self.s, False), (self.r, True)):
+            src, tgt, w, has, best = spread(sp, mp, tg, p, self.v, first)
+            src = states[src]
+            other = tgt != src
+            np.add.at(mass, tgt[other], mass[src[other]] * w[other])
+            self.hot = np.concatenate([self.hot, np.unique(tgt[other][self.pooled[tgt[other]]])])
+        self.v[states[has]] = best
+
+    def _probs(self) -> np.ndarray:
+        """The float of each probability the explorer numbered."""
+        fr = self.x.fractions
+        if len(self._p) < len(fr):
+            self._p = np.concatenate([self._p, np.asarray([float(p) for p in fr[len(self._p):]])])
+        return self._p
+
+
+def _where(paragraphs: np.ndarray, w: np.ndarray, top: int = 5) -> list:
+    """[[paragraph, its frontier's share of r * ceiling, its frontier states holding some]],
+    most first."""
+    held = w > 0
+    if not held.any():
+        return []
+    names, at = np.unique(paragraphs[held], return_inverse=True)
+    mass = np.bincount(at.reshape(-1), weights=w[held])
+    states = np.bincount(at.reshape(-1))
+    return [[int(names[i]), float(mass[i]), int(states[i])] for i in np.argsort(-mass, kind="stable")[:top]]
+
+
+def snapshot(x, roots, worth: np.ndarray, pooled: np.ndarray) -> Graph:
+    """The graph of what `x` (a CompiledExplorer between two waves) has explored, its
+    edges left in place (each list joined into one array): a state not expanded is one
+    without moves, worth its `worth` (its ceiling) when `pooled`, a victory 1."""
+    n = x.table.n
+    x._flush()
+    joined = []
+    for name in ("e_state", "e_move", "e_target", "e_prob"):
+        edges = getattr(x, name)
+        if len(edges) > 1:
+            edges[:] = [np.concatenate(edges)]
+        joined.append(edges[0] if edges else np.zeros(0, dtype=np.int64))
+    x._fixed = len(x.e_target)
+    st, mv, tg, pr = joined
+    order = np.lexsort((mv, st))
+    st, mv, tg, pr = st[order], mv[order], tg[order], pr[order]
+    new_move = np.ones(len(st), dtype=bool)
+    new_move[1:] = (st[1:] != st[:-1]) | (mv[1:] != mv[:-1])
+    move_state = st[new_move]
+    move_ptr = np.append(np.flatnonzero(new_move), len(tg))
+    state_ptr = np.searchsorted(move_state, np.arange(n + 1))
+    table = np.asarray([float(p) for p in x.fractions], dtype=np.float64)
+    moves = np.diff(state_ptr)
+    terminal = ((x.table.column(ENDED) == 2) & (moves == 0)).astype(np.float64)
+    terminal[pooled] = worth[pooled]
+    return Graph(state_ptr.astype(np.int64), move_ptr.astype(np.int64), tg.astype(np.int64),
+                 table[pr] if len(pr) else np.zeros(0), pr.astype(narrow(max(len(x.fractions), 1))),
+                 list(x.fractions), terminal, np.zeros(0, dtype=np.int32), roots)
+
+
+def reach(sol: Solution, roots) -> tuple[np.ndarray, np.ndarray]:
+    """The probability that play from `roots` enters each state (its expected visits,
+    within a loop), along `sol`'s policy, and along every best move (`spread`): level
+    by level from the start's, a loop's mass carried round it at most CIRCULATE sweeps
+    (an estimate: it only guides)."""
+    level = np.frombuffer(sol.comps.level, dtype=np.int64)[sol.comp_of]
+    has = np.flatnonzero(sol.policy >= 0)
+    chosen = np.zeros(len(sol.mp) - 1, dtype=bool)
+    chosen[sol.sp[has] + sol.policy[has]] = True
+    edge_move = np.repeat(np.arange(len(chosen)), np.diff(sol.mp))
+    ok = chosen[edge_move] & (sol.t >= 0)
+    owner = np.repeat(np.arange(sol.g.states), np.diff(sol.sp))
+    along = owner[edge_move[ok]], sol.t[ok], sol.g.probs[ok]
+    spread_ = spread(sol.sp, sol.mp, sol.t, sol.g.probs, sol.f)[:3]
+    return tuple(_carry(sol.g.states, roots, *edges, level) for edges in (along, spread_))
+
+
+def _carry(n: int, roots, src, tgt, p, level) -> np.ndarray:
+    """The mass from `roots` carried along the edges (src -> tgt, weight p), level by
+    level (a state's successors are at lower levels, but in a loop)."""
+    r = np.zeros(n)
+    for q, t in roots:
+        if t >= 0:
+            r[t] += float(q)
+    lv = level[src]
+    order = np.argsort(-lv, kind="stable")
+    src, tgt, p, lv = src[order], tgt[order], p[order], lv[order]
+    cuts = np.append(np.flatnonzero(np.diff(lv, prepend=lv[0] + 1 if len(lv) else 0)), len(lv))
+    for a, b in zip(cuts[:-1].tolist(), cuts[1:].tolist()):
+        s, t, q = src[a:b], tgt[a:b], p[a:b]
+        inside = level[t] == lv[a]   # (a level's components lead to none of the same level: a loop)
+        if inside.any():
+            _circulate(r, s[inside], t[inside], q[inside])
+            s, t, q = s[~inside], t[~inside], q[~inside]
+        np.add.at(r, t, r[s] * q)
+    return r
+
+
+def spread(sp, mp, t, probs, value, first: bool = False):
+    """The edges (source, target, weight) of play that takes, at each state, every move
+    within NEAR of its best expectation over `value` (`first`: the first best only), each at an equal share: the
+    weight of an edge its probability times its move's share (ties are the rule, not
+    the exception, where every unexplored state has the same ceiling)."""
+    n_moves = len(mp) - 1
+    per_move = np.diff(mp)
+    owner = np.repeat(np.arange(len(sp) - 1), np.diff(sp))
+    ok = t >= 0
+    q = np.add.reduceat(np.where(ok, probs * value[np.where(ok, t, 0)], 0.0), mp[:-1]) if n_moves else np.zeros(0)
+    q[per_move == 0] = 0.0
+    has = np.flatnonzero(np.diff(sp))
+    starts = sp[has]
+    best = np.maximum.reduceat(q, starts) if len(has) else np.zeros(0)
+    taken = q >= np.repeat(best, np.diff(np.append(starts, n_moves))) - (0.0 if first else NEAR)
+    if first and len(has):   # (the first best move only, as the solver's)
+        at = np.minimum.reduceat(np.where(taken, np.arange(n_moves), n_moves), starts)
+        taken[:] = False
+        taken[at] = True
+    share = 1.0 / np.add.reduceat(taken.astype(np.float64), starts) if len(has) else np.zeros(0)
+    weight = np.zeros(n_moves)
+    weight[taken] = np.repeat(share, np.diff(np.append(starts, n_moves)))[taken]
+    edge_move = np.repeat(np.arange(n_moves), per_move)
+    keep = ok & (weight[edge_move] > 0)
+    return owner[edge_move[keep]], t[keep], probs[keep] * weight[edge_move[keep]], has, best
+
+
+def _circulate(r: np.ndarray, s: np.ndarray, t: np.ndarray, q: np.ndarray) -> None:
+    """The mass `r` on a loop's states (edges s -> t of probability q, all inside it)
+    made their expected visits: what enters carried round until little is left."""
+    u, inverse = np.unique(np.concatenate([s, t]), return_inverse=True)
+    ls, lt = inverse[:len(s)], inverse[len(s):]
+    total = r[u].copy()
+    delta = total.copy()
+    for _ in range(CIRCULATE):
+        delta = np.bincount(lt, weights=delta[ls] * q, minlength=len(u))
+        total += delta
+        if delta.sum() <= 1e-9 * total.sum():
+            break
+    r[u] = total
