@@ -37,6 +37,9 @@ from __future__ import annotations
 import heapq
 import time
 
+PRIMED = 8   # heroes priced together at most (`prime`): the budget is read between groups
+
+
 class Late(Exception):
     """The CPU time given to pricing heroes (`Routes.until`) is over: the hero under way
     is left unpriced (worth.py `row_worth`)."""
@@ -157,7 +160,9 @@ class Routes:
     def prime(self, heroes: list) -> None:
         """`passing` of every paragraph a hero may face, for all of `heroes` at once where
         the module prices many together (`passing_many`: one fight chain for all);
-        Late past `until`, between paragraphs."""
+        Late past `until`, between paragraphs and between groups of PRIMED heroes (a
+        fight priced for a hundred heroes, each with every weapon and armour of the
+        book, took longer than a rule hook may: 30 s)."""
         many = getattr(self.declared, "passing_many", None)
         if many is None:
             return
@@ -165,10 +170,12 @@ class Routes:
             wanted = [h for h in heroes if (m, h) not in self._passing]
             if not wanted or not self._faced(m):
                 continue
-            if self.until is not None and time.process_time() > self.until:
-                raise Late()
-            for h, c in zip(wanted, many(self.book, self.book.paragraphs[m], wanted, self.lost)):
-                self._passing[(m, h)] = float(c)
+            for at in range(0, len(wanted), PRIMED):
+                if self.until is not None and time.process_time() > self.until:
+                    raise Late()
+                group = wanted[at:at + PRIMED]
+                for h, c in zip(group, many(self.book, self.book.paragraphs[m], group, self.lost)):
+                    self._passing[(m, h)] = float(c)
 
     def _faced(self, m: int) -> bool:
         """Whether a hero entering m faces its activity (not where it may jump away first
