@@ -33,7 +33,6 @@ from collections import deque
 from engine.game import Game
 from engine.game.state import GameState
 from engine.game.dice import SeededDice
-from engine.analysis.compiled.ahead import Ahead
 from engine.analysis.explore.ceiling import Ceiling
 from engine.analysis.explore.focus import GAP, Focus
 from engine.analysis.explore.lens import Lens
@@ -93,7 +92,10 @@ class Explorer(Expansion):
         if self.space.bound is not None and self.lens is not None:   # (the lens's graph: checked by every move)
             # (each state's own hero for one sheet; over a sample of sheets, their maxima only:
             # each state priced one by one, a hero anew may cost seconds of the module's time)
-            ahead = Ahead(self.lens, hero=True) if self.sheet is not None else None
+            ahead = None
+            if self.sheet is not None:   # (lazily: it reads arrays, and play in the browser has no NumPy)
+                from engine.analysis.compiled.ahead import Ahead
+                ahead = Ahead(self.lens, hero=True)
             self.space.ceiling = Ceiling(self.book, self.module, self.lens.edges, ahead)
         self.space.seconds = time.monotonic() - start
         return self.space
