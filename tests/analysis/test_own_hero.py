@@ -135,38 +135,3 @@ def test_what_a_hero_can_still_gain_counts_once_choices_sets_and_items_used_wher
     assert hero["endurance"][1] == 2 + 4 and hero["endurance"][4] == 4 and hero["endurance"][5] == 0
     assert hero["chance"][1] == hero["chance"][3] == 8 and hero["chance"][4] == 0
     assert coarse["endurance"][1] == coarse["endurance"][5] == coarse["chance"][1] == UNBOUNDED
-
-
-LAST_FIGHT = Path(__file__).parents[1] / "compiled" / "books" / "last-fight.yaml"
-GIVING = Path(__file__).parents[1] / "compiled" / "books" / "giving.yaml"
-
-
-def rows_worth(name):
-    book, module, _ = load(name)
-    ex = CompiledExplorer(book, module, sheet=1)
-    found = ex.run()
-    assert found.bound is None
-    value = solve(found.graph, exact=False)["solution"].f
-    return value, ex.ceilings(np.arange(found.table.n))
-
-
-@pytest.mark.parametrize("name", [LAST_FIGHT, GIVING, WORN_HERO], ids=lambda b: Path(str(b)).stem)
-def test_with_no_time_to_price_own_heroes_the_rows_keep_the_most_of_them(name, monkeypatch):
-    """With no CPU for the own heroes (HERO_SECONDS 0: none priced), each row below its
-    maxima is still priced at the most of all of them (worth.py `_top`): sound (every
-    row's exact value is at most its ceiling), and below the maxima's on a book where
-    starting values are forgotten (last-fight.yaml, giving.yaml).  Planted: the least of
-    them (each stat the smallest), caught."""
-    from engine.analysis.explore import worth
-    monkeypatch.setattr(worth, "HERO_SECONDS", 0.0)
-    value, (ceiling, account) = rows_worth(name)
-    assert account["heroes"] == 0 and account["unpriced"] > 1
-    assert not np.count_nonzero(value > ceiling + 1e-9)
-    with monkeypatch.context() as m:   # (the maxima only, as before)
-        m.setattr(worth, "_top", lambda heroes: np.full((1, heroes.shape[1]), worth.UNBOUNDED))
-        _value, (maxima, _) = rows_worth(name)
-    assert (ceiling <= maxima).all()
-    assert name == WORN_HERO or (ceiling < maxima - 1e-9).any()
-    monkeypatch.setattr(worth, "_top", lambda heroes: heroes.min(axis=0, keepdims=True))
-    value, (planted, _) = rows_worth(name)
-    assert np.count_nonzero(value > planted + 1e-9)

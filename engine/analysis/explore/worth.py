@@ -189,7 +189,7 @@ def rows(ceiling, paragraphs, counter_of) -> tuple:
 
 
 def row_worth(ceiling, ok, paragraphs, initial: dict, unknown: int, most: dict | None = None,
-              budget: float | None = None) -> tuple:
+              budget: float = HERO_SECONDS) -> tuple:
     """Per packed row (compiled path): (its ceiling, {"heroes": the distinct heroes
     priced, "unpriced": those left at their maxima}): 0 where `ok` is False, else the
     routes' (routes.py) at its paragraph for its own hero: each stat at most its
@@ -197,14 +197,11 @@ def row_worth(ceiling, ok, paragraphs, initial: dict, unknown: int, most: dict |
     row's starting value, `unknown` where none}), and at most what it can still be from
     the row on (`most`: {stat: each row's, UNBOUNDED where nothing is known}).  Rows
     alike in paragraph and hero are priced once: first every row at its maxima (as
-    before the rows' own stats were read), and every row below its maxima at the
-    most of all their own heroes (`_top`: one hero, each stat the largest of theirs),
-    then the heroes of most rows first while `budget` CPU seconds last (HERO_SECONDS
-    unless given), counted from the call (a fight priced anew for each hero may take
-    seconds: the rows of a hero left over keep the least of the two, which is sound;
-    no activity is priced anew past the budget: routes.py `Late`)."""
+    before the rows' own stats were read), then the heroes of most rows first while
+    `budget` CPU seconds last, counted from the call (a fight priced anew for each hero
+    may take seconds: the rows of a hero left over keep the ceiling of their maxima,
+    which is sound; no activity is priced anew past the budget: routes.py `Late`)."""
     import numpy as np
-    budget = HERO_SECONDS if budget is None else budget
     p = np.asarray(paragraphs, dtype=np.int64)
     worth = ok.astype(np.float64)
     routes = ceiling.routes
@@ -219,8 +216,6 @@ def row_worth(ceiling, ok, paragraphs, initial: dict, unknown: int, most: dict |
         best[:, routes.stats.index(s)] = np.minimum(best[:, routes.stats.index(s)], np.asarray(v, dtype=np.int64)[at])
     lower = np.flatnonzero((best < caps).any(axis=1))   # (the rows whose own hero is below their maxima)
     heroes, which = _distinct(best[lower])
-    if len(heroes) > 1:   # (one hero is priced below: its own)
-        found[lower] = np.minimum(found[lower], _priced(routes, p[at][lower], _top(heroes)))
     order = np.argsort(which, kind="stable")
     ends = np.searchsorted(which[order], np.arange(len(heroes) + 1))
     priced = 0
@@ -237,18 +232,6 @@ def row_worth(ceiling, ok, paragraphs, initial: dict, unknown: int, most: dict |
         routes.until = None
     worth[at] = found
     return worth, {"heroes": priced, "unpriced": len(heroes) - priced}
-
-
-def _top(heroes):
-    """The most of `heroes` (an (n, stats) array): one hero, each stat the largest of
-    theirs.  A row's ceiling at it is at least at its own hero, since the routes'
-    ceiling grows with each stat (routes.py: every chance the module declares does,
-    and a product and a maximum of growing chances grow): so it bounds every row
-    whose own hero is one of them, and is priced within no budget, as the maxima are
-    (la-couronne-de-sel cut at 1,000,000 states: 142 own heroes, none priced within
-    the budget; their rows, the starting values forgotten (forget.py), had no maxima
-    and kept the ceiling 1)."""
-    return heroes.max(axis=0, keepdims=True)
 
 
 def _priced(routes, paragraphs, heroes):
