@@ -111,6 +111,55 @@ def test_a_fights_bonuses_count_where_they_add_and_never_where_they_take_away():
     assert plain < raised <= bound(first_round={"attack": 2}, modifiers=[{"if": "x", "attack": 1}])
 
 
+FIRST = Path(__file__).parent / "books" / "first-round.yaml"   # (a fight whose bonus is the first round's only)
+
+
+class EveryRound(Chances):
+    """A first round's bonus priced in every round, as before (sound, looser)."""
+    @staticmethod
+    def passing(book, paragraph, hero, lost):
+        spec = paragraph.fields.get("combat")
+        if not isinstance(spec, dict) or not spec.get("first_round"):
+            return Chances.passing(book, paragraph, hero, lost)
+        bonus = {"if": "true", "attack": spec["first_round"]["attack"]}
+
+        class P:
+            fields = {"combat": dict(spec, first_round=None, modifiers=[*(spec.get("modifiers") or ()), bonus])}
+        return Chances.passing(book, P(), hero, lost)
+
+
+class Forgotten(Chances):
+    """A planted error: a first round's bonus left out (a surprise attack priced as a
+    plain fight)."""
+    @staticmethod
+    def passing(book, paragraph, hero, lost):
+        spec = paragraph.fields.get("combat")
+        if not isinstance(spec, dict) or not spec.get("first_round"):
+            return Chances.passing(book, paragraph, hero, lost)
+
+        class P:
+            fields = {"combat": dict(spec, first_round=None)}
+        return Chances.passing(book, P(), hero, lost)
+
+
+def test_a_first_rounds_bonus_counts_in_the_first_round_only_and_the_ceiling_meets_the_exact_value(monkeypatch):
+    """first-round.yaml: Skill 7 against a captain of Skill 10, surprised (+3 in the
+    first round: the hero wins 24.06 % of the time, Luck at best) or faced (15.93 %).
+    The ceiling of the start is the surprise's chance, the exact value: no state is
+    above its ceiling.  Priced in every round (before), the bonus gave 75.20 %: sound,
+    three times the value.  Left out (planted), the ceiling falls below the value."""
+    book, module, x, space = whole(FIRST)
+    value, _ = values(space)
+    ceiling = Ceiling(book, module, x.lens.edges)
+    assert over_ceiling(ceiling, space) == []
+    start = Worth(ceiling, space).state(0)
+    assert abs(start - value[0]) < 1e-12 and 0.2 < value[0] < 0.3
+    monkeypatch.setattr(type(module), "chance_ceiling", EveryRound())
+    assert Worth(Ceiling(book, module, x.lens.edges), space).state(0) > 0.7
+    monkeypatch.setattr(type(module), "chance_ceiling", Forgotten())
+    assert over_ceiling(Ceiling(book, module, x.lens.edges), space)
+
+
 def cut_bounds(book, module, cap):
     v = victory_odds(Explorer(book, module, sheet=1, likely=True, max_states=cap).run())
     return v["low"], v["high"]

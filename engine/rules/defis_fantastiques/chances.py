@@ -18,9 +18,13 @@ carrying any one weapon and armour of the book; `lost(outcome)` says whether an 
   tested at best) at the best Habileté, Endurance and Chance, with the weapon and
   the armour of the book (or none) that give the most (a weapon's attack bonus
   counted when it adds, never the -1 of a worse one: more than it can be).
-  Its `modifiers` and `first_round` bonuses count in every round where they add (never
-  where they take away).  A fight with an escape, rounds, a wound or a timeout outcome
-  is not bounded (1.0).
+  Its `modifiers` count in every round where they add (never where they take away: a
+  modifier's condition is read once, as the fight begins, and holds all fight long);
+  its `first_round` bonus, where it adds, in the first round only ("add 3 to your
+  Attack Strength in the first round"), as the fight model plays it (`Specials.first`):
+  counted in every round, the-clock-of-vennick's last fight (§ 222, Skill 8 + 3 against
+  11) was priced at 99.25 % for a hero of Skill 8, and is 42.89 %.  A fight with an
+  escape, rounds, a wound or a timeout outcome is not bounded (1.0).
 
 Every chance grows with each stat and with the hits an armour has left (a better hero
 can play as a worse one would, and win at least as often), so the best hero's, with the
@@ -113,9 +117,9 @@ def _fights(book, spec, heroes: list, lost) -> list:
     mode = spec.get("mode", "one-by-one")
     if mode == "as-one" and len(enemies) > 1:
         enemies = [(max(e[0] for e in enemies), sum(e[1] for e in enemies), max(e[2] for e in enemies))]
-    try:   # (`modifiers` and the first round's bonus: each counted in every round where it adds)
-        bonus = sum(max(0, int(m.get("attack", 0))) for m in spec.get("modifiers") or ()) \
-            + max(0, int((spec.get("first_round") or {}).get("attack", 0)))
+    try:   # (`modifiers`: each counted in every round where it adds; the first round's bonus in that round)
+        bonus = sum(max(0, int(m.get("attack", 0))) for m in spec.get("modifiers") or ())
+        first = max(0, int((spec.get("first_round") or {}).get("attack", 0)))
     except (AttributeError, TypeError, ValueError):
         return [1.0] * len(heroes)
     lucky = model.luck_allowed(book, spec)
@@ -126,13 +130,13 @@ def _fights(book, spec, heroes: list, lost) -> list:
             by_skill.setdefault(skill, []).append((i, (max(stamina, 1), luck if lucky else 0)))
     for skill, found in by_skill.items():
         sheets = sorted({sheet for _i, sheet in found})
-        chance = dict(zip(sheets, _family(book, spec, skill + bonus, enemies, mode, sheets, lucky)))
+        chance = dict(zip(sheets, _family(book, spec, skill + bonus, enemies, mode, sheets, lucky, first)))
         for i, sheet in found:
             out[i] = chance[sheet]
     return out
 
 
-def _family(book, spec, skill: int, enemies: list, mode: str, sheets: list, lucky: bool) -> list:
+def _family(book, spec, skill: int, enemies: list, mode: str, sheets: list, lucky: bool, first: int = 0) -> list:
     """The most win chance from each sheet (Endurance, Chance) at this Attack Strength
     (before a weapon), with the weapon and the armour of the book (or none) that give the
     most (a weapon's attack bonus counted when it adds, never the -1 of a worse one)."""
@@ -148,7 +152,8 @@ def _family(book, spec, skill: int, enemies: list, mode: str, sheets: list, luck
                 skill + max(attack, 0), [(e[0], e[1]) for e in enemies], sheets,
                 mode=mode if len(enemies) > 1 else "single", luck_policy="optimal" if lucky else "never",
                 use_luck=lucky, hero_damage=damage, armour=armour, luck_reading=model.reading(book),
-                enemy_damage=wounds[0] if len(set(wounds)) == 1 else wounds)
+                enemy_damage=wounds[0] if len(set(wounds)) == 1 else wounds,
+                specials=model.Specials(first=first) if first else None)
             best = [max(b, float(f)) for b, f in zip(best, found)]
     return [min(1.0, b) for b in best]
 
