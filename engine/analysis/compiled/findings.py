@@ -264,10 +264,12 @@ def doomed(paragraph, moving, values) -> list:
     """Paragraphs reached where every state that can still move (`moving`: a mask; a
     death the module may rescue can) is worth 0, not an ending."""
     moving = np.flatnonzero(moving)
-    by: dict = {}
-    for n, v in zip(paragraph[moving].tolist(), values[moving].tolist()):
-        by[n] = by.get(n, True) and v == 0
-    return [{"paragraph": n, "states": int((paragraph[moving] == n).sum())} for n, dead in sorted(by.items()) if dead]
+    at, inverse = np.unique(paragraph[moving], return_inverse=True)
+    inverse = inverse.reshape(-1)
+    states = np.bincount(inverse, minlength=len(at))
+    worth = np.bincount(inverse, weights=values[moving] != 0, minlength=len(at))   # (the states worth more than 0)
+    return [{"paragraph": int(n), "states": int(k)} for n, k, w in zip(at.tolist(), states.tolist(), worth.tolist())
+            if w == 0]
 
 
 def _difficulty(g, r: dict) -> dict | None:

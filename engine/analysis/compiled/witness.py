@@ -120,11 +120,18 @@ class Witness:
 
     def index(self, state) -> int:
         """The state's number in the table after the lens (-1: not there)."""
+        return self.indices([state])[0]
+
+    def indices(self, states: list) -> list[int]:
+        """`index` of each state, all at once (one batch through the lens and the hash
+        tables: a fight's strategy has hundreds of ends, each a call's fixed cost else)."""
+        if not states:
+            return []
         table = self.x.table
-        rows, _final = self.x.project(table.batch([self.x.slots.pack(state)]), own=True)
+        rows, _final = self.x.project(table.batch([self.x.slots.pack(st) for st in states]), own=True)
         if rows.shape[1] != table.width:
-            return -1
-        return int(table._find(table._hash(rows))[0])
+            return [-1] * len(states)
+        return table._find(table._hash(rows)).tolist()
 
     def moves(self, state) -> list:
         """[(move text, the move or strategy, [(faces, successor state or an exception)])]."""
@@ -185,9 +192,10 @@ class Witness:
         whose successors are that move's, or None."""
         wanted = self.targets(s, k)
         for text, _m, found in self.moves(state):
+            at = iter(self.indices([succ for _f, succ, _p in found if not isinstance(succ, Exception)]))
             got: dict = {}
             for _f, succ, p in found:
-                t = -1 if isinstance(succ, Exception) else self.index(succ)
+                t = -1 if isinstance(succ, Exception) else next(at)
                 got[t] = got.get(t, 0.0) + float(p)
             if got.keys() == wanted.keys() and all(abs(got[t] - wanted[t]) < 1e-9 for t in got):
                 return text
