@@ -135,6 +135,11 @@ class Witness:
 
     def moves(self, state) -> list:
         """[(move text, the move or strategy, [(faces, successor state or an exception)])]."""
+        return [o for o in self._each_move(state) if o[2]]
+
+    def _each_move(self, state):
+        """`moves`' entries one at a time (those with no outcome too), each played when
+        it is asked for: `text` stops at the first that matches."""
         game = self.game
         game.state = light_copy(state)
         moves, strategies = all_moves(game, self.x.engine.with_commands), []
@@ -143,11 +148,10 @@ class Witness:
             if node is not None:
                 strategies, keep = node
                 moves = [m for m in moves if m.command or m.key in keep]
-        out = [(m.text(), m, self._outcomes(state, m)) for m in moves]
+        for m in moves:
+            yield m.text(), m, self._outcomes(state, m)
         for st in strategies:
-            found = [(f, succ, p * q) for p, o in st.outcomes for f, succ, q in self._outcomes(state, o)]
-            out.append((st.text(), st, found))
-        return [o for o in out if o[2]]
+            yield st.text(), st, [(f, succ, p * q) for p, o in st.outcomes for f, succ, q in self._outcomes(state, o)]
 
     def _outcomes(self, state, move) -> list:
         """[(faces, successor state or the exception raised, probability)] of a move."""
@@ -191,7 +195,9 @@ class Witness:
         """The words of move `k` of state `s` (its game state `state`): the engine's move
         whose successors are that move's, or None."""
         wanted = self.targets(s, k)
-        for text, _m, found in self.moves(state):
+        for text, _m, found in self._each_move(state):   # (the first that matches: those after it not played)
+            if not found:
+                continue
             at = iter(self.indices([succ for _f, succ, _p in found if not isinstance(succ, Exception)]))
             got: dict = {}
             for _f, succ, p in found:
