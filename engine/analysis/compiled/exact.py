@@ -122,7 +122,10 @@ class Exact:
         """The exact best-play value of the start."""
         sol, Q = self.sol, self.Q
         want = self.wanted()
-        for comp in sol.comps:
+        # only the components holding a wanted state (a cyclic one is wanted whole), in
+        # their order (successors first): not a walk over every component of the space
+        held = np.unique(sol.comp_of[np.fromiter(want, dtype=np.int64, count=len(want))]).tolist()
+        for comp in (sol.comps[c] for c in held):
             if comp[0] not in want:
                 continue
             if sol.cyclic[comp[0]]:

@@ -120,14 +120,26 @@ class Witness:
 
     def index(self, state) -> int:
         """The state's number in the table after the lens (-1: not there)."""
+        return self.indices([state])[0]
+
+    def indices(self, states: list) -> list[int]:
+        """`index` of each state, all at once (one batch through the lens and the hash
+        tables: a fight's strategy has hundreds of ends, each a call's fixed cost else)."""
+        if not states:
+            return []
         table = self.x.table
-        rows, _final = self.x.project(table.batch([self.x.slots.pack(state)]), own=True)
+        rows, _final = self.x.project(table.batch([self.x.slots.pack(st) for st in states]), own=True)
         if rows.shape[1] != table.width:
-            return -1
-        return int(table._find(table._hash(rows))[0])
+            return [-1] * len(states)
+        return table._find(table._hash(rows)).tolist()
 
     def moves(self, state) -> list:
         """[(move text, the move or strategy, [(faces, successor state or an exception)])]."""
+        return [o for o in self._each_move(state) if o[2]]
+
+    def _each_move(self, state):
+        """`moves`' entries one at a time (those with no outcome too), each played when
+        it is asked for: `text` stops at the first that matches."""
         game = self.game
         game.state = light_copy(state)
         moves, strategies = all_moves(game, self.x.engine.with_commands), []
@@ -136,11 +148,10 @@ class Witness:
             if node is not None:
                 strategies, keep = node
                 moves = [m for m in moves if m.command or m.key in keep]
-        out = [(m.text(), m, self._outcomes(state, m)) for m in moves]
+        for m in moves:
+            yield m.text(), m, self._outcomes(state, m)
         for st in strategies:
-            found = [(f, succ, p * q) for p, o in st.outcomes for f, succ, q in self._outcomes(state, o)]
-            out.append((st.text(), st, found))
-        return [o for o in out if o[2]]
+            yield st.text(), st, [(f, succ, p * q) for p, o in st.outcomes for f, succ, q in self._outcomes(state, o)]
 
     def _outcomes(self, state, move) -> list:
         """[(faces, successor state or the exception raised, probability)] of a move."""
@@ -184,10 +195,13 @@ class Witness:
         """The words of move `k` of state `s` (its game state `state`): the engine's move
         whose successors are that move's, or None."""
         wanted = self.targets(s, k)
-        for text, _m, found in self.moves(state):
+        for text, _m, found in self._each_move(state):   # (the first that matches: those after it not played)
+            if not found:
+                continue
+            at = iter(self.indices([succ for _f, succ, _p in found if not isinstance(succ, Exception)]))
             got: dict = {}
             for _f, succ, p in found:
-                t = -1 if isinstance(succ, Exception) else self.index(succ)
+                t = -1 if isinstance(succ, Exception) else next(at)
                 got[t] = got.get(t, 0.0) + float(p)
             if got.keys() == wanted.keys() and all(abs(got[t] - wanted[t]) < 1e-9 for t in got):
                 return text
