@@ -27,8 +27,9 @@ from engine.rules.chroniques_cretoises import endings, sheet
 from engine.rules.chroniques_cretoises import model as R
 from engine.rules.chroniques_cretoises import names as N
 from engine.rules.chroniques_cretoises.fight_graph import NEVER, FightGraph, Store, ended
+from engine.rules.chroniques_cretoises.fight_shape import Shape
 from engine.rules.chroniques_cretoises.odds import node_of, rules_of
-from engine.rules.chroniques_cretoises.transitions import Fight
+from engine.rules.chroniques_cretoises.transitions import Fight, shape
 
 KEEP = ("retreat", "surrender", "invoke", "use")
 ROWS = True   # the chains over arrays (fight_graph.py); off: node by node (`_Explored`)
@@ -59,6 +60,7 @@ def fight_plan(play, pending, cache, coded: bool = False):
     added to its graph: fight_graph.py), and a function giving `fight_ends`' answer,
     called later (the roots of many states added first are solved together); None
     where `fight_ends` is None for sure (a surrender offered; a stalemate ahead).
+    Its `opened`: `open_answers` there.
     `coded`: each strategy's ends as {code: (numerator, denominator)}
     (`FightGraph.coded`; `store_of(cache).end(code)` is the End), not kept in the cache."""
     if pending.get("activity") != "combat" or pending.get("offer") is not None:
@@ -82,6 +84,7 @@ def fight_plan(play, pending, cache, coded: bool = False):
             return _outcomes(cache, rules, start, root), KEEP
         except ValueError:   # a stalemate: played answer by answer
             return None
+    answer.opened = start   # (`open_answers` where the fight is, read once)
     return answer
 
 
@@ -142,7 +145,11 @@ def _graph(cache, rules, some: bool) -> FightGraph:
     explorer asks at once)."""
     graph = cache.get(("cc", "graph", rules, some))
     if graph is None:
-        graph = cache[("cc", "graph", rules, some)] = FightGraph(rules, some, store_of(cache))
+        key = ("cc", "shape", shape(rules))   # (its nodes' options shared: fight_shape.py)
+        common = cache.get(key)
+        if common is None:
+            common = cache[key] = Shape(rules)
+        graph = cache[("cc", "graph", rules, some)] = FightGraph(rules, some, store_of(cache), common)
     return graph
 
 
