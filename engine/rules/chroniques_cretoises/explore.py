@@ -60,7 +60,8 @@ def fight_plan(play, pending, cache, coded: bool = False):
     added to its graph: fight_graph.py), and a function giving `fight_ends`' answer,
     called later (the roots of many states added first are solved together); None
     where `fight_ends` is None for sure (a surrender offered; a stalemate ahead).
-    Its `opened`: `open_answers` there.
+    Its `opened`: the answers other than striking and parrying open where the fight
+    is (those of KEEP the explorer tries one by one).
     `coded`: each strategy's ends as {code: (numerator, denominator)}
     (`FightGraph.coded`; `store_of(cache).end(code)` is the End), not kept in the cache."""
     if pending.get("activity") != "combat" or pending.get("offer") is not None:
@@ -84,16 +85,8 @@ def fight_plan(play, pending, cache, coded: bool = False):
             return _outcomes(cache, rules, start, root), KEEP
         except ValueError:   # a stalemate: played answer by answer
             return None
-    answer.opened = start   # (`open_answers` where the fight is, read once)
+    answer.opened = start
     return answer
-
-
-def open_answers(play, pending) -> frozenset:
-    """The answers other than striking and parrying open where the fight is (those of
-    KEEP the explorer tries one by one)."""
-    spec = C.spec_of(play)
-    rules = rules_of(play.book, play.state, spec, pending["enemies"], pending=pending)
-    return _available(rules, node_of(play.state, spec, pending), pending["acted"], play)
 
 
 def _outcomes(cache, rules, start, root) -> list:
