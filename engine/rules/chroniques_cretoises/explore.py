@@ -27,8 +27,9 @@ from engine.rules.chroniques_cretoises import endings, sheet
 from engine.rules.chroniques_cretoises import model as R
 from engine.rules.chroniques_cretoises import names as N
 from engine.rules.chroniques_cretoises.fight_graph import NEVER, FightGraph, Store, ended
+from engine.rules.chroniques_cretoises.fight_shape import Shape
 from engine.rules.chroniques_cretoises.odds import node_of, rules_of
-from engine.rules.chroniques_cretoises.transitions import Fight
+from engine.rules.chroniques_cretoises.transitions import Fight, shape
 
 KEEP = ("retreat", "surrender", "invoke", "use")
 ROWS = True   # the chains over arrays (fight_graph.py); off: node by node (`_Explored`)
@@ -59,6 +60,8 @@ def fight_plan(play, pending, cache, coded: bool = False):
     added to its graph: fight_graph.py), and a function giving `fight_ends`' answer,
     called later (the roots of many states added first are solved together); None
     where `fight_ends` is None for sure (a surrender offered; a stalemate ahead).
+    Its `opened`: the answers other than striking and parrying open where the fight
+    is (those of KEEP the explorer tries one by one).
     `coded`: each strategy's ends as {code: (numerator, denominator)}
     (`FightGraph.coded`; `store_of(cache).end(code)` is the End), not kept in the cache."""
     if pending.get("activity") != "combat" or pending.get("offer") is not None:
@@ -82,15 +85,8 @@ def fight_plan(play, pending, cache, coded: bool = False):
             return _outcomes(cache, rules, start, root), KEEP
         except ValueError:   # a stalemate: played answer by answer
             return None
+    answer.opened = start
     return answer
-
-
-def open_answers(play, pending) -> frozenset:
-    """The answers other than striking and parrying open where the fight is (those of
-    KEEP the explorer tries one by one)."""
-    spec = C.spec_of(play)
-    rules = rules_of(play.book, play.state, spec, pending["enemies"], pending=pending)
-    return _available(rules, node_of(play.state, spec, pending), pending["acted"], play)
 
 
 def _outcomes(cache, rules, start, root) -> list:
@@ -142,7 +138,11 @@ def _graph(cache, rules, some: bool) -> FightGraph:
     explorer asks at once)."""
     graph = cache.get(("cc", "graph", rules, some))
     if graph is None:
-        graph = cache[("cc", "graph", rules, some)] = FightGraph(rules, some, store_of(cache))
+        key = ("cc", "shape", shape(rules))   # (its nodes' options shared: fight_shape.py)
+        common = cache.get(key)
+        if common is None:
+            common = cache[key] = Shape(rules)
+        graph = cache[("cc", "graph", rules, some)] = FightGraph(rules, some, store_of(cache), common)
     return graph
 
 

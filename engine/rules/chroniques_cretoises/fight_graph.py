@@ -58,7 +58,7 @@ def ended(fight: Fight, kind: str, node):
     return End(end.outcome, (kind,) + tuple(node) + (None,)) if end.outcome != "lose" else end
 
 
-class _Model(Fight):
+class Model(Fight):
     """The fight fought on: a surrender offered is a node of its own (its one option:
     accepted); the ends as the explorer reads them."""
 
@@ -248,11 +248,15 @@ class FightGraph:
     """The chain of one fight (its `Rules`, and whether Honour began above 0) from every
     root asked so far, its nodes numbered in `store` (shared by the fights of a cache)."""
 
-    def __init__(self, rules: R.Rules, some_honour: bool, store: Store | None = None):
-        self.model = _Model(rules, 1 if some_honour else 0)
+    def __init__(self, rules: R.Rules, some_honour: bool, store: Store | None = None, shape=None):
+        """`shape`: the options of the fights of its shape (fight_shape.py `Shape`, read
+        with this fight's ends), or None: this fight's model asked node by node."""
+        self.model = Model(rules, 1 if some_honour else 0)
+        self.options = self.model.options if shape is None else shape.reader(self.model)
         self.store = Store() if store is None else store
         self.index: dict = {}     # node -> its number in the store
         self.pushers: dict = {}   # (Honour kept back, start) -> its chosen options (`_Chosen`)
+        self.starts: dict = {}    # start -> what its strategies' pushes share (`_Chosen`)
 
     @property
     def stale(self) -> list:
@@ -275,7 +279,7 @@ class FightGraph:
                 continue
             if node in index or node in opened:
                 continue
-            options = opened[node] = self.model.accept(node) if node[0] == OFFER else self.model.options(node)
+            options = opened[node] = self.model.accept(node) if node[0] == OFFER else self.options(node)
             stack.append((node, True))
             for _spent, option in options:
                 for _w, child in option[1]:
@@ -307,7 +311,8 @@ class FightGraph:
         store.solve()
         chosen = self.pushers.get((keep, start))
         if chosen is None:
-            chosen = self.pushers[(keep, start)] = _Chosen(store, column, opens)
+            shared = self.starts.setdefault(start, ({}, {}))
+            chosen = self.pushers[(keep, start)] = _Chosen(store, column, opens, shared)
         found = chosen.pushed.get(number)
         if found is None:   # (a root met again: fighters that differ in what the fight does not read)
             found = chosen.pushed[number] = _push(chosen, store.level, number)
@@ -349,16 +354,27 @@ def _push(chosen, level: list, root: int) -> dict:
 class _Chosen(dict):
     """node number -> (the children pushed on [(weight, number)], the ends [(weight,
     code)], normaliser) of its chosen option for one strategy and start, made on first
-    use: a child where the push stops is an end, "stop" (`Store.end`)."""
+    use: a child where the push stops is an end, "stop" (`Store.end`).  The strategies
+    of one start share what an option pushes (`made`, option number -> its entry: it
+    depends on the start alone, and they often choose alike) and where a push stops."""
 
-    def __init__(self, store: Store, column: int, opens):
+    def __init__(self, store: Store, column: int, opens, shared: tuple):
         super().__init__()
-        self.store, self.column, self.opens, self.stops = store, column, opens, {}
+        self.store, self.column, self.opens = store, column, opens
+        self.stops, self.made = shared
         self.pushed: dict = {}   # root number -> its ends (`_push`)
 
     def __missing__(self, number):
         s = self.store
         opt = int(s.choice[number, self.column])
+        found = self.made.get(opt)
+        if found is None:
+            found = self.made[opt] = self._made(opt)
+        self[number] = found
+        return found
+
+    def _made(self, opt: int) -> tuple:
+        s = self.store
         lo, hi = int(s.lo.data[opt]), int(s.lo.data[opt + 1])
         go, out = [], []
         for w, c in zip(s.weight.data[lo:hi].tolist(), s.child.data[lo:hi].tolist()):
@@ -368,8 +384,7 @@ class _Chosen(dict):
                 out.append((w, 2 * c + 1))
             else:
                 go.append((w, c))
-        found = self[number] = (go, out, int(s.norm.data[opt]))
-        return found
+        return go, out, int(s.norm.data[opt])
 
     def _stops(self, number: int) -> bool:
         """Whether the push stops at this node: a surrender offered, an answer opened."""

@@ -30,6 +30,15 @@ from engine.rules.chroniques_cretoises import model as R
 from engine.rules.chroniques_cretoises.names import MORT
 
 
+def shape(rules: R.Rules) -> R.Rules:
+    """`rules` with what only `Fight.finish` reads (through `survivor` and `exhausted`:
+    how a fight ends, never what a strike does) and the escapes offered at `moves` set
+    to one value: two fights of the same shape have the same options at every node but
+    for their ends (fight_shape.py shares them)."""
+    return rules._replace(shame=0, reward=0, lock=True, exhausted=False, all_down_wins=False,
+                          retreat=None, surrender=None)
+
+
 class Fight:
     def __init__(self, rules: R.Rules, honour_start: int, keep: int = 0, moves=None):
         """`honour_start`: the Honour where the solving starts (Honour only falls during

@@ -235,7 +235,7 @@ class Fought:
         state.pending = self.pending
         play = SimpleNamespace(book=self.book, state=state)
         plan = explore.fight_plan(play, self.pending, self.cache, coded=True)
-        opened = explore.open_answers(play, self.pending) if plan is not None else frozenset()
+        opened = plan.opened if plan is not None else frozenset()
         # (its strategies and their ends as arrays: `_solved`)
         answer = [None, opened, _surrendered(self.book, state.items), None]
         columns, extras = set(self.columns), set(self.extras)

@@ -1,0 +1,76 @@
+"""Chroniques Crétoises fights of one shape share their nodes' options.
+
+A fight's graph (fight_graph.py) is one a `Rules` and whether Honour began above 0, but
+what a strike does reads only part of the `Rules`: the hero's Shame, the reward, the
+lock at 0 Honour, Honour already exhausted and whether "all down" pays the reward are
+read by `Fight.finish` alone (how the fight ends: a victory that Shame then kills is
+"shame"), the retreat and surrender by the escapes offered at `moves` alone (never in
+the explorer's graphs).  Fights that differ only there are one shape
+(transitions.py `shape`): on le-taureau-d-airain 308 graphs are 55 shapes, and
+expanding a node (`Fight.options`) was a quarter of the fights' time.
+
+So a node's options are made once a shape, by the module's own `Fight.options` over the
+shape's rules with each ending left as a marker (`Finish`: its kind and node), and
+each graph reads them through its own `finish` (`Shape.reader`): what its own
+`options` gives, edge for edge.  Two distinct markers become two distinct ends (an end
+keeps its kind and node: fight_graph.py `ended`), and a marker equals no node and no
+other end, so the merged edges (`chain.merge`) are the same.
+tests/rules/chroniques_cretoises/test_cc_fight_shape.py compares them node by node.
+"""
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from engine.rules.chroniques_cretoises.fight_graph import Model
+from engine.rules.chroniques_cretoises.transitions import shape
+
+
+class Finish(NamedTuple):
+    """An ending as a shape's options hold it: `Fight.finish(kind, node)` of the graph
+    that reads it (`mark` makes it equal to no node and no end)."""
+
+    mark: object
+    kind: str
+    node: tuple
+
+
+MARK = object()
+
+
+class _Marked(Model):
+    """The shape's model: its endings left as markers."""
+
+    def finish(self, kind, node):
+        return Finish(MARK, kind, node)
+
+
+class Shape:
+    """The options of every node asked by the fights of one shape."""
+
+    def __init__(self, rules):
+        self.model = _Marked(shape(rules), 0)   # (the Honour at the start: read by `finish` only)
+        self.known: dict = {}   # node -> its options, endings marked
+
+    def options(self, node) -> list:
+        found = self.known.get(node)
+        if found is None:
+            found = self.known[node] = self.model.options(node)
+        return found
+
+    def reader(self, model):
+        """`model.options` (a fight of this shape, with no moves offered) read from the
+        shape's: each marker made `model.finish`'s end."""
+        if model.moves is not None or shape(model.rules) != self.model.rules:
+            raise ValueError("not a fight of this shape")
+        finish, known = model.finish, self.options
+
+        def options(node) -> list:
+            out = []
+            for spent, option in known(node):
+                dist = option[1]
+                if any(c.__class__ is Finish for _w, c in dist):
+                    dist = tuple((w, finish(c.kind, c.node) if c.__class__ is Finish else c) for w, c in dist)
+                    option = (option[0], dist) + option[2:]
+                out.append((spent, option))
+            return out
+        return options
