@@ -154,7 +154,8 @@ def test_the_parents_are_the_sources_sorted_by_target_then_source(n, narrow):
     src = np.sort(rng.integers(0, n, size=4 * n)).astype(np.int32)
     dst = rng.integers(0, n, size=src.size).astype(narrow)   # (the targets in their narrow type)
     by_pairs = sorted(zip(dst.tolist(), src.tolist()))
-    assert _parents(n, src, dst).tolist() == [s for _d, s in by_pairs]
+    starts = np.concatenate(([0], np.cumsum(np.bincount(dst, minlength=n))))
+    assert _parents(n, lambda: [(src, dst)], starts).tolist() == [s for _d, s in by_pairs]
 
 
 def test_each_targets_sources_by_a_counting_sort_part_by_part_are_its_edges_sources(monkeypatch):
@@ -164,8 +165,24 @@ def test_each_targets_sources_by_a_counting_sort_part_by_part_are_its_edges_sour
     src = np.sort(rng.integers(0, n, size=5000)).astype(np.int32)
     dst = rng.integers(0, n, size=5000).astype(np.int32)
     monkeypatch.setattr(C, "PART", 700)   # (several parts, a target's sources over several)
-    got = C._parents(n, src, dst)
     starts = np.concatenate(([0], np.cumsum(np.bincount(dst, minlength=n))))
+    got = C._parents(n, lambda: [(src, dst)], starts)
     for t in range(n):   # (each target's sources, in the edges' order)
         assert got[starts[t]:starts[t + 1]].tolist() == src[dst == t].tolist()
     assert got.dtype == np.int32
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_peeled_reading_the_edges_a_few_at_a_time_finds_the_same(monkeypatch, seed):
+    # the edges read PART at a time (sources from the pointers, parts splitting a state's
+    # edges and a target's sources), loops upstream of states peeled, levels of the
+    # components left built on the levels of the states peeled: the same as tarjan's
+    from engine.analysis.compiled import components as C
+    monkeypatch.setattr(C, "PART", 7)
+    rng = np.random.default_rng(100 + seed)
+    n = int(rng.integers(50, 300))
+    src = np.sort(rng.integers(0, n, size=3 * n))
+    step = rng.integers(1, 20, size=src.size) * np.where(rng.random(src.size) < 0.05, -1, 1)
+    t = np.where(rng.random(src.size) < 0.02, -2, np.clip(src + step, 0, n - 1))
+    found = check_peeled(n, np.searchsorted(src, np.arange(n + 1)).tolist(), t.tolist())
+    assert any(found.loop) and max(found.level) > 3   # (loops, and levels above them)

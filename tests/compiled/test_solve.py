@@ -266,3 +266,19 @@ def test_the_solution_reads_the_move_pointers_narrow_and_keeps_a_narrow_policy()
     assert sol.mp.dtype == g.move_ptr.dtype and sol.mp.dtype.itemsize <= 2 and sol.policy.dtype.itemsize == 1
     assert narrow["exact"] == plain["exact"] and np.array_equal(sol.f, plain["solution"].f)
     assert np.array_equal(sol.policy, plain["solution"].policy)
+
+
+def test_a_level_backed_up_a_part_at_a_time_gives_the_same_floats(monkeypatch):
+    # a level's states are independent: cut into parts of a few edges (solve.EDGES), the
+    # floats, bounds and policy are the same, bit for bit
+    import sys
+    S = sys.modules["engine.analysis.compiled.solve"]   # (the package's `solve` is run.solve)
+    book, module, _ = load(ROOT / "books" / "la-cloche-de-brumesel.yaml")
+    from engine.analysis.compiled.explorer import CompiledExplorer
+    g = CompiledExplorer(book, module, sheet=1, max_states=20_000).run().graph
+    whole = S.Solution(g).floats()
+    monkeypatch.setattr(S, "EDGES", 5)
+    parts = S.Solution(g).floats()
+    assert len(parts._parts(np.arange(g.states))) > 100
+    assert np.array_equal(whole.f, parts.f) and np.array_equal(whole.e, parts.e)
+    assert np.array_equal(whole.policy, parts.policy)

@@ -147,66 +147,118 @@ def peeled(n: int, edge_ptr, targets) -> Components:
     """`components` over NumPy arrays: the states peeled from the ends are components of
     their own at the round they are peeled (their level); those left, which lead to a
     cycle, are peeled from the starts too (the states no other left state leads to are
-    on no cycle), and what remains of them goes to `tarjan`; the levels of every
-    component are then peeled over the graph of the components.  Components listed by
-    level, then by their smallest state (members in increasing order)."""
-    ptr = np.asarray(edge_ptr, dtype=np.int64)[:n + 1]
-    tg = np.asarray(targets)[:int(ptr[n]) if n else 0]   # (in its own narrow type: not copied)
-    src = np.repeat(np.arange(n, dtype=np.int32 if n < 1 << 31 else np.int64), np.diff(ptr))
-    keep = tg >= 0
-    src, dst = (src, tg) if keep.all() else (src[keep], tg[keep])
-    level = _peel(n, src, dst)
+    on no cycle), and what remains of them goes to `tarjan`; the levels of the
+    components of the states left are then peeled over the graph of those components,
+    from the levels of the peeled states they lead to.  Components listed by level,
+    then by their smallest state (members in increasing order).
+
+    No array of every edge's source is made: the edges are read a part at a time
+    (`_Graph`), their sources from the pointers, so that beside the graph only each
+    target's sources (4 bytes an edge) and the edges among the states left are held
+    (a source, a mask and a filtered copy an edge took 13 bytes an edge more: on
+    le-taureau-d-airain's 118 M edges, 1.5 GB at the peak of the solve)."""
+    graph = _Graph(n, edge_ptr, targets)
+    level = _peel(n, graph.parts)
     if (level >= 0).all():   # (no cycle: every state a component of its own)
         return _listed(np.arange(n, dtype=np.int64), level, np.zeros(n, dtype=bool))
-    # (a state's number and a mask read an edge at a time: 4 and 1 bytes an edge where
-    # int64 reads took 8, twice at once; on 16 M edges 0.8 GB at the peak of the solve)
-    index = src.dtype
-    comp = np.arange(n, dtype=index)   # each state's component, named by a member
+    index = graph.index
     unpeeled = level < 0
+    src, dst = graph.among(unpeeled)   # (the edges between states left: those leading to a cycle)
+    comp = np.arange(n, dtype=index)   # each state's component, named by a member
     left = np.flatnonzero(unpeeled)
-    inner = unpeeled[src] & unpeeled[dst]
-    del unpeeled
-    core = left[_peel(n, dst[inner], src[inner])[left] < 0]   # (peeled from the starts: on no cycle)
-    del inner
+    core = left[_peel(n, lambda: [(dst, src)])[left] < 0]   # (peeled from the starts: on no cycle)
     if core.size:   # (its edges numbered among its states; sources in order already)
         local = np.full(n, -1, dtype=index)
         local[core] = np.arange(core.size)
         in_core = local >= 0
         both = in_core[src] & in_core[dst]
         del in_core
-        cptr = np.searchsorted(local[src[both]], np.arange(core.size + 1))
-        found = tarjan(core.size, array("q", cptr.tolist()), array("q", local[dst[both]].tolist()), levels=False)
+        cptr = np.searchsorted(local[src[both]], np.arange(core.size + 1)).astype(np.int64)
+        found = tarjan(core.size, memoryview(cptr), memoryview(local[dst[both]].astype(np.int64)), levels=False)
+        del both, local
         of = np.frombuffer(found.comp_of, dtype=np.int64)
         smallest = np.full(len(found), n, dtype=np.int64)
         np.minimum.at(smallest, of, core)
         comp[core] = smallest[of]
     size = np.bincount(comp, minlength=n)
     loop = size > 1
-    loop[src[(src == dst)]] = True
+    loop[src[(src == dst)]] = True   # (a state leading to itself is never peeled: among those left)
+    base = graph.above(unpeeled, level, comp)   # (one more than the highest peeled level each component leads to)
     across = comp[src] != comp[dst]
-    level = _peel(n, comp[src[across]], comp[dst[across]])   # (a component's level at its name)
-    return _listed(comp, level[comp], loop[comp])
+    higher = _peel(n, lambda: [(comp[src[across]], comp[dst[across]])], base)   # (a component's level at its name)
+    level[left] = higher[comp[left]]
+    return _listed(comp, level, loop[comp])
 
 
-def _peel(n: int, src: np.ndarray, dst: np.ndarray) -> np.ndarray:
-    """Kahn's peeling from the ends of the graph of edges src -> dst over n states:
-    each state's round (0 for those with no edge out; a state is peeled the round
-    after its last successor, so its round is its longest path to an end), -1 for
-    those never peeled (on a cycle or leading to one)."""
-    left = np.bincount(src, minlength=n)   # (each state's edges to states not peeled yet)
-    starts = np.concatenate(([0], np.cumsum(np.bincount(dst, minlength=n))))
-    parents_of = _parents(n, src, dst)
+PART = 1 << 20   # edges at a time read from the graph, or ordered in `_parents`
+
+
+class _Graph:
+    """The edges of a CSR graph (`edge_ptr`, `targets`; negative targets skipped) read a
+    part at a time as (sources, targets) in 4-byte numbers."""
+
+    def __init__(self, n: int, edge_ptr, targets):
+        self.n = n
+        self.ptr = np.asarray(edge_ptr, dtype=np.int64)[:n + 1]
+        self.tg = np.asarray(targets)[:int(self.ptr[n]) if n else 0]   # (in its own narrow type: not copied)
+        self.index = np.int32 if n < 1 << 31 else np.int64
+
+    def parts(self):
+        """(sources, targets) of the edges, PART at a time, in order."""
+        for a in range(0, len(self.tg), PART):
+            t = self.tg[a:a + PART]
+            s = (np.searchsorted(self.ptr, np.arange(a, a + len(t)), side="right") - 1).astype(self.index)
+            keep = t >= 0
+            yield (s, t) if keep.all() else (s[keep], t[keep])
+
+    def among(self, chosen: np.ndarray) -> tuple:
+        """(sources, targets) of the edges from a `chosen` state to a `chosen` state."""
+        src, dst = [], []
+        for s, t in self.parts():
+            both = chosen[s] & chosen[t]
+            src.append(s[both])
+            dst.append(t[both].astype(self.index))
+        return (np.concatenate(src), np.concatenate(dst)) if src else (np.zeros(0, dtype=self.index),) * 2
+
+    def above(self, chosen: np.ndarray, level: np.ndarray, comp: np.ndarray) -> np.ndarray:
+        """At each component's name: one more than the highest `level` of a state not
+        `chosen` that a `chosen` member leads to (0 for none)."""
+        base = np.zeros(self.n, dtype=np.int64)
+        for s, t in self.parts():
+            out = chosen[s] & ~chosen[t]
+            np.maximum.at(base, comp[s[out]], level[t[out]] + 1)
+        return base
+
+
+def _peel(n: int, parts, base: np.ndarray | None = None) -> np.ndarray:
+    """Kahn's peeling from the ends of the graph of edges src -> dst over n states
+    (`parts()`: its edges, (src, dst) a part at a time): each state's round (0 for
+    those with no edge out; a state is peeled the round after its last successor, so
+    its round is its longest path to an end), -1 for those never peeled (on a cycle or
+    leading to one).  With `base`: each state's level is the highest of its `base` and
+    one more than each successor's level, instead of its round."""
+    left = np.zeros(n, dtype=np.int64)   # (each state's edges to states not peeled yet)
+    into = np.zeros(n, dtype=np.int64)
+    for src, dst in parts():
+        left += np.bincount(src, minlength=n)
+        into += np.bincount(dst, minlength=n)
+    starts = np.concatenate(([0], np.cumsum(into)))
+    del into
+    parents_of = _parents(n, parts, starts)
     level = np.full(n, -1, dtype=np.int64)
+    acc = None if base is None else np.zeros(n, dtype=np.int64)
     where = np.zeros(n, dtype=np.int64)   # (scratch: a state's place among the candidates)
     ready, k = np.flatnonzero(left == 0), 0
     while ready.size:
-        level[ready] = k
+        level[ready] = k if base is None else np.maximum(acc[ready], base[ready])
         lo, hi = starts[ready], starts[ready + 1]
         sizes = hi - lo
         total = int(sizes.sum())
         if not total:
             break
         parents = parents_of[np.arange(total) + np.repeat(lo - (np.cumsum(sizes) - sizes), sizes)]
+        if acc is not None:
+            np.maximum.at(acc, parents, np.repeat(level[ready] + 1, sizes))
         np.subtract.at(left, parents, 1)
         ready = parents[left[parents] == 0]
         places = np.arange(ready.size)
@@ -216,28 +268,25 @@ def _peel(n: int, src: np.ndarray, dst: np.ndarray) -> np.ndarray:
     return level
 
 
-PART = 1 << 20   # edges at a time in `_parents`
-
-
-def _parents(n: int, src: np.ndarray, dst: np.ndarray) -> np.ndarray:
+def _parents(n: int, parts, starts: np.ndarray) -> np.ndarray:
     """The sources of the edges grouped by their targets (target 0's first; within a
-    target, in the edges' order): each edge's place counted from its target's first
-    (a counting sort, PART edges at a time), so that nothing of 8 bytes an edge is
-    held (a sort of 64-bit (target, source) keys took 8 bytes an edge beside the
-    result: 0.9 GB on le-taureau-d-airain's 118 M edges); each part ordered by
-    `_by_target`."""
-    out = np.empty(len(dst), dtype=np.int32 if n <= 1 << 31 else np.int64)
-    at = np.zeros(n, dtype=np.int64)   # (each target's next place)
-    np.cumsum(np.bincount(dst, minlength=n)[:-1], out=at[1:])
-    for a in range(0, len(dst), PART):
-        d, s = dst[a:a + PART], src[a:a + PART]
-        order = _by_target(n, d)
-        d = d[order]
-        first = np.flatnonzero(np.r_[True, d[1:] != d[:-1]]) if len(d) else np.zeros(0, dtype=np.int64)
-        sizes = np.diff(np.append(first, len(d)))
-        rank = np.arange(len(d)) - np.repeat(first, sizes)
-        out[at[d] + rank] = s[order]
-        at[d[first]] += sizes
+    target, in the edges' order; `starts` each target's first place): each edge's place
+    counted from its target's first (a counting sort, PART edges at a time), so that
+    nothing of 8 bytes an edge is held (a sort of 64-bit (target, source) keys took 8
+    bytes an edge beside the result: 0.9 GB on le-taureau-d-airain's 118 M edges); each
+    part ordered by `_by_target`."""
+    out = np.empty(int(starts[-1]), dtype=np.int32 if n <= 1 << 31 else np.int64)
+    at = starts[:-1].copy()   # (each target's next place)
+    for src, dst in parts():
+        for a in range(0, len(dst), PART):
+            d, s = dst[a:a + PART], src[a:a + PART]
+            order = _by_target(n, d)
+            d = d[order]
+            first = np.flatnonzero(np.r_[True, d[1:] != d[:-1]]) if len(d) else np.zeros(0, dtype=np.int64)
+            sizes = np.diff(np.append(first, len(d)))
+            rank = np.arange(len(d)) - np.repeat(first, sizes)
+            out[at[d] + rank] = s[order]
+            at[d[first]] += sizes
     return out
 
 

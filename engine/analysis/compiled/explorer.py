@@ -26,6 +26,7 @@ from fractions import Fraction
 import numpy as np
 
 from engine.analysis.compiled.batch import Batch
+from engine.analysis.compiled.edges import Edges
 from engine.analysis.compiled.engine_path import ERROR, SELF, EnginePath
 from engine.analysis.compiled.fights import Probabilities, Spread
 from engine.analysis.compiled.forget import Forget
@@ -104,8 +105,10 @@ class CompiledExplorer:
         self._ids, self._seen = {}, []   # `_prob_of`
         self._tables: dict = {}          # `_numbered`
         self.fractions: list = []
-        # edges as parallel lists, sorted at the end: (state, move order, target, probability id)
+        # edges as parallel lists as they are made: (state, move order, target, probability id);
+        # breadth-first, each slice's sorted into `edges` once it is expanded (edges.py)
         self.e_state, self.e_move, self.e_target, self.e_prob = [], [], [], []
+        self.edges = Edges()
         self.texts: dict = {}
         self.engine_paragraphs: dict = {}
         self.compiled_states = self.engine_states = 0
@@ -189,6 +192,7 @@ class CompiledExplorer:
         """No state or edge kept (what the programs and the fights learnt stays)."""
         self.table = Table(self.slots)
         self.e_state, self.e_move, self.e_target, self.e_prob = [], [], [], []
+        self.edges = Edges()
         self._waiting, self._waiting_n, self._fixed = [], 0, 0
         self.engine_paragraphs = {}
         self.compiled_states = self.engine_states = 0
@@ -382,6 +386,7 @@ class CompiledExplorer:
         if self.once:   # the module's fight chains are not read by the graph: their
             # memory given back before its sort (a restart or a later use makes them again)
             self.engine.cache.clear()
+            self._pending.clear()   # (the fights' programs hold each fighter's answers: made again if asked)
             gc.collect()
         give_back()   # (what the batches and the chains held, before the graph's sort)
         # (a row below its ceiling of 1 stays a state of its own: the high bound reads its ceiling)
@@ -409,6 +414,8 @@ class CompiledExplorer:
         unexplored: the successors waiting added, the edges made from those states
         dropped; those states."""
         self._flush()
+        if self.edges.last >= first:
+            self.edges.drop_from(first)
         keep = [st < first for st in self.e_state]
         for edges in (self.e_state, self.e_move, self.e_target, self.e_prob):
             edges[:] = [e[k] for e, k in zip(edges, keep)]
@@ -459,7 +466,20 @@ class CompiledExplorer:
         self.compiled_seconds += time.process_time() - began
         found += self._templated(states[to_engine], rows[to_engine])
         found.append(self._flush())
+        if self.order is None:
+            self._sorted()
         return np.concatenate(found) if found else np.zeros(0, dtype=np.int64)
+
+    def _sorted(self) -> None:
+        """The edges listed (a slice's, every one made: `_wave`) sorted into `edges`,
+        unless their states do not all come after those kept there (edges.py)."""
+        if not self.e_state:
+            return
+        joined = [xs[0] if len(xs) == 1 else np.concatenate(xs)
+                  for xs in (self.e_state, self.e_move, self.e_target, self.e_prob)]
+        if self.edges.add(*joined):
+            self.e_state, self.e_move, self.e_target, self.e_prob = [], [], [], []
+            self._fixed = 0
 
     def program(self, n: int, pend: int):
         """The program of the states at paragraph `n` with pending activity `pend` (0:
@@ -685,6 +705,14 @@ class CompiledExplorer:
 
     # --- the arrays ---------------------------------------------------------------
     def _graph(self, n: int, roots, frontier) -> Graph:
+        if not self.e_state:   # (every edge in order already: edges.py)
+            state_ptr, move_ptr, tg, pr = self.edges.arrays(n)
+            self._fixed = 0
+            return self._made(n, roots, frontier, state_ptr, move_ptr, tg, pr)
+        if len(self.edges):   # (some listed out of order: all sorted together, as they were made)
+            for name, kept in zip(("e_state", "e_move", "e_target", "e_prob"), self.edges.listed()):
+                getattr(self, name).insert(0, kept)
+            self.edges = Edges()
         cat = (lambda xs: xs[0] if len(xs) == 1 else np.concatenate(xs) if xs else np.zeros(0, dtype=np.int64))
         joined = []
         for name in ("e_state", "e_move", "e_target", "e_prob"):
@@ -701,19 +729,27 @@ class CompiledExplorer:
         del new_move
         state_ptr = np.searchsorted(move_state, np.arange(n + 1))
         del move_state
+        return self._made(n, roots, frontier, state_ptr, move_ptr, tg, pr)
+
+    def _made(self, n: int, roots, frontier, state_ptr, move_ptr, tg, pr) -> Graph:
+        """The graph of the edges in order (targets `tg`, probability numbers `pr`), its
+        pointers, the states of the `frontier` marked FRONTIER in the targets."""
         ended = self.table.column(ENDED)
         moves_per = np.diff(state_ptr)
         terminal = ((ended == 2) & (moves_per == 0)).astype(np.uint8)
         if len(frontier):   # (a mask over the states: `np.isin` sorted a copy of every edge)
             front = np.zeros(n, dtype=bool)
             front[frontier] = True
-            hit = front[np.maximum(tg, 0)]
-            hit &= tg >= 0
-            tg[hit] = FRONTIER
-            del hit, front
+            for a in range(0, len(tg), PART):   # (a part at a time: no mask or copy of every edge)
+                part = tg[a:a + PART]
+                hit = front[np.maximum(part, 0)]
+                hit &= part >= 0
+                part[hit] = FRONTIER
+            del front
         pr = pr.astype(narrow(max(len(self.fractions), 1)), copy=False)
         paragraph = self.table.column(PARAGRAPH)
-        return Graph(state_ptr.astype(narrow(int(state_ptr[-1]))), move_ptr.astype(narrow(max(len(tg), 1))),
+        return Graph(state_ptr.astype(narrow(int(state_ptr[-1])), copy=False),
+                     move_ptr.astype(narrow(max(len(tg), 1)), copy=False),
                      tg.astype(narrow(max(n, 2), signed=True), copy=False), edge_probs(self.fractions, pr),
                      pr, list(self.fractions), terminal,
                      paragraph.astype(narrow(max(int(paragraph.max(initial=0)), 1), signed=True)), roots)

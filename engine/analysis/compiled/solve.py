@@ -51,6 +51,7 @@ ROUNDING = 2.0 ** -53
 FRONTIER = -2   # (graph.py: the target of a state found but not expanded, in a cut run)
 SWEEPS = 100_000
 MAX_IMPROVEMENTS = 10_000
+EDGES = 1 << 22   # edges backed up together at most (`Solution._parts`)
 
 
 def plain(a: np.ndarray) -> memoryview:
@@ -111,13 +112,26 @@ class Solution:
         bounds = np.searchsorted(level[order], np.arange(self.levels + 1))
         for k in range(self.levels):
             states = order[bounds[k]:bounds[k + 1]]
-            single = states[~self.cyclic[states]]
-            if len(single):
-                self._backup(np.sort(single))
+            single = np.sort(states[~self.cyclic[states]])
+            for part in self._parts(single):   # (independent states: a part at a time, the same floats)
+                self._backup(part)
             cyclic = states[self.cyclic[states]]
             if len(cyclic):   # (the level's loops at once: none leads to another)
                 self._interval(np.sort(cyclic))
         return self
+
+    def _parts(self, states: np.ndarray) -> list:
+        """Sorted `states` cut into runs of about EDGES edges at most (a level's backup
+        holds some 60 bytes an edge of temporaries: one level of le-taureau-d-airain
+        held tens of millions of edges at once)."""
+        if not len(states):
+            return []
+        ep = self.edge_ptr
+        counts = np.asarray(ep[states + 1], dtype=np.int64) - np.asarray(ep[states], dtype=np.int64)
+        if int(counts.sum()) <= EDGES:
+            return [states]
+        cuts = np.searchsorted(np.cumsum(counts), np.arange(EDGES, int(counts.sum()), EDGES))
+        return np.split(states, np.unique(cuts[(cuts > 0) & (cuts < len(states))]))
 
     def _moves_of(self, states: np.ndarray):
         """(moves, edges, each move's first edge within edges, each state's first move

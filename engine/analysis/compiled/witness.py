@@ -51,6 +51,9 @@ class Recorded:
         return face
 
 
+PART = 1 << 22   # edges at a time in `Witness.parents`
+
+
 class Witness:
     """`explorer`: the CompiledExplorer that made the graph (its table, slots, lens, engine path)."""
 
@@ -65,12 +68,18 @@ class Witness:
         """parent[t]: an earlier state with an edge into t (-1 for a root)."""
         if self._parents is None:
             g, n = self.g, self.g.states
-            moves = np.repeat(np.arange(n), np.diff(g.state_ptr.astype(np.int64)))
-            src = np.repeat(moves, np.diff(g.move_ptr.astype(np.int64)))
-            tgt = g.targets.astype(np.int64)
-            ok = (tgt >= 0) & (src < tgt)
+            edge_ptr = np.asarray(g.move_ptr, dtype=np.int64)[np.asarray(g.state_ptr, dtype=np.int64)]
             parent = np.full(n, -1, dtype=np.int64)
-            parent[tgt[ok][::-1]] = src[ok][::-1]   # (the first edge in wins)
+            e = len(g.targets)
+            # (a part of the edges at a time, the last part first, each reversed: the first
+            # edge in is written last and wins; the int64 sources, targets and their
+            # filtered copies of every edge at once were some 30 bytes an edge, about
+            # 3.5 GB on le-taureau-d-airain's 118 M edges)
+            for a in range((e - 1) // PART * PART if e else -1, -1, -PART):
+                tgt = np.asarray(g.targets[a:a + PART], dtype=np.int64)
+                src = np.searchsorted(edge_ptr, np.arange(a, a + len(tgt)), side="right") - 1
+                ok = (tgt >= 0) & (src < tgt)
+                parent[tgt[ok][::-1]] = src[ok][::-1]
             self._parents = parent
         return self._parents
 
