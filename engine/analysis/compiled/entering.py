@@ -21,6 +21,12 @@ class Entering:
     """The compiler's steps of entering a paragraph (reads `book`, `module`, `rules`,
     and the compiler's `_effect`, `condition` and `_after_change`)."""
 
+    # `unread_visit(number)`: whether no step of the book reads that paragraph's visit
+    # (the explorer's lens, forget.py): set, the visit is not written, since the lens
+    # would clear it in every row kept anyway, and a column that is never made keeps
+    # every row narrower (le-taureau-d-airain: 41 of its 63 columns); None: written
+    unread_visit = None
+
     def _enter(self, number, entering: tuple = ()) -> list:
         """game/core.py `goto` then `_settle`, for a target the compiler knows: the
         visit; the effects (not again where `once:` names them); the after-change
@@ -38,7 +44,8 @@ class Entering:
         def goto(b):
             b.rows[:, PARAGRAPH] = number
             b.rows[:, PENDING] = 0
-            b.put("visits", number, 1)
+            if q.once or self.unread_visit is None or not self.unread_visit(number):   # (`once` reads it)
+                b.put("visits", number, 1)
         giving_up = any(e.kind in giving.WAITING for e in q.effects)   # (they may wait for the picks: giving.py)
         effects = [] if giving_up else [self._effect(e) for e in q.effects]
         first = giving.settled(self, q, False, entering) if giving_up else self._settled(q, effects, (), entering)

@@ -91,6 +91,8 @@ class CompiledExplorer:
         self.lens = Forget(book, module) if lens else None
         self.restarts = 0   # explorations started again with the lens's graph corrected
         self.compiler = Compiler(book, module, with_commands, self.engine.cache, fight_nodes) if programs else None
+        if programs and self.lens is not None:   # (a visit no step reads is not written: forget.py)
+            self.compiler.unread_visit = self.lens.unread_visit
         if programs:
             self.programs, self.why = self.compiler.compile()
         else:

@@ -52,6 +52,16 @@ class Forget:
         self.ceilings = self.ahead().declared
         return self.ceilings is not None
 
+    def unread_visit(self, number: int) -> bool:
+        """Whether no paragraph reads the visit of `number` (nor every visit: the lens's
+        reads, kept with the masks): it is then cleared at every paragraph (`_mask`),
+        so a program need not write it (entering.py `unread_visit`)."""
+        read = self.masks.get("visits read")
+        if read is None:
+            read = self.masks["visits read"] = frozenset(
+                f[1] for r in self.lens.reads.values() for f in r if isinstance(f, tuple) and f[0] == "v")
+        return ALL not in read and number not in read
+
     def _mask(self, n: int, slots) -> tuple:
         key = (n, len(slots))
         found = self.masks.get(key)

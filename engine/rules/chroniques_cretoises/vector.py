@@ -38,11 +38,12 @@ from engine.rules.chroniques_cretoises import model as R
 from engine.rules.chroniques_cretoises import names as N
 from engine import expr as X
 from engine.expr.ast import Dice
+from engine.analysis.compiled.distinct import numbered
 from engine.analysis.compiled.packed import CAUSE, ENDED
 from engine.rules.chroniques_cretoises.combat import start
 from engine.rules.chroniques_cretoises.gods import attitude_of, attitudes_set, patron_set, price_paid
 from engine.rules.chroniques_cretoises.sheet import condition_set, derive, props, spares_over
-from engine.rules.chroniques_cretoises.vector_fights import fight, set_value, unique_rows
+from engine.rules.chroniques_cretoises.vector_fights import fight, set_value
 from engine.rules.chroniques_cretoises.zeus import HONOUR_DIE, gods_neutral, target_at
 
 MISSING = -(1 << 40)   # (engine/analysis/compiled/packed.py: a stat the state does not hold)
@@ -81,9 +82,8 @@ class VectorRules:
             return values
         old = _now(batch.col("stats", stat))
         exhausted, lock = _read(batch, ("honour_exhausted", False), ("lock_zero", True))
-        cases = np.stack([old, values, exhausted, lock], axis=1)
-        uniq, inverse = _unique_rows(cases)
-        kept, marked = zip(*(R.honour_after(int(o), int(n), bool(e), bool(k)) for o, n, e, k in uniq.tolist()))
+        uniq, inverse = numbered([old, values, exhausted, lock])
+        kept, marked = zip(*(R.honour_after(o, n, bool(e), bool(k)) for o, n, e, k in uniq))
         now_exhausted = np.asarray(marked, dtype=bool)[inverse]
         batch.change_extra(now_exhausted & ~exhausted & (batch.ended == 0), _exhausted)
         return np.asarray(kept, dtype=np.int64)[inverse]
@@ -103,14 +103,17 @@ class VectorRules:
         armed = self.armed
         base_f, base_p = _read(batch, ("base_force", 4), ("base_protection", 10))
         cols = [batch.col("items", i) for i in armed]
-        keys = np.stack(cols + [base_f, base_p], axis=1)
-        uniq, inverse = _unique_rows(keys)
-        found = [self._sheet(tuple(u[:-2]), int(u[-2]), int(u[-1])) for u in uniq.tolist()]
-        for j, item in enumerate(armed):
-            counts = np.array([f[0][j] for f in found], dtype=np.int64)[inverse]
-            lost = live & (counts != cols[j])
-            if lost.any():
-                batch.put("items", item, counts, where=lost)
+        uniq, inverse = numbered(cols + [base_f, base_p])
+        found = [self._sheet(u[:-2], u[-2], u[-1]) for u in uniq]
+        # (an equipment past the spares' limit is rare: its states alone rewritten)
+        over = np.array([f[0] != u[:-2] for f, u in zip(found, uniq)], dtype=bool)
+        if over.any():
+            lost = live & over[inverse]
+            for j, item in enumerate(armed):
+                counts = np.array([f[0][j] for f in found], dtype=np.int64)[inverse]
+                gone = lost & (counts != cols[j])
+                if gone.any():   # (`put` would make the column of an item no state holds)
+                    batch.put("items", item, counts, where=gone)
         for k, stat in ((1, "force"), (2, "protection")):
             batch.put("stats", stat, np.array([f[k] for f in found], dtype=np.int64)[inverse], where=live)
 
@@ -308,12 +311,6 @@ def _per_extras(batch, name: tuple, read) -> list:
     for text, number in texts.items():
         values[number] = text
     return values[codes].tolist()
-
-
-def _unique_rows(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """(the distinct rows, each row's number among them): vector_fights.unique_rows."""
-    uniq, _first, inverse = unique_rows(keys)
-    return uniq, inverse
 
 
 def _prices(cost):
