@@ -26,7 +26,7 @@ TODAYS = Fraction(
     12902162509235834125688126791214597965494226630062033555008027247603489964032)
 
 
-# (the whole book: about 5 minutes and 7 GB; CI runs the slow tests too)
+# (the whole book: about 4 minutes and 4 GB; CI runs the slow tests too)
 @pytest.mark.slow
 def test_le_taureau_sheet_1_is_todays_fraction():
     book, module, _ = load(ROOT / "books" / "le-taureau-d-airain.yaml")
