@@ -97,8 +97,9 @@ class Chances:
         spec = paragraph.fields.get("combat") if paragraph is not None else None
         if not isinstance(pending, dict) or pending.get("activity") != "combat" or not _bounded(spec, lost):
             return 1.0
-        from engine.rules.defis_fantastiques.odds import live_odds
-        odds = live_odds(book, state, spec, pending, "optimal")
+        from importlib import import_module   # (on first use, as the module's odds hooks:
+        odds = import_module(f"{__package__}.odds").live_odds(   # engine/rules/odds_hooks.py)
+            book, state, spec, pending, "optimal")
         return 1.0 if odds is None else min(1.0, float(1 - odds.lose))
 
     @staticmethod
