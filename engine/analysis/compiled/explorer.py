@@ -37,6 +37,7 @@ from engine.analysis.compiled.compiler import Compiler, Unsupported
 from engine.analysis.compiled.reasons import Reason
 from engine.analysis.compiled.steps import handed
 from engine.analysis.compiled.frontier import ceilings as row_ceilings
+from engine.analysis.compiled.fought import fought
 from engine.analysis.explore.compact import thaw
 from engine.analysis.compiled.templates import ERROR as ERROR_T, SELF as SELF_T, Templates
 from engine.rules.watchdog import TimeUp
@@ -403,8 +404,9 @@ class CompiledExplorer:
 
     def ceilings(self, rows) -> tuple:
         """(each row's ceiling, how many and why: ceiling.py `account`) of the table's
-        rows `rows` (row numbers; the lens needed): compiled/frontier.py `ceilings`."""
-        return row_ceilings(self, rows)
+        rows `rows` (row numbers; the lens needed): compiled/frontier.py `ceilings`, the
+        rows inside a fight under way priced from their own state (fought.py)."""
+        return fought(self, rows, *row_ceilings(self, rows))
 
     def _late(self) -> None:
         """TimeUp once the wall-clock deadline has passed."""
