@@ -48,8 +48,14 @@ def test_best_play_s_edges_read_where_chosen_are_its_moves_edges():
     assert src.tolist() == [0, 1, 1, 1] and tgt.tolist() == [2, 2, 0, -1] and list(prob) == [1.0] * 4
 
 
-def test_an_explorer_run_once_numbers_its_probabilities_as_before_its_caches_went():
+def test_an_explorer_run_once_numbers_its_probabilities_as_before_its_caches_went(monkeypatch):
     book, module, _ = load(ROOT / "books" / "la-cloche-de-brumesel.yaml")
+    before, compacted = [], CompiledExplorer._compacted
+
+    def seen(self):
+        before.extend(self.fractions)
+        compacted(self)
+    monkeypatch.setattr(CompiledExplorer, "_compacted", seen)
     once = CompiledExplorer(book, module, sheet=1, once=True, max_states=20_000)
     kept = CompiledExplorer(book, module, sheet=1, max_states=20_000)
     a, b = once.run(), kept.run()
@@ -57,7 +63,8 @@ def test_an_explorer_run_once_numbers_its_probabilities_as_before_its_caches_wen
     assert not once._tables and not once._by_id and kept._tables
     # the copies are new objects, equal, of the same type; each still found at its number
     assert all(type(p) is type(q) and p == q for p, q in zip(once.fractions, kept.fractions))
-    assert any(p is not q for p, q in zip(once.fractions, kept.fractions) if isinstance(p, Fraction))
+    assert before == once.fractions and any(isinstance(p, Fraction) for p in before)
+    assert all(p is not q for p, q in zip(before, once.fractions) if isinstance(p, Fraction))
     for i, p in enumerate(kept.fractions):
         assert once._prob(p) == i
     assert len(once.fractions) == len(kept.fractions)
