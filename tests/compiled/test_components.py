@@ -179,13 +179,18 @@ def test_peeled_reading_the_edges_a_few_at_a_time_finds_the_same(monkeypatch, se
     # components left built on the levels of the states peeled: the same as tarjan's
     from engine.analysis.compiled import components as C
     monkeypatch.setattr(C, "PART", 7)
-    rng = np.random.default_rng(100 + seed)
+    found = check_peeled(*waves(np.random.default_rng(100 + seed)))
+    assert any(found.loop) and max(found.level) > 3   # (loops, and levels above them)
+
+
+def waves(rng):
+    """(n, edge pointers, targets) of a random graph: mostly edges forward, some back
+    (loops), a few not explored."""
     n = int(rng.integers(50, 300))
     src = np.sort(rng.integers(0, n, size=3 * n))
     step = rng.integers(1, 20, size=src.size) * np.where(rng.random(src.size) < 0.05, -1, 1)
     t = np.where(rng.random(src.size) < 0.02, -2, np.clip(src + step, 0, n - 1))
-    found = check_peeled(n, np.searchsorted(src, np.arange(n + 1)).tolist(), t.tolist())
-    assert any(found.loop) and max(found.level) > 3   # (loops, and levels above them)
+    return n, np.searchsorted(src, np.arange(n + 1)).tolist(), t.tolist()
 
 
 @pytest.mark.parametrize("seed", range(4))
@@ -210,11 +215,8 @@ def test_peeled_reading_a_few_parents_at_a_time_in_a_round_finds_the_same(monkey
     from engine.analysis.compiled import components as C
     monkeypatch.setattr(C, "PEEL", 3)
     rng = np.random.default_rng(200 + seed)
-    n = int(rng.integers(50, 300))
-    src = np.sort(rng.integers(0, n, size=3 * n))
-    step = rng.integers(1, 20, size=src.size) * np.where(rng.random(src.size) < 0.05, -1, 1)
-    t = np.where(rng.random(src.size) < 0.02, -2, np.clip(src + step, 0, n - 1))
-    found = check_peeled(n, np.searchsorted(src, np.arange(n + 1)).tolist(), t.tolist())
+    n, *edges = waves(rng)
+    found = check_peeled(n, *edges)
     assert any(found.loop) and max(found.level) > 3
     ready = np.arange(n)
     starts = np.concatenate(([0], np.cumsum(rng.integers(0, 9, size=n))))
