@@ -15,21 +15,22 @@ still be, after the fight too), so the row is worth at most the two multiplied.
 The rows alike in what the module's hook reads (their paragraph, pending, module
 extras, and the parts it names in `under_way_reads`: the stats) are priced once, the
 kinds of the highest ceiling first (those the high bound's play can reach at most
-cost), then of most rows, within FOUGHT_SECONDS of CPU a call: a row left over keeps
-its ceiling (sound, as before).
+cost), then of most rows, at most FOUGHT_KINDS kinds a call: a row left over keeps
+its ceiling (sound, as before).  The budget is a count, not CPU time, so that a cut run
+gives the same graph and the same bounds whatever the load and whether the module's
+odds are already cached (a row whose ceiling stays 1 is merged into the victory, one
+below 1 stays a state: a time budget made the graph differ from run to run).
 """
 from __future__ import annotations
-
-import time
 
 import numpy as np
 
 from engine.analysis.compiled.packed import EXTRA, PARAGRAPH, PENDING
 
-FOUGHT_SECONDS = 2.0   # CPU seconds the fights under way of one frontier may take to price
+FOUGHT_KINDS = 4096   # kinds of rows inside a fight priced a frontier (about 2 s of CPU on la-couronne-de-sel)
 
 
-def fought(ex, rows, worth: np.ndarray, account: dict, budget: float = FOUGHT_SECONDS) -> tuple:
+def fought(ex, rows, worth: np.ndarray, account: dict, budget: int = FOUGHT_KINDS) -> tuple:
     """(`worth` with each row of `rows` inside a fight under way at most the module's
     chance of coming out of it times its ceiling, `account` with "under_way": the
     kinds of rows priced, and "unpriced": those left at their ceiling)."""
@@ -50,11 +51,9 @@ def fought(ex, rows, worth: np.ndarray, account: dict, budget: float = FOUGHT_SE
     counts = np.diff(ends)
     lost = _lost(ex)
     worth = worth.copy()
-    began, priced = time.process_time(), 0
+    priced = 0
     highest = np.maximum.reduceat(worth[at][order], ends[:-1]) if len(counts) else counts
-    for k in np.lexsort((-counts, -highest)).tolist():   # (the highest ceilings first, then most rows)
-        if time.process_time() - began > budget:
-            break
+    for k in np.lexsort((-counts, -highest))[:budget].tolist():   # (the highest ceilings first, then most rows)
         state = slots.unpack(table.take(rows[at[first[k]:first[k] + 1]])[0], ex.book, ex.module)
         chance = float(hook(ex.book, ex.book.paragraphs.get(state.paragraph), state, lost))
         if chance < 1.0:
