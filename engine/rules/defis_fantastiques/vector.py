@@ -28,6 +28,7 @@ import numpy as np
 from types import SimpleNamespace
 
 from engine.analysis.chain_arrays import spans
+from engine.analysis.compiled.distinct import DENSE
 from engine.analysis.compiled.packed import EXTRA, PENDING
 from engine.analysis.explore.compact import freeze, thaw
 from engine.analysis.explore.nodes import MACRO
@@ -282,10 +283,27 @@ def _numbered(cols: np.ndarray) -> tuple:
         if len(varying) <= 32 and float(np.prod(span.astype(float))) < 2.0 ** 62:
             code = np.ravel_multi_index((cols - low).T, tuple(span.tolist())) if len(varying) else \
                 np.zeros(len(cols), dtype=np.int64)
-            _u, first, inverse = np.unique(code, return_index=True, return_inverse=True)
-            return first, inverse.reshape(-1)
+            return _first_numbered(code, int(np.prod(span.astype(object))))
     _u, first, inverse = np.unique(cols, axis=0, return_index=True, return_inverse=True)
     return first, inverse.reshape(-1)
+
+
+def _first_numbered(code: np.ndarray, total: int) -> tuple:
+    """`np.unique(code, return_index=True, return_inverse=True)`'s first rows and
+    numbers, for codes from 0 to `total` - 1: where that span is small (compiled/distinct.py's
+    `DENSE`, or four times the rows) by marking the codes in a table of the span, with
+    no sort of the rows: each code's first row by `minimum.at`, its number by its place
+    among the codes met, in increasing order (the same arrays); else sorted."""
+    n = len(code)
+    if total > max(DENSE, 4 * n):
+        _u, first, inverse = np.unique(code, return_index=True, return_inverse=True)
+        return first, inverse.reshape(-1)
+    first = np.full(total, n, dtype=np.int64)
+    np.minimum.at(first, code, np.arange(n))
+    codes = np.flatnonzero(first < n)
+    place = np.zeros(total, dtype=np.int64)
+    place[codes] = np.arange(len(codes))
+    return first[codes], place[code]
 
 
 def _fighter(batch, r: int, number: int, book):
@@ -371,8 +389,8 @@ def _fought(batch, book, number, pending, cache, follow, steps) -> list:
     end_of = end_of[t]
     lost = ends[end_of, 0] == _KINDS.index("lose")   # (a death keeps the Luck it had: `_finish`)
     alike = np.where(lost, _alike(batch, ("endurance",))[src] + n, _alike(batch, ("endurance", "chance"))[src])
-    _u, first_edge, row_of = np.unique(alike * max(len(ends), 1) + end_of, return_index=True, return_inverse=True)
-    row_of = row_of.reshape(-1)
+    width = max(len(ends), 1)
+    first_edge, row_of = _first_numbered(alike * width + end_of, (int(alike.max(initial=0)) + 1) * width)
     origin, made_end = src[first_edge], ends[end_of[first_edge]]
     blocks, origins = [], []
     at = np.zeros(len(origin), dtype=np.int64)   # each distinct row's place among the blocks
