@@ -28,7 +28,7 @@ import numpy as np
 from types import SimpleNamespace
 
 from engine.analysis.chain_arrays import spans
-from engine.analysis.compiled.distinct import DENSE
+from engine.analysis.compiled.distinct import numbered_codes
 from engine.analysis.compiled.packed import EXTRA, PENDING
 from engine.analysis.explore.compact import freeze, thaw
 from engine.analysis.explore.nodes import MACRO
@@ -290,20 +290,10 @@ def _numbered(cols: np.ndarray) -> tuple:
 
 def _first_numbered(code: np.ndarray, total: int) -> tuple:
     """`np.unique(code, return_index=True, return_inverse=True)`'s first rows and
-    numbers, for codes from 0 to `total` - 1: where that span is small (compiled/distinct.py's
-    `DENSE`, or four times the rows) by marking the codes in a table of the span, with
-    no sort of the rows: each code's first row by `minimum.at`, its number by its place
-    among the codes met, in increasing order (the same arrays); else sorted."""
-    n = len(code)
-    if total > max(DENSE, 4 * n):
-        _u, first, inverse = np.unique(code, return_index=True, return_inverse=True)
-        return first, inverse.reshape(-1)
-    first = np.full(total, n, dtype=np.int64)
-    np.minimum.at(first, code, np.arange(n))
-    codes = np.flatnonzero(first < n)
-    place = np.zeros(total, dtype=np.int64)
-    place[codes] = np.arange(len(codes))
-    return first[codes], place[code]
+    numbers, for codes from 0 to `total` - 1 (compiled/distinct.py `numbered_codes`: no
+    sort of the rows where that span is small)."""
+    _codes, first, inverse = numbered_codes(code, total, first=True)
+    return first, inverse
 
 
 def _fighter(batch, r: int, number: int, book):
