@@ -569,7 +569,8 @@ class CompiledExplorer:
         sources, dests = [], []   # (the paragraphs of the moves not spread: checked by the lens at once)
         for key, offered, outcomes in moves:
             take = offered & keep
-            if not take.any():
+            every = take.all()
+            if not every and not take.any():
                 continue
             for out in outcomes:
                 if isinstance(out, Spread):   # (fights.py: a distribution per state)
@@ -577,9 +578,12 @@ class CompiledExplorer:
                     continue
                 counts, den, nxt = out
                 t = take if counts is None else take & (counts > 0)
-                if not t.any():
+                # (the states taken as positions, found once; every state of the batch
+                # taken, as most often: its arrays themselves, the outcome's rows not copied)
+                t = slice(None) if every and t is take else np.flatnonzero(t)
+                if not len(states[t]):
                     continue
-                probs = np.full(int(t.sum()), one, dtype=np.int64) if counts is None else self._counts(den)[counts[t]]
+                probs = np.full(len(states[t]), one, dtype=np.int64) if counts is None else self._counts(den)[counts[t]]
                 edges.append((states[t], order[t].copy(), at, probs))
                 sources.append(para[t])
                 dests.append(nxt.rows[t, PARAGRAPH])
@@ -612,16 +616,18 @@ class CompiledExplorer:
         place = shared.get(id(out.nxt))
         if place is None:
             used = keep[out.origin]
-            place = np.full(len(used), -1, dtype=np.int64)
-            place[used] = at + np.arange(int(used.sum()))
+            if used.all():   # (no state handed over, as most often: the rows themselves, not copied)
+                place = at + np.arange(len(used))
+                succ = out.nxt.rows
+            else:
+                place = np.full(len(used), -1, dtype=np.int64)
+                place[used] = at + np.arange(int(used.sum()))
+                succ = out.nxt.rows[used]
             shared[id(out.nxt)] = place
-            succ = out.nxt.rows[used]
             blocks.append(succ)
             at += len(succ)
-            if self.lens is not None:   # (a fight's states share their paragraph: pair by pair)
-                came = para[out.origin[used]]
-                for a in np.unique(came).tolist():
-                    self.entered(a, [b for b in np.unique(succ[came == a, PARAGRAPH]).tolist() if b != a])
+            if self.lens is not None:   # (each distinct pair of paragraphs checked once: `_moved`)
+                self._moved(para[out.origin[used]], succ[:, PARAGRAPH])
         src = out.src[sel]
         if isinstance(out.table, Probabilities):
             probs = self._numbered(out.table)[out.probs[sel]]
