@@ -529,6 +529,10 @@ class CompiledExplorer:
         graph (a program enters its target only)."""
         if self.lens is None or not len(src):
             return
+        a = int(src[0])
+        if (src == a).all() and int(dst.min()) >= 0:   # (one paragraph's batch, as most: its targets counted)
+            self.entered(a, [b for b in np.flatnonzero(np.bincount(dst)).tolist() if b != a])
+            return
         moves, _which = numbered([src, dst])   # (distinct.py: paragraph numbers, no sort of the moves)
         for a, b in moves:
             if a != b:
@@ -626,8 +630,10 @@ class CompiledExplorer:
             shared[id(out.nxt)] = place
             blocks.append(succ)
             at += len(succ)
-            if self.lens is not None:   # (each distinct pair of paragraphs checked once: `_moved`)
-                self._moved(para[out.origin[used]], succ[:, PARAGRAPH])
+            if self.lens is not None:   # (a fight's states share their paragraph: pair by pair)
+                came = para[out.origin[used]]
+                for a in np.unique(came).tolist():
+                    self.entered(a, [b for b in np.unique(succ[came == a, PARAGRAPH]).tolist() if b != a])
         src = out.src[sel]
         if isinstance(out.table, Probabilities):
             probs = self._numbered(out.table)[out.probs[sel]]
