@@ -620,7 +620,10 @@ class CompiledExplorer:
         place = shared.get(id(out.nxt))
         if place is None:
             used = keep[out.origin]
-            if used.all():   # (no state handed over, as most often: the rows themselves, not copied)
+            # (no state handed over, as most often: the rows themselves, not copied; a
+            # module's fight makes its successors' rows anew at each call and never
+            # changes them after: DF vector.py `_fought`, CC vector_fights.py `_finished`)
+            if used.all():
                 place = at + np.arange(len(used))
                 succ = out.nxt.rows
             else:
