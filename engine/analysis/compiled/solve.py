@@ -13,7 +13,12 @@
 2. Every float carries a proven bound e, |f - v| <= e: a move's bound is the
    expectation of its successors' bounds plus the rounding of its sum (each term of
    a sum of at most 1 rounds by at most 2^-53 relative: `ROUNDING` per term, with
-   two terms of margin); a state's the largest of its moves'; a cyclic component's
+   two terms of margin), plus `extra`: a probability's float is the correctly
+   rounded one (within 2^-53 relative), or, known as a float first (lazy.py: a
+   fight's ends pushed in floats, chain_floats.py), within 2^-53 + its declared
+   error, `extra` the largest (0 without lazies); a move's probabilities sum to at
+   most 1 and its values lie in [0, 1], so those errors move its expectation by at
+   most `extra` more; a state's the largest of its moves'; a cyclic component's
    its own ways out's plus its own gap the interval iteration left (or 1 when the high
    sequence did not come down: then nothing is ruled out there).  A loop of choices
    the player may keep walking for ever (an end component: states whose moves can
@@ -40,6 +45,7 @@ import numpy as np
 
 from engine.analysis.compiled.components import components
 from engine.analysis.compiled.graph import Graph, narrow
+from engine.analysis.compiled.lazy import extra_error
 from engine.analysis.explore.exact import TIE
 from engine.support.heap import give_back
 
@@ -97,6 +103,10 @@ class Solution:
         self.comps: list = []
         self.levels = 0
         self.sweeps = 0
+        # what a probability's float may err beyond a correctly rounded float's (lazy.py:
+        # a fight's ends pushed in floats): a move's probabilities summing to at most 1,
+        # its expectation of values in [0, 1] errs by at most that much more
+        self.extra = extra_error(g.fractions)
 
     # --- floats ---------------------------------------------------------------
     def floats(self) -> "Solution":
@@ -157,7 +167,7 @@ class Solution:
         if bound is None:
             return q, None
         k = np.diff(np.append(move_starts, len(edges)))
-        b = np.add.reduceat(np.where(ok, p * bound[safe], 0.0), move_starts) + ROUNDING * (k + 2)
+        b = np.add.reduceat(np.where(ok, p * bound[safe], 0.0), move_starts) + (ROUNDING * (k + 2) + self.extra)
         return q, b
 
     def _backup(self, states: np.ndarray) -> None:
@@ -237,7 +247,7 @@ class Solution:
         np.maximum.at(gaps, which, high - low)
         sure = np.where(gaps <= 0.5, gaps, 1.0)   # (high stuck at 1: a loop kept open, nothing proven)
         sizes = np.bincount(which, minlength=len(exit_bound))
-        e[comp] = (exit_bound + sure + ROUNDING * (sizes + 2))[which]
+        e[comp] = (exit_bound + sure + (ROUNDING * (sizes + 2) + self.extra))[which]
 
     def _can_win(self, comp, moves, edges, ms, ss, has, inside, local, const) -> np.ndarray:
         """Per member: some path leads out to a positive value or a victory."""

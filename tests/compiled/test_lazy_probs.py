@@ -1,0 +1,69 @@
+"""Probabilities known as floats first (compiled/lazy.py): the float solve's bound holds
+with the error a `Lazy` declares, and the exact re-solve makes the Fractions it reads
+and no others (the fights' lazy ends themselves:
+tests/rules/defis_fantastiques/test_lazy_ends.py)."""
+from fractions import Fraction
+
+import numpy as np
+
+from engine.analysis.compiled import Graph, solve
+from engine.analysis.compiled.lazy import Lazy
+
+
+class _Source:
+    """Exact values by entry, each `exact` call recorded."""
+
+    def __init__(self, values: dict):
+        self.values, self.made, self.calls = values, {}, []
+
+    def exact(self, entries):
+        self.calls.append(list(entries))
+        return [self.values[e] for e in entries]
+
+
+def _graph(moves: list, victory: set) -> Graph:
+    """A graph from [[[(probability, target), ...] each move] each state], each
+    probability numbered by identity (a Lazy is not compared)."""
+    state_ptr, move_ptr, targets, exact, fractions = [0], [0], [], [], []
+    for state in moves:
+        for move in state:
+            for p, t in move:
+                at = next((i for i, q in enumerate(fractions) if q is p), None)
+                if at is None:
+                    at = len(fractions)
+                    fractions.append(p)
+                exact.append(at)
+                targets.append(t)
+            move_ptr.append(len(targets))
+        state_ptr.append(len(move_ptr) - 1)
+    n = len(moves)
+    return Graph(np.asarray(state_ptr), np.asarray(move_ptr), np.asarray(targets, dtype=np.int64),
+                 np.asarray([float(fractions[i]) for i in exact]), np.asarray(exact), fractions,
+                 np.asarray([int(s in victory) for s in range(n)], dtype=np.uint8), np.zeros(n, dtype=np.int64),
+                 [(Fraction(1), 0)])
+
+
+def test_a_float_off_by_the_error_its_lazy_declares_stays_within_the_bound():
+    # a roll won 1 time in 3, its float 1e-9 relative too high and the loss's too low
+    # (as far as the error declared allows): the float value is off by about 3e-10,
+    # which the rounding alone (some 1e-16) does not cover; the solve's `extra` does
+    p, err = Fraction(1, 3), 1e-9
+    src = _Source({0: p, 1: 1 - p})
+    won, lost = Lazy((float(p) * (1 + err), err, src, 0)), Lazy((float(1 - p) * (1 - err), err, src, 1))
+    result = solve(_graph([[[(won, 1), (lost, 2)]], [], []], victory={1}))
+    assert result["exact"] == p
+    assert abs(result["float"] - float(p)) <= result["bound"]
+
+
+def test_the_exact_solve_makes_only_the_fractions_it_reads():
+    # state 0: a roll worth about 0.9 (two lazies of one source) or one worth about
+    # 0.1 (another source's): the floats rule the second out, its Fractions never made;
+    # the first's made in one call for both
+    good = _Source({0: Fraction(9, 10), 1: Fraction(1, 10)})
+    bad = _Source({0: Fraction(1, 10), 1: Fraction(9, 10)})
+    a, b = (Lazy((float(good.values[e]), 1e-17, good, e)) for e in (0, 1))
+    c, d = (Lazy((float(bad.values[e]), 1e-17, bad, e)) for e in (0, 1))
+    result = solve(_graph([[[(a, 1), (b, 2)], [(c, 1), (d, 2)]], [], []], victory={1}))
+    assert result["exact"] == Fraction(9, 10)
+    assert bad.calls == []
+    assert good.calls == [[0, 1]]
