@@ -489,7 +489,7 @@ class Pushed:
             _shared = _Shared(graph, solved)
         sh = _shared
         self.level, self.lo, self.hi, self.child, self.modulus = sh.level, sh.lo, sh.hi, sh.child, sh.modulus
-        self.inner, self.weight = sh.inner, sh.weight
+        self.inner, self.weight, self.ratio = sh.inner, sh.weight, sh.ratio
         if stops is not None:
             into_stop = np.flatnonzero(sh.inner & stops[np.maximum(sh.child, 0)])
             if into_stop.size:   # (only the edges into a stop change: the rest shared)
@@ -527,6 +527,9 @@ class _Shared:
         self.inner = self.child >= 0
         # (each edge's weight times its node's M / normaliser, before the powers of M)
         self.scaled = _factors(self.modulus, norm)[self.node] * graph.edge_w[edges].astype(object)
+        # (each edge's weight / normaliser in extended floats, for `chain_floats.push_floats`:
+        # integers below 2**53, one rounding of the division)
+        self.ratio = graph.edge_w[edges].astype(np.longdouble) / norm[self.node].astype(np.longdouble)
         self.weight = self.weights(np.arange(len(self.child)), self.inner)
 
     def weights(self, edges: np.ndarray, inner: np.ndarray) -> np.ndarray:
