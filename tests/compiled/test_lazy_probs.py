@@ -67,3 +67,18 @@ def test_the_exact_solve_makes_only_the_fractions_it_reads():
     assert result["exact"] == Fraction(9, 10)
     assert bad.calls == []
     assert good.calls == [[0, 1]]
+
+
+def test_a_lazy_inside_a_loop_is_made_exact_for_the_float_pass():
+    # a wheel: 1 in 200 wins (state 1), 1 in 200 dies (state 2), 99 in 100 turns again,
+    # that last a lazy probability whose float is 1e-9 relative too high: kept, its
+    # error would come back at every turn (the value off by some 5e-8, beyond the
+    # bound); the float pass reads its correctly rounded float instead
+    small, err = Fraction(1, 200), 1e-9
+    src = _Source({0: Fraction(99, 100)})
+    again = Lazy((0.99 * (1 + err), err, src, 0))
+    g = _graph([[[(small, 1), (small, 2), (again, 0)]], [], []], victory={1})
+    floats = solve(g, exact=False)
+    assert again.known()
+    assert abs(floats["float"] - 0.5) <= floats["bound"]
+    assert solve(g)["exact"] == Fraction(1, 2)
