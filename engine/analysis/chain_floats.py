@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from engine.analysis.chain_arrays import by_level, spans
+from engine.analysis.chain_arrays import pushes
 
 UNIT = float(np.finfo(np.longdouble).eps) / 2   # the extended type's unit roundoff (round to nearest)
 FLOAT64 = 2.0 ** -53
@@ -54,60 +54,12 @@ def push_floats(pushed, roots) -> tuple:
     if not roots.size:
         empty = np.zeros(0, dtype=np.int64)
         return empty, empty, np.zeros(0), 0.0
-    level, nodes = pushed.level, len(pushed.level)
-    top = int(level[roots].max())
-    pending: dict = {}   # level -> [(root positions, nodes, masses)]
-
-    def send(who, node, mass):
-        if not node.size:
-            return
-        lev = level[node]
-        order = by_level(lev)
-        cut = np.flatnonzero(np.diff(lev[order])) + 1
-        for part in np.split(order, cut):
-            pending.setdefault(int(lev[part[0]]), []).append((who[part], node[part], mass[part]))
-
-    send(np.arange(roots.size), roots, np.ones(roots.size, dtype=np.longdouble))
-    roundings = 0
-    end_who, end_key, end_mass = [], [], []
-    for k in range(top, 0, -1):
-        parts = pending.pop(k, None)
-        if not parts:
-            continue
-        who, node, mass = (np.concatenate(x) for x in zip(*parts))
-        key = who * nodes + node
-        order = np.argsort(key, kind="stable")
-        key = key[order]
-        first = np.flatnonzero(np.concatenate([[True], key[1:] != key[:-1]]))
-        mass = np.add.reduceat(mass[order], first)
-        roundings += _most(first, len(key)) - 1 + 2   # (the merges, then the edge's ratio and product)
-        who, node = who[order][first], node[order][first]
-        lo, hi = pushed.lo[node], pushed.hi[node]
-        edges = spans(lo, hi)
-        share = np.repeat(mass, hi - lo) * pushed.ratio[edges]
-        child, who, inner = pushed.child[edges], np.repeat(who, hi - lo), pushed.inner[edges]
-        send(who[inner], child[inner], share[inner])
-        out = ~inner
-        end_who.append(who[out])
-        gone = child[out]
-        end_key.append(np.where(gone < 0, pushed.end_key[np.maximum(-1 - gone, 0)], pushed.kinds + gone))
-        end_mass.append(share[out])
-    who, key, mass = (np.concatenate(x) for x in (end_who, end_key, end_mass))
-    span = pushed.kinds + nodes
-    packed = who * span + key
-    order = np.argsort(packed, kind="stable")
-    packed = packed[order]
-    first = np.flatnonzero(np.concatenate([[True], packed[1:] != packed[:-1]]))
-    mass = np.add.reduceat(mass[order], first)
-    roundings += _most(first, len(packed)) - 1
-    some = np.flatnonzero(mass != 0)
+    level = pushed.level[roots]
+    who, key, mass, merges = pushes(pushed, roots, np.ones(roots.size, dtype=np.longdouble), pushed.ratio)
+    # (each level down: its merges, then one rounding for the edge's ratio and one for the product)
+    roundings = merges + 2 * int(level.max())
     error = float(np.nextafter(gamma(roundings) * (1 + FLOAT64), np.inf))
-    return packed[first][some] // span, packed[first][some] % span, mass[some].astype(np.float64), error
-
-
-def _most(first: np.ndarray, total: int) -> int:
-    """The most entries merged into one (runs starting at `first`, `total` entries)."""
-    return int(np.diff(np.append(first, total)).max(initial=1))
+    return who, key, mass.astype(np.float64), error
 
 
 def usable(error: float) -> bool:

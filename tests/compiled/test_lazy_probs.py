@@ -4,10 +4,9 @@ and no others (the fights' lazy ends themselves:
 tests/rules/defis_fantastiques/test_lazy_ends.py)."""
 from fractions import Fraction
 
-import numpy as np
-
-from engine.analysis.compiled import Graph, solve
+from engine.analysis.compiled import solve
 from engine.analysis.compiled.lazy import Lazy
+from tests.compiled.test_solve import _graph
 
 
 class _Source:
@@ -19,28 +18,6 @@ class _Source:
     def exact(self, entries):
         self.calls.append(list(entries))
         return [self.values[e] for e in entries]
-
-
-def _graph(moves: list, victory: set) -> Graph:
-    """A graph from [[[(probability, target), ...] each move] each state], each
-    probability numbered by identity (a Lazy is not compared)."""
-    state_ptr, move_ptr, targets, exact, fractions = [0], [0], [], [], []
-    for state in moves:
-        for move in state:
-            for p, t in move:
-                at = next((i for i, q in enumerate(fractions) if q is p), None)
-                if at is None:
-                    at = len(fractions)
-                    fractions.append(p)
-                exact.append(at)
-                targets.append(t)
-            move_ptr.append(len(targets))
-        state_ptr.append(len(move_ptr) - 1)
-    n = len(moves)
-    return Graph(np.asarray(state_ptr), np.asarray(move_ptr), np.asarray(targets, dtype=np.int64),
-                 np.asarray([float(fractions[i]) for i in exact]), np.asarray(exact), fractions,
-                 np.asarray([int(s in victory) for s in range(n)], dtype=np.uint8), np.zeros(n, dtype=np.int64),
-                 [(Fraction(1), 0)])
 
 
 def test_a_float_off_by_the_error_its_lazy_declares_stays_within_the_bound():
