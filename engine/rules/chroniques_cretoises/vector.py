@@ -300,7 +300,7 @@ def _columns(batch, part: str, keys: list) -> list[np.ndarray]:
     of the rows (a column of the rows is a strided view: `numbered` reads each a
     dozen times, a cache line a row each time; the sheet's refresh over the equipment
     took 1.1 ms a batch on le-taureau-d-airain, a third of it once gathered)."""
-    n, width, find = len(batch.rows), batch.rows.shape[1], batch.slots.find
+    width, find = batch.rows.shape[1], batch.slots.find
     at = [find(part, key) for key in keys]
     held = [i for i in at if i is not None and i < width]
     block = iter(batch.rows.T[held]) if held else iter(())
