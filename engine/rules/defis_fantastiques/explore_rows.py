@@ -135,12 +135,12 @@ class RowsFight:
         found = iter(found)
         return [None if n is None else self._ends(next(found), scale) for n in nodes]
 
-    def arrays(self, he: np.ndarray, luck: np.ndarray, seed: tuple, stopping: bool, ceiling: tuple, number):
+    def arrays(self, he: np.ndarray, luck: np.ndarray, seed: tuple, stopping: bool, ceiling: tuple, table):
         """The ends of many roots of one seed (opponents' Endurance, armour hits, round,
         wins; each root its Endurance `he[i]` and Luck `luck[i]`) as arrays, for a
         batch of the explorer's states: (whether the rows hold each root, its first and
-        last entry, then per entry its end key and its probability's number by
-        `number(numerator, denominator)`), or None (no rows).  The seed's grid is pushed once (as `_ahead`),
+        last entry, then per entry its end key and its probability's number in `table`,
+        compiled/fights.py `Probabilities`), or None (no rows).  The seed's grid is pushed once (as `_ahead`),
         each entry's Fraction made and numbered on first use."""
         es, arm, rnd, wins = seed   # (`arm`: one for all, or each root's)
         n = len(es)
@@ -166,19 +166,16 @@ class RowsFight:
         g = grid.order[at]
         lo, hi = np.where(held, grid.lo[g], 0), np.where(held, grid.hi[g], 0)
         used = spans(lo, hi)
-        mine = grid.prob.get(number)   # (the numbers `number` gave: kept for it alone)
+        mine = grid.prob.get(table.ratio)   # (the numbers `table` gave: kept for it alone)
         if mine is None:
-            mine = grid.prob[number] = np.full(len(grid.key), -1, dtype=np.int64)
+            mine = grid.prob[table.ratio] = np.full(len(grid.key), -1, dtype=np.int64)
         fresh = used[mine[used] < 0]
         if len(fresh):
-            lazy = getattr(getattr(number, "__self__", None), "lazy", None)   # (`Probabilities.ratio`'s table)
-            if grid.floats is not None and lazy is not None:
-                mine[fresh] = lazy(grid.floats[fresh], grid.error, grid, fresh)
-            elif grid.floats is not None:
-                mine[fresh] = [number(p.numerator, p.denominator) for p in grid.exact(fresh)]
+            if grid.floats is not None:   # (each a `lazy.Lazy`: made exact only if read)
+                mine[fresh] = table.lazy(grid.floats[fresh], grid.error, grid, fresh)
             else:
                 scale = grid.scale
-                mine[fresh] = [number(m, scale) for m in grid.mass[fresh].tolist()]
+                mine[fresh] = [table.ratio(m, scale) for m in grid.mass[fresh].tolist()]
         return held, lo, hi, grid.key, mine
 
     def _grid(self, stopping: bool, es: tuple, rnd: int, wins: int) -> "_Grid":

@@ -453,7 +453,7 @@ def _price(group: dict, cache, table, pending: dict, slots) -> None:
     sizes = [len(roots) for _m, _p, roots in parts]
     arm = np.repeat([plan.arm for _m, plan, _r in parts], sizes)
     plan = parts[0][1]._replace(ceiling=tuple(max(c) for c in zip(*(p.ceiling for _m, p, _r in parts))))
-    rows, probs, details = plan.columns(he, luck, cache, table.ratio, arm)
+    rows, probs, details = plan.columns(he, luck, cache, table, arm)
     order = np.argsort(rows[:, 0], kind="stable")   # (hero by hero, strategies in order)
     rows, probs = rows[order], probs[order]
     starts = np.cumsum([0] + sizes)

@@ -19,7 +19,7 @@ def _columns(plan, heroes, cache) -> tuple:
     the table)."""
     table = Probabilities()
     he, luck = zip(*heroes)
-    rows, probs, details = plan.columns(list(he), list(luck), cache, table.ratio)
+    rows, probs, details = plan.columns(list(he), list(luck), cache, table)
     return sorted(((tuple(r), table[p]) for r, p in zip(rows.tolist(), probs.tolist())), key=lambda e: e[0]), table
 
 
