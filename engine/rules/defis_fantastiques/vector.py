@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from functools import partial
 from types import SimpleNamespace
 
 from engine.analysis.chain_arrays import spans
@@ -496,9 +497,11 @@ def _finish(batch, kind: str, he, luck, arm, pend, book, follow, steps) -> None:
 
 def _armour_left(batch, book, left: np.ndarray) -> None:
     """explore.py `_armour`: `left` hits before the worn armour falls apart, or fallen
-    apart (lost, none worn: module.after_change normalises after the loss)."""
+    apart (lost, none worn: module.after_change normalises after the loss).  Each
+    change reads the extras alone (and the hit count, a few values): kept for the
+    whole exploration (`Batch.change_extra`'s `key`), not made again a batch."""
     worn, named = _worn(batch)
-    for code in np.unique(worn[worn > 0]).tolist():
+    for code in _worn_codes(worn):
         item = named[code]
         props = armour_props(book, item)
         if props is None:
@@ -507,9 +510,21 @@ def _armour_left(batch, book, left: np.ndarray) -> None:
         gone = mine & (left <= 0)
         if gone.any():
             batch.put("items", item, 0, where=gone)
-            batch.change_extra(gone, lambda extra: _normalised(_bare(extra)))
+            batch.change_extra(gone, _fallen, key=_fallen)
+        kept = mine & ~gone
         hits = int(props.get("hits", 1)) - left
-        batch.change_extra(mine & ~gone, lambda extra, h: {**extra, "armour_hits": h}, by=hits)
+        for h in np.unique(hits[kept]).tolist():
+            batch.change_extra(kept & (hits == h), partial(_with_hits, hits=h), key=(_with_hits, h))
+
+
+def _fallen(extra: dict) -> dict:
+    """The extras once the worn armour fell apart (none worn, then normalised)."""
+    return _normalised(_bare(extra))
+
+
+def _with_hits(extra: dict, hits: int) -> dict:
+    """The extras with the worn armour's hit count."""
+    return {**extra, "armour_hits": hits}
 
 
 def _ceiling(changes: dict):
