@@ -54,6 +54,8 @@ def numbered_codes(code: np.ndarray, total: int, first: bool = False) -> tuple:
     with no sort of the rows; else sorted."""
     n = len(code)
     if total > max(DENSE, 4 * n):
+        if n and total <= 1 << (63 - max(int(n - 1).bit_length(), 1)):
+            return _sorted_codes(code, n, first)
         if first:
             codes, at, inverse = np.unique(code, return_index=True, return_inverse=True)
         else:
@@ -71,6 +73,26 @@ def numbered_codes(code: np.ndarray, total: int, first: bool = False) -> tuple:
     place = np.zeros(total, dtype=np.int64)
     place[codes] = np.arange(len(codes))
     return codes, at, place[code]
+
+
+def _sorted_codes(code: np.ndarray, n: int, first: bool) -> tuple:
+    """`numbered_codes` by a sort of the codes, each with its row number in the bits
+    below it (`np.sort` of the values: equal codes lie together in order of their rows,
+    the first of each its first row; two to three times as fast as the `argsort` of
+    `np.unique`, la-cloche-de-brumesel's fights 2.4 million codes, a sort each
+    batch), for codes from 0 to `total` - 1 with `total` times 2**bits below 2**63."""
+    bits = max(int(n - 1).bit_length(), 1)
+    packed = code.astype(np.int64) << bits
+    packed |= np.arange(n, dtype=np.int64)
+    packed.sort()
+    ranked = packed >> bits
+    order = packed & ((1 << bits) - 1)
+    starts = np.empty(n, dtype=bool)
+    starts[0] = True
+    np.not_equal(ranked[1:], ranked[:-1], out=starts[1:])
+    inverse = np.empty(n, dtype=np.int64)
+    inverse[order] = np.cumsum(starts) - 1
+    return ranked[starts], order[starts] if first else None, inverse
 
 
 def sorted_distinct(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
