@@ -131,7 +131,7 @@ def _offer(rules, book, number, pending, steps, spec):
         reward = spec.get("reward", 0)
         if reward:
             steps.add("honneur", reward)(out)   # endings._reward
-        out.change_extra(out.ended == 0, _condition(N.INDEMNE))
+        out.change_extra(out.ended == 0, condition_to(N.INDEMNE), key=(condition_to, N.INDEMNE))
         for step in steps.guarded(won):
             step(out)
         if (out.ended == 0).any():
@@ -486,7 +486,7 @@ class Fought:
 
     def _leave(self, batch, steps) -> None:
         """endings.leave_fight, then the answer's after-change."""
-        batch.change_extra(batch.ended == 0, _condition(N.INDEMNE))
+        batch.change_extra(batch.ended == 0, condition_to(N.INDEMNE), key=(condition_to, N.INDEMNE))
         for step in self.steps.guarded(steps):
             step(batch)
         if (batch.ended == 0).any():
@@ -632,7 +632,10 @@ def put_condition(batch, values: np.ndarray) -> None:
         batch.rows[sel, EXTRA] = lut[batch.rows[sel, EXTRA]]
 
 
-def _condition(value: int):
+def condition_to(value: int):
+    """The change of the module extras that gives the hero the condition `value`
+    (sheet.condition_set; it reads the extras alone: `(condition_to, value)` names it
+    for batch.py `change_extra(key=)`)."""
     return lambda extra: (condition_set(extra, value), extra)[1]
 
 
