@@ -75,18 +75,29 @@ class VectorRules:
         """module.clamp: the stat's minimum, then Honour's lock at 0 (model.honour_after),
         asked once for each distinct (old, new, exhausted, lock) of the batch; the
         states whose Honour falls to 0 marked `honour_exhausted` as play marks them."""
-        spec = self.module.stat(stat)
-        if spec is not None and spec.minimum is not None:
-            values = np.maximum(values, spec.minimum)
+        values = self.least(stat, values)
         if stat != "honneur" or not len(values):
             return values
-        old = _now(batch.col("stats", stat))
-        exhausted, lock = _read(batch, ("honour_exhausted", False), ("lock_zero", True))
+        every = np.arange(len(batch))
+        kept, now_exhausted, exhausted = self.honour_set(batch, every, values)
+        batch.change_extra(now_exhausted & ~exhausted & (batch.ended == 0), _exhausted, key=_exhausted)
+        return kept
+
+    def least(self, stat: str, values: np.ndarray) -> np.ndarray:
+        """module.clamp's first step: the stat's minimum."""
+        spec = self.module.stat(stat)
+        return values if spec is None or spec.minimum is None else np.maximum(values, spec.minimum)
+
+    def honour_set(self, batch, origin: np.ndarray, values: np.ndarray) -> tuple:
+        """(the Honour kept, whether it is exhausted after, whether before) where state
+        `origin[i]`'s Honour is set to `values[i]` (past its minimum): model.honour_after,
+        asked once for each distinct (old, new, exhausted, lock); `clamp` writes the
+        mark, vector_fights.py `_twins` reads what a fight's ends would write."""
+        old = _now(batch.col("stats", "honneur"))[origin]
+        exhausted, lock = (a[origin] for a in _read(batch, ("honour_exhausted", False), ("lock_zero", True)))
         uniq, inverse = numbered([old, values, exhausted, lock])
         kept, marked = zip(*(R.honour_after(o, n, bool(e), bool(k)) for o, n, e, k in uniq))
-        now_exhausted = np.asarray(marked, dtype=bool)[inverse]
-        batch.change_extra(now_exhausted & ~exhausted & (batch.ended == 0), _exhausted, key=_exhausted)
-        return np.asarray(kept, dtype=np.int64)[inverse]
+        return (np.asarray(kept, dtype=np.int64)[inverse], np.asarray(marked, dtype=bool)[inverse], exhausted)
 
     def after_change(self, batch) -> None:
         """module.after_change: the sheet refreshed, then death by Shame."""
