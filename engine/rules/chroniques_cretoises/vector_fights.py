@@ -30,8 +30,9 @@ import numpy as np
 
 from engine.analysis.compiled.batch import Batch
 from engine.analysis.compiled.fights import Probabilities, Spread
-from engine.analysis.compiled.packed import EXTRA, MISSING, PENDING
+from engine.analysis.compiled.packed import ENDED, EXTRA, MISSING, PENDING
 from engine.analysis.compiled.programs import Unsupported
+from engine.analysis.compiled.steps import HANDED
 from engine.analysis.explore.compact import freeze
 from engine.analysis.explore.nodes import MACRO
 from engine.analysis.explore.transitions import ALL, tracked_copy
@@ -131,7 +132,7 @@ def _offer(rules, book, number, pending, steps, spec):
         reward = spec.get("reward", 0)
         if reward:
             steps.add("honneur", reward)(out)   # endings._reward
-        out.change_extra(out.ended == 0, _condition(N.INDEMNE))
+        out.change_extra(out.ended == 0, condition_to(N.INDEMNE), key=(condition_to, N.INDEMNE))
         for step in steps.guarded(won):
             step(out)
         if (out.ended == 0).any():
@@ -337,8 +338,9 @@ class Fought:
         order = np.argsort(values[:, 0], kind="stable")
         place = np.empty_like(order)
         place[order] = np.arange(len(order))
-        origin = origin[order]
-        nxt = self._finished(batch, origin, values[order])
+        handed = any((o[2].rows[:, ENDED] == HANDED).any() for _a, _m, outs in moves for o in outs)
+        nxt, origin, merged = self._finished(batch, origin[order], values[order], not handed)
+        place = merged[place]
         by_fighter = np.argsort(of, kind="stable")   # the states, fighter by fighter
         pairs, sized = _by_label(flats, [self.labels[label] for label in labels], len(self.labels))
         for code, label in enumerate(labels):
@@ -390,29 +392,42 @@ class Fought:
         return (np.array(mine, dtype=np.int64).reshape(-1, 4), labels,
                 np.array(rows, dtype=np.int64).reshape(-1, 3))
 
-    def _finished(self, batch, origin, values):
-        """The successor rows: state `origin[i]` after end `values[i]` (kind, Honour,
-        condition, pending number after a stop; sorted by kind), the hero's condition
-        written for all at once (sheet.set_hero_condition: Mort in a defeat, Indemne
-        again once he leaves the fight, endings.leave_fight, else as the fight left
-        him), the rest kind by kind, each kind's rows a slice written in place."""
-        out = Batch(batch.rows[origin], batch.slots)   # (a copy: the rows taken)
+    def _finished(self, batch, origin, values, shared: bool = True):
+        """(the successor rows, the state each was made from, the row of each successor
+        i: state `origin[i]` after end `values[i]` (kind, Honour, condition, pending
+        number after a stop; sorted by kind)), made once for the successors alike
+        (`_twins`).  The hero's condition is written for all at once
+        (sheet.set_hero_condition: Mort in a defeat, Indemne again once he leaves the
+        fight, endings.leave_fight, else as the fight left him), the rest kind by kind,
+        each kind's rows a slice written in place.
+
+        `shared`: those rows handed over as they are, each made from the first state
+        that made it (`fights.Spread`: a row the explorer adds where its state is not
+        left to the engine path; the caller shares only where no state is: no step
+        handed a state over, and the fighters the model does not answer have no ends);
+        otherwise each successor its own row, as the explorer's `handed` reads a row
+        handed over (its state given to the engine path)."""
+        slots = batch.slots
+        first, merged = _twins(self.rules, batch, origin, values)
+        values = values[first]
+        out = Batch(batch.rows[origin[first]], slots)   # (a copy: the rows taken)
         kind = values[:, 0]
-        put_condition(out, np.where(kind == KINDS.index(LOSE), N.MORT,
-                                    np.where(kind == KINDS.index(STOP), values[:, 2], N.INDEMNE)))
+        put_condition(out, _left_in(values))
         bounds = np.searchsorted(kind, np.arange(len(KINDS) + 1)).tolist()
         for code, kind in enumerate(KINDS):
             a, b = bounds[code], bounds[code + 1]
             if a == b:
                 continue
             view = out.rows[a:b]
-            part = Batch(view, batch.slots)
+            part = Batch(view, slots)
             self._finish(part, kind, values[a:b, 1], values[a:b, 3])
             if part.rows is not view:   # (widened: the slice written back)
                 if part.rows.shape[1] > out.rows.shape[1]:
-                    out = Batch(_widened(out.rows, part.rows.shape[1], batch.slots), batch.slots)
-                out.rows[a:b] = _widened(part.rows, out.rows.shape[1], batch.slots)
-        return out
+                    out = Batch(_widened(out.rows, part.rows.shape[1], slots), slots)
+                out.rows[a:b] = _widened(part.rows, out.rows.shape[1], slots)
+        if not shared or (out.rows[:, ENDED] == HANDED).any():
+            return Batch(out.rows[merged], slots), origin, np.arange(len(origin))
+        return out, origin[first], merged
 
     def _finish(self, batch, kind, honour, pend) -> None:
         """explore.py `_finisher` then the after-change of `Outcome.apply` (the hero's
@@ -486,7 +501,7 @@ class Fought:
 
     def _leave(self, batch, steps) -> None:
         """endings.leave_fight, then the answer's after-change."""
-        batch.change_extra(batch.ended == 0, _condition(N.INDEMNE))
+        batch.change_extra(batch.ended == 0, condition_to(N.INDEMNE), key=(condition_to, N.INDEMNE))
         for step in self.steps.guarded(steps):
             step(batch)
         if (batch.ended == 0).any():
@@ -543,6 +558,54 @@ def unique_rows(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
             return keys[first], first, inverse.reshape(-1)
     uniq, first, inverse = np.unique(keys, axis=0, return_index=True, return_inverse=True)
     return uniq, first, inverse.reshape(-1)
+
+
+def _twins(rules, batch, origin, values) -> tuple[np.ndarray, np.ndarray]:
+    """(the first of each class of successors that `Fought._finished` makes alike, in
+    order; each successor's class): successor i is state `origin[i]` after end
+    `values[i]`, and two are made alike where their states differ in nothing but the
+    Honour and the hero's condition, which the end writes, and their ends are alike
+    but for the Honour, where what the end writes is alike instead: in a defeat the
+    old Honour (not written), elsewhere the Honour kept (play's `change("honneur",
+    value=h)` through the rules' clamp, vector.py `honour_set`); the mark of Honour
+    exhausted as it is after (set before, or set by the clamp; `_plain_lut`); an
+    Honour absent told apart (`set_value` leaves it so at 0).  Every step after is a function of the row alone (the explorer
+    deduplicates states on that ground), so twins make the same row.  The states'
+    classes are found over the batch's states, the successors' over a few small
+    columns: at 300,000 states of le-taureau-d-airain 487,000 successors are about
+    173,000 classes."""
+    rows, slots = batch.rows, batch.slots
+    if not len(origin):
+        return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
+    plain = rows.copy()
+    plain[:, EXTRA] = _plain_lut(slots)[rows[:, EXTRA]]
+    at = slots.find("stats", "honneur")
+    if at is not None and at < rows.shape[1]:
+        plain[:, at] = rows[:, at] == MISSING   # (an Honour absent stays so where set to 0: `set_value`)
+    _u, _f, state = distinct_rows(plain)
+    lose = values[:, 0] == KINDS.index(LOSE)
+    kept, marked, before = rules.honour_set(batch, origin, rules.least("honneur", values[:, 1]))
+    old = _now(batch.col("stats", "honneur"))[origin]
+    keys = np.column_stack([state[origin], values[:, 0], _left_in(values), values[:, 3], np.where(lose, old, kept),
+                            before | ~lose & marked])
+    _u, first, inverse = distinct_rows(keys)
+    order = np.argsort(first)   # (in order of first appearance: by kind too)
+    rank = np.empty_like(order)
+    rank[order] = np.arange(len(order))
+    return first[order], rank[inverse]
+
+
+def distinct_rows(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """`unique_rows` of the columns of `keys` that are not alike in every row (the
+    others tell no row apart: most of a batch's, so that the rest often fits the one
+    number a row `unique_rows` sorts)."""
+    if not len(keys):
+        return keys, np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
+    varied = (keys != keys[0]).any(axis=0)
+    if not varied.any():
+        return keys[:1], np.zeros(1, dtype=np.int64), np.zeros(len(keys), dtype=np.int64)
+    _u, first, inverse = unique_rows(keys[:, varied])
+    return keys[first], first, inverse
 
 
 def _copy(batch):
@@ -621,18 +684,46 @@ def put_condition(batch, values: np.ndarray) -> None:
     """sheet.set_hero_condition of each state (`values`), through a lookup table of the
     interned extras for each condition (Slots.extra_lut: each extras value changed
     once, whatever the batch)."""
-    slots = batch.slots
     for c in np.unique(values).tolist():
-        def changed(extra, c=c):
-            extra = dict(extra or {})
-            condition_set(extra, c)
-            return slots.extras(freeze(extra) or None)
         sel = np.flatnonzero(values == c)
-        lut = slots.extra_lut(("cc-condition", c), changed)
-        batch.rows[sel, EXTRA] = lut[batch.rows[sel, EXTRA]]
+        batch.rows[sel, EXTRA] = _condition_lut(batch.slots, c)[batch.rows[sel, EXTRA]]
 
 
-def _condition(value: int):
+def _left_in(values: np.ndarray) -> np.ndarray:
+    """The hero's condition each end (`_end_row`) leaves him in (sheet.set_hero_condition):
+    Mort in a defeat, as the fight left him at a stop, else Indemne again once he
+    leaves the fight (endings.leave_fight)."""
+    kind = values[:, 0]
+    return np.where(kind == KINDS.index(LOSE), N.MORT, np.where(kind == KINDS.index(STOP), values[:, 2], N.INDEMNE))
+
+
+def _plain_lut(slots) -> np.ndarray:
+    """interned extras number -> that of the same extras with what a fight's end writes
+    there made alike (`_twins`): the hero's condition Indemne, the mark of Honour
+    exhausted (vector.py `_exhausted`) lowered where set (kept where absent: an end
+    that sets it sets it alike on both)."""
+    def plain(extra):
+        extra = dict(extra or {})
+        condition_set(extra, N.INDEMNE)
+        if extra.get("honour_exhausted"):
+            extra["honour_exhausted"] = False
+        return slots.extras(freeze(extra) or None)
+    return slots.extra_lut(("cc-twin",), plain)
+
+
+def _condition_lut(slots, c: int) -> np.ndarray:
+    """interned extras number -> that of the same extras with the hero's condition `c`."""
+    def changed(extra):
+        extra = dict(extra or {})
+        condition_set(extra, c)
+        return slots.extras(freeze(extra) or None)
+    return slots.extra_lut(("cc-condition", c), changed)
+
+
+def condition_to(value: int):
+    """The change of the module extras that gives the hero the condition `value`
+    (sheet.condition_set; it reads the extras alone: `(condition_to, value)` names it
+    for batch.py `change_extra(key=)`)."""
     return lambda extra: (condition_set(extra, value), extra)[1]
 
 
