@@ -1,10 +1,11 @@
 """Chroniques Crétoises fight ends made once for the successors alike
-(vector_fights.py `_twins`): the states, the moves and the exact value are those each
+(fight_rows.py `twins`): the states, the moves and the exact value are those each
 successor made on its own gives, and twins planted wrong are caught."""
 from pathlib import Path
 
 import numpy as np
 
+import engine.rules.chroniques_cretoises.fight_rows as fr
 import engine.rules.chroniques_cretoises.vector_fights as vf
 from engine.analysis.compiled.explorer import CompiledExplorer
 from engine.analysis.compiled.run import solve
@@ -28,7 +29,7 @@ def _explored(monkeypatch, twins) -> tuple:
         first, of = twins(rules, batch, origin, values)
         merged.append(len(origin) - len(first))
         return first, of
-    monkeypatch.setattr(vf, "_twins", counted)
+    monkeypatch.setattr(vf, "twins", counted)
     book, module = load(FIGHTS_BOOK)[:2]
     x = CompiledExplorer(book, module)
     g = x.run().graph
@@ -45,24 +46,24 @@ def _explored(monkeypatch, twins) -> tuple:
 
 
 def test_twins_make_the_graph_each_successor_makes(monkeypatch):
-    made, merged = _explored(monkeypatch, vf._twins)
+    made, merged = _explored(monkeypatch, vf.twins)
     assert merged > 0   # (twins met: the comparison holds some)
     assert _explored(monkeypatch, _alone)[0] == made
 
 
 def _blind(column: int):
-    """`_twins` with one column of the successors' keys left out (planted)."""
-    real = vf.distinct_rows
+    """`twins` with one column of the successors' keys left out (planted)."""
+    real = fr.distinct_rows
 
     def twins(rules, batch, origin, values):
         def keyed(keys):
             return real(np.delete(keys, column, axis=1)) if keys.shape[1] == 6 else real(keys)
-        vf.distinct_rows = keyed
+        fr.distinct_rows = keyed
         try:
             return real_twins(rules, batch, origin, values)
         finally:
-            vf.distinct_rows = real
-    real_twins = vf._twins
+            fr.distinct_rows = real
+    real_twins = vf.twins
     return twins
 
 
@@ -73,9 +74,9 @@ def _rows_checked(monkeypatch, twins, path=TAUREAU, max_states=20_000) -> tuple[
     wrong, merged = [0], [0]
 
     def checked(self, batch, origin, values, shared=True):
-        monkeypatch.setattr(vf, "_twins", _alone)
+        monkeypatch.setattr(vf, "twins", _alone)
         alone = real(self, batch, origin, values, False)[0].rows
-        monkeypatch.setattr(vf, "_twins", twins)
+        monkeypatch.setattr(vf, "twins", twins)
         out, _origin, of = real(self, batch, origin, values, shared)
         width = max(out.rows.shape[1], alone.shape[1])
         made, slots = out.rows[of], batch.slots
@@ -89,12 +90,12 @@ def _rows_checked(monkeypatch, twins, path=TAUREAU, max_states=20_000) -> tuple[
 
 
 def test_twins_make_each_successor_row_on_le_taureau(monkeypatch):
-    wrong, merged = _rows_checked(monkeypatch, vf._twins)
+    wrong, merged = _rows_checked(monkeypatch, vf.twins)
     assert wrong == 0 and merged > 0
 
 
 def test_twins_of_other_states_are_caught(monkeypatch):
-    made = _explored(monkeypatch, vf._twins)[0]
+    made = _explored(monkeypatch, vf.twins)[0]
     assert _explored(monkeypatch, _blind(0))[0] != made
 
 

@@ -33,7 +33,7 @@ class Spread(NamedTuple):
     k was made from state `origin[k]` (and from others that make the same row, where
     a module shares it: none of them left to the engine path, since the explorer adds
     a row where `origin` is kept and `steps.handed` hands over the `origin` of a row
-    handed over; CC vector_fights.py `_twins`)."""
+    handed over; CC fight_rows.py `twins`)."""
 
     src: np.ndarray
     probs: np.ndarray

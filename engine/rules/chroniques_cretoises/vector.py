@@ -43,7 +43,8 @@ from engine.analysis.compiled.packed import CAUSE, ENDED
 from engine.rules.chroniques_cretoises.combat import start
 from engine.rules.chroniques_cretoises.gods import attitude_of, attitudes_set, patron_set, price_paid
 from engine.rules.chroniques_cretoises.sheet import condition_set, derive, props, spares_over
-from engine.rules.chroniques_cretoises.vector_fights import condition_to, fight, set_value
+from engine.rules.chroniques_cretoises.fight_rows import condition_to, set_value
+from engine.rules.chroniques_cretoises.vector_fights import fight
 from engine.rules.chroniques_cretoises.zeus import HONOUR_DIE, gods_neutral, target_at
 
 MISSING = -(1 << 40)   # (engine/analysis/compiled/packed.py: a stat the state does not hold)
@@ -92,7 +93,7 @@ class VectorRules:
         """(the Honour kept, whether it is exhausted after, whether before) where state
         `origin[i]`'s Honour is set to `values[i]` (past its minimum): model.honour_after,
         asked once for each distinct (old, new, exhausted, lock); `clamp` writes the
-        mark, vector_fights.py `_twins` reads what a fight's ends would write."""
+        mark, fight_rows.py `twins` reads what a fight's ends would write."""
         old = _now(batch.col("stats", "honneur"))[origin]
         exhausted, lock = (a[origin] for a in _read(batch, ("honour_exhausted", False), ("lock_zero", True)))
         uniq, inverse = numbered([old, values, exhausted, lock])

@@ -30,7 +30,7 @@ import numpy as np
 
 from engine.analysis.compiled.batch import Batch
 from engine.analysis.compiled.fights import Probabilities, Spread
-from engine.analysis.compiled.packed import ENDED, EXTRA, MISSING, PENDING
+from engine.analysis.compiled.packed import ENDED, EXTRA, PENDING
 from engine.analysis.compiled.programs import Unsupported
 from engine.analysis.compiled.steps import HANDED
 from engine.analysis.explore.compact import freeze
@@ -40,14 +40,12 @@ from engine.rules.chroniques_cretoises import explore
 from engine.rules.chroniques_cretoises import model as R
 from engine.rules.chroniques_cretoises import names as N
 from engine.rules.chroniques_cretoises import sheet
-from engine.rules.chroniques_cretoises.sheet import condition_set
+from engine.rules.chroniques_cretoises.fight_rows import (KINDS, LOSE, STOP, condition_to, end_row, left_in, now,
+                                                       put_condition, set_value, twins, unique_rows, written)
 
-LEAVE = ("win", "all-badly-wounded", "hurt", "timeout")
 # the leaving ends: (the outcome's effects in the fight's fields, its paragraph's field)
 WHERE = {"win": ("win_effects", "win"), "all-badly-wounded": ("all_down_effects", "all_down"),
          "hurt": ("hurt_effects", "hurt"), "timeout": ("timeout_effects", "timeout")}
-STOP, LOSE = "stop", "lose"
-KINDS = (LOSE, STOP) + LEAVE   # (an end's kind as a number: its place here)
 # (the ends of a fighter left to the engine path: `Fought._arrays`)
 NONE = (np.zeros((0, 4), dtype=np.int64), (), np.zeros((0, 3), dtype=np.int64))
 
@@ -169,7 +167,7 @@ class Fought:
         self.width = None           # (`_width`: made again when they grow)
         self.given = None           # (`_given`: an item -> its ranks, made once)
         self.known: dict = {}       # a fighter's key -> its answer (from earlier batches)
-        self.made: dict = {}        # an end's code -> its row (`_end_row`), None: not written here
+        self.made: dict = {}        # an end's code -> its row (`end_row`), None: not written here
         self.store = None           # the store of the fights' graphs the codes are of
         self.arrays: dict = {}      # the strategies' ends dicts (by id) -> (them, `_arrays`)
         self.labels: dict = {}      # a strategy's label -> its number (in `_arrays`' pairs)
@@ -241,7 +239,7 @@ class Fought:
             self.given = _ranks(self.book)
         out = np.zeros((len(members), 2), dtype=np.int64)
         for item, ranks in self.given.items():
-            have = (_now(batch.col("items", item)[members]) > 0)[:, None]
+            have = (now(batch.col("items", item)[members]) > 0)[:, None]
             out = np.maximum(out, np.where(have, ranks, 0))
         return out
 
@@ -317,7 +315,7 @@ class Fought:
             offered = (live & np.array([answer in f[1] for f in found], dtype=bool))[of]
             if offered.any():
                 moves.append((answer, offered, getattr(self, "_" + answer)(batch, of, found)))
-        # each fighter's distinct ends (rows of `_end_row`), and each strategy's
+        # each fighter's distinct ends (rows of `end_row`), and each strategy's
         # (end number, probability number) of them: made once a fighter (`_arrays`)
         labels, ends, flats = {}, [], []
         for f in found:
@@ -360,7 +358,7 @@ class Fought:
         return moves
 
     def _arrays(self, strategies, slots):
-        """(a fighter's distinct ends as rows of `_end_row`, the labels of its strategies
+        """(a fighter's distinct ends as rows of `end_row`, the labels of its strategies
         with some end, their (end number, probability number in `self.table`) pairs as
         rows (the strategy's number in `self.labels`, end, probability) strategy by
         strategy), its zero chances left out; None where an end is one this file does
@@ -377,7 +375,7 @@ class Fought:
                         continue
                     if code not in made:   # (each end's row made once, kept across batches)
                         end = self.store.end(code)
-                        made[code] = _end_row(end, self.pending, slots) if _written(end, self.follow) else None
+                        made[code] = end_row(end, self.pending, slots) if written(end, self.follow) else None
                     row = made[code]
                     if row is None:
                         return None
@@ -396,7 +394,7 @@ class Fought:
         """(the successor rows, the state each was made from, the row of each successor
         i: state `origin[i]` after end `values[i]` (kind, Honour, condition, pending
         number after a stop; sorted by kind)), made once for the successors alike
-        (`_twins`).  The hero's condition is written for all at once
+        (`twins`).  The hero's condition is written for all at once
         (sheet.set_hero_condition: Mort in a defeat, Indemne again once he leaves the
         fight, endings.leave_fight, else as the fight left him), the rest kind by kind,
         each kind's rows a slice written in place.
@@ -408,11 +406,11 @@ class Fought:
         otherwise each successor its own row, as the explorer's `handed` reads a row
         handed over (its state given to the engine path)."""
         slots = batch.slots
-        first, merged = _twins(self.rules, batch, origin, values)
+        first, merged = twins(self.rules, batch, origin, values)
         values = values[first]
         out = Batch(batch.rows[origin[first]], slots)   # (a copy: the rows taken)
         kind = values[:, 0]
-        put_condition(out, _left_in(values))
+        put_condition(out, left_in(values))
         bounds = np.searchsorted(kind, np.arange(len(KINDS) + 1)).tolist()
         for code, kind in enumerate(KINDS):
             a, b = bounds[code], bounds[code + 1]
@@ -483,7 +481,7 @@ class Fought:
         """endings.invoke, gods.pay_invocation: the price paid, Indemne, its paragraph;
         "si vous en avez moins", −1 Honour and the opponent strikes."""
         leave, cost = self.answers["invoke"]
-        have = _now(batch.col("stats", "honneur"))
+        have = now(batch.col("stats", "honneur"))
         paid = have >= cost
         won, lost = _copy(batch), _copy(batch)
         if cost:
@@ -543,77 +541,8 @@ def _by_label(flats: list, numbers: list, known: int) -> tuple[list, np.ndarray]
             sized.reshape(len(flats), len(numbers)))
 
 
-def unique_rows(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """(the distinct rows, the first row of each, each row's number among them), as
-    np.unique(axis=0) but by one sort of a single number a row when the values, less
-    their column's least, fit in 63 bits."""
-    if len(keys):
-        low = keys.min(axis=0)
-        bits = [max(1, int(top).bit_length()) for top in (keys.max(axis=0) - low).tolist()]
-        if sum(bits) <= 63:
-            code = np.zeros(len(keys), dtype=np.int64)
-            for j, b in enumerate(bits):
-                code = (code << b) | (keys[:, j] - low[j])
-            _u, first, inverse = np.unique(code, return_index=True, return_inverse=True)
-            return keys[first], first, inverse.reshape(-1)
-    uniq, first, inverse = np.unique(keys, axis=0, return_index=True, return_inverse=True)
-    return uniq, first, inverse.reshape(-1)
-
-
-def _twins(rules, batch, origin, values) -> tuple[np.ndarray, np.ndarray]:
-    """(the first of each class of successors that `Fought._finished` makes alike, in
-    order; each successor's class): successor i is state `origin[i]` after end
-    `values[i]`, and two are made alike where their states differ in nothing but the
-    Honour and the hero's condition, which the end writes, and their ends are alike
-    but for the Honour, where what the end writes is alike instead: in a defeat the
-    old Honour (not written), elsewhere the Honour kept (play's `change("honneur",
-    value=h)` through the rules' clamp, vector.py `honour_set`); the mark of Honour
-    exhausted as it is after (set before, or set by the clamp; `_plain_lut`); an
-    Honour absent told apart (`set_value` leaves it so at 0).  Every step after is a function of the row alone (the explorer
-    deduplicates states on that ground), so twins make the same row.  The states'
-    classes are found over the batch's states, the successors' over a few small
-    columns: at 300,000 states of le-taureau-d-airain 487,000 successors are about
-    173,000 classes."""
-    rows, slots = batch.rows, batch.slots
-    if not len(origin):
-        return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
-    plain = rows.copy()
-    plain[:, EXTRA] = _plain_lut(slots)[rows[:, EXTRA]]
-    at = slots.find("stats", "honneur")
-    if at is not None and at < rows.shape[1]:
-        plain[:, at] = rows[:, at] == MISSING   # (an Honour absent stays so where set to 0: `set_value`)
-    _u, _f, state = distinct_rows(plain)
-    lose = values[:, 0] == KINDS.index(LOSE)
-    kept, marked, before = rules.honour_set(batch, origin, rules.least("honneur", values[:, 1]))
-    old = _now(batch.col("stats", "honneur"))[origin]
-    keys = np.column_stack([state[origin], values[:, 0], _left_in(values), values[:, 3], np.where(lose, old, kept),
-                            before | ~lose & marked])
-    _u, first, inverse = distinct_rows(keys)
-    order = np.argsort(first)   # (in order of first appearance: by kind too)
-    rank = np.empty_like(order)
-    rank[order] = np.arange(len(order))
-    return first[order], rank[inverse]
-
-
-def distinct_rows(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """`unique_rows` of the columns of `keys` that are not alike in every row (the
-    others tell no row apart: most of a batch's, so that the rest often fits the one
-    number a row `unique_rows` sorts)."""
-    if not len(keys):
-        return keys, np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
-    varied = (keys != keys[0]).any(axis=0)
-    if not varied.any():
-        return keys[:1], np.zeros(1, dtype=np.int64), np.zeros(len(keys), dtype=np.int64)
-    _u, first, inverse = unique_rows(keys[:, varied])
-    return keys[first], first, inverse
-
-
 def _copy(batch):
     return Batch(batch.rows.copy(), batch.slots)
-
-
-def _now(values: np.ndarray) -> np.ndarray:
-    return np.where(values == MISSING, 0, values)
 
 
 def _surrendered(book, items: dict) -> tuple:
@@ -636,95 +565,6 @@ def _ranks(book) -> dict:
             ranks[best][k] = len(left)
             del left[best]
     return {i: r for i, r in ranks.items() if any(r)}
-
-
-def _written(end, follow: dict) -> bool:
-    """Whether this file writes the end (a leaving end: one whose paragraph the fight
-    names)."""
-    kind = _kind(end)
-    return kind in (LOSE, STOP) or kind in follow
-
-
-def _kind(end):
-    if end.outcome == LOSE:
-        return LOSE
-    if end.outcome == STOP:
-        return STOP
-    kind = end.detail[0] if end.detail else None
-    return kind if kind in LEAVE else None
-
-
-def _end_row(end, pending: dict, slots) -> tuple:
-    """(kind, Honour, condition, pending number after a stop) of an end."""
-    kind = _kind(end)
-    if kind == LOSE:
-        return (KINDS.index(LOSE), 0, 0, 0)
-    detail = end.detail if kind == STOP else end.detail[1:]
-    turn, hc, cur, enemies, h, down, failed, refused, strikes, wounds, offer = detail
-    pend = 0
-    if kind == STOP:
-        p = {**pending, "enemies": [{**e, "condition": c, "state": R.NAMES[s]}
-                                     for e, (c, s) in zip(pending["enemies"], enemies)]}
-        p.update(current=cur, turn="hero" if turn == "H" else "enemy", acted=True, all_down=down,
-                 offer=offer, retreat_failed=failed, surrender_refused=refused, strikes=strikes, wounds=wounds)
-        pend = slots.pendings(freeze(p))
-    return (KINDS.index(kind), h, hc, pend)
-
-
-def set_value(rules, batch, stat: str, values: np.ndarray) -> None:
-    """game/core.py `change(stat, value=v)` told to nobody: clamped, written unless it
-    is 0 where the stat is absent."""
-    old = batch.col("stats", stat)
-    new = rules.clamp(batch, stat, values)
-    now = np.where(old == MISSING, 0, old)
-    batch.put("stats", stat, new, where=(new != 0) | (new != now))
-
-
-def put_condition(batch, values: np.ndarray) -> None:
-    """sheet.set_hero_condition of each state (`values`), through a lookup table of the
-    interned extras for each condition (Slots.extra_lut: each extras value changed
-    once, whatever the batch)."""
-    for c in np.unique(values).tolist():
-        sel = np.flatnonzero(values == c)
-        batch.rows[sel, EXTRA] = _condition_lut(batch.slots, c)[batch.rows[sel, EXTRA]]
-
-
-def _left_in(values: np.ndarray) -> np.ndarray:
-    """The hero's condition each end (`_end_row`) leaves him in (sheet.set_hero_condition):
-    Mort in a defeat, as the fight left him at a stop, else Indemne again once he
-    leaves the fight (endings.leave_fight)."""
-    kind = values[:, 0]
-    return np.where(kind == KINDS.index(LOSE), N.MORT, np.where(kind == KINDS.index(STOP), values[:, 2], N.INDEMNE))
-
-
-def _plain_lut(slots) -> np.ndarray:
-    """interned extras number -> that of the same extras with what a fight's end writes
-    there made alike (`_twins`): the hero's condition Indemne, the mark of Honour
-    exhausted (vector.py `_exhausted`) lowered where set (kept where absent: an end
-    that sets it sets it alike on both)."""
-    def plain(extra):
-        extra = dict(extra or {})
-        condition_set(extra, N.INDEMNE)
-        if extra.get("honour_exhausted"):
-            extra["honour_exhausted"] = False
-        return slots.extras(freeze(extra) or None)
-    return slots.extra_lut(("cc-twin",), plain)
-
-
-def _condition_lut(slots, c: int) -> np.ndarray:
-    """interned extras number -> that of the same extras with the hero's condition `c`."""
-    def changed(extra):
-        extra = dict(extra or {})
-        condition_set(extra, c)
-        return slots.extras(freeze(extra) or None)
-    return slots.extra_lut(("cc-condition", c), changed)
-
-
-def condition_to(value: int):
-    """The change of the module extras that gives the hero the condition `value`
-    (sheet.condition_set; it reads the extras alone: `(condition_to, value)` names it
-    for batch.py `change_extra(key=)`)."""
-    return lambda extra: (condition_set(extra, value), extra)[1]
 
 
 def _widened(rows: np.ndarray, width: int, slots) -> np.ndarray:
