@@ -105,3 +105,18 @@ def test_codes_over_a_large_span_numbered_as_np_unique_numbers_them(size, total,
     assert codes.tolist() == expected.tolist()
     assert inverse.tolist() == expected_inverse.reshape(-1).tolist()
     assert at is None if not first else at.tolist() == expected_at.tolist()
+
+
+@pytest.mark.parametrize("high", [3, 1000, 1 << 40])
+def test_unique_rows_are_those_of_np_unique(high):
+    """distinct.py `unique_rows` (the Chroniques Crétoises fighters' and twins' keys)
+    gives np.unique(axis=0)'s rows, first rows and numbers: dense codes, sorted codes,
+    and columns whose ranges pass 63 bits together."""
+    from engine.analysis.compiled.distinct import unique_rows
+    rng = np.random.default_rng(high % 97)
+    keys = rng.integers(-2, high, size=(3000, 3), dtype=np.int64)
+    keys[1500:] = keys[:1500]
+    uniq, first, inverse = unique_rows(keys)
+    want, want_first, want_inverse = np.unique(keys, axis=0, return_index=True, return_inverse=True)
+    assert np.array_equal(uniq, want) and np.array_equal(first, want_first)
+    assert np.array_equal(inverse, want_inverse.reshape(-1))

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from engine.analysis.compiled.distinct import unique_rows
 from engine.analysis.compiled.packed import EXTRA, MISSING
 from engine.analysis.explore.compact import freeze
 from engine.rules.chroniques_cretoises import model as R
@@ -16,23 +17,6 @@ from engine.rules.chroniques_cretoises.sheet import condition_set
 LEAVE = ("win", "all-badly-wounded", "hurt", "timeout")
 STOP, LOSE = "stop", "lose"
 KINDS = (LOSE, STOP) + LEAVE   # (an end's kind as a number: its place here)
-
-
-def unique_rows(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """(the distinct rows, the first row of each, each row's number among them), as
-    np.unique(axis=0) but by one sort of a single number a row when the values, less
-    their column's least, fit in 63 bits."""
-    if len(keys):
-        low = keys.min(axis=0)
-        bits = [max(1, int(top).bit_length()) for top in (keys.max(axis=0) - low).tolist()]
-        if sum(bits) <= 63:
-            code = np.zeros(len(keys), dtype=np.int64)
-            for j, b in enumerate(bits):
-                code = (code << b) | (keys[:, j] - low[j])
-            _u, first, inverse = np.unique(code, return_index=True, return_inverse=True)
-            return keys[first], first, inverse.reshape(-1)
-    uniq, first, inverse = np.unique(keys, axis=0, return_index=True, return_inverse=True)
-    return uniq, first, inverse.reshape(-1)
 
 
 def twins(rules, batch, origin, values) -> tuple[np.ndarray, np.ndarray]:

@@ -29,6 +29,7 @@ from types import SimpleNamespace
 import numpy as np
 
 from engine.analysis.compiled.batch import Batch
+from engine.analysis.compiled.distinct import unique_rows
 from engine.analysis.compiled.fights import Probabilities, Spread
 from engine.analysis.compiled.packed import ENDED, EXTRA, PENDING
 from engine.analysis.compiled.programs import Unsupported
@@ -41,7 +42,7 @@ from engine.rules.chroniques_cretoises import model as R
 from engine.rules.chroniques_cretoises import names as N
 from engine.rules.chroniques_cretoises import sheet
 from engine.rules.chroniques_cretoises.fight_rows import (KINDS, LOSE, STOP, condition_to, end_row, left_in, now,
-                                                       put_condition, set_value, twins, unique_rows, written)
+                                                       put_condition, set_value, twins, written)
 
 # the leaving ends: (the outcome's effects in the fight's fields, its paragraph's field)
 WHERE = {"win": ("win_effects", "win"), "all-badly-wounded": ("all_down_effects", "all_down"),
