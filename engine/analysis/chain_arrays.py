@@ -443,22 +443,30 @@ def pushes(pushed: "Pushed", roots: np.ndarray, start: np.ndarray, weight: np.nd
     level, nodes = pushed.level, len(pushed.level)
     top = int(level[roots].max())
     pending: dict = {}   # level -> [(root positions, nodes, masses)]
+    end_who, end_key, end_mass = [], [], []
+    goes, out_key = pushed.goes, pushed.out_key
 
-    def send(who, node, mass):
-        if not node.size:
+    def send(who, node, mass, lev, edges=None):
+        """Pairs to their child's level (`lev`), or, at level 0 (`edges`' ends and
+        stops), to the ends; in their order within each level."""
+        if not lev.size:
             return
-        lev = level[node]
         low = int(lev.min())
         if low == int(lev.max()):   # (every child one level: no sort)
-            pending.setdefault(low, []).append((who, node, mass))
-            return
-        order = by_level(lev)
-        cut = np.flatnonzero(np.diff(lev[order])) + 1
-        for part in np.split(order, cut):
-            pending.setdefault(int(lev[part[0]]), []).append((who[part], node[part], mass[part]))
+            parts = [(low, slice(None))]
+        else:
+            order = by_level(lev)
+            cut = np.flatnonzero(np.diff(lev[order])) + 1
+            parts = [(int(lev[part[0]]), part) for part in np.split(order, cut)]
+        for k, part in parts:
+            if k:
+                pending.setdefault(k, []).append((who[part], node[part], mass[part]))
+            else:
+                end_who.append(who[part])
+                end_key.append(out_key[edges[part]])
+                end_mass.append(mass[part])
 
-    send(np.arange(roots.size), roots, start)
-    end_who, end_key, end_mass = [], [], []
+    send(np.arange(roots.size), roots, start, level[roots])
     merges = 0
     for k in range(top, 0, -1):
         parts = pending.pop(k, None)
@@ -468,26 +476,21 @@ def pushes(pushed: "Pushed", roots: np.ndarray, start: np.ndarray, weight: np.nd
         key = who * nodes + node
         order = np.argsort(key, kind="stable")
         key = key[order]
-        first = np.flatnonzero(np.concatenate([[True], key[1:] != key[:-1]]))
-        mass = np.add.reduceat(mass[order], first)
-        if len(first) < len(key):   # (pairs met: the most merged into one)
+        starts = np.empty(len(key), dtype=bool)
+        starts[0] = True
+        np.not_equal(key[1:], key[:-1], out=starts[1:])
+        first = np.flatnonzero(starts)
+        if len(first) < len(key):   # (pairs met: their masses summed, the most merged into one)
+            mass = np.add.reduceat(mass[order], first)
             merges += _most(first, len(key)) - 1
+        else:
+            mass = mass[order]
         lead = order[first]
         who, node = who[lead], node[lead]
         lo, hi = pushed.lo[node], pushed.hi[node]
         edges = spans(lo, hi)
-        share = np.repeat(mass, hi - lo) * weight[edges]
-        child, who, inner = pushed.child[edges], np.repeat(who, hi - lo), pushed.inner[edges]
-        out = ~inner
-        if out.any():
-            send(who[inner], child[inner], share[inner])
-        else:   # (no end nor stop at this level: every pair goes on)
-            send(who, child, share)
-            continue
-        end_who.append(who[out])
-        gone = child[out]
-        end_key.append(np.where(gone < 0, pushed.end_key[np.maximum(-1 - gone, 0)], pushed.kinds + gone))
-        end_mass.append(share[out])
+        sizes = hi - lo
+        send(np.repeat(who, sizes), pushed.child[edges], np.repeat(mass, sizes) * weight[edges], goes[edges], edges)
     if not end_who:
         empty = np.zeros(0, dtype=np.int64)
         return empty, empty, start[:0], merges
@@ -543,6 +546,20 @@ class Pushed:
                 self._into_stop = into_stop
         self.end_key, self.stops = np.asarray(end_key, dtype=np.int64), stops
         self.kinds = int(self.end_key.max()) + 1 if self.end_key.size else 0
+
+    @cached_property
+    def goes(self) -> np.ndarray:
+        """Per edge, the level of the child the push goes on to, 0 where it ends there
+        (an end, or a stop): `pushes` routes each pair by it."""
+        return np.where(self.inner, self.level[np.maximum(self.child, 0)], 0)
+
+    @cached_property
+    def out_key(self) -> np.ndarray:
+        """Per edge where the push ends (`goes` 0), its key: an end's in `end_key`, a
+        stop's node plus `kinds` (the others' unread)."""
+        child = self.child
+        return np.where(child < 0, self.end_key[np.maximum(-1 - child, 0)] if self.end_key.size else 0,
+                        self.kinds + child)
 
     @cached_property
     def weight(self) -> np.ndarray:
