@@ -318,7 +318,10 @@ class Fast:
                 raise NearTie
             slot = all_slot[i0:i1]
             error = np.maximum.reduceat(self.error[at], cuts) + (all_terms[i0:i1] + 2) * UNIT
-            chosen, hard = _first_best(slot, values, prints, error)
+            if slot.any():
+                chosen, hard = _first_best(slot, values, prints, error)
+            else:   # (every node of the level has one option: it is chosen, nothing to compare)
+                chosen, hard = np.arange(len(slot)), ()
             for h in hard:   # options nearer than floats tell and not equal: compared exactly
                 node = int(g.opt_node[opts[chosen[h]]])
                 mine = range(first_opt[node], first_opt[node + 1] if node + 1 < g.nodes else len(g.opt_node))
