@@ -85,10 +85,11 @@ class ArrayFight:
                                         for e in range(emax[i] + 1)]) for i in range(n)]
         # a wound taken: Endurance and armour hits lost, by shift, without / with armour
         big = 10 ** 6
-        self.taken = [[[big - f.apply(big, top, a, ("t", j), s)[0] for a in (0, 1)] for s in model.SHIFTS]
+        # (as arrays, indexed by "armour worn" 0 or 1: `apply` and `offered` gather them)
+        self.taken = [[np.array([big - f.apply(big, top, a, ("t", j), s)[0] for a in (0, 1)]) for s in model.SHIFTS]
                       for j in range(n)]
-        self.worn = [a - f.apply(big, top, a, ("t", 0), 0)[2] for a in (0, 1)]
-        self.taken_offered = [[f.offered(top, a, ("t", j)) for a in (0, 1)] for j in range(n)]
+        self.worn = np.array([a - f.apply(big, top, a, ("t", 0), 0)[2] for a in (0, 1)])
+        self.taken_offered = [np.array([f.offered(top, a, ("t", j)) for a in (0, 1)]) for j in range(n)]
         rounds = np.arange(f.cap + 1)
         wins = np.arange((self.sp.win_rounds or 0) + 1)
         over = [[model.round_over(self.sp, r, w) for w in wins] for r in rounds]
@@ -150,9 +151,9 @@ class ArrayFight:
             hit = (head == DEALT) & (target == i)
             rows[hit, 1 + i] = self.dealt[i][s][rows[hit, 1 + i]]
             hurt = (head == TAKEN) & (target == i)
-            worn = (rows[hurt, self.ARM] > 0).astype(int)
-            rows[hurt, self.HE] -= np.array(self.taken[i][s])[worn]
-            rows[hurt, self.ARM] -= np.array(self.worn)[worn]
+            worn = (rows[hurt, self.ARM] > 0).astype(np.int64)
+            rows[hurt, self.HE] -= self.taken[i][s][worn]
+            rows[hurt, self.ARM] -= self.worn[worn]
         return rows
 
     def offered(self, rows) -> np.ndarray:
@@ -163,7 +164,7 @@ class ArrayFight:
             hit = (head == DEALT) & (target == i)
             out[hit] = self.dealt_offered[i][rows[hit, 1 + i]]
             hurt = (head == TAKEN) & (target == i)
-            out[hurt] = np.array(self.taken_offered[i])[(rows[hurt, self.ARM] > 0).astype(int)]
+            out[hurt] = self.taken_offered[i][(rows[hurt, self.ARM] > 0).astype(np.int64)]
         return out & self.may_test(rows[:, self.LUCK])
 
     def step(self, rows, hurt) -> tuple[np.ndarray, np.ndarray]:
