@@ -553,16 +553,19 @@ class Pushed:
     @cached_property
     def goes(self) -> np.ndarray:
         """Per edge, the level of the child the push goes on to, 0 where it ends there
-        (an end, or a stop): `pushes` routes each pair by it."""
-        return np.where(self.inner, self.level[np.maximum(self.child, 0)], 0)
+        (an end, or a stop): `pushes` routes each pair by it (16 bits where the levels
+        fit: kept with the chain, two bytes an edge)."""
+        goes = np.where(self.inner, self.level[np.maximum(self.child, 0)], 0)
+        return goes.astype(np.int16) if goes.max(initial=0) < 1 << 15 else goes
 
     @cached_property
     def out_key(self) -> np.ndarray:
         """Per edge where the push ends (`goes` 0), its key: an end's in `end_key`, a
-        stop's node plus `kinds` (the others' unread)."""
+        stop's node plus `kinds` (the others' unread; 32 bits where they fit)."""
         child = self.child
-        return np.where(child < 0, self.end_key[np.maximum(-1 - child, 0)] if self.end_key.size else 0,
-                        self.kinds + child)
+        key = np.where(child < 0, self.end_key[np.maximum(-1 - child, 0)] if self.end_key.size else 0,
+                       self.kinds + child)
+        return key.astype(np.int32) if key.max(initial=0) < 1 << 31 else key
 
     @cached_property
     def weight(self) -> np.ndarray:
