@@ -57,7 +57,7 @@ def _blind(column: int):
 
     def twins(rules, batch, origin, values):
         def keyed(keys):
-            return real(np.delete(keys, column, axis=1)) if keys.shape[1] == 6 else real(keys)
+            return real([c for j, c in enumerate(keys) if j != column]) if len(keys) == 6 else real(keys)
         fr.distinct_rows = keyed
         try:
             return real_twins(rules, batch, origin, values)
