@@ -4,6 +4,7 @@ successor made on its own gives, and twins planted wrong are caught."""
 from pathlib import Path
 
 import numpy as np
+import pytest
 
 import engine.rules.chroniques_cretoises.fight_rows as fr
 import engine.rules.chroniques_cretoises.vector_fights as vf
@@ -57,7 +58,7 @@ def _blind(column: int):
 
     def twins(rules, batch, origin, values):
         def keyed(keys):
-            return real(np.delete(keys, column, axis=1)) if keys.shape[1] == 6 else real(keys)
+            return real([c for j, c in enumerate(keys) if j != column]) if len(keys) == 6 else real(keys)
         fr.distinct_rows = keyed
         try:
             return real_twins(rules, batch, origin, values)
@@ -101,3 +102,20 @@ def test_twins_of_other_states_are_caught(monkeypatch):
 
 def test_twins_blind_to_the_honour_are_caught(monkeypatch):
     assert _rows_checked(monkeypatch, _blind(4))[0] > 0
+
+
+@pytest.mark.parametrize("wide", [False, True])
+def test_distinct_rows_of_columns_are_np_uniques_classes(wide):
+    # columns alike in every row, booleans, and (wide) ranges past one 63-bit number a
+    # row: the same classes as np.unique over the stacked rows, each with its first row
+    rng = np.random.default_rng(7)
+    n = 5000
+    columns = [rng.integers(0, 4, n), np.full(n, 3), rng.integers(-2, 2, n) > 0, rng.integers(0, 9, n)]
+    if wide:
+        columns.append(rng.integers(0, 1 << 40, n) * (rng.integers(0, 2, n) > 0))
+        columns.append(rng.integers(0, 1 << 30, n) * (rng.integers(0, 3, n) > 1))
+    first, inverse = fr.distinct_rows(columns)
+    rows = np.column_stack(columns).astype(np.int64)
+    _u, want_first, want = np.unique(rows, axis=0, return_index=True, return_inverse=True)
+    assert sorted(first.tolist()) == sorted(want_first.tolist())   # (each class's first row)
+    assert (first[inverse] == want_first[want.reshape(-1)]).all()   # (each row's class)

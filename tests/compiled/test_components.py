@@ -148,7 +148,7 @@ def test_components_peels_large_graphs():
 
 @pytest.mark.parametrize("n, narrow", [(5, np.int64), (5, np.int16), (70_000, np.int64), (70_000, np.int32)])
 def test_the_parents_are_the_sources_sorted_by_target_then_source(n, narrow):
-    # (past 2^16 states the targets are sorted in two 16-bit passes)
+    # (the targets sorted by one 64-bit key a target, its place in the part below it)
     from engine.analysis.compiled.components import _parents
     rng = np.random.default_rng(n)
     src = np.sort(rng.integers(0, n, size=4 * n)).astype(np.int32)

@@ -286,3 +286,36 @@ def test_a_level_backed_up_a_part_at_a_time_gives_the_same_floats(monkeypatch):
     assert len(parts._parts(np.arange(g.states))) > 100
     assert np.array_equal(whole.f, parts.f) and np.array_equal(whole.e, parts.e)
     assert np.array_equal(whole.policy, parts.policy)
+
+
+@pytest.mark.parametrize("frontier", [0.0, 1.0])
+def test_the_pseudo_targets_are_read_through_their_places_after_the_states(frontier):
+    # state 0: one move, half to a state not explored (FRONTIER, -2), a quarter to an
+    # engine error (ERROR, -1), a quarter to a victory; the frontier's worth counts,
+    # the error's never, and neither leaves a bound; the states' values stay n long
+    import sys
+    S = sys.modules["engine.analysis.compiled.solve"]
+    half, quarter = Fraction(1, 2), Fraction(1, 4)
+    g = _graph([[[(half, -2), (quarter, -1), (quarter, 1)]], []], victory={1})
+    sol = S.Solution(g, frontier=frontier).floats()
+    assert len(sol.f) == len(sol.e) == 2 and not sol.odd
+    assert sol.f[0] == 0.25 + 0.5 * frontier and sol.f[1] == 1.0
+    assert sol.e[0] == S.ROUNDING * 5   # (three terms: no bound read from the pseudo targets)
+
+
+def test_the_pseudo_targets_read_by_place_give_the_floats_read_by_kind():
+    # a cut exploration (edges to states not explored): the floats, bounds and policy
+    # read through the places after the states' are those of choosing each edge's
+    # term by its kind (`odd`: the way kept for a target below FRONTIER), bit for bit
+    import sys
+    S = sys.modules["engine.analysis.compiled.solve"]
+    book, module, _ = load(ROOT / "books" / "le-taureau-d-airain.yaml")
+    from engine.analysis.compiled.explorer import CompiledExplorer
+    g = CompiledExplorer(book, module, sheet=1, max_states=20_000).run().graph
+    for frontier in (0.0, 1.0):
+        placed = S.Solution(g, frontier=frontier).floats()
+        kind = S.Solution(g, frontier=frontier)
+        kind.odd = True
+        kind.floats()
+        assert np.array_equal(placed.f, kind.f) and np.array_equal(placed.e, kind.e)
+        assert np.array_equal(placed.policy, kind.policy)

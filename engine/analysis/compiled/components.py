@@ -348,8 +348,7 @@ def _parents(n: int, parts, starts: np.ndarray) -> np.ndarray:
     for src, dst in parts():
         for a in range(0, len(dst), PART):
             d, s = dst[a:a + PART], src[a:a + PART]
-            order = _by_target(n, d)
-            d = d[order]
+            d, order = _by_target(n, d)
             first = np.flatnonzero(np.r_[True, d[1:] != d[:-1]]) if len(d) else np.zeros(0, dtype=np.int64)
             sizes = np.diff(np.append(first, len(d)))
             rank = np.arange(len(d)) - np.repeat(first, sizes)
@@ -358,17 +357,21 @@ def _parents(n: int, parts, starts: np.ndarray) -> np.ndarray:
     return out
 
 
-def _by_target(n: int, dst: np.ndarray) -> np.ndarray:
-    """The order that sorts `dst` stably, by a radix sort in 16-bit digits (NumPy sorts
-    16-bit integers stably by radix: two such passes took 0.15 s where a sort of 64-bit
-    (target, source) keys took 0.25 s, over la-cloche-de-brumesel's 3.45 M edges)."""
-    if n > 1 << 32 or dst.dtype.itemsize <= 2:   # (a narrow type: sorted by radix as it is)
-        return np.argsort(dst, kind="stable")
-    order = np.argsort((dst & 0xFFFF).astype(np.uint16), kind="stable")
-    if n > 1 << 16:
-        high = (dst >> 16).astype(np.uint16)
-        order = order[np.argsort(high[order], kind="stable")]
-    return order
+def _by_target(n: int, dst: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(`dst` sorted, the order that sorts it stably): one sort of a 64-bit key a target,
+    the target above its place in the part (the place in the low bits: no two keys
+    alike, so any sort is stable; NumPy sorts plain 64-bit integers by vectorised
+    quicksort, where an `argsort` carries an index array along).  Over a part of
+    le-taureau-d-airain's edges (2^20 targets among 7.3 M states) 18.6 ms, where two
+    stable radix passes in 16-bit digits took 32.7 ms."""
+    bits = max(int(len(dst) - 1).bit_length(), 1)
+    if n > 1 << (63 - bits):   # (no room for the place: sorted with an index)
+        order = np.argsort(dst, kind="stable")
+        return dst[order], order
+    key = dst.astype(np.int64) << bits
+    key |= np.arange(len(dst), dtype=np.int64)
+    key.sort()
+    return key >> bits, key & ((1 << bits) - 1)
 
 
 def _listed(comp: np.ndarray, level: np.ndarray, loop: np.ndarray) -> Components:

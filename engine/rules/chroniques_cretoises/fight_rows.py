@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from engine.analysis.compiled.distinct import unique_rows
+from engine.analysis.compiled.distinct import numbered_codes, unique_rows
 from engine.analysis.compiled.packed import EXTRA, MISSING
 from engine.analysis.explore.compact import freeze
 from engine.rules.chroniques_cretoises import model as R
@@ -36,35 +36,50 @@ def twins(rules, batch, origin, values) -> tuple[np.ndarray, np.ndarray]:
     rows, slots = batch.rows, batch.slots
     if not len(origin):
         return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
-    plain = rows.copy()
-    plain[:, EXTRA] = _plain_lut(slots)[rows[:, EXTRA]]
+    plain = rows.T.copy()   # (column by column: each contiguous)
+    plain[EXTRA] = _plain_lut(slots)[plain[EXTRA]]
     at = slots.find("stats", "honneur")
     if at is not None and at < rows.shape[1]:
-        plain[:, at] = rows[:, at] == MISSING   # (an Honour absent stays so where set to 0: `set_value`)
-    _u, _f, state = distinct_rows(plain)
-    lose = values[:, 0] == KINDS.index(LOSE)
-    kept, marked, before = rules.honour_set(batch, origin, rules.least("honneur", values[:, 1]))
+        plain[at] = plain[at] == MISSING   # (an Honour absent stays so where set to 0: `set_value`)
+    _f, state = distinct_rows(list(plain))
+    kind, honour = values[:, 0].copy(), values[:, 1].copy()   # (each column contiguous: read several times)
+    lose = kind == KINDS.index(LOSE)
+    kept, marked, before = rules.honour_set(batch, origin, rules.least("honneur", honour))
     old = now(batch.col("stats", "honneur"))[origin]
-    keys = np.column_stack([state[origin], values[:, 0], left_in(values), values[:, 3], np.where(lose, old, kept),
-                            before | ~lose & marked])
-    _u, first, inverse = distinct_rows(keys)
+    first, inverse = distinct_rows([state[origin], kind, left_in(values), values[:, 3].copy(),
+                                    np.where(lose, old, kept), before | ~lose & marked])
     order = np.argsort(first)   # (in order of first appearance: by kind too)
     rank = np.empty_like(order)
     rank[order] = np.arange(len(order))
     return first[order], rank[inverse]
 
 
-def distinct_rows(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """`unique_rows` of the columns of `keys` that are not alike in every row (the
-    others tell no row apart: most of a batch's, so that the rest often fits the one
-    number a row `unique_rows` sorts)."""
-    if not len(keys):
-        return keys, np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
-    varied = (keys != keys[0]).any(axis=0)
-    if not varied.any():
-        return keys[:1], np.zeros(1, dtype=np.int64), np.zeros(len(keys), dtype=np.int64)
-    _u, first, inverse = unique_rows(keys[:, varied])
-    return keys[first], first, inverse
+def distinct_rows(columns: list) -> tuple[np.ndarray, np.ndarray]:
+    """(the first row of each distinct row, in increasing order of their codes; each
+    row's number among them) of the rows whose values are `columns` (1-D integer arrays
+    of one length): the columns alike in every row left out (they tell no row apart:
+    most of a batch's), each row one number by mixed radix over the others' ranges,
+    numbered by `numbered_codes`.  The columns are read as they are, each contiguous
+    (the rows of a 2-D key read column by column strode over every row), and the
+    distinct rows themselves are not gathered (nothing reads them: over 2 million
+    successors, a gather of the first rows took longer than numbering them)."""
+    n = len(columns[0]) if columns else 0
+    if not n:
+        return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
+    code, total = np.zeros(n, dtype=np.int64), 1
+    for c in columns:
+        lo, hi = int(c.min()), int(c.max())
+        if lo == hi:
+            continue
+        total *= hi - lo + 1
+        if total >= 1 << 63:   # (no room for one number a row)
+            _u, first, inverse = unique_rows(np.column_stack(columns))
+            return first, inverse
+        code *= hi - lo + 1
+        code += c
+        code -= lo
+    _codes, first, inverse = numbered_codes(code, total, first=True)
+    return first, inverse
 
 
 def now(values: np.ndarray) -> np.ndarray:

@@ -94,11 +94,16 @@ class VectorRules:
         `origin[i]`'s Honour is set to `values[i]` (past its minimum): model.honour_after,
         asked once for each distinct (old, new, exhausted, lock); `clamp` writes the
         mark, fight_rows.py `twins` reads what a fight's ends would write."""
-        old = _now(batch.col("stats", "honneur"))[origin]
-        exhausted, lock = (a[origin] for a in _read(batch, ("honour_exhausted", False), ("lock_zero", True)))
-        uniq, inverse = numbered([old, values, exhausted, lock])
+        old = _now(batch.col("stats", "honneur"))
+        exhausted, lock = _read(batch, ("honour_exhausted", False), ("lock_zero", True))
+        if len(origin) > len(batch):   # (a fight's successors: each state's (old, exhausted, lock) numbered once)
+            cases, case = numbered([old, exhausted, lock])
+            pairs, inverse = numbered([case[origin], values])
+            uniq = [cases[c][:1] + (n,) + cases[c][1:] for c, n in pairs]
+        else:
+            uniq, inverse = numbered([old[origin], values, exhausted[origin], lock[origin]])
         kept, marked = zip(*(R.honour_after(o, n, bool(e), bool(k)) for o, n, e, k in uniq))
-        return (np.asarray(kept, dtype=np.int64)[inverse], np.asarray(marked, dtype=bool)[inverse], exhausted)
+        return (np.asarray(kept, dtype=np.int64)[inverse], np.asarray(marked, dtype=bool)[inverse], exhausted[origin])
 
     def after_change(self, batch) -> None:
         """module.after_change: the sheet refreshed, then death by Shame."""
