@@ -9,14 +9,20 @@ in comparisons with a number (`or >= 6`) and changes only by numbers (`add: {or:
 (two heroes above the cap pass every test of it alike, and still do after every loss
 ahead), so the explorer keeps any larger value as the cap (lens.py).  Ahead meaning
 the paragraphs reachable in the lens's graph; a loss in a paragraph that can be
-entered again (a market with a way back to itself) can repeat without end, and any
-other reading (arithmetic, a computed target, a module field naming the stat) may ask
-anything: then no cap.
+entered again (a market with a way back to itself) can repeat without end, and so can
+a loss of an action that stays in its paragraph (format 1.2 `stay: true`: offered
+again at once, with no way of the graph taken) or of an item used where it lies
+(format 1.2 `used_here`): then no cap.  A loss on a once-only choice (`once: true`)
+is made at most once in a game, even in a paragraph entered again: it counts once
+(its mark is kept wherever its paragraph is ahead, lens.py `mark_dead`, so the choice
+is never offered again there; elsewhere it cannot be taken at all).  Any other reading
+(arithmetic, a computed target, a module field naming the stat) may ask anything:
+then no cap either.
 """
 from __future__ import annotations
 
 from engine import expr as X
-from engine.book.effect_lists import all_effects, module_fields
+from engine.book.effect_lists import carrier, effect_lists, module_fields
 from engine.expr.ast import COMPARISONS, Binary, Int, Name, Str, walk
 
 UNKNOWN = None   # a use of the stat that no cap can answer for
@@ -27,9 +33,11 @@ def caps(lens) -> dict:
     out: dict = {n: {} for n in lens.edges}
     for stat in lens.passive:
         names = {a for a, n in lens.names.items() if n == stat} | {stat}
-        uses = {n: _uses(lens, p, names) for n, p in lens.book.paragraphs.items() if n in lens.edges}
+        used = any(_lost(effects, names, lens) != 0 for effects in lens.used_here.values())   # (used anywhere)
+        uses = {n: UNKNOWN if used else _uses(lens, p, names)
+                for n, p in lens.book.paragraphs.items() if n in lens.edges}
         for n, use in uses.items():
-            if use is not UNKNOWN and use[1] and n in _successors_reach(lens, n):
+            if use is not UNKNOWN and use[2] and n in _successors_reach(lens, n):
                 uses[n] = UNKNOWN   # a loss that can repeat: no bound on what it takes
         for n in lens.edges:
             ahead = [uses.get(q) for q in lens.reach[n] if q in uses]
@@ -47,9 +55,10 @@ def _successors_reach(lens, n) -> set:
 
 
 def _uses(lens, p, names: set):
-    """(largest number the stat is compared with, all it can lose) at paragraph p,
-    or UNKNOWN."""
-    top, lost = 0, 0
+    """(largest number the stat is compared with, all it can lose, what of that a new
+    entry into p can take again) at paragraph p, or UNKNOWN (a reading no cap answers
+    for, or a loss an action staying in p can repeat)."""
+    top = 0
     exprs = [c.condition for c in p.choices] + [c.target_expr for c in p.choices]
     exprs += [a.condition for a in p.auto] + [p.random.dice if p.random else None]
     for e in exprs:
@@ -63,7 +72,25 @@ def _uses(lens, p, names: set):
     lens._scan([module_fields(p)] + [dict(c.extra) for c in p.choices], strings)
     if strings & names:
         return UNKNOWN
-    for eff in all_effects(p):
+    choices = {c.path: c for c in p.choices}
+    lost = again = 0
+    for path, effects in effect_lists(p):
+        taking = _lost(effects, names, lens)
+        if taking is UNKNOWN:
+            return UNKNOWN
+        choice = choices.get(carrier(path))
+        if taking and choice is not None and choice.stay and not choice.once:
+            return UNKNOWN   # an action offered again at once: no bound on what it takes
+        lost += taking
+        again += 0 if choice is not None and choice.once else taking
+    return top, lost, again
+
+
+def _lost(effects, names: set, lens):
+    """All the stat an effect list can take (its `add:` of negative numbers), or
+    UNKNOWN when it reads the stat or changes it otherwise."""
+    lost = 0
+    for eff in effects:
         if eff.kind in ("add", "set") and hasattr(eff.value, "items"):
             for key, amount in eff.value.items():
                 if _mentions(amount, names, lens):
@@ -74,7 +101,7 @@ def _uses(lens, p, names: set):
                     lost += max(0, -amount)
         elif _mentions(eff.value, names, lens):
             return UNKNOWN
-    return top, lost
+    return lost
 
 
 def _compared(e, names: set):
