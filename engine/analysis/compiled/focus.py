@@ -21,6 +21,11 @@ it has added GROW times the states explored before it (so that the solves togeth
 cost a small multiple of the last one), or when no mass is left where it pushed;
 then the next round solves again.
 
+Each round begins, right after its solve, with the *policy closure* (closure.py): one
+fixed play's every state explored to its ends, so that the next solve's low bound is
+at least that play's value (CLOSE of the round's budget at most; `closing=False`:
+without it).
+
 The order only guides: the report's bounds are worked out afresh over the whole
 explored graph (run.py), as after a breadth-first run, so they are sound whatever the
 order.  When a round finds no mass left on the frontier (every state pi reaches is
@@ -35,6 +40,8 @@ from dataclasses import replace
 
 import numpy as np
 
+from engine.analysis.compiled.closure import Closure
+from engine.analysis.compiled.picks import Steps, moves_of, sorted_edges
 from engine.analysis.compiled.graph import Graph, narrow
 from engine.analysis.compiled.packed import ENDED, EXTRA, MISSING, PARAGRAPH
 from engine.analysis.compiled.solve import Solution
@@ -42,6 +49,7 @@ from engine.analysis.explore.worth import hopeful_rows
 
 FIRST = 200_000   # states explored in breadth before the first round
 GROW = 0.5        # a round adds at most this share of the states explored before it
+CLOSE = 1.0       # ... of which the policy closure (closure.py) at most this share
 FEW = 8192        # states a focused wave expands at least (fewer only when no more hold mass)
 MOST = 1 << 16    # ... and at most
 NEAR = 1e-9       # moves this close to the best count as best play's (the mass split among them)
@@ -55,8 +63,9 @@ class Focus:
     `stopped` why the run stopped early ("gap"), `rounds` each round's figures (the
     states, both bounds, the frontier's r * ceiling and the paragraphs holding most)."""
 
-    def __init__(self, gap: float = 0.0, first: int | None = None):
+    def __init__(self, gap: float = 0.0, first: int | None = None, closing: bool = True):
         self.gap, self.first = gap, FIRST if first is None else first
+        self.closing = closing   # each round begun by the policy closure (closure.py)
 
     def begin(self, x, roots) -> None:
         self.x, self.roots = x, roots
@@ -74,6 +83,8 @@ class Focus:
         self.mark = 0                              # the edges made before the wave under way
         self.added = self.budget = 0
         self._p = np.zeros(0)
+        self.closure = Closure(None if x.lens is None else
+                               Steps(x.book, x.module, lambda: x.table.column(PARAGRAPH)))
 
     # --- the explorer's hook ---------------------------------------------------
     def next(self, found: np.ndarray) -> np.ndarray:
@@ -86,6 +97,15 @@ class Focus:
         if self.mode == "breadth":
             self.mode = "focused"
             return self._round()
+        if self.mode == "closure":
+            wave = self._close()
+            if len(wave):
+                return wave
+            self.mode = "focused"
+            if self.added >= self.budget:
+                return self._round()
+            wave = self._choose(False)
+            return wave if len(wave) else self._round()
         self._push()
         if self.added >= self.budget:
             return self._round()
@@ -154,14 +174,14 @@ class Focus:
         x, n = self.x, self.x.table.n
         g = snapshot(x, self.roots, self.v[:n], self.pooled[:n])
         high = Solution(g).floats()
-        low = Solution(replace(g, terminal=g.terminal * ~self.pooled[:n])).floats().start()
+        lows = Solution(replace(g, terminal=g.terminal * ~self.pooled[:n])).floats()
+        low = lows.start()
         self.r[:n], self.s[:n] = reach(high, g.roots)
         pool = np.flatnonzero(self.pooled[:n])
         self.v[:n] = high.f
         w = self.r[pool] * self.v[pool]
         self.rounds.append({"states": n, "low": low, "high": high.start(), "mass": float(w.sum()),
                             "paragraphs": _where(x.table.column(PARAGRAPH)[pool], w)})
-        del high, g
         self.hot = pool[(w > 0) | (self.s[pool] * self.v[pool] > 0)]
         self.added, self.budget = 0, max(FEW, int(GROW * n))
         if self.gap > 0 and self.rounds[-1]["high"] - low <= self.gap:
@@ -171,7 +191,40 @@ class Focus:
             self.mode = "rest"
             self.pooled[:] = False
             return pool
+        if self.closing:
+            self.closure.begin(g, high.f, lows.f, self.pooled[:n])
+            self.mark = len(self.x.e_state)   # (the snapshot joined the edges listed)
+            del high, lows, g
+            self.mode = "closure"
+            wave = self._close()
+            if len(wave):
+                return wave
+            self.mode = "focused"
         return self._choose(False)
+
+    def _close(self) -> np.ndarray:
+        """The next wave of the policy closure (closure.py): the moves of the states the
+        last wave expanded picked, the play walked on; nothing once it is complete or
+        has spent CLOSE of the round's budget (each round's figures: "closure", the
+        states it reached, and whether it was complete)."""
+        x = self.x
+        if len(x.e_state) > self.mark:
+            self.closure.expanded(*self._since(), self.v, self.pooled)
+        wave = np.zeros(0, dtype=np.int64)
+        if self.added < CLOSE * self.budget:
+            wave = self.closure.walk(self.pooled, self.v, MOST)
+        self.rounds[-1]["closure"] = {"reached": int(self.closure.reached), "complete": self.closure.complete}
+        self.pooled[wave] = False
+        x._flush()
+        self.mark = len(x.e_state)
+        return wave
+
+    def _since(self) -> tuple:
+        """The edges made since `mark` (in order of state and move), their probabilities
+        as floats."""
+        st, mv, tg, pr = sorted_edges(self.x, self.mark)
+        self.mark = len(self.x.e_state)
+        return st, mv, tg, self._probs()[pr]
 
     def _choose(self, solve_soon: bool) -> np.ndarray:
         """The pooled states the high bound's play reaches, most r * worth first (MOST
@@ -202,20 +255,10 @@ class Focus:
         """The mass of the states the last wave expanded, pushed one step: along each
         one's move of best expectation (over its successors' worth), the first of equal
         ones, to every outcome; the expanded state's worth that expectation."""
-        x = self.x
-        if len(x.e_state) <= self.mark:
+        if len(self.x.e_state) <= self.mark:
             return
-        st, mv, tg, pr = (np.concatenate(getattr(x, name)[self.mark:]).astype(np.int64)
-                          for name in ("e_state", "e_move", "e_target", "e_prob"))
-        self.mark = len(x.e_state)
-        order = np.lexsort((mv, st))
-        st, mv, tg, pr = st[order], mv[order], tg[order], pr[order]
-        new_move = np.ones(len(st), dtype=bool)
-        new_move[1:] = (st[1:] != st[:-1]) | (mv[1:] != mv[:-1])
-        move_at = np.flatnonzero(new_move)
-        state_at = np.flatnonzero(np.diff(st[move_at], prepend=-1))
-        states = st[move_at][state_at]
-        sp, mp, p = np.append(state_at, len(move_at)), np.append(move_at, len(st)), self._probs()[pr]
+        st, mv, tg, p = self._since()
+        mp, sp, states = moves_of(st, mv)
         for mass, first in ((self.s, False), (self.r, True)):
             src, tgt, w, has, best = spread(sp, mp, tg, p, self.v, first)
             src = states[src]

@@ -1,0 +1,150 @@
+"""The move the policy closure (closure.py) picks at each state, and the steps still
+to a victory that break the high bound's ties.
+
+Where the low bound already values a move above 0, the best of those; elsewhere the
+high bound's: each move's expectation over its successors' last high values or
+ceilings, weighed by DISCOUNT to the power of its steps still to a victory (`Steps`),
+ties toward the fewest successors not yet explored, then the first; a move barred
+(a play caught in a loop: closure.py) last.  At a state picked before, the same move
+unless another's low value is better (`improve`: policy iteration over what is
+explored).  Any pick keeps the bounds sound: it only chooses what to explore."""
+from __future__ import annotations
+
+import numpy as np
+
+from engine.analysis.compiled.solve import _ranges
+
+NEAR = 1e-9   # expectations this close count as equal (then fewest unexplored successors)
+BETTER = 1e-12   # a low value better by more than this switches the play
+DISCOUNT = 0.9   # a move's high expectation weighed by this power of its steps still to a victory
+
+
+def sorted_edges(x, mark: int) -> tuple:
+    """The edges `x` (a CompiledExplorer) listed from its list `mark` on, as int64
+    arrays (state, move, target, probability number) in order of state and move."""
+    st, mv, tg, pr = (np.concatenate(getattr(x, name)[mark:]).astype(np.int64)
+                      for name in ("e_state", "e_move", "e_target", "e_prob"))
+    order = np.lexsort((mv, st))
+    return st[order], mv[order], tg[order], pr[order]
+
+
+def moves_of(st: np.ndarray, mv: np.ndarray) -> tuple:
+    """Of edges in order of (state, move): (each move's first edge, each state's first
+    move: both with the end appended, each state with moves)."""
+    new_move = np.ones(len(st), dtype=bool)
+    new_move[1:] = (st[1:] != st[:-1]) | (mv[1:] != mv[:-1])
+    move_at = np.flatnonzero(new_move)
+    state_at = np.flatnonzero(np.diff(st[move_at], prepend=-1))
+    return np.append(move_at, len(st)), np.append(state_at, len(move_at)), st[move_at][state_at]
+
+
+def choose(sp: np.ndarray, mp: np.ndarray, t: np.ndarray, p: np.ndarray, high: np.ndarray,
+           unexplored: np.ndarray, low: np.ndarray | None = None, far=None,
+           barred: np.ndarray | None = None) -> np.ndarray:
+    """Per state with moves (moves sp[i]:sp[i+1], edges of move m mp[m]:mp[m+1], targets
+    `t`, probabilities `p`): the local number of the move picked for a state not
+    picked yet (module docstring): best low expectation where one is above 0, else
+    best high expectation, each weighed by DISCOUNT to the power of its steps still to
+    a victory (`far`: of target states, their paragraphs' `Steps`; the outcomes that
+    can still win), ties toward the fewest edges into `unexplored` states, then the
+    first; a move `barred` last."""
+    n_moves = len(mp) - 1
+    ok = t >= 0
+    safe = np.where(ok, t, 0)
+    edge_move = np.repeat(np.arange(n_moves), np.diff(mp))
+    owner = np.repeat(np.arange(len(sp) - 1), np.diff(sp))
+    q = np.bincount(edge_move, np.where(ok, p * high[safe], 0.0), minlength=n_moves)
+    open_ = np.bincount(edge_move, ok & unexplored[safe], minlength=n_moves)
+    if far is not None:   # (the nearer of two chances first: discounted by the steps left)
+        d = far(safe)
+        near = ok & (d < Steps.FAR)
+        mass = np.bincount(edge_move, np.where(near, p, 0.0), minlength=n_moves)
+        steps = np.bincount(edge_move, np.where(near, p * d, 0.0), minlength=n_moves) / np.maximum(mass, 1e-300)
+        q = q * DISCOUNT ** np.minimum(steps, 1e4)
+    best = np.full(len(sp) - 1, -1.0)
+    np.maximum.at(best, owner, q)
+    tied = q >= best[owner] - NEAR
+    keys = [np.arange(n_moves), open_, ~tied]   # (np.lexsort: the last key first)
+    if low is not None:   # (a way the low bound values above 0 first, the best of them)
+        ql = np.bincount(edge_move, np.where(ok, p * low[safe], 0.0), minlength=n_moves)
+        keys.append(-ql)
+    if barred is not None:
+        keys.append(barred)
+    order = np.lexsort(keys + [owner])
+    first = np.ones(n_moves, dtype=bool)
+    first[1:] = owner[order][1:] != owner[order][:-1]
+    picked = np.zeros(len(sp) - 1, dtype=np.int64)
+    picked[owner[order][first]] = order[first] - sp[:-1][owner[order][first]]
+    return picked
+
+
+def improve(sp: np.ndarray, mp: np.ndarray, t: np.ndarray, p: np.ndarray, low: np.ndarray,
+            pick: np.ndarray) -> np.ndarray:
+    """`pick` (per state with moves, a local move number; -1: none yet) switched to
+    the move of best low expectation wherever that is better than the picked one's
+    by more than BETTER (policy iteration); a copy."""
+    n_moves = len(mp) - 1
+    ok = t >= 0
+    edge_move = np.repeat(np.arange(n_moves), np.diff(mp))
+    owner = np.repeat(np.arange(len(sp) - 1), np.diff(sp))
+    ql = np.bincount(edge_move, np.where(ok, p * low[np.where(ok, t, 0)], 0.0), minlength=n_moves)
+    top = np.full(len(sp) - 1, -1.0)
+    np.maximum.at(top, owner, ql)
+    at_top = ql >= top[owner]
+    first = np.full(len(sp) - 1, n_moves)
+    np.minimum.at(first, owner[at_top], np.flatnonzero(at_top))
+    out = pick.copy()
+    has = (pick >= 0) & (np.diff(sp) > 0)
+    now = np.zeros(len(sp) - 1)
+    now[has] = ql[sp[:-1][has] + pick[has]]
+    switch = has & (top > now + BETTER)
+    out[switch] = first[switch] - sp[:-1][switch]
+    return out
+
+
+class Steps:
+    """The fewest moves from each paragraph to one that can end in a victory, over the
+    book's static graph (lint/checks.py `graph`), a choice under a condition (`if:`)
+    counted GUARDED moves, and so a way to a paragraph noted (`note("hall")`: any of
+    the note's writers, not the nearest); a paragraph that leads to none FAR.  Why: where the
+    ceilings tie (every unexplored state of a book's towns is worth the same), the
+    high bound's play is any of the tied moves, and the first of them may walk back
+    to the hub for ever (a loop that closes without a victory: worth 0); the one that
+    comes nearer a victory closes.  A way behind a condition the state may not meet
+    (the-clock-of-vennick's § 55: the tuning fork's) is no nearer: counted so, it
+    does not make the paragraph before it look nearer than the ways open to all."""
+
+    FAR, GUARDED = float(1 << 20), 20.0
+
+    def __init__(self, book, module, paragraphs):
+        import heapq
+
+        from engine.analysis.explore.ceiling import wins_at
+        from engine.lint.checks import graph
+        names = [int(n) for n in book.paragraphs]
+        back: dict = {}
+        for a, outs in graph(book, module).items():
+            ways = {}
+            for way, _b in outs:
+                ways[id(way)] = ways.get(id(way), 0) + 1
+            for way, b in outs:
+                if b is None:
+                    continue
+                guarded = ways[id(way)] > 1 or (
+                    way.kind == "choice" and len(way.path) > 3 and way.path[2] == "choices"
+                    and book.paragraphs[a].choices[way.path[3]].condition is not None)
+                back.setdefault(b, []).append((a, self.GUARDED if guarded else 1.0))
+        self.steps = np.full(max(names, default=0) + 1, self.FAR)
+        heap = [(0.0, n) for n in names if wins_at(book.paragraphs[n])]
+        while heap:   # (Dijkstra, backwards from the victories)
+            d, n = heapq.heappop(heap)
+            if d >= self.steps[n]:
+                continue
+            self.steps[n] = d
+            heap += [(d + w, a) for a, w in back.get(n, ()) if d + w < self.steps[a]]
+            heapq.heapify(heap)
+        self.paragraphs = paragraphs   # () -> every kept state's paragraph
+
+    def __call__(self, states: np.ndarray) -> np.ndarray:
+        para = self.paragraphs()
+        return self.steps[np.clip(para[states], 0, len(self.steps) - 1)]

@@ -1,0 +1,98 @@
+"""The focused order's policy closure (compiled/closure.py): one fixed play explored
+to all its ends, so that a cut run's low bound is at least that play's value.
+
+closure-road.yaml (tests/compiled/closure, apart from the books other tests solve
+whole): a hub whose market raises Force for ever (an endless space: no run
+completes) and a road of 25 markers to the port, each marker a way back to the hub,
+with two rolls on the way: the bridge (§ 17, a 1 on
+1d6 is death) and the ford (§ 27, a 1 or a 2).  Nothing reads Force, so best play
+walks the road and its value is the chance of passing both rolls:
+
+    5/6 * 4/6 = 20/36 = 5/9.
+
+Breadth-first, a cut run stays in the market (its Force values multiply the states
+at each depth) and never meets the port: low bound 0.  The focused rounds without
+the closure stay at 0 too (every unexplored state has the same ceiling, 1, so the
+high bound's play is the first way, the market).  The closure walks the road to its
+end, both rolls' every outcome: the low bound is then 5/9, exactly best play's."""
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from engine.analysis.compiled import picks
+from engine.analysis.compiled import focus
+from engine.analysis.compiled.closure import Closure
+from engine.analysis.compiled.picks import Steps, choose
+from engine.analysis.compiled.explorer import CompiledExplorer
+from engine.analysis.compiled.focus import Focus
+from engine.analysis.compiled.graph import Graph
+from engine.analysis.compiled.run import high_solution, solve
+from tests.analysis_fixtures.support import load
+
+ROAD = Path(__file__).parent / "closure" / "closure-road.yaml"   # (apart: no run of it completes)
+VALUE = 5 / 9
+
+
+@pytest.fixture
+def small_waves(monkeypatch):
+    monkeypatch.setattr(focus, "FEW", 2)
+    monkeypatch.setattr(focus, "GROW", 0.1)
+
+
+def bounds(order, cut: int) -> tuple:
+    book, module, _ = load(ROAD)
+    ex = CompiledExplorer(book, module, sheet=1, order=order, max_states=cut).run()
+    assert ex.bound == "max-states"
+    return solve(ex.graph, exact=False)["float"], high_solution(ex).start()
+
+
+@pytest.mark.parametrize("cut", [100, 200, 400])
+def test_the_closure_finds_the_play_a_breadth_cut_misses(cut, small_waves):
+    assert bounds(None, cut)[0] == 0.0
+    assert bounds(Focus(first=40, closing=False), cut)[0] == 0.0
+    order = Focus(first=40)
+    low, high = bounds(order, cut)
+    assert low == pytest.approx(VALUE, abs=1e-12) and high >= VALUE
+    assert any(r["closure"]["complete"] for r in order.rounds)
+    assert order.rounds[-1]["low"] == pytest.approx(VALUE, abs=1e-12)   # (the next solve saw it)
+
+
+@pytest.mark.parametrize("cut", [30, 45, 60, 80, 120, 250])
+def test_every_cut_with_the_closure_holds_the_value(cut, small_waves):
+    low, high = bounds(Focus(first=20), cut)
+    assert low <= VALUE + 1e-12 and high >= VALUE - 1e-12
+
+
+def test_the_steps_to_a_victory_count_a_guarded_way_as_far():
+    book, module, _ = load(ROAD)
+    steps = Steps(book, module, lambda: None).steps
+    assert [steps[n] for n in (34, 33, 10, 1)] == [1, 2, 25, 26]
+    assert steps[3] == 28 and steps[6] == Steps.FAR   # (the market's way back, death)
+
+
+def test_the_walk_takes_every_outcome_of_the_picked_move():
+    """A hand-made graph: state 0 has two moves, the first to 1 (sure), the second
+    to 2 or 3 by a roll; 1, 2 and 3 are not expanded.  The high values make the
+    second the play's: the walk must give both of its outcomes, not the first's."""
+    g = Graph(np.array([0, 2, 2, 2, 2]), np.array([0, 1, 3]), np.array([1, 2, 3]),
+              np.array([1.0, 0.5, 0.5]), np.zeros(3, dtype=np.uint8), [1], np.zeros(4),
+              np.zeros(0, dtype=np.int32), [(1, 0)])
+    pooled = np.array([False, True, True, True])
+    worth = np.array([0.0, 0.2, 0.9, 0.9])
+    c = Closure()
+    c.begin(g, worth, np.zeros(4), pooled)
+    assert sorted(c.walk(pooled, worth, 10).tolist()) == [2, 3] and not c.complete
+
+
+def test_the_pick_weighs_the_steps_left_then_fewest_unexplored():
+    """Two moves of equal high value: the nearer a victory first; equal steps too,
+    the one whose successors are explored."""
+    sp, mp = np.array([0, 2]), np.array([0, 1, 2])
+    t, p = np.array([0, 1]), np.array([1.0, 1.0])
+    high = np.array([0.5, 0.5])
+    far = {0: np.array([5.0, 2.0]), 1: np.array([3.0, 3.0])}
+    assert choose(sp, mp, t, p, high, np.array([False, False]), far=lambda s: far[0][s]).tolist() == [1]
+    assert choose(sp, mp, t, p, high, np.array([True, False]), far=lambda s: far[1][s]).tolist() == [1]
+    assert choose(sp, mp, t, p, high, np.array([False, True]), far=lambda s: far[1][s]).tolist() == [0]
+    assert picks.DISCOUNT < 1
