@@ -110,3 +110,11 @@ def test_a_surrender_refused_without_shame_is_caught(monkeypatch):
         steps.add = lambda stat, amount: add(stat, 0 if stat == "honte" else amount)
         return real(rules, book, number, pending, steps, spec)
     assert (2, "refuse") in _planted(monkeypatch, "_offer", shameless)
+
+
+def test_fighters_given_the_arrays_of_others_are_caught(monkeypatch):
+    """The arrays of a fighter's ends are made once for the fighters of one root
+    (vector_fights.py `shared`: keyed by the very dicts of their ends); keyed by the
+    strategies' names alone, fighters of other roots would take the first one's."""
+    wrong = _planted(monkeypatch, "shared", lambda strategies: tuple(label for label, _ends in strategies))
+    assert (2, MACRO + "honour-optimal") in wrong

@@ -179,10 +179,47 @@ def test_peeled_reading_the_edges_a_few_at_a_time_finds_the_same(monkeypatch, se
     # components left built on the levels of the states peeled: the same as tarjan's
     from engine.analysis.compiled import components as C
     monkeypatch.setattr(C, "PART", 7)
-    rng = np.random.default_rng(100 + seed)
+    found = check_peeled(*waves(np.random.default_rng(100 + seed)))
+    assert any(found.loop) and max(found.level) > 3   # (loops, and levels above them)
+
+
+def waves(rng):
+    """(n, edge pointers, targets) of a random graph: mostly edges forward, some back
+    (loops), a few not explored."""
     n = int(rng.integers(50, 300))
     src = np.sort(rng.integers(0, n, size=3 * n))
     step = rng.integers(1, 20, size=src.size) * np.where(rng.random(src.size) < 0.05, -1, 1)
     t = np.where(rng.random(src.size) < 0.02, -2, np.clip(src + step, 0, n - 1))
-    found = check_peeled(n, np.searchsorted(src, np.arange(n + 1)).tolist(), t.tolist())
-    assert any(found.loop) and max(found.level) > 3   # (loops, and levels above them)
+    return n, np.searchsorted(src, np.arange(n + 1)).tolist(), t.tolist()
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_sources_of_a_part_of_the_edges_are_those_a_search_an_edge_finds(seed):
+    # states without edges (at the part's ends too), a state's edges split by the part
+    from engine.analysis.compiled.components import sources
+    rng = np.random.default_rng(seed)
+    n = int(rng.integers(1, 60))
+    ptr = np.concatenate(([0], np.cumsum(rng.integers(0, 4, size=n))))
+    e = int(ptr[-1])
+    for a in range(e + 1):
+        for b in range(a, e + 1):
+            want = np.searchsorted(ptr, np.arange(a, b), side="right") - 1
+            got = sources(ptr, a, b, np.int32)
+            assert got.tolist() == want.tolist() and got.dtype == np.int32
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_peeled_reading_a_few_parents_at_a_time_in_a_round_finds_the_same(monkeypatch, seed):
+    # a round of the peeling cut into parts of PEEL parents (a state with more alone):
+    # the same components, levels and loops as tarjan's
+    from engine.analysis.compiled import components as C
+    monkeypatch.setattr(C, "PEEL", 3)
+    rng = np.random.default_rng(200 + seed)
+    n, *edges = waves(rng)
+    found = check_peeled(n, *edges)
+    assert any(found.loop) and max(found.level) > 3
+    ready = np.arange(n)
+    starts = np.concatenate(([0], np.cumsum(rng.integers(0, 9, size=n))))
+    parts = C._by_parents(ready, starts)   # (every state with parents once, in order; none past PEEL but alone)
+    assert np.concatenate(parts).tolist() == ready[starts[1:] > starts[:-1]].tolist()
+    assert all(len(p) == 1 or int((starts[p + 1] - starts[p]).sum()) <= C.PEEL + 8 for p in parts)

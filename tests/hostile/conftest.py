@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import os
 import resource
+import signal
 import subprocess
 import sys
 import textwrap
@@ -31,6 +32,10 @@ TIMEOUT = 60.0           # seconds; only a hang gets near it
 
 def _limit_memory() -> None:  # runs in the child, before exec
     resource.setrlimit(resource.RLIMIT_AS, (MEMORY_LIMIT, MEMORY_LIMIT))
+    # Ctrl-C as a terminal gives it: a suite started in the background of a shell
+    # (`make test &`, nohup) has SIGINT ignored, the child would inherit that, and
+    # Python leaves an ignored SIGINT ignored (the Ctrl-C tests then hang).
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 @dataclass

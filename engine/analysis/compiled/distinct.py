@@ -37,19 +37,37 @@ def numbered(columns: list[np.ndarray]) -> tuple[list[tuple], np.ndarray]:
         code *= s
         code += c
         code -= lo
-    if total <= max(DENSE, 4 * n):
-        seen = np.zeros(total, dtype=bool)
-        seen[code] = True
-        codes = np.flatnonzero(seen)
-        place = np.zeros(total, dtype=np.int64)
-        place[codes] = np.arange(len(codes))
-        inverse = place[code]
-    else:
-        codes, inverse = np.unique(code, return_inverse=True)
-        inverse = inverse.reshape(-1)
+    codes, _first, inverse = numbered_codes(code, total)
     digits = []
     rest = codes.copy()
     for lo, s in zip(reversed(lows), reversed(spans)):
         digits.append(rest % s + lo)
         rest //= s
     return list(zip(*(d.tolist() for d in reversed(digits)))), inverse
+
+
+def numbered_codes(code: np.ndarray, total: int, first: bool = False) -> tuple:
+    """(the distinct codes in increasing order, the first row of each or None, each
+    row's number among them): `np.unique(code, return_index=first, return_inverse=True)`
+    for codes from 0 to `total` - 1, by marking the codes in a table of that span where
+    it is small (`DENSE`, or four times the rows; each code's first row by `minimum.at`),
+    with no sort of the rows; else sorted."""
+    n = len(code)
+    if total > max(DENSE, 4 * n):
+        if first:
+            codes, at, inverse = np.unique(code, return_index=True, return_inverse=True)
+        else:
+            (codes, inverse), at = np.unique(code, return_inverse=True), None
+        return codes, at, inverse.reshape(-1)
+    if first:
+        at = np.full(total, n, dtype=np.int64)
+        np.minimum.at(at, code, np.arange(n))
+        codes = np.flatnonzero(at < n)
+        at = at[codes]
+    else:
+        seen = np.zeros(total, dtype=bool)
+        seen[code] = True
+        codes, at = np.flatnonzero(seen), None
+    place = np.zeros(total, dtype=np.int64)
+    place[codes] = np.arange(len(codes))
+    return codes, at, place[code]

@@ -14,10 +14,12 @@ from fractions import Fraction
 import numpy as np
 
 from engine.analysis.compiled.packed import ENDED, PARAGRAPH
+from engine.analysis.compiled.solve import _ranges
 from engine.analysis.compiled.witness import Witness, move_targets
 from engine.analysis.explore.findings import MAX_ROUTE, TOP, table
 from engine.analysis.explore.report import replay_spec
 from engine.lint.checks import graph as static_graph, reachable
+from engine.support.heap import give_back
 
 MAX_REPLAYS = 10   # soft-locks and errors played again at most (one a paragraph)
 MAX_PASSING = 400  # states played again to find the paragraphs a move only passes through
@@ -34,6 +36,7 @@ def findings(book, module, explorer, ex, r: dict, complete: bool) -> dict:
     witness = Witness(explorer, g)
     paragraph, ended = table_.column(PARAGRAPH), table_.column(ENDED)
     moves = np.diff(g.state_ptr.astype(np.int64))
+    give_back()   # (what the solve freed, before the findings' passes: support/heap.py)
     return play_findings(book, module, explorer, ex, complete, witness) | {
         "best_route": best_route(witness, g, sol, r.get("exact") if complete else None),
         "deciding": deciding(witness, g, sol, paragraph),
@@ -132,13 +135,11 @@ def _locks(witness, locked, paragraph, replays: int | None = MAX_REPLAYS) -> lis
 
 def _errors(witness, g, paragraph, replays: int | None = MAX_REPLAYS) -> list:
     """One engine error a paragraph (type, message), with the replay that raises it."""
-    t = g.targets.astype(np.int64)
-    if not (t == -1).any():
+    src = error_sources(g)
+    if not len(src):
         return []
-    moves = np.repeat(np.arange(g.states), np.diff(g.state_ptr.astype(np.int64)))
-    src = np.repeat(moves, np.diff(g.move_ptr.astype(np.int64)))[t == -1]
     first: dict = {}
-    for s in np.unique(src).tolist():
+    for s in src.tolist():
         first.setdefault(int(paragraph[s]), s)
     out, seen = [], set()
     for n, s in sorted(first.items())[:replays]:
@@ -154,6 +155,25 @@ def _errors(witness, g, paragraph, replays: int | None = MAX_REPLAYS) -> list:
                     out.append({"paragraph": n, "type": key[0], "message": key[1], "move": text, "faces": f,
                                 "replay": replay_spec(seed, moves_ + [text], faces + f)})
     return out
+
+
+PART = 1 << 22   # edges read at a time (`error_sources`)
+
+
+def error_sources(g) -> np.ndarray:
+    """The states with an edge to ERROR (-1), in increasing order: the targets read a
+    part at a time, each error's state found from the pointers (an int64 copy of every
+    target and each edge's state held 16 bytes an edge: 1.9 GB on le-taureau-d-airain's
+    118 M edges, the report's peak, for a book with no engine error)."""
+    t, found = g.targets, []
+    for a in range(0, len(t), PART):
+        hit = np.flatnonzero(t[a:a + PART] == -1)
+        if len(hit):
+            found.append(hit + a)
+    if not found:
+        return np.zeros(0, dtype=np.int64)
+    edge_ptr = np.asarray(g.move_ptr[np.asarray(g.state_ptr, dtype=np.int64)], dtype=np.int64)
+    return np.unique(np.searchsorted(edge_ptr, np.concatenate(found), side="right") - 1)
 
 
 def route_states(g, sol) -> list:
@@ -215,20 +235,27 @@ def reach_mass(g, sol) -> np.ndarray:
 
 def policy_edges(g, sol):
     """(source, target, probability) of every edge of best play's moves."""
-    sp, mp = g.state_ptr.astype(np.int64), g.move_ptr.astype(np.int64)
+    # (the move pointers read where chosen, the states and targets in 4 bytes while they
+    # fit: int64 copies of every move, and of best play's 23 M edges, made the report's
+    # peak on le-taureau-d-airain)
+    sp = g.state_ptr.astype(np.int64)
     s = np.flatnonzero((sol.policy >= 0) & (np.diff(sp) > 0))
     m = sp[s] + sol.policy[s]
-    counts = mp[m + 1] - mp[m]
-    src = np.repeat(s, counts)
-    first = np.repeat(mp[m] - np.concatenate(([0], np.cumsum(counts)[:-1])), counts)
-    e = first + np.arange(len(src))
-    return src, g.targets[e].astype(np.int64), g.probs[e]
+    del sp
+    begin = g.move_ptr[m].astype(np.int64)
+    end = g.move_ptr[m + 1].astype(np.int64)
+    del m
+    src = np.repeat(s.astype(np.int32 if g.states < 1 << 31 else np.int64), end - begin)
+    e = _ranges(begin, end)
+    del begin, end
+    return src, g.targets[e], g.probs[e]
 
 
 def deciding(witness, g, sol, paragraph) -> list:
     """The rolls and fights of best play where the value drops most (findings.py
     `deciding`, over the floats): reach under best play times the expected loss."""
     f = sol.f
+    give_back()   # (the free pages of the passes before: support/heap.py)
     # (best play's edges made again after reach_mass, not held through it: its sorted
     # copies beside them raised the run's peak RSS by about 40 MB)
     mass = reach_mass(g, sol)

@@ -41,6 +41,7 @@ import numpy as np
 from engine.analysis.compiled.components import components
 from engine.analysis.compiled.graph import Graph, narrow
 from engine.analysis.explore.exact import TIE
+from engine.support.heap import give_back
 
 try:
     from gmpy2 import mpq as _mpq
@@ -101,6 +102,7 @@ class Solution:
     def floats(self) -> "Solution":
         n = self.g.states
         found = self.comps = components(n, plain(self.edge_ptr), plain(self.t))
+        give_back()   # (the peeling's free pages, before the levels' backups: support/heap.py)
         comp_of = np.frombuffer(found.comp_of, dtype=np.int64)
         comp_level = np.frombuffer(found.level, dtype=np.int64)
         comp_loop = np.frombuffer(found.loop, dtype=np.uint8).astype(bool)

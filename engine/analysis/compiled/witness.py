@@ -21,6 +21,7 @@ from engine.analysis.explore.moves import all_moves
 from engine.analysis.explore.nodes import fight_node
 from engine.analysis.explore.runs import light_copy
 from engine.analysis.explore.space import ForcedDice, NeedRoll, flat, roll_outcomes
+from engine.analysis.compiled.components import sources
 from engine.analysis.compiled.engine_path import SELF, play_out
 
 MAX_STEPS = 2000   # a way longer than this is not played again
@@ -77,7 +78,7 @@ class Witness:
             # 3.5 GB on le-taureau-d-airain's 118 M edges)
             for a in range((e - 1) // PART * PART if e else -1, -1, -PART):
                 tgt = np.asarray(g.targets[a:a + PART], dtype=np.int64)
-                src = np.searchsorted(edge_ptr, np.arange(a, a + len(tgt)), side="right") - 1
+                src = sources(edge_ptr, a, a + len(tgt))
                 ok = (tgt >= 0) & (src < tgt)
                 parent[tgt[ok][::-1]] = src[ok][::-1]
             self._parents = parent

@@ -38,6 +38,7 @@ from __future__ import annotations
 from fractions import Fraction
 from heapq import heappop, heappush
 from math import gcd
+from typing import NamedTuple
 
 import numpy as np
 
@@ -71,6 +72,36 @@ class Model(Fight):
     def accept(self, node):
         _o, at, i = node
         return [(0, ("accept", ((1, Fight.out(self, None, at, i, R.SPARED)),), 0, 1, 0))]
+
+
+class Flat(NamedTuple):
+    """A node's options as `Store.close` writes them: per option the Honour it spends,
+    its denominator less the chance of staying and its first edge (counted from the
+    node's first), per edge its weight and its child (a node, an End, or a marker the
+    graph's `finish` makes an End: fight_shape.py), and the distinct nodes among the
+    children (in the order a depth-first walk closes them: by last appearance)."""
+
+    spent: tuple
+    norm: tuple
+    starts: tuple
+    weights: tuple
+    kids: tuple
+    nodes: tuple
+
+
+def flat(options) -> Flat:
+    """`Fight.options`' list [(spent, option)] as a `Flat`."""
+    spent, norm, starts, weights, kids = [], [], [], [], []
+    for s, (_label, dist, stay, denom, _cost) in options:
+        spent.append(s)
+        norm.append(denom - stay)
+        starts.append(len(kids))
+        for w, child in dist:
+            weights.append(w)
+            kids.append(child)
+    nodes = [c for c in kids if c.__class__ is tuple]
+    return Flat(tuple(spent), tuple(norm), tuple(starts), tuple(weights), tuple(kids),
+                tuple(reversed(dict.fromkeys(reversed(nodes)))))
 
 
 class _Grown:
@@ -119,35 +150,41 @@ class Store:
         for keep in keeps:   # (the strategies asked most, solved from the start)
             self.column(keep)
 
-    def close(self, node, options, index: dict) -> int:
+    def close(self, node, options: Flat, index: dict, finish=None) -> int:
         """The number of `node`, given once its children have theirs in `index` (a
-        child's number is smaller), its options and edges written."""
+        child's number is smaller), its options and edges written (a marker among the
+        children made its End by `finish`)."""
         new = self._new
         number = len(self.nodes)
         self.nodes.append(node)
         new["honour"].append(0 if node[0] == OFFER else node[4])
         new["first"].append(self.options)
+        new["spent"].extend(options.spent)
+        new["norm"].extend(options.norm)
+        edges = self.edges
+        new["lo"].extend([edges + a for a in options.starts])
+        new["weight"].extend(options.weights)
         deepest, stale = 0, False
-        for spent, (_label, dist, stay, denom, _cost) in options:
-            new["spent"].append(spent)
-            new["norm"].append(denom - stay)
-            new["lo"].append(self.edges)
-            for w, child in dist:
-                if child.__class__ is End:
-                    stale = stale or child.outcome == "stalemate"
-                    j = self.end_at.get(child)
-                    if j is None:
-                        j = self.end_at[child] = len(self.ends)
-                        self.ends.append(child)
-                        new["end_value"].append(1.0 if child.outcome in R.SURVIVED else 0.0)
-                    new["child"].append(-1 - j)
-                else:
-                    c = index[child]
-                    deepest, stale = max(deepest, self.level[c]), stale or self.stale[c]
-                    new["child"].append(c)
-                new["weight"].append(w)
-            self.edges += len(dist)
-        self.options += len(options)
+        level, stales = self.level, self.stale
+        for c in options.nodes:
+            c = index[c]
+            deepest, stale = max(deepest, level[c]), stale or stales[c]
+        child, end_at = new["child"], self.end_at
+        for c in options.kids:
+            if c.__class__ is tuple:
+                child.append(index[c])
+                continue
+            if c.__class__ is not End:
+                c = finish(c)
+            j = end_at.get(c)
+            if j is None:
+                j = end_at[c] = len(self.ends)
+                self.ends.append(c)
+                new["end_value"].append(1.0 if c.outcome in R.SURVIVED else 0.0)
+            stale = stale or c.outcome == "stalemate"
+            child.append(-1 - j)
+        self.edges += len(options.kids)
+        self.options += len(options.spent)
         self.level.append(deepest + 1)
         self.stale.append(stale)
         return number
@@ -252,11 +289,16 @@ class FightGraph:
         """`shape`: the options of the fights of its shape (fight_shape.py `Shape`, read
         with this fight's ends), or None: this fight's model asked node by node."""
         self.model = Model(rules, 1 if some_honour else 0)
-        self.options = self.model.options if shape is None else shape.reader(self.model)
+        if shape is None:
+            self.flat, self.finish = (lambda node: flat(self.model.options(node))), None
+        else:   # (the shape's options, its markers made this fight's ends as they are closed)
+            read = shape.reader(self.model)
+            self.flat, self.finish = read.flat, read.finish
         self.store = Store() if store is None else store
         self.index: dict = {}     # node -> its number in the store
         self.pushers: dict = {}   # (Honour kept back, start) -> its chosen options (`_Chosen`)
         self.starts: dict = {}    # start -> what its strategies' pushes share (`_Chosen`)
+        self.through: dict = {}   # (start, root) -> [(the nodes a push went through, its `_Chosen`, its ends)]
 
     @property
     def stale(self) -> list:
@@ -269,22 +311,21 @@ class FightGraph:
         found = self.index.get(root)
         if found is not None:
             return found
-        index, store = self.index, self.store
-        opened: dict = {}   # node -> its options, from its expansion to its closing
+        index, store, finish = self.index, self.store, self.finish
+        opened: dict = {}   # node -> its options (`Flat`), from its expansion to its closing
         stack = [(root, False)]
         while stack:
             node, done = stack.pop()
             if done:
-                index[node] = store.close(node, opened.pop(node), index)
+                index[node] = store.close(node, opened.pop(node), index, finish)
                 continue
             if node in index or node in opened:
                 continue
-            options = opened[node] = self.model.accept(node) if node[0] == OFFER else self.options(node)
+            options = opened[node] = flat(self.model.accept(node)) if node[0] == OFFER else self.flat(node)
             stack.append((node, True))
-            for _spent, option in options:
-                for _w, child in option[1]:
-                    if child.__class__ is not End and child not in index and child not in opened:
-                        stack.append((child, False))
+            for child in options.nodes:
+                if child not in index and child not in opened:
+                    stack.append((child, False))
         store.sync()
         return index[root]
 
@@ -315,17 +356,41 @@ class FightGraph:
             chosen = self.pushers[(keep, start)] = _Chosen(store, column, opens, shared)
         found = chosen.pushed.get(number)
         if found is None:   # (a root met again: fighters that differ in what the fight does not read)
-            found = chosen.pushed[number] = _push(chosen, store.level, number)
+            found = chosen.pushed[number] = self._pushed(chosen, number, start)
         return found
 
+    def _pushed(self, chosen: "_Chosen", number: int, start) -> dict:
+        """The ends pushed from the root numbered `number` under `chosen`'s strategy: those
+        of another strategy of the same start pushed from it before, where both chose
+        alike at every node that push went through (`alike`).  The same ends, proved: a
+        push reads at each node it reaches that node's chosen option alone (its children,
+        ends and where it stops: the start's, shared), so by induction from the root both
+        reach the same nodes with the same masses.  (On le-taureau-d-airain about a
+        quarter of the pushes: keeping back 8 Honour or 13 often plays alike.)"""
+        made = self.through.setdefault((start, number), [])
+        for through, other, ends in made:
+            if alike(chosen, other, through):
+                return ends
+        ends, through = _push(chosen, self.store.level, number)
+        made.append((through, chosen, ends))
+        return ends
 
-def _push(chosen, level: list, root: int) -> dict:
-    """The ends' exact masses from `root` through the chosen options, as
+
+def alike(chosen: "_Chosen", other: "_Chosen", nodes: list) -> bool:
+    """Whether two strategies of one start choose the same option at every node of
+    `nodes` (their entries are shared by option: `_Chosen.made`)."""
+    return all(chosen[n] is other[n] for n in nodes)
+
+
+def _push(chosen, level: list, root: int) -> tuple[dict, list]:
+    """(the ends' exact masses from `root` through the chosen options, as
     `explore.chains.Chain.outcomes` pushes them (parents before children: a node's
-    level is above its children's; a mass a pair of integers reduced once a node)."""
-    mass, heap, ends = {root: (1, 1)}, [(-level[root], root)], {}
+    level is above its children's; a mass a pair of integers reduced once a node),
+    the nodes it went through)."""
+    mass, heap, ends, through = {root: (1, 1)}, [(-level[root], root)], {}, []
     while heap:
         node = heappop(heap)[1]
+        through.append(node)
         num, den = mass.pop(node)
         g = gcd(num, den)
         num, den = num // g, den // g
@@ -348,7 +413,7 @@ def _push(chosen, level: list, root: int) -> dict:
                 mass[child] = (old[0] + num * w, den)
             else:
                 mass[child] = (old[0] * den + num * w * old[1], old[1] * den)
-    return ends
+    return ends, through
 
 
 class _Chosen(dict):

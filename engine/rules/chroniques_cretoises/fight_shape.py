@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from engine.rules.chroniques_cretoises.fight_graph import Model
+from engine.rules.chroniques_cretoises.fight_graph import Flat, Model, flat
 from engine.rules.chroniques_cretoises.transitions import shape
 
 
@@ -50,6 +50,7 @@ class Shape:
     def __init__(self, rules):
         self.model = _Marked(shape(rules), 0)   # (the Honour at the start: read by `finish` only)
         self.known: dict = {}   # node -> its options, endings marked
+        self.flats: dict = {}   # node -> its options as fight_graph.py `Flat`, endings marked
 
     def options(self, node) -> list:
         found = self.known.get(node)
@@ -57,9 +58,18 @@ class Shape:
             found = self.known[node] = self.model.options(node)
         return found
 
+    def flat(self, node) -> Flat:
+        found = self.flats.get(node)
+        if found is None:
+            options = self.known.get(node)   # (the options kept for `reader` alone)
+            found = self.flats[node] = flat(self.model.options(node) if options is None else options)
+        return found
+
     def reader(self, model):
         """`model.options` (a fight of this shape, with no moves offered) read from the
-        shape's: each marker made `model.finish`'s end."""
+        shape's: each marker made `model.finish`'s end.  Its `flat` and `finish`: the
+        shape's options as a `Flat`, markers left, and the end of a marker (`model.finish`
+        of its kind and node), as fight_graph.py `Store.close` reads them."""
         if model.moves is not None or shape(model.rules) != self.model.rules:
             raise ValueError("not a fight of this shape")
         finish, known = model.finish, self.options
@@ -73,4 +83,18 @@ class Shape:
                     option = (option[0], dist) + option[2:]
                 out.append((spent, option))
             return out
+        options.flat, options.finish = self.flat, _Ends(finish).__getitem__
         return options
+
+
+class _Ends(dict):
+    """marker -> its end by one fight's `finish` (made once: a marker is met again from
+    other nodes and options of the fight)."""
+
+    def __init__(self, finish):
+        super().__init__()
+        self.finish = finish
+
+    def __missing__(self, marker: Finish):
+        end = self[marker] = self.finish(marker.kind, marker.node)
+        return end

@@ -168,6 +168,7 @@ class Fought:
         self.known: dict = {}       # a fighter's key -> its answer (from earlier batches)
         self.made: dict = {}        # an end's code -> its row (`_end_row`), None: not written here
         self.store = None           # the store of the fights' graphs the codes are of
+        self.arrays: dict = {}      # the strategies' ends dicts (by id) -> (them, `_arrays`)
         self.planned: list = []     # (an answer, its fight's plan) of the batch being read
         self.table = Probabilities()   # the ends' chances, numbered (only grows: a Spread's table)
 
@@ -183,7 +184,7 @@ class Fought:
             return self.read[1:]
         store = explore.store_of(self.cache)
         if store is not self.store:   # (the cache emptied: the ends' codes are a new store's)
-            self.store, self.made = store, {}
+            self.store, self.made, self.arrays = store, {}, {}
         n = len(batch)
         of = np.zeros(n, dtype=np.int64)
         found: list = []
@@ -264,7 +265,10 @@ class Fought:
         played = {a for a in opened if a in self.answers and self.answers[a][0] is not None}
         if found is None or opened - played:
             return
-        arrays = self._arrays(found[0], slots)
+        kept = self.arrays.get(shared(found[0]))
+        if kept is None:
+            kept = self.arrays[shared(found[0])] = (found[0], self._arrays(found[0], slots))
+        arrays = kept[1]
         if arrays is not None:
             answer[0], answer[3] = found[0], arrays
 
@@ -331,8 +335,13 @@ class Fought:
         probability number in `self.table`) pairs}), its zero chances left out; None
         where an end is one this file does not write."""
         mine, index, per, made, number = [], {}, {}, self.made, self.table.ratio
+        same: dict = {}   # (strategies that push alike share their ends' dict: its pairs once)
         for label, ends in strategies:
-            pairs = []
+            if id(ends) in same:
+                if same[id(ends)] is not None:
+                    per[label] = same[id(ends)]
+                continue
+            pairs = same[id(ends)] = []
             for code, (n, d) in ends.items():
                 if not n:
                     continue
@@ -346,8 +355,9 @@ class Fought:
                 if j == len(mine):
                     mine.append(row)
                 pairs.append((j, number(n, d)))
+            same[id(ends)] = None
             if pairs:
-                per[label] = np.array(pairs, dtype=np.int64)
+                per[label] = same[id(ends)] = np.array(pairs, dtype=np.int64)
         return np.array(mine, dtype=np.int64).reshape(-1, 4), per
 
     def _finished(self, batch, origin, values):
@@ -458,6 +468,15 @@ class Fought:
         after = {**self.pending, "acted": True, "turn": "enemy", **changed}
         batch.rows[:, PENDING] = batch.slots.pendings(freeze(after))
         self.rules._refresh(batch, batch.ended == 0)
+
+
+def shared(strategies: list) -> tuple:
+    """The key of a fighter's strategies [(label, ends)] among those whose arrays are
+    made (`Fought.arrays`): fighters of one root (that differ only in what the fight
+    does not read) get the very dicts of their ends (fight_graph.py keeps each root's
+    pushes), so their arrays are made once, keyed by the dicts' ids (held in
+    `Fought.arrays` with the arrays: an id stays theirs)."""
+    return tuple((label, id(ends)) for label, ends in strategies)
 
 
 def unique_rows(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:

@@ -26,6 +26,19 @@ carrying any one weapon and armour of the book; `lost(outcome)` says whether an 
   11) was priced at 99.25 % for a hero of Skill 8, and is 42.89 %.  A fight with an
   escape, rounds, a wound or a timeout outcome is not bounded (1.0).
 
+A fight under way (`under_way`: a state found inside it, its `pending`): the fight
+reads the state's own Habileté, Endurance and Chance, its weapon and armour (the hits
+it has left), the opponents' Endurance left, the round (a first round's bonus spent or
+not), a Luck decision waiting; nothing adds to them until it ends (no meal "lorsque
+vous êtes en train de combattre", no armour taken off: commands.py; a lucky answer's
+give-back is a move of the fight, played by the odds), and each of its ends but the
+victory is the hero's death.  So a state's value is at most the fight's win chance
+from it under the best play of it (the module's live odds, odds.py `live_odds`: Luck
+at best, the policy maximising that chance; tested against play from every state of
+enumerated fights) times the most of what follows the victory: exactly that chance,
+no more.  The same fights as above are priced (1.0 otherwise); the odds read of the
+state only its stats, its module extras and its pending (`under_way_reads`).
+
 Every chance grows with each stat and with the hits an armour has left (a better hero
 can play as a worse one would, and win at least as often), so the best hero's, with the
 weapon and the armour that give the most, is the most.
@@ -73,6 +86,22 @@ class Chances:
         most = {s: caps[s] if s in caps else initial.get(s) for s in STATS}
         return tuple((s, None if s in moved or type(most[s]) is not int else most[s]) for s in STATS)
 
+    # what `under_way` reads of a state beside its paragraph, pending and module extras
+    under_way_reads = ("stats",)
+
+    @staticmethod
+    def under_way(book, paragraph, state, lost) -> float:
+        """The most chance that the fight under way in `state` (at `paragraph`, its
+        `pending`) ends other than in a loss, from where it stands (above)."""
+        pending = state.pending
+        spec = paragraph.fields.get("combat") if paragraph is not None else None
+        if not isinstance(pending, dict) or pending.get("activity") != "combat" or not _bounded(spec, lost):
+            return 1.0
+        from importlib import import_module   # (on first use, as the module's odds hooks:
+        odds = import_module(f"{__package__}.odds").live_odds(   # engine/rules/odds_hooks.py)
+            book, state, spec, pending, "optimal")
+        return 1.0 if odds is None else min(1.0, float(1 - odds.lose))
+
     @staticmethod
     def passing(book, paragraph, hero: tuple, lost) -> float:
         """The most chance that `paragraph`'s fight or test does not end in a loss (above)."""
@@ -103,17 +132,13 @@ def _test(spec, hero: dict, lost) -> float:
 
 def _fights(book, spec, heroes: list, lost) -> list:
     """The fight's bound for each hero ({stat: most}): 1.0 where it is not bounded."""
-    if not isinstance(spec, dict) or "enemies" not in spec or any(k in spec for k in UNBOUNDED_FIGHT):
+    if not _bounded(spec, lost):
         return [1.0] * len(heroes)
-    if spec.get("win") is not None and lost(spec["win"]):
-        return [1.0] * len(heroes)   # (no victory ahead of a win: the paragraph's other ways decide)
     try:   # (as combat.begin starts it: "comme un seul", one opponent)
         enemies = [(int(e["habilete"]), model.enemy_endurance(e), int(e.get("damage", equipment.STANDARD_DAMAGE)))
                    for e in spec["enemies"]]
     except (KeyError, TypeError, ValueError):
         return [1.0] * len(heroes)
-    if any(e.get("endurance") is None for e in spec["enemies"]):
-        return [1.0] * len(heroes)   # (an opponent only rounds defeat)
     mode = spec.get("mode", "one-by-one")
     if mode == "as-one" and len(enemies) > 1:
         enemies = [(max(e[0] for e in enemies), sum(e[1] for e in enemies), max(e[2] for e in enemies))]
@@ -134,6 +159,16 @@ def _fights(book, spec, heroes: list, lost) -> list:
         for i, sheet in found:
             out[i] = chance[sheet]
     return out
+
+
+def _bounded(spec, lost) -> bool:
+    """Whether the fight is one these rules bound: opponents that Endurance defeats, no
+    escape, rounds, wound or timeout outcome, and a victory not lost (else the
+    paragraph's other ways decide)."""
+    if not isinstance(spec, dict) or not isinstance(spec.get("enemies"), list) \
+            or any(k in spec for k in UNBOUNDED_FIGHT) or (spec.get("win") is not None and lost(spec["win"])):
+        return False
+    return all(isinstance(e, dict) and e.get("endurance") is not None for e in spec["enemies"])
 
 
 def _family(book, spec, skill: int, enemies: list, mode: str, sheets: list, lucky: bool, first: int = 0) -> list:

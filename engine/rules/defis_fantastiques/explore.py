@@ -134,7 +134,7 @@ class FightPlan(NamedTuple):
             found = cache[key] = _outcomes(cache, name, self.rules, self.stopping, root, self.ceiling)
         return found
 
-    def columns(self, he, luck, cache, number) -> tuple:
+    def columns(self, he, luck, cache, number, arm=None) -> tuple:
         """`ends` of many heroes at once (Endurance `he[i]`, Luck `luck[i]`), as columns
         for the compiled explorer: (rows (hero, strategy as its place in POLICIES, kind
         as its place in END_KINDS, Endurance, Luck, armour left, stop: its place in the
@@ -142,8 +142,11 @@ class FightPlan(NamedTuple):
         details of the ends "stop" (he, es, luck, arm, round, wins)), the ends of
         probability 0 left out; `number(numerator, denominator)` numbers a probability.  Each strategy's ends are pushed for all the heroes at
         once over the rows of its chain (explore_rows.py `RowsFight.arrays`); a hero
-        the rows do not hold takes `strategy_ends`."""
+        the rows do not hold takes `strategy_ends`.  `arm`: each hero's armour hits left
+        (heroes of plans that differ only in them and in the maxima priced at once),
+        else this plan's."""
         he, luck = np.asarray(he, dtype=np.int64), np.asarray(luck, dtype=np.int64)
+        arms = np.full(len(he), self.arm, dtype=np.int64) if arm is None else np.asarray(arm, dtype=np.int64)
         blocks, probs, details, places = [], [], [], {}
         everyone = np.arange(len(he))
         offered = {name: everyone for name in self.names(0)}
@@ -151,17 +154,22 @@ class FightPlan(NamedTuple):
         if len(lucky):
             for name in self.names(1):
                 offered.setdefault(name, lucky)
-        for name, heroes in sorted(offered.items(), key=lambda item: STRATEGY_ORDER.index(item[0])):
+        strategies = sorted(offered.items(), key=lambda item: STRATEGY_ORDER.index(item[0]))
+        asks = []
+        for name, heroes in strategies:
+            h, lk = he[heroes], luck[heroes]
+            if POLICIES[name][0]:
+                asked, inverse = np.stack([h, lk, arms[heroes]], axis=1), np.arange(len(heroes))
+            else:   # without Luck: priced from Luck 0, the Luck put back
+                a = arms[heroes]
+                span = int(a.max()) + 1
+                code, inverse = np.unique(h * span + a, return_inverse=True)
+                asked = np.stack([code // span, np.zeros_like(code), code % span], axis=1)
+            asks.append((asked, inverse.reshape(-1)))
+        answers = _asked_together(cache, self, [name for name, _h in strategies], asks, number)
+        for (name, heroes), (_asked, inverse), got in zip(strategies, asks, answers):
             code = STRATEGY_ORDER.index(name)
             use_luck = POLICIES[name][0]
-            h, lk = he[heroes], luck[heroes]
-            if use_luck:
-                asked, inverse = np.stack([h, lk], axis=1), np.arange(len(heroes))
-            else:   # without Luck: priced from Luck 0, the Luck put back
-                uh, inverse = np.unique(h, return_inverse=True)
-                asked = np.stack([uh, np.zeros_like(uh)], axis=1)
-            inverse = inverse.reshape(-1)
-            got = _rows_arrays(cache, name, self, asked, number)
             held = np.zeros(len(heroes), dtype=bool)
             if got is not None:
                 rows, (found, lo, hi, keys, numbers) = got
@@ -190,7 +198,8 @@ class FightPlan(NamedTuple):
             for j in np.flatnonzero(~held).tolist():   # (the rows do not hold it: node by node)
                 r = int(heroes[j])
                 rows_, numbers_ = [], []
-                for end, p in self.strategy_ends(name, int(he[r]), int(luck[r]), cache):
+                mine = self if arms[r] == self.arm else self._replace(arm=int(arms[r]))
+                for end, p in mine.strategy_ends(name, int(he[r]), int(luck[r]), cache):
                     if not p:
                         continue
                     d, stop = end.detail, -1
@@ -215,6 +224,27 @@ _KIND_OF = np.array([END_KINDS.index(o) if o in END_KINDS else -1 for o in (*OUT
 STRATEGY_ORDER = tuple(POLICIES)
 
 
+def _asked_together(cache, plan: FightPlan, names: list, asks: list, number) -> list:
+    """`_rows_arrays` of each strategy's roots `asks[i][0]` (Endurance, Luck, armour
+    hits), the strategies read on one chain (`chain_of`) asked in one call: one lookup
+    of their grid, not one each."""
+    asked = [a for a, _inverse in asks]
+    groups: dict = {}
+    for i, name in enumerate(names):
+        groups.setdefault(chain_of(name, plan.rules), []).append(i)
+    out: list = [None] * len(names)
+    for chain, members in groups.items():
+        got = _rows_arrays(cache, chain, plan, np.concatenate([asked[i] for i in members]), number)
+        at = 0
+        for i in members:
+            k = len(asked[i])
+            if got is not None:
+                rows, (found, lo, hi, keys, numbers) = got
+                out[i] = rows, (found[at:at + k], lo[at:at + k], hi[at:at + k], keys, numbers)
+            at += k
+    return out
+
+
 def _rows_arrays(cache, name, plan: FightPlan, asked: np.ndarray, number):
     """(the rows of this fight and strategy, `RowsFight.arrays` of the heroes asked), or
     None where the rows do not serve (`SOLVER` "chain").  Here the rows pay for every
@@ -224,12 +254,25 @@ def _rows_arrays(cache, name, plan: FightPlan, asked: np.ndarray, number):
     same fraction)."""
     if SOLVER == "chain":
         return None
+    name = chain_of(name, plan.rules)
     rows = cache.get(("df-rows", name, plan.rules))
     if rows is None:
         rows = cache[("df-rows", name, plan.rules)] = RowsFight(_fight(cache, name, plan.rules, False))
-    got = rows.arrays(asked[:, 0], asked[:, 1], (plan.enemies, plan.arm, plan.rnd, plan.wins), plan.stopping,
+    got = rows.arrays(asked[:, 0], asked[:, 1], (plan.enemies, asked[:, 2], plan.rnd, plan.wins), plan.stopping,
                       plan.ceiling, number)
     return None if got is None else (rows, got)
+
+
+def chain_of(name: str, rules) -> str:
+    """The strategy whose chain over rows serves `name`'s heroes (priced from Luck 0
+    without Luck): "no-luck" is read on "luck-optimal"'s chain where the fight offers
+    both (Luck allowed, one opponent at a time), from its roots at Luck 0.  From Luck 0
+    no Luck is ever tested (a test needs Luck, and Luck never rises in a fight), so
+    those roots reach only nodes with one option each, the round against the first
+    opponent standing (no escape inside: the explorer's chains leave it to the book),
+    whatever the aim: the same nodes, edges and ends as "no-luck"'s own chain.  One
+    chain built and one push of each grid then serve both strategies."""
+    return "luck-optimal" if name == "no-luck" and rules[8] and not rules[5] else name
 
 
 # How the explorer's fight chains are solved: "rows" (explore_rows, every starting point

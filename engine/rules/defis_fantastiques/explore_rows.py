@@ -132,7 +132,7 @@ class RowsFight:
         last entry, then per entry its end key and its probability's number by
         `number(numerator, denominator)`), or None (no rows).  The seed's grid is pushed once (as `_ahead`),
         each entry's Fraction made and numbered on first use."""
-        es, arm, rnd, wins = seed
+        es, arm, rnd, wins = seed   # (`arm`: one for all, or each root's)
         n = len(es)
         rows = np.zeros((len(he), n + 6), dtype=np.int64)
         rows[:, 0], rows[:, 1:1 + n], rows[:, 1 + n], rows[:, 2 + n] = he, es, luck, arm
@@ -143,7 +143,7 @@ class RowsFight:
             top[0, 0] = max(int(he.max()), ceiling[0])
             if self.fight.use_luck:
                 top[0, 1 + n] = max(int(luck.max()), ceiling[1])
-            top[0, 2 + n] = max(arm, ceiling[2])
+            top[0, 2 + n] = max(int(np.max(arm)), ceiling[2])
             self._build(top)
             nodes = self._nodes(rows)
         if self.keys is None:

@@ -39,6 +39,18 @@ TWO_D6 = {s: 6 - abs(s - 7) for s in range(2, 13)}
 def fight_odds(book, state, spec, pending=None, policy="optimal"):
     if not isinstance(spec, dict) or "enemies" not in spec:
         return None
+    policy = state.extra.get("odds_policy", policy)
+    odds = live_odds(book, state, spec, pending, policy)
+    if odds is not None and pending is not None:   # live: every move the player has, compared
+        from engine.rules.defis_fantastiques.advice import compare
+        odds = compare(book, state, spec, pending, odds, policy)
+    return odds
+
+
+def live_odds(book, state, spec, pending, policy: str):
+    """The odds of the fight `spec` from `state` under `policy` (as it would begin, or
+    under way: `pending`), without the player's moves compared (`fight_odds` adds
+    them); None where the hero is leaving it (an escape waiting on Luck)."""
     luck_wait = (pending or {}).get("luck")
     if luck_wait and luck_wait["kind"] == "escape":
         return None   # the hero is leaving: no fight left to price
@@ -53,13 +65,8 @@ def fight_odds(book, state, spec, pending=None, policy="optimal"):
             event = "after-wound-dealt"
         else:
             hero_end, event = luck_wait["before"], "after-wound-taken"
-    policy = state.extra.get("odds_policy", policy)
-    odds = solve(book, state, spec, (enemies, mode), hero_end, sheets, policy, event, pending=pending,
+    return solve(book, state, spec, (enemies, mode), hero_end, sheets, policy, event, pending=pending,
                  armour=worn_before(book, state, luck_wait))
-    if pending is not None:   # live: every move the player has, compared
-        from engine.rules.defis_fantastiques.advice import compare
-        odds = compare(book, state, spec, pending, odds, policy)
-    return odds
 
 
 def fight_wins(book, states, spec, policy="never"):

@@ -28,6 +28,7 @@ import numpy as np
 from types import SimpleNamespace
 
 from engine.analysis.chain_arrays import spans
+from engine.analysis.compiled.distinct import numbered_codes
 from engine.analysis.compiled.packed import EXTRA, PENDING
 from engine.analysis.explore.compact import freeze, thaw
 from engine.analysis.explore.nodes import MACRO
@@ -282,10 +283,17 @@ def _numbered(cols: np.ndarray) -> tuple:
         if len(varying) <= 32 and float(np.prod(span.astype(float))) < 2.0 ** 62:
             code = np.ravel_multi_index((cols - low).T, tuple(span.tolist())) if len(varying) else \
                 np.zeros(len(cols), dtype=np.int64)
-            _u, first, inverse = np.unique(code, return_index=True, return_inverse=True)
-            return first, inverse.reshape(-1)
+            return _first_numbered(code, int(np.prod(span.astype(object))))
     _u, first, inverse = np.unique(cols, axis=0, return_index=True, return_inverse=True)
     return first, inverse.reshape(-1)
+
+
+def _first_numbered(code: np.ndarray, total: int) -> tuple:
+    """`np.unique(code, return_index=True, return_inverse=True)`'s first rows and
+    numbers, for codes from 0 to `total` - 1 (compiled/distinct.py `numbered_codes`: no
+    sort of the rows where that span is small)."""
+    _codes, first, inverse = numbered_codes(code, total, first=True)
+    return first, inverse
 
 
 def _fighter(batch, r: int, number: int, book):
@@ -327,6 +335,7 @@ def _fought(batch, book, number, pending, cache, follow, steps) -> list:
     fighters = _fighter_keys(batch)
     by_fighter = np.argsort(fighter_of, kind="stable")
     bounds = np.searchsorted(fighter_of[by_fighter], np.arange(len(f_first) + 1))
+    asked: dict = {}   # the fight's rules -> {memo: (its plan, {its heroes not met yet})}
     for f, r in enumerate(f_first.tolist()):
         key = (number, here, *fighters[r].tolist())
         plan = plans.get(key)
@@ -337,14 +346,18 @@ def _fought(batch, book, number, pending, cache, follow, steps) -> list:
             memo = memos[(plan, here)] = _Priced()
         mine = by_fighter[bounds[f]:bounds[f + 1]]   # (this fighter's heroes, in order)
         roots = list(zip(end_col[first[mine]].tolist(), luck_col[first[mine]].tolist()))
-        memo.price(plan, [root for root in dict.fromkeys(roots) if root not in memo.where], cache, table,
-                   pending, batch.slots)
+        new = [root for root in dict.fromkeys(roots) if root not in memo.where]
+        if new:
+            asked.setdefault(plan.rules, {}).setdefault(memo, (plan, {}))[1].update(dict.fromkeys(new))
+        memo_of.append((memo, mine, roots))
+    for group in asked.values():
+        _price(group, cache, table, pending, batch.slots)
+    for memo, mine, roots in memo_of:
         at = np.array([memo.where[root] for root in roots], dtype=np.int64).reshape(-1, 2)
         los[mine], his[mine] = at[:, 0], at[:, 1]
-        memo_of.append((memo, mine))
     # every hero's ends, memo by memo (a fighter's heroes share one)
     parts, part_probs, part_hero = [], [], []
-    for memo, mine in memo_of:
+    for memo, mine, _roots in memo_of:
         entries = spans(los[mine], his[mine])
         parts.append(memo.cols[entries])
         part_probs.append(memo.probs[entries])
@@ -366,8 +379,8 @@ def _fought(batch, book, number, pending, cache, follow, steps) -> list:
     end_of = end_of[t]
     lost = ends[end_of, 0] == _KINDS.index("lose")   # (a death keeps the Luck it had: `_finish`)
     alike = np.where(lost, _alike(batch, ("endurance",))[src] + n, _alike(batch, ("endurance", "chance"))[src])
-    _u, first_edge, row_of = np.unique(alike * max(len(ends), 1) + end_of, return_index=True, return_inverse=True)
-    row_of = row_of.reshape(-1)
+    width = max(len(ends), 1)
+    first_edge, row_of = _first_numbered(alike * width + end_of, (int(alike.max(initial=0)) + 1) * width)
     origin, made_end = src[first_edge], ends[end_of[first_edge]]
     blocks, origins = [], []
     at = np.zeros(len(origin), dtype=np.int64)   # each distinct row's place among the blocks
@@ -422,6 +435,29 @@ def _distinct_rows(cols: np.ndarray) -> tuple:
     return cols[first], inverse
 
 
+def _price(group: dict, cache, table, pending: dict, slots) -> None:
+    """The new heroes of fight plans of one fight (`group`: {memo: (plan, {(Endurance,
+    Luck)})}), priced in one `FightPlan.columns` call: in one pending, plans of the same
+    rules differ only in the armour's hits and the maxima (`fight_plan`), so one chain
+    over rows serves them all (each hero with his own armour's hits, the grid up to the
+    highest maxima: a larger grid holds the same nodes and ends); each memo keeps its
+    heroes' rows."""
+    parts = [(memo, plan, list(roots)) for memo, (plan, roots) in group.items()]
+    he, luck = (np.array([root[i] for _m, _p, roots in parts for root in roots], dtype=np.int64) for i in (0, 1))
+    sizes = [len(roots) for _m, _p, roots in parts]
+    arm = np.repeat([plan.arm for _m, plan, _r in parts], sizes)
+    plan = parts[0][1]._replace(ceiling=tuple(max(c) for c in zip(*(p.ceiling for _m, p, _r in parts))))
+    rows, probs, details = plan.columns(he, luck, cache, table.ratio, arm)
+    order = np.argsort(rows[:, 0], kind="stable")   # (hero by hero, strategies in order)
+    rows, probs = rows[order], probs[order]
+    starts = np.cumsum([0] + sizes)
+    cuts = np.searchsorted(rows[:, 0], starts)
+    for (memo, _p, roots), base, lo, hi in zip(parts, starts.tolist(), cuts[:-1].tolist(), cuts[1:].tolist()):
+        mine = rows[lo:hi].copy()
+        mine[:, 0] -= base
+        memo.take(roots, mine, probs[lo:hi], details, pending, slots)
+
+
 class _Priced:
     """The ends of the heroes of one fight plan (and pending) met so far: rows
     (strategy, kind, Endurance, Luck, armour left, pending number after a "stop") and
@@ -434,12 +470,9 @@ class _Priced:
         self.probs = np.zeros(0, dtype=np.int64)
         self.stops: dict = {}   # a stop's detail -> its pending number
 
-    def price(self, plan, roots: list, cache, table, pending: dict, slots) -> None:
-        """The heroes `roots` priced at once (explore.py `FightPlan.columns`)."""
-        if not roots:
-            return
-        he, luck = (np.array(x, dtype=np.int64) for x in zip(*roots))
-        rows, probs, details = plan.columns(he, luck, cache, table.ratio)
+    def take(self, roots: list, rows, probs, details: list, pending: dict, slots) -> None:
+        """The heroes `roots` priced (explore.py `FightPlan.columns`'s rows, sorted by
+        hero, each hero its place in `roots`) kept."""
         pend = np.zeros(len(rows), dtype=np.int64)
         stop = rows[:, 6]
         for k in np.unique(stop[stop >= 0]).tolist():
@@ -448,8 +481,6 @@ class _Priced:
             if q is None:
                 q = self.stops[d] = slots.pendings(freeze(_stopped(pending, d)))
             pend[stop == k] = q
-        order = np.argsort(rows[:, 0], kind="stable")   # (hero by hero, strategies in order)
-        rows, probs, pend = rows[order], probs[order], pend[order]
         counts = np.bincount(rows[:, 0], minlength=len(roots))
         lo = len(self.probs) + np.cumsum(counts) - counts
         for root, a, b in zip(roots, lo.tolist(), (lo + counts).tolist()):

@@ -2,9 +2,10 @@
 node-by-node chain (explore.py `_Explored`, `explore.chains.Chain`), fraction for
 fraction: every root the compiled explorer asks on the CC books (every strategy of
 Honour kept back, every start with its stops where an answer opens, a surrender
-offered), each solved both ways from an empty cache.  Two bugs planted in the
-arrays' solve are caught: options tied too loosely, a strategy that keeps all its
-Honour spending it."""
+offered), each solved both ways from an empty cache.  Three bugs planted in the
+arrays are caught: options tied too loosely, a strategy that keeps all its Honour
+spending it, a root's ends pushed under one strategy reused for another that chooses
+otherwise (fight_graph.py `alike`)."""
 from pathlib import Path
 
 import pytest
@@ -66,11 +67,13 @@ def test_every_root_has_the_node_by_node_chains_ends(monkeypatch, roots):
     assert {"win", "lose", "all-badly-wounded", "stop"} <= {end.outcome for end in ends}
 
 
-@pytest.mark.parametrize("plant", ["tie", "never"])
+@pytest.mark.parametrize("plant", ["tie", "never", "alike"])
 def test_a_bug_planted_in_the_arrays_is_caught(monkeypatch, roots, plant):
     reference = _ends(monkeypatch, False, roots)
     if plant == "tie":   # options within 1 % of each other taken as equal
         monkeypatch.setattr(G, "TIE", 0.01)
+    elif plant == "alike":   # a root's ends pushed under one strategy taken for every other's
+        monkeypatch.setattr(G, "alike", lambda chosen, other, nodes: True)
     else:                # keeping all one's Honour, yet spending it
         monkeypatch.setattr(G, "NEVER", 0)
     assert _ends(monkeypatch, True, roots) != reference

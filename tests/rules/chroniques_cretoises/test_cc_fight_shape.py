@@ -2,9 +2,10 @@
 options read through the shape are the fight's own model's (`Fight.options` with its
 own `finish`), and two fights of one shape and different constants (Shame, reward,
 Honour exhausted, the lock at 0, whether Honour began above 0) priced from one cache
-each get the ends of the module's node-by-node chain, fraction for fraction.  Two
-planted bugs are caught: a shape blind to the hero's Force, and a reader that ends a
-fight with the first fight's `finish`."""
+each get the ends of the module's node-by-node chain, fraction for fraction.  Three
+planted bugs are caught: a shape blind to the hero's Force, a marker's end made once
+for every fight of the shape (fight_shape.py `_Ends`: one a fight), and a reader that
+ends a fight with the first fight's `finish`."""
 import pytest
 
 import engine.rules.chroniques_cretoises.explore as E
@@ -81,7 +82,7 @@ def test_fights_of_one_shape_priced_each_as_the_model(monkeypatch):
     assert any("shame" not in o and "all-badly-wounded" in o for o in outcomes)
 
 
-@pytest.mark.parametrize("plant", ["force", "finish"])
+@pytest.mark.parametrize("plant", ["force", "finish", "ends"])
 def test_a_bug_planted_in_the_sharing_is_caught(monkeypatch, plant):
     reference = _priced(False, monkeypatch)
     if plant == "force":   # a shape blind to the hero's Force
@@ -94,6 +95,17 @@ def test_a_bug_planted_in_the_sharing_is_caught(monkeypatch, plant):
         found = [dict(E.chain_ends(cache, rules, frozenset(), 0, _root(2))) for rules in variants]
         monkeypatch.setattr(E, "ROWS", False)
         assert found != [dict(E.chain_ends({}, rules, frozenset(), 0, _root(2))) for rules in variants]
+        return
+    if plant == "ends":   # a marker's end made once for every fight of the shape
+        one: dict = {}
+
+        class Once(S._Ends):
+            def __getitem__(self, marker):
+                if marker not in one:
+                    one[marker] = self.finish(marker.kind, marker.node)
+                return one[marker]
+        monkeypatch.setattr(S, "_Ends", Once)
+        assert _priced(True, monkeypatch) != reference
         return
     reader = S.Shape.reader   # the first fight's ends read by every fight of the shape
 

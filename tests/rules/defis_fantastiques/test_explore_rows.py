@@ -241,3 +241,31 @@ def test_heroes_the_rows_do_not_hold_are_priced_node_by_node(monkeypatch):
     monkeypatch.setattr(explore, "SOLVER", "chain")
     assert got == _as_columns(plan, beyond, {})
     assert {row[0] for row in got} == {0, 1}
+
+
+@pytest.mark.parametrize("fight", ["armour", "one by one, hurt", "plain"])
+def test_heroes_of_plans_that_differ_in_their_armour_priced_at_once(fight, monkeypatch):
+    """`FightPlan.columns` given each hero's own armour hits (vector.py `_price`: the
+    plans of one fight in a batch differ only in them and the maxima, priced in one
+    call over one chain, "no-luck" read on "luck-optimal"'s) gives each hero what his
+    own plan gives him alone, node by node, fraction for fraction."""
+    from engine.analysis.compiled.fights import Probabilities
+    spec, extra = FIGHTS[fight]
+    rule = rules(spec, **extra)
+    hits = extra.get("hits", 0)
+    es = tuple(e["endurance"] for e in spec["enemies"])
+    heroes = [(he, luck, arm) for he in (9, 5, 2) for luck in (7, 1, 0) for arm in range(hits, -1, -1)]
+    plan = explore.FightPlan(rule, es, hits, 0, 0, False, (9, 7, hits), ())
+    monkeypatch.setattr(explore, "SOLVER", "chain")
+    alone = sorted(((h,) + row[1:] for h, (he, luck, arm) in enumerate(heroes)
+                    for row in _as_columns(plan._replace(arm=arm), [(he, luck)], {})), key=repr)
+    monkeypatch.setattr(explore, "SOLVER", "rows")
+    table = Probabilities()
+    he, luck, arm = zip(*heroes)
+    cache: dict = {}
+    rows, probs, details = plan.columns(list(he), list(luck), cache, table.ratio, list(arm))
+    got = sorted(((h, explore.STRATEGY_ORDER[s], explore.END_KINDS[k], e, lk, a, details[q] if q >= 0 else None,
+                   table[p]) for (h, s, k, e, lk, a, q), p in zip(rows.tolist(), probs.tolist())), key=repr)
+    assert got == alone
+    assert ("df-rows", "no-luck", rule) not in cache   # (read on luck-optimal's chain)
+    assert cache[("df-rows", "luck-optimal", rule)].builds == 1
