@@ -54,7 +54,7 @@ def test_the_closure_finds_the_play_a_breadth_cut_misses(cut, small_waves):
     order = Focus(first=40)
     low, high = bounds(order, cut)
     assert low == pytest.approx(VALUE, abs=1e-12) and high >= VALUE
-    assert any(r["closure"]["complete"] for r in order.rounds)
+    assert any(r.get("closure", {}).get("complete") for r in order.rounds)
     assert order.rounds[-1]["low"] == pytest.approx(VALUE, abs=1e-12)   # (the next solve saw it)
 
 
@@ -96,3 +96,40 @@ def test_the_pick_weighs_the_steps_left_then_fewest_unexplored():
     assert choose(sp, mp, t, p, high, np.array([True, False]), far=lambda s: far[1][s]).tolist() == [1]
     assert choose(sp, mp, t, p, high, np.array([False, True]), far=lambda s: far[1][s]).tolist() == [0]
     assert picks.DISCOUNT < 1
+
+
+WEAR = Path(__file__).parent / "closure" / "closure-wear.yaml"
+
+
+@pytest.mark.parametrize("cut", [60, 100, 200, 400])
+def test_the_pick_sees_the_wear(cut, small_waves):
+    """closure-wear.yaml: the market of closure-road (raising Vie, which nothing reads:
+    an endless space), and two ways to the ford (§ 20, 1d6 under Force): the thorns,
+    ten markers, the first taking 2 Force (3 -> 1), and the road, eleven markers.
+    Best play takes the road: 3/6 = 1/2 (the thorns 1/6).  The ceilings tie (1 for
+    every unexplored state) and the thorns are a step nearer the victory, so a pick
+    blind to the wear closes the thorns' play (1/6; `Wear.POWER` 0: the planted bug);
+    weighed by Force now over Force at the start ((1/3) ** 0.5 < 0.9), the road's."""
+    book, module, _ = load(WEAR)
+    ex = CompiledExplorer(book, module, sheet=1, order=None, max_states=cut).run()
+    assert ex.bound == "max-states" and solve(ex.graph, exact=False)["float"] == 0.0
+    order = Focus(first=20)
+    ex = CompiledExplorer(book, module, sheet=1, order=order, max_states=cut).run()
+    assert solve(ex.graph, exact=False)["float"] == pytest.approx(1 / 2, abs=1e-12)
+    assert any(r.get("closure", {}).get("complete") for r in order.rounds)
+
+
+def test_the_wear_of_a_state_is_its_stats_over_their_start():
+    """Force 1 of 3 and Vie 2 of 2: (1/3) ** 0.5; a stat above its start counts 1."""
+    book, module, _ = load(WEAR)
+    x = CompiledExplorer(book, module, sheet=1, max_states=200)
+    ex = x.run()
+    wear = picks.Wear(lambda: ex.table, module)
+    rows = ex.table.rows
+    force, vie = (ex.table.slots.find("stats", s) for s in ("force", "vie"))
+    start_force = ex.table.slots.find("initial", "force")
+    got = wear(np.arange(ex.table.n))
+    alive = rows[:, force] > -1000
+    expect = np.minimum(rows[:, force] / rows[:, start_force], 1.0) ** 0.5
+    assert (rows[alive, force] == 1).any() and (rows[alive, vie] > 2).any()
+    assert got[alive] == pytest.approx(expect[alive])

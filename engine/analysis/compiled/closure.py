@@ -21,7 +21,8 @@ the best of those, kept from round to round and switched only where another move
 low value is better (policy iteration over what is explored: the low bound's values
 are best play's over the explored graph, so a switch never makes the closed play
 worth less); elsewhere picked afresh each round as the walk reaches the state, the
-high bound's move weighed by the steps still to a victory.
+high bound's move weighed by the steps still to a victory and by the hero's wear
+(`Wear`: his stats now over their start).
 A state not explored whose ceiling is 0 is not expanded: it is lost whatever follows.
 """
 from __future__ import annotations
@@ -48,8 +49,9 @@ class Closure:
     RETRIES = 16
     MOVES = 1 << 12   # (a barred move's key: state * MOVES + its local number)
 
-    def __init__(self, far=None):
+    def __init__(self, far=None, wear=None):
         self.far = far   # (`Steps`, or None: no tie broken by it)
+        self.wear = wear   # (`Wear`, or None: the high values as they are)
         self.pick = np.full(0, -1, dtype=np.int64)   # per state: its move's local number (-1: none)
         self.inside = np.zeros(0, dtype=bool)        # reached by the play in this walk
         self.barred = np.zeros(0, dtype=np.int64)    # moves barred (sorted keys)
@@ -112,7 +114,7 @@ class Closure:
         if len(self.barred):
             key = np.repeat(states * self.MOVES, np.diff(sp)) + (np.arange(sp[-1]) - np.repeat(sp[:-1], np.diff(sp)))
             bar = np.isin(key, self.barred)
-        self.pick[states] = choose(sp, mp, t, p, worth, pooled, low, self.far, bar)
+        self.pick[states] = choose(sp, mp, t, p, worth, pooled, low, self.far, bar, self.wear, states)
 
     def walk(self, pooled: np.ndarray, worth: np.ndarray, most: int) -> np.ndarray:
         """The states the play reaches that are to be expanded (`pooled`, `worth` above

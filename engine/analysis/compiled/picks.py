@@ -12,11 +12,13 @@ from __future__ import annotations
 
 import numpy as np
 
+from engine.analysis.compiled.packed import MISSING
 from engine.analysis.compiled.solve import _ranges
 
 NEAR = 1e-9   # expectations this close count as equal (then fewest unexplored successors)
 BETTER = 1e-12   # a low value better by more than this switches the play
 DISCOUNT = 0.9   # a move's high expectation weighed by this power of its steps still to a victory
+STAY = 0.5       # steps a move that stays in its paragraph counts as nearer (a move on: at most 1)
 
 
 def sorted_edges(x, mark: int) -> tuple:
@@ -40,7 +42,7 @@ def moves_of(st: np.ndarray, mv: np.ndarray) -> tuple:
 
 def choose(sp: np.ndarray, mp: np.ndarray, t: np.ndarray, p: np.ndarray, high: np.ndarray,
            unexplored: np.ndarray, low: np.ndarray | None = None, far=None,
-           barred: np.ndarray | None = None) -> np.ndarray:
+           barred: np.ndarray | None = None, wear=None, at: np.ndarray | None = None) -> np.ndarray:
     """Per state with moves (moves sp[i]:sp[i+1], edges of move m mp[m]:mp[m+1], targets
     `t`, probabilities `p`): the local number of the move picked for a state not
     picked yet (module docstring): best low expectation where one is above 0, else
@@ -53,10 +55,14 @@ def choose(sp: np.ndarray, mp: np.ndarray, t: np.ndarray, p: np.ndarray, high: n
     safe = np.where(ok, t, 0)
     edge_move = np.repeat(np.arange(n_moves), np.diff(mp))
     owner = np.repeat(np.arange(len(sp) - 1), np.diff(sp))
-    q = np.bincount(edge_move, np.where(ok, p * high[safe], 0.0), minlength=n_moves)
+    worn = 1.0 if wear is None else wear(safe)   # (a worn hero's chances below his ceiling's)
+    q = np.bincount(edge_move, np.where(ok, p * high[safe] * worn, 0.0), minlength=n_moves)
     open_ = np.bincount(edge_move, ok & unexplored[safe], minlength=n_moves)
     if far is not None:   # (the nearer of two chances first: discounted by the steps left)
         d = far(safe)
+        if at is not None:   # (a move that stays, a meal or a purchase, half a step nearer than where it is)
+            same = far.paragraph(safe) == far.paragraph(np.repeat(at, np.diff(sp))[edge_move])
+            d = np.where(same, np.maximum(d - STAY, 0.0), d)
         near = ok & (d < Steps.FAR)
         mass = np.bincount(edge_move, np.where(near, p, 0.0), minlength=n_moves)
         steps = np.bincount(edge_move, np.where(near, p * d, 0.0), minlength=n_moves) / np.maximum(mass, 1e-300)
@@ -100,6 +106,42 @@ def improve(sp: np.ndarray, mp: np.ndarray, t: np.ndarray, p: np.ndarray, low: n
     switch = has & (top > now + BETTER)
     out[switch] = first[switch] - sp[:-1][switch]
     return out
+
+
+class Wear:
+    """Each state's wear, a factor in (0, 1] on the high values of the states a move
+    leads to: the product over the module's stats that have a starting value (not its
+    money) of (the stat now / its starting value) to the power POWER, each share at
+    most 1.  Why: a ceiling is the best hero's from the state on (explore/worth.py), so
+    it ties a hero worn by a fight or a test of Luck with a fresh one, where his chances
+    differ (the-clock-of-vennick's goat-men, § 192: 78 % for Skill 8 at Stamina 18, 35 %
+    at 8).  Weighed so, a move that costs Stamina or Luck is worse than one that does
+    not, and a meal that gives back Stamina (less a Provision) better than going on.
+    Only the picks read it: any pick keeps the bounds sound."""
+
+    POWER = 0.5
+
+    def __init__(self, table, module):
+        self.table = table   # () -> the explorer's table of states
+        self.stats = [d.name for d in module.stats if d.name != module.money]
+
+    def __call__(self, states: np.ndarray) -> np.ndarray:
+        table = self.table()
+        pairs = [(table.slots.find("stats", n), table.slots.find("initial", n)) for n in self.stats]
+        pairs = [(a, b) for a, b in pairs if a is not None and b is not None]
+        out = np.ones(len(states))
+        if not pairs or not len(states):
+            return out
+        kinds, at = np.unique(states, return_inverse=True)
+        rows = table.take(kinds)
+        for a, b in pairs:
+            if max(a, b) >= rows.shape[1]:
+                continue
+            now, first = rows[at, a], rows[at, b]
+            fine = (now != MISSING) & (first != MISSING) & (first > 0)
+            share = np.where(fine, np.clip(now, 0, None) / np.where(fine, first, 1), 1.0)
+            out *= np.minimum(share, 1.0) ** self.POWER
+        return out
 
 
 class Steps:
@@ -146,5 +188,7 @@ class Steps:
         self.paragraphs = paragraphs   # () -> every kept state's paragraph
 
     def __call__(self, states: np.ndarray) -> np.ndarray:
-        para = self.paragraphs()
-        return self.steps[np.clip(para[states], 0, len(self.steps) - 1)]
+        return self.steps[np.clip(self.paragraph(states), 0, len(self.steps) - 1)]
+
+    def paragraph(self, states: np.ndarray) -> np.ndarray:
+        return self.paragraphs()[states]
