@@ -262,8 +262,11 @@ class Fast:
         if g.edge_w.size and int(g.edge_w.max()) >= min(PRIMES):
             raise NearTie
         self.measured = measure is not None
-        mark = np.array([bool(measure(e)) if self.measured else False for e in g.ends] + [False])
-        self.end_measure = (mark, np.array([int(m) * self.scale for m in mark], dtype=object))
+        if self.measured:
+            mark = np.array([bool(measure(e)) for e in g.ends] + [False])
+            self.end_measure = (mark, np.array([self.scale if m else 0 for m in mark.tolist()], dtype=object))
+        else:   # (nothing measured: no end read, the explorer's chains; no loop over them)
+            self.end_measure = (np.zeros(len(g.ends) + 1, dtype=bool), np.zeros(len(g.ends) + 1, dtype=object))
         self.sure, self.some = np.zeros(count, dtype=bool), np.zeros(count, dtype=bool)
         self.exact = np.zeros(count, dtype=object)
         self.choice = np.zeros(count, dtype=np.int64)

@@ -5,7 +5,7 @@ whole when the span passes 63 bits); seeded draws."""
 import numpy as np
 import pytest
 
-from engine.analysis.compiled.distinct import DENSE, numbered
+from engine.analysis.compiled.distinct import DENSE, numbered, sorted_distinct
 
 
 def _expected(columns):
@@ -40,3 +40,23 @@ def test_counted_and_sorted_agree_at_the_edge():
 def test_no_rows():
     uniq, inverse = numbered([np.zeros(0, dtype=np.int64)] * 2)
     assert uniq == [] and len(inverse) == 0
+
+
+@pytest.mark.parametrize("size, span", [(1, 1), (2000, 50), (32768, 1 << 62)])
+def test_sorted_distinct_is_np_unique_with_any_row_standing_for_its_key(size, span):
+    """packed.py's hashes: the distinct keys in order and each row's number as
+    `np.unique` gives them; the row standing for a key holds it (not necessarily its
+    first: the sort need not be stable)."""
+    rng = np.random.default_rng(size)
+    keys = rng.integers(0, span, size=size, dtype=np.uint64)
+    keys = keys[rng.integers(0, size, size=size)]   # (repeats)
+    uniq, first, inverse = sorted_distinct(keys)
+    expected, expected_inverse = np.unique(keys, return_inverse=True)
+    assert uniq.tolist() == expected.tolist()
+    assert inverse.tolist() == expected_inverse.reshape(-1).tolist()
+    assert (keys[first] == uniq).all()
+
+
+def test_sorted_distinct_of_nothing():
+    uniq, first, inverse = sorted_distinct(np.zeros(0, dtype=np.uint64))
+    assert len(uniq) == len(first) == len(inverse) == 0

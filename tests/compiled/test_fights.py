@@ -179,3 +179,15 @@ def test_the_dead_sharing_a_row_whatever_their_luck_is_caught(monkeypatch):
     monkeypatch.setattr(vector, "_alike", lambda batch, stats: real(batch, ("endurance", "chance")))
     _compared, differ = _alone_and_together(BOOK, max_states=20_000)
     assert differ
+
+
+def test_states_of_one_plan_sharing_a_root_whatever_their_luck_is_caught(monkeypatch):
+    # a root is a fight plan, an Endurance and a Luck (vector.py `_roots`): the states
+    # that share one are given its ends; the Luck left out, a Luck's ends go to another
+    import numpy as np
+    import engine.rules.defis_fantastiques.vector as vector
+    real = vector._roots
+    monkeypatch.setattr(vector, "_roots", lambda memo, end, luck: real(memo, end, np.zeros_like(luck)))
+    _compared, differ = _alone_and_together(Path(__file__).parents[2] / "books" / "la-cloche-de-brumesel.yaml",
+                                            max_states=6_000, sheet=1)
+    assert differ

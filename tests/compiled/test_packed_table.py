@@ -42,6 +42,31 @@ def test_a_value_outside_its_column_widens_that_column_only_and_keeps_the_rows()
     assert list(again) == [4, 3] + list(first[::-1]) and len(new) == 0   # each found again, none added
 
 
+def test_rows_read_back_whether_they_follow_each_other_or_not_and_a_kinds_columns_in_any_order():
+    """`take` reads a run of rows as a slice and gathers others, a kind's columns as a
+    slice when they follow each other: after skill then gold are widened, int16
+    holds skill before gold (columns 6, 5), and every row still reads back as added
+    (MISSING too, stored as the type's smallest value)."""
+    table, gold, skill, seen = _table()
+    rng = np.random.default_rng(3)
+    values = [{gold: int(g), seen: int(v)} | ({skill: int(k)} if k % 3 else {})
+              for g, k, v in zip(rng.integers(-50, 100, 300), rng.integers(0, 100, 300), rng.integers(0, 2, 300))]
+    rows = _rows(table, values)
+    idx, _new = table.add(rows)
+    table.add(_rows(table, [{skill: 1000}]))
+    table.add(_rows(table, [{gold: 1000, skill: 1000}]))
+    assert table.members[2] == [skill, gold] and skill > gold   # (int16: out of column order)
+    kept = np.empty((int(idx.max()) + 1, rows.shape[1]), dtype=np.int64)
+    kept[idx] = rows
+    assert (table.take(np.arange(len(kept))) == kept).all()      # (a run: sliced)
+    assert (table.take(np.arange(5, 9)) == kept[5:9]).all()
+    assert (table.take(idx) == rows).all()
+    picked = rng.permutation(len(idx))[:100]
+    assert (table.take(idx[picked]) == rows[picked]).all()       # (gathered)
+    assert (table.take(idx[::-1]) == rows[::-1]).all()
+    assert (table.rows[-2:, skill] == 1000).all() and table.rows[-1, gold] == 1000
+
+
 def test_a_column_made_later_reads_its_default_in_the_rows_kept():
     table, gold, _skill, _seen = _table()
     table.add(_rows(table, [{gold: 2}]))

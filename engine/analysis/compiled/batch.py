@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from engine.analysis.compiled.distinct import numbered
 from engine.analysis.compiled.packed import CAUSE, ENDED, EXTRA, MISSING, PARAGRAPH, PENDING, Slots
 from engine.analysis.explore.compact import freeze, thaw
 
@@ -78,20 +79,13 @@ class Batch:
             return
         ids = self.rows[sel, EXTRA]
         if by is None:
-            distinct, inverse = np.unique(ids, return_inverse=True)
-            made = [change(dict(thaw(values[u]) or {})) for u in distinct.tolist()]
-        else:   # (a pair as one integer: the extras' number, then `by` from its least)
-            low = int(by[sel].min())
-            span = int(by[sel].max()) - low + 1
-            if (int(ids.max()) + 1) * span < 1 << 62:
-                distinct, inverse = np.unique(ids * span + (by[sel] - low), return_inverse=True)
-                pairs = [(k // span, k % span + low) for k in distinct.tolist()]
-            else:
-                distinct, inverse = np.unique(np.stack([ids, by[sel]], axis=1), axis=0, return_inverse=True)
-                pairs = distinct.tolist()
-            made = [change(dict(thaw(values[u]) or {}), b) for u, b in pairs]
+            distinct, inverse = numbered([ids])
+            made = [change(dict(thaw(values[u]) or {})) for (u,) in distinct]
+        else:   # (each distinct pair: the extras' number, `by`)
+            distinct, inverse = numbered([ids, by[sel]])
+            made = [change(dict(thaw(values[u]) or {}), b) for u, b in distinct]
         numbers = np.asarray([self.slots.extras(freeze(extra) or None) for extra in made], dtype=np.int64)
-        self.rows[sel, EXTRA] = numbers[inverse.reshape(-1)]
+        self.rows[sel, EXTRA] = numbers[inverse]
 
     def end(self, mask: np.ndarray, kind: int, cause) -> None:
         """End the game where `mask` (kind 1 death, 2 victory), its pending cleared."""

@@ -187,6 +187,7 @@ def peeled(n: int, edge_ptr, targets) -> Components:
     across = comp[src] != comp[dst]
     higher = _peel(n, lambda: [(comp[src[across]], comp[dst[across]])], base)   # (a component's level at its name)
     level[left] = higher[comp[left]]
+    del graph, src, dst, base, across, higher, size   # (not held beside the lists `_listed` makes)
     return _listed(comp, level, loop[comp])
 
 
@@ -350,21 +351,32 @@ def _by_target(n: int, dst: np.ndarray) -> np.ndarray:
 
 def _listed(comp: np.ndarray, level: np.ndarray, loop: np.ndarray) -> Components:
     """Components from each state's component (named by a member), level and loop:
-    listed by level then name, members in increasing order."""
+    listed by level then name, members in increasing order.  Each list handed over
+    as it is made, what it was made from let go (they were all held together, with a
+    bytes copy of each: 7 arrays of 8 bytes a state at the end of the peeling, whose
+    pages the solve's later steps then held)."""
+    n = len(comp)
     states = np.lexsort((comp, level))   # (by level, then component; states in order within)
     named = comp[states]
-    opens = np.ones(len(comp), dtype=bool)   # (where a component begins among the states listed)
+    opens = np.ones(n, dtype=bool)   # (where a component begins among the states listed)
     opens[1:] = named[1:] != named[:-1]
+    del named
     first = np.flatnonzero(opens)
-    number = np.zeros(len(comp), dtype=np.int64)
+    number = np.zeros(n, dtype=np.int64)
     number[states] = np.cumsum(opens) - 1
-    ptr = np.append(first, len(comp)).astype(np.int64)
-    return Components(_q(states), _q(ptr), _q(number), _q(level[states[first]]),
-                      bytearray(loop[states[first]].astype(np.uint8).tobytes()))
+    del opens
+    heads = states[first]
+    members = _q(states)
+    del states
+    comp_of = _q(number)
+    del number
+    return Components(members, _q(np.append(first, n)), comp_of, _q(level[heads]),
+                      bytearray(loop[heads].astype(np.uint8).tobytes()))
 
 
 def _q(values: np.ndarray) -> array:
-    """A NumPy integer array as an array("q") (what `Components` holds)."""
+    """A NumPy integer array as an array("q") (what `Components` holds), read through
+    its buffer (`tobytes` made a second copy)."""
     out = array("q")
-    out.frombytes(np.ascontiguousarray(values, dtype=np.int64).tobytes())
+    out.frombytes(memoryview(np.ascontiguousarray(values, dtype=np.int64)).cast("B"))
     return out

@@ -27,6 +27,7 @@ import numpy as np
 
 from engine.analysis.compiled.batch import Batch
 from engine.analysis.compiled.edges import Edges
+from engine.analysis.compiled.distinct import numbered
 from engine.analysis.compiled.engine_path import ERROR, SELF, EnginePath
 from engine.analysis.compiled.fights import Probabilities, Spread
 from engine.analysis.compiled.forget import Forget
@@ -233,7 +234,7 @@ class CompiledExplorer:
         over |= final
         if over.any():
             rows = rows if own else rows.copy()
-            rows[np.ix_(np.flatnonzero(over), np.arange(PENDING, rows.shape[1]))] = self._defaults(rows.shape[1])[PENDING:]
+            rows[over, PENDING:] = self._defaults(rows.shape[1])[PENDING:]
         return rows, final
 
     def _final_deaths(self, rows: np.ndarray, dead: np.ndarray) -> np.ndarray:
@@ -528,11 +529,7 @@ class CompiledExplorer:
         graph (a program enters its target only)."""
         if self.lens is None or not len(src):
             return
-        if min(int(src.min()), int(dst.min())) >= 0 and max(int(src.max()), int(dst.max())) < 1 << 31:
-            pairs = np.unique((src.astype(np.int64) << 32) | dst)   # (one key a pair: a 1-D sort)
-            moves = zip((pairs >> 32).tolist(), (pairs & 0xFFFFFFFF).tolist())
-        else:
-            moves = np.unique(np.stack([src, dst], axis=1), axis=0).tolist()
+        moves, _which = numbered([src, dst])   # (distinct.py: paragraph numbers, no sort of the moves)
         for a, b in moves:
             if a != b:
                 self.entered(a, (b,))
@@ -558,9 +555,12 @@ class CompiledExplorer:
 
     def _compiled(self, program, states: np.ndarray, rows: np.ndarray) -> np.ndarray:
         """Expand a batch with its program (its successors found or added with the
-        others of the wave, `_later`); the mask of states left to the engine."""
-        wide = self.slots.widened(rows)   # (every column made so far: a program's writes widen it less)
-        batch = Batch(wide if wide is not rows else rows.copy(), self.slots)
+        others of the wave, `_later`); the mask of states left to the engine.  `rows`
+        are the batch's own (a gathered copy: the program may change them in place,
+        their paragraphs kept before)."""
+        para = rows[:, PARAGRAPH].copy()
+        # (every column made so far: a program's writes widen it less)
+        batch = Batch(self.slots.widened(rows), self.slots)
         moves, engine = handed(*program.run(batch))
         keep = ~engine
         order = np.zeros(len(states), dtype=np.int64)   # each state's next move number
@@ -573,7 +573,7 @@ class CompiledExplorer:
                 continue
             for out in outcomes:
                 if isinstance(out, Spread):   # (fights.py: a distribution per state)
-                    at = self._spread(out, take, keep, states, rows, order, edges, blocks, at, shared)
+                    at = self._spread(out, take, keep, states, para, order, edges, blocks, at, shared)
                     continue
                 counts, den, nxt = out
                 t = take if counts is None else take & (counts > 0)
@@ -581,7 +581,7 @@ class CompiledExplorer:
                     continue
                 probs = np.full(int(t.sum()), one, dtype=np.int64) if counts is None else self._counts(den)[counts[t]]
                 edges.append((states[t], order[t].copy(), at, probs))
-                sources.append(rows[t, PARAGRAPH])
+                sources.append(para[t])
                 dests.append(nxt.rows[t, PARAGRAPH])
                 blocks.append(nxt.rows[t])
                 at += len(probs)
@@ -603,7 +603,7 @@ class CompiledExplorer:
             self._fresh = self._flush(FLUSH)
         return engine
 
-    def _spread(self, out, take, keep, states, rows, order, edges, blocks, at, shared) -> int:
+    def _spread(self, out, take, keep, states, para, order, edges, blocks, at, shared) -> int:
         """The edges of a `Spread` for the states taken; its successor rows added once
         for the moves sharing them (those made from a state kept)."""
         sel = take[out.src]
@@ -619,7 +619,7 @@ class CompiledExplorer:
             blocks.append(succ)
             at += len(succ)
             if self.lens is not None:   # (a fight's states share their paragraph: pair by pair)
-                came = rows[out.origin[used], PARAGRAPH]
+                came = para[out.origin[used]]
                 for a in np.unique(came).tolist():
                     self.entered(a, [b for b in np.unique(succ[came == a, PARAGRAPH]).tolist() if b != a])
         src = out.src[sel]
@@ -828,7 +828,11 @@ def _groups(para: np.ndarray, pending: np.ndarray, waiting: np.ndarray, busy: np
     kind = np.where(waiting, 0, np.where(busy, 1, 2))
     at = np.flatnonzero(waiting | busy | dead)
     pend = np.where(busy, pending, 0)
-    order = at[np.lexsort((pend[at], para[at], kind[at]))]
+    k, n, p = kind[at], para[at], pend[at]
+    if len(at) and min(int(n.min()), int(p.min())) >= 0 and max(int(n.max()), int(p.max())) < 1 << 30:
+        order = at[np.argsort((k << 60) | (n << 30) | p, kind="stable")]   # (one key a state, one sort)
+    else:
+        order = at[np.lexsort((p, n, k))]
     k, n, p = kind[order], para[order], pend[order]
     cut = np.flatnonzero((k[1:] != k[:-1]) | (n[1:] != n[:-1]) | (p[1:] != p[:-1])) + 1
     for lo, hi in zip(np.concatenate(([0], cut)).tolist(), np.concatenate((cut, [order.size])).tolist()):

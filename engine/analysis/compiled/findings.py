@@ -14,7 +14,7 @@ from fractions import Fraction
 import numpy as np
 
 from engine.analysis.compiled.packed import ENDED, PARAGRAPH
-from engine.analysis.compiled.solve import _ranges
+from engine.analysis.compiled.reach import policy_parts, reach_mass
 from engine.analysis.compiled.witness import Witness, move_targets
 from engine.analysis.explore.findings import MAX_ROUTE, TOP, table
 from engine.analysis.explore.report import replay_spec
@@ -200,70 +200,21 @@ def best_route(witness, g, sol, exact) -> list:
             for i, (s, k) in enumerate(steps)]
 
 
-def reach_mass(g, sol) -> np.ndarray:
-    """The probability of reaching each state under best play from the start (floats,
-    findings.py `reach`: a loop's states each counted as entered once, its level's
-    components parents first)."""
-    n = g.states
-    mass = np.zeros(n)
-    for p, t in g.roots:
-        if t >= 0:
-            mass[t] += float(p)
-    src, tgt, prob = policy_edges(g, sol)
-    comp_of = sol.comp_of
-    level = np.frombuffer(sol.comps.level, dtype=np.int64)[comp_of]
-    cyclic = sol.cyclic
-    states = np.argsort(-level, kind="stable")
-    s_bounds = np.searchsorted(-level[states], np.arange(-int(level.max(initial=0)), 2))
-    by_src = np.argsort(-level[src], kind="stable")
-    src, tgt, prob = src[by_src], tgt[by_src], prob[by_src]
-    e_bounds = np.searchsorted(-level[src], np.arange(-int(level.max(initial=0)), 2))
-    outside = (tgt >= 0) & (comp_of[np.maximum(tgt, 0)] != comp_of[src])
-    for k in range(len(s_bounds) - 1):
-        here = states[s_bounds[k]:s_bounds[k + 1]]
-        loop = here[cyclic[here]]
-        if len(loop):
-            comps, inverse = np.unique(comp_of[loop], return_inverse=True)
-            entered = np.bincount(inverse.reshape(-1), weights=mass[loop], minlength=len(comps))
-            mass[loop] = entered[inverse.reshape(-1)]
-        e = np.arange(e_bounds[k], e_bounds[k + 1])
-        e = e[outside[e]]
-        if len(e):
-            np.add.at(mass, tgt[e], mass[src[e]] * prob[e])
-    return mass
-
-
-def policy_edges(g, sol):
-    """(source, target, probability) of every edge of best play's moves."""
-    # (the move pointers read where chosen, the states and targets in 4 bytes while they
-    # fit: int64 copies of every move, and of best play's 23 M edges, made the report's
-    # peak on le-taureau-d-airain)
-    sp = g.state_ptr.astype(np.int64)
-    s = np.flatnonzero((sol.policy >= 0) & (np.diff(sp) > 0))
-    m = sp[s] + sol.policy[s]
-    del sp
-    begin = g.move_ptr[m].astype(np.int64)
-    end = g.move_ptr[m + 1].astype(np.int64)
-    del m
-    src = np.repeat(s.astype(np.int32 if g.states < 1 << 31 else np.int64), end - begin)
-    e = _ranges(begin, end)
-    del begin, end
-    return src, g.targets[e], g.probs[e]
-
-
 def deciding(witness, g, sol, paragraph) -> list:
     """The rolls and fights of best play where the value drops most (findings.py
     `deciding`, over the floats): reach under best play times the expected loss."""
     f = sol.f
     give_back()   # (the free pages of the passes before: support/heap.py)
-    # (best play's edges made again after reach_mass, not held through it: its sorted
-    # copies beside them raised the run's peak RSS by about 40 MB)
     mass = reach_mass(g, sol)
-    src, tgt, prob = policy_edges(g, sol)
-    after = np.where(tgt >= 0, f[np.maximum(tgt, 0)], 0.0)
-    worse = after < f[src] - 1e-12
-    loss = np.bincount(src[worse], weights=prob[worse] * (f[src] - after)[worse], minlength=g.states)
-    outcomes = np.bincount(src, minlength=g.states)
+    loss = np.zeros(g.states)
+    outcomes = np.zeros(g.states, dtype=np.int64)
+    for src, tgt, prob in policy_parts(g, sol, np.arange(g.states)):   # (a run of states at a time)
+        a, b = int(src[0]), int(src[-1]) + 1
+        after = np.where(tgt >= 0, f[np.maximum(tgt, 0)], 0.0)
+        before = f[src]
+        worse = after < before - 1e-12
+        loss[a:b] = np.bincount(src[worse] - a, weights=prob[worse] * (before - after)[worse], minlength=b - a)
+        outcomes[a:b] = np.bincount(src - a, minlength=b - a)
     weight = mass * loss
     chosen = np.flatnonzero((weight > 0) & (outcomes >= 2))
     chosen = chosen[np.argsort(-weight[chosen], kind="stable")]

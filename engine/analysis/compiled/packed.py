@@ -21,6 +21,7 @@ from __future__ import annotations
 import numpy as np
 
 from engine.game.state import GameState
+from engine.analysis.compiled.distinct import sorted_distinct
 from engine.analysis.explore.compact import freeze, thaw
 
 MISSING = -(1 << 40)
@@ -348,15 +349,7 @@ class Table:
         self._fit(rows)
         for k, cols in enumerate(self._order):
             if len(cols):
-                part = rows[:, cols]
-                stored = self.store[k][self.n:need]
-                if k == BITS:
-                    stored[:] = np.packbits(part.astype(np.uint8), axis=1, bitorder="little")
-                    continue
-                stored[:] = part   # (each value fits: `_fit`; MISSING translated below, where it may be)
-                for p in self._nulls[k].tolist():
-                    if k < len(KINDS) - 1:
-                        stored[part[:, p] == MISSING, p] = _LOW[k]
+                self.store[k][self.n:need] = self._encoded(rows, k, cols)
         self.n = need
 
     # --- reading rows back ------------------------------------------------------------
@@ -364,17 +357,34 @@ class Table:
         """The rows `index` (an array of row numbers) as int64 (a copy)."""
         index = np.asarray(index, dtype=np.int64)
         out = np.empty((len(index), len(self.kind)), dtype=np.int64)
+        if len(index) > 1 and index[-1] - index[0] == len(index) - 1 and (np.diff(index) == 1).all():
+            index = slice(int(index[0]), int(index[-1]) + 1)   # (a wave's states follow each other: read, not gathered)
         for k, cols in enumerate(self._order):
-            if len(cols) and k == BITS:
-                out[:, cols] = np.unpackbits(self.store[k][index], axis=1, count=len(cols), bitorder="little")
-            elif len(cols):
+            if not len(cols):
+                continue
+            to = _span(cols)
+            if k == BITS:
+                out[:, to] = np.unpackbits(self.store[k][index], axis=1, count=len(cols), bitorder="little")
+            elif k < len(KINDS) - 1 and len(self._nulls[k]):
+                # (the type's smallest value is MISSING: only a stat or a starting value
+                # holds it, every other value lying above it: `_fit`)
                 stored = self.store[k][index]
-                part = stored.astype(np.int64)
-                if k < len(KINDS) - 1:
-                    for p in self._nulls[k].tolist():
-                        part[stored[:, p] == _LOW[k], p] = MISSING
-                out[:, cols] = part
+                out[:, to] = np.where(stored == _LOW[k], np.int64(MISSING), stored)
+            else:
+                out[:, to] = self.store[k][index]
         return out
+
+    def _encoded(self, rows: np.ndarray, k: int, cols: np.ndarray) -> np.ndarray:
+        """The columns `cols` of kind `k` of `rows` as stored (the bits packed, MISSING
+        as the type's smallest value): after `_fit`, every value but MISSING lies above
+        that value, so one `maximum` over the matrix translates MISSING (a loop over the
+        columns that may hold it tested each one apart)."""
+        part = rows[:, _span(cols)]
+        if k == BITS:
+            return np.packbits(part.astype(np.uint8), axis=1, bitorder="little")
+        if k < len(KINDS) - 1 and len(self._nulls[k]):
+            part = np.maximum(part, _LOW[k])
+        return part.astype(KINDS[k])
 
     def row(self, s: int) -> np.ndarray:
         return self.take(np.array([s]))[0]
@@ -426,9 +436,8 @@ class Table:
             rows = np.hstack([rows, np.broadcast_to(pad, (len(rows), len(pad)))])
         h = self._hash(rows)
         # the batch's own repeats first (a sort of its hashes), each checked against the
-        # first row of its hash; then each distinct row looked up once
-        uniq, first, inverse = np.unique(h, return_index=True, return_inverse=True)
-        inverse = inverse.reshape(-1)
+        # row standing for its hash; then each distinct row looked up once
+        uniq, first, inverse = sorted_distinct(h)
         again = np.flatnonzero(first[inverse] != np.arange(len(rows)))
         # (the repeats alone gathered, whole: finding the columns that differ somewhere in
         # the batch read every row twice, and cost five times as much on la-cloche-de-brumesel's
@@ -495,6 +504,14 @@ def _merged(h1, i1, h2, i2) -> tuple[np.ndarray, np.ndarray]:
     i = np.empty(len(first), dtype=kind)
     i[place], i[first] = i2, i1
     return h, i
+
+
+def _span(cols: np.ndarray):
+    """A kind's columns `cols` as a slice when each follows the one before (a view of
+    the rows, not a copy of them), else themselves."""
+    if len(cols) > 1 and not (np.diff(cols) == 1).all():
+        return cols
+    return slice(int(cols[0]), int(cols[0]) + len(cols))
 
 
 def _encode(values: np.ndarray, kind: int) -> np.ndarray:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import numpy as np
 
 from engine.analysis.compiled.batch import Batch
+from engine.analysis.compiled.distinct import numbered
 from engine.analysis.compiled.fights import Spread
 from engine.analysis.compiled.packed import ENDED, EXTRA, PENDING
 from engine.analysis.explore.compact import freeze, thaw
@@ -72,12 +73,10 @@ def by_extra(b: Batch, mask: np.ndarray, values: np.ndarray, change) -> None:
     if not mask.any():
         return
     sel = np.flatnonzero(mask)
-    pairs = np.stack([b.rows[sel, EXTRA], values[sel]], axis=1)
-    uniq, inverse = np.unique(pairs, axis=0, return_inverse=True)
-    inverse = inverse.reshape(-1)
+    uniq, inverse = numbered([b.rows[sel, EXTRA], values[sel]])   # (distinct.py: no sort of the rows)
     stored = b.slots.extras.values
     made = []
-    for extra, v in uniq.tolist():
+    for extra, v in uniq:
         now = {k: (dict(x) if type(x) is dict else x) for k, x in (thaw(stored[extra]) or {}).items()}
         change(now, v)
         made.append(b.slots.extras(freeze(now) or None))

@@ -47,7 +47,8 @@ WHERE = {"win": ("win_effects", "win"), "all-badly-wounded": ("all_down_effects"
          "hurt": ("hurt_effects", "hurt"), "timeout": ("timeout_effects", "timeout")}
 STOP, LOSE = "stop", "lose"
 KINDS = (LOSE, STOP) + LEAVE   # (an end's kind as a number: its place here)
-NONE = (np.zeros((0, 4), dtype=np.int64), {})   # (the ends of a fighter left to the engine path)
+# (the ends of a fighter left to the engine path: `Fought._arrays`)
+NONE = (np.zeros((0, 4), dtype=np.int64), (), np.zeros((0, 3), dtype=np.int64))
 
 
 def fight(rules, book, number: int, pending: dict, steps, cache):
@@ -165,10 +166,12 @@ class Fought:
         self.columns: set = set()   # (part, key) of the state the model was seen to read
         self.extras: set = set()    # the module extras it was seen to read
         self.width = None           # (`_width`: made again when they grow)
+        self.given = None           # (`_given`: an item -> its ranks, made once)
         self.known: dict = {}       # a fighter's key -> its answer (from earlier batches)
         self.made: dict = {}        # an end's code -> its row (`_end_row`), None: not written here
         self.store = None           # the store of the fights' graphs the codes are of
         self.arrays: dict = {}      # the strategies' ends dicts (by id) -> (them, `_arrays`)
+        self.labels: dict = {}      # a strategy's label -> its number (in `_arrays`' pairs)
         self.planned: list = []     # (an answer, its fight's plan) of the batch being read
         self.table = Probabilities()   # the ends' chances, numbered (only grows: a Spread's table)
 
@@ -225,20 +228,37 @@ class Fought:
             except TypeError:   # (a list or a dict: the extras as a whole)
                 codes = batch.rows[:, EXTRA]
             parts.append(codes[members].reshape(-1, 1))
+        if self._gives_up():
+            parts.append(self._given(batch, members))
         return np.hstack(parts) if parts else np.zeros((len(members), 1), dtype=np.int64)
+
+    def _given(self, batch, members) -> np.ndarray:
+        """Per member, the rank of the best armour and of the weapon wielded that a
+        surrender gives up (`_surrendered`; 0: none): what a fighter's answer reads of
+        his items, not every item (a spare dagger beside a sword changes nothing)."""
+        if self.given is None:
+            self.given = _ranks(self.book)
+        out = np.zeros((len(members), 2), dtype=np.int64)
+        for item, ranks in self.given.items():
+            have = (_now(batch.col("items", item)[members]) > 0)[:, None]
+            out = np.maximum(out, np.where(have, ranks, 0))
+        return out
 
     def _fighter(self, batch, r: int, width, key: tuple) -> tuple:
         """(the answer for the state of row `r`, whether it read more than its key
         `key` under `width` holds)."""
         slots, module = batch.slots, self.steps.compiler.module
         log: set = set()
-        state = tracked_copy(slots.unpack(batch.rows[r], self.book, module), log)
+        unpacked = slots.unpack(batch.rows[r], self.book, module)
+        state = tracked_copy(unpacked, log)
         state.pending = self.pending
         play = SimpleNamespace(book=self.book, state=state)
         plan = explore.fight_plan(play, self.pending, self.cache, coded=True)
         opened = plan.opened if plan is not None else frozenset()
-        # (its strategies and their ends as arrays: `_solved`)
-        answer = [None, opened, _surrendered(self.book, state.items), None]
+        # (its strategies and their ends as arrays: `_solved`; the items a surrender
+        # gives up read only where one is accepted, and keyed by `_given`, not logged)
+        given = _surrendered(self.book, unpacked.items) if self._gives_up() else ()
+        answer = [None, opened, given, None]
         columns, extras = set(self.columns), set(self.extras)
         for part, k in log:
             if part == "extra":
@@ -272,6 +292,12 @@ class Fought:
         if arrays is not None:
             answer[0], answer[3] = found[0], arrays
 
+    def _gives_up(self) -> bool:
+        """Whether the hero's surrender, accepted, is played here (`_surrender`: the
+        only reader of the items it gives up)."""
+        kept = self.answers.get("surrender")
+        return kept is not None and kept[0] is not None and bool(kept[1])
+
     def _width(self) -> tuple:
         """What a fighter's key is made of (a key is known under the same makings only)."""
         if self.width is None:
@@ -292,11 +318,11 @@ class Fought:
                 moves.append((answer, offered, getattr(self, "_" + answer)(batch, of, found)))
         # each fighter's distinct ends (rows of `_end_row`), and each strategy's
         # (end number, probability number) of them: made once a fighter (`_arrays`)
-        labels, ends, by = {}, [], []
+        labels, ends, flats = {}, [], []
         for f in found:
-            mine, per = f[3] if f[0] is not None else NONE
+            mine, per, flat = f[3] if f[0] is not None else NONE
             ends.append(mine)
-            by.append(per)
+            flats.append(flat)
             labels.update(dict.fromkeys(per))
         table = self.table
         n = len(batch)
@@ -314,13 +340,14 @@ class Fought:
         origin = origin[order]
         nxt = self._finished(batch, origin, values[order])
         by_fighter = np.argsort(of, kind="stable")   # the states, fighter by fighter
-        for label in labels:
+        pairs, sized = _by_label(flats, [self.labels[label] for label in labels], len(self.labels))
+        for code, label in enumerate(labels):
             # each fighter's (end, probability) pairs of this strategy, one after another
-            sizes = np.array([len(pairs.get(label, ())) for pairs in by], dtype=np.int64)
+            sizes = sized[:, code]
             mine = by_fighter[sizes[of[by_fighter]] > 0]
             if not len(mine):
                 continue
-            pair = np.concatenate([pairs[label] for pairs in by if label in pairs])
+            pair = pairs[code]
             k = sizes[of[mine]]
             src = np.repeat(mine, k)
             pick = np.repeat((np.cumsum(sizes) - sizes)[of[mine]] - (np.cumsum(k) - k), k) + np.arange(len(src))
@@ -331,34 +358,37 @@ class Fought:
         return moves
 
     def _arrays(self, strategies, slots):
-        """(a fighter's distinct ends as rows of `_end_row`, {strategy: its (end number,
-        probability number in `self.table`) pairs}), its zero chances left out; None
-        where an end is one this file does not write."""
-        mine, index, per, made, number = [], {}, {}, self.made, self.table.ratio
+        """(a fighter's distinct ends as rows of `_end_row`, the labels of its strategies
+        with some end, their (end number, probability number in `self.table`) pairs as
+        rows (the strategy's number in `self.labels`, end, probability) strategy by
+        strategy), its zero chances left out; None where an end is one this file does
+        not write."""
+        mine, index, labels, rows, made, number = [], {}, [], [], self.made, self.table.ratio
+        codes = self.labels
         same: dict = {}   # (strategies that push alike share their ends' dict: its pairs once)
         for label, ends in strategies:
-            if id(ends) in same:
-                if same[id(ends)] is not None:
-                    per[label] = same[id(ends)]
-                continue
-            pairs = same[id(ends)] = []
-            for code, (n, d) in ends.items():
-                if not n:
-                    continue
-                if code not in made:   # (each end's row made once, kept across batches)
-                    end = self.store.end(code)
-                    made[code] = _end_row(end, self.pending, slots) if _written(end, self.follow) else None
-                row = made[code]
-                if row is None:
-                    return None
-                j = index.setdefault(row, len(mine))
-                if j == len(mine):
-                    mine.append(row)
-                pairs.append((j, number(n, d)))
-            same[id(ends)] = None
+            pairs = same.get(id(ends))
+            if pairs is None:
+                pairs = same[id(ends)] = []
+                for code, (n, d) in ends.items():
+                    if not n:
+                        continue
+                    if code not in made:   # (each end's row made once, kept across batches)
+                        end = self.store.end(code)
+                        made[code] = _end_row(end, self.pending, slots) if _written(end, self.follow) else None
+                    row = made[code]
+                    if row is None:
+                        return None
+                    j = index.setdefault(row, len(mine))
+                    if j == len(mine):
+                        mine.append(row)
+                    pairs.append((j, number(n, d)))
             if pairs:
-                per[label] = same[id(ends)] = np.array(pairs, dtype=np.int64)
-        return np.array(mine, dtype=np.int64).reshape(-1, 4), per
+                labels.append(label)
+                c = codes.setdefault(label, len(codes))
+                rows.extend([(c, j, p) for j, p in pairs])
+        return (np.array(mine, dtype=np.int64).reshape(-1, 4), labels,
+                np.array(rows, dtype=np.int64).reshape(-1, 3))
 
     def _finished(self, batch, origin, values):
         """The successor rows: state `origin[i]` after end `values[i]` (kind, Honour,
@@ -479,6 +509,25 @@ def shared(strategies: list) -> tuple:
     return tuple((label, id(ends)) for label, ends in strategies)
 
 
+def _by_label(flats: list, numbers: list, known: int) -> tuple[list, np.ndarray]:
+    """The fighters' pairs strategy by strategy: ([for each strategy of `numbers` (their
+    numbers in `Fought.labels`, of `known`), every fighter's (end, probability) pairs
+    of it, fighter after fighter, each in its order], [fighter, strategy] the count of
+    each fighter's pairs of each): one stable sort of all the fighters' rows (`_arrays`)
+    by strategy, where each strategy asked each fighter for its pairs."""
+    rank = np.full(known, -1, dtype=np.int64)
+    rank[numbers] = np.arange(len(numbers))
+    every = np.concatenate(flats)
+    label = rank[every[:, 0]]
+    fighter = np.repeat(np.arange(len(flats)), [len(f) for f in flats])
+    order = np.argsort(label, kind="stable")
+    bounds = np.searchsorted(label[order], np.arange(len(numbers) + 1)).tolist()
+    every = every[order, 1:]
+    sized = np.bincount(fighter * len(numbers) + label, minlength=len(flats) * len(numbers))
+    return ([every[a:b] for a, b in zip(bounds, bounds[1:])],
+            sized.reshape(len(flats), len(numbers)))
+
+
 def unique_rows(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """(the distinct rows, the first row of each, each row's number among them), as
     np.unique(axis=0) but by one sort of a single number a row when the values, less
@@ -509,6 +558,21 @@ def _surrendered(book, items: dict) -> tuple:
     armour = sheet.best_armour(book, items)
     weapon = sheet.wielded(book, items)
     return tuple(i for i in (armour, weapon[0] if weapon else None) if i)
+
+
+def _ranks(book) -> dict:
+    """item -> (its rank among the armour `sheet.best_armour` picks, among the weapons
+    `sheet.wielded` picks): the highest the best, 0 for neither, each order asked of
+    the rule's own function (the best of those left, again and again)."""
+    ids = sorted(set(book.items) | {"massue"})
+    ranks = {i: [0, 0] for i in ids}
+    for k, pick in enumerate((lambda left: sheet.best_armour(book, left),
+                              lambda left: (sheet.wielded(book, left) or (None,))[0])):
+        left = dict.fromkeys(ids, 1)
+        while (best := pick(left)) is not None:
+            ranks[best][k] = len(left)
+            del left[best]
+    return {i: r for i, r in ranks.items() if any(r)}
 
 
 def _written(end, follow: dict) -> bool:

@@ -53,6 +53,13 @@ def _caps(batch, stat: str) -> np.ndarray:
     return np.where(caps >= 0, caps, np.where(start == MISSING, _NONE, start))
 
 
+def _worn_codes(codes: np.ndarray) -> list:
+    """The codes above 0 among `codes` (a string-valued extra's numbers, `extra_codes`:
+    a few, none negative), in increasing order: counted, not sorted (`np.unique` here
+    was 2 % of la-cloche-de-brumesel's exploring outside fights)."""
+    return (np.flatnonzero(np.bincount(codes)[1:]) + 1).tolist() if len(codes) else []
+
+
 def _moved_max(extra, stat: str) -> int:
     """The maximum of `stat` an effect moved (`extra["max"]`), -1 for none."""
     moved = extra.get("max") if extra else None
@@ -183,7 +190,7 @@ class VectorRules:
             """equipment.take then normalise: every other one lost, this one gained."""
             live = batch.ended == 0
             olds, named = batch.extra_codes(kind)
-            for code in np.unique(olds[olds > 0]).tolist():
+            for code in _worn_codes(olds):
                 if named[code] != value:
                     batch.put("items", named[code], 0, where=live & (olds == code))
             if value is not None:
@@ -196,7 +203,7 @@ class VectorRules:
         """"abandonner votre armure ... à n'importe quel moment": the worn armour lost
         for ever (core `lose`: every copy), then none worn and no hit count (`wear`)."""
         worn, named = _worn(batch)
-        for code in np.unique(worn[worn > 0]).tolist():
+        for code in _worn_codes(worn):
             batch.put("items", named[code], 0, where=worn == code)
         batch.change_extra(worn > 0, _bare)
         return np.zeros(len(batch), dtype=bool)
@@ -253,22 +260,20 @@ def _fled(batch, fled, steps):
     return nxt
 
 
-def _heroes(batch):
-    """(each state's hero number, the first state of each, each hero's fighter number,
-    the first state of each fighter): a hero is what explore.py `fight_ends` reads of
-    a state, a fighter the same but his Endurance and Luck (his Habileté, maxima,
-    weapon, armour and its hits: `fight_plan`)."""
-    end, luck = batch.col("stats", "endurance"), batch.col("stats", "chance")
-    f_first, f_of = _numbered(_fighter_keys(batch))
-    first, inverse = _numbered(np.stack([f_of, end, luck], axis=1))
-    return inverse, first, f_of[first], f_first
-
-
 def _fighter_keys(batch) -> np.ndarray:
     """Each state's fighter: all `fight_plan` reads of it (its Habileté, starting
     Endurance and Chance, and extras: maxima, weapon, armour and its hits), a row."""
     return np.stack([batch.col("stats", "habilete"), batch.col("initial", "endurance"),
                      batch.col("initial", "chance"), batch.rows[:, EXTRA]], axis=1)
+
+
+def _roots(memo: np.ndarray, end: np.ndarray, luck: np.ndarray) -> tuple:
+    """(the first state of each root, each state's root, the roots sorted by memo, then
+    Endurance and Luck): a root is what `FightPlan.columns` prices, a fight plan (its
+    memo: `_Priced`) and an Endurance and Luck; states that differ only in facts the
+    plan does not read share one (la-cloche-de-brumesel, sheet 1: 161,844 states of
+    fights, 26,954 roots priced), so that each root's ends are gathered once."""
+    return _numbered(np.stack([memo, end, luck], axis=1))
 
 
 def _numbered(cols: np.ndarray) -> tuple:
@@ -313,14 +318,13 @@ def _fighter(batch, r: int, number: int, book):
 
 
 def _fought(batch, book, number, pending, cache, follow, steps) -> list:
-    """Each strategy a move: its ends for each distinct hero (explore.py `fight_plan`
-    once per fighter, its `columns` for the fighter's heroes not met yet, all at once),
-    each state's successors one row an end, written by kind (`_finish`)."""
+    """Each strategy a move: its ends from each distinct root (explore.py `fight_plan`
+    once per fighter, its `columns` for the roots not met yet, all at once), each
+    state's successors one row an end, written by kind (`_finish`)."""
     from engine.analysis.compiled.batch import Batch
     from engine.analysis.compiled.fights import Probabilities, Spread, stacked
     n = len(batch)
-    inverse, first, fighter_of, f_first = _heroes(batch)
-    # Each hero's ends (all strategies) as columns, made once for a fight plan, this
+    # Each root's ends (all strategies) as columns, made once for a fight plan, this
     # pending and an Endurance and Luck, and met again for other states (the module's
     # cache keeps them: the same fight recurs with other facts, in other waves).
     here = int(batch.rows[0, PENDING]) if n else 0
@@ -330,12 +334,11 @@ def _fought(batch, book, number, pending, cache, follow, steps) -> list:
         table = cache["df-probabilities"] = Probabilities()
     end_col = np.where(batch.col("stats", "endurance") == MISSING, 0, batch.col("stats", "endurance"))
     luck_col = np.where(batch.col("stats", "chance") == MISSING, 0, batch.col("stats", "chance"))
-    los, his, memo_of = np.zeros(len(first), dtype=np.int64), np.zeros(len(first), dtype=np.int64), []
     plans = cache.setdefault("df-plans", {})   # (paragraph, pending, fighter) -> its fight plan
     fighters = _fighter_keys(batch)
-    by_fighter = np.argsort(fighter_of, kind="stable")
-    bounds = np.searchsorted(fighter_of[by_fighter], np.arange(len(f_first) + 1))
-    asked: dict = {}   # the fight's rules -> {memo: (its plan, {its heroes not met yet})}
+    f_first, f_of = _numbered(fighters)
+    numbered: dict = {}   # each memo of this batch -> (its number, its plan)
+    memo_f = np.zeros(len(f_first), dtype=np.int64)   # each fighter's memo
     for f, r in enumerate(f_first.tolist()):
         key = (number, here, *fighters[r].tolist())
         plan = plans.get(key)
@@ -344,40 +347,43 @@ def _fought(batch, book, number, pending, cache, follow, steps) -> list:
         memo = memos.get((plan, here))
         if memo is None:
             memo = memos[(plan, here)] = _Priced()
-        mine = by_fighter[bounds[f]:bounds[f + 1]]   # (this fighter's heroes, in order)
-        roots = list(zip(end_col[first[mine]].tolist(), luck_col[first[mine]].tolist()))
-        new = [root for root in dict.fromkeys(roots) if root not in memo.where]
+        memo_f[f] = numbered.setdefault(memo, (len(numbered), plan))[0]
+    lead, root = _roots(memo_f[f_of], end_col, luck_col)
+    r_memo, r_he, r_luck = memo_f[f_of[lead]], end_col[lead], luck_col[lead]
+    cuts = np.searchsorted(r_memo, np.arange(len(numbered) + 1)).tolist()
+    asked: dict = {}   # the fight's rules -> {memo: (its plan, {its roots not met yet})}
+    met = []
+    for (memo, (_k, plan)), a, b in zip(numbered.items(), cuts[:-1], cuts[1:]):
+        roots = list(zip(r_he[a:b].tolist(), r_luck[a:b].tolist()))
+        new = [root for root in roots if root not in memo.where]
         if new:
             asked.setdefault(plan.rules, {}).setdefault(memo, (plan, {}))[1].update(dict.fromkeys(new))
-        memo_of.append((memo, mine, roots))
+        met.append((memo, roots))
     for group in asked.values():
         _price(group, cache, table, pending, batch.slots)
-    for memo, mine, roots in memo_of:
+    # every root's ends, gathered once, memo by memo in the order of the roots
+    r_lo, r_hi = np.zeros(len(lead), dtype=np.int64), np.zeros(len(lead), dtype=np.int64)
+    parts, part_probs = [], []
+    for (memo, roots), a, b in zip(met, cuts[:-1], cuts[1:]):
         at = np.array([memo.where[root] for root in roots], dtype=np.int64).reshape(-1, 2)
-        los[mine], his[mine] = at[:, 0], at[:, 1]
-    # every hero's ends, memo by memo (a fighter's heroes share one)
-    parts, part_probs, part_hero = [], [], []
-    for memo, mine, _roots in memo_of:
-        entries = spans(los[mine], his[mine])
+        r_lo[a:b], r_hi[a:b] = at[:, 0], at[:, 1]
+        entries = spans(r_lo[a:b], r_hi[a:b])
         parts.append(memo.cols[entries])
         part_probs.append(memo.probs[entries])
-        part_hero.append(np.repeat(mine, (his - los)[mine]))
-    hero = np.concatenate(part_hero) if part_hero else np.zeros(0, dtype=np.int64)
-    order = np.argsort(hero, kind="stable")
-    cols = np.concatenate(parts)[order] if parts else np.zeros((0, 6), dtype=np.int64)
-    prob = np.concatenate(part_probs)[order] if parts else np.zeros(0, dtype=np.int64)
-    counts = np.bincount(hero, minlength=len(first))
+    cols = np.concatenate(parts) if parts else np.zeros((0, 6), dtype=np.int64)
+    prob = np.concatenate(part_probs) if parts else np.zeros(0, dtype=np.int64)
     strategy = cols[:, 0]
     cols = cols[:, 1:]
+    counts = r_hi - r_lo
     start = np.cumsum(counts) - counts
-    per = counts[inverse]   # each state's number of ends
+    per = counts[root]   # each state's number of ends
     src = np.repeat(np.arange(n), per)
-    t = start[inverse[src]] + np.arange(len(src)) - np.repeat(np.cumsum(per) - per, per)
+    t = start[root[src]] + np.arange(len(src)) - np.repeat(np.cumsum(per) - per, per)
     # one successor row for each distinct end of the states alike (strategies share many
     # ends, and heroes who differ only in Endurance and Luck many more)
     ends, end_of = _distinct_rows(cols)
     end_of = end_of[t]
-    lost = ends[end_of, 0] == _KINDS.index("lose")   # (a death keeps the Luck it had: `_finish`)
+    lost = (ends[:, 0] == _KINDS.index("lose"))[end_of]   # (a death keeps the Luck it had: `_finish`)
     alike = np.where(lost, _alike(batch, ("endurance",))[src] + n, _alike(batch, ("endurance", "chance"))[src])
     width = max(len(ends), 1)
     first_edge, row_of = _first_numbered(alike * width + end_of, (int(alike.max(initial=0)) + 1) * width)
