@@ -133,3 +133,52 @@ def test_the_wear_of_a_state_is_its_stats_over_their_start():
     expect = np.minimum(rows[:, force] / rows[:, start_force], 1.0) ** 0.5
     assert (rows[alive, force] == 1).any() and (rows[alive, vie] > 2).any()
     assert got[alive] == pytest.approx(expect[alive])
+
+
+KEY = Path(__file__).parent / "closure" / "closure-key.yaml"
+
+
+@pytest.mark.parametrize("cut", [100, 200, 400])
+def test_the_plan_gathers_the_key_behind_the_door(cut, small_waves):
+    """closure-key.yaml: the market of closure-road (an endless space) and a door
+    (§ 80, twenty markers away) that the key opens (the victory, surely) or a test
+    of Force forces (1d6 under Force 3: 1/2).  The key lies at the ferryman's hut,
+    six markers the other way.  Best play fetches the key: 1.  A breadth cut gives
+    0; without the plan (the steps to a victory, the key's way counted far) the
+    closure forces the door (1/2); the plan (plan.py) sees that the key opens the
+    way and closes the play that fetches it: 1, best play's value.  The plan
+    ignoring the condition (`has` read as open: the planted bug) goes to the door
+    without the key and forces it."""
+    book, module, _ = load(KEY)
+    ex = CompiledExplorer(book, module, sheet=1, order=None, max_states=cut).run()
+    assert ex.bound == "max-states" and solve(ex.graph, exact=False)["float"] == 0.0
+    assert bounds_of(KEY, Focus(first=20, planning=False), cut)[0] < 1 - 1e-9
+    order = Focus(first=20)
+    low, high = bounds_of(KEY, order, cut)
+    assert low == pytest.approx(1.0, abs=1e-12) and high >= 1 - 1e-12
+    assert any(r.get("closure", {}).get("complete") for r in order.rounds)
+
+
+def test_the_plan_opens_a_way_only_with_what_it_needs():
+    """The plan's values on closure-key.yaml: at the door with the key, a STEP to the
+    victory; without it, back to the crossroads for the key (31 steps: better than
+    the test's even chance two steps on); at the crossroads,
+    the road by the hut (thirty steps, the key fetched) worth more than forcing the
+    door (23 steps, an even chance)."""
+    from engine.analysis.compiled.plan import EVEN, STEP, Plan
+    from engine.analysis.explore.lens import Lens
+    book, module, _ = load(KEY)
+    plan = Plan(book, module, Lens(book, module).edges, None)
+    key = plan.bit["cle"]
+    door = plan.of(np.array([80, 80]), np.array([key, 0]))
+    hub = plan.of(np.array([1]), np.array([0]))[0]
+    assert door[0] == pytest.approx(STEP)
+    assert door[1] == pytest.approx(STEP ** 31) and door[1] > STEP * STEP * EVEN   # (back for the key)
+    assert hub == pytest.approx(STEP ** 30) and hub > STEP ** 23 * EVEN
+
+
+def bounds_of(path, order, cut: int) -> tuple:
+    book, module, _ = load(path)
+    ex = CompiledExplorer(book, module, sheet=1, order=order, max_states=cut).run()
+    assert ex.bound == "max-states"
+    return solve(ex.graph, exact=False)["float"], high_solution(ex).start()

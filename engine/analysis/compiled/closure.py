@@ -49,8 +49,9 @@ class Closure:
     RETRIES = 16
     MOVES = 1 << 12   # (a barred move's key: state * MOVES + its local number)
 
-    def __init__(self, far=None, wear=None):
+    def __init__(self, far=None, wear=None, plan=None):
         self.far = far   # (`Steps`, or None: no tie broken by it)
+        self.plan = plan   # (plan.py `Plan`, or a function giving one, or None)
         self.wear = wear   # (`Wear`, or None: the high values as they are)
         self.pick = np.full(0, -1, dtype=np.int64)   # per state: its move's local number (-1: none)
         self.inside = np.zeros(0, dtype=bool)        # reached by the play in this walk
@@ -114,7 +115,9 @@ class Closure:
         if len(self.barred):
             key = np.repeat(states * self.MOVES, np.diff(sp)) + (np.arange(sp[-1]) - np.repeat(sp[:-1], np.diff(sp)))
             bar = np.isin(key, self.barred)
-        self.pick[states] = choose(sp, mp, t, p, worth, pooled, low, self.far, bar, self.wear, states)
+        if callable(self.plan) and not hasattr(self.plan, "of"):   # (made when first needed)
+            self.plan = self.plan()
+        self.pick[states] = choose(sp, mp, t, p, worth, pooled, low, self.far, bar, self.wear, states, self.plan)
 
     def walk(self, pooled: np.ndarray, worth: np.ndarray, most: int) -> np.ndarray:
         """The states the play reaches that are to be expanded (`pooled`, `worth` above

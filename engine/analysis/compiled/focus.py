@@ -42,6 +42,7 @@ import numpy as np
 
 from engine.analysis.compiled.closure import Closure
 from engine.analysis.compiled.picks import Steps, Wear, moves_of, sorted_edges
+from engine.analysis.compiled.plan import Plan
 from engine.analysis.compiled.graph import Graph, narrow
 from engine.analysis.compiled.mass import reach, spread
 from engine.analysis.compiled.packed import ENDED, EXTRA, MISSING, PARAGRAPH
@@ -63,9 +64,10 @@ class Focus:
     `stopped` why the run stopped early ("gap"), `rounds` each round's figures (the
     states, both bounds, the frontier's r * ceiling and the paragraphs holding most)."""
 
-    def __init__(self, gap: float = 0.0, first: int | None = None, closing: bool = True):
+    def __init__(self, gap: float = 0.0, first: int | None = None, closing: bool = True, planning: bool = True):
         self.gap, self.first = gap, FIRST if first is None else first
         self.closing = closing   # each round begun by the policy closure (closure.py)
+        self.planning = planning   # ... its picks following the plan that gathers items (plan.py)
 
     def begin(self, x, roots) -> None:
         self.x, self.roots = x, roots
@@ -83,9 +85,10 @@ class Focus:
         self.mark = 0                              # the edges made before the wave under way
         self.added = self.budget = 0
         self._p = np.zeros(0)
-        self.closure = Closure(None if x.lens is None else
+        self.closure = Closure(None if x.lens is None or self.planning else
                                Steps(x.book, x.module, lambda: x.table.column(PARAGRAPH)),
-                               Wear(lambda: x.table, x.module))
+                               Wear(lambda: x.table, x.module),
+                               self._plan if x.lens is not None and self.planning else None)
 
     # --- the explorer's hook ---------------------------------------------------
     def next(self, found: np.ndarray) -> np.ndarray:
@@ -127,6 +130,19 @@ class Focus:
         return {"order": "focused", "first": self.first, "rounds": len(self.rounds),
                 "gap": last["high"] - last["low"], "gap_target": self.gap, "history": self.rounds,
                 "rest": self.mode == "rest"}
+
+    def _plan(self) -> Plan:
+        """The plan (plan.py) over the lens's paragraph graph, its chances for the first
+        root's starting stats."""
+        x = self.x
+        root = next((t for _p, t in self.roots if t >= 0), 0)
+        row = x.table.take(np.asarray([root]))[0]
+        initial = {}
+        for d in x.module.stats:
+            i = x.slots.find("initial", d.name)
+            if i is not None and i < len(row) and row[i] != MISSING:
+                initial[d.name] = int(row[i])
+        return Plan(x.book, x.module, x.lens.lens.edges, initial or None, lambda: x.table)
 
     # --- the states found ------------------------------------------------------
     def _grow(self, n: int) -> None:

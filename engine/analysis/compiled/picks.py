@@ -18,6 +18,7 @@ from engine.analysis.compiled.solve import _ranges
 NEAR = 1e-9   # expectations this close count as equal (then fewest unexplored successors)
 BETTER = 1e-12   # a low value better by more than this switches the play
 DISCOUNT = 0.9   # a move's high expectation weighed by this power of its steps still to a victory
+PLAN_FLOOR = 1e-6   # added to a state's plan value (plan.py) where the picks weigh by it
 STAY = 0.5       # steps a move that stays in its paragraph counts as nearer (a move on: at most 1)
 
 
@@ -42,21 +43,28 @@ def moves_of(st: np.ndarray, mv: np.ndarray) -> tuple:
 
 def choose(sp: np.ndarray, mp: np.ndarray, t: np.ndarray, p: np.ndarray, high: np.ndarray,
            unexplored: np.ndarray, low: np.ndarray | None = None, far=None,
-           barred: np.ndarray | None = None, wear=None, at: np.ndarray | None = None) -> np.ndarray:
+           barred: np.ndarray | None = None, wear=None, at: np.ndarray | None = None, plan=None) -> np.ndarray:
     """Per state with moves (moves sp[i]:sp[i+1], edges of move m mp[m]:mp[m+1], targets
     `t`, probabilities `p`): the local number of the move picked for a state not
     picked yet (module docstring): best low expectation where one is above 0, else
     best high expectation, each weighed by DISCOUNT to the power of its steps still to
     a victory (`far`: of target states, their paragraphs' `Steps`; the outcomes that
     can still win), ties toward the fewest edges into `unexplored` states, then the
-    first; a move `barred` last."""
+    first; a move `barred` last.  With a `plan` (plan.py), each outcome's high value is
+    its state's plan value where that is lower (PLAN_FLOOR added: where the plan sees
+    no way, the high values still rank the moves); not their product: a high value
+    already counts the rolls explored on the way (closure-road's road, 5/9, against
+    an endless market's 1), which the plan counts too."""
     n_moves = len(mp) - 1
     ok = t >= 0
     safe = np.where(ok, t, 0)
     edge_move = np.repeat(np.arange(n_moves), np.diff(mp))
     owner = np.repeat(np.arange(len(sp) - 1), np.diff(sp))
     worn = 1.0 if wear is None else wear(safe)   # (a worn hero's chances below his ceiling's)
-    q = np.bincount(edge_move, np.where(ok, p * high[safe] * worn, 0.0), minlength=n_moves)
+    seen = high[safe]
+    if plan is not None:   # (what the ways ahead need, gathered: plan.py; the lower of the two)
+        seen = np.minimum(seen, plan(safe) + PLAN_FLOOR)
+    q = np.bincount(edge_move, np.where(ok, p * seen * worn, 0.0), minlength=n_moves)
     open_ = np.bincount(edge_move, ok & unexplored[safe], minlength=n_moves)
     if far is not None:   # (the nearer of two chances first: discounted by the steps left)
         d = far(safe)
