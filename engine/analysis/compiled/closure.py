@@ -21,8 +21,9 @@ the best of those, kept from round to round and switched only where another move
 low value is better (policy iteration over what is explored: the low bound's values
 are best play's over the explored graph, so a switch never makes the closed play
 worth less); elsewhere picked afresh each round as the walk reaches the state, the
-high bound's move weighed by the steps still to a victory and by the hero's wear
-(`Wear`: his stats now over their start).
+high bound's move weighed by the hero's wear (`Wear`: his stats now over their
+start) and by the plan that gathers what the ways ahead need (plan.py: each outcome's
+high value lowered to its plan value; without a plan, by the steps still to a victory).
 A state not explored whose ceiling is 0 is not expanded: it is lost whatever follows.
 """
 from __future__ import annotations
