@@ -416,9 +416,21 @@ def push_arrays(pushed: "Pushed", roots) -> tuple:
     if not roots.size:
         empty = np.zeros(0, dtype=np.int64)
         return empty, empty, np.zeros(0, dtype=object), 1
-    level, modulus, nodes = pushed.level, pushed.modulus, len(pushed.level)
+    level, modulus = pushed.level, pushed.modulus
     top = int(level[roots].max())
     powers = np.array([modulus ** k for k in range(top + 1)], dtype=object)
+    who, key, mass, _merges = pushes(pushed, roots, powers[top - level[roots]], pushed.weight)
+    return who, key, mass, modulus ** top
+
+
+def pushes(pushed: "Pushed", roots: np.ndarray, start: np.ndarray, weight: np.ndarray) -> tuple:
+    """The level by level push of `push_arrays` (and of chain_floats.py `push_floats`):
+    each root's pair starts with mass `start[i]` and goes down an edge times
+    `weight[edge]`; (root position, end key, mass: sorted by root then key, the masses 0
+    left out; and the merges: over the levels where pairs met, and the ends, the most
+    pairs merged into one less one, summed: the additions a mass went through at most)."""
+    level, nodes = pushed.level, len(pushed.level)
+    top = int(level[roots].max())
     pending: dict = {}   # level -> [(root positions, nodes, masses)]
 
     def send(who, node, mass):
@@ -430,8 +442,9 @@ def push_arrays(pushed: "Pushed", roots) -> tuple:
         for part in np.split(order, cut):
             pending.setdefault(int(lev[part[0]]), []).append((who[part], node[part], mass[part]))
 
-    send(np.arange(roots.size), roots, powers[top - level[roots]])
+    send(np.arange(roots.size), roots, start)
     end_who, end_key, end_mass = [], [], []
+    merges = 0
     for k in range(top, 0, -1):
         parts = pending.pop(k, None)
         if not parts:
@@ -442,10 +455,11 @@ def push_arrays(pushed: "Pushed", roots) -> tuple:
         key = key[order]
         first = np.flatnonzero(np.concatenate([[True], key[1:] != key[:-1]]))
         mass = np.add.reduceat(mass[order], first)
+        merges += _most(first, len(key)) - 1
         who, node = who[order][first], node[order][first]
         lo, hi = pushed.lo[node], pushed.hi[node]
         edges = spans(lo, hi)
-        share = np.repeat(mass, hi - lo) * pushed.weight[edges]
+        share = np.repeat(mass, hi - lo) * weight[edges]
         child, who, inner = pushed.child[edges], np.repeat(who, hi - lo), pushed.inner[edges]
         send(who[inner], child[inner], share[inner])
         out = ~inner
@@ -460,8 +474,14 @@ def push_arrays(pushed: "Pushed", roots) -> tuple:
     packed = packed[order]
     first = np.flatnonzero(np.concatenate([[True], packed[1:] != packed[:-1]]))
     mass = np.add.reduceat(mass[order], first)
+    merges += _most(first, len(packed)) - 1
     some = np.flatnonzero(mass != 0)
-    return packed[first][some] // span, packed[first][some] % span, mass[some], modulus ** top
+    return packed[first][some] // span, packed[first][some] % span, mass[some], merges
+
+
+def _most(first: np.ndarray, total: int) -> int:
+    """The most entries merged into one (runs starting at `first`, `total` entries)."""
+    return int(np.diff(np.append(first, total)).max(initial=1))
 
 
 def push_many(pushed: "Pushed", roots) -> tuple[list[dict], int]:
@@ -489,7 +509,7 @@ class Pushed:
             _shared = _Shared(graph, solved)
         sh = _shared
         self.level, self.lo, self.hi, self.child, self.modulus = sh.level, sh.lo, sh.hi, sh.child, sh.modulus
-        self.inner, self.weight = sh.inner, sh.weight
+        self.inner, self.weight, self.ratio = sh.inner, sh.weight, sh.ratio
         if stops is not None:
             into_stop = np.flatnonzero(sh.inner & stops[np.maximum(sh.child, 0)])
             if into_stop.size:   # (only the edges into a stop change: the rest shared)
@@ -527,6 +547,9 @@ class _Shared:
         self.inner = self.child >= 0
         # (each edge's weight times its node's M / normaliser, before the powers of M)
         self.scaled = _factors(self.modulus, norm)[self.node] * graph.edge_w[edges].astype(object)
+        # (each edge's weight / normaliser in extended floats, for `chain_floats.push_floats`:
+        # integers below 2**53, one rounding of the division)
+        self.ratio = graph.edge_w[edges].astype(np.longdouble) / norm[self.node].astype(np.longdouble)
         self.weight = self.weights(np.arange(len(self.child)), self.inner)
 
     def weights(self, edges: np.ndarray, inner: np.ndarray) -> np.ndarray:

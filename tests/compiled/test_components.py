@@ -223,3 +223,23 @@ def test_peeled_reading_a_few_parents_at_a_time_in_a_round_finds_the_same(monkey
     parts = C._by_parents(ready, starts)   # (every state with parents once, in order; none past PEEL but alone)
     assert np.concatenate(parts).tolist() == ready[starts[1:] > starts[:-1]].tolist()
     assert all(len(p) == 1 or int((starts[p + 1] - starts[p]).sum()) <= C.PEEL + 8 for p in parts)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_each_states_edges_out_and_in_counted_a_few_at_a_time(monkeypatch, seed):
+    # sources counted over the span of each part, targets COUNTED at a time (the last
+    # ones left over too): each state's edges out and in, as a count over all the edges;
+    # and the peeling on those counts finds tarjan's components, levels and loops
+    from engine.analysis.compiled import components as C
+    monkeypatch.setattr(C, "PART", 7)
+    monkeypatch.setattr(C, "COUNTED", 20)
+    n, ptr, targets = waves(np.random.default_rng(300 + seed))
+    graph = C._Graph(n, np.array(ptr), np.array(targets, dtype=np.int32))
+    src = np.repeat(np.arange(n), np.diff(ptr))
+    kept = np.array(targets) >= 0
+    out, into = C._degrees(n, graph.parts)
+    assert out.tolist() == np.bincount(src[kept], minlength=n).tolist()
+    assert into.tolist() == np.bincount(np.array(targets)[kept], minlength=n).tolist()
+    assert len(targets) % 20 and len(targets) > 40   # (several counts, and some left over)
+    found = check_peeled(n, ptr, targets)
+    assert any(found.loop) and max(found.level) > 3

@@ -57,6 +57,29 @@ def test_sorted_distinct_is_np_unique_with_any_row_standing_for_its_key(size, sp
     assert (keys[first] == uniq).all()
 
 
+def test_sorted_distinct_of_keys_alike_above_their_low_bits():
+    """Keys that differ only in the low bits where each row's number is sorted with it
+    lie interleaved in that sort (A, B, A, B): seen, and sorted again by the keys, so
+    that each distinct key is one number (without that, A and B would each be two)."""
+    a, b = np.uint64(1 << 63 | 0b1000), np.uint64(1 << 63 | 0b1001)
+    keys = np.array([a, b, a, b, b, a, a], dtype=np.uint64)
+    uniq, first, inverse = sorted_distinct(keys)
+    assert uniq.tolist() == [int(a), int(b)]
+    assert inverse.tolist() == [0, 1, 0, 1, 1, 0, 0]
+    assert (keys[first] == uniq).all()
+
+
+def test_sorted_distinct_over_every_64_bits():
+    rng = np.random.default_rng(7)
+    keys = rng.integers(0, 1 << 64, size=5000, dtype=np.uint64, endpoint=False)
+    keys = keys[rng.integers(0, 5000, size=5000)]
+    uniq, first, inverse = sorted_distinct(keys)
+    expected, expected_inverse = np.unique(keys, return_inverse=True)
+    assert uniq.tolist() == expected.tolist()
+    assert inverse.tolist() == expected_inverse.reshape(-1).tolist()
+    assert (keys[first] == uniq).all()
+
+
 def test_sorted_distinct_of_nothing():
     uniq, first, inverse = sorted_distinct(np.zeros(0, dtype=np.uint64))
     assert len(uniq) == len(first) == len(inverse) == 0

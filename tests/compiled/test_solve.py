@@ -54,14 +54,18 @@ def test_the_arrays_are_narrow():
 
 
 def _graph(moves: list, victory: set) -> Graph:
-    """A graph from [[[(probability, target), ...] each move] each state]."""
+    """A graph from [[[(probability, target), ...] each move] each state], each
+    probability object numbered once (by identity: a lazy one is not compared,
+    test_lazy_probs.py)."""
     state_ptr, move_ptr, targets, exact, fractions = [0], [0], [], [], []
     for state in moves:
         for move in state:
             for p, t in move:
-                if p not in fractions:
+                at = next((i for i, q in enumerate(fractions) if q is p), None)
+                if at is None:
+                    at = len(fractions)
                     fractions.append(p)
-                exact.append(fractions.index(p))
+                exact.append(at)
                 targets.append(t)
             move_ptr.append(len(targets))
         state_ptr.append(len(move_ptr) - 1)

@@ -69,15 +69,22 @@ class Batch:
         lut, values = self.slots.extra_codes(key)
         return lut[self.rows[:, EXTRA]], values
 
-    def change_extra(self, mask: np.ndarray, change, by: np.ndarray | None = None) -> None:
+    def change_extra(self, mask: np.ndarray, change, by: np.ndarray | None = None, key=None) -> None:
         """The module extras of the states in `mask` rewritten by `change(dict) -> dict`,
         or with `by` (an integer a state) by `change(dict, its by) -> dict`: once for each
-        distinct value (the extras are interned), whatever the batch's size."""
+        distinct value (the extras are interned), whatever the batch's size.  `key`
+        (without `by`): a name for `change` when it reads nothing but the extras (a
+        module's function, or a tuple naming it and its arguments): each extras value's
+        change is then kept under it for the whole exploration (`changed`), so a batch
+        changes only the values no batch met before, and one gather does the rest."""
         values = self.slots.extras.values
         sel = np.flatnonzero(mask)
         if not len(sel):
             return
         ids = self.rows[sel, EXTRA]
+        if key is not None and by is None:
+            self.rows[sel, EXTRA] = changed(self.slots, key, ids, change)
+            return
         if by is None:
             distinct, inverse = numbered([ids])
             made = [change(dict(thaw(values[u]) or {})) for (u,) in distinct]
@@ -98,3 +105,26 @@ class Batch:
 
     def take(self, mask: np.ndarray) -> "Batch":
         return Batch(self.rows[mask].copy(), self.slots)
+
+
+def changed(slots: Slots, key, ids: np.ndarray, change) -> np.ndarray:
+    """The interned extras `change` makes of each of `ids` (interned extras numbers),
+    through a table kept in `slots` under `key` (an extras number -> its change, -1
+    not yet made): `change` run once for each extras value over the whole exploration
+    (the same as `Batch.change_extra` without a key: the value is the function's of
+    the extras alone, and an interned number always names the same extras)."""
+    lut = slots.changes.get(key)
+    size = len(slots.extras.values)
+    if lut is None or len(lut) < size:
+        grown = np.full(size, -1, dtype=np.int64)
+        if lut is not None:
+            grown[:len(lut)] = lut
+        lut = slots.changes[key] = grown
+    out = lut[ids]
+    miss = out < 0
+    if miss.any():
+        values = slots.extras.values
+        for u in np.flatnonzero(np.bincount(ids[miss])).tolist():   # (a few new values: counted, not sorted)
+            lut[u] = slots.extras(freeze(change(dict(thaw(values[u]) or {}))) or None)
+        out = lut[ids]
+    return out

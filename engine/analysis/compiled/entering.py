@@ -108,12 +108,17 @@ class Entering:
         elif q.end == "victory":
             steps.append(lambda b: b.end(np.ones(len(b), bool), 2, None))
         elif per_state is not None:
+            interned: dict = {}   # id(pending) -> (it, its number in the slots `interned[None]`)
+
             def begin_each(b, name=begun[0]):
                 made = per_state(b)   # (each state's pending, as numbers of distinct dicts; those handed over)
                 if len(made) > 2:
                     hand_over(b, made[2])
                 live = b.ended == 0
-                ids = np.array([b.slots.pendings(freeze({"activity": name, **d})) for d in made[1]], dtype=np.int64)
+                if interned.get(None) is not b.slots:
+                    interned.clear()
+                    interned[None] = b.slots
+                ids = np.array([_interned(interned, b.slots, name, d) for d in made[1]], dtype=np.int64)
                 b.rows[:, PENDING] = np.where(live, ids[made[0]] if len(ids) else 0, b.rows[:, PENDING])
             steps.append(begin_each)
         elif pending is not None:   # game/core.py `_begin`: the activity waits for its answer
@@ -123,3 +128,13 @@ class Entering:
             roll = freeze({"activity": "random"})
             steps.append(lambda b: wait(b, roll))
         return steps
+
+
+def _interned(interned: dict, slots, name: str, pending: dict) -> int:
+    """The number of the activity `name` waiting with `pending` (a fight's pending, made
+    once a hero and handed again: begun.py), frozen and interned once (the dict kept
+    with its number, so that its identity is not reused meanwhile)."""
+    held = interned.get(id(pending))
+    if held is None or held[0] is not pending:
+        held = interned[id(pending)] = (pending, slots.pendings(freeze({"activity": name, **pending})))
+    return held[1]

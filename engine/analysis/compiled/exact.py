@@ -17,6 +17,12 @@ through dice is solved by elimination (`explore.exact.eliminate`).  And a move i
 compared exactly only when its float expectation over the exact values' floats is
 within rounding of its state's value (`_Screen`): the others cannot be strictly
 better, and most moves are such.
+
+A probability known as a float first (lazy.py `Lazy`: a fight's end) is made exact
+only where it is read: the edges of the candidate moves of the states wanted and of
+the moves of a wanted cyclic component, all made at once (`_exact_probs`); the
+bounds the candidates are ruled out by add the floats' declared error (solve.py
+`extra`).
 """
 from __future__ import annotations
 
@@ -25,6 +31,7 @@ from fractions import Fraction
 import numpy as np
 
 from engine.analysis.compiled.components import components
+from engine.analysis.compiled.lazy import Lazy, resolve
 from engine.analysis.compiled.solve import MAX_IMPROVEMENTS, ROUNDING, Solution, _mpq, _ranges, plain
 from engine.analysis.explore.exact import eliminate
 
@@ -38,9 +45,12 @@ class Exact:
         self.sol = sol
         exact_only = all(not isinstance(p, float) for p in g.fractions)
         self.Q = Q = _mpq if (_mpq is not None and exact_only) else Fraction
-        self.table = [p if isinstance(p, float) else Q(p) for p in g.fractions]
+        # (a Lazy stays one until read: `_exact_probs` makes those the candidates read at once)
+        self.table = _Table(p if isinstance(p, (float, Lazy)) else Q(p) for p in g.fractions)
+        self.table.Q = Q
         self.zero = Q(0)
-        self.one = next((i for i, p in enumerate(g.fractions) if p == 1 and not isinstance(p, float)), -1)
+        self.one = next((i for i, p in enumerate(g.fractions)
+                         if not isinstance(p, (float, Lazy)) and p == 1), -1)
         self.sp, self.mp = plain(g.state_ptr), plain(g.move_ptr)
         self.t, self.x = plain(g.targets), plain(g.exact)
         self.pf = [float(p) for p in g.fractions]   # (an edge's float: pf[x[i]])
@@ -58,7 +68,7 @@ class Exact:
         return list(zip([self.table[i] for i in self.x[a:b]], self.t[a:b]))
 
     def _candidates(self, s) -> list:
-        f, e, pf, t, x = self.f, self.e, self.pf, self.t, self.x
+        f, e, pf, t, x, sol = self.f, self.e, self.pf, self.t, self.x, self.sol
         qs = []
         for m in range(self.sp[s], self.sp[s + 1]):
             q = b = 0.0
@@ -67,7 +77,7 @@ class Exact:
                     p = pf[x[i]]
                     q += p * f[t[i]]
                     b += p * e[t[i]]
-            qs.append((q, b + 2.0 ** -53 * (self.mp[m + 1] - self.mp[m] + 2), m))
+            qs.append((q, b + 2.0 ** -53 * (self.mp[m + 1] - self.mp[m] + 2) + sol.extra, m))
         low = max(q - b for q, b, _m in qs)
         return [m for q, b, m in qs if q + b >= low]
 
@@ -97,6 +107,24 @@ class Exact:
                 todo.extend(x for x in t[mp[m]:mp[m + 1]] if x >= 0)
         return out
 
+    def _exact_probs(self, want: set) -> None:
+        """The exact probabilities the solve reads made at once (lazy.py `resolve`: one
+        exact push a fight's grid): the edges of the candidate moves of the states
+        wanted, and of every move of a wanted cyclic component."""
+        if not any(type(p) is Lazy for p in self.table):
+            return
+        sol, mp = self.sol, self.mp
+        moves = [m for ms in self.cands.values() for m in ms]
+        read = [np.asarray(sol.g.exact[mp[m]:mp[m + 1]]) for m in moves]
+        cyclic = [s for s in want if sol.cyclic[s]]
+        if cyclic:
+            _moves, edges, _ms, _ss, _has = sol._moves_of(np.unique(np.asarray(cyclic, dtype=np.int64)))
+            read.append(np.asarray(sol.g.exact[edges]))
+        ids = np.unique(np.concatenate(read)).tolist() if read else []
+        resolve([list.__getitem__(self.table, i) for i in ids])
+        for i in ids:
+            self.table[i]   # (each Lazy read becomes its exact value)
+
     def _v(self, t):
         return self.value.get(t, self.Q(0)) if t >= 0 else self.Q(0)
 
@@ -122,6 +150,7 @@ class Exact:
         """The exact best-play value of the start."""
         sol, Q = self.sol, self.Q
         want = self.wanted()
+        self._exact_probs(want)
         # only the components holding a wanted state (a cyclic one is wanted whole), in
         # their order (successors first): not a walk over every component of the space
         held = np.unique(sol.comp_of[np.fromiter(want, dtype=np.int64, count=len(want))]).tolist()
@@ -230,6 +259,20 @@ class Exact:
         return changed
 
 
+class _Table(list):
+    """The exact probabilities by number; a `Lazy` among them made exact (and kept so)
+    when first read."""
+
+    Q = Fraction
+
+    def __getitem__(self, i):
+        p = list.__getitem__(self, i)
+        if type(p) is Lazy:
+            p = self.Q(p.fraction())
+            self[i] = p
+        return p
+
+
 class _Screen:
     """The moves of a cyclic component over arrays, to rule out in floats the moves
     that cannot be strictly better than the policy's."""
@@ -247,7 +290,7 @@ class _Screen:
         # mpq is truncated) and the probabilities' (within 2^-53), a move's float
         # expectation of `count` terms in [0, 1] is within (count + 3) 2^-53 of its
         # exact one, the state's value's float within 2 2^-53: four times that, as margin.
-        self.margin = 4 * ROUNDING * (count + 5)
+        self.margin = 4 * (ROUNDING * (count + 5) + sol.extra)   # (+ a lazy float's extra: solve.py `extra`)
 
     def candidates(self, fx: np.ndarray, policy: list) -> list:
         """[(member, [its moves that may be strictly better than its policy's])]."""

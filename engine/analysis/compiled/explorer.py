@@ -22,6 +22,7 @@ import gc
 import time
 from dataclasses import dataclass, field
 from fractions import Fraction
+from itertools import compress
 
 import numpy as np
 
@@ -30,6 +31,7 @@ from engine.analysis.compiled.edges import Edges
 from engine.analysis.compiled.distinct import numbered
 from engine.analysis.compiled.engine_path import ERROR, SELF, EnginePath
 from engine.analysis.compiled.fights import Probabilities, Spread
+from engine.analysis.compiled.lazy import Lazy
 from engine.analysis.compiled.forget import Forget
 from engine.analysis.explore.nodes import MACRO
 from engine.analysis.compiled.graph import Graph, edge_probs, narrow
@@ -130,6 +132,9 @@ class CompiledExplorer:
         seen = self._by_id.get(id(p))
         if seen is not None and seen[0] is p:
             return seen[1]
+        if type(p) is Lazy:   # (a number of its own: lazy.py)
+            self.fractions.append(p)
+            return len(self.fractions) - 1
         key = (p.numerator, p.denominator) if not isinstance(p, float) else ("f", p)
         i = self._probs.get(key)
         if i is None:
@@ -138,6 +143,19 @@ class CompiledExplorer:
         if len(self._by_id) < 1 << 16:
             self._by_id[id(p)] = (p, i)   # (p kept alive: its id is not reused meanwhile)
         return i
+
+    def _new_numbers(self, probs: list) -> np.ndarray:
+        """The numbers of new probabilities; each `Lazy` (known as a float first: lazy.py)
+        a new number of its own, never compared (its Fraction is made only if the exact
+        solve reads it), the others by `_prob`."""
+        lazy = np.fromiter(map(_is_lazy, probs), dtype=bool, count=len(probs))
+        out = np.empty(len(probs), dtype=np.int64)
+        at = np.flatnonzero(lazy)
+        out[at] = len(self.fractions) + np.arange(len(at))
+        self.fractions.extend(compress(probs, lazy.tolist()))
+        for i in np.flatnonzero(~lazy).tolist():
+            out[i] = self._prob(probs[i])
+        return out
 
     def _prob_of(self, p) -> int:
         """`_prob` of a probability met again as the same object (a fight's ends are
@@ -155,7 +173,7 @@ class CompiledExplorer:
         held = self._tables.get(id(table))
         ids = held[1] if held is not None and held[0] is table else np.zeros(0, dtype=np.int64)
         if len(ids) < len(table):
-            ids = np.concatenate([ids, np.array([self._prob(p) for p in table[len(ids):]], dtype=np.int64)])
+            ids = np.concatenate([ids, self._new_numbers(table[len(ids):])])
             self._tables[id(table)] = (table, ids)
         return ids
 
@@ -413,9 +431,9 @@ class CompiledExplorer:
         states: 349 -> 261 MB resident once the chains are freed (100 MB of the rest
         came back only when the explorer itself was dropped)."""
         self._tables, self._seen, self._ids, self._by_id, self._dens = {}, [], {}, {}, {}
-        self.fractions = [_copied(p) for p in self.fractions]
+        self.fractions = [p if type(p) is Lazy else _copied(p) for p in self.fractions]
         self._probs = {(p.numerator, p.denominator) if not isinstance(p, float) else ("f", p): i
-                       for i, p in enumerate(self.fractions)}
+                       for i, p in enumerate(self.fractions) if type(p) is not Lazy}   # (never looked up: `_new_numbers`)
 
     def ceilings(self, rows) -> tuple:
         """(each row's ceiling, how many and why: ceiling.py `account`) of the table's
@@ -529,6 +547,10 @@ class CompiledExplorer:
         graph (a program enters its target only)."""
         if self.lens is None or not len(src):
             return
+        a = int(src[0])
+        if (src == a).all() and int(dst.min()) >= 0:   # (one paragraph's batch, as most: its targets counted)
+            self.entered(a, [b for b in np.flatnonzero(np.bincount(dst)).tolist() if b != a])
+            return
         moves, _which = numbered([src, dst])   # (distinct.py: paragraph numbers, no sort of the moves)
         for a, b in moves:
             if a != b:
@@ -569,7 +591,8 @@ class CompiledExplorer:
         sources, dests = [], []   # (the paragraphs of the moves not spread: checked by the lens at once)
         for key, offered, outcomes in moves:
             take = offered & keep
-            if not take.any():
+            every = take.all()
+            if not every and not take.any():
                 continue
             for out in outcomes:
                 if isinstance(out, Spread):   # (fights.py: a distribution per state)
@@ -577,9 +600,12 @@ class CompiledExplorer:
                     continue
                 counts, den, nxt = out
                 t = take if counts is None else take & (counts > 0)
-                if not t.any():
+                # (the states taken as positions, found once; every state of the batch
+                # taken, as most often: its arrays themselves, the outcome's rows not copied)
+                t = slice(None) if every and t is take else np.flatnonzero(t)
+                if not len(states[t]):
                     continue
-                probs = np.full(int(t.sum()), one, dtype=np.int64) if counts is None else self._counts(den)[counts[t]]
+                probs = np.full(len(states[t]), one, dtype=np.int64) if counts is None else self._counts(den)[counts[t]]
                 edges.append((states[t], order[t].copy(), at, probs))
                 sources.append(para[t])
                 dests.append(nxt.rows[t, PARAGRAPH])
@@ -612,10 +638,17 @@ class CompiledExplorer:
         place = shared.get(id(out.nxt))
         if place is None:
             used = keep[out.origin]
-            place = np.full(len(used), -1, dtype=np.int64)
-            place[used] = at + np.arange(int(used.sum()))
+            # (no state handed over, as most often: the rows themselves, not copied; a
+            # module's fight makes its successors' rows anew at each call and never
+            # changes them after: DF vector.py `_fought`, CC vector_fights.py `_finished`)
+            if used.all():
+                place = at + np.arange(len(used))
+                succ = out.nxt.rows
+            else:
+                place = np.full(len(used), -1, dtype=np.int64)
+                place[used] = at + np.arange(int(used.sum()))
+                succ = out.nxt.rows[used]
             shared[id(out.nxt)] = place
-            succ = out.nxt.rows[used]
             blocks.append(succ)
             at += len(succ)
             if self.lens is not None:   # (a fight's states share their paragraph: pair by pair)
@@ -774,6 +807,10 @@ class CompiledExplorer:
 
 
 PART = 1 << 22   # edges at a time where a whole-edges temporary would be int64
+
+
+def _is_lazy(p) -> bool:
+    return type(p) is Lazy
 
 
 def _copied(p):

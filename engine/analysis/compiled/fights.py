@@ -64,6 +64,15 @@ class Probabilities(list):
             i = self.asked[(numerator, denominator)] = self._lowest(numerator, denominator)
         return i
 
+    def lazy(self, values, error: float, source, entries) -> np.ndarray:
+        """The numbers of new probabilities known as floats (`values`, each within
+        2**-53 + `error` relative of its exact value), each a `lazy.Lazy` made exact by
+        `source.exact` when read (each its own number: they are not compared)."""
+        from engine.analysis.compiled.lazy import made
+        start = len(self)
+        self.extend(made(values, error, source, entries))
+        return np.arange(start, len(self), dtype=np.int64)
+
     def _lowest(self, numerator: int, denominator: int) -> int:
         common = gcd(numerator, denominator)
         key = (numerator // common, denominator // common)

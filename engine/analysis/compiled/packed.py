@@ -64,6 +64,7 @@ class Slots:
         self._by: dict = {}            # part -> {key: column}
         self._frozen: dict = {}        # the extras' items (atoms only) -> their interned number
         self._extra_values: dict = {}  # key -> the values of that module extra, interned
+        self.changes: dict = {}        # a change's key -> its table (batch.py `changed`)
 
     def extra_lut(self, name, fn) -> np.ndarray:
         """`fn(extras)` (a dict, or None for none) of every interned extras value, as

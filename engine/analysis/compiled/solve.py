@@ -13,7 +13,13 @@
 2. Every float carries a proven bound e, |f - v| <= e: a move's bound is the
    expectation of its successors' bounds plus the rounding of its sum (each term of
    a sum of at most 1 rounds by at most 2^-53 relative: `ROUNDING` per term, with
-   two terms of margin); a state's the largest of its moves'; a cyclic component's
+   two terms of margin), plus `extra`: a probability's float is the correctly
+   rounded one (within 2^-53 relative), or, known as a float first (lazy.py: a
+   fight's ends pushed in floats, chain_floats.py), within 2^-53 + its declared
+   error, `extra` the largest (0 without lazies); a move's probabilities sum to at
+   most 1 and its values lie in [0, 1], so those errors move its expectation by at
+   most `extra` more (a lazy probability inside a loop is made exact and read
+   correctly rounded: `_rounded`); a state's the largest of its moves'; a cyclic component's
    its own ways out's plus its own gap the interval iteration left (or 1 when the high
    sequence did not come down: then nothing is ruled out there).  A loop of choices
    the player may keep walking for ever (an end component: states whose moves can
@@ -40,6 +46,7 @@ import numpy as np
 
 from engine.analysis.compiled.components import components
 from engine.analysis.compiled.graph import Graph, narrow
+from engine.analysis.compiled.lazy import Lazy, extra_error, resolve
 from engine.analysis.explore.exact import TIE
 from engine.support.heap import give_back
 
@@ -97,6 +104,10 @@ class Solution:
         self.comps: list = []
         self.levels = 0
         self.sweeps = 0
+        # what a probability's float may err beyond a correctly rounded float's (lazy.py:
+        # a fight's ends pushed in floats): a move's probabilities summing to at most 1,
+        # its expectation of values in [0, 1] errs by at most that much more
+        self.extra = extra_error(g.fractions)
 
     # --- floats ---------------------------------------------------------------
     def floats(self) -> "Solution":
@@ -157,7 +168,7 @@ class Solution:
         if bound is None:
             return q, None
         k = np.diff(np.append(move_starts, len(edges)))
-        b = np.add.reduceat(np.where(ok, p * bound[safe], 0.0), move_starts) + ROUNDING * (k + 2)
+        b = np.add.reduceat(np.where(ok, p * bound[safe], 0.0), move_starts) + (ROUNDING * (k + 2) + self.extra)
         return q, b
 
     def _backup(self, states: np.ndarray) -> None:
@@ -189,6 +200,8 @@ class Solution:
         local = np.minimum(local, len(comp) - 1)
         inside = (t >= 0) & (comp[local] == t)
         p = self.g.probs[edges]
+        if self.extra:
+            p = self._rounded(edges, inside, p)
         outside = (~inside) & (t >= 0)
         const = np.where(outside, p * f[np.where(outside, t, 0)], np.where(t == FRONTIER, p * self.frontier, 0.0))
         _, which = np.unique(self.comp_of[comp], return_inverse=True)   # each member's component, 0..
@@ -237,7 +250,26 @@ class Solution:
         np.maximum.at(gaps, which, high - low)
         sure = np.where(gaps <= 0.5, gaps, 1.0)   # (high stuck at 1: a loop kept open, nothing proven)
         sizes = np.bincount(which, minlength=len(exit_bound))
-        e[comp] = (exit_bound + sure + ROUNDING * (sizes + 2))[which]
+        e[comp] = (exit_bound + sure + (ROUNDING * (sizes + 2) + self.extra))[which]
+
+    def _rounded(self, edges, inside, p) -> np.ndarray:
+        """`p` with each lazy probability of an edge `inside` a loop made exact and
+        correctly rounded: its error, were it kept, would come back with every turn of
+        the loop, which `extra` (a move's once) does not cover; a way out's does (the
+        mass that leaves a loop sums to at most 1 over all its turns)."""
+        ids = np.asarray(self.g.exact[edges])[inside]
+        fr = self.g.fractions
+        lazy = [i for i in np.unique(ids).tolist() if type(fr[i]) is Lazy]
+        if not lazy:
+            return p
+        resolve([fr[i] for i in lazy])
+        table = np.zeros(len(fr))
+        table[lazy] = [float(fr[i].fraction()) for i in lazy]
+        at = np.flatnonzero(inside)
+        hit = np.isin(ids, lazy)
+        p = np.array(p, dtype=np.float64)
+        p[at[hit]] = table[ids[hit]]
+        return p
 
     def _can_win(self, comp, moves, edges, ms, ss, has, inside, local, const) -> np.ndarray:
         """Per member: some path leads out to a positive value or a victory."""

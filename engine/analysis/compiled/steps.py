@@ -53,8 +53,12 @@ def guarded(steps):
     (the engine stops there): its row is kept as it was when it ended."""
     def run(b):
         for step in steps:
-            done = np.flatnonzero(b.ended != 0)
-            before = b.rows[done]   # (a copy of the ended rows only: most steps have none)
+            ended = b.ended != 0
+            if not ended.any():   # (most steps: no row to keep, nothing gathered)
+                step(b)
+                continue
+            done = np.flatnonzero(ended)
+            before = b.rows[done]   # (a copy of the ended rows only)
             step(b)
             if len(done):
                 b.rows[done] = before if before.shape[1] == b.rows.shape[1] else padded(before, b)

@@ -27,7 +27,7 @@ from engine.rules.chroniques_cretoises import endings, sheet
 from engine.rules.chroniques_cretoises import model as R
 from engine.rules.chroniques_cretoises import names as N
 from engine.rules.chroniques_cretoises.fight_graph import NEVER, FightGraph, Store, ended
-from engine.rules.chroniques_cretoises.fight_shape import Shape
+from engine.rules.chroniques_cretoises.fight_shape import Shape, ending
 from engine.rules.chroniques_cretoises.odds import node_of, rules_of
 from engine.rules.chroniques_cretoises.transitions import Fight, shape
 
@@ -137,12 +137,16 @@ def _graph(cache, rules, some: bool) -> FightGraph:
     cache's one store (the fights a batch grows solved together, every strategy the
     explorer asks at once)."""
     graph = cache.get(("cc", "graph", rules, some))
-    if graph is None:
-        key = ("cc", "shape", shape(rules))   # (its nodes' options shared: fight_shape.py)
-        common = cache.get(key)
-        if common is None:
-            common = cache[key] = Shape(rules)
-        graph = cache[("cc", "graph", rules, some)] = FightGraph(rules, some, store_of(cache), common)
+    if graph is None:   # (fights that end alike share one graph: fight_shape.py `ending`)
+        alike = ("cc", "graph", ending(rules, some))
+        graph = cache.get(alike)
+        if graph is None:
+            key = ("cc", "shape", shape(rules))   # (its nodes' options shared: fight_shape.py)
+            common = cache.get(key)
+            if common is None:
+                common = cache[key] = Shape(rules)
+            graph = cache[alike] = FightGraph(rules, some, store_of(cache), common)
+        cache[("cc", "graph", rules, some)] = graph
     return graph
 
 

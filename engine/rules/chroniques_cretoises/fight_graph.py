@@ -257,26 +257,35 @@ class Store:
             opts = spans(f0, f1)
             owner = np.repeat(np.arange(len(mine)), count)
             slot = opts - np.repeat(f0, count)
+            # (every edge of the level's options at once, option by edge: the sums
+            # then taken edge after edge, in the same order; an edge past an option's
+            # last weighs 0)
             elo, ehi = lo[opts], lo[opts + 1]
+            at = elo[:, None] + np.arange(int((ehi - elo).max()))
+            on = at < ehi[:, None]
+            at = np.where(on, at, 0)
+            c = child[at]
+            got = np.where((c >= 0)[..., None], values[np.maximum(c, 0), columns],
+                           ends[np.maximum(-1 - c, 0)][..., None])
+            got = np.where(on[..., None], weight[at][..., None] * got, 0.0)
             total = np.zeros((len(opts), width))
-            for e in range(int((ehi - elo).max())):
-                on = elo + e < ehi
-                at = np.where(on, elo + e, 0)
-                c = child[at]
-                got = np.where((c >= 0)[:, None], values[np.maximum(c, 0), columns],
-                               ends[np.maximum(-1 - c, 0)][:, None])
-                total += np.where(on[:, None], weight[at][:, None] * got, 0.0)
+            for e in range(got.shape[1]):
+                total += got[:, e]
             v = total / norm[opts][:, None]
             budget = np.maximum(0, self.honour.data[mine][:, None] - keeps[None, :])
-            ok = spent[opts][:, None] <= budget[owner]
-            best = np.full((len(mine), width), np.nan)
-            chosen = np.full((len(mine), width), -1, dtype=np.int64)
-            for s in range(int(count.max())):
-                sel = np.flatnonzero(slot == s)
-                o = owner[sel]
-                better = ok[sel] & (np.isnan(best[o]) | (v[sel] > best[o] + TIE))
-                best[o] = np.where(better, v[sel], best[o])
-                chosen[o] = np.where(better, opts[sel][:, None], chosen[o])
+            # (the options node by slot: the first affordable kept unless a later one
+            # is better by more than TIE, slot after slot)
+            vs = np.full((len(mine), int(count.max()), width), np.nan)
+            vs[owner, slot] = np.where(spent[opts][:, None] <= budget[owner], v, np.nan)
+            ids = np.full((len(mine), vs.shape[1]), -1, dtype=np.int64)
+            ids[owner, slot] = opts
+            best = vs[:, 0].copy()
+            chosen = np.where(np.isnan(best), -1, ids[:, :1])
+            for s in range(1, vs.shape[1]):
+                better = vs[:, s] > best + TIE
+                better |= np.isnan(best) & ~np.isnan(vs[:, s])
+                np.copyto(best, vs[:, s], where=better)
+                np.copyto(chosen, ids[:, s:s + 1], where=better)
             values[mine, columns] = best
             self.choice[mine, columns] = chosen
 

@@ -16,6 +16,9 @@ each graph reads them through its own `finish` (`Shape.reader`): what its own
 keeps its kind and node: fight_graph.py `ended`), and a marker equals no node and no
 other end, so the merged edges (`chain.merge`) are the same.
 tests/rules/chroniques_cretoises/test_cc_fight_shape.py compares them node by node.
+
+Fights of one shape whose Shame kills the same endings at the same Honour (`ending`)
+have the same ends too: they share one graph, its solve and its pushes.
 """
 from __future__ import annotations
 
@@ -98,3 +101,45 @@ class _Ends(dict):
     def __missing__(self, marker: Finish):
         end = self[marker] = self.finish(marker.kind, marker.node)
         return end
+
+
+def ending(rules, some: bool) -> tuple:
+    """What decides a fight's graph (fight_graph.py `FightGraph`, one a `Rules` and
+    whether Honour began above 0) beside its shape: the `Rules` but for what only
+    `Fight.finish` reads (`transitions.shape`), and the endings Shame turns into
+    "shame" (the kinds a graph ends in, at each Honour where one does).  Two fights
+    with one key have the same model at every node, ends included, so they share one
+    graph: its nodes, their solve and the ends' pushes (on le-taureau-d-airain the
+    Shame of most fighters kills no ending: every one of them reads one graph).
+
+    Why the Honour from 0 to the Shame alone need be asked: `finish` ends in "shame"
+    where `model.shame_kills(shame, honour)`, shame > honour, with the Honour the
+    hero keeps (`Fight.survivor`): the node's own for "hurt", "timeout" and "all
+    badly wounded" that is no victory; for a victory `model.honour_after(h, h +
+    reward)`, which is h + reward when h > 0 (never below h for a reward of 0 or
+    more), and 0 or more at h = 0.  So at every Honour h >= shame no ending is
+    "shame" (at h = shame = 0: 0 > honour never holds).  A negative reward, never
+    met, is keyed on the whole `Rules`.  (The retreat and the surrender are kept in
+    the key: where a push stops reads them, explore.py `_Opens`.)"""
+    if rules.reward < 0:
+        return (rules, some)
+    model = Model(rules, 1 if some else 0)
+    killed = frozenset((kind, h) for kind in kinds(rules) for h in range(rules.shame + 1)
+                       if model.finish(kind, _probe(h)).outcome == "shame")
+    return (shape(rules)._replace(retreat=rules.retreat, surrender=rules.surrender), killed)
+
+
+def kinds(rules) -> tuple:
+    """The endings `Fight.finish` is asked for in a fight's graph (transitions.py, no
+    move offered: no retreat, no surrender): a victory; "all badly wounded" where the
+    book's paragraph ends the fight (`model.wound_outcome`'s "all-down"); "hurt" where
+    the hero's first wound ends it (`hurt`), "timeout" where it is timed (`rounds`).
+    Each reads what the shape keeps, so every fight of a shape is asked the same."""
+    return ("win",) + ("all-badly-wounded",) * rules.all_down_ends + ("hurt",) * rules.hurt \
+        + ("timeout",) * bool(rules.rounds)
+
+
+def _probe(honour: int) -> tuple:
+    """A node with this Honour (`finish` reads its Honour, and its hero's condition
+    for the end's detail)."""
+    return ("E", 0, 0, (), honour, False, False, False, 0, 0)

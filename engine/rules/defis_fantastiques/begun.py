@@ -34,7 +34,13 @@ def begun_rows(book, number: int, spec: dict, condition=None):
     conditions = [(expr.text, condition(expr)) for expr in parsed]   # (as specials.begin asks them: by text)
     named = sorted({x for e in spec.get("enemies") or () if isinstance(e, dict) for x in e.get("hurt_only_by") or ()})
 
+    made_for: dict = {}   # hero -> combat.begin's pending, for the slots `kept` numbers its extras by
+    kept: list = [None]
+
     def begin(batch):
+        if kept[0] is not batch.slots:   # (a hero's extras are an interned number of these slots)
+            kept[0] = batch.slots
+            made_for.clear()
         n = len(batch)
         columns, lost = [batch.rows[:, EXTRA]], np.zeros(n, dtype=bool)
         for _text, fn in conditions:
@@ -45,7 +51,14 @@ def begun_rows(book, number: int, spec: dict, condition=None):
         # (numbered by mixed radix, not `np.unique(axis=0)`: its sort of the rows as
         # structured values was 5 % of la-cloche-de-brumesel's exploring outside fights)
         heroes, inverse = numbered(columns)
-        made = [_begun(book, number, spec, batch, hero, conditions, named) for hero in heroes]
+        # (combat.begin once a hero for the whole exploration: what it reads of him is
+        # `hero`, and the same hero begins the same pending; the caller only reads it)
+        made = []
+        for hero in heroes:
+            pending = made_for.get(hero)
+            if pending is None:
+                pending = made_for[hero] = _begun(book, number, spec, batch, hero, conditions, named)
+            made.append(pending)
         return inverse, made, lost
     return begin
 

@@ -134,13 +134,13 @@ class FightPlan(NamedTuple):
             found = cache[key] = _outcomes(cache, name, self.rules, self.stopping, root, self.ceiling)
         return found
 
-    def columns(self, he, luck, cache, number, arm=None) -> tuple:
+    def columns(self, he, luck, cache, table, arm=None) -> tuple:
         """`ends` of many heroes at once (Endurance `he[i]`, Luck `luck[i]`), as columns
         for the compiled explorer: (rows (hero, strategy as its place in POLICIES, kind
         as its place in END_KINDS, Endurance, Luck, armour left, stop: its place in the
         details, else -1), each row's probability's number, the
         details of the ends "stop" (he, es, luck, arm, round, wins)), the ends of
-        probability 0 left out; `number(numerator, denominator)` numbers a probability.  Each strategy's ends are pushed for all the heroes at
+        probability 0 left out; `table` (compiled/fights.py `Probabilities`) numbers the probabilities.  Each strategy's ends are pushed for all the heroes at
         once over the rows of its chain (explore_rows.py `RowsFight.arrays`); a hero
         the rows do not hold takes `strategy_ends`.  `arm`: each hero's armour hits left
         (heroes of plans that differ only in them and in the maxima priced at once),
@@ -166,7 +166,7 @@ class FightPlan(NamedTuple):
                 code, inverse = np.unique(h * span + a, return_inverse=True)
                 asked = np.stack([code // span, np.zeros_like(code), code % span], axis=1)
             asks.append((asked, inverse.reshape(-1)))
-        answers = _asked_together(cache, self, [name for name, _h in strategies], asks, number)
+        answers = _asked_together(cache, self, [name for name, _h in strategies], asks, table)
         for (name, heroes), (_asked, inverse), got in zip(strategies, asks, answers):
             code = STRATEGY_ORDER.index(name)
             use_luck = POLICIES[name][0]
@@ -209,7 +209,7 @@ class FightPlan(NamedTuple):
                             details.append(d)
                         d = (d[0], d[2], d[3])
                     rows_.append((r, code, END_KINDS.index(end.outcome), *(d or (0, 0, 0)), stop))
-                    numbers_.append(number(p.numerator, p.denominator))
+                    numbers_.append(table.ratio(p.numerator, p.denominator))
                 blocks.append(np.array(rows_, dtype=np.int64).reshape(-1, 7))
                 probs.append(np.array(numbers_, dtype=np.int64))
         if not blocks:
@@ -224,7 +224,7 @@ _KIND_OF = np.array([END_KINDS.index(o) if o in END_KINDS else -1 for o in (*OUT
 STRATEGY_ORDER = tuple(POLICIES)
 
 
-def _asked_together(cache, plan: FightPlan, names: list, asks: list, number) -> list:
+def _asked_together(cache, plan: FightPlan, names: list, asks: list, table) -> list:
     """`_rows_arrays` of each strategy's roots `asks[i][0]` (Endurance, Luck, armour
     hits), the strategies read on one chain (`chain_of`) asked in one call: one lookup
     of their grid, not one each."""
@@ -234,7 +234,7 @@ def _asked_together(cache, plan: FightPlan, names: list, asks: list, number) -> 
         groups.setdefault(chain_of(name, plan.rules), []).append(i)
     out: list = [None] * len(names)
     for chain, members in groups.items():
-        got = _rows_arrays(cache, chain, plan, np.concatenate([asked[i] for i in members]), number)
+        got = _rows_arrays(cache, chain, plan, np.concatenate([asked[i] for i in members]), table)
         at = 0
         for i in members:
             k = len(asked[i])
@@ -245,7 +245,7 @@ def _asked_together(cache, plan: FightPlan, names: list, asks: list, number) -> 
     return out
 
 
-def _rows_arrays(cache, name, plan: FightPlan, asked: np.ndarray, number):
+def _rows_arrays(cache, name, plan: FightPlan, asked: np.ndarray, table):
     """(the rows of this fight and strategy, `RowsFight.arrays` of the heroes asked), or
     None where the rows do not serve (`SOLVER` "chain").  Here the rows pay for every
     strategy (not only where `rows_pay`): the heroes of a batch are pushed together over
@@ -259,7 +259,7 @@ def _rows_arrays(cache, name, plan: FightPlan, asked: np.ndarray, number):
     if rows is None:
         rows = cache[("df-rows", name, plan.rules)] = RowsFight(_fight(cache, name, plan.rules, False))
     got = rows.arrays(asked[:, 0], asked[:, 1], (plan.enemies, asked[:, 2], plan.rnd, plan.wins), plan.stopping,
-                      plan.ceiling, number)
+                      plan.ceiling, table)
     return None if got is None else (rows, got)
 
 

@@ -22,6 +22,12 @@ wins at once, on the first ask of one of them (`chain_arrays.push_many`: integer
 over one scale, level by level; the explorer asks about 40 % of a grid, and the pushes
 at once cost less than its asks alone), the Fractions made when asked; with `AHEAD`
 off, node by node (`Chain.outcomes`, the same push as the node-by-node path).
+
+The compiled explorer's grids (`arrays`, numbered by a `Probabilities` table) are
+pushed in floats (`LAZY`: chain_floats.py `push_floats`, each float within 2**-53 + a
+proven error of its probability), each end a `lazy.Lazy` whose Fraction is made only
+if the exact solve reads it (`_Grid.exact`: its roots pushed again exactly, those
+alone): la-cloche-de-brumesel, sheet 1, makes about 1,000 of its 146,546.
 """
 from __future__ import annotations
 
@@ -34,6 +40,7 @@ import numpy as np
 
 from engine.analysis.chain import End
 from engine.analysis.chain_arrays import Fast, NearTie, Pushed, Solved, push_arrays, push_many, spans
+from engine.analysis.chain_floats import push_floats, usable
 from engine.analysis.explore.chains import Chain
 
 from engine.rules.defis_fantastiques.fight_vec import LOSE, ArrayFight
@@ -44,6 +51,9 @@ MAX_STATES = 2_000_000   # a grid's chain larger than this is left to the node-b
 # and wins, at once (`_ahead`), rather than alone (measured: tools/bench_explore.py --fight-push)
 AHEAD = True
 MAX_BUILDS = 6           # grids rebuilt for one fight before its later roots go node by node
+# a grid's ends pushed in floats, each probability made exact only when read (compiled/lazy.py);
+# off: pushed exactly (measured: tools/bench_compiled.py, la-cloche-de-brumesel)
+LAZY = True
 
 
 class _Rows(ArrayFight):
@@ -125,12 +135,12 @@ class RowsFight:
         found = iter(found)
         return [None if n is None else self._ends(next(found), scale) for n in nodes]
 
-    def arrays(self, he: np.ndarray, luck: np.ndarray, seed: tuple, stopping: bool, ceiling: tuple, number):
+    def arrays(self, he: np.ndarray, luck: np.ndarray, seed: tuple, stopping: bool, ceiling: tuple, table):
         """The ends of many roots of one seed (opponents' Endurance, armour hits, round,
         wins; each root its Endurance `he[i]` and Luck `luck[i]`) as arrays, for a
         batch of the explorer's states: (whether the rows hold each root, its first and
-        last entry, then per entry its end key and its probability's number by
-        `number(numerator, denominator)`), or None (no rows).  The seed's grid is pushed once (as `_ahead`),
+        last entry, then per entry its end key and its probability's number in `table`,
+        compiled/fights.py `Probabilities`), or None (no rows).  The seed's grid is pushed once (as `_ahead`),
         each entry's Fraction made and numbered on first use."""
         es, arm, rnd, wins = seed   # (`arm`: one for all, or each root's)
         n = len(es)
@@ -156,13 +166,16 @@ class RowsFight:
         g = grid.order[at]
         lo, hi = np.where(held, grid.lo[g], 0), np.where(held, grid.hi[g], 0)
         used = spans(lo, hi)
-        mine = grid.prob.get(number)   # (the numbers `number` gave: kept for it alone)
+        mine = grid.prob.get(table.ratio)   # (the numbers `table` gave: kept for it alone)
         if mine is None:
-            mine = grid.prob[number] = np.full(len(grid.key), -1, dtype=np.int64)
+            mine = grid.prob[table.ratio] = np.full(len(grid.key), -1, dtype=np.int64)
         fresh = used[mine[used] < 0]
         if len(fresh):
-            scale = grid.scale
-            mine[fresh] = [number(m, scale) for m in grid.mass[fresh].tolist()]
+            if grid.floats is not None:   # (each a `lazy.Lazy`: made exact only if read)
+                mine[fresh] = table.lazy(grid.floats[fresh], grid.error, grid, fresh)
+            else:
+                scale = grid.scale
+                mine[fresh] = [table.ratio(m, scale) for m in grid.mass[fresh].tolist()]
         return held, lo, hi, grid.key, mine
 
     def _grid(self, stopping: bool, es: tuple, rnd: int, wins: int) -> "_Grid":
@@ -179,11 +192,20 @@ class RowsFight:
             rows[:, 1 + n], rows[:, 2 + n], rows[:, 4 + n], rows[:, 5 + n] = lk.ravel(), a.ravel(), rnd, wins
             nodes = self._nodes(rows)
             nodes = nodes[nodes >= 0]
-            who, key, mass, scale = push_arrays(self._pushed(stopping), nodes)
+            pushed = self._pushed(stopping)
+            floats = error = mass = None
+            scale = 1
+            if LAZY:
+                who, key, floats, error = push_floats(pushed, nodes)
+                if not usable(error):
+                    floats = None
+            if floats is None:
+                who, key, mass, scale = push_arrays(pushed, nodes)
             order = np.argsort(nodes)
             places = np.arange(len(nodes))
             grid = self.ahead[seed] = _Grid(nodes[order], order, np.searchsorted(who, places),
-                                            np.searchsorted(who, places, side="right"), key, mass, scale, {})
+                                            np.searchsorted(who, places, side="right"), key, mass, scale, {},
+                                            floats, error, pushed, nodes, who, {})
         return grid
 
     def _nodes(self, rows: np.ndarray) -> np.ndarray:
@@ -301,18 +323,41 @@ class RowsFight:
 
 class _Grid(NamedTuple):
     """A seed's starting points pushed at once: their nodes sorted (`order`: each one's
-    place among those pushed), each one's entries `lo`..`hi` (end key, numerator over
-    `scale`), each entry's probability's number once made (-1 before), for each
-    numbering function asked (`prob`: function -> numbers)."""
+    place among those pushed), each one's entries `lo`..`hi` (end key, and its
+    probability: a numerator over `scale`, or, pushed in floats, `floats` within
+    2**-53 + `error` relative, made exact by `exact`), each entry's probability's
+    number once made (-1 before), for each numbering function asked (`prob`: function
+    -> numbers); what `exact` pushes again: the chain's `pushed`, the nodes pushed
+    (`roots`, in their order) and each entry's place among them (`who`)."""
 
     nodes: np.ndarray
     order: np.ndarray
     lo: np.ndarray
     hi: np.ndarray
     key: np.ndarray
-    mass: np.ndarray
+    mass: np.ndarray | None
     scale: int
     prob: dict
+    floats: np.ndarray | None = None
+    error: float | None = None
+    pushed: object = None
+    roots: np.ndarray | None = None
+    who: np.ndarray | None = None
+    made: dict = {}   # (lazy.py: entry -> its Fraction once made; a dict of its own given when floats)
+
+    def exact(self, entries) -> list:
+        """The exact probability of each of `entries` (a Fraction): their roots pushed
+        again exactly (`chain_arrays.push_arrays`, those roots alone: the same
+        Fractions as the whole grid's push, over another scale)."""
+        entries = np.asarray(entries, dtype=np.int64)
+        if self.mass is not None:
+            return [Fraction(m, self.scale) for m in self.mass[entries].tolist()]
+        need = np.unique(self.who[entries])
+        who, key, mass, scale = push_arrays(self.pushed, self.roots[need])
+        span = int(self.pushed.kinds) + len(self.pushed.level)
+        packed = who * span + key   # (sorted: by root, then key)
+        at = np.searchsorted(packed, np.searchsorted(need, self.who[entries]) * span + self.key[entries])
+        return [Fraction(m, scale) for m in mass[at].tolist()]
 
 
 class _Stops:

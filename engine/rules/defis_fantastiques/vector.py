@@ -99,7 +99,7 @@ class VectorRules:
         weapon kept (none for a state never normalised: `rejects` leaves only those
         holding none), the armour kept, or none worn and no hit count
         (equipment.wear(state, None))."""
-        batch.change_extra(mask, _normalised)
+        batch.change_extra(mask, _normalised, key=_normalised)
 
     def plain_item(self, book, item: str) -> bool:
         """Whether gaining or losing `item` leaves these rules alone: a known item that
@@ -196,7 +196,7 @@ class VectorRules:
             if value is not None:
                 have = batch.col("items", value)
                 batch.put("items", value, 1, where=live & (have == 0))
-            batch.change_extra(live, lambda extra: _taken(extra, kind, value))
+            batch.change_extra(live, lambda extra: _taken(extra, kind, value), key=(_taken, kind, value))
         return take
 
     def drop_armour(self, batch) -> np.ndarray:
@@ -205,7 +205,7 @@ class VectorRules:
         worn, named = _worn(batch)
         for code in _worn_codes(worn):
             batch.put("items", named[code], 0, where=worn == code)
-        batch.change_extra(worn > 0, _bare)
+        batch.change_extra(worn > 0, _bare, key=_bare)
         return np.zeros(len(batch), dtype=bool)
 
     def test(self, batch, book, kind: str, modifier: int) -> np.ndarray:
@@ -453,7 +453,7 @@ def _price(group: dict, cache, table, pending: dict, slots) -> None:
     sizes = [len(roots) for _m, _p, roots in parts]
     arm = np.repeat([plan.arm for _m, plan, _r in parts], sizes)
     plan = parts[0][1]._replace(ceiling=tuple(max(c) for c in zip(*(p.ceiling for _m, p, _r in parts))))
-    rows, probs, details = plan.columns(he, luck, cache, table.ratio, arm)
+    rows, probs, details = plan.columns(he, luck, cache, table, arm)
     order = np.argsort(rows[:, 0], kind="stable")   # (hero by hero, strategies in order)
     rows, probs = rows[order], probs[order]
     starts = np.cumsum([0] + sizes)

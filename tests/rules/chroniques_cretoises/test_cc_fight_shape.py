@@ -5,7 +5,10 @@ Honour exhausted, the lock at 0, whether Honour began above 0) priced from one c
 each get the ends of the module's node-by-node chain, fraction for fraction.  Three
 planted bugs are caught: a shape blind to the hero's Force, a marker's end made once
 for every fight of the shape (fight_shape.py `_Ends`: one a fight), and a reader that
-ends a fight with the first fight's `finish`."""
+ends a fight with the first fight's `finish`.  Fights whose Shame kills the same
+endings at the same Honour share one graph (fight_shape.py `ending`), each with the
+model's own ends; two planted bugs are caught: an ending the graph holds left out of
+the key ("all badly wounded"), and the Honour above 0 not asked."""
 import pytest
 
 import engine.rules.chroniques_cretoises.explore as E
@@ -114,3 +117,50 @@ def test_a_bug_planted_in_the_sharing_is_caught(monkeypatch, plant):
         return reader(self, self.first)
     monkeypatch.setattr(S.Shape, "reader", first)
     assert _priced(True, monkeypatch) != reference
+
+
+# fights of one shape whose Shame kills alike: a victory pays 3 Honour, so any Shame
+# from 1 to 4 kills only a victory won at 0 Honour exhausted (the fight has no other
+# ending), and Shame 0 nothing, whatever the reward and lock; where "all badly wounded"
+# ends the fight (another shape), Shame 2 kills it at 1 Honour, Shame 1 does not
+ALIKE = [r._replace(all_down_ends=False, reward=3) for r in FOUGHT[:1]]
+ALIKE = [ALIKE[0]._replace(shame=s) for s in (1, 2, 4)] + [
+    ALIKE[0]._replace(shame=0, reward=0), ALIKE[0]._replace(shame=0, lock=False, exhausted=True),
+    ALIKE[0]._replace(shame=2, all_down_ends=True), ALIKE[0]._replace(shame=1, all_down_ends=True)]
+
+
+def _each(rows: bool, monkeypatch, cache: dict) -> list:
+    monkeypatch.setattr(E, "ROWS", rows)
+    return [dict(E.chain_ends(cache, rules, frozenset(), keep, _root(honour)))
+            for rules in ALIKE for honour in (0, 1, 3) for keep in E._kept_back(honour)]
+
+
+def test_fights_that_end_alike_share_one_graph(monkeypatch):
+    cache = {}
+    shared = _each(True, monkeypatch, cache)
+    assert shared == _each(False, monkeypatch, {})   # (each the model's own ends)
+    graphs = {k[2:]: id(g) for k, g in cache.items() if k[:2] == ("cc", "graph") and len(k) == 4}
+    assert len(graphs) == 2 * len(ALIKE)   # (each fight begun with Honour and without)
+    # shared: Shame 1, 2 and 4 begun with Honour (a victory at 0, exhausted, is "shame");
+    # Shame 0, with a reward or none, with Honour or without, and Shame 1 and 2 begun
+    # without (a victory at 0, not exhausted, pays 3); apart: Shame 4 begun without
+    # (3 < 4: that victory is "shame"), and the two Shames where "all badly wounded" ends it
+    assert graphs[(ALIKE[0], True)] == graphs[(ALIKE[1], True)] == graphs[(ALIKE[2], True)]
+    assert graphs[(ALIKE[3], True)] == graphs[(ALIKE[4], False)] == graphs[(ALIKE[0], False)] \
+        == graphs[(ALIKE[1], False)]
+    assert graphs[(ALIKE[0], True)] != graphs[(ALIKE[3], True)]
+    assert graphs[(ALIKE[2], False)] != graphs[(ALIKE[0], False)]
+    assert graphs[(ALIKE[5], True)] != graphs[(ALIKE[6], True)]
+    assert len(set(graphs.values())) < len(graphs) / 2
+    assert any("shame" in {end.outcome for end in found} for found in shared)
+
+
+@pytest.mark.parametrize("plant", ["kinds", "shame"])
+def test_a_bug_planted_in_the_endings_key_is_caught(monkeypatch, plant):
+    reference = _each(False, monkeypatch, {})
+    if plant == "kinds":   # "all badly wounded" forgotten among the endings a graph holds
+        monkeypatch.setattr(S, "kinds", lambda rules: ("win",))
+    else:   # only 0 Honour asked (any other probed as plenty): a Shame that kills with
+        probe = S._probe   # 1 Honour left unseen
+        monkeypatch.setattr(S, "_probe", lambda honour: probe(honour and 99))
+    assert _each(True, monkeypatch, {}) != reference

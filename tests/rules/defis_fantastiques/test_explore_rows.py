@@ -203,7 +203,7 @@ def _read_columns(plan, heroes, cache) -> list:
     from engine.analysis.compiled.fights import Probabilities
     table = Probabilities()
     he, luck = zip(*heroes)
-    rows, probs, details = plan.columns(list(he), list(luck), cache, table.ratio)
+    rows, probs, details = plan.columns(list(he), list(luck), cache, table)
     return sorted(((h, explore.STRATEGY_ORDER[s], explore.END_KINDS[k], e, lk, a, details[q] if q >= 0 else None,
                     table[p]) for (h, s, k, e, lk, a, q), p in zip(rows.tolist(), probs.tolist())), key=repr)
 
@@ -263,7 +263,7 @@ def test_heroes_of_plans_that_differ_in_their_armour_priced_at_once(fight, monke
     table = Probabilities()
     he, luck, arm = zip(*heroes)
     cache: dict = {}
-    rows, probs, details = plan.columns(list(he), list(luck), cache, table.ratio, list(arm))
+    rows, probs, details = plan.columns(list(he), list(luck), cache, table, list(arm))
     got = sorted(((h, explore.STRATEGY_ORDER[s], explore.END_KINDS[k], e, lk, a, details[q] if q >= 0 else None,
                    table[p]) for (h, s, k, e, lk, a, q), p in zip(rows.tolist(), probs.tolist())), key=repr)
     assert got == alone
