@@ -182,3 +182,41 @@ def bounds_of(path, order, cut: int) -> tuple:
     ex = CompiledExplorer(book, module, sheet=1, order=order, max_states=cut).run()
     assert ex.bound == "max-states"
     return solve(ex.graph, exact=False)["float"], high_solution(ex).start()
+
+
+GOLD = Path(__file__).parent / "closure" / "closure-gold.yaml"
+
+
+@pytest.mark.parametrize("cut", [100, 200])
+def test_the_plan_counts_the_money(cut, small_waves):
+    """closure-gold.yaml (Défis Fantastiques): 3 Gold Pieces, a market that sells a
+    rope (2) and a key (3), berries that make the space endless.  The key opens the
+    door at the end of a twenty-marker road (the victory, surely); the rope climbs a
+    cliff that skips fifteen of them; forcing the door is an even roll.  Best play
+    buys the key: 1.  A plan blind to the money buys the rope first (the rope and the
+    key together are the shortest sure way), and then cannot buy the key: its play
+    forces the door (1/2) or walks back to the market for a key it cannot pay (0).
+    With the money in the plan (capped at twice the dearest price: `Reads.cap`), the
+    rope leaves too little for the key, and the play buys the key: 1.  The money
+    left out of the plan (`cap` 0: the planted bug) fails it."""
+    from engine.analysis.compiled.plan import Plan
+    from engine.analysis.explore.lens import Lens
+    book, module, _ = load(GOLD)
+    plan = Plan(book, module, Lens(book, module).edges, None)
+    assert plan.reads.cap == 6
+    ex = CompiledExplorer(book, module, sheet=1, order=None, max_states=cut).run()
+    assert ex.bound == "max-states" and solve(ex.graph, exact=False)["float"] == 0.0
+    order = Focus(first=20)
+    low, high = bounds_of(GOLD, order, cut)
+    assert low == pytest.approx(1.0, abs=1e-12) and high >= 1 - 1e-12
+    assert any(r.get("closure", {}).get("complete") for r in order.rounds)
+
+
+def test_the_plan_without_money_buys_the_rope(monkeypatch, small_waves):
+    """The same book, the money left out of the plan (no price read): the closed
+    play is worth less than best play's 1 (the rope bought, the key then too dear)."""
+    from engine.analysis.compiled import plan_book
+    monkeypatch.setattr(plan_book.Reads, "_priced", lambda self, node: None)
+    for cut in (100, 200):
+        low, _high = bounds_of(GOLD, Focus(first=20), cut)
+        assert low < 1 - 1e-9

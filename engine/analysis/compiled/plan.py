@@ -26,13 +26,19 @@ and nothing is bought that no way ahead needs), a paragraph that can end in a
 victory 1 (value iteration, ROUNDS sweeps at most: loops such as the maze's
 converge).
 
-It is a heuristic and nothing more: the book's stats, money and counters are not in
-it (the money was, up to twice the dearest price: 820,000 nodes and 28 s on
-the-clock-of-vennick against 181,000 and 6 s without; a state's own moves already
-leave out what it cannot buy), a roll's outcomes are read as its paragraph's `random:` only, and a test or a
-fight as its routes' chance.  The picks need not be sound: the closed play's exact
-value is a sound low bound whatever it is (closure.py), so the plan only chooses
-which play to close.
+The money is in the nodes where a way ahead compares it with a price (plan_book.py
+`cap`: up to twice the dearest price, the-clock-of-vennick's 10), so that a play does
+not plan on both the fork (3) and the bargee (3) and the rope (1) and the oil (2)
+with 8 Gold Pieces: 1,676,000 nodes there instead of 181,000 (the moves of a
+(paragraph, names) made once for every sum of money).  A state's value is its node's
+times the chance of passing its paragraph's activity (`entry`), as a way into it is
+weighed.
+
+It is a heuristic and nothing more: the book's stats and counters are not in it, a
+roll's outcomes are read as its paragraph's `random:` only, and a test or a fight as
+its routes' chance.  The picks need not be sound: the closed play's exact value is a
+sound low bound whatever it is (closure.py), so the plan only chooses which play to
+close.
 """
 from __future__ import annotations
 
@@ -40,7 +46,7 @@ from collections import deque
 
 import numpy as np
 
-from engine.analysis.compiled.plan_book import TEST_WAYS, Reads, dice
+from engine.analysis.compiled.plan_book import MONEY, TEST_WAYS, Reads, dice
 from engine.analysis.explore.ceiling import Ceiling, wins_at
 
 STEP = 0.99      # each move weighs the plan's value by this (the shorter of two alike first)
@@ -60,10 +66,18 @@ class Plan:
         self.names, self.bit = self.reads.names, self.reads.bit
         self.chance = self._chances(module, edges, initial)
         self.wins = {n for n, p in book.paragraphs.items() if wins_at(p)}
-        self.index: dict = {}     # (paragraph, mask) -> node
-        self.moves: list = []     # per node: [[(probability * weight, target node), ...] a move]
+        self.index: dict = {}     # (paragraph, mask, money) -> node
+        self._won: list = []      # per node: a victory
+        self._owner: list = []    # per move: its node
+        self._edge_move, self._weight, self._target = [], [], []   # per edge: its move, probability * weight, node
+        self._solved = (0, 0)     # (moves, edges) solved
         self.value = np.zeros(0)
-        self._add([(book.start, 0)])   # (the states' own nodes added as they are asked: `of`)
+        self._ways: dict = {}     # (paragraph, mask) -> its open ways (`_open`)
+        self._money = self.reads.bit.get(MONEY, 0)
+        self.money = getattr(module, "money", None)
+        gold = min((initial or {}).get(self.money, 0), self.reads.cap)
+        self._add([(book.start, 0, gold if self.reads.live.get(book.start, 0) & self._money else 0)])
+        # (the states' own nodes are added as they are asked: `of`)
         self._solve()
 
     def _chances(self, module, edges: dict, initial: dict | None) -> dict:
@@ -82,82 +96,105 @@ class Plan:
         return any(way.kind in TEST_WAYS for way, _t in self.reads.ways.get(n, ()))
 
     # --- the graph ----------------------------------------------------------------
-    def _moves(self, n: int, held: int) -> list:
-        """The moves of node (n, held): [[(probability * weight, next node), ...] a move]."""
+    def _moves(self, n: int, held: int, gold: int) -> list:
+        """The moves of node (n, held, gold): [[(probability * weight, next node), ...] a
+        move]; the ways under `held` made once (`_ways`), the money read here."""
+        ways = self._ways.get((n, held))
+        if ways is None:
+            ways = self._ways[(n, held)] = self._open(n, held)
+        r, cap = self.reads, self.reads.cap
+        moves: list = []
+        roll: list = []
+        for rolled, w, cond, paid, t, after in ways:
+            if cond is not None and cap and r.holds(cond, held, gold) is False:
+                continue
+            g = min(max(gold + paid, 0), cap) if cap and r.live.get(t, 0) & self._money else 0
+            if t == n and after == held and g == gold:
+                continue
+            if rolled:
+                roll.append((w, (t, after, g)))
+            else:
+                moves.append([(w, (t, after, g))])
+        if roll:
+            moves.append(roll)
+        return moves
+
+    def _open(self, n: int, held: int) -> list:
+        """The ways of node (n, held) open under the names held, each (part of the
+        roll?, probability * weight, condition or None, the money it adds, paragraph
+        entered, names held there)."""
         p, r = self.book.paragraphs.get(n), self.reads
         if p is None or n in self.wins:
             return []
-        moves: list = []
-        roll: list = []
+        out: list = []
         rolled = dice(p)
         for way, t in r.ways.get(n, ()):
             if t is None or t not in self.book.paragraphs:
                 continue
-            ok, effects = r.way(p, way, t, held)
+            ok, cond, effects = r.way(p, way, t, held)
             if not ok:
                 continue
-            nxt = (t, r.entered(t, r.changed(effects, held, n)))
-            w = STEP * (1.0 if self._tested(t) else self.chance.get(t, 1.0))
+            after = r.entered(t, r.changed(effects, held, n))
+            paid = r.paid(effects) + r.paid(self.book.paragraphs[t].effects)
+            w = STEP * self.entry(t)
             if way.kind == "random" and rolled is not None:
                 o = p.random.outcomes[way.path[-2]]
-                roll.append((rolled(o.low, o.high) * w, nxt))
+                out.append((True, rolled(o.low, o.high) * w, cond, paid, t, after))
             elif way.kind in TEST_WAYS:   # (a test's outcomes are not chosen: its chance, or even)
                 c = self.chance.get(n, EVEN)
-                roll.append(((c if way.kind == TEST_WAYS[0] else 1.0 - c) * w, nxt))
+                out.append((True, (c if way.kind == TEST_WAYS[0] else 1.0 - c) * w, cond, paid, t, after))
             else:
-                moves.append([(w, nxt)])
-        if roll:
-            moves.append(roll)
+                out.append((False, w, cond, paid, t, after))
         for c in p.choices:   # (an action that stays: what it gains, here; a step too)
             if c.stay and (c.condition is None or r.holds(c.condition.root, held) is not False):
-                after = (n, r.changed(c.effects, held, n) & r.live.get(n, 0))
-                if after != (n, held):
-                    moves.append([(STEP, after)])
-        return moves
+                after = r.changed(c.effects, held, n) & r.live.get(n, 0)
+                out.append((False, STEP, None if c.condition is None else c.condition.root,
+                            r.paid(c.effects), n, after))
+        return out
 
     def _add(self, todo: list) -> None:
-        """The nodes `todo` ((paragraph, mask)) and every node they lead to, with their moves."""
+        """The nodes `todo` ((paragraph, mask, money)) and every node they lead to, with
+        their moves (flat: each move's node, each edge's move, weight and target; the
+        nodes are made in the order of their numbers, so a node's moves are together)."""
         queue = deque(k for k in dict.fromkeys(todo) if k not in self.index)
+        index, owner, edge_move, weight, target = self.index, self._owner, self._edge_move, self._weight, self._target
         for k in queue:
-            self.index[k] = len(self.moves)
-            self.moves.append(None)
+            index[k] = len(index)
         while queue:
             key = queue.popleft()
-            moves = self._moves(*key)
-            for move in moves:
-                for _w, k in move:
-                    if k not in self.index:
-                        self.index[k] = len(self.moves)
-                        self.moves.append(None)
+            i = index[key]
+            self._won.append(key[0] in self.wins)
+            for move in self._moves(*key):
+                m = len(owner)
+                owner.append(i)
+                for w, k in move:
+                    j = index.get(k)
+                    if j is None:
+                        j = index[k] = len(index)
                         queue.append(k)
-            self.moves[self.index[key]] = [[(w, self.index[k]) for w, k in move] for move in moves]
+                    edge_move.append(m)
+                    weight.append(w)
+                    target.append(j)
 
     def _solve(self) -> None:
         """The value of each node added since the last solve (module docstring), by
         value iteration from 0; the nodes solved before are fixed (none of them leads
         to a node added later: each node's moves are made when it is added)."""
-        first, nodes = len(self.value), len(self.moves)
-        won = np.zeros(nodes - first, dtype=bool)
-        for (n, _m), i in self.index.items():
-            if i >= first:
-                won[i - first] = n in self.wins
-        move_of, weight, target, owner = [], [], [], []
-        m = 0
-        for i in range(first, nodes):
-            for move in self.moves[i] or ():
-                owner.append(i - first)
-                for w, k in move:
-                    move_of.append(m)
-                    weight.append(w)
-                    target.append(k)
-                m += 1
-        move_of, weight, target = np.asarray(move_of, dtype=np.int64), np.asarray(weight), np.asarray(target, dtype=np.int64)
-        owner = np.asarray(owner, dtype=np.int64)
+        first, nodes = len(self.value), len(self.index)
+        m0, e0 = self._solved
+        self._solved = len(self._owner), len(self._edge_move)
+        won = np.asarray(self._won[first:], dtype=bool)
+        owner = np.asarray(self._owner[m0:], dtype=np.int64) - first
+        move_of = np.asarray(self._edge_move[e0:], dtype=np.int64) - m0
+        weight, target = np.asarray(self._weight[e0:]), np.asarray(self._target[e0:], dtype=np.int64)
+        m = len(owner)
+        starts = np.flatnonzero(np.diff(owner, prepend=-1)) if m else np.zeros(0, dtype=np.int64)
         v = np.concatenate([self.value, won.astype(np.float64)])
         for _ in range(ROUNDS):
-            q = np.bincount(move_of, weight * v[target], minlength=m)
             new = np.zeros(nodes - first)
-            np.maximum.at(new, owner, q)
+            if m:
+                q = np.bincount(move_of, weight * v[target], minlength=m)
+                new[owner[starts]] = np.maximum.reduceat(q, starts)
             new[won] = 1.0
             change = np.abs(new - v[first:]).max(initial=0.0)
             v[first:] = new
@@ -167,33 +204,51 @@ class Plan:
 
     # --- the states -----------------------------------------------------------------
     def nodes(self) -> int:
-        return len(self.moves)
+        return len(self.index)
 
-    def of(self, paragraphs: np.ndarray, masks: np.ndarray) -> np.ndarray:
-        """The value of each (paragraph, mask) node, nodes never met added first."""
-        live = self.reads.live
-        kinds, at = np.unique(np.stack([paragraphs.astype(np.int64), masks], axis=1), axis=0, return_inverse=True)
-        nodes = [(n, m & live.get(n, 0)) for n, m in kinds.tolist()]
+    def of(self, paragraphs: np.ndarray, masks: np.ndarray, gold: np.ndarray | None = None) -> np.ndarray:
+        """The value of each (paragraph, mask, money) node, nodes never met added first."""
+        live, cap, money = self.reads.live, self.reads.cap, self._money
+        gold = np.zeros(len(paragraphs), dtype=np.int64) if gold is None else np.clip(gold, 0, cap)
+        kinds, at = np.unique(np.stack([paragraphs.astype(np.int64), masks, gold], axis=1), axis=0,
+                              return_inverse=True)
+        nodes = [(n, m & live.get(n, 0), g if live.get(n, 0) & money else 0) for n, m, g in kinds.tolist()]
         new = [k for k in nodes if k not in self.index]
         if new:
             self._add(new)
             self._solve()
-        return self.value[[self.index[k] for k in nodes]][at.reshape(-1)] if nodes else np.zeros(0)
+        if not nodes:
+            return np.zeros(0)
+        entry = np.asarray([self.entry(n) for n, _m, _g in nodes])
+        return (entry * self.value[[self.index[k] for k in nodes]])[at.reshape(-1)]
+
+    def entry(self, n: int) -> float:
+        """The chance the plan gives of passing paragraph n's activity once in it (the
+        weight of a way into it, STEP apart): a state's value is its node's times
+        this, as a way's is.  Why: a node's value is the plan's from the paragraph
+        passed (a fight's victory, say), so two fights of one choice (the-clock-of-
+        vennick's § 65: Vane attacked, § 223, or weakened by the fork, § 221) would
+        otherwise tie, and the first of them be picked."""
+        return 1.0 if self._tested(n) else self.chance.get(n, 1.0)
 
     def __call__(self, states: np.ndarray) -> np.ndarray:
         """The plan's value of each state's node (its paragraph, the names it holds)."""
-        from engine.analysis.compiled.packed import PARAGRAPH
+        from engine.analysis.compiled.packed import MISSING, PARAGRAPH
         table = self.table()
         kinds, at = np.unique(states, return_inverse=True)
         rows = table.take(kinds)
-        return self.of(rows[:, PARAGRAPH].astype(np.int64), held(self.reads, table, rows))[at.reshape(-1)]
+        gold = None
+        i = table.slots.find("stats", self.money) if self.money and self.reads.cap else None
+        if i is not None and i < rows.shape[1]:
+            gold = np.where(rows[:, i] == MISSING, 0, rows[:, i]).astype(np.int64)
+        return self.of(rows[:, PARAGRAPH].astype(np.int64), held(self.reads, table, rows), gold)[at.reshape(-1)]
 
 
 def held(reads: Reads, table, rows: np.ndarray) -> np.ndarray:
     """The mask of the names each row holds: its items and flags, the visits read, the
     paragraph each note names (in the rows' extras)."""
     from engine.analysis.compiled.packed import EXTRA, MISSING
-    from engine.analysis.compiled.plan_book import noted
+    from engine.analysis.compiled.plan_book import MONEY, noted
     from engine.book.counters import NOTES
     mask = np.zeros(len(rows), dtype=np.int64)
 
@@ -203,6 +258,8 @@ def held(reads: Reads, table, rows: np.ndarray) -> np.ndarray:
         if i is not None and i < rows.shape[1]:
             mask |= np.where((rows[:, i] != MISSING) & (rows[:, i] > 0), b, 0)
     for name, b in reads.bit.items():
+        if name == MONEY:
+            continue
         if name.startswith("visited:"):
             column("visits", int(name.split(":")[1]), b)
         elif not name.startswith("note:"):

@@ -4,9 +4,12 @@ the paragraph a note names where a way reads it), whether a way is open under a 
 of them, what a way's effects gain and lose, and where each name is still read.
 
 A set of names is a mask (an int, a bit a name).  A condition is read in three values
-(`holds`): True, False, or None where it reads anything else (a stat, a counter, the
-money): then the way counts as open.  Nothing here needs to be exact: the plan only
-guides the picks (plan.py).
+(`holds`): True, False, or None where it reads anything else (a stat, a counter): then
+the way counts as open.  The money is read too where the plan gives it (`gold`, capped
+at `cap`, twice the dearest price a condition compares it with): a comparison of the
+money with a number is then True or False (at the cap, a price up to the cap is met);
+a paragraph whose ways ahead compare the money has MONEY among its live names.
+Nothing here needs to be exact: the plan only guides the picks (plan.py).
 """
 from __future__ import annotations
 
@@ -14,11 +17,15 @@ import numpy as np
 
 from engine.book.compiler import book_aliases
 from engine.book.counters import note_read, note_writers
-from engine.expr.ast import Binary, Call, Dice, Int, Str, Unary
+from engine.expr.ast import Binary, Call, Dice, Int, Name, Str, Unary
 
 TEST_WAYS = ("success", "failure")   # (the ways of a test, success first)
 GAINS = ("gain", "weapon", "armour", "flag", "take")
 LOSSES = ("lose", "unflag")
+MONEY = "$money"   # (a pseudo-name: some way ahead compares the money; never held)
+COMPARE = {">=": lambda a, b: a >= b, ">": lambda a, b: a > b, "<=": lambda a, b: a <= b,
+           "<": lambda a, b: a < b, "==": lambda a, b: a == b, "!=": lambda a, b: a != b}
+FLIP = {">=": "<=", ">": "<", "<=": ">=", "<": ">", "==": "==", "!=": "!="}
 
 
 class Reads:
@@ -32,10 +39,14 @@ class Reads:
         self.ways = graph(book, module)
         self.notes = {k: sorted(v) for k, v in note_writers(book).items()}   # (a note -> its writers)
         self._exits = exits
+        money = getattr(module, "money", None)
+        self.money = {money} | {k for k, v in self.aliases.items() if v == money} if money else set()
+        self.prices: set = set()   # (the numbers a condition compares the money with)
         read = {n: self._read(p) for n, p in book.paragraphs.items()}
         self.names = sorted(set().union(*read.values()))
         self.bit = {name: 1 << i for i, name in enumerate(self.names)}
         self.live = self._live({n: self.mask(r) for n, r in read.items()})
+        self.cap = 2 * max(self.prices) if self.prices and MONEY in self.bit else 0
 
     def mask(self, names) -> int:
         m = 0
@@ -65,23 +76,44 @@ class Reads:
             return {visited(a.value) for a in node.args if isinstance(a, Int)}
         if isinstance(node, Unary):
             return self._atoms(node.operand)
+        priced = self._priced(node)
+        if priced is not None:
+            self.prices.add(priced[1])
+            return {MONEY}
         if isinstance(node, Binary):
             return self._atoms(node.left) | self._atoms(node.right)
         return set()
 
-    def holds(self, node, held: int):
-        """The condition's truth under the names `held`: True, False, or None where it
-        reads something else (open)."""
+    def _priced(self, node):
+        """(op, number) where `node` compares the money with a number (the money on the
+        left), else None."""
+        if not isinstance(node, Binary) or node.op not in COMPARE:
+            return None
+        a, b, op = node.left, node.right, node.op
+        if isinstance(a, Int) and isinstance(b, Name):
+            a, b, op = b, a, FLIP[op]
+        if isinstance(a, Name) and a.name in self.money and isinstance(b, Int):
+            return op, b.value
+        return None
+
+    def holds(self, node, held: int, gold: int | None = None):
+        """The condition's truth under the names `held` (and the money `gold`, capped
+        at `cap`, where known): True, False, or None where it reads something else
+        (open)."""
         name = self._call(node)
         if name in ("has", "flag", "visited"):
             args = [a.value if name != "visited" else visited(a.value) for a in node.args
                     if isinstance(a, Int if name == "visited" else Str)]
             return all(held & self.bit.get(a, 0) for a in args) if args else None
+        priced = self._priced(node) if gold is not None and self.cap else None
+        if priced is not None:
+            op, k = priced
+            return None if gold >= self.cap and k > self.cap else COMPARE[op](gold, k)
         if isinstance(node, Unary) and node.op == "not":
-            v = self.holds(node.operand, held)
+            v = self.holds(node.operand, held, gold)
             return None if v is None else not v
         if isinstance(node, Binary) and node.op in ("and", "or"):
-            a, b = self.holds(node.left, held), self.holds(node.right, held)
+            a, b = self.holds(node.left, held, gold), self.holds(node.right, held, gold)
             if node.op == "and":
                 return False if False in (a, b) else (True if a and b else None)
             return True if True in (a, b) else (False if a is False and b is False else None)
@@ -120,6 +152,16 @@ class Reads:
                 held &= ~self.mask(named(e))
         return held
 
+    def paid(self, effects) -> int:
+        """What `effects` add to the money (a number added; anything else: 0)."""
+        out = 0
+        for e in effects:
+            if e.kind == "add" and isinstance(e.value, dict):
+                for k, v in e.value.items():
+                    if k in self.money and isinstance(v, int):
+                        out += v
+        return out
+
     def entered(self, t: int, held: int) -> int:
         """The names on entering paragraph t (its visit, its effects), those still read."""
         p = self.book.paragraphs.get(t)
@@ -129,12 +171,13 @@ class Reads:
         return held & self.live.get(t, 0)
 
     def way(self, p, way, t: int, held: int):
-        """(open, the way's effects) of a way of paragraph `p` to `t` under `held`: a
-        way to a note's paragraph open only where the note names it, a fight that only
-        some items hurt won only with one of them."""
+        """(open, the way's condition or None, its effects) of a way of paragraph `p`
+        to `t` under `held` (open: the condition may hold, the money unknown): a way to
+        a note's paragraph open only where the note names it, a fight that only some
+        items hurt won only with one of them."""
         note = note_read(way.target)
         if note is not None and note in self.notes and not held & self.bit.get(noted(note, t), 0):
-            return False, ()
+            return False, None, ()
         path = way.path   # (("paragraphs", its paragraph, "choices", i, ...))
         kind = path[2] if len(path) > 2 else None
         cond, effects = None, ()
@@ -151,8 +194,9 @@ class Reads:
         if way.kind == "win":
             needed = self.mask(hurt_only_by(p.fields))
             if needed and not held & needed:
-                return False, ()
-        return cond is None or self.holds(cond.root, held) is not False, effects
+                return False, None, ()
+        root = None if cond is None else cond.root
+        return root is None or self.holds(root, held) is not False, root, effects
 
 
 def visited(paragraph: int) -> str:
