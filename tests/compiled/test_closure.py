@@ -220,3 +220,31 @@ def test_the_plan_without_money_buys_the_rope(monkeypatch, small_waves):
     for cut in (100, 200):
         low, _high = bounds_of(GOLD, Focus(first=20), cut)
         assert low < 1 - 1e-9
+
+
+def test_the_wear_counts_a_provision_at_half_its_meal():
+    """Défis Fantastiques declares a meal's gain (`ceiling_gains`: Stamina +4 for a
+    Provision): the wear counts a Provision kept at half of it and not as a stat of its
+    own.  A hero at Stamina 9 of 19 with one Provision: kept, (9 + 2) / 19; eaten,
+    13 / 19, better.  A Provision as a stat of its own (the planted bug: `gains`
+    emptied) makes the last one eaten worth 0, and the hero comes to the last fight
+    with it uneaten (the-clock-of-vennick, § 65)."""
+    from engine.rules import registry
+    module = registry.get("defis-fantastiques")
+    columns = {("stats", "endurance"): 0, ("initial", "endurance"): 1,
+               ("stats", "provisions"): 2, ("initial", "provisions"): 3}
+
+    class Table:
+        rows = np.array([[9, 19, 1, 2], [13, 19, 0, 2]], dtype=np.int64)
+
+        class slots:
+            @staticmethod
+            def find(part, key):
+                return columns.get((part, key))
+
+        def take(self, states):
+            return self.rows[states]
+    wear = picks.Wear(lambda: Table(), module)
+    kept, eaten = wear(np.array([0, 1]))
+    assert kept == pytest.approx((11 / 19) ** 0.5) and eaten == pytest.approx((13 / 19) ** 0.5)
+    assert eaten > kept

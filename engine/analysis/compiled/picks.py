@@ -124,30 +124,46 @@ class Wear:
     it ties a hero worn by a fight or a test of Luck with a fresh one, where his chances
     differ (the-clock-of-vennick's goat-men, § 192: 78 % for Skill 8 at Stamina 18, 35 %
     at 8).  Weighed so, a move that costs Stamina or Luck is worse than one that does
-    not, and a meal that gives back Stamina (less a Provision) better than going on.
+    not, and a meal that gives back Stamina better than going on.  A stat the module's
+    own rules raise by spending another (`ceiling_gains`: Défis Fantastiques' meal,
+    Stamina +4 for a Provision) counts that other at SPARE of its gain, and the other
+    is not a stat of its own: a meal that gains all its 4 points is worth 2 more than
+    the Provision kept (the-clock-of-vennick's hero, sheet 110, came to Vane, § 65, at
+    Stamina 5 to 13 of 19 with a Provision uneaten while a Provision was a stat of its
+    own: the last one eaten made its share 0).
     Only the picks read it: any pick keeps the bounds sound."""
 
     POWER = 0.5
+    SPARE = 0.5   # a resource's gain counted at this share while it is kept
 
     def __init__(self, table, module):
         self.table = table   # () -> the explorer's table of states
-        self.stats = [d.name for d in module.stats if d.name != module.money]
+        gains = getattr(module, "ceiling_gains", None) or {}
+        self.gains = {stat: dict(by) for stat, by in gains.items()}   # stat -> {resource: its gain}
+        spent = {r for by in self.gains.values() for r in by}
+        self.stats = [d.name for d in module.stats if d.name != module.money and d.name not in spent]
 
     def __call__(self, states: np.ndarray) -> np.ndarray:
         table = self.table()
-        pairs = [(table.slots.find("stats", n), table.slots.find("initial", n)) for n in self.stats]
-        pairs = [(a, b) for a, b in pairs if a is not None and b is not None]
+        pairs = [((table.slots.find("stats", n), table.slots.find("initial", n)), n) for n in self.stats]
+        pairs = [((a, b), n) for (a, b), n in pairs if a is not None and b is not None]
         out = np.ones(len(states))
         if not pairs or not len(states):
             return out
         kinds, at = np.unique(states, return_inverse=True)
         rows = table.take(kinds)
-        for a, b in pairs:
+        for (a, b), name in pairs:
             if max(a, b) >= rows.shape[1]:
                 continue
             now, first = rows[at, a], rows[at, b]
             fine = (now != MISSING) & (first != MISSING) & (first > 0)
-            share = np.where(fine, np.clip(now, 0, None) / np.where(fine, first, 1), 1.0)
+            now = np.clip(now, 0, None).astype(np.float64)
+            for resource, gain in self.gains.get(name, {}).items():   # (a meal kept: SPARE of its gain)
+                r = table.slots.find("stats", resource)
+                if r is not None and r < rows.shape[1]:
+                    kept = rows[at, r]
+                    now = now + np.where(kept == MISSING, 0, np.clip(kept, 0, None)) * gain * self.SPARE
+            share = np.where(fine, now / np.where(fine, first, 1), 1.0)
             out *= np.minimum(share, 1.0) ** self.POWER
         return out
 
