@@ -248,3 +248,25 @@ def test_the_wear_counts_a_provision_at_half_its_meal():
     kept, eaten = wear(np.array([0, 1]))
     assert kept == pytest.approx((11 / 19) ** 0.5) and eaten == pytest.approx((13 / 19) ** 0.5)
     assert eaten > kept
+
+
+SPEAR = Path(__file__).parent / "closure" / "closure-spear.yaml"
+
+
+def test_the_plan_prices_a_fight_with_the_weapon_held():
+    """closure-spear.yaml (Défis Fantastiques): Skill 8 against a swordsman of Skill 9;
+    the market's spear adds 1 to the Attack Strength.  The plan prices the fight with
+    the weapons held (plan.py `passing`), so the node with the spear is worth more
+    than the one without, and the market's best move is to buy it.  A plan that reads
+    no weapon (`Reads.gear` empty, the planted bug) prices both alike, with the
+    book's best weapon."""
+    from engine.analysis.compiled.plan import Plan
+    from engine.analysis.explore.lens import Lens
+    book, module, _ = load(SPEAR)
+    initial = {"habilete": 8, "endurance": 12, "chance": 0}
+    plan = Plan(book, module, Lens(book, module).edges, initial)
+    spear = plan.reads.bit.get("lance", 0)
+    without, armed = plan.passing(2, 0), plan.passing(2, spear)
+    assert 0 < without < armed < 1
+    values = plan.of(np.array([1, 1]), np.array([0, spear]), np.array([2, 0]))
+    assert values[1] > values[0] > 0

@@ -42,6 +42,7 @@ class Reads:
         money = getattr(module, "money", None)
         self.money = {money} | {k for k, v in self.aliases.items() if v == money} if money else set()
         self.prices: set = set()   # (the numbers a condition compares the money with)
+        self.gear = sorted(k for k, i in book.items.items() if helps(i.props))   # (read by every fight)
         read = {n: self._read(p) for n, p in book.paragraphs.items()}
         self.names = sorted(set().union(*read.values()))
         self.bit = {name: 1 << i for i, name in enumerate(self.names)}
@@ -57,6 +58,8 @@ class Reads:
     # --- what a paragraph reads ------------------------------------------------------
     def _read(self, p) -> set:
         found = set(hurt_only_by(p.fields))
+        if "combat" in p.fields:   # (a fight's chance: the weapon and armour held, plan.py `passing`)
+            found |= set(self.gear)
         for e in [c.condition for c in p.choices] + [a.condition for a in p.auto] + list(p.puzzle_if.values()):
             if e is not None:
                 found |= self._atoms(e.root)
@@ -197,6 +200,13 @@ class Reads:
                 return False, None, ()
         root = None if cond is None else cond.root
         return root is None or self.holds(root, held) is not False, root, effects
+
+
+def helps(props) -> bool:
+    """Whether an item's `weapon` adds to the Attack Strength or it is an `armour` (what a
+    fight's chance reads of the items held beyond a plain weapon)."""
+    w, a = props.get("weapon"), props.get("armour")
+    return isinstance(a, dict) or isinstance(w, dict) and isinstance(w.get("attack"), int) and w["attack"] > 0
 
 
 def visited(paragraph: int) -> str:
