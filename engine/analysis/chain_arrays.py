@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cached_property
 from math import lcm
 
 import numpy as np
@@ -287,26 +288,36 @@ class Fast:
         self.edge_starts = np.searchsorted(g.edge_opt, np.arange(len(g.opt_node) + 1))
         first_opt = np.searchsorted(g.opt_node, np.arange(g.nodes))
         norms, which = np.unique(g.opt_norm, return_inverse=True)
-        inverse = [np.array([inv[int(n)] for n in norms], dtype=np.int64)[which] for inv in self.inverse]
+        # what each level reads of its options and their edges, gathered for every level
+        # at once in level order (a level is then slices of them: no gathers of its own)
+        lo, hi = self.edge_starts[order], self.edge_starts[order + 1]
+        at_edge = np.concatenate([[0], np.cumsum(hi - lo)])   # each option's first edge, in that order
+        edges = spans(lo, hi)
+        all_child, all_w = g.edge_child[edges], g.edge_w[edges]
+        all_at = np.where(all_child >= 0, all_child, g.nodes - 1 - all_child)
+        all_norm = g.opt_norm[order].astype(float)
+        all_slot = order - first_opt[g.opt_node[order]]
+        all_terms = (hi - lo).astype(float)
+        all_inverse = [np.array([inv[int(n)] for n in norms], dtype=np.int64)[which.reshape(-1)][order]
+                       for inv in self.inverse]
         for k in range(self.top):
-            opts = order[bounds[k]:bounds[k + 1]]
-            lo, hi = self.edge_starts[opts], self.edge_starts[opts + 1]
-            edges = spans(lo, hi)
-            cuts = np.concatenate([[0], np.cumsum(hi - lo)[:-1]])
-            child, w = g.edge_child[edges], g.edge_w[edges]
-            at = np.where(child >= 0, child, g.nodes - 1 - child)
-            norm = g.opt_norm[opts].astype(float)
+            i0, i1 = bounds[k], bounds[k + 1]
+            opts = order[i0:i1]
+            e0, e1 = at_edge[i0], at_edge[i1]
+            cuts = at_edge[i0:i1] - e0
+            w, at = all_w[e0:e1], all_at[e0:e1]
+            norm = all_norm[i0:i1]
+            inverse = [inv[i0:i1] for inv in all_inverse]
             values, prints = [], []
             for a in range(len(self.floats)):
                 # the aim and its complement, each a sum of positive terms (precise near 1 too)
                 values.append([np.add.reduceat(w * f[at], cuts) / norm for f in (self.floats[a], self.spares[a])])
-                prints.append([np.add.reduceat(w * fp[at] % p, cuts) % p * inv[opts] % p
+                prints.append([np.add.reduceat(w * fp[at] % p, cuts) % p * inv % p
                                for p, fp, inv in zip(PRIMES, self.prints[a], inverse)])
             if any(((v > 0) & (v < TINY)).any() for pair in values for v in pair):
                 raise NearTie
-            slot = opts - first_opt[g.opt_node[opts]]
-            terms = (hi - lo).astype(float)
-            error = np.maximum.reduceat(self.error[at], cuts) + (terms + 2) * UNIT
+            slot = all_slot[i0:i1]
+            error = np.maximum.reduceat(self.error[at], cuts) + (all_terms[i0:i1] + 2) * UNIT
             chosen, hard = _first_best(slot, values, prints, error)
             for h in hard:   # options nearer than floats tell and not equal: compared exactly
                 node = int(g.opt_node[opts[chosen[h]]])
@@ -437,6 +448,10 @@ def pushes(pushed: "Pushed", roots: np.ndarray, start: np.ndarray, weight: np.nd
         if not node.size:
             return
         lev = level[node]
+        low = int(lev.min())
+        if low == int(lev.max()):   # (every child one level: no sort)
+            pending.setdefault(low, []).append((who, node, mass))
+            return
         order = by_level(lev)
         cut = np.flatnonzero(np.diff(lev[order])) + 1
         for part in np.split(order, cut):
@@ -449,24 +464,33 @@ def pushes(pushed: "Pushed", roots: np.ndarray, start: np.ndarray, weight: np.nd
         parts = pending.pop(k, None)
         if not parts:
             continue
-        who, node, mass = (np.concatenate(x) for x in zip(*parts))
+        who, node, mass = parts[0] if len(parts) == 1 else (np.concatenate(x) for x in zip(*parts))
         key = who * nodes + node
         order = np.argsort(key, kind="stable")
         key = key[order]
         first = np.flatnonzero(np.concatenate([[True], key[1:] != key[:-1]]))
         mass = np.add.reduceat(mass[order], first)
-        merges += _most(first, len(key)) - 1
-        who, node = who[order][first], node[order][first]
+        if len(first) < len(key):   # (pairs met: the most merged into one)
+            merges += _most(first, len(key)) - 1
+        lead = order[first]
+        who, node = who[lead], node[lead]
         lo, hi = pushed.lo[node], pushed.hi[node]
         edges = spans(lo, hi)
         share = np.repeat(mass, hi - lo) * weight[edges]
         child, who, inner = pushed.child[edges], np.repeat(who, hi - lo), pushed.inner[edges]
-        send(who[inner], child[inner], share[inner])
         out = ~inner
+        if out.any():
+            send(who[inner], child[inner], share[inner])
+        else:   # (no end nor stop at this level: every pair goes on)
+            send(who, child, share)
+            continue
         end_who.append(who[out])
         gone = child[out]
         end_key.append(np.where(gone < 0, pushed.end_key[np.maximum(-1 - gone, 0)], pushed.kinds + gone))
         end_mass.append(share[out])
+    if not end_who:
+        empty = np.zeros(0, dtype=np.int64)
+        return empty, empty, start[:0], merges
     who, key, mass = (np.concatenate(x) for x in (end_who, end_key, end_mass))
     span = pushed.kinds + nodes
     packed = who * span + key
@@ -507,18 +531,29 @@ class Pushed:
     def __init__(self, graph: ChainArrays, solved, end_key, stops=None, _shared=None):
         if _shared is None:
             _shared = _Shared(graph, solved)
-        sh = _shared
+        sh = self._shared = _shared
         self.level, self.lo, self.hi, self.child, self.modulus = sh.level, sh.lo, sh.hi, sh.child, sh.modulus
-        self.inner, self.weight, self.ratio = sh.inner, sh.weight, sh.ratio
+        self.inner, self.ratio = sh.inner, sh.ratio
+        self._into_stop = None
         if stops is not None:
             into_stop = np.flatnonzero(sh.inner & stops[np.maximum(sh.child, 0)])
             if into_stop.size:   # (only the edges into a stop change: the rest shared)
                 self.inner = sh.inner.copy()
                 self.inner[into_stop] = False
-                self.weight = sh.weight.copy()
-                self.weight[into_stop] = sh.weights(into_stop, self.inner)
+                self._into_stop = into_stop
         self.end_key, self.stops = np.asarray(end_key, dtype=np.int64), stops
         self.kinds = int(self.end_key.max()) + 1 if self.end_key.size else 0
+
+    @cached_property
+    def weight(self) -> np.ndarray:
+        """Each edge's exact multiplier (Python integers), made on the first exact push
+        (the float push reads `ratio` only: a chain pushed in floats never makes them)."""
+        sh = self._shared
+        if self._into_stop is None:
+            return sh.weight
+        weight = sh.weight.copy()
+        weight[self._into_stop] = sh.weights(self._into_stop, self.inner)
+        return weight
 
     @staticmethod
     def both(graph: ChainArrays, solved, end_key, stops) -> tuple["Pushed", "Pushed"]:
@@ -545,12 +580,21 @@ class _Shared:
         norm = graph.opt_norm[choice]
         self.modulus = lcm(*{int(n) for n in np.unique(norm)}) if norm.size else 1
         self.inner = self.child >= 0
-        # (each edge's weight times its node's M / normaliser, before the powers of M)
-        self.scaled = _factors(self.modulus, norm)[self.node] * graph.edge_w[edges].astype(object)
+        self._norm, self._w = norm, graph.edge_w[edges]
         # (each edge's weight / normaliser in extended floats, for `chain_floats.push_floats`:
         # integers below 2**53, one rounding of the division)
-        self.ratio = graph.edge_w[edges].astype(np.longdouble) / norm[self.node].astype(np.longdouble)
-        self.weight = self.weights(np.arange(len(self.child)), self.inner)
+        self.ratio = self._w.astype(np.longdouble) / norm[self.node].astype(np.longdouble)
+
+    @cached_property
+    def scaled(self) -> np.ndarray:
+        """Each edge's weight times its node's M / normaliser, before the powers of M
+        (Python integers: made for an exact push only)."""
+        return _factors(self.modulus, self._norm)[self.node] * self._w.astype(object)
+
+    @cached_property
+    def weight(self) -> np.ndarray:
+        """Every edge's multiplier to the next node or end (`weights`)."""
+        return self.weights(np.arange(len(self.child)), self.inner)
 
     def weights(self, edges: np.ndarray, inner: np.ndarray) -> np.ndarray:
         """The multipliers of `edges` (`inner`: of every edge, whether the push goes on

@@ -58,12 +58,12 @@ def test_honour_spent_not_written_is_caught(monkeypatch):
 
 
 def test_the_wound_left_not_written_is_caught(monkeypatch):
-    real = vf._end_row
+    real = vf.end_row
 
     def unhurt(end, pending, slots):
         kind, h, _hc, pend = real(end, pending, slots)
         return kind, h, 0, pend
-    assert (2, MACRO + "honour-optimal") in _planted(monkeypatch, "_end_row", unhurt)
+    assert (2, MACRO + "honour-optimal") in _planted(monkeypatch, "end_row", unhurt)
 
 
 def test_a_victory_that_leaves_him_wounded_is_caught(monkeypatch):

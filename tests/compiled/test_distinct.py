@@ -5,7 +5,7 @@ whole when the span passes 63 bits); seeded draws."""
 import numpy as np
 import pytest
 
-from engine.analysis.compiled.distinct import DENSE, numbered, sorted_distinct
+from engine.analysis.compiled.distinct import DENSE, numbered, numbered_codes, sorted_distinct
 
 
 def _expected(columns):
@@ -83,3 +83,40 @@ def test_sorted_distinct_over_every_64_bits():
 def test_sorted_distinct_of_nothing():
     uniq, first, inverse = sorted_distinct(np.zeros(0, dtype=np.uint64))
     assert len(uniq) == len(first) == len(inverse) == 0
+
+
+@pytest.mark.parametrize("size, total", [
+    (1, 1 << 20),                 # (one row)
+    (3000, 1 << 30),              # (sorted with the row numbers below the codes)
+    (3000, 1 << 51),              # (the most the codes may span with 12 bits of rows)
+    (3000, (1 << 51) + 1),        # (one more: np.unique)
+])
+@pytest.mark.parametrize("first", [True, False])
+def test_codes_over_a_large_span_numbered_as_np_unique_numbers_them(size, total, first):
+    """`numbered_codes` beyond the counted span: the distinct codes in order, each one's
+    first row and each row's number, as `np.unique` gives them (the codes near the top
+    of their span too, where a row number spilling into a code would show)."""
+    rng = np.random.default_rng(size + total % 1000)
+    code = rng.integers(0, total, size=size, dtype=np.int64)
+    code[: size // 3] = total - 1 - rng.integers(0, 3, size=size // 3)
+    code = code[rng.integers(0, size, size=size)]   # (repeats, in no order)
+    codes, at, inverse = numbered_codes(code, total, first=first)
+    expected, expected_at, expected_inverse = np.unique(code, return_index=True, return_inverse=True)
+    assert codes.tolist() == expected.tolist()
+    assert inverse.tolist() == expected_inverse.reshape(-1).tolist()
+    assert at is None if not first else at.tolist() == expected_at.tolist()
+
+
+@pytest.mark.parametrize("high", [3, 1000, 1 << 40])
+def test_unique_rows_are_those_of_np_unique(high):
+    """distinct.py `unique_rows` (the Chroniques Crétoises fighters' and twins' keys)
+    gives np.unique(axis=0)'s rows, first rows and numbers: dense codes, sorted codes,
+    and columns whose ranges pass 63 bits together."""
+    from engine.analysis.compiled.distinct import unique_rows
+    rng = np.random.default_rng(high % 97)
+    keys = rng.integers(-2, high, size=(3000, 3), dtype=np.int64)
+    keys[1500:] = keys[:1500]
+    uniq, first, inverse = unique_rows(keys)
+    want, want_first, want_inverse = np.unique(keys, axis=0, return_index=True, return_inverse=True)
+    assert np.array_equal(uniq, want) and np.array_equal(first, want_first)
+    assert np.array_equal(inverse, want_inverse.reshape(-1))

@@ -24,19 +24,10 @@ def numbered(columns: list[np.ndarray]) -> tuple[list[tuple], np.ndarray]:
     n = len(columns[0]) if columns else 0
     if not n:
         return [], np.zeros(0, dtype=np.int64)
-    lows = [int(c.min()) for c in columns]
-    spans = [int(c.max()) - lo + 1 for c, lo in zip(columns, lows)]
-    total = 1
-    for s in spans:
-        total *= s
-    if total >= 1 << 63:
+    code, total, lows, spans = _radix(columns)
+    if code is None:
         uniq, inverse = np.unique(np.stack(columns, axis=1), axis=0, return_inverse=True)
         return [tuple(u) for u in uniq.tolist()], inverse.reshape(-1)
-    code = np.zeros(n, dtype=np.int64)
-    for c, lo, s in zip(columns, lows, spans):
-        code *= s
-        code += c
-        code -= lo
     codes, _first, inverse = numbered_codes(code, total)
     digits = []
     rest = codes.copy()
@@ -44,6 +35,38 @@ def numbered(columns: list[np.ndarray]) -> tuple[list[tuple], np.ndarray]:
         digits.append(rest % s + lo)
         rest //= s
     return list(zip(*(d.tolist() for d in reversed(digits)))), inverse
+
+
+def unique_rows(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(the distinct rows of a 2-D integer array, the first row of each, each row's
+    number among them): `np.unique(keys, axis=0, return_index=True,
+    return_inverse=True)`, by one code a row (`numbered`'s) where they fit in 63 bits."""
+    if not len(keys):
+        return keys, np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
+    code, total, _lows, _spans = _radix([keys[:, j] for j in range(keys.shape[1])])
+    if code is None:
+        uniq, first, inverse = np.unique(keys, axis=0, return_index=True, return_inverse=True)
+        return uniq, first, inverse.reshape(-1)
+    _codes, first, inverse = numbered_codes(code, total, first=True)
+    return keys[first], first, inverse
+
+
+def _radix(columns: list[np.ndarray]) -> tuple:
+    """(each row's code by mixed radix over the columns' ranges, the codes' span, the
+    columns' least values, their ranges), the code None where the span passes 63 bits."""
+    lows = [int(c.min()) for c in columns]
+    spans = [int(c.max()) - lo + 1 for c, lo in zip(columns, lows)]
+    total = 1
+    for s in spans:
+        total *= s
+    if total >= 1 << 63:
+        return None, total, lows, spans
+    code = np.zeros(len(columns[0]), dtype=np.int64)
+    for c, lo, s in zip(columns, lows, spans):
+        code *= s
+        code += c
+        code -= lo
+    return code, total, lows, spans
 
 
 def numbered_codes(code: np.ndarray, total: int, first: bool = False) -> tuple:
@@ -54,6 +77,8 @@ def numbered_codes(code: np.ndarray, total: int, first: bool = False) -> tuple:
     with no sort of the rows; else sorted."""
     n = len(code)
     if total > max(DENSE, 4 * n):
+        if n and total <= 1 << (63 - max(int(n - 1).bit_length(), 1)):
+            return _sorted_codes(code, n, first)
         if first:
             codes, at, inverse = np.unique(code, return_index=True, return_inverse=True)
         else:
@@ -71,6 +96,26 @@ def numbered_codes(code: np.ndarray, total: int, first: bool = False) -> tuple:
     place = np.zeros(total, dtype=np.int64)
     place[codes] = np.arange(len(codes))
     return codes, at, place[code]
+
+
+def _sorted_codes(code: np.ndarray, n: int, first: bool) -> tuple:
+    """`numbered_codes` by a sort of the codes, each with its row number in the bits
+    below it (`np.sort` of the values: equal codes lie together in order of their rows,
+    the first of each its first row; two to three times as fast as the `argsort` of
+    `np.unique`, la-cloche-de-brumesel's fights 2.4 million codes, a sort each
+    batch), for codes from 0 to `total` - 1 with `total` times 2**bits below 2**63."""
+    bits = max(int(n - 1).bit_length(), 1)
+    packed = code.astype(np.int64) << bits
+    packed |= np.arange(n, dtype=np.int64)
+    packed.sort()
+    ranked = packed >> bits
+    order = packed & ((1 << bits) - 1)
+    starts = np.empty(n, dtype=bool)
+    starts[0] = True
+    np.not_equal(ranked[1:], ranked[:-1], out=starts[1:])
+    inverse = np.empty(n, dtype=np.int64)
+    inverse[order] = np.cumsum(starts) - 1
+    return ranked[starts], order[starts] if first else None, inverse
 
 
 def sorted_distinct(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:

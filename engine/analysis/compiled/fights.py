@@ -30,7 +30,10 @@ class Spread(NamedTuple):
     a list that may grow between moves but never changes an entry, as `Probabilities`:
     the explorer numbers each entry once).  `nxt`
     may be shared by several moves (an end two strategies reach is one row); its row
-    k was made from state `origin[k]`."""
+    k was made from state `origin[k]` (and from others that make the same row, where
+    a module shares it: none of them left to the engine path, since the explorer adds
+    a row where `origin` is kept and `steps.handed` hands over the `origin` of a row
+    handed over; CC fight_rows.py `twins`)."""
 
     src: np.ndarray
     probs: np.ndarray

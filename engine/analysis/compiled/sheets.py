@@ -37,6 +37,7 @@ from fractions import Fraction
 from engine.analysis.compiled.engine_path import EnginePath
 from engine.analysis.compiled.packed import Slots
 from engine.analysis.compiled.run import high_solution, solve
+from engine.analysis.compiled.runs import run_chunks, run_ends, together
 
 CHUNKS_A_JOB = 8   # chunks a worker: balance between workers; each chunk's fights warm in its worker
 PAIR = 3           # groups a chunk at least: a worker's first group goes alone (its size unknown), then two together
@@ -98,13 +99,15 @@ class Sheets:
     Its explorer forgets the starting values no later step can reach (forget.py
     `reach`, where the module declares its gains: ceilings.py), so that groups of
     sheets meet too: consecutive groups are then explored together, as many as keep
-    one exploration under `MERGED_STATES` states (and half the states a run may
-    explore) by the largest a group has taken
+    one exploration under `MERGED_STATES` states (and 6/10 of the states a run may
+    explore) by the largest a group has taken, cut at the ends of the runs of groups
+    that meet (runs.py)
     (the first group alone; the rolled fixture's 36 groups in two explorations,
-    la-cloche-de-brumesel's 1.9 M-state groups two by two)."""
+    la-cloche-de-brumesel's 1.8 M-state groups by three, the six Lucks of a Skill and
+    Stamina in two spaces)."""
 
     KEPT_BYTES = 1 << 30
-    MERGED_STATES = 4_000_000
+    MERGED_STATES = 6_000_000
 
     def __init__(self, book, module, options: dict, together: bool = True):
         self.book, self.module, self.options, self.together = book, module, options, together
@@ -118,12 +121,13 @@ class Sheets:
         self.meet = ex.lens is not None and ex.lens.reach()   # (groups may meet: explored together)
         return ex
 
-    def _together(self, left: int) -> int:
-        """How many of the `left` groups to explore together next."""
+    def _together(self, at: int, ends: list[int]) -> int:
+        """How many groups from `at` to explore together next (`ends`: where each
+        group's run ends, runs.py)."""
         if not (self.meet and self.together and self.group_states):
             return 1
-        room = min(self.MERGED_STATES, self.options.get("max_states", self.MERGED_STATES) // 2)
-        return max(1, min(left, int(room // self.group_states)))
+        room = min(self.MERGED_STATES, self.options.get("max_states", self.MERGED_STATES) * 6 // 10)
+        return together(at, ends, int(room // self.group_states))
 
     def _kept(self) -> None:
         """The group's states and edges let go; the explorer made anew when what it
@@ -143,8 +147,9 @@ class Sheets:
         (its bounds); and its group's "states", "seconds" (CPU), ... on the group's
         first sheet (0 on the others)."""
         out, at = [], 0
+        ends = run_ends([g[0][2] for g in chunk], getattr(self.module, "passive_stats", ()) or ())
         while at < len(chunk):
-            many = self._together(len(chunk) - at)
+            many = self._together(at, ends)
             group = [sheet for g in chunk[at:at + many] for sheet in g]
             at += many
             began = time.process_time()
@@ -181,13 +186,16 @@ def _nothing(figures: dict) -> dict:
     return {k: (v if k in ("bound", "engine_paragraphs") else 0) for k, v in figures.items()}
 
 
-def chunks(count: int, jobs: int) -> list[range]:
+def chunks(count: int, jobs: int, ends: list[int] | None = None) -> list[range]:
     """Consecutive groups, about CHUNKS_A_JOB chunks a worker (one chunk a job alone),
     at least PAIR groups a chunk (groups meet only within a chunk, after the first:
-    `Sheets`)."""
+    `Sheets`); cut at the ends of the runs of groups that meet where `ends` says them
+    (runs.py)."""
     if jobs <= 1:
         return [range(count)] if count else []
     size = max(PAIR, -(-count // (jobs * CHUNKS_A_JOB)))
+    if ends is not None:
+        return run_chunks(ends, size)
     return [range(a, min(count, a + size)) for a in range(0, count, size)]
 
 
@@ -223,7 +231,8 @@ def explore_sheets(book, module, sheets: list | None = None, jobs: int = 1, hook
     if jobs == 1:
         found = Sheets(book, module, options, together).explore(made)
     else:
-        parts = [[made[i] for i in part] for part in chunks(len(made), jobs)]
+        ends = run_ends([g[0][2] for g in made], getattr(module, "passive_stats", ()) or ())
+        parts = [[made[i] for i in part] for part in chunks(len(made), jobs, ends if together else None)]
         found = _pooled(book, module, options, together, parts, jobs, hook_seconds)
     by = {f["number"]: f for f in found}
     return {"sheets": [(p, by[i]) for i, (p, _st) in enumerate(sheets)], "groups": len(made),

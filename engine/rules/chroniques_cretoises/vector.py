@@ -43,7 +43,8 @@ from engine.analysis.compiled.packed import CAUSE, ENDED
 from engine.rules.chroniques_cretoises.combat import start
 from engine.rules.chroniques_cretoises.gods import attitude_of, attitudes_set, patron_set, price_paid
 from engine.rules.chroniques_cretoises.sheet import condition_set, derive, props, spares_over
-from engine.rules.chroniques_cretoises.vector_fights import fight, set_value
+from engine.rules.chroniques_cretoises.fight_rows import condition_to, set_value
+from engine.rules.chroniques_cretoises.vector_fights import fight
 from engine.rules.chroniques_cretoises.zeus import HONOUR_DIE, gods_neutral, target_at
 
 MISSING = -(1 << 40)   # (engine/analysis/compiled/packed.py: a stat the state does not hold)
@@ -75,18 +76,29 @@ class VectorRules:
         """module.clamp: the stat's minimum, then Honour's lock at 0 (model.honour_after),
         asked once for each distinct (old, new, exhausted, lock) of the batch; the
         states whose Honour falls to 0 marked `honour_exhausted` as play marks them."""
-        spec = self.module.stat(stat)
-        if spec is not None and spec.minimum is not None:
-            values = np.maximum(values, spec.minimum)
+        values = self.least(stat, values)
         if stat != "honneur" or not len(values):
             return values
-        old = _now(batch.col("stats", stat))
-        exhausted, lock = _read(batch, ("honour_exhausted", False), ("lock_zero", True))
+        every = np.arange(len(batch))
+        kept, now_exhausted, exhausted = self.honour_set(batch, every, values)
+        batch.change_extra(now_exhausted & ~exhausted & (batch.ended == 0), _exhausted, key=_exhausted)
+        return kept
+
+    def least(self, stat: str, values: np.ndarray) -> np.ndarray:
+        """module.clamp's first step: the stat's minimum."""
+        spec = self.module.stat(stat)
+        return values if spec is None or spec.minimum is None else np.maximum(values, spec.minimum)
+
+    def honour_set(self, batch, origin: np.ndarray, values: np.ndarray) -> tuple:
+        """(the Honour kept, whether it is exhausted after, whether before) where state
+        `origin[i]`'s Honour is set to `values[i]` (past its minimum): model.honour_after,
+        asked once for each distinct (old, new, exhausted, lock); `clamp` writes the
+        mark, fight_rows.py `twins` reads what a fight's ends would write."""
+        old = _now(batch.col("stats", "honneur"))[origin]
+        exhausted, lock = (a[origin] for a in _read(batch, ("honour_exhausted", False), ("lock_zero", True)))
         uniq, inverse = numbered([old, values, exhausted, lock])
         kept, marked = zip(*(R.honour_after(o, n, bool(e), bool(k)) for o, n, e, k in uniq))
-        now_exhausted = np.asarray(marked, dtype=bool)[inverse]
-        batch.change_extra(now_exhausted & ~exhausted & (batch.ended == 0), _exhausted)
-        return np.asarray(kept, dtype=np.int64)[inverse]
+        return (np.asarray(kept, dtype=np.int64)[inverse], np.asarray(marked, dtype=bool)[inverse], exhausted)
 
     def after_change(self, batch) -> None:
         """module.after_change: the sheet refreshed, then death by Shame."""
@@ -149,12 +161,12 @@ class VectorRules:
         if kind in ("god", "dieu") and isinstance(value, dict) and all(
                 isinstance(a, str) and N.attitude(a) is not None for a in value.values()):
             known = N.gods_of(book.options)
-            return _extras(lambda extra: attitudes_set(extra, value, known))
+            return _extras(lambda extra: attitudes_set(extra, value, known), ("god", tuple(value.items()), known))
         if kind == "patron" and isinstance(value, str) and N.god_name(value, N.PATRONS) is not None:
             name = N.god_name(value, N.PATRONS)
-            return _extras(lambda extra: patron_set(extra, name))
+            return _extras(lambda extra: patron_set(extra, name), ("patron", name))
         if kind in ("heal", "soin"):
-            return _extras(lambda extra: condition_set(extra, N.INDEMNE))
+            return _extras(lambda extra: condition_set(extra, N.INDEMNE), (condition_to, N.INDEMNE))
         if kind in ("wound", "blessure") and type(value) is int:
             return _wound(value)
         if kind == "restore_honour" and type(value) is int:
@@ -165,7 +177,7 @@ class VectorRules:
         """module.apply_effect `restore_honour`: the lock lifted, then Honour + amount."""
         def restore(batch):
             live = batch.ended == 0
-            batch.change_extra(live, _lifted)
+            batch.change_extra(live, _lifted, key=_lifted)
             old = _now(batch.col("stats", "honneur"))
             new = self.clamp(batch, "honneur", old + amount)
             batch.put("stats", "honneur", new, where=live & (new != old))
@@ -234,7 +246,8 @@ class VectorRules:
         return [("honneur", every, (HONOUR_DIE, [(1, self._favour(face)) for face in range(1, HONOUR_DIE + 1)]), True),
                 ("retablir", at_zero, (1, [(1, self._favour(1))]), True),
                 ("dieux", every, (1, [(1, _granted(lambda extra: attitudes_set(
-                    extra, gods_neutral(extra), N.gods_of(book.options))))]), True),
+                    extra, gods_neutral(extra), N.gods_of(book.options)), ("gods-neutral", N.gods_of(book.options))))]),
+                 True),
                 ("cancel", every, (1, [(1, lambda b: None)]), True)]
 
     def _favour(self, amount: int):
@@ -242,7 +255,7 @@ class VectorRules:
         restore = self._restore(amount)
 
         def favour(batch):
-            batch.change_extra(batch.ended == 0, _used)
+            batch.change_extra(batch.ended == 0, _used, key=_used)
             restore(batch)
         return favour
 
@@ -264,13 +277,13 @@ class VectorRules:
 
         def resurrect(b) -> None:
             every = np.ones(len(b), dtype=bool)
-            b.change_extra(every, _used)
+            b.change_extra(every, _used, key=_used)
             b.rows[:, ENDED] = 0
             b.rows[:, CAUSE] = b.slots.causes(None)
-            b.change_extra(every, _lifted)
+            b.change_extra(every, _lifted, key=_lifted)
             set_value(self, b, "honte", np.zeros(len(b), dtype=np.int64))
             set_value(self, b, "honneur", np.ones(len(b), dtype=np.int64))
-            b.change_extra(every, lambda extra: (condition_set(extra, N.INDEMNE), extra)[1])
+            b.change_extra(every, condition_to(N.INDEMNE), key=(condition_to, N.INDEMNE))
         return [("zeus", offered, resurrect, target)]
 
     def fight(self, book, number: int, pending: dict, steps, cache):
@@ -355,10 +368,14 @@ def _prices(cost):
     return root.sides ** root.count, [(n, t) for t, n in sorted(totals.items())]
 
 
-def _extras(change):
-    """A step rewriting the module extras of the live states with `change(extra)`."""
+def _extras(change, key: tuple | None = None):
+    """A step rewriting the module extras of the live states with `change(extra)`, which
+    reads nothing but the extras: `key` names it (the change then kept for the whole
+    exploration: batch.py `changed`; two changes of one key must be the same function)."""
+    named = None if key is None else ("cc",) + key
+
     def step(batch):
-        batch.change_extra(batch.ended == 0, lambda extra: (change(extra), extra)[1])
+        batch.change_extra(batch.ended == 0, lambda extra: (change(extra), extra)[1], key=named)
     return step
 
 
@@ -369,7 +386,7 @@ def _wound(steps: int):
         now = np.array(batch.extra("condition", 0), dtype=np.int64)
         new = np.minimum(N.MORT, now + steps)
         for value in np.unique(new[live]).tolist():
-            batch.change_extra(live & (new == value), lambda extra, v=value: (condition_set(extra, v), extra)[1])
+            batch.change_extra(live & (new == value), condition_to(value), key=(condition_to, value))
         batch.end(live & (new >= N.MORT), 1, "wound")
     return wound
 
@@ -380,9 +397,10 @@ def _raisable(used, by_shame, shame, honour) -> np.ndarray:
     return ~used & ~by_shame & ~R.shame_kills(shame, honour)
 
 
-def _granted(change):
-    """zeus.grant of a favour that is no Honour: Zeus used, then `change(extra)`."""
-    return _extras(lambda extra: (_used(extra), change(extra)))
+def _granted(change, key: tuple | None = None):
+    """zeus.grant of a favour that is no Honour: Zeus used, then `change(extra)` (`key`
+    its name, as `_extras`)."""
+    return _extras(lambda extra: (_used(extra), change(extra)), None if key is None else ("zeus",) + key)
 
 
 def _used(extra: dict) -> dict:

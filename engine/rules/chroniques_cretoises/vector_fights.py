@@ -29,9 +29,11 @@ from types import SimpleNamespace
 import numpy as np
 
 from engine.analysis.compiled.batch import Batch
+from engine.analysis.compiled.distinct import unique_rows
 from engine.analysis.compiled.fights import Probabilities, Spread
-from engine.analysis.compiled.packed import EXTRA, MISSING, PENDING
+from engine.analysis.compiled.packed import ENDED, EXTRA, PENDING
 from engine.analysis.compiled.programs import Unsupported
+from engine.analysis.compiled.steps import HANDED
 from engine.analysis.explore.compact import freeze
 from engine.analysis.explore.nodes import MACRO
 from engine.analysis.explore.transitions import ALL, tracked_copy
@@ -39,14 +41,12 @@ from engine.rules.chroniques_cretoises import explore
 from engine.rules.chroniques_cretoises import model as R
 from engine.rules.chroniques_cretoises import names as N
 from engine.rules.chroniques_cretoises import sheet
-from engine.rules.chroniques_cretoises.sheet import condition_set
+from engine.rules.chroniques_cretoises.fight_rows import (KINDS, LOSE, STOP, condition_to, end_row, left_in, now,
+                                                       put_condition, set_value, twins, written)
 
-LEAVE = ("win", "all-badly-wounded", "hurt", "timeout")
 # the leaving ends: (the outcome's effects in the fight's fields, its paragraph's field)
 WHERE = {"win": ("win_effects", "win"), "all-badly-wounded": ("all_down_effects", "all_down"),
          "hurt": ("hurt_effects", "hurt"), "timeout": ("timeout_effects", "timeout")}
-STOP, LOSE = "stop", "lose"
-KINDS = (LOSE, STOP) + LEAVE   # (an end's kind as a number: its place here)
 # (the ends of a fighter left to the engine path: `Fought._arrays`)
 NONE = (np.zeros((0, 4), dtype=np.int64), (), np.zeros((0, 3), dtype=np.int64))
 
@@ -131,7 +131,7 @@ def _offer(rules, book, number, pending, steps, spec):
         reward = spec.get("reward", 0)
         if reward:
             steps.add("honneur", reward)(out)   # endings._reward
-        out.change_extra(out.ended == 0, _condition(N.INDEMNE))
+        out.change_extra(out.ended == 0, condition_to(N.INDEMNE), key=(condition_to, N.INDEMNE))
         for step in steps.guarded(won):
             step(out)
         if (out.ended == 0).any():
@@ -168,7 +168,7 @@ class Fought:
         self.width = None           # (`_width`: made again when they grow)
         self.given = None           # (`_given`: an item -> its ranks, made once)
         self.known: dict = {}       # a fighter's key -> its answer (from earlier batches)
-        self.made: dict = {}        # an end's code -> its row (`_end_row`), None: not written here
+        self.made: dict = {}        # an end's code -> its row (`end_row`), None: not written here
         self.store = None           # the store of the fights' graphs the codes are of
         self.arrays: dict = {}      # the strategies' ends dicts (by id) -> (them, `_arrays`)
         self.labels: dict = {}      # a strategy's label -> its number (in `_arrays`' pairs)
@@ -240,7 +240,7 @@ class Fought:
             self.given = _ranks(self.book)
         out = np.zeros((len(members), 2), dtype=np.int64)
         for item, ranks in self.given.items():
-            have = (_now(batch.col("items", item)[members]) > 0)[:, None]
+            have = (now(batch.col("items", item)[members]) > 0)[:, None]
             out = np.maximum(out, np.where(have, ranks, 0))
         return out
 
@@ -316,7 +316,7 @@ class Fought:
             offered = (live & np.array([answer in f[1] for f in found], dtype=bool))[of]
             if offered.any():
                 moves.append((answer, offered, getattr(self, "_" + answer)(batch, of, found)))
-        # each fighter's distinct ends (rows of `_end_row`), and each strategy's
+        # each fighter's distinct ends (rows of `end_row`), and each strategy's
         # (end number, probability number) of them: made once a fighter (`_arrays`)
         labels, ends, flats = {}, [], []
         for f in found:
@@ -337,8 +337,9 @@ class Fought:
         order = np.argsort(values[:, 0], kind="stable")
         place = np.empty_like(order)
         place[order] = np.arange(len(order))
-        origin = origin[order]
-        nxt = self._finished(batch, origin, values[order])
+        handed = any((o[2].rows[:, ENDED] == HANDED).any() for _a, _m, outs in moves for o in outs)
+        nxt, origin, merged = self._finished(batch, origin[order], values[order], not handed)
+        place = merged[place]
         by_fighter = np.argsort(of, kind="stable")   # the states, fighter by fighter
         pairs, sized = _by_label(flats, [self.labels[label] for label in labels], len(self.labels))
         for code, label in enumerate(labels):
@@ -358,7 +359,7 @@ class Fought:
         return moves
 
     def _arrays(self, strategies, slots):
-        """(a fighter's distinct ends as rows of `_end_row`, the labels of its strategies
+        """(a fighter's distinct ends as rows of `end_row`, the labels of its strategies
         with some end, their (end number, probability number in `self.table`) pairs as
         rows (the strategy's number in `self.labels`, end, probability) strategy by
         strategy), its zero chances left out; None where an end is one this file does
@@ -375,7 +376,7 @@ class Fought:
                         continue
                     if code not in made:   # (each end's row made once, kept across batches)
                         end = self.store.end(code)
-                        made[code] = _end_row(end, self.pending, slots) if _written(end, self.follow) else None
+                        made[code] = end_row(end, self.pending, slots) if written(end, self.follow) else None
                     row = made[code]
                     if row is None:
                         return None
@@ -390,29 +391,42 @@ class Fought:
         return (np.array(mine, dtype=np.int64).reshape(-1, 4), labels,
                 np.array(rows, dtype=np.int64).reshape(-1, 3))
 
-    def _finished(self, batch, origin, values):
-        """The successor rows: state `origin[i]` after end `values[i]` (kind, Honour,
-        condition, pending number after a stop; sorted by kind), the hero's condition
-        written for all at once (sheet.set_hero_condition: Mort in a defeat, Indemne
-        again once he leaves the fight, endings.leave_fight, else as the fight left
-        him), the rest kind by kind, each kind's rows a slice written in place."""
-        out = Batch(batch.rows[origin], batch.slots)   # (a copy: the rows taken)
+    def _finished(self, batch, origin, values, shared: bool = True):
+        """(the successor rows, the state each was made from, the row of each successor
+        i: state `origin[i]` after end `values[i]` (kind, Honour, condition, pending
+        number after a stop; sorted by kind)), made once for the successors alike
+        (`twins`).  The hero's condition is written for all at once
+        (sheet.set_hero_condition: Mort in a defeat, Indemne again once he leaves the
+        fight, endings.leave_fight, else as the fight left him), the rest kind by kind,
+        each kind's rows a slice written in place.
+
+        `shared`: those rows handed over as they are, each made from the first state
+        that made it (`fights.Spread`: a row the explorer adds where its state is not
+        left to the engine path; the caller shares only where no state is: no step
+        handed a state over, and the fighters the model does not answer have no ends);
+        otherwise each successor its own row, as the explorer's `handed` reads a row
+        handed over (its state given to the engine path)."""
+        slots = batch.slots
+        first, merged = twins(self.rules, batch, origin, values)
+        values = values[first]
+        out = Batch(batch.rows[origin[first]], slots)   # (a copy: the rows taken)
         kind = values[:, 0]
-        put_condition(out, np.where(kind == KINDS.index(LOSE), N.MORT,
-                                    np.where(kind == KINDS.index(STOP), values[:, 2], N.INDEMNE)))
+        put_condition(out, left_in(values))
         bounds = np.searchsorted(kind, np.arange(len(KINDS) + 1)).tolist()
         for code, kind in enumerate(KINDS):
             a, b = bounds[code], bounds[code + 1]
             if a == b:
                 continue
             view = out.rows[a:b]
-            part = Batch(view, batch.slots)
+            part = Batch(view, slots)
             self._finish(part, kind, values[a:b, 1], values[a:b, 3])
             if part.rows is not view:   # (widened: the slice written back)
                 if part.rows.shape[1] > out.rows.shape[1]:
-                    out = Batch(_widened(out.rows, part.rows.shape[1], batch.slots), batch.slots)
-                out.rows[a:b] = _widened(part.rows, out.rows.shape[1], batch.slots)
-        return out
+                    out = Batch(_widened(out.rows, part.rows.shape[1], slots), slots)
+                out.rows[a:b] = _widened(part.rows, out.rows.shape[1], slots)
+        if not shared or (out.rows[:, ENDED] == HANDED).any():
+            return Batch(out.rows[merged], slots), origin, np.arange(len(origin))
+        return out, origin[first], merged
 
     def _finish(self, batch, kind, honour, pend) -> None:
         """explore.py `_finisher` then the after-change of `Outcome.apply` (the hero's
@@ -468,7 +482,7 @@ class Fought:
         """endings.invoke, gods.pay_invocation: the price paid, Indemne, its paragraph;
         "si vous en avez moins", −1 Honour and the opponent strikes."""
         leave, cost = self.answers["invoke"]
-        have = _now(batch.col("stats", "honneur"))
+        have = now(batch.col("stats", "honneur"))
         paid = have >= cost
         won, lost = _copy(batch), _copy(batch)
         if cost:
@@ -486,7 +500,7 @@ class Fought:
 
     def _leave(self, batch, steps) -> None:
         """endings.leave_fight, then the answer's after-change."""
-        batch.change_extra(batch.ended == 0, _condition(N.INDEMNE))
+        batch.change_extra(batch.ended == 0, condition_to(N.INDEMNE), key=(condition_to, N.INDEMNE))
         for step in self.steps.guarded(steps):
             step(batch)
         if (batch.ended == 0).any():
@@ -528,29 +542,8 @@ def _by_label(flats: list, numbers: list, known: int) -> tuple[list, np.ndarray]
             sized.reshape(len(flats), len(numbers)))
 
 
-def unique_rows(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """(the distinct rows, the first row of each, each row's number among them), as
-    np.unique(axis=0) but by one sort of a single number a row when the values, less
-    their column's least, fit in 63 bits."""
-    if len(keys):
-        low = keys.min(axis=0)
-        bits = [max(1, int(top).bit_length()) for top in (keys.max(axis=0) - low).tolist()]
-        if sum(bits) <= 63:
-            code = np.zeros(len(keys), dtype=np.int64)
-            for j, b in enumerate(bits):
-                code = (code << b) | (keys[:, j] - low[j])
-            _u, first, inverse = np.unique(code, return_index=True, return_inverse=True)
-            return keys[first], first, inverse.reshape(-1)
-    uniq, first, inverse = np.unique(keys, axis=0, return_index=True, return_inverse=True)
-    return uniq, first, inverse.reshape(-1)
-
-
 def _copy(batch):
     return Batch(batch.rows.copy(), batch.slots)
-
-
-def _now(values: np.ndarray) -> np.ndarray:
-    return np.where(values == MISSING, 0, values)
 
 
 def _surrendered(book, items: dict) -> tuple:
@@ -573,67 +566,6 @@ def _ranks(book) -> dict:
             ranks[best][k] = len(left)
             del left[best]
     return {i: r for i, r in ranks.items() if any(r)}
-
-
-def _written(end, follow: dict) -> bool:
-    """Whether this file writes the end (a leaving end: one whose paragraph the fight
-    names)."""
-    kind = _kind(end)
-    return kind in (LOSE, STOP) or kind in follow
-
-
-def _kind(end):
-    if end.outcome == LOSE:
-        return LOSE
-    if end.outcome == STOP:
-        return STOP
-    kind = end.detail[0] if end.detail else None
-    return kind if kind in LEAVE else None
-
-
-def _end_row(end, pending: dict, slots) -> tuple:
-    """(kind, Honour, condition, pending number after a stop) of an end."""
-    kind = _kind(end)
-    if kind == LOSE:
-        return (KINDS.index(LOSE), 0, 0, 0)
-    detail = end.detail if kind == STOP else end.detail[1:]
-    turn, hc, cur, enemies, h, down, failed, refused, strikes, wounds, offer = detail
-    pend = 0
-    if kind == STOP:
-        p = {**pending, "enemies": [{**e, "condition": c, "state": R.NAMES[s]}
-                                     for e, (c, s) in zip(pending["enemies"], enemies)]}
-        p.update(current=cur, turn="hero" if turn == "H" else "enemy", acted=True, all_down=down,
-                 offer=offer, retreat_failed=failed, surrender_refused=refused, strikes=strikes, wounds=wounds)
-        pend = slots.pendings(freeze(p))
-    return (KINDS.index(kind), h, hc, pend)
-
-
-def set_value(rules, batch, stat: str, values: np.ndarray) -> None:
-    """game/core.py `change(stat, value=v)` told to nobody: clamped, written unless it
-    is 0 where the stat is absent."""
-    old = batch.col("stats", stat)
-    new = rules.clamp(batch, stat, values)
-    now = np.where(old == MISSING, 0, old)
-    batch.put("stats", stat, new, where=(new != 0) | (new != now))
-
-
-def put_condition(batch, values: np.ndarray) -> None:
-    """sheet.set_hero_condition of each state (`values`), through a lookup table of the
-    interned extras for each condition (Slots.extra_lut: each extras value changed
-    once, whatever the batch)."""
-    slots = batch.slots
-    for c in np.unique(values).tolist():
-        def changed(extra, c=c):
-            extra = dict(extra or {})
-            condition_set(extra, c)
-            return slots.extras(freeze(extra) or None)
-        sel = np.flatnonzero(values == c)
-        lut = slots.extra_lut(("cc-condition", c), changed)
-        batch.rows[sel, EXTRA] = lut[batch.rows[sel, EXTRA]]
-
-
-def _condition(value: int):
-    return lambda extra: (condition_set(extra, value), extra)[1]
 
 
 def _widened(rows: np.ndarray, width: int, slots) -> np.ndarray:

@@ -89,6 +89,17 @@ def _grid_ends(shape: tuple) -> tuple:
     return ends, tuple(keys), end_key
 
 
+@lru_cache(maxsize=64)
+def _grid_columns(shape: tuple) -> tuple:
+    """`RowsFight.end_columns` of a grid of this shape (its ends `_grid_ends`): made
+    once a shape, as the ends are (fights of one shape share them; read only)."""
+    distinct = _grid_ends(shape)[1]
+    names = (*OUTCOMES, "stop")
+    cols = np.array([(names.index(e.outcome), *(e.detail or (0, 0, 0))) for e in distinct],
+                    dtype=np.int64).reshape(-1, 4)
+    return cols, len(distinct)
+
+
 class RowsFight:
     """One fight and strategy (an `ExploredFight` fought to the end: its rules, Luck
     and aim) solved over rows for every starting point asked so far."""
@@ -224,13 +235,7 @@ class RowsFight:
         """(each end key's (outcome, Endurance, Luck, armour left) as rows, the outcome
         as its place in OUTCOMES + ("stop",); the number of keys that are ends: a key
         past them is the node `key - that` where the push stopped, `stop_detail`)."""
-        made = getattr(self, "_end_columns", None)
-        if made is None or made[1] != len(self.distinct):
-            names = (*OUTCOMES, "stop")
-            cols = np.array([(names.index(e.outcome), *(e.detail or (0, 0, 0))) for e in self.distinct],
-                            dtype=np.int64).reshape(-1, 4)
-            made = self._end_columns = (cols, len(self.distinct))
-        return made
+        return _grid_columns(self.grid_shape)
 
     def stop_detail(self, node: int) -> tuple:
         """The detail of the end "stop" at a node (ExploredFight.round_start)."""
@@ -309,7 +314,7 @@ class RowsFight:
         post = solved.level.tolist()
         self.fought = _pusher(graph.nodes, post, _Best(arrays, None))
         end_key = vec.end_key   # (graph.ends are vec.ends)
-        self.distinct, self.rows, self.n = vec.distinct, rows, n
+        self.distinct, self.rows, self.n, self.grid_shape = vec.distinct, rows, n, vec.shape
         self.ahead: dict = {}   # (stopping, opponents, round, wins) -> ({node: {end key: numerator}}, scale)
         after = self.fight.after
         if after is None:

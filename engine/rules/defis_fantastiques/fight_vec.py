@@ -173,12 +173,15 @@ class ArrayFight:
         ends = np.full(len(rows), -1)
         todo = np.arange(len(rows))
         while todo.size:
-            x, he = rows[todo], rows[todo, self.HE]
-            out = np.full(todo.size, -1)   # the outcome's index in OUTCOMES
-            out = np.where(he <= 0, LOSE, out)
+            x = rows if todo.size == len(rows) else rows[todo]   # (all of them at first: not copied)
+            he = x[:, self.HE]
+            out = np.where(he <= 0, LOSE, -1)   # the outcome's index in OUTCOMES
             if self.stops:
                 out = np.where((out < 0) & hurt[todo], HURT, out)
-            out = np.where((out < 0) & ~x[:, 1:1 + self.n].any(axis=1), WIN, out)
+            standing = np.zeros(len(x), dtype=bool)
+            for i in range(1, 1 + self.n):   # (an opponent standing: a few columns, not `any` over rows)
+                standing |= x[:, i] != 0
+            out = np.where((out < 0) & ~standing, WIN, out)
             empty = (out < 0) & (x[:, self.Q] == 0)
             over = self.over[x[:, self.RND], x[:, self.WINS]]
             out = np.where(empty & (over >= 0), over, out)

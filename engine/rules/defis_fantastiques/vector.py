@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from functools import partial
 from types import SimpleNamespace
 
 from engine.analysis.chain_arrays import spans
@@ -38,6 +39,7 @@ from engine.rules.defis_fantastiques.equipment import ARMOUR_TEST_PENALTY, armou
 from engine.rules.defis_fantastiques import begun, equipped, maxima, rolls
 from engine.rules.defis_fantastiques.rolls import KINDS
 from engine.rules.defis_fantastiques.explore import POLICIES
+from engine.rules.defis_fantastiques.fight_ends import Entries, Priced, stop_pendings
 from engine.rules.defis_fantastiques.sheet import CAPPED
 
 MISSING = -(1 << 40)   # (engine/analysis/compiled/packed.py: a stat the state does not hold)
@@ -270,8 +272,8 @@ def _fighter_keys(batch) -> np.ndarray:
 def _roots(memo: np.ndarray, end: np.ndarray, luck: np.ndarray) -> tuple:
     """(the first state of each root, each state's root, the roots sorted by memo, then
     Endurance and Luck): a root is what `FightPlan.columns` prices, a fight plan (its
-    memo: `_Priced`) and an Endurance and Luck; states that differ only in facts the
-    plan does not read share one (la-cloche-de-brumesel, sheet 1: 161,844 states of
+    memo: fight_ends.py `Priced`) and an Endurance and Luck; states that differ only in
+    facts the plan does not read share one (la-cloche-de-brumesel, sheet 1: 161,844 states of
     fights, 26,954 roots priced), so that each root's ends are gathered once."""
     return _numbered(np.stack([memo, end, luck], axis=1))
 
@@ -329,6 +331,9 @@ def _fought(batch, book, number, pending, cache, follow, steps) -> list:
     # cache keeps them: the same fight recurs with other facts, in other waves).
     here = int(batch.rows[0, PENDING]) if n else 0
     memos = cache.setdefault("df-columns", {})
+    entries = cache.get("df-entries")
+    if entries is None:
+        entries = cache["df-entries"] = Entries()
     table = cache.get("df-probabilities")
     if table is None:
         table = cache["df-probabilities"] = Probabilities()
@@ -346,7 +351,7 @@ def _fought(batch, book, number, pending, cache, follow, steps) -> list:
             plan = plans[key] = explore.fight_plan(_fighter(batch, r, number, book), pending)
         memo = memos.get((plan, here))
         if memo is None:
-            memo = memos[(plan, here)] = _Priced()
+            memo = memos[(plan, here)] = Priced()
         memo_f[f] = numbered.setdefault(memo, (len(numbered), plan))[0]
     lead, root = _roots(memo_f[f_of], end_col, luck_col)
     r_memo, r_he, r_luck = memo_f[f_of[lead]], end_col[lead], luck_col[lead]
@@ -354,26 +359,18 @@ def _fought(batch, book, number, pending, cache, follow, steps) -> list:
     asked: dict = {}   # the fight's rules -> {memo: (its plan, {its roots not met yet})}
     met = []
     for (memo, (_k, plan)), a, b in zip(numbered.items(), cuts[:-1], cuts[1:]):
-        roots = list(zip(r_he[a:b].tolist(), r_luck[a:b].tolist()))
-        new = [root for root in roots if root not in memo.where]
-        if new:
-            asked.setdefault(plan.rules, {}).setdefault(memo, (plan, {}))[1].update(dict.fromkeys(new))
-        met.append((memo, roots))
+        new = ~memo.met(r_he[a:b], r_luck[a:b])
+        if new.any():
+            roots = zip(r_he[a:b][new].tolist(), r_luck[a:b][new].tolist())
+            asked.setdefault(plan.rules, {}).setdefault(memo, (plan, {}))[1].update(dict.fromkeys(roots))
+        met.append(memo)
     for group in asked.values():
-        _price(group, cache, table, pending, batch.slots)
-    # every root's ends, gathered once, memo by memo in the order of the roots
+        _price(group, cache, table, pending, here, batch.slots, entries)
+    # every root's entries, gathered at once in the order of the roots
     r_lo, r_hi = np.zeros(len(lead), dtype=np.int64), np.zeros(len(lead), dtype=np.int64)
-    parts, part_probs = [], []
-    for (memo, roots), a, b in zip(met, cuts[:-1], cuts[1:]):
-        at = np.array([memo.where[root] for root in roots], dtype=np.int64).reshape(-1, 2)
-        r_lo[a:b], r_hi[a:b] = at[:, 0], at[:, 1]
-        entries = spans(r_lo[a:b], r_hi[a:b])
-        parts.append(memo.cols[entries])
-        part_probs.append(memo.probs[entries])
-    cols = np.concatenate(parts) if parts else np.zeros((0, 6), dtype=np.int64)
-    prob = np.concatenate(part_probs) if parts else np.zeros(0, dtype=np.int64)
-    strategy = cols[:, 0]
-    cols = cols[:, 1:]
+    for memo, a, b in zip(met, cuts[:-1], cuts[1:]):
+        r_lo[a:b], r_hi[a:b] = memo.spans(r_he[a:b], r_luck[a:b])
+    at_entry = spans(r_lo, r_hi)
     counts = r_hi - r_lo
     start = np.cumsum(counts) - counts
     per = counts[root]   # each state's number of ends
@@ -381,10 +378,12 @@ def _fought(batch, book, number, pending, cache, follow, steps) -> list:
     t = start[root[src]] + np.arange(len(src)) - np.repeat(np.cumsum(per) - per, per)
     # one successor row for each distinct end of the states alike (strategies share many
     # ends, and heroes who differ only in Endurance and Luck many more)
-    ends, end_of = _distinct_rows(cols)
+    ends, end_of = entries.distinct(at_entry)
     end_of = end_of[t]
     lost = (ends[:, 0] == _KINDS.index("lose"))[end_of]   # (a death keeps the Luck it had: `_finish`)
-    alike = np.where(lost, _alike(batch, ("endurance",))[src] + n, _alike(batch, ("endurance", "chance"))[src])
+    alike = _alike(batch, ("endurance", "chance"))[src]
+    if lost.any():
+        alike = np.where(lost, _alike(batch, ("endurance",))[src] + n, alike)
     width = max(len(ends), 1)
     first_edge, row_of = _first_numbered(alike * width + end_of, (int(alike.max(initial=0)) + 1) * width)
     origin, made_end = src[first_edge], ends[end_of[first_edge]]
@@ -404,7 +403,8 @@ def _fought(batch, book, number, pending, cache, follow, steps) -> list:
     nxt = Batch(stacked(blocks, batch.slots) if blocks else np.zeros((0, batch.rows.shape[1]), dtype=np.int64),
                 batch.slots)
     origin = np.concatenate(origins) if origins else np.zeros(0, dtype=np.int64)
-    row, strategies, probs = at[row_of], strategy[t], prob[t]
+    at_entry = at_entry[t]
+    row, strategies, probs = at[row_of], entries.strategy[at_entry], entries.prob[at_entry]
     out = []
     for j, name in enumerate(STRATEGIES):
         mine = strategies == j
@@ -435,19 +435,13 @@ def _alike(batch, stats: tuple) -> np.ndarray:
     return _numbered(key)[1]
 
 
-def _distinct_rows(cols: np.ndarray) -> tuple:
-    """(the distinct rows, each row's number among them)."""
-    first, inverse = _numbered(cols)
-    return cols[first], inverse
-
-
-def _price(group: dict, cache, table, pending: dict, slots) -> None:
+def _price(group: dict, cache, table, pending: dict, here: int, slots, entries) -> None:
     """The new heroes of fight plans of one fight (`group`: {memo: (plan, {(Endurance,
     Luck)})}), priced in one `FightPlan.columns` call: in one pending, plans of the same
     rules differ only in the armour's hits and the maxima (`fight_plan`), so one chain
     over rows serves them all (each hero with his own armour's hits, the grid up to the
-    highest maxima: a larger grid holds the same nodes and ends); each memo keeps its
-    heroes' rows."""
+    highest maxima: a larger grid holds the same nodes and ends); their rows kept in
+    `entries` at once, each memo told where its heroes' lie."""
     parts = [(memo, plan, list(roots)) for memo, (plan, roots) in group.items()]
     he, luck = (np.array([root[i] for _m, _p, roots in parts for root in roots], dtype=np.int64) for i in (0, 1))
     sizes = [len(roots) for _m, _p, roots in parts]
@@ -456,53 +450,13 @@ def _price(group: dict, cache, table, pending: dict, slots) -> None:
     rows, probs, details = plan.columns(he, luck, cache, table, arm)
     order = np.argsort(rows[:, 0], kind="stable")   # (hero by hero, strategies in order)
     rows, probs = rows[order], probs[order]
-    starts = np.cumsum([0] + sizes)
-    cuts = np.searchsorted(rows[:, 0], starts)
-    for (memo, _p, roots), base, lo, hi in zip(parts, starts.tolist(), cuts[:-1].tolist(), cuts[1:].tolist()):
-        mine = rows[lo:hi].copy()
-        mine[:, 0] -= base
-        memo.take(roots, mine, probs[lo:hi], details, pending, slots)
-
-
-class _Priced:
-    """The ends of the heroes of one fight plan (and pending) met so far: rows
-    (strategy, kind, Endurance, Luck, armour left, pending number after a "stop") and
-    their probabilities' numbers; `where[(Endurance, Luck)]`: a hero's first and last
-    row."""
-
-    def __init__(self):
-        self.where: dict = {}
-        self.cols = np.zeros((0, 6), dtype=np.int64)
-        self.probs = np.zeros(0, dtype=np.int64)
-        self.stops: dict = {}   # a stop's detail -> its pending number
-
-    def take(self, roots: list, rows, probs, details: list, pending: dict, slots) -> None:
-        """The heroes `roots` priced (explore.py `FightPlan.columns`'s rows, sorted by
-        hero, each hero its place in `roots`) kept."""
-        pend = np.zeros(len(rows), dtype=np.int64)
-        stop = rows[:, 6]
-        for k in np.unique(stop[stop >= 0]).tolist():
-            d = details[k]
-            q = self.stops.get(d)
-            if q is None:
-                q = self.stops[d] = slots.pendings(freeze(_stopped(pending, d)))
-            pend[stop == k] = q
-        counts = np.bincount(rows[:, 0], minlength=len(roots))
-        lo = len(self.probs) + np.cumsum(counts) - counts
-        for root, a, b in zip(roots, lo.tolist(), (lo + counts).tolist()):
-            self.where[root] = (a, b)
-        self.cols = np.concatenate([self.cols, np.column_stack([rows[:, 1:6], pend])])
-        self.probs = np.concatenate([self.probs, probs])
-
-
-def _stopped(pending: dict, detail: tuple) -> dict:
-    """The pending fight where escaping opens (explore.py `_finisher`, "stop")."""
-    _he, es, _luck, _arm, rnd, wins = detail
-    out = {**pending, "enemies": [{**e, "endurance": left} for e, left in zip(pending["enemies"], es)],
-           "round": rnd}
-    if "wins" in pending:
-        out["wins"] = wins
-    return out
+    pend = stop_pendings(rows[:, 6], details, pending, here, slots, cache)
+    start = entries.append(rows[:, 1], np.column_stack([rows[:, 2:6], pend]), probs)
+    counts = np.bincount(rows[:, 0], minlength=len(he))
+    lo = start + np.cumsum(counts) - counts
+    cuts = np.cumsum([0] + sizes).tolist()
+    for (memo, _p, _roots), a, b in zip(parts, cuts[:-1], cuts[1:]):
+        memo.place(he[a:b], luck[a:b], lo[a:b], lo[a:b] + counts[a:b])
 
 
 def _written(batch, stat: str, values: np.ndarray) -> None:
@@ -543,9 +497,11 @@ def _finish(batch, kind: str, he, luck, arm, pend, book, follow, steps) -> None:
 
 def _armour_left(batch, book, left: np.ndarray) -> None:
     """explore.py `_armour`: `left` hits before the worn armour falls apart, or fallen
-    apart (lost, none worn: module.after_change normalises after the loss)."""
+    apart (lost, none worn: module.after_change normalises after the loss).  Each
+    change reads the extras alone (and the hit count, a few values): kept for the
+    whole exploration (`Batch.change_extra`'s `key`), not made again a batch."""
     worn, named = _worn(batch)
-    for code in np.unique(worn[worn > 0]).tolist():
+    for code in _worn_codes(worn):
         item = named[code]
         props = armour_props(book, item)
         if props is None:
@@ -554,9 +510,21 @@ def _armour_left(batch, book, left: np.ndarray) -> None:
         gone = mine & (left <= 0)
         if gone.any():
             batch.put("items", item, 0, where=gone)
-            batch.change_extra(gone, lambda extra: _normalised(_bare(extra)))
+            batch.change_extra(gone, _fallen, key=_fallen)
+        kept = mine & ~gone
         hits = int(props.get("hits", 1)) - left
-        batch.change_extra(mine & ~gone, lambda extra, h: {**extra, "armour_hits": h}, by=hits)
+        for h in np.unique(hits[kept]).tolist():
+            batch.change_extra(kept & (hits == h), partial(_with_hits, hits=h), key=(_with_hits, h))
+
+
+def _fallen(extra: dict) -> dict:
+    """The extras once the worn armour fell apart (none worn, then normalised)."""
+    return _normalised(_bare(extra))
+
+
+def _with_hits(extra: dict, hits: int) -> dict:
+    """The extras with the worn armour's hit count."""
+    return {**extra, "armour_hits": hits}
 
 
 def _ceiling(changes: dict):

@@ -1,0 +1,160 @@
+"""The rows a Chroniques Crétoises fight's ends write (vector_fights.py `Fought._finished`):
+each end as a row (kind, Honour, condition, pending number after a stop: `end_row`),
+the successors alike made once (`twins`), the Honour and the hero's condition written
+over arrays as play writes them (`set_value`, `put_condition`, `condition_to`).
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from engine.analysis.compiled.distinct import unique_rows
+from engine.analysis.compiled.packed import EXTRA, MISSING
+from engine.analysis.explore.compact import freeze
+from engine.rules.chroniques_cretoises import model as R
+from engine.rules.chroniques_cretoises import names as N
+from engine.rules.chroniques_cretoises.sheet import condition_set
+
+LEAVE = ("win", "all-badly-wounded", "hurt", "timeout")
+STOP, LOSE = "stop", "lose"
+KINDS = (LOSE, STOP) + LEAVE   # (an end's kind as a number: its place here)
+
+
+def twins(rules, batch, origin, values) -> tuple[np.ndarray, np.ndarray]:
+    """(the first of each class of successors that `Fought._finished` makes alike, in
+    order; each successor's class): successor i is state `origin[i]` after end
+    `values[i]`, and two are made alike where their states differ in nothing but the
+    Honour and the hero's condition, which the end writes, and their ends are alike
+    but for the Honour, where what the end writes is alike instead: in a defeat the
+    old Honour (not written), elsewhere the Honour kept (play's `change("honneur",
+    value=h)` through the rules' clamp, vector.py `honour_set`); the mark of Honour
+    exhausted as it is after (set before, or set by the clamp; `_plain_lut`); an
+    Honour absent told apart (`set_value` leaves it so at 0).  Every step after is a function of the row alone (the explorer
+    deduplicates states on that ground), so twins make the same row.  The states'
+    classes are found over the batch's states, the successors' over a few small
+    columns: at 300,000 states of le-taureau-d-airain 487,000 successors are about
+    173,000 classes."""
+    rows, slots = batch.rows, batch.slots
+    if not len(origin):
+        return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
+    plain = rows.copy()
+    plain[:, EXTRA] = _plain_lut(slots)[rows[:, EXTRA]]
+    at = slots.find("stats", "honneur")
+    if at is not None and at < rows.shape[1]:
+        plain[:, at] = rows[:, at] == MISSING   # (an Honour absent stays so where set to 0: `set_value`)
+    _u, _f, state = distinct_rows(plain)
+    lose = values[:, 0] == KINDS.index(LOSE)
+    kept, marked, before = rules.honour_set(batch, origin, rules.least("honneur", values[:, 1]))
+    old = now(batch.col("stats", "honneur"))[origin]
+    keys = np.column_stack([state[origin], values[:, 0], left_in(values), values[:, 3], np.where(lose, old, kept),
+                            before | ~lose & marked])
+    _u, first, inverse = distinct_rows(keys)
+    order = np.argsort(first)   # (in order of first appearance: by kind too)
+    rank = np.empty_like(order)
+    rank[order] = np.arange(len(order))
+    return first[order], rank[inverse]
+
+
+def distinct_rows(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """`unique_rows` of the columns of `keys` that are not alike in every row (the
+    others tell no row apart: most of a batch's, so that the rest often fits the one
+    number a row `unique_rows` sorts)."""
+    if not len(keys):
+        return keys, np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
+    varied = (keys != keys[0]).any(axis=0)
+    if not varied.any():
+        return keys[:1], np.zeros(1, dtype=np.int64), np.zeros(len(keys), dtype=np.int64)
+    _u, first, inverse = unique_rows(keys[:, varied])
+    return keys[first], first, inverse
+
+
+def now(values: np.ndarray) -> np.ndarray:
+    return np.where(values == MISSING, 0, values)
+
+
+def written(end, follow: dict) -> bool:
+    """Whether this file writes the end (a leaving end: one whose paragraph the fight
+    names)."""
+    kind = end_kind(end)
+    return kind in (LOSE, STOP) or kind in follow
+
+
+def end_kind(end):
+    if end.outcome == LOSE:
+        return LOSE
+    if end.outcome == STOP:
+        return STOP
+    kind = end.detail[0] if end.detail else None
+    return kind if kind in LEAVE else None
+
+
+def end_row(end, pending: dict, slots) -> tuple:
+    """(kind, Honour, condition, pending number after a stop) of an end."""
+    kind = end_kind(end)
+    if kind == LOSE:
+        return (KINDS.index(LOSE), 0, 0, 0)
+    detail = end.detail if kind == STOP else end.detail[1:]
+    turn, hc, cur, enemies, h, down, failed, refused, strikes, wounds, offer = detail
+    pend = 0
+    if kind == STOP:
+        p = {**pending, "enemies": [{**e, "condition": c, "state": R.NAMES[s]}
+                                     for e, (c, s) in zip(pending["enemies"], enemies)]}
+        p.update(current=cur, turn="hero" if turn == "H" else "enemy", acted=True, all_down=down,
+                 offer=offer, retreat_failed=failed, surrender_refused=refused, strikes=strikes, wounds=wounds)
+        pend = slots.pendings(freeze(p))
+    return (KINDS.index(kind), h, hc, pend)
+
+
+def set_value(rules, batch, stat: str, values: np.ndarray) -> None:
+    """game/core.py `change(stat, value=v)` told to nobody: clamped, written unless it
+    is 0 where the stat is absent."""
+    old = batch.col("stats", stat)
+    new = rules.clamp(batch, stat, values)
+    now = np.where(old == MISSING, 0, old)
+    batch.put("stats", stat, new, where=(new != 0) | (new != now))
+
+
+def put_condition(batch, values: np.ndarray) -> None:
+    """sheet.set_hero_condition of each state (`values`), through a lookup table of the
+    interned extras for each condition (Slots.extra_lut: each extras value changed
+    once, whatever the batch)."""
+    for c in np.unique(values).tolist():
+        sel = np.flatnonzero(values == c)
+        batch.rows[sel, EXTRA] = _condition_lut(batch.slots, c)[batch.rows[sel, EXTRA]]
+
+
+def left_in(values: np.ndarray) -> np.ndarray:
+    """The hero's condition each end (`end_row`) leaves him in (sheet.set_hero_condition):
+    Mort in a defeat, as the fight left him at a stop, else Indemne again once he
+    leaves the fight (endings.leave_fight)."""
+    kind = values[:, 0]
+    return np.where(kind == KINDS.index(LOSE), N.MORT, np.where(kind == KINDS.index(STOP), values[:, 2], N.INDEMNE))
+
+
+def _plain_lut(slots) -> np.ndarray:
+    """interned extras number -> that of the same extras with what a fight's end writes
+    there made alike (`twins`): the hero's condition Indemne, the mark of Honour
+    exhausted (vector.py `_exhausted`) lowered where set (kept where absent: an end
+    that sets it sets it alike on both)."""
+    def plain(extra):
+        extra = dict(extra or {})
+        condition_set(extra, N.INDEMNE)
+        if extra.get("honour_exhausted"):
+            extra["honour_exhausted"] = False
+        return slots.extras(freeze(extra) or None)
+    return slots.extra_lut(("cc-twin",), plain)
+
+
+def _condition_lut(slots, c: int) -> np.ndarray:
+    """interned extras number -> that of the same extras with the hero's condition `c`."""
+    def changed(extra):
+        extra = dict(extra or {})
+        condition_set(extra, c)
+        return slots.extras(freeze(extra) or None)
+    return slots.extra_lut(("cc-condition", c), changed)
+
+
+def condition_to(value: int):
+    """The change of the module extras that gives the hero the condition `value`
+    (sheet.condition_set; it reads the extras alone: `(condition_to, value)` names it
+    for batch.py `change_extra(key=)`)."""
+    return lambda extra: (condition_set(extra, value), extra)[1]
