@@ -21,10 +21,15 @@ it has added GROW times the states explored before it (so that the solves togeth
 cost a small multiple of the last one), or when no mass is left where it pushed;
 then the next round solves again.
 
-A round begins, right after its solve, with the *policy closure* (closure.py) while
-the low bound is 0 or stalls (`_closing_due`): one fixed play's every state explored
-to its ends, so that the next solve's low bound is at least that play's value (CLOSE
-of the round's budget at most; `closing=False`: never).
+Once the rounds reach the run's bound (`max_states`), the run ends with the *policy
+closures* (closure.py; `closing=False`: never): one fixed play's every state explored
+to its ends, so that the low bound is at least that play's value; then a solve, and
+the play improved and closed again (ENDS closures at most, while the low bound
+rises), beyond the bound by CLOSE of it (or LEAST states) at most.  Why at the end and not within the
+rounds: a closure's states moved every later round's end (la-couronne-de-sel at
+1,000,000 states: 50.67 % without the closures, 50.04 % with them, 40.65 % with the
+plan's gear); at the end they leave the rounds as they were, so the low bound is at
+least the rounds' own (exploring more never lowers it) and at least the closed play's.
 
 The order only guides: the report's bounds are worked out afresh over the whole
 explored graph (run.py), as after a breadth-first run, so they are sound whatever the
@@ -51,8 +56,10 @@ from engine.analysis.explore.worth import hopeful_rows
 
 FIRST = 200_000   # states explored in breadth before the first round
 GROW = 0.5        # a round adds at most this share of the states explored before it
-CLOSE = 1.0       # ... of which the policy closure (closure.py) at most this share
-STALL = 0.01      # a round begun by the closure when the low bound rose by less since the last
+CLOSE = 0.5       # the closures at the end (closure.py) add at most this share of the bound beyond it
+LEAST = 4096      # ... or this many states, if more
+ENDS = 8          # ... in this many closures at most, each after a solve
+RISE = 1e-9       # ... while the low bound rose by more than this since the last
 FEW = 8192        # states a focused wave expands at least (fewer only when no more hold mass)
 MOST = 1 << 16    # ... and at most
 
@@ -66,7 +73,7 @@ class Focus:
 
     def __init__(self, gap: float = 0.0, first: int | None = None, closing: bool = True, planning: bool = True):
         self.gap, self.first = gap, FIRST if first is None else first
-        self.closing = closing   # each round begun by the policy closure (closure.py)
+        self.closing = closing   # the run ended by policy closures (closure.py)
         self.planning = planning   # ... its picks following the plan that gathers items (plan.py)
 
     def begin(self, x, roots) -> None:
@@ -84,6 +91,7 @@ class Focus:
         self.hot = np.zeros(0, dtype=np.int64)     # pooled states that may hold mass
         self.mark = 0                              # the edges made before the wave under way
         self.added = self.budget = 0
+        self.bound = None                          # the explorer's own bound while the closures go beyond it
         self._p = np.zeros(0)
         self.closure = Closure(None if x.lens is None or self.planning else
                                Steps(x.book, x.module, lambda: x.table.column(PARAGRAPH)),
@@ -96,20 +104,14 @@ class Focus:
         if self.mode == "rest" or (self.mode == "breadth" and x.table.n < self.first):
             return found
         self._admit(found)
-        if x.table.n > x.max_states:   # (every state pooled: the explorer stops at its bound)
-            return np.flatnonzero(self.pooled[:self.known])
+        if self.mode == "closure":
+            wave = self._close()
+            return wave if len(wave) else self._end()
+        if x.table.n > x.max_states:   # (the closures, then every state pooled: the explorer stops at its bound)
+            return self._end() if self.closing else self._stop()
         if self.mode == "breadth":
             self.mode = "focused"
             return self._round()
-        if self.mode == "closure":
-            wave = self._close()
-            if len(wave):
-                return wave
-            self.mode = "focused"
-            if self.added >= self.budget:
-                return self._round()
-            wave = self._choose(False)
-            return wave if len(wave) else self._round()
         self._push()
         if self.added >= self.budget:
             return self._round()
@@ -117,7 +119,10 @@ class Focus:
         return wave if len(wave) else self._round()
 
     def left(self, wave: np.ndarray) -> np.ndarray:
-        """The states of `wave` and every state kept back, each once."""
+        """The states of `wave` and every state kept back, each once (the explorer's
+        bound given back, were the closures at the end cut)."""
+        if self.bound is not None:
+            self.x.max_states, self.bound = self.bound, None
         if self.mode == "breadth" or not self.known:
             return wave
         return np.union1d(wave, np.flatnonzero(self.pooled[:self.known]))
@@ -208,37 +213,52 @@ class Focus:
             self.mode = "rest"
             self.pooled[:] = False
             return pool
-        if self.closing and self._closing_due():
-            self.closure.begin(g, high.f, lows.f, self.pooled[:n])
-            self.mark = len(self.x.e_state)   # (the snapshot joined the edges listed)
-            del high, lows, g
-            self.mode = "closure"
-            wave = self._close()
-            if len(wave):
-                return wave
-            self.mode = "focused"
         return self._choose(False)
 
-    def _closing_due(self) -> bool:
-        """Whether this round begins by the policy closure: while the low bound is 0, or
-        when it rose by less than STALL since the round before.  Why: once the rounds'
-        waves raise the low bound, they find a better play than the closure's
-        (la-couronne-de-sel at 1,000,000 states: 50.67 % without the closure, 12.73 %
-        with one each round); the closure's states only take their budget."""
-        lows = [r["low"] for r in self.rounds]
-        return lows[-1] <= 0 or (len(lows) > 1 and lows[-1] - lows[-2] < STALL)
+    def _stop(self) -> np.ndarray:
+        """Every state kept back: the explorer, past its bound, stops."""
+        if self.bound is not None:
+            self.x.max_states, self.bound = self.bound, None
+        return np.flatnonzero(self.pooled[:self.known])
+
+    def _end(self) -> np.ndarray:
+        """The next closure at the end (module docstring): both bounds solved over what
+        is explored, the play improved and walked; or, after ENDS of them, once the low
+        bound no longer rises or the closures' share is spent, every state kept back
+        (`_stop`).  Each is a round of its own in the figures ("closure": the states it
+        reached and expanded, whether it was complete)."""
+        x, n = self.x, self.x.table.n
+        if self.bound is None:
+            if self.mode == "closure":
+                return self._stop()
+            self.bound, self.mode, self.ends = x.max_states, "closure", 0
+            x.max_states = self.bound + max(int(CLOSE * self.bound), LEAST)
+        ends = [r["low"] for r in self.rounds if r.get("end")]
+        if self.ends >= ENDS or n >= x.max_states or (ends and not self.rounds[-1].get("closure", {}).get("expanded")):
+            return self._stop()   # (a closure that expanded nothing: the same graph, the same play)
+        g = snapshot(x, self.roots, self.v[:n], self.pooled[:n])
+        high = Solution(g).floats()
+        lows = Solution(replace(g, terminal=g.terminal * ~self.pooled[:n])).floats()
+        self.v[:n] = high.f
+        self.rounds.append({"states": n, "low": lows.start(), "high": high.start(), "end": True})
+        if len(ends) and self.rounds[-1]["low"] - ends[-1] <= RISE:
+            return self._stop()
+        self.ends += 1
+        self.closure.begin(g, high.f, lows.f, self.pooled[:n])
+        self.mark = len(x.e_state)   # (the snapshot joined the edges listed)
+        del high, lows, g
+        wave = self._close()
+        return wave if len(wave) else self._end()
 
     def _close(self) -> np.ndarray:
         """The next wave of the policy closure (closure.py): the moves of the states the
-        last wave expanded picked, the play walked on; nothing once it is complete or
-        has spent CLOSE of the round's budget (each round's figures: "closure", the
-        states it reached, those it expanded, and whether it was complete)."""
+        last wave expanded picked, the play walked on; nothing once it is complete (each
+        round's figures: "closure", the states it reached, those it expanded, and
+        whether it was complete)."""
         x = self.x
         if len(x.e_state) > self.mark:
             self.closure.expanded(*self._since(), self.v, self.pooled)
-        wave = np.zeros(0, dtype=np.int64)
-        if self.added < CLOSE * self.budget:
-            wave = self.closure.walk(self.pooled, self.v, MOST)
+        wave = self.closure.walk(self.pooled, self.v, MOST)
         done = self.rounds[-1].get("closure", {}).get("expanded", 0) + len(wave)
         self.rounds[-1]["closure"] = {"reached": int(self.closure.reached), "complete": self.closure.complete,
                                       "expanded": int(done)}

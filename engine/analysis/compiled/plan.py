@@ -23,8 +23,8 @@ other paragraph entered weighed by the routes' chance of passing its activity fo
 the sheet's hero (routes.py `passing`), every move (a purchase too) by STEP (so that
 of two plays alike the shorter wins, a walk back to the hub is worse than going on,
 and nothing is bought that no way ahead needs), a paragraph that can end in a
-victory 1 (value iteration, ROUNDS sweeps at most: loops such as the maze's
-converge).
+victory 1 (solved as the explored graph is, by solve.py: loops such as the maze's
+iterated until they meet).
 
 The money is in the nodes where a way ahead compares it with a price (plan_book.py
 `cap`: up to twice the dearest price, the-clock-of-vennick's 10), so that a play does
@@ -51,7 +51,6 @@ from engine.analysis.explore.ceiling import Ceiling, wins_at
 
 STEP = 0.99      # each move weighs the plan's value by this (the shorter of two alike first)
 EVEN = 0.5       # a test's chance of success where the routes give none
-ROUNDS = 2000    # value iteration's sweeps at most
 
 
 class Plan:
@@ -180,30 +179,40 @@ class Plan:
                     target.append(j)
 
     def _solve(self) -> None:
-        """The value of each node added since the last solve (module docstring), by
-        value iteration from 0; the nodes solved before are fixed (none of them leads
-        to a node added later: each node's moves are made when it is added)."""
+        """The value of each node added since the last solve (module docstring): the
+        compiled solver's (solve.py `Solution.floats`: components by levels, a loop's
+        values iterated until they meet) over the new nodes, a node solved before a
+        state of its own without moves worth its value (none of them leads to a node
+        added later: each node's moves are made when it is added).  Why not value
+        iteration over every node: the maze's loops at STEP a move needed the whole
+        2,000 sweeps, and with the gear held the-clock-of-vennick's plan has
+        4,939,850 nodes (minutes of CPU)."""
+        from engine.analysis.compiled.graph import Graph
+        from engine.analysis.compiled.solve import Solution
         first, nodes = len(self.value), len(self.index)
         m0, e0 = self._solved
         self._solved = len(self._owner), len(self._edge_move)
+        k = nodes - first
+        if not k:
+            return
         won = np.asarray(self._won[first:], dtype=bool)
         owner = np.asarray(self._owner[m0:], dtype=np.int64) - first
         move_of = np.asarray(self._edge_move[e0:], dtype=np.int64) - m0
-        weight, target = np.asarray(self._weight[e0:]), np.asarray(self._target[e0:], dtype=np.int64)
-        m = len(owner)
-        starts = np.flatnonzero(np.diff(owner, prepend=-1)) if m else np.zeros(0, dtype=np.int64)
-        v = np.concatenate([self.value, won.astype(np.float64)])
-        for _ in range(ROUNDS):
-            new = np.zeros(nodes - first)
-            if m:
-                q = np.bincount(move_of, weight * v[target], minlength=m)
-                new[owner[starts]] = np.maximum.reduceat(q, starts)
-            new[won] = 1.0
-            change = np.abs(new - v[first:]).max(initial=0.0)
-            v[first:] = new
-            if change < 1e-12:
-                break
-        self.value = v
+        weight, target = np.asarray(self._weight[e0:], dtype=np.float64), np.asarray(self._target[e0:], dtype=np.int64)
+        old = target < first
+        olds, at = np.unique(target[old], return_inverse=True)
+        local = target - first
+        local[old] = k + at.reshape(-1)
+        state_ptr = np.zeros(k + len(olds) + 1, dtype=np.int64)
+        state_ptr[1:k + 1] = np.cumsum(np.bincount(owner, minlength=k))
+        state_ptr[k + 1:] = state_ptr[k]
+        move_ptr = np.searchsorted(move_of, np.arange(len(owner) + 1))
+        terminal = np.concatenate([won.astype(np.float64), self.value[olds]])
+        g = Graph(state_ptr, move_ptr.astype(np.int64), local, weight, np.zeros(len(local), dtype=np.uint8), [1],
+                  terminal, np.zeros(0, dtype=np.int32), [])
+        v = Solution(g).floats().f[:k].copy()
+        v[won] = 1.0
+        self.value = np.concatenate([self.value, v])
 
     # --- the states -----------------------------------------------------------------
     def nodes(self) -> int:
