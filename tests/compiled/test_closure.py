@@ -270,3 +270,22 @@ def test_the_plan_prices_a_fight_with_the_weapon_held():
     assert 0 < without < armed < 1
     values = plan.of(np.array([1, 1]), np.array([0, spear]), np.array([2, 0]))
     assert values[1] > values[0] > 0
+
+
+@pytest.mark.parametrize("path, cut", [(ROAD, 200), (KEY, 200), (GOLD, 100)])
+def test_the_closures_come_after_the_rounds(path, cut, small_waves):
+    """The closures run once the rounds reach the bound (focus.py `_end`), so the
+    rounds' solves are those of a run without them, state for state (la-couronne-de-sel's
+    low bound fell below main's while a closure's states moved every later round's
+    end), and the low bound is at least theirs and at least the closed play's value
+    (each end round's).  Closures begun before the bound (the planted bug: at half
+    of it) make the histories differ."""
+    plain, closed = Focus(first=20, closing=False), Focus(first=20)
+    low_plain, _h = bounds_of(path, plain, cut)
+    low, _h = bounds_of(path, closed, cut)
+    rounds = [r for r in closed.rounds if not r.get("end")]
+    assert [(r["states"], r["low"], r["high"]) for r in rounds] == \
+        [(r["states"], r["low"], r["high"]) for r in plain.rounds]
+    ends = [r for r in closed.rounds if r.get("end")]
+    assert ends and ends[0]["states"] > cut and any(r.get("closure", {}).get("complete") for r in ends)
+    assert low >= low_plain and low >= max(r["low"] for r in ends) - 1e-12 and low > low_plain
