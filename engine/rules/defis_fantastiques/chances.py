@@ -108,12 +108,13 @@ class Chances:
         return Chances.passing_many(book, paragraph, [hero], lost)[0]
 
     @staticmethod
-    def passing_many(book, paragraph, heroes: list, lost) -> list:
+    def passing_many(book, paragraph, heroes: list, lost, items=None) -> list:
         """`passing` for each of `heroes`: a fight's chances from one chain for all the
-        heroes of one Habileté (the module's fight family)."""
+        heroes of one Habileté (the module's fight family); `items`: the weapons and
+        armours the hero may carry, where known (None: any of the book's)."""
         fields = paragraph.fields
         if "combat" in fields:
-            return _fights(book, fields["combat"], [dict(h) for h in heroes], lost)
+            return _fights(book, fields["combat"], [dict(h) for h in heroes], lost, items)
         if "test" in fields:
             return [_test(fields["test"], dict(h), lost) for h in heroes]
         return [1.0] * len(heroes)
@@ -130,7 +131,7 @@ def _test(spec, hero: dict, lost) -> float:
     return sum(w for s, w in TWO_D6.items() if s + modifier <= best) / 36
 
 
-def _fights(book, spec, heroes: list, lost) -> list:
+def _fights(book, spec, heroes: list, lost, items=None) -> list:
     """The fight's bound for each hero ({stat: most}): 1.0 where it is not bounded."""
     if not _bounded(spec, lost):
         return [1.0] * len(heroes)
@@ -155,7 +156,7 @@ def _fights(book, spec, heroes: list, lost) -> list:
             by_skill.setdefault(skill, []).append((i, (max(stamina, 1), luck if lucky else 0)))
     for skill, found in by_skill.items():
         sheets = sorted({sheet for _i, sheet in found})
-        chance = dict(zip(sheets, _family(book, spec, skill + bonus, enemies, mode, sheets, lucky, first)))
+        chance = dict(zip(sheets, _family(book, spec, skill + bonus, enemies, mode, sheets, lucky, first, items)))
         for i, sheet in found:
             out[i] = chance[sheet]
     return out
@@ -171,14 +172,15 @@ def _bounded(spec, lost) -> bool:
     return all(isinstance(e, dict) and e.get("endurance") is not None for e in spec["enemies"])
 
 
-def _family(book, spec, skill: int, enemies: list, mode: str, sheets: list, lucky: bool, first: int = 0) -> list:
+def _family(book, spec, skill: int, enemies: list, mode: str, sheets: list, lucky: bool, first: int = 0,
+            items=None) -> list:
     """The most win chance from each sheet (Endurance, Chance) at this Attack Strength
     (before a weapon), with the weapon and the armour of the book (or none) that give the
     most (a weapon's attack bonus counted when it adds, never the -1 of a worse one)."""
     from engine.rules.defis_fantastiques.odds_solver import family_chances
     weapons = [(int(w.get("attack", 0)), int(w.get("damage", equipment.STANDARD_DAMAGE)))
-               for w in _props(book, "weapon")]
-    armours = [(int(a.get("absorbs", 0)), int(a.get("hits", 1))) for a in _props(book, "armour")] or [None]
+               for w in _props(book, "weapon", items)]
+    armours = [(int(a.get("absorbs", 0)), int(a.get("hits", 1))) for a in _props(book, "armour", items)] or [None]
     wounds = [e[2] for e in enemies]
     best = [0.0] * len(sheets)
     for attack, damage in set(weapons) | {(0, equipment.STANDARD_DAMAGE)}:   # (any weapon, or none)
@@ -193,6 +195,7 @@ def _family(book, spec, skill: int, enemies: list, mode: str, sheets: list, luck
     return [min(1.0, b) for b in best]
 
 
-def _props(book, kind: str) -> list:
-    """The `weapon` (`armour`) properties of the book's items."""
-    return [i.props[kind] for i in book.items.values() if isinstance(i.props.get(kind), dict)]
+def _props(book, kind: str, items=None) -> list:
+    """The `weapon` (`armour`) properties of the book's items (of `items` only, where given)."""
+    return [i.props[kind] for k, i in book.items.items()
+            if isinstance(i.props.get(kind), dict) and (items is None or k in items)]

@@ -1,0 +1,266 @@
+"""What the plan (plan.py) reads from a book: the names some condition reads (items and
+flags in `has`/`flag`, a fight's `hurt_only_by`, the paragraphs a `visited(n)` reads,
+the paragraph a note names where a way reads it), whether a way is open under a set
+of them, what a way's effects gain and lose, and where each name is still read.
+
+A set of names is a mask (an int, a bit a name).  A condition is read in three values
+(`holds`): True, False, or None where it reads anything else (a stat, a counter): then
+the way counts as open.  The money is read too where the plan gives it (`gold`, capped
+at `cap`, twice the dearest price a condition compares it with): a comparison of the
+money with a number is then True or False (at the cap, a price up to the cap is met);
+a paragraph whose ways ahead compare the money has MONEY among its live names.
+Nothing here needs to be exact: the plan only guides the picks (plan.py).
+"""
+from __future__ import annotations
+
+import numpy as np
+
+from engine.book.compiler import book_aliases
+from engine.book.counters import note_read, note_writers
+from engine.expr.ast import Binary, Call, Dice, Int, Name, Str, Unary
+
+TEST_WAYS = ("success", "failure")   # (the ways of a test, success first)
+GAINS = ("gain", "weapon", "armour", "flag", "take")
+LOSSES = ("lose", "unflag")
+MONEY = "$money"   # (a pseudo-name: some way ahead compares the money; never held)
+COMPARE = {">=": lambda a, b: a >= b, ">": lambda a, b: a > b, "<=": lambda a, b: a <= b,
+           "<": lambda a, b: a < b, "==": lambda a, b: a == b, "!=": lambda a, b: a != b}
+FLIP = {">=": "<=", ">": "<", "<=": ">=", "<": ">", "==": "==", "!=": "!="}
+
+
+class Reads:
+    """The names `book`'s conditions read (`names`, each its `bit`) and, per
+    paragraph, those still read ahead of it (`live`, over the static `ways`)."""
+
+    def __init__(self, book, module):
+        from engine.lint.checks import exits, graph
+        self.book, self.module = book, module
+        self.aliases = book_aliases(module)
+        self.ways = graph(book, module)
+        self.notes = {k: sorted(v) for k, v in note_writers(book).items()}   # (a note -> its writers)
+        self._exits = exits
+        money = getattr(module, "money", None)
+        self.money = {money} | {k for k, v in self.aliases.items() if v == money} if money else set()
+        self.prices: set = set()   # (the numbers a condition compares the money with)
+        self.gear = sorted(k for k, i in book.items.items() if helps(i.props))   # (read by every fight)
+        read = {n: self._read(p) for n, p in book.paragraphs.items()}
+        self.names = sorted(set().union(*read.values()))
+        self.bit = {name: 1 << i for i, name in enumerate(self.names)}
+        self.live = self._live({n: self.mask(r) for n, r in read.items()})
+        self.cap = 2 * max(self.prices) if self.prices and MONEY in self.bit else 0
+
+    def mask(self, names) -> int:
+        m = 0
+        for name in names:
+            m |= self.bit.get(name, 0)
+        return m
+
+    # --- what a paragraph reads ------------------------------------------------------
+    def _read(self, p) -> set:
+        found = set(hurt_only_by(p.fields))
+        if "combat" in p.fields:   # (a fight's chance: the weapon and armour held, plan.py `passing`)
+            found |= set(self.gear)
+        for e in [c.condition for c in p.choices] + [a.condition for a in p.auto] + list(p.puzzle_if.values()):
+            if e is not None:
+                found |= self._atoms(e.root)
+        for way in self._exits(self.book, self.module, p.number):   # (a way to the paragraph a note names)
+            note = note_read(way.target)
+            found |= {noted(note, w) for w in self.notes.get(note, ())}
+        return found
+
+    def _call(self, node) -> str | None:
+        return self.aliases.get(node.name, node.name) if isinstance(node, Call) else None
+
+    def _atoms(self, node) -> set:
+        name = self._call(node)
+        if name in ("has", "flag"):
+            return {a.value for a in node.args if isinstance(a, Str)}
+        if name == "visited":
+            return {visited(a.value) for a in node.args if isinstance(a, Int)}
+        if isinstance(node, Unary):
+            return self._atoms(node.operand)
+        priced = self._priced(node)
+        if priced is not None:
+            self.prices.add(priced[1])
+            return {MONEY}
+        if isinstance(node, Binary):
+            return self._atoms(node.left) | self._atoms(node.right)
+        return set()
+
+    def _priced(self, node):
+        """(op, number) where `node` compares the money with a number (the money on the
+        left), else None."""
+        if not isinstance(node, Binary) or node.op not in COMPARE:
+            return None
+        a, b, op = node.left, node.right, node.op
+        if isinstance(a, Int) and isinstance(b, Name):
+            a, b, op = b, a, FLIP[op]
+        if isinstance(a, Name) and a.name in self.money and isinstance(b, Int):
+            return op, b.value
+        return None
+
+    def holds(self, node, held: int, gold: int | None = None):
+        """The condition's truth under the names `held` (and the money `gold`, capped
+        at `cap`, where known): True, False, or None where it reads something else
+        (open)."""
+        name = self._call(node)
+        if name in ("has", "flag", "visited"):
+            args = [a.value if name != "visited" else visited(a.value) for a in node.args
+                    if isinstance(a, Int if name == "visited" else Str)]
+            return all(held & self.bit.get(a, 0) for a in args) if args else None
+        priced = self._priced(node) if gold is not None and self.cap else None
+        if priced is not None:
+            op, k = priced
+            return None if gold >= self.cap and k > self.cap else COMPARE[op](gold, k)
+        if isinstance(node, Unary) and node.op == "not":
+            v = self.holds(node.operand, held, gold)
+            return None if v is None else not v
+        if isinstance(node, Binary) and node.op in ("and", "or"):
+            a, b = self.holds(node.left, held, gold), self.holds(node.right, held, gold)
+            if node.op == "and":
+                return False if False in (a, b) else (True if a and b else None)
+            return True if True in (a, b) else (False if a is False and b is False else None)
+        return None
+
+    def _live(self, reads: dict) -> dict:
+        """paragraph -> the mask of the names some paragraph ahead of it (itself
+        included) reads: a name no longer read is left out of its nodes."""
+        back: dict = {}
+        for n, outs in self.ways.items():
+            for _way, t in outs:
+                for u in (self.book.paragraphs if t is None else (t,)):
+                    back.setdefault(u, set()).add(n)
+        live = {n: 0 for n in self.book.paragraphs}
+        for n, mask in reads.items():
+            todo, seen = [n], {n}
+            while todo and mask:
+                u = todo.pop()
+                live[u] = live.get(u, 0) | mask
+                for v in back.get(u, ()):
+                    if v not in seen:
+                        seen.add(v)
+                        todo.append(v)
+        return live
+
+    # --- what a way does -------------------------------------------------------------
+    def changed(self, effects, held: int, here: int) -> int:
+        """The names after `effects` (of paragraph `here`)."""
+        for e in effects:
+            if e.kind == "note":   # (the note now names this paragraph, no other)
+                held = held & ~self.mask(noted(e.value, w) for w in self.notes.get(e.value, ())) \
+                    | self.bit.get(noted(e.value, here), 0)
+            elif e.kind in GAINS:
+                held |= self.mask(named(e))
+            elif e.kind in LOSSES and not isinstance(e.value, dict):   # (a count lost: some may be left)
+                held &= ~self.mask(named(e))
+        return held
+
+    def paid(self, effects) -> int:
+        """What `effects` add to the money (a number added; anything else: 0)."""
+        out = 0
+        for e in effects:
+            if e.kind == "add" and isinstance(e.value, dict):
+                for k, v in e.value.items():
+                    if k in self.money and isinstance(v, int):
+                        out += v
+        return out
+
+    def entered(self, t: int, held: int) -> int:
+        """The names on entering paragraph t (its visit, its effects), those still read."""
+        p = self.book.paragraphs.get(t)
+        held |= self.bit.get(visited(t), 0)
+        if p is not None:
+            held = self.changed(p.effects, held, t)
+        return held & self.live.get(t, 0)
+
+    def way(self, p, way, t: int, held: int):
+        """(open, the way's condition or None, its effects) of a way of paragraph `p`
+        to `t` under `held` (open: the condition may hold, the money unknown): a way to
+        a note's paragraph open only where the note names it, a fight that only some
+        items hurt won only with one of them."""
+        note = note_read(way.target)
+        if note is not None and note in self.notes and not held & self.bit.get(noted(note, t), 0):
+            return False, None, ()
+        path = way.path   # (("paragraphs", its paragraph, "choices", i, ...))
+        kind = path[2] if len(path) > 2 else None
+        cond, effects = None, ()
+        if kind == "choices":
+            c = p.choices[path[3]]
+            cond, effects = c.condition, c.effects
+        elif kind == "auto":
+            a = p.auto[path[3]]
+            cond, effects = a.condition, a.effects
+        elif kind == "random":
+            effects = p.random.outcomes[path[4]].effects
+        elif kind == "puzzle" and len(path) > 4 and isinstance(path[4], int):
+            cond = p.puzzle_if.get(path[4])
+        if way.kind == "win":
+            needed = self.mask(hurt_only_by(p.fields))
+            if needed and not held & needed:
+                return False, None, ()
+        root = None if cond is None else cond.root
+        return root is None or self.holds(root, held) is not False, root, effects
+
+
+def helps(props) -> bool:
+    """Whether an item's `weapon` adds to the Attack Strength or it is an `armour` (what a
+    fight's chance reads of the items held beyond a plain weapon)."""
+    w, a = props.get("weapon"), props.get("armour")
+    return isinstance(a, dict) or isinstance(w, dict) and isinstance(w.get("attack"), int) and w["attack"] > 0
+
+
+def visited(paragraph: int) -> str:
+    """The name of "paragraph was visited" among the plan's names."""
+    return f"visited:{paragraph}"
+
+
+def noted(note: str, paragraph: int) -> str:
+    """The name of "the note `note` names `paragraph`" among the plan's names."""
+    return f"note:{note}={paragraph}"
+
+
+def named(effect) -> list:
+    """The names an effect gains or loses (an item, a list, a count per name, a
+    `take:`'s choice)."""
+    v = effect.value
+    if effect.kind == "take" and isinstance(v, dict):
+        v = v.get("from", ())
+    if isinstance(v, str):
+        return [v]
+    if isinstance(v, dict):
+        return list(v)
+    return [x for x in v if isinstance(x, str)] if isinstance(v, (list, tuple)) else []
+
+
+def hurt_only_by(fields) -> list:
+    """The items a paragraph's fight names in `hurt_only_by` (any depth of its fields)."""
+    found: list = []
+    todo = [fields]
+    while todo:
+        v = todo.pop()
+        if isinstance(v, dict):
+            for k, x in v.items():
+                if k == "hurt_only_by" and isinstance(x, (list, tuple)):
+                    found += [i for i in x if isinstance(i, str)]
+                else:
+                    todo.append(x)
+        elif isinstance(v, (list, tuple)):
+            todo.extend(v)
+    return found
+
+
+def dice(p):
+    """(low, high) -> the chance of a roll of `p`'s `random:` dice in that range (NdS
+    summed), or None where its dice are not plain."""
+    root = getattr(p.random.dice, "root", None) if p.random is not None else None
+    if not isinstance(root, Dice):
+        return None
+    dist = np.ones(1)
+    for _ in range(root.count):
+        dist = np.convolve(dist, np.ones(root.sides))
+    dist /= dist.sum()
+
+    def chance(low: int, high: int) -> float:
+        a, b = max(low - root.count, 0), min(high - root.count, len(dist) - 1)
+        return float(dist[a:b + 1].sum()) if b >= a else 0.0
+    return chance

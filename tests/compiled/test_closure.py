@@ -1,0 +1,291 @@
+"""The focused order's policy closure (compiled/closure.py): one fixed play explored
+to all its ends, so that a cut run's low bound is at least that play's value.
+
+closure-road.yaml (tests/compiled/closure, apart from the books other tests solve
+whole): a hub whose market raises Force for ever (an endless space: no run
+completes) and a road of 25 markers to the port, each marker a way back to the hub,
+with two rolls on the way: the bridge (§ 17, a 1 on
+1d6 is death) and the ford (§ 27, a 1 or a 2).  Nothing reads Force, so best play
+walks the road and its value is the chance of passing both rolls:
+
+    5/6 * 4/6 = 20/36 = 5/9.
+
+Breadth-first, a cut run stays in the market (its Force values multiply the states
+at each depth) and never meets the port: low bound 0.  The focused rounds without
+the closure stay at 0 too (every unexplored state has the same ceiling, 1, so the
+high bound's play is the first way, the market).  The closure walks the road to its
+end, both rolls' every outcome: the low bound is then 5/9, exactly best play's."""
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from engine.analysis.compiled import picks
+from engine.analysis.compiled import focus
+from engine.analysis.compiled.closure import Closure
+from engine.analysis.compiled.picks import Steps, choose
+from engine.analysis.compiled.explorer import CompiledExplorer
+from engine.analysis.compiled.focus import Focus
+from engine.analysis.compiled.graph import Graph
+from engine.analysis.compiled.run import high_solution, solve
+from tests.analysis_fixtures.support import load
+
+ROAD = Path(__file__).parent / "closure" / "closure-road.yaml"   # (apart: no run of it completes)
+VALUE = 5 / 9
+
+
+@pytest.fixture
+def small_waves(monkeypatch):
+    monkeypatch.setattr(focus, "FEW", 2)
+    monkeypatch.setattr(focus, "GROW", 0.1)
+
+
+def bounds(order, cut: int) -> tuple:
+    book, module, _ = load(ROAD)
+    ex = CompiledExplorer(book, module, sheet=1, order=order, max_states=cut).run()
+    assert ex.bound == "max-states"
+    return solve(ex.graph, exact=False)["float"], high_solution(ex).start()
+
+
+@pytest.mark.parametrize("cut", [100, 200, 400])
+def test_the_closure_finds_the_play_a_breadth_cut_misses(cut, small_waves):
+    assert bounds(None, cut)[0] == 0.0
+    assert bounds(Focus(first=40, closing=False), cut)[0] == 0.0
+    order = Focus(first=40)
+    low, high = bounds(order, cut)
+    assert low == pytest.approx(VALUE, abs=1e-12) and high >= VALUE
+    assert any(r.get("closure", {}).get("complete") for r in order.rounds)
+    assert order.rounds[-1]["low"] == pytest.approx(VALUE, abs=1e-12)   # (the next solve saw it)
+
+
+@pytest.mark.parametrize("cut", [30, 45, 60, 80, 120, 250])
+def test_every_cut_with_the_closure_holds_the_value(cut, small_waves):
+    low, high = bounds(Focus(first=20), cut)
+    assert low <= VALUE + 1e-12 and high >= VALUE - 1e-12
+
+
+def test_the_steps_to_a_victory_count_a_guarded_way_as_far():
+    book, module, _ = load(ROAD)
+    steps = Steps(book, module, lambda: None).steps
+    assert [steps[n] for n in (34, 33, 10, 1)] == [1, 2, 25, 26]
+    assert steps[3] == 28 and steps[6] == Steps.FAR   # (the market's way back, death)
+
+
+def test_the_walk_takes_every_outcome_of_the_picked_move():
+    """A hand-made graph: state 0 has two moves, the first to 1 (sure), the second
+    to 2 or 3 by a roll; 1, 2 and 3 are not expanded.  The high values make the
+    second the play's: the walk must give both of its outcomes, not the first's."""
+    g = Graph(np.array([0, 2, 2, 2, 2]), np.array([0, 1, 3]), np.array([1, 2, 3]),
+              np.array([1.0, 0.5, 0.5]), np.zeros(3, dtype=np.uint8), [1], np.zeros(4),
+              np.zeros(0, dtype=np.int32), [(1, 0)])
+    pooled = np.array([False, True, True, True])
+    worth = np.array([0.0, 0.2, 0.9, 0.9])
+    c = Closure()
+    c.begin(g, worth, np.zeros(4), pooled)
+    assert sorted(c.walk(pooled, worth, 10).tolist()) == [2, 3] and not c.complete
+
+
+def test_the_pick_weighs_the_steps_left_then_fewest_unexplored():
+    """Two moves of equal high value: the nearer a victory first; equal steps too,
+    the one whose successors are explored."""
+    sp, mp = np.array([0, 2]), np.array([0, 1, 2])
+    t, p = np.array([0, 1]), np.array([1.0, 1.0])
+    high = np.array([0.5, 0.5])
+    far = {0: np.array([5.0, 2.0]), 1: np.array([3.0, 3.0])}
+    assert choose(sp, mp, t, p, high, np.array([False, False]), far=lambda s: far[0][s]).tolist() == [1]
+    assert choose(sp, mp, t, p, high, np.array([True, False]), far=lambda s: far[1][s]).tolist() == [1]
+    assert choose(sp, mp, t, p, high, np.array([False, True]), far=lambda s: far[1][s]).tolist() == [0]
+    assert picks.DISCOUNT < 1
+
+
+WEAR = Path(__file__).parent / "closure" / "closure-wear.yaml"
+
+
+@pytest.mark.parametrize("cut", [60, 100, 200, 400])
+def test_the_pick_sees_the_wear(cut, small_waves):
+    """closure-wear.yaml: the market of closure-road (raising Vie, which nothing reads:
+    an endless space), and two ways to the ford (§ 20, 1d6 under Force): the thorns,
+    ten markers, the first taking 2 Force (3 -> 1), and the road, eleven markers.
+    Best play takes the road: 3/6 = 1/2 (the thorns 1/6).  The ceilings tie (1 for
+    every unexplored state) and the thorns are a step nearer the victory, so a pick
+    blind to the wear closes the thorns' play (1/6; `Wear.POWER` 0: the planted bug);
+    weighed by Force now over Force at the start ((1/3) ** 0.5 < 0.9), the road's."""
+    book, module, _ = load(WEAR)
+    ex = CompiledExplorer(book, module, sheet=1, order=None, max_states=cut).run()
+    assert ex.bound == "max-states" and solve(ex.graph, exact=False)["float"] == 0.0
+    order = Focus(first=20)
+    ex = CompiledExplorer(book, module, sheet=1, order=order, max_states=cut).run()
+    assert solve(ex.graph, exact=False)["float"] == pytest.approx(1 / 2, abs=1e-12)
+    assert any(r.get("closure", {}).get("complete") for r in order.rounds)
+
+
+def test_the_wear_of_a_state_is_its_stats_over_their_start():
+    """Force 1 of 3 and Vie 2 of 2: (1/3) ** 0.5; a stat above its start counts 1."""
+    book, module, _ = load(WEAR)
+    x = CompiledExplorer(book, module, sheet=1, max_states=200)
+    ex = x.run()
+    wear = picks.Wear(lambda: ex.table, module)
+    rows = ex.table.rows
+    force, vie = (ex.table.slots.find("stats", s) for s in ("force", "vie"))
+    start_force = ex.table.slots.find("initial", "force")
+    got = wear(np.arange(ex.table.n))
+    alive = rows[:, force] > -1000
+    expect = np.minimum(rows[:, force] / rows[:, start_force], 1.0) ** 0.5
+    assert (rows[alive, force] == 1).any() and (rows[alive, vie] > 2).any()
+    assert got[alive] == pytest.approx(expect[alive])
+
+
+KEY = Path(__file__).parent / "closure" / "closure-key.yaml"
+
+
+@pytest.mark.parametrize("cut", [100, 200, 400])
+def test_the_plan_gathers_the_key_behind_the_door(cut, small_waves):
+    """closure-key.yaml: the market of closure-road (an endless space) and a door
+    (§ 80, twenty markers away) that the key opens (the victory, surely) or a test
+    of Force forces (1d6 under Force 3: 1/2).  The key lies at the ferryman's hut,
+    six markers the other way.  Best play fetches the key: 1.  A breadth cut gives
+    0; without the plan (the steps to a victory, the key's way counted far) the
+    closure forces the door (1/2); the plan (plan.py) sees that the key opens the
+    way and closes the play that fetches it: 1, best play's value.  The plan
+    ignoring the condition (`has` read as open: the planted bug) goes to the door
+    without the key and forces it."""
+    book, module, _ = load(KEY)
+    ex = CompiledExplorer(book, module, sheet=1, order=None, max_states=cut).run()
+    assert ex.bound == "max-states" and solve(ex.graph, exact=False)["float"] == 0.0
+    assert bounds_of(KEY, Focus(first=20, planning=False), cut)[0] < 1 - 1e-9
+    order = Focus(first=20)
+    low, high = bounds_of(KEY, order, cut)
+    assert low == pytest.approx(1.0, abs=1e-12) and high >= 1 - 1e-12
+    assert any(r.get("closure", {}).get("complete") for r in order.rounds)
+
+
+def test_the_plan_opens_a_way_only_with_what_it_needs():
+    """The plan's values on closure-key.yaml: at the door with the key, a STEP to the
+    victory; without it, back to the crossroads for the key (31 steps: better than
+    the test's even chance two steps on); at the crossroads,
+    the road by the hut (thirty steps, the key fetched) worth more than forcing the
+    door (23 steps, an even chance)."""
+    from engine.analysis.compiled.plan import EVEN, STEP, Plan
+    from engine.analysis.explore.lens import Lens
+    book, module, _ = load(KEY)
+    plan = Plan(book, module, Lens(book, module).edges, None)
+    key = plan.bit["cle"]
+    door = plan.of(np.array([80, 80]), np.array([key, 0]))
+    hub = plan.of(np.array([1]), np.array([0]))[0]
+    assert door[0] == pytest.approx(STEP)
+    assert door[1] == pytest.approx(STEP ** 31) and door[1] > STEP * STEP * EVEN   # (back for the key)
+    assert hub == pytest.approx(STEP ** 30) and hub > STEP ** 23 * EVEN
+
+
+def bounds_of(path, order, cut: int) -> tuple:
+    book, module, _ = load(path)
+    ex = CompiledExplorer(book, module, sheet=1, order=order, max_states=cut).run()
+    assert ex.bound == "max-states"
+    return solve(ex.graph, exact=False)["float"], high_solution(ex).start()
+
+
+GOLD = Path(__file__).parent / "closure" / "closure-gold.yaml"
+
+
+@pytest.mark.parametrize("cut", [100, 200])
+def test_the_plan_counts_the_money(cut, small_waves):
+    """closure-gold.yaml (Défis Fantastiques): 3 Gold Pieces, a market that sells a
+    rope (2) and a key (3), berries that make the space endless.  The key opens the
+    door at the end of a twenty-marker road (the victory, surely); the rope climbs a
+    cliff that skips fifteen of them; forcing the door is an even roll.  Best play
+    buys the key: 1.  A plan blind to the money buys the rope first (the rope and the
+    key together are the shortest sure way), and then cannot buy the key: its play
+    forces the door (1/2) or walks back to the market for a key it cannot pay (0).
+    With the money in the plan (capped at twice the dearest price: `Reads.cap`), the
+    rope leaves too little for the key, and the play buys the key: 1.  The money
+    left out of the plan (`cap` 0: the planted bug) fails it."""
+    from engine.analysis.compiled.plan import Plan
+    from engine.analysis.explore.lens import Lens
+    book, module, _ = load(GOLD)
+    plan = Plan(book, module, Lens(book, module).edges, None)
+    assert plan.reads.cap == 6
+    ex = CompiledExplorer(book, module, sheet=1, order=None, max_states=cut).run()
+    assert ex.bound == "max-states" and solve(ex.graph, exact=False)["float"] == 0.0
+    order = Focus(first=20)
+    low, high = bounds_of(GOLD, order, cut)
+    assert low == pytest.approx(1.0, abs=1e-12) and high >= 1 - 1e-12
+    assert any(r.get("closure", {}).get("complete") for r in order.rounds)
+
+
+def test_the_plan_without_money_buys_the_rope(monkeypatch, small_waves):
+    """The same book, the money left out of the plan (no price read): the closed
+    play is worth less than best play's 1 (the rope bought, the key then too dear)."""
+    from engine.analysis.compiled import plan_book
+    monkeypatch.setattr(plan_book.Reads, "_priced", lambda self, node: None)
+    for cut in (100, 200):
+        low, _high = bounds_of(GOLD, Focus(first=20), cut)
+        assert low < 1 - 1e-9
+
+
+def test_the_wear_counts_a_provision_at_half_its_meal():
+    """Défis Fantastiques declares a meal's gain (`ceiling_gains`: Stamina +4 for a
+    Provision): the wear counts a Provision kept at half of it and not as a stat of its
+    own.  A hero at Stamina 9 of 19 with one Provision: kept, (9 + 2) / 19; eaten,
+    13 / 19, better.  A Provision as a stat of its own (the planted bug: `gains`
+    emptied) makes the last one eaten worth 0, and the hero comes to the last fight
+    with it uneaten (the-clock-of-vennick, § 65)."""
+    from engine.rules import registry
+    module = registry.get("defis-fantastiques")
+    columns = {("stats", "endurance"): 0, ("initial", "endurance"): 1,
+               ("stats", "provisions"): 2, ("initial", "provisions"): 3}
+
+    class Table:
+        rows = np.array([[9, 19, 1, 2], [13, 19, 0, 2]], dtype=np.int64)
+
+        class slots:
+            @staticmethod
+            def find(part, key):
+                return columns.get((part, key))
+
+        def take(self, states):
+            return self.rows[states]
+    wear = picks.Wear(lambda: Table(), module)
+    kept, eaten = wear(np.array([0, 1]))
+    assert kept == pytest.approx((11 / 19) ** 0.5) and eaten == pytest.approx((13 / 19) ** 0.5)
+    assert eaten > kept
+
+
+SPEAR = Path(__file__).parent / "closure" / "closure-spear.yaml"
+
+
+def test_the_plan_prices_a_fight_with_the_weapon_held():
+    """closure-spear.yaml (Défis Fantastiques): Skill 8 against a swordsman of Skill 9;
+    the market's spear adds 1 to the Attack Strength.  The plan prices the fight with
+    the weapons held (plan.py `passing`), so the node with the spear is worth more
+    than the one without, and the market's best move is to buy it.  A plan that reads
+    no weapon (`Reads.gear` empty, the planted bug) prices both alike, with the
+    book's best weapon."""
+    from engine.analysis.compiled.plan import Plan
+    from engine.analysis.explore.lens import Lens
+    book, module, _ = load(SPEAR)
+    initial = {"habilete": 8, "endurance": 12, "chance": 0}
+    plan = Plan(book, module, Lens(book, module).edges, initial)
+    spear = plan.reads.bit.get("lance", 0)
+    without, armed = plan.passing(2, 0), plan.passing(2, spear)
+    assert 0 < without < armed < 1
+    values = plan.of(np.array([1, 1]), np.array([0, spear]), np.array([2, 0]))
+    assert values[1] > values[0] > 0
+
+
+@pytest.mark.parametrize("path, cut", [(ROAD, 200), (KEY, 200), (GOLD, 100)])
+def test_the_closures_come_after_the_rounds(path, cut, small_waves):
+    """The closures run once the rounds reach the bound (focus.py `_end`), so the
+    rounds' solves are those of a run without them, state for state (la-couronne-de-sel's
+    low bound fell below main's while a closure's states moved every later round's
+    end), and the low bound is at least theirs and at least the closed play's value
+    (each end round's).  Closures begun before the bound (the planted bug: at half
+    of it) make the histories differ."""
+    plain, closed = Focus(first=20, closing=False), Focus(first=20)
+    low_plain, _h = bounds_of(path, plain, cut)
+    low, _h = bounds_of(path, closed, cut)
+    rounds = [r for r in closed.rounds if not r.get("end")]
+    assert [(r["states"], r["low"], r["high"]) for r in rounds] == \
+        [(r["states"], r["low"], r["high"]) for r in plain.rounds]
+    ends = [r for r in closed.rounds if r.get("end")]
+    assert ends and ends[0]["states"] > cut and any(r.get("closure", {}).get("complete") for r in ends)
+    assert low >= low_plain and low >= max(r["low"] for r in ends) - 1e-12 and low > low_plain
