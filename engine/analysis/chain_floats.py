@@ -1,6 +1,6 @@
 """A solved fight chain's ends pushed in floats, with a proven relative error bound.
 
-`chain_arrays.push_arrays` pushes each root's masses to the ends exactly, in Python
+`chain_pushes.push_arrays` pushes each root's masses to the ends exactly, in Python
 integers over a scale ``M**L`` that grows with the chain's depth (hundreds of digits
 on la-cloche-de-brumesel): most of a fight's cost in the compiled explorer, for
 probabilities of which the float solve reads only the float64 and the exact re-solve
@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from engine.analysis.chain_arrays import pushes
+from engine.analysis.chain_pushes import pushes
 
 UNIT = float(np.finfo(np.longdouble).eps) / 2   # the extended type's unit roundoff (round to nearest)
 FLOAT64 = 2.0 ** -53
@@ -45,7 +45,7 @@ def gamma(roundings: int) -> float:
 
 
 def push_floats(pushed, roots) -> tuple:
-    """`chain_arrays.push_arrays`'s entries as floats: (root position, end key, the
+    """`chain_pushes.push_arrays`'s entries as floats: (root position, end key, the
     float64 of each probability, sorted by root then key, the masses 0 left out; and
     `error`, the bound each float's relative error may exceed a correctly rounded
     float's by: the module's docstring).  The same pairs as `push_arrays` (the same

@@ -1,4 +1,4 @@
-"""analysis/chain_arrays.py `push_arrays` and chain_floats.py `push_floats` on a chain
+"""analysis/chain_pushes.py `push_arrays` and chain_floats.py `push_floats` on a chain
 small enough to price by hand: a node whose children lie at different levels and at an
 end (each pair routed to its child's level, or to the ends, by `Pushed.goes`), and a
 node where the push may stop (`Pushed.out_key`: its key past the ends' keys)."""
@@ -7,7 +7,8 @@ from fractions import Fraction
 import numpy as np
 
 from engine.analysis.chain import End
-from engine.analysis.chain_arrays import ChainArrays, Pushed, Solved, push_arrays
+from engine.analysis.chain_arrays import ChainArrays, Solved
+from engine.analysis.chain_pushes import Pushed, push_arrays
 from engine.analysis.chain_floats import push_floats
 
 WIN, LOSE = End("win"), End("lose")

@@ -18,7 +18,7 @@ to the largest asked, for each opponents' Endurance, round and wins asked), so t
 the explorer's later starting points are found in it; one outside it rebuilds the grid
 larger.  The exact distribution of the ends from a starting point is pushed through
 the chosen options for all the grid's starting points with its opponents, round and
-wins at once, on the first ask of one of them (`chain_arrays.push_many`: integer masses
+wins at once, on the first ask of one of them (`chain_pushes.push_many`: integer masses
 over one scale, level by level; the explorer asks about 40 % of a grid, and the pushes
 at once cost less than its asks alone), the Fractions made when asked; with `AHEAD`
 off, node by node (`Chain.outcomes`, the same push as the node-by-node path).
@@ -39,7 +39,8 @@ from typing import NamedTuple
 import numpy as np
 
 from engine.analysis.chain import End
-from engine.analysis.chain_arrays import Fast, NearTie, Pushed, Solved, push_arrays, push_many, spans
+from engine.analysis.chain_arrays import Fast, NearTie, Solved, spans
+from engine.analysis.chain_pushes import Pushed, push_arrays, push_many
 from engine.analysis.chain_floats import push_floats, usable
 from engine.analysis.explore.chains import Chain
 
@@ -137,7 +138,7 @@ class RowsFight:
         return chain.outcomes(node)
 
     def outcomes_many(self, roots: list, stopping: bool) -> list:
-        """`outcomes` of many roots at once, pushed together (`chain_arrays.push_many`):
+        """`outcomes` of many roots at once, pushed together (`chain_pushes.push_many`):
         for each root [(End, Fraction)], or None where the grid does not hold it (it is
         not rebuilt: `outcomes` does that)."""
         nodes = [self._node(np.array([[he, *es, luck, arm, 0, rnd, wins]], dtype=np.int64))
@@ -352,7 +353,7 @@ class _Grid(NamedTuple):
 
     def exact(self, entries) -> list:
         """The exact probability of each of `entries` (a Fraction): their roots pushed
-        again exactly (`chain_arrays.push_arrays`, those roots alone: the same
+        again exactly (`chain_pushes.push_arrays`, those roots alone: the same
         Fractions as the whole grid's push, over another scale)."""
         entries = np.asarray(entries, dtype=np.int64)
         if self.mass is not None:

@@ -43,7 +43,8 @@ def model_digest() -> str | None:
     h = hashlib.sha256(__version__.encode())
     try:
         for path in [here / name for name in MODEL_FILES] + [Path(chain.__file__),
-                                                           Path(chain.__file__).with_name("chain_arrays.py")]:
+                                                           Path(chain.__file__).with_name("chain_arrays.py"),
+                                                           Path(chain.__file__).with_name("chain_pushes.py")]:
             h.update(path.read_bytes())
     except OSError:
         return None

@@ -133,7 +133,7 @@ def test_rows_are_used_where_they_were_measured_to_pay():
 
 @pytest.mark.parametrize("fight", FIGHTS)
 def test_every_starting_point_pushed_at_once_ends_as_pushed_alone(fight, monkeypatch):
-    """`RowsFight.outcomes_many` (chain_arrays.push_many: all roots pushed together) and
+    """`RowsFight.outcomes_many` (chain_pushes.push_many: all roots pushed together) and
     the pushes ahead (every grid root of a seed at once) give each root the same
     Fractions as its own push (`Chain.outcomes`)."""
     spec, extra = FIGHTS[fight]
