@@ -171,7 +171,7 @@ class Wear:
 class Steps:
     """The fewest moves from each paragraph to one that can end in a victory, over the
     book's static graph (lint/checks.py `graph`), a choice under a condition (`if:`)
-    counted GUARDED moves, and so a way to a paragraph noted (`note("hall")`: any of
+    counted GUARDED moves, and so a way to a paragraph noted (`note('hall')`: any of
     the note's writers, not the nearest); a paragraph that leads to none FAR.  Why: where the
     ceilings tie (every unexplored state of a book's towns is worth the same), the
     high bound's play is any of the tied moves, and the first of them may walk back
