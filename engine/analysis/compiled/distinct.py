@@ -51,6 +51,22 @@ def unique_rows(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return keys[first], first, inverse
 
 
+def distinct_columns(columns: list) -> tuple[np.ndarray, np.ndarray]:
+    """(the first row of each distinct row, in increasing order of their codes; each
+    row's number among them) of the rows whose values are `columns` (1-D integer arrays
+    of one length), as `unique_rows` without gathering the distinct rows (nothing reads
+    them where this is used, and over millions of rows the gather costs more than the
+    numbering) and reading each column as it is, contiguous."""
+    if not columns or not len(columns[0]):
+        return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
+    code, total, _lows, _spans = _radix(columns)
+    if code is None:
+        _u, first, inverse = unique_rows(np.column_stack(columns))
+        return first, inverse
+    _codes, first, inverse = numbered_codes(code, total, first=True)
+    return first, inverse
+
+
 def _radix(columns: list[np.ndarray]) -> tuple:
     """(each row's code by mixed radix over the columns' ranges, the codes' span, the
     columns' least values, their ranges), the code None where the span passes 63 bits."""
@@ -63,6 +79,8 @@ def _radix(columns: list[np.ndarray]) -> tuple:
         return None, total, lows, spans
     code = np.zeros(len(columns[0]), dtype=np.int64)
     for c, lo, s in zip(columns, lows, spans):
+        if s == 1:
+            continue   # (a column alike in every row adds nothing to the code: most of a batch's)
         code *= s
         code += c
         code -= lo
