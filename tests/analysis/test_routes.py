@@ -12,6 +12,7 @@ import pytest
 from engine.analysis.compiled.explorer import explore_compiled
 from engine.analysis.compiled.run import high_bound, solve
 from engine.analysis.explore.ceiling import Ceiling
+from engine.analysis.explore import routes
 from engine.analysis.explore.worth import Worth
 from engine.analysis.explore.solve import values, victory_odds
 from engine.analysis.explore.explorer import Explorer
@@ -188,3 +189,68 @@ def test_cut_runs_stay_sound_and_below_the_plain_ceiling_in_both_explorers(name,
         compiled_lowered += high < plain_compiled - 1e-9
     assert compiled_lowered
     assert lowered or name == ROAD   # (the engine path: not lowered there at these cuts)
+
+
+PENDULUM = Path(__file__).parent / "books" / "pendulum.yaml"   # (a leap, then a fight of 3 rounds, then Luck)
+
+
+class Unordered(Chances):
+    """The ends of an activity not ordered (as before): the routes' max picks the end."""
+    outcomes = None
+
+
+class WinTooLow(Chances):
+    """A planted error: a fight's win chance among its ordered ends a tenth too low."""
+    @staticmethod
+    def outcomes(book, paragraph, hero, lost):
+        found = Chances.outcomes(book, paragraph, hero, lost)
+        if found is None or "combat" not in paragraph.fields:
+            return found
+        return [(t * 0.9 if i == 0 else t, ends) for i, (t, ends) in enumerate(found)]
+
+
+def test_ordered_ends_price_a_fight_of_rounds_and_a_test_that_leads_on_and_meet_the_exact_value(monkeypatch):
+    """pendulum.yaml: Skill 10 leaps the chasm on 33 of 36 rolls (Testez votre
+    Habileté), else fights the iron knight (Skill 9, 6 Endurance, no Luck) for 3 rounds
+    at most: won with chance w (the fight model), else a test of Luck at 9 that kills on
+    6 of 36 rolls (`failure: {end: death}`).  Nothing else wears the hero (his 20
+    Endurance outlast 3 rounds), so the exact value is 33/36 + 3/36 * (w + (1 - w) *
+    30/36), and the ceiling of the start, the leap's and the fight's ends ordered, is
+    that value.  Unordered (before), each end picked: 1.  The death written `{end:
+    death}` not read as lost: the ceiling of § 4 is 1.  The win chance planted a tenth
+    too low: some state is above its ceiling."""
+    book, module, x, space = whole(PENDULUM)
+    value, _ = values(space)
+    hero = (("habilete", 10), ("endurance", 20), ("chance", 9))
+    w = Chances.outcomes(book, book.paragraphs[3], hero, lambda o: False)[0][0]
+    assert 0 < w < 1
+    assert abs(value[0] - (33 / 36 + 3 / 36 * (w + (1 - w) * 30 / 36))) < 1e-12
+    ceiling = Ceiling(book, module, x.lens.edges)
+    assert over_ceiling(ceiling, space) == []
+    assert abs(Worth(ceiling, space).state(0) - value[0]) < 1e-12
+    assert ceiling.routes.worth(4, hero) == 1.0 and abs(ceiling.routes._up(hero)[4] - 30 / 36) < 1e-12
+    with monkeypatch.context() as m:
+        m.setattr(type(module), "chance_ceiling", Unordered())
+        assert Worth(Ceiling(book, module, x.lens.edges), space).state(0) == 1.0
+    with monkeypatch.context() as m:
+        m.setattr(routes, "DEATH", -99)   # (the ending read as a number outside the book)
+        assert Ceiling(book, module, x.lens.edges).routes._up(hero)[4] == 1.0
+    monkeypatch.setattr(type(module), "chance_ceiling", WinTooLow())
+    assert over_ceiling(Ceiling(book, module, x.lens.edges), space)
+
+
+def test_a_fight_with_an_escape_or_a_weapon_it_needs_is_not_ordered():
+    """Its ends are the player's to choose (an escape), or depend on what he carries
+    (`hurt_only_by`): the routes keep their max."""
+    book, _module, _ = load(PENDULUM)
+    fight = book.paragraphs[3].fields["combat"]
+    hero = (("habilete", 10), ("endurance", 20), ("chance", 9))
+
+    def ordered(without=(), **more):
+        class P:
+            fields = {"combat": {**{k: v for k, v in fight.items() if k not in without}, **more}}
+        return Chances.outcomes(book, P(), hero, lambda o: False)
+    assert ordered() is not None
+    assert ordered(escape={"to": 4}) is None
+    assert ordered(enemies=[dict(fight["enemies"][0], hurt_only_by=["lance"])]) is None
+    assert ordered(without=("rounds", "timeout")) is None   # (a plain fight: `passing` bounds it)

@@ -26,6 +26,14 @@ carrying any one weapon and armour of the book; `lost(outcome)` says whether an 
   11) was priced at 99.25 % for a hero of Skill 8, and is 42.89 %.  A fight with an
   escape, rounds, a wound or a timeout outcome is not bounded (1.0).
 
+`Chances.outcomes` orders the ends of a test whose failure leads on (success first,
+at P(2d6 + modifier <= the stat)) and of a fight with rounds, a wound or `win_rounds`
+and no escape (victory first, at the fight model's most win chance for the best hero,
+Luck tested to win; then its timeout or wound), so that the routes weigh each end by
+its chance instead of letting the hero pick one (routes.py `_refine`).  Sound for the
+same reason: a better hero succeeds on every roll, and wins every round, a worse one
+does.
+
 A fight under way (`under_way`: a state found inside it, its `pending`): the fight
 reads the state's own Habileté, Endurance and Chance, its weapon and armour (the hits
 it has left), the opponents' Endurance left, the round (a first round's bonus spent or
@@ -119,15 +127,92 @@ class Chances:
             return [_test(fields["test"], dict(h), lost) for h in heroes]
         return [1.0] * len(heroes)
 
+    @staticmethod
+    def outcomes(book, paragraph, hero: tuple, lost) -> list | None:
+        """The ends of `paragraph`'s test or fight that may lead on, best first, as
+        [(T, [outcome, ...]), ...]: for every hero at most `hero` and every play, the
+        chance that the activity ends in one of the first k tiers is at most the k-th T
+        (the rest of the chance is a loss); None where these rules do not order them
+        (the routes then read `passing`).  A test: its success, then its failure ("si le
+        résultat obtenu est inférieur ou égal", a higher stat succeeds on every roll a
+        lower one does).  A fight with `rounds`, `hurt` or `win_rounds` (no escape,
+        opponents that Endurance defeats, none only some weapon hurts): its victory at
+        the most win chance of the module's fight model for the best hero (Luck tested
+        to win, the book's weapon and armour that give the most), then its timeout or
+        wound at 1 (a better hero wins every round a worse one wins, so he wins at
+        least as often; every other end is his death)."""
+        fields, found = paragraph.fields, dict(hero)
+        if "test" in fields:
+            spec = fields["test"]
+            passed = _success(spec, found) if isinstance(spec, dict) else None
+            return None if passed is None else [(passed, [spec.get("success")]), (1.0, [spec.get("failure")])]
+        if "combat" in fields:
+            return _fight_outcomes(book, fields["combat"], found)
+        return None
+
+
+def _fight_outcomes(book, spec, hero: dict) -> list | None:
+    """`Chances.outcomes` of a fight with specials (None: not ordered here)."""
+    if not isinstance(spec, dict) or not any(k in spec for k in ("rounds", "hurt", "win_rounds")) \
+            or "escape" in spec or not isinstance(spec.get("enemies"), list) \
+            or not all(isinstance(e, dict) and e.get("endurance") is not None and not e.get("hurt_only_by")
+                       for e in spec["enemies"]):
+        return None
+    won = _win_chance(book, spec, hero)
+    if won is None:
+        return None
+    rest = [spec[k] for k in ("timeout", "hurt") if spec.get(k) is not None]
+    return [(won, [spec.get("win")]), (1.0, rest)] if rest else [(won, [spec.get("win")])]
+
+
+def _win_chance(book, spec, hero: dict) -> float | None:
+    """The most chance of winning the fight (its specials as play reads them) for a hero
+    at most `hero`, carrying any weapon and armour of the book (or none)."""
+    from engine.rules.defis_fantastiques.odds_solver import ff_fight
+    skill, stamina, luck = (hero.get(s) for s in STATS)
+    lucky = model.luck_allowed(book, spec)
+    if skill is None or stamina is None or (lucky and luck is None):
+        return None
+    try:
+        enemies = [(int(e["habilete"]), model.enemy_endurance(e), int(e.get("damage", equipment.STANDARD_DAMAGE)))
+                   for e in spec["enemies"]]
+        bonus = sum(max(0, int(m.get("attack", 0))) for m in spec.get("modifiers") or ())
+        specials = model.specials(spec)
+    except (KeyError, TypeError, ValueError, AttributeError):
+        return None
+    mode = spec.get("mode", "one-by-one")
+    if mode == "as-one" and len(enemies) > 1:
+        enemies = [(max(e[0] for e in enemies), sum(e[1] for e in enemies), max(e[2] for e in enemies))]
+    wounds = [e[2] for e in enemies]
+    weapons = {(int(w.get("attack", 0)), int(w.get("damage", equipment.STANDARD_DAMAGE)))
+               for w in _props(book, "weapon")} | {(0, equipment.STANDARD_DAMAGE)}
+    armours = {(int(a.get("absorbs", 0)), int(a.get("hits", 1))) for a in _props(book, "armour")} | {None}
+    best = 0.0
+    for attack, damage in weapons:
+        for armour in armours:
+            odds = ff_fight((skill + bonus + max(attack, 0), max(stamina, 1)), [(e[0], e[1]) for e in enemies],
+                            mode=mode if len(enemies) > 1 else "single", luck=luck if lucky else None,
+                            luck_policy="optimal" if lucky else "never", hero_damage=damage,
+                            enemy_damage=wounds[0] if len(set(wounds)) == 1 else wounds, armour=armour,
+                            luck_reading=model.reading(book), specials=specials)
+            best = max(best, float(odds.win))
+    return min(1.0, best)
+
 
 def _test(spec, hero: dict, lost) -> float:
     if not isinstance(spec, dict) or not lost(spec.get("failure")) or lost(spec.get("success")):
         return 1.0
+    found = _success(spec, hero)
+    return 1.0 if found is None else found
+
+
+def _success(spec: dict, hero: dict) -> float | None:
+    """P(2d6 + the modifier <= the stat) at the hero's most (None: no bound known)."""
     stat = TEST_STATS.get(spec.get("type"))
     best = hero.get(stat) if stat else None
     modifier = spec.get("modifier", 0)
     if best is None or type(modifier) is not int:
-        return 1.0
+        return None
     return sum(w for s, w in TWO_D6.items() if s + modifier <= best) / 36
 
 
