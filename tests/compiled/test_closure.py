@@ -289,3 +289,17 @@ def test_the_closures_come_after_the_rounds(path, cut, small_waves):
     ends = [r for r in closed.rounds if r.get("end")]
     assert ends and ends[0]["states"] > cut and any(r.get("closure", {}).get("complete") for r in ends)
     assert low >= low_plain and low >= max(r["low"] for r in ends) - 1e-12 and low > low_plain
+
+
+def test_the_closures_stop_once_one_adds_little():
+    """focus.py `rose`: the closures at the end go on while one raises the low bound by
+    more than 0.01 point or by more than 1 % of itself.  The figures of the-clock-of-
+    vennick's sheet 110 at 1 M states (main a696138): 0 -> 0.0014 % (a rise: the next
+    closure reached 68.50 %), 68.50 -> 68.72 -> 68.94 % (rises), then 68.935111 ->
+    68.935121 % (0.00001 point: stop; the old rule, any rise above 1e-9, went on for
+    three more closures that added 0.0003 point).  A rule of a fixed share alone (the
+    planted bug: RISE 0) or of 1e-9 fails one of these."""
+    assert focus.rose(0.0, 1.3966e-5)
+    assert focus.rose(0.6849585, 0.6872436) and focus.rose(0.6872436, 0.6893511)
+    assert not focus.rose(0.6893511139, 0.6893512125)
+    assert not focus.rose(0.5, 0.5) and not focus.rose(0.5, 0.4)
