@@ -289,3 +289,58 @@ def test_the_closures_come_after_the_rounds(path, cut, small_waves):
     ends = [r for r in closed.rounds if r.get("end")]
     assert ends and ends[0]["states"] > cut and any(r.get("closure", {}).get("complete") for r in ends)
     assert low >= low_plain and low >= max(r["low"] for r in ends) - 1e-12 and low > low_plain
+
+
+REST = Path(__file__).parent / "closure" / "closure-rest.yaml"
+RESTED = 21 / 36   # (2d6 at most Luck 7: the chapel's way; Luck 6 without it: 15/36)
+
+
+def rest_bounds(cut: int) -> tuple:
+    return bounds_of(REST, Focus(first=20), cut)
+
+
+@pytest.mark.parametrize("cut", [100, 200])
+def test_the_plan_sees_a_restoration(cut, small_waves):
+    """closure-rest.yaml (Défis Fantastiques): Luck 7; a test of Luck on the way costs
+    1 point (Luck 6, whichever way it goes); at the road's end a chapel one step aside
+    restores Luck to 7 (§ 4, `set: {chance: chance_max}`) before a last test of Luck
+    whose failure kills (§ 5).  Best play prays: P(2d6 <= 7) = 21/36 = 7/12, against
+    15/36 = 5/12 at Luck 6.  The routes price § 5 for the fresh hero (Luck 7) either
+    way, so a plan blind to the restoration takes the shorter way past the chapel
+    (its play worth 5/12); the plan that counts Luck worn where the chapel may have
+    come (plan.py `worn`: Luck at WORN of 7, 4: 6/36) and restored after it prays, and
+    the closed play is worth 7/12."""
+    from engine.analysis.compiled.plan import Plan
+    from engine.analysis.explore.lens import Lens
+    book, module, _ = load(REST)
+    plan = Plan(book, module, Lens(book, module).edges, {"habilete": 8, "endurance": 3, "chance": 7})
+    assert plan.reads.restores == {"chance": {4}} and plan.worn(5, 0) == ("chance",)
+    rested = plan.bit["restored:chance"]
+    assert plan.worn(5, rested) == () and plan.at(5, rested, 0) == pytest.approx(RESTED)
+    assert plan.at(5, 0, 0) == pytest.approx(6 / 36)
+    low, high = rest_bounds(cut)
+    assert low == pytest.approx(7 / 12, abs=1e-12) and high >= 7 / 12 - 1e-12
+
+
+def test_the_plan_blind_to_the_restoration_passes_the_chapel(monkeypatch, small_waves):
+    """The same book, the restorations left out of the plan (the planted bug): the
+    closed play passes the chapel, worth 5/12 < 7/12."""
+    from engine.analysis.compiled import plan_book
+    monkeypatch.setattr(plan_book.Reads, "_restores", lambda self: {})
+    for cut in (100, 200):
+        low, _high = rest_bounds(cut)
+        assert low < 7 / 12 - 1e-9
+
+
+def test_the_closures_stop_once_one_adds_little():
+    """focus.py `rose`: the closures at the end go on while one raises the low bound by
+    more than 0.01 point or by more than 1 % of itself.  The figures of the-clock-of-
+    vennick's sheet 110 at 1 M states (main a696138): 0 -> 0.0014 % (a rise: the next
+    closure reached 68.50 %), 68.50 -> 68.72 -> 68.94 % (rises), then 68.935111 ->
+    68.935121 % (0.00001 point: stop; the old rule, any rise above 1e-9, went on for
+    three more closures that added 0.0003 point).  A rule of a fixed share alone (the
+    planted bug: RISE 0) or of 1e-9 fails one of these."""
+    assert focus.rose(0.0, 1.3966e-5)
+    assert focus.rose(0.6849585, 0.6872436) and focus.rose(0.6872436, 0.6893511)
+    assert not focus.rose(0.6893511139, 0.6893512125)
+    assert not focus.rose(0.5, 0.5) and not focus.rose(0.5, 0.4)

@@ -34,6 +34,13 @@ with 8 Gold Pieces: 1,676,000 nodes there instead of 181,000 (the moves of a
 times the chance of passing its paragraph's activity (`entry`), as a way into it is
 weighed.
 
+The restorations (plan_book.py `restores`: an effect that sets a stat to its starting
+value, past the prices) are in the nodes too, where one may have come (plan_chances.py
+`worn`): a stat not restored there is priced worn (WORN of its start) and restored
+fresh, until an activity that reads it spends it (`spent`); a state's own stat counts
+restored at its start, worn below.  the-clock-of-vennick's play then goes through § 128 (Stamina)
+before Vane (§ 65), which the fresh hero's chances gave no worth.
+
 It is a heuristic and nothing more: the book's stats and counters are not in it, a
 roll's outcomes are read as its paragraph's `random:` only, and a test or a fight as
 its routes' chance.  The picks need not be sound: the closed play's exact value is a
@@ -46,14 +53,15 @@ from collections import deque
 
 import numpy as np
 
-from engine.analysis.compiled.plan_book import MONEY, TEST_WAYS, Reads, dice
-from engine.analysis.explore.ceiling import Ceiling, wins_at
+from engine.analysis.compiled.plan_book import MONEY, TEST_WAYS, Reads, dice, restored
+from engine.analysis.compiled.plan_chances import Pricing
+from engine.analysis.explore.ceiling import wins_at
 
 STEP = 0.99      # each move weighs the plan's value by this (the shorter of two alike first)
 EVEN = 0.5       # a test's chance of success where the routes give none
 
 
-class Plan:
+class Plan(Pricing):
     """The plan's value of a state's node (`__call__`: per state, in [0, 1]) over the
     book and the rule module, the lens's paragraph `edges`, the sheet's starting
     stats `initial` ({stat: value}, or None: every chance 1), and `table()`: the
@@ -74,28 +82,14 @@ class Plan:
         self._ways: dict = {}     # (paragraph, mask) -> its open ways (`_open`)
         self._money = self.reads.bit.get(MONEY, 0)
         self._gear = [(g, self.reads.bit[g]) for g in self.reads.gear if g in self.reads.bit]
-        self._by_gear: dict = {}   # (paragraph, the gear held) -> its fight's chance
+        self._by_gear: dict = {}   # (paragraph, the gear held, the stats worn) -> its fight's chance
+        self._restored = [(stat, self.reads.bit[restored(stat)], self.reads.region[stat])
+                          for stat in sorted(self.reads.restores)]
         self.money = getattr(module, "money", None)
         gold = min((initial or {}).get(self.money, 0), self.reads.cap)
         self._add([(book.start, 0, gold if self.reads.live.get(book.start, 0) & self._money else 0)])
         # (the states' own nodes are added as they are asked: `of`)
         self._solve()
-
-    def _chances(self, module, edges: dict, initial: dict | None) -> dict:
-        """paragraph -> the routes' chance of passing its activity for the sheet's hero
-        (absent: none known)."""
-        if initial is None:
-            return {}
-        ceiling = Ceiling(self.book, module, edges)
-        hero = ceiling.routes.hero(initial)
-        if hero is None:
-            return {}
-        self._routes, self._hero = ceiling.routes, hero
-        return {m: ceiling.routes.passing(m, hero) for m in ceiling.hopeful if m in self.book.paragraphs}
-
-    def _tested(self, n: int) -> bool:
-        """Whether paragraph n's activity is a test (its chance read by its outcomes)."""
-        return any(way.kind in TEST_WAYS for way, _t in self.reads.ways.get(n, ()))
 
     # --- the graph ----------------------------------------------------------------
     def _moves(self, n: int, held: int, gold: int) -> list:
@@ -130,20 +124,21 @@ class Plan:
             return []
         out: list = []
         rolled = dice(p)
+        spent = self.spent(n)
         for way, t in r.ways.get(n, ()):
             if t is None or t not in self.book.paragraphs:
                 continue
             ok, cond, effects = r.way(p, way, t, held)
             if not ok:
                 continue
-            after = r.entered(t, r.changed(effects, held, n))
+            after = r.entered(t, r.changed(effects, held & ~spent, n))
             paid = r.paid(effects) + r.paid(self.book.paragraphs[t].effects)
             w = STEP * self.entry(t, after)
             if way.kind == "random" and rolled is not None:
                 o = p.random.outcomes[way.path[-2]]
                 out.append((True, rolled(o.low, o.high) * w, cond, paid, t, after))
             elif way.kind in TEST_WAYS:   # (a test's outcomes are not chosen: its chance, or even)
-                c = self.chance.get(n, EVEN)
+                c = self.at(n, held, EVEN)
                 out.append((True, (c if way.kind == TEST_WAYS[0] else 1.0 - c) * w, cond, paid, t, after))
             else:
                 out.append((False, w, cond, paid, t, after))
@@ -234,36 +229,6 @@ class Plan:
         entry = np.asarray([self.entry(n, m) for n, m, _g in nodes])
         return (entry * self.value[[self.index[k] for k in nodes]])[at.reshape(-1)]
 
-    def passing(self, n: int, held: int) -> float:
-        """The routes' chance of passing paragraph n's fight with the weapons and armours
-        of `held` only (the best of them, as the routes price it), its chance
-        otherwise: a plan that needs the boar spear and the jerkin at the last fight
-        buys them (the-clock-of-vennick's § 221: 88.9 % without, 99.4 % with)."""
-        base = self.chance.get(n, 1.0)
-        p = self.book.paragraphs.get(n)
-        if not self._gear or p is None or "combat" not in p.fields or n not in self.chance \
-                or not self._routes._faced(n):
-            return base
-        mask = sum(b for _g, b in self._gear)
-        key = (n, held & mask)
-        found = self._by_gear.get(key)
-        if found is None:
-            items = [g for g, b in self._gear if held & b]
-            found = self._by_gear[key] = float(self._routes.declared.passing_many(
-                self.book, p, [self._hero], self._routes.lost, items=items)[0])
-        return found
-
-    def entry(self, n: int, held: int | None = None) -> float:
-        """The chance the plan gives of passing paragraph n's activity once in it (the
-        weight of a way into it, STEP apart): a state's value is its node's times
-        this, as a way's is.  Why: a node's value is the plan's from the paragraph
-        passed (a fight's victory, say), so two fights of one choice (the-clock-of-
-        vennick's § 65: Vane attacked, § 223, or weakened by the fork, § 221) would
-        otherwise tie, and the first of them be picked."""
-        if self._tested(n):
-            return 1.0
-        return self.chance.get(n, 1.0) if held is None else self.passing(n, held)
-
     def __call__(self, states: np.ndarray) -> np.ndarray:
         """The plan's value of each state's node (its paragraph, the names it holds)."""
         from engine.analysis.compiled.packed import MISSING, PARAGRAPH
@@ -281,7 +246,7 @@ def held(reads: Reads, table, rows: np.ndarray) -> np.ndarray:
     """The mask of the names each row holds: its items and flags, the visits read, the
     paragraph each note names (in the rows' extras)."""
     from engine.analysis.compiled.packed import EXTRA, MISSING
-    from engine.analysis.compiled.plan_book import MONEY, noted
+    from engine.analysis.compiled.plan_book import MONEY, noted, restored
     from engine.book.counters import NOTES
     mask = np.zeros(len(rows), dtype=np.int64)
 
@@ -291,13 +256,19 @@ def held(reads: Reads, table, rows: np.ndarray) -> np.ndarray:
         if i is not None and i < rows.shape[1]:
             mask |= np.where((rows[:, i] != MISSING) & (rows[:, i] > 0), b, 0)
     for name, b in reads.bit.items():
-        if name == MONEY:
+        if name == MONEY or name.startswith("restored:"):
             continue
         if name.startswith("visited:"):
             column("visits", int(name.split(":")[1]), b)
         elif not name.startswith("note:"):
             column("items", name, b)
             column("flags", name, b)
+    for stat in reads.restores:   # (at its start: as restored, plan.py `worn`; below it, worn)
+        i, j = table.slots.find("stats", stat), table.slots.find("initial", stat)
+        if i is not None and j is not None and max(i, j) < rows.shape[1]:
+            now, first = rows[:, i], rows[:, j]
+            fresh = (now != MISSING) & (first != MISSING) & (now >= first)
+            mask |= np.where(fresh, reads.bit[restored(stat)], 0)
     for note, writers in reads.notes.items():
         lut = table.slots.extra_lut(("plan", NOTES, note),
                                     lambda ex, k=note: int(((ex or {}).get(NOTES) or {}).get(k, -1) or -1))

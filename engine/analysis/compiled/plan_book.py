@@ -8,7 +8,9 @@ A set of names is a mask (an int, a bit a name).  A condition is read in three v
 the way counts as open.  The money is read too where the plan gives it (`gold`, capped
 at `cap`, twice the dearest price a condition compares it with): a comparison of the
 money with a number is then True or False (at the cap, a price up to the cap is met);
-a paragraph whose ways ahead compare the money has MONEY among its live names.
+a paragraph whose ways ahead compare the money has MONEY among its live names.  A
+stat restored to its start (`restores`) is a name too (`restored`), live where the
+restoration may have come (`region`).
 Nothing here needs to be exact: the plan only guides the picks (plan.py).
 """
 from __future__ import annotations
@@ -44,9 +46,17 @@ class Reads:
         self.prices: set = set()   # (the numbers a condition compares the money with)
         self.gear = sorted(k for k, i in book.items.items() if helps(i.props))   # (read by every fight)
         read = {n: self._read(p) for n, p in book.paragraphs.items()}
-        self.names = sorted(set().union(*read.values()))
+        restores = self._restores()
+        self.names = sorted(set().union(*read.values()) | {restored(s) for s in restores})
         self.bit = {name: 1 << i for i, name in enumerate(self.names)}
         self.live = self._live({n: self.mask(r) for n, r in read.items()})
+        money = self.bit.get(MONEY, 0)
+        self.restores = {stat: kept for stat, at in restores.items()   # (stat -> where it is restored:
+                         if (kept := {n for n in at if not self.live.get(n, 0) & money})}   # past the prices)
+        self.region = {stat: self._ahead(at) for stat, at in self.restores.items()}
+        for stat, region in self.region.items():   # (a restoration kept where it may have come)
+            for n in region:
+                self.live[n] = self.live.get(n, 0) | self.bit[restored(stat)]
         self.cap = 2 * max(self.prices) if self.prices and MONEY in self.bit else 0
 
     def mask(self, names) -> int:
@@ -55,10 +65,49 @@ class Reads:
             m |= self.bit.get(name, 0)
         return m
 
+    # --- the restorations ----------------------------------------------------------
+    def restoring(self, effect) -> list:
+        """The stats `effect` sets to their starting value (`set: {stamina: stamina_max}`)."""
+        if effect.kind != "set" or not isinstance(effect.value, dict):
+            return []
+        out = []
+        for k, v in effect.value.items():
+            stat, root = self.aliases.get(k, k), getattr(v, "root", None)
+            if isinstance(root, Name) and self.aliases.get(root.name, root.name) == f"{stat}_max":
+                out.append(stat)
+        return out
+
+    def _restores(self) -> dict:
+        """stat -> the paragraphs whose own effects or ways' effects restore it (the
+        module's stats only).  The plan keeps those where no price is ahead (`restores`,
+        `region`): a restoration among the prices (the-clock-of-vennick's temple, § 32,
+        Luck, in the city) would double the nodes where the money already multiplies
+        them (4.94 M nodes to some 10 M: out of memory at 6 GB); past the prices the
+        nodes are few (the Orrery's § 186, Luck, and § 128, Stamina)."""
+        from engine.book.effect_lists import all_effects
+        stats = {d.name for d in self.module.stats}
+        out: dict = {}
+        for n, p in self.book.paragraphs.items():
+            for e in all_effects(p):
+                for stat in self.restoring(e):
+                    if stat in stats:
+                        out.setdefault(stat, set()).add(n)
+        return out
+
+    def _ahead(self, start) -> set:
+        """The paragraphs the static ways lead to from `start` (itself included)."""
+        seen, todo = set(start), list(start)
+        while todo:
+            for _way, t in self.ways.get(todo.pop(), ()):
+                if t is not None and t not in seen:
+                    seen.add(t)
+                    todo.append(t)
+        return seen
+
     # --- what a paragraph reads ------------------------------------------------------
     def _read(self, p) -> set:
         found = set(hurt_only_by(p.fields))
-        if "combat" in p.fields:   # (a fight's chance: the weapon and armour held, plan.py `passing`)
+        if "combat" in p.fields:   # (a fight's chance: the weapon and armour held, plan_chances.py `passing`)
             found |= set(self.gear)
         for e in [c.condition for c in p.choices] + [a.condition for a in p.auto] + list(p.puzzle_if.values()):
             if e is not None:
@@ -153,6 +202,8 @@ class Reads:
                 held |= self.mask(named(e))
             elif e.kind in LOSSES and not isinstance(e.value, dict):   # (a count lost: some may be left)
                 held &= ~self.mask(named(e))
+            elif e.kind == "set":   # (a stat restored to its starting value)
+                held |= self.mask(restored(stat) for stat in self.restoring(e))
         return held
 
     def paid(self, effects) -> int:
@@ -212,6 +263,12 @@ def helps(props) -> bool:
 def visited(paragraph: int) -> str:
     """The name of "paragraph was visited" among the plan's names."""
     return f"visited:{paragraph}"
+
+
+def restored(stat: str) -> str:
+    """The name of "`stat` was restored to its starting value" among the plan's names
+    (kept in the paragraphs a restoration of it leads to: plan.py `worn`)."""
+    return f"restored:{stat}"
 
 
 def noted(note: str, paragraph: int) -> str:
