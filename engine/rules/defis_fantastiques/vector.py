@@ -272,8 +272,8 @@ def _fighter_keys(batch) -> np.ndarray:
 def _roots(memo: np.ndarray, end: np.ndarray, luck: np.ndarray) -> tuple:
     """(the first state of each root, each state's root, the roots sorted by memo, then
     Endurance and Luck): a root is what `FightPlan.columns` prices, a fight plan (its
-    memo: fight_ends.py `Priced`) and an Endurance and Luck; states that differ only in
-    facts the plan does not read share one (la-cloche-de-brumesel, sheet 1: 161,844 states of
+    memo, numbered in the batch: fight_ends.py `Priced` keeps its roots) and an
+    Endurance and Luck; states that differ only in facts the plan does not read share one (la-cloche-de-brumesel, sheet 1: 161,844 states of
     fights, 26,954 roots priced), so that each root's ends are gathered once."""
     return _numbered(np.stack([memo, end, luck], axis=1))
 
@@ -330,7 +330,10 @@ def _fought(batch, book, number, pending, cache, follow, steps) -> list:
     # pending and an Endurance and Luck, and met again for other states (the module's
     # cache keeps them: the same fight recurs with other facts, in other waves).
     here = int(batch.rows[0, PENDING]) if n else 0
-    memos = cache.setdefault("df-columns", {})
+    memos = cache.setdefault("df-columns", {})   # (plan, pending) -> its number in `priced`
+    priced = cache.get("df-priced")
+    if priced is None:
+        priced = cache["df-priced"] = Priced()
     entries = cache.get("df-entries")
     if entries is None:
         entries = cache["df-entries"] = Entries()
@@ -342,7 +345,7 @@ def _fought(batch, book, number, pending, cache, follow, steps) -> list:
     plans = cache.setdefault("df-plans", {})   # (paragraph, pending, fighter) -> its fight plan
     fighters = _fighter_keys(batch)
     f_first, f_of = _numbered(fighters)
-    numbered: dict = {}   # each memo of this batch -> (its number, its plan)
+    numbered: dict = {}   # each memo (a plan's number in `priced`) of this batch -> (its number here, its plan)
     memo_f = np.zeros(len(f_first), dtype=np.int64)   # each fighter's memo
     for f, r in enumerate(f_first.tolist()):
         key = (number, here, *fighters[r].tolist())
@@ -351,25 +354,23 @@ def _fought(batch, book, number, pending, cache, follow, steps) -> list:
             plan = plans[key] = explore.fight_plan(_fighter(batch, r, number, book), pending)
         memo = memos.get((plan, here))
         if memo is None:
-            memo = memos[(plan, here)] = Priced()
+            memo = memos[(plan, here)] = priced.add()
         memo_f[f] = numbered.setdefault(memo, (len(numbered), plan))[0]
     lead, root = _roots(memo_f[f_of], end_col, luck_col)
-    r_memo, r_he, r_luck = memo_f[f_of[lead]], end_col[lead], luck_col[lead]
-    cuts = np.searchsorted(r_memo, np.arange(len(numbered) + 1)).tolist()
-    asked: dict = {}   # the fight's rules -> {memo: (its plan, {its roots not met yet})}
-    met = []
-    for (memo, (_k, plan)), a, b in zip(numbered.items(), cuts[:-1], cuts[1:]):
-        new = ~memo.met(r_he[a:b], r_luck[a:b])
-        if new.any():
-            roots = zip(r_he[a:b][new].tolist(), r_luck[a:b][new].tolist())
-            asked.setdefault(plan.rules, {}).setdefault(memo, (plan, {}))[1].update(dict.fromkeys(roots))
-        met.append(memo)
-    for group in asked.values():
-        _price(group, cache, table, pending, here, batch.slots, entries)
+    r_here, r_he, r_luck = memo_f[f_of[lead]], end_col[lead], luck_col[lead]
+    r_memo = np.fromiter(numbered, dtype=np.int64, count=len(numbered))[r_here]
+    new = np.flatnonzero(~priced.met(r_memo, r_he, r_luck))
+    if len(new):   # the roots not met yet, by the fight's rules (in order of the roots)
+        here_plans = [plan for _k, plan in numbered.values()]
+        rules: dict = {}
+        group = np.array([rules.setdefault(p.rules, len(rules)) for p in here_plans], dtype=np.int64)[r_here[new]]
+        _u, first = np.unique(group, return_index=True)
+        for g in group[np.sort(first)].tolist():
+            at = new[group == g]
+            _price(here_plans, r_here[at], r_memo[at], r_he[at], r_luck[at], cache, table, pending, here,
+                   batch.slots, entries, priced)
     # every root's entries, gathered at once in the order of the roots
-    r_lo, r_hi = np.zeros(len(lead), dtype=np.int64), np.zeros(len(lead), dtype=np.int64)
-    for memo, a, b in zip(met, cuts[:-1], cuts[1:]):
-        r_lo[a:b], r_hi[a:b] = memo.spans(r_he[a:b], r_luck[a:b])
+    r_lo, r_hi = priced.spans(r_memo, r_he, r_luck)
     at_entry = spans(r_lo, r_hi)
     counts = r_hi - r_lo
     start = np.cumsum(counts) - counts
@@ -435,18 +436,18 @@ def _alike(batch, stats: tuple) -> np.ndarray:
     return _numbered(key)[1]
 
 
-def _price(group: dict, cache, table, pending: dict, here: int, slots, entries) -> None:
-    """The new heroes of fight plans of one fight (`group`: {memo: (plan, {(Endurance,
-    Luck)})}), priced in one `FightPlan.columns` call: in one pending, plans of the same
-    rules differ only in the armour's hits and the maxima (`fight_plan`), so one chain
-    over rows serves them all (each hero with his own armour's hits, the grid up to the
-    highest maxima: a larger grid holds the same nodes and ends); their rows kept in
-    `entries` at once, each memo told where its heroes' lie."""
-    parts = [(memo, plan, list(roots)) for memo, (plan, roots) in group.items()]
-    he, luck = (np.array([root[i] for _m, _p, roots in parts for root in roots], dtype=np.int64) for i in (0, 1))
-    sizes = [len(roots) for _m, _p, roots in parts]
-    arm = np.repeat([plan.arm for _m, plan, _r in parts], sizes)
-    plan = parts[0][1]._replace(ceiling=tuple(max(c) for c in zip(*(p.ceiling for _m, p, _r in parts))))
+def _price(plans: list, local: np.ndarray, memo: np.ndarray, he: np.ndarray, luck: np.ndarray, cache, table,
+           pending: dict, here: int, slots, entries, priced) -> None:
+    """The new heroes (Endurance `he`, Luck `luck`) of fight plans of one fight (each
+    hero's plan `plans[local[i]]`, its number in `priced` `memo[i]`), priced in one
+    `FightPlan.columns` call: in one pending, plans of the same rules differ only in
+    the armour's hits and the maxima (`fight_plan`), so one chain over rows serves
+    them all (each hero with his own armour's hits, the grid up to the highest maxima:
+    a larger grid holds the same nodes and ends); their rows kept in `entries` at once,
+    `priced` told where each hero's lie."""
+    arm = np.array([p.arm for p in plans], dtype=np.int64)[local]
+    used = [plans[k] for k in np.unique(local).tolist()]
+    plan = plans[int(local[0])]._replace(ceiling=tuple(max(c) for c in zip(*(p.ceiling for p in used))))
     rows, probs, details = plan.columns(he, luck, cache, table, arm)
     order = np.argsort(rows[:, 0], kind="stable")   # (hero by hero, strategies in order)
     rows, probs = rows[order], probs[order]
@@ -454,9 +455,7 @@ def _price(group: dict, cache, table, pending: dict, here: int, slots, entries) 
     start = entries.append(rows[:, 1], np.column_stack([rows[:, 2:6], pend]), probs)
     counts = np.bincount(rows[:, 0], minlength=len(he))
     lo = start + np.cumsum(counts) - counts
-    cuts = np.cumsum([0] + sizes).tolist()
-    for (memo, _p, _roots), a, b in zip(parts, cuts[:-1], cuts[1:]):
-        memo.place(he[a:b], luck[a:b], lo[a:b], lo[a:b] + counts[a:b])
+    priced.place(memo, he, luck, lo, lo + counts)
 
 
 def _written(batch, stat: str, values: np.ndarray) -> None:
