@@ -382,9 +382,10 @@ def _fought(batch, book, number, pending, cache, follow, steps) -> list:
     ends, end_of = entries.distinct(at_entry)
     end_of = end_of[t]
     lost = (ends[:, 0] == _KINDS.index("lose"))[end_of]   # (a death keeps the Luck it had: `_finish`)
-    alike = _alike(batch, ("endurance", "chance"))[src]
+    alike, alike_luck = _alike(batch)
+    alike = alike[src]
     if lost.any():
-        alike = np.where(lost, _alike(batch, ("endurance",))[src] + n, alike)
+        alike = np.where(lost, alike_luck()[src] + n, alike)
     width = max(len(ends), 1)
     first_edge, row_of = _first_numbered(alike * width + end_of, (int(alike.max(initial=0)) + 1) * width)
     origin, made_end = src[first_edge], ends[end_of[first_edge]]
@@ -417,23 +418,48 @@ def _fought(batch, book, number, pending, cache, follow, steps) -> list:
     return out
 
 
-def _alike(batch, stats: tuple) -> np.ndarray:
-    """Each state's number among the states that differ at most in `stats`, each read
-    only as absent, 0 or more: all `_finish` reads of the Endurance, and of the Luck
-    but where the hero dies (it writes the end's own), so that an end of theirs is one
-    successor row, made from the first of them.  (The module's `rejects` reads
-    neither: such states are all expanded here or all left to the engine, as the
-    explorer keeps a row only when the state it was made from is expanded here.)"""
+def _alike(batch) -> tuple:
+    """(each state's number among the states that differ at most in the Endurance and
+    the Luck, each read only as absent, 0 or more; a function giving its number among
+    those that differ at most in the Endurance so read): all `_finish` reads of the
+    Endurance, and of the Luck but where the hero dies (it writes the end's own), so
+    that an end of theirs is one successor row, made from the first of them.  (The
+    module's `rejects` reads neither: such states are all expanded here or all left
+    to the engine, as the explorer keeps a row only when the state it was made from is
+    expanded here.)  Both numberings are `_numbered`'s of those rows (in the order of
+    the rows sorted), by one code a row made once: the Luck's digit its class or its
+    value, over a range that holds either."""
     rows = batch.rows
-    key = rows
-    for stat in stats:
-        i = batch.slots.find("stats", stat)
-        if i is not None and i < rows.shape[1]:
-            if key is rows:
-                key = rows.copy()
-            v = key[:, i]
-            key[:, i] = np.where(v == MISSING, -1, np.minimum(v, 1))
-    return _numbered(key)[1]
+    at = [batch.slots.find("stats", stat) for stat in ("endurance", "chance")]
+    at = [i if i is not None and i < rows.shape[1] else None for i in at]
+    key = rows.copy()
+    if at[0] is not None:
+        v = key[:, at[0]]
+        key[:, at[0]] = np.where(v == MISSING, -1, np.minimum(v, 1))
+    if at[1] is None:
+        alike = _numbered(key)[1]
+        return alike, lambda: alike
+    c = at[1]
+    luck = np.where(key[:, c] == MISSING, -1, key[:, c])
+    kind = np.minimum(luck, 1)
+    key[:, c] = luck
+    if len(key):
+        low = key.min(axis=0)
+        span = key.max(axis=0) - low + 1
+        kind = kind - int(kind.min())
+        span[c] = max(int(span[c]), int(kind.max()) + 1)
+        varying = np.flatnonzero(span > 1)
+        if len(varying) <= 32 and float(np.prod(span[varying].astype(float))) < 2.0 ** 62:
+            weight = np.append(np.cumprod(span[varying][::-1])[::-1][1:], 1)   # (the first column highest)
+            rest = varying != c
+            code = (key[:, varying[rest]] - low[varying[rest]]) @ weight[rest]
+            total = int(np.prod(span[varying].astype(object)))
+            to_c = int(weight[~rest][0]) if (~rest).any() else 0
+            alike = numbered_codes(code + kind * to_c, total)[2]
+            return alike, lambda: numbered_codes(code + (luck - low[c]) * to_c, total)[2]
+    lucky = key.copy()
+    key[:, c] = np.where(rows[:, c] == MISSING, -1, np.minimum(rows[:, c], 1))
+    return _numbered(key)[1], lambda: _numbered(lucky)[1]
 
 
 def _price(plans: list, local: np.ndarray, memo: np.ndarray, he: np.ndarray, luck: np.ndarray, cache, table,
