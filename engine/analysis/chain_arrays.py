@@ -58,6 +58,15 @@ def spans(lo: np.ndarray, hi: np.ndarray) -> np.ndarray:
     return np.arange(int(ends[-1]) if sizes.size else 0) + np.repeat(lo - (ends - sizes), sizes)
 
 
+def marks(aim, ends: list) -> np.ndarray:
+    """Each end's aim, as booleans: `aim` a function of an End (asked once an end), or
+    already that array (a module that knows its ends' aims at once: explore_rows.py,
+    whose grids have thousands of ends and aims that read the outcome alone)."""
+    if isinstance(aim, np.ndarray):
+        return aim.astype(bool)
+    return np.array([bool(aim(e)) for e in ends], dtype=bool)
+
+
 def factors(modulus: int, norms: np.ndarray) -> np.ndarray:
     """``modulus // n`` for each normaliser n, as Python integers (an object array): one
     division for each distinct normaliser (a chain has a few, and thousands of options)."""
@@ -115,7 +124,7 @@ class Solved:
         self.modulus = lcm(*{int(n) for n in np.unique(graph.opt_norm)})
         self.top = int(level.max())
         self.scale = self.modulus ** self.top
-        ends_of = [np.array([int(bool(aim(e))) * self.scale for e in graph.ends] + [0], dtype=object)
+        ends_of = [np.array([int(m) * self.scale for m in marks(aim, graph.ends).tolist()] + [0], dtype=object)
                    for aim in aims]
         if measure is not None:
             ends_of.append(np.array([int(bool(measure(e))) * self.scale for e in graph.ends] + [0],
@@ -255,7 +264,8 @@ class Fast:
         self.inverse = [dict((n, pow(n, -1, p)) for n in norms) for p in PRIMES]
         count = g.nodes
         # per aim, each node's value then each end's (a child is read at `count + end`)
-        ends = [np.array([float(bool(aim(e))) for e in g.ends]) for aim in aims]
+        self.marks = [marks(aim, g.ends) for aim in aims]
+        ends = [m.astype(float) for m in self.marks]
         self.floats = [np.concatenate([np.zeros(count), e]) for e in ends]
         self.spares = [np.concatenate([np.zeros(count), 1.0 - e]) for e in ends]   # 1 - each aim, its own sum
         self.prints = [[np.concatenate([np.zeros(count, dtype=np.int64), e.astype(np.int64)]) for _ in PRIMES]
@@ -272,9 +282,12 @@ class Fast:
         self.exact = np.zeros(count, dtype=object)
         self.choice = np.zeros(count, dtype=np.int64)
         self.exact_aims: dict = {}
-        self.aims = aims   # (an end's exact aims made when an exact comparison reads it: `_exact_end`)
         if self.top > 300:   # the exact comparisons recurse through the levels (two frames each)
             raise NearTie
+        # every positive value (and complement) at least (1 / the largest normaliser) ** top:
+        # a sum of products down at most `top` edges, each weight / normaliser >= 1 / it;
+        # above TINY twice over, no value is looked at for it (la-cloche-de-brumesel: all)
+        self.floored = self.top * float(np.log2(norms[-1])) + 1 < -float(np.log2(TINY))
         self._solve(level)
 
     def fraction(self, node: int) -> Fraction:
@@ -314,7 +327,7 @@ class Fast:
                 values.append([np.add.reduceat(w * f[at], cuts) / norm for f in (self.floats[a], self.spares[a])])
                 prints.append([np.add.reduceat(w * fp[at] % p, cuts) % p * inv % p
                                for p, fp, inv in zip(PRIMES, self.prints[a], inverse)])
-            if any(((v > 0) & (v < TINY)).any() for pair in values for v in pair):
+            if not self.floored and any(((v > 0) & (v < TINY)).any() for pair in values for v in pair):
                 raise NearTie
             slot = all_slot[i0:i1]
             error = np.maximum.reduceat(self.error[at], cuts) + (all_terms[i0:i1] + 2) * UNIT
@@ -347,8 +360,7 @@ class Fast:
 
     def _exact_end(self, j: int) -> tuple:
         """End j's aims, exact (integers over the scale)."""
-        end = self.graph.ends[j]
-        return tuple(int(bool(aim(end))) * self.scale for aim in self.aims)
+        return tuple(int(m[j]) * self.scale for m in self.marks)
 
     def _exact_option(self, opt: int) -> tuple:
         g = self.graph
@@ -395,6 +407,13 @@ def _first_best(slot, values, prints, error) -> tuple[np.ndarray, np.ndarray]:
     every option that is, is tied with it, unless their fingerprints differ: then the
     node is returned among the `hard` ones (their order among the nodes), for an
     exact comparison."""
+    if slot.max() == 1:
+        return _first_of_two(slot, values, prints, error)
+    return _first_among(slot, values, prints, error)
+
+
+def _first_among(slot, values, prints, error) -> tuple[np.ndarray, np.ndarray]:
+    """`_first_best` for any number of options a node: reductions over each node's."""
     starts = np.flatnonzero(slot == 0)
     owner = np.cumsum(slot == 0) - 1
     positions = np.arange(slot.size)
@@ -412,3 +431,31 @@ def _first_best(slot, values, prints, error) -> tuple[np.ndarray, np.ndarray]:
         tied = near
     hard = np.flatnonzero(np.logical_or.reduceat(hard, starts))
     return np.minimum.reduceat(np.where(tied, positions, never), starts), hard
+
+
+def _first_of_two(slot, values, prints, error) -> tuple[np.ndarray, np.ndarray]:
+    """`_first_best` where no node has more than two options (most levels: a wound's
+    Luck tested or not), each node's pair (a, b) compared element by element, no
+    reduction per node: the highest value and lowest complement among those still
+    tied, each within the pair's bound of them near, the first near the lead; a pair
+    both near and with fingerprints apart is hard; the first still tied chosen."""
+    starts = np.flatnonzero(slot == 0)
+    b = np.flatnonzero(slot == 1)
+    a = b - 1
+    node = np.searchsorted(starts, a)   # each pair's node (its place among the nodes)
+    tolerance = 2.5 * np.maximum(error[a], error[b])
+    tied_a = tied_b = np.ones(len(b), dtype=bool)
+    hard = np.zeros(len(b), dtype=bool)
+    for (value, spare), fps in zip(values, prints):
+        va, vb, sa, sb = value[a], value[b], spare[a], spare[b]
+        both = tied_a & tied_b
+        top = np.where(both, np.maximum(va, vb), np.where(tied_a, va, vb))
+        least = np.where(both, np.minimum(sa, sb), np.where(tied_a, sa, sb))
+        near_a = tied_a & (va >= top - tolerance * top) & (sa <= least + tolerance * least)
+        near_b = tied_b & (vb >= top - tolerance * top) & (sb <= least + tolerance * least)
+        for fp in fps:   # (the lead is a where a is near: only a pair both near can differ from it)
+            hard |= near_a & near_b & (fp[a] != fp[b])
+        tied_a, tied_b = near_a, near_b
+    chosen = starts.copy()
+    chosen[node] = np.where(tied_a, a, b)
+    return chosen, node[hard]

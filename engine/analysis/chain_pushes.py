@@ -62,10 +62,11 @@ def pushes(pushed: "Pushed", roots: np.ndarray, start: np.ndarray, weight: np.nd
         low = int(lev.min())
         if low == int(lev.max()):   # (every child one level: no sort)
             parts = [(low, slice(None))]
-        else:
+        else:   # (sorted by level, then cut where it changes: slices, not `np.split`'s copies)
             order = by_level(lev)
-            cut = np.flatnonzero(np.diff(lev[order])) + 1
-            parts = [(int(lev[part[0]]), part) for part in np.split(order, cut)]
+            ranked = lev[order]
+            cut = [0, *(np.flatnonzero(ranked[1:] != ranked[:-1]) + 1).tolist(), len(order)]
+            parts = [(int(ranked[a]), order[a:b]) for a, b in zip(cut[:-1], cut[1:])]
         for k, part in parts:
             if k:
                 pending.setdefault(k, []).append((who[part], node[part], mass[part]))

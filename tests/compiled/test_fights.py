@@ -166,7 +166,10 @@ def test_a_batch_of_fighters_gives_each_the_moves_it_has_alone():
 def test_fighters_alike_but_for_other_facts_sharing_their_rows_is_caught(monkeypatch):
     import numpy as np
     import engine.rules.defis_fantastiques.vector as vector
-    monkeypatch.setattr(vector, "_alike", lambda batch, stats: np.zeros(len(batch), dtype=np.int64))
+    def planted(batch):   # (every state of a batch alike)
+        alike = np.zeros(len(batch), dtype=np.int64)
+        return alike, lambda: alike
+    monkeypatch.setattr(vector, "_alike", planted)
     _compared, differ = _alone_and_together(Path(__file__).parents[2] / "books" / "la-cloche-de-brumesel.yaml",
                                             max_states=6_000, sheet=1)
     assert differ
@@ -176,7 +179,10 @@ def test_the_dead_sharing_a_row_whatever_their_luck_is_caught(monkeypatch):
     # a death writes the Endurance only: the Luck it had stays in its row
     import engine.rules.defis_fantastiques.vector as vector
     real = vector._alike
-    monkeypatch.setattr(vector, "_alike", lambda batch, stats: real(batch, ("endurance", "chance")))
+    def planted(batch):   # (the deaths numbered as the others: their Luck read as absent, 0 or more)
+        alike, _luck = real(batch)
+        return alike, lambda: alike
+    monkeypatch.setattr(vector, "_alike", planted)
     _compared, differ = _alone_and_together(BOOK, max_states=20_000)
     assert differ
 

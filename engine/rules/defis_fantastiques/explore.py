@@ -183,14 +183,24 @@ class FightPlan(NamedTuple):
                 ends[inner] = cols[key[inner]]
                 ends[inner, 0] = _KIND_OF[ends[inner, 0]]
                 stop = np.full(len(key), -1, dtype=np.int64)
-                for k in np.flatnonzero(~inner).tolist():
-                    d = rows.stop_detail(int(key[k]) - kinds)
-                    if not use_luck:
-                        d = d[:2] + (int(luck[who[k]]),) + d[3:]
-                    stop[k] = places.setdefault(d, len(places))
-                    if stop[k] == len(details):
-                        details.append(d)
-                    ends[k] = (END_KINDS.index("stop"), d[0], d[2], d[3])
+                at = np.flatnonzero(~inner)
+                if len(at):   # each distinct stop (its node, and the Luck put back) made once, in order
+                    lk = np.zeros(len(at), dtype=np.int64) if use_luck else luck[who[at]]
+                    _u, first, which = np.unique((key[at] - kinds) * (int(lk.max()) + 1) + lk,
+                                                 return_index=True, return_inverse=True)
+                    seen = np.argsort(first, kind="stable")   # (the distinct stops in order of appearance)
+                    made = np.empty(len(first), dtype=np.int64)
+                    rows_of = np.empty((len(first), 4), dtype=np.int64)   # (kind, Endurance, Luck, armour)
+                    for u in seen.tolist():
+                        d = rows.stop_detail(int(key[at[first[u]]]) - kinds)
+                        if not use_luck:
+                            d = d[:2] + (int(lk[first[u]]),) + d[3:]
+                        made[u] = places.setdefault(d, len(places))
+                        if made[u] == len(details):
+                            details.append(d)
+                        rows_of[u] = (END_KINDS.index("stop"), d[0], d[2], d[3])
+                    which = which.reshape(-1)
+                    stop[at], ends[at] = made[which], rows_of[which]
                 if not use_luck:
                     ends[inner, 2] = np.where(ends[inner, 0] == 0, 0, luck[who[inner]])
                 blocks.append(np.column_stack([who, np.full(len(who), code), ends, stop]))

@@ -91,6 +91,14 @@ def _grid_ends(shape: tuple) -> tuple:
 
 
 @lru_cache(maxsize=64)
+def _end_aims(shape: tuple, aim) -> np.ndarray:
+    """The aim (a function of an outcome) of each end of a grid of this shape
+    (`_grid_ends`: outcome by outcome, each over every sheet left), as an array:
+    asked once an outcome, not once an end (a grid has thousands of ends)."""
+    return np.repeat(np.array([bool(aim(o)) for o in OUTCOMES]), int(np.prod(shape)))
+
+
+@lru_cache(maxsize=64)
 def _grid_columns(shape: tuple) -> tuple:
     """`RowsFight.end_columns` of a grid of this shape (its ends `_grid_ends`): made
     once a shape, as the ends are (fights of one shape share them; read only)."""
@@ -299,8 +307,7 @@ class RowsFight:
             self.keys = None
             self.builds = MAX_BUILDS
             return
-        aim = self.fight.aim
-        aims = [lambda end: aim(end.outcome)]
+        aims = [_end_aims(vec.shape, self.fight.aim)]
         try:
             solved = Fast(graph, aims, None)
         except NearTie:

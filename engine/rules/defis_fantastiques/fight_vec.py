@@ -186,8 +186,14 @@ class ArrayFight:
             empty = (out < 0) & (x[:, self.Q] == 0)
             over = self.over[x[:, self.RND], x[:, self.WINS]]
             out = np.where(empty & (over >= 0), over, out)
-            stop = (out >= 0) | empty | self.offered(x)
-            ends[todo] = np.where(out >= 0, self.end_ids(out, x), -1)
+            finished = out >= 0
+            stop = finished | empty
+            live = np.flatnonzero(~stop)   # (the offer asked of the rows going on only, the end of those over)
+            if live.size:
+                stop[live] = self.offered(x[live])
+            done = np.flatnonzero(finished)
+            if done.size:
+                ends[todo[done]] = self.end_ids(out[done], x[done])
             go = todo[~stop]
             if go.size:
                 moved = self.apply(rows[go], 0)

@@ -272,8 +272,8 @@ def _fighter_keys(batch) -> np.ndarray:
 def _roots(memo: np.ndarray, end: np.ndarray, luck: np.ndarray) -> tuple:
     """(the first state of each root, each state's root, the roots sorted by memo, then
     Endurance and Luck): a root is what `FightPlan.columns` prices, a fight plan (its
-    memo: fight_ends.py `Priced`) and an Endurance and Luck; states that differ only in
-    facts the plan does not read share one (la-cloche-de-brumesel, sheet 1: 161,844 states of
+    memo, numbered in the batch: fight_ends.py `Priced` keeps its roots) and an
+    Endurance and Luck; states that differ only in facts the plan does not read share one (la-cloche-de-brumesel, sheet 1: 161,844 states of
     fights, 26,954 roots priced), so that each root's ends are gathered once."""
     return _numbered(np.stack([memo, end, luck], axis=1))
 
@@ -330,7 +330,10 @@ def _fought(batch, book, number, pending, cache, follow, steps) -> list:
     # pending and an Endurance and Luck, and met again for other states (the module's
     # cache keeps them: the same fight recurs with other facts, in other waves).
     here = int(batch.rows[0, PENDING]) if n else 0
-    memos = cache.setdefault("df-columns", {})
+    memos = cache.setdefault("df-columns", {})   # (plan, pending) -> its number in `priced`
+    priced = cache.get("df-priced")
+    if priced is None:
+        priced = cache["df-priced"] = Priced()
     entries = cache.get("df-entries")
     if entries is None:
         entries = cache["df-entries"] = Entries()
@@ -342,7 +345,7 @@ def _fought(batch, book, number, pending, cache, follow, steps) -> list:
     plans = cache.setdefault("df-plans", {})   # (paragraph, pending, fighter) -> its fight plan
     fighters = _fighter_keys(batch)
     f_first, f_of = _numbered(fighters)
-    numbered: dict = {}   # each memo of this batch -> (its number, its plan)
+    numbered: dict = {}   # each memo (a plan's number in `priced`) of this batch -> (its number here, its plan)
     memo_f = np.zeros(len(f_first), dtype=np.int64)   # each fighter's memo
     for f, r in enumerate(f_first.tolist()):
         key = (number, here, *fighters[r].tolist())
@@ -351,25 +354,23 @@ def _fought(batch, book, number, pending, cache, follow, steps) -> list:
             plan = plans[key] = explore.fight_plan(_fighter(batch, r, number, book), pending)
         memo = memos.get((plan, here))
         if memo is None:
-            memo = memos[(plan, here)] = Priced()
+            memo = memos[(plan, here)] = priced.add()
         memo_f[f] = numbered.setdefault(memo, (len(numbered), plan))[0]
     lead, root = _roots(memo_f[f_of], end_col, luck_col)
-    r_memo, r_he, r_luck = memo_f[f_of[lead]], end_col[lead], luck_col[lead]
-    cuts = np.searchsorted(r_memo, np.arange(len(numbered) + 1)).tolist()
-    asked: dict = {}   # the fight's rules -> {memo: (its plan, {its roots not met yet})}
-    met = []
-    for (memo, (_k, plan)), a, b in zip(numbered.items(), cuts[:-1], cuts[1:]):
-        new = ~memo.met(r_he[a:b], r_luck[a:b])
-        if new.any():
-            roots = zip(r_he[a:b][new].tolist(), r_luck[a:b][new].tolist())
-            asked.setdefault(plan.rules, {}).setdefault(memo, (plan, {}))[1].update(dict.fromkeys(roots))
-        met.append(memo)
-    for group in asked.values():
-        _price(group, cache, table, pending, here, batch.slots, entries)
+    r_here, r_he, r_luck = memo_f[f_of[lead]], end_col[lead], luck_col[lead]
+    r_memo = np.fromiter(numbered, dtype=np.int64, count=len(numbered))[r_here]
+    new = np.flatnonzero(~priced.met(r_memo, r_he, r_luck))
+    if len(new):   # the roots not met yet, by the fight's rules (in order of the roots)
+        here_plans = [plan for _k, plan in numbered.values()]
+        rules: dict = {}
+        group = np.array([rules.setdefault(p.rules, len(rules)) for p in here_plans], dtype=np.int64)[r_here[new]]
+        _u, first = np.unique(group, return_index=True)
+        for g in group[np.sort(first)].tolist():
+            at = new[group == g]
+            _price(here_plans, r_here[at], r_memo[at], r_he[at], r_luck[at], cache, table, pending, here,
+                   batch.slots, entries, priced)
     # every root's entries, gathered at once in the order of the roots
-    r_lo, r_hi = np.zeros(len(lead), dtype=np.int64), np.zeros(len(lead), dtype=np.int64)
-    for memo, a, b in zip(met, cuts[:-1], cuts[1:]):
-        r_lo[a:b], r_hi[a:b] = memo.spans(r_he[a:b], r_luck[a:b])
+    r_lo, r_hi = priced.spans(r_memo, r_he, r_luck)
     at_entry = spans(r_lo, r_hi)
     counts = r_hi - r_lo
     start = np.cumsum(counts) - counts
@@ -381,9 +382,10 @@ def _fought(batch, book, number, pending, cache, follow, steps) -> list:
     ends, end_of = entries.distinct(at_entry)
     end_of = end_of[t]
     lost = (ends[:, 0] == _KINDS.index("lose"))[end_of]   # (a death keeps the Luck it had: `_finish`)
-    alike = _alike(batch, ("endurance", "chance"))[src]
+    alike, alike_luck = _alike(batch)
+    alike = alike[src]
     if lost.any():
-        alike = np.where(lost, _alike(batch, ("endurance",))[src] + n, alike)
+        alike = np.where(lost, alike_luck()[src] + n, alike)
     width = max(len(ends), 1)
     first_edge, row_of = _first_numbered(alike * width + end_of, (int(alike.max(initial=0)) + 1) * width)
     origin, made_end = src[first_edge], ends[end_of[first_edge]]
@@ -416,37 +418,62 @@ def _fought(batch, book, number, pending, cache, follow, steps) -> list:
     return out
 
 
-def _alike(batch, stats: tuple) -> np.ndarray:
-    """Each state's number among the states that differ at most in `stats`, each read
-    only as absent, 0 or more: all `_finish` reads of the Endurance, and of the Luck
-    but where the hero dies (it writes the end's own), so that an end of theirs is one
-    successor row, made from the first of them.  (The module's `rejects` reads
-    neither: such states are all expanded here or all left to the engine, as the
-    explorer keeps a row only when the state it was made from is expanded here.)"""
+def _alike(batch) -> tuple:
+    """(each state's number among the states that differ at most in the Endurance and
+    the Luck, each read only as absent, 0 or more; a function giving its number among
+    those that differ at most in the Endurance so read): all `_finish` reads of the
+    Endurance, and of the Luck but where the hero dies (it writes the end's own), so
+    that an end of theirs is one successor row, made from the first of them.  (The
+    module's `rejects` reads neither: such states are all expanded here or all left
+    to the engine, as the explorer keeps a row only when the state it was made from is
+    expanded here.)  Both numberings are `_numbered`'s of those rows (in the order of
+    the rows sorted), by one code a row made once: the Luck's digit its class or its
+    value, over a range that holds either."""
     rows = batch.rows
-    key = rows
-    for stat in stats:
-        i = batch.slots.find("stats", stat)
-        if i is not None and i < rows.shape[1]:
-            if key is rows:
-                key = rows.copy()
-            v = key[:, i]
-            key[:, i] = np.where(v == MISSING, -1, np.minimum(v, 1))
-    return _numbered(key)[1]
+    at = [batch.slots.find("stats", stat) for stat in ("endurance", "chance")]
+    at = [i if i is not None and i < rows.shape[1] else None for i in at]
+    key = rows.copy()
+    if at[0] is not None:
+        v = key[:, at[0]]
+        key[:, at[0]] = np.where(v == MISSING, -1, np.minimum(v, 1))
+    if at[1] is None:
+        alike = _numbered(key)[1]
+        return alike, lambda: alike
+    c = at[1]
+    luck = np.where(key[:, c] == MISSING, -1, key[:, c])
+    kind = np.minimum(luck, 1)
+    key[:, c] = luck
+    if len(key):
+        low = key.min(axis=0)
+        span = key.max(axis=0) - low + 1
+        kind = kind - int(kind.min())
+        span[c] = max(int(span[c]), int(kind.max()) + 1)
+        varying = np.flatnonzero(span > 1)
+        if len(varying) <= 32 and float(np.prod(span[varying].astype(float))) < 2.0 ** 62:
+            weight = np.append(np.cumprod(span[varying][::-1])[::-1][1:], 1)   # (the first column highest)
+            rest = varying != c
+            code = (key[:, varying[rest]] - low[varying[rest]]) @ weight[rest]
+            total = int(np.prod(span[varying].astype(object)))
+            to_c = int(weight[~rest][0]) if (~rest).any() else 0
+            alike = numbered_codes(code + kind * to_c, total)[2]
+            return alike, lambda: numbered_codes(code + (luck - low[c]) * to_c, total)[2]
+    lucky = key.copy()
+    key[:, c] = np.where(rows[:, c] == MISSING, -1, np.minimum(rows[:, c], 1))
+    return _numbered(key)[1], lambda: _numbered(lucky)[1]
 
 
-def _price(group: dict, cache, table, pending: dict, here: int, slots, entries) -> None:
-    """The new heroes of fight plans of one fight (`group`: {memo: (plan, {(Endurance,
-    Luck)})}), priced in one `FightPlan.columns` call: in one pending, plans of the same
-    rules differ only in the armour's hits and the maxima (`fight_plan`), so one chain
-    over rows serves them all (each hero with his own armour's hits, the grid up to the
-    highest maxima: a larger grid holds the same nodes and ends); their rows kept in
-    `entries` at once, each memo told where its heroes' lie."""
-    parts = [(memo, plan, list(roots)) for memo, (plan, roots) in group.items()]
-    he, luck = (np.array([root[i] for _m, _p, roots in parts for root in roots], dtype=np.int64) for i in (0, 1))
-    sizes = [len(roots) for _m, _p, roots in parts]
-    arm = np.repeat([plan.arm for _m, plan, _r in parts], sizes)
-    plan = parts[0][1]._replace(ceiling=tuple(max(c) for c in zip(*(p.ceiling for _m, p, _r in parts))))
+def _price(plans: list, local: np.ndarray, memo: np.ndarray, he: np.ndarray, luck: np.ndarray, cache, table,
+           pending: dict, here: int, slots, entries, priced) -> None:
+    """The new heroes (Endurance `he`, Luck `luck`) of fight plans of one fight (each
+    hero's plan `plans[local[i]]`, its number in `priced` `memo[i]`), priced in one
+    `FightPlan.columns` call: in one pending, plans of the same rules differ only in
+    the armour's hits and the maxima (`fight_plan`), so one chain over rows serves
+    them all (each hero with his own armour's hits, the grid up to the highest maxima:
+    a larger grid holds the same nodes and ends); their rows kept in `entries` at once,
+    `priced` told where each hero's lie."""
+    arm = np.array([p.arm for p in plans], dtype=np.int64)[local]
+    used = [plans[k] for k in np.unique(local).tolist()]
+    plan = plans[int(local[0])]._replace(ceiling=tuple(max(c) for c in zip(*(p.ceiling for p in used))))
     rows, probs, details = plan.columns(he, luck, cache, table, arm)
     order = np.argsort(rows[:, 0], kind="stable")   # (hero by hero, strategies in order)
     rows, probs = rows[order], probs[order]
@@ -454,9 +481,7 @@ def _price(group: dict, cache, table, pending: dict, here: int, slots, entries) 
     start = entries.append(rows[:, 1], np.column_stack([rows[:, 2:6], pend]), probs)
     counts = np.bincount(rows[:, 0], minlength=len(he))
     lo = start + np.cumsum(counts) - counts
-    cuts = np.cumsum([0] + sizes).tolist()
-    for (memo, _p, _roots), a, b in zip(parts, cuts[:-1], cuts[1:]):
-        memo.place(he[a:b], luck[a:b], lo[a:b], lo[a:b] + counts[a:b])
+    priced.place(memo, he, luck, lo, lo + counts)
 
 
 def _written(batch, stat: str, values: np.ndarray) -> None:
