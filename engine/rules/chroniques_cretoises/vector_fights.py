@@ -334,18 +334,17 @@ class Fought:
         flat = np.concatenate(ends) if ends else np.zeros((0, 4), dtype=np.int64)
         values = flat[np.repeat(at[of], per_state) + np.arange(len(origin)) - np.repeat(base, per_state)]
         # (the successor rows made kind by kind: row `place[k]` of `nxt` is successor k)
-        order = np.argsort(values[:, 0], kind="stable")
+        order = np.argsort(values[:, 0].astype(np.int8), kind="stable")   # (a few kinds: a radix sort)
         place = np.empty_like(order)
         place[order] = np.arange(len(order))
         handed = any((o[2].rows[:, ENDED] == HANDED).any() for _a, _m, outs in moves for o in outs)
         nxt, origin, merged = self._finished(batch, origin[order], values[order], not handed)
         place = merged[place]
-        by_fighter = np.argsort(of, kind="stable")   # the states, fighter by fighter
         pairs, sized = _by_label(flats, [self.labels[label] for label in labels], len(self.labels))
         for code, label in enumerate(labels):
             # each fighter's (end, probability) pairs of this strategy, one after another
             sizes = sized[:, code]
-            mine = by_fighter[sizes[of[by_fighter]] > 0]
+            mine = having(sizes, of)
             if not len(mine):
                 continue
             pair = pairs[code]
@@ -521,6 +520,17 @@ def shared(strategies: list) -> tuple:
     pushes), so their arrays are made once, keyed by the dicts' ids (held in
     `Fought.arrays` with the arrays: an id stays theirs)."""
     return tuple((label, id(ends)) for label, ends in strategies)
+
+
+def having(sizes: np.ndarray, of: np.ndarray) -> np.ndarray:
+    """The states whose fighter (`of`) has some pairs of a strategy (`sizes`, a fighter's
+    count), in the states' order: a strategy's edges then come state after state (the
+    pairs of each found from its fighter's first, in any order of the states), so that
+    the explorer's sort of a slice's edges by state (edges.py, stable) finds each
+    move's edges in one run, and the gathers by state read forward.  (Listed fighter
+    by fighter, as before, a fight's edges were runs as short as a fighter's states:
+    on le-taureau-d-airain at 3 M states `Edges.add` 1.87 s, 1.12 s so.)"""
+    return np.flatnonzero(sizes[of] > 0)
 
 
 def _by_label(flats: list, numbers: list, known: int) -> tuple[list, np.ndarray]:
