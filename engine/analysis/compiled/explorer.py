@@ -41,6 +41,8 @@ from engine.analysis.compiled.reasons import Reason
 from engine.analysis.compiled.steps import handed
 from engine.analysis.compiled.frontier import ceilings as row_ceilings
 from engine.analysis.compiled.fought import fought
+from engine.analysis.compiled.dominance import dominance
+from engine.analysis.compiled.monotone import ahead, monotone
 from engine.analysis.explore.compact import thaw
 from engine.analysis.compiled.templates import ERROR as ERROR_T, SELF as SELF_T, Templates
 from engine.rules.watchdog import TimeUp
@@ -76,14 +78,16 @@ class Explored:
     hopeless: object = None                                  # per frontier state: no game can still win it (ceiling.py)
     ceiling: dict | None = None                              # how many and why (ceiling.py `account`)
     worth: object = None                                     # per frontier state: its ceiling (ceiling.py)
+    dominance: object = None                                 # its pairs with explored states (dominance.py)
 
 
 class CompiledExplorer:
     def __init__(self, book, module, sheet: int | None = None, with_commands: bool = True,
                  fight_nodes: bool = True, max_states: int = 10_000_000, programs: bool = True,
                  batched: bool = True, timeout: float | None = None, lens: bool = True, once: bool = False,
-                 deadline: float | None = None, order=None):
+                 deadline: float | None = None, order=None, dominance: bool = True):
         self.book, self.module, self.sheet, self.max_states = book, module, sheet, max_states
+        self.dominance, self._monotone = dominance, None   # a cut run's frontier bounded by dominance (dominance.py)
         self.order = order   # which states found to expand next (focus.py `Focus`); None: every one, breadth-first
         self.once = once   # run once (`explore_compiled`): the fight chains not kept past the exploring
         self.timeout = timeout   # CPU seconds, checked between waves
@@ -412,15 +416,30 @@ class CompiledExplorer:
             self._compacted()
             gc.collect()
         give_back()   # (what the batches and the chains held, before the graph's sort)
-        # (a row below its ceiling of 1 stays a state of its own: the high bound reads its ceiling)
-        graph = self._graph(n, roots, frontier if worth is None else frontier[worth == 1])
+        # (a row below its ceiling of 1 stays a state of its own: the high bound reads its
+        # ceiling; so does a row dominance bounds: dominance.py)
+        dom = self._dominance(frontier, worth)
+        graph = self._graph(n, roots, frontier if worth is None else
+                            np.setdiff1d(frontier[worth == 1], dom.rows() if dom is not None else []))
+        if dom is not None:
+            dom.settled((np.diff(graph.state_ptr.astype(np.int64)) > 0) | self.over(np.arange(n)), frontier)
         give_back()
         del expanded
         return Explored(graph, self.table, self.engine_paragraphs, self.compiled_states, self.engine_states,
                         bound, set(self.engine.strategies), list(self.engine.errors),
                         time.process_time() - began, self.compiled_seconds, frontier=frontier,
                         hopeless=np.zeros(len(frontier), dtype=bool) if hopeless is None else hopeless,
-                        ceiling=ceiling, worth=worth)
+                        ceiling=ceiling, worth=worth, dominance=dom)
+
+    def _dominance(self, frontier, worth):
+        """The frontier's pairs with explored rows over the book's monotone stats
+        (dominance.py, monotone.py), or None: no ceilings, no such stat, or `dominance` off."""
+        if not self.dominance or worth is None or not len(frontier):
+            return None
+        if self._monotone is None:
+            self._monotone = monotone(self.book, self.module)
+        stats = {s: at for s, at in ahead(self.lens.lens, self._monotone).items() if at}
+        return dominance(self.table, frontier, worth, stats) if stats else None
 
     def _compacted(self) -> None:
         """(A run once, its fights priced) the probabilities' numbering caches let go and

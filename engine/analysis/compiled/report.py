@@ -28,7 +28,7 @@ from engine.analysis.compiled.frontier import frontier
 from engine.analysis.explore.frontier import labelled
 from engine.analysis.compiled.keep import UNKEYED, store
 from engine.analysis.compiled.reasons import count, path_lines
-from engine.analysis.compiled.run import high_solution, solve
+from engine.analysis.compiled.run import high_solution, low_solution
 
 MAX_SHEETS = 256   # rolled sheets explored as one space too, for the findings (as today's explorer)
 PLACES = ("reached", "victory_reachable", "unreachable_in_play", "not_reached", "soft_locks", "best_route",
@@ -73,7 +73,7 @@ def _space(book, module, sheet, options: dict, keep: bool = False, saving: bool 
     explorer = CompiledExplorer(book, module, sheet=sheet, once=True, order=order, **options)
     ex = explorer.run()
     complete = ex.bound is None
-    r = solve(ex.graph, exact=complete)
+    r = low_solution(ex, exact=complete)
     exact = r["exact"]
     out = _figures(book, ex, r, complete, sheet)
     out["victory"] = {"low": float(exact), "high": float(exact)} if complete else {}
@@ -84,6 +84,8 @@ def _space(book, module, sheet, options: dict, keep: bool = False, saving: bool 
         out["frontier"] = labelled(frontier(ex, r["solution"], high), module)
         if out["frontier"] is not None:   # (the rows the ceiling counts as lost: explore/ceiling.py)
             out["frontier"]["ceiling"] = ex.ceiling
+            if ex.dominance is not None:   # (the frontier rows bounded by explored ones: dominance.py)
+                out["frontier"]["dominance"] = ex.dominance.account()
     out |= findings(book, module, explorer, ex, r, complete)
     out["errors"] = _merged(out["errors"], ex.errors)
     out["order"] = order.summary() if order is not None else {"order": "breadth"}

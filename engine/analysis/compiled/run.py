@@ -7,6 +7,7 @@ from fractions import Fraction
 
 import numpy as np
 
+from engine.analysis.compiled.dominance import low_graph, tightened
 from engine.analysis.compiled.exact import Exact
 from engine.analysis.compiled.graph import Graph
 from engine.analysis.compiled.solve import Solution
@@ -48,10 +49,18 @@ def high_bound(ex) -> float:
 
 def high_solution(ex) -> Solution:
     """The floats of a cut exploration with every state not explored counted at its
-    ceiling (explore/ceiling.py; won where none was worked out)."""
+    ceiling (explore/ceiling.py; won where none was worked out), or at an explored
+    state's high value where dominance bounds it (dominance.py `tightened`)."""
     terminal = ex.graph.terminal.astype(np.float64)
     if ex.worth is None:
         terminal[ex.frontier if ex.hopeless is None else ex.frontier[~ex.hopeless]] = 1
     else:   # (ceiling.py: each state not explored at its ceiling, 0: lost)
         terminal[ex.frontier] = ex.worth
-    return Solution(replace(ex.graph, terminal=terminal), frontier=1.0).floats()
+    return tightened(lambda t: Solution(replace(ex.graph, terminal=t), frontier=1.0).floats(), terminal,
+                     getattr(ex, "dominance", None))
+
+
+def low_solution(ex, exact: bool) -> dict:
+    """`solve` of an exploration: a cut one's frontier states counted as lost, or at an
+    explored state's value where dominance bounds them (dominance.py `low_graph`)."""
+    return solve(low_graph(ex.graph, getattr(ex, "dominance", None)), exact=exact)

@@ -36,7 +36,7 @@ from fractions import Fraction
 
 from engine.analysis.compiled.engine_path import EnginePath
 from engine.analysis.compiled.packed import Slots
-from engine.analysis.compiled.run import high_solution, solve
+from engine.analysis.compiled.run import high_solution, low_solution
 from engine.analysis.compiled.runs import run_chunks, run_ends, together
 
 CHUNKS_A_JOB = 8   # chunks a worker: balance between workers; each chunk's fights warm in its worker
@@ -156,7 +156,7 @@ class Sheets:
             total = sum(p for _n, p, _st in group)
             ex = self.explorer.run(starts=[(p / total, st) for _n, p, st in group])
             complete = ex.bound is None
-            r = solve(ex.graph, exact=complete)
+            r = low_solution(ex, exact=complete)
             if complete:
                 lows = highs = values = r["roots"]
             else:

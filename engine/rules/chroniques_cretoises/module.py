@@ -270,6 +270,11 @@ class ChroniquesCretoises(PackagedOdds, RuleModule):
     def commands(self):
         return COMMANDS
 
+    # No stat is declared monotone (compiled/monotone.py: nothing bounded by dominance):
+    # Force and Protection are derived from the items; more Honour is not proven never
+    # worse (Shame above Honour is a death, Zeus's rescue reads both), nor less Shame
+    monotone_stats = MappingProxyType({})
+
     @property
     def vector_rules(self):
         """The same rules over batches of states, for the compiled explorer (vector.py)."""

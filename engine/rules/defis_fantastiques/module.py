@@ -6,7 +6,7 @@ from types import MappingProxyType
 from engine.book.frontmatter import equipment as equipment_of
 from engine.rules.base import Death, RuleModule, plain_items
 from engine.rules.odds_hooks import PackagedOdds
-from engine.rules.defis_fantastiques import combat, commands, equipment, lint, rolls, schema, sheet, under_way
+from engine.rules.defis_fantastiques import combat, commands, equipment, lint, monotone, rolls, schema, sheet, under_way
 from engine.rules.defis_fantastiques.messages import M, count, dead
 
 ACTIVITIES = {"combat": combat, "test": rolls}
@@ -122,6 +122,11 @@ class DefisFantastiques(PackagedOdds, RuleModule):
         (chances.py, explore/routes.py)."""
         from engine.rules.defis_fantastiques.chances import Chances
         return Chances()
+
+    # Stats more of which is never worse under these rules (monotone.py: the proof), and
+    # what a paragraph's fight or test reads otherwise (compiled/monotone.py)
+    monotone_stats = monotone.MONOTONE
+    monotone_reads = staticmethod(monotone.field_reads)
 
     @property
     def vector_rules(self):
