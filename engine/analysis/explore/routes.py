@@ -113,11 +113,7 @@ class Routes:
 
     def _now(self, hero: tuple) -> dict:
         up = self._up(hero)
-        book = self.book
-
-        def at(t) -> float:
-            return up.get(t, 0.0) if t in book.paragraphs else 1.0
-        return {n: 1.0 if n in self.wins else max((at(t) for t in ts), default=0.0) for n, ts in self.edges.items()}
+        return {n: 1.0 if n in self.wins else self._best(n, up) for n in self.edges}
 
     def _landing(self, n: int) -> set:
         """The paragraphs one move from a state at `n` may end at: n, and what its edges
@@ -181,7 +177,7 @@ class Routes:
             if m in tiers:
                 new = self._tiered(m, tiers[m], up)
             else:
-                new = self.passing(m, hero) * max((self._at(t, up) for t in self.edges.get(m, ())), default=0.0)
+                new = self.passing(m, hero) * self._best(m, up)
             if new < up[m] - EPS:
                 up[m] = new
                 for n in self.back.get(m, ()):
@@ -214,13 +210,17 @@ class Routes:
         if outcome == DEATH:
             return 0.0
         if outcome is None or outcome in (CONTINUE, "continue"):
-            return max((self._at(t, up) for t in self.edges.get(m, ())), default=0.0)
+            return self._best(m, up)
         if type(outcome) is int and outcome != VICTORY:
             return self._at(outcome, up)
         return 1.0
 
     def _at(self, t, up: dict) -> float:
         return up.get(t, 0.0) if t in self.book.paragraphs else 1.0
+
+    def _best(self, m: int, up: dict) -> float:
+        """The best `up` of m's edges (a number outside the book: 1)."""
+        return max((self._at(t, up) for t in self.edges.get(m, ())), default=0.0)
 
     def ends(self, m: int, hero: tuple):
         """The module's ordered ends of m's activity (`outcomes`), where the hero faces

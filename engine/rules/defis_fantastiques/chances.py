@@ -174,19 +174,14 @@ def _win_chance(book, spec, hero: dict) -> float | None:
     if skill is None or stamina is None or (lucky and luck is None):
         return None
     try:
-        enemies = [(int(e["habilete"]), model.enemy_endurance(e), int(e.get("damage", equipment.STANDARD_DAMAGE)))
-                   for e in spec["enemies"]]
+        enemies, mode = _opponents(spec)
         bonus = sum(max(0, int(m.get("attack", 0))) for m in spec.get("modifiers") or ())
         specials = model.specials(spec)
     except (KeyError, TypeError, ValueError, AttributeError):
         return None
-    mode = spec.get("mode", "one-by-one")
-    if mode == "as-one" and len(enemies) > 1:
-        enemies = [(max(e[0] for e in enemies), sum(e[1] for e in enemies), max(e[2] for e in enemies))]
     wounds = [e[2] for e in enemies]
-    weapons = {(int(w.get("attack", 0)), int(w.get("damage", equipment.STANDARD_DAMAGE)))
-               for w in _props(book, "weapon")} | {(0, equipment.STANDARD_DAMAGE)}
-    armours = {(int(a.get("absorbs", 0)), int(a.get("hits", 1))) for a in _props(book, "armour")} | {None}
+    weapons, armours = _gear(book)
+    armours = set(armours) | {None}   # (or none worn)
     best = 0.0
     for attack, damage in weapons:
         for armour in armours:
@@ -220,14 +215,10 @@ def _fights(book, spec, heroes: list, lost, items=None) -> list:
     """The fight's bound for each hero ({stat: most}): 1.0 where it is not bounded."""
     if not _bounded(spec, lost):
         return [1.0] * len(heroes)
-    try:   # (as combat.begin starts it: "comme un seul", one opponent)
-        enemies = [(int(e["habilete"]), model.enemy_endurance(e), int(e.get("damage", equipment.STANDARD_DAMAGE)))
-                   for e in spec["enemies"]]
+    try:
+        enemies, mode = _opponents(spec)
     except (KeyError, TypeError, ValueError):
         return [1.0] * len(heroes)
-    mode = spec.get("mode", "one-by-one")
-    if mode == "as-one" and len(enemies) > 1:
-        enemies = [(max(e[0] for e in enemies), sum(e[1] for e in enemies), max(e[2] for e in enemies))]
     try:   # (`modifiers`: each counted in every round where it adds; the first round's bonus in that round)
         bonus = sum(max(0, int(m.get("attack", 0))) for m in spec.get("modifiers") or ())
         first = max(0, int((spec.get("first_round") or {}).get("attack", 0)))
@@ -263,13 +254,11 @@ def _family(book, spec, skill: int, enemies: list, mode: str, sheets: list, luck
     (before a weapon), with the weapon and the armour of the book (or none) that give the
     most (a weapon's attack bonus counted when it adds, never the -1 of a worse one)."""
     from engine.rules.defis_fantastiques.odds_solver import family_chances
-    weapons = [(int(w.get("attack", 0)), int(w.get("damage", equipment.STANDARD_DAMAGE)))
-               for w in _props(book, "weapon", items)]
-    armours = [(int(a.get("absorbs", 0)), int(a.get("hits", 1))) for a in _props(book, "armour", items)] or [None]
+    weapons, armours = _gear(book, items)
     wounds = [e[2] for e in enemies]
     best = [0.0] * len(sheets)
-    for attack, damage in set(weapons) | {(0, equipment.STANDARD_DAMAGE)}:   # (any weapon, or none)
-        for armour in set(armours):
+    for attack, damage in weapons:
+        for armour in set(armours or [None]):
             found = family_chances(
                 skill + max(attack, 0), [(e[0], e[1]) for e in enemies], sheets,
                 mode=mode if len(enemies) > 1 else "single", luck_policy="optimal" if lucky else "never",
@@ -278,6 +267,26 @@ def _family(book, spec, skill: int, enemies: list, mode: str, sheets: list, luck
                 specials=model.Specials(first=first) if first else None)
             best = [max(b, float(f)) for b, f in zip(best, found)]
     return [min(1.0, b) for b in best]
+
+
+def _opponents(spec) -> tuple[list, str]:
+    """([(Skill, Endurance, wound)], mode) of a fight's opponents, as combat.begin starts
+    them ("comme un seul": one opponent)."""
+    enemies = [(int(e["habilete"]), model.enemy_endurance(e), int(e.get("damage", equipment.STANDARD_DAMAGE)))
+               for e in spec["enemies"]]
+    mode = spec.get("mode", "one-by-one")
+    if mode == "as-one" and len(enemies) > 1:
+        enemies = [(max(e[0] for e in enemies), sum(e[1] for e in enemies), max(e[2] for e in enemies))]
+    return enemies, mode
+
+
+def _gear(book, items=None) -> tuple[set, list]:
+    """(every (attack, wound) the hero may fight with: a weapon of the book, or none;
+    every (absorbs, hits) of an armour of the book), of `items` only where given."""
+    weapons = {(int(w.get("attack", 0)), int(w.get("damage", equipment.STANDARD_DAMAGE)))
+               for w in _props(book, "weapon", items)} | {(0, equipment.STANDARD_DAMAGE)}
+    armours = [(int(a.get("absorbs", 0)), int(a.get("hits", 1))) for a in _props(book, "armour", items)]
+    return weapons, armours
 
 
 def _props(book, kind: str, items=None) -> list:
