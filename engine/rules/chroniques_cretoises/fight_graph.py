@@ -234,7 +234,16 @@ class Store:
         """The nodes `low`..`high` - 1 for the strategies of `columns`, level by level
         (the nodes of a level and their options at once): each node's option of highest
         value among those it may afford, the first unless a later one is better by more
-        than TIE, its value summed edge by edge in order, as `Chain._back`."""
+        than TIE, its value summed edge by edge in order, as `Chain._back`.
+
+        What does not depend on the children's values (each option's edges, children,
+        weights, whether each strategy may afford it) is gathered once for every node
+        of the call, in level order, and each level reads its slice: most levels hold a
+        few nodes, and the calls a level cost more than their arithmetic.  An option
+        one may not afford (or of no value) is valued -inf while the best is chosen:
+        -inf is below every value and -inf + TIE is -inf, so "better by more than TIE"
+        alone decides as the comparisons with NaN did (a node with no option left is
+        valued NaN, its choice -1, as before)."""
         width = columns.stop - columns.start
         if high <= low or not width:
             return
@@ -243,51 +252,61 @@ class Store:
             self.values = np.vstack([self.values, np.zeros((rows - len(self.values), self.values.shape[1]))])
             self.choice = np.vstack([self.choice, np.zeros((rows - len(self.choice), self.choice.shape[1]),
                                                            dtype=np.int64)])
-        first, spent, norm, lo = self.first.data, self.spent.data, self.norm.data, self.lo.data
-        weight, child, ends = self.weight.data, self.child.data, self.end_value.data
+        first, lo, child = self.first.data, self.lo.data, self.child.data
         keeps = np.array(self.keeps, dtype=np.int64)[columns]
-        values = self.values
+        values, choice = self.values, self.choice
         level = np.array(self.level[low:high], dtype=np.int64)
         order = np.argsort(level, kind="stable")
-        cuts = np.flatnonzero(np.diff(level[order])) + 1
-        for part in np.split(order, cuts):
-            mine = low + part
-            f0, f1 = first[mine], first[mine + 1]
-            count = f1 - f0
-            opts = spans(f0, f1)
-            owner = np.repeat(np.arange(len(mine)), count)
-            slot = opts - np.repeat(f0, count)
-            # (every edge of the level's options at once, option by edge: the sums
-            # then taken edge after edge, in the same order; an edge past an option's
-            # last weighs 0)
-            elo, ehi = lo[opts], lo[opts + 1]
-            at = elo[:, None] + np.arange(int((ehi - elo).max()))
-            on = at < ehi[:, None]
-            at = np.where(on, at, 0)
-            c = child[at]
-            got = np.where((c >= 0)[..., None], values[np.maximum(c, 0), columns],
-                           ends[np.maximum(-1 - c, 0)][..., None])
-            got = np.where(on[..., None], weight[at][..., None] * got, 0.0)
-            total = np.zeros((len(opts), width))
-            for e in range(got.shape[1]):
+        nodes = low + order   # (level by level)
+        at_node = np.concatenate(([0], np.flatnonzero(np.diff(level[order])) + 1, [len(order)])).tolist()
+        f0, f1 = first[nodes], first[nodes + 1]
+        count = f1 - f0
+        opts = spans(f0, f1)   # (each node's options in turn: a level's, one slice)
+        at_opt = np.concatenate(([0], np.cumsum(count)))[at_node].tolist()
+        owner = np.repeat(np.arange(len(nodes)), count)
+        slot = opts - np.repeat(f0, count)
+        # (every edge of the options, option by edge; an edge past an option's last
+        # weighs 0)
+        elo, ehi = lo[opts], lo[opts + 1]
+        edges = ehi - elo
+        at = elo[:, None] + np.arange(int(edges.max()))
+        on = (at < ehi[:, None])[..., None]
+        at = np.where(on[..., 0], at, 0)
+        c = child[at]
+        node = (c >= 0)[..., None]
+        kid = np.maximum(c, 0)
+        end = self.end_value.data[np.maximum(-1 - c, 0)][..., None]
+        weight = self.weight.data[at][..., None]
+        norm = self.norm.data[opts][:, None]
+        budget = np.maximum(0, self.honour.data[nodes][:, None] - keeps[None, :])
+        afford = self.spent.data[opts][:, None] <= budget[owner]
+        del c, at, budget
+        for k in range(len(at_node) - 1):
+            a, b, oa, ob = at_node[k], at_node[k + 1], at_opt[k], at_opt[k + 1]
+            wide = int(edges[oa:ob].max())
+            got = np.where(node[oa:ob, :wide], values[kid[oa:ob, :wide], columns], end[oa:ob, :wide])
+            got = np.where(on[oa:ob, :wide], weight[oa:ob, :wide] * got, 0.0)
+            total = np.zeros((ob - oa, width))
+            for e in range(wide):
                 total += got[:, e]
-            v = total / norm[opts][:, None]
-            budget = np.maximum(0, self.honour.data[mine][:, None] - keeps[None, :])
+            v = total / norm[oa:ob]
+            v = np.where(afford[oa:ob] & (v == v), v, -np.inf)
             # (the options node by slot: the first affordable kept unless a later one
             # is better by more than TIE, slot after slot)
-            vs = np.full((len(mine), int(count.max()), width), np.nan)
-            vs[owner, slot] = np.where(spent[opts][:, None] <= budget[owner], v, np.nan)
-            ids = np.full((len(mine), vs.shape[1]), -1, dtype=np.int64)
-            ids[owner, slot] = opts
+            mine, here, place = nodes[a:b], owner[oa:ob] - a, slot[oa:ob]
+            most = int(count[a:b].max())
+            vs = np.full((b - a, most, width), -np.inf)
+            vs[here, place] = v
+            ids = np.full((b - a, most), -1, dtype=np.int64)
+            ids[here, place] = opts[oa:ob]
             best = vs[:, 0].copy()
-            chosen = np.where(np.isnan(best), -1, ids[:, :1])
-            for s in range(1, vs.shape[1]):
+            chosen = np.where(best == -np.inf, -1, ids[:, :1])
+            for s in range(1, most):
                 better = vs[:, s] > best + TIE
-                better |= np.isnan(best) & ~np.isnan(vs[:, s])
                 np.copyto(best, vs[:, s], where=better)
                 np.copyto(chosen, ids[:, s:s + 1], where=better)
-            values[mine, columns] = best
-            self.choice[mine, columns] = chosen
+            values[mine, columns] = np.where(best == -np.inf, np.nan, best)
+            choice[mine, columns] = chosen
 
 
 class FightGraph:
