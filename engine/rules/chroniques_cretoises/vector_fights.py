@@ -249,7 +249,9 @@ class Fought:
         `key` under `width` holds)."""
         slots, module = batch.slots, self.steps.compiler.module
         log: set = set()
-        unpacked = slots.unpack(batch.rows[r], self.book, module)
+        row = batch.rows[r].copy()
+        row[PENDING] = 0   # (no pending: the state's is the fight's own, set below, not thawed nor copied)
+        unpacked = slots.unpack(row, self.book, module)
         state = tracked_copy(unpacked, log)
         state.pending = self.pending
         play = SimpleNamespace(book=self.book, state=state)
