@@ -41,14 +41,13 @@ from engine.rules.chroniques_cretoises import explore
 from engine.rules.chroniques_cretoises import model as R
 from engine.rules.chroniques_cretoises import names as N
 from engine.rules.chroniques_cretoises import sheet
+from engine.rules.chroniques_cretoises.fighters import Answers
 from engine.rules.chroniques_cretoises.fight_rows import (KINDS, LOSE, STOP, condition_to, end_row, left_in, now,
                                                        put_condition, set_value, twins, written)
 
 # the leaving ends: (the outcome's effects in the fight's fields, its paragraph's field)
 WHERE = {"win": ("win_effects", "win"), "all-badly-wounded": ("all_down_effects", "all_down"),
          "hurt": ("hurt_effects", "hurt"), "timeout": ("timeout_effects", "timeout")}
-# (the ends of a fighter left to the engine path: `Fought._arrays`)
-NONE = (np.zeros((0, 4), dtype=np.int64), (), np.zeros((0, 3), dtype=np.int64))
 
 
 def fight(rules, book, number: int, pending: dict, steps, cache):
@@ -170,8 +169,9 @@ class Fought:
         self.known: dict = {}       # a fighter's key -> its answer (from earlier batches)
         self.made: dict = {}        # an end's code -> its row (`end_row`), None: not written here
         self.store = None           # the store of the fights' graphs the codes are of
-        self.arrays: dict = {}      # the strategies' ends dicts (by id) -> (them, `_arrays`)
+        self.arrays: dict = {}      # the strategies' ends dicts (by id) -> (them, `_arrays`' number)
         self.labels: dict = {}      # a strategy's label -> its number (in `_arrays`' pairs)
+        self.answered = Answers()   # the fighters' ends and pairs by their number (fighters.py)
         self.planned: list = []     # (an answer, its fight's plan) of the batch being read
         self.table = Probabilities()   # the ends' chances, numbered (only grows: a Spread's table)
 
@@ -289,10 +289,10 @@ class Fought:
             return
         kept = self.arrays.get(shared(found[0]))
         if kept is None:
-            kept = self.arrays[shared(found[0])] = (found[0], self._arrays(found[0], slots))
-        arrays = kept[1]
-        if arrays is not None:
-            answer[0], answer[3] = found[0], arrays
+            arrays = self._arrays(found[0], slots)
+            kept = self.arrays[shared(found[0])] = (found[0], None if arrays is None else self.answered.add(*arrays))
+        if kept[1] is not None:
+            answer[0], answer[3] = found[0], kept[1]
 
     def _gives_up(self) -> bool:
         """Whether the hero's surrender, accepted, is played here (`_surrender`: the
@@ -319,22 +319,18 @@ class Fought:
             if offered.any():
                 moves.append((answer, offered, getattr(self, "_" + answer)(batch, of, found)))
         # each fighter's distinct ends (rows of `end_row`), and each strategy's
-        # (end number, probability number) of them: made once a fighter (`_arrays`)
-        labels, ends, flats = {}, [], []
-        for f in found:
-            mine, per, flat = f[3] if f[0] is not None else NONE
-            ends.append(mine)
-            flats.append(flat)
-            labels.update(dict.fromkeys(per))
+        # (end number, probability number) of them: made once a fighter (`_arrays`),
+        # read by its answer's number (fighters.py; 0: none)
+        answered = self.answered
+        number = np.array([f[3] if f[0] is not None else 0 for f in found], dtype=np.int64)
+        labels = answered.labelled(number)
         table = self.table
         n = len(batch)
-        counts = np.array([len(e) for e in ends], dtype=np.int64)
-        at = np.cumsum(counts) - counts   # each fighter's first end among them all
+        at, counts = answered.ends.ptr[number], answered.ends.ptr[number + 1] - answered.ends.ptr[number]
         per_state = counts[of]
         origin = np.repeat(np.arange(n), per_state)
         base = np.cumsum(per_state) - per_state   # each state's first successor row
-        flat = np.concatenate(ends) if ends else np.zeros((0, 4), dtype=np.int64)
-        values = flat[np.repeat(at[of], per_state) + np.arange(len(origin)) - np.repeat(base, per_state)]
+        values = answered.ends.data[np.repeat(at[of], per_state) + np.arange(len(origin)) - np.repeat(base, per_state)]
         # (the successor rows made kind by kind: row `place[k]` of `nxt` is successor k)
         order = np.argsort(values[:, 0].astype(np.int8), kind="stable")   # (a few kinds: a radix sort)
         place = np.empty_like(order)
@@ -342,8 +338,10 @@ class Fought:
         handed = any((o[2].rows[:, ENDED] == HANDED).any() for _a, _m, outs in moves for o in outs)
         nxt, origin, merged = self._finished(batch, origin[order], values[order], not handed)
         place = merged[place]
-        pairs, sized = _by_label(flats, [self.labels[label] for label in labels], len(self.labels))
-        for code, label in enumerate(labels):
+        every, _at, sizes = answered.pairs.take(number)
+        pairs, sized = _by_label(every, sizes, labels, len(self.labels))
+        names = list(self.labels)   # (a label's number: its place)
+        for code, label in enumerate(names[c] for c in labels):
             # each fighter's (end, probability) pairs of this strategy, one after another
             sizes = sized[:, code]
             mine = having(sizes, of)
@@ -360,8 +358,8 @@ class Fought:
         return moves
 
     def _arrays(self, strategies, slots):
-        """(a fighter's distinct ends as rows of `end_row`, the labels of its strategies
-        with some end, their (end number, probability number in `self.table`) pairs as
+        """(a fighter's distinct ends as rows of `end_row`, the numbers (in `self.labels`)
+        of its strategies with some end, their (end number, probability number in `self.table`) pairs as
         rows (the strategy's number in `self.labels`, end, probability) strategy by
         strategy), its zero chances left out; None where an end is one this file does
         not write."""
@@ -386,8 +384,8 @@ class Fought:
                         mine.append(row)
                     pairs.append((j, number(n, d)))
             if pairs:
-                labels.append(label)
                 c = codes.setdefault(label, len(codes))
+                labels.append(c)
                 rows.extend([(c, j, p) for j, p in pairs])
         return (np.array(mine, dtype=np.int64).reshape(-1, 4), labels,
                 np.array(rows, dtype=np.int64).reshape(-1, 3))
@@ -535,23 +533,23 @@ def having(sizes: np.ndarray, of: np.ndarray) -> np.ndarray:
     return np.flatnonzero(sizes[of] > 0)
 
 
-def _by_label(flats: list, numbers: list, known: int) -> tuple[list, np.ndarray]:
+def _by_label(every: np.ndarray, sizes: np.ndarray, numbers: list, known: int) -> tuple[list, np.ndarray]:
     """The fighters' pairs strategy by strategy: ([for each strategy of `numbers` (their
     numbers in `Fought.labels`, of `known`), every fighter's (end, probability) pairs
     of it, fighter after fighter, each in its order], [fighter, strategy] the count of
-    each fighter's pairs of each): one stable sort of all the fighters' rows (`_arrays`)
-    by strategy, where each strategy asked each fighter for its pairs."""
+    each fighter's pairs of each): one stable sort of all the fighters' rows (`every`,
+    `_arrays`' pairs fighter after fighter, `sizes` of each) by strategy, where each
+    strategy asked each fighter for its pairs."""
     rank = np.full(known, -1, dtype=np.int64)
     rank[numbers] = np.arange(len(numbers))
-    every = np.concatenate(flats)
     label = rank[every[:, 0]]
-    fighter = np.repeat(np.arange(len(flats)), [len(f) for f in flats])
+    fighter = np.repeat(np.arange(len(sizes)), sizes)
     order = np.argsort(label, kind="stable")
     bounds = np.searchsorted(label[order], np.arange(len(numbers) + 1)).tolist()
     every = every[order, 1:]
-    sized = np.bincount(fighter * len(numbers) + label, minlength=len(flats) * len(numbers))
+    sized = np.bincount(fighter * len(numbers) + label, minlength=len(sizes) * len(numbers))
     return ([every[a:b] for a, b in zip(bounds, bounds[1:])],
-            sized.reshape(len(flats), len(numbers)))
+            sized.reshape(len(sizes), len(numbers)))
 
 
 def _copy(batch):
