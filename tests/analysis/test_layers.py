@@ -14,17 +14,21 @@ Sound: on every fixture book explored whole no state's exact value is above its
 layered ceiling (nor a move's), in both explorers; a state that has already fought
 priced in the layer where the knight is still ahead falls below its exact value and
 is caught; cut runs keep low <= exact <= high."""
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
 import pytest
 
 from engine.analysis.compiled.ahead import Ahead
+from engine.analysis.compiled.explorer import explore_compiled
 from engine.analysis.compiled.packed import PARAGRAPH
+from engine.analysis.compiled.run import high_bound, solve
 from engine.analysis.explore.before import Before
 from engine.analysis.explore.ceiling import Ceiling
+from engine.analysis.explore.explorer import Explorer
 from engine.analysis.explore.lens import Lens
-from engine.analysis.explore.solve import values
+from engine.analysis.explore.solve import values, victory_odds
 from engine.analysis.explore.worth import Worth
 from engine.rules.defis_fantastiques.chances import Chances
 from tests.analysis.test_ceiling import BOOKS, WORN, over_ceiling, whole
@@ -107,3 +111,27 @@ def test_every_compiled_row_is_worth_at_most_its_layered_ceiling():
     knight = found.table.column(found.table.slots.find("visits", 2)) != 0
     assert np.allclose(worth[door & ~knight], value[door & ~knight]) and (worth[door & ~knight] < 1).all()
     assert (worth[door & knight] == 1).all()
+
+
+def test_cut_runs_stay_sound_and_each_root_is_at_most_its_own_ceiling():
+    """Both explorers' cuts keep low <= exact <= high.  The compiled path's first cuts
+    leave rows inside the knight's fight (rounds: the odds under way unread, their
+    ceiling the best of § 2's ways, the door's 1 among them): the high solve alone gives
+    1, the root's own ceiling (`Explored.tops`) the exact value.  A root's ceiling planted
+    a tenth too low puts the high bound under the exact value."""
+    book, module, _ = load(BRIDGE)
+    exact = victory_odds(Explorer(book, module, sheet=1, likely=True).run())["low"]
+    capped = 0
+    for cap in (2, 4, 6, 10, 15, 20):
+        v = victory_odds(Explorer(book, module, sheet=1, likely=True, max_states=cap).run())
+        assert v["low"] - 1e-12 <= exact <= v["high"] + 1e-12, (cap, v, exact)
+        ex = explore_compiled(book, module, sheet=1, max_states=cap)
+        if ex.bound is None:
+            continue
+        low, high = solve(ex.graph, exact=False)["float"], high_bound(ex)
+        assert low - 1e-9 <= exact <= high + 1e-9, (cap, low, exact, high)
+        uncapped = high_bound(replace(ex, tops=None))
+        assert high <= uncapped + 1e-12
+        capped += abs(high - exact) < 1e-9 and uncapped == 1.0
+        assert high_bound(replace(ex, tops=ex.tops * 0.9)) < exact - 1e-3
+    assert capped
