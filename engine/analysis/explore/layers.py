@@ -37,11 +37,13 @@ keeps it at n where a paragraph ahead reads it, and where no way closed for good
 hides that paragraph: `kept`) and holds not.  A record the lens may have dropped
 counts as entered (m left out of A: sound, only higher).
 
-S (`chosen`): for each hero, the paragraphs whose layer alone lowers the start's
-ceiling most, at most CAP of them: each set is 2^|S| tables of `up` a hero (each a
-pass over the graph and the ordered ends), and a frontier prices hundreds of heroes
-within seconds (worth.py HERO_SECONDS).  A paragraph whose first entry lowers nothing
-at the start is left out: it costs a doubling of the tables for nothing there.
+S (`chosen`): the paragraphs whose layer alone lowers the start's ceiling most for
+the first hero priced (a run for one sheet: its start's), at most CAP of them, kept
+for every hero (any S is sound): each is a doubling of the tables of `up` a hero
+(each a pass over the graph and the ordered ends) and its activity priced for each,
+and a frontier prices hundreds of heroes (a difficulty table's starts, each rolled
+sheet's maxima; worth.py HERO_SECONDS); which first entries lower the start is the
+graph's more than the stats'.  One that lowers nothing there is left out.
 """
 from __future__ import annotations
 
@@ -61,7 +63,7 @@ class Layers:
         self.before = Before(routes.book, routes.module, routes.edges)
         self._candidates = None
         self._views: dict = {}     # A -> the routes over the ways open in layer A (before.py)
-        self._chosen: dict = {}    # hero -> S
+        self._chosen = None        # S (chosen for the first hero priced)
         self._ups: dict = {}       # (hero, A) -> up
         self._tables: dict = {}    # (hero, A) -> [now, after (None until asked)]
         self._landings: dict = {}  # (paragraph, A) -> the (paragraph, layer) pairs a move may land on
@@ -86,10 +88,9 @@ class Layers:
         return found[after].get(paragraph, 1.0)
 
     def chosen(self, hero: tuple) -> frozenset:
-        """S for `hero` (the module docstring): the CAP candidates whose layer alone lowers
-        the start's ceiling most."""
-        found = self._chosen.get(hero)
-        if found is None:
+        """S (the module docstring): the CAP candidates whose layer alone lowers the
+        start's ceiling most for `hero`, the first hero asked; kept for every other."""
+        if self._chosen is None:
             start = self.r.book.start
             base = self.up(hero, frozenset()).get(start, 0.0)
             drops = []
@@ -97,8 +98,8 @@ class Layers:
                 v = self.up(hero, frozenset((m,))).get(start, 0.0)
                 if v < base - EPS:
                     drops.append((v, m))
-            found = self._chosen[hero] = frozenset(m for _v, m in sorted(drops)[:CAP])
-        return found
+            self._chosen = frozenset(m for _v, m in sorted(drops)[:CAP])
+        return self._chosen
 
     def view(self, a: frozenset):
         """The routes of layer A: over the ways open to a game that has entered none of A
