@@ -70,7 +70,7 @@ def test_what_a_game_enters_before_the_knight_is_the_start_only():
     """R_2 = {1}: the door needs § 5 entered, and § 5 lies beyond § 2.  Without its
     condition, the door opens (§ 6 in R_2).  On the-clock-of-vennick, the Gear Chamber
     (§ 200) is entered only beyond the pendulum knight (§ 37): its ladder (`if:
-    'visited(200)'`) and the returns to the paragraph noted (`note("hall")`) need it
+    'visited(200)'`) and the returns to the paragraph noted (`note('hall')`) need it
     entered before."""
     book, module, _ = load(BRIDGE)
     lens = Lens(book, module)

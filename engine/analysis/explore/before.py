@@ -3,7 +3,7 @@ open to it there (layers.py: the routes of a layer where m's `once:` activity is
 still ahead).
 
 The lens's graph (lens.py) has every way a game may take, but not what a way needs: a
-choice offered `if: 'visited(200)'` and a `to: 'note("hall")'` that returns to the
+choice offered `if: 'visited(200)'` and a `to: note('hall')` that returns to the
 paragraph noted both lead to § 200 in the graph, and both need § 200 entered before.
 On the-clock-of-vennick, § 200 (the Gear Chamber) is first entered only over the
 bridge of the pendulum knight (§ 37), yet the graph leads there from the cistern
@@ -12,7 +12,7 @@ bridge of the pendulum knight (§ 37), yet the graph leads there from the cister
 `reach(m)`, R_m, is the least set holding the start and closed under the ways open
 to it from its paragraphs other than m: a way is open to a set R unless it is a
 choice whose condition's top-level `and` terms say `visited(q)` for some q not in R,
-or whose target is a note's (`note("x")`: the paragraph where the note was written,
+or whose target is a note's (`note('x')`: the paragraph where the note was written,
 play.counters: `st.paragraph`) not in R.  Every other way (a random outcome, an
 `auto:` jump, the module's exits, a rescue, a computed target, an edge the exploration
 learnt) is open.  Why every paragraph a game from the start enters before its first
