@@ -77,6 +77,17 @@ def _without_meals(self, lens, hero=False):
 def test_every_compiled_row_is_worth_at_most_its_own_ceiling(name):
     """The compiled path's ceilings (CompiledExplorer.ceilings, as a cut run's frontier
     gets them) over every row of a space explored whole."""
+    found, value, worth, account = compiled_rows(name)
+    if name == WORN_HERO:   # (the fork's rows: lower at 4 Stamina than at 12)
+        fork = found.table.column(PARAGRAPH) == 2
+        stamina = found.table.column(found.table.slots.find("stats", "endurance"))
+        assert worth[fork & (stamina == 4)].max() < worth[fork & (stamina == 12)].min()
+        assert account["heroes"] > 1
+
+
+def compiled_rows(name) -> tuple:
+    """(the space explored whole on the compiled path, each row's exact value, its
+    ceiling, `ceilings`' account), no row above its ceiling."""
     book, module, _ = load(name)
     ex = CompiledExplorer(book, module, sheet=1)
     found = ex.run()
@@ -85,11 +96,7 @@ def test_every_compiled_row_is_worth_at_most_its_own_ceiling(name):
     worth, account = ex.ceilings(np.arange(found.table.n))
     over = np.flatnonzero(value > worth + 1e-9)
     assert not len(over), (over[:5], value[over[:5]], worth[over[:5]])
-    if name == WORN_HERO:   # (the fork's rows: lower at 4 Stamina than at 12)
-        fork = found.table.column(PARAGRAPH) == 2
-        stamina = found.table.column(found.table.slots.find("stats", "endurance"))
-        assert worth[fork & (stamina == 4)].max() < worth[fork & (stamina == 12)].min()
-        assert account["heroes"] > 1
+    return found, value, worth, account
 
 
 def without_own_stats(monkeypatch):

@@ -79,6 +79,7 @@ class Explored:
     ceiling: dict | None = None                              # how many and why (ceiling.py `account`)
     worth: object = None                                     # per frontier state: its ceiling (ceiling.py)
     dominance: object = None                                 # its pairs with explored states (dominance.py)
+    tops: object = None                                      # per root: its ceiling (a cut run; ceiling.py)
 
 
 class CompiledExplorer:
@@ -409,6 +410,8 @@ class CompiledExplorer:
         if len(frontier) and self.lens is not None:   # (ceiling.py: each row's ceiling, 0: lost)
             worth, ceiling = self.ceilings(frontier)
             hopeless = worth == 0
+        # (each root at most its own ceiling too: run.py `high_solution`)
+        tops = self.ceilings(np.array([t for _p, t in roots], dtype=np.int64))[0] if worth is not None else None
         if self.once:   # the module's fight chains are not read by the graph: their
             # memory given back before its sort (a restart or a later use makes them again)
             self.engine.cache.clear()
@@ -429,7 +432,7 @@ class CompiledExplorer:
                         bound, set(self.engine.strategies), list(self.engine.errors),
                         time.process_time() - began, self.compiled_seconds, frontier=frontier,
                         hopeless=np.zeros(len(frontier), dtype=bool) if hopeless is None else hopeless,
-                        ceiling=ceiling, worth=worth, dominance=dom)
+                        ceiling=ceiling, worth=worth, dominance=dom, tops=tops)
 
     def _dominance(self, frontier, worth):
         """The frontier's pairs with explored rows over the book's monotone stats

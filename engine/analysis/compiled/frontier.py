@@ -18,7 +18,8 @@ def ceilings(ex, rows) -> tuple:
     """(each row's ceiling, `Ceiling.account`) of the rows `rows` (numbers of rows of
     the compiled explorer `ex`'s table; its lens needed): explore/worth.py
     `hopeful_rows`, each row's hero from its own stats (at most their most from the row
-    on: ahead.py) and its starting values (their maxima)."""
+    on: ahead.py) and its starting values (their maxima), its layer from its visits
+    (explore/layers.py: a `once:` activity on a loop not yet met)."""
     table, slots = ex.table, ex.slots
 
     def column(part: str, stat: str):
@@ -28,10 +29,13 @@ def ceilings(ex, rows) -> tuple:
     def held(stat: str):
         v = column("stats", stat)
         return np.zeros(len(rows), dtype=np.int64) if v is None else np.where(v == MISSING, 0, v)
+    def visited(m: int):   # (whether each row holds the visit of m; None: no row can)
+        v = column("visits", m)
+        return None if v is None else (v != 0) & (v != MISSING)
     paragraphs = table.column(PARAGRAPH)[rows]
     most = ex.lens.most(paragraphs, table.column(PENDING)[rows], held, slots)
     return hopeful_rows(ex.book, ex.module, ex.lens.lens.edges, slots, paragraphs, table.column(EXTRA)[rows],
-                        lambda stat: column("initial", stat), MISSING, most.get)
+                        lambda stat: column("initial", stat), MISSING, most.get, ex.lens.lens, visited)
 
 
 def frontier(ex, low, high) -> dict | None:

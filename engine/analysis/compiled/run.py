@@ -50,14 +50,24 @@ def high_bound(ex) -> float:
 def high_solution(ex) -> Solution:
     """The floats of a cut exploration with every state not explored counted at its
     ceiling (explore/ceiling.py; won where none was worked out), or at an explored
-    state's high value where dominance bounds it (dominance.py `tightened`)."""
+    state's high value where dominance bounds it (dominance.py `tightened`); each root
+    at most its own ceiling (`Explored.tops`): its value is at most both, so the least
+    is sound (the-clock-of-vennick: rows inside the pendulum knight's fight, whose
+    rounds leave the module's odds unread, count 99.6 % where the start's layered
+    ceiling, the knight met first, is 96.76 %)."""
     terminal = ex.graph.terminal.astype(np.float64)
     if ex.worth is None:
         terminal[ex.frontier if ex.hopeless is None else ex.frontier[~ex.hopeless]] = 1
     else:   # (ceiling.py: each state not explored at its ceiling, 0: lost)
         terminal[ex.frontier] = ex.worth
-    return tightened(lambda t: Solution(replace(ex.graph, terminal=t), frontier=1.0).floats(), terminal,
-                     getattr(ex, "dominance", None))
+    sol = tightened(lambda t: Solution(replace(ex.graph, terminal=t), frontier=1.0).floats(), terminal,
+                    getattr(ex, "dominance", None))
+    tops = getattr(ex, "tops", None)
+    if tops is not None:
+        for (_p, t), top in zip(ex.graph.roots, tops.tolist()):
+            if t >= 0 and sol.f[t] > top:
+                sol.f[t] = top
+    return sol
 
 
 def low_solution(ex, exact: bool) -> dict:

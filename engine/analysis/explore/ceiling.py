@@ -60,9 +60,10 @@ class Ceiling:
     """The ceiling of `book`'s states over the paragraph graph `edges` (paragraph ->
     the paragraphs a move from it may enter: the lens's `edges`)."""
 
-    def __init__(self, book, module, edges: dict, ahead=None):
+    def __init__(self, book, module, edges: dict, ahead=None, lens=None):
         self.book, self.module, self.edges = book, module, edges
         self.ahead = ahead   # (compiled/ahead.py `Ahead`: each state's stats at their most from it on; None: unknown)
+        self.lens = lens     # (whose records of visits the states keep: layers.py; None: no layer read)
         self.hopeful = self._hopeful()
         self.counters = growing(book)
         self.limits = {c: self._limits(c, hi) for c, hi in self.counters.items()}
@@ -184,16 +185,26 @@ class Ceiling:
         return ahead
 
     # --- per state ----------------------------------------------------------
-    def worth(self, paragraph: int, counters: dict | None, hero: tuple | None = None) -> float:
+    def worth(self, paragraph: int, counters: dict | None, hero: tuple | None = None, ahead=frozenset()) -> float:
         """The ceiling of a state at `paragraph` holding `counters`: 0 when it can no
-        longer be won, else the routes' (routes.py) for `hero` (None: 1)."""
-        return 0.0 if self.why(paragraph, counters) is not None else self.routes.worth(paragraph, hero)
+        longer be won, else the routes' (routes.py) for `hero` (None: 1), `ahead` the
+        `once:` activities on loops it has surely not met (layers.py)."""
+        return 0.0 if self.why(paragraph, counters) is not None else self.routes.worth(paragraph, hero, ahead=ahead)
 
-    def worth_after(self, paragraph: int, counters: dict | None, hero: tuple | None = None) -> float:
+    def worth_after(self, paragraph: int, counters: dict | None, hero: tuple | None = None,
+                    ahead=frozenset()) -> float:
         """The ceiling of a state that a move from `paragraph` holding `counters` leads
         to (its paragraph one the graph reaches from there, its counters no lower)."""
         return 0.0 if self.why(paragraph, counters, after=True) is not None \
-            else self.routes.worth(paragraph, hero, after=True)
+            else self.routes.worth(paragraph, hero, after=True, ahead=ahead)
+
+    def unmet(self, paragraph: int, visited) -> frozenset:
+        """The `once:` activities on loops (layers.py) that a state at `paragraph` has
+        surely not met: those whose visit it keeps there (`visited(m)`: whether it holds
+        it); none without the lens."""
+        if self.lens is None:
+            return frozenset()
+        return frozenset(m for m in self.routes.layers.kept(self.lens, paragraph) if not visited(m))
 
     def why(self, paragraph: int, counters: dict | None, after: bool = False) -> str | None:
         """Why a state at `paragraph` holding `counters` (`after`: a state a move from

@@ -96,7 +96,7 @@ class Explorer(Expansion):
             if self.sheet is not None:   # (lazily: it reads arrays, and play in the browser has no NumPy)
                 from engine.analysis.compiled.ahead import Ahead
                 ahead = Ahead(self.lens, hero=True)
-            self.space.ceiling = Ceiling(self.book, self.module, self.lens.edges, ahead)
+            self.space.ceiling = Ceiling(self.book, self.module, self.lens.edges, ahead, self.lens)
         self.space.seconds = time.monotonic() - start
         return self.space
 

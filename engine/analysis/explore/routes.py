@@ -21,7 +21,8 @@ Dijkstra's order from the victories back, each product at most the last).  Why i
 sound: a hero entering m faces its activity before leaving it (c(m) is 1 where the
 paragraph may jump away first or ends there, or where its activity is `once:` and a
 game may enter m again: on a loop of the graph; off any loop, every entry is a
-first), every way on is an edge, and what the activity's losses lead to holds no
+first; layers.py prices the first entry of those on loops, from each state's own
+record of them), every way on is an edge, and what the activity's losses lead to holds no
 victory, so the value of entering m is at most the chance of getting through times
 the best value beyond.  A state found at m may have passed m's activity already, so
 its ceiling is `now(m)`, the best up(t) of m's edges; a move from it that the cut did
@@ -29,7 +30,7 @@ not add (`after`) ends at m or at a paragraph its edges lead to, or beyond it wh
 that one does not surely wait for the player (a move goes on until the game asks
 something: only a paragraph with choices and nothing else to do, or with an activity
 the module says always asks first, `asks`, surely stops it): the best `now` of those
-(`_landing`).
+(layers.py `landing`).
 A number the graph leads to outside the book counts as 1.
 
 Where an activity has several ends that lead on (a test whose failure leads on, a fight
@@ -53,6 +54,7 @@ import heapq
 import time
 from collections import deque
 
+from engine.analysis.explore.layers import Layers, backward
 from engine.book.model import CONTINUE, DEATH, VICTORY
 
 PRIMED = 8   # heroes priced together at most (`prime`): the budget is read between groups
@@ -74,18 +76,16 @@ STAYING = frozenset(("add", "set", "gain", "lose", "flag", "unflag", "counter-ad
 
 class Routes:
     def __init__(self, book, module, edges: dict, hopeful: frozenset, wins: set):
-        self.book, self.edges, self.hopeful, self.wins = book, edges, hopeful, wins
+        self.book, self.module, self.edges, self.hopeful, self.wins = book, module, edges, hopeful, wins
         self.declared = getattr(module, "chance_ceiling", None)
         # the activities that always ask the player something before they play
         self.activities = tuple(getattr(self.declared, "asks", ()))
-        self.back: dict = {}
-        for n, ts in edges.items():
-            for t in ts:
-                self.back.setdefault(t, set()).add(n)
-        self._tables: dict = {}   # hero -> [now, after (None until asked)]
+        self.back = backward(edges)
         self._passing: dict = {}  # (paragraph, hero) -> c
         self._ends: dict = {}     # (paragraph, hero) -> the module's `outcomes`, or None
-        self._landings: dict = {}  # paragraph -> `_landing`
+        self.layers = Layers(self)   # (the tables of `up`, one a hero and layer)
+        # the paragraphs whose `once:` activity a game may meet again (on a loop of the whole graph)
+        self.looping = frozenset(m for m, p in book.paragraphs.items() if set(p.once) & set(p.fields) and self._again(m))
         self.until: float | None = None   # (process time past which `passing` prices nothing new: Late)
 
     @property
@@ -99,41 +99,18 @@ class Routes:
             return None
         return self.declared.hero(self.book, initial)
 
-    def worth(self, paragraph: int, hero: tuple | None, after: bool = False) -> float:
-        """The ceiling of a state at `paragraph` (`after`: of a move from it) for `hero`."""
+    def worth(self, paragraph: int, hero: tuple | None, after: bool = False, ahead=frozenset()) -> float:
+        """The ceiling of a state at `paragraph` (`after`: of a move from it) for `hero`,
+        `ahead` the `once:` activities on loops the state has surely not met yet
+        (layers.py: its own record of them; none: the ceiling as if all were met)."""
         if hero is None:
             return 1.0
-        found = self._tables.get(hero)
-        if found is None:
-            found = self._tables[hero] = [self._now(hero), None]
-        if after and found[1] is None:   # (worked out when first asked: today's explorer asks)
-            now = found[0]
-            found[1] = {n: max(now.get(u, 1.0) for u in self._landing(n)) for n in self.edges}
-        return found[after].get(paragraph, 1.0)
+        return self.layers.worth(paragraph, hero, after, ahead)
 
-    def _now(self, hero: tuple) -> dict:
-        up = self._up(hero)
-        return {n: 1.0 if n in self.wins else self._best(n, up) for n in self.edges}
-
-    def _landing(self, n: int) -> set:
-        """The paragraphs one move from a state at `n` may end at: n, and what its edges
-        lead to, on through every paragraph that may not wait for the player (one that
-        surely does: no jump, ending, random outcome, nor an effect that asks something,
-        and choices with nothing else to do, or an activity that asks first)."""
-        found = self._landings.get(n)
-        if found is None:
-            found, todo = {n}, list(self.edges.get(n, ()))
-            while todo:
-                u = todo.pop()
-                if u in found:
-                    continue
-                found.add(u)
-                if not self._waits(u):
-                    todo.extend(self.edges.get(u, ()))
-            self._landings[n] = found
-        return found
-
-    def _waits(self, u: int) -> bool:
+    def waits(self, u: int) -> bool:
+        """Whether a move entering u surely stops there for the player (layers.py
+        `landing`): no jump, ending, random outcome, nor an effect that asks something,
+        and choices with nothing else to do, or an activity that asks first."""
         p = self.book.paragraphs.get(u)
         if p is None or p.auto or p.end is not None or p.random is not None \
                 or not all(e.kind in STAYING for e in p.effects):
@@ -142,10 +119,14 @@ class Routes:
         others = set(p.fields) - set(self.activities)
         return not others and (bool(asks) or (bool(p.choices) and not p.fields))
 
-    def _up(self, hero: tuple) -> dict:
-        """paragraph -> up (above), for the hopeful paragraphs (absent: 0)."""
+    def _up(self, hero: tuple, fixed: dict | None = None) -> dict:
+        """paragraph -> up (above), for the hopeful paragraphs (absent: 0); `fixed`: the
+        paragraphs whose value is given (layers.py: a `once:` activity met first), whose
+        ways on are not read here."""
+        fixed = fixed or {}
         start = set(self.wins) | {t for ts in self.edges.values() for t in ts if t not in self.book.paragraphs}
         heap = [(-1.0, i, n) for i, n in enumerate(start)]   # (i: ties never compare the paragraphs)
+        heap += [(-v, len(heap) + i, n) for i, (n, v) in enumerate(fixed.items()) if v > 0]
         heapq.heapify(heap)
         up: dict = {}
         pushed = len(heap)
@@ -155,18 +136,19 @@ class Routes:
                 continue
             up[n] = -u
             for m in self.back.get(n, ()):
-                if m not in up and m in self.hopeful:
+                if m not in up and m in self.hopeful and m not in fixed:
                     c = self.passing(m, hero)
                     if c > 0:
                         heapq.heappush(heap, (u * c, pushed, m))
                         pushed += 1
-        self._refine(up, hero)
+        self._refine(up, hero, fixed)
         return up
 
-    def _refine(self, up: dict, hero: tuple) -> None:
+    def _refine(self, up: dict, hero: tuple, fixed: dict) -> None:
         """Lower `up` where the module orders an activity's ends (the docstring above),
-        then where that lowers a paragraph's best way, until nothing moves."""
-        tiers = {m: found for m in sorted(up) if m not in self.wins and (found := self.ends(m, hero))}
+        then where that lowers a paragraph's best way, until nothing moves (`fixed`: never)."""
+        tiers = {m: found for m in sorted(up) if m not in self.wins and m not in fixed
+                 and (found := self.ends(m, hero))}
         if not tiers:
             return
         todo, queued, steps = deque(tiers), set(tiers), SWEEPS * len(up)
@@ -175,13 +157,13 @@ class Routes:
             queued.discard(m)
             steps -= 1
             if m in tiers:
-                new = self._tiered(m, tiers[m], up)
+                new = min(up[m], self._tiered(m, tiers[m], up))
             else:
                 new = self.passing(m, hero) * self._best(m, up)
             if new < up[m] - EPS:
                 up[m] = new
                 for n in self.back.get(m, ()):
-                    if n in up and n not in self.wins and n not in queued:
+                    if n in up and n not in self.wins and n not in queued and n not in fixed:
                         todo.append(n)
                         queued.add(n)
 
@@ -196,7 +178,7 @@ class Routes:
             t = min(1.0, max(t, before))
             total += (t - before) * most
             before = t
-        return min(up[m], total)
+        return total
 
     def _end(self, m: int, outcome, up: dict) -> float:
         """The ceiling of where an end leads: a paragraph entered (outside the book: 1),
@@ -236,6 +218,19 @@ class Routes:
             self._ends[key] = found
         return self._ends[key]
 
+    def met(self, m: int, hero: tuple) -> tuple:
+        """(c(m), the ordered ends or None) of m's activity for a hero who meets it, as
+        `passing` and `ends` price it where it is faced: a `once:` activity on a loop at
+        its first entry (layers.py)."""
+        key = (m, hero, "met")
+        if key not in self._ends:
+            if self.until is not None and time.process_time() > self.until:
+                raise Late()
+            p, outcomes = self.book.paragraphs[m], getattr(self.declared, "outcomes", None)
+            self._ends[key] = (float(self.declared.passing(self.book, p, hero, self.lost)),
+                               None if outcomes is None else outcomes(self.book, p, hero, self.lost))
+        return self._ends[key]
+
     def passing(self, m: int, hero: tuple) -> float:
         """c(m): the module's bound, or 1 where the hero may not face the activity."""
         key = (m, hero)
@@ -270,10 +265,15 @@ class Routes:
 
     def _faced(self, m: int) -> bool:
         """Whether a hero entering m faces its activity (not where it may jump away first
-        or end there, nor a `once:` activity met again on a loop)."""
+        or end there, nor a `once:` activity met again on a loop: `looping`)."""
+        return self.plain(m) and m not in self.looping
+
+    def plain(self, m: int) -> bool:
+        """Whether a hero entering m meets its activity unless `once:` skips it (no jump,
+        ending, nor effect that may move him first)."""
         p = self.book.paragraphs.get(m)
-        return p is not None and not p.auto and p.end is None and all(e.kind in STAYING for e in p.effects) \
-            and not (set(p.once) & set(p.fields) and self._again(m))
+        return p is not None and not p.auto and p.end is None and all(e.kind in STAYING for e in p.effects)
+
 
     def _again(self, m: int) -> bool:
         """Whether a game may enter m a second time (m on a loop of the graph): a `once:`

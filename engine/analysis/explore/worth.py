@@ -11,6 +11,7 @@ import time
 from engine.analysis.explore.ceiling import Ceiling
 from engine.analysis.explore.compact import HEAD, MISSING, thaw
 from engine.analysis.explore.deadline import ANY
+from engine.analysis.explore.layers import unmet_rows
 from engine.analysis.explore.routes import UNBOUNDED, Late
 from engine.analysis.explore.space import FRONTIER
 from engine.book.counters import COUNTERS
@@ -101,14 +102,26 @@ class Worth:
     def state(self, s: int) -> float:
         if self.space.ended[s] == "victory":
             return 1.0
-        return self._priced(lambda hero: self.c.worth(self.space.paragraph[s], self._counters(s), hero), s)
+        unmet = self._unmet(s)
+        return self._priced(lambda hero: self.c.worth(self.space.paragraph[s], self._counters(s), hero, unmet), s)
 
     def after(self, s: int) -> float:
         found = self._after.get(s)
         if found is None:
+            unmet = self._unmet(s)
             found = self._after[s] = self._priced(
-                lambda hero: self.c.worth_after(self.space.paragraph[s], self._counters(s), hero), s)
+                lambda hero: self.c.worth_after(self.space.paragraph[s], self._counters(s), hero, unmet), s)
         return found
+
+    def _unmet(self, s: int) -> frozenset:
+        """The `once:` activities on loops state s has surely not met (layers.py): its
+        visit of each kept and not held."""
+        code, at, slot = self.space.states.code(s), self.space.states.layout.at, self.space.states.layout.slot
+
+        def visited(m) -> bool:
+            i = slot.get(("visits", m))
+            return i is not None and at(code, i) not in (0, MISSING)
+        return self.c.unmet(self.space.paragraph[s], visited)
 
     def _priced(self, price, s: int) -> float:
         """`price(hero)` at state s's own hero while the own heroes' budget lasts
@@ -136,15 +149,18 @@ def _least(cap, most: int):
     return most if cap is None else min(cap, most)
 
 
-def hopeful_rows(book, module, edges: dict, slots, paragraphs, extras, initial=None, unknown=None, most=None) -> tuple:
+def hopeful_rows(book, module, edges: dict, slots, paragraphs, extras, initial=None, unknown=None, most=None,
+                 lens=None, visited=None) -> tuple:
     """The compiled path's frontier (its rows' paragraph and interned extras columns,
     packed.py `Slots`; `initial(stat)`: the rows' starting values of a stat the
     module's routes read, `unknown` where none, or None; `most(stat)`: the most each
-    row's stat can still be, compiled/ahead.py, or None): (each row's ceiling,
+    row's stat can still be, compiled/ahead.py, or None; `lens` and `visited(m)`: the
+    lens whose records of visits the rows keep and whether each row holds the visit of
+    m, None where no row can: the layers of layers.py, or None): (each row's ceiling,
     `Ceiling.account` with "lowered": the rows whose ceiling is below 1 and above 0,
     "heroes" and "unpriced": the rows' own heroes priced and left at their maxima)."""
     import numpy as np
-    ceiling = Ceiling(book, module, edges)
+    ceiling = Ceiling(book, module, edges, lens=lens if visited is not None else None)
     absent = -(1 << 62)
 
     def counter_of(c):
@@ -157,7 +173,8 @@ def hopeful_rows(book, module, edges: dict, slots, paragraphs, extras, initial=N
     held = {s: initial(s) for s in stats} if initial is not None else {}
     reach = {s: most(s) for s in stats} if most is not None else {}
     worth, priced = row_worth(ceiling, ok, paragraphs, {s: v for s, v in held.items() if v is not None},
-                              unknown, {s: v for s, v in reach.items() if v is not None})
+                              unknown, {s: v for s, v in reach.items() if v is not None},
+                              unmet=unmet_rows(ceiling, paragraphs, visited))
     out.update(priced)
     out["lowered"] = int(np.count_nonzero((worth > 0) & (worth < 1)))
     return worth, out
@@ -189,7 +206,7 @@ def rows(ceiling, paragraphs, counter_of) -> tuple:
 
 
 def row_worth(ceiling, ok, paragraphs, initial: dict, unknown: int, most: dict | None = None,
-              budget: float = HERO_SECONDS) -> tuple:
+              budget: float = HERO_SECONDS, unmet=None) -> tuple:
     """Per packed row (compiled path): (its ceiling, {"heroes": the distinct heroes
     priced, "unpriced": those left at their maxima}): 0 where `ok` is False, else the
     routes' (routes.py) at its paragraph for its own hero: each stat at most its
@@ -210,7 +227,8 @@ def row_worth(ceiling, ok, paragraphs, initial: dict, unknown: int, most: dict |
     began = time.process_time()
     at = np.flatnonzero(ok)
     caps = _capped(routes, {s: np.asarray(v, dtype=np.int64)[at] for s, v in initial.items()}, unknown, len(at))
-    found = _priced(routes, p[at], caps)
+    masks = np.zeros(len(p), dtype=np.int64) if unmet is None else np.asarray(unmet, dtype=np.int64)
+    found = _priced(routes, p[at], caps, masks[at])
     best = caps.copy()
     for s, v in (most or {}).items():
         best[:, routes.stats.index(s)] = np.minimum(best[:, routes.stats.index(s)], np.asarray(v, dtype=np.int64)[at])
@@ -224,7 +242,8 @@ def row_worth(ceiling, ok, paragraphs, initial: dict, unknown: int, most: dict |
         routes.prime([_hero_of(routes, h) for h in heroes.tolist()])
         for k in np.argsort(-np.diff(ends), kind="stable").tolist():   # (the heroes of most rows first)
             rows_k = lower[order[ends[k]:ends[k + 1]]]
-            found[rows_k] = np.minimum(found[rows_k], _priced(routes, p[at][rows_k], heroes[k:k + 1]))
+            found[rows_k] = np.minimum(found[rows_k], _priced(routes, p[at][rows_k], heroes[k:k + 1],
+                                                              masks[at][rows_k]))
             priced += 1
     except Late:
         pass
@@ -234,18 +253,22 @@ def row_worth(ceiling, ok, paragraphs, initial: dict, unknown: int, most: dict |
     return worth, {"heroes": priced, "unpriced": len(heroes) - priced}
 
 
-def _priced(routes, paragraphs, heroes):
+def _priced(routes, paragraphs, heroes, unmet):
     """The routes' ceiling of rows at `paragraphs`, each for its hero (a row of
-    `heroes`: one for all, or one a row; UNBOUNDED: no bound), each distinct (paragraph,
-    hero) priced once."""
+    `heroes`: one for all, or one a row; UNBOUNDED: no bound) and its layer (`unmet`:
+    bits over the layers' candidates, `unmet_rows`), each distinct (paragraph, hero,
+    layer) priced once."""
     import numpy as np
     if len(heroes) == 1:
         kinds, which = heroes, np.zeros(len(paragraphs), dtype=np.int64)
     else:
         kinds, which = _distinct(heroes)
-    groups, inverse = _distinct(np.stack([paragraphs, which], axis=1))
+    groups, inverse = _distinct(np.stack([paragraphs, which, unmet], axis=1))
     tuples = [_hero_of(routes, h) for h in kinds.tolist()]
-    return np.array([routes.worth(n, tuples[k]) for n, k in groups.tolist()], dtype=np.float64)[inverse]
+    candidates = routes.layers.candidates
+    return np.array([routes.worth(n, tuples[k], ahead=frozenset(m for i, m in enumerate(candidates[:62])
+                                                               if bits >> i & 1))
+                     for n, k, bits in groups.tolist()], dtype=np.float64)[inverse]
 
 
 def _hero_of(routes, values: list) -> tuple:
