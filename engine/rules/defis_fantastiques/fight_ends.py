@@ -176,9 +176,10 @@ def stop_pendings(stop: np.ndarray, details: list, pending: dict, here: int, slo
     numbers = np.zeros(len(details), dtype=np.int64)
     for k in np.flatnonzero(np.bincount(stop[stop >= 0], minlength=len(details))).tolist():
         d = details[k]
-        q = known.get((here, d))
+        key = (here, d[1], d[4], d[5])   # (what `_stopped` reads of the detail: the heroes' own stats aside)
+        q = known.get(key)
         if q is None:
-            q = known[(here, d)] = slots.pendings(freeze(_stopped(pending, d)))
+            q = known[key] = slots.pendings(freeze(_stopped(pending, d)))
         numbers[k] = q
     return np.where(stop >= 0, numbers[np.maximum(stop, 0)], 0)
 
