@@ -96,6 +96,15 @@ class Entries:
             self.codes, self.coded = code[order], kept[order]
         return found[inverse]
 
+    def read(self, entries: np.ndarray, table) -> None:
+        """`entries` about to be read: each one's probability kept as a code at pricing
+        (a float push's end: compiled/fights.py `Probabilities.codes`) numbered in
+        `table` now, and kept as its number (`prob`)."""
+        probs = self.prob[entries]
+        coded = np.flatnonzero(probs < 0)
+        if len(coded):
+            self.prob[entries[coded]] = table.numbers(probs[coded])
+
     def distinct(self, entries: np.ndarray) -> tuple:
         """(the distinct end rows of `entries`, each entry's number among them)."""
         codes, _first, inverse = numbered_codes(self.end[entries], len(self.number))

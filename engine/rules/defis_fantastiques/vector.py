@@ -378,6 +378,7 @@ def _fought(batch, book, number, pending, cache, follow, steps) -> list:
     # every root's entries, gathered at once in the order of the roots
     r_lo, r_hi = priced.spans(r_memo, r_he, r_luck)
     at_entry = spans(r_lo, r_hi)
+    entries.read(at_entry, table)   # (their probabilities numbered, once: each root's, not each state's)
     counts = r_hi - r_lo
     start = np.cumsum(counts) - counts
     per = counts[root]   # each state's number of ends
@@ -507,7 +508,7 @@ def _price(plans: list, local: np.ndarray, memo: np.ndarray, he: np.ndarray, luc
     arm = np.array([p.arm for p in plans], dtype=np.int64)[local]
     used = [plans[k] for k in np.unique(local).tolist()]
     plan = plans[int(local[0])]._replace(ceiling=tuple(max(c) for c in zip(*(p.ceiling for p in used))))
-    rows, probs, details = plan.columns(he, luck, cache, table, arm)
+    rows, probs, details = plan.columns(he, luck, cache, table, arm, deferred=True)
     order = np.argsort(rows[:, 0], kind="stable")   # (hero by hero, strategies in order)
     rows, probs = rows[order], probs[order]
     pend = stop_pendings(rows[:, 6], details, pending, here, slots, cache)
