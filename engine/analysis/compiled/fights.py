@@ -51,6 +51,7 @@ class Probabilities(list):
         super().__init__()
         self.number: dict = {}
         self.asked: dict = {}   # (numerator, denominator) as asked -> its number
+        self.deferred: list = []   # [(source, each of its entries' code, then number once made)]
 
     def __call__(self, p) -> int:
         """The number of an exact probability (a Fraction or an int)."""
@@ -76,6 +77,41 @@ class Probabilities(list):
         self.extend(made(values, error, source, entries))
         return np.arange(start, len(self), dtype=np.int64)
 
+    def codes(self, source) -> np.ndarray:
+        """A code for each entry of `source` (its `floats` within 2**-53 + `error`
+        relative, `exact(entries)` their Fractions: explore_rows.py `_Grid`), standing
+        for its probability until it is read: -1 - (the source's place << 32 | the
+        entry), negative; `numbers` numbers them, each a `lazy.Lazy` made then and
+        written over its code in the array given here (the caller keeps it).  So only
+        the entries some state reads are numbered (la-cloche-de-brumesel: the roots
+        priced ahead, vector.py `_boxed`, a third of them never read)."""
+        place, size = len(self.deferred), len(source.floats)
+        if size >= 1 << _ENTRY or place >= 1 << (62 - _ENTRY):
+            raise ValueError("too many deferred probabilities")
+        codes = -1 - ((place << _ENTRY) | np.arange(size, dtype=np.int64))
+        self.deferred.append((source, codes))
+        return codes
+
+    def numbers(self, codes: np.ndarray) -> np.ndarray:
+        """The number of each probability of `codes` (numbers, or codes of `codes`: each
+        entry's `lazy.Lazy` made on its first reading, then kept by its source)."""
+        codes = np.asarray(codes, dtype=np.int64)
+        at = np.flatnonzero(codes < 0)
+        if not len(at):
+            return codes
+        out = codes.copy()
+        raw = -1 - codes[at]
+        place, entry = raw >> _ENTRY, raw & ((1 << _ENTRY) - 1)
+        for k in np.unique(place).tolist():
+            source, held = self.deferred[k]
+            mine = np.flatnonzero(place == k)
+            wanted = entry[mine]
+            fresh = np.unique(wanted[held[wanted] < 0])
+            if len(fresh):
+                held[fresh] = self.lazy(source.floats[fresh], source.error, source, fresh)
+            out[at[mine]] = held[wanted]
+        return out
+
     def _lowest(self, numerator: int, denominator: int) -> int:
         common = gcd(numerator, denominator)
         key = (numerator // common, denominator // common)
@@ -84,6 +120,9 @@ class Probabilities(list):
             i = self.number[key] = len(self)
             self.append(Fraction(*key))
         return i
+
+
+_ENTRY = 32   # the bits of a deferred code (`Probabilities.codes`) for the entry
 
 
 class Steps:

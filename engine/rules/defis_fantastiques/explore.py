@@ -134,7 +134,7 @@ class FightPlan(NamedTuple):
             found = cache[key] = _outcomes(cache, name, self.rules, self.stopping, root, self.ceiling)
         return found
 
-    def columns(self, he, luck, cache, table, arm=None) -> tuple:
+    def columns(self, he, luck, cache, table, arm=None, deferred: bool = False) -> tuple:
         """`ends` of many heroes at once (Endurance `he[i]`, Luck `luck[i]`), as columns
         for the compiled explorer: (rows (hero, strategy as its place in POLICIES, kind
         as its place in END_KINDS, Endurance, Luck, armour left, stop: its place in the
@@ -144,7 +144,9 @@ class FightPlan(NamedTuple):
         once over the rows of its chain (explore_rows.py `RowsFight.arrays`); a hero
         the rows do not hold takes `strategy_ends`.  `arm`: each hero's armour hits left
         (heroes of plans that differ only in them and in the maxima priced at once),
-        else this plan's."""
+        else this plan's.  `deferred`: an end pushed in floats keeps its code in `table`
+        (`Probabilities.codes`) instead of its number, numbered when a state reads it
+        (vector.py: the roots priced ahead of their states)."""
         he, luck = np.asarray(he, dtype=np.int64), np.asarray(luck, dtype=np.int64)
         arms = np.full(len(he), self.arm, dtype=np.int64) if arm is None else np.asarray(arm, dtype=np.int64)
         blocks, probs, details, places = [], [], [], {}
@@ -204,7 +206,7 @@ class FightPlan(NamedTuple):
                 if not use_luck:
                     ends[inner, 2] = np.where(ends[inner, 0] == 0, 0, luck[who[inner]])
                 blocks.append(np.column_stack([who, np.full(len(who), code), ends, stop]))
-                probs.append(numbers[entries])
+                probs.append(numbers[entries] if deferred else table.numbers(numbers[entries]))
             for j in np.flatnonzero(~held).tolist():   # (the rows do not hold it: node by node)
                 r = int(heroes[j])
                 rows_, numbers_ = [], []

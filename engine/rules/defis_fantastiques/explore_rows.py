@@ -160,8 +160,9 @@ class RowsFight:
         wins; each root its Endurance `he[i]` and Luck `luck[i]`) as arrays, for a
         batch of the explorer's states: (whether the rows hold each root, its first and
         last entry, then per entry its end key and its probability's number in `table`,
-        compiled/fights.py `Probabilities`), or None (no rows).  The seed's grid is pushed once (as `_ahead`),
-        each entry's Fraction made and numbered on first use."""
+        compiled/fights.py `Probabilities`, or, pushed in floats, its code there until
+        read: `table.numbers`), or None (no rows).  The seed's grid is pushed once (as
+        `_ahead`), each entry's Fraction made and numbered on first use."""
         es, arm, rnd, wins = seed   # (`arm`: one for all, or each root's)
         n = len(es)
         rows = np.zeros((len(he), n + 6), dtype=np.int64)
@@ -187,13 +188,12 @@ class RowsFight:
         lo, hi = np.where(held, grid.lo[g], 0), np.where(held, grid.hi[g], 0)
         used = spans(lo, hi)
         mine = grid.prob.get(table.ratio)   # (the numbers `table` gave: kept for it alone)
-        if mine is None:
-            mine = grid.prob[table.ratio] = np.full(len(grid.key), -1, dtype=np.int64)
-        fresh = used[mine[used] < 0]
-        if len(fresh):
-            if grid.floats is not None:   # (each a `lazy.Lazy`: made exact only if read)
-                mine[fresh] = table.lazy(grid.floats[fresh], grid.error, grid, fresh)
-            else:
+        if mine is None:   # (pushed in floats: a code each, its `lazy.Lazy` made when read: `table.numbers`)
+            mine = grid.prob[table.ratio] = table.codes(grid) if grid.floats is not None else \
+                np.full(len(grid.key), -1, dtype=np.int64)
+        if grid.floats is None:
+            fresh = used[mine[used] < 0]
+            if len(fresh):
                 scale = grid.scale
                 mine[fresh] = [table.ratio(m, scale) for m in grid.mass[fresh].tolist()]
         return held, lo, hi, grid.key, mine

@@ -96,6 +96,15 @@ class Entries:
             self.codes, self.coded = code[order], kept[order]
         return found[inverse]
 
+    def read(self, entries: np.ndarray, table) -> None:
+        """`entries` about to be read: each one's probability kept as a code at pricing
+        (a float push's end: compiled/fights.py `Probabilities.codes`) numbered in
+        `table` now, and kept as its number (`prob`)."""
+        probs = self.prob[entries]
+        coded = np.flatnonzero(probs < 0)
+        if len(coded):
+            self.prob[entries[coded]] = table.numbers(probs[coded])
+
     def distinct(self, entries: np.ndarray) -> tuple:
         """(the distinct end rows of `entries`, each entry's number among them)."""
         codes, _first, inverse = numbered_codes(self.end[entries], len(self.number))
@@ -106,6 +115,7 @@ class Entries:
 # side in 63 bits, the first highest (`_code`: rows past these widths are not coded)
 _WIDTHS = (7, 12, 10, 10, 24)
 _SHIFTS = np.cumsum((0,) + _WIDTHS[:0:-1])[::-1].astype(np.int64)
+_TOPS = tuple(1 << w for w in _WIDTHS)   # (each field below its top)
 
 
 def _fits(rows: np.ndarray) -> np.ndarray:
@@ -115,10 +125,16 @@ def _fits(rows: np.ndarray) -> np.ndarray:
 
 def _code(rows: np.ndarray) -> np.ndarray | None:
     """Each end row's code (its fields shifted into place: distinct rows, distinct
-    codes), or None when some row does not fit `_WIDTHS`."""
-    if not _fits(rows).all():
+    codes), or None when some row does not fit `_WIDTHS`.  Column by column: a
+    comparison, a shift or a reduction over the rows of an (n, 5) matrix runs an
+    inner loop of 5 a row, five to ten times the cost of the same over its columns."""
+    cols = [rows[:, j] for j in range(rows.shape[1])]
+    if len(rows) and any(int(c.min()) < 0 or int(c.max()) >= top for c, top in zip(cols, _TOPS)):
         return None
-    return (rows << _SHIFTS).sum(axis=1)
+    code = cols[0] << _SHIFTS[0]
+    for c, shift in zip(cols[1:], _SHIFTS[1:]):
+        code |= c << shift
+    return code
 
 
 class Priced:
@@ -176,9 +192,10 @@ def stop_pendings(stop: np.ndarray, details: list, pending: dict, here: int, slo
     numbers = np.zeros(len(details), dtype=np.int64)
     for k in np.flatnonzero(np.bincount(stop[stop >= 0], minlength=len(details))).tolist():
         d = details[k]
-        q = known.get((here, d))
+        key = (here, d[1], d[4], d[5])   # (what `_stopped` reads of the detail: the heroes' own stats aside)
+        q = known.get(key)
         if q is None:
-            q = known[(here, d)] = slots.pendings(freeze(_stopped(pending, d)))
+            q = known[key] = slots.pendings(freeze(_stopped(pending, d)))
         numbers[k] = q
     return np.where(stop >= 0, numbers[np.maximum(stop, 0)], 0)
 

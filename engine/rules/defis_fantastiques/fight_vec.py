@@ -233,7 +233,8 @@ class ArrayFight:
         """One round against `target` from each member row (SpecialFight.round)."""
         k = len(ways)
         parent = np.repeat(members, k)
-        child = rows[parent].copy()
+        base = rows[parent]
+        child = base.copy()
         child[:, self.Q] = np.tile([q for q, _w, _d in ways], len(members))
         child[:, self.RND] = np.minimum(child[:, self.RND] + 1, self.f.cap)
         child[:, self.WINS] += np.tile([int(d) for _q, _w, d in ways], len(members))
@@ -241,7 +242,9 @@ class ArrayFight:
         def then(stepped):
             ends, child = stepped
             weight = np.tile([w for _q, w, _d in ways], len(members))
-            stay = (ends < 0) & (child == rows[parent]).all(axis=1)
+            stay = ends < 0   # (the child row its parent's: compared column by column, each a
+            for j in range(child.shape[1]):   # pass over a column, not an inner loop of a few a row)
+                stay &= child[:, j] == base[:, j]
             stays = np.bincount(np.repeat(np.arange(len(members)), k), weights=weight * stay,
                                 minlength=len(members)).astype(np.int64)
             out.add(members, slot, denom - stays, target, parent, weight, ends, child, keep=~stay, cost=denom)

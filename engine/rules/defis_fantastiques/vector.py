@@ -347,6 +347,7 @@ def _fought(batch, book, number, pending, cache, follow, steps) -> list:
     f_first, f_of = _numbered(fighters)
     numbered: dict = {}   # each memo (a plan's number in `priced`) of this batch -> (its number here, its plan)
     memo_f = np.zeros(len(f_first), dtype=np.int64)   # each fighter's memo
+    fresh = []   # the plans met for the first time (their number here)
     for f, r in enumerate(f_first.tolist()):
         key = (number, here, *fighters[r].tolist())
         plan = plans.get(key)
@@ -355,23 +356,29 @@ def _fought(batch, book, number, pending, cache, follow, steps) -> list:
         memo = memos.get((plan, here))
         if memo is None:
             memo = memos[(plan, here)] = priced.add()
+            fresh.append(len(numbered))
         memo_f[f] = numbered.setdefault(memo, (len(numbered), plan))[0]
     lead, root = _roots(memo_f[f_of], end_col, luck_col)
     r_here, r_he, r_luck = memo_f[f_of[lead]], end_col[lead], luck_col[lead]
-    r_memo = np.fromiter(numbered, dtype=np.int64, count=len(numbered))[r_here]
+    memo_of = np.fromiter(numbered, dtype=np.int64, count=len(numbered))   # (each plan's memo, by its number here)
+    r_memo = memo_of[r_here]
     new = np.flatnonzero(~priced.met(r_memo, r_he, r_luck))
-    if len(new):   # the roots not met yet, by the fight's rules (in order of the roots)
-        here_plans = [plan for _k, plan in numbered.values()]
+    here_plans = [plan for _k, plan in numbered.values()]
+    # the roots not met yet, then every root of the box of the plans met for the first time
+    p_here, p_he, p_luck = _boxed(here_plans, fresh, r_here[new], r_he[new], r_luck[new])
+    if len(p_here):   # by the fight's rules (in order of the roots)
+        p_memo = memo_of[p_here]
         rules: dict = {}
-        group = np.array([rules.setdefault(p.rules, len(rules)) for p in here_plans], dtype=np.int64)[r_here[new]]
+        group = np.array([rules.setdefault(p.rules, len(rules)) for p in here_plans], dtype=np.int64)[p_here]
         _u, first = np.unique(group, return_index=True)
         for g in group[np.sort(first)].tolist():
-            at = new[group == g]
-            _price(here_plans, r_here[at], r_memo[at], r_he[at], r_luck[at], cache, table, pending, here,
+            at = np.flatnonzero(group == g)
+            _price(here_plans, p_here[at], p_memo[at], p_he[at], p_luck[at], cache, table, pending, here,
                    batch.slots, entries, priced)
     # every root's entries, gathered at once in the order of the roots
     r_lo, r_hi = priced.spans(r_memo, r_he, r_luck)
     at_entry = spans(r_lo, r_hi)
+    entries.read(at_entry, table)   # (their probabilities numbered, once: each root's, not each state's)
     counts = r_hi - r_lo
     start = np.cumsum(counts) - counts
     per = counts[root]   # each state's number of ends
@@ -416,6 +423,33 @@ def _fought(batch, book, number, pending, cache, follow, steps) -> list:
         offered[src[mine]] = True
         out.append((MACRO + name, offered, [Spread(src[mine], probs[mine], table, nxt, row[mine], origin)]))
     return out
+
+
+def _boxed(plans: list, fresh: list, here: np.ndarray, he: np.ndarray, luck: np.ndarray) -> tuple:
+    """The roots to price (each its plan's number here, its Endurance and Luck): the
+    roots `here`, `he`, `luck` of the batch not priced yet, then, for each plan met for
+    the first time (`fresh`), every other root of its box: Endurance 1 up to its
+    maximum (`FightPlan.ceiling`), Luck 0 up to the highest its batch holds (above it,
+    strategies and chains the batch does not ask could be made).  Priced in this call,
+    so that the later batches meeting the plan find their roots priced and make no
+    call of their own (la-cloche-de-brumesel, sheet 1: 715 pricing calls for 248
+    plans, each asked again 7 times on average; now one a plan); a root's ends are the
+    same whenever priced.  A plan without a maximum Endurance adds nothing."""
+    boxes = [k for k in fresh if plans[k].ceiling[0] > 0]
+    if not boxes:
+        return here, he, luck
+    top_he = np.zeros(len(plans), dtype=np.int64)   # (0: no box)
+    top_he[boxes] = [plans[k].ceiling[0] for k in boxes]
+    top_luck = np.zeros(len(plans), dtype=np.int64)
+    np.maximum.at(top_luck, here, luck)
+    # the batch's roots outside the boxes (a plan met before, or past its box), then the boxes
+    out = (he < 1) | (he > top_he[here])
+    parts = [np.stack([here[out], he[out], luck[out]], axis=1)]
+    for k in boxes:
+        h, lk = np.meshgrid(np.arange(1, top_he[k] + 1), np.arange(top_luck[k] + 1), indexing="ij")
+        parts.append(np.stack([np.full(h.size, k), h.ravel(), lk.ravel()], axis=1))
+    rows = np.concatenate(parts)
+    return rows[:, 0], rows[:, 1], rows[:, 2]
 
 
 def _alike(batch) -> tuple:
@@ -474,7 +508,7 @@ def _price(plans: list, local: np.ndarray, memo: np.ndarray, he: np.ndarray, luc
     arm = np.array([p.arm for p in plans], dtype=np.int64)[local]
     used = [plans[k] for k in np.unique(local).tolist()]
     plan = plans[int(local[0])]._replace(ceiling=tuple(max(c) for c in zip(*(p.ceiling for p in used))))
-    rows, probs, details = plan.columns(he, luck, cache, table, arm)
+    rows, probs, details = plan.columns(he, luck, cache, table, arm, deferred=True)
     order = np.argsort(rows[:, 0], kind="stable")   # (hero by hero, strategies in order)
     rows, probs = rows[order], probs[order]
     pend = stop_pendings(rows[:, 6], details, pending, here, slots, cache)
