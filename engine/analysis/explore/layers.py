@@ -52,6 +52,7 @@ import copy
 from engine.analysis.explore.before import Before
 
 CAP = 4       # paragraphs in layers at most a hero (2**CAP tables)
+BITS = 62     # the candidates a compiled row's layer bits can hold (`unmet_rows`, `ahead_of`)
 EPS = 1e-12   # a layer that lowers the start's ceiling by less is not chosen
 
 
@@ -86,6 +87,10 @@ class Layers:
             found[1] = {n: max(self._table(hero, b)[0].get(u, 1.0) for u, b in self.landing(n, a))
                         for n in self.r.edges}
         return found[after].get(paragraph, 1.0)
+
+    def ahead_of(self, bits: int) -> frozenset:
+        """The candidates whose bit is set in `bits` (a row's layer: `unmet_rows`)."""
+        return frozenset(m for i, m in enumerate(self.candidates[:BITS]) if bits >> i & 1)
 
     def chosen(self, hero: tuple) -> frozenset:
         """S (the module docstring): the CAP candidates whose layer alone lowers the
@@ -185,7 +190,7 @@ def backward(edges: dict) -> dict:
 
 def unmet_rows(ceiling, paragraphs, visited):
     """Each compiled row's `once:` activities on loops surely not met, as bits over
-    the first 62 candidates (`Ceiling.unmet`: a visit the row keeps at its paragraph
+    the first BITS candidates (`Ceiling.unmet`: a visit the row keeps at its paragraph
     and does not hold; `visited(m)`: whether each row holds it, None where no row
     can); None without the lens."""
     import numpy as np
@@ -196,7 +201,7 @@ def unmet_rows(ceiling, paragraphs, visited):
     uniq, inverse = np.unique(p, return_inverse=True)
     layers = ceiling.routes.layers
     at = [set(layers.kept(ceiling.lens, n)) for n in uniq.tolist()]   # (each paragraph's records kept)
-    for k, m in enumerate(layers.candidates[:62]):
+    for k, m in enumerate(layers.candidates[:BITS]):
         kept = np.array([m in found for found in at], dtype=bool)[inverse.reshape(-1)]
         held = visited(m)
         if held is not None:

@@ -265,9 +265,8 @@ def _priced(routes, paragraphs, heroes, unmet):
         kinds, which = _distinct(heroes)
     groups, inverse = _distinct(np.stack([paragraphs, which, unmet], axis=1))
     tuples = [_hero_of(routes, h) for h in kinds.tolist()]
-    candidates = routes.layers.candidates
-    return np.array([routes.worth(n, tuples[k], ahead=frozenset(m for i, m in enumerate(candidates[:62])
-                                                               if bits >> i & 1))
+    layers = routes.layers
+    return np.array([routes.worth(n, tuples[k], ahead=layers.ahead_of(bits))
                      for n, k, bits in groups.tolist()], dtype=np.float64)[inverse]
 
 
