@@ -35,6 +35,7 @@ def test_a_large_array_made_again_reuses_the_freed_block_instead_of_faulting_it_
 
 
 GIVE_BACK = """
+import sys
 import numpy as np
 from engine.support import heap
 
@@ -44,8 +45,14 @@ def rss():
             return int(line.split()[1])
 
 heap.reuse_large_blocks()
+heap.KEPT_FREE = int(sys.argv[2]) << 20
 before = rss()
-blocks = [np.ones(1 << 18, dtype=np.int64) for _ in range(40)]   # 80 MB in blocks of 2 MB: kept by the heap when freed (below TRIMMED_ABOVE)
+# in blocks of 2 MB, each followed by a small array that stays: holes inside the heap
+# when freed (not its top, which glibc itself returns above TRIMMED_ABOVE), kept for reuse
+blocks, pins = [], []
+for _ in range(int(sys.argv[1])):
+    blocks.append(np.ones(1 << 18, dtype=np.int64))
+    pins.append(np.ones(1 << 10, dtype=np.int64))
 held = rss()
 del blocks
 freed = rss()
@@ -54,15 +61,54 @@ print(took, held - before, held - freed, held - rss())
 """
 
 
+def _given(blocks: int, kept: int) -> tuple:
+    """(whether given back, then in kB: grown, freed, given back) of `blocks` of 2 MB
+    made and freed, the heap keeping `kept` MB free."""
+    out = subprocess.run([sys.executable, "-c", GIVE_BACK, str(blocks), str(kept)], capture_output=True, text=True,
+                         check=True)
+    took, grew, freed, given = out.stdout.split()
+    return took, int(grew), int(freed), int(given)
+
+
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="glibc's malloc_trim: Linux only")
 def test_what_the_heap_keeps_for_reuse_is_given_back_between_stages():
-    out = subprocess.run([sys.executable, "-c", GIVE_BACK], capture_output=True, text=True, check=True)
-    took, grew, freed, given = out.stdout.split()
-    if took != "True":
+    from engine.support import heap
+    if heap._glibc() is False:
         pytest.skip("a C library without glibc's malloc_trim (musl): nothing to give back")
-    assert int(grew) > 60_000               # (80 MB made)
-    assert int(freed) < int(grew) // 2      # (freed, the heap keeps most of it for reuse)
-    assert int(given) > 60_000              # (then returned to the system)
+    took, grew, freed, given = _given(50, 64)   # (100 MB freed: above 64 MB kept)
+    assert grew > 75_000                # (100 MB made)
+    assert freed < grew // 2            # (freed, the heap keeps most of it for reuse)
+    assert took == "True"
+    assert given > 75_000               # (then returned to the system)
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="glibc's mallinfo2: Linux only")
+def test_a_little_free_memory_is_kept_for_the_next_stage():
+    """100 MB free (below KEPT_FREE) stay in the heap: the next stage's arrays take
+    those pages again instead of faulting them in."""
+    from engine.support import heap
+    if heap.free_bytes() is None:
+        pytest.skip("a C library without glibc's mallinfo2: every free page given back, as before")
+    from engine.support.heap import KEPT_FREE
+    took, grew, freed, given = _given(50, KEPT_FREE >> 20)
+    assert grew > 75_000                # (100 MB made)
+    assert took == "False"
+    assert given < grew // 2            # (kept: still resident)
+
+
+def test_free_memory_is_given_back_above_the_threshold_only(monkeypatch):
+    """The decision itself, on a stand-in for the C library: given back above
+    KEPT_FREE free, and always where the heap's free bytes cannot be read."""
+    from types import SimpleNamespace
+    from engine.support import heap
+    trims = []
+    lib = SimpleNamespace(malloc_trim=lambda pad: trims.append(pad) or 1)
+    monkeypatch.setattr(heap, "_libc", lib)
+    assert heap.give_back() is True and trims == [0]   # (no mallinfo2: glibc before 2.33)
+    for free, given in ((heap.KEPT_FREE, False), (heap.KEPT_FREE + 1, True)):
+        lib.mallinfo2 = lambda free=free: SimpleNamespace(fordblks=free)
+        assert heap.give_back() is given
+    assert trims == [0, 0]
 
 
 def test_without_the_gnu_c_library_nothing_is_done(monkeypatch):
