@@ -32,6 +32,7 @@ only the exact push of each starting point's probability to the ends is done per
 """
 from __future__ import annotations
 
+from itertools import islice
 from typing import NamedTuple
 
 import numpy as np
@@ -191,16 +192,14 @@ class FightPlan(NamedTuple):
                     _u, first, which = np.unique((key[at] - kinds) * (int(lk.max()) + 1) + lk,
                                                  return_index=True, return_inverse=True)
                     seen = np.argsort(first, kind="stable")   # (the distinct stops in order of appearance)
+                    found = rows.stop_details(key[at[first[seen]]] - kinds)
+                    if not use_luck:
+                        found = [d[:2] + (k,) + d[3:] for d, k in zip(found, lk[first[seen]].tolist())]
                     made = np.empty(len(first), dtype=np.int64)
                     rows_of = np.empty((len(first), 4), dtype=np.int64)   # (kind, Endurance, Luck, armour)
-                    for u in seen.tolist():
-                        d = rows.stop_detail(int(key[at[first[u]]]) - kinds)
-                        if not use_luck:
-                            d = d[:2] + (int(lk[first[u]]),) + d[3:]
-                        made[u] = places.setdefault(d, len(places))
-                        if made[u] == len(details):
-                            details.append(d)
-                        rows_of[u] = (END_KINDS.index("stop"), d[0], d[2], d[3])
+                    made[seen] = [places.setdefault(d, len(places)) for d in found]
+                    details.extend(islice(places, len(details), None))   # (the details new here, in order)
+                    rows_of[seen] = [(END_KINDS.index("stop"), d[0], d[2], d[3]) for d in found]
                     which = which.reshape(-1)
                     stop[at], ends[at] = made[which], rows_of[which]
                 if not use_luck:

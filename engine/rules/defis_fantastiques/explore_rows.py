@@ -243,12 +243,14 @@ class RowsFight:
     def end_columns(self) -> tuple:
         """(each end key's (outcome, Endurance, Luck, armour left) as rows, the outcome
         as its place in OUTCOMES + ("stop",); the number of keys that are ends: a key
-        past them is the node `key - that` where the push stopped, `stop_detail`)."""
+        past them is the node `key - that` where the push stopped, `stop_details`)."""
         return _grid_columns(self.grid_shape)
 
-    def stop_detail(self, node: int) -> tuple:
-        """The detail of the end "stop" at a node (ExploredFight.round_start)."""
-        return _stop(self.rows[node], self.n).detail
+    def stop_details(self, nodes: np.ndarray) -> list:
+        """The detail of the end "stop" at each of `nodes` (ExploredFight.round_start:
+        `_stop`'s), their rows read at once."""
+        n = self.n
+        return [(r[0], tuple(r[1:1 + n]), r[1 + n], r[2 + n], r[4 + n], r[5 + n]) for r in self.rows[nodes].tolist()]
 
     def _pushed(self, stopping: bool):
         return self.pushed[stopping if self.fight.after is not None else False]
