@@ -106,8 +106,11 @@ class Probabilities(list):
             source, held = self.deferred[k]
             mine = np.flatnonzero(place == k)
             wanted = entry[mine]
-            fresh = np.unique(wanted[held[wanted] < 0])
-            if len(fresh):
+            new = wanted[held[wanted] < 0]
+            if len(new):   # (each once, in increasing order: marked among the source's entries, not sorted)
+                seen = np.zeros(len(held), dtype=bool)
+                seen[new] = True
+                fresh = np.flatnonzero(seen)
                 held[fresh] = self.lazy(source.floats[fresh], source.error, source, fresh)
             out[at[mine]] = held[wanted]
         return out
