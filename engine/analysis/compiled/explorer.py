@@ -677,10 +677,7 @@ class CompiledExplorer:
             shared[id(out.nxt)] = place
             blocks.append(succ)
             at += len(succ)
-            if self.lens is not None:   # (a fight's states share their paragraph: pair by pair)
-                came = para[out.origin[used]]
-                for a in np.unique(came).tolist():
-                    self.entered(a, [b for b in np.unique(succ[came == a, PARAGRAPH]).tolist() if b != a])
+            self._moved(para[out.origin[used]], succ[:, PARAGRAPH])   # (a fight's states share their paragraph)
         src = out.src[sel]
         if isinstance(out.table, Probabilities):
             probs = self._numbered(out.table)[out.probs[sel]]
