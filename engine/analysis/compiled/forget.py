@@ -31,6 +31,7 @@ from __future__ import annotations
 import numpy as np
 
 from engine.analysis.compiled.ahead import Ahead
+from engine.analysis.compiled.distinct import numbered
 from engine.analysis.compiled.packed import EXTRA, HEAD, MISSING, PARAGRAPH, PENDING
 from engine.analysis.explore.compact import freeze, thaw
 from engine.analysis.explore.lens import ALL, NAMED, Lens
@@ -274,9 +275,10 @@ class Forget:
     def _shut(self, rows: np.ndarray, at: np.ndarray, n: int, guards: tuple, slots) -> None:
         """What the ways the rows' guards close led to, set back to 0 (in place)."""
         held = rows[np.ix_(at, [col for col, _g in guards])] != 0
-        combos, which = np.unique(held, axis=0, return_inverse=True)
+        # (the distinct combinations by one code a row: distinct.py, no sort of the rows)
+        combos, which = numbered([held[:, j] for j in range(held.shape[1])])
         for k, combo in enumerate(combos):
-            if combo.any():
+            if any(combo):
                 columns = [(i, part, name) for i, (part, name) in enumerate(slots.names)]
                 shut = self.lens.shut(n, frozenset(g for (_c, g), h in zip(guards, combo) if h), columns)
                 if shut:
