@@ -14,7 +14,7 @@ the solve (le-taureau-d-airain's first 250,000 states: a third of the peak was f
 memory the heap held).  Only when it holds more than KEPT_FREE free: a page given
 back is faulted in again by the next stage's arrays where they reuse it, so a little
 free memory costs more to give back than it saves on the peak (la-cloche-de-brumesel's
-compiled run holds 115 to 135 MB free at its four stages: given back, about 22,000
+compiled run holds 115 to 135 MB free at its four stages: given back, 22,000 to 36,000
 minor faults more, a tenth of a second of CPU, for a peak 10 to 15 MB lower;
 le-taureau-d-airain's first 500,000 states 64 to 85 MB).  Elsewhere both do nothing.
 """
