@@ -249,8 +249,7 @@ class RowsFight:
     def stop_details(self, nodes: np.ndarray) -> list:
         """The detail of the end "stop" at each of `nodes` (ExploredFight.round_start:
         `_stop`'s), their rows read at once."""
-        n = self.n
-        return [(r[0], tuple(r[1:1 + n]), r[1 + n], r[2 + n], r[4 + n], r[5 + n]) for r in self.rows[nodes].tolist()]
+        return [_stop_detail(r, self.n) for r in self.rows[nodes].tolist()]
 
     def _pushed(self, stopping: bool):
         return self.pushed[stopping if self.fight.after is not None else False]
@@ -391,9 +390,15 @@ class _Stops:
 
 def _stop(row, n: int) -> End:
     """The end "stop" at a node's row (ExploredFight.round_start)."""
-    he, *es = row[:1 + n].tolist()
-    luck, arm, _q, rnd, wins = row[1 + n:].tolist()
-    return End("stop", (he, tuple(es), luck, arm, rnd, wins))
+    return End("stop", _stop_detail(row.tolist(), n))
+
+
+def _stop_detail(row: list, n: int) -> tuple:
+    """A stop's detail from its node's row as a list: (hero's Endurance, the enemies',
+    Luck, armour, round, rounds won)."""
+    he, *es = row[:1 + n]
+    luck, arm, _q, rnd, wins = row[1 + n:]
+    return (he, tuple(es), luck, arm, rnd, wins)
 
 
 def _pusher(nodes: int, post: list, best) -> Chain:
