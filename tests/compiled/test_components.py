@@ -243,3 +243,20 @@ def test_each_states_edges_out_and_in_counted_a_few_at_a_time(monkeypatch, seed)
     assert len(targets) % 20 and len(targets) > 40   # (several counts, and some left over)
     found = check_peeled(n, ptr, targets)
     assert any(found.loop) and max(found.level) > 3
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_edges_out_of_some_states_are_those_of_every_edge_from_them(monkeypatch, seed):
+    # (components.py `_Graph.out_of`: the states' spans gathered a part at a time, not
+    # every edge read; states without edges and negative targets among them)
+    from engine.analysis.compiled import components as C
+    monkeypatch.setattr(C, "PART", 7)
+    rng = np.random.default_rng(500 + seed)
+    n, ptr, t = waves(rng)
+    graph = C._Graph(n, np.asarray(ptr), np.asarray(t, dtype=np.int32))
+    chosen = rng.random(n) < 0.3
+    got = list(graph.out_of(chosen))
+    want = [(s[chosen[s]], d[chosen[s]]) for s, d in graph.parts()]
+    assert len(got) > 3   # (several parts)
+    assert np.concatenate([s for s, _d in got]).tolist() == np.concatenate([s for s, _d in want]).tolist()
+    assert np.concatenate([d for _s, d in got]).tolist() == np.concatenate([d for _s, d in want]).tolist()

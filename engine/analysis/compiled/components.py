@@ -25,6 +25,8 @@ from array import array
 
 import numpy as np
 
+from engine.analysis.chain_arrays import spans
+
 
 class Components:
     """`members[ptr[c]:ptr[c + 1]]` the states of component c (in the order Tarjan
@@ -212,11 +214,27 @@ class _Graph:
             keep = t >= 0
             yield (s, t) if keep.all() else (s[keep], t[keep])
 
+    def out_of(self, chosen: np.ndarray):
+        """(sources, targets) of the edges out of the `chosen` states, about PART at a
+        time, in order: the spans of those states' edges gathered from the pointers,
+        not every edge read (on le-taureau-d-airain the states left after the peeling
+        hold about 30 % of the edges, and `among` and `above` each read them all)."""
+        left = np.flatnonzero(chosen)
+        lo, hi = self.ptr[left], self.ptr[left + 1]
+        ends = np.cumsum(hi - lo)
+        total = int(ends[-1]) if len(ends) else 0
+        cuts = np.unique(np.searchsorted(ends, np.arange(PART, total, PART), side="right"))
+        for part in np.split(np.arange(len(left)), cuts[(cuts > 0) & (cuts < len(left))]):
+            t = self.tg[spans(lo[part], hi[part])]
+            s = np.repeat(left[part].astype(self.index), hi[part] - lo[part])
+            keep = t >= 0
+            yield (s, t) if keep.all() else (s[keep], t[keep])
+
     def among(self, chosen: np.ndarray) -> tuple:
         """(sources, targets) of the edges from a `chosen` state to a `chosen` state."""
         src, dst = [], []
-        for s, t in self.parts():
-            both = chosen[s] & chosen[t]
+        for s, t in self.out_of(chosen):
+            both = chosen[t]
             src.append(s[both])
             dst.append(t[both].astype(self.index))
         return (np.concatenate(src), np.concatenate(dst)) if src else (np.zeros(0, dtype=self.index),) * 2
@@ -225,8 +243,8 @@ class _Graph:
         """At each component's name: one more than the highest `level` of a state not
         `chosen` that a `chosen` member leads to (0 for none)."""
         base = np.zeros(self.n, dtype=np.int64)
-        for s, t in self.parts():
-            out = chosen[s] & ~chosen[t]
+        for s, t in self.out_of(chosen):
+            out = ~chosen[t]
             np.maximum.at(base, comp[s[out]], level[t[out]] + 1)
         return base
 

@@ -26,8 +26,9 @@ from engine.rules.chroniques_cretoises import combat as C
 from engine.rules.chroniques_cretoises import endings, sheet
 from engine.rules.chroniques_cretoises import model as R
 from engine.rules.chroniques_cretoises import names as N
-from engine.rules.chroniques_cretoises.fight_graph import NEVER, FightGraph, Store, ended
+from engine.rules.chroniques_cretoises.fight_graph import NEVER, FightGraph, ended
 from engine.rules.chroniques_cretoises.fight_shape import Shape, ending
+from engine.rules.chroniques_cretoises.fight_store import Store
 from engine.rules.chroniques_cretoises.odds import node_of, rules_of
 from engine.rules.chroniques_cretoises.transitions import Fight, shape
 

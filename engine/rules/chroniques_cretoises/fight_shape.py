@@ -24,7 +24,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from engine.rules.chroniques_cretoises.fight_graph import Flat, Model, flat
+from engine.rules.chroniques_cretoises.fight_graph import Model, flat
+from engine.rules.chroniques_cretoises.fight_store import Flat
 from engine.rules.chroniques_cretoises.transitions import shape
 
 
@@ -53,7 +54,7 @@ class Shape:
     def __init__(self, rules):
         self.model = _Marked(shape(rules), 0)   # (the Honour at the start: read by `finish` only)
         self.known: dict = {}   # node -> its options, endings marked
-        self.flats: dict = {}   # node -> its options as fight_graph.py `Flat`, endings marked
+        self.flats: dict = {}   # node -> its options as fight_store.py `Flat`, endings marked
 
     def options(self, node) -> list:
         found = self.known.get(node)
@@ -72,7 +73,7 @@ class Shape:
         """`model.options` (a fight of this shape, with no moves offered) read from the
         shape's: each marker made `model.finish`'s end.  Its `flat` and `finish`: the
         shape's options as a `Flat`, markers left, and the end of a marker (`model.finish`
-        of its kind and node), as fight_graph.py `Store.close` reads them."""
+        of its kind and node), as fight_store.py `Store.close` reads them."""
         if model.moves is not None or shape(model.rules) != self.model.rules:
             raise ValueError("not a fight of this shape")
         finish, known = model.finish, self.options

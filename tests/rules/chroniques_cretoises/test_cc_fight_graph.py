@@ -12,6 +12,7 @@ import pytest
 
 import engine.rules.chroniques_cretoises.explore as E
 import engine.rules.chroniques_cretoises.fight_graph as G
+import engine.rules.chroniques_cretoises.fight_store as ST
 from engine.analysis.compiled.explorer import explore_compiled
 from tests.analysis_fixtures.support import FIXTURES, load
 
@@ -71,7 +72,7 @@ def test_every_root_has_the_node_by_node_chains_ends(monkeypatch, roots):
 def test_a_bug_planted_in_the_arrays_is_caught(monkeypatch, roots, plant):
     reference = _ends(monkeypatch, False, roots)
     if plant == "tie":   # options within 1 % of each other taken as equal
-        monkeypatch.setattr(G, "TIE", 0.01)
+        monkeypatch.setattr(ST, "TIE", 0.01)
     elif plant == "alike":   # a root's ends pushed under one strategy taken for every other's
         monkeypatch.setattr(G, "alike", lambda chosen, other, nodes: True)
     else:                # keeping all one's Honour, yet spending it

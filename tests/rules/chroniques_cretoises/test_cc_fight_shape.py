@@ -15,7 +15,8 @@ import engine.rules.chroniques_cretoises.explore as E
 import engine.rules.chroniques_cretoises.fight_shape as S
 from engine.analysis.chain import End
 from engine.rules.chroniques_cretoises import model as R
-from engine.rules.chroniques_cretoises.fight_graph import OFFER, Model
+from engine.rules.chroniques_cretoises.fight_graph import Model
+from engine.rules.chroniques_cretoises.fight_store import OFFER
 
 ENEMIES = ((7, 5, False, True), (6, 4, True, False))   # a man who surrenders, then a beast
 BASE = R.Rules(8, 5, ENEMIES, 0, 0, all_down_ends=True)
