@@ -150,6 +150,23 @@ class Chances:
             return _fight_outcomes(book, fields["combat"], found)
         return None
 
+    @staticmethod
+    def coupled(book, paragraph, hero: tuple, worth, cache: dict) -> float | None:
+        """The most a fight with rounds and a timeout is worth for every hero at most
+        `hero`, each end valued by `worth(outcome, {stat: most left})`, the Luck decisions
+        taken for that sum (coupled.py, where it is proved); None where not priced so."""
+        from engine.rules.defis_fantastiques.coupled import coupled
+        spec = paragraph.fields.get("combat")
+        try:
+            opponents = _opponents(spec)
+        except (KeyError, TypeError, ValueError, AttributeError):
+            return None
+        weapons, armours = _gear(book)
+        weapons = {(max(attack, 0), damage) for attack, damage in weapons}   # (as `_win_chance` counts them)
+        # (a weapon of the same wound and a better attack gives at least as much: coupled.py's Skill)
+        weapons = [(a, d) for a, d in weapons if not any(b > a and e == d for b, e in weapons)]
+        return coupled(book, spec, dict(hero), worth, opponents, (weapons, list(set(armours)) + [None]), cache)
+
 
 def _fight_outcomes(book, spec, hero: dict) -> list | None:
     """`Chances.outcomes` of a fight with specials (None: not ordered here)."""
