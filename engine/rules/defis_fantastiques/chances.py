@@ -161,8 +161,7 @@ class Chances:
             opponents = _opponents(spec)
         except (KeyError, TypeError, ValueError, AttributeError):
             return None
-        weapons, armours = _gear(book)
-        weapons = {(max(attack, 0), damage) for attack, damage in weapons}   # (as `_win_chance` counts them)
+        weapons, armours = _gear(book)   # (each weapon's attack as combat.hero_skill adds it, -1 included)
         # (a weapon of the same wound and a better attack gives at least as much: coupled.py's Skill)
         weapons = [(a, d) for a, d in weapons if not any(b > a and e == d for b, e in weapons)]
         return coupled(book, spec, dict(hero), worth, opponents, (weapons, list(set(armours)) + [None]), cache)

@@ -25,8 +25,10 @@ node of the chain: more than the explorer's four strategies can give).  Then:
   of the timeout over every sheet s' <= s (Endurance, Luck), r(win, s) the most of
   that and of the same for the victory, a loss 0; so r grows with the sheet and a
   loss <= a timeout <= a victory at the same sheet or more;
-* the chain is played from the hero's best: his Attack Strength with the weapon's
-  bonus (a weapon of the same wound and a better bonus kept alone), his Endurance and
+* the chain is played from the hero's best: his Skill at its most plus the weapon's
+  `attack` as play adds it (combat.hero_skill: the smith's hammer's -1 counted, where
+  the fights' `passing` counts none; a weapon of the same wound and a better attack
+  kept alone) and the fight's `modifiers` where they add, his Endurance and
   Luck at their most, the armour at its full hits (no armour is an armour of 0 hits
   left: it is priced only where the book has none).  Any weaker hero, on the same dice,
   is outdone by the stronger one playing his Luck decisions: with one opponent, a
@@ -120,7 +122,7 @@ def _chains(book, spec, sheet: dict, opponents, gear, lucky: bool) -> list:
     bonus = sum(max(0, int(m.get("attack", 0))) for m in spec.get("modifiers") or ())
     weapons, armours = gear
     armours = [a for a in armours if a is not None] or [None]   # (no armour: one of 0 hits left)
-    return sorted({(sheet["habilete"] + bonus + max(attack, 0), enemies[0][0], lucky, damage, enemies[0][2],
+    return sorted({(sheet["habilete"] + bonus + attack, enemies[0][0], lucky, damage, enemies[0][2],
                     armour, model.reading(book), model.specials(spec), enemies[0][1], sheet["endurance"],
                     sheet["chance"]) for attack, damage in weapons for armour in armours}, key=repr)
 
