@@ -28,9 +28,11 @@ node of the chain: more than the explorer's four strategies can give).  Then:
 * the chain is played from the hero's best: his Skill at its most plus the weapon's
   `attack` as play adds it (combat.hero_skill: the smith's hammer's -1 counted, where
   the fights' `passing` counts none; a weapon of the same wound and a better attack
-  kept alone) and the fight's `modifiers` where they add, his Endurance and
-  Luck at their most, the armour at its full hits (no armour is an armour of 0 hits
-  left: it is priced only where the book has none).  Any weaker hero, on the same dice,
+  kept alone) and the fight's `modifiers` where they add, his Endurance at its most
+  (each end read at the hero's own Endurance where it holds more: r so read still
+  grows with the sheet), his Luck his own (each Luck up to the most a root: `Expanded`),
+  the armour at its full hits (no armour is an armour of 0 hits left: it is priced only
+  where the book has none).  Any weaker hero, on the same dice,
   is outdone by the stronger one playing his Luck decisions: with one opponent, a
   better Attack Strength wins every round the weaker wins and is wounded only in
   rounds he is wounded (rounds and parries counted alike: the same round number);
@@ -49,8 +51,9 @@ hurts (None: the tiers then), Luck allowed or not.
 """
 from __future__ import annotations
 
+import numpy as np
+
 from engine.analysis.chain import End
-from engine.analysis.explore.chains import Chain
 from engine.rules.defis_fantastiques import model
 from engine.rules.defis_fantastiques.odds_special import SpecialFight
 
@@ -103,75 +106,113 @@ def coupled(book, spec, hero: dict, worth, opponents, gear, cache: dict) -> floa
         return None
     sheet = {"habilete": skill, "endurance": max(stamina, 1), "chance": hero.get("chance")}
     paid = rewards(spec, sheet, worth, lucky)
-    keys = _chains(book, spec, {**sheet, "chance": sheet["chance"] if lucky else 0}, opponents, gear, lucky)
-    valued = (tuple(keys), tuple(paid.values()))
+    stamina, luck = sheet["endurance"], sheet["chance"] if lucky else 0
+    keys = _chains(book, spec, sheet["habilete"], opponents, gear, lucky)
+    valued = (tuple(keys), stamina, luck, tuple(paid.values()))
     if valued not in cache:   # (the routes ask again with the same values while others move)
         best = 0.0
         for key in keys:
-            if key not in cache:
-                cache[key] = Expanded(*key)
-            best = max(best, cache[key].best(lambda end: 0.0 if end.outcome == "lose"
-                                             else paid[(end.outcome,) + end.detail]))
+            found = cache.get(key)
+            if found is None or found.stamina < stamina or found.luck < luck:   # (one chain for every
+                found = cache[key] = Expanded(*key, max(stamina, getattr(found, "stamina", 0)),  # hero below)
+                                              max(luck, getattr(found, "luck", 0)))
+            best = max(best, found.best(paid, stamina, luck))
         cache[valued] = min(1.0, best)
     return cache[valued]
 
 
-def _chains(book, spec, sheet: dict, opponents, gear, lucky: bool) -> list:
-    """The constants of each chain to solve: one a weapon and armour (or none)."""
+def _chains(book, spec, skill: int, opponents, gear, lucky: bool) -> list:
+    """The constants of each chain to solve: one a weapon and armour."""
     enemies, _mode = opponents
     bonus = sum(max(0, int(m.get("attack", 0))) for m in spec.get("modifiers") or ())
     weapons, armours = gear
     armours = [a for a in armours if a is not None] or [None]   # (no armour: one of 0 hits left)
-    return sorted({(sheet["habilete"] + bonus + attack, enemies[0][0], lucky, damage, enemies[0][2],
-                    armour, model.reading(book), model.specials(spec), enemies[0][1], sheet["endurance"],
-                    sheet["chance"]) for attack, damage in weapons for armour in armours}, key=repr)
+    return sorted({(skill + bonus + attack, enemies[0][0], lucky, damage, enemies[0][2], armour, model.reading(book),
+                    model.specials(spec), enemies[0][1]) for attack, damage in weapons for armour in armours}, key=repr)
 
 
 class Expanded:
-    """A fight's chain from the hero's best sheet, expanded once (the module's
-    `expand`) and numbered children first, solved again for each valuation of its
-    ends (`best`)."""
+    """A fight's chain from the most Endurance asked and every Luck up to the most
+    asked, expanded once (the module's `expand`) into arrays by depth (an end 0, a node
+    one more than its deepest child), solved for each valuation of its ends and each
+    hero (`best`).  A hero with less Endurance is priced from the most, each end read at
+    his own Endurance where it holds more (the values so read still grow with the
+    sheet: the module docstring's stronger hero outdoes him); his Luck is his root's."""
 
     def __init__(self, skill, enemy, lucky, damage, wound, armour, reading, sp, endurance, stamina, luck):
         fight = Ended(skill, (enemy,), "single", lucky, "optimal" if lucky else "never", damage, wound,
                       armour[0] if armour else 0, reading, specials=sp)
-        self.ends: list = []     # the End of each end number
-        self.options: list = []  # each node's options [(weights, children, norm)], children first
-        root = fight.step(stamina, (endurance,), luck, armour[1] if armour else 0, (), 0, 0)
-        self._number: dict = {}  # node or End -> its number (an End's: -1 - its place in `ends`)
-        self._expand(fight, root)
-        self.root = self._number.pop(root)
-        del self._number
+        self.stamina, self.luck = stamina, luck
+        hits = armour[1] if armour else 0
+        roots = {lk: fight.step(stamina, (endurance,), lk, hits, (), 0, 0) for lk in range(luck + 1)}
+        number, ends, options, depth = {}, [], [], []
+        for root in roots.values():
+            _expand(fight, root, number, ends, options, depth)
+        self.roots = {sheet: number[root] for sheet, root in roots.items()}
+        self.ends = ends   # (kind, Endurance, Luck) of each end number, a loss (lose, 0, 0)
+        # the options, by depth, then node: each its node, norm and edges (weight, child)
+        order = sorted(range(len(options)), key=lambda i: depth[i])
+        self.depth = np.array([depth[i] for i in order], dtype=np.int64)
+        place = np.empty(len(order), dtype=np.int64)
+        place[order] = np.arange(len(order))
+        node, norm, edge_opt, child, weight = [], [], [], [], []
+        for i in order:
+            for w, c, n in options[i]:
+                edge_opt.extend([len(node)] * len(w))
+                child.extend(int(place[k]) if k >= 0 else k for k in c)
+                weight.extend(w)
+                node.append(int(place[i]))
+                norm.append(n)
+        self.node, self.norm = np.array(node, dtype=np.int64), np.array(norm, dtype=np.float64)
+        self.edge_opt, self.child = np.array(edge_opt, dtype=np.int64), np.array(child, dtype=np.int64)
+        self.weight = np.array(weight, dtype=np.float64)
+        self.roots = {sheet: int(place[r]) if r >= 0 else r for sheet, r in self.roots.items()}
+        levels = self.depth[self.node]   # (the options' and the edges' spans of each depth)
+        self.opt_at = np.searchsorted(levels, np.arange(int(self.depth.max(initial=0)) + 2))
+        self.edge_at = np.searchsorted(self.edge_opt, self.opt_at)
 
-    def _expand(self, fight, root) -> None:
-        """Number every node reachable from `root` after its children (a parry's stay
-        folded into the norm, as chains.py)."""
-        number, pending, stack = self._number, {}, [(root, False)]
-        while stack:
-            node, done = stack.pop()
-            if node in number:
+    def best(self, paid: dict, stamina: int, luck: int) -> float:
+        """The best play's value of the ends valued `paid` ({(kind, Endurance, Luck): r}
+        over a hero's sheet (stamina, luck); a loss 0) from the root of his Luck."""
+        root = self.roots[luck]
+        ends = np.array([0.0 if kind == "lose" else paid.get((kind, min(he, stamina), lk), 0.0)
+                         for kind, he, lk in self.ends] + [0.0])[::-1]
+        if root < 0:
+            return float(ends[root])
+        value = np.zeros(len(self.depth) + len(ends))   # (an end's number -1 - k reads value[-1 - k])
+        value[len(self.depth):] = ends
+        for d in range(1, len(self.opt_at) - 1):
+            o0, o1, e0, e1 = self.opt_at[d], self.opt_at[d + 1], self.edge_at[d], self.edge_at[d + 1]
+            if o0 == o1:
                 continue
-            if node.__class__ is End:
-                number[node] = -1 - len(self.ends)
-                self.ends.append(node)
-                continue
-            if done:
-                number[node] = len(self.options)
-                self.options.append([(tuple(w for w, _c in dist), tuple(number[c] for _w, c in dist), denom - stay)
-                                     for _l, dist, stay, denom, _cost in pending.pop(node)])
-                continue
-            if node in pending:
-                continue
-            found = pending[node] = fight.expand(node)
-            stack.append((node, True))
-            stack.extend((c, False) for option in found for _w, c in option[1] if c not in number)
+            got = np.bincount(self.edge_opt[e0:e1] - o0, self.weight[e0:e1] * value[self.child[e0:e1]],
+                              minlength=o1 - o0) / self.norm[o0:o1]
+            np.maximum.at(value, self.node[o0:o1], got)
+        return float(value[root])
 
-    def best(self, end_value) -> float:
-        """The best play's value of the ends from the root (`end_value`: an End -> its value)."""
-        if self.root < 0:
-            return end_value(self.ends[-1 - self.root])
-        values = [0.0] * len(self.options) + [end_value(e) for e in reversed(self.ends)]
-        for i, options in enumerate(self.options):   # (an End's number -1 - k reads values[-1 - k])
-            values[i] = max(sum(w * values[c] for w, c in zip(weights, children)) / norm
-                            for weights, children, norm in options)
-        return values[self.root]
+
+def _expand(fight, root, number: dict, ends: list, options: list, depth: list) -> None:
+    """Number every node reachable from `root` after its children (a parry's stay folded
+    into the norm, as chains.py), each with its options [(weights, children, norm)] and
+    depth; an End numbered -1 - its place in `ends`."""
+    pending, stack = {}, [(root, False)]
+    while stack:
+        node, done = stack.pop()
+        if node in number:
+            continue
+        if node.__class__ is End:
+            number[node] = -1 - len(ends)
+            ends.append(("lose", 0, 0) if node.detail is None else (node.outcome,) + node.detail)
+            continue
+        if done:
+            found = [(tuple(w for w, _c in dist), tuple(number[c] for _w, c in dist), denom - stay)
+                     for _l, dist, stay, denom, _cost in pending.pop(node)]
+            number[node] = len(options)
+            options.append(found)
+            depth.append(1 + max((depth[c] for _w, cs, _n in found for c in cs if c >= 0), default=0))
+            continue
+        if node in pending:
+            continue
+        found = pending[node] = fight.expand(node)
+        stack.append((node, True))
+        stack.extend((c, False) for option in found for _w, c in option[1] if c not in number)
