@@ -51,6 +51,8 @@ hurts (None: the tiers then), Luck allowed or not.
 """
 from __future__ import annotations
 
+import functools
+
 import numpy as np
 
 from engine.analysis.chain import End
@@ -59,6 +61,7 @@ from engine.rules.defis_fantastiques.odds_special import SpecialFight
 
 COUPLED_KEYS = ("rounds", "timeout")
 NOT_COUPLED = ("escape", "hurt", "win_rounds")
+KEPT = 32   # chains kept for the process (`expanded`): a few MB each
 
 
 class Ended(SpecialFight):
@@ -114,7 +117,7 @@ def coupled(book, spec, hero: dict, worth, opponents, gear, cache: dict) -> floa
         for key in keys:
             found = cache.get(key)
             if found is None or found.stamina < stamina or found.luck < luck:   # (one chain for every
-                found = cache[key] = Expanded(*key, max(stamina, getattr(found, "stamina", 0)),  # hero below)
+                found = cache[key] = expanded(key, max(stamina, getattr(found, "stamina", 0)),  # hero below)
                                               max(luck, getattr(found, "luck", 0)))
             best = max(best, found.best(paid, stamina, luck))
         cache[valued] = min(1.0, best)
@@ -129,6 +132,14 @@ def _chains(book, spec, skill: int, opponents, gear, lucky: bool) -> list:
     armours = [a for a in armours if a is not None] or [None]   # (no armour: one of 0 hits left)
     return sorted({(skill + bonus + attack, enemies[0][0], lucky, damage, enemies[0][2], armour, model.reading(book),
                     model.specials(spec), enemies[0][1]) for attack, damage in weapons for armour in armours}, key=repr)
+
+
+@functools.lru_cache(maxsize=KEPT)
+def expanded(key: tuple, stamina: int, luck: int) -> "Expanded":
+    """`Expanded`, kept by its constants for the process (as fight_cache keeps the odds):
+    a cut run's frontier and the focused order's pools ask the routes anew, each time
+    from the same heroes' most."""
+    return Expanded(*key, stamina, luck)
 
 
 class Expanded:
