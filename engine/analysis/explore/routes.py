@@ -46,7 +46,9 @@ T_k: mass moved to a later tier stays within every bound, and M_k is the best it
 meet there (`_refine`, from the max-product values down; each step maps ceilings to
 ceilings, so every value met on the way is sound, and it stops where none moves by
 more than `EPS`).  The-clock-of-vennick's pendulum knight: won in 4 rounds at 65.7 %
-for the best hero of sheet 110, else a Luck test that may kill (11 in 12 pass).
+for the best hero of sheet 110, else a Luck test that may kill (11 in 12 pass).  Where
+the module plays such a fight once with what follows each end (`coupled`: the Luck
+spent to win is missing at that test; coupling.py), the least of the two (`ordered`).
 """
 from __future__ import annotations
 

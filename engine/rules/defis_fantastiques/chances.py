@@ -32,7 +32,8 @@ and no escape (victory first, at the fight model's most win chance for the best 
 Luck tested to win; then its timeout or wound), so that the routes weigh each end by
 its chance instead of letting the hero pick one (routes.py `_refine`).  Sound for the
 same reason: a better hero succeeds on every roll, and wins every round, a worse one
-does.
+does.  `Chances.coupled` plays such a fight (rounds and a timeout, one opponent) once
+with each end valued by what follows it for the Endurance and Luck left (coupled.py).
 
 A fight under way (`under_way`: a state found inside it, its `pending`): the fight
 reads the state's own Habileté, Endurance and Chance, its weapon and armour (the hits
