@@ -24,13 +24,29 @@ from __future__ import annotations
 from engine.book.model import VICTORY
 
 
-def coupled(routes, m: int, hero: tuple, up: dict) -> float | None:
-    """The module's coupled price of m's fight over `up` (None: not priced so)."""
+def coupled(routes, m: int, hero: tuple, tiers: list, up: dict) -> float | None:
+    """The module's coupled price of m's fight over `up` (None: not priced so), met
+    again while the `up` it reads is the same (`_refine` asks at every step)."""
     hook = getattr(routes.declared, "coupled", None)
     if hook is None:
         return None
-    return hook(routes.book, routes.book.paragraphs[m], hero,
-                lambda outcome, stats: entered(routes, m, outcome, stats, hero, up), routes.chains)
+    key = ("price", id(routes.edges), m, hero, tuple(up.get(n, 0.0) for n in reads(routes, m, tiers)))
+    if key not in routes.chains:
+        routes.chains[key] = hook(routes.book, routes.book.paragraphs[m], hero,
+                                  lambda outcome, stats: entered(routes, m, outcome, stats, hero, up), routes.chains)
+    return routes.chains[key]
+
+
+def reads(routes, m: int, tiers: list) -> tuple:
+    """The paragraphs whose `up` `entered` may read for m's ends (`tiers`): m's edges and
+    the ends' paragraphs, and the edges of each (a test's ends are its edges)."""
+    key = ("reads", id(routes.edges), m)
+    found = routes.chains.get(key)
+    if found is None:
+        ends = {o.get("to") if isinstance(o, dict) else o for _t, outcomes in tiers for o in outcomes}
+        near = set(routes.edges.get(m, ())) | {n for n in ends if type(n) is int}
+        found = routes.chains[key] = tuple(sorted(near | {t for n in near for t in routes.edges.get(n, ())}))
+    return found
 
 
 def entered(routes, m: int, outcome, stats: dict, hero: tuple, up: dict) -> float:

@@ -177,7 +177,7 @@ class Routes:
         found = self._tiered(m, tiers, up)
         if self.until is not None and time.process_time() > self.until:
             raise Late()
-        joint = coupled(self, m, hero, up)
+        joint = coupled(self, m, hero, tiers, up)
         return found if joint is None else min(found, joint)
 
     def _tiered(self, m: int, tiers: list, up: dict) -> float:

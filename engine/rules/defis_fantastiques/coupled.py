@@ -51,7 +51,7 @@ hurts (None: the tiers then), Luck allowed or not.
 """
 from __future__ import annotations
 
-import functools
+from collections import OrderedDict
 
 import numpy as np
 
@@ -62,6 +62,7 @@ from engine.rules.defis_fantastiques.odds_special import SpecialFight
 COUPLED_KEYS = ("rounds", "timeout")
 NOT_COUPLED = ("escape", "hurt", "win_rounds")
 KEPT = 32   # chains kept for the process (`expanded`): a few MB each
+_KEPT: OrderedDict = OrderedDict()   # their constants -> the chain, least recently asked first
 
 
 class Ended(SpecialFight):
@@ -102,7 +103,7 @@ def coupled(book, spec, hero: dict, worth, opponents, gear, cache: dict) -> floa
     """The most value of the fight for every hero at most `hero` (the module
     docstring); `opponents`: ([(Skill, Endurance, wound)], mode), `gear`: (weapons
     [(attack, wound)], armours [(absorbs, hits)] or None for none); `cache`: the
-    chains expanded (`Expanded`), kept by the caller for the next `worth`."""
+    prices made, by the chains and the values of their ends, kept by the caller."""
     skill, stamina = hero.get("habilete"), hero.get("endurance")
     lucky = model.luck_allowed(book, spec)
     if not shaped(spec, opponents[0]) or skill is None or stamina is None or (lucky and hero.get("chance") is None):
@@ -115,11 +116,7 @@ def coupled(book, spec, hero: dict, worth, opponents, gear, cache: dict) -> floa
     if valued not in cache:   # (the routes ask again with the same values while others move)
         best = 0.0
         for key in keys:
-            found = cache.get(key)
-            if found is None or found.stamina < stamina or found.luck < luck:   # (one chain for every
-                found = cache[key] = expanded(key, max(stamina, getattr(found, "stamina", 0)),  # hero below)
-                                              max(luck, getattr(found, "luck", 0)))
-            best = max(best, found.best(paid, stamina, luck))
+            best = max(best, expanded(key, stamina, luck).best(paid, stamina, luck))
         cache[valued] = min(1.0, best)
     return cache[valued]
 
@@ -134,12 +131,20 @@ def _chains(book, spec, skill: int, opponents, gear, lucky: bool) -> list:
                     model.specials(spec), enemies[0][1]) for attack, damage in weapons for armour in armours}, key=repr)
 
 
-@functools.lru_cache(maxsize=KEPT)
 def expanded(key: tuple, stamina: int, luck: int) -> "Expanded":
-    """`Expanded`, kept by its constants for the process (as fight_cache keeps the odds):
-    a cut run's frontier and the focused order's pools ask the routes anew, each time
-    from the same heroes' most."""
-    return Expanded(*key, stamina, luck)
+    """The chain of these constants from at least this sheet, kept for the process (as
+    fight_cache keeps the odds: a cut run's frontier and the focused order's pools ask
+    routes built anew, each for many heroes): one a key, from the most Endurance and
+    Luck asked so far, made again only where a hero asks more (a hero below is read
+    from it: `Expanded`)."""
+    found = _KEPT.get(key)
+    if found is None or found.stamina < stamina or found.luck < luck:
+        found = _KEPT[key] = Expanded(*key, max(stamina, found.stamina if found else 0),
+                                      max(luck, found.luck if found else 0))
+    _KEPT.move_to_end(key)
+    while len(_KEPT) > KEPT:
+        _KEPT.popitem(last=False)
+    return found
 
 
 class Expanded:
