@@ -26,7 +26,9 @@ from engine.book.model import VICTORY
 
 def coupled(routes, m: int, hero: tuple, tiers: list, up: dict) -> float | None:
     """The module's coupled price of m's fight over `up` (None: not priced so), met
-    again while the `up` it reads is the same (`_refine` asks at every step)."""
+    again while the `up` it reads is the same (`_refine` asks at every step): sound
+    whichever table of this hero and layer it was made from, each value of each being a
+    ceiling (routes.py `_refine`)."""
     hook = getattr(routes.declared, "coupled", None)
     if hook is None:
         return None
