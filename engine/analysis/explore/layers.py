@@ -133,7 +133,7 @@ class Layers:
         up, view = self.up(hero, rest), self.view(rest)
         c, tiers = self.r.met(m, hero)
         found = c * view._best(m, up)
-        return min(found, view._tiered(m, tiers, up)) if tiers else found
+        return min(found, view.ordered(m, hero, tiers, up)) if tiers else found
 
     def _table(self, hero: tuple, a: frozenset) -> list:
         """[now_A, after_A or None]: now_A(n) the best up_{A-n} of n's edges in layer

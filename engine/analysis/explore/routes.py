@@ -46,7 +46,9 @@ T_k: mass moved to a later tier stays within every bound, and M_k is the best it
 meet there (`_refine`, from the max-product values down; each step maps ceilings to
 ceilings, so every value met on the way is sound, and it stops where none moves by
 more than `EPS`).  The-clock-of-vennick's pendulum knight: won in 4 rounds at 65.7 %
-for the best hero of sheet 110, else a Luck test that may kill (11 in 12 pass).
+for the best hero of sheet 110, else a Luck test that may kill (11 in 12 pass).  Where
+the module plays such a fight once with what follows each end (`coupled`: the Luck
+spent to win is missing at that test; coupling.py), the least of the two (`ordered`).
 """
 from __future__ import annotations
 
@@ -54,6 +56,7 @@ import heapq
 import time
 from collections import deque
 
+from engine.analysis.explore.coupling import coupled
 from engine.analysis.explore.layers import Layers, backward
 from engine.book.model import CONTINUE, DEATH, VICTORY
 
@@ -83,6 +86,7 @@ class Routes:
         self.back = backward(edges)
         self._passing: dict = {}  # (paragraph, hero) -> c
         self._ends: dict = {}     # (paragraph, hero) -> the module's `outcomes`, or None
+        self.chains: dict = {}    # the module's fights expanded for `coupled` (coupling.py), and their prices
         self.layers = Layers(self)   # (the tables of `up`, one a hero and layer)
         # the paragraphs whose `once:` activity a game may meet again (on a loop of the whole graph)
         self.looping = frozenset(m for m, p in book.paragraphs.items() if set(p.once) & set(p.fields) and self._again(m))
@@ -157,7 +161,7 @@ class Routes:
             queued.discard(m)
             steps -= 1
             if m in tiers:
-                new = min(up[m], self._tiered(m, tiers[m], up))
+                new = min(up[m], self.ordered(m, hero, tiers[m], up))
             else:
                 new = self.passing(m, hero) * self._best(m, up)
             if new < up[m] - EPS:
@@ -166,6 +170,15 @@ class Routes:
                     if n in up and n not in self.wins and n not in queued and n not in fixed:
                         todo.append(n)
                         queued.add(n)
+
+    def ordered(self, m: int, hero: tuple, tiers: list, up: dict) -> float:
+        """m's ordered ends over `up` (`_tiered`), or less where the module prices its
+        fight with what follows each end (coupling.py): the least of the two."""
+        found = self._tiered(m, tiers, up)
+        if self.until is not None and time.process_time() > self.until:
+            raise Late()
+        joint = coupled(self, m, hero, tiers, up)
+        return found if joint is None else min(found, joint)
 
     def _tiered(self, m: int, tiers: list, up: dict) -> float:
         """sum over k of (T_k - T_{k-1}) * M_k (the docstring above)."""

@@ -32,7 +32,8 @@ and no escape (victory first, at the fight model's most win chance for the best 
 Luck tested to win; then its timeout or wound), so that the routes weigh each end by
 its chance instead of letting the hero pick one (routes.py `_refine`).  Sound for the
 same reason: a better hero succeeds on every roll, and wins every round, a worse one
-does.
+does.  `Chances.coupled` plays such a fight (rounds and a timeout, one opponent) once
+with each end valued by what follows it for the Endurance and Luck left (coupled.py).
 
 A fight under way (`under_way`: a state found inside it, its `pending`): the fight
 reads the state's own Habileté, Endurance and Chance, its weapon and armour (the hits
@@ -149,6 +150,22 @@ class Chances:
         if "combat" in fields:
             return _fight_outcomes(book, fields["combat"], found)
         return None
+
+    @staticmethod
+    def coupled(book, paragraph, hero: tuple, worth, cache: dict) -> float | None:
+        """The most a fight with rounds and a timeout is worth for every hero at most
+        `hero`, each end valued by `worth(outcome, {stat: most left})`, the Luck decisions
+        taken for that sum (coupled.py, where it is proved); None where not priced so."""
+        from engine.rules.defis_fantastiques.coupled import coupled
+        spec = paragraph.fields.get("combat")
+        try:
+            opponents = _opponents(spec)
+        except (KeyError, TypeError, ValueError, AttributeError):
+            return None
+        weapons, armours = _gear(book)   # (each weapon's attack as combat.hero_skill adds it, -1 included)
+        # (a weapon of the same wound and a better attack gives at least as much: coupled.py's Skill)
+        weapons = [(a, d) for a, d in weapons if not any(b > a and e == d for b, e in weapons)]
+        return coupled(book, spec, dict(hero), worth, opponents, (weapons, list(set(armours)) + [None]), cache)
 
 
 def _fight_outcomes(book, spec, hero: dict) -> list | None:
