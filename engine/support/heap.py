@@ -16,7 +16,11 @@ back is faulted in again by the next stage's arrays where they reuse it, so a li
 free memory costs more to give back than it saves on the peak (la-cloche-de-brumesel's
 compiled run holds 115 to 135 MB free at its four stages: given back, 22,000 to 36,000
 minor faults more, a tenth of a second of CPU, for a peak 10 to 15 MB lower;
-le-taureau-d-airain's first 500,000 states 64 to 85 MB).  Elsewhere both do nothing.
+le-taureau-d-airain's first 500,000 states 64 to 85 MB).  A heap above LARGE_HEAP
+(its blocks and mappings) gives back whatever it holds free: there the peak is what
+counts (le-taureau-d-airain's whole run, 2.9 GB: keeping up to 256 MB free at each
+stage raised its peak by 77 MB, past the 3 GB it must fit in).  Elsewhere both do
+nothing.
 """
 from __future__ import annotations
 
@@ -26,7 +30,8 @@ import sys
 M_TRIM_THRESHOLD, M_MMAP_THRESHOLD = -1, -3   # glibc's malloc.h
 MAPPED_ABOVE = 64 << 20    # a block above it still gets its own mapping (returned when freed)
 TRIMMED_ABOVE = 128 << 20  # free memory at the heap's top above it is returned
-KEPT_FREE = 256 << 20      # `give_back` returns the free pages only when the heap holds more free
+KEPT_FREE = 256 << 20      # `give_back` returns the free pages only when the heap holds more free,
+LARGE_HEAP = 1 << 30       # or when the heap (blocks and mappings) is larger than this
 
 
 _libc = None
@@ -56,24 +61,26 @@ class _Info(ctypes.Structure):
                  "keepcost")]
 
 
-def free_bytes() -> int | None:
-    """The bytes the heap holds free (glibc's `mallinfo2().fordblks`), or None where
-    it cannot tell (no glibc, or one before 2.33)."""
+def heap_bytes() -> tuple[int, int] | None:
+    """(the bytes the heap holds free, its size: blocks and mappings) from glibc's
+    `mallinfo2()`, or None where it cannot tell (no glibc, or one before 2.33)."""
     lib = _glibc()
     if not lib or not hasattr(lib, "mallinfo2"):
         return None
     lib.mallinfo2.restype = _Info
-    return int(lib.mallinfo2().fordblks)
+    info = lib.mallinfo2()
+    return int(info.fordblks), int(info.arena) + int(info.hblkhd)
 
 
 def give_back() -> bool:
     """The heap's free pages returned to the system when it holds more than KEPT_FREE
-    free (always where it cannot tell); False where nothing is returned."""
+    free or is larger than LARGE_HEAP (always where it cannot tell); False where
+    nothing is returned."""
     lib = _glibc()
     if not lib:
         return False
-    free = free_bytes()
-    if free is not None and free <= KEPT_FREE:
+    found = heap_bytes()
+    if found is not None and found[0] <= KEPT_FREE and found[1] <= LARGE_HEAP:
         return False   # (kept for the next stage: module docstring)
     return bool(lib.malloc_trim(0) or True)
 

@@ -1,7 +1,6 @@
 """A run once (`explore_compiled`) lets its fight chains go before the graph is built:
 the module's fight solvers hold themselves in cycles (a solver and its caches), so
-they are freed by a collection of the youngest generation, where everything the run
-made still lies (the collector is off while it explores)."""
+they are freed by the run's own collection (the collector is off while it explores)."""
 import gc
 from pathlib import Path
 

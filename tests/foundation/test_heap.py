@@ -87,7 +87,7 @@ def test_a_little_free_memory_is_kept_for_the_next_stage():
     """100 MB free (below KEPT_FREE) stay in the heap: the next stage's arrays take
     those pages again instead of faulting them in."""
     from engine.support import heap
-    if heap.free_bytes() is None:
+    if heap.heap_bytes() is None:
         pytest.skip("a C library without glibc's mallinfo2: every free page given back, as before")
     from engine.support.heap import KEPT_FREE
     took, grew, freed, given = _given(50, KEPT_FREE >> 20)
@@ -98,17 +98,21 @@ def test_a_little_free_memory_is_kept_for_the_next_stage():
 
 def test_free_memory_is_given_back_above_the_threshold_only(monkeypatch):
     """The decision itself, on a stand-in for the C library: given back above
-    KEPT_FREE free, and always where the heap's free bytes cannot be read."""
+    KEPT_FREE free or from a heap above LARGE_HEAP (le-taureau-d-airain's peak), and
+    always where the heap's figures cannot be read."""
     from types import SimpleNamespace
     from engine.support import heap
     trims = []
     lib = SimpleNamespace(malloc_trim=lambda pad: trims.append(pad) or 1)
     monkeypatch.setattr(heap, "_libc", lib)
     assert heap.give_back() is True and trims == [0]   # (no mallinfo2: glibc before 2.33)
-    for free, given in ((heap.KEPT_FREE, False), (heap.KEPT_FREE + 1, True)):
-        lib.mallinfo2 = lambda free=free: SimpleNamespace(fordblks=free)
-        assert heap.give_back() is given
-    assert trims == [0, 0]
+    small, large = heap.LARGE_HEAP // 2, heap.LARGE_HEAP + 1
+    for free, size, given in ((heap.KEPT_FREE, small, False), (heap.KEPT_FREE + 1, small, True),
+                              (heap.KEPT_FREE, large, True)):
+        lib.mallinfo2 = lambda free=free, size=size: SimpleNamespace(fordblks=free, arena=size // 2,
+                                                                     hblkhd=size - size // 2)
+        assert heap.give_back() is given, (free, size)
+    assert trims == [0, 0, 0]
 
 
 def test_without_the_gnu_c_library_nothing_is_done(monkeypatch):

@@ -417,11 +417,11 @@ class CompiledExplorer:
             self.engine.cache.clear()
             self._pending.clear()   # (the fights' programs hold each fighter's answers: made again if asked)
             self._compacted()
-            # the chains' cycles (a fight's solver and its caches) were all made while the
-            # collector was off (`run`): still in its youngest generation, collected
-            # without a pass over the older ones (la-cloche-de-brumesel: 0.04 -> 0.016 s,
-            # 2,606 of the 2,611 objects a full collection frees)
-            gc.collect(0)
+            # the chains' cycles (a fight's solver and its caches): a full collection, not
+            # the youngest generation's alone (0.016 s against 0.04 on la-cloche-de-brumesel,
+            # but le-taureau-d-airain's peak 2.98 GB against 2.79: what the older
+            # generations hold matters there)
+            gc.collect()
         give_back()   # (what the batches and the chains held, before the graph's sort)
         # (a row below its ceiling of 1 stays a state of its own: the high bound reads its
         # ceiling; so does a row dominance bounds: dominance.py)
