@@ -12,16 +12,13 @@ expected visits, an estimate): it guides, it proves nothing.
 """
 from __future__ import annotations
 
-import argparse
-
 import numpy as np
 
-from engine.analysis.compiled.explorer import CompiledExplorer
-from engine.analysis.compiled.focus import Focus
 from engine.analysis.compiled.packed import PARAGRAPH
 from engine.analysis.compiled.reach import carry, policy_parts
 from engine.analysis.compiled.run import high_solution
 from engine.analysis.compiled.solve import FRONTIER
+from tools.mass_run import explored, parser
 
 
 def masses(ex) -> dict:
@@ -56,21 +53,15 @@ def masses(ex) -> dict:
             "won": float(mass[final & (terminal > 0)].sum()), "lost": float(mass[final & (terminal == 0)].sum())}
 
 
-def main(argv=None) -> None:
-    from engine.lint.loader import load_book
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("book")
-    ap.add_argument("--sheet", type=int, default=1)
-    ap.add_argument("--max-states", type=int, default=200_000)
-    ap.add_argument("--breadth", action="store_true", help="breadth-first (default: the focused order)")
-    ap.add_argument("--top", type=int, default=12)
-    a = ap.parse_args(argv)
-    loaded = load_book(a.book)
-    ex = CompiledExplorer(loaded.book, loaded.module, sheet=a.sheet, once=True, max_states=a.max_states,
-                          order=None if a.breadth else Focus()).run()
+def main(argv=None) -> int:
+    a = parser(__doc__, 200_000).parse_args(argv)
+    found = explored(a)
+    if found is None:
+        return 1
+    _loaded, ex = found
     if ex.bound is None:
         print("explored whole: no frontier")
-        return
+        return 0
     found = masses(ex)
     print(f"start: solved {found['solved']:.6f}, reported {found['high']:.6f}; "
           f"explored ends: won {found['won']:.4f}, lost {found['lost']:.4f}; beyond {found['beyond']:.4f}")
@@ -78,7 +69,8 @@ def main(argv=None) -> None:
     print(f"frontier: mass {sum(r[1] for r in found['frontier']):.4f}, value carried {carried:.4f}")
     for n, m, v, lo, hi in found["frontier"][:a.top]:
         print(f"  § {n:>4}  mass {m:.4f}  carries {v:.4f}  ceilings {lo:.4f}-{hi:.4f}")
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    raise SystemExit(main())

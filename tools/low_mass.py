@@ -18,9 +18,9 @@ measure.  `losses` is the part the tests read.
 """
 from __future__ import annotations
 
-import argparse
-
 import numpy as np
+
+from tools.mass_run import explored, parser
 
 
 def losses(ex, solution) -> dict:
@@ -68,24 +68,14 @@ def watched(ex, mass: np.ndarray, paragraph: int, module) -> dict:
 
 
 def main(argv=None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("book")
-    parser.add_argument("--sheet", type=int, default=1)
-    parser.add_argument("--max-states", type=int, default=300_000)
-    parser.add_argument("--breadth", action="store_true")
-    parser.add_argument("--watch", default="")
-    parser.add_argument("--top", type=int, default=12)
-    args = parser.parse_args(argv)
-    from engine.analysis.compiled.explorer import CompiledExplorer
-    from engine.analysis.compiled.focus import Focus
+    ap = parser(__doc__, 300_000)
+    ap.add_argument("--watch", default="")
+    args = ap.parse_args(argv)
     from engine.analysis.compiled.run import low_solution
-    from engine.lint.loader import load_book
-    loaded = load_book(args.book, use_cache=False)
-    if loaded.book is None:
-        print(f"{args.book}: not a book ({len(loaded.diagnostics)} errors)")
+    run = explored(args)
+    if run is None:
         return 1
-    ex = CompiledExplorer(loaded.book, loaded.module, sheet=args.sheet, max_states=args.max_states, once=True,
-                          order=None if args.breadth else Focus()).run()
+    loaded, ex = run
     r = low_solution(ex, exact=False)
     found = losses(ex, r["solution"])
     print(f"low {r['float']:.6%}, states {ex.graph.states}; the play wins {found['won']:.6%}")

@@ -23,3 +23,19 @@ def test_the_mass_of_the_high_play_ends_at_the_frontier_or_at_explored_ends():
     assert abs(carried - found["solved"]) < 1e-9
     assert found["high"] <= found["solved"] + 1e-12
     assert all(0 <= lo <= hi <= 1 for _n, _m, _v, lo, hi in found["frontier"])
+
+
+def test_both_mass_tools_run_a_cut_book_and_refuse_a_file_that_is_no_book(tmp_path, capsys):
+    """tools/mass_run.py, which both share: a cut run printed (its start, and the low
+    play's deaths), and a file that is no book named with the way to its errors,
+    status 1, no traceback."""
+    from tools import high_mass, low_mass
+    assert high_mass.main([str(KNIGHT), "--max-states", "3"]) == 0
+    assert capsys.readouterr().out.startswith("start: solved ")
+    assert low_mass.main([str(KNIGHT), "--max-states", "3"]) == 0
+    assert "the play wins" in capsys.readouterr().out
+    broken = tmp_path / "broken.yaml"
+    broken.write_text("gamebook: 1.2\nparagraphs: [\n", encoding="utf-8")
+    for tool in (high_mass, low_mass):
+        assert tool.main([str(broken)]) == 1
+        assert capsys.readouterr().out.startswith(f"{broken}: not a book (")
