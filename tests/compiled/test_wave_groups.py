@@ -1,11 +1,11 @@
 """The explorer's grouping of a wave's states (explorer.py `_groups`, one stable sort) and
-the lens's numbering of the rows' paragraphs (forget.py `_paragraphs`, by counting) give
+the lens's numbering of the rows' paragraphs and pending activities (forget.py `_distinct`, by counting) give
 what the scans and sorts they replaced gave."""
 import numpy as np
 import pytest
 
 from engine.analysis.compiled.explorer import DEAD, _groups
-from engine.analysis.compiled.forget import _paragraphs
+from engine.analysis.compiled.forget import _distinct
 
 
 def _scanned(para, pending, waiting, busy, dead):
@@ -40,6 +40,6 @@ def test_a_waves_groups_are_the_scanned_ones_in_the_same_order(seed):
 @pytest.mark.parametrize("para", [[5, 3, 5, 0, 9, 3], [7], [], [3, 1 << 21, 3], [-4, 2, -4]])
 def test_the_paragraphs_numbered_by_counting_are_np_unique(para):
     para = np.array(para, dtype=np.int64)
-    uniq, inverse = _paragraphs(para)
+    uniq, inverse = _distinct(para)
     want_uniq, want_inverse = np.unique(para, return_inverse=True)
     assert uniq.tolist() == want_uniq.tolist() and inverse.tolist() == want_inverse.reshape(-1).tolist()
