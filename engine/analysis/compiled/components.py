@@ -326,7 +326,7 @@ def _peel(n: int, parts, base: np.ndarray | None = None, degrees: tuple | None =
         for part in _by_parents(ready, starts):   # (PART edges' parents at a time: a round can have tens of millions)
             lo, hi = starts[part], starts[part + 1]
             sizes = hi - lo
-            parents = parents_of[np.arange(int(sizes.sum())) + np.repeat(lo - (np.cumsum(sizes) - sizes), sizes)]
+            parents = parents_of[spans(lo, hi)]
             if acc is not None:
                 np.maximum.at(acc, parents, np.repeat(level[part] + 1, sizes))
             np.subtract.at(left, parents, one)
