@@ -302,9 +302,9 @@ def test_peeled_over_repeated_edges_read_a_few_at_a_time_finds_the_same(monkeypa
 
 @pytest.mark.parametrize("n", [1, 2, 50, 5000])
 def test_the_states_by_level_then_component_are_lexsorts(monkeypatch, n):
-    # (components.py `_by_level`: one sort of a 64-bit key; the lexsort itself when the
+    # (component_lists.py `_by_level`: one sort of a 64-bit key; the lexsort itself when the
     # key does not fit, forced here by levels as high as 2^40)
-    from engine.analysis.compiled.components import _by_level
+    from engine.analysis.compiled.component_lists import _by_level
     rng = np.random.default_rng(n)
     comp = rng.integers(0, max(n // 3, 1), size=n)
     for top in (4, 1 << 40):

@@ -26,27 +26,7 @@ from array import array
 import numpy as np
 
 from engine.analysis.chain_arrays import spans
-
-
-class Components:
-    """`members[ptr[c]:ptr[c + 1]]` the states of component c (in the order Tarjan
-    pops them; in increasing order when peeled), `comp_of[s]` the component of state s, `level[c]` its level,
-    `loop[c]` 1 when it is cyclic.  Indexed and iterated as a list of components
-    (each an array slice)."""
-
-    def __init__(self, members: array, ptr: array, comp_of: array, level: array, loop: bytearray):
-        self.members, self.ptr, self.comp_of, self.level, self.loop = members, ptr, comp_of, level, loop
-
-    def __len__(self) -> int:
-        return len(self.ptr) - 1
-
-    def __getitem__(self, c: int) -> array:
-        return self.members[self.ptr[c]:self.ptr[c + 1]]
-
-    def __iter__(self):
-        members, ptr = self.members, self.ptr
-        for c in range(len(ptr) - 1):
-            yield members[ptr[c]:ptr[c + 1]]
+from engine.analysis.compiled.component_lists import Components, listed
 
 
 def components(n: int, edge_ptr, targets, levels: bool = True) -> Components:
@@ -164,7 +144,7 @@ def peeled(n: int, edge_ptr, targets) -> Components:
     graph = _Graph(n, edge_ptr, targets).distinct()
     level = _peel(n, graph.parts, degrees=graph.degrees())
     if (level >= 0).all():   # (no cycle: every state a component of its own)
-        return _listed(np.arange(n, dtype=np.int64), level, np.zeros(n, dtype=bool))
+        return listed(np.arange(n, dtype=np.int64), level, np.zeros(n, dtype=bool))
     index = graph.index
     unpeeled = level < 0
     src, dst = graph.among(unpeeled)   # (the edges between states left: those leading to a cycle)
@@ -191,8 +171,8 @@ def peeled(n: int, edge_ptr, targets) -> Components:
     across = comp[src] != comp[dst]
     higher = _peel(n, lambda: [(comp[src[across]], comp[dst[across]])], base)   # (a component's level at its name)
     level[left] = higher[comp[left]]
-    del graph, src, dst, base, across, higher, size   # (not held beside the lists `_listed` makes)
-    return _listed(comp, level, loop[comp])
+    del graph, src, dst, base, across, higher, size   # (not held beside the lists `listed` makes)
+    return listed(comp, level, loop[comp])
 
 
 PART = 1 << 20   # edges at a time read from the graph, or ordered in `_parents`
@@ -429,53 +409,3 @@ def _by_target(n: int, dst: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     key |= np.arange(len(dst), dtype=np.int64)
     key.sort()
     return key >> bits, key & ((1 << bits) - 1)
-
-
-def _listed(comp: np.ndarray, level: np.ndarray, loop: np.ndarray) -> Components:
-    """Components from each state's component (named by a member), level and loop:
-    listed by level then name, members in increasing order.  Each list handed over
-    as it is made, what it was made from let go (they were all held together, with a
-    bytes copy of each: 7 arrays of 8 bytes a state at the end of the peeling, whose
-    pages the solve's later steps then held)."""
-    n = len(comp)
-    states = _by_level(comp, level)   # (by level, then component; states in order within)
-    named = comp[states]
-    opens = np.ones(n, dtype=bool)   # (where a component begins among the states listed)
-    opens[1:] = named[1:] != named[:-1]
-    del named
-    first = np.flatnonzero(opens)
-    number = np.zeros(n, dtype=np.int64)
-    number[states] = np.cumsum(opens) - 1
-    del opens
-    heads = states[first]
-    members = _q(states)
-    del states
-    comp_of = _q(number)
-    del number
-    return Components(members, _q(np.append(first, n)), comp_of, _q(level[heads]),
-                      bytearray(loop[heads].astype(np.uint8).tobytes()))
-
-
-def _by_level(comp: np.ndarray, level: np.ndarray) -> np.ndarray:
-    """The states sorted by level, then component, then number: one sort of a 64-bit
-    key a state (level, component, state from the high bits down: no two alike, so
-    the order is `np.lexsort`'s), 0.29 s where the lexsort took 0.62 s over 7.3 M
-    states; the lexsort when the three do not fit in 63 bits."""
-    n = len(comp)
-    bits = max(n - 1, 1).bit_length()
-    if int(level.max(initial=0)).bit_length() + 2 * bits > 63:
-        return np.lexsort((comp, level))
-    key = level.astype(np.int64) << (2 * bits)
-    key |= comp.astype(np.int64) << bits
-    key |= np.arange(n, dtype=np.int64)
-    key.sort()
-    key &= (1 << bits) - 1
-    return key
-
-
-def _q(values: np.ndarray) -> array:
-    """A NumPy integer array as an array("q") (what `Components` holds), read through
-    its buffer (`tobytes` made a second copy)."""
-    out = array("q")
-    out.frombytes(memoryview(np.ascontiguousarray(values, dtype=np.int64)).cast("B"))
-    return out
