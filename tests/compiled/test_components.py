@@ -260,3 +260,55 @@ def test_the_edges_out_of_some_states_are_those_of_every_edge_from_them(monkeypa
     assert len(got) > 3   # (several parts)
     assert np.concatenate([s for s, _d in got]).tolist() == np.concatenate([s for s, _d in want]).tolist()
     assert np.concatenate([d for _s, d in got]).tolist() == np.concatenate([d for _s, d in want]).tolist()
+
+
+def repeated(rng):
+    """(n, edge pointers, targets) of a `waves` graph whose states' edges lead to the
+    same targets again (a book's moves and dice do), in a shuffled order."""
+    n, ptr, t = waves(rng)
+    ptr, t = np.asarray(ptr), np.asarray(t)
+    again = [rng.permutation(np.concatenate([t[ptr[s]:ptr[s + 1]]] * int(rng.integers(1, 4)))) for s in range(n)]
+    return n, np.concatenate(([0], np.cumsum([len(a) for a in again]))).tolist(), np.concatenate(again).tolist()
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_the_distinct_graph_holds_each_states_successors_once_in_order(seed):
+    # (components.py `_Graph.distinct`: what the peeling reads; in one part, each
+    # state's non-negative targets once, increasing, and its degrees those counts)
+    from engine.analysis.compiled import components as C
+    n, ptr, t = repeated(np.random.default_rng(600 + seed))
+    got = C._Graph(n, np.asarray(ptr), np.asarray(t, dtype=np.int32)).distinct()
+    want = [sorted({d for d in t[ptr[s]:ptr[s + 1]] if d >= 0}) for s in range(n)]
+    assert [got.tg[got.ptr[s]:got.ptr[s + 1]].tolist() for s in range(n)] == want
+    assert len(t) > 2 * len(got.tg) and got.tg.dtype == np.int32   # (many repeated)
+    out, into = got.degrees()
+    assert out.tolist() == [len(w) for w in want]
+    assert into.tolist() == np.bincount([d for w in want for d in w], minlength=n).tolist()
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_peeled_over_repeated_edges_read_a_few_at_a_time_finds_the_same(monkeypatch, seed):
+    # (a state's edges over several parts: a target kept once a part, so some twice;
+    # the components, levels and loops still tarjan's over every edge)
+    from engine.analysis.compiled import components as C
+    monkeypatch.setattr(C, "PART", 7)
+    n, ptr, t = repeated(np.random.default_rng(700 + seed))
+    got = C._Graph(n, np.asarray(ptr), np.asarray(t, dtype=np.int32)).distinct()
+    assert [sorted(set(got.tg[got.ptr[s]:got.ptr[s + 1]].tolist())) for s in range(n)] == \
+        [sorted({d for d in t[ptr[s]:ptr[s + 1]] if d >= 0}) for s in range(n)]
+    found = check_peeled(n, ptr, t)
+    assert any(found.loop) and max(found.level) > 3
+
+
+@pytest.mark.parametrize("n", [1, 2, 50, 5000])
+def test_the_states_by_level_then_component_are_lexsorts(monkeypatch, n):
+    # (component_lists.py `_by_level`: one sort of a 64-bit key; the lexsort itself when the
+    # key does not fit, forced here by levels as high as 2^40)
+    from engine.analysis.compiled.component_lists import _by_level
+    rng = np.random.default_rng(n)
+    comp = rng.integers(0, max(n // 3, 1), size=n)
+    for top in (4, 1 << 40):
+        level = rng.integers(0, top, size=n)
+        want = np.lexsort((comp, level))
+        got = _by_level(comp, level)
+        assert got.tolist() == want.tolist()

@@ -26,27 +26,7 @@ from array import array
 import numpy as np
 
 from engine.analysis.chain_arrays import spans
-
-
-class Components:
-    """`members[ptr[c]:ptr[c + 1]]` the states of component c (in the order Tarjan
-    pops them; in increasing order when peeled), `comp_of[s]` the component of state s, `level[c]` its level,
-    `loop[c]` 1 when it is cyclic.  Indexed and iterated as a list of components
-    (each an array slice)."""
-
-    def __init__(self, members: array, ptr: array, comp_of: array, level: array, loop: bytearray):
-        self.members, self.ptr, self.comp_of, self.level, self.loop = members, ptr, comp_of, level, loop
-
-    def __len__(self) -> int:
-        return len(self.ptr) - 1
-
-    def __getitem__(self, c: int) -> array:
-        return self.members[self.ptr[c]:self.ptr[c + 1]]
-
-    def __iter__(self):
-        members, ptr = self.members, self.ptr
-        for c in range(len(ptr) - 1):
-            yield members[ptr[c]:ptr[c + 1]]
+from engine.analysis.compiled.component_lists import Components, listed
 
 
 def components(n: int, edge_ptr, targets, levels: bool = True) -> Components:
@@ -158,11 +138,13 @@ def peeled(n: int, edge_ptr, targets) -> Components:
     (`_Graph`), their sources from the pointers, so that beside the graph only each
     target's sources (4 bytes an edge) and the edges among the states left are held
     (a source, a mask and a filtered copy an edge took 13 bytes an edge more: on
-    le-taureau-d-airain's 118 M edges, 1.5 GB at the peak of the solve)."""
-    graph = _Graph(n, edge_ptr, targets)
-    level = _peel(n, graph.parts)
+    le-taureau-d-airain's 118 M edges, 1.5 GB at the peak of the solve).  The graph
+    is first made `distinct`: the components, levels and loops are those of the set of
+    each state's successors, not of its edges (and their order among a state's)."""
+    graph = _Graph(n, edge_ptr, targets).distinct()
+    level = _peel(n, graph.parts, degrees=graph.degrees())
     if (level >= 0).all():   # (no cycle: every state a component of its own)
-        return _listed(np.arange(n, dtype=np.int64), level, np.zeros(n, dtype=bool))
+        return listed(np.arange(n, dtype=np.int64), level, np.zeros(n, dtype=bool))
     index = graph.index
     unpeeled = level < 0
     src, dst = graph.among(unpeeled)   # (the edges between states left: those leading to a cycle)
@@ -189,8 +171,8 @@ def peeled(n: int, edge_ptr, targets) -> Components:
     across = comp[src] != comp[dst]
     higher = _peel(n, lambda: [(comp[src[across]], comp[dst[across]])], base)   # (a component's level at its name)
     level[left] = higher[comp[left]]
-    del graph, src, dst, base, across, higher, size   # (not held beside the lists `_listed` makes)
-    return _listed(comp, level, loop[comp])
+    del graph, src, dst, base, across, higher, size   # (not held beside the lists `listed` makes)
+    return listed(comp, level, loop[comp])
 
 
 PART = 1 << 20   # edges at a time read from the graph, or ordered in `_parents`
@@ -213,6 +195,42 @@ class _Graph:
             s = sources(self.ptr, a, a + len(t), self.index)
             keep = t >= 0
             yield (s, t) if keep.all() else (s[keep], t[keep])
+
+    def distinct(self) -> "_Graph":
+        """The same graph with an edge from a state to a target kept once a part (an edge
+        to the same target in another part kept again: a state's edges seldom span two)
+        and negative targets left out, each state's targets in increasing order: on
+        le-taureau-d-airain 11.5 M of 28.5 M edges at a 3 M-state cut (a state's moves
+        and dice lead to the same states again and again), which the peeling then
+        reads in place of them all.  Each part's (source, target) pairs sorted as one
+        64-bit key, its place in the part above the target."""
+        counts = np.zeros(self.n, dtype=np.int64)
+        kept = []
+        keys, once = np.empty(PART, dtype=np.int64), np.empty(PART, dtype=bool)   # (reused: fresh pages a part cost 15 %)
+        for s, t in self.parts():
+            if not len(s):
+                continue
+            lo = int(s[0])
+            key = keys[:len(s)]
+            np.subtract(s, lo, out=key)
+            np.left_shift(key, 32, out=key)
+            np.bitwise_or(key, t, out=key)
+            key.sort()
+            first = once[:len(s)]
+            first[0] = True
+            np.not_equal(key[1:], key[:-1], out=first[1:])
+            key = key[first]
+            kept.append((key & 0xFFFFFFFF).astype(self.index))
+            key >>= 32   # (each kept edge's source, counted from lo)
+            counts[lo:lo + int(key[-1]) + 1] += np.bincount(key)
+        ptr = np.zeros(self.n + 1, dtype=np.int64)
+        np.cumsum(counts, out=ptr[1:])
+        return _Graph(self.n, ptr, np.concatenate(kept) if kept else np.zeros(0, dtype=self.index))
+
+    def degrees(self) -> tuple[np.ndarray, np.ndarray]:
+        """(each state's edges out, each state's edges in) of a graph without negative
+        targets (`distinct`'s): its pointers' spans, and one count of its targets."""
+        return np.diff(self.ptr), np.bincount(self.tg, minlength=self.n)
 
     def out_of(self, chosen: np.ndarray):
         """(sources, targets) of the edges out of the `chosen` states, about PART at a
@@ -262,14 +280,15 @@ def sources(ptr: np.ndarray, a: int, b: int, dtype=np.int64) -> np.ndarray:
     return np.repeat(np.arange(first, last + 1, dtype=dtype), np.diff(bounds))
 
 
-def _peel(n: int, parts, base: np.ndarray | None = None) -> np.ndarray:
+def _peel(n: int, parts, base: np.ndarray | None = None, degrees: tuple | None = None) -> np.ndarray:
     """Kahn's peeling from the ends of the graph of edges src -> dst over n states
     (`parts()`: its edges, (src, dst) a part at a time): each state's round (0 for
     those with no edge out; a state is peeled the round after its last successor, so
     its round is its longest path to an end), -1 for those never peeled (on a cycle or
     leading to one).  With `base`: each state's level is the highest of its `base` and
-    one more than each successor's level, instead of its round."""
-    left, into = _degrees(n, parts)   # (`left`: each state's edges to states not peeled yet)
+    one more than each successor's level, instead of its round.  `degrees`: the
+    graph's (edges out, edges in) when known (`_Graph.degrees`), else counted."""
+    left, into = _degrees(n, parts) if degrees is None else degrees   # (`left`: each state's edges to states not peeled yet)
     starts = np.concatenate(([0], np.cumsum(into)))
     del into
     # (each state's count in the narrowest type: it is read and written at random once
@@ -287,7 +306,7 @@ def _peel(n: int, parts, base: np.ndarray | None = None) -> np.ndarray:
         for part in _by_parents(ready, starts):   # (PART edges' parents at a time: a round can have tens of millions)
             lo, hi = starts[part], starts[part + 1]
             sizes = hi - lo
-            parents = parents_of[np.arange(int(sizes.sum())) + np.repeat(lo - (np.cumsum(sizes) - sizes), sizes)]
+            parents = parents_of[spans(lo, hi)]
             if acc is not None:
                 np.maximum.at(acc, parents, np.repeat(level[part] + 1, sizes))
             np.subtract.at(left, parents, one)
@@ -390,36 +409,3 @@ def _by_target(n: int, dst: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     key |= np.arange(len(dst), dtype=np.int64)
     key.sort()
     return key >> bits, key & ((1 << bits) - 1)
-
-
-def _listed(comp: np.ndarray, level: np.ndarray, loop: np.ndarray) -> Components:
-    """Components from each state's component (named by a member), level and loop:
-    listed by level then name, members in increasing order.  Each list handed over
-    as it is made, what it was made from let go (they were all held together, with a
-    bytes copy of each: 7 arrays of 8 bytes a state at the end of the peeling, whose
-    pages the solve's later steps then held)."""
-    n = len(comp)
-    states = np.lexsort((comp, level))   # (by level, then component; states in order within)
-    named = comp[states]
-    opens = np.ones(n, dtype=bool)   # (where a component begins among the states listed)
-    opens[1:] = named[1:] != named[:-1]
-    del named
-    first = np.flatnonzero(opens)
-    number = np.zeros(n, dtype=np.int64)
-    number[states] = np.cumsum(opens) - 1
-    del opens
-    heads = states[first]
-    members = _q(states)
-    del states
-    comp_of = _q(number)
-    del number
-    return Components(members, _q(np.append(first, n)), comp_of, _q(level[heads]),
-                      bytearray(loop[heads].astype(np.uint8).tobytes()))
-
-
-def _q(values: np.ndarray) -> array:
-    """A NumPy integer array as an array("q") (what `Components` holds), read through
-    its buffer (`tobytes` made a second copy)."""
-    out = array("q")
-    out.frombytes(memoryview(np.ascontiguousarray(values, dtype=np.int64)).cast("B"))
-    return out

@@ -126,7 +126,9 @@ class Solution:
         level = comp_level[comp_of]
         self.cyclic[:] = comp_loop[comp_of]
         self.levels = int(level.max(initial=-1)) + 1
-        order = np.argsort(level, kind="stable")
+        # (in its narrowest type: NumPy sorts 8- and 16-bit keys stably by radix, 0.07 s
+        # where 64-bit ones took 0.65 s over le-taureau-d-airain's 7.3 M states)
+        order = np.argsort(level.astype(narrow(self.levels)), kind="stable")
         bounds = np.searchsorted(level[order], np.arange(self.levels + 1))
         for k in range(self.levels):
             states = order[bounds[k]:bounds[k + 1]]
