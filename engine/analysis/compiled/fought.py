@@ -10,13 +10,17 @@ odds, the opponents' Endurance left, the round, the hero's stats now, his weapon
 armour; rules/defis_fantastiques/chances.py proves it is at least the fight's chance
 under best play).  Every way out of the fight but those is a loss, and what follows
 the others is worth at most the row's ceiling (a bound over every hero the row can
-still be, after the fight too), so the row is worth at most the two multiplied.
+still be, after the fight too), so the row is worth at most the two multiplied.  A row
+waiting for a test's roll is priced by the same hook: the chance the test passes at the
+stat the row holds, where its failure is lost (Défis Fantastiques: unrolled.py).
 
 The rows alike in what the module's hook reads (their paragraph, pending, module
 extras, and the parts it names in `under_way_reads`: the stats) are priced once, the
 kinds of the highest ceiling first (those the high bound's play can reach at most
 cost), then of most rows, at most FOUGHT_KINDS kinds a call: a row left over keeps
-its ceiling (sound, as before).  The budget is a count, not CPU time, so that a cut run
+its ceiling (sound, as before); the kinds of an activity the module prices without
+solving anything (`under_way_free`: a test waiting for its roll) are all priced, outside
+that count.  The budget is a count, not CPU time, so that a cut run
 gives the same graph and the same bounds whatever the load and whether the module's
 odds are already cached (a row whose ceiling stays 1 is merged into the victory, one
 below 1 stays a state: a time budget made the graph differ from run to run).
@@ -26,6 +30,7 @@ from __future__ import annotations
 import numpy as np
 
 from engine.analysis.compiled.packed import EXTRA, PARAGRAPH, PENDING
+from engine.analysis.explore.compact import thaw
 
 FOUGHT_KINDS = 4096   # kinds of rows inside a fight priced a frontier (about 2 s of CPU on la-couronne-de-sel)
 
@@ -53,7 +58,9 @@ def fought(ex, rows, worth: np.ndarray, account: dict, budget: int = FOUGHT_KIND
     worth = worth.copy()
     priced = 0
     highest = np.maximum.reduceat(worth[at][order], ends[:-1]) if len(counts) else counts
-    for k in np.lexsort((-counts, -highest))[:budget].tolist():   # (the highest ceilings first, then most rows)
+    free = _free(ex, keys[first, 1])
+    ranked = np.lexsort((-counts, -highest))   # (the highest ceilings first, then most rows)
+    for k in np.concatenate([np.flatnonzero(free), ranked[~free[ranked]][:budget]]).tolist():
         state = slots.unpack(table.take(rows[at[first[k]:first[k] + 1]])[0], ex.book, ex.module)
         chance = float(hook(ex.book, ex.book.paragraphs.get(state.paragraph), state, lost))
         if chance < 1.0:
@@ -62,6 +69,17 @@ def fought(ex, rows, worth: np.ndarray, account: dict, budget: int = FOUGHT_KIND
         priced += 1
     account = dict(account, under_way=priced, under_way_unpriced=len(counts) - priced)
     return worth, account
+
+
+def _free(ex, pendings) -> np.ndarray:
+    """Whether each kind's activity under way (its interned pending) is one the module
+    prices without solving anything (`under_way_free`: Défis Fantastiques' test waiting
+    for its roll), priced whatever the budget."""
+    free = set(getattr(ex.module.chance_ceiling, "under_way_free", ()))
+    ids = np.unique(pendings)
+    said = [ex.slots.pendings.values[i] for i in ids.tolist()]
+    mine = ids[[(thaw(v) or {}).get("activity") in free if v is not None else False for v in said]]
+    return np.isin(pendings, mine)
 
 
 def _lost(ex):

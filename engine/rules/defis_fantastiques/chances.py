@@ -66,11 +66,9 @@ plus the book's gains on the way, not at his starting 18.
 from __future__ import annotations
 
 from engine.rules.defis_fantastiques import equipment, model
+from engine.rules.defis_fantastiques.unrolled import TESTED, passes, waiting
 
 STATS = ("habilete", "endurance", "chance")
-TWO_D6 = {s: 6 - abs(s - 7) for s in range(2, 13)}
-TEST_STATS = {"chance": "chance", "luck": "chance", "habilete": "habilete", "habileté": "habilete",
-              "skill": "habilete"}
 UNBOUNDED_FIGHT = ("escape", "rounds", "timeout", "hurt", "win_rounds")
 
 
@@ -95,14 +93,19 @@ class Chances:
         most = {s: caps[s] if s in caps else initial.get(s) for s in STATS}
         return tuple((s, None if s in moved or type(most[s]) is not int else most[s]) for s in STATS)
 
-    # what `under_way` reads of a state beside its paragraph, pending and module extras
+    # what `under_way` reads of a state beside its paragraph, pending and module extras;
+    # the activities it prices by a sum, not a fight solved (compiled/fought.py's budget)
     under_way_reads = ("stats",)
+    under_way_free = ("test",)
 
     @staticmethod
     def under_way(book, paragraph, state, lost) -> float:
         """The most chance that the fight under way in `state` (at `paragraph`, its
-        `pending`) ends other than in a loss, from where it stands (above)."""
+        `pending`) ends other than in a loss, from where it stands (above); a test
+        waiting for its roll: at the stat the state holds (unrolled.py)."""
         pending = state.pending
+        if isinstance(pending, dict) and pending.get("activity") == "test" and paragraph is not None:
+            return waiting(book, paragraph.fields.get("test"), state, lost)
         spec = paragraph.fields.get("combat") if paragraph is not None else None
         if not isinstance(pending, dict) or pending.get("activity") != "combat" or not _bounded(spec, lost):
             return 1.0
@@ -220,12 +223,12 @@ def _test(spec, hero: dict, lost) -> float:
 
 def _success(spec: dict, hero: dict) -> float | None:
     """P(2d6 + the modifier <= the stat) at the hero's most (None: no bound known)."""
-    stat = TEST_STATS.get(spec.get("type"))
+    stat = TESTED.get(spec.get("type"))
     best = hero.get(stat) if stat else None
     modifier = spec.get("modifier", 0)
     if best is None or type(modifier) is not int:
         return None
-    return sum(w for s, w in TWO_D6.items() if s + modifier <= best) / 36
+    return passes(modifier, best)
 
 
 def _fights(book, spec, heroes: list, lost, items=None) -> list:
