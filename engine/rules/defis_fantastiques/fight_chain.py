@@ -12,9 +12,9 @@ from engine.analysis.chain import ONE, ZERO, End, merge
 from engine.analysis.result import FightOdds
 
 from engine.rules.defis_fantastiques import model
+from engine.rules.defis_fantastiques.model import TWO_D6
 
 
-TWO_D6 = {s: 6 - abs(s - 7) for s in range(2, 13)}  # ways out of 36
 
 
 def lucky_ways(luck: int) -> int:

@@ -43,6 +43,7 @@ from typing import NamedTuple
 from engine.rules import french as F
 
 STANDARD_DAMAGE = 2          # "enlevez 2 points à son total d'endurance"
+TWO_D6 = {s: 6 - abs(s - 7) for s in range(2, 13)}   # the ways out of 36 of each sum of two dice
 LUCK_READINGS = ("exact", "relative")
 DEFAULT_READING = "exact"
 # Luck shifts as the solvers index them: 0 = no test, 1 = lucky, -1 = unlucky.

@@ -30,10 +30,10 @@ from __future__ import annotations
 from engine.rules.defis_fantastiques.odds_solver import family_chances, luck_table, no_luck_table
 
 from engine.rules.defis_fantastiques import combat, equipment, model, wounds
+from engine.rules.defis_fantastiques.model import TWO_D6
 from engine.rules.defis_fantastiques.pricing import (View, armour_of, damage_of, fighters, solve,
                                                     specials_of, worn_before)
 
-TWO_D6 = {s: 6 - abs(s - 7) for s in range(2, 13)}
 
 
 def fight_odds(book, state, spec, pending=None, policy="optimal"):

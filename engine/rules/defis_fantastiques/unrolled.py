@@ -27,10 +27,8 @@ from __future__ import annotations
 from numbers import Integral
 
 from engine.rules.defis_fantastiques.equipment import ARMOUR_TEST_PENALTY, armour_props
-
-TWO_D6 = {s: 6 - abs(s - 7) for s in range(2, 13)}   # (ways out of 36)
-TESTED = {"chance": "chance", "luck": "chance", "habilete": "habilete", "habileté": "habilete",
-          "skill": "habilete"}
+from engine.rules.defis_fantastiques.model import TWO_D6
+from engine.rules.defis_fantastiques.rolls import KINDS as TESTED   # (the test's names and the stat each reads: the rule's own)
 
 
 def waiting(book, spec, state, lost) -> float:
