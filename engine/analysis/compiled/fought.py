@@ -17,7 +17,8 @@ stat the row holds, where its failure is lost (Défis Fantastiques: unrolled.py)
 The rows alike in what the module's hook reads (their paragraph, pending, module
 extras, and the parts it names in `under_way_reads`: the stats) are priced once, the
 kinds of the highest ceiling first (those the high bound's play can reach at most
-cost), then of most rows, at most FOUGHT_KINDS kinds a call: a row left over keeps
+cost), then of most rows (a kind's chance kept for the later calls of a run: the hook
+reads nothing but those columns), at most FOUGHT_KINDS kinds a call: a row left over keeps
 its ceiling (sound, as before); the kinds of an activity the module prices without
 solving anything (`under_way_free`: a test waiting for its roll) are all priced, outside
 that count.  The budget is a count, not CPU time, so that a cut run
@@ -60,9 +61,13 @@ def fought(ex, rows, worth: np.ndarray, account: dict, budget: int = FOUGHT_KIND
     highest = np.maximum.reduceat(worth[at][order], ends[:-1]) if len(counts) else counts
     free = _free(ex, keys[first, 1])
     ranked = np.lexsort((-counts, -highest))   # (the highest ceilings first, then most rows)
+    known = ex.lens.masks.setdefault("fought-chances", {})   # (a kind's chance, kept for the next calls)
     for k in np.concatenate([np.flatnonzero(free), ranked[~free[ranked]][:budget]]).tolist():
-        state = slots.unpack(table.take(rows[at[first[k]:first[k] + 1]])[0], ex.book, ex.module)
-        chance = float(hook(ex.book, ex.book.paragraphs.get(state.paragraph), state, lost))
+        kind = keys[first[k]].tobytes()
+        chance = known.get(kind)
+        if chance is None:
+            state = slots.unpack(table.take(rows[at[first[k]:first[k] + 1]])[0], ex.book, ex.module)
+            chance = known[kind] = float(hook(ex.book, ex.book.paragraphs.get(state.paragraph), state, lost))
         if chance < 1.0:
             mine = at[order[ends[k]:ends[k + 1]]]
             worth[mine] = worth[mine] * chance
