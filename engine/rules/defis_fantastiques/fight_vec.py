@@ -254,9 +254,9 @@ class ArrayFight:
             stay = ends < 0   # (the child row its parent's: compared column by column, each a
             for j in range(child.shape[1]):   # pass over a column, not an inner loop of a few a row)
                 stay &= child[:, j] == base[:, j]
-            stays = np.bincount(np.repeat(np.arange(len(members)), k), weights=weight * stay,
-                                minlength=len(members)).astype(np.int64)
-            out.add(members, slot, denom - stays, target, parent, weight, ends, child, keep=~stay, cost=denom)
+            stays = (weight * stay).reshape(len(members), k).sum(axis=1)   # (a member's k ways together)
+            out.add(members, slot, denom - stays, target, parent, weight, ends, child, keep=~stay, cost=denom,
+                    place=np.repeat(np.arange(len(members)), k))
         steps.later([(child, np.zeros(len(child), dtype=bool))], then)
 
     def luck_options(self, at, rows, out, steps):
@@ -449,12 +449,14 @@ class _Options:
         self.batch: list = []
         self.base = sum(len(o[0]) for o in self.opts)
 
-    def add(self, nodes, slot, norm, label, parent, weight, ends, child, keep=None, cost=0):
+    def add(self, nodes, slot, norm, label, parent, weight, ends, child, keep=None, cost=0, place=None):
         """One option for each of `nodes` (local, sorted), and its edges from `parent`;
-        `cost`: rounds fought x denominator (a round's option: its denominator)."""
+        `cost`: rounds fought x denominator (a round's option: its denominator);
+        `place`: each parent's place among `nodes`, where the caller knows it (else
+        looked up)."""
         offset = self.base + sum(len(b[0]) for b in self.batch)
         keep = weight > 0 if keep is None else keep & (weight > 0)
-        option = offset + np.searchsorted(nodes, parent[keep])
+        option = offset + (np.searchsorted(nodes, parent[keep]) if place is None else place[keep])
         self.batch.append((nodes, np.full(len(nodes), slot), np.asarray(norm, dtype=np.int64),
                            np.full(len(nodes), label), np.full(len(nodes), cost, dtype=np.int64),
                            option, weight[keep], ends[keep], child[keep]))
