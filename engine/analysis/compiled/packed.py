@@ -13,7 +13,8 @@ hold is MISSING.  Rows are read and written as int64; the table stores each colu
 in the narrowest type its values fit (int8 first, widened when a value outside its
 range appears).  Deduplication is by sorting: each row's 64-bit hash (its columns'
 differences from their defaults times odd constants, summed, mixed), sorted tables
-of the hashes seen, and `np.searchsorted`; a hash found is checked against the row
+of the hashes seen, and `np.searchsorted` (a table of 65,536 hashes or more through
+the directory of its top bits, directory.py); a hash found is checked against the row
 kept under it (equal rows, else a `Collision`: never two states merged).
 """
 from __future__ import annotations
@@ -247,7 +248,7 @@ class Table:
 
     def nbytes(self) -> int:
         """Bytes of the rows kept (their capacity: the matrices grow by half, with room
-        for a quarter more columns) and of the sorted hash tables."""
+        for a quarter more columns) and of the sorted hash tables and their directories."""
         return sum(m.nbytes for m in self._room) + sum(h.nbytes + i.nbytes for h, i in self.levels) + \
             sum(d.starts.nbytes for d in self._directories.values())
 
