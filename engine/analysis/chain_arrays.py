@@ -325,26 +325,35 @@ class Fast:
         all_terms = (hi - lo).astype(float)
         all_inverse = [np.array([inv[int(n)] for n in norms], dtype=np.int64)[which.reshape(-1)][order]
                        for inv in self.inverse]
+        # (also made once for every level: the weights as floats, each option's rounding
+        # allowance, the first and second options' places and each level's most options)
+        all_wf, all_extra = all_w.astype(float), (all_terms + 2) * UNIT
+        firsts, seconds = np.flatnonzero(all_slot == 0), np.flatnonzero(all_slot == 1)
+        at_first, at_second = np.searchsorted(firsts, bounds), np.searchsorted(seconds, bounds)
+        most = np.maximum.reduceat(all_slot, bounds[:-1]).tolist() if len(order) else []
         for k in range(self.top):
             i0, i1 = bounds[k], bounds[k + 1]
             opts = order[i0:i1]
             e0, e1 = at_edge[i0], at_edge[i1]
             cuts = at_edge[i0:i1] - e0
-            w, at = all_w[e0:e1], all_at[e0:e1]
+            w, wf, at = all_w[e0:e1], all_wf[e0:e1], all_at[e0:e1]
             norm = all_norm[i0:i1]
             inverse = [inv[i0:i1] for inv in all_inverse]
             values, prints = [], []
             for a in range(len(self.floats)):
                 # the aim and its complement, each a sum of positive terms (precise near 1 too)
-                values.append([np.add.reduceat(w * f[at], cuts) / norm for f in (self.floats[a], self.spares[a])])
+                values.append([np.add.reduceat(wf * f[at], cuts) / norm for f in (self.floats[a], self.spares[a])])
                 prints.append([np.add.reduceat(w * fp[at] % p, cuts) % p * inv % p
                                for p, fp, inv in zip(PRIMES, self.prints[a], inverse)])
             if not self.floored and any(((v > 0) & (v < TINY)).any() for pair in values for v in pair):
                 raise NearTie
             slot = all_slot[i0:i1]
-            error = np.maximum.reduceat(self.error[at], cuts) + (all_terms[i0:i1] + 2) * UNIT
-            if slot.any():
-                chosen, hard = _first_best(slot, values, prints, error)
+            error = np.maximum.reduceat(self.error[at], cuts) + all_extra[i0:i1]
+            if most[k] == 1:
+                chosen, hard = _first_of_two(firsts[at_first[k]:at_first[k + 1]] - i0,
+                                             seconds[at_second[k]:at_second[k + 1]] - i0, values, prints, error)
+            elif most[k]:
+                chosen, hard = _first_among(slot, values, prints, error)
             else:   # (every node of the level has one option: it is chosen, nothing to compare)
                 chosen, hard = np.arange(len(slot)), ()
             for h in hard:   # options nearer than floats tell and not equal: compared exactly
@@ -411,21 +420,14 @@ class Fast:
         self.exact[nodes[open_]] = summed * factor // self.modulus
 
 
-def _first_best(slot, values, prints, error) -> tuple[np.ndarray, np.ndarray]:
+def _first_among(slot, values, prints, error) -> tuple[np.ndarray, np.ndarray]:
     """Per node (its options contiguous, `slot` 0 first), the position of its best
     option by floats and fingerprints, aims in order, the first on ties.  An aim's
     (value, 1 - value) pairs, each option's relative `error` bound: the best option
     is within the node's bounds of the highest value and of the lowest complement;
     every option that is, is tied with it, unless their fingerprints differ: then the
     node is returned among the `hard` ones (their order among the nodes), for an
-    exact comparison."""
-    if slot.max() == 1:
-        return _first_of_two(slot, values, prints, error)
-    return _first_among(slot, values, prints, error)
-
-
-def _first_among(slot, values, prints, error) -> tuple[np.ndarray, np.ndarray]:
-    """`_first_best` for any number of options a node: reductions over each node's."""
+    exact comparison.  Any number of options a node: reductions over each node's."""
     starts = np.flatnonzero(slot == 0)
     owner = np.cumsum(slot == 0) - 1
     positions = np.arange(slot.size)
@@ -445,14 +447,13 @@ def _first_among(slot, values, prints, error) -> tuple[np.ndarray, np.ndarray]:
     return np.minimum.reduceat(np.where(tied, positions, never), starts), hard
 
 
-def _first_of_two(slot, values, prints, error) -> tuple[np.ndarray, np.ndarray]:
-    """`_first_best` where no node has more than two options (most levels: a wound's
+def _first_of_two(starts, b, values, prints, error) -> tuple[np.ndarray, np.ndarray]:
+    """`_first_among` where no node has more than two options (most levels: a wound's
     Luck tested or not), each node's pair (a, b) compared element by element, no
     reduction per node: the highest value and lowest complement among those still
     tied, each within the pair's bound of them near, the first near the lead; a pair
-    both near and with fingerprints apart is hard; the first still tied chosen."""
-    starts = np.flatnonzero(slot == 0)
-    b = np.flatnonzero(slot == 1)
+    both near and with fingerprints apart is hard; the first still tied chosen.  `starts`:
+    the places of the nodes' first options (slot 0), `b`: of their second (slot 1)."""
     a = b - 1
     node = np.searchsorted(starts, a)   # each pair's node (its place among the nodes)
     tolerance = 2.5 * np.maximum(error[a], error[b])

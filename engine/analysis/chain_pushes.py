@@ -117,7 +117,9 @@ def pushes(pushed: "Pushed", roots: np.ndarray, start: np.ndarray, weight: np.nd
 
 def _most(first: np.ndarray, total: int) -> int:
     """The most entries merged into one (runs starting at `first`, `total` entries)."""
-    return int(np.diff(np.append(first, total)).max(initial=1))
+    if not len(first):
+        return 1
+    return max(int(np.diff(first).max(initial=1)), total - int(first[-1]))   # (the last run apart: no copy)
 
 
 def push_many(pushed: "Pushed", roots) -> tuple[list[dict], int]:

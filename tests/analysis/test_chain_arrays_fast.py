@@ -36,7 +36,7 @@ def test_two_options_pick_as_the_general_comparison(aims):
         slot, values, prints, error = _level(rng, int(rng.integers(1, 30)), aims)
         if slot.max() < 1:
             continue
-        chosen, hard = _first_of_two(slot, values, prints, error)
+        chosen, hard = _first_of_two(np.flatnonzero(slot == 0), np.flatnonzero(slot == 1), values, prints, error)
         want, want_hard = _first_among(slot, values, prints, error)
         assert chosen.tolist() == want.tolist()
         assert list(hard) == list(want_hard)

@@ -13,7 +13,8 @@ hold is MISSING.  Rows are read and written as int64; the table stores each colu
 in the narrowest type its values fit (int8 first, widened when a value outside its
 range appears).  Deduplication is by sorting: each row's 64-bit hash (its columns'
 differences from their defaults times odd constants, summed, mixed), sorted tables
-of the hashes seen, and `np.searchsorted`; a hash found is checked against the row
+of the hashes seen, and `np.searchsorted` (a table of 65,536 hashes or more through
+the directory of its top bits, directory.py); a hash found is checked against the row
 kept under it (equal rows, else a `Collision`: never two states merged).
 """
 from __future__ import annotations
@@ -21,6 +22,7 @@ from __future__ import annotations
 import numpy as np
 
 from engine.game.state import GameState
+from engine.analysis.compiled.directory import directory, places
 from engine.analysis.compiled.distinct import sorted_distinct
 from engine.analysis.explore.compact import freeze, thaw
 
@@ -232,6 +234,7 @@ class Table:
         self._nulls = [np.zeros(0, dtype=np.int64) for _ in KINDS]
         # the hashes kept, sorted, with their rows' index: a few tables, smallest first
         self.levels = [(np.zeros(0, dtype=np.uint64), np.zeros(0, dtype=np.int64))]
+        self._directories: dict = {}   # a large table's place -> its directory (directory.py)
         self._consts = np.zeros(0, dtype=np.uint64)
         self._defaults = np.zeros(0, dtype=np.int64)
         self.widen()
@@ -245,8 +248,9 @@ class Table:
 
     def nbytes(self) -> int:
         """Bytes of the rows kept (their capacity: the matrices grow by half, with room
-        for a quarter more columns) and of the sorted hash tables."""
-        return sum(m.nbytes for m in self._room) + sum(h.nbytes + i.nbytes for h, i in self.levels)
+        for a quarter more columns) and of the sorted hash tables and their directories."""
+        return sum(m.nbytes for m in self._room) + sum(h.nbytes + i.nbytes for h, i in self.levels) + \
+            sum(d.starts.nbytes for d in self._directories.values())
 
     # --- the columns' storage -------------------------------------------------------
     def widen(self) -> None:
@@ -466,8 +470,14 @@ class Table:
     def _find(self, h: np.ndarray) -> np.ndarray:
         """The index of the row kept under each hash, -1 for none."""
         out = np.full(len(h), -1, dtype=np.int64)
-        for sorted_hash, sorted_index in self.levels:
-            self._look(sorted_hash, sorted_index, h, out)
+        for k, (sorted_hash, sorted_index) in enumerate(self.levels):
+            found = self._directories.get(k)
+            if found is None:
+                self._look(sorted_hash, sorted_index, h, out)
+            else:   # (a large table: through its directory, not a binary search)
+                at = places(sorted_hash, found, h)
+                hit = sorted_hash[at] == h
+                out[hit] = sorted_index[at[hit]]
         return out
 
     def _keep(self, uniq: np.ndarray, index: np.ndarray) -> None:
@@ -484,6 +494,12 @@ class Table:
             levels[k + 1] = _merged(*levels[k + 1], *levels[k])
             levels[k] = (np.zeros(0, dtype=np.uint64), np.zeros(0, dtype=np.int64))
             k += 1
+        for j in range(k + 1):   # (the tables changed: their directories made again, or dropped)
+            found = directory(levels[j][0])
+            if found is None:
+                self._directories.pop(j, None)
+            else:
+                self._directories[j] = found
 
 
 def _merged(h1, i1, h2, i2) -> tuple[np.ndarray, np.ndarray]:

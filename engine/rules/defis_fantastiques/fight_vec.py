@@ -89,7 +89,10 @@ class ArrayFight:
         self.taken = [[np.array([big - f.apply(big, top, a, ("t", j), s)[0] for a in (0, 1)]) for s in model.SHIFTS]
                       for j in range(n)]
         self.worn = np.array([a - f.apply(big, top, a, ("t", 0), 0)[2] for a in (0, 1)])
+        # (by shift, the Endurance lost to each opponent's wound without / with armour)
+        self.taken_by = [np.array([self.taken[j][s] for j in range(n)]) for s in range(len(model.SHIFTS))]
         self.taken_offered = [np.array([f.offered(top, a, ("t", j)) for a in (0, 1)]) for j in range(n)]
+        self.taken_offered_by = np.array(self.taken_offered, dtype=bool).reshape(n, 2)
         rounds = np.arange(f.cap + 1)
         wins = np.arange((self.sp.win_rounds or 0) + 1)
         over = [[model.round_over(self.sp, r, w) for w in wins] for r in rounds]
@@ -147,25 +150,31 @@ class ArrayFight:
         rows = rows.copy()
         head, target = kind[rows[:, self.Q]], who[rows[:, self.Q]]
         s = model.SHIFTS.index(shift)
+        # (whole columns, each row's own amount or nothing: a row meets one wound, so the
+        # masks of the opponents are apart and the armour read is the row's before any)
+        dealt, hurt = head == DEALT, head == TAKEN
         for i in range(self.n):
-            hit = (head == DEALT) & (target == i)
-            rows[hit, 1 + i] = self.dealt[i][s][rows[hit, 1 + i]]
-            hurt = (head == TAKEN) & (target == i)
-            worn = (rows[hurt, self.ARM] > 0).astype(np.int64)
-            rows[hurt, self.HE] -= self.taken[i][s][worn]
-            rows[hurt, self.ARM] -= self.worn[worn]
+            col = rows[:, 1 + i]
+            rows[:, 1 + i] = np.where(dealt & (target == i), self.dealt[i][s].take(col, mode="clip"), col)
+        if hurt.any():
+            worn = (rows[:, self.ARM] > 0).astype(np.int64)
+            rows[:, self.HE] -= np.where(hurt, self.taken_by[s][np.where(hurt, target, 0), worn], 0)
+            rows[:, self.ARM] -= np.where(hurt, self.worn[worn], 0)
         return rows
 
     def offered(self, rows) -> np.ndarray:
+        may = self.may_test(rows[:, self.LUCK])
+        if not may.any():   # (no Luck to test: nothing offered, whatever the wound)
+            return may
         kind, who, _rest = self.qarrays
         head, target = kind[rows[:, self.Q]], who[rows[:, self.Q]]
         out = np.zeros(len(rows), dtype=bool)
-        for i in range(self.n):
-            hit = (head == DEALT) & (target == i)
-            out[hit] = self.dealt_offered[i][rows[hit, 1 + i]]
-            hurt = (head == TAKEN) & (target == i)
-            out[hurt] = self.taken_offered[i][(rows[hurt, self.ARM] > 0).astype(np.int64)]
-        return out & self.may_test(rows[:, self.LUCK])
+        for i in range(self.n):   # (whole columns, as `apply`)
+            out |= (head == DEALT) & (target == i) & self.dealt_offered[i].take(rows[:, 1 + i], mode="clip")
+        hurt = head == TAKEN
+        if hurt.any():
+            out |= hurt & self.taken_offered_by[np.where(hurt, target, 0), (rows[:, self.ARM] > 0).astype(np.int64)]
+        return out & may
 
     def step(self, rows, hurt) -> tuple[np.ndarray, np.ndarray]:
         """SpecialFight.step on every row: (end id or -1, the node's row)."""
@@ -245,9 +254,9 @@ class ArrayFight:
             stay = ends < 0   # (the child row its parent's: compared column by column, each a
             for j in range(child.shape[1]):   # pass over a column, not an inner loop of a few a row)
                 stay &= child[:, j] == base[:, j]
-            stays = np.bincount(np.repeat(np.arange(len(members)), k), weights=weight * stay,
-                                minlength=len(members)).astype(np.int64)
-            out.add(members, slot, denom - stays, target, parent, weight, ends, child, keep=~stay, cost=denom)
+            stays = (weight * stay).reshape(len(members), k).sum(axis=1)   # (a member's k ways together)
+            out.add(members, slot, denom - stays, target, parent, weight, ends, child, keep=~stay, cost=denom,
+                    place=np.repeat(np.arange(len(members)), k))
         steps.later([(child, np.zeros(len(child), dtype=bool))], then)
 
     def luck_options(self, at, rows, out, steps):
@@ -370,16 +379,23 @@ class _Nodes:
         size = int(np.prod([float(r) for r in radix]))
         self.dense = np.full(size, -1, dtype=np.int64) if size <= DENSE else None
 
-    def find(self, rows, mask) -> np.ndarray:
-        """Each masked row's node id (new rows numbered next), -1 elsewhere."""
+    def find(self, rows, mask, group=None) -> np.ndarray:
+        """Each masked row's node id (new rows numbered next, by key), -1 elsewhere.
+        `group`: each row's group (rows of one group together, in order): the new rows
+        numbered group by group, as many calls one a group would (one call a batch, not
+        one an option: the same numbers)."""
         out = np.full(len(rows), -1, dtype=np.int64)
         rows = rows[mask]
         keys = rows @ self.mult
+        group = None if group is None else group[mask]
         if self.dense is not None:
             ids = self.dense[keys]
             fresh = np.flatnonzero(ids < 0)
             if fresh.size:
                 new, first = np.unique(keys[fresh], return_index=True)
+                if group is not None:   # (by the group of each one's first row, by key within it)
+                    order = np.argsort(group[fresh[first]], kind="stable")
+                    new, first = new[order], first[order]
                 self.dense[new] = np.arange(self.count, self.count + new.size)
                 self._add(rows[fresh[first]])
                 ids = self.dense[keys]
@@ -389,9 +405,12 @@ class _Nodes:
         pos = np.searchsorted(self.keys, uniq)
         known = (pos < self.keys.size) & (self.keys[np.minimum(pos, max(self.keys.size - 1, 0))] == uniq) \
             if self.keys.size else np.zeros(uniq.size, dtype=bool)
-        new = uniq[~known]
+        new, new_first = uniq[~known], first[~known]
+        if group is not None:
+            order = np.argsort(group[new_first], kind="stable")
+            new, new_first = new[order], new_first[order]
         new_ids = np.arange(self.count, self.count + new.size)
-        self._add(rows[first[~known]])
+        self._add(rows[new_first])
         keys_all, ids_all = np.concatenate([self.keys, new]), np.concatenate([self.ids, new_ids])
         order = np.argsort(keys_all, kind="stable")
         self.keys, self.ids = keys_all[order], ids_all[order]
@@ -430,12 +449,14 @@ class _Options:
         self.batch: list = []
         self.base = sum(len(o[0]) for o in self.opts)
 
-    def add(self, nodes, slot, norm, label, parent, weight, ends, child, keep=None, cost=0):
+    def add(self, nodes, slot, norm, label, parent, weight, ends, child, keep=None, cost=0, place=None):
         """One option for each of `nodes` (local, sorted), and its edges from `parent`;
-        `cost`: rounds fought x denominator (a round's option: its denominator)."""
+        `cost`: rounds fought x denominator (a round's option: its denominator);
+        `place`: each parent's place among `nodes`, where the caller knows it (else
+        looked up)."""
         offset = self.base + sum(len(b[0]) for b in self.batch)
         keep = weight > 0 if keep is None else keep & (weight > 0)
-        option = offset + np.searchsorted(nodes, parent[keep])
+        option = offset + (np.searchsorted(nodes, parent[keep]) if place is None else place[keep])
         self.batch.append((nodes, np.full(len(nodes), slot), np.asarray(norm, dtype=np.int64),
                            np.full(len(nodes), label), np.full(len(nodes), cost, dtype=np.int64),
                            option, weight[keep], ends[keep], child[keep]))
@@ -443,8 +464,14 @@ class _Options:
     def close_batch(self, frontier, table) -> np.ndarray:
         """Number the batch's children; return the nodes found for the first time."""
         before = table.count
-        for nodes, slot, norm, label, cost, option, weight, ends, child in self.batch:
-            ids = table.find(child, ends < 0)
+        if self.batch:   # (every option's children numbered in one call, as option by option)
+            sizes = [len(b[-1]) for b in self.batch]
+            every = np.concatenate([b[-2] for b in self.batch])
+            found = table.find(np.concatenate([b[-1] for b in self.batch]), every < 0,
+                               np.repeat(np.arange(len(sizes)), sizes))
+            cuts = np.cumsum(sizes).tolist()
+        for j, (nodes, slot, norm, label, cost, option, weight, ends, child) in enumerate(self.batch):
+            ids = found[(cuts[j - 1] if j else 0):cuts[j]]
             self.opts.append((frontier[nodes], slot, norm, label, cost))
             self.edges.append((option, weight, np.where(ends < 0, ids, -1 - ends)))
         return np.arange(before, table.count)
