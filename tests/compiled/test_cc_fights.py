@@ -52,8 +52,7 @@ def _planted(monkeypatch, name, wrong) -> set:
 
 
 def test_honour_spent_not_written_is_caught(monkeypatch):
-    real = vf.set_value
-    wrong = _planted(monkeypatch, "set_value", lambda rules, batch, stat, v: stat != "honneur" and real(rules, batch, stat, v))
+    wrong = _planted(monkeypatch, "put_honour", lambda rules, batch, kept, marked, before: None)
     assert {(2, MACRO + "honour-optimal"), (6, MACRO + "honour-optimal")} <= wrong
 
 

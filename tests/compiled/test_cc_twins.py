@@ -16,7 +16,7 @@ FIGHTS_BOOK = Path(__file__).parent / "books/cc-fights.yaml"
 TAUREAU = Path(__file__).parents[2] / "books/le-taureau-d-airain.yaml"
 
 
-def _alone(rules, batch, origin, values):
+def _alone(rules, batch, origin, values, honoured=None):
     """No twins: each successor made on its own (the reference)."""
     return np.arange(len(origin)), np.arange(len(origin))
 
@@ -26,8 +26,8 @@ def _explored(monkeypatch, twins) -> tuple:
     exact probabilities: a set), the start's exact value), the successors merged."""
     merged = []
 
-    def counted(rules, batch, origin, values):
-        first, of = twins(rules, batch, origin, values)
+    def counted(rules, batch, origin, values, honoured=None):
+        first, of = twins(rules, batch, origin, values, honoured)
         merged.append(len(origin) - len(first))
         return first, of
     monkeypatch.setattr(vf, "twins", counted)
@@ -56,12 +56,12 @@ def _blind(column: int):
     """`twins` with one column of the successors' keys left out (planted)."""
     real = fr.distinct_rows
 
-    def twins(rules, batch, origin, values):
+    def twins(rules, batch, origin, values, honoured=None):
         def keyed(keys):
             return real([c for j, c in enumerate(keys) if j != column]) if len(keys) == 6 else real(keys)
         fr.distinct_rows = keyed
         try:
-            return real_twins(rules, batch, origin, values)
+            return real_twins(rules, batch, origin, values, honoured)
         finally:
             fr.distinct_rows = real
     real_twins = vf.twins

@@ -37,6 +37,7 @@ from math import gcd
 
 from engine.analysis.chain import End
 from engine.rules.chroniques_cretoises import model as R
+from engine.rules.chroniques_cretoises.fight_numbers import Numbers
 from engine.rules.chroniques_cretoises.fight_store import OFFER, Flat, Store
 from engine.rules.chroniques_cretoises.transitions import Fight
 
@@ -85,16 +86,17 @@ class FightGraph:
     root asked so far, its nodes numbered in `store` (shared by the fights of a cache)."""
 
     def __init__(self, rules: R.Rules, some_honour: bool, store: Store | None = None, shape=None):
-        """`shape`: the options of the fights of its shape (fight_shape.py `Shape`, read
-        with this fight's ends), or None: this fight's model asked node by node."""
+        """`shape`: the fights of its shape (fight_shape.py `Shape`: their nodes and
+        options numbered once, ends left as markers this fight's `finish` makes its
+        own), or None: this fight's model asked node by node."""
         self.model = Model(rules, 1 if some_honour else 0)
         if shape is None:
-            self.flat, self.finish = (lambda node: flat(self.model.options(node))), None
-        else:   # (the shape's options, its markers made this fight's ends as they are closed)
-            read = shape.reader(self.model)
-            self.flat, self.finish = read.flat, read.finish
+            self.numbers = Numbers(self.model.options, self.model.accept, flat)
+        else:
+            self.numbers = shape.numbered(self.model)
         self.store = Store() if store is None else store
-        self.index: dict = {}     # node -> its number in the store
+        self.at: dict = {}        # a node's number (`numbers`) -> its number in the store
+        self.ends: dict = {}      # a leaf's number (`numbers`) -> (-1 - its end's in the store, a stalemate?)
         self.pushers: dict = {}   # (Honour kept back, start) -> its chosen options (`_Chosen`)
         self.starts: dict = {}    # start -> what its strategies' pushes share (`_Chosen`)
         self.through: dict = {}   # (start, root) -> [(the nodes a push went through, its `_Chosen`, its ends)]
@@ -106,27 +108,50 @@ class FightGraph:
     # --- growing ----------------------------------------------------------------------
     def add(self, root) -> int:
         """The number of `root`, its chain added (every node reachable from it, with every
-        option whatever Honour is kept back)."""
-        found = self.index.get(root)
+        option whatever Honour is kept back), closed depth first over the nodes'
+        numbers (fight_numbers.py: no node hashed again)."""
+        numbers, at = self.numbers, self.at
+        first = numbers.numbered(root)
+        found = at.get(first)
         if found is not None:
             return found
-        index, store, finish = self.index, self.store, self.finish
-        opened: dict = {}   # node -> its options (`Flat`), from its expansion to its closing
-        stack = [(root, False)]
+        opened: set = set()   # the numbers expanded and not closed yet
+        stack = [(first, False)]
         while stack:
-            node, done = stack.pop()
+            number, done = stack.pop()
             if done:
-                index[node] = store.close(node, opened.pop(node), index, finish)
+                at[number] = self._close(numbers.rows[number])
                 continue
-            if node in index or node in opened:
+            if number in at or number in opened:
                 continue
-            options = opened[node] = flat(self.model.accept(node)) if node[0] == OFFER else self.flat(node)
-            stack.append((node, True))
-            for child in options.nodes:
-                if child not in index and child not in opened:
+            opened.add(number)
+            stack.append((number, True))
+            for child in numbers.row(number).kids:
+                if child not in at and child not in opened:
                     stack.append((child, False))
-        store.sync()
-        return index[root]
+        self.store.sync()
+        return at[first]
+
+    def _close(self, row) -> int:
+        """The store's number of a node whose children are closed (fight_numbers.py
+        `Row`), each leaf made this fight's end once (a marker: by its `finish`)."""
+        at, ends, child, stale = self.at, self.ends, [], False
+        for ref in row.refs:
+            if ref >= 0:
+                child.append(at[ref])
+                continue
+            end = ends.get(ref)
+            if end is None:
+                end = ends[ref] = self._end(self.numbers.leaves[-1 - ref])
+            child.append(end[0])
+            stale = stale or end[1]
+        return self.store.put(row.node, row.honour, row.options, child, [at[k] for k in row.kids], stale)
+
+    def _end(self, leaf) -> tuple:
+        """(-1 - the store's number of a leaf's end, whether it is a stalemate): a
+        marker (fight_shape.py `Finish`) made this fight's End."""
+        end = leaf if leaf.__class__ is End else self.model.finish(leaf.kind, leaf.node)
+        return -1 - self.store.ended(end), end.outcome == "stalemate"
 
     # --- the ends ---------------------------------------------------------------------
     def outcomes(self, root, keep: int, start, opens) -> list:

@@ -1,7 +1,8 @@
 """The rows a Chroniques Crétoises fight's ends write (vector_fights.py `Fought._finished`):
 each end as a row (kind, Honour, condition, pending number after a stop: `end_row`),
 the successors alike made once (`twins`), the Honour and the hero's condition written
-over arrays as play writes them (`set_value`, `put_condition`, `condition_to`).
+over arrays as play writes them (`set_value`, `put_honour`, `put_condition`,
+`condition_to`).
 """
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ STOP, LOSE = "stop", "lose"
 KINDS = (LOSE, STOP) + LEAVE   # (an end's kind as a number: its place here)
 
 
-def twins(rules, batch, origin, values) -> tuple[np.ndarray, np.ndarray]:
+def twins(rules, batch, origin, values, honoured=None) -> tuple[np.ndarray, np.ndarray]:
     """(the first of each class of successors that `Fought._finished` makes alike, in
     order; each successor's class): successor i is state `origin[i]` after end
     `values[i]`, and two are made alike where their states differ in nothing but the
@@ -32,7 +33,8 @@ def twins(rules, batch, origin, values) -> tuple[np.ndarray, np.ndarray]:
     deduplicates states on that ground), so twins make the same row.  The states'
     classes are found over the batch's states, the successors' over a few small
     columns: at 300,000 states of le-taureau-d-airain 487,000 successors are about
-    173,000 classes."""
+    173,000 classes.  `honoured`: the successors' `honoured_ends`, where the caller
+    has them (it writes them: `put_honour`)."""
     rows, slots = batch.rows, batch.slots
     if not len(origin):
         return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
@@ -42,9 +44,9 @@ def twins(rules, batch, origin, values) -> tuple[np.ndarray, np.ndarray]:
     if at is not None and at < rows.shape[1]:
         plain[at] = plain[at] == MISSING   # (an Honour absent stays so where set to 0: `set_value`)
     _f, state = distinct_rows(list(plain))
-    kind, honour = values[:, 0].copy(), values[:, 1].copy()   # (each column contiguous: read several times)
+    kind = values[:, 0].copy()   # (contiguous: read several times)
     lose = kind == KINDS.index(LOSE)
-    kept, marked, before = rules.honour_set(batch, origin, rules.least("honneur", honour))
+    kept, marked, before = honoured or honoured_ends(rules, batch, origin, values)
     old = now(batch.col("stats", "honneur"))[origin]
     first, inverse = distinct_rows([state[origin], kind, left_in(values), values[:, 3].copy(),
                                     np.where(lose, old, kept), before | ~lose & marked])
@@ -52,6 +54,23 @@ def twins(rules, batch, origin, values) -> tuple[np.ndarray, np.ndarray]:
     rank = np.empty_like(order)
     rank[order] = np.arange(len(order))
     return first[order], rank[inverse]
+
+
+def honoured_ends(rules, batch, origin, values) -> tuple:
+    """(the Honour kept, whether exhausted after, whether before) where state
+    `origin[i]` takes end `values[i]`'s Honour (vector.py `honour_set` past the
+    minimum): what play's `change("honneur", value=h)` writes, read by `twins` and
+    written by `put_honour`."""
+    return rules.honour_set(batch, origin, rules.least("honneur", values[:, 1]))
+
+
+def put_honour(rules, batch, kept, marked, before) -> None:
+    """`set_value` of the Honour where its clamp is known (`honoured_ends` of the
+    rows' states): the mark of Honour exhausted, then the Honour kept, written unless
+    it is 0 where the stat is absent."""
+    old = now(batch.col("stats", "honneur"))
+    rules.mark_exhausted(batch, marked, before)
+    batch.put("stats", "honneur", kept, where=(kept != 0) | (kept != old))
 
 
 def now(values: np.ndarray) -> np.ndarray:

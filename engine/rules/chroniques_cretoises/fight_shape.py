@@ -11,10 +11,11 @@ expanding a node (`Fight.options`) was a quarter of the fights' time.
 
 So a node's options are made once a shape, by the module's own `Fight.options` over the
 shape's rules with each ending left as a marker (`Finish`: its kind and node), and
-each graph reads them through its own `finish` (`Shape.reader`): what its own
-`options` gives, edge for edge.  Two distinct markers become two distinct ends (an end
-keeps its kind and node: fight_graph.py `ended`), and a marker equals no node and no
-other end, so the merged edges (`chain.merge`) are the same.
+numbered once (fight_numbers.py); each graph reads them through its own `finish`
+(`Shape.reader` shows it node by node): what its own `options` gives, edge for edge.
+Two distinct markers become two distinct ends (an end keeps its kind and node:
+fight_graph.py `ended`), and a marker equals no node and no other end, so the merged
+edges (`chain.merge`) are the same.
 tests/rules/chroniques_cretoises/test_cc_fight_shape.py compares them node by node.
 
 Fights of one shape whose Shame kills the same endings at the same Honour (`ending`)
@@ -25,7 +26,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from engine.rules.chroniques_cretoises.fight_graph import Model, flat
-from engine.rules.chroniques_cretoises.fight_store import Flat
+from engine.rules.chroniques_cretoises.fight_numbers import Numbers
 from engine.rules.chroniques_cretoises.transitions import shape
 
 
@@ -53,8 +54,9 @@ class Shape:
 
     def __init__(self, rules):
         self.model = _Marked(shape(rules), 0)   # (the Honour at the start: read by `finish` only)
-        self.known: dict = {}   # node -> its options, endings marked
-        self.flats: dict = {}   # node -> its options as fight_store.py `Flat`, endings marked
+        self.known: dict = {}   # node -> its options, endings marked (for `reader` alone)
+        # (its nodes numbered, their options as numbers: the graphs of its fights read them)
+        self.numbers = Numbers(self.model.options, self.model.accept, flat)
 
     def options(self, node) -> list:
         found = self.known.get(node)
@@ -62,20 +64,18 @@ class Shape:
             found = self.known[node] = self.model.options(node)
         return found
 
-    def flat(self, node) -> Flat:
-        found = self.flats.get(node)
-        if found is None:
-            options = self.known.get(node)   # (the options kept for `reader` alone)
-            found = self.flats[node] = flat(self.model.options(node) if options is None else options)
-        return found
+    def numbered(self, model) -> Numbers:
+        """The shape's numbered nodes, for a fight of this shape with no moves offered
+        (`model`: its own `finish` makes each marker its end, fight_graph.py)."""
+        if model.moves is not None or shape(model.rules) != self.model.rules:
+            raise ValueError("not a fight of this shape")
+        return self.numbers
 
     def reader(self, model):
         """`model.options` (a fight of this shape, with no moves offered) read from the
-        shape's: each marker made `model.finish`'s end.  Its `flat` and `finish`: the
-        shape's options as a `Flat`, markers left, and the end of a marker (`model.finish`
-        of its kind and node), as fight_store.py `Store.close` reads them."""
-        if model.moves is not None or shape(model.rules) != self.model.rules:
-            raise ValueError("not a fight of this shape")
+        shape's: each marker made `model.finish`'s end (what fight_graph.py reads of
+        the shape's numbered options, node by node: the tests compare them)."""
+        self.numbered(model)
         finish, known = model.finish, self.options
 
         def options(node) -> list:
@@ -87,21 +87,7 @@ class Shape:
                     option = (option[0], dist) + option[2:]
                 out.append((spent, option))
             return out
-        options.flat, options.finish = self.flat, _Ends(finish).__getitem__
         return options
-
-
-class _Ends(dict):
-    """marker -> its end by one fight's `finish` (made once: a marker is met again from
-    other nodes and options of the fight)."""
-
-    def __init__(self, finish):
-        super().__init__()
-        self.finish = finish
-
-    def __missing__(self, marker: Finish):
-        end = self[marker] = self.finish(marker.kind, marker.node)
-        return end
 
 
 def ending(rules, some: bool) -> tuple:

@@ -1,7 +1,7 @@
 """The arrays of every Chroniques Crétoises fight's graph (fight_graph.py) of one cache,
 solved together for every strategy at once.
 
-* A node is numbered by `Store.close` once its children are (fight_graph.py
+* A node is numbered by `Store.put` once its children are (fight_graph.py
   `FightGraph.add` closes them depth first), its options and edges written as lists and
   copied into arrays by `Store.sync`: per node its Honour and first option, per option
   the Honour it spends, its denominator less the chance of staying and its first edge,
@@ -32,7 +32,7 @@ TIE = 1e-15       # `Chain._back`: a later option must be better by more than th
 
 
 class Flat(NamedTuple):
-    """A node's options as `Store.close` writes them: per option the Honour it spends,
+    """A node's options as `Store.put` writes them: per option the Honour it spends,
     its denominator less the chance of staying and its first edge (counted from the
     node's first), per edge its weight and its child (a node, an End, or a marker the
     graph's `finish` makes an End: fight_shape.py), and the distinct nodes among the
@@ -93,47 +93,43 @@ class Store:
         for keep in keeps:   # (the strategies asked most, solved from the start)
             self.column(keep)
 
-    def close(self, node, options: Flat, index: dict, finish=None) -> int:
-        """The number of `node`, given once its children have theirs in `index` (a
-        child's number is smaller), its options and edges written (a marker among the
-        children made its End by `finish`)."""
+    def put(self, node, honour: int, options: Flat, child: list, kids: list, stale: bool) -> int:
+        """The number of `node` (its Honour `honour`), given its children's (a child's
+        number is smaller): its options and edges written, `child` per edge a node's
+        number or -1 - an end's (`ended`), `kids` its distinct children's numbers,
+        `stale` whether one of its ends is a stalemate (fight_graph.py `FightGraph.add`
+        reads them from fight_numbers.py's rows)."""
         new = self._new
         number = len(self.nodes)
         self.nodes.append(node)
-        new["honour"].append(0 if node[0] == OFFER else node[4])
+        new["honour"].append(honour)
         new["first"].append(self.options)
         new["spent"].extend(options.spent)
         new["norm"].extend(options.norm)
         edges = self.edges
         new["lo"].extend([edges + a for a in options.starts])
         new["weight"].extend(options.weights)
-        deepest, stale = 0, False
-        level, stales = self.level, self.stale
-        for c in options.nodes:
-            c = index[c]
+        new["child"].extend(child)
+        deepest, level, stales = 0, self.level, self.stale
+        for c in kids:
             deepest, stale = max(deepest, level[c]), stale or stales[c]
-        child, end_at = new["child"], self.end_at
-        for c in options.kids:
-            if c.__class__ is tuple:
-                child.append(index[c])
-                continue
-            if c.__class__ is not End:
-                c = finish(c)
-            j = end_at.get(c)
-            if j is None:
-                j = end_at[c] = len(self.ends)
-                self.ends.append(c)
-                new["end_value"].append(1.0 if c.outcome in R.SURVIVED else 0.0)
-            stale = stale or c.outcome == "stalemate"
-            child.append(-1 - j)
         self.edges += len(options.kids)
         self.options += len(options.spent)
         self.level.append(deepest + 1)
         self.stale.append(stale)
         return number
 
+    def ended(self, end: End) -> int:
+        """The number of an end among the store's (numbered on its first meeting)."""
+        j = self.end_at.get(end)
+        if j is None:
+            j = self.end_at[end] = len(self.ends)
+            self.ends.append(end)
+            self._new["end_value"].append(1.0 if end.outcome in R.SURVIVED else 0.0)
+        return j
+
     def sync(self) -> None:
-        """The arrays written from what `close` listed (each option's and node's end:
+        """The arrays written from what `put` listed (each option's and node's end:
         the next one's start, so one more entry)."""
         for name, values in self._new.items():
             grown = getattr(self, name)

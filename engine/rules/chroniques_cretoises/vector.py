@@ -81,8 +81,12 @@ class VectorRules:
             return values
         every = np.arange(len(batch))
         kept, now_exhausted, exhausted = self.honour_set(batch, every, values)
-        batch.change_extra(now_exhausted & ~exhausted & (batch.ended == 0), _exhausted, key=_exhausted)
+        self.mark_exhausted(batch, now_exhausted, exhausted)
         return kept
+
+    def mark_exhausted(self, batch, now_exhausted: np.ndarray, exhausted: np.ndarray) -> None:
+        """The states whose Honour falls to 0 now marked `honour_exhausted` (`clamp`)."""
+        batch.change_extra(now_exhausted & ~exhausted & (batch.ended == 0), _exhausted, key=_exhausted)
 
     def least(self, stat: str, values: np.ndarray) -> np.ndarray:
         """module.clamp's first step: the stat's minimum."""

@@ -42,8 +42,8 @@ from engine.rules.chroniques_cretoises import model as R
 from engine.rules.chroniques_cretoises import names as N
 from engine.rules.chroniques_cretoises import sheet
 from engine.rules.chroniques_cretoises.fighters import Answers
-from engine.rules.chroniques_cretoises.fight_rows import (KINDS, LOSE, STOP, condition_to, end_row, left_in, now,
-                                                       put_condition, set_value, twins, written)
+from engine.rules.chroniques_cretoises.fight_rows import (KINDS, LOSE, STOP, condition_to, end_row, honoured_ends,
+                                                       left_in, now, put_condition, put_honour, twins, written)
 
 # the leaving ends: (the outcome's effects in the fight's fields, its paragraph's field)
 WHERE = {"win": ("win_effects", "win"), "all-badly-wounded": ("all_down_effects", "all_down"),
@@ -406,7 +406,9 @@ class Fought:
         otherwise each successor its own row, as the explorer's `handed` reads a row
         handed over (its state given to the engine path)."""
         slots = batch.slots
-        first, merged = twins(self.rules, batch, origin, values)
+        honoured = honoured_ends(self.rules, batch, origin, values)   # (read by `twins`, written by `_finish`)
+        first, merged = twins(self.rules, batch, origin, values, honoured)
+        honoured = [h[first] for h in honoured]
         values = values[first]
         out = Batch(batch.rows[origin[first]], slots)   # (a copy: the rows taken)
         kind = values[:, 0]
@@ -418,7 +420,7 @@ class Fought:
                 continue
             view = out.rows[a:b]
             part = Batch(view, slots)
-            self._finish(part, kind, values[a:b, 1], values[a:b, 3])
+            self._finish(part, kind, [h[a:b] for h in honoured], values[a:b, 3])
             if part.rows is not view:   # (widened: the slice written back)
                 if part.rows.shape[1] > out.rows.shape[1]:
                     out = Batch(_widened(out.rows, part.rows.shape[1], slots), slots)
@@ -427,14 +429,15 @@ class Fought:
             return Batch(out.rows[merged], slots), origin, np.arange(len(origin))
         return out, origin[first], merged
 
-    def _finish(self, batch, kind, honour, pend) -> None:
+    def _finish(self, batch, kind, honoured, pend) -> None:
         """explore.py `_finisher` then the after-change of `Outcome.apply` (the hero's
-        condition written: `_finished`)."""
+        condition written: `_finished`; `honoured`: fight_rows.py `honoured_ends` of the
+        rows, the Honour each end sets as play's `change` clamps it)."""
         every = np.ones(len(batch), dtype=bool)
         if kind == LOSE:   # play.die("combat")
             batch.end(every, 1, "combat")
             return
-        set_value(self.rules, batch, "honneur", honour)   # play.change("honneur", value=h)
+        put_honour(self.rules, batch, *honoured)   # play.change("honneur", value=h)
         if kind == STOP:
             batch.rows[:, PENDING] = pend
             self.rules._refresh(batch, batch.ended == 0)   # (no Shame weighed in a fight)

@@ -4,14 +4,15 @@ own `finish`), and two fights of one shape and different constants (Shame, rewar
 Honour exhausted, the lock at 0, whether Honour began above 0) priced from one cache
 each get the ends of the module's node-by-node chain, fraction for fraction.  Three
 planted bugs are caught: a shape blind to the hero's Force, a marker's end made once
-for every fight of the shape (fight_shape.py `_Ends`: one a fight), and a reader that
-ends a fight with the first fight's `finish`.  Fights whose Shame kills the same
+for every fight of the shape (fight_graph.py `FightGraph._end`: one a fight), and a
+graph that ends a fight with the first fight's `finish`.  Fights whose Shame kills the same
 endings at the same Honour share one graph (fight_shape.py `ending`), each with the
 model's own ends; two planted bugs are caught: an ending the graph holds left out of
 the key ("all badly wounded"), and the Honour above 0 not asked."""
 import pytest
 
 import engine.rules.chroniques_cretoises.explore as E
+import engine.rules.chroniques_cretoises.fight_graph as G
 import engine.rules.chroniques_cretoises.fight_shape as S
 from engine.analysis.chain import End
 from engine.rules.chroniques_cretoises import model as R
@@ -102,21 +103,22 @@ def test_a_bug_planted_in_the_sharing_is_caught(monkeypatch, plant):
         return
     if plant == "ends":   # a marker's end made once for every fight of the shape
         one: dict = {}
+        end = G.FightGraph._end
 
-        class Once(S._Ends):
-            def __getitem__(self, marker):
-                if marker not in one:
-                    one[marker] = self.finish(marker.kind, marker.node)
-                return one[marker]
-        monkeypatch.setattr(S, "_Ends", Once)
+        def once(graph, leaf):
+            if leaf not in one:
+                one[leaf] = end(graph, leaf)
+            return one[leaf]
+        monkeypatch.setattr(G.FightGraph, "_end", once)
         assert _priced(True, monkeypatch) != reference
         return
-    reader = S.Shape.reader   # the first fight's ends read by every fight of the shape
+    end = G.FightGraph._end   # the first fight's ends read by every fight of the shape
 
-    def first(self, model):
-        self.first = getattr(self, "first", None) or model
-        return reader(self, self.first)
-    monkeypatch.setattr(S.Shape, "reader", first)
+    def first(graph, leaf):
+        firsts = G.FightGraph.firsts = getattr(G.FightGraph, "firsts", None) or {}
+        return end(firsts.setdefault(id(graph.numbers), graph), leaf)
+    monkeypatch.setattr(G.FightGraph, "_end", first)
+    monkeypatch.setattr(G.FightGraph, "firsts", {}, raising=False)
     assert _priced(True, monkeypatch) != reference
 
 
