@@ -150,17 +150,18 @@ def _least(cap, most: int):
 
 
 def hopeful_rows(book, module, edges: dict, slots, paragraphs, extras, initial=None, unknown=None, most=None,
-                 lens=None, visited=None) -> tuple:
+                 lens=None, visited=None, spent: bool = True) -> tuple:
     """The compiled path's frontier (its rows' paragraph and interned extras columns,
     packed.py `Slots`; `initial(stat)`: the rows' starting values of a stat the
     module's routes read, `unknown` where none, or None; `most(stat)`: the most each
     row's stat can still be, compiled/ahead.py, or None; `lens` and `visited(m)`: the
     lens whose records of visits the rows keep and whether each row holds the visit of
-    m, None where no row can: the layers of layers.py, or None): (each row's ceiling,
+    m, None where no row can: the layers of layers.py, or None; `spent`: the columns of
+    a stat a test spends, spent.py): (each row's ceiling,
     `Ceiling.account` with "lowered": the rows whose ceiling is below 1 and above 0,
     "heroes" and "unpriced": the rows' own heroes priced and left at their maxima)."""
     import numpy as np
-    ceiling = Ceiling(book, module, edges, lens=lens if visited is not None else None)
+    ceiling = Ceiling(book, module, edges, lens=lens if visited is not None else None, spent=spent)
     absent = -(1 << 62)
 
     def counter_of(c):
