@@ -51,9 +51,9 @@ the module plays such a fight once with what follows each end (`coupled`: the Lu
 spent to win is missing at that test; coupling.py), the least of the two (`ordered`).
 
 Where the module says a test spends a stat for sure (`spent`, `spends`: Défis
-Fantastiques' test of Luck), each table is worked in columns, one for each few points
-of it surely spent since the last place that may give it back (spent.py, where it is
-proved): la-couronne-de-sel's Ordric Vaume, past § 81's test of Luck on every way to
+Fantastiques' test of Luck), each table is worked in columns, one for each point of
+it surely spent since the last place that may give it back, up to a few (spent.py,
+where it is proved): la-couronne-de-sel's Ordric Vaume, past § 81's test of Luck on every way to
 him, is priced at the Luck left.  The table is the first column.
 """
 from __future__ import annotations
