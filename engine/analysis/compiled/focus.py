@@ -177,11 +177,7 @@ class Focus:
         self.pooled[found[~self.over[found]]] = True
 
     def _ceilings(self, rows: np.ndarray) -> np.ndarray:
-        """Each row's ceiling (explore/worth.py), 1 without the lens's graph; without the
-        columns of a stat a test spends (explore/spent.py): they lower a row before a
-        test of Luck but not one past it priced at its maxima (no own hero here), so
-        the order would chase the rows past the tests (la-couronne-de-sel at 1 M states:
-        the low bound 52.03 % -> 42.11 %, 96 -> 264 s of CPU)."""
+        """Each row's ceiling (explore/worth.py), 1 without the lens's graph."""
         x = self.x
         if x.lens is None:
             return np.ones(len(rows))
@@ -190,7 +186,7 @@ class Focus:
             i = x.slots.find("initial", stat)
             return None if i is None or i >= rows.shape[1] else rows[:, i]
         worth, _account = hopeful_rows(x.book, x.module, x.lens.lens.edges, x.slots, rows[:, PARAGRAPH],
-                                       rows[:, EXTRA], initial, MISSING, spent=False)
+                                       rows[:, EXTRA], initial, MISSING)
         return worth
 
     # --- a round ---------------------------------------------------------------
