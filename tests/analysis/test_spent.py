@@ -24,7 +24,9 @@ from engine.analysis.compiled.run import high_bound
 from engine.analysis.explore import spent
 from engine.analysis.explore.ceiling import Ceiling
 from engine.analysis.explore.solve import values
-from tests.analysis.test_ceiling import over_ceiling, whole
+from tests.analysis.test_ceiling import over_ceiling, own_ceiling, whole
+from tests.analysis.test_layers import layered
+from tests.analysis.test_own_hero import compiled_rows
 from tests.analysis_fixtures.support import load
 
 BOOKS = Path(__file__).parent / "books"
@@ -60,6 +62,17 @@ def test_a_gain_of_luck_between_keeps_the_danger_at_the_luck_restored():
     assert abs(value[0] - P * Q9) < 1e-12
     assert abs(start(book, module, x) - P * Q9) < 1e-12
     assert over_ceiling(Ceiling(book, module, x.lens.edges), space) == []
+
+
+def test_no_state_nor_compiled_row_is_worth_more_than_its_ceiling():
+    """Each state's own hero (the Luck it holds plus the gains ahead), the layers, and
+    every row of the compiled path (`compiled_rows` asserts it) over both books: the
+    columns lower nothing below a value."""
+    for name in (LUCK, GAIN):
+        book, module, x, space = whole(name)
+        assert over_ceiling(own_ceiling(book, module, x), space) == []
+        assert over_ceiling(layered(book, module, x, own=True), space) == []
+        compiled_rows(name)
 
 
 def test_the_luck_spent_twice_is_caught(monkeypatch):
