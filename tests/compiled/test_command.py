@@ -46,9 +46,10 @@ def test_a_cut_run_in_french_and_in_json_gives_its_two_bounds_and_french_reasons
     out = capsys.readouterr().out
     # (the high bound: the unexplored states at their ceiling, the module's best-case
     # chances along the likeliest way to a victory: Ordric Vaume's fight, § 137 or § 147,
-    # its +2 in the first round only; counted in every round, it was just below 1)
-    assert "  victoire en jouant au mieux : 0,00 % – 98,45 %" in out
-    assert "  Écart entre les bornes : 98,45 points" in out
+    # its +2 in the first round only (counted in every round, it was just below 1), at
+    # the Luck left past § 81's test of Luck (explore/spent.py; 98,45 % at the start's)
+    assert "  victoire en jouant au mieux : 0,00 % – 97,56 %" in out
+    assert "  Écart entre les bornes : 97,56 points" in out
     assert "  Ce qui y multiplie les états : Endurance ×" in out   # (the module's label, not its id)
     assert "  BORNÉ : limite --max-states atteinte (" in out and "au moins" not in out
     assert main(["explore", book, "--exhaustive", "--compiled", "--sheet", "1", "--max-states", "3000",
@@ -56,7 +57,7 @@ def test_a_cut_run_in_french_and_in_json_gives_its_two_bounds_and_french_reasons
     r = json.loads(capsys.readouterr().out)
     assert not r["complete"] and r["bound"] == "max-states" and r["exact"] is None and r["values"] is None
     high = r["victory"]["high"]
-    assert r["victory"] == {"low": r["float"], "high": high, "gap": high - r["float"]} and 0.98 < high < 0.99
+    assert r["victory"] == {"low": r["float"], "high": high, "gap": high - r["float"]} and 0.975 < high < 0.976
     assert 0 < r["expanded"] < r["states"]
     assert r["exactness"] == "bounded"
     assert main(["explore", QUEST, "--exhaustive", "--compiled", "--lang", "fr"]) == 0

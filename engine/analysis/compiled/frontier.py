@@ -19,7 +19,9 @@ def ceilings(ex, rows) -> tuple:
     the compiled explorer `ex`'s table; its lens needed): explore/worth.py
     `hopeful_rows`, each row's hero from its own stats (at most their most from the row
     on: ahead.py) and its starting values (their maxima), its layer from its visits
-    (explore/layers.py: a `once:` activity on a loop not yet met)."""
+    (explore/layers.py: a `once:` activity on a loop not yet met), and the columns of
+    a stat a test spends (explore/spent.py: the danger past a test of Luck priced at
+    the Luck left)."""
     table, slots = ex.table, ex.slots
 
     def column(part: str, stat: str):
@@ -35,7 +37,7 @@ def ceilings(ex, rows) -> tuple:
     paragraphs = table.column(PARAGRAPH)[rows]
     most = ex.lens.most(paragraphs, table.column(PENDING)[rows], held, slots)
     return hopeful_rows(ex.book, ex.module, ex.lens.lens.edges, slots, paragraphs, table.column(EXTRA)[rows],
-                        lambda stat: column("initial", stat), MISSING, most.get, ex.lens.lens, visited)
+                        lambda stat: column("initial", stat), MISSING, most.get, ex.lens.lens, visited, spent=True)
 
 
 def frontier(ex, low, high) -> dict | None:

@@ -60,7 +60,7 @@ class Ceiling:
     """The ceiling of `book`'s states over the paragraph graph `edges` (paragraph ->
     the paragraphs a move from it may enter: the lens's `edges`)."""
 
-    def __init__(self, book, module, edges: dict, ahead=None, lens=None):
+    def __init__(self, book, module, edges: dict, ahead=None, lens=None, spent: bool = True):
         self.book, self.module, self.edges = book, module, edges
         self.ahead = ahead   # (compiled/ahead.py `Ahead`: each state's stats at their most from it on; None: unknown)
         self.lens = lens     # (whose records of visits the states keep: layers.py; None: no layer read)
@@ -71,7 +71,7 @@ class Ceiling:
         self.limits = {c: lim for c, lim in self.limits.items() if any(v != ANY for v in lim.values())}
         self._after = None
         wins = {n for n, p in book.paragraphs.items() if wins_at(p)}
-        self.routes = Routes(book, module, edges, self.hopeful, wins)
+        self.routes = Routes(book, module, edges, self.hopeful, wins, spent)   # (spent: routes.py's columns)
 
     # --- per paragraph ------------------------------------------------------
     def _hopeful(self) -> frozenset:

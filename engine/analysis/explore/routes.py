@@ -49,6 +49,12 @@ more than `EPS`).  The-clock-of-vennick's pendulum knight: won in 4 rounds at 65
 for the best hero of sheet 110, else a Luck test that may kill (11 in 12 pass).  Where
 the module plays such a fight once with what follows each end (`coupled`: the Luck
 spent to win is missing at that test; coupling.py), the least of the two (`ordered`).
+
+Where the module says a test spends a stat for sure (`spent`, `spends`: Défis
+Fantastiques' test of Luck), each table is worked in columns, one for each point of
+it surely spent since the last place that may give it back, up to a few (spent.py,
+where it is proved): la-couronne-de-sel's Ordric Vaume, past § 81's test of Luck on every way to
+him, is priced at the Luck left.  The table is the first column.
 """
 from __future__ import annotations
 
@@ -58,6 +64,7 @@ from collections import deque
 
 from engine.analysis.explore.coupling import coupled
 from engine.analysis.explore.layers import Layers, backward
+from engine.analysis.explore.spent import Spent
 from engine.book.model import CONTINUE, DEATH, VICTORY
 
 PRIMED = 8   # heroes priced together at most (`prime`): the budget is read between groups
@@ -78,7 +85,7 @@ STAYING = frozenset(("add", "set", "gain", "lose", "flag", "unflag", "counter-ad
 
 
 class Routes:
-    def __init__(self, book, module, edges: dict, hopeful: frozenset, wins: set):
+    def __init__(self, book, module, edges: dict, hopeful: frozenset, wins: set, spent: bool = True):
         self.book, self.module, self.edges, self.hopeful, self.wins = book, module, edges, hopeful, wins
         self.declared = getattr(module, "chance_ceiling", None)
         # the activities that always ask the player something before they play
@@ -88,6 +95,7 @@ class Routes:
         self._ends: dict = {}     # (paragraph, hero) -> the module's `outcomes`, or None
         self.chains: dict = {}    # the module's fights expanded for `coupled` (coupling.py), and their prices
         self.layers = Layers(self)   # (the tables of `up`, one a hero and layer)
+        self.spent = Spent(self, spent)   # (the columns of a stat a test spends for sure; False: none)
         # the paragraphs whose `once:` activity a game may meet again (on a loop of the whole graph)
         self.looping = frozenset(m for m, p in book.paragraphs.items() if set(p.once) & set(p.fields) and self._again(m))
         self.until: float | None = None   # (process time past which `passing` prices nothing new: Late)
@@ -126,50 +134,58 @@ class Routes:
     def _up(self, hero: tuple, fixed: dict | None = None) -> dict:
         """paragraph -> up (above), for the hopeful paragraphs (absent: 0); `fixed`: the
         paragraphs whose value is given (layers.py: a `once:` activity met first), whose
-        ways on are not read here."""
+        ways on are not read here.  Worked over the columns of a stat a test spends
+        (spent.py; one column where none is): the first is the table."""
         fixed = fixed or {}
+        heroes = self.spent.heroes(hero)
+        top, cols = len(heroes) - 1, [{} for _h in heroes]
         start = set(self.wins) | {t for ts in self.edges.values() for t in ts if t not in self.book.paragraphs}
-        heap = [(-1.0, i, n) for i, n in enumerate(start)]   # (i: ties never compare the paragraphs)
-        heap += [(-v, len(heap) + i, n) for i, (n, v) in enumerate(fixed.items()) if v > 0]
-        heapq.heapify(heap)
-        up: dict = {}
+        seeds = [(1.0, n) for n in start] + [(v, n) for n, v in fixed.items() if v > 0]
+        heap = [(-v, i, n, k) for i, (k, (v, n)) in enumerate((k, s) for k in range(top + 1) for s in seeds)]
+        heapq.heapify(heap)   # (i: ties never compare the paragraphs)
         pushed = len(heap)
         while heap:
-            u, _i, n = heapq.heappop(heap)
-            if n in up:
+            u, _i, n, k = heapq.heappop(heap)
+            if n in cols[k]:
                 continue
-            up[n] = -u
+            cols[k][n] = -u
             for m in self.back.get(n, ()):
-                if m not in up and m in self.hopeful and m not in fixed:
-                    c = self.passing(m, hero)
-                    if c > 0:
-                        heapq.heappush(heap, (u * c, pushed, m))
-                        pushed += 1
-        self._refine(up, hero, fixed)
-        return up
+                if m in self.hopeful and m not in fixed:
+                    for j in self.spent.into(m, k, top):
+                        c = 0.0 if m in cols[j] else self.passing(m, heroes[self.spent.priced(m, j)])
+                        if c > 0:
+                            heapq.heappush(heap, (u * c, pushed, m, j))
+                            pushed += 1
+        self._refine(cols, heroes, fixed)
+        return cols[0]
 
-    def _refine(self, up: dict, hero: tuple, fixed: dict) -> None:
-        """Lower `up` where the module orders an activity's ends (the docstring above),
-        then where that lowers a paragraph's best way, until nothing moves (`fixed`: never)."""
-        tiers = {m: found for m in sorted(up) if m not in self.wins and m not in fixed
-                 and (found := self.ends(m, hero))}
+    def _refine(self, cols: list, heroes: list, fixed: dict) -> None:
+        """Lower each column where the module orders an activity's ends (the docstring
+        above), then where that lowers a paragraph's best way, until nothing moves
+        (`fixed`: never)."""
+        top, spent = len(cols) - 1, self.spent
+        tiers = {(m, k): found for k, up in enumerate(cols) for m in sorted(up) if m not in self.wins
+                 and m not in fixed and (found := self.ends(m, heroes[spent.priced(m, k)]))}
         if not tiers:
             return
-        todo, queued, steps = deque(tiers), set(tiers), SWEEPS * len(up)
+        todo, queued, steps = deque(tiers), set(tiers), SWEEPS * sum(len(up) for up in cols)
         while todo and steps:
-            m = todo.popleft()
-            queued.discard(m)
+            node = todo.popleft()
+            queued.discard(node)
             steps -= 1
-            if m in tiers:
-                new = min(up[m], self.ordered(m, hero, tiers[m], up))
+            m, k = node
+            hero, on = heroes[spent.priced(m, k)], cols[spent.step(m, k, top)]
+            if node in tiers:
+                new = min(cols[k][m], self.ordered(m, hero, tiers[node], on))
             else:
-                new = self.passing(m, hero) * self._best(m, up)
-            if new < up[m] - EPS:
-                up[m] = new
+                new = self.passing(m, hero) * self._best(m, on)
+            if new < cols[k][m] - EPS:
+                cols[k][m] = new
                 for n in self.back.get(m, ()):
-                    if n in up and n not in self.wins and n not in queued and n not in fixed:
-                        todo.append(n)
-                        queued.add(n)
+                    for j in spent.into(n, k, top):
+                        if n in cols[j] and n not in self.wins and (n, j) not in queued and n not in fixed:
+                            todo.append((n, j))
+                            queued.add((n, j))
 
     def ordered(self, m: int, hero: tuple, tiers: list, up: dict) -> float:
         """m's ordered ends over `up` (`_tiered`), or less where the module prices its
@@ -261,10 +277,12 @@ class Routes:
         the module prices many together (`passing_many`: one fight chain for all);
         Late past `until`, between paragraphs and between groups of PRIMED heroes (a
         fight priced for a hundred heroes, each with every weapon and armour of the
-        book, took longer than a rule hook may: 30 s)."""
+        book, took longer than a rule hook may: 30 s); each hero's columns with it
+        (spent.py: the same stats, a stat a test spends lower)."""
         many = getattr(self.declared, "passing_many", None)
         if many is None:
             return
+        heroes = list(dict.fromkeys(c for h in heroes for c in self.spent.heroes(h)))
         for m in sorted(self.hopeful):
             wanted = [h for h in heroes if (m, h) not in self._passing]
             if not wanted or not self._faced(m):

@@ -79,6 +79,22 @@ class Chances:
     # a fight and a test both ask first ("attack", "roll"): a move stops there
     asks = ("combat", "test")
 
+    # the stat a test spends whatever its roll, and the effects of these rules that add to
+    # no stat (the routes' columns: explore/spent.py)
+    spent = "chance"
+    stat_free = ("weapon", "armour")
+
+    @staticmethod
+    def spends(book, paragraph) -> int:
+        """The Chance the paragraph's activity spends for sure: a test of Luck, 1 ("Chaque
+        fois que vous Tentez votre Chance, vous devez soustraire 1 point à votre total de
+        chance du moment", rolls.py `test_luck`, before its outcome); a fight none (Luck
+        is tested there only if the player chooses to); Chance is added to by nothing of
+        these rules but the book's effects ("Toutes les indications nécessaires sont
+        données dans les paragraphes concernés")."""
+        spec = paragraph.fields.get("test")
+        return 1 if isinstance(spec, dict) and TESTED.get(spec.get("type")) == "chance" else 0
+
     @staticmethod
     def hero(book, initial: dict) -> tuple:
         """((stat, its most), ...) from the starting values `initial` ("il vous est
