@@ -344,3 +344,22 @@ def test_the_closures_stop_once_one_adds_little():
     assert focus.rose(0.6849585, 0.6872436) and focus.rose(0.6872436, 0.6893511)
     assert not focus.rose(0.6893511139, 0.6893512125)
     assert not focus.rose(0.5, 0.5) and not focus.rose(0.5, 0.4)
+
+
+VENNICK = Path(__file__).parents[2] / "books" / "the-clock-of-vennick.yaml"
+
+
+def test_the_plan_drops_the_weapon_a_new_one_replaces():
+    """Défis Fantastiques keeps one weapon and one armour (equipment.py `normalise`:
+    the old one "is lost for ever"), so in the plan a weapon gained drops the one held
+    (plan_book.py `single`): the-clock-of-vennick's hammer, taken free in the armoury
+    (§ 44, a `take:`), replaces the boar spear, and the tuning fork (no weapon) stays.
+    The plan kept both (the planted bug: `single` emptied), and priced the last fight
+    (§ 221) with the spear after the sentinel (§ 228) was broken with the hammer."""
+    from engine.analysis.compiled.plan_book import Reads
+    book, module, _ = load(VENNICK)
+    reads = Reads(book, module)
+    spear, hammer, fork = reads.bit["spear"], reads.bit["hammer"], reads.bit["fork"]
+    took = reads.changed(book.paragraphs[44].effects, spear | fork, 44)
+    assert took & hammer and took & fork and not took & spear
+    assert reads.changed(book.paragraphs[44].effects, fork, 44) & (hammer | fork) == hammer | fork
