@@ -363,3 +363,25 @@ def test_the_plan_drops_the_weapon_a_new_one_replaces():
     took = reads.changed(book.paragraphs[44].effects, spear | fork, 44)
     assert took & hammer and took & fork and not took & spear
     assert reads.changed(book.paragraphs[44].effects, fork, 44) & (hammer | fork) == hammer | fork
+
+
+def test_a_plan_whose_play_wins_nothing_gives_way_once(small_waves):
+    """focus.py `_unplanned`: where a closure of the plan's play leaves the low bound
+    at 0, the next closure goes without the plan (its picks by the steps still to a
+    victory, `Steps`), once; the plan comes back for the closure after it
+    (`_replanned`).  Before, `rose(0, 0)` stopped the closures there with a low bound
+    of 0 (the-clock-of-vennick sheet 110 with vlow33's toll: its first closure, 1,167
+    states, complete without a victory).  A low bound above 0 keeps the plan."""
+    order = Focus(first=20)
+    bounds(order, 100)
+    c = order.closure
+    plan = c.plan
+    assert plan is not None and c.far is None and not order._unplanned(0.5)
+    assert order._unplanned(0.0) and c.plan is None and isinstance(c.far, Steps)
+    order.rounds.append({"end": True})
+    order._replanned()
+    assert order.rounds[-1].get("unplanned") and c.plan is None
+    assert not order._unplanned(0.0)   # (once)
+    order.rounds.append({"end": True})
+    order._replanned()
+    assert c.plan is plan and c.far is None and not order.rounds[-1].get("unplanned")
