@@ -385,3 +385,41 @@ def test_a_plan_whose_play_wins_nothing_gives_way_once(small_waves):
     order.rounds.append({"end": True})
     order._replanned()
     assert c.plan is plan and c.far is None and not order.rounds[-1].get("unplanned")
+
+
+COG = Path(__file__).parent / "closure" / "closure-cog.yaml"
+
+
+@pytest.mark.parametrize("cut", [100, 200])
+def test_the_plan_keeps_its_luck_for_the_last_test(cut, small_waves):
+    """closure-cog.yaml (Défis Fantastiques): Luck 7; at the road's end a watchman to
+    creep past (§ 2, a test of Luck whose failure leads on too: 1 point spent, Luck 6)
+    or, three steps back and forth by a hermit's hut (§ 8, § 9: the codeword), a stone
+    thrown that turns him (§ 4); then a last test of Luck whose failure kills (§ 5).
+    Best play fetches the codeword: P(2d6 <= 7) = 21/36 = 7/12, against 15/36 = 5/12
+    at Luck 6.  The routes price § 2 at 1 (its failure leads on), so a plan that sees
+    no cost in a test creeps (two steps to § 5 against five) and its play is worth
+    5/12; the plan that weighs each way out of a test of Luck by what it spends
+    (plan_chances.py `toll`: (6/7) ** 0.5 = 0.926 < 0.99 ** 3) fetches the codeword,
+    and the closed play is worth 7/12."""
+    from engine.analysis.compiled.plan import Plan, STEP
+    from engine.analysis.explore.lens import Lens
+    book, module, _ = load(COG)
+    plan = Plan(book, module, Lens(book, module).edges, {"habilete": 8, "endurance": 3, "chance": 7})
+    assert plan.toll(2) == pytest.approx((6 / 7) ** 0.5) and plan.toll(3) == 1.0
+    told = plan.bit["pierre"]
+    crept, thrown = plan.of(np.array([2, 4]), np.array([0, told]))
+    assert thrown == pytest.approx(crept / plan.toll(2))   # (the same way on, one test less)
+    assert plan.of(np.array([3]), np.array([0]))[0] == pytest.approx(STEP ** 4 * thrown)   # (§ 8, § 9, § 3, § 4)
+    low, high = bounds_of(COG, Focus(first=20), cut)
+    assert low == pytest.approx(7 / 12, abs=1e-12) and high >= 7 / 12 - 1e-12
+
+
+def test_the_plan_blind_to_the_luck_spent_creeps(monkeypatch, small_waves):
+    """The same book, the toll left out of the plan (the planted bug: every test free):
+    the closed play creeps past the watchman, worth 5/12 < 7/12."""
+    from engine.analysis.compiled import plan_chances
+    monkeypatch.setattr(plan_chances.Pricing, "toll", lambda self, n: 1.0)
+    for cut in (100, 200):
+        low, _high = bounds_of(COG, Focus(first=20), cut)
+        assert low == pytest.approx(5 / 12, abs=1e-12)
