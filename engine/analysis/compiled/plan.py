@@ -83,7 +83,6 @@ class Plan(Pricing):
         self._money = self.reads.bit.get(MONEY, 0)
         self._gear = [(g, self.reads.bit[g]) for g in self.reads.gear if g in self.reads.bit]
         self._by_gear: dict = {}   # (paragraph, the gear held, the stats worn) -> its fight's chance
-        self._tolls: dict = {}     # paragraph -> what its test spends, as a weight (`toll`)
         self._restored = [(stat, self.reads.bit[restored(stat)], self.reads.region[stat])
                           for stat in sorted(self.reads.restores)]
         self.money = getattr(module, "money", None)
@@ -140,7 +139,6 @@ class Plan(Pricing):
                 out.append((True, rolled(o.low, o.high) * w, cond, paid, t, after))
             elif way.kind in TEST_WAYS:   # (a test's outcomes are not chosen: its chance, or even)
                 c = self.at(n, held, EVEN)
-                w *= self.toll(n)
                 out.append((True, (c if way.kind == TEST_WAYS[0] else 1.0 - c) * w, cond, paid, t, after))
             else:
                 out.append((False, w, cond, paid, t, after))

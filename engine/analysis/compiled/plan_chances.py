@@ -9,7 +9,6 @@ from engine.analysis.compiled.plan_book import TEST_WAYS
 from engine.analysis.explore.ceiling import Ceiling
 
 WORN = 0.6       # a stat not restored, where a restoration may have come, at this share of its start
-TOLL = 0.5       # a test that spends a stat weighs the plan by (what is left / its start) to this power
 
 
 class Pricing:
@@ -26,25 +25,6 @@ class Pricing:
             return {}
         self._routes, self._hero = ceiling.routes, hero
         return {m: ceiling.routes.passing(m, hero) for m in ceiling.hopeful if m in self.book.paragraphs}
-
-    def toll(self, n: int) -> float:
-        """The weight of each way out of paragraph n's test for what it spends (the
-        module's `spends`: a test of Luck, 1 point of Chance whatever its result):
-        ((start - spent) / start) ** TOLL for the sheet's hero, as `picks.Wear` weighs
-        a worn stat; 1 where the test spends nothing.  Why: the plan prices a test
-        whose failure leads on at 1 (the routes' chance), so a way through it weighed
-        as much as one that avoids it, and the-clock-of-vennick's play crept past the
-        sentinel (§ 230, Luck) rather than fetch the codeword TINKER (§ 198, § 78,
-        § 35) that skips the test: the Luck spent there is missing at § 221 and § 7."""
-        found = self._tolls.get(n)
-        if found is None:
-            spends = getattr(getattr(self, "_routes", None) and self._routes.declared, "spends", None)
-            cost = spends(self.book.paragraphs.get(n)) if spends is not None else None
-            start = dict(getattr(self, "_hero", ())).get(cost[0]) if cost else None
-            found = 1.0 if not isinstance(start, int) or start <= 0 else \
-                (max(start - cost[1], 1) / start) ** TOLL
-            self._tolls[n] = found
-        return found
 
     def _tested(self, n: int) -> bool:
         """Whether paragraph n's activity is a test (its chance read by its outcomes)."""

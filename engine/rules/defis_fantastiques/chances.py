@@ -66,7 +66,6 @@ plus the book's gains on the way, not at his starting 18.
 from __future__ import annotations
 
 from engine.rules.defis_fantastiques import equipment, model
-from engine.rules.defis_fantastiques.rolls import SPENT
 from engine.rules.defis_fantastiques.unrolled import TESTED, passes, waiting
 
 STATS = ("habilete", "endurance", "chance")
@@ -131,17 +130,6 @@ class Chances:
         if "test" in fields:
             return [_test(fields["test"], dict(h), lost) for h in heroes]
         return [1.0] * len(heroes)
-
-    @staticmethod
-    def spends(paragraph) -> tuple | None:
-        """(stat, points) that `paragraph`'s test costs the hero whatever its result (a
-        test of Luck: 1 point of Chance, rolls.py), None where it costs nothing (a test
-        of Skill, a fight, no activity): the plan (compiled/plan_chances.py `toll`)
-        weighs a way through such a test below one that avoids it."""
-        spec = paragraph.fields.get("test") if paragraph is not None else None
-        stat = TESTED.get(spec.get("type")) if isinstance(spec, dict) else None
-        points = SPENT.get(stat)
-        return (stat, points) if points else None
 
     @staticmethod
     def outcomes(book, paragraph, hero: tuple, lost) -> list | None:

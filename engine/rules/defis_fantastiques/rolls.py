@@ -14,7 +14,6 @@ from engine.rules.defis_fantastiques.messages import M
 
 KINDS = {"chance": "chance", "luck": "chance", "habilete": "habilete", "habileté": "habilete",
          "skill": "habilete"}
-SPENT = {"chance": 1}   # (what a test of each stat costs it, whatever its result: "soustraire 1 point")
 
 
 # stat -> (event type, French name, English name, French results, English results)
