@@ -344,3 +344,44 @@ def test_the_closures_stop_once_one_adds_little():
     assert focus.rose(0.6849585, 0.6872436) and focus.rose(0.6872436, 0.6893511)
     assert not focus.rose(0.6893511139, 0.6893512125)
     assert not focus.rose(0.5, 0.5) and not focus.rose(0.5, 0.4)
+
+
+VENNICK = Path(__file__).parents[2] / "books" / "the-clock-of-vennick.yaml"
+
+
+def test_the_plan_drops_the_weapon_a_new_one_replaces():
+    """Défis Fantastiques keeps one weapon and one armour (equipment.py `normalise`:
+    the old one "is lost for ever"), so in the plan a weapon gained drops the one held
+    (plan_book.py `single`): the-clock-of-vennick's hammer, taken free in the armoury
+    (§ 44, a `take:`), replaces the boar spear, and the tuning fork (no weapon) stays.
+    The plan kept both (the planted bug: `single` emptied), and priced the last fight
+    (§ 221) with the spear after the sentinel (§ 228) was broken with the hammer."""
+    from engine.analysis.compiled.plan_book import Reads
+    book, module, _ = load(VENNICK)
+    reads = Reads(book, module)
+    spear, hammer, fork = reads.bit["spear"], reads.bit["hammer"], reads.bit["fork"]
+    took = reads.changed(book.paragraphs[44].effects, spear | fork, 44)
+    assert took & hammer and took & fork and not took & spear
+    assert reads.changed(book.paragraphs[44].effects, fork, 44) & (hammer | fork) == hammer | fork
+
+
+def test_a_plan_whose_play_wins_nothing_gives_way_once(small_waves):
+    """focus.py `_unplanned`: where a closure of the plan's play leaves the low bound
+    at 0, the next closure goes without the plan (its picks by the steps still to a
+    victory, `Steps`), once; the plan comes back for the closure after it
+    (`_replanned`).  Before, `rose(0, 0)` stopped the closures there with a low bound
+    of 0 (the-clock-of-vennick sheet 110 with vlow33's toll: its first closure, 1,167
+    states, complete without a victory).  A low bound above 0 keeps the plan."""
+    order = Focus(first=20)
+    bounds(order, 100)
+    c = order.closure
+    plan = c.plan
+    assert plan is not None and c.far is None and not order._unplanned(0.5)
+    assert order._unplanned(0.0) and c.plan is None and isinstance(c.far, Steps)
+    order.rounds.append({"end": True})
+    order._replanned()
+    assert order.rounds[-1].get("unplanned") and c.plan is None
+    assert not order._unplanned(0.0)   # (once)
+    order.rounds.append({"end": True})
+    order._replanned()
+    assert c.plan is plan and c.far is None and not order.rounds[-1].get("unplanned")

@@ -94,6 +94,7 @@ class Focus:
         self.added = self.budget = 0
         self.bound = None                          # the explorer's own bound while the closures go beyond it
         self._p = np.zeros(0)
+        self._planned = None                       # the plan, while one closure goes without it (`_unplanned`)
         self.closure = Closure(None if x.lens is None or self.planning else
                                Steps(x.book, x.module, lambda: x.table.column(PARAGRAPH)),
                                Wear(lambda: x.table, x.module),
@@ -257,14 +258,39 @@ class Focus:
             del high
         low = lows.start()
         self.rounds.append({"states": n, "low": low, "high": top, "end": True})
-        if len(ends) and not rose(ends[-1], low):
+        if len(ends) and not rose(ends[-1], low) and not self._unplanned(low):
             return self._stop()
+        self._replanned()
         self.ends += 1
         self.closure.begin(g, self.v[:n], lows.f, self.pooled[:n])
         self.mark = len(x.e_state)   # (the snapshot joined the edges listed)
         del lows, g
         wave = self._close()
         return wave if len(wave) else self._end()
+
+    def _unplanned(self, low: float) -> bool:
+        """Whether the next closure goes on without the plan (its picks by the steps
+        still to a victory and the wear, as before the plan): once, where the plan's
+        closed play won nothing (the low bound still 0 after a closure), which would
+        otherwise stop the closures with a low bound of 0 (vlow32's "stall's way back
+        free", vlow33's toll on the-clock-of-vennick: the first closure, 1,167 states,
+        complete without a victory).  The plan comes back after it (`_replanned`): the
+        steps' play, closed, gives the low values that the next closures improve."""
+        c, x = self.closure, self.x
+        if low > 0 or self._planned is not None or c.plan is None or x.lens is None:
+            return False
+        self._planned, c.plan = c.plan, None
+        c.far = Steps(x.book, x.module, lambda: x.table.column(PARAGRAPH))
+        return True
+
+    def _replanned(self) -> None:
+        """The plan back in the picks after the one closure without it (`_unplanned`)."""
+        c = self.closure
+        if self._planned is not None and c.plan is None and self.rounds[-2:-1] and \
+                self.rounds[-2].get("unplanned"):
+            c.plan, c.far = self._planned, None
+        if c.plan is None and self._planned is not None:
+            self.rounds[-1]["unplanned"] = True
 
     def _close(self) -> np.ndarray:
         """The next wave of the policy closure (closure.py): the moves of the states the

@@ -58,6 +58,24 @@ class Reads:
             for n in region:
                 self.live[n] = self.live.get(n, 0) | self.bit[restored(stat)]
         self.cap = 2 * max(self.prices) if self.prices and MONEY in self.bit else 0
+        self.single = self._single()
+
+    def _single(self) -> dict:
+        """{name: the mask of the other names of its kind} for the weapons and armours
+        among the names, where the rules keep one of each (a module with a `weapon`
+        effect: Défis Fantastiques' `normalise`, "the old one is lost for ever"): a
+        weapon gained drops the one held.  Why: the plan kept both, so the-clock-of-
+        vennick's hammer (§ 44, taken free) broke the sentinel (§ 228) while the boar
+        spear it replaces still served at § 221."""
+        if "weapon" not in getattr(self.module, "effect_kinds", ()):
+            return {}
+        out: dict = {}
+        for kind in ("weapon", "armour"):
+            same = [n for n in self.names if (i := self.book.items.get(n)) is not None
+                    and i.props.get(kind) is not None]
+            for n in same:
+                out[n] = self.mask(same) & ~self.bit[n]
+        return out
 
     def mask(self, names) -> int:
         m = 0
@@ -199,6 +217,8 @@ class Reads:
                 held = held & ~self.mask(noted(e.value, w) for w in self.notes.get(e.value, ())) \
                     | self.bit.get(noted(e.value, here), 0)
             elif e.kind in GAINS:
+                for name in named(e):   # (a weapon or armour replaces the one held: `single`)
+                    held &= ~self.single.get(name, 0)
                 held |= self.mask(named(e))
             elif e.kind in LOSSES and not isinstance(e.value, dict):   # (a count lost: some may be left)
                 held &= ~self.mask(named(e))
