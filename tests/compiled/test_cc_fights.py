@@ -117,3 +117,25 @@ def test_fighters_given_the_arrays_of_others_are_caught(monkeypatch):
     strategies' names alone, fighters of other roots would take the first one's."""
     wrong = _planted(monkeypatch, "shared", lambda strategies: tuple(label for label, _ends in strategies))
     assert (2, MACRO + "honour-optimal") in wrong
+
+
+LOCK_BOOK = Path(__file__).parent / "books/cc-honour-lock.yaml"
+
+
+def test_honour_exhausted_in_a_fight_stays_locked(monkeypatch):
+    """cc-honour-lock.yaml: the last point of Honour spent against the jackal marks it
+    exhausted, so the priest's blessing after the fight gives nothing back; the same
+    moves as play, and a fight's end that never marks the Honour exhausted is caught."""
+    book, module = load(LOCK_BOOK)[:2]
+    r = differential(book, module, max_states=20_000, per_paragraph=10**6)
+    assert r["mismatches"] == [] and r["rolled"] == [1]
+    real = vf.honoured_ends
+
+    def unmarked(rules, batch, origin, values):
+        kept, marked, before = real(rules, batch, origin, values)
+        return kept, np.zeros_like(marked), before
+    monkeypatch.setattr(vf, "honoured_ends", unmarked)
+    r = differential(book, module, max_states=20_000, per_paragraph=10**6)
+    wrong = {(m["paragraph"], t) for m in r["mismatches"] for t in m["compiled"]
+             if m["compiled"].get(t) != m["engine"].get(t)}
+    assert wrong == {(1, MACRO + "honour-optimal")}
