@@ -242,7 +242,9 @@ class Focus:
         RISE and at most SHARE of itself (the-clock-of-vennick, sheet 110, at 1 M
         states: 0, 0.0014 %, 68.50 %, 68.72 %, 68.94 %, then 0.00001 point; the three
         closures after it, each after two solves of the whole graph, added 0.0003
-        point)."""
+        point).  Once settled so (or after a closure that expanded nothing), the
+        deviations (deviate.py, `_deviating`) are tried once, and the closures go on
+        after them while the low bound rises."""
         x, n = self.x, self.x.table.n
         if self.bound is None:
             if self.mode == "closure":
