@@ -324,9 +324,15 @@ def test_the_plan_sees_a_restoration(cut, small_waves):
 
 def test_the_plan_blind_to_the_restoration_passes_the_chapel(monkeypatch, small_waves):
     """The same book, the restorations left out of the plan (the planted bug): the
-    closed play passes the chapel, worth 5/12 < 7/12."""
+    closed play passes the chapel, worth 5/12 < 7/12.  Without the deviations
+    (deviate.py), which try the chapel's way where the play loses and so find 7/12
+    whatever the plan says."""
     from engine.analysis.compiled import plan_book
     monkeypatch.setattr(plan_book.Reads, "_restores", lambda self: {})
+    for cut in (100, 200):
+        low, _high = rest_bounds(cut)
+        assert low == pytest.approx(7 / 12, abs=1e-12)
+    monkeypatch.setattr(focus, "DEVIATE", 0)
     for cut in (100, 200):
         low, _high = rest_bounds(cut)
         assert low < 7 / 12 - 1e-9

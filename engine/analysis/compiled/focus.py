@@ -46,6 +46,7 @@ from dataclasses import replace
 import numpy as np
 
 from engine.analysis.compiled.closure import Closure
+from engine.analysis.compiled.deviate import Deviations
 from engine.analysis.compiled.picks import Steps, Wear, moves_of, sorted_edges
 from engine.analysis.compiled.plan import Plan
 from engine.analysis.compiled.snapshot import snapshot
@@ -63,6 +64,7 @@ RISE = 1e-4       # ... while the low bound rose by more than this since the las
 SHARE = 0.01      # ... or by more than this share of itself
 FEW = 8192        # states a focused wave expands at least (fewer only when no more hold mass)
 MOST = 1 << 16    # ... and at most
+DEVIATE = 1       # the deviations from the settled play (deviate.py) begun a run at most
 
 
 class Focus:
@@ -95,10 +97,12 @@ class Focus:
         self.bound = None                          # the explorer's own bound while the closures go beyond it
         self._p = np.zeros(0)
         self._planned = None                       # the plan, while one closure goes without it (`_unplanned`)
+        self.deviated = 0                          # the deviations begun (deviate.py)
         self.closure = Closure(None if x.lens is None or self.planning else
                                Steps(x.book, x.module, lambda: x.table.column(PARAGRAPH)),
                                Wear(lambda: x.table, x.module),
                                self._plan if x.lens is not None and self.planning else None)
+        self.walker = self.closure                 # the closure walked, or the deviations
 
     # --- the explorer's hook ---------------------------------------------------
     def next(self, found: np.ndarray) -> np.ndarray:
@@ -238,7 +242,9 @@ class Focus:
         RISE and at most SHARE of itself (the-clock-of-vennick, sheet 110, at 1 M
         states: 0, 0.0014 %, 68.50 %, 68.72 %, 68.94 %, then 0.00001 point; the three
         closures after it, each after two solves of the whole graph, added 0.0003
-        point)."""
+        point).  Once settled so (or after a closure that expanded nothing), the
+        deviations (deviate.py, `_deviating`) are tried once, and the closures go on
+        after them while the low bound rises."""
         x, n = self.x, self.x.table.n
         if self.bound is None:
             if self.mode == "closure":
@@ -246,7 +252,9 @@ class Focus:
             self.bound, self.mode, self.ends = x.max_states, "closure", 0
             x.max_states = self.bound + max(int(CLOSE * self.bound), LEAST)
         ends = [r["low"] for r in self.rounds if r.get("end")]
-        if self.ends >= ENDS or n >= x.max_states or (ends and not self.rounds[-1].get("closure", {}).get("expanded")):
+        idle = bool(ends) and not self.rounds[-1].get("closure", {}).get("expanded")
+        if self.ends >= ENDS or n >= x.max_states or (idle and (self.deviated >= DEVIATE or
+                                                                 self.rounds[-1].get("deviations"))):
             return self._stop()   # (a closure that expanded nothing: the same graph, the same play)
         g = snapshot(x, self.roots, self.v[:n], self.pooled[:n])
         lows = Solution(replace(g, terminal=g.terminal * ~self.pooled[:n])).floats()
@@ -258,11 +266,14 @@ class Focus:
             del high
         low = lows.start()
         self.rounds.append({"states": n, "low": low, "high": top, "end": True})
-        if len(ends) and not rose(ends[-1], low) and not self._unplanned(low):
-            return self._stop()
-        self._replanned()
         self.ends += 1
-        self.closure.begin(g, self.v[:n], lows.f, self.pooled[:n])
+        if idle or (len(ends) and not rose(ends[-1], low) and not self._unplanned(low)):
+            if not self._deviating(g, lows):
+                return self._stop()
+        else:
+            self._replanned()
+            self.walker = self.closure
+            self.closure.begin(g, self.v[:n], lows.f, self.pooled[:n])
         self.mark = len(x.e_state)   # (the snapshot joined the edges listed)
         del lows, g
         wave = self._close()
@@ -292,6 +303,18 @@ class Focus:
         if c.plan is None and self._planned is not None:
             self.rounds[-1]["unplanned"] = True
 
+    def _deviating(self, g, lows) -> bool:
+        """Whether the deviations from the settled play begin (deviate.py; DEVIATE
+        times a run at most, each after a closure that no longer raised the low
+        bound): other moves tried where the play loses most, each closed by the play."""
+        if self.deviated >= DEVIATE or self.x.lens is None:
+            return False
+        self.deviated += 1
+        self.walker = Deviations(self.closure)
+        self.rounds[-1]["deviations"] = self.walker.start(g, self.v[:g.states], lows, self.pooled[:g.states],
+                                                          self.x.table)
+        return self.rounds[-1]["deviations"] > 0
+
     def _close(self) -> np.ndarray:
         """The next wave of the policy closure (closure.py): the moves of the states the
         last wave expanded picked, the play walked on; nothing once it is complete (each
@@ -299,10 +322,10 @@ class Focus:
         whether it was complete)."""
         x = self.x
         if len(x.e_state) > self.mark:
-            self.closure.expanded(*self._since(), self.v, self.pooled)
-        wave = self.closure.walk(self.pooled, self.v, MOST)
+            self.walker.expanded(*self._since(), self.v, self.pooled)
+        wave = self.walker.walk(self.pooled, self.v, MOST)
         done = self.rounds[-1].get("closure", {}).get("expanded", 0) + len(wave)
-        self.rounds[-1]["closure"] = {"reached": int(self.closure.reached), "complete": self.closure.complete,
+        self.rounds[-1]["closure"] = {"reached": int(self.walker.reached), "complete": self.walker.complete,
                                       "expanded": int(done)}
         self.pooled[wave] = False
         x._flush()

@@ -1,0 +1,109 @@
+"""The deviations from the closed play (compiled/deviate.py): other moves tried where
+the play loses most, each closed by the play itself afterwards.
+
+closure-feather.yaml (tests/compiled/closure, Défis Fantastiques): Skill 8, Luck 8.
+The road from the crossroads to the col has three tests of Luck that cost a point
+whichever way they go, so the hero comes to the col at Luck 5.  Two steps aside from
+the crossroads (§ 40, § 41, and back) lies a black feather; at the col the old woman
+burns it (§ 3 -> § 4, the flag `aveugle`), and the watcher (§ 5) no longer sees the
+hero: a test of Skill (§ 6) instead of a test of Luck (§ 7), each failure a death.
+Berries at the crossroads (Provisions +1, for ever) make the space endless.
+
+    without the feather: P(2d6 <= 5) = 10/36 = 5/18
+    with it:             P(2d6 <= 8) = 26/36 = 13/18   (best play's value)
+
+The plan does not fetch it: the routes price § 7's test of Luck for the fresh hero
+(Luck 8: 26/36), the same as § 6's test of Skill, so the feather is worth only its
+steps.  The closed play takes the road straight (5/18) and policy iteration keeps it:
+the lighthouse's move was never explored, so the low bound values it at nothing.  The
+deviations try it at the crossroads (the play's mass there is 1, the high bound 13/18
+against its 5/18), and close it with the play: back at the crossroads with the feather
+the twin (the start but for the feather) takes the road; at the col the twin's state
+has one way, this one two: the way the feather opened is taken.  The solve after it
+takes the better of both: 13/18, best play's value, and the bounds meet.
+"""
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from engine.analysis.compiled import deviate, focus
+from engine.analysis.compiled.explorer import CompiledExplorer
+from engine.analysis.compiled.focus import Focus
+from engine.analysis.compiled.run import high_solution, solve
+from tests.analysis_fixtures.support import load
+
+FEATHER = Path(__file__).parent / "closure" / "closure-feather.yaml"
+WITHOUT, WITH = 5 / 18, 13 / 18
+
+
+@pytest.fixture
+def small_waves(monkeypatch):
+    monkeypatch.setattr(focus, "FEW", 2)
+    monkeypatch.setattr(focus, "GROW", 0.1)
+
+
+def bounds(cut: int, order=None) -> tuple:
+    book, module, _ = load(FEATHER)
+    order = order or Focus(first=20)
+    ex = CompiledExplorer(book, module, sheet=1, order=order, max_states=cut).run()
+    assert ex.bound == "max-states"
+    return solve(ex.graph, exact=False)["float"], high_solution(ex).start(), order
+
+
+@pytest.mark.parametrize("cut", [100, 200, 400])
+def test_a_deviation_fetches_the_feather(cut, small_waves):
+    low, high, order = bounds(cut)
+    assert low == pytest.approx(WITH, abs=1e-12) and high >= WITH - 1e-12
+    tried = [r for r in order.rounds if r.get("deviations")]
+    assert tried and tried[0]["low"] == pytest.approx(WITHOUT, abs=1e-12)
+
+
+@pytest.mark.parametrize("cut", [100, 200])
+def test_without_deviations_the_play_passes_the_lighthouse(cut, small_waves, monkeypatch):
+    """No deviation (focus.DEVIATE 0): the closed play is the road straight, 5/18."""
+    monkeypatch.setattr(focus, "DEVIATE", 0)
+    low, high, _order = bounds(cut)
+    assert low == pytest.approx(WITHOUT, abs=1e-12) and high >= WITH - 1e-12
+
+
+def test_the_deviations_are_tried_where_the_play_loses_most(small_waves, monkeypatch):
+    """Planted bug: the deviations ranked by the least to gain first, one tried: the
+    crossroads' lighthouse (mass 1, 13/18 against 5/18) is not the one tried, and the
+    low bound stays at 5/18; ranked as they should be, one is enough."""
+    monkeypatch.setattr(deviate, "TRIES", 1)
+    assert bounds(200)[0] == pytest.approx(WITH, abs=1e-12)
+    real = deviate.candidates
+
+    def least_first(g, lows, high, paragraph, mass, most=1):
+        states, moves = real(g, lows, high, paragraph, mass, most=1 << 20)
+        return states[::-1][:most], moves[::-1][:most]
+    monkeypatch.setattr(deviate, "candidates", least_first)
+    assert bounds(200)[0] == pytest.approx(WITHOUT, abs=1e-12)
+
+
+def test_the_twin_takes_the_way_the_item_opened(small_waves, monkeypatch):
+    """Planted bug: the twin's own move always copied (the new way not taken): the
+    feather is fetched but never given, and the deviation wins nothing more."""
+    monkeypatch.setattr(deviate.Deviations, "_opened", staticmethod(lambda own, theirs: []))
+    assert bounds(200)[0] == pytest.approx(WITHOUT, abs=1e-12)
+
+
+def test_twins_ignore_items_flags_and_visits():
+    """`Twins.of`: a state whose row differs from one of the play's in an item column
+    only is its twin; one that differs in a stat is none."""
+    class Slots:
+        names = [("head", "paragraph"), ("stats", "chance"), ("items", "plume"), ("flags", "aveugle")]
+
+        @staticmethod
+        def widened(rows):
+            return rows
+
+    class Table:
+        slots = Slots()
+        rows = np.array([[1, 8, 0, 0], [1, 8, 1, 1], [1, 7, 1, 0], [3, 8, 0, 0]], dtype=np.int64)
+
+        def take(self, states):
+            return self.rows[states]
+    twins = deviate.Twins(Table(), np.array([0, 3]), np.array([1.0, 1.0]))
+    assert twins.of(np.array([1, 2, 3])).tolist() == [0, -1, 3]
