@@ -217,6 +217,8 @@ class Reads:
                 held = held & ~self.mask(noted(e.value, w) for w in self.notes.get(e.value, ())) \
                     | self.bit.get(noted(e.value, here), 0)
             elif e.kind in GAINS:
+                if chosen(e):   # (some of the names, which the player chooses: `options`)
+                    continue
                 for name in named(e):   # (a weapon or armour replaces the one held: `single`)
                     held &= ~self.single.get(name, 0)
                 held |= self.mask(named(e))
@@ -236,13 +238,28 @@ class Reads:
                         out += v
         return out
 
-    def entered(self, t: int, held: int) -> int:
-        """The names on entering paragraph t (its visit, its effects), those still read."""
+    def entered(self, t: int, held: int, chose: int = 0) -> int:
+        """The names on entering paragraph t (its visit, its effects, the names `chose`
+        of a `take:` that chooses: `options`), those still read."""
         p = self.book.paragraphs.get(t)
         held |= self.bit.get(visited(t), 0)
         if p is not None:
             held = self.changed(p.effects, held, t)
+        for name in self.names if chose else ():
+            if chose & self.bit[name]:
+                held = held & ~self.single.get(name, 0) | self.bit[name]
         return held & self.live.get(t, 0)
+
+    def options(self, t: int) -> list:
+        """The masks a player may take on entering paragraph t, one a choice of its
+        `take: {choose: k, from: [...]}` (k of the names; [0] where it has none).  Why:
+        read as every name, the-clock-of-vennick's barrow (§ 203, "you can carry away
+        only one of the two") gave the mail and the lantern both."""
+        from itertools import combinations, product
+        p = self.book.paragraphs.get(t)
+        sets = [[self.mask(c) for c in combinations(named(e), e.value["choose"])]
+                for e in (p.effects if p is not None else ()) if chosen(e)]
+        return sorted({sum_or(c) for c in product(*sets)}) if sets else [0]
 
     def way(self, p, way, t: int, held: int):
         """(open, the way's condition or None, its effects) of a way of paragraph `p`
@@ -256,6 +273,8 @@ class Reads:
         kind = path[2] if len(path) > 2 else None
         cond, effects = None, ()
         if kind == "choices":
+            if fought(p):   # (the fight's ends lead on: its choices are for a later entry)
+                return False, None, ()
             c = p.choices[path[3]]
             cond, effects = c.condition, c.effects
         elif kind == "auto":
@@ -265,12 +284,67 @@ class Reads:
             effects = p.random.outcomes[path[4]].effects
         elif kind == "puzzle" and len(path) > 4 and isinstance(path[4], int):
             cond = p.puzzle_if.get(path[4])
+        elif way.kind == "escape":
+            effects = escape_cost(p)
         if way.kind == "win":
             needed = self.mask(hurt_only_by(p.fields))
             if needed and not held & needed:
                 return False, None, ()
         root = None if cond is None else cond.root
         return root is None or self.holds(root, held) is not False, root, effects
+
+
+def escape_cost(p) -> tuple:
+    """The effects of the escape from paragraph `p`'s fight: its `cost` as a stat added
+    to (the money among them: `paid`).  Why: the plan read an escape as free, so
+    the-clock-of-vennick's cutpurse (§ 22, "let him run with 2 Gold Pieces") was paid
+    off rather than fought for his 3, and the play came to the Gear Chamber (§ 200)
+    without the Gold Piece of the tinker's cog."""
+    from engine.book.model import Effect
+    spec = p.fields.get("combat")
+    cost = (spec.get("escape") or {}).get("cost") if isinstance(spec, dict) else None
+    if not isinstance(cost, dict):
+        return ()
+    paid = {k: -v for k, v in cost.items() if isinstance(v, int) and not isinstance(v, bool)}
+    return (Effect("add", paid, p.path + ("combat", "escape", "cost")),) if paid else ()
+
+
+def chosen(effect) -> bool:
+    """Whether `effect` is a `take:` of fewer names than it lists (the player chooses)."""
+    v = effect.value
+    return effect.kind == "take" and isinstance(v, dict) and isinstance(v.get("choose"), int) \
+        and 0 <= v["choose"] < len(named(effect))
+
+
+def sum_or(masks) -> int:
+    out = 0
+    for m in masks:
+        out |= m
+    return out
+
+
+def fought(p) -> bool:
+    """Whether paragraph `p`'s fight leads on by its `win` (its choices then come only at
+    a later entry, once the fight is done).  Why: the plan walked on from the-clock-of-
+    vennick's cutpurse (§ 22, "Walk on to the market") at its first entry, free, where
+    the play must fight him (3 Gold Pieces) or pay him off (2)."""
+    spec = p.fields.get("combat")
+    return isinstance(spec, dict) and spec.get("win") is not None
+
+
+def unescaped(p):
+    """A stand-in for paragraph `p` whose fight has no escape (its `fields` only: what
+    the module's `passing` reads), or None where its fight has none.  Why: a fight with
+    an escape is priced at the chance of leaving it alive (the routes' `passing`: the
+    brass sentinel of the-clock-of-vennick, § 228, at 1), so the plan's way to its
+    victory weighed as much as a sure one; its victory's chance is the fight's without
+    the escape."""
+    from types import SimpleNamespace
+    spec = p.fields.get("combat")
+    if not isinstance(spec, dict) or spec.get("escape") is None:
+        return None
+    return SimpleNamespace(fields={**p.fields, "combat": {k: v for k, v in spec.items() if k != "escape"}},
+                           number=p.number, path=p.path)
 
 
 def helps(props) -> bool:
