@@ -53,7 +53,7 @@ from collections import deque
 
 import numpy as np
 
-from engine.analysis.compiled.plan_book import MONEY, TEST_WAYS, Reads, dice, restored, unescaped
+from engine.analysis.compiled.plan_book import MONEY, TEST_WAYS, Reads, dice, restored
 from engine.analysis.compiled.plan_chances import Pricing
 from engine.analysis.explore.ceiling import wins_at
 
@@ -139,8 +139,6 @@ class Plan(Pricing):
                 if way.kind == "random" and rolled is not None:
                     o = p.random.outcomes[way.path[-2]]
                     out.append((True, rolled(o.low, o.high) * w, cond, paid, t, after))
-                elif way.kind == "win" and unescaped(p) is not None:   # (a fight left alive by an escape)
-                    out.append((False, self.won(n, held) * w, cond, paid, t, after))
                 elif way.kind in TEST_WAYS:   # (a test's outcomes are not chosen: its chance, or even)
                     c = self.at(n, held, EVEN)
                     out.append((True, (c if way.kind == TEST_WAYS[0] else 1.0 - c) * w, cond, paid, t, after))
@@ -152,25 +150,6 @@ class Plan(Pricing):
                 out.append((False, STEP, None if c.condition is None else c.condition.root,
                             r.paid(c.effects), n, after))
         return out
-
-    def won(self, n: int, held: int) -> float:
-        """The chance of winning paragraph n's fight without its escape (plan_book.py
-        `unescaped`), with the weapons and armours of `held` and the stats `worn` there,
-        over the chance its `entry` gave: the weight of its way to the victory (its
-        escape's way: 1)."""
-        p, many = self.book.paragraphs[n], getattr(getattr(self, "_routes", None), "declared", None)
-        if getattr(many, "passing_many", None) is None:
-            return 1.0
-        mask = sum(b for _g, b in self._gear)
-        worn = self.worn(n, held)
-        key = (n, held & mask, worn, "won")
-        found = self._by_gear.get(key)
-        if found is None:
-            items = [g for g, b in self._gear if held & b] if self._gear else None
-            won = float(self._routes.declared.passing_many(
-                self.book, unescaped(p), [self._worn_hero(worn)], self._routes.lost, items=items)[0])
-            found = self._by_gear[key] = min(1.0, won / max(self.entry(n, held), 1e-12))
-        return found
 
     def _add(self, todo: list) -> None:
         """The nodes `todo` ((paragraph, mask, money)) and every node they lead to, with

@@ -1,7 +1,8 @@
 """What the plan (plan.py) reads from a book: the names some condition reads (items and
 flags in `has`/`flag`, a fight's `hurt_only_by`, the paragraphs a `visited(n)` reads,
 the paragraph a note names where a way reads it), whether a way is open under a set
-of them, what a way's effects gain and lose, and where each name is still read.
+of them, what a way's effects gain and lose (an escape's `cost` among them; a `take:`
+that chooses gives one node a choice: `options`), and where each name is still read.
 
 A set of names is a mask (an int, a bit a name).  A condition is read in three values
 (`holds`): True, False, or None where it reads anything else (a stat, a counter): then
@@ -255,11 +256,13 @@ class Reads:
         `take: {choose: k, from: [...]}` (k of the names; [0] where it has none).  Why:
         read as every name, the-clock-of-vennick's barrow (§ 203, "you can carry away
         only one of the two") gave the mail and the lantern both."""
+        from functools import reduce
         from itertools import combinations, product
+        from operator import or_
         p = self.book.paragraphs.get(t)
         sets = [[self.mask(c) for c in combinations(named(e), e.value["choose"])]
                 for e in (p.effects if p is not None else ()) if chosen(e)]
-        return sorted({sum_or(c) for c in product(*sets)}) if sets else [0]
+        return sorted({reduce(or_, c, 0) for c in product(*sets)}) if sets else [0]
 
     def way(self, p, way, t: int, held: int):
         """(open, the way's condition or None, its effects) of a way of paragraph `p`
@@ -273,8 +276,6 @@ class Reads:
         kind = path[2] if len(path) > 2 else None
         cond, effects = None, ()
         if kind == "choices":
-            if fought(p):   # (the fight's ends lead on: its choices are for a later entry)
-                return False, None, ()
             c = p.choices[path[3]]
             cond, effects = c.condition, c.effects
         elif kind == "auto":
@@ -296,10 +297,10 @@ class Reads:
 
 def escape_cost(p) -> tuple:
     """The effects of the escape from paragraph `p`'s fight: its `cost` as a stat added
-    to (the money among them: `paid`).  Why: the plan read an escape as free, so
-    the-clock-of-vennick's cutpurse (§ 22, "let him run with 2 Gold Pieces") was paid
-    off rather than fought for his 3, and the play came to the Gear Chamber (§ 200)
-    without the Gold Piece of the tinker's cog."""
+    to (the money among them: `paid`).  Why: the plan read an escape as free (`way`
+    gave it no effects: the-clock-of-vennick's cutpurse, § 22, "let him run with 2
+    Gold Pieces"), so a way past a fight left by paying kept the money a price
+    further on needs (tests/compiled/closure/closure-purse.yaml)."""
     from engine.book.model import Effect
     spec = p.fields.get("combat")
     cost = (spec.get("escape") or {}).get("cost") if isinstance(spec, dict) else None
@@ -314,37 +315,6 @@ def chosen(effect) -> bool:
     v = effect.value
     return effect.kind == "take" and isinstance(v, dict) and isinstance(v.get("choose"), int) \
         and 0 <= v["choose"] < len(named(effect))
-
-
-def sum_or(masks) -> int:
-    out = 0
-    for m in masks:
-        out |= m
-    return out
-
-
-def fought(p) -> bool:
-    """Whether paragraph `p`'s fight leads on by its `win` (its choices then come only at
-    a later entry, once the fight is done).  Why: the plan walked on from the-clock-of-
-    vennick's cutpurse (§ 22, "Walk on to the market") at its first entry, free, where
-    the play must fight him (3 Gold Pieces) or pay him off (2)."""
-    spec = p.fields.get("combat")
-    return isinstance(spec, dict) and spec.get("win") is not None
-
-
-def unescaped(p):
-    """A stand-in for paragraph `p` whose fight has no escape (its `fields` only: what
-    the module's `passing` reads), or None where its fight has none.  Why: a fight with
-    an escape is priced at the chance of leaving it alive (the routes' `passing`: the
-    brass sentinel of the-clock-of-vennick, § 228, at 1), so the plan's way to its
-    victory weighed as much as a sure one; its victory's chance is the fight's without
-    the escape."""
-    from types import SimpleNamespace
-    spec = p.fields.get("combat")
-    if not isinstance(spec, dict) or spec.get("escape") is None:
-        return None
-    return SimpleNamespace(fields={**p.fields, "combat": {k: v for k, v in spec.items() if k != "escape"}},
-                           number=p.number, path=p.path)
 
 
 def helps(props) -> bool:
