@@ -445,3 +445,29 @@ def test_the_plan_takes_one_of_a_choice(cut, small_waves):
     order = Focus(first=20)
     low, high = bounds_of(CHEST, order, cut)
     assert low == pytest.approx(1.0, abs=1e-12) and high >= 1 - 1e-12
+
+
+PASSWORD = Path(__file__).parent / "closure" / "closure-password.yaml"
+
+
+@pytest.mark.parametrize("cut", [100, 200])
+def test_the_plan_reads_what_a_test_gives(cut, small_waves):
+    """closure-password.yaml (Défis Fantastiques): the gate at the end of a twenty-marker
+    road opens to the password (victory, 1); forced, it is an even roll (1/2).  The
+    fisherman's riddle, two paragraphs aside, is a test of Luck at Luck 12 (2d6 ≤ 12:
+    sure) whose success gives the password (`success_effects`).  Best play asks the
+    fisherman, then says the password: 1.  The plan read no module outcome's effects
+    (`Reads.way`: choices, jumps and random outcomes only), so the harbour gained it
+    nothing and its play went straight up the road to force the gate: 1/2.  With the
+    outcome's effects read (plan_book.py `outcome_places`), the plan's play asks the
+    fisherman: 1.  The outcome's effects left unread in `Reads.way` (the planted bug)
+    fail it (1/2 at 100 and 200 states)."""
+    from engine.analysis.compiled.plan_book import Reads
+    book, module, _ = load(PASSWORD)
+    reads = Reads(book, module)
+    assert reads.outcomes[("test", "success")] == ("test", "success_effects")
+    assert reads.outcomes[("combat", "escape", "to")] == ("combat", "escape", "effects")
+    ex = CompiledExplorer(book, module, sheet=1, order=None, max_states=cut).run()
+    assert ex.bound == "max-states" and solve(ex.graph, exact=False)["float"] == 0.0
+    low, high = bounds_of(PASSWORD, Focus(first=20), cut)
+    assert low == pytest.approx(1.0, abs=1e-12) and high >= 1 - 1e-12

@@ -16,10 +16,16 @@ Nothing here needs to be exact: the plan only guides the picks (plan.py).
 """
 from __future__ import annotations
 
+from functools import reduce
+from itertools import combinations, product
+from operator import or_
+
 import numpy as np
 
 from engine.book.compiler import book_aliases
 from engine.book.counters import note_read, note_writers
+from engine.book.model import Effect
+from engine.book.outcome_shapes import object_sites, sites
 from engine.expr.ast import Binary, Call, Dice, Int, Name, Str, Unary
 
 TEST_WAYS = ("success", "failure")   # (the ways of a test, success first)
@@ -40,6 +46,7 @@ class Reads:
         self.book, self.module = book, module
         self.aliases = book_aliases(module)
         self.ways = graph(book, module)
+        self.outcomes = outcome_places(module)   # (a module outcome's target -> where its effects are)
         self.notes = {k: sorted(v) for k, v in note_writers(book).items()}   # (a note -> its writers)
         self._exits = exits
         money = getattr(module, "money", None)
@@ -256,9 +263,6 @@ class Reads:
         `take: {choose: k, from: [...]}` (k of the names; [0] where it has none).  Why:
         read as every name, the-clock-of-vennick's barrow (§ 203, "you can carry away
         only one of the two") gave the mail and the lantern both."""
-        from functools import reduce
-        from itertools import combinations, product
-        from operator import or_
         p = self.book.paragraphs.get(t)
         sets = [[self.mask(c) for c in combinations(named(e), e.value["choose"])]
                 for e in (p.effects if p is not None else ()) if chosen(e)]
@@ -285,8 +289,10 @@ class Reads:
             effects = p.random.outcomes[path[4]].effects
         elif kind == "puzzle" and len(path) > 4 and isinstance(path[4], int):
             cond = p.puzzle_if.get(path[4])
-        elif way.kind == "escape":
-            effects = escape_cost(p)
+        elif path[2:] in self.outcomes:   # (a module outcome: a test's, a fight's end, an escape)
+            effects = tuple(p.outcome_effects.get(self.outcomes[path[2:]]) or ())
+        if way.kind == "escape":
+            effects = escape_cost(p) + effects
         if way.kind == "win":
             needed = self.mask(hurt_only_by(p.fields))
             if needed and not held & needed:
@@ -295,13 +301,24 @@ class Reads:
         return root is None or self.holds(root, held) is not False, root, effects
 
 
+def outcome_places(module) -> dict:
+    """{the path of a module outcome's target in a paragraph's fields: where its
+    effects are} (`("test", "success")`: `("test", "success_effects")`; `("combat",
+    "escape", "to")`: `("combat", "escape", "effects")`), as the book compiles them
+    (outcome_shapes.py).  Why: the plan read only the effects of choices, jumps and
+    random outcomes, so la-couronne-de-sel's password won by a test (§ 23, MOUETTE)
+    or its pearl (§ 47) never reached the ways that ask for them."""
+    places = dict(sites(module))
+    places.update((where + ("to",), where + ("effects",)) for where in object_sites(module))
+    return places
+
+
 def escape_cost(p) -> tuple:
     """The effects of the escape from paragraph `p`'s fight: its `cost` as a stat added
     to (the money among them: `paid`).  Why: the plan read an escape as free (`way`
     gave it no effects: the-clock-of-vennick's cutpurse, § 22, "let him run with 2
     Gold Pieces"), so a way past a fight left by paying kept the money a price
     further on needs (tests/compiled/closure/closure-purse.yaml)."""
-    from engine.book.model import Effect
     spec = p.fields.get("combat")
     cost = (spec.get("escape") or {}).get("cost") if isinstance(spec, dict) else None
     if not isinstance(cost, dict):
