@@ -391,3 +391,89 @@ def test_a_plan_whose_play_wins_nothing_gives_way_once(small_waves):
     order.rounds.append({"end": True})
     order._replanned()
     assert c.plan is plan and c.far is None and not order.rounds[-1].get("unplanned")
+
+
+PURSE = Path(__file__).parent / "closure" / "closure-purse.yaml"
+
+
+@pytest.mark.parametrize("cut", [100, 200])
+def test_the_plan_reads_what_an_escape_costs(cut, small_waves):
+    """closure-purse.yaml (Défis Fantastiques): 3 Gold Pieces and the key at 3.  The
+    alley's cutthroat, whom only a silver blade hurts (none to be had: the fight is
+    lost), takes 2 Gold Pieces to let the hero go, which leaves 1: the key is then out
+    of reach, and forcing the door is 1/2.  Best play goes round by the lanes with its
+    3 Gold Pieces, buys the key and opens the door: 1.  The plan read the escape as
+    free (`Reads.way` gave it no effects), so its play took the alley, the shorter,
+    and came to the market with 1: 1/2.  With the cost read (plan_book.py
+    `escape_cost`), the alley leaves 1 in the plan too, and the play goes by the
+    lanes: 1.  `escape_cost` giving nothing (the planted bug) fails it (1/2 at 100,
+    200 and 400 states)."""
+    book, module, _ = load(PURSE)
+    ex = CompiledExplorer(book, module, sheet=1, order=None, max_states=cut).run()
+    assert ex.bound == "max-states" and solve(ex.graph, exact=False)["float"] == 0.0
+    order = Focus(first=20)
+    low, high = bounds_of(PURSE, order, cut)
+    assert low == pytest.approx(1.0, abs=1e-12) and high >= 1 - 1e-12
+
+
+def test_an_escape_costs_its_money_in_the_plan():
+    """The escape's `cost` is an effect of its way in the plan: the cutthroat's and
+    the-clock-of-vennick's cutpurse's 2 Gold Pieces (`paid` -2), the sentinel's 3
+    Stamina (§ 228) no money."""
+    from engine.analysis.compiled.plan_book import Reads, escape_cost
+    book, module, _ = load(PURSE)
+    reads = Reads(book, module)
+    assert reads.paid(escape_cost(book.paragraphs[2])) == -2
+    assert escape_cost(book.paragraphs[3]) == ()
+    book, module, _ = load(VENNICK)
+    reads = Reads(book, module)
+    assert reads.paid(escape_cost(book.paragraphs[22])) == -2 and reads.paid(escape_cost(book.paragraphs[228])) == 0
+
+
+CHEST = Path(__file__).parent / "closure" / "closure-chest.yaml"
+
+
+@pytest.mark.parametrize("cut", [100, 200])
+def test_the_plan_takes_one_of_a_choice(cut, small_waves):
+    """closure-chest.yaml (Défis Fantastiques): past a fifteen-marker road, a chest
+    two paragraphs on whose `take: {choose: 1, from: [corde, cle]}` gives the rope or
+    the key, or a pedlar five paragraphs on who sells both for the hero's 2 Gold
+    Pieces.  The rope climbs the cliff to the door (bare-handed: an even roll), the
+    key opens it (forced: an even roll).  Best play buys both: 1; the chest gives one,
+    and then 1/2.  The plan read the `take:` as both names (`named`), so its play took
+    the nearer chest: 1/2.  With one node a choice (plan_book.py `options`, `chosen`),
+    the chest is worth 1/2 to the plan and the play goes to the pedlar: 1.  `chosen`
+    False (the planted bug) fails it (1/2 at 100, 200 and 400 states)."""
+    from engine.analysis.compiled.plan_book import Reads
+    book, module, _ = load(CHEST)
+    reads = Reads(book, module)
+    assert reads.options(2) == sorted([reads.bit["corde"], reads.bit["cle"]]) and reads.options(8) == [0]
+    order = Focus(first=20)
+    low, high = bounds_of(CHEST, order, cut)
+    assert low == pytest.approx(1.0, abs=1e-12) and high >= 1 - 1e-12
+
+
+PASSWORD = Path(__file__).parent / "closure" / "closure-password.yaml"
+
+
+@pytest.mark.parametrize("cut", [100, 200])
+def test_the_plan_reads_what_a_test_gives(cut, small_waves):
+    """closure-password.yaml (Défis Fantastiques): the gate at the end of a twenty-marker
+    road opens to the password (victory, 1); forced, it is an even roll (1/2).  The
+    fisherman's riddle, two paragraphs aside, is a test of Luck at Luck 12 (2d6 ≤ 12:
+    sure) whose success gives the password (`success_effects`).  Best play asks the
+    fisherman, then says the password: 1.  The plan read no module outcome's effects
+    (`Reads.way`: choices, jumps and random outcomes only), so the harbour gained it
+    nothing and its play went straight up the road to force the gate: 1/2.  With the
+    outcome's effects read (plan_book.py `outcome_places`), the plan's play asks the
+    fisherman: 1.  The outcome's effects left unread in `Reads.way` (the planted bug)
+    fail it (1/2 at 100 and 200 states)."""
+    from engine.analysis.compiled.plan_book import Reads
+    book, module, _ = load(PASSWORD)
+    reads = Reads(book, module)
+    assert reads.outcomes[("test", "success")] == ("test", "success_effects")
+    assert reads.outcomes[("combat", "escape", "to")] == ("combat", "escape", "effects")
+    ex = CompiledExplorer(book, module, sheet=1, order=None, max_states=cut).run()
+    assert ex.bound == "max-states" and solve(ex.graph, exact=False)["float"] == 0.0
+    low, high = bounds_of(PASSWORD, Focus(first=20), cut)
+    assert low == pytest.approx(1.0, abs=1e-12) and high >= 1 - 1e-12

@@ -131,17 +131,19 @@ class Plan(Pricing):
             ok, cond, effects = r.way(p, way, t, held)
             if not ok:
                 continue
-            after = r.entered(t, r.changed(effects, held & ~spent, n))
             paid = r.paid(effects) + r.paid(self.book.paragraphs[t].effects)
-            w = STEP * self.entry(t, after)
-            if way.kind == "random" and rolled is not None:
-                o = p.random.outcomes[way.path[-2]]
-                out.append((True, rolled(o.low, o.high) * w, cond, paid, t, after))
-            elif way.kind in TEST_WAYS:   # (a test's outcomes are not chosen: its chance, or even)
-                c = self.at(n, held, EVEN)
-                out.append((True, (c if way.kind == TEST_WAYS[0] else 1.0 - c) * w, cond, paid, t, after))
-            else:
-                out.append((False, w, cond, paid, t, after))
+            chosen = way.kind not in TEST_WAYS and not (way.kind == "random" and rolled is not None)
+            for chose in r.options(t) if chosen else [0]:   # (a roll's outcome: none of a choice)
+                after = r.entered(t, r.changed(effects, held & ~spent, n), chose)
+                w = STEP * self.entry(t, after)
+                if way.kind == "random" and rolled is not None:
+                    o = p.random.outcomes[way.path[-2]]
+                    out.append((True, rolled(o.low, o.high) * w, cond, paid, t, after))
+                elif way.kind in TEST_WAYS:   # (a test's outcomes are not chosen: its chance, or even)
+                    c = self.at(n, held, EVEN)
+                    out.append((True, (c if way.kind == TEST_WAYS[0] else 1.0 - c) * w, cond, paid, t, after))
+                else:
+                    out.append((False, w, cond, paid, t, after))
         for c in p.choices:   # (an action that stays: what it gains, here; a step too)
             if c.stay and (c.condition is None or r.holds(c.condition.root, held) is not False):
                 after = r.changed(c.effects, held, n) & r.live.get(n, 0)

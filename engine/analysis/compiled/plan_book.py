@@ -1,7 +1,8 @@
 """What the plan (plan.py) reads from a book: the names some condition reads (items and
 flags in `has`/`flag`, a fight's `hurt_only_by`, the paragraphs a `visited(n)` reads,
 the paragraph a note names where a way reads it), whether a way is open under a set
-of them, what a way's effects gain and lose, and where each name is still read.
+of them, what a way's effects gain and lose (an escape's `cost` among them; a `take:`
+that chooses gives one node a choice: `options`), and where each name is still read.
 
 A set of names is a mask (an int, a bit a name).  A condition is read in three values
 (`holds`): True, False, or None where it reads anything else (a stat, a counter): then
@@ -15,10 +16,16 @@ Nothing here needs to be exact: the plan only guides the picks (plan.py).
 """
 from __future__ import annotations
 
+from functools import reduce
+from itertools import combinations, product
+from operator import or_
+
 import numpy as np
 
 from engine.book.compiler import book_aliases
 from engine.book.counters import note_read, note_writers
+from engine.book.model import Effect
+from engine.book.outcome_shapes import object_sites, sites
 from engine.expr.ast import Binary, Call, Dice, Int, Name, Str, Unary
 
 TEST_WAYS = ("success", "failure")   # (the ways of a test, success first)
@@ -39,6 +46,7 @@ class Reads:
         self.book, self.module = book, module
         self.aliases = book_aliases(module)
         self.ways = graph(book, module)
+        self.outcomes = outcome_places(module)   # (a module outcome's target -> where its effects are)
         self.notes = {k: sorted(v) for k, v in note_writers(book).items()}   # (a note -> its writers)
         self._exits = exits
         money = getattr(module, "money", None)
@@ -217,6 +225,8 @@ class Reads:
                 held = held & ~self.mask(noted(e.value, w) for w in self.notes.get(e.value, ())) \
                     | self.bit.get(noted(e.value, here), 0)
             elif e.kind in GAINS:
+                if chosen(e):   # (some of the names, which the player chooses: `options`)
+                    continue
                 for name in named(e):   # (a weapon or armour replaces the one held: `single`)
                     held &= ~self.single.get(name, 0)
                 held |= self.mask(named(e))
@@ -236,13 +246,27 @@ class Reads:
                         out += v
         return out
 
-    def entered(self, t: int, held: int) -> int:
-        """The names on entering paragraph t (its visit, its effects), those still read."""
+    def entered(self, t: int, held: int, chose: int = 0) -> int:
+        """The names on entering paragraph t (its visit, its effects, the names `chose`
+        of a `take:` that chooses: `options`), those still read."""
         p = self.book.paragraphs.get(t)
         held |= self.bit.get(visited(t), 0)
         if p is not None:
             held = self.changed(p.effects, held, t)
+        for name in self.names if chose else ():
+            if chose & self.bit[name]:
+                held = held & ~self.single.get(name, 0) | self.bit[name]
         return held & self.live.get(t, 0)
+
+    def options(self, t: int) -> list:
+        """The masks a player may take on entering paragraph t, one a choice of its
+        `take: {choose: k, from: [...]}` (k of the names; [0] where it has none).  Why:
+        read as every name, the-clock-of-vennick's barrow (§ 203, "you can carry away
+        only one of the two") gave the mail and the lantern both."""
+        p = self.book.paragraphs.get(t)
+        sets = [[self.mask(c) for c in combinations(named(e), e.value["choose"])]
+                for e in (p.effects if p is not None else ()) if chosen(e)]
+        return sorted({reduce(or_, c, 0) for c in product(*sets)}) if sets else [0]
 
     def way(self, p, way, t: int, held: int):
         """(open, the way's condition or None, its effects) of a way of paragraph `p`
@@ -265,12 +289,49 @@ class Reads:
             effects = p.random.outcomes[path[4]].effects
         elif kind == "puzzle" and len(path) > 4 and isinstance(path[4], int):
             cond = p.puzzle_if.get(path[4])
+        elif path[2:] in self.outcomes:   # (a module outcome: a test's, a fight's end, an escape)
+            effects = tuple(p.outcome_effects.get(self.outcomes[path[2:]]) or ())
+        if way.kind == "escape":
+            effects = escape_cost(p) + effects
         if way.kind == "win":
             needed = self.mask(hurt_only_by(p.fields))
             if needed and not held & needed:
                 return False, None, ()
         root = None if cond is None else cond.root
         return root is None or self.holds(root, held) is not False, root, effects
+
+
+def outcome_places(module) -> dict:
+    """{the path of a module outcome's target in a paragraph's fields: where its
+    effects are} (`("test", "success")`: `("test", "success_effects")`; `("combat",
+    "escape", "to")`: `("combat", "escape", "effects")`), as the book compiles them
+    (outcome_shapes.py).  Why: the plan read only the effects of choices, jumps and
+    random outcomes, so la-couronne-de-sel's password won by a test (§ 23, MOUETTE)
+    or its pearl (§ 47) never reached the ways that ask for them."""
+    places = dict(sites(module))
+    places.update((where + ("to",), where + ("effects",)) for where in object_sites(module))
+    return places
+
+
+def escape_cost(p) -> tuple:
+    """The effects of the escape from paragraph `p`'s fight: its `cost` as a stat added
+    to (the money among them: `paid`).  Why: the plan read an escape as free (`way`
+    gave it no effects: the-clock-of-vennick's cutpurse, § 22, "let him run with 2
+    Gold Pieces"), so a way past a fight left by paying kept the money a price
+    further on needs (tests/compiled/closure/closure-purse.yaml)."""
+    spec = p.fields.get("combat")
+    cost = (spec.get("escape") or {}).get("cost") if isinstance(spec, dict) else None
+    if not isinstance(cost, dict):
+        return ()
+    paid = {k: -v for k, v in cost.items() if isinstance(v, int) and not isinstance(v, bool)}
+    return (Effect("add", paid, p.path + ("combat", "escape", "cost")),) if paid else ()
+
+
+def chosen(effect) -> bool:
+    """Whether `effect` is a `take:` of fewer names than it lists (the player chooses)."""
+    v = effect.value
+    return effect.kind == "take" and isinstance(v, dict) and isinstance(v.get("choose"), int) \
+        and 0 <= v["choose"] < len(named(effect))
 
 
 def helps(props) -> bool:
