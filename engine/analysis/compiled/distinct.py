@@ -37,6 +37,33 @@ def numbered(columns: list[np.ndarray]) -> tuple[list[tuple], np.ndarray]:
     return list(zip(*(d.tolist() for d in reversed(digits)))), inverse
 
 
+def numbered_block(block: np.ndarray) -> tuple[list[tuple], np.ndarray]:
+    """`numbered(list(block))` of a matrix whose rows are the columns (C-contiguous,
+    one column a row): each column's least and greatest value found by one reduction
+    over the matrix (`_radix` asked each column twice), and the distinct tuples read
+    from a row of each, not decoded from their numbers (the sheet's refresh over the
+    equipment: a dozen columns a batch, most of them alike in every row)."""
+    n = block.shape[1]
+    if not n:
+        return [], np.zeros(0, dtype=np.int64)
+    lows, highs = block.min(axis=1).tolist(), block.max(axis=1).tolist()
+    total = 1
+    for lo, hi in zip(lows, highs):
+        total *= hi - lo + 1
+    if total >= 1 << 63:
+        return numbered(list(block))
+    code = np.zeros(n, dtype=np.int64)
+    for j, (lo, hi) in enumerate(zip(lows, highs)):
+        if hi > lo:   # (a column alike in every row adds nothing to the code, as in `_radix`)
+            code *= hi - lo + 1
+            code += block[j]
+            code -= lo
+    codes, _first, inverse = numbered_codes(code, total)
+    one = np.empty(len(codes), dtype=np.int64)   # (a row of each code: rows of one code are one tuple)
+    one[inverse] = np.arange(n)
+    return [tuple(u) for u in block[:, one].T.tolist()], inverse
+
+
 def unique_rows(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """(the distinct rows of a 2-D integer array, the first row of each, each row's
     number among them): `np.unique(keys, axis=0, return_index=True,

@@ -38,7 +38,7 @@ from engine.rules.chroniques_cretoises import model as R
 from engine.rules.chroniques_cretoises import names as N
 from engine import expr as X
 from engine.expr.ast import Dice
-from engine.analysis.compiled.distinct import numbered
+from engine.analysis.compiled.distinct import numbered, numbered_block
 from engine.analysis.compiled.packed import CAUSE, ENDED
 from engine.rules.chroniques_cretoises.combat import start
 from engine.rules.chroniques_cretoises.gods import attitude_of, attitudes_set, patron_set, price_paid
@@ -121,10 +121,15 @@ class VectorRules:
     def _refresh(self, batch, live: np.ndarray) -> None:
         """sheet.refresh: spare pieces past the limit lost, Force and Protection from
         the natural values and the equipment, once for each distinct equipment."""
+        base = _read(batch, ("base_force", 4), ("base_protection", 10))
+        cols = _block(batch, "items", self.armed, base)
+        self._sheets_put(batch, live, cols, *numbered_block(cols))
+
+    def _sheets_put(self, batch, live, cols, uniq: list, inverse: np.ndarray) -> None:
+        """Each distinct equipment's sheet (`uniq`: the items' counts, then the natural
+        Force and Protection, each row's number among them `inverse`; `cols` their
+        columns) written where the states are `live`."""
         armed = self.armed
-        base_f, base_p = _read(batch, ("base_force", 4), ("base_protection", 10))
-        cols = _columns(batch, "items", armed)
-        uniq, inverse = numbered(cols + [base_f, base_p])
         found = [self._sheet(u[:-2], u[-2], u[-1]) for u in uniq]
         # (an equipment past the spares' limit is rare: its states alone rewritten)
         over = np.array([f[0] != u[:-2] for f, u in zip(found, uniq)], dtype=bool)
@@ -317,24 +322,22 @@ class _Extras:
         self.extra, self.stats = extra or {}, {}
 
 
-def _columns(batch, part: str, keys: list) -> list[np.ndarray]:
-    """`batch.col(part, key)` for each key, each a contiguous copy taken in one gather
-    of the rows (a column of the rows is a strided view: `numbered` reads each a
-    dozen times, a cache line a row each time; the sheet's refresh over the equipment
-    took 1.1 ms a batch on le-taureau-d-airain, a third of it once gathered)."""
+def _block(batch, part: str, keys: list, more: list) -> np.ndarray:
+    """`batch.col(part, key)` for each key as the rows of one matrix (C-contiguous: a
+    column of the batch a row, taken in one gather; a column of the rows is a strided
+    view), then the columns `more`: what `numbered_block` reads with one reduction a
+    bound (`numbered` over a list of columns read each a dozen times)."""
     width, find = batch.rows.shape[1], batch.slots.find
     at = [find(part, key) for key in keys]
-    held = [i for i in at if i is not None and i < width]
-    block = iter(batch.rows.T[held]) if held else iter(())
-    absent = None
-    out = []
-    for i, key in zip(at, keys):
-        if i is not None and i < width:
-            out.append(next(block))
-        else:   # (no state holds it yet: its default, as `Batch.col`)
-            if absent is None:
-                absent = batch.col(part, key)
-            out.append(absent)
+    held = [j for j, i in enumerate(at) if i is not None and i < width]
+    out = np.empty((len(keys) + len(more), len(batch.rows)), dtype=np.int64)
+    if held:
+        out[held] = batch.rows.T[[at[j] for j in held]]
+    for j, key in enumerate(keys):
+        if j not in held:   # (no state holds it yet: its default, as `Batch.col`)
+            out[j] = batch.col(part, key)
+    for j, column in enumerate(more):
+        out[len(keys) + j] = column
     return out
 
 

@@ -46,6 +46,9 @@ from engine.rules.chroniques_cretoises.fight_rows import (KINDS, LOSE, STOP, con
                                                        left_in, now, put_condition, put_honour, twins, written)
 
 # the leaving ends: (the outcome's effects in the fight's fields, its paragraph's field)
+# the kept answers, each a bit of a fighter's code (`Fought._code`) in this order
+ANSWERS = ("retreat", "surrender", "invoke", "use")
+NUMBER = 1 << len(ANSWERS)   # (a fighter's code: its answer's number times NUMBER plus those bits)
 WHERE = {"win": ("win_effects", "win"), "all-badly-wounded": ("all_down_effects", "all_down"),
          "hurt": ("hurt_effects", "hurt"), "timeout": ("timeout_effects", "timeout")}
 
@@ -161,7 +164,7 @@ class Fought:
     def __init__(self, rules, book, number, pending, steps, cache, follow, answers, spec):
         self.rules, self.book, self.number, self.pending = rules, book, number, pending
         self.steps, self.cache, self.follow, self.answers, self.spec = steps, cache, follow, answers, spec
-        self.read = None   # (the batch's rows, each state's fighter, the fighters' answers)
+        self.read = None   # (the batch's rows, each state's fighter, the fighters' answers, their codes)
         self.columns: set = set()   # (part, key) of the state the model was seen to read
         self.extras: set = set()    # the module extras it was seen to read
         self.width = None           # (`_width`: made again when they grow)
@@ -184,7 +187,7 @@ class Fought:
         states of one group always read alike.  A fighter met in an earlier batch is
         not read again (`self.known`)."""
         if self.read is not None and self.read[0] is batch.rows:
-            return self.read[1:]
+            return self.read[1:3]
         store = explore.store_of(self.cache)
         if store is not self.store:   # (the cache emptied: the ends' codes are a new store's)
             self.store, self.made, self.arrays = store, {}, {}
@@ -213,8 +216,8 @@ class Fought:
                 todo.append(members[mine < 0])
         for answer, plan in self.planned:
             self._solved(answer, plan(), batch.slots)
-        self.read = (batch.rows, of, found)
-        return self.read[1:]
+        self.read = (batch.rows, of, found, np.array([f[4] for f in found], dtype=np.int64))
+        return self.read[1:3]
 
     def _keys(self, batch, members) -> np.ndarray:
         """The key of each member: the columns the model was seen to read, each module
@@ -260,7 +263,7 @@ class Fought:
         # (its strategies and their ends as arrays: `_solved`; the items a surrender
         # gives up read only where one is accepted, and keyed by `_given`, not logged)
         given = _surrendered(self.book, unpacked.items) if self._gives_up() else ()
-        answer = [None, opened, given, None]
+        answer = [None, opened, given, None, 0]   # (and its code: `_solved`)
         columns, extras = set(self.columns), set(self.extras)
         for part, k in log:
             if part == "extra":
@@ -287,12 +290,14 @@ class Fought:
         played = {a for a in opened if a in self.answers and self.answers[a][0] is not None}
         if found is None or opened - played:
             return
-        kept = self.arrays.get(shared(found[0]))
+        key = shared(found[0])
+        kept = self.arrays.get(key)
         if kept is None:
             arrays = self._arrays(found[0], slots)
-            kept = self.arrays[shared(found[0])] = (found[0], None if arrays is None else self.answered.add(*arrays))
+            kept = self.arrays[key] = (found[0], None if arrays is None else self.answered.add(*arrays))
         if kept[1] is not None:
             answer[0], answer[3] = found[0], kept[1]
+            answer[4] = kept[1] * NUMBER + sum(1 << i for i, a in enumerate(ANSWERS) if a in opened)
 
     def _gives_up(self) -> bool:
         """Whether the hero's surrender, accepted, is played here (`_surrender`: the
@@ -306,23 +311,30 @@ class Fought:
             self.width = (frozenset(self.columns), frozenset(self.extras))
         return self.width
 
-    def rejects(self, batch) -> np.ndarray:
+    def _code(self, batch) -> tuple:
+        """(each state's fighter, the fighters' answers, each fighter's code: its answer's
+        number (`Answers`) times NUMBER plus a bit for each of ANSWERS opened to it, 0
+        where the model does not answer; made once a fighter, `_solved`, so that a batch
+        reads its fighters' flags with one gather, not a pass over them a flag)."""
         of, found = self._fighters(batch)
-        return np.array([f[0] is None for f in found], dtype=bool)[of]
+        return of, found, self.read[3]
+
+    def rejects(self, batch) -> np.ndarray:
+        of, _found, code = self._code(batch)
+        return (code < NUMBER)[of]
 
     def __call__(self, batch) -> list:
-        of, found = self._fighters(batch)
+        of, found, code = self._code(batch)
         moves = []
-        live = np.array([f[0] is not None for f in found], dtype=bool)
-        for answer in ("retreat", "surrender", "invoke", "use"):
-            offered = (live & np.array([answer in f[1] for f in found], dtype=bool))[of]
+        for bit, answer in enumerate(ANSWERS):
+            offered = ((code & (1 << bit)) != 0)[of]   # (no bit where the model does not answer)
             if offered.any():
                 moves.append((answer, offered, getattr(self, "_" + answer)(batch, of, found)))
         # each fighter's distinct ends (rows of `end_row`), and each strategy's
         # (end number, probability number) of them: made once a fighter (`_arrays`),
         # read by its answer's number (fighters.py; 0: none)
         answered = self.answered
-        number = np.array([f[3] if f[0] is not None else 0 for f in found], dtype=np.int64)
+        number = code // NUMBER
         labels = answered.labelled(number)
         table = self.table
         n = len(batch)
@@ -472,9 +484,9 @@ class Fought:
             self._stay(out, surrender_refused=True)
             return [(None, 1, out)]
         self.steps.add("honte", 1)(out)
-        given = [found[f][2] for f in of.tolist()]
+        given = [f[2] for f in found]   # (a fighter's, read by its states: `of`)
         for item in {i for g in given for i in g}:
-            mine = np.array([item in g for g in given], dtype=bool)
+            mine = np.array([item in g for g in given], dtype=bool)[of]
             have = out.col("items", item)
             out.put("items", item, np.maximum(have - 1, 0), where=mine & (have > 0))
         self._leave(out, leave)
