@@ -45,10 +45,10 @@ from engine.rules.chroniques_cretoises.fighters import Answers
 from engine.rules.chroniques_cretoises.fight_rows import (KINDS, LOSE, STOP, condition_to, end_row, honoured_ends,
                                                        left_in, now, put_condition, put_honour, twins, written)
 
-# the leaving ends: (the outcome's effects in the fight's fields, its paragraph's field)
 # the kept answers, each a bit of a fighter's code (`Fought._code`) in this order
 ANSWERS = ("retreat", "surrender", "invoke", "use")
 NUMBER = 1 << len(ANSWERS)   # (a fighter's code: its answer's number times NUMBER plus those bits)
+# the leaving ends: (the outcome's effects in the fight's fields, its paragraph's field)
 WHERE = {"win": ("win_effects", "win"), "all-badly-wounded": ("all_down_effects", "all_down"),
          "hurt": ("hurt_effects", "hurt"), "timeout": ("timeout_effects", "timeout")}
 
