@@ -57,18 +57,11 @@ def test_a_run_cut_before_the_test_has_the_exact_value_as_its_high_bound():
 
 
 def test_a_gain_of_luck_between_keeps_the_danger_at_the_luck_restored():
-    meets(GAIN, P * Q9, start)
-
-
-def meets(name, exact: float, start) -> tuple:
-    """The book's value is `exact`, the start's ceiling (`start(book, module, x)`) meets
-    it and no state is above its ceiling: (book, module, x)."""
-    book, module, x, space = whole(name)
+    book, module, x, space = whole(GAIN)
     value, _ = values(space)
-    assert abs(value[0] - exact) < 1e-12
-    assert abs(start(book, module, x) - exact) < 1e-12
+    assert abs(value[0] - P * Q9) < 1e-12
+    assert abs(start(book, module, x) - P * Q9) < 1e-12
     assert over_ceiling(Ceiling(book, module, x.lens.edges), space) == []
-    return book, module, x
 
 
 def test_no_state_nor_compiled_row_is_worth_more_than_its_ceiling():
@@ -76,15 +69,10 @@ def test_no_state_nor_compiled_row_is_worth_more_than_its_ceiling():
     every row of the compiled path (`compiled_rows` asserts it) over both books: the
     columns lower nothing below a value."""
     for name in (LUCK, GAIN):
-        sound_everywhere(name)
-
-
-def sound_everywhere(name) -> None:
-    """No state of the book (its own hero, the layers) nor compiled row above its ceiling."""
-    book, module, x, space = whole(name)
-    assert over_ceiling(own_ceiling(book, module, x), space) == []
-    assert over_ceiling(layered(book, module, x, own=True), space) == []
-    compiled_rows(name)
+        book, module, x, space = whole(name)
+        assert over_ceiling(own_ceiling(book, module, x), space) == []
+        assert over_ceiling(layered(book, module, x, own=True), space) == []
+        compiled_rows(name)
 
 
 def test_the_luck_spent_twice_is_caught(monkeypatch):

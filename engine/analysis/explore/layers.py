@@ -50,7 +50,6 @@ from __future__ import annotations
 import copy
 
 from engine.analysis.explore.before import Before
-from engine.analysis.explore.carried import merged, most
 
 CAP = 4       # paragraphs in layers at most a hero (2**CAP tables)
 BITS = 62     # the candidates a compiled row's layer bits can hold (`unmet_rows`, `ahead_of`)
@@ -121,34 +120,20 @@ class Layers:
         return found
 
     def up(self, hero: tuple, a: frozenset) -> dict:
-        """up_A (the module docstring): the most of its entry columns (routes.py `_up`)."""
+        """up_A (the module docstring)."""
         key = (hero, a)
         found = self._ups.get(key)
         if found is None:
-            found = self._ups[key] = merged(self.columns(hero, a), self.r.grid(hero).entry)
-        return found
-
-    def columns(self, hero: tuple, a: frozenset) -> list:
-        """up_A in each column of the hero's tables (routes.py `columns`)."""
-        key = (hero, a, "columns")
-        found = self._ups.get(key)
-        if found is None:
             fixed = {m: self._entered(m, hero, a - {m}) for m in sorted(a)}
-            found = self._ups[key] = self.view(a).columns(hero, fixed)
+            found = self._ups[key] = self.view(a)._up(hero, fixed)
         return found
 
-    def _entered(self, m: int, hero: tuple, rest: frozenset) -> list:
-        """e_A(m) in each column: m's activity met by the column's hero (routes.py
-        `Grid.priced`), then its ways on in the layer `rest` (A - m), in the columns
-        they are read in (`Grid.steps`)."""
-        cols, view, grid = self.columns(hero, rest), self.view(rest), self.r.grid(hero)
-        out = []
-        for i in range(grid.n):
-            h, up = grid.priced(m, i), most(cols, grid.steps(m, i))
-            c, tiers = self.r.met(m, h)
-            found = c * view._best(m, up)
-            out.append(min(found, view.ordered(m, h, tiers, up)) if tiers else found)
-        return out
+    def _entered(self, m: int, hero: tuple, rest: frozenset) -> float:
+        """e_A(m): m's activity met, then its ways on in the layer `rest` (A - m)."""
+        up, view = self.up(hero, rest), self.view(rest)
+        c, tiers = self.r.met(m, hero)
+        found = c * view._best(m, up)
+        return min(found, view.ordered(m, hero, tiers, up)) if tiers else found
 
     def _table(self, hero: tuple, a: frozenset) -> list:
         """[now_A, after_A or None]: now_A(n) the best up_{A-n} of n's edges in layer

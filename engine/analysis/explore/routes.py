@@ -54,11 +54,7 @@ Where the module says a test spends a stat for sure (`spent`, `spends`: Défis
 Fantastiques' test of Luck), each table is worked in columns, one for each point of
 it surely spent since the last place that may give it back, up to a few (spent.py,
 where it is proved): la-couronne-de-sel's Ordric Vaume, past § 81's test of Luck on every way to
-him, is priced at the Luck left.  Where the module names the items held one at a
-time (`carried`: Défis Fantastiques' weapon), each of those columns is split again, one
-per weapon held (carried.py, where it is proved): the-clock-of-vennick's knight and
-Vane, priced with the hammer and the spear, are priced with one of them for both.  A
-state's table is the most of the first columns (`Grid.entry`).
+him, is priced at the Luck left.  The table is the first column.
 """
 from __future__ import annotations
 
@@ -66,7 +62,6 @@ import heapq
 import time
 from collections import deque
 
-from engine.analysis.explore.carried import Carried, Grid, merged, most
 from engine.analysis.explore.coupling import coupled
 from engine.analysis.explore.layers import Layers, backward
 from engine.analysis.explore.spent import Spent
@@ -101,8 +96,6 @@ class Routes:
         self.chains: dict = {}    # the module's fights expanded for `coupled` (coupling.py), and their prices
         self.layers = Layers(self)   # (the tables of `up`, one a hero and layer)
         self.spent = Spent(self, spent)   # (the columns of a stat a test spends for sure; False: none)
-        self.carried = Carried(self, spent)   # (the columns of the weapon held: with the former)
-        self._grids: dict = {}   # hero -> its columns (carried.py `Grid`)
         # the paragraphs whose `once:` activity a game may meet again (on a loop of the whole graph)
         self.looping = frozenset(m for m, p in book.paragraphs.items() if set(p.once) & set(p.fields) and self._again(m))
         self.until: float | None = None   # (process time past which `passing` prices nothing new: Late)
@@ -141,51 +134,38 @@ class Routes:
     def _up(self, hero: tuple, fixed: dict | None = None) -> dict:
         """paragraph -> up (above), for the hopeful paragraphs (absent: 0); `fixed`: the
         paragraphs whose value is given (layers.py: a `once:` activity met first), whose
-        ways on are not read here.  The most of the entry columns of `columns`."""
-        grid = self.grid(hero)
-        return merged(self.columns(hero, fixed), grid.entry)
-
-    def grid(self, hero: tuple) -> Grid:
-        """The columns of `hero`'s tables (carried.py `Grid`)."""
-        found = self._grids.get(hero)
-        if found is None:
-            found = self._grids[hero] = Grid(self.spent, self.carried, hero)
-        return found
-
-    def columns(self, hero: tuple, fixed: dict | None = None) -> list:
-        """[up of column i] (above), worked over the columns of a stat a test spends
-        (spent.py) and of the weapon held (carried.py; one column where neither is);
-        `fixed`: {paragraph: its value, or [its value in each column]}."""
+        ways on are not read here.  Worked over the columns of a stat a test spends
+        (spent.py; one column where none is): the first is the table."""
         fixed = fixed or {}
-        grid = self.grid(hero)
-        cols = [{} for _i in range(grid.n)]
+        heroes = self.spent.heroes(hero)
+        top, cols = len(heroes) - 1, [{} for _h in heroes]
         start = set(self.wins) | {t for ts in self.edges.values() for t in ts if t not in self.book.paragraphs}
-        heap = [(-1.0, n, i) for n in start for i in range(grid.n)]
-        heap += [(-(v[i] if isinstance(v, (list, tuple)) else v), n, i) for n, v in fixed.items() for i in range(grid.n)]
-        heap = [(u, x, n, i) for x, (u, n, i) in enumerate(heap) if u < 0]
-        heapq.heapify(heap)   # (x: ties never compare the paragraphs)
+        seeds = [(1.0, n) for n in start] + [(v, n) for n, v in fixed.items() if v > 0]
+        heap = [(-v, i, n, k) for i, (k, (v, n)) in enumerate((k, s) for k in range(top + 1) for s in seeds)]
+        heapq.heapify(heap)   # (i: ties never compare the paragraphs)
         pushed = len(heap)
         while heap:
-            u, _x, n, k = heapq.heappop(heap)
+            u, _i, n, k = heapq.heappop(heap)
             if n in cols[k]:
                 continue
             cols[k][n] = -u
             for m in self.back.get(n, ()):
                 if m in self.hopeful and m not in fixed:
-                    for j in grid.into(m, k):
-                        c = 0.0 if m in cols[j] else self.passing(m, grid.priced(m, j))
+                    for j in self.spent.into(m, k, top):
+                        c = 0.0 if m in cols[j] else self.passing(m, heroes[self.spent.priced(m, j)])
                         if c > 0:
                             heapq.heappush(heap, (u * c, pushed, m, j))
                             pushed += 1
-        self._refine(cols, grid, fixed)
-        return cols
+        self._refine(cols, heroes, fixed)
+        return cols[0]
 
-    def _refine(self, cols: list, grid: Grid, fixed: dict) -> None:
+    def _refine(self, cols: list, heroes: list, fixed: dict) -> None:
         """Lower each column where the module orders an activity's ends (the docstring
         above), then where that lowers a paragraph's best way, until nothing moves
         (`fixed`: never)."""
+        top, spent = len(cols) - 1, self.spent
         tiers = {(m, k): found for k, up in enumerate(cols) for m in sorted(up) if m not in self.wins
-                 and m not in fixed and (found := self.ends(m, grid.priced(m, k)))}
+                 and m not in fixed and (found := self.ends(m, heroes[spent.priced(m, k)]))}
         if not tiers:
             return
         todo, queued, steps = deque(tiers), set(tiers), SWEEPS * sum(len(up) for up in cols)
@@ -194,7 +174,7 @@ class Routes:
             queued.discard(node)
             steps -= 1
             m, k = node
-            hero, on = grid.priced(m, k), most(cols, grid.steps(m, k))
+            hero, on = heroes[spent.priced(m, k)], cols[spent.step(m, k, top)]
             if node in tiers:
                 new = min(cols[k][m], self.ordered(m, hero, tiers[node], on))
             else:
@@ -202,7 +182,7 @@ class Routes:
             if new < cols[k][m] - EPS:
                 cols[k][m] = new
                 for n in self.back.get(m, ()):
-                    for j in grid.into(n, k):
+                    for j in spent.into(n, k, top):
                         if n in cols[j] and n not in self.wins and (n, j) not in queued and n not in fixed:
                             todo.append((n, j))
                             queued.add((n, j))
@@ -302,7 +282,7 @@ class Routes:
         many = getattr(self.declared, "passing_many", None)
         if many is None:
             return
-        heroes = list(dict.fromkeys(c for h in heroes for c in self.grid(h).heroes + self.grid(h).lucky))
+        heroes = list(dict.fromkeys(c for h in heroes for c in self.spent.heroes(h)))
         for m in sorted(self.hopeful):
             wanted = [h for h in heroes if (m, h) not in self._passing]
             if not wanted or not self._faced(m):

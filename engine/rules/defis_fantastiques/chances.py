@@ -83,10 +83,6 @@ class Chances:
     # no stat (the routes' columns: explore/spent.py)
     spent = "chance"
     stat_free = ("weapon", "armour")
-    # the items held one at a time (equipment.py: "une seule arme à la fois"), and the
-    # effect that puts one in hand: a hero holding ("weapon", id) fights with it alone
-    # ("": bare hands; explore/carried.py)
-    carried = "weapon"
 
     @staticmethod
     def spends(book, paragraph) -> int:
@@ -185,8 +181,7 @@ class Chances:
             opponents = _opponents(spec)
         except (KeyError, TypeError, ValueError, AttributeError):
             return None
-        weapons, armours = _gear(book, held=_held(spec, dict(hero)))   # (each weapon's attack as
-        # combat.hero_skill adds it, -1 included)
+        weapons, armours = _gear(book)   # (each weapon's attack as combat.hero_skill adds it, -1 included)
         # (a weapon of the same wound and a better attack gives at least as much: coupled.py's Skill)
         weapons = [(a, d) for a, d in weapons if not any(b > a and e == d for b, e in weapons)]
         return coupled(book, spec, dict(hero), worth, opponents, (weapons, list(set(armours)) + [None]), cache)
@@ -221,7 +216,7 @@ def _win_chance(book, spec, hero: dict) -> float | None:
     except (KeyError, TypeError, ValueError, AttributeError):
         return None
     wounds = [e[2] for e in enemies]
-    weapons, armours = _gear(book, held=_held(spec, hero))
+    weapons, armours = _gear(book)
     armours = set(armours) | {None}   # (or none worn)
     best = 0.0
     for attack, damage in weapons:
@@ -270,11 +265,10 @@ def _fights(book, spec, heroes: list, lost, items=None) -> list:
     for i, hero in enumerate(heroes):
         skill, stamina, luck = (hero.get(s) for s in STATS)
         if skill is not None and stamina is not None and (luck is not None or not lucky):
-            by_skill.setdefault((skill, _held(spec, hero)), []).append((i, (max(stamina, 1), luck if lucky else 0)))
-    for (skill, held), found in by_skill.items():
+            by_skill.setdefault(skill, []).append((i, (max(stamina, 1), luck if lucky else 0)))
+    for skill, found in by_skill.items():
         sheets = sorted({sheet for _i, sheet in found})
-        chance = dict(zip(sheets, _family(book, spec, skill + bonus, enemies, mode, sheets, lucky, first, items,
-                                          held)))
+        chance = dict(zip(sheets, _family(book, spec, skill + bonus, enemies, mode, sheets, lucky, first, items)))
         for i, sheet in found:
             out[i] = chance[sheet]
     return out
@@ -291,12 +285,12 @@ def _bounded(spec, lost) -> bool:
 
 
 def _family(book, spec, skill: int, enemies: list, mode: str, sheets: list, lucky: bool, first: int = 0,
-            items=None, held=None) -> list:
+            items=None) -> list:
     """The most win chance from each sheet (Endurance, Chance) at this Attack Strength
     (before a weapon), with the weapon and the armour of the book (or none) that give the
     most (a weapon's attack bonus counted when it adds, never the -1 of a worse one)."""
     from engine.rules.defis_fantastiques.odds_solver import family_chances
-    weapons, armours = _gear(book, items, held)
+    weapons, armours = _gear(book, items)
     wounds = [e[2] for e in enemies]
     best = [0.0] * len(sheets)
     for attack, damage in weapons:
@@ -322,20 +316,11 @@ def _opponents(spec) -> tuple[list, str]:
     return enemies, mode
 
 
-def _held(spec, hero: dict):
-    """The weapon the hero holds (`Chances.carried`: an item, "" bare hands), None where
-    any (not said, or a fight bare-handed whatever he holds: `unarmed`)."""
-    return None if isinstance(spec, dict) and spec.get("unarmed") else hero.get(Chances.carried)
-
-
-def _gear(book, items=None, held=None) -> tuple[set, list]:
+def _gear(book, items=None) -> tuple[set, list]:
     """(every (attack, wound) the hero may fight with: a weapon of the book, or none;
-    every (absorbs, hits) of an armour of the book), of `items` only where given;
-    `held`: the one weapon held ("": bare hands, fought as with no weapon), where said."""
+    every (absorbs, hits) of an armour of the book), of `items` only where given."""
     weapons = {(int(w.get("attack", 0)), int(w.get("damage", equipment.STANDARD_DAMAGE)))
-               for w in _props(book, "weapon", items if held is None else [held] if held else [])}
-    if held is None or not weapons:
-        weapons.add((0, equipment.STANDARD_DAMAGE))
+               for w in _props(book, "weapon", items)} | {(0, equipment.STANDARD_DAMAGE)}
     armours = [(int(a.get("absorbs", 0)), int(a.get("hits", 1))) for a in _props(book, "armour", items)]
     return weapons, armours
 
