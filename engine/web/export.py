@@ -22,6 +22,7 @@ import shutil
 import subprocess
 import sys
 import tarfile
+import tempfile
 import zipfile
 from pathlib import Path
 
@@ -144,16 +145,35 @@ def pyodide_folder() -> Path:
             f"Pyodide {PYODIDE_VERSION} is needed: install npm (Node.js), or put the unpacked npm "
             f"package 'pyodide' in {package}")
     folder.mkdir(parents=True, exist_ok=True)
-    run = subprocess.run([npm, "pack", f"pyodide@{PYODIDE_VERSION}", "--pack-destination", str(folder)],
-                         capture_output=True, text=True, timeout=900)
-    tgz = folder / f"pyodide-{PYODIDE_VERSION}.tgz"
-    if run.returncode != 0 or not tgz.is_file():
-        raise ExportError(f"npm n'a pas pu obtenir pyodide@{PYODIDE_VERSION} : {run.stderr[-400:]}",
-                          f"npm could not get pyodide@{PYODIDE_VERSION}: {run.stderr[-400:]}")
-    with tarfile.open(tgz) as tar:
-        members = [m for m in tar.getmembers() if m.name in {f"package/{n}" for n in PYODIDE_FILES}]
-        tar.extractall(folder, members=members, filter="data")
+    # filled beside its place, then renamed into it: another export (or test worker)
+    # filling the same folder at once never reads a half-written file
+    work = Path(tempfile.mkdtemp(prefix=".fill-", dir=folder))
+    try:
+        run = subprocess.run([npm, "pack", f"pyodide@{PYODIDE_VERSION}", "--pack-destination", str(work)],
+                             capture_output=True, text=True, timeout=900)
+        tgz = work / f"pyodide-{PYODIDE_VERSION}.tgz"
+        if run.returncode != 0 or not tgz.is_file():
+            raise ExportError(f"npm n'a pas pu obtenir pyodide@{PYODIDE_VERSION} : {run.stderr[-400:]}",
+                              f"npm could not get pyodide@{PYODIDE_VERSION}: {run.stderr[-400:]}")
+        with tarfile.open(tgz) as tar:
+            members = [m for m in tar.getmembers() if m.name in {f"package/{n}" for n in PYODIDE_FILES}]
+            tar.extractall(work, members=members, filter="data")
+        _settle(work / "package", package)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
     return package
+
+
+def _settle(filled: Path, package: Path) -> None:
+    """`filled` renamed to `package`; if another process put a whole one there first,
+    its copy stays (a half-filled one, from a fill that was cut, is replaced)."""
+    try:
+        os.rename(filled, package)
+    except OSError:
+        if all((package / name).is_file() for name in PYODIDE_FILES):
+            return
+        shutil.rmtree(package, ignore_errors=True)
+        os.rename(filled, package)
 
 
 # --- the folder, whole or not at all ---------------------------------------------------------

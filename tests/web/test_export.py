@@ -96,3 +96,26 @@ def test_the_export_stops_naming_the_module_the_browser_lacks(monkeypatch, tmp_p
     assert "compiled modules refused: gmpy2" in stopped.value.get("en")
     assert "modules compilés refusés : gmpy2" in stopped.value.get("fr")
     assert not (tmp_path / "out").exists()
+
+
+def _package(folder, text):
+    """A Pyodide package folder holding every file the export copies, each saying `text`."""
+    folder.mkdir(parents=True)
+    for name in E.PYODIDE_FILES:
+        (folder / name).write_text(text)
+    return folder
+
+
+def test_a_fill_of_pyodide_never_spoils_a_whole_package(tmp_path):
+    """Two exports (or two test workers) filling the cache at once: the one that finishes
+    second keeps the first one's whole package; a half package left by a cut fill is
+    replaced by the whole one."""
+    package = _package(tmp_path / "package", "first")
+    E._settle(_package(tmp_path / "fill" / "package", "second"), package)
+    assert {(package / n).read_text() for n in E.PYODIDE_FILES} == {"first"}
+
+    half = tmp_path / "half" / "package"
+    half.mkdir(parents=True)
+    (half / E.PYODIDE_FILES[0]).write_text("cut")
+    E._settle(_package(tmp_path / "fill2" / "package", "whole"), half)
+    assert {(half / n).read_text() for n in E.PYODIDE_FILES} == {"whole"}
