@@ -11,8 +11,10 @@ STAMP := $(VENV)/.installed
 play: $(STAMP)
 	$(BIN)/gamebook play
 
+# one worker a core; a test file stays whole on one worker (its module fixtures are
+# built once, and a test may read the cache an earlier test of its file warmed)
 test: $(STAMP)
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n auto --dist loadfile
 
 bench: $(STAMP)
 	$(BIN)/python -m tools.bench
