@@ -44,6 +44,7 @@ from array import array
 
 import numpy as np
 
+from engine.analysis.chain_arrays import spans
 from engine.analysis.compiled.components import components
 from engine.analysis.compiled.graph import Graph, narrow
 from engine.analysis.compiled.lazy import Lazy, extra_error, resolve
@@ -71,14 +72,11 @@ def plain(a: np.ndarray) -> memoryview:
 
 
 def _ranges(starts: np.ndarray, ends: np.ndarray) -> np.ndarray:
-    """The concatenation of range(starts[i], ends[i]) for every i."""
-    starts, ends = starts.astype(np.int64, copy=False), ends.astype(np.int64, copy=False)   # (narrow pointers)
-    lengths = ends - starts
-    total = int(lengths.sum())
-    if total == 0:
-        return np.zeros(0, dtype=np.int64)
-    offsets = np.repeat(starts - np.concatenate(([0], np.cumsum(lengths)[:-1])), lengths)
-    return np.arange(total, dtype=np.int64) + offsets
+    """The concatenation of range(starts[i], ends[i]) for every i (int64): chain_arrays
+    `spans`, a running sum of steps (a range plus each range's offset repeated over it
+    took 2.5 times as long: 1.08 against 0.43 s over the edges of half of
+    le-taureau-d-airain's states, read by every level's backup)."""
+    return spans(starts, ends)
 
 
 class Solution:
