@@ -11,10 +11,11 @@ STAMP := $(VENV)/.installed
 play: $(STAMP)
 	$(BIN)/gamebook play
 
-# one worker a core; a test file stays whole on one worker (its module fixtures are
-# built once, and a test may read the cache an earlier test of its file warmed)
+# one worker a core, at most 4 (the heaviest tests hold about 3 GB each); a test file
+# stays whole on one worker (its module fixtures are built once, and a test may read
+# the cache an earlier test of its file warmed)
 test: $(STAMP)
-	$(BIN)/python -m pytest -n auto --dist loadfile
+	$(BIN)/python -m pytest -n auto --maxprocesses 4 --dist loadfile
 
 bench: $(STAMP)
 	$(BIN)/python -m tools.bench
