@@ -135,7 +135,7 @@ def pyodide_folder() -> Path:
         from platformdirs import user_cache_dir
         folder = Path(user_cache_dir("gamebook-engine")) / "pyodide" / PYODIDE_VERSION
     package = folder / "package"
-    if all((package / name).is_file() for name in PYODIDE_FILES):
+    if _whole(package):
         return package
     npm = shutil.which("npm")
     if npm is None:
@@ -164,13 +164,18 @@ def pyodide_folder() -> Path:
     return package
 
 
+def _whole(package: Path) -> bool:
+    """Whether `package` holds every file of Pyodide the export copies."""
+    return all((package / name).is_file() for name in PYODIDE_FILES)
+
+
 def _settle(filled: Path, package: Path) -> None:
     """`filled` renamed to `package`; if another process put a whole one there first,
     its copy stays (a half-filled one, from a fill that was cut, is replaced)."""
     try:
         os.rename(filled, package)
     except OSError:
-        if all((package / name).is_file() for name in PYODIDE_FILES):
+        if _whole(package):
             return
         shutil.rmtree(package, ignore_errors=True)
         os.rename(filled, package)
