@@ -204,7 +204,7 @@ class Deviations(Closure):
             else:
                 continue
             s = int(states[i])
-            if not np.isin(s * self.MOVES + k, self.barred):
+            if not self.is_barred(s * self.MOVES + k):
                 self.pick[s] = k
 
     @staticmethod

@@ -150,7 +150,7 @@ def _least(cap, most: int):
 
 
 def hopeful_rows(book, module, edges: dict, slots, paragraphs, extras, initial=None, unknown=None, most=None,
-                 lens=None, visited=None, spent: bool = False) -> tuple:
+                 lens=None, visited=None, spent: bool = False, ceiling=None) -> tuple:
     """The compiled path's frontier (its rows' paragraph and interned extras columns,
     packed.py `Slots`; `initial(stat)`: the rows' starting values of a stat the
     module's routes read, `unknown` where none, or None; `most(stat)`: the most each
@@ -162,9 +162,12 @@ def hopeful_rows(book, module, edges: dict, slots, paragraphs, extras, initial=N
     maxima, so the order would chase the rows past the tests; la-couronne-de-sel at 1 M
     states: the low bound 52.03 % -> 42.11 %, 96 -> 264 s of CPU): (each row's ceiling,
     `Ceiling.account` with "lowered": the rows whose ceiling is below 1 and above 0,
-    "heroes" and "unpriced": the rows' own heroes priced and left at their maxima)."""
+    "heroes" and "unpriced": the rows' own heroes priced and left at their maxima).
+    `ceiling`: the `Ceiling` of these arguments made by an earlier call (`ceiling_of`),
+    whose routes keep what they priced; None: one made for this call."""
     import numpy as np
-    ceiling = Ceiling(book, module, edges, lens=lens if visited is not None else None, spent=spent)
+    if ceiling is None:
+        ceiling = ceiling_of(book, module, edges, lens, visited, spent)
     absent = -(1 << 62)
 
     def counter_of(c):
@@ -182,6 +185,14 @@ def hopeful_rows(book, module, edges: dict, slots, paragraphs, extras, initial=N
     out.update(priced)
     out["lowered"] = int(np.count_nonzero((worth > 0) & (worth < 1)))
     return worth, out
+
+
+def ceiling_of(book, module, edges: dict, lens=None, visited=None, spent: bool = False) -> Ceiling:
+    """The `Ceiling` `hopeful_rows` reads for these arguments (its own), for a caller
+    that prices many frontiers over the same graph: made once, its routes priced once
+    for every call (a paragraph and hero priced in one call is read again in the next).
+    Valid while `edges` is unchanged (a lens corrected: another one)."""
+    return Ceiling(book, module, edges, lens=lens if visited is not None else None, spent=spent)
 
 
 def rows(ceiling, paragraphs, counter_of) -> tuple:
