@@ -31,6 +31,7 @@ from __future__ import annotations
 import numpy as np
 
 from engine.analysis.compiled.picks import choose, improve, moves_of
+from engine.analysis.compiled.since import Since
 from engine.analysis.compiled.solve import _ranges
 
 
@@ -86,8 +87,7 @@ class Closure:
         self.pick[has] = improve(np.append(self.sp[has], self.sp[-1]), self.mp, self.t, self.p, low, kept)
         self.starts = np.unique([t_ for _p, t_ in g.roots if t_ >= 0]).astype(np.int64)
         self.retries = 0
-        self.later = []   # [(states, their picked targets' counts, targets)] expanded this round
-        self._later = None
+        self.later = Since(n)   # (the states expanded since the solve, and their moves)
         self._restart()
 
     def _restart(self) -> None:
@@ -160,7 +160,7 @@ class Closure:
             count = self.mp[move + 1] - self.mp[move]
             t = self.t[_ranges(self.mp[move], self.mp[move + 1])]
             self.links.append((np.repeat(old, count), t))
-            if self.later:   # (the states expanded since the solve, walked again)
+            if len(self.later.e0):   # (the states expanded since the solve, walked again)
                 src, tl = self._again(q, worth, pooled)
                 self.links.append((src, tl))
                 t = np.concatenate([t, tl])
@@ -173,32 +173,11 @@ class Closure:
     def _again(self, q: np.ndarray, worth, pooled) -> tuple:
         """(sources, targets) of the play at those of `q` expanded since the solve (their
         moves kept by `expanded`; picked again where barred)."""
-        if self._later is None:
-            states = np.concatenate([b[0] for b in self.later])
-            sp, mp, tg, pr, m0, e0 = [], [], [], [], 0, 0
-            for _st, s_, m_, t_, p_ in self.later:
-                sp.append(s_[:-1] + m0)
-                mp.append(m_[:-1] + e0)
-                tg.append(t_)
-                pr.append(p_)
-                m0, e0 = m0 + s_[-1], e0 + m_[-1]
-            order = np.argsort(states, kind="stable")
-            gsp = np.concatenate(sp + [[m0]])
-            self._later = (states[order], gsp[:-1][order], gsp[1:][order], np.concatenate(mp + [[e0]]),
-                           np.concatenate(tg), np.concatenate(pr))
-        st, m0, m1, mp, tg, pr = self._later
-        at = np.searchsorted(st, q)
-        hit = (at < len(st)) & (st[np.minimum(at, len(st) - 1)] == q)
-        at, q = at[hit], q[hit]
-        need = self.pick[q] < 0
-        if need.any():
-            moves = _ranges(m0[at[need]], m1[at[need]])
-            e0, e1 = mp[moves], mp[moves + 1]
-            edges = _ranges(e0, e1)
-            self._pick(q[need], np.concatenate(([0], np.cumsum(m1[at[need]] - m0[at[need]]))),
-                       np.concatenate(([0], np.cumsum(e1 - e0))), tg[edges], pr[edges], worth, pooled)
-        move = m0[at] + self.pick[q]
-        return np.repeat(q, mp[move + 1] - mp[move]), tg[_ranges(mp[move], mp[move + 1])]
+        q = q[self.later.held(q)]
+        need = q[self.pick[q] < 0]
+        if len(need):
+            self._pick(need, *self.later.local(need), worth, pooled)
+        return self.later.play(q, self.pick[q])
 
     def _bar(self, pooled, worth) -> bool:
         """The moves picked at the trapped states of the walk just complete barred;
@@ -240,8 +219,7 @@ class Closure:
         count = mp[move + 1] - mp[move]
         t = tg[_ranges(mp[move], mp[move + 1])]
         self.links.append((np.repeat(states, count), t))
-        self.later.append((states, sp, mp, tg, probs))
-        self._later = None
+        self.later.add(states, sp, mp, tg, probs)
         t = np.unique(t[t >= 0])
         t = t[~self.inside[t]]
         self.inside[t] = True

@@ -1,7 +1,9 @@
 """What the focused order reads each wave (compiled/focus.py): its rows' ceilings
 from one `Ceiling` kept while the lens's graph stays the same (its routes' prices kept
-from wave to wave), and the closure's barred moves found by a binary search.  Both
-give what they replace: the ceilings of a fresh `Ceiling` for every wave, `np.isin`."""
+from wave to wave), the closure's barred moves found by a binary search, and the moves
+of the states expanded since the solve appended batch by batch (since.py).  Each gives
+what it replaces: the ceilings of a fresh `Ceiling` for every wave, `np.isin`, and the
+moves read from the batches as they came."""
 import numpy as np
 import pytest
 
@@ -9,6 +11,7 @@ from tests.analysis_fixtures.support import load
 from engine.analysis.compiled.closure import Closure
 from engine.analysis.compiled.explorer import CompiledExplorer
 from engine.analysis.compiled.focus import Focus
+from engine.analysis.compiled.since import Since
 from engine.analysis.compiled.packed import EXTRA, MISSING, PARAGRAPH
 from engine.analysis.explore.worth import hopeful_rows
 
@@ -70,3 +73,40 @@ def test_a_barred_move_is_found_as_isin_finds_it(barred):
     assert np.array_equal(c.is_barred(keys), np.isin(keys, c.barred))
     for k in keys[:12].tolist():
         assert bool(c.is_barred(k)) == bool(np.isin(k, c.barred))
+
+
+def batches(seed: int) -> list:
+    """Random batches as `Closure.expanded` gets them: distinct states, 1-3 moves
+    each, 0-3 edges a move (targets, -1 for a game over, and probabilities)."""
+    rng = np.random.default_rng(seed)
+    states = rng.permutation(400)[:300]
+    out = []
+    for part in np.array_split(states, 7):
+        sp = np.concatenate(([0], np.cumsum(rng.integers(1, 4, len(part)))))
+        mp = np.concatenate(([0], np.cumsum(rng.integers(0, 4, sp[-1]))))
+        out.append((np.sort(part), sp, mp, rng.integers(-1, 500, mp[-1]), rng.random(mp[-1])))
+    return out
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_the_moves_since_the_solve_are_read_as_they_came(seed):
+    """Each state's moves, and its picked move's targets, read back from `Since`
+    equal those of the batch that held it (and states never added are not held)."""
+    since, plain = Since(50), {}
+    for st, sp, mp, tg, pr in batches(seed):
+        since.add(st, sp, mp, tg, pr)
+        for i, s in enumerate(st.tolist()):
+            plain[s] = [(tg[mp[m]:mp[m + 1]], pr[mp[m]:mp[m + 1]]) for m in range(sp[i], sp[i + 1])]
+    q = np.arange(600)
+    assert np.array_equal(since.held(q), np.isin(q, list(plain)))
+    held = np.random.default_rng(seed).permutation(list(plain))[:120]
+    sp, mp, t, p = since.local(held)
+    for i, s in enumerate(held.tolist()):
+        moves = [(t[mp[m]:mp[m + 1]], p[mp[m]:mp[m + 1]]) for m in range(sp[i], sp[i + 1])]
+        assert len(moves) == len(plain[s])
+        for (a, b), (c, d) in zip(moves, plain[s]):
+            assert np.array_equal(a, c) and np.array_equal(b, d)
+    picks = np.array([len(plain[s]) - 1 for s in held.tolist()])
+    src, tgt = since.play(held, picks)
+    assert np.array_equal(src, np.repeat(held, [len(plain[s][-1][0]) for s in held.tolist()]))
+    assert np.array_equal(tgt, np.concatenate([plain[s][-1][0] for s in held.tolist()]))
