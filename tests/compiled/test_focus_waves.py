@@ -4,6 +4,9 @@ from wave to wave), the closure's barred moves found by a binary search, and the
 of the states expanded since the solve appended batch by batch (since.py).  Each gives
 what it replaces: the ceilings of a fresh `Ceiling` for every wave, `np.isin`, and the
 moves read from the batches as they came."""
+from dataclasses import replace
+from pathlib import Path
+
 import numpy as np
 import pytest
 
@@ -12,8 +15,11 @@ from engine.analysis.compiled.closure import Closure
 from engine.analysis.compiled.explorer import CompiledExplorer
 from engine.analysis.compiled.focus import Focus
 from engine.analysis.compiled.since import Since
+from engine.analysis.compiled.solve import Solution
 from engine.analysis.compiled.packed import EXTRA, MISSING, PARAGRAPH
 from engine.analysis.explore.worth import hopeful_rows
+
+ROAD = Path(__file__).parent / "closure" / "closure-road.yaml"   # (an endless space: every run a cut)
 
 
 def focused(name: str):
@@ -110,3 +116,19 @@ def test_the_moves_since_the_solve_are_read_as_they_came(seed):
     src, tgt = since.play(held, picks)
     assert np.array_equal(src, np.repeat(held, [len(plain[s][-1][0]) for s in held.tolist()]))
     assert np.array_equal(tgt, np.concatenate([plain[s][-1][0] for s in held.tolist()]))
+
+
+@pytest.mark.parametrize("cut", [60, 200])
+def test_a_cuts_low_solve_reads_the_high_solves_components(cut):
+    """A round's two solves (compiled/focus.py `_round`, `_end`) have the same edges
+    and other terminal values: the low solve given the high one's components finds
+    the values, policy and components a solve of its own finds."""
+    book, module, _ = load(ROAD)
+    g = CompiledExplorer(book, module, sheet=1, max_states=cut).run().graph
+    high = Solution(replace(g, terminal=np.where(g.terminal > 0, g.terminal, 1.0))).floats()
+    low_graph = replace(g, terminal=g.terminal * 1.0)
+    shared, own = Solution(low_graph).floats(high.comps), Solution(low_graph).floats()
+    assert shared.comps is high.comps
+    assert np.array_equal(shared.f, own.f) and np.array_equal(shared.policy, own.policy)
+    assert np.array_equal(shared.comp_of, own.comp_of) and np.array_equal(shared.cyclic, own.cyclic)
+    assert shared.levels == own.levels and own.cyclic.any()   # (loops through the hub: interval iteration)

@@ -210,7 +210,7 @@ class Focus:
         x, n = self.x, self.x.table.n
         g = snapshot(x, self.roots, self.v[:n], self.pooled[:n])
         high = Solution(g).floats()
-        lows = Solution(replace(g, terminal=g.terminal * ~self.pooled[:n])).floats()
+        lows = Solution(replace(g, terminal=g.terminal * ~self.pooled[:n])).floats(high.comps)   # (the same edges)
         low = lows.start()
         self.r[:n], self.s[:n] = reach(high, g.roots)
         pool = np.flatnonzero(self.pooled[:n])
@@ -269,7 +269,7 @@ class Focus:
         if ends:   # (the high values of the first end kept: see the docstring)
             top = self.rounds[-1]["high"]
         else:
-            high = Solution(g).floats()
+            high = Solution(g).floats(lows.comps)   # (the same edges)
             self.v[:n], top = high.f, high.start()
             del high
         low = lows.start()

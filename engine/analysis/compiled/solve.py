@@ -113,9 +113,12 @@ class Solution:
         self.extra = extra_error(g.fractions)
 
     # --- floats ---------------------------------------------------------------
-    def floats(self) -> "Solution":
+    def floats(self, comps=None) -> "Solution":
+        """The float values, level by level; `comps`: the components of another
+        `Solution` of the same edges (another frontier's or terminals' worth: a cut's
+        low and high solves), read as they are rather than worked out again."""
         n = self.g.states
-        found = self.comps = components(n, plain(self.edge_ptr), plain(self.t))
+        found = self.comps = components(n, plain(self.edge_ptr), plain(self.t)) if comps is None else comps
         give_back()   # (the peeling's free pages, before the levels' backups: support/heap.py)
         comp_of = np.frombuffer(found.comp_of, dtype=np.int64)
         comp_level = np.frombuffer(found.level, dtype=np.int64)
