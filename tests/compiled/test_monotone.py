@@ -2,6 +2,7 @@
 in order, from which paragraphs on; a cut run's frontier bounded by explored states
 holding less (low) or more (high) of them, both bounds still holding the exact value,
 and narrower; a stat wrongly declared monotone makes them unsound (the tests can fail)."""
+import numpy as np
 import pytest
 
 from engine.analysis.compiled.explorer import CompiledExplorer
@@ -212,3 +213,34 @@ def test_the_low_bound_takes_an_explored_state_holding_less_never_more(tmp_path,
     assert exact == (1.0 if way == "more" else 0.5)
     raised = sum(low > low0 + 1e-9 for low, _high, low0, _high0 in _sound_cuts(book, module, exact))
     assert raised if way == "more" else not raised
+
+
+def test_the_tightened_high_solves_share_one_set_of_components(tmp_path, monkeypatch):
+    """run.py `high_solution` solves the cut's graph again as dominance tightens its
+    frontier (the same edges: the first solve's components read again); every cut's
+    high solution equals one whose every solve works its components out, state for
+    state, and some cut is tightened (more than one solve)."""
+    from engine.analysis.compiled import run
+    from engine.analysis.compiled.solve import Solution
+    book, module = _book(tmp_path, "monotone")
+    own = Solution.floats
+    given = []
+
+    def alone(self, comps=None):
+        given.append(comps is not None)
+        return own(self)
+    tightened = passed = 0
+    for cap in _cuts(book, module)[1]:
+        ex = CompiledExplorer(book, module, sheet=1, max_states=cap, dominance=True).run()
+        if ex.bound is None:
+            continue
+        shared = run.high_solution(ex)
+        monkeypatch.setattr(Solution, "floats", alone)
+        given.clear()
+        plain = run.high_solution(ex)
+        monkeypatch.undo()
+        tightened += len(given) > 1
+        passed += any(given)
+        assert np.array_equal(shared.f, plain.f) and np.array_equal(shared.e, plain.e)
+        assert np.array_equal(shared.comp_of, plain.comp_of)
+    assert tightened and passed   # (some cut solved again, its components given)

@@ -60,8 +60,13 @@ def high_solution(ex) -> Solution:
         terminal[ex.frontier if ex.hopeless is None else ex.frontier[~ex.hopeless]] = 1
     else:   # (ceiling.py: each state not explored at its ceiling, 0: lost)
         terminal[ex.frontier] = ex.worth
-    sol = tightened(lambda t: Solution(replace(ex.graph, terminal=t), frontier=1.0).floats(), terminal,
-                    getattr(ex, "dominance", None))
+    comps = []   # (dominance's solves again: the same edges, one set of components)
+
+    def solved(t):
+        found = Solution(replace(ex.graph, terminal=t), frontier=1.0).floats(comps[0] if comps else None)
+        comps[:] = [found.comps]
+        return found
+    sol = tightened(solved, terminal, getattr(ex, "dominance", None))
     tops = getattr(ex, "tops", None)
     if tops is not None:
         for (_p, t), top in zip(ex.graph.roots, tops.tolist()):
