@@ -120,12 +120,26 @@ def set_value(rules, batch, stat: str, values: np.ndarray) -> None:
 
 
 def put_condition(batch, values: np.ndarray) -> None:
-    """sheet.set_hero_condition of each state (`values`), through a lookup table of the
-    interned extras for each condition (Slots.extra_lut: each extras value changed
-    once, whatever the batch)."""
-    for c in np.unique(values).tolist():
-        sel = np.flatnonzero(values == c)
-        batch.rows[sel, EXTRA] = _condition_lut(batch.slots, c)[batch.rows[sel, EXTRA]]
+    """sheet.set_hero_condition of each state (`values`, conditions numbered from 0),
+    through a lookup table of the interned extras for each condition (Slots.extra_lut:
+    each extras value changed once, whatever the batch), the tables of the conditions
+    present laid end to end and read with one gather: where the conditions were found
+    by a sort of every row (`np.unique`) and written condition by condition, four
+    passes over the rows each (at 3 M states of le-taureau-d-airain, 4.7 M rows)."""
+    if not len(values):
+        return
+    present = np.flatnonzero(np.bincount(values)).tolist()
+    # (each table made in turn, as before: one may intern new extras, so the later
+    # are longer; every row's extras is one interned before, below the shortest)
+    tables = [_condition_lut(batch.slots, c) for c in present]
+    extra = batch.rows[:, EXTRA]
+    if len(tables) == 1:
+        batch.rows[:, EXTRA] = tables[0][extra]
+        return
+    width = min(len(t) for t in tables)
+    at = np.zeros(present[-1] + 1, dtype=np.int64)
+    at[present] = np.arange(len(present)) * width
+    batch.rows[:, EXTRA] = np.concatenate([t[:width] for t in tables])[at[values] + extra]
 
 
 def left_in(values: np.ndarray) -> np.ndarray:

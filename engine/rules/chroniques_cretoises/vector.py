@@ -102,6 +102,9 @@ class VectorRules:
         exhausted, lock = _read(batch, ("honour_exhausted", False), ("lock_zero", True))
         if len(origin) > len(batch):   # (a fight's successors: each state's (old, exhausted, lock) numbered once)
             cases, case = numbered([old, exhausted, lock])
+            found = _by_case(cases, case[origin], values)
+            if found is not None:
+                return found + (exhausted[origin],)
             pairs, inverse = numbered([case[origin], values])
             uniq = [cases[c][:1] + (n,) + cases[c][1:] for c, n in pairs]
         else:
@@ -339,6 +342,30 @@ def _block(batch, part: str, keys: list, more: list) -> np.ndarray:
     for j, column in enumerate(more):
         out[len(keys) + j] = column
     return out
+
+
+def _by_case(cases: list, case: np.ndarray, values: np.ndarray):
+    """`honour_set`'s (Honour kept, exhausted after) of a fight's successors, each of
+    case `case[i]` (its state's (old, exhausted, lock), one of `cases`) set to
+    `values[i]`: model.honour_after asked once for each (case, value) met, its answers
+    laid in two tables indexed by case times the values' span plus the value, read
+    with one gather each (`numbered` over the two columns read each four times, coded
+    them and numbered the codes: about half the passes over millions of successors);
+    None where the tables would be larger than the successors."""
+    low = int(values.min())
+    span = int(values.max()) - low + 1
+    if len(cases) * span > max(1 << 16, len(values)):
+        return None
+    code = case * span
+    code += values
+    code -= low
+    met = np.flatnonzero(np.bincount(code)).tolist()
+    kept = np.zeros(len(cases) * span, dtype=np.int64)
+    marked = np.zeros(len(cases) * span, dtype=bool)
+    for c in met:
+        o, e, k = cases[c // span]
+        kept[c], marked[c] = R.honour_after(o, c % span + low, bool(e), bool(k))
+    return kept[code], marked[code]
 
 
 def _read(batch, *keys) -> list[np.ndarray]:

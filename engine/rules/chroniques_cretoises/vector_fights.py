@@ -28,6 +28,7 @@ from types import SimpleNamespace
 
 import numpy as np
 
+from engine.analysis.chain_arrays import spans
 from engine.analysis.compiled.batch import Batch
 from engine.analysis.compiled.distinct import unique_rows
 from engine.analysis.compiled.fights import Probabilities, Spread
@@ -338,17 +339,9 @@ class Fought:
         labels = answered.labelled(number)
         table = self.table
         n = len(batch)
-        at, counts = answered.ends.ptr[number], answered.ends.ptr[number + 1] - answered.ends.ptr[number]
-        per_state = counts[of]
-        origin = np.repeat(np.arange(n), per_state)
-        base = np.cumsum(per_state) - per_state   # each state's first successor row
-        values = answered.ends.data[np.repeat(at[of], per_state) + np.arange(len(origin)) - np.repeat(base, per_state)]
-        # (the successor rows made kind by kind: row `place[k]` of `nxt` is successor k)
-        order = np.argsort(values[:, 0].astype(np.int8), kind="stable")   # (a few kinds: a radix sort)
-        place = np.empty_like(order)
-        place[order] = np.arange(len(order))
+        origin, values, base, place = successors(answered.ends, number, of)
         handed = any((o[2].rows[:, ENDED] == HANDED).any() for _a, _m, outs in moves for o in outs)
-        nxt, origin, merged = self._finished(batch, origin[order], values[order], not handed)
+        nxt, origin, merged = self._finished(batch, origin, values, not handed)
         place = merged[place]
         every, _at, sizes = answered.pairs.take(number)
         pairs, sized = _by_label(every, sizes, labels, len(self.labels))
@@ -535,6 +528,26 @@ def shared(strategies: list) -> tuple:
     pushes), so their arrays are made once, keyed by the dicts' ids (held in
     `Fought.arrays` with the arrays: an id stays theirs)."""
     return tuple((label, id(ends)) for label, ends in strategies)
+
+
+def successors(ends, number: np.ndarray, of: np.ndarray) -> tuple:
+    """(each successor's state and its end's row (fighters.py `Rows` `ends`: a
+    fighter's distinct ends, by its answer's `number`), the successors in order of
+    their ends' kinds; each state's first successor; each successor's place in that
+    order): state i's successors are its fighter's ends in their order, and
+    `Fought._finished` makes their rows kind by kind (row `place[k]` of its rows is
+    successor k).  The ends' rows are gathered once, in the kinds' order (their
+    indexes as spans, the kinds read alone): gathered in the states' order and then
+    in the kinds', millions of rows of four were copied twice."""
+    at = ends.ptr[number][of]
+    per_state = ends.ptr[number + 1][of] - at
+    origin = np.repeat(np.arange(len(of)), per_state)
+    base = np.cumsum(per_state) - per_state   # each state's first successor
+    index = spans(at, at + per_state)
+    order = np.argsort(ends.data[index, 0].astype(np.int8), kind="stable")   # (a few kinds: a radix sort)
+    place = np.empty_like(order)
+    place[order] = np.arange(len(order))
+    return origin[order], ends.data[index[order]], base, place
 
 
 def having(sizes: np.ndarray, of: np.ndarray) -> np.ndarray:
