@@ -3,8 +3,8 @@
 each state's moves a span of the moves, each move's edges a span of the targets and
 their probabilities.
 
-Batches are appended as they come, into arrays doubled when full; a state is found
-through a dense index over the states.  Why: a run's closures append thousands of
+Batches are appended as they come, into arrays doubled when full (support/grown.py);
+a state is found through a dense index over the states.  Why: a run's closures append thousands of
 batches, and packing them all again at every walk (a sort of the states, a
 concatenation of every batch) was quadratic in the batches: 41 s of la-couronne-de-sel's
 448 at 1 M states, 5.1 M list appends."""
@@ -13,31 +13,7 @@ from __future__ import annotations
 import numpy as np
 
 from engine.analysis.compiled.solve import _ranges
-
-
-class Grown:
-    """A 1-D array appended to in place (its storage doubled when full)."""
-
-    def __init__(self):
-        self.data, self.n = None, 0
-
-    def append(self, x: np.ndarray) -> None:
-        x = np.asarray(x)
-        if self.data is None:
-            self.data = np.empty(max(len(x), 1024), dtype=x.dtype)
-        dtype = np.result_type(self.data.dtype, x.dtype)
-        if self.n + len(x) > len(self.data) or dtype != self.data.dtype:
-            data = np.empty(max(2 * len(self.data), self.n + len(x)), dtype=dtype)
-            data[:self.n] = self.data[:self.n]
-            self.data = data
-        self.data[self.n:self.n + len(x)] = x
-        self.n += len(x)
-
-    def __len__(self) -> int:
-        return self.n
-
-    def __getitem__(self, at):
-        return self.data[:self.n][at]
+from engine.support.grown import Grown
 
 
 class Since:
@@ -50,7 +26,8 @@ class Since:
     def __init__(self, n: int = 0):
         self.first = np.full(n, -1, dtype=np.int64)   # per state: its first move's place (-1: not expanded since)
         self.last = np.zeros(n, dtype=np.int64)       # ... and its last's + 1
-        self.e0, self.e1, self.t, self.p = Grown(), Grown(), Grown(), Grown()   # per move: its edges' span
+        self.e0, self.e1 = Grown(np.int64), Grown(np.int64)   # per move: its edges' span
+        self.t, self.p = Grown(np.int64), Grown(np.float64)   # per edge: its target and probability
 
     def add(self, states: np.ndarray, sp: np.ndarray, mp: np.ndarray, tg: np.ndarray, probs: np.ndarray) -> None:
         top = int(states.max(initial=-1)) + 1

@@ -26,6 +26,7 @@ import numpy as np
 from engine.analysis.chain import End
 from engine.analysis.chain_arrays import spans
 from engine.rules.chroniques_cretoises import model as R
+from engine.support.grown import Grown
 
 OFFER = "offer"   # a node (OFFER, the fight's node with the hero to strike, the opponent)
 TIE = 1e-15       # `Chain._back`: a later option must be better by more than this
@@ -46,21 +47,6 @@ class Flat(NamedTuple):
     nodes: tuple
 
 
-
-class _Grown:
-    """An array that grows (room doubled): its first `n` entries are in use."""
-
-    def __init__(self, dtype, fill=0):
-        self.data, self.n, self.fill = np.full(64, fill, dtype=dtype), 0, fill
-
-    def grow(self, n: int) -> None:
-        if n > len(self.data):
-            more = np.full(max(n, 2 * len(self.data)), self.fill, dtype=self.data.dtype)
-            more[:self.n] = self.data[:self.n]
-            self.data = more
-        self.n = n
-
-
 class Store:
     """The arrays of every fight's graph of one cache, solved together: the nodes the
     fights of a batch added (a few dozen a fight, in as many levels as the deepest
@@ -76,10 +62,10 @@ class Store:
         # (a node's options are contiguous), per option the Honour it spends, its
         # denominator less the chance of staying and its first edge, per edge its weight
         # and its child (a node's number, or -1 - an end's)
-        self.honour, self.first = _Grown(np.int64), _Grown(np.int64)
-        self.spent, self.norm, self.lo = _Grown(np.int64), _Grown(np.int64), _Grown(np.int64)
-        self.weight, self.child = _Grown(np.int64), _Grown(np.int64)
-        self.end_value = _Grown(np.float64)   # per end: 1 where he survives the fight, else 0
+        self.honour, self.first = Grown(np.int64), Grown(np.int64)
+        self.spent, self.norm, self.lo = Grown(np.int64), Grown(np.int64), Grown(np.int64)
+        self.weight, self.child = Grown(np.int64), Grown(np.int64)
+        self.end_value = Grown(np.float64)   # per end: 1 where he survives the fight, else 0
         self._new = {name: [] for name in ("honour", "first", "spent", "norm", "lo", "weight", "child",
                                            "end_value")}
         self.options = self.edges = 0
