@@ -31,7 +31,7 @@ from __future__ import annotations
 import numpy as np
 
 from engine.analysis.compiled.picks import choose, improve, moves_of
-from engine.analysis.compiled.since import Since
+from engine.analysis.compiled.since import Since, local
 from engine.analysis.compiled.solve import _ranges
 
 
@@ -101,13 +101,7 @@ class Closure:
 
     def _sub(self, states: np.ndarray) -> tuple:
         """(sp, mp, t, p) of `states` (each with moves in the solved graph), local."""
-        m0, m1 = self.sp[states], self.sp[states + 1]
-        moves = _ranges(m0, m1)
-        e0, e1 = self.mp[moves], self.mp[moves + 1]
-        edges = _ranges(e0, e1)
-        sp = np.concatenate(([0], np.cumsum(m1 - m0)))
-        mp = np.concatenate(([0], np.cumsum(e1 - e0)))
-        return sp, mp, self.t[edges], self.p[edges]
+        return local(self.sp[states], self.sp[states + 1], self.mp[:-1], self.mp[1:], self.t, self.p)
 
     def _pick(self, states, sp, mp, t, p, worth, pooled, low=None) -> None:
         """The move picked at `states` (their moves local: sp, mp, t, p), none barred

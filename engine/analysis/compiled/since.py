@@ -50,15 +50,19 @@ class Since:
 
     def local(self, q: np.ndarray) -> tuple:
         """(sp, mp, t, p) of the states q (each held), their moves and edges from 0."""
-        m0, m1 = self.first[q], self.last[q]
-        moves = _ranges(m0, m1)
-        e0, e1 = self.e0[moves], self.e1[moves]
-        edges = _ranges(e0, e1)
-        return (np.concatenate(([0], np.cumsum(m1 - m0))), np.concatenate(([0], np.cumsum(e1 - e0))),
-                self.t[edges], self.p[edges])
+        return local(self.first[q], self.last[q], self.e0[:], self.e1[:], self.t[:], self.p[:])
 
     def play(self, q: np.ndarray, picks: np.ndarray) -> tuple:
         """(sources, targets) of the move `picks` (local numbers) of each state of q."""
         move = self.first[q] + picks
         e0, e1 = self.e0[move], self.e1[move]
         return np.repeat(q, e1 - e0), self.t[_ranges(e0, e1)]
+
+
+def local(m0: np.ndarray, m1: np.ndarray, e0: np.ndarray, e1: np.ndarray, t: np.ndarray, p: np.ndarray) -> tuple:
+    """(sp, mp, t, p) pointers from 0 of some states whose moves are m0[i]..m1[i], a
+    move k's edges e0[k]..e1[k] of the targets `t` and probabilities `p`."""
+    moves = _ranges(m0, m1)
+    a, b = e0[moves], e1[moves]
+    edges = _ranges(a, b)
+    return np.concatenate(([0], np.cumsum(m1 - m0))), np.concatenate(([0], np.cumsum(b - a))), t[edges], p[edges]
