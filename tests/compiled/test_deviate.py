@@ -135,6 +135,9 @@ def test_a_second_round_of_deviations_finds_the_mill(cut, small_waves):
     assert low == pytest.approx(MILL_BEST, abs=1e-12) and high >= MILL_BEST - 1e-12
     rounds = _deviation_rounds(order)
     assert rounds[:2] == [pytest.approx(60 / 1296, abs=1e-12), pytest.approx(MILL_ONE, abs=1e-12)]
+    ends = [bool(r.get("deviations")) for r in order.rounds if r.get("end")]
+    first = ends.index(True)
+    assert ends[first + 1], "the second round begins at the solve after the first, no closure between"
 
 
 def test_one_round_of_deviations_stops_at_the_feather(small_waves, monkeypatch):
@@ -173,6 +176,6 @@ def test_a_round_begins_only_after_one_that_raised_the_low_bound(monkeypatch):
     f.deviated, f.deviated_at, f.ends = 1, 0.5, 5
     g = SimpleNamespace(states=4)
     assert not f._deviating(g, SimpleNamespace(start=lambda: 0.5 + focus.RISE / 2))
-    assert not f._deviating(g, SimpleNamespace(start=lambda: 0.5 + 0.04))   # (0.04 of a gap of 0.5: under CLOSED)
-    assert f._deviating(g, SimpleNamespace(start=lambda: 0.6))
-    assert (f.deviated, f.deviated_at, f.ends, f.rounds[-1]["deviations"]) == (2, 0.6, 0, 3)
+    assert not f._deviating(g, SimpleNamespace(start=lambda: 0.5 + 0.09))   # (0.09 of a gap of 0.5: under CLOSED)
+    assert f._deviating(g, SimpleNamespace(start=lambda: 0.65))
+    assert (f.deviated, f.deviated_at, f.ends, f.rounds[-1]["deviations"]) == (2, 0.65, 0, 3)
