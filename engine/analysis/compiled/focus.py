@@ -281,10 +281,11 @@ class Focus:
         self.rounds.append({"states": n, "low": low, "high": top, "end": True})
         self.ends += 1
         after = len(self.rounds) > 1 and self.rounds[-2].get("deviations")   # (the next round at once: see `_deviating`)
-        if idle or after or (len(ends) and not rose(ends[-1], low) and not self._unplanned(low)):
-            if not self._deviating(g, lows):
+        settled = idle or (len(ends) and not rose(ends[-1], low) and not self._unplanned(low))
+        if (settled or after) and not self._deviating(g, lows):
+            if settled:
                 return self._stop()
-        else:
+        if not self.rounds[-1].get("deviations"):   # (a closure: after a round too, when no other follows it)
             self._replanned()
             self.walker = self.closure
             self.closure.begin(g, self.v[:n], lows.f, self.pooled[:n])
