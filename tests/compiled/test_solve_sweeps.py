@@ -73,13 +73,26 @@ def _quick(c, won, lost):
             [[(Fraction(1), c + 2)]], [[(Fraction(1), c)]]]
 
 
-def test_a_loop_of_dice_that_has_met_is_cut_out_before_a_slower_one(monkeypatch):
+def _interleaved():
+    """A (1, 3) and C (2, 4, 5) with their states numbered in turn; 6 won, 7 lost."""
+    return [[[(Fraction(1, 2), 1), (Fraction(1, 2), 2)]],
+            [[(Fraction(1, 10), 6), (Fraction(1, 10), 7), (Fraction(8, 10), 3)]],
+            [[(Fraction(1, 2), 6), (Fraction(1, 4), 7), (Fraction(1, 4), 4)]],
+            [[(Fraction(1), 1)]], [[(Fraction(1), 5)]], [[(Fraction(1), 2)]], [], []]
+
+
+@pytest.mark.parametrize("layout", ["in turn", "interleaved"])
+def test_a_loop_of_dice_that_has_met_is_cut_out_before_a_slower_one(monkeypatch, layout):
     # A and C at one level, both loops of dice (no choice: nothing kept open): C
     # meets (its own gap below 1e-13) in some 70 sweeps and is cut out (it holds more
     # than half), A goes on alone; each gets its own solve's floats bit for bit; the
-    # start: 1/2 * 1/2 + 1/2 * 2/3 = 7/12.
+    # start: 1/2 * 1/2 + 1/2 * 2/3 = 7/12.  Interleaved, their states are numbered in
+    # turn (a component's stop read over its own members, not a run of states).
     root = [[[(Fraction(1, 2), 1), (Fraction(1, 2), 3)]]]
-    g = _graph(root + _slow(1, 6, 7) + _quick(3, 6, 7) + [[], []], victory={6})
+    if layout == "in turn":
+        g, a_at, c_at = _graph(root + _slow(1, 6, 7) + _quick(3, 6, 7) + [[], []], victory={6}), [1, 2], [3, 4, 5]
+    else:
+        g, a_at, c_at = _graph(_interleaved(), victory={6}), [1, 3], [2, 4, 5]
     swept = []
     sweep = _Part.sweep
     monkeypatch.setattr(_Part, "sweep", lambda self, c: swept.append(len(self.sel)) or sweep(self, c))
@@ -88,8 +101,10 @@ def test_a_loop_of_dice_that_has_met_is_cut_out_before_a_slower_one(monkeypatch)
     assert result["exact"] == Fraction(7, 12)
     sol = result["solution"]
     quick = Solution(_graph([[[(Fraction(1), 1)]]] + _quick(1, 4, 5) + [[], []], victory={4})).floats()
-    assert sol.f[3:6].tolist() == quick.f[1:4].tolist() and sol.e[3:6].tolist() == quick.e[1:4].tolist()
-    assert abs(sol.f[3] - 2 / 3) <= sol.e[3] < 1e-9 and abs(sol.f[1] - 0.5) <= sol.e[1] < 1e-9
+    slow = Solution(_alone("slow")).floats()
+    assert sol.f[c_at].tolist() == quick.f[1:4].tolist() and sol.e[c_at].tolist() == quick.e[1:4].tolist()
+    assert sol.f[a_at].tolist() == slow.f[1:3].tolist() and sol.e[a_at].tolist() == slow.e[1:3].tolist()
+    assert abs(sol.f[c_at[0]] - 2 / 3) <= sol.e[c_at[0]] < 1e-9 and abs(sol.f[1] - 0.5) <= sol.e[1] < 1e-9
     a, b = swept.count(5), swept.count(2)
     assert swept == [5] * a + [2] * b and 30 < a < 120 and b > 100
 

@@ -33,7 +33,7 @@ class Loops:
     inside (`in_move` nondecreasing, `in_p`, `in_local` the member they lead to)."""
 
     def __init__(self, which, has, ss, n_moves, ways_out, in_move, in_p, in_local):
-        self.which, self.has = which, has
+        self.which, self.has, self.in_move = which, has, in_move
         self.m0, self.m1 = ss, np.append(ss[1:], n_moves).astype(np.int64)
         self.ways_out, self.in_p, self.in_local = ways_out, in_p, in_local
         self.in_ptr = np.searchsorted(in_move, np.arange(n_moves + 1))
@@ -68,26 +68,36 @@ class Loops:
 
 
 class _Part:
-    """The arrays of a sweep over the components `todo` of `loops`: their members
-    grouped by component, numbered 0.. (values `low`, `high`)."""
+    """The arrays of a sweep over the components `todo` of `loops`: their members in
+    their order, numbered 0.. (values `low`, `high`); `order` groups them by
+    component for the stops.  All the components: the level's own arrays, no copy
+    (a level can hold millions of edges)."""
 
     def __init__(self, loops: Loops, todo: np.ndarray, ends):
-        which = loops.which
-        sel = np.flatnonzero(todo[which])
-        sel = self.sel = sel[np.argsort(which[sel], kind="stable")]
-        pos = np.zeros(len(which), dtype=np.int64)
-        pos[sel] = np.arange(len(sel))
-        self.h = loops.has[sel]
+        which, has = loops.which, loops.has
+        whole = bool(todo.all())
+        sel = self.sel = np.arange(len(which)) if whole else np.flatnonzero(todo[which])
+        self.h = has[sel]
         held = sel[self.h]
-        moves = spans(loops.m0[held], loops.m1[held])
-        self.ss_has = np.concatenate(([0], np.cumsum(loops.m1[held] - loops.m0[held])[:-1])).astype(np.int64)
-        lo, hi = loops.in_ptr[moves], loops.in_ptr[moves + 1]
-        edges = spans(lo, hi)
-        self.in_move = np.repeat(np.arange(len(moves)), hi - lo)
-        self.in_p, self.in_local = loops.in_p[edges], pos[loops.in_local[edges]]
-        self.ways_out = loops.ways_out[moves]
-        self.starts = np.flatnonzero(np.diff(which[sel], prepend=-1))
-        self.comps = which[sel][self.starts]
+        counts = loops.m1[held] - loops.m0[held]   # (each member's moves: its first, renumbered)
+        self.ss_has = loops.m0[held] if whole else np.concatenate(([0], np.cumsum(counts)[:-1])).astype(np.int64)
+        if whole:
+            moves = None
+            self.in_move, self.in_p, self.in_local, self.ways_out = \
+                loops.in_move, loops.in_p, loops.in_local, loops.ways_out
+        else:
+            moves = spans(loops.m0[held], loops.m1[held])
+            lo, hi = loops.in_ptr[moves], loops.in_ptr[moves + 1]
+            edges = spans(lo, hi)
+            pos = np.zeros(len(which), dtype=np.int64)
+            pos[sel] = np.arange(len(sel))
+            self.in_move = np.repeat(np.arange(len(moves)), hi - lo)
+            self.in_p, self.in_local = loops.in_p[edges], pos[loops.in_local[edges]]
+            self.ways_out = loops.ways_out[moves]
+        own = which[sel]
+        self.order = np.argsort(own, kind="stable")
+        self.starts = np.flatnonzero(np.diff(own[self.order], prepend=-1))
+        self.comps = own[self.order][self.starts]
         self.running = np.ones(len(self.comps), dtype=bool)
         self.total = self.live = float(loops.size[self.comps].sum())
         self.low, self.high = None, None
@@ -95,8 +105,9 @@ class _Part:
         if ends is not None:
             staying, member = ends
             each = np.full(len(which), -1, dtype=np.int64)
-            each[loops.has] = member
-            self.sweep_high = collapsed(self._expectations, self.ss_has, staying[moves], each[held])
+            each[has] = member
+            self.sweep_high = collapsed(self._expectations, self.ss_has, staying if whole else staying[moves],
+                                        each[held])
 
     def _expectations(self, v):   # (each move's: its ways out's, then its edges inside)
         return self.ways_out + np.bincount(self.in_move, self.in_p * v[self.in_local], minlength=len(self.ways_out))
@@ -112,9 +123,9 @@ class _Part:
         moved, fell = np.zeros(len(low)), np.zeros(len(low))
         moved[h], fell[h] = np.abs(new_low - low[h]), high[h] - new_high
         low[h], high[h] = new_low, new_high
-        gap = np.maximum.reduceat(high - low, self.starts)
-        moved = np.maximum.reduceat(moved, self.starts)
-        fell = np.maximum.reduceat(fell, self.starts)
+        at, starts = self.order, self.starts
+        gap = np.maximum.reduceat((high - low)[at], starts)
+        moved, fell = np.maximum.reduceat(moved[at], starts), np.maximum.reduceat(fell[at], starts)
         # (met; or neither sequence moves any more: a loop of choices kept open)
         stop = (gap <= MET) | ((moved <= STILL) & ((fell == 0.0) | ((gap > 0.5) & (not collapse))))
         stop &= self.running
