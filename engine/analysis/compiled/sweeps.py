@@ -101,19 +101,16 @@ class _Part:
         self.running = np.ones(len(self.comps), dtype=bool)
         self.total = self.live = float(loops.size[self.comps].sum())
         self.low, self.high = None, None
-        self.sweep_high = self._sweep
+        # (closures over the arrays, not methods: a part that held itself through its
+        # high sweep lived on until the cyclic collector came, with its arrays)
+        expectations = _expectations(self.ways_out, self.in_move, self.in_p, self.in_local)
+        ss_has = self.ss_has
+        self._sweep = self.sweep_high = lambda v: np.maximum.reduceat(expectations(v), ss_has)
         if ends is not None:
             staying, member = ends
             each = np.full(len(which), -1, dtype=np.int64)
             each[has] = member
-            self.sweep_high = collapsed(self._expectations, self.ss_has, staying if whole else staying[moves],
-                                        each[held])
-
-    def _expectations(self, v):   # (each move's: its ways out's, then its edges inside)
-        return self.ways_out + np.bincount(self.in_move, self.in_p * v[self.in_local], minlength=len(self.ways_out))
-
-    def _sweep(self, v):
-        return np.maximum.reduceat(self._expectations(v), self.ss_has)
+            self.sweep_high = collapsed(expectations, ss_has, staying if whole else staying[moves], each[held])
 
     def sweep(self, collapse: bool) -> np.ndarray:
         """One sweep of both sequences; returns the components that stop at it."""
@@ -138,6 +135,11 @@ class _Part:
 
     def store(self, low, high) -> None:
         low[self.sel], high[self.sel] = self.low, self.high
+
+
+def _expectations(ways_out, in_move, in_p, in_local):
+    """Each move's expectation over values `v`: its ways out's, then its edges inside."""
+    return lambda v: ways_out + np.bincount(in_move, in_p * v[in_local], minlength=len(ways_out))
 
 
 def collapsed(expectations, ss_has, staying, member):
