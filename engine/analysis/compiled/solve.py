@@ -6,9 +6,11 @@
    cycle are backed up at once with NumPy (each move's expectation by
    `np.add.reduceat`, the best move by `np.maximum.reduceat`); the
    cyclic components of a level (loops through dice or choices; none leads to
-   another) are solved together, one sweep for all, by interval iteration: a low
-   sequence from 0 and a high one from 1 (on the states that can reach a positive
-   value; 0 elsewhere), until they meet.  Their first policy is each state's
+   another) are solved by interval iteration: a low sequence from 0 and a high one
+   from 1 (on the states that can reach a positive value; 0 elsewhere), until they
+   meet; swept together, each component stops at its own meeting and is cut out of
+   the arrays swept once those stopped hold half of them (sweeps.py: a component's
+   floats are those it gets swept alone).  Their first policy is each state's
    near-best move (within TIE) routed towards the ways out (`towards_ways_out`).
 2. Every float carries a proven bound e, |f - v| <= e: a move's bound is the
    expectation of its successors' bounds plus the rounding of its sum (each term of
@@ -20,15 +22,17 @@
    most 1 and its values lie in [0, 1], so those errors move its expectation by at
    most `extra` more (a lazy probability inside a loop is made exact and read
    correctly rounded: `_rounded`); a state's the largest of its moves'; a cyclic component's
-   its own ways out's plus its own gap the interval iteration left (or 1 when the high
-   sequence did not come down: then nothing is ruled out there).  A loop of choices
-   the player may keep walking for ever (an end component: states whose moves can
-   all stay among them) holds the high sequence at 1, since staying looks as good as
-   anything; when the two sequences do not meet, such loops are found
-   (`end_components`) and each is taken as one state whose moves are its members'
-   ways out (staying for ever finishes nothing: it is worth 0), so the high
-   sequence comes down to the value (interval iteration with end components
-   collapsed, Haddad and Monmege 2014).
+   its own ways out's plus its own gap the interval iteration left when it stopped
+   (or 1 when the high sequence did not come down: then nothing is ruled out
+   there): at every sweep its low sequence is below its value and its high one
+   above, so the gap read from its last values bounds both, wherever it stopped.
+   A loop of choices the player may keep walking for ever (an end component:
+   states whose moves can all stay among them) holds the high sequence at 1, since
+   staying looks as good as anything; when the two sequences of a component do not
+   meet, such loops are found (`end_components`) and each is taken as one state
+   whose moves are its members' ways out (staying for ever finishes nothing: it is
+   worth 0), so the high sequence comes down to the value (interval iteration with
+   end components collapsed, Haddad and Monmege 2014).
 3. The chosen policy is re-solved exactly from the start: a move is a candidate
    unless its f + e is below the best move's f - e; the states candidates lead to
    are solved in rationals (gmpy2's mpq when present), successors first, each
@@ -48,6 +52,7 @@ from engine.analysis.chain_arrays import spans
 from engine.analysis.compiled.components import components
 from engine.analysis.compiled.graph import Graph, narrow
 from engine.analysis.compiled.lazy import Lazy, extra_error, resolve
+from engine.analysis.compiled.sweeps import MET, Loops
 from engine.analysis.explore.exact import TIE
 from engine.support.heap import give_back
 
@@ -58,7 +63,6 @@ except ImportError:   # (the same values in Fractions, slower)
 
 ROUNDING = 2.0 ** -53
 FRONTIER = -2   # (graph.py: the target of a state found but not expanded, in a cut run)
-SWEEPS = 100_000
 MAX_IMPROVEMENTS = 10_000
 EDGES = 1 << 22   # edges backed up together at most (`Solution._parts`)
 
@@ -209,9 +213,11 @@ class Solution:
 
     def _interval(self, comp: np.ndarray) -> None:
         """Cyclic components (all those of a level, none leading to another, sorted
-        states): low and high value iteration until they meet (their members
-        numbered 0.. locally; the ways out are constants); each component's bound is
-        its own ways out's and gap's."""
+        states): low and high value iteration, each component until its own meet
+        (sweeps.py; their members numbered 0.. locally; the ways out are constants),
+        then those whose high sequence was held up by loops of choices kept open with
+        those loops collapsed; each component's bound is its own ways out's and
+        gap's."""
         moves, edges, ms, ss, has = self._moves_of(comp)
         f, e = self.f, self.e
         t = self.t[edges]
@@ -239,34 +245,18 @@ class Solution:
         def expectations(v):   # (each move's: its ways out's, then its edges inside)
             return ways_out + np.bincount(in_move, in_p * v[in_local], minlength=len(moves))
 
-        def sweep(v):
-            return np.maximum.reduceat(expectations(v), ss_has)
-
-        sweep_high = sweep
-        gap = 1.0
-        for collapsed in (False, True):
-            if collapsed:
-                if gap <= 1e-13:
-                    break
-                staying, member = end_components(len(comp), ms, ss, has, inside, local)
-                if not staying.any():
-                    break
-                sweep_high = _collapsed(expectations, ss_has, staying, member)
-            for _ in range(SWEEPS):
-                self.sweeps += 1
-                new_low = sweep(low)
-                new_high = np.minimum(sweep_high(high), high[has])
-                moved = float(np.abs(new_low - low[has]).max(initial=0.0))
-                fell = float((high[has] - new_high).max(initial=0.0))
-                low[has], high[has] = new_low, new_high
-                gap = float((high - low).max(initial=0.0))
-                if gap <= 1e-13 or (moved <= 1e-300 and (fell == 0.0 or (gap > 0.5 and not collapsed))):
-                    break   # (met; or neither sequence moves any more: a loop of choices kept open)
+        loops = Loops(which, has, ss, len(moves), ways_out, in_move, in_p, in_local)
+        todo = np.ones(loops.n, dtype=bool)
+        self.sweeps += loops.iterate(low, high, todo)
+        todo = _by_component(which, loops.n, high - low) > MET
+        if todo.any():   # (high held up by loops of choices kept open: collapse them)
+            staying, member = end_components(len(comp), ms, ss, has, inside, local)
+            if staying.any():
+                self.sweeps += loops.iterate(low, high, todo, (staying, member))
         f[comp] = low
         pick = towards_ways_out(len(comp), expectations(low), ways_out, ss_has, np.flatnonzero(has), edge_move, inside, local)
         self.policy[comp[has]] = pick[has] - ss_has
-        gaps = np.zeros(len(exit_bound))
-        np.maximum.at(gaps, which, high - low)
+        gaps = _by_component(which, loops.n, high - low)
         sure = np.where(gaps <= 0.5, gaps, 1.0)   # (high stuck at 1: a loop kept open, nothing proven)
         sizes = np.bincount(which, minlength=len(exit_bound))
         e[comp] = (exit_bound + sure + (ROUNDING * (sizes + 2) + self.extra))[which]
@@ -314,21 +304,11 @@ class Solution:
         return min(1.0, sum(float(p) * (self.f[t] if t >= 0 else 0.0) for p, t in self.g.roots))
 
 
-def _collapsed(expectations, ss_has, staying, member):
-    """The high sweep with each end component taken as one state: a member's value is
-    the best way out of any member (a staying move counts for nothing)."""
-    in_end = np.flatnonzero(member >= 0)
-    order = in_end[np.argsort(member[in_end], kind="stable")]
-    starts = np.flatnonzero(np.diff(member[order], prepend=-1))
-    sizes = np.diff(np.append(starts, len(order)))
-
-    def sweep_high(v):
-        q = expectations(v)
-        q[staying] = 0.0
-        best = np.maximum.reduceat(q, ss_has)
-        best[order] = np.repeat(np.maximum.reduceat(best[order], starts), sizes)
-        return best
-    return sweep_high
+def _by_component(which, n: int, values) -> np.ndarray:
+    """The largest of `values` (per member) in each of the `n` components (`which`)."""
+    most = np.zeros(n)
+    np.maximum.at(most, which, values)
+    return most
 
 
 def towards_ways_out(n: int, q, ways_out, ss_has, holders, edge_move, inside, local) -> np.ndarray:
