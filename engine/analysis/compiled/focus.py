@@ -26,8 +26,8 @@ closures* (closure.py; `closing=False`: never): one fixed play's every state exp
 to its ends, so that the low bound is at least that play's value; then a solve, and
 the play improved and closed again (ENDS closures at most, while the low bound
 rises), then rounds of deviations from it (deviate.py: other moves tried where the play
-loses most, each closed by the play, then closures again), while each raises the low
-bound, beyond the bound by CLOSE of it (or LEAST states) at most.  Why at the end and not within the
+loses most, each closed by the play), while each closes more than CLOSED of the gap it
+began with, then closures again, beyond the bound by CLOSE of it (or LEAST states) at most.  Why at the end and not within the
 rounds: a closure's states moved every later round's end (la-couronne-de-sel at
 1,000,000 states: 50.67 % without the closures, 50.04 % with them, 40.65 % with the
 plan's gear); at the end they leave the rounds as they were, so the low bound is at
@@ -255,9 +255,9 @@ class Focus:
         states: 0, 0.0014 %, 68.50 %, 68.72 %, 68.94 %, then 0.00001 point; the three
         closures after it, each after two solves of the whole graph, added 0.0003
         point).  Once settled so (or after a closure that expanded nothing), the
-        deviations (deviate.py, `_deviating`) are tried, and the closures go on
-        after them while the low bound rises; then another round of deviations, while
-        each raises it (ENDS closures at most after each round)."""
+        deviations (deviate.py, `_deviating`) are tried, round after round while each
+        closes enough of its gap, and the closures go on after the last while the low
+        bound rises (ENDS of them at most)."""
         x, n = self.x, self.x.table.n
         if self.bound is None:
             if self.mode == "closure":
@@ -323,10 +323,10 @@ class Focus:
         other moves tried where the play loses most, each closed by the play.  Once
         the closures settle; again after each round that closed more than CLOSED of the
         gap it began with (the order's high bound less the low one), DEVIATE rounds at
-        most.  A round
-        tries its moves against the play the last one left, so improvements chain: a
-        move worth trying only where an earlier deviation leads (the valley the
-        feather's road reaches) is a candidate once the play goes there
+        most.  A round tries its moves against the play the last one left, so
+        improvements chain: a move worth trying only where an earlier deviation leads
+        (the mill in the valley the feather's road reaches: closure-mill.yaml) is a
+        candidate once the play goes there
         (la-couronne-de-sel at 1 M states, the order's bounds 50.3 %–99.95 % when the
         closures settle, then after each round 65.2 %, 79.1 %, 85.4 %, 87.5 %: each closed
         30 %, 40 %, 30 %, 14 % of its gap; eight rounds reach 89.8 %, each under 4 % of
