@@ -52,7 +52,7 @@ from engine.analysis.chain_arrays import spans
 from engine.analysis.compiled.components import components
 from engine.analysis.compiled.graph import Graph, narrow
 from engine.analysis.compiled.lazy import Lazy, extra_error, resolve
-from engine.analysis.compiled.sweeps import MET, Loops
+from engine.analysis.compiled.sweeps import MET, Loops, expectations
 from engine.analysis.explore.exact import TIE
 from engine.support.heap import give_back
 
@@ -242,9 +242,7 @@ class Solution:
         ways_out = np.add.reduceat(const, ms)
         in_move, in_p, in_local = edge_move[inside], p[inside], local[inside]
 
-        def expectations(v):   # (each move's: its ways out's, then its edges inside)
-            return ways_out + np.bincount(in_move, in_p * v[in_local], minlength=len(moves))
-
+        each_move = expectations(ways_out, in_move, in_p, in_local)
         loops = Loops(which, has, ss, len(moves), ways_out, in_move, in_p, in_local)
         todo = np.ones(loops.n, dtype=bool)
         self.sweeps += loops.iterate(low, high, todo)
@@ -254,7 +252,7 @@ class Solution:
             if staying.any():
                 self.sweeps += loops.iterate(low, high, todo, (staying, member))
         f[comp] = low
-        pick = towards_ways_out(len(comp), expectations(low), ways_out, ss_has, np.flatnonzero(has), edge_move, inside, local)
+        pick = towards_ways_out(len(comp), each_move(low), ways_out, ss_has, np.flatnonzero(has), edge_move, inside, local)
         self.policy[comp[has]] = pick[has] - ss_has
         gaps = _by_component(which, loops.n, high - low)
         sure = np.where(gaps <= 0.5, gaps, 1.0)   # (high stuck at 1: a loop kept open, nothing proven)

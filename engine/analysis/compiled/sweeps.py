@@ -103,14 +103,14 @@ class _Part:
         self.low, self.high = None, None
         # (closures over the arrays, not methods: a part that held itself through its
         # high sweep lived on until the cyclic collector came, with its arrays)
-        expectations = _expectations(self.ways_out, self.in_move, self.in_p, self.in_local)
+        each_move = expectations(self.ways_out, self.in_move, self.in_p, self.in_local)
         ss_has = self.ss_has
-        self._sweep = self.sweep_high = lambda v: np.maximum.reduceat(expectations(v), ss_has)
+        self._sweep = self.sweep_high = lambda v: np.maximum.reduceat(each_move(v), ss_has)
         if ends is not None:
             staying, member = ends
             each = np.full(len(which), -1, dtype=np.int64)
             each[has] = member
-            self.sweep_high = collapsed(expectations, ss_has, staying if whole else staying[moves], each[held])
+            self.sweep_high = collapsed(each_move, ss_has, staying if whole else staying[moves], each[held])
 
     def sweep(self, collapse: bool) -> np.ndarray:
         """One sweep of both sequences; returns the components that stop at it."""
@@ -137,7 +137,7 @@ class _Part:
         low[self.sel], high[self.sel] = self.low, self.high
 
 
-def _expectations(ways_out, in_move, in_p, in_local):
+def expectations(ways_out, in_move, in_p, in_local):
     """Each move's expectation over values `v`: its ways out's, then its edges inside."""
     return lambda v: ways_out + np.bincount(in_move, in_p * v[in_local], minlength=len(ways_out))
 
